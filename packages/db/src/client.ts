@@ -1,0 +1,46 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { PGliteDialect } from "./pglite-dialect.ts";
+import type { Database } from "./schema.ts";
+
+export interface DbConfig {
+  /** A PostgreSQL server; when absent, embedded PGlite keeps the data in `dataDir`. */
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  /** Embedded only: keep everything in memory (tests). */
+  inMemory?: boolean;
+  poolSize?: number;
+}
+
+export interface Db {
+  kysely: Kysely<Database>;
+  kind: "postgres" | "pglite";
+  close(): Promise<void>;
+}
+
+// count(*) and bigint sums come back as strings from pg; our counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export async function createDb(config: DbConfig = {}): Promise<Db> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    // A dropped connection (a restarting server) must not crash the process; the pool reconnects.
+    pool.on("error", (error) => console.error(`database pool: ${error.message}`));
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, kind: "postgres", close: () => kysely.destroy() };
+  }
+
+  let pglite: PGlite;
+  if (config.inMemory) {
+    pglite = new PGlite();
+  } else {
+    const dir = path.resolve(config.dataDir ?? "./data", "pglite");
+    mkdirSync(dir, { recursive: true });
+    pglite = new PGlite(dir);
+  }
+  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { kysely, kind: "pglite", close: () => kysely.destroy() };
+}

@@ -1,0 +1,158 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+// Timestamps are written by the database (defaults) or as Date, and read back as Date.
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string;
+  picture_file_id: number | null;
+  is_admin: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token, hex: a leaked table cannot be replayed. */
+  id: string;
+  user_id: number;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  created_at: Generated<Timestamp>;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface InvitesTable {
+  id: Generated<string>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  message: string;
+  created_by_user_id: number | null;
+  accepted_by_user_id: number | null;
+  revoked_by_user_id: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  accepted_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface LocationsTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  /** Set instead of deleting once visits point here, so history stays in reports. */
+  archived_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProgramsTable {
+  id: Generated<number>;
+  name: string;
+  archived_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface LocationProgramsTable {
+  location_id: number;
+  program_id: number;
+  /** Tab order of the program on that location's sheet, from 0. */
+  position: number;
+}
+
+export interface VisitsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  temperature: string;
+  time_in: Generated<Timestamp>;
+  time_out: NullableTimestamp;
+  location_id: number;
+  program_id: number;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface VisitIdempotencyKeysTable {
+  key: string;
+  visit_id: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  key: string;
+  filename: string;
+  content_type: string;
+  byte_size: number;
+  checksum: string | null;
+  created_by_user_id: number | null;
+  uploaded_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface TabletsTable {
+  id: Generated<number>;
+  location_id: number;
+  token_hash: string;
+  created_by_user_id: number | null;
+  created_at: Generated<Timestamp>;
+  last_seen_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  invites: InvitesTable;
+  password_resets: PasswordResetsTable;
+  locations: LocationsTable;
+  programs: ProgramsTable;
+  location_programs: LocationProgramsTable;
+  visits: VisitsTable;
+  visit_idempotency_keys: VisitIdempotencyKeysTable;
+  files: FilesTable;
+  tablets: TabletsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Location = Selectable<LocationsTable>;
+export type Program = Selectable<ProgramsTable>;
+export type Visit = Selectable<VisitsTable>;
+export type NewVisit = Insertable<VisitsTable>;
+export type Invite = Selectable<InvitesTable>;
+export type FileRow = Selectable<FilesTable>;

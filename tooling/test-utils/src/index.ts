@@ -1,0 +1,2 @@
+export { createTestDatabase, testServerUrl } from "./database.ts";
+export { chromiumArgs, chromiumPath } from "./chromium.ts";
