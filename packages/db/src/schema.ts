@@ -1,7 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
-// Timestamps are written by the database (defaults) or as Date, and read back as Date.
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+// Read back as Date; written as Date or left to the column's default.
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface UsersTable {
@@ -12,8 +13,8 @@ export interface UsersTable {
   password_hash: string;
   picture_file_id: number | null;
   is_admin: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 
 export interface SessionsTable {
@@ -21,7 +22,7 @@ export interface SessionsTable {
   id: string;
   user_id: number;
   expires_at: Timestamp;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface ApiTokensTable {
@@ -29,7 +30,7 @@ export interface ApiTokensTable {
   user_id: number;
   name: string;
   token_hash: string;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
 }
@@ -43,8 +44,8 @@ export interface InvitesTable {
   created_by_user_id: number | null;
   accepted_by_user_id: number | null;
   revoked_by_user_id: number | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
   accepted_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
 }
@@ -55,7 +56,7 @@ export interface PasswordResetsTable {
   token_hash: string;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface LocationsTable {
@@ -64,16 +65,16 @@ export interface LocationsTable {
   address: string;
   /** Set instead of deleting once visits point here, so history stays in reports. */
   archived_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 
 export interface ProgramsTable {
   id: Generated<number>;
   name: string;
   archived_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 
 export interface LocationProgramsTable {
@@ -89,18 +90,18 @@ export interface VisitsTable {
   last_name: string;
   phone_number: string;
   temperature: string;
-  time_in: Generated<Timestamp>;
+  time_in: DefaultTimestamp;
   time_out: NullableTimestamp;
   location_id: number;
   program_id: number;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 
 export interface VisitIdempotencyKeysTable {
   key: string;
   visit_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface FilesTable {
@@ -112,7 +113,7 @@ export interface FilesTable {
   checksum: string | null;
   created_by_user_id: number | null;
   uploaded_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface TabletsTable {
@@ -120,7 +121,7 @@ export interface TabletsTable {
   location_id: number;
   token_hash: string;
   created_by_user_id: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
   last_seen_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
 }

@@ -1,0 +1,106 @@
+import { existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import { cookieNames, cookieOptions, passesCsrfCheck, type Services } from "@vsi/api";
+import { sql } from "@vsi/db";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { docsScript } from "./routes/docs-page.ts";
+import { registerOpenApi } from "./routes/openapi.ts";
+import { registerRawRoutes } from "./routes/raw.ts";
+import { registerTrpc } from "./routes/trpc.ts";
+
+export interface AppOptions {
+  services: Services;
+  /** The built web app (apps/web/dist); omitted in API-only tests. */
+  webDir?: string | undefined;
+  logger?: FastifyServerOptions["logger"];
+}
+
+const jsonError = (status: number, message: string) => ({ status, message });
+
+export async function buildApp({ services, webDir, logger = false }: AppOptions) {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    // Raw upload bodies are read by their own route; JSON bodies are small.
+    bodyLimit: 1024 * 1024,
+    // Requests still running at shutdown finish; idle keep-alive sockets close at once.
+    forceCloseConnections: "idle",
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine writes style attributes and a <style> for its CSS variables.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: services.config.secureCookies,
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    // Hand every browser a readable XSRF-TOKEN to echo back (the contract's CSRF defaults).
+    if (!request.cookies[cookieNames.xsrf]) {
+      const token = randomBytes(24).toString("base64url");
+      request.cookies[cookieNames.xsrf] = token;
+      reply.setCookie(cookieNames.xsrf, token, cookieOptions("readable", services.config.secureCookies));
+    }
+    const url = request.url;
+    if ((url.startsWith("/api/") || url.startsWith("/trpc/")) && !passesCsrfCheck(request)) {
+      return reply.code(403).send(jsonError(403, "Missing or invalid X-XSRF-TOKEN header"));
+    }
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    return reply.code(status).send(jsonError(status, status >= 500 ? "Internal server error" : error.message));
+  });
+
+  app.get("/healthz", async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(services.db.kysely);
+      return { status: "ok", database: "up" };
+    } catch {
+      return reply.code(503).send({ status: "error", database: "down" });
+    }
+  });
+
+  app.get("/api/docs/docs.js", async (_request, reply) => reply.type("text/javascript").send(docsScript));
+  await registerRawRoutes(app, services);
+  await registerTrpc(app, services);
+  await registerOpenApi(app, services);
+
+  const hasWeb = !!webDir && existsSync(path.join(webDir, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      // Hashed assets never change; index.html must always be fresh.
+      setHeaders(res, file) {
+        res.setHeader("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith("/api") || url.startsWith("/trpc") || url.startsWith("/files");
+    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+      // Client routes (/sheet/3, /dashboard/reports) are the web app's: reloading them works.
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send(jsonError(404, "Not found"));
+  });
+
+  return app;
+}

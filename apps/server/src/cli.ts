@@ -1,0 +1,63 @@
+import { findUserByEmail, hashPassword, insertUser } from "@vsi/api";
+import { ConfigError, loadConfig } from "./config.ts";
+import { seedDemoData } from "./seed.ts";
+import { createServices } from "./services.ts";
+
+const usage = `Usage:
+  pnpm db:migrate                                   migrate the configured database to the latest schema
+  pnpm db:seed                                      add the demo data (on purpose, on any database)
+  pnpm create-admin <First> <Last> <email> <password>   create an admin, or promote an existing user`;
+
+/** Runs against whichever database the environment points to, like the server. */
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (!command || !["migrate", "seed", "create-admin"].includes(command)) {
+    console.error(usage);
+    return 2;
+  }
+  if (command === "create-admin" && args.length !== 4) {
+    console.error(usage);
+    return 2;
+  }
+  const config = loadConfig();
+  const services = await createServices(config); // migrates
+  try {
+    if (command === "migrate") {
+      console.log("Database is at the latest schema.");
+    } else if (command === "seed") {
+      await seedDemoData(services, console.log);
+    } else {
+      const [firstName, lastName, email, password] = args as [string, string, string, string];
+      const { passwordRule, email: emailRule } = await import("@vsi/api/schemas");
+      const checks = [emailRule.safeParse(email), passwordRule.safeParse(password)];
+      const failed = checks.find((c) => !c.success);
+      if (failed && !failed.success) {
+        console.error(failed.error.issues[0]?.message);
+        return 1;
+      }
+      const existing = await findUserByEmail(services.db.kysely, email);
+      if (existing) {
+        await services.db.kysely
+          .updateTable("users")
+          .set({ is_admin: true, first_name: firstName, last_name: lastName, password_hash: await hashPassword(password), updated_at: new Date() })
+          .where("id", "=", existing.id)
+          .execute();
+        console.log(`${existing.email} is now an admin.`);
+      } else {
+        await insertUser(services.db.kysely, { firstName, lastName, email, password, isAdmin: true });
+        console.log(`Admin ${email} created.`);
+      }
+    }
+    return 0;
+  } finally {
+    await services.db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,79 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const boolean = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v), "must be a postgres:// or postgresql:// URL"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  BASE_URL: z.url("must be a URL such as https://signin.example.org").optional(),
+  SMTP_URL: z.string().optional().transform((v) => v || undefined),
+  MAIL_FROM: z.string().default("Visitor Sign-In <no-reply@localhost>"),
+  REGISTRATION_ENABLED: boolean.default(false),
+  NODE_ENV: z.string().default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  baseUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  registrationEnabled: boolean;
+  production: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad variable stops the server with its name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}: ${issue.message} (got ${JSON.stringify(env[name])})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: c.DATABASE_URL,
+    dataDir,
+    sessionSecret: c.SESSION_SECRET ?? persistedSecret(dataDir),
+    baseUrl: (c.BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    registrationEnabled: c.REGISTRATION_ENABLED,
+    production: c.NODE_ENV === "production",
+    logLevel: c.LOG_LEVEL,
+  };
+}
+
+/** Generated once and kept in the data folder, so sessions and upload links survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

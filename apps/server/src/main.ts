@@ -1,0 +1,41 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { seedDemoDataIfEmpty } from "./seed.ts";
+import { createServices } from "./services.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  const services = await createServices(config);
+  // Only the embedded database gets demo data by itself: a server's data is nobody's demo.
+  if (services.db.kind === "pglite") await seedDemoDataIfEmpty(services, console.log);
+
+  const app = await buildApp({
+    services,
+    webDir: process.env.WEB_DIST ?? path.resolve(here, "../../web/dist"),
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    await app.close();
+    await services.db.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Visitor Sign-In is running at ${config.baseUrl} (${services.db.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL server"})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let user: { id: number; email: string; password: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  user = await server.createUser({ firstName: "Ada", lastName: "Lovelace", email: "Ada.Lovelace@example.org", password: "analytical1" });
+});
+afterAll(() => server.close());
+
+describe("POST /api/auth/login", () => {
+  it("logs in with the right password and sets a secure session cookie", async () => {
+    const client = await server.client().prime();
+    const res = await client.post("/api/auth/login", { email: user.email, password: user.password });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ id: user.id, firstName: "Ada", lastName: "Lovelace", email: user.email, picture: null, pictureUrl: null, isAdmin: false });
+    expect(res.json).not.toHaveProperty("password_hash");
+    const session = res.cookies.find((c) => c.name === "session");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(session?.maxAge).toBeGreaterThan(29 * 24 * 3600);
+    // Lucia's guidance: the database holds the token's SHA-256, never the token.
+    const rows = await server.services.db.kysely.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
+    expect(rows.map((r) => r.id)).not.toContain(session?.value);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
+  });
+
+  it("matches the email whatever its case", async () => {
+    const res = await (await server.client().prime()).post("/api/auth/login", { email: "ADA.lovelace@EXAMPLE.org", password: user.password });
+    expect(res.status).toBe(200);
+    expect(res.json.id).toBe(user.id);
+  });
+
+  it("answers 422 with the contract's body for a wrong password or an unknown email", async () => {
+    for (const body of [{ email: user.email, password: "wrong-password1" }, { email: "nobody@example.org", password: "whatever1" }]) {
+      const res = await server.client().post("/api/auth/login", body);
+      expect(res.status).toBe(422);
+      expect(res.json).toEqual({ status: 422, message: "Invalid email and/or password.", errors: [{ path: "email", message: "Invalid email and/or password." }] });
+      expect(res.cookies.find((c) => c.name === "session")).toBeUndefined();
+    }
+  });
+
+  it("answers 422 with field paths for input of the wrong shape", async () => {
+    const res = await server.client().post("/api/auth/login", { email: 5 });
+    expect(res.status).toBe(422);
+    expect(res.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(["email", "password"]);
+  });
+
+  it("answers 400 with a JSON body for malformed JSON", async () => {
+    const res = await server.client().request("POST", "/api/auth/login", "{bad", { "content-type": "application/json" });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ status: 400 });
+  });
+
+  it("limits repeated failures for one email with 429 and Retry-After", async () => {
+    const victim = await server.createUser({ password: "rightpass1" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await server.client().post("/api/auth/login", { email: victim.email, password: "wrongpass1" }, { "x-forwarded-for": `10.1.0.${i}` });
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(422));
+    expect(statuses[10]).toBe(429);
+    // Even the right password waits until the window passes: guessing must not pay.
+    const blocked = await server.client().post("/api/auth/login", { email: victim.email, password: "rightpass1" });
+    expect(blocked.status).toBe(429);
+  });
+
+  it("limits repeated failures from one address across emails", async () => {
+    let last = 0;
+    for (let i = 0; i < 51; i++) {
+      const res = await server.client().post("/api/auth/login", { email: `guess${i}@example.org`, password: "nope12345" }, { "x-forwarded-for": "10.9.9.9" });
+      last = res.status;
+    }
+    expect(last).toBe(429);
+    const other = await server.client().post("/api/auth/login", { email: user.email, password: user.password }, { "x-forwarded-for": "10.8.8.8" });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe("current user and logout", () => {
+  it("GET /api/users/me is 204 with no body when nobody is logged in", async () => {
+    const res = await server.client().get("/api/users/me");
+    expect(res.status).toBe(204);
+    expect(res.body).toBe("");
+  });
+
+  it("GET /api/users/me returns the user, and logout (204) ends the session", async () => {
+    const client = server.client();
+    await client.login(user.email, user.password);
+    const me = await client.get("/api/users/me");
+    expect(me.status).toBe(200);
+    expect(me.json.email).toBe(user.email);
+    const token = client.jar.get("session");
+
+    const out = await client.get("/api/auth/logout");
+    expect(out.status).toBe(204);
+    expect(client.jar.has("session")).toBe(false);
+    expect((await client.get("/api/users/me")).status).toBe(204);
+
+    // The old cookie no longer works even if someone kept it.
+    const replay = server.client();
+    replay.jar.set("session", token!);
+    expect((await replay.get("/api/users/me")).status).toBe(204);
+  });
+
+  it("logout is fine when nobody is logged in", async () => {
+    expect((await server.client().get("/api/auth/logout")).status).toBe(204);
+  });
+
+  it("an expired session is nobody, and a session used late in its life slides forward", async () => {
+    const client = server.client();
+    await client.login(user.email, user.password);
+    server.clock.offsetMs = 20 * 24 * 3600 * 1000;
+    const renewed = await client.get("/api/users/me");
+    expect(renewed.status).toBe(200);
+    expect(renewed.cookies.find((c) => c.name === "session")?.maxAge).toBeGreaterThan(29 * 24 * 3600);
+    server.clock.offsetMs = 51 * 24 * 3600 * 1000;
+    expect((await client.get("/api/users/me")).status).toBe(204);
+    server.clock.offsetMs = 0;
+  });
+});
+
+describe("over /trpc", () => {
+  it("logs in, reads the current user and logs out", async () => {
+    const client = await server.client().prime();
+    const login = await client.trpc("mutation", "auth.login", { email: user.email, password: user.password });
+    expect(login.status).toBe(200);
+    expect(login.json.result.data.email).toBe(user.email);
+    const me = await client.trpc("query", "users.me");
+    expect(me.json.result.data.id).toBe(user.id);
+    await client.trpc("query", "auth.logout");
+    expect((await client.trpc("query", "users.me")).json.result.data).toBeNull();
+  });
+
+  it("returns 422 with field errors for a wrong password", async () => {
+    const res = await (await server.client().prime()).trpc("mutation", "auth.login", { email: user.email, password: "nope12345" });
+    expect(res.status).toBe(422);
+    expect(res.json.error.errors).toEqual([{ path: "email", message: "Invalid email and/or password." }]);
+    expect(JSON.stringify(res.json)).not.toMatch(/stack|at .*\.ts/);
+  });
+});
+
+describe("CSRF", () => {
+  it("refuses a cookie-authenticated unsafe request without the X-XSRF-TOKEN header", async () => {
+    const client = server.client();
+    await client.login(user.email, user.password);
+    client.sendXsrf = false;
+    const res = await client.patch(`/api/users/${user.id}`, { firstName: "Eve" });
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ status: 403, message: "Missing or invalid X-XSRF-TOKEN header" });
+    const wrong = await client.patch(`/api/users/${user.id}`, { firstName: "Eve" }, { "x-xsrf-token": "forged" });
+    expect(wrong.status).toBe(403);
+    client.sendXsrf = true;
+    const ok = await client.patch(`/api/users/${user.id}`, { firstName: "Ada" });
+    expect(ok.status).toBe(200);
+  });
+
+  it("sets a readable XSRF-TOKEN cookie", async () => {
+    const res = await server.client().get("/healthz");
+    const xsrf = res.cookies.find((c) => c.name === "XSRF-TOKEN");
+    expect(xsrf?.value).toMatch(/.{20,}/);
+    expect(xsrf?.httpOnly).toBeFalsy();
+  });
+});

@@ -1,0 +1,167 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createFileMailer, createLocalStorage, insertUser, type MailMessage, type Services } from "@vsi/api";
+import { createDb, migrateToLatest } from "@vsi/db";
+import { createTestDatabase } from "@vsi/test-utils";
+import type { LightMyRequestResponse } from "fastify";
+import { buildApp } from "../src/app.ts";
+
+export interface TestServer {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  services: Services;
+  /** Moves the server's clock (expiry of sessions, reset links). */
+  clock: { offsetMs: number };
+  dataDir: string;
+  mails(): MailMessage[];
+  client(): Client;
+  createUser(fields?: Partial<{ firstName: string; lastName: string; email: string; password: string; isAdmin: boolean }>): Promise<{ id: number; email: string; password: string }>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+/**
+ * A real server on a fresh database: a new database on the PostgreSQL server when DATABASE_URL is
+ * set (CI), else in-memory PGlite. Requests go through Fastify's whole stack via inject().
+ */
+export async function startTestServer(options: { registrationEnabled?: boolean; webDir?: string } = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const db = await createDb(database ? { databaseUrl: database.url, poolSize: 4 } : { inMemory: true });
+  await migrateToLatest(db.kysely);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-test-"));
+  const clock = { offsetMs: 0 };
+  const services: Services = {
+    db,
+    mailer: createFileMailer(path.join(dataDir, "mail"), () => undefined),
+    storage: createLocalStorage(path.join(dataDir, "files")),
+    config: {
+      baseUrl: "http://signin.test",
+      registrationEnabled: options.registrationEnabled ?? false,
+      secret: "test-secret-test-secret-test-secret",
+      secureCookies: false,
+    },
+    now: () => new Date(Date.now() + clock.offsetMs),
+  };
+  const app = await buildApp({ services, webDir: options.webDir });
+  await app.ready();
+
+  return {
+    app,
+    services,
+    clock,
+    dataDir,
+    mails() {
+      const dir = path.join(dataDir, "mail");
+      let files: string[] = [];
+      try {
+        files = readdirSync(dir).sort();
+      } catch {
+        return [];
+      }
+      return files.map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as MailMessage);
+    },
+    client: () => new Client(app),
+    async createUser(fields = {}) {
+      userCounter += 1;
+      const email = fields.email ?? `user${userCounter}-${process.pid}@example.org`;
+      const password = fields.password ?? "password123";
+      const id = await insertUser(db.kysely, {
+        firstName: fields.firstName ?? "Test",
+        lastName: fields.lastName ?? `User${userCounter}`,
+        email,
+        password,
+        isAdmin: fields.isAdmin ?? false,
+      });
+      return { id, email, password };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Reply {
+  status: number;
+  headers: LightMyRequestResponse["headers"];
+  body: string;
+  json: any;
+  cookies: Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number; path?: string }>;
+}
+
+/** A browser-like caller: keeps cookies and echoes XSRF-TOKEN as the web app does. */
+export class Client {
+  readonly jar = new Map<string, string>();
+  bearer: string | undefined;
+  sendXsrf = true;
+  constructor(private readonly app: TestServer["app"]) {}
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+    const cookieHeader = [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const xsrf = this.jar.get("XSRF-TOKEN");
+    const res = await this.app.inject({
+      method: method as "GET",
+      url,
+      headers: {
+        ...(cookieHeader ? { cookie: cookieHeader } : {}),
+        ...(this.sendXsrf && xsrf ? { "x-xsrf-token": xsrf } : {}),
+        ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
+        ...(body !== undefined && typeof body !== "string" && !Buffer.isBuffer(body) ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === "string" || Buffer.isBuffer(body) ? body : JSON.stringify(body) } : {}),
+    });
+    for (const c of res.cookies) {
+      if (c.maxAge === 0 || c.value === "" || (c.expires && c.expires.getTime() < Date.now())) this.jar.delete(c.name);
+      else this.jar.set(c.name, c.value);
+    }
+    let json: unknown;
+    try {
+      json = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.statusCode, headers: res.headers, body: res.body, json, cookies: res.cookies as Reply["cookies"] };
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request("GET", url, undefined, headers);
+  }
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request("POST", url, body ?? {}, headers);
+  }
+  patch(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request("PATCH", url, body ?? {}, headers);
+  }
+  put(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request("PUT", url, body ?? {}, headers);
+  }
+  delete(url: string, headers?: Record<string, string>) {
+    return this.request("DELETE", url, undefined, headers);
+  }
+
+  /** Gets an XSRF cookie like a browser that loaded a page first. */
+  async prime() {
+    if (!this.jar.has("XSRF-TOKEN")) await this.get("/healthz");
+    return this;
+  }
+
+  async login(email: string, password: string) {
+    await this.prime();
+    const res = await this.post("/api/auth/login", { email, password });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.body}`);
+    return res;
+  }
+
+  /** A tRPC call as the web app makes it (GET for queries, POST for mutations). */
+  async trpc(kind: "query" | "mutation", procedure: string, input?: unknown) {
+    if (kind === "query") {
+      const qs = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+      return this.get(`/trpc/${procedure}${qs}`);
+    }
+    return this.request("POST", `/trpc/${procedure}`, input === undefined ? {} : input, { "content-type": "application/json" });
+  }
+}

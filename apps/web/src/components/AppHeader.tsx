@@ -1,0 +1,87 @@
+import { Anchor, Avatar, Burger, Group, Text } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { useCurrentUser } from "../lib/session";
+import { navigationLinks } from "./navigationLinks";
+import { useLogout } from "./useLogout";
+import classes from "./AppHeader.module.css";
+
+interface Props {
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+}
+
+/** Brand, links by role and the account corner; below the sm breakpoint the links fold into the burger menu. */
+export function AppHeader({ menuOpened, onToggleMenu }: Props) {
+  const user = useCurrentUser();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
+        <Burger
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          hiddenFrom="sm"
+          className={classes.burger}
+          aria-label={menuOpened ? "Close menu" : "Open menu"}
+          aria-expanded={menuOpened}
+          aria-controls="main-menu"
+        />
+        <Anchor component={Link} to="/" className={classes.brand} underline="never">
+          Visitor Sign-In
+        </Anchor>
+        <Group gap={0} visibleFrom="sm" component="nav" aria-label="Main">
+          {navigationLinks(user).map((link) => (
+            <Anchor
+              key={link.to}
+              component={Link}
+              to={link.to}
+              activeOptions={{ exact: link.to === "/" || link.to === "/dashboard" }}
+              className={classes.link}
+            >
+              {link.label}
+            </Anchor>
+          ))}
+        </Group>
+      </Group>
+      <Group visibleFrom="sm" gap="xs" wrap="nowrap">
+        <AccountLinks />
+      </Group>
+    </Group>
+  );
+}
+
+/** 'Hello, {first name}!' with the picture and Log out, or Log in (spec section 2, Header). */
+export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const user = useCurrentUser();
+  const logout = useLogout();
+  if (!user) {
+    return (
+      <Anchor component={Link} to="/login" className={classes.link} onClick={onNavigate}>
+        Log in
+      </Anchor>
+    );
+  }
+  return (
+    <>
+      <Anchor component={Link} to="/account" className={classes.link} onClick={onNavigate}>
+        <Group gap="xs" wrap="nowrap">
+          {user.pictureUrl ? <Avatar src={user.pictureUrl} alt="" size="sm" /> : null}
+          <Text span inherit>
+            Hello, {user.firstName}!
+          </Text>
+        </Group>
+      </Anchor>
+      <Anchor
+        component={Link}
+        to="/"
+        className={classes.link}
+        onClick={(event: React.MouseEvent) => {
+          event.preventDefault();
+          onNavigate?.();
+          logout();
+        }}
+      >
+        Log out
+      </Anchor>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { Alert, Button, Container, Stack, Text, Title } from "@mantine/core";
+import type { ErrorComponentProps } from "@tanstack/react-router";
+
+/** Shown instead of a page whose rendering or loading threw (spec section 8). */
+export function ErrorFallback({ error, reset }: ErrorComponentProps) {
+  return (
+    <Container size="sm" py="xl">
+      <Stack>
+        <Title order={1}>Unexpected Application Error!</Title>
+        <Alert color="red" role="alert">
+          <Text>{error instanceof Error ? error.message : String(error)}</Text>
+        </Alert>
+        <div>
+          <Button onClick={reset}>Try again</Button>
+        </div>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,20 @@
+import type { User } from "../lib/types";
+
+export interface NavigationLink {
+  to: "/" | "/dashboard" | "/dashboard/locations" | "/dashboard/programs" | "/dashboard/reports" | "/admin";
+  label: string;
+}
+
+/** The header's links by role (spec section 2, Header). */
+export function navigationLinks(user: User | null): NavigationLink[] {
+  const links: NavigationLink[] = [{ to: "/", label: "Home" }];
+  if (!user) return links;
+  links.push(
+    { to: "/dashboard", label: "Dashboard" },
+    { to: "/dashboard/locations", label: "Locations" },
+    { to: "/dashboard/programs", label: "Programs" },
+    { to: "/dashboard/reports", label: "Reports" },
+  );
+  if (user.isAdmin) links.push({ to: "/admin", label: "Admin" });
+  return links;
+}

@@ -1,0 +1,30 @@
+// Server 422 responses list errors as {path, message}; forms show them under the matching field
+// (spec section 5): distinct messages, comma-joined, capitalised, with a trailing period.
+
+export interface ValidationIssue {
+  path: string | ReadonlyArray<string | number>;
+  message: string;
+}
+
+/** "email already registered", "is invalid" -> "Email already registered, is invalid." */
+export function joinMessages(messages: readonly string[]): string {
+  const distinct = [...new Set(messages.map((message) => message.trim().replace(/\.+$/, "")).filter(Boolean))];
+  if (distinct.length === 0) return "";
+  const joined = distinct.join(", ");
+  return `${joined.charAt(0).toUpperCase()}${joined.slice(1)}.`;
+}
+
+/** Field name -> the text to show under it. Nested paths keep their first segment (the field). */
+export function fieldErrorMessages(issues: readonly ValidationIssue[]): Record<string, string> {
+  const byField = new Map<string, string[]>();
+  for (const issue of issues) {
+    const field = fieldOf(issue.path);
+    byField.set(field, [...(byField.get(field) ?? []), issue.message]);
+  }
+  return Object.fromEntries([...byField].map(([field, messages]) => [field, joinMessages(messages)]));
+}
+
+function fieldOf(path: ValidationIssue["path"]): string {
+  if (typeof path === "string") return path.split(".")[0] ?? path;
+  return String(path[0] ?? "");
+}

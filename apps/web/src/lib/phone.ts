@@ -1,0 +1,33 @@
+// Phone numbers are stored as 10 digits; people see them with dashes. These helpers are the only
+// place that knows the display formats of the spec (sections 2 and 9).
+
+/** The digits of what was typed, without dashes or any other character. */
+export function phoneDigits(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+/**
+ * US formatting as the visitor types: "4155" -> "415-5", "4155551234" -> "415-555-1234".
+ * A dash appears only once a digit follows it, so backspacing over a dash never gets stuck.
+ */
+export function formatPhoneInput(value: string): string {
+  const digits = phoneDigits(value).slice(0, 10);
+  return splitPhone(digits).join("-");
+}
+
+/** Report display: three digits, three digits, then the rest, dash separated. */
+export function formatPhone(phoneNumber: string): string {
+  return splitPhone(phoneDigits(phoneNumber)).join("-");
+}
+
+/** Sheet display: only the last four digits are shown, "xxx-xxx-1234". */
+export function maskPhone(phoneNumber: string): string {
+  const digits = phoneDigits(phoneNumber);
+  // At least 6 digits are needed to tell the masked part from the shown part (spec section 3).
+  if (digits.length < 6) return digits;
+  return `xxx-xxx-${digits.slice(6)}`;
+}
+
+function splitPhone(digits: string): string[] {
+  return [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)].filter((part) => part !== "");
+}

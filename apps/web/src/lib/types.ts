@@ -1,0 +1,18 @@
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@vsi/api";
+
+// The contract's shapes, taken from the router itself so the web app cannot drift from the API.
+type Outputs = inferRouterOutputs<AppRouter>;
+type Inputs = inferRouterInputs<AppRouter>;
+
+export type User = NonNullable<Outputs["users"]["me"]>;
+export type Location = Outputs["locations"]["get"];
+export type LocationListItem = Outputs["locations"]["list"][number];
+export type Program = Outputs["programs"]["get"];
+export type ProgramListItem = Outputs["programs"]["list"][number];
+export type Visit = Outputs["visits"]["list"][number];
+export type ReportVisit = Outputs["visits"]["report"]["visits"][number];
+export type Invite = Outputs["invites"]["get"];
+export type ApiToken = Outputs["tokens"]["list"][number];
+export type UserUpdateInput = Inputs["users"]["update"];
+export type ReportInput = NonNullable<Inputs["visits"]["report"]>;

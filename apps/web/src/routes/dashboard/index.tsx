@@ -1,0 +1,40 @@
+import { Button, Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconChartBar, IconListDetails, IconMapPin } from "@tabler/icons-react";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { PageTitle } from "../../components/PageTitle";
+
+export const Route = createFileRoute("/dashboard/")({
+  component: DashboardPage,
+});
+
+const cards = [
+  { to: "/dashboard/locations", title: "Locations", text: "Sites with a sign-in sheet. Set up a tablet here.", icon: IconMapPin },
+  { to: "/dashboard/programs", title: "Programs", text: "What visitors come for, shown as tabs on each sheet.", icon: IconListDetails },
+  { to: "/dashboard/reports", title: "Reports", text: "Who visited, when and for which program; export as CSV.", icon: IconChartBar },
+] as const;
+
+function DashboardPage() {
+  return (
+    <Container size="lg" px={0}>
+      <Stack>
+        <PageTitle>Dashboard</PageTitle>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {cards.map((card) => (
+            <Card key={card.to} withBorder padding="lg" component="section">
+              <card.icon size={32} aria-hidden="true" />
+              <Title order={2} size="h3" mt="sm">
+                {card.title}
+              </Title>
+              <Text mt="xs" mb="md">
+                {card.text}
+              </Text>
+              <Button component={Link} to={card.to} mt="auto" aria-label={`Manage ${card.title}`}>
+                Manage
+              </Button>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Group, Table } from "@mantine/core";
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { ListPage } from "../../../components/ListPage";
+import { setCurrentUser, useCurrentUser } from "../../../lib/session";
+import { queryClient, trpc } from "../../../lib/trpc";
+import type { LocationListItem } from "../../../lib/types";
+
+export const Route = createFileRoute("/dashboard/locations/")({
+  component: LocationsPage,
+});
+
+function LocationsPage() {
+  const user = useCurrentUser();
+  const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  return (
+    <ListPage
+      title="Locations"
+      actions={
+        user?.isAdmin ? (
+          <Button component={Link} to="/dashboard/locations/new">
+            Add New Location
+          </Button>
+        ) : null
+      }
+    >
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Address</Table.Th>
+              <Table.Th>Action</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {locations.map((location) => (
+              <LocationRow key={location.id} location={location} canEdit={user?.isAdmin === true} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </ListPage>
+  );
+}
+
+function LocationRow({ location, canEdit }: { location: LocationListItem; canEdit: boolean }) {
+  const navigate = useNavigate();
+  const setup = useMutation(trpc.locations.setup.mutationOptions());
+
+  // Set Up Tablet turns this browser into the location's sheet: the server ends the staff session
+  // and sets the tablet cookies, so the client forgets the user before opening the sheet.
+  function setUpTablet() {
+    setup.mutate(
+      { id: location.id },
+      {
+        onSuccess: () => {
+          queryClient.removeQueries();
+          setCurrentUser(null);
+          void navigate({ to: "/sheet/$locationId", params: { locationId: String(location.id) } });
+        },
+        onError: (error) => console.error(error),
+      },
+    );
+  }
+
+  return (
+    <Table.Tr>
+      <Table.Td>{location.Name}</Table.Td>
+      <Table.Td>{location.Address}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button variant="light" onClick={setUpTablet} loading={setup.isPending} aria-label={`Set Up Tablet for ${location.Name}`}>
+            Set Up Tablet
+          </Button>
+          {canEdit ? (
+            <Button
+              variant="default"
+              component={Link}
+              to="/dashboard/locations/$locationId/edit"
+              params={{ locationId: String(location.id) }}
+            >
+              Edit
+            </Button>
+          ) : null}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,76 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { createFileRoute, Link, useLocation, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { FlashMessage } from "../components/FlashMessage";
+import { FormCard } from "../components/FormCard";
+import { httpStatusOf } from "../lib/apiErrors";
+import { setCurrentUser } from "../lib/session";
+import { trpc } from "../lib/trpc";
+
+export const Route = createFileRoute("/login")({
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const navigate = useNavigate();
+  const from = useLocation({ select: (location) => location.state.from });
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [invalidCredentials, setInvalidCredentials] = useState(false);
+  const login = useMutation(trpc.auth.login.mutationOptions());
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setInvalidCredentials(false);
+    // No client-side validation: the server answers 422 for anything wrong (spec section 5).
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (user) => {
+          setCurrentUser(user);
+          void navigate({ href: from ?? "/", replace: true });
+        },
+        onError: (error) => {
+          if (httpStatusOf(error) === 422) setInvalidCredentials(true);
+          else console.error(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <FormCard title="Log in">
+      <FlashMessage />
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {invalidCredentials ? (
+            <Alert color="red" role="alert">
+              Invalid email and/or password.
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            autoFocus
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={login.isPending}>
+            Submit
+          </Button>
+          <Anchor component={Link} to="/passwords/forgot">
+            Forgot your password?
+          </Anchor>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

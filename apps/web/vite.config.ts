@@ -1,0 +1,35 @@
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The API server (apps/server) listens on 3000 in development; the web app calls it same-origin
+// through this proxy so the session and XSRF cookies work exactly as in production.
+const apiServer = "http://localhost:3000";
+
+export default defineConfig({
+  plugins: [
+    // Must come before the React plugin: it rewrites route files into one lazy chunk per route.
+    tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
+    react(),
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": apiServer,
+      "/trpc": apiServer,
+      "/files": apiServer,
+    },
+  },
+  build: {
+    outDir: "dist",
+    // The spec serves chunks from the site root under static/js.
+    assetsDir: "static",
+    rolldownOptions: {
+      output: {
+        entryFileNames: "static/js/[name]-[hash].js",
+        chunkFileNames: "static/js/[name]-[hash].js",
+        assetFileNames: "static/media/[name]-[hash][extname]",
+      },
+    },
+  },
+});

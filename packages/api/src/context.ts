@@ -1,0 +1,63 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@vsi/db";
+import { cookieNames, cookieOptions, type CookieOptions } from "./http/cookies.ts";
+import { resolveIdentity, type Identity } from "./identity.ts";
+import { SESSION_LIFETIME_MS } from "./services/sessions.ts";
+import type { Services } from "./services/types.ts";
+
+/** The slice of an HTTP request the procedures need; Fastify's request fits it. */
+export interface RequestLike {
+  headers: Record<string, string | string[] | undefined>;
+  cookies: Record<string, string | undefined>;
+  ip: string;
+}
+
+/** The slice of an HTTP reply the procedures need; Fastify's reply (with @fastify/cookie) fits it. */
+export interface ReplyLike {
+  setCookie(name: string, value: string, options: CookieOptions): unknown;
+  clearCookie(name: string, options: { path: string }): unknown;
+}
+
+export interface Context {
+  services: Services;
+  db: Kysely<Database>;
+  identity: Identity;
+  ip: string;
+  headers: RequestLike["headers"];
+  /** What a procedure wants the REST response to carry: 201, 204, Link, X-Total-Count. */
+  response: { status?: number; headers: Record<string, string> };
+  setCookie(name: string, value: string, kind: "secret" | "readable", maxAgeSeconds?: number): void;
+  clearCookie(name: string): void;
+  /** Starts a browser session for the user (login, invite acceptance, registration). */
+  startSession(token: string, expiresAt: Date): void;
+}
+
+export async function createContext(services: Services, req: RequestLike, reply: ReplyLike): Promise<Context> {
+  const authorization = typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
+  const identity = await resolveIdentity(services.db.kysely, { authorization, cookies: req.cookies }, services.now());
+  const secure = services.config.secureCookies;
+
+  const ctx: Context = {
+    services,
+    db: services.db.kysely,
+    identity,
+    ip: req.ip,
+    headers: req.headers,
+    response: { headers: {} },
+    setCookie(name, value, kind, maxAgeSeconds) {
+      reply.setCookie(name, value, cookieOptions(kind, secure, maxAgeSeconds));
+    },
+    clearCookie(name) {
+      reply.clearCookie(name, { path: "/" });
+    },
+    startSession(token, expiresAt) {
+      const maxAge = Math.floor((expiresAt.getTime() - services.now().getTime()) / 1000);
+      ctx.setCookie(cookieNames.session, token, "secret", maxAge);
+    },
+  };
+
+  if (identity.kind === "user" && identity.via === "session" && identity.sessionRenewal) {
+    ctx.setCookie(cookieNames.session, identity.sessionRenewal.token, "secret", SESSION_LIFETIME_MS / 1000);
+  }
+  return ctx;
+}

@@ -1,0 +1,81 @@
+import { TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+const codeForStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  410: "NOT_FOUND", // tRPC has no GONE; the status travels in `status` and wins below
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  422: "UNPROCESSABLE_CONTENT",
+  429: "TOO_MANY_REQUESTS",
+};
+
+/** An error with the exact HTTP status of the contract, and field errors for a 422. */
+export class HttpError extends TRPCError {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super({ code: codeForStatus[status] ?? "INTERNAL_SERVER_ERROR", message });
+  }
+}
+
+export const unauthorized = () => new HttpError(401, "You must be logged in");
+export const forbidden = (message = "You are not allowed to do this") => new HttpError(403, message);
+export const notFound = (what = "Record") => new HttpError(404, `${what} not found`);
+export const gone = (message: string) => new HttpError(410, message);
+export const invalid = (path: string, message: string) => new HttpError(422, message, [{ path, message }]);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, "Too many attempts, please try again later", undefined, {
+    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+
+const statusForCode: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
+  PARSE_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
+  TOO_MANY_REQUESTS: 429,
+};
+
+interface ZodLikeIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+function zodIssues(error: TRPCError): ZodLikeIssue[] | undefined {
+  const cause = error.cause as { name?: string; issues?: ZodLikeIssue[] } | undefined;
+  return cause?.name === "ZodError" && Array.isArray(cause.issues) ? cause.issues : undefined;
+}
+
+/** The contract's view of any error: status, a sentence for a person, and field errors. */
+export function describeError(error: TRPCError): { status: number; message: string; errors?: FieldError[]; headers?: Record<string, string> } {
+  if (error instanceof HttpError) {
+    return { status: error.status, message: error.message, errors: error.errors, headers: error.headers };
+  }
+  const issues = zodIssues(error);
+  if (issues) {
+    const errors = issues.map((issue) => ({ path: issue.path.map(String).join(".") || "body", message: issue.message }));
+    return { status: 422, message: "Validation failed", errors };
+  }
+  const status = statusForCode[error.code] ?? 500;
+  // A 500's message may hold SQL or a stack; people see a plain sentence instead.
+  return { status, message: status === 500 ? "Internal server error" : error.message };
+}

@@ -1,0 +1,32 @@
+/** Cookie names and options of the contract, in one place for the API and the raw routes. */
+export const cookieNames = {
+  session: "session",
+  sheetId: "sheet-id",
+  sheetToken: "sheet-token",
+  xsrf: "XSRF-TOKEN",
+} as const;
+
+export const xsrfHeader = "x-xsrf-token";
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export interface CookieOptions {
+  httpOnly: boolean;
+  sameSite: "lax";
+  secure: boolean;
+  path: "/";
+  maxAge?: number;
+  expires?: Date;
+}
+
+export function cookieOptions(kind: "secret" | "readable", secure: boolean, maxAgeSeconds?: number): CookieOptions {
+  return {
+    httpOnly: kind === "secret",
+    sameSite: "lax",
+    secure,
+    path: "/",
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  };
+}
+
+export const sheetCookieMaxAge = YEAR_SECONDS;

@@ -1,0 +1,29 @@
+import { timingSafeEqual } from "node:crypto";
+import { cookieNames, xsrfHeader } from "./cookies.ts";
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+interface CsrfRequest {
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+  cookies: Record<string, string | undefined>;
+}
+
+/**
+ * Double-submit check of the contract: an unsafe request authenticated by a cookie must echo the
+ * readable XSRF-TOKEN cookie in X-XSRF-TOKEN. A page on another site cannot read that cookie.
+ * Bearer-token requests carry no ambient credentials, so they are exempt.
+ */
+export function passesCsrfCheck(request: CsrfRequest): boolean {
+  if (safeMethods.has(request.method)) return true;
+  const authorization = request.headers.authorization;
+  if (typeof authorization === "string" && /^bearer\s/i.test(authorization)) return true;
+  const usesCookieAuth = !!request.cookies[cookieNames.session] || !!request.cookies[cookieNames.sheetToken];
+  if (!usesCookieAuth) return true;
+  const cookie = request.cookies[cookieNames.xsrf];
+  const header = request.headers[xsrfHeader];
+  if (!cookie || typeof header !== "string") return false;
+  const a = Buffer.from(cookie);
+  const b = Buffer.from(header);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,67 @@
+import type { Kysely } from "kysely";
+import type { Database, User } from "@vsi/db";
+import { cookieNames } from "./http/cookies.ts";
+import { validateSession } from "./services/sessions.ts";
+import { hashToken } from "./services/tokens.ts";
+
+/** Who is calling: the four identities of the contract. */
+export type Identity =
+  | { kind: "anonymous" }
+  | { kind: "tablet"; tabletId: number; locationId: number }
+  | { kind: "user"; user: User; via: "session"; sessionId: string; sessionRenewal?: { token: string; expiresAt: Date } }
+  | { kind: "user"; user: User; via: "token"; apiTokenId: number };
+
+export interface IdentitySource {
+  authorization: string | undefined;
+  cookies: Record<string, string | undefined>;
+}
+
+function bearerToken(authorization: string | undefined): string | undefined {
+  const match = authorization?.match(/^bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+export async function resolveIdentity(db: Kysely<Database>, source: IdentitySource, now: Date): Promise<Identity> {
+  const bearer = bearerToken(source.authorization);
+  if (bearer) {
+    const row = await db
+      .updateTable("api_tokens")
+      .set({ last_used_at: now })
+      .where("token_hash", "=", hashToken(bearer))
+      .where("revoked_at", "is", null)
+      .returning(["id", "user_id"])
+      .executeTakeFirst();
+    if (!row) return { kind: "anonymous" };
+    const user = await db.selectFrom("users").selectAll().where("id", "=", row.user_id).executeTakeFirst();
+    return user ? { kind: "user", user, via: "token", apiTokenId: row.id } : { kind: "anonymous" };
+  }
+
+  const sessionToken = source.cookies[cookieNames.session];
+  if (sessionToken) {
+    const session = await validateSession(db, sessionToken, now);
+    if (session) {
+      return {
+        kind: "user",
+        user: session.user,
+        via: "session",
+        sessionId: session.sessionId,
+        ...(session.renewed ? { sessionRenewal: { token: sessionToken, expiresAt: session.expiresAt } } : {}),
+      };
+    }
+  }
+
+  const sheetToken = source.cookies[cookieNames.sheetToken];
+  if (sheetToken) {
+    const tablet = await db
+      .selectFrom("tablets")
+      .innerJoin("locations", "locations.id", "tablets.location_id")
+      .select(["tablets.id", "tablets.location_id"])
+      .where("tablets.token_hash", "=", hashToken(sheetToken))
+      .where("tablets.revoked_at", "is", null)
+      .where("locations.archived_at", "is", null)
+      .executeTakeFirst();
+    if (tablet) return { kind: "tablet", tabletId: tablet.id, locationId: tablet.location_id };
+  }
+
+  return { kind: "anonymous" };
+}

@@ -1,0 +1,13 @@
+export { appRouter, createCaller, type AppRouter } from "./root.ts";
+export { createContext, type Context, type RequestLike, type ReplyLike } from "./context.ts";
+export { describeError, HttpError, type FieldError } from "./errors.ts";
+export { cookieNames, cookieOptions, xsrfHeader } from "./http/cookies.ts";
+export { passesCsrfCheck } from "./http/csrf.ts";
+export { resolveIdentity, type Identity } from "./identity.ts";
+export type { AppConfig, Mailer, MailMessage, Services, Storage } from "./services/types.ts";
+export { hashPassword } from "./services/passwords.ts";
+export { hashToken, generateToken } from "./services/tokens.ts";
+export { insertUser, findUserByEmail } from "./services/users.ts";
+export { createFileMailer, createSmtpMailer } from "./services/mailer.ts";
+export { createLocalStorage } from "./services/storage.ts";
+export { migrateToLatest } from "@vsi/db";

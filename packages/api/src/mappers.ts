@@ -1,0 +1,69 @@
+import type { Invite, Location, Program, User, Visit } from "@vsi/db";
+import type { z } from "zod";
+import type { inviteSchema } from "./schemas/invites.ts";
+import type { UserOutput } from "./schemas/users.ts";
+import type { visitSchema } from "./schemas/visits.ts";
+import { sign } from "./services/tokens.ts";
+
+/** Row -> contract shape. Field names here are the contract's and are case-sensitive. */
+
+export const iso = (date: Date) => date.toISOString();
+export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const fileUrl = (key: string) => `/files/${key}`;
+export const signedFileId = (secret: string, fileId: number) => sign(secret, `file-${fileId}`);
+
+export type UserWithPicture = User & { picture_key: string | null };
+
+export function toUser(row: UserWithPicture, secret: string): UserOutput {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    picture: row.picture_file_id ? signedFileId(secret, row.picture_file_id) : null,
+    pictureUrl: row.picture_key ? fileUrl(row.picture_key) : null,
+    isAdmin: row.is_admin,
+  };
+}
+
+export function toLocationRef(row: Location) {
+  return { id: row.id, Name: row.name, Address: row.address, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
+}
+
+export function toProgramRef(row: Program) {
+  return { id: row.id, Name: row.name, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
+}
+
+export function toVisit(row: Visit): z.infer<typeof visitSchema> {
+  return {
+    id: row.id,
+    FirstName: row.first_name,
+    LastName: row.last_name,
+    PhoneNumber: row.phone_number,
+    Temperature: row.temperature,
+    TimeIn: iso(row.time_in),
+    TimeOut: isoOrNull(row.time_out),
+    LocationId: row.location_id,
+    ProgramId: row.program_id,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export function toInvite(row: Invite): z.infer<typeof inviteSchema> {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    message: row.message,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    acceptedAt: isoOrNull(row.accepted_at),
+    revokedAt: isoOrNull(row.revoked_at),
+    CreatedByUserId: row.created_by_user_id,
+    AcceptedByUserId: row.accepted_by_user_id,
+    RevokedByUserId: row.revoked_by_user_id,
+  };
+}

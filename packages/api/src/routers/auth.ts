@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { cookieNames } from "../http/cookies.ts";
+import { invalid, notFound } from "../errors.ts";
+import { loginInput, registerInput, userSchema } from "../schemas/users.ts";
+import { verifyAgainstNothing, verifyPassword } from "../services/passwords.ts";
+import { assertUnderLimit, limits, recordHit } from "../services/rate-limit.ts";
+import { createSession, deleteSession } from "../services/sessions.ts";
+import { findUserByEmail, getUserOutput, insertUser } from "../services/users.ts";
+import { publicProcedure, router } from "../trpc.ts";
+import type { Context } from "../context.ts";
+
+export const invalidLoginMessage = "Invalid email and/or password.";
+
+async function logIn(ctx: Context, userId: number) {
+  const session = await createSession(ctx.db, userId, ctx.services.now());
+  ctx.startSession(session.token, session.expiresAt);
+}
+
+export const authRouter = router({
+  login: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/auth/login", tags: ["auth"], summary: "Log in and start a session" } })
+    .input(loginInput)
+    .output(userSchema)
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.services.now();
+      const emailKey = `login:email:${input.email.trim().toLowerCase()}`;
+      const addressKey = `login:address:${ctx.ip}`;
+      await assertUnderLimit(ctx.db, emailKey, limits.loginFailuresPerEmail, now);
+      await assertUnderLimit(ctx.db, addressKey, limits.loginFailuresPerAddress, now);
+
+      const user = await findUserByEmail(ctx.db, input.email);
+      const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
+      if (!user || !ok) {
+        await recordHit(ctx.db, emailKey, limits.loginFailuresPerEmail, now);
+        await recordHit(ctx.db, addressKey, limits.loginFailuresPerAddress, now);
+        throw invalid("email", invalidLoginMessage);
+      }
+      await logIn(ctx, user.id);
+      return getUserOutput(ctx, ctx.db, user.id);
+    }),
+
+  logout: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/auth/logout", tags: ["auth"], summary: "End the session (204)" } })
+    .input(z.void())
+    .output(z.null())
+    .query(async ({ ctx }) => {
+      if (ctx.identity.kind === "user" && ctx.identity.via === "session") {
+        await deleteSession(ctx.db, ctx.identity.sessionId);
+      }
+      ctx.clearCookie(cookieNames.session);
+      ctx.response.status = 204;
+      return null;
+    }),
+
+  register: publicProcedure
+    .meta({ openapi: { method: "POST", path: "/auth/register", tags: ["auth"], summary: "Self-registration, when enabled (201)" } })
+    .input(registerInput)
+    .output(userSchema)
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.services.config.registrationEnabled) throw notFound("Registration");
+      const userId = await ctx.db.transaction().execute((trx) => insertUser(trx, input));
+      await logIn(ctx, userId);
+      ctx.response.status = 201;
+      return getUserOutput(ctx, ctx.db, userId);
+    }),
+});
+
+export { logIn };

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import type { Context } from "../context.ts";
+import { forbidden, invalid, notFound } from "../errors.ts";
+import { idParam } from "../schemas/common.ts";
+import { userSchema, userUpdateInput } from "../schemas/users.ts";
+import { deleteFile, resolveUploadedFile } from "../services/files.ts";
+import { hashPassword } from "../services/passwords.ts";
+import { assertEmailFree, emailTakenMessage, getUserOutput, isUniqueViolation, selectUsers } from "../services/users.ts";
+import { toUser } from "../mappers.ts";
+import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
+import type { User } from "@vsi/db";
+
+function assertSelfOrAdmin(caller: User, userId: number) {
+  if (caller.id !== userId && !caller.is_admin) throw forbidden("You can only see and edit your own account");
+}
+
+async function updateUser(ctx: Context & { user: User }, input: z.infer<typeof userUpdateInput>) {
+  assertSelfOrAdmin(ctx.user, input.id);
+  const { services } = ctx;
+  let replacedFileId: number | null = null;
+
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("users").selectAll().where("id", "=", input.id).forUpdate().executeTakeFirst();
+    if (!existing) throw notFound("User");
+    if (input.email !== undefined) await assertEmailFree(trx, input.email, input.id);
+
+    let pictureFileId = existing.picture_file_id;
+    if (input.picture === null) pictureFileId = null;
+    else if (input.picture) pictureFileId = (await resolveUploadedFile(trx, services.config.secret, input.picture)).id;
+    if (existing.picture_file_id && existing.picture_file_id !== pictureFileId) replacedFileId = existing.picture_file_id;
+
+    try {
+      await trx
+        .updateTable("users")
+        .set({
+          ...(input.firstName !== undefined ? { first_name: input.firstName } : {}),
+          ...(input.lastName !== undefined ? { last_name: input.lastName } : {}),
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
+          // isAdmin is ignored unless an admin sends it (the contract), not an error.
+          ...(input.isAdmin !== undefined && ctx.user.is_admin ? { is_admin: input.isAdmin } : {}),
+          picture_file_id: pictureFileId,
+          updated_at: services.now(),
+        })
+        .where("id", "=", input.id)
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error, "users_email_lower_key")) throw invalid("email", emailTakenMessage);
+      throw error;
+    }
+    if (replacedFileId) await deleteFile(trx, services.storage, replacedFileId);
+  });
+  return getUserOutput(ctx, ctx.db, input.id);
+}
+
+const updateMeta = (method: "PATCH" | "PUT") =>
+  ({ openapi: { method, path: "/users/{id}" as const, tags: ["users"], summary: "Update a user (self or admin)" } });
+
+export const usersRouter = router({
+  me: publicProcedure
+    .meta({ openapi: { method: "GET", path: "/users/me", tags: ["users"], summary: "The current user, or 204 when nobody is logged in" } })
+    .input(z.void())
+    .output(userSchema.nullable())
+    .query(async ({ ctx }) => {
+      if (ctx.identity.kind !== "user") {
+        ctx.response.status = 204;
+        return null;
+      }
+      return getUserOutput(ctx, ctx.db, ctx.identity.user.id);
+    }),
+
+  list: adminProcedure
+    .meta({ openapi: { method: "GET", path: "/users", tags: ["users"], summary: "All users (admin)" } })
+    .input(z.void())
+    .output(z.array(userSchema))
+    .query(async ({ ctx }) => {
+      const rows = await selectUsers(ctx.db).orderBy("users.last_name").orderBy("users.first_name").orderBy("users.email").execute();
+      return rows.map((row) => toUser(row, ctx.services.config.secret));
+    }),
+
+  get: staffProcedure
+    .meta({ openapi: { method: "GET", path: "/users/{id}", tags: ["users"], summary: "One user (self or admin)" } })
+    .input(idParam)
+    .output(userSchema)
+    .query(async ({ ctx, input }) => {
+      assertSelfOrAdmin(ctx.user, input.id);
+      return getUserOutput(ctx, ctx.db, input.id);
+    }),
+
+  update: staffProcedure.meta(updateMeta("PATCH")).input(userUpdateInput).output(userSchema).mutation(({ ctx, input }) => updateUser(ctx, input)),
+  replace: staffProcedure.meta(updateMeta("PUT")).input(userUpdateInput).output(userSchema).mutation(({ ctx, input }) => updateUser(ctx, input)),
+});

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+export const maxUploadBytes = 10 * 1024 * 1024;
+export const imageContentTypes = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+
+export const assetCreateInput = z.object({
+  blob: z.object({
+    filename: z.string().trim().min(1, "Filename is required").max(255, "Filename is too long"),
+    content_type: z.string().max(100).default("application/octet-stream"),
+    byte_size: z.coerce.number().int().min(1, "File is empty").max(maxUploadBytes, `File is larger than ${maxUploadBytes} bytes`),
+    checksum: z.string().max(100).optional(),
+  }),
+});
+
+export const assetSchema = z
+  .object({
+    id: z.number().int(),
+    key: z.string(),
+    filename: z.string(),
+    content_type: z.string(),
+    byte_size: z.number().int(),
+    signed_id: z.string(),
+    direct_upload: z.object({ url: z.string(), headers: z.record(z.string(), z.string()) }),
+  })
+  .meta({ id: "Asset" });

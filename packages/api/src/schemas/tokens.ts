@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { id, isoDateTime } from "./common.ts";
+
+export const apiTokenSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    userId: z.number().int(),
+    createdAt: isoDateTime,
+    lastUsedAt: isoDateTime.nullable(),
+  })
+  .meta({ id: "ApiToken" });
+export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string().meta({ description: "shown once" }) });
+
+export const tokenCreateInput = z.object({ name: z.string().trim().min(1, "Name is required").max(100, "Name is too long") });
+export const tokenListInput = z.object({ all: z.coerce.boolean().optional() }).optional();
+export const tokenRevokeInput = z.object({ id });

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { email, id, optionalText, passwordRule, requiredName } from "./common.ts";
+
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    picture: z.string().nullable().meta({ description: "signed_id of the uploaded picture" }),
+    pictureUrl: z.string().nullable(),
+    isAdmin: z.boolean(),
+  })
+  .meta({ id: "User" });
+export type UserOutput = z.infer<typeof userSchema>;
+
+export const loginInput = z.object({ email: z.string().max(254), password: z.string().max(200) });
+
+export const registerInput = z.object({
+  firstName: requiredName("First name"),
+  lastName: optionalText("Last name", 100).default(""),
+  email,
+  password: passwordRule,
+});
+
+/** Blank password keeps the old one; picture null removes it; isAdmin only counts from an admin. */
+export const userUpdateFields = z.object({
+  firstName: requiredName("First name").optional(),
+  lastName: optionalText("Last name", 100).optional(),
+  email: email.optional(),
+  password: z.union([z.literal(""), passwordRule]).nullish(),
+  picture: z.string().max(200).nullish(),
+  isAdmin: z.boolean().optional(),
+});
+export const userUpdateInput = userUpdateFields.extend({ id });

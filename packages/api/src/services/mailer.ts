@@ -1,0 +1,32 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Mailer, MailMessage } from "./types.ts";
+
+/** SMTP when SMTP_URL is set. */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/**
+ * Without SMTP, each message becomes a JSON file in the data folder and its first link is logged,
+ * so invites and password resets work on a laptop with no mail server.
+ */
+export function createFileMailer(dir: string, log: (line: string) => void = console.warn): Mailer {
+  return {
+    async send(message: MailMessage) {
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
+      const file = path.join(dir, `${stamp}-${safeTo}.json`);
+      await writeFile(file, JSON.stringify(message, null, 2));
+      const link = message.text.match(/https?:\/\/\S+/)?.[0];
+      log(`mail to ${message.to}: "${message.subject}" written to ${file}${link ? ` (link: ${link})` : ""}`);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { Readable } from "node:stream";
+import type { Db } from "@vsi/db";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Where uploaded files live; local folder by default, an object store can replace it. */
+export interface Storage {
+  put(key: string, body: Buffer): Promise<void>;
+  get(key: string): Promise<Readable | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+export interface AppConfig {
+  /** Links in emails are built from it, e.g. http://localhost:3000 */
+  baseUrl: string;
+  registrationEnabled: boolean;
+  /** Signs upload ids and URLs. */
+  secret: string;
+  /** Secure cookies when served over HTTPS. */
+  secureCookies: boolean;
+}
+
+export interface Services {
+  db: Db;
+  mailer: Mailer;
+  storage: Storage;
+  config: AppConfig;
+  now(): Date;
+}

@@ -1,0 +1,68 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database } from "@vsi/db";
+import { invalid, notFound } from "../errors.ts";
+import { toUser, type UserWithPicture } from "../mappers.ts";
+import type { Context } from "../context.ts";
+import { hashPassword } from "./passwords.ts";
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export const emailTakenMessage = "Email already registered";
+
+export function selectUsers(db: Executor) {
+  return db
+    .selectFrom("users")
+    .leftJoin("files", "files.id", "users.picture_file_id")
+    .selectAll("users")
+    .select("files.key as picture_key");
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserWithPicture | undefined> {
+  return selectUsers(db).where(sql<string>`lower(users.email)`, "=", email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export async function getUserOutput(ctx: Context, db: Executor, userId: number) {
+  const row = await selectUsers(db).where("users.id", "=", userId).executeTakeFirst();
+  if (!row) throw notFound("User");
+  return toUser(row, ctx.services.config.secret);
+}
+
+export async function assertEmailFree(db: Executor, email: string, exceptUserId?: number): Promise<void> {
+  const existing = await findUserByEmail(db, email);
+  if (existing && existing.id !== exceptUserId) throw invalid("email", emailTakenMessage);
+}
+
+export interface NewUserFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  isAdmin?: boolean;
+}
+
+/** Creates a user; the unique index is the last word on a taken email (two requests at once). */
+export async function insertUser(db: Executor, fields: NewUserFields): Promise<number> {
+  await assertEmailFree(db, fields.email);
+  try {
+    const row = await db
+      .insertInto("users")
+      .values({
+        first_name: fields.firstName,
+        last_name: fields.lastName,
+        email: fields.email.trim(),
+        password_hash: await hashPassword(fields.password),
+        is_admin: fields.isAdmin ?? false,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  } catch (error) {
+    if (isUniqueViolation(error, "users_email_lower_key")) throw invalid("email", emailTakenMessage);
+    throw error;
+  }
+}
+
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  return e?.code === "23505" && (e.constraint === constraint || !!e.message?.includes(constraint));
+}
