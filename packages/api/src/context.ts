@@ -10,6 +10,9 @@ export interface RequestLike {
   headers: Record<string, string | string[] | undefined>;
   cookies: Record<string, string | undefined>;
   ip: string;
+  /** Path and query as the client sent them (Fastify's originalUrl), for Link headers. */
+  originalUrl?: string;
+  url: string;
 }
 
 /** The slice of an HTTP reply the procedures need; Fastify's reply (with @fastify/cookie) fits it. */
@@ -23,6 +26,8 @@ export interface Context {
   db: Kysely<Database>;
   identity: Identity;
   ip: string;
+  /** Path and query of the request as the client sent it. */
+  url: string;
   headers: RequestLike["headers"];
   /** What a procedure wants the REST response to carry: 201, 204, Link, X-Total-Count. */
   response: { status?: number; headers: Record<string, string> };
@@ -42,6 +47,7 @@ export async function createContext(services: Services, req: RequestLike, reply:
     db: services.db.kysely,
     identity,
     ip: req.ip,
+    url: req.originalUrl ?? req.url,
     headers: req.headers,
     response: { headers: {} },
     setCookie(name, value, kind, maxAgeSeconds) {

@@ -11,3 +11,7 @@ export { insertUser, findUserByEmail } from "./services/users.ts";
 export { createFileMailer, createSmtpMailer } from "./services/mailer.ts";
 export { createLocalStorage } from "./services/storage.ts";
 export { migrateToLatest } from "@vsi/db";
+export { requireAdmin, requireSheetAccess, requireStaff, assertLocationAccess } from "./permissions.ts";
+export { csvHeaders, csvRows } from "./services/visits-csv.ts";
+export { assertTimeZone } from "./services/visit-filters.ts";
+export { visitListInput } from "./schemas/visits.ts";

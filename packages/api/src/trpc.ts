@@ -1,7 +1,8 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Context } from "./context.ts";
-import { describeError, forbidden, unauthorized } from "./errors.ts";
+import { describeError } from "./errors.ts";
+import { requireAdmin, requireSheetAccess, requireStaff } from "./permissions.ts";
 
 const t = initTRPC
   .context<Context>()
@@ -27,18 +28,14 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 /** A tablet (for its own location; the procedure checks which) or any staff member. */
-export const sheetProcedure = t.procedure.use(({ ctx, next }) => {
-  if (ctx.identity.kind === "anonymous") throw unauthorized();
-  return next({ ctx: { identity: ctx.identity } });
-});
+export const sheetProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { identity: requireSheetAccess(ctx.identity) } }));
 
 export const staffProcedure = t.procedure.use(({ ctx, next }) => {
-  if (ctx.identity.kind === "anonymous") throw unauthorized();
-  if (ctx.identity.kind !== "user") throw forbidden();
-  return next({ ctx: { identity: ctx.identity, user: ctx.identity.user } });
+  const identity = requireStaff(ctx.identity);
+  return next({ ctx: { identity, user: identity.user } });
 });
 
 export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.is_admin) throw forbidden("Only administrators can do this");
+  requireAdmin(ctx.identity);
   return next();
 });

@@ -16,16 +16,14 @@ export const locationSchema = locationRefSchema
 export const programSchema = programRefSchema.extend({ Locations: z.array(locationRefSchema) }).meta({ id: "Program" });
 
 const ids = z.array(id).max(1000);
+const name = z.string().trim().min(1, "Name is required").max(200, "Name is too long");
+const programIds = ids.meta({ description: "order is the tab order; unknown ids are dropped" });
 
-export const locationInput = z.object({
-  Name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
-  Address: optionalText("Address", 500).default(""),
-  ProgramIds: ids.default([]).meta({ description: "order is the tab order; unknown ids are dropped" }),
-});
-export const locationUpdateInput = locationInput.partial().extend({ id });
+// Updates list the same fields without defaults: a field left out stays as it is.
+const locationFields = { Name: name, Address: optionalText("Address", 500), ProgramIds: programIds };
+export const locationInput = z.object({ ...locationFields, Address: locationFields.Address.default(""), ProgramIds: programIds.default([]) });
+export const locationUpdateInput = z.object(locationFields).partial().extend({ id });
 
-export const programInput = z.object({
-  Name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
-  LocationIds: ids.default([]),
-});
-export const programUpdateInput = programInput.partial().extend({ id });
+const programFields = { Name: name, LocationIds: ids };
+export const programInput = z.object({ ...programFields, LocationIds: ids.default([]) });
+export const programUpdateInput = z.object(programFields).partial().extend({ id });

@@ -1,0 +1,47 @@
+import type { Client, TestServer } from "./harness.ts";
+
+/** An admin's client, and a catalog with two locations and three programs. */
+export async function adminClient(server: TestServer): Promise<Client> {
+  const admin = await server.createUser({ isAdmin: true });
+  const client = server.client();
+  await client.login(admin.email, admin.password);
+  return client;
+}
+
+export async function staffClient(server: TestServer): Promise<Client> {
+  const staff = await server.createUser();
+  const client = server.client();
+  await client.login(staff.email, staff.password);
+  return client;
+}
+
+export async function createCatalog(admin: Client) {
+  const programs = [];
+  for (const Name of ["Food Pantry", "Tutoring", "Job Help"]) {
+    const res = await admin.post("/api/programs", { Name, LocationIds: [] });
+    if (res.status !== 201) throw new Error(`program: ${res.status} ${res.body}`);
+    programs.push(res.json as { id: number; Name: string });
+  }
+  const [pantry, tutoring, jobs] = programs as [{ id: number }, { id: number }, { id: number }];
+  const main = (await admin.post("/api/locations", { Name: "Main Street", Address: "1 Main St", ProgramIds: [tutoring.id, pantry.id] })).json as { id: number };
+  const east = (await admin.post("/api/locations", { Name: "Eastside", Address: "2 Oak Ave", ProgramIds: [jobs.id] })).json as { id: number };
+  return { pantry, tutoring, jobs, main, east };
+}
+
+/** A browser turned into the tablet of a location by staff, as Set Up Tablet does. */
+export async function tabletClient(server: TestServer, locationId: number): Promise<Client> {
+  const client = await staffClient(server);
+  const res = await client.get(`/api/locations/${locationId}/setup`);
+  if (res.status !== 200) throw new Error(`setup: ${res.status} ${res.body}`);
+  return client;
+}
+
+export const visitor = (LocationId: number, ProgramId: number, overrides: Record<string, unknown> = {}) => ({
+  FirstName: "Grace",
+  LastName: "Hopper",
+  PhoneNumber: "415-555-1234",
+  Temperature: "98.6",
+  LocationId,
+  ProgramId,
+  ...overrides,
+});

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminClient, createCatalog, staffClient, tabletClient, visitor } from "./fixtures.ts";
+import { startTestServer, type Client, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let admin: Client;
+let catalog: Awaited<ReturnType<typeof createCatalog>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await adminClient(server);
+  catalog = await createCatalog(admin);
+});
+afterAll(() => server.close());
+
+const names = (list: Array<{ Name: string }>) => list.map((p) => p.Name);
+
+describe("locations", () => {
+  it("creates a location whose ProgramIds order is the tab order, dropping unknown ids", async () => {
+    const res = await admin.post("/api/locations", { Name: "West", Address: "3 Elm", ProgramIds: [catalog.jobs.id, 999999, catalog.pantry.id, catalog.jobs.id] });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ Name: "West", Address: "3 Elm" });
+    expect(names(res.json.Programs)).toEqual(["Job Help", "Food Pantry"]);
+    const detail = await server.client().get(`/api/locations/${res.json.id}`);
+    expect(detail.status).toBe(200); // public: the sheet reads it without a login
+    expect(names(detail.json.Programs)).toEqual(["Job Help", "Food Pantry"]);
+  });
+
+  it("lists locations with programs for staff, and not for anonymous callers", async () => {
+    const staff = await staffClient(server);
+    const res = await staff.get("/api/locations");
+    expect(res.status).toBe(200);
+    const main = res.json.find((l: { id: number }) => l.id === catalog.main.id);
+    expect(names(main.Programs)).toEqual(["Tutoring", "Food Pantry"]);
+    expect((await server.client().get("/api/locations")).status).toBe(401);
+  });
+
+  it("PATCH replaces the set and order of programs", async () => {
+    const created = (await admin.post("/api/locations", { Name: "North", ProgramIds: [catalog.pantry.id, catalog.tutoring.id] })).json;
+    const res = await admin.patch(`/api/locations/${created.id}`, { ProgramIds: [catalog.tutoring.id, catalog.jobs.id] });
+    expect(res.status).toBe(200);
+    expect(names(res.json.Programs)).toEqual(["Tutoring", "Job Help"]);
+    const renamed = await admin.patch(`/api/locations/${created.id}`, { Name: "North Hall" });
+    expect(renamed.json.Name).toBe("North Hall");
+    expect(names(renamed.json.Programs)).toEqual(["Tutoring", "Job Help"]);
+  });
+
+  it("validates input and refuses non-admins", async () => {
+    const bad = await admin.post("/api/locations", { Name: "", ProgramIds: "x" });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(["Name", "ProgramIds"]);
+    const huge = await admin.post("/api/locations", { Name: "x".repeat(10_000) });
+    expect(huge.status).toBe(422);
+    const staff = await staffClient(server);
+    expect((await staff.post("/api/locations", { Name: "Nope" })).status).toBe(403);
+    expect((await admin.patch("/api/locations/999999", { Name: "Ghost" })).status).toBe(404);
+    expect((await server.client().get("/api/locations/999999")).status).toBe(404);
+    expect((await server.client().get("/api/locations/abc")).status).toBe(422);
+  });
+
+  it("deleting a location without visits removes it; with visits archives it and keeps its history", async () => {
+    const empty = (await admin.post("/api/locations", { Name: "Temp", ProgramIds: [catalog.pantry.id] })).json;
+    expect((await admin.delete(`/api/locations/${empty.id}`)).status).toBe(200);
+    expect(await server.services.db.kysely.selectFrom("locations").where("id", "=", empty.id).select("id").executeTakeFirst()).toBeUndefined();
+
+    const used = (await admin.post("/api/locations", { Name: "Used", ProgramIds: [catalog.pantry.id] })).json;
+    const tablet = await tabletClient(server, used.id);
+    expect((await tablet.post("/api/visits", visitor(used.id, catalog.pantry.id))).status).toBe(201);
+    expect((await admin.delete(`/api/locations/${used.id}`)).status).toBe(200);
+
+    expect((await server.client().get(`/api/locations/${used.id}`)).status).toBe(404);
+    expect((await admin.get("/api/locations")).json.map((l: { id: number }) => l.id)).not.toContain(used.id);
+    // The tablet of an archived location is no longer a tablet.
+    expect((await tablet.get(`/api/visits?locationId=${used.id}`)).status).toBe(401);
+    // The visit is still in the report, with its location's name.
+    const report = await admin.get(`/api/visits?locationId=${used.id}`);
+    expect(report.json).toHaveLength(1);
+    expect(report.json[0].Location).toEqual({ id: used.id, Name: "Used" });
+  });
+});
+
+describe("programs", () => {
+  it("creates and updates a program with LocationIds; a new location gets it as its last tab", async () => {
+    const res = await admin.post("/api/programs", { Name: "Art", LocationIds: [catalog.main.id] });
+    expect(res.status).toBe(201);
+    expect(res.json.Locations.map((l: { id: number }) => l.id)).toEqual([catalog.main.id]);
+    const main = await admin.get(`/api/locations/${catalog.main.id}`);
+    expect(names(main.json.Programs)).toEqual(["Tutoring", "Food Pantry", "Art"]);
+
+    const updated = await admin.patch(`/api/programs/${res.json.id}`, { Name: "Arts", LocationIds: [catalog.east.id] });
+    expect(updated.status).toBe(200);
+    expect(updated.json.Name).toBe("Arts");
+    expect(updated.json.Locations.map((l: { id: number }) => l.id)).toEqual([catalog.east.id]);
+    expect(names((await admin.get(`/api/locations/${catalog.main.id}`)).json.Programs)).toEqual(["Tutoring", "Food Pantry"]);
+    expect(names((await admin.get(`/api/locations/${catalog.east.id}`)).json.Programs)).toEqual(["Job Help", "Arts"]);
+  });
+
+  it("reads for staff, writes for admins, 404 for unknown ids", async () => {
+    const staff = await staffClient(server);
+    expect((await staff.get("/api/programs")).status).toBe(200);
+    expect((await staff.get(`/api/programs/${catalog.pantry.id}`)).json.Name).toBe("Food Pantry");
+    expect((await staff.post("/api/programs", { Name: "X" })).status).toBe(403);
+    expect((await admin.get("/api/programs/424242")).status).toBe(404);
+    expect((await admin.delete("/api/programs/424242")).status).toBe(404);
+  });
+
+  it("deleting a program with visits archives it: gone from tabs, kept in reports", async () => {
+    const program = (await admin.post("/api/programs", { Name: "Pop-up", LocationIds: [catalog.main.id] })).json;
+    const tablet = await tabletClient(server, catalog.main.id);
+    expect((await tablet.post("/api/visits", visitor(catalog.main.id, program.id))).status).toBe(201);
+    expect((await admin.delete(`/api/programs/${program.id}`)).status).toBe(200);
+    expect(names((await server.client().get(`/api/locations/${catalog.main.id}`)).json.Programs)).not.toContain("Pop-up");
+    const report = await admin.get(`/api/visits?programId=${program.id}`);
+    expect(report.json.map((v: { Program: { Name: string } }) => v.Program.Name)).toEqual(["Pop-up"]);
+    // Signing in to an archived program is refused.
+    const again = await tablet.post("/api/visits", visitor(catalog.main.id, program.id));
+    expect(again.status).toBe(422);
+  });
+});
+
+describe("tablet setup", () => {
+  it("ends the staff session, records a hashed tablet token and sets the sheet cookies", async () => {
+    const staff = await staffClient(server);
+    const res = await staff.get(`/api/locations/${catalog.main.id}/setup`);
+    expect(res.status).toBe(200);
+    expect(res.json.id).toBe(catalog.main.id);
+    const sheetId = res.cookies.find((c) => c.name === "sheet-id");
+    const sheetToken = res.cookies.find((c) => c.name === "sheet-token");
+    expect(sheetId).toMatchObject({ value: String(catalog.main.id), path: "/" });
+    expect(sheetId?.httpOnly).toBeFalsy();
+    expect(sheetToken).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    expect(sheetToken!.maxAge).toBeGreaterThan(364 * 24 * 3600);
+    expect(staff.jar.has("session")).toBe(false);
+    expect((await staff.get("/api/users/me")).status).toBe(204);
+    const stored = await server.services.db.kysely.selectFrom("tablets").select("token_hash").where("location_id", "=", catalog.main.id).execute();
+    expect(stored.map((t) => t.token_hash)).not.toContain(sheetToken!.value);
+    // The browser is now that location's tablet.
+    expect((await staff.get(`/api/visits?locationId=${catalog.main.id}`)).status).toBe(200);
+  });
+
+  it("a revoked tablet token no longer works", async () => {
+    const tablet = await tabletClient(server, catalog.east.id);
+    expect((await tablet.get(`/api/visits?locationId=${catalog.east.id}`)).status).toBe(200);
+    await server.services.db.kysely.updateTable("tablets").set({ revoked_at: new Date() }).where("location_id", "=", catalog.east.id).execute();
+    expect((await tablet.get(`/api/visits?locationId=${catalog.east.id}`)).status).toBe(401);
+  });
+
+  it("needs staff: anonymous 401, a tablet 403", async () => {
+    expect((await server.client().get(`/api/locations/${catalog.main.id}/setup`)).status).toBe(401);
+    const tablet = await tabletClient(server, catalog.main.id);
+    expect((await tablet.get(`/api/locations/${catalog.main.id}/setup`)).status).toBe(403);
+  });
+});

@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminClient, createCatalog, staffClient, tabletClient, visitor } from "./fixtures.ts";
+import { startTestServer, type Client, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let admin: Client;
+let catalog: Awaited<ReturnType<typeof createCatalog>>;
+let mainTablet: Client;
+let eastTablet: Client;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await adminClient(server);
+  catalog = await createCatalog(admin);
+  mainTablet = await tabletClient(server, catalog.main.id);
+  eastTablet = await tabletClient(server, catalog.east.id);
+});
+afterAll(() => server.close());
+
+async function insertVisits(rows: Array<{ timeIn: string; timeOut?: string | null; locationId?: number; programId?: number; first?: string; phone?: string }>) {
+  await server.services.db.kysely
+    .insertInto("visits")
+    .values(
+      rows.map((r, i) => ({
+        first_name: r.first ?? `V${i}`,
+        last_name: "Test",
+        phone_number: r.phone ?? "4155550000",
+        temperature: "98.1",
+        location_id: r.locationId ?? catalog.main.id,
+        program_id: r.programId ?? catalog.tutoring.id,
+        time_in: new Date(r.timeIn),
+        time_out: r.timeOut ? new Date(r.timeOut) : null,
+      })),
+    )
+    .execute();
+}
+
+describe("signing in and out on a tablet", () => {
+  it("creates a visit (201) with TimeIn from the server and TimeOut null", async () => {
+    const before = Date.now();
+    const res = await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id));
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ FirstName: "Grace", LastName: "Hopper", PhoneNumber: "4155551234", Temperature: "98.6", TimeOut: null, LocationId: catalog.main.id, ProgramId: catalog.tutoring.id });
+    expect(new Date(res.json.TimeIn).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("validates like the sign-in form and writes nothing on failure", async () => {
+    const count = async () => Number((await server.services.db.kysely.selectFrom("visits").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ PhoneNumber: "415-555-123" }, "PhoneNumber"],
+      [{ Temperature: "-1" }, "Temperature"],
+      [{ Temperature: "98.6F" }, "Temperature"],
+      [{ FirstName: "   " }, "FirstName"],
+      [{ LastName: "" }, "LastName"],
+      [{ ProgramId: catalog.jobs.id }, "ProgramId"],
+      [{ FirstName: "x".repeat(100_000) }, "FirstName"],
+      [{ LocationId: "one" }, "LocationId"],
+    ];
+    for (const [override, path] of cases) {
+      const res = await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id, override));
+      expect(res.status, JSON.stringify(override).slice(0, 60)).toBe(422);
+      expect(res.json.errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it("keeps a tablet to its own location", async () => {
+    const res = await eastTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id));
+    expect(res.status).toBe(403);
+    expect((await eastTablet.get(`/api/visits?locationId=${catalog.main.id}`)).status).toBe(403);
+    const mine = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id))).json;
+    expect((await eastTablet.get(`/api/visits/${mine.id}`)).status).toBe(403);
+    expect((await eastTablet.patch(`/api/visits/${mine.id}/sign-out`)).status).toBe(403);
+    expect((await eastTablet.patch(`/api/visits/${mine.id}`, { FirstName: "X" })).status).toBe(403);
+    expect((await mainTablet.get(`/api/visits/${mine.id}`)).status).toBe(200);
+  });
+
+  it("lists a tablet's open visits oldest first, and a sign-out keeps its first time", async () => {
+    const first = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id, { FirstName: "First" }))).json;
+    const second = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id, { FirstName: "Second" }))).json;
+    const sheet = await mainTablet.get(`/api/visits?locationId=${catalog.main.id}&programId=${catalog.pantry.id}&timeZone=America/Los_Angeles`);
+    expect(sheet.status).toBe(200);
+    const ids = sheet.json.map((v: { id: number }) => v.id);
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+    expect(sheet.json.every((v: { TimeOut: string | null; LocationId: number }) => v.TimeOut === null && v.LocationId === catalog.main.id)).toBe(true);
+
+    const out = await mainTablet.patch(`/api/visits/${first.id}/sign-out`);
+    expect(out.status).toBe(200);
+    expect(out.json.TimeOut).not.toBeNull();
+    server.clock.offsetMs = 60_000;
+    const again = await mainTablet.patch(`/api/visits/${first.id}/sign-out`);
+    server.clock.offsetMs = 0;
+    expect(again.json.TimeOut).toBe(out.json.TimeOut);
+    const after = await mainTablet.get(`/api/visits?locationId=${catalog.main.id}&programId=${catalog.pantry.id}`);
+    expect(after.json.map((v: { id: number }) => v.id)).not.toContain(first.id);
+  });
+
+  it("signs out over /trpc as the web app does", async () => {
+    await mainTablet.prime();
+    const created = await mainTablet.trpc("mutation", "visits.create", visitor(catalog.main.id, catalog.tutoring.id, { FirstName: "Rpc" }));
+    expect(created.status).toBe(200);
+    const id = created.json.result.data.id;
+    const out = await mainTablet.trpc("mutation", "visits.signOut", { id });
+    expect(out.json.result.data.TimeOut).not.toBeNull();
+    const list = await mainTablet.trpc("query", "visits.list", { locationId: catalog.main.id, programId: catalog.tutoring.id });
+    expect(list.json.result.data.map((v: { id: number }) => v.id)).not.toContain(id);
+  });
+
+  it("an Idempotency-Key makes a retried sign-in return the first visit and create nothing", async () => {
+    const body = visitor(catalog.main.id, catalog.tutoring.id, { FirstName: "Retry" });
+    const a = await mainTablet.post("/api/visits", body, { "idempotency-key": "attempt-1" });
+    const b = await mainTablet.post("/api/visits", body, { "idempotency-key": "attempt-1" });
+    expect(a.status).toBe(201);
+    expect(b.json.id).toBe(a.json.id);
+    // Concurrent retries still make one visit.
+    const results = await Promise.all([1, 2, 3, 4].map(() => mainTablet.post("/api/visits", body, { "idempotency-key": "attempt-2" })));
+    expect(new Set(results.map((r) => r.json.id)).size).toBe(1);
+    const rows = await server.services.db.kysely.selectFrom("visits").select("id").where("first_name", "=", "Retry").execute();
+    expect(rows).toHaveLength(2);
+    // Another tablet using the same key gets its own visit, never this one.
+    const other = await eastTablet.post("/api/visits", visitor(catalog.east.id, catalog.jobs.id), { "idempotency-key": "attempt-1" });
+    expect(other.json.id).not.toBe(a.json.id);
+    // After 24 hours the key may be used again.
+    server.clock.offsetMs = 25 * 3600_000;
+    const later = await mainTablet.post("/api/visits", body, { "idempotency-key": "attempt-1" });
+    server.clock.offsetMs = 0;
+    expect(later.json.id).not.toBe(a.json.id);
+  });
+});
+
+describe("visitor lookup", () => {
+  it("returns the names of the latest visit with that phone number", async () => {
+    await insertVisits([
+      { timeIn: "2025-01-01T10:00:00Z", phone: "2125550199", first: "Old" },
+      { timeIn: "2025-06-01T10:00:00Z", phone: "2125550199", first: "New" },
+    ]);
+    const res = await mainTablet.get("/api/visits/search?phoneNumber=2125550199");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ FirstName: "New", LastName: "Test" });
+    expect((await mainTablet.get("/api/visits/search?phoneNumber=9999999999")).status).toBe(404);
+    expect((await mainTablet.get("/api/visits/search?phoneNumber=212-555")).status).toBe(422);
+    expect((await server.client().get("/api/visits/search?phoneNumber=2125550199")).status).toBe(401);
+  });
+
+  it("slows down a tablet that sweeps phone numbers (429 with Retry-After)", async () => {
+    const tablet = await tabletClient(server, catalog.east.id);
+    let res;
+    for (let i = 0; i < 61; i++) res = await tablet.get(`/api/visits/search?phoneNumber=30355500${String(i).padStart(2, "0")}`);
+    expect(res!.status).toBe(429);
+    expect(Number(res!.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("the staff report", () => {
+  it("reads from/to as calendar days in timeZone (a 23:30 Los Angeles visit is the next day in UTC)", async () => {
+    const location = (await admin.post("/api/locations", { Name: "TZ", ProgramIds: [catalog.pantry.id] })).json;
+    // 2026-03-10 23:30 in Los Angeles (UTC-7 after DST began) is 2026-03-11 06:30 UTC.
+    await insertVisits([{ timeIn: "2026-03-11T06:30:00Z", locationId: location.id, programId: catalog.pantry.id, first: "Late" }]);
+    const q = (from: string, to: string, tz?: string) => admin.get(`/api/visits?locationId=${location.id}&from=${from}&to=${to}${tz ? `&timeZone=${tz}` : ""}`);
+    expect((await q("2026-03-10", "2026-03-10", "America/Los_Angeles")).json).toHaveLength(1);
+    expect((await q("2026-03-11", "2026-03-11", "America/Los_Angeles")).json).toHaveLength(0);
+    expect((await q("2026-03-11", "2026-03-11")).json).toHaveLength(1);
+    expect((await q("2026-03-10", "2026-03-10")).json).toHaveLength(0);
+    const bad = await q("2026-03-10", "2026-03-10", "Mars/Olympus");
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors[0].path).toBe("timeZone");
+    expect((await admin.get("/api/visits?from=yesterday")).status).toBe(422);
+  });
+
+  it("paginates 25 per page, newest first, with Link and X-Total-Count on first, middle and last pages", async () => {
+    const location = (await admin.post("/api/locations", { Name: "Pages", ProgramIds: [catalog.jobs.id] })).json;
+    await insertVisits(
+      Array.from({ length: 101 }, (_, i) => ({ timeIn: new Date(Date.UTC(2024, 0, 1) + i * 3600_000).toISOString(), locationId: location.id, programId: catalog.jobs.id, first: `P${i}` })),
+    );
+    const base = `/api/visits?locationId=${location.id}&from=&to=`;
+    const first = await admin.get(base);
+    expect(first.status).toBe(200);
+    expect(first.json).toHaveLength(25);
+    expect(first.json[0].FirstName).toBe("P100");
+    expect(first.json[0].Location).toEqual({ id: location.id, Name: "Pages" });
+    expect(first.json[0].Program).toEqual({ id: catalog.jobs.id, Name: "Job Help" });
+    expect(first.headers["x-total-count"]).toBe("101");
+    const link = (h: unknown) => String(h).split(", ").map((part) => part.match(/page=(\d+)>; rel="(\w+)"/)!.slice(1).reverse().join("=")).sort();
+    expect(link(first.headers.link)).toEqual(["last=5", "next=2"]);
+    expect(String(first.headers.link)).toContain(`locationId=${location.id}`);
+
+    const middle = await admin.get(`${base}&page=3`);
+    expect(middle.json[0].FirstName).toBe("P50");
+    expect(link(middle.headers.link)).toEqual(["first=1", "last=5", "next=4", "prev=2"]);
+
+    const last = await admin.get(`${base}&page=5`);
+    expect(last.json).toHaveLength(1);
+    expect(last.json[0].FirstName).toBe("P0");
+    expect(link(last.headers.link)).toEqual(["first=1", "prev=4"]);
+
+    const trpc = await admin.trpc("query", "visits.report", { locationId: location.id, page: 4 });
+    expect(trpc.json.result.data.total).toBe(101);
+    expect(trpc.json.result.data.visits).toHaveLength(25);
+    expect(link(trpc.json.result.data.link)).toEqual(["first=1", "next=5", "prev=3"]);
+  });
+
+  it("exports every matching row as CSV, formatted in the time zone", async () => {
+    const location = (await admin.post("/api/locations", { Name: "Csv, Inc.", ProgramIds: [catalog.pantry.id] })).json;
+    await insertVisits([
+      { timeIn: "2026-07-04T21:07:00Z", timeOut: "2026-07-04T22:15:00Z", locationId: location.id, programId: catalog.pantry.id, first: "Ann", phone: "4155551234" },
+      { timeIn: "2026-07-05T06:30:00Z", locationId: location.id, programId: catalog.pantry.id, first: "Bob", phone: "6505550000" },
+      ...Array.from({ length: 2100 }, (_, i) => ({ timeIn: new Date(Date.UTC(2026, 5, 1) + i * 60_000).toISOString(), timeOut: null, locationId: location.id, programId: catalog.pantry.id })),
+    ]);
+    const res = await admin.get(`/api/visits?format=csv&locationId=${location.id}&from=2026-07-04&to=2026-07-04&timeZone=America/Los_Angeles`);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="report.csv"');
+    expect(res.body.split("\n")).toEqual([
+      "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut",
+      '2026-07-04,"Csv, Inc.",Food Pantry,Bob Test,650-555-0000,98.1,11:30 PM,',
+      '2026-07-04,"Csv, Inc.",Food Pantry,Ann Test,415-555-1234,98.1,2:07 PM,3:15 PM',
+    ]);
+    // All rows, not one page, across several batches, each exactly once.
+    const all = await admin.get(`/api/visits?format=csv&locationId=${location.id}`);
+    const lines = all.body.split("\n");
+    expect(lines).toHaveLength(2103);
+    expect(new Set(lines).size).toBeGreaterThan(2);
+  });
+
+  it("CSV is for staff: 401 anonymous, 403 tablet, 422 bad filters", async () => {
+    expect((await server.client().get("/api/visits?format=csv")).status).toBe(401);
+    expect((await mainTablet.get("/api/visits?format=csv")).status).toBe(403);
+    expect((await admin.get("/api/visits?format=csv&timeZone=Nowhere/Land")).status).toBe(422);
+  });
+
+  it("staff may read and correct visits; only admins delete", async () => {
+    const staff = await staffClient(server);
+    const created = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id))).json;
+    expect((await staff.get(`/api/visits/${created.id}`)).json.id).toBe(created.id);
+    const fixed = await staff.patch(`/api/visits/${created.id}`, { LastName: "Hopper-Murray", PhoneNumber: "(212) 555-0100" });
+    expect(fixed.status).toBe(200);
+    expect(fixed.json).toMatchObject({ LastName: "Hopper-Murray", PhoneNumber: "2125550100" });
+    expect((await staff.patch(`/api/visits/${created.id}`, { Temperature: "hot" })).status).toBe(422);
+    expect((await staff.delete(`/api/visits/${created.id}`)).status).toBe(403);
+    expect((await admin.delete(`/api/visits/${created.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/visits/${created.id}`)).status).toBe(404);
+    expect((await admin.delete(`/api/visits/${created.id}`)).status).toBe(404);
+  });
+});

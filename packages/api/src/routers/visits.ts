@@ -1,0 +1,160 @@
+import { z } from "zod";
+import type { Context } from "../context.ts";
+import { notFound } from "../errors.ts";
+import { toVisit } from "../mappers.ts";
+import { assertLocationAccess } from "../permissions.ts";
+import { idParam } from "../schemas/common.ts";
+import { visitCreateInput, visitListInput, visitorNameSchema, visitSchema, visitSearchInput, visitUpdateInput, type VisitListInput } from "../schemas/visits.ts";
+import { linkHeader, pageCount } from "../services/pagination.ts";
+import { consume, limits } from "../services/rate-limit.ts";
+import { createVisit, findVisit, latestVisitorByPhone, openVisits, reportPage, signOutVisit } from "../services/visits.ts";
+import { adminProcedure, router, sheetProcedure, staffProcedure } from "../trpc.ts";
+import type { Identity } from "../identity.ts";
+
+const filtersOf = (input: VisitListInput) => ({
+  from: input.from,
+  to: input.to,
+  locationId: input.locationId,
+  programId: input.programId,
+  timeZone: input.timeZone,
+});
+
+/** The staff report, one page of it, with the Link header the contract and the web app share. */
+async function report(ctx: Context, input: VisitListInput, requestUrl: string) {
+  const { visits, total } = await reportPage(ctx.db, filtersOf(input), input.page);
+  const link = linkHeader(ctx.services.config.baseUrl, requestUrl, input.page, pageCount(total));
+  return { visits, total, link };
+}
+
+/** A visit the caller may touch: a tablet only its own location's. */
+async function accessibleVisit(ctx: Context & { identity: Exclude<Identity, { kind: "anonymous" }> }, id: number) {
+  const visit = await findVisit(ctx.db, id);
+  assertLocationAccess(ctx.identity, visit.location_id);
+  return visit;
+}
+
+/** REST's query string for the same filters, for the tRPC report's Link value. */
+function reportUrl(input: VisitListInput): string {
+  const params = new URLSearchParams();
+  for (const key of ["from", "to", "locationId", "programId", "timeZone"] as const) {
+    const value = input[key];
+    if (value !== undefined && value !== "") params.set(key, String(value));
+  }
+  params.set("page", String(input.page));
+  return `/api/visits?${params}`;
+}
+
+export const visitsRouter = router({
+  list: sheetProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/visits",
+        tags: ["visits"],
+        summary: "Staff: the report (newest first, paginated with Link and X-Total-Count; format=csv for a CSV file). Tablet: its location's open visits, oldest first",
+      },
+    })
+    .input(visitListInput)
+    .output(z.array(visitSchema))
+    .query(async ({ ctx, input }) => {
+      if (ctx.identity.kind === "tablet") {
+        if (input.locationId !== undefined) assertLocationAccess(ctx.identity, input.locationId);
+        const visits = await openVisits(ctx.db, { ...filtersOf(input), locationId: ctx.identity.locationId });
+        ctx.response.headers["X-Total-Count"] = String(visits.length);
+        return visits.map(toVisit);
+      }
+      const { visits, total, link } = await report(ctx, input, ctx.url);
+      ctx.response.headers["X-Total-Count"] = String(total);
+      if (link) ctx.response.headers.Link = link;
+      return visits;
+    }),
+
+  /** The web app's report: tRPC cannot read headers, so the page carries total and Link itself. */
+  report: staffProcedure
+    .input(visitListInput)
+    .output(z.object({ visits: z.array(visitSchema), total: z.number().int(), link: z.string() }))
+    .query(({ ctx, input }) => report(ctx, input, reportUrl(input))),
+
+  search: sheetProcedure
+    .meta({ openapi: { method: "GET", path: "/visits/search", tags: ["visits"], summary: "Names of the latest visit with this 10-digit phone number" } })
+    .input(visitSearchInput)
+    .output(visitorNameSchema)
+    .query(async ({ ctx, input }) => {
+      // Phone numbers are guessable; a tablet or address that sweeps them is slowed down.
+      const caller = ctx.identity.kind === "tablet" ? `tablet:${ctx.identity.tabletId}` : `address:${ctx.ip}`;
+      await consume(ctx.db, `lookup:${caller}`, limits.phoneLookupsPerCaller, ctx.services.now());
+      const visitor = await latestVisitorByPhone(ctx.db, input.phoneNumber);
+      if (!visitor) throw notFound("Visitor");
+      return { FirstName: visitor.first_name, LastName: visitor.last_name };
+    }),
+
+  get: sheetProcedure
+    .meta({ openapi: { method: "GET", path: "/visits/{id}", tags: ["visits"], summary: "One visit" } })
+    .input(idParam)
+    .output(visitSchema)
+    .query(async ({ ctx, input }) => toVisit(await accessibleVisit(ctx, input.id))),
+
+  create: sheetProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/visits",
+        tags: ["visits"],
+        summary: "Sign a visitor in (201). Send an Idempotency-Key header to make retries safe for 24 hours",
+      },
+    })
+    .input(visitCreateInput)
+    .output(visitSchema)
+    .mutation(async ({ ctx, input }) => {
+      assertLocationAccess(ctx.identity, input.LocationId);
+      const header = ctx.headers["idempotency-key"];
+      const key = input.idempotencyKey ?? (typeof header === "string" && header ? header.slice(0, 200) : undefined);
+      // Keys are per caller, so one tablet's key can never return another caller's visit.
+      const caller = ctx.identity.kind === "tablet" ? `t${ctx.identity.tabletId}` : `u${ctx.identity.user.id}`;
+      const { visit } = await createVisit(ctx.db, input, ctx.services.now(), key && `${caller}:${key}`);
+      ctx.response.status = 201;
+      return toVisit(visit);
+    }),
+
+  update: sheetProcedure
+    .meta({ openapi: { method: "PATCH", path: "/visits/{id}", tags: ["visits"], summary: "Correct a visit's names, phone or temperature" } })
+    .input(visitUpdateInput)
+    .output(visitSchema)
+    .mutation(async ({ ctx, input }) => {
+      await accessibleVisit(ctx, input.id);
+      const row = await ctx.db
+        .updateTable("visits")
+        .set({
+          ...(input.FirstName !== undefined ? { first_name: input.FirstName } : {}),
+          ...(input.LastName !== undefined ? { last_name: input.LastName } : {}),
+          ...(input.PhoneNumber !== undefined ? { phone_number: input.PhoneNumber } : {}),
+          ...(input.Temperature !== undefined ? { temperature: input.Temperature } : {}),
+          updated_at: ctx.services.now(),
+        })
+        .where("id", "=", input.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toVisit(row);
+    }),
+
+  signOut: sheetProcedure
+    .meta({ openapi: { method: "PATCH", path: "/visits/{id}/sign-out", tags: ["visits"], summary: "Sign a visitor out; a second sign-out keeps the first time" } })
+    .input(idParam)
+    .output(visitSchema)
+    .mutation(async ({ ctx, input }) => {
+      await accessibleVisit(ctx, input.id);
+      const visit = await signOutVisit(ctx.db, input.id, ctx.services.now());
+      if (!visit) throw notFound("Visit");
+      return toVisit(visit);
+    }),
+
+  remove: adminProcedure
+    .meta({ openapi: { method: "DELETE", path: "/visits/{id}", tags: ["visits"], summary: "Delete a visit (admin)" } })
+    .input(idParam)
+    .output(visitSchema)
+    .mutation(async ({ ctx, input }) => {
+      const row = await ctx.db.deleteFrom("visits").where("id", "=", input.id).returningAll().executeTakeFirst();
+      if (!row) throw notFound("Visit");
+      return toVisit(row);
+    }),
+});

@@ -1,0 +1,90 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "@vsi/db";
+import { notFound } from "../errors.ts";
+import { toLocationRef, toProgramRef } from "../mappers.ts";
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Locations with their programs in tab order; archived ones are history only, never listed. */
+export async function listLocations(db: Executor, ids?: number[]) {
+  let query = db.selectFrom("locations").selectAll().where("archived_at", "is", null).orderBy("name").orderBy("id");
+  if (ids) query = query.where("id", "in", ids.length ? ids : [0]);
+  const locations = await query.execute();
+  if (!locations.length) return [];
+  const links = await db
+    .selectFrom("location_programs")
+    .innerJoin("programs", "programs.id", "location_programs.program_id")
+    .selectAll("programs")
+    .select("location_programs.location_id")
+    .where("location_programs.location_id", "in", locations.map((l) => l.id))
+    .where("programs.archived_at", "is", null)
+    .orderBy("location_programs.position")
+    .orderBy("programs.id")
+    .execute();
+  return locations.map((location) => ({
+    ...toLocationRef(location),
+    Programs: links.filter((link) => link.location_id === location.id).map(toProgramRef),
+  }));
+}
+
+export async function getLocation(db: Executor, id: number) {
+  const [location] = await listLocations(db, [id]);
+  if (!location) throw notFound("Location");
+  return location;
+}
+
+export async function listPrograms(db: Executor, ids?: number[]) {
+  let query = db.selectFrom("programs").selectAll().where("archived_at", "is", null).orderBy("name").orderBy("id");
+  if (ids) query = query.where("id", "in", ids.length ? ids : [0]);
+  const programs = await query.execute();
+  if (!programs.length) return [];
+  const links = await db
+    .selectFrom("location_programs")
+    .innerJoin("locations", "locations.id", "location_programs.location_id")
+    .selectAll("locations")
+    .select("location_programs.program_id")
+    .where("location_programs.program_id", "in", programs.map((p) => p.id))
+    .where("locations.archived_at", "is", null)
+    .orderBy("locations.name")
+    .execute();
+  return programs.map((program) => ({
+    ...toProgramRef(program),
+    Locations: links.filter((link) => link.program_id === program.id).map(toLocationRef),
+  }));
+}
+
+export async function getProgram(db: Executor, id: number) {
+  const [program] = await listPrograms(db, [id]);
+  if (!program) throw notFound("Program");
+  return program;
+}
+
+/** The ids that name live rows, in the order given, without repeats: unknown ids are dropped. */
+export async function existingIds(db: Executor, table: "locations" | "programs", ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const rows = await db.selectFrom(table).select("id").where("id", "in", unique).where("archived_at", "is", null).execute();
+  const known = new Set(rows.map((r) => r.id));
+  return unique.filter((id) => known.has(id));
+}
+
+/**
+ * Deletes a location or program, or archives it when visits point to it: what visitors signed
+ * stays in reports and CSV, while lists and tablets no longer show it.
+ */
+export async function deleteOrArchive(db: Executor, table: "locations" | "programs", id: number, now: Date): Promise<void> {
+  const column = table === "locations" ? "location_id" : "program_id";
+  const used = await db.selectFrom("visits").select("id").where(column, "=", id).limit(1).executeTakeFirst();
+  if (used) {
+    await db.updateTable(table).set({ archived_at: now, updated_at: now }).where("id", "=", id).execute();
+    await db.deleteFrom("location_programs").where(column, "=", id).execute();
+    if (table === "locations") await db.updateTable("tablets").set({ revoked_at: now }).where("location_id", "=", id).where("revoked_at", "is", null).execute();
+  } else {
+    await db.deleteFrom(table).where("id", "=", id).execute();
+  }
+}
+
+export async function assertLive(db: Executor, table: "locations" | "programs", id: number): Promise<void> {
+  const row = await db.selectFrom(table).select("id").where("id", "=", id).where("archived_at", "is", null).executeTakeFirst();
+  if (!row) throw notFound(table === "locations" ? "Location" : "Program");
+}

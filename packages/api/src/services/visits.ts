@@ -1,0 +1,166 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database, Visit } from "@vsi/db";
+import { invalid, notFound } from "../errors.ts";
+import { toVisit } from "../mappers.ts";
+import { pageSize } from "./pagination.ts";
+import { visitConditions, type VisitFilters } from "./visit-filters.ts";
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The most a sheet shows at once: a room's worth of people, never a history. */
+export const sheetLimit = 500;
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export async function openVisits(db: Executor, filters: VisitFilters): Promise<Visit[]> {
+  return db
+    .selectFrom("visits")
+    .selectAll()
+    .where(visitConditions({ ...filters, openOnly: true }))
+    .orderBy("time_in")
+    .orderBy("id")
+    .limit(sheetLimit)
+    .execute();
+}
+
+export async function reportPage(db: Executor, filters: VisitFilters, page: number) {
+  const where = visitConditions(filters);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("visits")
+      .innerJoin("locations", "locations.id", "visits.location_id")
+      .innerJoin("programs", "programs.id", "visits.program_id")
+      .selectAll("visits")
+      .select(["locations.name as location_name", "programs.name as program_name"])
+      .where(where)
+      .orderBy("visits.time_in", "desc")
+      .orderBy("visits.id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db.selectFrom("visits").select((eb) => eb.fn.countAll<number>().as("total")).where(where).executeTakeFirstOrThrow(),
+  ]);
+  const visits = rows.map(({ location_name, program_name, ...visit }) => ({
+    ...toVisit(visit),
+    Location: { id: visit.location_id, Name: location_name },
+    Program: { id: visit.program_id, Name: program_name },
+  }));
+  return { visits, total: Number(count.total) };
+}
+
+export async function findVisit(db: Executor, id: number): Promise<Visit> {
+  const visit = await db.selectFrom("visits").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!visit) throw notFound("Visit");
+  return visit;
+}
+
+export interface NewVisitFields {
+  FirstName: string;
+  LastName: string;
+  PhoneNumber: string;
+  Temperature: string;
+  LocationId: number;
+  ProgramId: number;
+}
+
+/**
+ * One statement: the row is written only if the program is offered at that (live) location, so
+ * the check and the write cannot drift apart, and the hot path costs a single round trip.
+ */
+async function insertVisit(db: Executor, fields: NewVisitFields, now: Date): Promise<Visit> {
+  const row = await db
+    .insertInto("visits")
+    .columns(["first_name", "last_name", "phone_number", "temperature", "location_id", "program_id", "time_in", "created_at", "updated_at"])
+    .expression(
+      db
+        .selectFrom("location_programs")
+        .innerJoin("locations", "locations.id", "location_programs.location_id")
+        .innerJoin("programs", "programs.id", "location_programs.program_id")
+        .select([
+          sql<string>`${fields.FirstName}::text`.as("first_name"),
+          sql<string>`${fields.LastName}::text`.as("last_name"),
+          sql<string>`${fields.PhoneNumber}::text`.as("phone_number"),
+          sql<string>`${fields.Temperature}::text`.as("temperature"),
+          "location_programs.location_id",
+          "location_programs.program_id",
+          sql<Date>`${now}::timestamptz`.as("time_in"),
+          sql<Date>`${now}::timestamptz`.as("created_at"),
+          sql<Date>`${now}::timestamptz`.as("updated_at"),
+        ])
+        .where("location_programs.location_id", "=", fields.LocationId)
+        .where("location_programs.program_id", "=", fields.ProgramId)
+        .where("locations.archived_at", "is", null)
+        .where("programs.archived_at", "is", null),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return row;
+  const location = await db.selectFrom("locations").select("id").where("id", "=", fields.LocationId).where("archived_at", "is", null).executeTakeFirst();
+  if (!location) throw invalid("LocationId", "Location not found");
+  throw invalid("ProgramId", "Program is not offered at this location");
+}
+
+class KeyAlreadyClaimed extends Error {}
+
+async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit | undefined> {
+  return db
+    .selectFrom("visit_idempotency_keys")
+    .innerJoin("visits", "visits.id", "visit_idempotency_keys.visit_id")
+    .selectAll("visits")
+    .where("visit_idempotency_keys.key", "=", key)
+    .where("visit_idempotency_keys.created_at", ">", new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS))
+    .executeTakeFirst();
+}
+
+/**
+ * Creates a visit. With an idempotency key, a retry within 24 hours (a tablet on flaky Wi-Fi,
+ * a server restarted mid-request) returns the first visit and writes nothing.
+ */
+export async function createVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, idempotencyKey?: string): Promise<{ visit: Visit; created: boolean }> {
+  if (!idempotencyKey) return { visit: await insertVisit(db, fields, now), created: true };
+
+  const earlier = await visitForKey(db, idempotencyKey, now);
+  if (earlier) return { visit: earlier, created: false };
+  try {
+    const visit = await db.transaction().execute(async (trx) => {
+      const inserted = await insertVisit(trx, fields, now);
+      const staleBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
+      const claimed = await trx
+        .insertInto("visit_idempotency_keys")
+        .values({ key: idempotencyKey, visit_id: inserted.id, created_at: now })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({ visit_id: inserted.id, created_at: now }).where("visit_idempotency_keys.created_at", "<=", staleBefore),
+        )
+        .returning("key")
+        .executeTakeFirst();
+      // A concurrent retry won the key: undo ours and answer with theirs.
+      if (!claimed) throw new KeyAlreadyClaimed();
+      return inserted;
+    });
+    return { visit, created: true };
+  } catch (error) {
+    if (!(error instanceof KeyAlreadyClaimed)) throw error;
+    const winner = await visitForKey(db, idempotencyKey, now);
+    if (!winner) throw error;
+    return { visit: winner, created: false };
+  }
+}
+
+/** Sets TimeOut once; a second sign-out keeps the first time. */
+export async function signOutVisit(db: Executor, id: number, now: Date): Promise<Visit | undefined> {
+  return db
+    .updateTable("visits")
+    .set({ time_out: sql<Date>`coalesce(time_out, ${now}::timestamptz)`, updated_at: now })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function latestVisitorByPhone(db: Executor, phoneNumber: string) {
+  return db
+    .selectFrom("visits")
+    .select(["first_name", "last_name"])
+    .where("phone_number", "=", phoneNumber)
+    .orderBy("time_in", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
