@@ -1,9 +1,9 @@
-import { Anchor, Avatar, Burger, Group, Text } from "@mantine/core";
-import { Link } from "@tanstack/react-router";
+import { Avatar, Burger, Group, Text } from "@mantine/core";
 import { useCurrentUser } from "../lib/session";
 import { navigationLinks } from "./navigationLinks";
 import { useLogout } from "./useLogout";
 import classes from "./AppHeader.module.css";
+import { AnchorLink } from "./links";
 
 interface Props {
   menuOpened: boolean;
@@ -25,20 +25,19 @@ export function AppHeader({ menuOpened, onToggleMenu }: Props) {
           aria-expanded={menuOpened}
           aria-controls="main-menu"
         />
-        <Anchor component={Link} to="/" className={classes.brand} underline="never">
+        <AnchorLink to="/" className={classes.brand} underline="never">
           Visitor Sign-In
-        </Anchor>
+        </AnchorLink>
         <Group gap={0} visibleFrom="sm" component="nav" aria-label="Main">
           {navigationLinks(user).map((link) => (
-            <Anchor
+            <AnchorLink
               key={link.to}
-              component={Link}
               to={link.to}
               activeOptions={{ exact: link.to === "/" || link.to === "/dashboard" }}
               className={classes.link}
             >
               {link.label}
-            </Anchor>
+            </AnchorLink>
           ))}
         </Group>
       </Group>
@@ -55,23 +54,22 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const logout = useLogout();
   if (!user) {
     return (
-      <Anchor component={Link} to="/login" className={classes.link} onClick={onNavigate}>
+      <AnchorLink to="/login" className={classes.link} onClick={onNavigate}>
         Log in
-      </Anchor>
+      </AnchorLink>
     );
   }
   return (
     <>
-      <Anchor component={Link} to="/account" className={classes.link} onClick={onNavigate}>
+      <AnchorLink to="/account" className={classes.link} onClick={onNavigate}>
         <Group gap="xs" wrap="nowrap">
           {user.pictureUrl ? <Avatar src={user.pictureUrl} alt="" size="sm" /> : null}
           <Text span inherit>
             Hello, {user.firstName}!
           </Text>
         </Group>
-      </Anchor>
-      <Anchor
-        component={Link}
+      </AnchorLink>
+      <AnchorLink
         to="/"
         className={classes.link}
         onClick={(event: React.MouseEvent) => {
@@ -81,7 +79,7 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
         }}
       >
         Log out
-      </Anchor>
+      </AnchorLink>
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { NavLink, Stack } from "@mantine/core";
-import { Link } from "@tanstack/react-router";
+import { Stack } from "@mantine/core";
 import { useCurrentUser } from "../lib/session";
 import { AccountLinks } from "./AppHeader";
 import { navigationLinks } from "./navigationLinks";
+import { NavigationLink } from "./links";
 
 /** The burger menu's content on small screens; choosing a link closes the menu. */
 export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
@@ -10,9 +10,8 @@ export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
   return (
     <Stack gap={0} p="sm" component="nav" aria-label="Main" id="main-menu">
       {navigationLinks(user).map((link) => (
-        <NavLink
+        <NavigationLink
           key={link.to}
-          component={Link}
           to={link.to}
           label={link.label}
           onClick={onNavigate}

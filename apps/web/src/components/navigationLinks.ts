@@ -1,7 +1,13 @@
 import type { User } from "../lib/types";
 
 export interface NavigationLink {
-  to: "/" | "/dashboard" | "/dashboard/locations" | "/dashboard/programs" | "/dashboard/reports" | "/admin";
+  to:
+    | "/"
+    | "/dashboard"
+    | "/dashboard/locations"
+    | "/dashboard/programs"
+    | "/dashboard/reports"
+    | "/admin";
   label: string;
 }
 

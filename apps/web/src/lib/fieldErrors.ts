@@ -8,7 +8,9 @@ export interface ValidationIssue {
 
 /** "email already registered", "is invalid" -> "Email already registered, is invalid." */
 export function joinMessages(messages: readonly string[]): string {
-  const distinct = [...new Set(messages.map((message) => message.trim().replace(/\.+$/, "")).filter(Boolean))];
+  const distinct = [
+    ...new Set(messages.map((message) => message.trim().replace(/\.+$/, "")).filter(Boolean)),
+  ];
   if (distinct.length === 0) return "";
   const joined = distinct.join(", ");
   return `${joined.charAt(0).toUpperCase()}${joined.slice(1)}.`;
@@ -21,7 +23,9 @@ export function fieldErrorMessages(issues: readonly ValidationIssue[]): Record<s
     const field = fieldOf(issue.path);
     byField.set(field, [...(byField.get(field) ?? []), issue.message]);
   }
-  return Object.fromEntries([...byField].map(([field, messages]) => [field, joinMessages(messages)]));
+  return Object.fromEntries(
+    [...byField].map(([field, messages]) => [field, joinMessages(messages)]),
+  );
 }
 
 function fieldOf(path: ValidationIssue["path"]): string {

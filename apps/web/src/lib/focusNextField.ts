@@ -25,7 +25,9 @@ export function focusNextField(current: HTMLElement): boolean {
   const form = current.closest("form");
   if (!form) return false;
   const stops = focusStops(form);
-  const index = stops.findIndex((stop) => stop === current || (isRadio(current) && isRadio(stop) && stop.name === current.name));
+  const index = stops.findIndex(
+    (stop) => stop === current || (isRadio(current) && isRadio(stop) && stop.name === current.name),
+  );
   const next = index === -1 ? undefined : stops[index + 1];
   if (!next) return false;
   next.focus();
@@ -33,7 +35,11 @@ export function focusNextField(current: HTMLElement): boolean {
 }
 
 /** keydown handler for a form: Enter in an input moves on instead of submitting. */
-export function moveFocusOnEnter(event: { key: string; target: EventTarget | null; preventDefault(): void }): void {
+export function moveFocusOnEnter(event: {
+  key: string;
+  target: EventTarget | null;
+  preventDefault(): void;
+}): void {
   if (event.key !== "Enter" || !(event.target instanceof HTMLInputElement)) return;
   event.preventDefault();
   focusNextField(event.target);
@@ -53,8 +59,12 @@ function isRadio(element: Element): element is HTMLInputElement {
   return element instanceof HTMLInputElement && element.type === "radio";
 }
 
-function checkedRadio(form: HTMLFormElement, radio: HTMLInputElement): HTMLInputElement | undefined {
+function checkedRadio(
+  form: HTMLFormElement,
+  radio: HTMLInputElement,
+): HTMLInputElement | undefined {
   return Array.from(form.elements).find(
-    (element): element is HTMLInputElement => isRadio(element) && element.name === radio.name && element.checked,
+    (element): element is HTMLInputElement =>
+      isRadio(element) && element.name === radio.name && element.checked,
   );
 }

@@ -7,16 +7,28 @@ import type { User } from "./types";
 // going as `from` so login can send them on.
 
 function toLogin(location: ParsedLocation): never {
-  throw redirect({ to: "/login", replace: true, state: (state) => ({ ...state, from: location.href }) });
+  throw redirect({
+    to: "/login",
+    replace: true,
+    state: (state) => ({ ...state, from: location.href }),
+  });
 }
 
-export async function requireUser({ location }: { location: ParsedLocation }): Promise<{ user: User }> {
+export async function requireUser({
+  location,
+}: {
+  location: ParsedLocation;
+}): Promise<{ user: User }> {
   const user = await loadCurrentUser();
   if (!user) toLogin(location);
   return { user };
 }
 
-export async function requireAdmin({ location }: { location: ParsedLocation }): Promise<{ user: User }> {
+export async function requireAdmin({
+  location,
+}: {
+  location: ParsedLocation;
+}): Promise<{ user: User }> {
   const user = await loadCurrentUser();
   if (user?.isAdmin !== true) toLogin(location);
   return { user };

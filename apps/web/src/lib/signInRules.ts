@@ -1,7 +1,7 @@
-import { phoneDigits } from "./phone";
+import { visitCreateInput } from "@vsi/api/schemas";
 
-// The visitor sign-in form's rules (spec section 5). Field names are the visit payload's, so a
-// field marker and a server error for the same input share one key.
+// The visitor sign-in form's rules (spec section 5) are the API's own visit schema, so the form and
+// the server can never disagree. Field names are the visit payload's.
 
 export interface SignInValues {
   PhoneNumber: string;
@@ -13,20 +13,26 @@ export interface SignInValues {
 
 export type SignInField = keyof SignInValues;
 
-/** Non-negative decimal: digits with an optional fractional part ("97", "98.6"). */
-const temperaturePattern = /^\d+(\.\d+)?$/;
-
-export function isValidPhone(phoneNumber: string): boolean {
-  return phoneDigits(phoneNumber).length === 10 && /^[\d-]+$/.test(phoneNumber);
-}
+const fields: readonly SignInField[] = [
+  "PhoneNumber",
+  "Temperature",
+  "FirstName",
+  "LastName",
+  "ProgramId",
+];
 
 /** The fields that do not pass; the form is valid only when this is empty. */
-export function invalidSignInFields(values: SignInValues): SignInField[] {
-  const invalid: SignInField[] = [];
-  if (!isValidPhone(values.PhoneNumber)) invalid.push("PhoneNumber");
-  if (!temperaturePattern.test(values.Temperature.trim())) invalid.push("Temperature");
-  if (values.FirstName.trim() === "") invalid.push("FirstName");
-  if (values.LastName.trim() === "") invalid.push("LastName");
-  if (values.ProgramId === null) invalid.push("ProgramId");
-  return invalid;
+export function invalidSignInFields(values: SignInValues, locationId: number): SignInField[] {
+  // Dashes are the form's formatting, so a phone number must be digits and dashes only.
+  const phoneInvalid = !/^[\d-]*$/.test(values.PhoneNumber);
+  const result = visitCreateInput.safeParse({
+    ...values,
+    ProgramId: values.ProgramId ?? 0,
+    LocationId: locationId,
+  });
+  const invalid = new Set<string>(
+    result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])),
+  );
+  if (phoneInvalid) invalid.add("PhoneNumber");
+  return fields.filter((field) => invalid.has(field));
 }

@@ -13,15 +13,27 @@ export function todayInZone(timeZone: string, now: Date = new Date()): string {
 /** The calendar date of an instant in a zone, as YYYY-MM-DD. */
 export function isoDateInZone(date: Date, timeZone: string): string {
   // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(date);
 }
 
 /** Local short time such as "2:07 PM". */
 export function formatLocalTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(
+    new Date(iso),
+  );
 }
 
 /** Local short date such as "3/14/2024". */
 export function formatLocalDate(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "numeric", day: "numeric", timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    timeZone,
+  }).format(new Date(iso));
 }

@@ -39,8 +39,8 @@ function HomePage() {
             Visitor sign-in, without the paper.
           </Title>
           <Text size="lg" maw={720}>
-            We digitize the sign-in sheets at your locations: visitors sign in and out on a tablet, and staff see who is
-            here and run reports from anywhere.
+            We digitize the sign-in sheets at your locations: visitors sign in and out on a tablet,
+            and staff see who is here and run reports from anywhere.
           </Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
@@ -58,7 +58,9 @@ function HomePage() {
           <Title order={2} id="home-contact">
             Bring it to your location
           </Title>
-          <Text>Would you like digital sign-in at a new location? We would love to hear from you.</Text>
+          <Text>
+            Would you like digital sign-in at a new location? We would love to hear from you.
+          </Text>
           <div>
             <Button component="a" href={`mailto:${contactEmail}`}>
               Contact Us

@@ -1,12 +1,13 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { createFileRoute, Link, useLocation, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, useLocation, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { FlashMessage } from "../components/FlashMessage";
 import { FormCard } from "../components/FormCard";
 import { httpStatusOf } from "../lib/apiErrors";
 import { setCurrentUser } from "../lib/session";
 import { trpc } from "../lib/trpc";
+import { AnchorLink } from "../components/links";
 
 export const Route = createFileRoute("/login")({
   component: LoginPage,
@@ -66,9 +67,7 @@ function LoginPage() {
           <Button type="submit" loading={login.isPending}>
             Submit
           </Button>
-          <Anchor component={Link} to="/passwords/forgot">
-            Forgot your password?
-          </Anchor>
+          <AnchorLink to="/passwords/forgot">Forgot your password?</AnchorLink>
         </Stack>
       </form>
     </FormCard>

@@ -1,16 +1,32 @@
-import { Button, Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconChartBar, IconListDetails, IconMapPin } from "@tabler/icons-react";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { PageTitle } from "../../components/PageTitle";
+import { ButtonLink } from "../../components/links";
 
 export const Route = createFileRoute("/dashboard/")({
   component: DashboardPage,
 });
 
 const cards = [
-  { to: "/dashboard/locations", title: "Locations", text: "Sites with a sign-in sheet. Set up a tablet here.", icon: IconMapPin },
-  { to: "/dashboard/programs", title: "Programs", text: "What visitors come for, shown as tabs on each sheet.", icon: IconListDetails },
-  { to: "/dashboard/reports", title: "Reports", text: "Who visited, when and for which program; export as CSV.", icon: IconChartBar },
+  {
+    to: "/dashboard/locations",
+    title: "Locations",
+    text: "Sites with a sign-in sheet. Set up a tablet here.",
+    icon: IconMapPin,
+  },
+  {
+    to: "/dashboard/programs",
+    title: "Programs",
+    text: "What visitors come for, shown as tabs on each sheet.",
+    icon: IconListDetails,
+  },
+  {
+    to: "/dashboard/reports",
+    title: "Reports",
+    text: "Who visited, when and for which program; export as CSV.",
+    icon: IconChartBar,
+  },
 ] as const;
 
 function DashboardPage() {
@@ -28,9 +44,9 @@ function DashboardPage() {
               <Text mt="xs" mb="md">
                 {card.text}
               </Text>
-              <Button component={Link} to={card.to} mt="auto" aria-label={`Manage ${card.title}`}>
-                Manage
-              </Button>
+              <ButtonLink to={card.to} mt="auto">
+                Manage {card.title}
+              </ButtonLink>
             </Card>
           ))}
         </SimpleGrid>

@@ -1,10 +1,11 @@
 import { Button, Group, Table } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ListPage } from "../../../components/ListPage";
 import { setCurrentUser, useCurrentUser } from "../../../lib/session";
-import { queryClient, trpc } from "../../../lib/trpc";
+import { queryClient, trpc, trpcClient } from "../../../lib/trpc";
 import type { LocationListItem } from "../../../lib/types";
+import { ButtonLink } from "../../../components/links";
 
 export const Route = createFileRoute("/dashboard/locations/")({
   component: LocationsPage,
@@ -18,9 +19,7 @@ function LocationsPage() {
       title="Locations"
       actions={
         user?.isAdmin ? (
-          <Button component={Link} to="/dashboard/locations/new">
-            Add New Location
-          </Button>
+          <ButtonLink to="/dashboard/locations/new">Add New Location</ButtonLink>
         ) : null
       }
     >
@@ -46,22 +45,22 @@ function LocationsPage() {
 
 function LocationRow({ location, canEdit }: { location: LocationListItem; canEdit: boolean }) {
   const navigate = useNavigate();
-  const setup = useMutation(trpc.locations.setup.mutationOptions());
+  // GET /api/locations/{id}/setup on the server, but an action here: a mutation, never cached.
+  const setup = useMutation({
+    mutationFn: (id: number) => trpcClient.locations.setup.query({ id }),
+  });
 
   // Set Up Tablet turns this browser into the location's sheet: the server ends the staff session
   // and sets the tablet cookies, so the client forgets the user before opening the sheet.
   function setUpTablet() {
-    setup.mutate(
-      { id: location.id },
-      {
-        onSuccess: () => {
-          queryClient.removeQueries();
-          setCurrentUser(null);
-          void navigate({ to: "/sheet/$locationId", params: { locationId: String(location.id) } });
-        },
-        onError: (error) => console.error(error),
+    setup.mutate(location.id, {
+      onSuccess: () => {
+        queryClient.removeQueries();
+        setCurrentUser(null);
+        void navigate({ to: "/sheet/$locationId", params: { locationId: String(location.id) } });
       },
-    );
+      onError: (error) => console.error(error),
+    });
   }
 
   return (
@@ -70,18 +69,17 @@ function LocationRow({ location, canEdit }: { location: LocationListItem; canEdi
       <Table.Td>{location.Address}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Button variant="light" onClick={setUpTablet} loading={setup.isPending} aria-label={`Set Up Tablet for ${location.Name}`}>
+          <Button variant="light" onClick={setUpTablet} loading={setup.isPending}>
             Set Up Tablet
           </Button>
           {canEdit ? (
-            <Button
+            <ButtonLink
               variant="default"
-              component={Link}
               to="/dashboard/locations/$locationId/edit"
               params={{ locationId: String(location.id) }}
             >
               Edit
-            </Button>
+            </ButtonLink>
           ) : null}
         </Group>
       </Table.Td>

@@ -1,0 +1,40 @@
+import { Button, Group, Text } from "@mantine/core";
+import { pageItems } from "../lib/pagination";
+
+interface Props {
+  page: number;
+  lastPage: number;
+  onPageChange: (page: number) => void;
+}
+
+/** Prev, the first and last page, the pages around the current one with ellipses, and Next. */
+export function Pagination({ page, lastPage, onPageChange }: Props) {
+  return (
+    <Group component="nav" aria-label="Pagination" gap="xs">
+      <Button variant="default" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        Prev
+      </Button>
+      {pageItems(page, lastPage).map((item) =>
+        typeof item === "number" ? (
+          <Button
+            key={item}
+            variant={item === page ? "filled" : "default"}
+            aria-current={item === page ? "page" : undefined}
+            onClick={() => onPageChange(item)}
+            miw={44}
+            px="xs"
+          >
+            {item}
+          </Button>
+        ) : (
+          <Text key={item} component="span" px={4} aria-hidden="true">
+            …
+          </Text>
+        ),
+      )}
+      <Button variant="default" disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
+        Next
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Checkbox, Group, Stack, TextInput } from "@mantine/core";
+import { useState } from "react";
+import type { LocationListItem } from "../lib/types";
+
+export interface ProgramFormValues {
+  Name: string;
+  LocationIds: number[];
+}
+
+interface Props {
+  initial: { Name: string; LocationIds: number[] };
+  locations: LocationListItem[];
+  saving: boolean;
+  onSubmit: (values: ProgramFormValues) => void;
+  onCancel: () => void;
+}
+
+/** Name and the locations that offer the program. */
+export function ProgramForm({ initial, locations, saving, onSubmit, onCancel }: Props) {
+  const [name, setName] = useState(initial.Name);
+  const [locationIds, setLocationIds] = useState(initial.LocationIds.map(String));
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Only locations that still exist are sent (spec section 4: checking re-filters).
+        const known = new Set(locations.map((location) => String(location.id)));
+        onSubmit({
+          Name: name,
+          LocationIds: locationIds.filter((id) => known.has(id)).map(Number),
+        });
+      }}
+    >
+      <Stack>
+        <TextInput
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <Checkbox.Group label="Locations" value={locationIds} onChange={setLocationIds}>
+          <Stack gap="sm" mt="xs">
+            {locations.map((location) => (
+              <Checkbox key={location.id} value={String(location.id)} label={location.Name} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Group>
+          <Button type="submit" loading={saving}>
+            Submit
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

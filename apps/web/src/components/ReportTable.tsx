@@ -1,0 +1,43 @@
+import { Table, Text } from "@mantine/core";
+import { formatPhone } from "../lib/phone";
+import { formatLocalDate, formatLocalTime } from "../lib/time";
+import type { ReportVisit } from "../lib/types";
+
+/** One row per visit; an empty Time out means the visitor is still signed in. */
+export function ReportTable({ visits }: { visits: ReportVisit[] }) {
+  if (visits.length === 0) return <Text c="dimmed">No visits match these filters.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Location</Table.Th>
+            <Table.Th>Program</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Phone number</Table.Th>
+            <Table.Th>Temp.</Table.Th>
+            <Table.Th>Time in</Table.Th>
+            <Table.Th>Time out</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {visits.map((visit) => (
+            <Table.Tr key={visit.id}>
+              <Table.Td>{formatLocalDate(visit.TimeIn)}</Table.Td>
+              <Table.Td>{visit.Location?.Name}</Table.Td>
+              <Table.Td>{visit.Program?.Name}</Table.Td>
+              <Table.Td>
+                {visit.FirstName} {visit.LastName}
+              </Table.Td>
+              <Table.Td>{formatPhone(visit.PhoneNumber)}</Table.Td>
+              <Table.Td>{visit.Temperature}</Table.Td>
+              <Table.Td>{formatLocalTime(visit.TimeIn)}</Table.Td>
+              <Table.Td>{visit.TimeOut ? formatLocalTime(visit.TimeOut) : ""}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,124 @@
+import { Button, Checkbox, Fieldset, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { passwordMessage } from "@vsi/api/schemas";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { trpc } from "../lib/trpc";
+import type { User } from "../lib/types";
+import { FlashMessage } from "./FlashMessage";
+import { PictureField } from "./PictureField";
+import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
+import { useServerErrors } from "./useServerErrors";
+
+const fields = ["firstName", "lastName", "email", "password", "picture", "isAdmin"] as const;
+
+interface Props {
+  user: User;
+  /** Only an admin sees (and may change) the Administrator checkbox. */
+  viewerIsAdmin: boolean;
+  onSaved: (user: User) => void;
+}
+
+/** My Account, and an admin's edit of any user (spec section 2): the same form. */
+export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
+  const [firstName, setFirstName] = useState(user.firstName);
+  const [lastName, setLastName] = useState(user.lastName);
+  const [email, setEmail] = useState(user.email);
+  // Write only: blank keeps the current password.
+  const [password, setPassword] = useState("");
+  const [isAdmin, setIsAdmin] = useState(user.isAdmin);
+  const [picture, setPicture] = useState<string | null | undefined>(undefined);
+  const [uploading, setUploading] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const errors = useServerErrors(fields);
+  const update = useMutation(trpc.users.update.mutationOptions());
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    errors.clear();
+    setSaved(false);
+    update.mutate(
+      {
+        id: user.id,
+        firstName,
+        lastName,
+        email,
+        ...(password ? { password } : {}),
+        ...(picture !== undefined ? { picture } : {}),
+        ...(viewerIsAdmin ? { isAdmin } : {}),
+      },
+      {
+        onSuccess: (updated) => {
+          setPassword("");
+          setSaved(true);
+          onSaved(updated);
+          window.scrollTo({ top: 0, behavior: "smooth" });
+        },
+        onError: errors.report,
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FlashMessage message={saved ? "Your account has been updated!" : undefined} />
+        {errors.unexpected ? <UnexpectedErrorAlert /> : null}
+        <PictureField
+          currentUrl={user.pictureUrl}
+          onChange={setPicture}
+          onUploadingChange={setUploading}
+        />
+        {errors.fieldErrors.picture ? (
+          <Text c="red" size="sm" role="alert">
+            {errors.fieldErrors.picture}
+          </Text>
+        ) : null}
+        <TextInput
+          label="First Name"
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(event) => setFirstName(event.currentTarget.value)}
+          error={errors.fieldErrors.firstName}
+        />
+        <TextInput
+          label="Last Name"
+          autoComplete="family-name"
+          value={lastName}
+          onChange={(event) => setLastName(event.currentTarget.value)}
+          error={errors.fieldErrors.lastName}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={errors.fieldErrors.email}
+        />
+        <PasswordInput
+          label="Password"
+          description={`Leave blank to keep the current password. ${passwordMessage}.`}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.fieldErrors.password}
+        />
+        {viewerIsAdmin ? (
+          <Fieldset legend="Administrator" variant="unstyled">
+            <Checkbox
+              label="Is an administrator?"
+              checked={isAdmin}
+              onChange={(event) => setIsAdmin(event.currentTarget.checked)}
+              error={errors.fieldErrors.isAdmin}
+            />
+          </Fieldset>
+        ) : null}
+        <div>
+          <Button type="submit" loading={update.isPending} disabled={uploading}>
+            Submit
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

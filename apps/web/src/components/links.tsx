@@ -1,0 +1,43 @@
+import {
+  Anchor,
+  Button,
+  NavLink,
+  type AnchorProps,
+  type ButtonProps,
+  type NavLinkProps,
+} from "@mantine/core";
+import { createLink, type LinkComponent } from "@tanstack/react-router";
+import type { AnchorHTMLAttributes, Ref } from "react";
+
+// Mantine components that navigate like router links, with the router's typed `to`, `params`
+// and `search` (a plain `component={Link}` loses that typing).
+
+type AnchorAttributes = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "color" | "style"> & {
+  ref?: Ref<HTMLAnchorElement>;
+};
+
+function ButtonAnchor(props: ButtonProps & AnchorAttributes) {
+  return <Button component="a" {...props} />;
+}
+
+function TextAnchor(props: AnchorProps & AnchorAttributes) {
+  return <Anchor {...props} />;
+}
+
+function NavAnchor(props: NavLinkProps & AnchorAttributes) {
+  return <NavLink component="a" {...props} />;
+}
+
+const CreatedButtonLink = createLink(ButtonAnchor);
+const CreatedAnchorLink = createLink(TextAnchor);
+const CreatedNavLink = createLink(NavAnchor);
+
+export const ButtonLink: LinkComponent<typeof ButtonAnchor> = (props) => (
+  <CreatedButtonLink preload="intent" {...props} />
+);
+export const AnchorLink: LinkComponent<typeof TextAnchor> = (props) => (
+  <CreatedAnchorLink preload="intent" {...props} />
+);
+export const NavigationLink: LinkComponent<typeof NavAnchor> = (props) => (
+  <CreatedNavLink preload="intent" {...props} />
+);

@@ -1,0 +1,37 @@
+import { useState } from "react";
+import { fieldErrorsOf, httpStatusOf } from "../lib/apiErrors";
+
+/**
+ * Failure handling for the invite, acceptance and account forms (spec section 8): a 422 puts its
+ * messages under the fields; anything else shows the unexpected-error alert. A 422 about a field
+ * the form does not have is unexpected too, or the person would see nothing at all.
+ */
+export function useServerErrors(
+  fields: readonly string[],
+  options: { scrollToTop?: boolean } = {},
+) {
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [unexpected, setUnexpected] = useState(false);
+
+  function clear() {
+    setFieldErrors({});
+    setUnexpected(false);
+  }
+
+  function report(error: unknown) {
+    const byField = fieldErrorsOf(error);
+    const known = byField ? Object.keys(byField).every((field) => fields.includes(field)) : false;
+    setFieldErrors(byField ?? {});
+    // A 401 is handled once for the whole app (back to /login), not by each form.
+    if (httpStatusOf(error) === 401) return;
+    if (byField && known && Object.keys(byField).length > 0) {
+      setUnexpected(false);
+      return;
+    }
+    console.error(error);
+    setUnexpected(true);
+    if (options.scrollToTop) window.scrollTo({ top: 0, behavior: "smooth" });
+  }
+
+  return { fieldErrors, unexpected, clear, report };
+}

@@ -1,0 +1,37 @@
+import { isoDate, positiveInt } from "./searchParams";
+
+// The report's filters and page live in the query string (spec section 2, Reports).
+
+export interface ReportFilters {
+  from?: string;
+  to?: string;
+  locationId?: number;
+  programId?: number;
+}
+
+export interface ReportSearch extends ReportFilters {
+  page?: number;
+}
+
+/** validateSearch for the report; only the parameters that are set and usable are kept. */
+export function reportSearch(search: Record<string, unknown>): ReportSearch {
+  return withoutUndefined({
+    from: isoDate(search.from),
+    to: isoDate(search.to),
+    locationId: positiveInt(search.locationId),
+    programId: positiveInt(search.programId),
+    page: positiveInt(search.page),
+  });
+}
+
+/** The CSV export: every matching row, as a plain GET the browser downloads in a new window. */
+export function reportCsvUrl(filters: ReportFilters, timeZone: string): string {
+  const query = new URLSearchParams({ format: "csv", timeZone });
+  for (const [name, value] of Object.entries(withoutUndefined(filters)))
+    query.set(name, String(value));
+  return `/api/visits?${query.toString()}`;
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}

@@ -1,0 +1,19 @@
+import { queryClient, trpc } from "./trpc";
+
+/**
+ * Mutation callbacks for the location and program forms. A location's programs and a program's
+ * locations are one relation edited from both sides, so both lists are refreshed after a save.
+ * Failures are logged only, with no message and no navigation (spec section 8).
+ */
+export function saveCallbacks(afterSave: () => unknown) {
+  return {
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.locations.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.programs.pathKey() }),
+      ]);
+      await afterSave();
+    },
+    onError: (error: unknown) => console.error(error),
+  };
+}

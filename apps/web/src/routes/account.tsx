@@ -1,0 +1,36 @@
+import { Container, Divider, Paper, Stack } from "@mantine/core";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { ApiTokens } from "../components/ApiTokens";
+import { PageTitle } from "../components/PageTitle";
+import { UserForm } from "../components/UserForm";
+import { requireUser } from "../lib/guards";
+import { currentUserQuery, setCurrentUser } from "../lib/session";
+
+export const Route = createFileRoute("/account")({
+  beforeLoad: requireUser,
+  component: AccountPage,
+});
+
+function AccountPage() {
+  const { data: user } = useSuspenseQuery(currentUserQuery());
+  if (!user) return null;
+  return (
+    <Container size="sm" px={0}>
+      <Paper withBorder p="lg" radius="md">
+        <Stack>
+          <PageTitle>My Account</PageTitle>
+          {/* Editing your own account refreshes the current user with the response (spec section 4). */}
+          <UserForm
+            key={user.id}
+            user={user}
+            viewerIsAdmin={user.isAdmin}
+            onSaved={setCurrentUser}
+          />
+          <Divider my="md" />
+          <ApiTokens />
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

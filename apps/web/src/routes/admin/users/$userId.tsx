@@ -1,0 +1,36 @@
+import { Container, Paper, Stack } from "@mantine/core";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { PageTitle } from "../../../components/PageTitle";
+import { UserForm } from "../../../components/UserForm";
+import { fullName } from "../../../lib/names";
+import { setCurrentUser, useCurrentUser } from "../../../lib/session";
+import { queryClient, trpc } from "../../../lib/trpc";
+import type { User } from "../../../lib/types";
+
+export const Route = createFileRoute("/admin/users/$userId")({
+  component: EditUserPage,
+});
+
+function EditUserPage() {
+  const id = Number(Route.useParams().userId);
+  const viewer = useCurrentUser();
+  const { data: user } = useSuspenseQuery(trpc.users.get.queryOptions({ id }));
+
+  function saved(updated: User) {
+    queryClient.setQueryData(trpc.users.get.queryKey({ id }), updated);
+    void queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
+    if (updated.id === viewer?.id) setCurrentUser(updated);
+  }
+
+  return (
+    <Container size="sm" px={0}>
+      <Paper withBorder p="lg" radius="md">
+        <Stack>
+          <PageTitle>{`Edit ${fullName(user)}`}</PageTitle>
+          <UserForm key={user.id} user={user} viewerIsAdmin onSaved={saved} />
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

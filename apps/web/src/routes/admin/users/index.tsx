@@ -1,0 +1,138 @@
+import { Button, Group, Stack, Table, Title } from "@mantine/core";
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { FlashMessage } from "../../../components/FlashMessage";
+import { ListPage } from "../../../components/ListPage";
+import { fullName } from "../../../lib/names";
+import { formatLocalDate } from "../../../lib/time";
+import { queryClient, trpc } from "../../../lib/trpc";
+import type { Invite } from "../../../lib/types";
+import { ButtonLink } from "../../../components/links";
+
+export const Route = createFileRoute("/admin/users/")({
+  component: ManageUsersPage,
+});
+
+function ManageUsersPage() {
+  const { data: invites } = useSuspenseQuery(trpc.invites.list.queryOptions());
+  const { data: users } = useSuspenseQuery(trpc.users.list.queryOptions());
+  return (
+    <ListPage
+      title="Manage Users"
+      actions={<ButtonLink to="/admin/users/invite">Invite a new User</ButtonLink>}
+    >
+      <FlashMessage />
+      {invites.length > 0 ? <InvitesTable invites={invites} /> : null}
+      <Stack component="section" aria-labelledby="users-title">
+        <Title order={2} id="users-title">
+          Users
+        </Title>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Administrator</Table.Th>
+                <Table.Th>Action</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{fullName(user)}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>{user.isAdmin ? "Yes" : "No"}</Table.Td>
+                  <Table.Td>
+                    <ButtonLink
+                      variant="default"
+                      to="/admin/users/$userId"
+                      params={{ userId: String(user.id) }}
+                    >
+                      Edit
+                    </ButtonLink>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </ListPage>
+  );
+}
+
+function InvitesTable({ invites }: { invites: Invite[] }) {
+  const listKey = trpc.invites.list.queryKey();
+  const resend = useMutation(trpc.invites.resend.mutationOptions());
+  const revoke = useMutation(trpc.invites.revoke.mutationOptions());
+  const describe = (invite: Invite) => `${fullName(invite)} <${invite.email}>`;
+
+  function resendInvite(invite: Invite) {
+    if (!window.confirm(`Are you sure you wish to resend the invite to ${describe(invite)}?`))
+      return;
+    resend.mutate(
+      { id: invite.id },
+      {
+        // Resending refreshes updatedAt, shown as 'Invited on'.
+        onSuccess: (updated) =>
+          queryClient.setQueryData(listKey, (list) =>
+            list?.map((row) => (row.id === updated.id ? updated : row)),
+          ),
+        onError: (error) => console.error(error),
+      },
+    );
+  }
+
+  function revokeInvite(invite: Invite) {
+    if (!window.confirm(`Are you sure you wish to revoke the invite to ${describe(invite)}?`))
+      return;
+    revoke.mutate(
+      { id: invite.id },
+      {
+        onSuccess: () =>
+          queryClient.setQueryData(listKey, (list) => list?.filter((row) => row.id !== invite.id)),
+        onError: (error) => console.error(error),
+      },
+    );
+  }
+
+  return (
+    <Stack component="section" aria-labelledby="invites-title">
+      <Title order={2} id="invites-title">
+        Invites
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Invited on</Table.Th>
+              <Table.Th>Action</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invites.map((invite) => (
+              <Table.Tr key={invite.id}>
+                <Table.Td>{fullName(invite)}</Table.Td>
+                <Table.Td>{invite.email}</Table.Td>
+                <Table.Td>{formatLocalDate(invite.updatedAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button variant="light" onClick={() => resendInvite(invite)}>
+                      Resend
+                    </Button>
+                    <Button variant="light" color="red" onClick={() => revokeInvite(invite)}>
+                      Revoke
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

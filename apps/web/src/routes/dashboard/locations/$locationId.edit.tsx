@@ -1,0 +1,32 @@
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { FormCard } from "../../../components/FormCard";
+import { LocationForm } from "../../../components/LocationForm";
+import { requireAdmin } from "../../../lib/guards";
+import { saveCallbacks } from "../../../lib/saveCallbacks";
+import { trpc } from "../../../lib/trpc";
+
+export const Route = createFileRoute("/dashboard/locations/$locationId/edit")({
+  beforeLoad: requireAdmin,
+  component: EditLocationPage,
+});
+
+function EditLocationPage() {
+  const id = Number(Route.useParams().locationId);
+  const navigate = useNavigate();
+  const { data: location } = useSuspenseQuery(trpc.locations.get.queryOptions({ id }));
+  const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  const update = useMutation(trpc.locations.update.mutationOptions());
+  const backToList = () => navigate({ to: "/dashboard/locations" });
+  return (
+    <FormCard title="Edit Location" size="sm">
+      <LocationForm
+        initial={location}
+        programs={programs}
+        saving={update.isPending}
+        onCancel={backToList}
+        onSubmit={(values) => update.mutate({ id, ...values }, saveCallbacks(backToList))}
+      />
+    </FormCard>
+  );
+}

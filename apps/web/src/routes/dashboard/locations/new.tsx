@@ -1,0 +1,30 @@
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { FormCard } from "../../../components/FormCard";
+import { LocationForm } from "../../../components/LocationForm";
+import { requireAdmin } from "../../../lib/guards";
+import { saveCallbacks } from "../../../lib/saveCallbacks";
+import { trpc } from "../../../lib/trpc";
+
+export const Route = createFileRoute("/dashboard/locations/new")({
+  beforeLoad: requireAdmin,
+  component: NewLocationPage,
+});
+
+function NewLocationPage() {
+  const navigate = useNavigate();
+  const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  const create = useMutation(trpc.locations.create.mutationOptions());
+  const backToList = () => navigate({ to: "/dashboard/locations" });
+  return (
+    <FormCard title="Add New Location" size="sm">
+      <LocationForm
+        initial={{ Name: "", Address: "", Programs: [] }}
+        programs={programs}
+        saving={create.isPending}
+        onCancel={backToList}
+        onSubmit={(values) => create.mutate(values, saveCallbacks(backToList))}
+      />
+    </FormCard>
+  );
+}

@@ -1,0 +1,35 @@
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { FormCard } from "../../../components/FormCard";
+import { ProgramForm } from "../../../components/ProgramForm";
+import { requireAdmin } from "../../../lib/guards";
+import { saveCallbacks } from "../../../lib/saveCallbacks";
+import { trpc } from "../../../lib/trpc";
+
+export const Route = createFileRoute("/dashboard/programs/$programId/edit")({
+  beforeLoad: requireAdmin,
+  component: EditProgramPage,
+});
+
+function EditProgramPage() {
+  const id = Number(Route.useParams().programId);
+  const navigate = useNavigate();
+  const { data: program } = useSuspenseQuery(trpc.programs.get.queryOptions({ id }));
+  const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  const update = useMutation(trpc.programs.update.mutationOptions());
+  const backToList = () => navigate({ to: "/dashboard/programs" });
+  return (
+    <FormCard title="Edit Program" size="sm">
+      <ProgramForm
+        initial={{
+          Name: program.Name,
+          LocationIds: (program.Locations ?? []).map((location) => location.id),
+        }}
+        locations={locations}
+        saving={update.isPending}
+        onCancel={backToList}
+        onSubmit={(values) => update.mutate({ id, ...values }, saveCallbacks(backToList))}
+      />
+    </FormCard>
+  );
+}

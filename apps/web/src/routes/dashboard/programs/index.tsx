@@ -1,0 +1,52 @@
+import { Table } from "@mantine/core";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { ListPage } from "../../../components/ListPage";
+import { useCurrentUser } from "../../../lib/session";
+import { trpc } from "../../../lib/trpc";
+import { ButtonLink } from "../../../components/links";
+
+export const Route = createFileRoute("/dashboard/programs/")({
+  component: ProgramsPage,
+});
+
+function ProgramsPage() {
+  const user = useCurrentUser();
+  const isAdmin = user?.isAdmin === true;
+  const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  return (
+    <ListPage
+      title="Programs"
+      actions={
+        isAdmin ? <ButtonLink to="/dashboard/programs/new">Add New Program</ButtonLink> : null
+      }
+    >
+      <Table striped verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Action</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {programs.map((program) => (
+            <Table.Tr key={program.id}>
+              <Table.Td>{program.Name}</Table.Td>
+              <Table.Td>
+                {isAdmin ? (
+                  <ButtonLink
+                    variant="default"
+                    to="/dashboard/programs/$programId/edit"
+                    params={{ programId: String(program.id) }}
+                  >
+                    Edit
+                  </ButtonLink>
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ListPage>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { FormCard } from "../../../components/FormCard";
+import { ProgramForm } from "../../../components/ProgramForm";
+import { requireAdmin } from "../../../lib/guards";
+import { saveCallbacks } from "../../../lib/saveCallbacks";
+import { trpc } from "../../../lib/trpc";
+
+export const Route = createFileRoute("/dashboard/programs/new")({
+  beforeLoad: requireAdmin,
+  component: NewProgramPage,
+});
+
+function NewProgramPage() {
+  const navigate = useNavigate();
+  const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  const create = useMutation(trpc.programs.create.mutationOptions());
+  const backToList = () => navigate({ to: "/dashboard/programs" });
+  return (
+    <FormCard title="Add New Program" size="sm">
+      <ProgramForm
+        initial={{ Name: "", LocationIds: [] }}
+        locations={locations}
+        saving={create.isPending}
+        onCancel={backToList}
+        onSubmit={(values) => create.mutate(values, saveCallbacks(backToList))}
+      />
+    </FormCard>
+  );
+}

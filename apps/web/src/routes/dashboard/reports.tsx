@@ -1,0 +1,89 @@
+import { Group, Text } from "@mantine/core";
+import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { ListPage } from "../../components/ListPage";
+import { Loading } from "../../components/Loading";
+import { Pagination } from "../../components/Pagination";
+import { ReportFiltersForm } from "../../components/ReportFiltersForm";
+import { ReportTable } from "../../components/ReportTable";
+import { lastPageFromLink } from "../../lib/pagination";
+import { reportCsvUrl, reportSearch, type ReportFilters } from "../../lib/reportFilters";
+import { browserTimeZone } from "../../lib/time";
+import { trpc } from "../../lib/trpc";
+
+export const Route = createFileRoute("/dashboard/reports")({
+  validateSearch: reportSearch,
+  component: ReportsPage,
+});
+
+function ReportsPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const page = search.page ?? 1;
+  const timeZone = browserTimeZone();
+  const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  const report = useQuery({
+    ...trpc.visits.report.queryOptions({ ...search, page, timeZone }),
+    placeholderData: keepPreviousData,
+  });
+  const lastPage = report.data ? lastPageFromLink(report.data.link, page) : page;
+
+  function run(filters: ReportFilters) {
+    const next = { ...filters, page: 1 };
+    // Run on unchanged filters still means "fetch again"; changed ones refetch through the URL.
+    if (sameFilters(next, { ...search, page })) void report.refetch();
+    else void navigate({ search: next });
+  }
+
+  return (
+    <ListPage title="Reports">
+      <ReportFiltersForm
+        key={JSON.stringify(search)}
+        initial={search}
+        locations={locations}
+        programs={programs}
+        onRun={run}
+        onCsv={(filters) => window.open(reportCsvUrl(filters, timeZone), "_blank", "noopener")}
+      />
+      {report.data ? (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {report.data.total} {report.data.total === 1 ? "visit" : "visits"}
+          </Text>
+          <ReportTable visits={report.data.visits} />
+          {lastPage > 1 ? (
+            <Group justify="center">
+              <Pagination
+                page={page}
+                lastPage={lastPage}
+                onPageChange={(next) =>
+                  navigate({ search: (previous) => ({ ...previous, page: next }) })
+                }
+              />
+            </Group>
+          ) : null}
+        </>
+      ) : report.isError ? (
+        <Text c="red" role="alert">
+          The report could not be loaded. Please try again.
+        </Text>
+      ) : (
+        <Loading />
+      )}
+    </ListPage>
+  );
+}
+
+function sameFilters(
+  a: ReportFilters & { page: number },
+  b: ReportFilters & { page: number },
+): boolean {
+  return (
+    a.from === b.from &&
+    a.to === b.to &&
+    a.locationId === b.locationId &&
+    a.programId === b.programId &&
+    a.page === b.page
+  );
+}

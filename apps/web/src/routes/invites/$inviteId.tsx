@@ -1,0 +1,122 @@
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { passwordMessage } from "@vsi/api/schemas";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { FormCard } from "../../components/FormCard";
+import { Loading } from "../../components/Loading";
+import { UnexpectedErrorAlert } from "../../components/UnexpectedErrorAlert";
+import { useServerErrors } from "../../components/useServerErrors";
+import { setCurrentUser } from "../../lib/session";
+import { trpc } from "../../lib/trpc";
+import type { Invite } from "../../lib/types";
+
+export const Route = createFileRoute("/invites/$inviteId")({
+  component: InvitePage,
+});
+
+function InvitePage() {
+  const { inviteId } = Route.useParams();
+  const invite = useQuery({
+    ...trpc.invites.get.queryOptions({ id: inviteId }),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  // Loading an invite ends the caller's session on the server (spec section 4), so forget the user here too.
+  useEffect(() => {
+    if (invite.isSuccess) setCurrentUser(null);
+  }, [invite.isSuccess]);
+
+  return (
+    <FormCard title="You're Invited" size="sm">
+      {invite.isPending ? <Loading /> : <InviteState invite={invite.data} />}
+    </FormCard>
+  );
+}
+
+function InviteState({ invite }: { invite: Invite | undefined }) {
+  if (invite?.acceptedAt) return <Text size="lg">This invite has already been accepted.</Text>;
+  // Revoked, or not found at all: either way there is nothing to accept.
+  if (!invite || invite.revokedAt)
+    return <Text size="lg">This invite is no longer available.</Text>;
+  return <AcceptForm invite={invite} />;
+}
+
+const fields = ["firstName", "lastName", "email", "password"] as const;
+
+function AcceptForm({ invite }: { invite: Invite }) {
+  const navigate = useNavigate();
+  const [firstName, setFirstName] = useState(invite.firstName);
+  const [lastName, setLastName] = useState(invite.lastName);
+  const [email, setEmail] = useState(invite.email);
+  const [password, setPassword] = useState("");
+  const errors = useServerErrors(fields, { scrollToTop: true });
+  const accept = useMutation(trpc.invites.accept.mutationOptions());
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    errors.clear();
+    accept.mutate(
+      { id: invite.id, firstName, lastName, email, password },
+      {
+        onSuccess: (user) => {
+          setCurrentUser(user);
+          void navigate({
+            to: "/account",
+            state: (state) => ({ ...state, flash: "Your account has been created!" }),
+          });
+        },
+        onError: errors.report,
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {errors.unexpected ? <UnexpectedErrorAlert /> : null}
+        {invite.message ? (
+          <Alert color="blue" variant="light">
+            {invite.message}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="First Name"
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(event) => setFirstName(event.currentTarget.value)}
+          error={errors.fieldErrors.firstName}
+        />
+        <TextInput
+          label="Last Name"
+          autoComplete="family-name"
+          value={lastName}
+          onChange={(event) => setLastName(event.currentTarget.value)}
+          error={errors.fieldErrors.lastName}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={errors.fieldErrors.email}
+        />
+        <PasswordInput
+          label="Password"
+          description={`${passwordMessage}.`}
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={errors.fieldErrors.password}
+        />
+        <div>
+          <Button type="submit" loading={accept.isPending}>
+            Submit
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

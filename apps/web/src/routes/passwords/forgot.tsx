@@ -1,0 +1,60 @@
+import { Alert, Button, Stack, TextInput } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { FormCard } from "../../components/FormCard";
+import { trpc } from "../../lib/trpc";
+import { AnchorLink } from "../../components/links";
+
+export const Route = createFileRoute("/passwords/forgot")({
+  component: ForgotPasswordPage,
+});
+
+function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const request = useMutation(trpc.passwords.request.mutationOptions());
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    request.mutate(
+      { email },
+      {
+        onSuccess: () =>
+          navigate({
+            to: "/login",
+            state: (state) => ({
+              ...state,
+              flash: "Please check your email in a few minutes for a reset password link.",
+            }),
+          }),
+      },
+    );
+  }
+
+  return (
+    <FormCard title="Forgot your password?">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {request.isError ? (
+            <Alert color="red" role="alert">
+              Email not found.
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <Button type="submit" loading={request.isPending}>
+            Submit
+          </Button>
+          <AnchorLink to="/login">Back to login...</AnchorLink>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

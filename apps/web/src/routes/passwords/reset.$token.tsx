@@ -1,0 +1,83 @@
+import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
+import { passwordMessage } from "@vsi/api/schemas";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { FormCard } from "../../components/FormCard";
+import { Loading } from "../../components/Loading";
+import { httpStatusOf } from "../../lib/apiErrors";
+import { trpc } from "../../lib/trpc";
+import { AnchorLink } from "../../components/links";
+
+export const Route = createFileRoute("/passwords/reset/$token")({
+  component: ResetPasswordPage,
+});
+
+/** The link's own problem (spec section 8); undefined when the link is fine or the check failed otherwise. */
+function linkProblem(error: unknown): string | undefined {
+  const status = httpStatusOf(error);
+  if (status === 404) return "Sorry, this password reset link is invalid.";
+  if (status === 410) return "Sorry, this password reset link has expired.";
+  return undefined;
+}
+
+function ResetPasswordPage() {
+  const { token } = Route.useParams();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState("");
+  // The link is checked on load; an invalid or expired one hides the form.
+  const check = useQuery({
+    ...trpc.passwords.check.queryOptions({ token }),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const update = useMutation(trpc.passwords.update.mutationOptions());
+  const problem = linkProblem(check.error) ?? linkProblem(update.error);
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    update.mutate(
+      { token, password },
+      {
+        onSuccess: () =>
+          navigate({
+            to: "/login",
+            replace: true,
+            state: (state) => ({ ...state, flash: "Your new password has been saved." }),
+          }),
+      },
+    );
+  }
+
+  return (
+    <FormCard title="Reset your password">
+      {check.isPending ? (
+        <Loading />
+      ) : problem ? (
+        <Alert color="red" role="alert">
+          {problem} <AnchorLink to="/passwords/forgot">Request another?</AnchorLink>
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {update.isError ? (
+              <Alert color="red" role="alert">
+                {passwordMessage}.
+              </Alert>
+            ) : null}
+            <PasswordInput
+              label="New password"
+              autoComplete="new-password"
+              autoFocus
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={update.isPending}>
+              Submit
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </FormCard>
+  );
+}

@@ -1,0 +1,13 @@
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import { readCookie } from "../../lib/cookies";
+
+// A tablet opens /sheet/ (the web manifest's start URL); the setup call left the location's id in
+// the sheet-id cookie, so the tablet lands on its own sheet, or on the home page if it has none.
+export const Route = createFileRoute("/sheet/")({
+  beforeLoad: () => {
+    const locationId = readCookie("sheet-id");
+    if (locationId)
+      throw redirect({ to: "/sheet/$locationId", params: { locationId }, replace: true });
+    throw redirect({ to: "/", replace: true });
+  },
+});
