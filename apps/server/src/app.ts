@@ -85,6 +85,7 @@ export async function buildApp({ services, webDir, logger = false }: AppOptions)
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
+      cacheControl: false,
       // Hashed assets never change; index.html must always be fresh.
       setHeaders(res, file) {
         res.setHeader("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");

@@ -1,7 +1,8 @@
 import { Migrator, type Kysely, type MigrationResultSet } from "kysely";
+import type { Database } from "./schema.ts";
 import { migrations } from "./migrations/index.ts";
 
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const result = await migrator.migrateToLatest();
   if (result.error) {

@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  // A stand-in build of the web app: an index.html and one hashed asset.
+  const webDir = mkdtempSync(path.join(tmpdir(), "vsi-web-"));
+  mkdirSync(path.join(webDir, "assets"));
+  writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Visitor Sign-In</title><div id=root></div>");
+  writeFileSync(path.join(webDir, "assets", "index-abc123.js"), "console.log('app')");
+  server = await startTestServer({ webDir });
+});
+afterAll(() => server.close());
+
+describe("the web app", () => {
+  it("serves index.html at / and for client routes, so reloading /sheet/3 works", async () => {
+    for (const url of ["/", "/sheet/3", "/dashboard/reports?page=2", "/invites/6f1c"]) {
+      const res = await server.client().get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.body).toContain("<title>Visitor Sign-In</title>");
+    }
+  });
+
+  it("serves hashed assets with a long cache and index.html with none", async () => {
+    const asset = await server.client().get("/assets/index-abc123.js");
+    expect(asset.status).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await server.client().get("/")).headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("sends security headers", async () => {
+    const res = await server.client().get("/");
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+  });
+});
+
+describe("/api", () => {
+  it("answers unknown paths with a JSON 404, never the web app", async () => {
+    for (const url of ["/api/nothing-here", "/api/visits/1/nope", "/trpc/nothing.here"]) {
+      const res = await server.client().get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers["content-type"]).toMatch(/application\/json/);
+    }
+    expect((await server.client().get("/api/nothing-here")).json).toEqual({ status: 404, message: "Not found" });
+  });
+
+  it("publishes the OpenAPI document and a docs page that needs no internet", async () => {
+    const doc = await server.client().get("/api/openapi.json");
+    expect(doc.status).toBe(200);
+    expect(doc.json.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.json.paths)).toEqual(expect.arrayContaining(["/auth/login", "/users/me", "/visits", "/locations/{id}/setup"]));
+    const page = await server.client().get("/api/docs");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<script src="/api/docs/docs.js">');
+    expect(page.body).not.toMatch(/https?:\/\/(?!www\.w3)/);
+    const script = await server.client().get("/api/docs/docs.js");
+    expect(script.body).toContain('fetch("/api/openapi.json")');
+  });
+
+  it("returns the status a procedure sets (204 with no body)", async () => {
+    const res = await server.client().get("/api/auth/logout");
+    expect(res.status).toBe(204);
+    expect(res.body).toBe("");
+  });
+});
+
+describe("/healthz", () => {
+  it("reports whether the database answers", async () => {
+    const up = await server.client().get("/healthz");
+    expect(up.status).toBe(200);
+    expect(up.json).toEqual({ status: "ok", database: "up" });
+  });
+
+  it("reports an outage with 503", async () => {
+    const other = await startTestServer();
+    await other.services.db.close();
+    const down = await other.client().get("/healthz");
+    expect(down.status).toBe(503);
+    expect(down.json).toEqual({ status: "error", database: "down" });
+    await other.app.close();
+  });
+});
