@@ -1,0 +1,210 @@
+import { createHash, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateToken, hashToken } from "@vsi/api";
+import { adminClient, createCatalog, visitor } from "./fixtures.ts";
+import { startTestServer, type Client, type TestServer } from "./harness.ts";
+
+/**
+ * Who may call what, for every /api operation, from one table. A test below compares the table
+ * with the OpenAPI document: a new call cannot ship without its row.
+ */
+
+const identities = ["anonymous", "tablet1", "tablet2", "staff", "admin", "bearer"] as const;
+type IdentityName = (typeof identities)[number];
+type Expected = Record<IdentityName, number>;
+
+const everyone = (status: number): Expected => ({ anonymous: status, tablet1: status, tablet2: status, staff: status, admin: status, bearer: status });
+const staffOnly = (status: number): Expected => ({ anonymous: 401, tablet1: 403, tablet2: 403, staff: status, admin: status, bearer: status });
+const adminOnly = (status: number): Expected => ({ anonymous: 401, tablet1: 403, tablet2: 403, staff: 403, admin: status, bearer: 403 });
+const sheet = (status: number): Expected => ({ anonymous: 401, tablet1: status, tablet2: 403, staff: status, admin: status, bearer: status });
+
+interface World {
+  server: TestServer;
+  admin: Client;
+  staffUser: { id: number; email: string };
+  otherUserId: number;
+  location1: number;
+  location2: number;
+  program1: number;
+  visit1: number;
+}
+
+interface Row {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** The OpenAPI path template, as in the document. */
+  path: string;
+  expected: Expected;
+  /** Builds the request for one identity; fresh resources for calls that consume them. */
+  request(world: World): Promise<{ url: string; body?: unknown }>;
+}
+
+let counter = 0;
+const unique = () => `${Date.now()}-${++counter}`;
+
+async function freshUser(world: World) {
+  return world.server.createUser({ email: `matrix-${unique()}@example.org` });
+}
+async function freshInvite(world: World) {
+  const res = await world.admin.post("/api/invites", { firstName: "In", lastName: "Vite", email: `invitee-${unique()}@example.org`, message: "" });
+  if (res.status !== 201) throw new Error(`invite: ${res.status} ${res.body}`);
+  return res.json.id as string;
+}
+async function freshResetToken(world: World) {
+  const user = await freshUser(world);
+  const token = generateToken();
+  await world.server.services.db.kysely
+    .insertInto("password_resets")
+    .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 3600_000) })
+    .execute();
+  return token;
+}
+async function freshLocation(world: World) {
+  return (await world.admin.post("/api/locations", { Name: `Loc ${unique()}`, ProgramIds: [world.program1] })).json.id as number;
+}
+async function freshProgram(world: World) {
+  return (await world.admin.post("/api/programs", { Name: `Prog ${unique()}`, LocationIds: [] })).json.id as number;
+}
+async function freshVisit(world: World) {
+  const row = await world.server.services.db.kysely
+    .insertInto("visits")
+    .values({ first_name: "M", last_name: "X", phone_number: "4155550123", temperature: "98", location_id: world.location1, program_id: world.program1 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+async function freshStaffToken(world: World) {
+  const row = await world.server.services.db.kysely
+    .insertInto("api_tokens")
+    .values({ user_id: world.staffUser.id, name: `t-${unique()}`, token_hash: hashToken(generateToken()) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const table: Row[] = [
+  { method: "POST", path: "/auth/login", expected: everyone(200), request: async (w) => { const u = await freshUser(w); return { url: "/api/auth/login", body: { email: u.email, password: u.password } }; } },
+  { method: "GET", path: "/auth/logout", expected: everyone(204), request: async () => ({ url: "/api/auth/logout" }) },
+  { method: "POST", path: "/auth/register", expected: everyone(404), request: async () => ({ url: "/api/auth/register", body: { firstName: "R", lastName: "G", email: `reg-${unique()}@example.org`, password: "password123" } }) },
+
+  { method: "GET", path: "/users/me", expected: { anonymous: 204, tablet1: 204, tablet2: 204, staff: 200, admin: 200, bearer: 200 }, request: async () => ({ url: "/api/users/me" }) },
+  { method: "GET", path: "/users", expected: adminOnly(200), request: async () => ({ url: "/api/users" }) },
+  { method: "GET", path: "/users/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/users/${w.staffUser.id}` }) },
+  { method: "PATCH", path: "/users/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/users/${w.staffUser.id}`, body: { firstName: "Staff" } }) },
+  { method: "PUT", path: "/users/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/users/${w.staffUser.id}`, body: { firstName: "Staff" } }) },
+
+  { method: "GET", path: "/invites", expected: adminOnly(200), request: async () => ({ url: "/api/invites" }) },
+  { method: "POST", path: "/invites", expected: adminOnly(201), request: async () => ({ url: "/api/invites", body: { firstName: "A", lastName: "B", email: `inv-${unique()}@example.org`, message: "Hi" } }) },
+  { method: "GET", path: "/invites/{id}", expected: everyone(200), request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }) },
+  { method: "POST", path: "/invites/{id}/accept", expected: everyone(201), request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}/accept`, body: { firstName: "New", lastName: "Person", email: `acc-${unique()}@example.org`, password: "password123" } }) },
+  { method: "POST", path: "/invites/{id}/resend", expected: adminOnly(200), request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}/resend` }) },
+  { method: "DELETE", path: "/invites/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }) },
+
+  { method: "POST", path: "/passwords", expected: everyone(200), request: async (w) => ({ url: "/api/passwords", body: { email: (await freshUser(w)).email } }) },
+  { method: "GET", path: "/passwords/{token}", expected: everyone(200), request: async (w) => ({ url: `/api/passwords/${await freshResetToken(w)}` }) },
+  { method: "PATCH", path: "/passwords/{token}", expected: everyone(200), request: async (w) => ({ url: `/api/passwords/${await freshResetToken(w)}`, body: { password: "newpassword1" } }) },
+
+  { method: "GET", path: "/locations", expected: staffOnly(200), request: async () => ({ url: "/api/locations" }) },
+  { method: "GET", path: "/locations/{id}", expected: everyone(200), request: async (w) => ({ url: `/api/locations/${w.location1}` }) },
+  { method: "POST", path: "/locations", expected: adminOnly(201), request: async (w) => ({ url: "/api/locations", body: { Name: `L ${unique()}`, Address: "", ProgramIds: [w.program1] } }) },
+  { method: "PATCH", path: "/locations/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/locations/${await freshLocation(w)}`, body: { Name: "Renamed" } }) },
+  { method: "DELETE", path: "/locations/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/locations/${await freshLocation(w)}` }) },
+  { method: "GET", path: "/locations/{id}/setup", expected: staffOnly(200), request: async (w) => ({ url: `/api/locations/${w.location1}/setup` }) },
+
+  { method: "GET", path: "/programs", expected: staffOnly(200), request: async () => ({ url: "/api/programs" }) },
+  { method: "GET", path: "/programs/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/programs/${w.program1}` }) },
+  { method: "POST", path: "/programs", expected: adminOnly(201), request: async () => ({ url: "/api/programs", body: { Name: `P ${unique()}`, LocationIds: [] } }) },
+  { method: "PATCH", path: "/programs/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/programs/${await freshProgram(w)}`, body: { Name: "Renamed" } }) },
+  { method: "DELETE", path: "/programs/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/programs/${await freshProgram(w)}` }) },
+
+  { method: "GET", path: "/visits", expected: sheet(200), request: async (w) => ({ url: `/api/visits?locationId=${w.location1}` }) },
+  { method: "GET", path: "/visits/search", expected: { ...sheet(200), tablet2: 200 }, request: async () => ({ url: "/api/visits/search?phoneNumber=4155550123" }) },
+  { method: "GET", path: "/visits/{id}", expected: sheet(200), request: async (w) => ({ url: `/api/visits/${w.visit1}` }) },
+  { method: "POST", path: "/visits", expected: sheet(201), request: async (w) => ({ url: "/api/visits", body: visitor(w.location1, w.program1) }) },
+  { method: "PATCH", path: "/visits/{id}", expected: sheet(200), request: async (w) => ({ url: `/api/visits/${await freshVisit(w)}`, body: { FirstName: "Fixed" } }) },
+  { method: "PATCH", path: "/visits/{id}/sign-out", expected: sheet(200), request: async (w) => ({ url: `/api/visits/${await freshVisit(w)}/sign-out` }) },
+  { method: "DELETE", path: "/visits/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/visits/${await freshVisit(w)}` }) },
+
+  { method: "POST", path: "/assets", expected: staffOnly(200), request: async () => ({ url: "/api/assets", body: { blob: { filename: "me.png", content_type: "image/png", byte_size: 1234 } } }) },
+
+  { method: "GET", path: "/tokens", expected: staffOnly(200), request: async () => ({ url: "/api/tokens" }) },
+  { method: "POST", path: "/tokens", expected: staffOnly(201), request: async () => ({ url: "/api/tokens", body: { name: `script ${unique()}` } }) },
+  { method: "DELETE", path: "/tokens/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/tokens/${await freshStaffToken(w)}` }) },
+];
+
+/** Routes beside the procedures (not in the OpenAPI document) follow the same rules. */
+const rawRows: Row[] = [
+  { method: "GET", path: "/visits?format=csv", expected: staffOnly(200), request: async () => ({ url: "/api/visits?format=csv" }) },
+];
+
+let world: World;
+let staffBearer: string;
+
+/** A new caller with one identity; sessions and tokens are written straight to the database. */
+async function clientAs(name: IdentityName): Promise<Client> {
+  const { server } = world;
+  const db = server.services.db.kysely;
+  const client = await server.client().prime();
+  const token = generateToken();
+  if (name === "staff" || name === "admin") {
+    const userId = name === "staff" ? world.staffUser.id : (await db.selectFrom("users").select("id").where("is_admin", "=", true).executeTakeFirstOrThrow()).id;
+    await db.insertInto("sessions").values({ id: hashToken(token), user_id: userId, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    client.jar.set("session", token);
+  } else if (name === "tablet1" || name === "tablet2") {
+    await db.insertInto("tablets").values({ location_id: name === "tablet1" ? world.location1 : world.location2, token_hash: hashToken(token) }).execute();
+    client.jar.set("sheet-token", token);
+  } else if (name === "bearer") {
+    client.bearer = staffBearer;
+  }
+  return client;
+}
+
+beforeAll(async () => {
+  const server = await startTestServer();
+  const admin = await adminClient(server);
+  const catalog = await createCatalog(admin);
+  const staffUser = await server.createUser();
+  const other = await server.createUser();
+  world = { server, admin, staffUser, otherUserId: other.id, location1: catalog.main.id, location2: catalog.east.id, program1: catalog.tutoring.id, visit1: 0 };
+  world.visit1 = await freshVisit(world);
+  staffBearer = generateToken();
+  await server.services.db.kysely.insertInto("api_tokens").values({ user_id: staffUser.id, name: "matrix", token_hash: hashToken(staffBearer) }).execute();
+});
+afterAll(() => world.server.close());
+
+describe("permission matrix", () => {
+  it("has a row for every operation in the OpenAPI document, and no row without one", async () => {
+    const doc = (await world.server.client().get("/api/openapi.json")).json;
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    expect(table.map((row) => `${row.method} ${row.path}`).sort()).toEqual(documented);
+  });
+
+  for (const row of [...table, ...rawRows]) {
+    it(`${row.method} ${row.path}`, async () => {
+      const got: Partial<Expected> = {};
+      for (const name of identities) {
+        const client = await clientAs(name);
+        const { url, body } = await row.request(world);
+        const res = await client.request(row.method, url, body ?? (row.method === "GET" || row.method === "DELETE" ? undefined : {}));
+        got[name] = res.status;
+      }
+      expect(got).toEqual(row.expected);
+    });
+  }
+
+  it("other people's accounts: staff 403, admin 200", async () => {
+    for (const [name, status] of [["staff", 403], ["bearer", 403], ["admin", 200]] as const) {
+      const client = await clientAs(name);
+      expect((await client.get(`/api/users/${world.otherUserId}`)).status, name).toBe(status);
+      expect((await client.patch(`/api/users/${world.otherUserId}`, { firstName: "Hijack" })).status, name).toBe(status);
+    }
+  });
+
+  it("a revoked or made-up bearer token is nobody", async () => {
+    const client = world.server.client();
+    client.bearer = createHash("sha256").update(randomUUID()).digest("hex");
+    expect((await client.get("/api/users/me")).status).toBe(204);
+    expect((await client.get("/api/locations")).status).toBe(401);
+  });
+});
