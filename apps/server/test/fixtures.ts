@@ -16,13 +16,13 @@ export async function staffClient(server: TestServer): Promise<Client> {
 }
 
 export async function createCatalog(admin: Client) {
-  const programs = [];
+  const programs: Array<{ id: number; Name: string }> = [];
   for (const Name of ["Food Pantry", "Tutoring", "Job Help"]) {
     const res = await admin.post("/api/programs", { Name, LocationIds: [] });
     if (res.status !== 201) throw new Error(`program: ${res.status} ${res.body}`);
-    programs.push(res.json as { id: number; Name: string });
+    programs.push(res.json);
   }
-  const [pantry, tutoring, jobs] = programs as [{ id: number }, { id: number }, { id: number }];
+  const [pantry, tutoring, jobs] = programs as [{ id: number; Name: string }, { id: number; Name: string }, { id: number; Name: string }];
   const main = (await admin.post("/api/locations", { Name: "Main Street", Address: "1 Main St", ProgramIds: [tutoring.id, pantry.id] })).json as { id: number };
   const east = (await admin.post("/api/locations", { Name: "Eastside", Address: "2 Oak Ave", ProgramIds: [jobs.id] })).json as { id: number };
   return { pantry, tutoring, jobs, main, east };
