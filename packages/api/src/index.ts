@@ -15,3 +15,5 @@ export { requireAdmin, requireSheetAccess, requireStaff, assertLocationAccess } 
 export { csvHeaders, csvRows } from "./services/visits-csv.ts";
 export { assertTimeZone } from "./services/visit-filters.ts";
 export { visitListInput } from "./schemas/visits.ts";
+export { findUploadedFile, receiveUpload, UPLOADS_PATH } from "./services/uploads.ts";
+export { maxUploadBytes } from "./schemas/assets.ts";

@@ -1,6 +1,10 @@
+import { assetsRouter } from "./routers/assets.ts";
 import { authRouter } from "./routers/auth.ts";
+import { invitesRouter } from "./routers/invites.ts";
 import { locationsRouter } from "./routers/locations.ts";
+import { passwordsRouter } from "./routers/passwords.ts";
 import { programsRouter } from "./routers/programs.ts";
+import { tokensRouter } from "./routers/tokens.ts";
 import { usersRouter } from "./routers/users.ts";
 import { visitsRouter } from "./routers/visits.ts";
 import { createCallerFactory, router } from "./trpc.ts";
@@ -12,6 +16,10 @@ export const appRouter = router({
   locations: locationsRouter,
   programs: programsRouter,
   visits: visitsRouter,
+  invites: invitesRouter,
+  passwords: passwordsRouter,
+  assets: assetsRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

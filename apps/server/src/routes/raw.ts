@@ -1,5 +1,7 @@
 import type { Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
+import { registerFiles } from "./files.ts";
+import { registerUploads } from "./uploads.ts";
 import { registerVisitsCsv } from "./visits-csv.ts";
 
 /**
@@ -8,4 +10,6 @@ import { registerVisitsCsv } from "./visits-csv.ts";
  */
 export async function registerRawRoutes(app: FastifyInstance, services: Services) {
   registerVisitsCsv(app, services);
+  await registerUploads(app, services);
+  registerFiles(app, services);
 }

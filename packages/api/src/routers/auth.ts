@@ -16,6 +16,14 @@ async function logIn(ctx: Context, userId: number) {
   ctx.startSession(session.token, session.expiresAt);
 }
 
+/** Ends the caller's browser session, if any; API tokens and tablets are not sessions. */
+async function logOut(ctx: Context) {
+  if (ctx.identity.kind === "user" && ctx.identity.via === "session") {
+    await deleteSession(ctx.db, ctx.identity.sessionId);
+  }
+  ctx.clearCookie(cookieNames.session);
+}
+
 export const authRouter = router({
   login: publicProcedure
     .meta({ openapi: { method: "POST", path: "/auth/login", tags: ["auth"], summary: "Log in and start a session" } })
@@ -44,10 +52,7 @@ export const authRouter = router({
     .input(z.void())
     .output(z.null())
     .query(async ({ ctx }) => {
-      if (ctx.identity.kind === "user" && ctx.identity.via === "session") {
-        await deleteSession(ctx.db, ctx.identity.sessionId);
-      }
-      ctx.clearCookie(cookieNames.session);
+      await logOut(ctx);
       ctx.response.status = 204;
       return null;
     }),
@@ -65,4 +70,4 @@ export const authRouter = router({
     }),
 });
 
-export { logIn };
+export { logIn, logOut };

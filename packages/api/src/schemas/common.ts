@@ -18,4 +18,10 @@ export const optionalText = (label: string, max: number) => z.string().trim().ma
 /** ISO-8601 in UTC, as every timestamp of the contract. */
 export const isoDateTime = z.string().meta({ format: "date-time", example: "2026-11-21T17:04:00.000Z" });
 
+/**
+ * A JSON true or false in a request body. trpc-to-openapi switches every z.boolean() of a REST
+ * input to coercion, which reads "false" as true; a literal is left as it is.
+ */
+export const jsonBoolean = z.literal([true, false]);
+
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -18,7 +18,12 @@ export const inviteSchema = z
   })
   .meta({ id: "Invite" });
 
-export const inviteId = z.object({ id: z.string().uuid("Invite not found") });
+/**
+ * Any string: a malformed id names no invite, so it is a 404 like an unknown one (the router
+ * checks the UUID format before it reaches the uuid column, where PostgreSQL would reject it).
+ */
+const inviteIdField = z.string().meta({ format: "uuid" });
+export const inviteId = z.object({ id: inviteIdField });
 
 export const inviteCreateInput = z.object({
   firstName: requiredName("First name"),
@@ -27,12 +32,20 @@ export const inviteCreateInput = z.object({
   message: optionalText("Message", 5000).default(""),
 });
 
-export const inviteAcceptInput = z.object({
-  id: z.string().uuid("Invite not found"),
-  firstName: requiredName("First name"),
-  lastName: optionalText("Last name", 100).default(""),
-  email,
-  password: passwordRule,
-  confirmPassword: z.string().max(200).optional(),
-  username: z.string().max(100).optional(),
-});
+export const passwordsDifferMessage = "Passwords do not match";
+
+export const inviteAcceptInput = z
+  .object({
+    id: inviteIdField,
+    firstName: requiredName("First name"),
+    lastName: optionalText("Last name", 100).default(""),
+    email,
+    password: passwordRule,
+    confirmPassword: z.string().max(200).optional(),
+    /** Sent by older clients; accounts are known by their email. */
+    username: z.string().max(100).optional(),
+  })
+  .refine((input) => input.confirmPassword === undefined || input.confirmPassword === input.password, {
+    path: ["confirmPassword"],
+    message: passwordsDifferMessage,
+  });

@@ -13,5 +13,6 @@ export const apiTokenSchema = z
 export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string().meta({ description: "shown once" }) });
 
 export const tokenCreateInput = z.object({ name: z.string().trim().min(1, "Name is required").max(100, "Name is too long") });
-export const tokenListInput = z.object({ all: z.coerce.boolean().optional() }).optional();
+// A query string: z.coerce.boolean() would read "false" as true.
+export const tokenListInput = z.object({ all: z.stringbool().optional().meta({ description: "true: everyone's tokens (admins only)" }) }).optional();
 export const tokenRevokeInput = z.object({ id });

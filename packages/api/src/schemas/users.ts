@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, id, optionalText, passwordRule, requiredName } from "./common.ts";
+import { email, id, jsonBoolean, optionalText, passwordRule, requiredName } from "./common.ts";
 
 export const userSchema = z
   .object({
@@ -30,6 +30,6 @@ export const userUpdateFields = z.object({
   email: email.optional(),
   password: z.union([z.literal(""), passwordRule]).nullish(),
   picture: z.string().max(200).nullish(),
-  isAdmin: z.boolean().optional(),
+  isAdmin: jsonBoolean.optional(),
 });
 export const userUpdateInput = userUpdateFields.extend({ id });

@@ -18,12 +18,15 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * so invites and password resets work on a laptop with no mail server.
  */
 export function createFileMailer(dir: string, log: (line: string) => void = console.warn): Mailer {
+  // Two messages to one address within a millisecond (an invite and its resend) must not share a file.
+  let sequence = 0;
   return {
     async send(message: MailMessage) {
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
-      const file = path.join(dir, `${stamp}-${safeTo}.json`);
+      sequence += 1;
+      const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, "0")}-${safeTo}.json`);
       await writeFile(file, JSON.stringify(message, null, 2));
       const link = message.text.match(/https?:\/\/\S+/)?.[0];
       log(`mail to ${message.to}: "${message.subject}" written to ${file}${link ? ` (link: ${link})` : ""}`);

@@ -48,6 +48,12 @@ export async function consume(db: Kysely<Database>, key: string, limit: Limit, n
   await recordHit(db, key, limit, now);
 }
 
+/** Counts a hit on each key, after checking them all: one key's 429 spends none of the others' allowance. */
+export async function consumeAll(db: Kysely<Database>, entries: ReadonlyArray<readonly [key: string, limit: Limit]>, now: Date): Promise<void> {
+  for (const [key, limit] of entries) await assertUnderLimit(db, key, limit, now);
+  for (const [key, limit] of entries) await recordHit(db, key, limit, now);
+}
+
 export async function resetLimit(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom("rate_limits").where("key", "=", key).execute();
 }

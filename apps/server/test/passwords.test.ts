@@ -1,0 +1,207 @@
+import { hashToken } from "@vsi/api";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { fromNewAddress } from "./addresses.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
+import { linkIn, mailsTo } from "./mail.ts";
+
+let server: TestServer;
+const HOUR = 3_600_000;
+const weakMessage = "Minimum eight characters, at least one letter and one number";
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.clock.offsetMs = 0;
+});
+
+/** Asks for a reset as the web app does and returns the token from the emailed link. */
+async function requestReset(email: string): Promise<string> {
+  const before = mailsTo(server, email).length;
+  const res = await server.client().post("/api/passwords", { email }, fromNewAddress());
+  expect(res.status).toBe(200);
+  const mails = mailsTo(server, email);
+  expect(mails).toHaveLength(before + 1);
+  return linkIn(mails.at(-1)!, "http://signin.test/passwords/reset/").split("/").pop()!;
+}
+
+const canLogIn = async (email: string, password: string) =>
+  (await (await server.client().prime()).post("/api/auth/login", { email, password }, fromNewAddress())).status === 200;
+
+describe("POST /api/passwords", () => {
+  it("emails a reset link (200) whose token is stored only as a hash, valid for 48 hours", async () => {
+    const user = await server.createUser({ firstName: "Rosa" });
+    const res = await server.client().post("/api/passwords", { email: user.email.toUpperCase() }, fromNewAddress());
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true });
+
+    const [mail] = mailsTo(server, user.email);
+    expect(mail!.subject).toMatch(/reset/i);
+    expect(mail!.text).toContain("Hello Rosa");
+    const token = linkIn(mail!, "http://signin.test/passwords/reset/").split("/").pop()!;
+    expect(token).toMatch(/^[a-z0-9]{20,}$/);
+
+    const rows = await server.services.db.kysely.selectFrom("password_resets").selectAll().where("user_id", "=", user.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toBe(hashToken(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const lifetime = rows[0]!.expires_at.getTime() - Date.now();
+    expect(lifetime).toBeGreaterThan(47.9 * HOUR);
+    expect(lifetime).toBeLessThanOrEqual(48 * HOUR);
+  });
+
+  it("answers 404 for an email nobody has, and sends nothing", async () => {
+    const before = server.mails().length;
+    const res = await server.client().post("/api/passwords", { email: "ghost@example.org" }, fromNewAddress());
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ status: 404, message: "Email not found" });
+    expect(server.mails().length).toBe(before);
+  });
+
+  it("answers 422 for a missing or mistyped email and 400 for malformed JSON", async () => {
+    for (const body of [{}, { email: 42 }, { email: ["a@example.org"] }, { email: "x".repeat(300) }]) {
+      const res = await server.client().post("/api/passwords", body, fromNewAddress());
+      expect(res.status).toBe(422);
+      expect(res.json.errors).toEqual([expect.objectContaining({ path: "email" })]);
+    }
+    const malformed = await server.client().request("POST", "/api/passwords", "{email", { "content-type": "application/json", ...fromNewAddress() });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.status).toBe(400);
+  });
+
+  it("answers 429 with Retry-After after repeated requests for one email, from any address", async () => {
+    const user = await server.createUser();
+    for (let i = 0; i < 5; i++) {
+      expect((await server.client().post("/api/passwords", { email: user.email }, fromNewAddress())).status).toBe(200);
+    }
+    const limited = await server.client().post("/api/passwords", { email: user.email.toUpperCase() }, fromNewAddress());
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(limited.json).toEqual({ status: 429, message: expect.any(String) });
+    expect(mailsTo(server, user.email)).toHaveLength(5);
+
+    // The window passes, and asking works again.
+    server.clock.offsetMs = HOUR + 1000;
+    expect((await server.client().post("/api/passwords", { email: user.email }, fromNewAddress())).status).toBe(200);
+  });
+
+  it("answers 429 after repeated requests from one address, whatever the emails", async () => {
+    const address = fromNewAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await server.client().post("/api/passwords", { email: `probe${i}@example.org` }, address)).status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(404));
+    expect(statuses[20]).toBe(429);
+    const user = await server.createUser();
+    expect((await server.client().post("/api/passwords", { email: user.email }, address)).status).toBe(429);
+    expect(mailsTo(server, user.email)).toEqual([]);
+  });
+});
+
+describe("GET /api/passwords/{token}", () => {
+  it("is 200 for a fresh link, 404 for an unknown one", async () => {
+    const user = await server.createUser();
+    const token = await requestReset(user.email);
+    expect((await server.client().get(`/api/passwords/${token}`)).status).toBe(200);
+    const unknown = await server.client().get("/api/passwords/notarealtoken");
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ status: 404, message: expect.any(String) });
+  });
+
+  it("is 410 once 48 hours have passed", async () => {
+    const user = await server.createUser();
+    const token = await requestReset(user.email);
+    server.clock.offsetMs = 47 * HOUR;
+    expect((await server.client().get(`/api/passwords/${token}`)).status).toBe(200);
+    server.clock.offsetMs = 48 * HOUR + 1000;
+    const res = await server.client().get(`/api/passwords/${token}`);
+    expect(res.status).toBe(410);
+    expect(res.json).toEqual({ status: 410, message: "This password reset link has expired" });
+  });
+});
+
+describe("PATCH /api/passwords/{token}", () => {
+  it("sets the new password (200) once, and ends every session of that user", async () => {
+    const user = await server.createUser({ password: "oldpassword1" });
+    const laptop = server.client();
+    const phone = server.client();
+    await laptop.login(user.email, user.password);
+    await phone.login(user.email, user.password);
+    const token = await requestReset(user.email);
+
+    const res = await (await server.client().prime()).patch(`/api/passwords/${token}`, { password: "brandnew22" });
+    expect(res.status).toBe(200);
+    expect(await canLogIn(user.email, "brandnew22")).toBe(true);
+    expect(await canLogIn(user.email, "oldpassword1")).toBe(false);
+    expect((await laptop.get("/api/users/me")).status).toBe(204);
+    expect((await phone.get("/api/users/me")).status).toBe(204);
+
+    const row = await server.services.db.kysely.selectFrom("password_resets").select("used_at").where("token_hash", "=", hashToken(token)).executeTakeFirstOrThrow();
+    expect(row.used_at).toBeInstanceOf(Date);
+
+    const again = await (await server.client().prime()).patch(`/api/passwords/${token}`, { password: "another333" });
+    expect(again.status).toBe(410);
+    expect(again.json).toEqual({ status: 410, message: "This password reset link has already been used" });
+    expect((await server.client().get(`/api/passwords/${token}`)).status).toBe(410);
+    expect(await canLogIn(user.email, "brandnew22")).toBe(true);
+  });
+
+  it("answers 422 with the rule's message for a weak password, and the link still works", async () => {
+    const user = await server.createUser({ password: "keepthis11" });
+    const token = await requestReset(user.email);
+    for (const password of ["short1", "lettersonly", "12345678901", "", 12345678]) {
+      const res = await (await server.client().prime()).patch(`/api/passwords/${token}`, { password });
+      expect(res.status).toBe(422);
+      expect(res.json.errors).toEqual([{ path: "password", message: typeof password === "number" ? expect.any(String) : weakMessage }]);
+    }
+    const missing = await (await server.client().prime()).patch(`/api/passwords/${token}`, {});
+    expect(missing.status).toBe(422);
+    expect(await canLogIn(user.email, "keepthis11")).toBe(true);
+    expect((await server.client().get(`/api/passwords/${token}`)).status).toBe(200);
+  });
+
+  it("answers 410 for an expired link and 404 for an unknown one, changing nothing", async () => {
+    const user = await server.createUser({ password: "unchanged1" });
+    const token = await requestReset(user.email);
+    server.clock.offsetMs = 49 * HOUR;
+    const expired = await (await server.client().prime()).patch(`/api/passwords/${token}`, { password: "newpass123" });
+    expect(expired.status).toBe(410);
+    const unknown = await (await server.client().prime()).patch("/api/passwords/nosuchtoken", { password: "newpass123" });
+    expect(unknown.status).toBe(404);
+    expect(await canLogIn(user.email, "unchanged1")).toBe(true);
+  });
+
+  it("lets only one of two racing requests with the same link through", async () => {
+    const user = await server.createUser();
+    const token = await requestReset(user.email);
+    const [a, b] = await Promise.all([
+      server.client().patch(`/api/passwords/${token}`, { password: "raceone11" }),
+      server.client().patch(`/api/passwords/${token}`, { password: "racetwo22" }),
+    ]);
+    expect([a!.status, b!.status].sort()).toEqual([200, 410]);
+    const winner = a!.status === 200 ? "raceone11" : "racetwo22";
+    expect(await canLogIn(user.email, winner)).toBe(true);
+  });
+});
+
+describe("over /trpc", () => {
+  it("requests, checks and uses a reset link", async () => {
+    const user = await server.createUser();
+    const client = await server.client().prime();
+    const requested = await client.request("POST", "/trpc/passwords.request", { email: user.email }, { "content-type": "application/json", ...fromNewAddress() });
+    expect(requested.status).toBe(200);
+    const token = linkIn(mailsTo(server, user.email).at(-1)!, "http://signin.test/passwords/reset/").split("/").pop()!;
+    expect((await client.trpc("query", "passwords.check", { token })).status).toBe(200);
+
+    const weak = await client.trpc("mutation", "passwords.update", { token, password: "weak" });
+    expect(weak.status).toBe(422);
+    expect(weak.json.error.errors).toEqual([{ path: "password", message: weakMessage }]);
+
+    expect((await client.trpc("mutation", "passwords.update", { token, password: "viatrpc123" })).status).toBe(200);
+    const used = await client.trpc("query", "passwords.check", { token });
+    expect(used.status).toBe(410);
+    expect(await canLogIn(user.email, "viatrpc123")).toBe(true);
+  });
+});

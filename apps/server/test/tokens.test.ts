@@ -1,0 +1,198 @@
+import { hashToken } from "@vsi/api";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestServer, type Client, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let admin: Client;
+let adminId: number;
+let staff: Client;
+let staffId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const adminUser = await server.createUser({ isAdmin: true });
+  adminId = adminUser.id;
+  admin = server.client();
+  await admin.login(adminUser.email, adminUser.password);
+  const staffUser = await server.createUser();
+  staffId = staffUser.id;
+  staff = server.client();
+  await staff.login(staffUser.email, staffUser.password);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.clock.offsetMs = 0;
+});
+
+async function createToken(client: Client, name: string) {
+  const res = await client.post("/api/tokens", { name });
+  expect(res.status).toBe(201);
+  return res.json as { id: number; name: string; userId: number; token: string };
+}
+
+/** A script's client: no cookies, only the token. */
+function script(token: string): Client {
+  const client = server.client();
+  client.bearer = token;
+  return client;
+}
+
+const countTokens = async () => (await server.services.db.kysely.selectFrom("api_tokens").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+
+describe("POST /api/tokens", () => {
+  it("creates a named token (201) whose secret is shown once and stored only as a hash", async () => {
+    const res = await staff.post("/api/tokens", { name: "  nightly export  " });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ id: expect.any(Number), name: "nightly export", userId: staffId, createdAt: expect.any(String), lastUsedAt: null, token: expect.stringMatching(/^[a-z0-9]{20,}$/) });
+    const row = await server.services.db.kysely.selectFrom("api_tokens").selectAll().where("id", "=", res.json.id).executeTakeFirstOrThrow();
+    expect(row.token_hash).toBe(hashToken(res.json.token));
+    expect(JSON.stringify(row)).not.toContain(res.json.token);
+
+    const list = await staff.get("/api/tokens");
+    const listed = list.json.find((t: { id: number }) => t.id === res.json.id);
+    expect(listed).toEqual({ id: res.json.id, name: "nightly export", userId: staffId, createdAt: res.json.createdAt, lastUsedAt: null });
+  });
+
+  it("answers 422 for a missing, blank, mistyped or oversized name, writing nothing", async () => {
+    const before = await countTokens();
+    for (const body of [{}, { name: "   " }, { name: 7 }, { name: "x".repeat(101) }, { name: null }]) {
+      const res = await staff.post("/api/tokens", body);
+      expect(res.status).toBe(422);
+      expect(res.json.errors).toEqual([expect.objectContaining({ path: "name" })]);
+    }
+    const malformed = await staff.request("POST", "/api/tokens", "{name:", { "content-type": "application/json" });
+    expect(malformed.status).toBe(400);
+    expect(await countTokens()).toBe(before);
+  });
+
+  it("answers 401 to anonymous callers", async () => {
+    const res = await (await server.client().prime()).post("/api/tokens", { name: "x" });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ status: 401, message: "You must be logged in" });
+  });
+});
+
+describe("Authorization: Bearer", () => {
+  it("acts as the token's user on /api calls, without cookies or CSRF header, and records lastUsedAt", async () => {
+    const created = await createToken(staff, "script");
+    server.clock.offsetMs = 5 * 60_000;
+    const client = script(created.token);
+    const me = await client.get("/api/users/me");
+    expect(me.status).toBe(200);
+    expect(me.json.id).toBe(staffId);
+    const update = await client.patch(`/api/users/${staffId}`, { lastName: "Scripted" });
+    expect(update.status).toBe(200);
+    expect(update.json.lastName).toBe("Scripted");
+
+    const listed = (await staff.get("/api/tokens")).json.find((t: { id: number }) => t.id === created.id);
+    expect(new Date(listed.lastUsedAt).getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
+  });
+
+  it("gives an admin's token the admin's rights and a staff token only staff rights", async () => {
+    const adminToken = await createToken(admin, "admin script");
+    const staffToken = await createToken(staff, "staff script");
+    expect((await script(adminToken.token).get("/api/users")).status).toBe(200);
+    expect((await script(staffToken.token).get("/api/users")).status).toBe(403);
+  });
+
+  it("treats an unknown token as nobody", async () => {
+    expect((await script("notatoken").get("/api/users/me")).status).toBe(204);
+    expect((await script("notatoken").get("/api/tokens")).status).toBe(401);
+  });
+});
+
+describe("GET /api/tokens", () => {
+  it("lists the caller's own tokens, newest first; ?all=true lists everyone's for an admin", async () => {
+    const mine = await createToken(staff, "mine");
+    server.clock.offsetMs = 60_000;
+    const newer = await createToken(staff, "newer");
+    const adminsOwn = await createToken(admin, "admin's");
+
+    const own = await staff.get("/api/tokens");
+    expect(own.status).toBe(200);
+    const ownIds = own.json.map((t: { id: number }) => t.id);
+    expect(ownIds).not.toContain(adminsOwn.id);
+    expect(ownIds.indexOf(newer.id)).toBeLessThan(ownIds.indexOf(mine.id));
+    for (const token of own.json) {
+      expect(token.userId).toBe(staffId);
+      expect(token).not.toHaveProperty("token");
+    }
+
+    const adminOwn = (await admin.get("/api/tokens?all=false")).json.map((t: { id: number }) => t.id);
+    expect(adminOwn).toContain(adminsOwn.id);
+    expect(adminOwn).not.toContain(mine.id);
+
+    const everyone = await admin.get("/api/tokens?all=true");
+    expect(everyone.status).toBe(200);
+    const everyoneIds = everyone.json.map((t: { id: number }) => t.id);
+    expect(everyoneIds).toEqual(expect.arrayContaining([mine.id, newer.id, adminsOwn.id]));
+    expect(new Set(everyone.json.map((t: { userId: number }) => t.userId))).toEqual(new Set([staffId, adminId]));
+  });
+
+  it("answers 403 when staff ask for everyone's, 422 for a value that is not a boolean, 401 anonymous", async () => {
+    const res = await staff.get("/api/tokens?all=true");
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ status: 403, message: "Only administrators can list everyone's tokens" });
+    const bad = await admin.get("/api/tokens?all=maybe");
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual([expect.objectContaining({ path: "all" })]);
+    expect((await server.client().get("/api/tokens")).status).toBe(401);
+  });
+});
+
+describe("DELETE /api/tokens/{id}", () => {
+  it("revokes the caller's own token (200): it stops working and leaves the list", async () => {
+    const created = await createToken(staff, "to revoke");
+    expect((await script(created.token).get("/api/users/me")).status).toBe(200);
+    const res = await staff.delete(`/api/tokens/${created.id}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: created.id, name: "to revoke", userId: staffId });
+    expect(res.json).not.toHaveProperty("token");
+
+    expect((await script(created.token).get("/api/users/me")).status).toBe(204);
+    expect((await script(created.token).get("/api/tokens")).status).toBe(401);
+    expect((await staff.get("/api/tokens")).json.map((t: { id: number }) => t.id)).not.toContain(created.id);
+    expect((await staff.delete(`/api/tokens/${created.id}`)).status).toBe(404);
+  });
+
+  it("lets a script revoke its own token", async () => {
+    const created = await createToken(staff, "self-revoking");
+    expect((await script(created.token).delete(`/api/tokens/${created.id}`)).status).toBe(200);
+    expect((await script(created.token).get("/api/users/me")).status).toBe(204);
+  });
+
+  it("answers 403 when staff revoke someone else's token, which keeps working; an admin may revoke it", async () => {
+    const adminsToken = await createToken(admin, "admin's token");
+    const staffToken = await createToken(staff, "staff token");
+    const res = await staff.delete(`/api/tokens/${adminsToken.id}`);
+    expect(res.status).toBe(403);
+    expect((await script(adminsToken.token).get("/api/users/me")).status).toBe(200);
+
+    expect((await admin.delete(`/api/tokens/${staffToken.id}`)).status).toBe(200);
+    expect((await script(staffToken.token).get("/api/users/me")).status).toBe(204);
+  });
+
+  it("answers 404 for unknown ids, 422 for ids that are not numbers, 401 anonymous", async () => {
+    expect((await staff.delete("/api/tokens/999999")).status).toBe(404);
+    const bad = await staff.delete("/api/tokens/abc");
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual([expect.objectContaining({ path: "id" })]);
+    const created = await createToken(staff, "kept");
+    expect((await (await server.client().prime()).delete(`/api/tokens/${created.id}`)).status).toBe(401);
+    expect((await script(created.token).get("/api/users/me")).status).toBe(200);
+  });
+});
+
+describe("over /trpc", () => {
+  it("creates, lists and revokes tokens", async () => {
+    const created = await staff.trpc("mutation", "tokens.create", { name: "from the web app" });
+    expect(created.status).toBe(200);
+    const { id, token } = created.json.result.data;
+    expect((await script(token).get("/api/users/me")).json.id).toBe(staffId);
+    const list = await staff.trpc("query", "tokens.list");
+    expect(list.json.result.data.map((t: { id: number }) => t.id)).toContain(id);
+    expect((await staff.trpc("query", "tokens.list", { all: "true" })).status).toBe(403);
+    expect((await staff.trpc("mutation", "tokens.revoke", { id })).status).toBe(200);
+    expect((await script(token).get("/api/users/me")).status).toBe(204);
+  });
+});
