@@ -23,6 +23,8 @@ describe("registration switched off (the default)", () => {
     expect(res.cookies.find((c) => c.name === "session")).toBeUndefined();
     expect((await client.trpc("mutation", "auth.register", body("off@example.org"))).status).toBe(404);
     expect(await countUsersWith(server, "off@example.org")).toBe(0);
+    // The call does not exist while switched off, so a bad body is a 404 too, not a 422.
+    expect((await client.post("/api/auth/register", { email: 5 })).status).toBe(404);
   });
 });
 

@@ -1,28 +1,14 @@
 import { z } from "zod";
-import { cookieNames } from "../http/cookies.ts";
 import { invalid, notFound } from "../errors.ts";
 import { loginInput, registerInput, userSchema } from "../schemas/users.ts";
 import { verifyAgainstNothing, verifyPassword } from "../services/passwords.ts";
 import { assertUnderLimit, limits, recordHit } from "../services/rate-limit.ts";
-import { createSession, deleteSession } from "../services/sessions.ts";
+import { logIn, logOut } from "../services/login.ts";
 import { findUserByEmail, getUserOutput, insertUser } from "../services/users.ts";
 import { publicProcedure, router } from "../trpc.ts";
-import type { Context } from "../context.ts";
 
 export const invalidLoginMessage = "Invalid email and/or password.";
 
-async function logIn(ctx: Context, userId: number) {
-  const session = await createSession(ctx.db, userId, ctx.services.now());
-  ctx.startSession(session.token, session.expiresAt);
-}
-
-/** Ends the caller's browser session, if any; API tokens and tablets are not sessions. */
-async function logOut(ctx: Context) {
-  if (ctx.identity.kind === "user" && ctx.identity.via === "session") {
-    await deleteSession(ctx.db, ctx.identity.sessionId);
-  }
-  ctx.clearCookie(cookieNames.session);
-}
 
 export const authRouter = router({
   login: publicProcedure
@@ -59,10 +45,14 @@ export const authRouter = router({
 
   register: publicProcedure
     .meta({ openapi: { method: "POST", path: "/auth/register", tags: ["auth"], summary: "Self-registration, when enabled (201)" } })
+    // Before the input is read: with registration off, the call does not exist (404), whatever the body.
+    .use(({ ctx, next }) => {
+      if (!ctx.services.config.registrationEnabled) throw notFound("Registration");
+      return next();
+    })
     .input(registerInput)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
-      if (!ctx.services.config.registrationEnabled) throw notFound("Registration");
       const userId = await ctx.db.transaction().execute((trx) => insertUser(trx, input));
       await logIn(ctx, userId);
       ctx.response.status = 201;
@@ -70,4 +60,3 @@ export const authRouter = router({
     }),
 });
 
-export { logIn, logOut };

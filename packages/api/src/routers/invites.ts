@@ -9,7 +9,7 @@ import { userSchema } from "../schemas/users.ts";
 import { inviteEmail } from "../services/emails.ts";
 import { assertEmailFree, getUserOutput, insertUser } from "../services/users.ts";
 import { adminProcedure, publicProcedure, router } from "../trpc.ts";
-import { logIn, logOut } from "./auth.ts";
+import { logIn, logOut } from "../services/login.ts";
 
 export const inviteAcceptedMessage = "This invite has already been accepted";
 export const inviteRevokedMessage = "This invite is no longer available";

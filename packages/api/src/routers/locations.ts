@@ -3,7 +3,7 @@ import { cookieNames, sheetCookieMaxAge } from "../http/cookies.ts";
 import { idParam } from "../schemas/common.ts";
 import { locationInput, locationSchema, locationUpdateInput } from "../schemas/locations.ts";
 import { assertLive, deleteOrArchive, existingIds, getLocation, listLocations } from "../services/catalog.ts";
-import { deleteSession } from "../services/sessions.ts";
+import { logOut } from "../services/login.ts";
 import { generateToken, hashToken } from "../services/tokens.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
 import type { Transaction } from "kysely";
@@ -91,8 +91,7 @@ export const locationsRouter = router({
         .values({ location_id: input.id, token_hash: hashToken(token), created_by_user_id: ctx.user.id })
         .execute();
       // A tablet on a wall must not carry a staff login: anyone walking by could use it.
-      if (ctx.identity.via === "session") await deleteSession(ctx.db, ctx.identity.sessionId);
-      ctx.clearCookie(cookieNames.session);
+      await logOut(ctx);
       ctx.setCookie(cookieNames.sheetId, String(input.id), "readable", sheetCookieMaxAge);
       ctx.setCookie(cookieNames.sheetToken, token, "secret", sheetCookieMaxAge);
       return location;
