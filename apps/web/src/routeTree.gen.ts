@@ -8,232 +8,234 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from "./routes/__root";
-import { Route as IndexRouteImport } from "./routes/index";
-import { Route as AccountRouteImport } from "./routes/account";
-import { Route as AdminRouteRouteImport } from "./routes/admin/route";
-import { Route as DashboardRouteRouteImport } from "./routes/dashboard/route";
-import { Route as LoginRouteImport } from "./routes/login";
-import { Route as AdminIndexRouteImport } from "./routes/admin/index";
-import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index";
-import { Route as DashboardReportsRouteImport } from "./routes/dashboard/reports";
-import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId";
-import { Route as PasswordsIndexRouteImport } from "./routes/passwords/index";
-import { Route as PasswordsForgotRouteImport } from "./routes/passwords/forgot";
-import { Route as SheetIndexRouteImport } from "./routes/sheet/index";
-import { Route as AdminUsersIndexRouteImport } from "./routes/admin/users/index";
-import { Route as AdminUsersUserIdRouteImport } from "./routes/admin/users/$userId";
-import { Route as AdminUsersInviteRouteImport } from "./routes/admin/users/invite";
-import { Route as DashboardLocationsIndexRouteImport } from "./routes/dashboard/locations/index";
-import { Route as DashboardLocationsNewRouteImport } from "./routes/dashboard/locations/new";
-import { Route as DashboardProgramsIndexRouteImport } from "./routes/dashboard/programs/index";
-import { Route as DashboardProgramsNewRouteImport } from "./routes/dashboard/programs/new";
-import { Route as PasswordsResetTokenRouteImport } from "./routes/passwords/reset.$token";
-import { Route as SheetLocationIdIndexRouteImport } from "./routes/sheet/$locationId/index";
-import { Route as SheetLocationIdSignInRouteImport } from "./routes/sheet/$locationId/sign-in";
-import { Route as DashboardLocationsLocationIdEditRouteImport } from "./routes/dashboard/locations/$locationId.edit";
-import { Route as DashboardProgramsProgramIdEditRouteImport } from "./routes/dashboard/programs/$programId.edit";
+import { Route as rootRouteImport } from "./routes/__root"
+import { Route as IndexRouteImport } from "./routes/index"
+import { Route as AccountRouteImport } from "./routes/account"
+import { Route as AdminRouteRouteImport } from "./routes/admin/route"
+import { Route as DashboardRouteRouteImport } from "./routes/dashboard/route"
+import { Route as LoginRouteImport } from "./routes/login"
+import { Route as AdminIndexRouteImport } from "./routes/admin/index"
+import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
+import { Route as DashboardReportsRouteImport } from "./routes/dashboard/reports"
+import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId"
+import { Route as PasswordsIndexRouteImport } from "./routes/passwords/index"
+import { Route as PasswordsForgotRouteImport } from "./routes/passwords/forgot"
+import { Route as SheetIndexRouteImport } from "./routes/sheet/index"
+import { Route as AdminUsersIndexRouteImport } from "./routes/admin/users/index"
+import { Route as AdminUsersUserIdRouteImport } from "./routes/admin/users/$userId"
+import { Route as AdminUsersInviteRouteImport } from "./routes/admin/users/invite"
+import { Route as DashboardLocationsIndexRouteImport } from "./routes/dashboard/locations/index"
+import { Route as DashboardLocationsNewRouteImport } from "./routes/dashboard/locations/new"
+import { Route as DashboardProgramsIndexRouteImport } from "./routes/dashboard/programs/index"
+import { Route as DashboardProgramsNewRouteImport } from "./routes/dashboard/programs/new"
+import { Route as PasswordsResetTokenRouteImport } from "./routes/passwords/reset.$token"
+import { Route as SheetLocationIdIndexRouteImport } from "./routes/sheet/$locationId/index"
+import { Route as SheetLocationIdSignInRouteImport } from "./routes/sheet/$locationId/sign-in"
+import { Route as DashboardLocationsLocationIdEditRouteImport } from "./routes/dashboard/locations/$locationId.edit"
+import { Route as DashboardProgramsProgramIdEditRouteImport } from "./routes/dashboard/programs/$programId.edit"
 
 const IndexRoute = IndexRouteImport.update({
   id: "/",
   path: "/",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AccountRoute = AccountRouteImport.update({
   id: "/account",
   path: "/account",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: "/admin",
   path: "/admin",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const DashboardRouteRoute = DashboardRouteRouteImport.update({
   id: "/dashboard",
   path: "/dashboard",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: "/login",
   path: "/login",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: "/",
   path: "/",
   getParentRoute: () => AdminRouteRoute,
-} as any);
+} as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: "/",
   path: "/",
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const DashboardReportsRoute = DashboardReportsRouteImport.update({
   id: "/reports",
   path: "/reports",
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const InvitesInviteIdRoute = InvitesInviteIdRouteImport.update({
   id: "/invites/$inviteId",
   path: "/invites/$inviteId",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PasswordsIndexRoute = PasswordsIndexRouteImport.update({
   id: "/passwords/",
   path: "/passwords/",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PasswordsForgotRoute = PasswordsForgotRouteImport.update({
   id: "/passwords/forgot",
   path: "/passwords/forgot",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const SheetIndexRoute = SheetIndexRouteImport.update({
   id: "/sheet/",
   path: "/sheet/",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
   id: "/users/",
   path: "/users/",
   getParentRoute: () => AdminRouteRoute,
-} as any);
+} as any)
 const AdminUsersUserIdRoute = AdminUsersUserIdRouteImport.update({
   id: "/users/$userId",
   path: "/users/$userId",
   getParentRoute: () => AdminRouteRoute,
-} as any);
+} as any)
 const AdminUsersInviteRoute = AdminUsersInviteRouteImport.update({
   id: "/users/invite",
   path: "/users/invite",
   getParentRoute: () => AdminRouteRoute,
-} as any);
+} as any)
 const DashboardLocationsIndexRoute = DashboardLocationsIndexRouteImport.update({
   id: "/locations/",
   path: "/locations/",
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const DashboardLocationsNewRoute = DashboardLocationsNewRouteImport.update({
   id: "/locations/new",
   path: "/locations/new",
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const DashboardProgramsIndexRoute = DashboardProgramsIndexRouteImport.update({
   id: "/programs/",
   path: "/programs/",
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const DashboardProgramsNewRoute = DashboardProgramsNewRouteImport.update({
   id: "/programs/new",
   path: "/programs/new",
   getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
 const PasswordsResetTokenRoute = PasswordsResetTokenRouteImport.update({
   id: "/passwords/reset/$token",
   path: "/passwords/reset/$token",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const SheetLocationIdIndexRoute = SheetLocationIdIndexRouteImport.update({
   id: "/sheet/$locationId/",
   path: "/sheet/$locationId/",
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const SheetLocationIdSignInRoute = SheetLocationIdSignInRouteImport.update({
   id: "/sheet/$locationId/sign-in",
   path: "/sheet/$locationId/sign-in",
   getParentRoute: () => rootRouteImport,
-} as any);
-const DashboardLocationsLocationIdEditRoute = DashboardLocationsLocationIdEditRouteImport.update({
-  id: "/locations/$locationId/edit",
-  path: "/locations/$locationId/edit",
-  getParentRoute: () => DashboardRouteRoute,
-} as any);
-const DashboardProgramsProgramIdEditRoute = DashboardProgramsProgramIdEditRouteImport.update({
-  id: "/programs/$programId/edit",
-  path: "/programs/$programId/edit",
-  getParentRoute: () => DashboardRouteRoute,
-} as any);
+} as any)
+const DashboardLocationsLocationIdEditRoute =
+  DashboardLocationsLocationIdEditRouteImport.update({
+    id: "/locations/$locationId/edit",
+    path: "/locations/$locationId/edit",
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardProgramsProgramIdEditRoute =
+  DashboardProgramsProgramIdEditRouteImport.update({
+    id: "/programs/$programId/edit",
+    path: "/programs/$programId/edit",
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  "/": typeof IndexRoute;
-  "/admin": typeof AdminRouteRouteWithChildren;
-  "/dashboard": typeof DashboardRouteRouteWithChildren;
-  "/account": typeof AccountRoute;
-  "/login": typeof LoginRoute;
-  "/dashboard/reports": typeof DashboardReportsRoute;
-  "/invites/$inviteId": typeof InvitesInviteIdRoute;
-  "/passwords/forgot": typeof PasswordsForgotRoute;
-  "/admin/": typeof AdminIndexRoute;
-  "/dashboard/": typeof DashboardIndexRoute;
-  "/passwords/": typeof PasswordsIndexRoute;
-  "/sheet/": typeof SheetIndexRoute;
-  "/admin/users/$userId": typeof AdminUsersUserIdRoute;
-  "/admin/users/invite": typeof AdminUsersInviteRoute;
-  "/dashboard/locations/new": typeof DashboardLocationsNewRoute;
-  "/dashboard/programs/new": typeof DashboardProgramsNewRoute;
-  "/passwords/reset/$token": typeof PasswordsResetTokenRoute;
-  "/sheet/$locationId/sign-in": typeof SheetLocationIdSignInRoute;
-  "/admin/users/": typeof AdminUsersIndexRoute;
-  "/dashboard/locations/": typeof DashboardLocationsIndexRoute;
-  "/dashboard/programs/": typeof DashboardProgramsIndexRoute;
-  "/sheet/$locationId/": typeof SheetLocationIdIndexRoute;
-  "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute;
-  "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute;
+  "/": typeof IndexRoute
+  "/admin": typeof AdminRouteRouteWithChildren
+  "/dashboard": typeof DashboardRouteRouteWithChildren
+  "/account": typeof AccountRoute
+  "/login": typeof LoginRoute
+  "/dashboard/reports": typeof DashboardReportsRoute
+  "/invites/$inviteId": typeof InvitesInviteIdRoute
+  "/passwords/forgot": typeof PasswordsForgotRoute
+  "/admin/": typeof AdminIndexRoute
+  "/dashboard/": typeof DashboardIndexRoute
+  "/passwords/": typeof PasswordsIndexRoute
+  "/sheet/": typeof SheetIndexRoute
+  "/admin/users/$userId": typeof AdminUsersUserIdRoute
+  "/admin/users/invite": typeof AdminUsersInviteRoute
+  "/dashboard/locations/new": typeof DashboardLocationsNewRoute
+  "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/passwords/reset/$token": typeof PasswordsResetTokenRoute
+  "/sheet/$locationId/sign-in": typeof SheetLocationIdSignInRoute
+  "/admin/users/": typeof AdminUsersIndexRoute
+  "/dashboard/locations/": typeof DashboardLocationsIndexRoute
+  "/dashboard/programs/": typeof DashboardProgramsIndexRoute
+  "/sheet/$locationId/": typeof SheetLocationIdIndexRoute
+  "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
+  "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
 }
 export interface FileRoutesByTo {
-  "/": typeof IndexRoute;
-  "/account": typeof AccountRoute;
-  "/login": typeof LoginRoute;
-  "/dashboard/reports": typeof DashboardReportsRoute;
-  "/invites/$inviteId": typeof InvitesInviteIdRoute;
-  "/passwords/forgot": typeof PasswordsForgotRoute;
-  "/admin": typeof AdminIndexRoute;
-  "/dashboard": typeof DashboardIndexRoute;
-  "/passwords": typeof PasswordsIndexRoute;
-  "/sheet": typeof SheetIndexRoute;
-  "/admin/users/$userId": typeof AdminUsersUserIdRoute;
-  "/admin/users/invite": typeof AdminUsersInviteRoute;
-  "/dashboard/locations/new": typeof DashboardLocationsNewRoute;
-  "/dashboard/programs/new": typeof DashboardProgramsNewRoute;
-  "/passwords/reset/$token": typeof PasswordsResetTokenRoute;
-  "/sheet/$locationId/sign-in": typeof SheetLocationIdSignInRoute;
-  "/admin/users": typeof AdminUsersIndexRoute;
-  "/dashboard/locations": typeof DashboardLocationsIndexRoute;
-  "/dashboard/programs": typeof DashboardProgramsIndexRoute;
-  "/sheet/$locationId": typeof SheetLocationIdIndexRoute;
-  "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute;
-  "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute;
+  "/": typeof IndexRoute
+  "/account": typeof AccountRoute
+  "/login": typeof LoginRoute
+  "/dashboard/reports": typeof DashboardReportsRoute
+  "/invites/$inviteId": typeof InvitesInviteIdRoute
+  "/passwords/forgot": typeof PasswordsForgotRoute
+  "/admin": typeof AdminIndexRoute
+  "/dashboard": typeof DashboardIndexRoute
+  "/passwords": typeof PasswordsIndexRoute
+  "/sheet": typeof SheetIndexRoute
+  "/admin/users/$userId": typeof AdminUsersUserIdRoute
+  "/admin/users/invite": typeof AdminUsersInviteRoute
+  "/dashboard/locations/new": typeof DashboardLocationsNewRoute
+  "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/passwords/reset/$token": typeof PasswordsResetTokenRoute
+  "/sheet/$locationId/sign-in": typeof SheetLocationIdSignInRoute
+  "/admin/users": typeof AdminUsersIndexRoute
+  "/dashboard/locations": typeof DashboardLocationsIndexRoute
+  "/dashboard/programs": typeof DashboardProgramsIndexRoute
+  "/sheet/$locationId": typeof SheetLocationIdIndexRoute
+  "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
+  "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  "/": typeof IndexRoute;
-  "/admin": typeof AdminRouteRouteWithChildren;
-  "/dashboard": typeof DashboardRouteRouteWithChildren;
-  "/account": typeof AccountRoute;
-  "/login": typeof LoginRoute;
-  "/dashboard/reports": typeof DashboardReportsRoute;
-  "/invites/$inviteId": typeof InvitesInviteIdRoute;
-  "/passwords/forgot": typeof PasswordsForgotRoute;
-  "/admin/": typeof AdminIndexRoute;
-  "/dashboard/": typeof DashboardIndexRoute;
-  "/passwords/": typeof PasswordsIndexRoute;
-  "/sheet/": typeof SheetIndexRoute;
-  "/admin/users/$userId": typeof AdminUsersUserIdRoute;
-  "/admin/users/invite": typeof AdminUsersInviteRoute;
-  "/dashboard/locations/new": typeof DashboardLocationsNewRoute;
-  "/dashboard/programs/new": typeof DashboardProgramsNewRoute;
-  "/passwords/reset/$token": typeof PasswordsResetTokenRoute;
-  "/sheet/$locationId/sign-in": typeof SheetLocationIdSignInRoute;
-  "/admin/users/": typeof AdminUsersIndexRoute;
-  "/dashboard/locations/": typeof DashboardLocationsIndexRoute;
-  "/dashboard/programs/": typeof DashboardProgramsIndexRoute;
-  "/sheet/$locationId/": typeof SheetLocationIdIndexRoute;
-  "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute;
-  "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute;
+  __root__: typeof rootRouteImport
+  "/": typeof IndexRoute
+  "/admin": typeof AdminRouteRouteWithChildren
+  "/dashboard": typeof DashboardRouteRouteWithChildren
+  "/account": typeof AccountRoute
+  "/login": typeof LoginRoute
+  "/dashboard/reports": typeof DashboardReportsRoute
+  "/invites/$inviteId": typeof InvitesInviteIdRoute
+  "/passwords/forgot": typeof PasswordsForgotRoute
+  "/admin/": typeof AdminIndexRoute
+  "/dashboard/": typeof DashboardIndexRoute
+  "/passwords/": typeof PasswordsIndexRoute
+  "/sheet/": typeof SheetIndexRoute
+  "/admin/users/$userId": typeof AdminUsersUserIdRoute
+  "/admin/users/invite": typeof AdminUsersInviteRoute
+  "/dashboard/locations/new": typeof DashboardLocationsNewRoute
+  "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/passwords/reset/$token": typeof PasswordsResetTokenRoute
+  "/sheet/$locationId/sign-in": typeof SheetLocationIdSignInRoute
+  "/admin/users/": typeof AdminUsersIndexRoute
+  "/dashboard/locations/": typeof DashboardLocationsIndexRoute
+  "/dashboard/programs/": typeof DashboardProgramsIndexRoute
+  "/sheet/$locationId/": typeof SheetLocationIdIndexRoute
+  "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
+  "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
     | "/admin"
@@ -258,8 +260,8 @@ export interface FileRouteTypes {
     | "/dashboard/programs/"
     | "/sheet/$locationId/"
     | "/dashboard/locations/$locationId/edit"
-    | "/dashboard/programs/$programId/edit";
-  fileRoutesByTo: FileRoutesByTo;
+    | "/dashboard/programs/$programId/edit"
+  fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
     | "/account"
@@ -282,7 +284,7 @@ export interface FileRouteTypes {
     | "/dashboard/programs"
     | "/sheet/$locationId"
     | "/dashboard/locations/$locationId/edit"
-    | "/dashboard/programs/$programId/edit";
+    | "/dashboard/programs/$programId/edit"
   id:
     | "__root__"
     | "/"
@@ -308,202 +310,202 @@ export interface FileRouteTypes {
     | "/dashboard/programs/"
     | "/sheet/$locationId/"
     | "/dashboard/locations/$locationId/edit"
-    | "/dashboard/programs/$programId/edit";
-  fileRoutesById: FileRoutesById;
+    | "/dashboard/programs/$programId/edit"
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  AdminRouteRoute: typeof AdminRouteRouteWithChildren;
-  DashboardRouteRoute: typeof DashboardRouteRouteWithChildren;
-  AccountRoute: typeof AccountRoute;
-  LoginRoute: typeof LoginRoute;
-  InvitesInviteIdRoute: typeof InvitesInviteIdRoute;
-  PasswordsForgotRoute: typeof PasswordsForgotRoute;
-  PasswordsIndexRoute: typeof PasswordsIndexRoute;
-  SheetIndexRoute: typeof SheetIndexRoute;
-  PasswordsResetTokenRoute: typeof PasswordsResetTokenRoute;
-  SheetLocationIdSignInRoute: typeof SheetLocationIdSignInRoute;
-  SheetLocationIdIndexRoute: typeof SheetLocationIdIndexRoute;
+  IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  DashboardRouteRoute: typeof DashboardRouteRouteWithChildren
+  AccountRoute: typeof AccountRoute
+  LoginRoute: typeof LoginRoute
+  InvitesInviteIdRoute: typeof InvitesInviteIdRoute
+  PasswordsForgotRoute: typeof PasswordsForgotRoute
+  PasswordsIndexRoute: typeof PasswordsIndexRoute
+  SheetIndexRoute: typeof SheetIndexRoute
+  PasswordsResetTokenRoute: typeof PasswordsResetTokenRoute
+  SheetLocationIdSignInRoute: typeof SheetLocationIdSignInRoute
+  SheetLocationIdIndexRoute: typeof SheetLocationIdIndexRoute
 }
 
 declare module "@tanstack/react-router" {
   interface FileRoutesByPath {
     "/": {
-      id: "/";
-      path: "/";
-      fullPath: "/";
-      preLoaderRoute: typeof IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/"
+      path: "/"
+      fullPath: "/"
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/account": {
-      id: "/account";
-      path: "/account";
-      fullPath: "/account";
-      preLoaderRoute: typeof AccountRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/account"
+      path: "/account"
+      fullPath: "/account"
+      preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/admin": {
-      id: "/admin";
-      path: "/admin";
-      fullPath: "/admin";
-      preLoaderRoute: typeof AdminRouteRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/admin"
+      path: "/admin"
+      fullPath: "/admin"
+      preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/dashboard": {
-      id: "/dashboard";
-      path: "/dashboard";
-      fullPath: "/dashboard";
-      preLoaderRoute: typeof DashboardRouteRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/dashboard"
+      path: "/dashboard"
+      fullPath: "/dashboard"
+      preLoaderRoute: typeof DashboardRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/login": {
-      id: "/login";
-      path: "/login";
-      fullPath: "/login";
-      preLoaderRoute: typeof LoginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/login"
+      path: "/login"
+      fullPath: "/login"
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/admin/": {
-      id: "/admin/";
-      path: "/";
-      fullPath: "/admin/";
-      preLoaderRoute: typeof AdminIndexRouteImport;
-      parentRoute: typeof AdminRouteRoute;
-    };
+      id: "/admin/"
+      path: "/"
+      fullPath: "/admin/"
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     "/dashboard/": {
-      id: "/dashboard/";
-      path: "/";
-      fullPath: "/dashboard/";
-      preLoaderRoute: typeof DashboardIndexRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: "/dashboard/"
+      path: "/"
+      fullPath: "/dashboard/"
+      preLoaderRoute: typeof DashboardIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/dashboard/reports": {
-      id: "/dashboard/reports";
-      path: "/reports";
-      fullPath: "/dashboard/reports";
-      preLoaderRoute: typeof DashboardReportsRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: "/dashboard/reports"
+      path: "/reports"
+      fullPath: "/dashboard/reports"
+      preLoaderRoute: typeof DashboardReportsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/invites/$inviteId": {
-      id: "/invites/$inviteId";
-      path: "/invites/$inviteId";
-      fullPath: "/invites/$inviteId";
-      preLoaderRoute: typeof InvitesInviteIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/invites/$inviteId"
+      path: "/invites/$inviteId"
+      fullPath: "/invites/$inviteId"
+      preLoaderRoute: typeof InvitesInviteIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/passwords/": {
-      id: "/passwords/";
-      path: "/passwords";
-      fullPath: "/passwords/";
-      preLoaderRoute: typeof PasswordsIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/passwords/"
+      path: "/passwords"
+      fullPath: "/passwords/"
+      preLoaderRoute: typeof PasswordsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/passwords/forgot": {
-      id: "/passwords/forgot";
-      path: "/passwords/forgot";
-      fullPath: "/passwords/forgot";
-      preLoaderRoute: typeof PasswordsForgotRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/passwords/forgot"
+      path: "/passwords/forgot"
+      fullPath: "/passwords/forgot"
+      preLoaderRoute: typeof PasswordsForgotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/sheet/": {
-      id: "/sheet/";
-      path: "/sheet";
-      fullPath: "/sheet/";
-      preLoaderRoute: typeof SheetIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/sheet/"
+      path: "/sheet"
+      fullPath: "/sheet/"
+      preLoaderRoute: typeof SheetIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/admin/users/": {
-      id: "/admin/users/";
-      path: "/users";
-      fullPath: "/admin/users/";
-      preLoaderRoute: typeof AdminUsersIndexRouteImport;
-      parentRoute: typeof AdminRouteRoute;
-    };
+      id: "/admin/users/"
+      path: "/users"
+      fullPath: "/admin/users/"
+      preLoaderRoute: typeof AdminUsersIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     "/admin/users/$userId": {
-      id: "/admin/users/$userId";
-      path: "/users/$userId";
-      fullPath: "/admin/users/$userId";
-      preLoaderRoute: typeof AdminUsersUserIdRouteImport;
-      parentRoute: typeof AdminRouteRoute;
-    };
+      id: "/admin/users/$userId"
+      path: "/users/$userId"
+      fullPath: "/admin/users/$userId"
+      preLoaderRoute: typeof AdminUsersUserIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     "/admin/users/invite": {
-      id: "/admin/users/invite";
-      path: "/users/invite";
-      fullPath: "/admin/users/invite";
-      preLoaderRoute: typeof AdminUsersInviteRouteImport;
-      parentRoute: typeof AdminRouteRoute;
-    };
+      id: "/admin/users/invite"
+      path: "/users/invite"
+      fullPath: "/admin/users/invite"
+      preLoaderRoute: typeof AdminUsersInviteRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     "/dashboard/locations/": {
-      id: "/dashboard/locations/";
-      path: "/locations";
-      fullPath: "/dashboard/locations/";
-      preLoaderRoute: typeof DashboardLocationsIndexRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: "/dashboard/locations/"
+      path: "/locations"
+      fullPath: "/dashboard/locations/"
+      preLoaderRoute: typeof DashboardLocationsIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/dashboard/locations/new": {
-      id: "/dashboard/locations/new";
-      path: "/locations/new";
-      fullPath: "/dashboard/locations/new";
-      preLoaderRoute: typeof DashboardLocationsNewRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: "/dashboard/locations/new"
+      path: "/locations/new"
+      fullPath: "/dashboard/locations/new"
+      preLoaderRoute: typeof DashboardLocationsNewRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/dashboard/programs/": {
-      id: "/dashboard/programs/";
-      path: "/programs";
-      fullPath: "/dashboard/programs/";
-      preLoaderRoute: typeof DashboardProgramsIndexRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: "/dashboard/programs/"
+      path: "/programs"
+      fullPath: "/dashboard/programs/"
+      preLoaderRoute: typeof DashboardProgramsIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/dashboard/programs/new": {
-      id: "/dashboard/programs/new";
-      path: "/programs/new";
-      fullPath: "/dashboard/programs/new";
-      preLoaderRoute: typeof DashboardProgramsNewRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: "/dashboard/programs/new"
+      path: "/programs/new"
+      fullPath: "/dashboard/programs/new"
+      preLoaderRoute: typeof DashboardProgramsNewRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/passwords/reset/$token": {
-      id: "/passwords/reset/$token";
-      path: "/passwords/reset/$token";
-      fullPath: "/passwords/reset/$token";
-      preLoaderRoute: typeof PasswordsResetTokenRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/passwords/reset/$token"
+      path: "/passwords/reset/$token"
+      fullPath: "/passwords/reset/$token"
+      preLoaderRoute: typeof PasswordsResetTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/sheet/$locationId/": {
-      id: "/sheet/$locationId/";
-      path: "/sheet/$locationId";
-      fullPath: "/sheet/$locationId/";
-      preLoaderRoute: typeof SheetLocationIdIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/sheet/$locationId/"
+      path: "/sheet/$locationId"
+      fullPath: "/sheet/$locationId/"
+      preLoaderRoute: typeof SheetLocationIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/sheet/$locationId/sign-in": {
-      id: "/sheet/$locationId/sign-in";
-      path: "/sheet/$locationId/sign-in";
-      fullPath: "/sheet/$locationId/sign-in";
-      preLoaderRoute: typeof SheetLocationIdSignInRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: "/sheet/$locationId/sign-in"
+      path: "/sheet/$locationId/sign-in"
+      fullPath: "/sheet/$locationId/sign-in"
+      preLoaderRoute: typeof SheetLocationIdSignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/dashboard/locations/$locationId/edit": {
-      id: "/dashboard/locations/$locationId/edit";
-      path: "/locations/$locationId/edit";
-      fullPath: "/dashboard/locations/$locationId/edit";
-      preLoaderRoute: typeof DashboardLocationsLocationIdEditRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: "/dashboard/locations/$locationId/edit"
+      path: "/locations/$locationId/edit"
+      fullPath: "/dashboard/locations/$locationId/edit"
+      preLoaderRoute: typeof DashboardLocationsLocationIdEditRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/dashboard/programs/$programId/edit": {
-      id: "/dashboard/programs/$programId/edit";
-      path: "/programs/$programId/edit";
-      fullPath: "/dashboard/programs/$programId/edit";
-      preLoaderRoute: typeof DashboardProgramsProgramIdEditRouteImport;
-      parentRoute: typeof DashboardRouteRoute;
-    };
+      id: "/dashboard/programs/$programId/edit"
+      path: "/programs/$programId/edit"
+      fullPath: "/dashboard/programs/$programId/edit"
+      preLoaderRoute: typeof DashboardProgramsProgramIdEditRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
   }
 }
 
 interface AdminRouteRouteChildren {
-  AdminIndexRoute: typeof AdminIndexRoute;
-  AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute;
-  AdminUsersInviteRoute: typeof AdminUsersInviteRoute;
-  AdminUsersIndexRoute: typeof AdminUsersIndexRoute;
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
+  AdminUsersInviteRoute: typeof AdminUsersInviteRoute
+  AdminUsersIndexRoute: typeof AdminUsersIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -511,19 +513,21 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminUsersUserIdRoute: AdminUsersUserIdRoute,
   AdminUsersInviteRoute: AdminUsersInviteRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
-};
+}
 
-const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(AdminRouteRouteChildren);
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
 
 interface DashboardRouteRouteChildren {
-  DashboardReportsRoute: typeof DashboardReportsRoute;
-  DashboardIndexRoute: typeof DashboardIndexRoute;
-  DashboardLocationsNewRoute: typeof DashboardLocationsNewRoute;
-  DashboardProgramsNewRoute: typeof DashboardProgramsNewRoute;
-  DashboardLocationsIndexRoute: typeof DashboardLocationsIndexRoute;
-  DashboardProgramsIndexRoute: typeof DashboardProgramsIndexRoute;
-  DashboardLocationsLocationIdEditRoute: typeof DashboardLocationsLocationIdEditRoute;
-  DashboardProgramsProgramIdEditRoute: typeof DashboardProgramsProgramIdEditRoute;
+  DashboardReportsRoute: typeof DashboardReportsRoute
+  DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardLocationsNewRoute: typeof DashboardLocationsNewRoute
+  DashboardProgramsNewRoute: typeof DashboardProgramsNewRoute
+  DashboardLocationsIndexRoute: typeof DashboardLocationsIndexRoute
+  DashboardProgramsIndexRoute: typeof DashboardProgramsIndexRoute
+  DashboardLocationsLocationIdEditRoute: typeof DashboardLocationsLocationIdEditRoute
+  DashboardProgramsProgramIdEditRoute: typeof DashboardProgramsProgramIdEditRoute
 }
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
@@ -535,11 +539,11 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardProgramsIndexRoute: DashboardProgramsIndexRoute,
   DashboardLocationsLocationIdEditRoute: DashboardLocationsLocationIdEditRoute,
   DashboardProgramsProgramIdEditRoute: DashboardProgramsProgramIdEditRoute,
-};
+}
 
 const DashboardRouteRouteWithChildren = DashboardRouteRoute._addFileChildren(
   DashboardRouteRouteChildren,
-);
+)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -554,7 +558,7 @@ const rootRouteChildren: RootRouteChildren = {
   PasswordsResetTokenRoute: PasswordsResetTokenRoute,
   SheetLocationIdSignInRoute: SheetLocationIdSignInRoute,
   SheetLocationIdIndexRoute: SheetLocationIdIndexRoute,
-};
+}
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
-  ._addFileTypes<FileRouteTypes>();
+  ._addFileTypes<FileRouteTypes>()

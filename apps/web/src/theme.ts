@@ -7,11 +7,19 @@ const medium = { defaultProps: { size: "md" } };
 
 export const theme = createTheme({
   primaryColor: "blue",
+  // Shade 8 keeps white-on-blue buttons and blue links above WCAG AA contrast (shade 6 is 3.3:1).
+  primaryShade: { light: 8, dark: 6 },
   focusRing: "auto",
   components: {
     Button: medium,
     TextInput: medium,
-    PasswordInput: medium,
+    PasswordInput: {
+      defaultProps: {
+        size: "md",
+        // Mantine's default "Toggle password visibility" would also answer to the field's own label.
+        visibilityToggleButtonProps: { "aria-label": "Show or hide the characters" },
+      },
+    },
     NativeSelect: medium,
     Textarea: medium,
     Checkbox: medium,

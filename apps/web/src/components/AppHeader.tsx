@@ -10,7 +10,7 @@ interface Props {
   onToggleMenu: () => void;
 }
 
-/** Brand, links by role and the account corner; below the sm breakpoint the links fold into the burger menu. */
+/** Brand, links by role and the account corner; below the md breakpoint the links fold into the burger menu. */
 export function AppHeader({ menuOpened, onToggleMenu }: Props) {
   const user = useCurrentUser();
   return (
@@ -19,7 +19,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: Props) {
         <Burger
           opened={menuOpened}
           onClick={onToggleMenu}
-          hiddenFrom="sm"
+          hiddenFrom="md"
           className={classes.burger}
           aria-label={menuOpened ? "Close menu" : "Open menu"}
           aria-expanded={menuOpened}
@@ -28,7 +28,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: Props) {
         <AnchorLink to="/" className={classes.brand} underline="never">
           Visitor Sign-In
         </AnchorLink>
-        <Group gap={0} visibleFrom="sm" component="nav" aria-label="Main">
+        <Group gap={0} visibleFrom="md" component="nav" aria-label="Main">
           {navigationLinks(user).map((link) => (
             <AnchorLink
               key={link.to}
@@ -41,7 +41,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: Props) {
           ))}
         </Group>
       </Group>
-      <Group visibleFrom="sm" gap="xs" wrap="nowrap">
+      <Group visibleFrom="md" gap="xs" wrap="nowrap">
         <AccountLinks />
       </Group>
     </Group>

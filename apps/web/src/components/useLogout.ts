@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { setCurrentUser } from "../lib/session";
-import { queryClient, trpcClient } from "../lib/trpc";
+import { forgetUser } from "../lib/session";
+import { trpcClient } from "../lib/trpc";
 
 /** Log out (spec section 2, Header): the logout call, then forget the user and go home. */
 export function useLogout(): () => void {
@@ -10,11 +10,10 @@ export function useLogout(): () => void {
   const logout = useMutation({ mutationFn: () => trpcClient.auth.logout.query() });
   return () => {
     logout.mutate(undefined, {
-      onSettled: () => {
-        // Another person may use this browser next: drop everything cached for this user.
-        queryClient.removeQueries();
-        setCurrentUser(null);
-        void navigate({ to: "/" });
+      // Leave the page first, so none of its queries refetch without a session once forgotten.
+      onSettled: async () => {
+        await navigate({ to: "/" });
+        forgetUser();
       },
     });
   };

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { hashKey, useQuery } from "@tanstack/react-query";
 import { queryClient, trpc } from "./trpc";
 import type { User } from "./types";
 
@@ -19,4 +19,15 @@ export function setCurrentUser(user: User | null): void {
 
 export function loadCurrentUser(): Promise<User | null> {
   return queryClient.ensureQueryData(currentUserQuery());
+}
+
+/**
+ * After logout or tablet setup: forget the user and everything cached for them (another person
+ * may use this browser next). The current-user query itself stays, set to null, because the
+ * header is subscribed to it; removing it would leave the header showing the old user.
+ */
+export function forgetUser(): void {
+  const currentUserHash = hashKey(trpc.users.me.queryKey());
+  queryClient.removeQueries({ predicate: (query) => query.queryHash !== currentUserHash });
+  setCurrentUser(null);
 }

@@ -17,13 +17,13 @@ function RootLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 280, breakpoint: "sm", collapsed: { mobile: !menuOpened, desktop: true } }}
+      navbar={{ width: 280, breakpoint: "md", collapsed: { mobile: !menuOpened, desktop: true } }}
       padding="md"
     >
       <AppShell.Header>
         <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
       </AppShell.Header>
-      <AppShell.Navbar hiddenFrom="sm">
+      <AppShell.Navbar hiddenFrom="md">
         {/* Rendered only while open, so the folded menu never duplicates the header's links for screen readers. */}
         {menuOpened ? <MobileMenu onNavigate={menu.close} /> : null}
       </AppShell.Navbar>

@@ -55,7 +55,10 @@ function ResetPasswordPage() {
         <Loading />
       ) : problem ? (
         <Alert color="red" role="alert">
-          {problem} <AnchorLink to="/passwords/forgot">Request another?</AnchorLink>
+          {problem}{" "}
+          <AnchorLink to="/passwords/forgot" c="inherit" underline="always" fw={600}>
+            Request another?
+          </AnchorLink>
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate>

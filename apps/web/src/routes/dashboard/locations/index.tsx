@@ -2,8 +2,8 @@ import { Button, Group, Table } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ListPage } from "../../../components/ListPage";
-import { setCurrentUser, useCurrentUser } from "../../../lib/session";
-import { queryClient, trpc, trpcClient } from "../../../lib/trpc";
+import { forgetUser, useCurrentUser } from "../../../lib/session";
+import { trpc, trpcClient } from "../../../lib/trpc";
 import type { LocationListItem } from "../../../lib/types";
 import { ButtonLink } from "../../../components/links";
 
@@ -51,13 +51,13 @@ function LocationRow({ location, canEdit }: { location: LocationListItem; canEdi
   });
 
   // Set Up Tablet turns this browser into the location's sheet: the server ends the staff session
-  // and sets the tablet cookies, so the client forgets the user before opening the sheet.
+  // and sets the tablet cookies, so the client forgets the user too.
   function setUpTablet() {
     setup.mutate(location.id, {
-      onSuccess: () => {
-        queryClient.removeQueries();
-        setCurrentUser(null);
-        void navigate({ to: "/sheet/$locationId", params: { locationId: String(location.id) } });
+      // Leave the staff page first, so none of its queries refetch as the tablet once forgotten.
+      onSuccess: async () => {
+        await navigate({ to: "/sheet/$locationId", params: { locationId: String(location.id) } });
+        forgetUser();
       },
       onError: (error) => console.error(error),
     });

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { reportCsvUrl, reportSearch } from "./reportFilters";
+import { sheetSearch } from "./sheetSearch";
+
+describe("reportSearch", () => {
+  it("keeps usable filters and the page", () => {
+    expect(
+      reportSearch({
+        from: "2024-01-01",
+        to: "2024-01-31",
+        locationId: 2,
+        programId: "3",
+        page: 4,
+      }),
+    ).toEqual({
+      from: "2024-01-01",
+      to: "2024-01-31",
+      locationId: 2,
+      programId: 3,
+      page: 4,
+    });
+  });
+
+  it("drops anything unusable", () => {
+    expect(reportSearch({ from: "yesterday", locationId: -1, page: 0, programId: "x" })).toEqual(
+      {},
+    );
+  });
+});
+
+describe("reportCsvUrl", () => {
+  it("asks for CSV in the browser's zone with the filters that are set", () => {
+    expect(reportCsvUrl({ from: "2024-01-01", locationId: 2 }, "America/New_York")).toBe(
+      "/api/visits?format=csv&timeZone=America%2FNew_York&from=2024-01-01&locationId=2",
+    );
+  });
+});
+
+describe("sheetSearch", () => {
+  it("reads the program id", () => {
+    expect(sheetSearch({ programId: 5 })).toEqual({ programId: 5 });
+    expect(sheetSearch({ programId: "abc" })).toEqual({});
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { invalidSignInFields, type SignInValues } from "./signInRules";
+
+const valid: SignInValues = {
+  PhoneNumber: "415-555-1234",
+  Temperature: "98.6",
+  FirstName: "Ada",
+  LastName: "Lovelace",
+  ProgramId: 3,
+};
+
+describe("invalidSignInFields", () => {
+  it("is empty for a valid form", () => {
+    expect(invalidSignInFields(valid, 1)).toEqual([]);
+    expect(invalidSignInFields({ ...valid, Temperature: "97" }, 1)).toEqual([]);
+  });
+
+  it("needs exactly ten digits once the dashes are removed", () => {
+    expect(invalidSignInFields({ ...valid, PhoneNumber: "415-555-123" }, 1)).toEqual([
+      "PhoneNumber",
+    ]);
+    expect(invalidSignInFields({ ...valid, PhoneNumber: "415-555-12345" }, 1)).toEqual([
+      "PhoneNumber",
+    ]);
+    expect(invalidSignInFields({ ...valid, PhoneNumber: "415 555 1234" }, 1)).toEqual([
+      "PhoneNumber",
+    ]);
+  });
+
+  it("needs a non-negative decimal temperature", () => {
+    for (const Temperature of ["", "-1", "98.", ".5", "abc", "98,6"]) {
+      expect(invalidSignInFields({ ...valid, Temperature }, 1)).toEqual(["Temperature"]);
+    }
+  });
+
+  it("needs non-blank names and a program", () => {
+    expect(
+      invalidSignInFields({ ...valid, FirstName: "  ", LastName: "", ProgramId: null }, 1),
+    ).toEqual(["FirstName", "LastName", "ProgramId"]);
+  });
+});
