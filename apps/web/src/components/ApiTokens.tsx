@@ -64,7 +64,7 @@ export function ApiTokens() {
         <Code>Authorization: Bearer &lt;token&gt;</Code>.
       </Text>
       {created ? (
-        <Alert color="green" title={`Token ${created.name} created`} role="status">
+        <Alert color="green" title={`Token “${created.name}” created`} role="status">
           <Stack gap="xs">
             <Text size="sm">Copy it now: it will not be shown again.</Text>
             <Code block>{created.token}</Code>
