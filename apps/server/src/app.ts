@@ -86,9 +86,10 @@ export async function buildApp({ services, webDir, logger = false }: AppOptions)
       root: webDir,
       wildcard: false,
       cacheControl: false,
-      // Hashed assets never change; index.html must always be fresh.
+      // Hashed chunks (static/js, static/css) never change; index.html and icons must stay fresh.
       setHeaders(res, file) {
-        res.setHeader("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+        const hashed = path.relative(webDir, file).startsWith(`static${path.sep}`);
+        res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }

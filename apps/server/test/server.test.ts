@@ -9,9 +9,10 @@ let server: TestServer;
 beforeAll(async () => {
   // A stand-in build of the web app: an index.html and one hashed asset.
   const webDir = mkdtempSync(path.join(tmpdir(), "vsi-web-"));
-  mkdirSync(path.join(webDir, "assets"));
+  mkdirSync(path.join(webDir, "static", "js"), { recursive: true });
   writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Visitor Sign-In</title><div id=root></div>");
-  writeFileSync(path.join(webDir, "assets", "index-abc123.js"), "console.log('app')");
+  writeFileSync(path.join(webDir, "static", "js", "index-abc123.js"), "console.log('app')");
+  writeFileSync(path.join(webDir, "manifest.webmanifest"), "{}");
   server = await startTestServer({ webDir });
 });
 afterAll(() => server.close());
@@ -27,9 +28,10 @@ describe("the web app", () => {
   });
 
   it("serves hashed assets with a long cache and index.html with none", async () => {
-    const asset = await server.client().get("/assets/index-abc123.js");
+    const asset = await server.client().get("/static/js/index-abc123.js");
     expect(asset.status).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await server.client().get("/manifest.webmanifest")).headers["cache-control"]).toBe("no-cache");
     expect((await server.client().get("/")).headers["cache-control"]).toBe("no-cache");
   });
 
