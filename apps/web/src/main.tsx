@@ -1,4 +1,4 @@
-import "@mantine/core/styles.css";
+import "./mantine-styles.ts";
 import "./styles.css";
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
