@@ -1,0 +1,180 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { appendFileSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createTestDatabase, testServerUrl } from "@vsi/test-utils";
+import pg from "pg";
+import { Api, createLocation, createProgram, unique } from "./support/api.ts";
+import { artifactsDir, repoRoot, serverCli, serverMain, stateFile } from "./support/paths.ts";
+import { plannedReportVisits, reportFrom, reportProgramLabels, reportSites, reportTo } from "./support/report-data.ts";
+import type { RunState, SeededVisit } from "./support/state.ts";
+
+/**
+ * A fresh database (a new one on the PostgreSQL server when DATABASE_URL is set, else an embedded
+ * PGlite folder), the production server on a free port, an admin made by the CLI, and the report
+ * journey's visits. Everything else each journey creates for itself, uniquely named.
+ */
+export default async function globalSetup(): Promise<void> {
+  for (const file of [serverMain, serverCli, path.join(repoRoot, "apps", "web", "dist", "index.html")]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: build first (pnpm e2e runs turbo run build)`);
+  }
+  mkdirSync(path.dirname(stateFile), { recursive: true });
+  mkdirSync(artifactsDir, { recursive: true });
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-e2e-"));
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const serverLog = path.join(dataDir, "server.log");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? "",
+    TEST_DATABASE_URL: "",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: baseUrl,
+    LOG_LEVEL: "warn",
+    SMTP_URL: "",
+  };
+  const admin = { firstName: "Ada", lastName: "Admin", email: `admin-${unique()}@example.org`, password: "first-admin-2026" };
+
+  // The CLI runs before the server: an embedded database is one process's at a time.
+  const cli = spawnSync(process.execPath, [serverCli, "create-admin", admin.firstName, admin.lastName, admin.email, admin.password], { env, encoding: "utf8" });
+  if (cli.status !== 0) throw new Error(`create-admin failed (${cli.status}): ${cli.stdout}${cli.stderr}`);
+
+  let server = await startServer(env, baseUrl, serverLog);
+  try {
+    const api = await Api.create(baseUrl);
+    await api.login(admin.email, admin.password);
+    const reports = await seedReportVisits(api);
+    await api.dispose();
+
+    // Visits get their TimeIn from the server's clock; the report's days come from the database.
+    await stopServer(server);
+    await moveVisitsInTime(database?.url, dataDir, reports.visits);
+    server = await startServer(env, baseUrl, serverLog);
+
+    const state: RunState = {
+      baseUrl,
+      port,
+      dataDir,
+      database: database ? { serverUrl: testServerUrl()!, name: new URL(database.url).pathname.slice(1) } : null,
+      serverPid: server.pid!,
+      serverLog,
+      admin,
+      reports,
+    };
+    writeFileSync(stateFile, JSON.stringify(state, null, 2));
+    process.env.E2E_BASE_URL = baseUrl;
+    server.unref();
+  } catch (error) {
+    await stopServer(server).catch(() => undefined);
+    await database?.drop().catch(() => undefined);
+    throw error;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function startServer(env: NodeJS.ProcessEnv, baseUrl: string, logFile: string): Promise<ChildProcess> {
+  const log = openSync(logFile, "a");
+  const child = spawn(process.execPath, [serverMain], { env, cwd: repoRoot, stdio: ["ignore", log, log] });
+  closeSync(log);
+  let exited: string | null = null;
+  child.once("exit", (code, signal) => {
+    exited = signal ?? String(code);
+    // Kept in the log (copied to artifacts/server.log at the end), so a crash mid-run is visible.
+    appendFileSync(logFile, `[e2e] server pid ${child.pid} exited: ${exited}\n`);
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`the server exited (${exited}) before it was healthy:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`the server was not healthy within 60 s:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function seedReportVisits(api: Api): Promise<RunState["reports"]> {
+  const tag = unique();
+  const programs: Array<{ id: number; Name: string }> = [];
+  for (const label of reportProgramLabels) programs.push(await createProgram(api, `${label} ${tag}`));
+  const locations = [];
+  for (const site of reportSites) {
+    const location = await createLocation(api, `${site.label} ${tag}`, `${tag} Report Rd`, site.programs.map((i) => programs[i]!.id));
+    locations.push({ id: location.id, Name: location.Name });
+  }
+  const visits: SeededVisit[] = [];
+  for (const planned of plannedReportVisits()) {
+    const locationId = locations[planned.site]!.id;
+    const programId = programs[planned.program]!.id;
+    const { FirstName, LastName, PhoneNumber, Temperature } = planned;
+    const visit = await api.expect(201, "POST", "/api/visits", { FirstName, LastName, PhoneNumber, Temperature, LocationId: locationId, ProgramId: programId });
+    visits.push({ id: visit.id, FirstName, LastName, PhoneNumber, Temperature, TimeIn: planned.TimeIn, TimeOut: planned.TimeOut, locationId, programId });
+  }
+  return { locations, programs: programs.map((p) => ({ id: p.id, Name: p.Name })), visits, from: reportFrom, to: reportTo };
+}
+
+const moveSql = "update visits set time_in = $1, time_out = $2, created_at = $1, updated_at = $1 where id = $3";
+
+async function moveVisitsInTime(databaseUrl: string | undefined, dataDir: string, visits: SeededVisit[]): Promise<void> {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      for (const v of visits) await client.query(moveSql, [v.TimeIn, v.TimeOut, v.id]);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  // The embedded database, opened with the server's own PGlite while the server is stopped.
+  const require = createRequire(path.join(repoRoot, "packages", "db", "package.json"));
+  const module = (await import(pathToFileURL(require.resolve("@electric-sql/pglite")).href)) as PGliteModule;
+  const PGlite = module.PGlite ?? module.default?.PGlite;
+  if (!PGlite) throw new Error("could not load PGlite from packages/db");
+  const db = new PGlite(path.join(dataDir, "pglite"));
+  try {
+    for (const v of visits) await db.query(moveSql, [v.TimeIn, v.TimeOut, v.id]);
+  } finally {
+    await db.close();
+  }
+}
+
+interface PGliteLike {
+  query(sql: string, params: unknown[]): Promise<unknown>;
+  close(): Promise<void>;
+}
+type PGliteConstructor = new (dataDir: string) => PGliteLike;
+interface PGliteModule {
+  PGlite?: PGliteConstructor;
+  default?: { PGlite?: PGliteConstructor };
+}

@@ -1,0 +1,28 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "@vsi/test-utils/chromium";
+
+// The journeys run in Debian's Chromium (nothing downloads a browser) against the production
+// build, which the global setup starts on a fresh database. The base URL comes from the setup.
+export default defineConfig({
+  testDir: "./tests",
+  globalSetup: "./global-setup.ts",
+  globalTeardown: "./global-teardown.ts",
+  outputDir: "./test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { outputFolder: "artifacts/report", open: "never" }]],
+  use: {
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1280, height: 800 },
+    locale: "en-US",
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    actionTimeout: 15_000,
+    navigationTimeout: 20_000,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+});

@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import { stateFile } from "./paths.ts";
+
+/** One seeded visit of the report data set, as the global setup wrote it. */
+export interface SeededVisit {
+  id: number;
+  FirstName: string;
+  LastName: string;
+  PhoneNumber: string;
+  Temperature: string;
+  TimeIn: string;
+  TimeOut: string | null;
+  locationId: number;
+  programId: number;
+}
+
+export interface RunState {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  /** Only with a PostgreSQL server: the fresh database's name, dropped at the end. */
+  database: { serverUrl: string; name: string } | null;
+  serverPid: number;
+  serverLog: string;
+  admin: { firstName: string; lastName: string; email: string; password: string };
+  reports: {
+    locations: Array<{ id: number; Name: string }>;
+    programs: Array<{ id: number; Name: string }>;
+    visits: SeededVisit[];
+    /** The calendar range (in America/Los_Angeles) the seeded visits fall in. */
+    from: string;
+    to: string;
+  };
+}
+
+let cached: RunState | undefined;
+
+export function runState(): RunState {
+  cached ??= JSON.parse(readFileSync(stateFile, "utf8")) as RunState;
+  return cached;
+}

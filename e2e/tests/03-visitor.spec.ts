@@ -1,0 +1,107 @@
+import type { Page } from "@playwright/test";
+import { createSite, setUpTabletContext } from "../support/api.ts";
+import { expectAccessible } from "../support/axe.ts";
+import { expect, test } from "../support/fixtures.ts";
+
+test("visitor signs in and out on the sheet", async ({ page, adminApi, newUser }) => {
+  const { location, programs } = await createSite(adminApi, "Visitor Hall", ["Pantry", "Tutoring"]);
+  const [pantry, tutoring] = programs as [(typeof programs)[0], (typeof programs)[0]];
+  await setUpTabletContext(page.context(), await newUser(), location.id);
+
+  // Every visit the browser tries to create.
+  const creates: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("visits.create")) creates.push(request.url());
+  });
+
+  await page.goto(`/sheet/${location.id}`);
+  await expect(page).toHaveURL(`/sheet/${location.id}?programId=${pantry.id}`);
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`/sheet/${location.id}/sign-in?programId=${pantry.id}`);
+  await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  const phone = page.getByLabel("Phone Number");
+  await expect(phone).toBeFocused();
+  await expect(page.getByRole("radio", { name: pantry.Name })).toBeChecked();
+
+  // An incomplete form: the markers, and nothing sent.
+  await phone.pressSequentially("415555");
+  await expect(phone).toHaveValue("415-555");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByText("This is required!")).toHaveCount(4);
+  await expect(page.getByLabel("Temperature")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(`/sheet/${location.id}/sign-in?programId=${pantry.id}`);
+  await expectAccessible(page, "sign-in form with errors");
+  expect(creates).toEqual([]);
+
+  // Cancel goes back to the sheet; the form starts empty again.
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(`/sheet/${location.id}?programId=${pantry.id}`);
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(phone).toHaveValue("");
+
+  // The whole number formats as it is typed; a returning-visitor lookup runs once it is complete.
+  await typePhone(page, "4155551234");
+  await expect(phone).toHaveValue("415-555-1234");
+  // Enter moves on to the next field, as on a tablet's keyboard.
+  await phone.press("Enter");
+  await expect(page.getByLabel("Temperature")).toBeFocused();
+  expect(creates).toEqual([]);
+  await page.getByLabel("Temperature").fill("98.6");
+  await page.getByLabel("First Name").fill("Grace");
+  await page.getByLabel("Last Name").fill("Hopper");
+  await expect(page.getByText("This is required!")).toHaveCount(0);
+  await page.getByRole("button", { name: "Submit" }).click();
+
+  await expect(page).toHaveURL(`/sheet/${location.id}?programId=${pantry.id}`);
+  const pantryRow = page.getByRole("row").filter({ hasText: "Grace H." });
+  await expect(pantryRow).toBeVisible();
+  await expect(pantryRow.getByRole("cell")).toHaveText(["Grace H.", "xxx-xxx-1234", "98.6", /^\d{1,2}:\d{2}\s?[AP]M$/, "Sign Out"]);
+  await expect(page.getByText("Hopper")).toHaveCount(0);
+  await expect(page.getByText("415-555-1234")).toHaveCount(0);
+  expect(creates).toHaveLength(1);
+  await expectAccessible(page, "sheet with a visitor");
+
+  // A second visit with the same phone: the names are filled in, the visitor picks another program.
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await typePhone(page, "4155551234");
+  await expect(page.getByLabel("First Name")).toHaveValue("Grace");
+  await expect(page.getByLabel("Last Name")).toHaveValue("Hopper");
+  await page.getByLabel("Temperature").fill("97.9");
+  await page.getByRole("radio", { name: tutoring.Name }).check();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(`/sheet/${location.id}?programId=${tutoring.id}`);
+  await expect(page.getByRole("tab", { name: tutoring.Name })).toHaveAttribute("aria-selected", "true");
+  const tutoringRow = page.getByRole("row").filter({ hasText: "Grace H." });
+  await expect(tutoringRow).toContainText("97.9");
+  expect(creates).toHaveLength(2);
+
+  // Sign Out asks first; Cancel keeps the visitor, Sign Out removes them.
+  await tutoringRow.getByRole("button", { name: "Sign Out" }).click();
+  const dialog = page.getByRole("dialog", { name: "Are you sure?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Are you sure you wish to sign out Grace H.?", { exact: true })).toBeVisible();
+  await expectAccessible(page, "sign-out modal");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tutoringRow).toBeVisible();
+
+  await tutoringRow.getByRole("button", { name: "Sign Out" }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Sign Out" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(tutoringRow).toHaveCount(0);
+  await expect(page.getByText("Nobody is signed in right now.")).toBeVisible();
+
+  // The first visit is still open on the Pantry tab, also after a reload.
+  await page.getByRole("tab", { name: pantry.Name }).click();
+  await expect(page.getByRole("row").filter({ hasText: "Grace H." })).toContainText("98.6");
+  await page.reload();
+  await expect(page.getByRole("row").filter({ hasText: "Grace H." })).toContainText("98.6");
+});
+
+/** Types a full phone number and waits for the returning-visitor lookup it starts to answer. */
+async function typePhone(page: Page, digits: string) {
+  const lookup = page.waitForResponse((response) => response.url().includes("visits.search"));
+  await page.getByLabel("Phone Number").pressSequentially(digits);
+  await lookup;
+}

@@ -1,0 +1,86 @@
+import { request } from "@playwright/test";
+import { Api, logInContext } from "../support/api.ts";
+import { expectAccessible } from "../support/axe.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { solidPng } from "../support/png.ts";
+import { runState } from "../support/state.ts";
+
+test("my account: photo by the drop zone, a taken email, and an API token for scripts", async ({ page, baseURL, newUser }) => {
+  const user = await newUser();
+  await logInContext(page.context(), user);
+  const me = Api.of(page.context());
+
+  await page.goto("/");
+  await page.getByRole("link", { name: `Hello, ${user.firstName}!` }).click();
+  await expect(page).toHaveURL("/account");
+  await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await expect(page.getByLabel("Is an administrator?")).toHaveCount(0);
+  await expectAccessible(page, "my account");
+  const header = page.getByRole("banner");
+  await expect(header.locator("img")).toHaveCount(0);
+
+  // A photo through the drop zone's file input, uploaded at once, saved with Submit.
+  const zone = page.getByLabel("Choose a picture");
+  await page.locator('input[type="file"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng() });
+  await expect(page.getByText("me.png: Uploaded. Submit to save it.")).toBeVisible();
+  await expect(zone).toHaveAttribute("aria-disabled", "true");
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(page.getByText("Your account has been updated!")).toBeVisible();
+  await expect(header.locator("img")).toBeVisible();
+  const saved = (await me.get("/api/users/me")).json;
+  expect(saved.pictureUrl).toBeTruthy();
+  await expect(header.locator("img")).toHaveAttribute("src", saved.pictureUrl);
+  const picture = await page.request.get(saved.pictureUrl);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()["content-type"]).toContain("image/png");
+  expect((await picture.body()).equals(solidPng())).toBe(true);
+
+  // Removed again.
+  await page.getByRole("button", { name: "Remove" }).click();
+  await expect(zone).not.toHaveAttribute("aria-disabled", "true");
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(header.locator("img")).toHaveCount(0);
+  expect((await me.get("/api/users/me")).json.pictureUrl).toBeNull();
+
+  // Someone else's email.
+  await page.getByLabel("Email").fill(runState().admin.email);
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(page.getByText("Email already registered.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  expect((await me.get("/api/users/me")).json.email).toBe(user.email);
+
+  // An API token: shown once, works for a script, stops working when revoked.
+  const tokens = page.getByRole("region", { name: "API tokens" });
+  await tokens.getByLabel("Token name").fill("nightly report");
+  await tokens.getByRole("button", { name: "Create token" }).click();
+  const created = tokens.getByRole("status").filter({ hasText: "Copy it now: it will not be shown again." });
+  await expect(created).toBeVisible();
+  const secret = (await created.locator("pre, code").first().innerText()).trim();
+  expect(secret.length).toBeGreaterThan(20);
+  const tokenRow = tokens.getByRole("row").filter({ hasText: "nightly report" });
+  await expect(tokenRow).toBeVisible();
+  await expectAccessible(page, "my account with a token");
+
+  const script = await request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${secret}` } });
+  try {
+    const before = await script.get("/api/users/me");
+    expect(before.status()).toBe(200);
+    expect((await before.json()).email).toBe(user.email);
+    expect((await script.get("/api/locations")).status()).toBe(200);
+
+    await tokens.getByRole("button", { name: "Done" }).click();
+    await expect(created).toHaveCount(0);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await tokenRow.getByRole("button", { name: "Revoke" }).click();
+    await expect(tokenRow).toHaveCount(0);
+
+    // Revoked: calls that need someone are refused, and "me" is nobody.
+    expect((await script.get("/api/locations")).status()).toBe(401);
+    const after = await script.get("/api/users/me");
+    expect([204, 401]).toContain(after.status());
+    expect(await after.text()).not.toContain(user.email);
+  } finally {
+    await script.dispose();
+  }
+});
