@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { appendFileSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -74,6 +74,8 @@ export default async function globalSetup(): Promise<void> {
   } catch (error) {
     await stopServer(server).catch(() => undefined);
     await database?.drop().catch(() => undefined);
+    if (existsSync(serverLog)) copyFileSync(serverLog, path.join(artifactsDir, "server.log"));
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 }
