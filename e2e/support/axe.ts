@@ -13,23 +13,7 @@ interface AxeViolation {
  * they are kept as a `known-bug` annotation on the test instead of failing it. Remove an entry once
  * the app is fixed; run with E2E_STRICT_A11Y=1 to fail on these too.
  */
-const knownBugs: Array<{ rule: string; page: RegExp; bug: string }> = [
-  {
-    rule: "button-name",
-    page: /^sign-out modal$/,
-    bug: "the Sign Out confirmation modal's close (X) button has no accessible name (SignOutModal: Mantine Modal without closeButtonProps aria-label)",
-  },
-  {
-    rule: "color-contrast",
-    page: /^my account with a token$/,
-    bug: "the green 'Token “…” created' alert title is #2b8a3e on #d3f9d8, contrast 3.8:1 (needs 4.5:1)",
-  },
-  {
-    rule: "scrollable-region-focusable",
-    page: /^reports-(tablet|phone)$/,
-    bug: "below ~900px the report table's horizontal scroll container (Table.ScrollContainer) cannot be reached or scrolled with the keyboard",
-  },
-];
+const knownBugs: Array<{ rule: string; page: RegExp; bug: string }> = [];
 
 /** Runs axe-core on the page as it is now; fails on any serious or critical violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {

@@ -24,5 +24,7 @@ export const theme = createTheme({
     Textarea: medium,
     Checkbox: medium,
     Radio: medium,
+    // Alert titles default to the alert's colour (green-on-light-green is 3.8:1); text colour reads at any tint.
+    Alert: { styles: { title: { color: "var(--mantine-color-text)" } } },
   },
 });

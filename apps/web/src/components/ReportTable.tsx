@@ -6,8 +6,9 @@ import type { ReportVisit } from "../lib/types";
 /** One row per visit; an empty Time out means the visitor is still signed in. */
 export function ReportTable({ visits }: { visits: ReportVisit[] }) {
   if (visits.length === 0) return <Text c="dimmed">No visits match these filters.</Text>;
+  // Focusable and named, so a keyboard user can scroll the wide table on a narrow screen.
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer type="native" minWidth={900} tabIndex={0} role="region" aria-label="Visits report">
       <Table striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

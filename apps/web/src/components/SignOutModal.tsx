@@ -12,7 +12,7 @@ interface Props {
 /** The confirmation before a visitor is signed out (spec section 4). */
 export function SignOutModal({ visit, busy, onConfirm, onCancel }: Props) {
   return (
-    <Modal opened={visit !== null} onClose={onCancel} title="Are you sure?" centered size="md">
+    <Modal opened={visit !== null} onClose={onCancel} title="Are you sure?" centered size="md" closeButtonProps={{ "aria-label": "Close" }}>
       {visit ? (
         <>
           <Text size="lg">

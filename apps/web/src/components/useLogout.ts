@@ -7,14 +7,15 @@ import { trpcClient } from "../lib/trpc";
 export function useLogout(): () => void {
   const navigate = useNavigate();
   // A GET on the server (GET /api/auth/logout), but an action here, so a mutation and never cached.
-  const logout = useMutation({ mutationFn: () => trpcClient.auth.logout.query() });
-  return () => {
-    logout.mutate(undefined, {
+  const logout = useMutation({
+    mutationFn: () => trpcClient.auth.logout.query(),
+    // On the mutation, not on mutate(): the phone menu that holds the link closes (unmounts) at the
+    // click, and mutate()'s own callbacks never run for an unmounted caller.
+    onSettled: async () => {
       // Leave the page first, so none of its queries refetch without a session once forgotten.
-      onSettled: async () => {
-        await navigate({ to: "/" });
-        forgetUser();
-      },
-    });
-  };
+      await navigate({ to: "/" });
+      forgetUser();
+    },
+  });
+  return () => logout.mutate();
 }
