@@ -201,10 +201,12 @@ describe("permission matrix", () => {
     }
   });
 
-  it("a revoked or made-up bearer token is nobody", async () => {
+  it("a revoked or made-up bearer token is refused, not taken for nobody", async () => {
     const client = world.server.client();
     client.bearer = createHash("sha256").update(randomUUID()).digest("hex");
-    expect((await client.get("/api/users/me")).status).toBe(204);
+    const me = await client.get("/api/users/me");
+    expect(me.status).toBe(401);
+    expect(me.json).toEqual({ status: 401, message: "Invalid or revoked API token" });
     expect((await client.get("/api/locations")).status).toBe(401);
   });
 });

@@ -95,8 +95,8 @@ describe("Authorization: Bearer", () => {
     expect((await script(staffToken.token).get("/api/users")).status).toBe(403);
   });
 
-  it("treats an unknown token as nobody", async () => {
-    expect((await script("notatoken").get("/api/users/me")).status).toBe(204);
+  it("refuses an unknown token (401), also on the who-am-I call", async () => {
+    expect((await script("notatoken").get("/api/users/me")).status).toBe(401);
     expect((await script("notatoken").get("/api/tokens")).status).toBe(401);
   });
 });
@@ -149,7 +149,7 @@ describe("DELETE /api/tokens/{id}", () => {
     expect(res.json).toMatchObject({ id: created.id, name: "to revoke", userId: staffId });
     expect(res.json).not.toHaveProperty("token");
 
-    expect((await script(created.token).get("/api/users/me")).status).toBe(204);
+    expect((await script(created.token).get("/api/users/me")).status).toBe(401);
     expect((await script(created.token).get("/api/tokens")).status).toBe(401);
     expect((await staff.get("/api/tokens")).json.map((t: { id: number }) => t.id)).not.toContain(created.id);
     expect((await staff.delete(`/api/tokens/${created.id}`)).status).toBe(404);
@@ -158,7 +158,7 @@ describe("DELETE /api/tokens/{id}", () => {
   it("lets a script revoke its own token", async () => {
     const created = await createToken(staff, "self-revoking");
     expect((await script(created.token).delete(`/api/tokens/${created.id}`)).status).toBe(200);
-    expect((await script(created.token).get("/api/users/me")).status).toBe(204);
+    expect((await script(created.token).get("/api/users/me")).status).toBe(401);
   });
 
   it("answers 403 when staff revoke someone else's token, which keeps working; an admin may revoke it", async () => {
@@ -169,7 +169,7 @@ describe("DELETE /api/tokens/{id}", () => {
     expect((await script(adminsToken.token).get("/api/users/me")).status).toBe(200);
 
     expect((await admin.delete(`/api/tokens/${staffToken.id}`)).status).toBe(200);
-    expect((await script(staffToken.token).get("/api/users/me")).status).toBe(204);
+    expect((await script(staffToken.token).get("/api/users/me")).status).toBe(401);
   });
 
   it("answers 404 for unknown ids, 422 for ids that are not numbers, 401 anonymous", async () => {
@@ -193,6 +193,6 @@ describe("over /trpc", () => {
     expect(list.json.result.data.map((t: { id: number }) => t.id)).toContain(id);
     expect((await staff.trpc("query", "tokens.list", { all: "true" })).status).toBe(403);
     expect((await staff.trpc("mutation", "tokens.revoke", { id })).status).toBe(200);
-    expect((await script(token).get("/api/users/me")).status).toBe(204);
+    expect((await script(token).get("/api/users/me")).status).toBe(401);
   });
 });

@@ -6,7 +6,8 @@ import { hashToken } from "./services/tokens.ts";
 
 /** Who is calling: the four identities of the contract. */
 export type Identity =
-  | { kind: "anonymous" }
+  /** rejectedToken: a bearer token was sent but is unknown or revoked, which a script must hear about. */
+  | { kind: "anonymous"; rejectedToken?: true }
   | { kind: "tablet"; tabletId: number; locationId: number }
   | { kind: "user"; user: User; via: "session"; sessionId: string; sessionRenewal?: { token: string; expiresAt: Date } }
   | { kind: "user"; user: User; via: "token"; apiTokenId: number };
@@ -31,9 +32,9 @@ export async function resolveIdentity(db: Kysely<Database>, source: IdentitySour
       .where("revoked_at", "is", null)
       .returning(["id", "user_id"])
       .executeTakeFirst();
-    if (!row) return { kind: "anonymous" };
+    if (!row) return { kind: "anonymous", rejectedToken: true };
     const user = await db.selectFrom("users").selectAll().where("id", "=", row.user_id).executeTakeFirst();
-    return user ? { kind: "user", user, via: "token", apiTokenId: row.id } : { kind: "anonymous" };
+    return user ? { kind: "user", user, via: "token", apiTokenId: row.id } : { kind: "anonymous", rejectedToken: true };
   }
 
   const sessionToken = source.cookies[cookieNames.session];

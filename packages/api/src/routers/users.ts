@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { forbidden, invalid, notFound } from "../errors.ts";
+import { forbidden, HttpError, invalid, notFound } from "../errors.ts";
 import { idParam } from "../schemas/common.ts";
 import { userSchema, userUpdateInput } from "../schemas/users.ts";
 import { deleteFile, resolveUploadedFile } from "../services/files.ts";
@@ -62,6 +62,8 @@ export const usersRouter = router({
     .input(z.void())
     .output(userSchema.nullable())
     .query(async ({ ctx }) => {
+      // A script whose token was revoked must not read that as "nobody is logged in".
+      if (ctx.identity.kind === "anonymous" && ctx.identity.rejectedToken) throw new HttpError(401, "Invalid or revoked API token");
       if (ctx.identity.kind !== "user") {
         ctx.response.status = 204;
         return null;
