@@ -29,6 +29,12 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
     // A dropped connection (a restarting server) must not crash the process; the pool reconnects.
     pool.on("error", (error) => console.error(`database pool: ${error.message}`));
+    // A checked-out client has no pool listener: without its own, a server restart's FATAL 57P01
+    // arriving between two queries of a request is an unhandled 'error' event and kills the process.
+    // The query in flight fails on its own; pg-pool drops the broken client when it is released.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => console.error(`database connection: ${error.message}`));
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, kind: "postgres", close: () => kysely.destroy() };
   }

@@ -142,9 +142,13 @@ export const visitsRouter = router({
     .input(idParam)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
-      await accessibleVisit(ctx, input.id);
-      const visit = await signOutVisit(ctx.db, input.id, ctx.services.now());
-      if (!visit) throw notFound("Visit");
+      // One UPDATE, limited to the tablet's location; only when it matches nothing do we look
+      // the visit up to answer 404 or 403.
+      const visit = await signOutVisit(ctx.db, input.id, ctx.services.now(), ctx.identity.kind === "tablet" ? ctx.identity.locationId : undefined);
+      if (!visit) {
+        await accessibleVisit(ctx, input.id);
+        throw notFound("Visit");
+      }
       return toVisit(visit);
     }),
 

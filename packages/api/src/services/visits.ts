@@ -118,8 +118,44 @@ async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit 
 export async function createVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, idempotencyKey?: string): Promise<{ visit: Visit; created: boolean }> {
   if (!idempotencyKey) return { visit: await insertVisit(db, fields, now), created: true };
 
-  const earlier = await visitForKey(db, idempotencyKey, now);
-  if (earlier) return { visit: earlier, created: false };
+  // One statement, one round trip: claim the key (taking the visit's id from its sequence), insert
+  // the visit under that id, or, when the key is already claimed, return its visit. The foreign key
+  // from the claim to the visit is checked at the end of the statement, when both rows exist.
+  const staleBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
+  const { rows } = await sql<Visit & { replay: boolean }>`
+    with claim as (
+      insert into visit_idempotency_keys (key, visit_id, created_at)
+      select ${idempotencyKey}, nextval('visits_id_seq'), ${now}::timestamptz
+      where exists (
+        select 1 from location_programs lp
+        join locations l on l.id = lp.location_id
+        join programs p on p.id = lp.program_id
+        where lp.location_id = ${fields.LocationId}::int and lp.program_id = ${fields.ProgramId}::int
+          and l.archived_at is null and p.archived_at is null)
+      on conflict (key) do update set visit_id = excluded.visit_id, created_at = excluded.created_at
+        where visit_idempotency_keys.created_at <= ${staleBefore}::timestamptz
+      returning visit_id
+    ), inserted as (
+      insert into visits (id, first_name, last_name, phone_number, temperature, location_id, program_id, time_in, created_at, updated_at)
+      select visit_id, ${fields.FirstName}::text, ${fields.LastName}::text, ${fields.PhoneNumber}::text, ${fields.Temperature}::text,
+             ${fields.LocationId}::int, ${fields.ProgramId}::int, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+      from claim
+      returning *
+    )
+    select inserted.*, false as replay from inserted
+    union all
+    select visits.*, true as replay from visit_idempotency_keys k join visits on visits.id = k.visit_id
+    where k.key = ${idempotencyKey} and k.created_at > ${staleBefore}::timestamptz and not exists (select 1 from claim)
+  `.execute(db);
+  const first = rows[0];
+  if (first) {
+    const { replay, ...visit } = first;
+    return { visit, created: !replay };
+  }
+  // Nothing claimed and nothing to replay: a bad location/program (422), or a concurrent retry
+  // with this key committed after this statement's snapshot (read it now).
+  const concurrent = await visitForKey(db, idempotencyKey, now);
+  if (concurrent) return { visit: concurrent, created: false };
   try {
     const visit = await db.transaction().execute(async (trx) => {
       const inserted = await insertVisit(trx, fields, now);
@@ -146,13 +182,13 @@ export async function createVisit(db: Kysely<Database>, fields: NewVisitFields, 
 }
 
 /** Sets TimeOut once; a second sign-out keeps the first time. */
-export async function signOutVisit(db: Executor, id: number, now: Date): Promise<Visit | undefined> {
-  return db
+export async function signOutVisit(db: Executor, id: number, now: Date, locationId?: number): Promise<Visit | undefined> {
+  let query = db
     .updateTable("visits")
     .set({ time_out: sql<Date>`coalesce(time_out, ${now}::timestamptz)`, updated_at: now })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+    .where("id", "=", id);
+  if (locationId !== undefined) query = query.where("location_id", "=", locationId);
+  return query.returningAll().executeTakeFirst();
 }
 
 export async function latestVisitorByPhone(db: Executor, phoneNumber: string) {

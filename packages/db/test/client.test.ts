@@ -1,0 +1,34 @@
+import { createTestDatabase } from "@vsi/test-utils";
+import { sql } from "kysely";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../src/index.ts";
+
+describe("createDb on a PostgreSQL server", () => {
+  it("survives the server dropping a connection that a request holds, and goes on", async (ctx) => {
+    const database = await createTestDatabase();
+    if (!database) return ctx.skip();
+    const db = await createDb({ databaseUrl: database.url, poolSize: 2 });
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      // A request holds a connection (a transaction) while the server kills it, as a restart does.
+      // Without an error listener on checked-out clients, Node would die of an unhandled 'error'
+      // event here, and vitest would fail this file.
+      const held = db.kysely.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await admin.query("select pg_terminate_backend($1)", [rows[0]!.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await sql`select 1`.execute(trx);
+      });
+      await expect(held).rejects.toThrow();
+      // The pool drops the broken client and serves the next request with a new one.
+      const { rows } = await sql<{ ok: number }>`select 1 as ok`.execute(db.kysely);
+      expect(rows[0]?.ok).toBe(1);
+    } finally {
+      await admin.end();
+      await db.close();
+      await database.drop();
+    }
+  });
+});
