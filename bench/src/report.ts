@@ -1,0 +1,388 @@
+import os from "node:os";
+import { config } from "./config.ts";
+import type { FaultResult } from "./faults.ts";
+import { ratioMedians, type CompareRound, type ProfileResult, type RatioResult, type TabletPhaseResult, type TraceRow } from "./phases.ts";
+import type { ScaleResult } from "./scale.ts";
+import { fmt, median } from "./util.ts";
+import type { WebResult } from "./web.ts";
+
+export interface Results {
+  startedAt: Date;
+  finishedAt?: Date;
+  postgres: string;
+  pgbench: string;
+  trace?: { rows: TraceRow[]; insertMatches: boolean; selectMatches: boolean };
+  tablets: TabletPhaseResult[];
+  ratios?: RatioResult;
+  profile?: ProfileResult;
+  scale?: ScaleResult;
+  faults: FaultResult[];
+  web?: WebResult;
+  compare?: { other: string; rounds: CompareRound[] };
+  failures: string[];
+}
+
+interface Target {
+  what: string;
+  target: string;
+  measured: string;
+  met: boolean | undefined;
+  why?: string;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const yes = (met: boolean | undefined) => (met === undefined ? "—" : met ? "**met**" : "**missed**");
+
+/** Round trips of the keyed sign-in, from the trace. */
+function keyedTrips(r: Results): string {
+  const row = r.trace?.rows.find((t) => t.call.startsWith("sign-in with"));
+  return row ? row.roundTrips.toFixed(0) : "several";
+}
+
+/** Median B ÷ A of the A/B phase, when it ran. */
+function abGain(r: Results, f: (x: CompareRound) => number): number | undefined {
+  return r.compare?.rounds.length ? median(r.compare.rounds.map(f)) : undefined;
+}
+
+export function targets(r: Results): Target[] {
+  const list: Target[] = [];
+  const withB = (ratio: number, gain: number | undefined) =>
+    gain === undefined ? "" : `; build B (bench/proposals) measured side by side is ${fmt.x(gain)} as fast, i.e. about ${fmt.pct(ratio * gain)} of pgbench`;
+  const at200 = r.tablets.find((t) => t.load.tablets === Math.max(...r.tablets.map((x) => x.load.tablets)));
+  if (at200) {
+    const c = at200.load.calls;
+    const errors = c.signIn.errorCount + c.list.errorCount + c.signOut.errorCount;
+    const v = at200.verification;
+    const intact = v.missing === 0 && v.duplicateKeys === 0 && v.signOutsWithoutTime === 0 && v.rows === v.acked;
+    list.push({ what: `1. tablet load, ${at200.load.tablets} tablets`, target: "no errors; one visit per acknowledged sign-in, every acknowledged sign-out timed", measured: `${errors} errors; ${v.rows} rows for ${v.acked} acknowledged sign-ins; ${v.signOutsWithoutTime} sign-outs without TimeOut`, met: errors === 0 && intact });
+  }
+  if (r.ratios) {
+    const m = ratioMedians(r.ratios);
+    list.push({
+      what: "2. sign-in vs pgbench INSERT (with Idempotency-Key, as the web app sends)",
+      target: "≥ 25%",
+      measured: `${fmt.pct(m.signInKeyRatio)} (${fmt.n(m.signInKey)}/s vs ${fmt.n(m.pgInsert)}/s)`,
+      met: m.signInKeyRatio >= 0.25,
+      ...(m.signInKeyRatio < 0.25
+        ? {
+            why:
+              `${keyedTrips(r)} round trips per call (see the trace) against pgbench's one statement, ${m.cpuSignInKey.toFixed(2)} ms server CPU per call against ${m.cpuSignInNoKey.toFixed(2)} ms without a key; the profile's top cost is socket writes (writev: one per round trip and per response), then the tRPC/OpenAPI adapters, Kysely's query compilation and GC` +
+              withB(m.signInKeyRatio, abGain(r, (x) => x.b.signInKey / x.a.signInKey)),
+          }
+        : {}),
+    });
+    list.push({
+      what: "2. sign-in vs pgbench INSERT (no key: one INSERT + tablet lookup)",
+      target: "≥ 25%",
+      measured: `${fmt.pct(m.signInNoKeyRatio)} (${fmt.n(m.signInNoKey)}/s)`,
+      met: m.signInNoKeyRatio >= 0.25,
+      ...(m.signInNoKeyRatio < 0.25
+        ? { why: `2 round trips (tablet lookup, INSERT) and the HTTP + tRPC/OpenAPI stack in one Node process, ${m.cpuSignInNoKey.toFixed(2)} ms server CPU per call, against pgbench's C clients; the load generator shares the same 2 cores` }
+        : {}),
+    });
+    list.push({
+      what: "2. sheet list vs pgbench SELECT",
+      target: "≥ 8%",
+      measured: `${fmt.pct(m.sheetRatio)} (${fmt.n(m.sheetApi)}/s vs ${fmt.n(m.pgSelect)}/s)`,
+      met: m.sheetRatio >= 0.08,
+      ...(m.sheetRatio < 0.08
+        ? {
+            why:
+              `two round trips per call (tablet lookup by token hash, then the SELECT) and the HTTP + tRPC/OpenAPI stack on one Node process: ${m.cpuSheetApi.toFixed(2)} ms server CPU per call vs ${m.cpuSheetBare.toFixed(2)} ms for the bare route with the same SQL (which itself reaches ${fmt.pct(m.sheetBare / m.pgSelect)}); pgbench's C clients and the load generator share the same 2 cores` +
+              withB(m.sheetRatio, abGain(r, (x) => x.b.sheet / x.a.sheet)),
+          }
+        : {}),
+    });
+    list.push({
+      what: "3. /api vs /trpc (sheet list)",
+      target: "/api within 1.2× of /trpc",
+      measured: `/trpc's rate is ${fmt.x(m.apiVsTrpc)} /api's (bare Fastify ${fmt.x(m.apiVsBare)}); server CPU per request /api ${m.cpuSheetApi.toFixed(2)} ms, /trpc ${m.cpuSheetTrpc.toFixed(2)} ms (${fmt.x(m.cpuApiVsTrpc)}), bare ${m.cpuSheetBare.toFixed(2)} ms`,
+      met: m.apiVsTrpc <= 1.2 && m.cpuApiVsTrpc <= 1.2,
+    });
+  }
+  if (r.scale && r.scale.sizes.length >= 2) {
+    const small = r.scale.sizes[0]!;
+    const big = r.scale.sizes[r.scale.sizes.length - 1]!;
+    const label = `${fmt.n(big.size)} vs ${fmt.n(small.size)}`;
+    const sheetSlow = median(small.sheetRps) / median(big.sheetRps);
+    const sheetPlan = r.scale.explain.find((e) => e.name === "sheet list");
+    list.push({
+      what: `4. sheet list rate, ${label}`,
+      target: "within 1.25×",
+      measured: `${fmt.n(median(big.sheetRps))}/s vs ${fmt.n(median(small.sheetRps))}/s (${fmt.x(sheetSlow)} slower)`,
+      met: sheetSlow <= 1.25,
+      ...(sheetSlow > 1.25 ? { why: `the sheet SELECT uses ${sheetPlan?.indexes.join(", ") || "?"} and runs in ${sheetPlan ? fmt.ms(sheetPlan.ms) : "?"} at ${fmt.n(r.scale.explainSize)} visits (EXPLAIN): the history does not reach it; the difference is the shared machine's load between the runs (see the per-round rates)` } : {}),
+    });
+    const firstX = big.firstPageMs / small.firstPageMs;
+    const countExplain = r.scale.explain.find((e) => e.name.startsWith("report count"));
+    list.push({
+      what: `4. report first page time, ${label}`,
+      target: "within 3×",
+      measured: `${fmt.ms(big.firstPageMs)} vs ${fmt.ms(small.firstPageMs)} (${fmt.x(firstX)})`,
+      met: firstX <= 3,
+      ...(firstX > 3 ? { why: `the page's rows come from an index (${r.scale.explain[0]?.indexes.join(", ") || "?"}), but X-Total-Count is an exact count(*) of every visit: ${countExplain ? fmt.ms(countExplain.ms) : "?"} at ${fmt.n(r.scale.explainSize)} rows, growing linearly` } : {}),
+    });
+    const monthX = big.monthPageMs / small.monthPageMs;
+    list.push({ what: `4. location + month page time, ${label}`, target: "within 3×", measured: `${fmt.ms(big.monthPageMs)} vs ${fmt.ms(small.monthPageMs)} (${fmt.x(monthX)})`, met: monthX <= 3 });
+    const idx = r.scale.explain.filter((e) => /first page|month/.test(e.name));
+    list.push({ what: "4. EXPLAIN: report queries use indexes", target: "indexes used", measured: idx.map((e) => `${e.name}: ${e.indexes.join(", ") || (e.seqScanOnVisits ? "Seq Scan" : "none")}`).join("; "), met: idx.every((e) => e.indexes.length > 0 && !e.seqScanOnVisits) });
+    const csvPlan = r.scale.explain.find((e) => e.name.startsWith("CSV keyset"));
+    list.push({
+      what: `4. CSV export at ${fmt.n(big.size)}`,
+      target: "≥ 100,000 rows/s",
+      measured: `${fmt.n(big.csvRowsPerSecond)} rows/s`,
+      met: big.csvRowsPerSecond >= 100_000,
+      ...(big.csvRowsPerSecond < 100_000
+        ? { why: `each keyset batch of 2,000 rows takes ${csvPlan ? fmt.ms(csvPlan.ms) : "?"} in PostgreSQL (EXPLAIN ANALYZE, ${csvPlan?.indexes.join(", ") || "?"}), i.e. at most ${csvPlan ? fmt.n(2000 / (csvPlan.ms / 1000)) : "?"} rows/s from the database alone, one batch at a time; the rest is pg row parsing and CSV formatting on the server's one thread, on a shared machine` }
+        : {}),
+    });
+    const memX = big.serverPeakKb / small.serverPeakKb;
+    const capped = r.scale.cappedCsv;
+    list.push({
+      what: `4. server peak memory during CSV, ${label}`,
+      target: "within 1.5×",
+      measured: `${fmt.mb(big.serverPeakKb)} vs ${fmt.mb(small.serverPeakKb)} (${fmt.x(memX)})`,
+      met: memX <= 1.5,
+      ...(memX > 1.5
+        ? {
+            why:
+              `not retention but V8's lazy heap growth under the export's allocation rate (one JS object per row and per batch, ${fmt.n(big.csvRows)} times): ` +
+              (capped?.ok
+                ? `the same export from a server started with --max-old-space-size=48 completes with a peak of ${fmt.mb(capped.peakKb)} (${fmt.n(capped.rowsPerSecond)} rows/s)`
+                : `the capped server's export ${capped?.error ?? "did not complete"}`) +
+              (r.scale.copyRowsPerSecond ? `; COPY (same SELECT) TO STDOUT WITH CSV gives ${fmt.n(r.scale.copyRowsPerSecond)} rows/s from PostgreSQL with no per-row JS objects` : ""),
+          }
+        : {}),
+    });
+  }
+  for (const f of r.faults) {
+    const v = f.verification;
+    if (f.name.includes("build B")) {
+      list.push({ what: "5. (for information) PostgreSQL restart against build B = this build + bench/proposals", target: "as above", measured: `healthy after +${f.recoveredAfter.toFixed(1)} s; ${f.verification.missing} of ${f.verification.acked} acknowledged sign-ins missing; ${f.note}`, met: undefined });
+    } else if (f.name.startsWith("PostgreSQL")) {
+      const ok = v.missing === 0 && v.duplicateKeys === 0 && Number.isFinite(f.outageSeenAfter) && Number.isFinite(f.recoveredAfter) && f.note.startsWith("server process untouched");
+      list.push({
+        what: "5. PostgreSQL restart mid-load",
+        target: "server recovers by itself, /healthz shows outage and recovery, every acknowledged sign-in stored",
+        measured: `outage on /healthz after +${f.outageSeenAfter.toFixed(1)} s, ${Number.isFinite(f.recoveredAfter) ? `healthy again after +${f.recoveredAfter.toFixed(1)} s` : "never healthy again (no server)"}; ${v.missing} of ${v.acked} acknowledged sign-ins missing; ${f.note}`,
+        met: ok,
+        ...(!ok && f.note.includes("died")
+          ? { why: "PostgreSQL's FATAL 57P01 (terminating connection due to administrator command) reaches a pg Client that a request has checked out of the pool; such a client has no 'error' listener (the pool listens only on idle clients), so Node treats it as an unhandled 'error' event and exits. The fix is an error listener on every pooled client (packages/db/src/client.ts, applied in 76099fb)" }
+          : {}),
+      });
+    } else {
+      list.push({ what: "5. server SIGKILL + restart, tablets retrying with the same Idempotency-Key", target: "no visit created twice", measured: `${v.duplicateKeys} keys with two visits; ${v.missing} of ${v.acked} acknowledged sign-ins missing; ${f.load.gaveUp} steps gave up`, met: v.duplicateKeys === 0 && v.missing === 0 });
+    }
+  }
+  if (r.web) {
+    const sheet = r.web.routes[0];
+    if (sheet) {
+      const met = sheet.totalGzip <= 150 * 1024;
+      list.push({
+        what: `6. web weight, ${sheet.route}`,
+        target: "≤ 150 KB gzipped JS+CSS",
+        measured: `${kb(sheet.totalGzip)} (JS ${kb(sheet.jsGzip)}, CSS ${kb(sheet.cssGzip)})`,
+        met,
+        ...(met ? {} : { why: `largest: ${[...sheet.files].sort((a, b) => b.gzip - a.gzip).slice(0, 3).map((f) => `${f.file.split("/").pop()} ${kb(f.gzip)}`).join(", ")}` }),
+      });
+    }
+  }
+  return list;
+}
+
+function table(headers: string[], rows: (string | number)[][]): string {
+  return [`| ${headers.join(" | ")} |`, `|${headers.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+}
+
+export function renderMarkdown(r: Results): string {
+  const out: string[] = [];
+  const minutes = r.finishedAt ? (r.finishedAt.getTime() - r.startedAt.getTime()) / 60000 : NaN;
+  out.push("# Benchmark results", "");
+  out.push(`Generated by \`pnpm bench\` (bench/src/run.ts) — see bench/README.md for what each figure means and how to rerun it.`, "");
+  out.push(
+    table(
+      ["", ""],
+      [
+        ["date", r.startedAt.toISOString()],
+        ["mode", config.quick ? "BENCH_QUICK=1 (smoke run: short durations, not for comparison)" : "full"],
+        ["run time", `${minutes.toFixed(1)} minutes`],
+        ["machine", `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "?"}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB memory, ${os.type()} ${os.release()}`],
+        ["load average at the end", os.loadavg().map((l) => l.toFixed(2)).join(", ")],
+        ["Node", process.version],
+        ["PostgreSQL", r.postgres],
+        ["pgbench", r.pgbench],
+        ["durations", `tablets ${config.tabletSeconds} s per level; side-by-side ${config.ratioSeconds} s × ${config.rounds} rounds at ${config.concurrency} connections; scale ${config.scaleSeconds} s × ${config.scaleRounds}; A/B ${config.ratioSeconds} s × ${config.compareRounds * 2} rounds; faults ${config.faultSeconds} s with ${config.faultTablets} tablets`],
+      ],
+    ),
+    "",
+  );
+  out.push("Everything ran on this one machine: the load generator (autocannon or the tablet loop, in the bench process), the server (one Node process, pool of 10 connections) and PostgreSQL share its cores, so absolute rates are lower than on a dedicated server; the ratios are measured side by side in the same run.", "");
+  if (r.failures.length) out.push("## Phases that failed", "", ...r.failures.map((f) => `- ${f}`), "");
+
+  out.push("## Targets", "");
+  out.push(table(["measurement", "target", "measured", "result", "reason when missed"], targets(r).map((t) => [t.what, t.target, t.measured, yes(t.met), t.why ?? ""])), "");
+
+  if (r.tablets.length) {
+    out.push("## 1. Tablet load", "");
+    out.push("Each simulated tablet has its own `sheet-token` cookie (made by the setup call) and its own keep-alive connection, and loops sign-in (POST /api/visits with an Idempotency-Key) → its sheet (GET /api/visits?locationId&programId) → sign-out (PATCH /api/visits/{id}/sign-out). Tablets share 4 locations × 5 programs. Latency percentiles are computed from every recorded sample.", "");
+    const rows: (string | number)[][] = [];
+    for (const t of r.tablets) {
+      for (const [name, c] of Object.entries(t.load.calls)) {
+        const s = c.latency.summary();
+        rows.push([t.load.tablets, name, fmt.n(c.ok / t.load.seconds, 1), fmt.ms(s.p50), fmt.ms(s.p95), fmt.ms(s.p99), fmt.ms(s.max), c.ok, c.errorText()]);
+      }
+    }
+    out.push(table(["tablets", "call", "req/s", "p50", "p95", "p99", "max", "ok", "errors"], rows), "");
+    out.push(
+      table(
+        ["tablets", "seconds", "loops/s (all 3 calls)", "server CPU per loop", "rows written", "acknowledged sign-ins", "missing", "duplicates", "unacknowledged rows", "acknowledged sign-outs", "sign-outs without TimeOut", "sheet missing own visit", "server log bytes"],
+        r.tablets.map((t) => [t.load.tablets, t.load.seconds.toFixed(1), fmt.n(t.load.calls.signOut.ok / t.load.seconds, 1), fmt.ms(t.serverCpuPerLoop), t.verification.rows, t.verification.acked, t.verification.missing, t.verification.duplicateKeys, t.verification.unacknowledgedRows, t.verification.signOutsAcked, t.verification.signOutsWithoutTime, t.load.listMissingOwn, t.serverOutputBytes]),
+      ),
+      "",
+    );
+  }
+
+  if (r.trace) {
+    out.push("## Round trips to PostgreSQL per call", "");
+    out.push("Measured on the wire: the server ran with DATABASE_URL pointing at a proxy in the bench that counts the client's Sync/Query messages and records each Parse's SQL (averages over repeated calls after a warm-up).", "");
+    out.push(table(["call", "round trips", "statements"], r.trace.rows.map((t) => [t.call, t.roundTrips.toFixed(1), t.statements.map((s) => `\`${s.length > 140 ? `${s.slice(0, 140)}…` : s}\``).join("<br>")])), "");
+    out.push(`The INSERT and SELECT given to pgbench are the server's own statements: INSERT ${r.trace.insertMatches ? "matches" : "**differs** (statements.ts is out of date)"}, SELECT ${r.trace.selectMatches ? "matches" : "**differs**"} the wire.`, "");
+  }
+
+  if (r.ratios) {
+    const m = ratioMedians(r.ratios);
+    out.push("## 2–3. Side by side: pgbench, /api, /trpc and a bare Fastify route", "");
+    out.push(`${r.ratios.concurrency} connections (autocannon) or clients (pgbench -M prepared -j ${Math.min(r.ratios.concurrency, config.cores)}), ${r.ratios.seconds} s each, ${r.ratios.rounds.length} rounds; medians. The sheet has ${r.ratios.openVisitsOnSheet} open visits. The bare route (bench/src/bare-server.ts) runs the same two statements (tablet lookup, sheet SELECT) with pg and Fastify and nothing else.`, "");
+    out.push(
+      table(
+        ["round", "pgbench INSERT tps", "sign-in (key) /s", "sign-in (no key) /s", "pgbench SELECT tps", "sheet /api /s", "sheet /trpc /s", "sheet bare /s", "p50 / p99 sign-in (key)", "p50 / p99 sheet /api", "errors (API)"],
+        r.ratios.rounds.map((x, i) => [i + 1, fmt.n(x.pgInsert.tps), fmt.n(x.signInKey.rps), fmt.n(x.signInNoKey.rps), fmt.n(x.pgSelect.tps), fmt.n(x.sheetApi.rps), fmt.n(x.sheetTrpc.rps), fmt.n(x.sheetBare.rps), `${x.signInKey.p50} / ${x.signInKey.p99} ms`, `${x.sheetApi.p50} / ${x.sheetApi.p99} ms`, x.signInKey.errors + x.signInNoKey.errors + x.sheetApi.errors + x.sheetTrpc.errors + x.sheetBare.errors]),
+      ),
+      "",
+    );
+    out.push(
+      table(
+        ["ratio (median of per-round ratios)", "value", "target"],
+        [
+          ["sign-in with key / pgbench INSERT", fmt.pct(m.signInKeyRatio), "≥ 25%"],
+          ["sign-in without key / pgbench INSERT", fmt.pct(m.signInNoKeyRatio), "≥ 25%"],
+          ["sheet list /api / pgbench SELECT", fmt.pct(m.sheetRatio), "≥ 8%"],
+          ["/trpc rate ÷ /api rate", fmt.x(m.apiVsTrpc), "≤ 1.2×"],
+          ["bare rate ÷ /api rate", fmt.x(m.apiVsBare), ""],
+          ["bare rate ÷ /trpc rate", fmt.x(m.trpcVsBare), ""],
+        ],
+      ),
+      "",
+    );
+    out.push("Server CPU (user + system of the server process, from /proc) per successful request — less sensitive to the machine's noise than rates:", "");
+    out.push(
+      table(
+        ["sign-in (key)", "sign-in (no key)", "sheet /api", "sheet /trpc", "sheet bare route"],
+        [[fmt.ms(m.cpuSignInKey), fmt.ms(m.cpuSignInNoKey), fmt.ms(m.cpuSheetApi), fmt.ms(m.cpuSheetTrpc), fmt.ms(m.cpuSheetBare)]],
+      ),
+      "",
+    );
+  }
+
+  if (r.profile) {
+    const p = r.profile;
+    out.push("## Where the sign-in time goes (CPU profile)", "");
+    out.push(`The production server ran with \`node --cpu-prof\` while autocannon sent sign-ins with an Idempotency-Key (${config.concurrency} connections, ${config.profileSeconds} s, ${fmt.n(p.rps)}/s). Self time, shares of the non-idle time:`, "");
+    out.push(table(["package / category", "self ms", "share"], p.byPackage.map((x) => [x.name, fmt.n(x.selfMs), fmt.pct(x.share)])), "");
+    out.push(table(["function", "where", "self ms", "share"], p.topFunctions.map((x) => [`\`${x.name}\``, x.where, fmt.n(x.selfMs), fmt.pct(x.share)])), "");
+  }
+
+  out.push("## Proposed server fixes (bench/proposals)", "");
+  out.push(
+    "Found by this bench and already applied in 76099fb (measured before it, see bench/proposals/README.md): an `error` listener on every pooled pg client (a PostgreSQL restart under load killed the server), the idempotent sign-in in one statement (6 → 2 round trips) and sign-out in one UPDATE (3 → 2).",
+    "",
+  );
+  const described: Record<string, [string, string]> = {
+    "tablet-identity-cache.patch": [
+      "`resolveIdentity` remembers a tablet's token hash → (tablet, location) for 5 s in process memory; archiving a location clears it",
+      "removes the tablet lookup from every tablet call (sign-in, sheet, sign-out: one round trip fewer each). Trade-off: a tablet revoked directly in SQL or by another server process keeps working for up to 5 s; the test 'a revoked tablet token no longer works' (which revokes with SQL) fails as written — the owners' decision",
+    ],
+  };
+  if (r.compare) {
+    const files = r.compare.other.match(/bench\/proposals\/[\w.-]+\.patch/g) ?? [];
+    out.push("Still open, measured as build B below (the bench applies them to a temporary copy of the sources and builds it; the repository is not modified). Apply with `git apply bench/proposals/<file>`.", "");
+    out.push(table(["patch", "what", "why"], files.map((f) => [f, ...(described[f.split("/").pop()!] ?? ["", ""])])), "");
+  }
+
+  if (r.compare) {
+    const c = r.compare;
+    const ratio = (f: (x: CompareRound) => number) => fmt.x(median(c.rounds.map(f)));
+    out.push("## A/B: this build (A) against another build (B)", "");
+    out.push(`B = \`${c.other}\`, on the same database, measured in alternating order in every round (${config.ratioSeconds} s each): sign-in with Idempotency-Key (autocannon, ${config.concurrency} connections), sheet list (autocannon), and 50 tablets looping sign-in → sheet → sign-out.`, "");
+    out.push(
+      table(
+        ["round", "order", "A sign-in/s", "B sign-in/s", "A sheet/s", "B sheet/s", "A tablet loops/s", "B tablet loops/s", "server CPU per sign-in A / B", "per sheet A / B", "per loop A / B"],
+        c.rounds.map((x, i) => [i + 1, x.order, fmt.n(x.a.signInKey), fmt.n(x.b.signInKey), fmt.n(x.a.sheet), fmt.n(x.b.sheet), fmt.n(x.a.loops), fmt.n(x.b.loops), `${fmt.ms(x.a.signInCpu)} / ${fmt.ms(x.b.signInCpu)}`, `${fmt.ms(x.a.sheetCpu)} / ${fmt.ms(x.b.sheetCpu)}`, `${fmt.ms(x.a.loopCpu)} / ${fmt.ms(x.b.loopCpu)}`]),
+      ),
+      "",
+    );
+    out.push(
+      `Median B ÷ A — rates: sign-in ${ratio((x) => x.b.signInKey / x.a.signInKey)}, sheet list ${ratio((x) => x.b.sheet / x.a.sheet)}, tablet loops ${ratio((x) => x.b.loops / x.a.loops)}; ` +
+        `server CPU per request: sign-in ${ratio((x) => x.b.signInCpu / x.a.signInCpu)}, sheet ${ratio((x) => x.b.sheetCpu / x.a.sheetCpu)}, loop ${ratio((x) => x.b.loopCpu / x.a.loopCpu)}.`,
+      "",
+    );
+  }
+
+  if (r.scale) {
+    const s = r.scale;
+    out.push("## 4. Scale of history", "");
+    out.push("Past visits seeded with one INSERT ... SELECT generate_series per size (20 locations, 50 programs, two years, all signed out; sizes are cumulative; VACUUM ANALYZE after each). The server is restarted per size, and again before the CSV export so its VmHWM (peak RSS, from /proc/<pid>/status) is the export's. The sheet list is under autocannon load as a tablet (10 open visits); report pages are medians of sequential requests as staff (API token).", "");
+    out.push(
+      table(
+        ["visits", "seed", "sheet list /s (median)", "sheet p99", "first page", "last page", "location + month page (rows)", "CSV rows/s", "CSV", "server RSS after start", "server peak (CSV)", "errors"],
+        s.sizes.map((x) => [fmt.n(x.size), `${x.seedSeconds.toFixed(1)} s`, `${fmt.n(median(x.sheetRps))} (${x.sheetRps.map((v) => fmt.n(v)).join(", ")})`, `${x.sheetP99} ms`, fmt.ms(x.firstPageMs), `${fmt.ms(x.lastPageMs)} (page ${fmt.n(x.lastPage)})`, `${fmt.ms(x.monthPageMs)} (${fmt.n(x.monthRows)})`, fmt.n(x.csvRowsPerSecond), `${fmt.n(x.csvRows)} rows, ${(x.csvBytes / 1024 / 1024).toFixed(1)} MB in ${x.csvSeconds.toFixed(1)} s`, fmt.mb(x.serverBaseRssKb), fmt.mb(x.serverPeakKb), x.errors]),
+      ),
+      "",
+    );
+    if (s.cappedCsv) {
+      const c = s.cappedCsv;
+      out.push(`The export at ${fmt.n(s.explainSize)} once more from a server started with \`--max-old-space-size=48\`: ${c.ok ? `completed, ${fmt.n(c.rowsPerSecond)} rows/s, RSS after start ${fmt.mb(c.baseKb)}, peak ${fmt.mb(c.peakKb)}` : `failed (${c.error ?? "incomplete"})`} — when it completes with a flat peak, the growth above is garbage V8 had not yet collected, not rows held in memory.`, "");
+    }
+    if (s.copyRowsPerSecond) out.push(`PostgreSQL alone, \`COPY (the CSV's SELECT, all rows) TO STDOUT WITH (FORMAT csv, HEADER)\` through psql at ${fmt.n(s.explainSize)} visits: ${fmt.n(s.copyRowsPerSecond)} rows/s.`, "");
+    out.push(`### EXPLAIN (ANALYZE, BUFFERS) at ${fmt.n(s.explainSize)} visits`, "");
+    out.push(table(["query", "execution", "indexes used", "Seq Scan on visits"], s.explain.map((e) => [e.name, fmt.ms(e.ms), e.indexes.join(", ") || "none", e.seqScanOnVisits ? "yes" : "no"])), "");
+    out.push("<details><summary>Plans</summary>", "");
+    for (const e of s.explain) out.push(`**${e.name}**`, "", "```", e.plan, "```", "");
+    out.push("</details>", "");
+  }
+
+  if (r.faults.length) {
+    out.push("## 5. Faults", "");
+    out.push(`${config.faultTablets} tablets loop as in §1 for ${config.faultSeconds} s; the fault comes at one third. Here tablets retry a failed step (every 250 ms, at most 80 attempts) with the same Idempotency-Key, as the web app does. /healthz is polled every 200 ms.`, "");
+    out.push(
+      table(
+        ["fault", "acknowledged sign-ins", "rows", "missing", "keys written twice", "unacknowledged rows", "sign-outs without TimeOut", "failed attempts (sign-in / list / sign-out)", "gave up", "/healthz down after", "/healthz healthy after", "note"],
+        r.faults.map((f) => [f.name, f.verification.acked, f.verification.rows, f.verification.missing, f.verification.duplicateKeys, f.verification.unacknowledgedRows, f.verification.signOutsWithoutTime, `${f.load.calls.signIn.errorCount} / ${f.load.calls.list.errorCount} / ${f.load.calls.signOut.errorCount}`, f.load.gaveUp, `${f.outageSeenAfter.toFixed(1)} s`, Number.isFinite(f.recoveredAfter) ? `${f.recoveredAfter.toFixed(1)} s` : "never", f.note || (f.serverRestarted ? "server killed and started again" : "")]),
+      ),
+      "",
+    );
+    for (const f of r.faults) {
+      const changes: string[] = [];
+      let last: string | undefined;
+      for (const h of f.health) {
+        const state = `${h.status}${h.database ? ` ${h.database}` : ""}`;
+        if (state !== last) changes.push(`${h.t.toFixed(1)} s: ${state}`);
+        last = state;
+      }
+      out.push(`- ${f.name}, /healthz timeline (fault at ${f.faultAt.toFixed(1)} s): ${changes.join(" → ")}; errors seen by tablets: sign-in ${f.load.calls.signIn.errorText()}`);
+    }
+    out.push("");
+  }
+
+  if (r.web) {
+    out.push("## 6. Web weight", "");
+    out.push(`From apps/web/dist (${r.web.source}): index.html's script, modulepreloads and stylesheet, everything they import, and the route's lazy chunk with its dependencies; gzip level 9 with zlib. Note: the server sends these files uncompressed (no compression in apps/server), so the wire carries the raw size.`, "");
+    out.push(table(["route", "files", "JS gzip", "CSS gzip", "total gzip", "total raw"], r.web.routes.map((w) => [w.route, w.files.length, kb(w.jsGzip), kb(w.cssGzip), kb(w.totalGzip), kb(w.totalRaw)])), "");
+    const sheet = r.web.routes[0];
+    if (sheet) {
+      out.push(`Largest files of ${sheet.route}:`, "");
+      out.push(table(["file", "raw", "gzip"], [...sheet.files].sort((a, b) => b.gzip - a.gzip).slice(0, 8).map((f) => [f.file, kb(f.raw), kb(f.gzip)])), "");
+    }
+  }
+  return out.join("\n");
+}

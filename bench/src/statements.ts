@@ -1,0 +1,63 @@
+/**
+ * The statements the server issues for a tablet's calls, as Kysely compiles them
+ * (packages/api/src/services/visits.ts, identity.ts). The trace phase checks them against the wire.
+ */
+export const signInInsert =
+  'insert into "visits" ("first_name", "last_name", "phone_number", "temperature", "location_id", "program_id", "time_in", "created_at", "updated_at") ' +
+  'select $1::text as "first_name", $2::text as "last_name", $3::text as "phone_number", $4::text as "temperature", "location_programs"."location_id", "location_programs"."program_id", ' +
+  '$5::timestamptz as "time_in", $6::timestamptz as "created_at", $7::timestamptz as "updated_at" from "location_programs" ' +
+  'inner join "locations" on "locations"."id" = "location_programs"."location_id" inner join "programs" on "programs"."id" = "location_programs"."program_id" ' +
+  'where "location_programs"."location_id" = $8 and "location_programs"."program_id" = $9 and "locations"."archived_at" is null and "programs"."archived_at" is null returning *';
+
+export const sheetSelect =
+  'select * from "visits" where ("visits"."location_id" = $1 and "visits"."program_id" = $2 and "visits"."time_out" is null) order by "time_in", "id" limit $3';
+
+export const tabletIdentity =
+  'select "tablets"."id", "tablets"."location_id" from "tablets" inner join "locations" on "locations"."id" = "tablets"."location_id" ' +
+  'where "tablets"."token_hash" = $1 and "tablets"."revoked_at" is null and "locations"."archived_at" is null';
+
+/** The same statement with pgbench variables (`:name`) in place of $n; -M prepared makes them parameters again. */
+export function forPgbench(statement: string, names: string[]): string {
+  return statement.replace(/\$(\d+)/g, (_m, n: string) => `:${names[Number(n) - 1]}`) + ";\n";
+}
+
+export const pgbenchSignIn =
+  "\\set n random(1, 100000000)\n" +
+  forPgbench(signInInsert, ["n", "ln", "ph", "tmp", "ts", "ts", "ts", "loc", "prog"]);
+
+export const pgbenchSheet = forPgbench(sheetSelect, ["loc", "prog", "lim"]);
+
+export const pgbenchIdentity = forPgbench(tabletIdentity, ["hash"]);
+
+export const normalize = (s: string) => s.replace(/\s+/g, " ").trim();
+
+const reportFrom =
+  'from "visits" inner join "locations" on "locations"."id" = "visits"."location_id" inner join "programs" on "programs"."id" = "visits"."program_id"';
+const reportSelect = `select "visits".*, "locations"."name" as "location_name", "programs"."name" as "program_name" ${reportFrom}`;
+const monthWhere = '("visits"."time_in" >= ($1::date)::timestamp at time zone $2 and "visits"."time_in" < ($3::date + 1)::timestamp at time zone $4 and "visits"."location_id" = $5)';
+const csvSelect =
+  'select "visits"."id", visits.time_in::text as "cursor", to_char(("visits"."time_in" at time zone $1), \'YYYY-MM-DD\') as "Date", "locations"."name" as "Location", "programs"."name" as "Program", ' +
+  "visits.first_name || ' ' || visits.last_name as \"Name\", substr(visits.phone_number, 1, 3) || '-' || substr(visits.phone_number, 4, 3) || '-' || substr(visits.phone_number, 7) as \"PhoneNumber\", " +
+  '"visits"."temperature" as "Temperature", to_char(("visits"."time_in" at time zone $2), \'FMHH12:MI AM\') as "TimeIn", coalesce(to_char(("visits"."time_out" at time zone $3), \'FMHH12:MI AM\'), \'\') as "TimeOut" ' +
+  reportFrom;
+
+/** The report's and the CSV's statements (services/visits.ts reportPage, services/visits-csv.ts), for EXPLAIN. */
+export function reportStatements(p: { lastOffset: number; month: [string, string]; locationId: number; programId: number; cursor: [string, number] }) {
+  return [
+    { name: "report first page (rows)", sql: `${reportSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc limit $1 offset $2`, params: [25, 0] },
+    { name: "report count (X-Total-Count)", sql: 'select count(*) as "total" from "visits" where 1 = 1', params: [] },
+    { name: "report last page (rows)", sql: `${reportSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc limit $1 offset $2`, params: [25, p.lastOffset] },
+    { name: "location + month page (rows)", sql: `${reportSelect} where ${monthWhere} order by "visits"."time_in" desc, "visits"."id" desc limit $6 offset $7`, params: [p.month[0], "UTC", p.month[1], "UTC", p.locationId, 25, 0] },
+    { name: "location + month count", sql: `select count(*) as "total" from "visits" where ${monthWhere}`, params: [p.month[0], "UTC", p.month[1], "UTC", p.locationId] },
+    { name: "CSV first batch", sql: `${csvSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc limit $4`, params: ["UTC", "UTC", "UTC", 2000] },
+    {
+      name: "CSV keyset batch (mid-file)",
+      sql: `${csvSelect} where 1 = 1 and (visits.time_in, visits.id) < ($4::timestamptz, $5) order by "visits"."time_in" desc, "visits"."id" desc limit $6`,
+      params: ["UTC", "UTC", "UTC", p.cursor[0], p.cursor[1], 2000],
+    },
+    { name: "sheet list", sql: sheetSelect, params: [p.locationId, p.programId, 500] },
+  ];
+}
+
+/** The CSV's SELECT for all rows, for COPY ... TO STDOUT (literal time zone, no keyset batches). */
+export const csvCopySelect = `${csvSelect.replace('select "visits"."id", visits.time_in::text as "cursor", ', "select ").replace(/\$[123]\b/g, "'UTC'")} order by "visits"."time_in" desc, "visits"."id" desc`;

@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { config } from "./config.ts";
+
+export interface RouteWeight {
+  route: string;
+  files: { file: string; raw: number; gzip: number }[];
+  jsGzip: number;
+  cssGzip: number;
+  totalGzip: number;
+  totalRaw: number;
+}
+
+export interface WebResult {
+  routes: RouteWeight[];
+  entry: string;
+  source: string;
+}
+
+/**
+ * What a browser loads for a route of the production build: index.html's script, modulepreloads and
+ * stylesheets, every chunk they import (transitively), and the route's lazy chunk with the
+ * dependencies Vite lists for it (__vite__mapDeps). The build has no Vite manifest, so the route
+ * table is read from the entry chunk: createFileRoute(`/path`)(... import(`./chunk.js`), __vite__mapDeps([..])).
+ */
+export function webWeight(routes: string[]): WebResult {
+  const dist = config.webDist;
+  const indexHtml = path.join(dist, "index.html");
+  if (!existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: build the web app (pnpm --filter @vsi/web build)`);
+  const html = readFileSync(indexHtml, "utf8");
+  const initial = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!.replace(/^\//, ""));
+  const entry = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!.replace(/^\//, ""))[0];
+  if (!entry) throw new Error("no module script in index.html");
+  const entryCode = readFileSync(path.join(dist, entry), "utf8");
+  const depList = entryCode.match(/m\.f\|\|\(m\.f=\[([^\]]*)\]/);
+  const deps = depList ? [...depList[1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!) : [];
+
+  const routeChunks = new Map<string, string[]>();
+  for (const m of entryCode.matchAll(/\(`([^`]+)`\)\(\{[^`]*?import\(`\.\/([^`]+)`\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g)) {
+    const [, routePath, chunk, ids] = m;
+    if (!routePath!.startsWith("/") || routeChunks.has(routePath!)) continue;
+    const chunkPath = path.posix.join(path.posix.dirname(entry), chunk!);
+    const extra = (ids ? ids.split(",").filter(Boolean).map((i) => deps[Number(i)]!) : []).filter(Boolean);
+    routeChunks.set(routePath!, [chunkPath, ...extra]);
+  }
+
+  const staticImports = (file: string): string[] => {
+    if (!file.endsWith(".js")) return [];
+    const code = readFileSync(path.join(dist, file), "utf8");
+    return [...code.matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g)].map((m) => path.posix.join(path.posix.dirname(file), m[1]!));
+  };
+  const closure = (start: string[]) => {
+    const seen = new Set<string>();
+    const stack = [...start];
+    while (stack.length) {
+      const f = stack.pop()!;
+      if (seen.has(f) || !existsSync(path.join(dist, f))) continue;
+      seen.add(f);
+      stack.push(...staticImports(f));
+    }
+    return seen;
+  };
+
+  const results: RouteWeight[] = [];
+  for (const route of routes) {
+    // The route and the layout routes above it (e.g. /sheet/$locationId/ under /sheet).
+    const chain = [...routeChunks.keys()].filter((p) => p === route || (route.startsWith(p.replace(/\/$/, "")) && !p.endsWith("/") && p !== "/"));
+    if (!routeChunks.has(route)) throw new Error(`route ${route} not found in ${entry}; known: ${[...routeChunks.keys()].join(", ")}`);
+    const files = closure([...initial, ...chain.flatMap((p) => routeChunks.get(p)!)]);
+    const rows = [...files].sort().map((file) => {
+      const content = readFileSync(path.join(dist, file));
+      return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+    });
+    const sum = (pred: (f: string) => boolean, key: "raw" | "gzip") => rows.filter((r) => pred(r.file)).reduce((a, r) => a + r[key], 0);
+    results.push({
+      route,
+      files: rows,
+      jsGzip: sum((f) => f.endsWith(".js"), "gzip"),
+      cssGzip: sum((f) => f.endsWith(".css"), "gzip"),
+      totalGzip: sum(() => true, "gzip"),
+      totalRaw: sum(() => true, "raw"),
+    });
+  }
+  return { routes: results, entry, source: depList ? "index.html + route table and __vite__mapDeps in the entry chunk" : "index.html + route table" };
+}
