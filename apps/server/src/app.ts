@@ -86,6 +86,8 @@ export async function buildApp({ services, webDir, logger = false }: AppOptions)
       root: webDir,
       wildcard: false,
       cacheControl: false,
+      // The web build writes .br and .gz beside each file (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       // Hashed chunks (static/js, static/css) never change; index.html and icons must stay fresh.
       setHeaders(res, file) {
         const hashed = path.relative(webDir, file).startsWith(`static${path.sep}`);

@@ -13,6 +13,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Visitor Sign-In</title><div id=root></div>");
   writeFileSync(path.join(webDir, "static", "js", "index-abc123.js"), "console.log('app')");
   writeFileSync(path.join(webDir, "manifest.webmanifest"), "{}");
+  writeFileSync(path.join(webDir, "static", "js", "index-abc123.js.br"), "brotli bytes");
   server = await startTestServer({ webDir });
 });
 afterAll(() => server.close());
@@ -33,6 +34,15 @@ describe("the web app", () => {
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await server.client().get("/manifest.webmanifest")).headers["cache-control"]).toBe("no-cache");
     expect((await server.client().get("/")).headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("sends the build's precompressed files to browsers that accept them", async () => {
+    const br = await server.client().get("/static/js/index-abc123.js", { "accept-encoding": "gzip, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.body).toBe("brotli bytes");
+    const plain = await server.client().get("/static/js/index-abc123.js", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("console.log('app')");
   });
 
   it("sends security headers", async () => {

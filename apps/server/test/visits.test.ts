@@ -194,6 +194,12 @@ describe("the staff report", () => {
     expect(last.json[0].FirstName).toBe("P0");
     expect(link(last.headers.link)).toEqual(["first=1", "prev=4"]);
 
+    // Every page together is every visit once, newest first, whichever end a page is read from.
+    const names: string[] = [];
+    for (let page = 1; page <= 5; page++) names.push(...(await admin.get(`${base}&page=${page}`)).json.map((v: { FirstName: string }) => v.FirstName));
+    expect(names).toEqual(Array.from({ length: 101 }, (_, i) => `P${100 - i}`));
+    expect((await admin.get(`${base}&page=6`)).json).toEqual([]);
+
     const trpc = await admin.trpc("query", "visits.report", { locationId: location.id, page: 4 });
     expect(trpc.json.result.data.total).toBe(101);
     expect(trpc.json.result.data.visits).toHaveLength(25);

@@ -24,7 +24,8 @@ export async function openVisits(db: Executor, filters: VisitFilters): Promise<V
 
 export async function reportPage(db: Executor, filters: VisitFilters, page: number) {
   const where = visitConditions(filters);
-  const [rows, count] = await Promise.all([
+  const countQuery = db.selectFrom("visits").select((eb) => eb.fn.countAll<number>().as("total")).where(where).executeTakeFirstOrThrow();
+  const pageQuery = (direction: "asc" | "desc", offset: number, limit: number) =>
     db
       .selectFrom("visits")
       .innerJoin("locations", "locations.id", "visits.location_id")
@@ -32,19 +33,33 @@ export async function reportPage(db: Executor, filters: VisitFilters, page: numb
       .selectAll("visits")
       .select(["locations.name as location_name", "programs.name as program_name"])
       .where(where)
-      .orderBy("visits.time_in", "desc")
-      .orderBy("visits.id", "desc")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db.selectFrom("visits").select((eb) => eb.fn.countAll<number>().as("total")).where(where).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy("visits.time_in", direction)
+      .orderBy("visits.id", direction)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+
+  let rows;
+  let total: number;
+  const offset = (page - 1) * pageSize;
+  if (page === 1) {
+    [rows, total] = await Promise.all([pageQuery("desc", 0, pageSize), countQuery.then((c) => Number(c.total))]);
+  } else {
+    total = Number((await countQuery).total);
+    // Past the middle, walk the index from the oldest end: the last page of a million rows then
+    // skips 25 rows, not a million. The rows come back reversed into newest-first order.
+    const fromOldest = total - offset - pageSize;
+    rows =
+      offset > total / 2 && offset < total
+        ? (await pageQuery("asc", Math.max(0, fromOldest), pageSize + Math.min(0, fromOldest))).reverse()
+        : await pageQuery("desc", offset, pageSize);
+  }
   const visits = rows.map(({ location_name, program_name, ...visit }) => ({
     ...toVisit(visit),
     Location: { id: visit.location_id, Name: location_name },
     Program: { id: visit.program_id, Name: program_name },
   }));
-  return { visits, total: Number(count.total) };
+  return { visits, total };
 }
 
 export async function findVisit(db: Executor, id: number): Promise<Visit> {

@@ -1,0 +1,23 @@
+// Writes .br and .gz beside every text file of the build, once, at build time: the server sends
+// them to browsers that accept them (@fastify/static preCompressed) and spends no CPU per request.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const dist = path.resolve(import.meta.dirname, "../dist");
+const compressible = /\.(js|css|html|svg|webmanifest|json|txt)$/;
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) yield* files(file);
+    else if (compressible.test(name)) yield file;
+  }
+}
+
+for (const file of files(dist)) {
+  const body = readFileSync(file);
+  if (body.length < 1024) continue;
+  writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+}
