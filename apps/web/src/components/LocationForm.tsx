@@ -1,8 +1,9 @@
-import { Button, Group, Stack, TextInput } from "@mantine/core";
+import { Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { buildChecklist, checkedIds, type ChecklistItem } from "../lib/checklist";
 import type { ProgramListItem } from "../lib/types";
 import { SortableChecklist } from "./SortableChecklist";
+import { FormButtons } from "./FormButtons";
 
 export interface LocationFormValues {
   Name: string;
@@ -45,14 +46,7 @@ export function LocationForm({ initial, programs, saving, onSubmit, onCancel }: 
           onChange={(event) => setAddress(event.currentTarget.value)}
         />
         <SortableChecklist label="Programs" items={checklist} onChange={setChecklist} />
-        <Group>
-          <Button type="submit" loading={saving}>
-            Submit
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormButtons saving={saving} onCancel={onCancel} />
       </Stack>
     </form>
   );

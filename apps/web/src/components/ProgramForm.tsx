@@ -1,6 +1,7 @@
-import { Button, Checkbox, Group, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import type { LocationListItem } from "../lib/types";
+import { FormButtons } from "./FormButtons";
 
 export interface ProgramFormValues {
   Name: string;
@@ -45,14 +46,7 @@ export function ProgramForm({ initial, locations, saving, onSubmit, onCancel }: 
             ))}
           </Stack>
         </Checkbox.Group>
-        <Group>
-          <Button type="submit" loading={saving}>
-            Submit
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <FormButtons saving={saving} onCancel={onCancel} />
       </Stack>
     </form>
   );

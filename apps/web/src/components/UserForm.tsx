@@ -1,4 +1,4 @@
-import { Button, Checkbox, Fieldset, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, Fieldset, PasswordInput, Stack, Text } from "@mantine/core";
 import { passwordMessage } from "@vsi/api/schemas";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { FlashMessage } from "./FlashMessage";
 import { PictureField } from "./PictureField";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 import { useServerErrors } from "./useServerErrors";
+import { PersonFields } from "./PersonFields";
 
 const fields = ["firstName", "lastName", "email", "password", "picture", "isAdmin"] as const;
 
@@ -73,27 +74,12 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
             {errors.fieldErrors.picture}
           </Text>
         ) : null}
-        <TextInput
-          label="First Name"
-          autoComplete="given-name"
-          value={firstName}
-          onChange={(event) => setFirstName(event.currentTarget.value)}
-          error={errors.fieldErrors.firstName}
-        />
-        <TextInput
-          label="Last Name"
-          autoComplete="family-name"
-          value={lastName}
-          onChange={(event) => setLastName(event.currentTarget.value)}
-          error={errors.fieldErrors.lastName}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={errors.fieldErrors.email}
+        <PersonFields
+          values={{ firstName, lastName, email }}
+          onChange={(field, value) =>
+            ({ firstName: setFirstName, lastName: setLastName, email: setEmail })[field](value)
+          }
+          errors={errors.fieldErrors}
         />
         <PasswordInput
           label="Password"

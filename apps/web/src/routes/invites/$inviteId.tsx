@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { passwordMessage } from "@vsi/api/schemas";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
@@ -10,6 +10,7 @@ import { useServerErrors } from "../../components/useServerErrors";
 import { setCurrentUser } from "../../lib/session";
 import { trpc } from "../../lib/trpc";
 import type { Invite } from "../../lib/types";
+import { PersonFields } from "../../components/PersonFields";
 
 export const Route = createFileRoute("/invites/$inviteId")({
   component: InvitePage,
@@ -81,27 +82,12 @@ function AcceptForm({ invite }: { invite: Invite }) {
             {invite.message}
           </Alert>
         ) : null}
-        <TextInput
-          label="First Name"
-          autoComplete="given-name"
-          value={firstName}
-          onChange={(event) => setFirstName(event.currentTarget.value)}
-          error={errors.fieldErrors.firstName}
-        />
-        <TextInput
-          label="Last Name"
-          autoComplete="family-name"
-          value={lastName}
-          onChange={(event) => setLastName(event.currentTarget.value)}
-          error={errors.fieldErrors.lastName}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={errors.fieldErrors.email}
+        <PersonFields
+          values={{ firstName, lastName, email }}
+          onChange={(field, value) =>
+            ({ firstName: setFirstName, lastName: setLastName, email: setEmail })[field](value)
+          }
+          errors={errors.fieldErrors}
         />
         <PasswordInput
           label="Password"
