@@ -121,6 +121,16 @@ describe("signing in and out on a tablet", () => {
     // Another tablet using the same key gets its own visit, never this one.
     const other = await eastTablet.post("/api/visits", visitor(catalog.east.id, catalog.jobs.id), { "idempotency-key": "attempt-1" });
     expect(other.json.id).not.toBe(a.json.id);
+    // A keyed sign-in is validated like any other, and a refused one claims no key.
+    const refused = await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.jobs.id), { "idempotency-key": "attempt-3" });
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors).toEqual([{ path: "ProgramId", message: "Program is not offered at this location" }]);
+    const unknownPlace = await admin.post("/api/visits", visitor(987654, catalog.jobs.id), { "idempotency-key": "attempt-4" });
+    expect(unknownPlace.json.errors).toEqual([{ path: "LocationId", message: "Location not found" }]);
+    const keys = await server.services.db.kysely.selectFrom("visit_idempotency_keys").select("key").where("key", "like", "%attempt-%").execute();
+    expect(keys.map((k) => k.key.split(":")[1]).sort()).toEqual(["attempt-1", "attempt-1", "attempt-2"]);
+    const retried = await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id), { "idempotency-key": "attempt-3" });
+    expect(retried.status).toBe(201);
     // After 24 hours the key may be used again.
     server.clock.offsetMs = 25 * 3600_000;
     const later = await mainTablet.post("/api/visits", body, { "idempotency-key": "attempt-1" });

@@ -109,12 +109,14 @@ async function insertVisit(db: Executor, fields: NewVisitFields, now: Date): Pro
     .returningAll()
     .executeTakeFirst();
   if (row) return row;
-  const location = await db.selectFrom("locations").select("id").where("id", "=", fields.LocationId).where("archived_at", "is", null).executeTakeFirst();
-  if (!location) throw invalid("LocationId", "Location not found");
-  throw invalid("ProgramId", "Program is not offered at this location");
+  throw await notOfferedError(db, fields);
 }
 
-class KeyAlreadyClaimed extends Error {}
+/** Why a visit was not written: which of LocationId and ProgramId to mark. */
+async function notOfferedError(db: Executor, fields: NewVisitFields) {
+  const location = await db.selectFrom("locations").select("id").where("id", "=", fields.LocationId).where("archived_at", "is", null).executeTakeFirst();
+  return location ? invalid("ProgramId", "Program is not offered at this location") : invalid("LocationId", "Location not found");
+}
 
 async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit | undefined> {
   return db
@@ -167,33 +169,11 @@ export async function createVisit(db: Kysely<Database>, fields: NewVisitFields, 
     const { replay, ...visit } = first;
     return { visit, created: !replay };
   }
-  // Nothing claimed and nothing to replay: a bad location/program (422), or a concurrent retry
-  // with this key committed after this statement's snapshot (read it now).
+  // Nothing claimed and nothing to replay: a concurrent retry with this key that committed after
+  // this statement's snapshot (read it now), or else the program is not offered there (422).
   const concurrent = await visitForKey(db, idempotencyKey, now);
   if (concurrent) return { visit: concurrent, created: false };
-  try {
-    const visit = await db.transaction().execute(async (trx) => {
-      const inserted = await insertVisit(trx, fields, now);
-      const staleBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
-      const claimed = await trx
-        .insertInto("visit_idempotency_keys")
-        .values({ key: idempotencyKey, visit_id: inserted.id, created_at: now })
-        .onConflict((oc) =>
-          oc.column("key").doUpdateSet({ visit_id: inserted.id, created_at: now }).where("visit_idempotency_keys.created_at", "<=", staleBefore),
-        )
-        .returning("key")
-        .executeTakeFirst();
-      // A concurrent retry won the key: undo ours and answer with theirs.
-      if (!claimed) throw new KeyAlreadyClaimed();
-      return inserted;
-    });
-    return { visit, created: true };
-  } catch (error) {
-    if (!(error instanceof KeyAlreadyClaimed)) throw error;
-    const winner = await visitForKey(db, idempotencyKey, now);
-    if (!winner) throw error;
-    return { visit: winner, created: false };
-  }
+  throw await notOfferedError(db, fields);
 }
 
 /** Sets TimeOut once; a second sign-out keeps the first time. */
