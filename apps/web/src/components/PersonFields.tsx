@@ -6,40 +6,33 @@ export interface PersonValues {
   email: string;
 }
 
+export const personOf = ({ firstName, lastName, email }: PersonValues): PersonValues => ({
+  firstName,
+  lastName,
+  email,
+});
+
 /** First name, last name and email, as My Account, Edit User and the invite page ask them. */
 export function PersonFields({
-  values,
+  value,
   onChange,
   errors,
 }: {
-  values: PersonValues;
-  onChange: (field: keyof PersonValues, value: string) => void;
+  value: PersonValues;
+  onChange: (next: PersonValues) => void;
   errors: Partial<Record<string, string>>;
 }) {
+  const field = (name: keyof PersonValues) => ({
+    value: value[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      onChange({ ...value, [name]: event.currentTarget.value }),
+    error: errors[name],
+  });
   return (
     <>
-      <TextInput
-        label="First Name"
-        autoComplete="given-name"
-        value={values.firstName}
-        onChange={(event) => onChange("firstName", event.currentTarget.value)}
-        error={errors.firstName}
-      />
-      <TextInput
-        label="Last Name"
-        autoComplete="family-name"
-        value={values.lastName}
-        onChange={(event) => onChange("lastName", event.currentTarget.value)}
-        error={errors.lastName}
-      />
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={(event) => onChange("email", event.currentTarget.value)}
-        error={errors.email}
-      />
+      <TextInput label="First Name" autoComplete="given-name" {...field("firstName")} />
+      <TextInput label="Last Name" autoComplete="family-name" {...field("lastName")} />
+      <TextInput label="Email" type="email" autoComplete="email" {...field("email")} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { FlashMessage } from "./FlashMessage";
 import { PictureField } from "./PictureField";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 import { useServerErrors } from "./useServerErrors";
-import { PersonFields } from "./PersonFields";
+import { PersonFields, personOf } from "./PersonFields";
 
 const fields = ["firstName", "lastName", "email", "password", "picture", "isAdmin"] as const;
 
@@ -21,9 +21,7 @@ interface Props {
 
 /** My Account, and an admin's edit of any user (spec section 2): the same form. */
 export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [email, setEmail] = useState(user.email);
+  const [person, setPerson] = useState(personOf(user));
   // Write only: blank keeps the current password.
   const [password, setPassword] = useState("");
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
@@ -40,9 +38,7 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
     update.mutate(
       {
         id: user.id,
-        firstName,
-        lastName,
-        email,
+        ...person,
         ...(password ? { password } : {}),
         ...(picture !== undefined ? { picture } : {}),
         ...(viewerIsAdmin ? { isAdmin } : {}),
@@ -74,13 +70,7 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
             {errors.fieldErrors.picture}
           </Text>
         ) : null}
-        <PersonFields
-          values={{ firstName, lastName, email }}
-          onChange={(field, value) =>
-            ({ firstName: setFirstName, lastName: setLastName, email: setEmail })[field](value)
-          }
-          errors={errors.fieldErrors}
-        />
+        <PersonFields value={person} onChange={setPerson} errors={errors.fieldErrors} />
         <PasswordInput
           label="Password"
           description={`Leave blank to keep the current password. ${passwordMessage}.`}

@@ -10,7 +10,7 @@ import { useServerErrors } from "../../components/useServerErrors";
 import { setCurrentUser } from "../../lib/session";
 import { trpc } from "../../lib/trpc";
 import type { Invite } from "../../lib/types";
-import { PersonFields } from "../../components/PersonFields";
+import { PersonFields, personOf } from "../../components/PersonFields";
 
 export const Route = createFileRoute("/invites/$inviteId")({
   component: InvitePage,
@@ -48,9 +48,7 @@ const fields = ["firstName", "lastName", "email", "password"] as const;
 
 function AcceptForm({ invite }: { invite: Invite }) {
   const navigate = useNavigate();
-  const [firstName, setFirstName] = useState(invite.firstName);
-  const [lastName, setLastName] = useState(invite.lastName);
-  const [email, setEmail] = useState(invite.email);
+  const [person, setPerson] = useState(personOf(invite));
   const [password, setPassword] = useState("");
   const errors = useServerErrors(fields, { scrollToTop: true });
   const accept = useMutation(trpc.invites.accept.mutationOptions());
@@ -59,7 +57,7 @@ function AcceptForm({ invite }: { invite: Invite }) {
     event.preventDefault();
     errors.clear();
     accept.mutate(
-      { id: invite.id, firstName, lastName, email, password },
+      { id: invite.id, ...person, password },
       {
         onSuccess: (user) => {
           setCurrentUser(user);
@@ -82,13 +80,7 @@ function AcceptForm({ invite }: { invite: Invite }) {
             {invite.message}
           </Alert>
         ) : null}
-        <PersonFields
-          values={{ firstName, lastName, email }}
-          onChange={(field, value) =>
-            ({ firstName: setFirstName, lastName: setLastName, email: setEmail })[field](value)
-          }
-          errors={errors.fieldErrors}
-        />
+        <PersonFields value={person} onChange={setPerson} errors={errors.fieldErrors} />
         <PasswordInput
           label="Password"
           description={`${passwordMessage}.`}
