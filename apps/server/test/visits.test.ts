@@ -243,6 +243,9 @@ describe("the staff report", () => {
     expect((await server.client().get("/api/visits?format=csv")).status).toBe(401);
     expect((await mainTablet.get("/api/visits?format=csv")).status).toBe(403);
     expect((await admin.get("/api/visits?format=csv&timeZone=Nowhere/Land")).status).toBe(422);
+    const badDate = await admin.get("/api/visits?format=csv&from=31-12-2026");
+    expect(badDate.status).toBe(422);
+    expect(badDate.json).toEqual({ status: 422, message: "Validation failed", errors: [{ path: "from", message: "Use a date like 2026-11-21" }] });
   });
 
   it("staff may read and correct visits; only admins delete", async () => {

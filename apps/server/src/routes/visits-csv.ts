@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { format } from "@fast-csv/format";
-import { createContext, csvHeaders, csvRows, requireStaff, visitListInput, type Services } from "@vsi/api";
-import { assertTimeZone } from "@vsi/api";
+import { TRPCError } from "@trpc/server";
+import { assertTimeZone, createContext, csvHeaders, csvRows, requireStaff, visitListInput, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 import { replyError } from "./reply-error.ts";
 
@@ -19,10 +19,9 @@ export function registerVisitsCsv(app: FastifyInstance, services: Services) {
       // Empty parameters mean "not set", as on the JSON list.
       const present = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ""));
       const parsed = visitListInput.safeParse(present);
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-        return reply.code(422).send({ status: 422, message: "Validation failed", errors });
-      }
+      // As a procedure's input error, so describeError gives it the same 422 body.
+      if (!parsed.success) throw new TRPCError({ code: "BAD_REQUEST", cause: parsed.error });
+      // Checked before the first byte is sent: once streaming, a 422 can no longer be answered.
       assertTimeZone(parsed.data.timeZone);
       const { from, to, locationId, programId, timeZone } = parsed.data;
 
