@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { request, type APIRequestContext, type BrowserContext } from "@playwright/test";
 
 /** A JSON body read back from the API: the journeys check its fields, typing each would say nothing. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 
 export interface ApiReply {
