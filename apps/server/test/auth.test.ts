@@ -52,32 +52,6 @@ describe("POST /api/auth/login", () => {
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ status: 400 });
   });
-
-  it("limits repeated failures for one email with 429 and Retry-After", async () => {
-    const victim = await server.createUser({ password: "rightpass1" });
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const res = await server.client().post("/api/auth/login", { email: victim.email, password: "wrongpass1" }, { "x-forwarded-for": `10.1.0.${i}` });
-      statuses.push(res.status);
-      if (res.status === 429) expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
-    }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(422));
-    expect(statuses[10]).toBe(429);
-    // Even the right password waits until the window passes: guessing must not pay.
-    const blocked = await server.client().post("/api/auth/login", { email: victim.email, password: "rightpass1" });
-    expect(blocked.status).toBe(429);
-  });
-
-  it("limits repeated failures from one address across emails", async () => {
-    let last = 0;
-    for (let i = 0; i < 51; i++) {
-      const res = await server.client().post("/api/auth/login", { email: `guess${i}@example.org`, password: "nope12345" }, { "x-forwarded-for": "10.9.9.9" });
-      last = res.status;
-    }
-    expect(last).toBe(429);
-    const other = await server.client().post("/api/auth/login", { email: user.email, password: user.password }, { "x-forwarded-for": "10.8.8.8" });
-    expect(other.status).toBe(200);
-  });
 });
 
 describe("current user and logout", () => {

@@ -14,7 +14,8 @@ export interface TestServer {
   clock: { offsetMs: number };
   dataDir: string;
   mails(): MailMessage[];
-  client(): Client;
+  /** A client, optionally calling from its own address (see addresses.ts). */
+  client(address?: string): Client;
   createUser(fields?: Partial<{ firstName: string; lastName: string; email: string; password: string; isAdmin: boolean }>): Promise<{ id: number; email: string; password: string }>;
   close(): Promise<void>;
 }
@@ -61,7 +62,7 @@ export async function startTestServer(options: { registrationEnabled?: boolean; 
       }
       return files.map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as MailMessage);
     },
-    client: () => new Client(app),
+    client: (address) => Object.assign(new Client(app), { address }),
     async createUser(fields = {}) {
       userCounter += 1;
       const email = fields.email ?? `user${userCounter}-${process.pid}@example.org`;
@@ -96,6 +97,8 @@ export interface Reply {
 export class Client {
   readonly jar = new Map<string, string>();
   bearer: string | undefined;
+  /** The socket's address, as a caller on another machine has its own. */
+  address: string | undefined;
   sendXsrf = true;
   constructor(private readonly app: TestServer["app"]) {}
 
@@ -105,6 +108,7 @@ export class Client {
     const res = await this.app.inject({
       method: method as "GET",
       url,
+      ...(this.address ? { remoteAddress: this.address } : {}),
       headers: {
         ...(cookieHeader ? { cookie: cookieHeader } : {}),
         ...(this.sendXsrf && xsrf ? { "x-xsrf-token": xsrf } : {}),

@@ -36,10 +36,13 @@ export const forbidden = (message = "You are not allowed to do this") => new Htt
 export const notFound = (what = "Record") => new HttpError(404, `${what} not found`);
 export const gone = (message: string) => new HttpError(410, message);
 export const invalid = (path: string, message: string) => new HttpError(422, message, [{ path, message }]);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, "Too many attempts, please try again later", undefined, {
+/** The wait goes in the message too, in minutes, so a person reads it where the header is out of sight. */
+export const tooManyRequests = (retryAfterSeconds: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new HttpError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
     "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+};
 
 const statusForCode: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   PARSE_ERROR: 400,

@@ -17,3 +17,4 @@ export { assertTimeZone } from "./services/visit-filters.ts";
 export { visitListInput } from "./schemas/visits.ts";
 export { findUploadedFile, receiveUpload, UPLOADS_PATH } from "./services/uploads.ts";
 export { maxUploadBytes } from "./schemas/assets.ts";
+export { limits } from "./services/rate-limit.ts";

@@ -8,6 +8,9 @@ import { httpStatusOf } from "../lib/apiErrors";
 import { setCurrentUser } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import { AnchorLink } from "../components/links";
+import { unexpectedErrorMessage } from "../components/UnexpectedErrorAlert";
+
+const invalidLoginMessage = "Invalid email and/or password.";
 
 export const Route = createFileRoute("/login")({
   component: LoginPage,
@@ -18,12 +21,12 @@ function LoginPage() {
   const from = useLocation({ select: (location) => location.state.from });
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [invalidCredentials, setInvalidCredentials] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const login = useMutation(trpc.auth.login.mutationOptions());
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    setInvalidCredentials(false);
+    setProblem(null);
     // No client-side validation: the server answers 422 for anything wrong (spec section 5).
     login.mutate(
       { email, password },
@@ -33,8 +36,14 @@ function LoginPage() {
           void navigate({ href: from ?? "/", replace: true });
         },
         onError: (error) => {
-          if (httpStatusOf(error) === 422) setInvalidCredentials(true);
-          else console.error(error);
+          const status = httpStatusOf(error);
+          if (status === 422) setProblem(invalidLoginMessage);
+          // The server's sentence says how many minutes to wait.
+          else if (status === 429) setProblem(error.message);
+          else {
+            console.error(error);
+            setProblem(unexpectedErrorMessage);
+          }
         },
       },
     );
@@ -45,9 +54,9 @@ function LoginPage() {
       <FlashMessage />
       <form onSubmit={submit} noValidate>
         <Stack>
-          {invalidCredentials ? (
+          {problem ? (
             <Alert color="red" role="alert">
-              Invalid email and/or password.
+              {problem}
             </Alert>
           ) : null}
           <TextInput

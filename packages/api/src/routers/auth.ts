@@ -2,7 +2,7 @@ import { z } from "zod";
 import { invalid, notFound } from "../errors.ts";
 import { loginInput, registerInput, userSchema } from "../schemas/users.ts";
 import { verifyAgainstNothing, verifyPassword } from "../services/passwords.ts";
-import { assertUnderLimit, limits, recordHit } from "../services/rate-limit.ts";
+import { loginSucceeded, takeLoginAttempt } from "../services/login-attempts.ts";
 import { logIn, logOut } from "../services/login.ts";
 import { findUserByEmail, getUserOutput, insertUser } from "../services/users.ts";
 import { publicProcedure, router } from "../trpc.ts";
@@ -17,18 +17,11 @@ export const authRouter = router({
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.services.now();
-      const emailKey = `login:email:${input.email.trim().toLowerCase()}`;
-      const addressKey = `login:address:${ctx.ip}`;
-      await assertUnderLimit(ctx.db, emailKey, limits.loginFailuresPerEmail, now);
-      await assertUnderLimit(ctx.db, addressKey, limits.loginFailuresPerAddress, now);
-
+      await takeLoginAttempt(ctx.db, input.email, ctx.ip, now);
       const user = await findUserByEmail(ctx.db, input.email);
       const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
-      if (!user || !ok) {
-        await recordHit(ctx.db, emailKey, limits.loginFailuresPerEmail, now);
-        await recordHit(ctx.db, addressKey, limits.loginFailuresPerAddress, now);
-        throw invalid("email", invalidLoginMessage);
-      }
+      if (!user || !ok) throw invalid("email", invalidLoginMessage);
+      await loginSucceeded(ctx.db, input.email, ctx.ip, now);
       await logIn(ctx, user.id);
       return getUserOutput(ctx, ctx.db, user.id);
     }),

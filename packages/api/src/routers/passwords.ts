@@ -5,7 +5,7 @@ import { okSchema } from "../schemas/common.ts";
 import { passwordResetRequestInput, passwordTokenInput, passwordUpdateInput } from "../schemas/passwords.ts";
 import { passwordResetEmail } from "../services/emails.ts";
 import { hashPassword } from "../services/passwords.ts";
-import { consumeAll, limits } from "../services/rate-limit.ts";
+import { limits, take } from "../services/rate-limit.ts";
 import { generateToken, hashToken } from "../services/tokens.ts";
 import { findUserByEmail } from "../services/users.ts";
 import { publicProcedure, router } from "../trpc.ts";
@@ -38,7 +38,7 @@ export const passwordsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const now = ctx.services.now();
       // Every request counts, found or not: the limit also slows down probing for addresses.
-      await consumeAll(
+      await take(
         ctx.db,
         [
           [`reset:email:${input.email.toLowerCase()}`, limits.resetRequestsPerEmail],

@@ -6,7 +6,7 @@ import { assertLocationAccess } from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
 import { visitCreateInput, visitListInput, visitorNameSchema, visitSchema, visitSearchInput, visitUpdateInput, type VisitListInput } from "../schemas/visits.ts";
 import { linkHeader, pageCount } from "../services/pagination.ts";
-import { consume, limits } from "../services/rate-limit.ts";
+import { limits, take } from "../services/rate-limit.ts";
 import { createVisit, findVisit, latestVisitorByPhone, openVisits, reportPage, signOutVisit } from "../services/visits.ts";
 import { adminProcedure, router, sheetProcedure, staffProcedure } from "../trpc.ts";
 import type { Identity } from "../identity.ts";
@@ -82,7 +82,7 @@ export const visitsRouter = router({
     .query(async ({ ctx, input }) => {
       // Phone numbers are guessable; a tablet or address that sweeps them is slowed down.
       const caller = ctx.identity.kind === "tablet" ? `tablet:${ctx.identity.tabletId}` : `address:${ctx.ip}`;
-      await consume(ctx.db, `lookup:${caller}`, limits.phoneLookupsPerCaller, ctx.services.now());
+      await take(ctx.db, [[`lookup:${caller}`, limits.phoneLookupsPerCaller]], ctx.services.now());
       const visitor = await latestVisitorByPhone(ctx.db, input.phoneNumber);
       if (!visitor) throw notFound("Visitor");
       return { FirstName: visitor.first_name, LastName: visitor.last_name };

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "@vsi/db";
 import { tooManyRequests } from "../errors.ts";
 
@@ -10,50 +10,57 @@ export interface Limit {
 
 // Counters live in PostgreSQL, not in memory, so several server processes share them.
 export const limits = {
-  loginFailuresPerEmail: { max: 10, windowMs: 15 * 60_000 },
+  // Strict per email and address, loose per email from everywhere: a stranger cannot lock an account.
+  loginFailuresPerPair: { max: 10, windowMs: 15 * 60_000 },
+  loginFailuresPerEmail: { max: 100, windowMs: 15 * 60_000 },
   loginFailuresPerAddress: { max: 50, windowMs: 15 * 60_000 },
   resetRequestsPerEmail: { max: 5, windowMs: 60 * 60_000 },
   resetRequestsPerAddress: { max: 20, windowMs: 60 * 60_000 },
   phoneLookupsPerCaller: { max: 60, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
 
-/** Throws 429 (with Retry-After) when the key has used up its window, without counting a hit. */
-export async function assertUnderLimit(db: Kysely<Database>, key: string, limit: Limit, now: Date): Promise<void> {
-  const row = await db.selectFrom("rate_limits").select(["hits", "reset_at"]).where("key", "=", key).executeTakeFirst();
-  if (row && row.reset_at.getTime() > now.getTime() && row.hits >= limit.max) {
-    throw tooManyRequests((row.reset_at.getTime() - now.getTime()) / 1000);
-  }
-}
+export type LimitEntry = readonly [key: string, limit: Limit];
+type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Counts one hit in the key's current window (a new window once the old one has passed). */
-export async function recordHit(db: Kysely<Database>, key: string, limit: Limit, now: Date): Promise<number> {
-  const resetAt = new Date(now.getTime() + limit.windowMs);
-  const row = await db
+/**
+ * Counts a hit on every key in one statement and decides on the counts it returns, so parallel
+ * requests cannot all pass a check before any of them counts.
+ */
+async function countHits(db: Executor, entries: readonly LimitEntry[], now: Date) {
+  const rows = await db
     .insertInto("rate_limits")
-    .values({ key, hits: 1, reset_at: resetAt })
+    .values(entries.map(([key, limit]) => ({ key, hits: 1, reset_at: new Date(now.getTime() + limit.windowMs) })))
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
         hits: sql<number>`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.hits + 1 end`,
         reset_at: sql<Date>`case when rate_limits.reset_at <= ${now} then excluded.reset_at else rate_limits.reset_at end`,
       }),
     )
-    .returning("hits")
-    .executeTakeFirstOrThrow();
-  return row.hits;
+    .returning(["key", "hits", "reset_at"])
+    .execute();
+  const exceeded = rows.filter((row) => row.hits > entries.find(([key]) => key === row.key)![1].max);
+  if (exceeded.length) {
+    throw tooManyRequests(Math.max(...exceeded.map((row) => row.reset_at.getTime() - now.getTime())) / 1000);
+  }
 }
 
-/** Counts a hit and throws 429 once the window's allowance is exceeded. */
-export async function consume(db: Kysely<Database>, key: string, limit: Limit, now: Date): Promise<void> {
-  await assertUnderLimit(db, key, limit, now);
-  await recordHit(db, key, limit, now);
+/**
+ * Takes one hit from each key's allowance, or throws 429 (with Retry-After) and takes none: with
+ * several keys, the refused count is rolled back, so one key's 429 spends no other key's allowance.
+ */
+export async function take(db: Kysely<Database>, entries: readonly LimitEntry[], now: Date): Promise<void> {
+  // One order for every caller, so two requests locking the same rows cannot deadlock.
+  const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (sorted.length === 1) return countHits(db, sorted, now);
+  await db.transaction().execute((trx) => countHits(trx, sorted, now));
 }
 
-/** Counts a hit on each key, after checking them all: one key's 429 spends none of the others' allowance. */
-export async function consumeAll(db: Kysely<Database>, entries: ReadonlyArray<readonly [key: string, limit: Limit]>, now: Date): Promise<void> {
-  for (const [key, limit] of entries) await assertUnderLimit(db, key, limit, now);
-  for (const [key, limit] of entries) await recordHit(db, key, limit, now);
-}
-
-export async function resetLimit(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+/** Gives back one hit per key (an attempt that turned out not to be a failure). */
+export async function giveBack(db: Kysely<Database>, keys: readonly string[], now: Date): Promise<void> {
+  await db
+    .updateTable("rate_limits")
+    .set({ hits: sql<number>`greatest(hits - 1, 0)` })
+    .where("key", "in", keys)
+    .where("reset_at", ">", now)
+    .execute();
 }

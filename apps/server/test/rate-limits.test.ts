@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { limits } from "@vsi/api";
+import { newLoopbackAddress } from "./addresses.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+describe("take-a-token under parallel load", () => {
+  it("50 parallel reset requests for one email from one address send exactly the limit of emails", async () => {
+    const user = await server.createUser();
+    const address = newLoopbackAddress();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, async () => (await server.client(address).post("/api/passwords", { email: user.email })).status),
+    );
+    expect(count(statuses, 200)).toBe(limits.resetRequestsPerEmail.max);
+    expect(count(statuses, 429)).toBe(50 - limits.resetRequestsPerEmail.max);
+    expect(server.mails().filter((m) => m.to === user.email)).toHaveLength(limits.resetRequestsPerEmail.max);
+  });
+
+  it("50 parallel reset requests from one address for different emails let exactly the address's limit through", async () => {
+    const address = newLoopbackAddress();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => (await server.client(address).post("/api/passwords", { email: `nobody-${i}@example.org` })).status),
+    );
+    expect(count(statuses, 404)).toBe(limits.resetRequestsPerAddress.max);
+    expect(count(statuses, 429)).toBe(50 - limits.resetRequestsPerAddress.max);
+  });
+
+  it("50 parallel wrong passwords for one email from one address get exactly the limit of checks", async () => {
+    const user = await server.createUser({ password: "rightpass1" });
+    const address = newLoopbackAddress();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, async () => (await server.client(address).post("/api/auth/login", { email: user.email, password: "wrongpass1" })).status),
+    );
+    expect(count(statuses, 422)).toBe(limits.loginFailuresPerPair.max);
+    expect(count(statuses, 429)).toBe(50 - limits.loginFailuresPerPair.max);
+  });
+});
+
+describe("login failures (per email and address, and per email from everywhere)", () => {
+  it("10 wrong passwords from one address do not lock the owner out from another address", async () => {
+    const admin = await server.createUser({ isAdmin: true, password: "rightpass1" });
+    const attacker = newLoopbackAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await server.client(attacker).post("/api/auth/login", { email: admin.email, password: "wrongpass1" })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(422), 429]);
+    // The attacker's address is stopped even with the right password: guessing must not pay there.
+    expect((await server.client(attacker).post("/api/auth/login", { email: admin.email, password: "rightpass1" })).status).toBe(429);
+    const owner = await server.client(newLoopbackAddress()).prime();
+    expect((await owner.post("/api/auth/login", { email: admin.email, password: "rightpass1" })).status).toBe(200);
+  });
+
+  it("the 429 carries Retry-After and a message with the wait in minutes", async () => {
+    const user = await server.createUser();
+    const address = newLoopbackAddress();
+    let res = await server.client(address).post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+    for (let i = 0; i < 10; i++) res = await server.client(address).post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(14 * 60);
+    expect(res.json.message).toBe("Too many attempts. Please try again in 15 minutes.");
+  });
+
+  it("a successful login clears the count of its email and address", async () => {
+    const user = await server.createUser({ password: "rightpass1" });
+    const client = server.client(newLoopbackAddress());
+    for (let i = 0; i < 9; i++) expect((await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" })).status).toBe(422);
+    await client.login(user.email, "rightpass1");
+    // Without the clearing, the second of these would be the eleventh failure: 429.
+    for (let i = 0; i < 10; i++) expect((await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" })).status).toBe(422);
+    expect((await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" })).status).toBe(429);
+  });
+
+  it("many addresses together reach the looser limit per email", async () => {
+    const user = await server.createUser({ password: "rightpass1" });
+    const perAddress = limits.loginFailuresPerPair.max;
+    const addresses = Math.ceil(limits.loginFailuresPerEmail.max / perAddress);
+    for (let a = 0; a < addresses; a++) {
+      const client = server.client(newLoopbackAddress());
+      for (let i = 0; i < perAddress; i++) await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+    }
+    const fresh = await server.client(newLoopbackAddress()).prime();
+    expect((await fresh.post("/api/auth/login", { email: user.email, password: "rightpass1" })).status).toBe(429);
+  });
+
+  it("one address guessing across many emails is stopped by its own limit", async () => {
+    const address = newLoopbackAddress();
+    let last = 0;
+    for (let i = 0; i <= limits.loginFailuresPerAddress.max; i++) {
+      last = (await server.client(address).post("/api/auth/login", { email: `guess${i}@example.org`, password: "nope12345" })).status;
+    }
+    expect(last).toBe(429);
+  });
+});
