@@ -1,5 +1,6 @@
 import { findUserByEmail, hashPassword, insertUser } from "@vsi/api";
 import { ConfigError, loadConfig } from "./config.ts";
+import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 import { seedDemoData } from "./seed.ts";
 import { createServices } from "./services.ts";
 
@@ -20,6 +21,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  const lock = config.databaseUrl ? undefined : await acquireDataDirLock(config.dataDir);
   const services = await createServices(config); // migrates
   try {
     if (command === "migrate") {
@@ -51,13 +53,18 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await services.db.close();
+    await lock?.release();
   }
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    if (error instanceof DataDirLockedError) {
+      console.error(`${error.message} Stop the server first, then run this command again.`);
+    } else {
+      console.error(error instanceof ConfigError ? error.message : error);
+    }
     process.exit(1);
   },
 );

@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 import { seedDemoDataIfEmpty } from "./seed.ts";
 import { createServices } from "./services.ts";
 
@@ -9,6 +10,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = loadConfig();
+  // Two processes on one embedded database lose data; a database server guards itself.
+  const lock = config.databaseUrl ? undefined : await acquireDataDirLock(config.dataDir);
   const services = await createServices(config);
   // Only the embedded database gets demo data by itself: a server's data is nobody's demo.
   if (services.db.kind === "pglite") await seedDemoDataIfEmpty(services, console.log);
@@ -26,6 +29,7 @@ async function main() {
     app.log.info(`${signal}: finishing in-flight requests`);
     await app.close();
     await services.db.close();
+    await lock?.release();
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
@@ -36,6 +40,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof DataDirLockedError) {
+    console.error(`${error.message} Stop that process first, or give this server another DATA_DIR.`);
+  } else {
+    console.error(error instanceof ConfigError ? error.message : error);
+  }
   process.exit(1);
 });

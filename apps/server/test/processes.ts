@@ -1,0 +1,66 @@
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import path from "node:path";
+
+const serverDir = path.resolve(import.meta.dirname, "..");
+// node itself loads tsx, so the child's PID is the server's (the tsx command would add a parent).
+const node = (script: string) => [process.execPath, ["--import", "tsx", script], { cwd: serverDir }] as const;
+const mainPath = path.resolve(import.meta.dirname, "../src/main.ts");
+const cliPath = path.resolve(import.meta.dirname, "../src/cli.ts");
+
+/** Only what a person's shell would have: the test runner's own variables (BASE_URL, NODE_ENV) stay out. */
+export const cleanEnv = (vars: Record<string, string>) => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...vars });
+
+export function cli(vars: Record<string, string>, ...args: string[]) {
+  const [command, flags, options] = node(cliPath);
+  return spawnSync(command, [...flags, ...args], { ...options, env: cleanEnv(vars), encoding: "utf8", timeout: 60_000 });
+}
+
+export interface ServerProcess {
+  child: ChildProcessWithoutNullStreams;
+  /** stdout and stderr so far. */
+  output(): string;
+  exited: Promise<number | null>;
+  /** Resolves once the server listens; rejects with its output if it exits first. */
+  started: Promise<void>;
+  /** The port it listens on (after started). */
+  port(): number;
+}
+
+/** The real server (src/main.ts) in its own process, on port 0 of 127.0.0.1 with no web build. */
+export function spawnServer(vars: Record<string, string>): ServerProcess {
+  const dataDir = vars.DATA_DIR ?? "";
+  const [command, flags, options] = node(mainPath);
+  const child = spawn(command, flags, {
+    ...options,
+    env: cleanEnv({ PORT: "0", HOST: "127.0.0.1", WEB_DIST: dataDir, ...vars }),
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const started = new Promise<void>((resolve, reject) => {
+    const check = setInterval(() => {
+      if (/Server listening at/.test(output) && output.includes("is running at")) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(check);
+      reject(new Error(`server exited before listening:\n${output}`));
+    });
+  });
+  started.catch(() => undefined);
+  return {
+    child,
+    output: () => output,
+    exited,
+    started,
+    port() {
+      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (!match?.[1]) throw new Error(`no port in output:\n${output}`);
+      return Number(match[1]);
+    },
+  };
+}
