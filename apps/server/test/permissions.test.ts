@@ -72,6 +72,14 @@ async function freshVisit(world: World) {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+async function freshTablet(world: World) {
+  const row = await world.server.services.db.kysely
+    .insertInto("tablets")
+    .values({ location_id: world.location1, token_hash: hashToken(generateToken()) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 async function freshStaffToken(world: World) {
   const row = await world.server.services.db.kysely
     .insertInto("api_tokens")
@@ -108,6 +116,8 @@ const table: Row[] = [
   { method: "POST", path: "/locations", expected: adminOnly(201), request: async (w) => ({ url: "/api/locations", body: { Name: `L ${unique()}`, Address: "", ProgramIds: [w.program1] } }) },
   { method: "PATCH", path: "/locations/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/locations/${await freshLocation(w)}`, body: { Name: "Renamed" } }) },
   { method: "DELETE", path: "/locations/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/locations/${await freshLocation(w)}` }) },
+  { method: "GET", path: "/locations/{id}/tablets", expected: staffOnly(200), request: async (w) => ({ url: `/api/locations/${w.location1}/tablets` }) },
+  { method: "DELETE", path: "/tablets/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/tablets/${await freshTablet(w)}` }) },
   { method: "GET", path: "/locations/{id}/setup", expected: staffOnly(200), request: async (w) => ({ url: `/api/locations/${w.location1}/setup` }) },
 
   { method: "GET", path: "/programs", expected: staffOnly(200), request: async () => ({ url: "/api/programs" }) },

@@ -31,7 +31,7 @@ export class HttpError extends TRPCError {
   }
 }
 
-export const unauthorized = () => new HttpError(401, "You must be logged in");
+export const unauthorized = (message = "You must be logged in") => new HttpError(401, message);
 export const forbidden = (message = "You are not allowed to do this") => new HttpError(403, message);
 export const notFound = (what = "Record") => new HttpError(404, `${what} not found`);
 export const gone = (message: string) => new HttpError(410, message);

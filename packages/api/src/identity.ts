@@ -2,12 +2,14 @@ import type { Kysely } from "kysely";
 import type { Database, User } from "@vsi/db";
 import { cookieNames } from "./http/cookies.ts";
 import { validateSession } from "./services/sessions.ts";
+import { findTablet } from "./services/tablets.ts";
 import { hashToken } from "./services/tokens.ts";
 
 /** Who is calling: the four identities of the contract. */
 export type Identity =
   /** rejectedToken: a bearer token was sent but is unknown or revoked, which a script must hear about. */
-  | { kind: "anonymous"; rejectedToken?: true }
+  /** rejectedTablet: a sheet token was sent but its tablet was disconnected (or its location archived). */
+  | { kind: "anonymous"; rejectedToken?: true; rejectedTablet?: true }
   | { kind: "tablet"; tabletId: number; locationId: number }
   | { kind: "user"; user: User; via: "session"; sessionId: string; sessionRenewal?: { token: string; expiresAt: Date } }
   | { kind: "user"; user: User; via: "token"; apiTokenId: number };
@@ -53,15 +55,9 @@ export async function resolveIdentity(db: Kysely<Database>, source: IdentitySour
 
   const sheetToken = source.cookies[cookieNames.sheetToken];
   if (sheetToken) {
-    const tablet = await db
-      .selectFrom("tablets")
-      .innerJoin("locations", "locations.id", "tablets.location_id")
-      .select(["tablets.id", "tablets.location_id"])
-      .where("tablets.token_hash", "=", hashToken(sheetToken))
-      .where("tablets.revoked_at", "is", null)
-      .where("locations.archived_at", "is", null)
-      .executeTakeFirst();
-    if (tablet) return { kind: "tablet", tabletId: tablet.id, locationId: tablet.location_id };
+    const tablet = await findTablet(db, sheetToken, now);
+    // A tablet whose token no longer works was disconnected by staff, and its page must say so.
+    return tablet ? { kind: "tablet", tabletId: tablet.id, locationId: tablet.location_id } : { kind: "anonymous", rejectedTablet: true };
   }
 
   return { kind: "anonymous" };

@@ -4,13 +4,20 @@ import type { Identity } from "./identity.ts";
 
 /** The contract's rule: no identity is 401; an identity without the right is 403. */
 
+export const tabletDisconnectedMessage = "This tablet was disconnected";
+
+/** 401, saying so when the caller is a tablet that staff disconnected: its page shows that, not a login form. */
+function noIdentity(identity: Extract<Identity, { kind: "anonymous" }>) {
+  return unauthorized(identity.rejectedTablet ? tabletDisconnectedMessage : undefined);
+}
+
 export function requireSheetAccess(identity: Identity): Exclude<Identity, { kind: "anonymous" }> {
-  if (identity.kind === "anonymous") throw unauthorized();
+  if (identity.kind === "anonymous") throw noIdentity(identity);
   return identity;
 }
 
 export function requireStaff(identity: Identity): Extract<Identity, { kind: "user" }> {
-  if (identity.kind === "anonymous") throw unauthorized();
+  if (identity.kind === "anonymous") throw noIdentity(identity);
   if (identity.kind !== "user") throw forbidden();
   return identity;
 }

@@ -4,6 +4,7 @@ import { invitesRouter } from "./routers/invites.ts";
 import { locationsRouter } from "./routers/locations.ts";
 import { passwordsRouter } from "./routers/passwords.ts";
 import { programsRouter } from "./routers/programs.ts";
+import { tabletsRouter } from "./routers/tablets.ts";
 import { tokensRouter } from "./routers/tokens.ts";
 import { usersRouter } from "./routers/users.ts";
 import { visitsRouter } from "./routers/visits.ts";
@@ -20,6 +21,7 @@ export const appRouter = router({
   passwords: passwordsRouter,
   assets: assetsRouter,
   tokens: tokensRouter,
+  tablets: tabletsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,3 +6,4 @@ export * from "./locations.ts";
 export * from "./visits.ts";
 export * from "./assets.ts";
 export * from "./tokens.ts";
+export * from "./tablets.ts";

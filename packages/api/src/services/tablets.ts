@@ -1,0 +1,86 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "@vsi/db";
+import { notFound } from "../errors.ts";
+import { iso, isoOrNull } from "../mappers.ts";
+import type { TabletOutput } from "../schemas/tablets.ts";
+import { hashToken } from "./tokens.ts";
+
+/** How stale last_seen_at may get: writing it on every call would add a write to each tablet call. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * The live tablet a sheet token belongs to, and its last_seen_at brought up to date when it is a
+ * minute old, in one statement: no cache, so a revocation counts from the next call.
+ */
+export async function findTablet(db: Kysely<Database>, token: string, now: Date) {
+  const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+  return db
+    .with("tablet", (qb) =>
+      qb
+        .selectFrom("tablets")
+        .innerJoin("locations", "locations.id", "tablets.location_id")
+        .select(["tablets.id", "tablets.location_id", "tablets.last_seen_at"])
+        .where("tablets.token_hash", "=", hashToken(token))
+        .where("tablets.revoked_at", "is", null)
+        .where("locations.archived_at", "is", null),
+    )
+    .with("seen", (qb) =>
+      qb
+        .updateTable("tablets")
+        .set({ last_seen_at: now })
+        .from("tablet")
+        .whereRef("tablets.id", "=", "tablet.id")
+        .where((eb) => eb.or([eb("tablet.last_seen_at", "is", null), eb("tablet.last_seen_at", "<", staleBefore)]))
+        .returning("tablets.id"),
+    )
+    .selectFrom("tablet")
+    .select(["tablet.id", "tablet.location_id"])
+    .executeTakeFirst();
+}
+
+function selectTablets(db: Kysely<Database>) {
+  return db
+    .selectFrom("tablets")
+    .leftJoin("users", "users.id", "tablets.created_by_user_id")
+    .select([
+      "tablets.id",
+      "tablets.location_id",
+      "tablets.created_at",
+      "tablets.last_seen_at",
+      "tablets.revoked_at",
+      "users.id as user_id",
+      "users.first_name",
+      "users.last_name",
+    ]);
+}
+
+type TabletRow = Awaited<ReturnType<ReturnType<typeof selectTablets>["executeTakeFirstOrThrow"]>>;
+
+function toTablet(row: TabletRow): TabletOutput {
+  return {
+    id: row.id,
+    locationId: row.location_id,
+    createdAt: iso(row.created_at),
+    createdBy: row.user_id === null ? null : { id: row.user_id, firstName: row.first_name ?? "", lastName: row.last_name ?? "" },
+    lastSeenAt: isoOrNull(row.last_seen_at),
+    revokedAt: isoOrNull(row.revoked_at),
+  };
+}
+
+/** Every tablet ever set up at the location, revoked ones included, newest first. */
+export async function listTablets(db: Kysely<Database>, locationId: number): Promise<TabletOutput[]> {
+  const rows = await selectTablets(db).where("tablets.location_id", "=", locationId).orderBy("tablets.created_at", "desc").orderBy("tablets.id", "desc").execute();
+  return rows.map(toTablet);
+}
+
+/** Revokes a tablet; revoking it again keeps the first time. */
+export async function revokeTablet(db: Kysely<Database>, tabletId: number, now: Date): Promise<TabletOutput> {
+  await db
+    .updateTable("tablets")
+    .set({ revoked_at: sql<Date>`coalesce(revoked_at, ${now})` })
+    .where("id", "=", tabletId)
+    .execute();
+  const row = await selectTablets(db).where("tablets.id", "=", tabletId).executeTakeFirst();
+  if (!row) throw notFound("Tablet");
+  return toTablet(row);
+}
