@@ -15,7 +15,7 @@ describe("POST /api/auth/login", () => {
     const client = await server.client().prime();
     const res = await client.post("/api/auth/login", { email: user.email, password: user.password });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ id: user.id, firstName: "Ada", lastName: "Lovelace", email: user.email, picture: null, pictureUrl: null, isAdmin: false });
+    expect(res.json).toEqual({ id: user.id, firstName: "Ada", lastName: "Lovelace", email: user.email, picture: null, pictureUrl: null, isAdmin: false, isActive: true });
     expect(res.json).not.toHaveProperty("password_hash");
     const session = res.cookies.find((c) => c.name === "session");
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });

@@ -223,7 +223,7 @@ describe("POST /api/invites/{id}/accept", () => {
     const client = await server.client().prime();
     const res = await client.post(`/api/invites/${id}/accept`, { ...acceptBody(created.email), confirmPassword: "welcome123", username: "ivy" });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(Number), firstName: "Ivy", lastName: "Invitee", email: created.email, picture: null, pictureUrl: null, isAdmin: false });
+    expect(res.json).toEqual({ id: expect.any(Number), firstName: "Ivy", lastName: "Invitee", email: created.email, picture: null, pictureUrl: null, isAdmin: false, isActive: true });
     expect(res.cookies.find((c) => c.name === "session")).toMatchObject({ httpOnly: true });
 
     const me = await client.get("/api/users/me");

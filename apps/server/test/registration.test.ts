@@ -39,7 +39,7 @@ describe("registration switched on", () => {
     const client = await server.client().prime();
     const res = await client.post("/api/auth/register", body("new@example.org"));
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(Number), firstName: "Reg", lastName: "Istered", email: "new@example.org", picture: null, pictureUrl: null, isAdmin: false });
+    expect(res.json).toEqual({ id: expect.any(Number), firstName: "Reg", lastName: "Istered", email: "new@example.org", picture: null, pictureUrl: null, isAdmin: false, isActive: true });
     expect(res.cookies.find((c) => c.name === "session")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     const me = await client.get("/api/users/me");
     expect(me.status).toBe(200);

@@ -47,7 +47,7 @@ describe("GET /api/users", () => {
     const zeds = users.filter((u) => u.lastName === "Zed").map((u) => u.email);
     expect(zeds).toEqual(["zed-a1@example.org", "zed-a2@example.org", "zed-b@example.org"]);
     expect(users.findIndex((u) => u.lastName === "Able")).toBeLessThan(users.findIndex((u) => u.lastName === "Admin"));
-    for (const user of res.json) expect(Object.keys(user).sort()).toEqual(["email", "firstName", "id", "isAdmin", "lastName", "picture", "pictureUrl"]);
+    for (const user of res.json) expect(Object.keys(user).sort()).toEqual(["email", "firstName", "id", "isActive", "isAdmin", "lastName", "picture", "pictureUrl"]);
   });
 
   it("is for admins only: 401 anonymous, 403 staff", async () => {
@@ -64,7 +64,7 @@ describe("GET /api/users/{id}", () => {
     const member = await staffMember({ firstName: "Sam", lastName: "Self" });
     const self = await member.client.get(`/api/users/${member.id}`);
     expect(self.status).toBe(200);
-    expect(self.json).toEqual({ id: member.id, firstName: "Sam", lastName: "Self", email: member.email, picture: null, pictureUrl: null, isAdmin: false });
+    expect(self.json).toEqual({ id: member.id, firstName: "Sam", lastName: "Self", email: member.email, picture: null, pictureUrl: null, isAdmin: false, isActive: true });
     expect((await admin.get(`/api/users/${member.id}`)).json).toEqual(self.json);
   });
 

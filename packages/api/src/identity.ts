@@ -35,7 +35,7 @@ export async function resolveIdentity(db: Kysely<Database>, source: IdentitySour
       .returning(["id", "user_id"])
       .executeTakeFirst();
     if (!row) return { kind: "anonymous", rejectedToken: true };
-    const user = await db.selectFrom("users").selectAll().where("id", "=", row.user_id).executeTakeFirst();
+    const user = await db.selectFrom("users").selectAll().where("id", "=", row.user_id).where("deactivated_at", "is", null).executeTakeFirst();
     return user ? { kind: "user", user, via: "token", apiTokenId: row.id } : { kind: "anonymous", rejectedToken: true };
   }
 

@@ -24,6 +24,7 @@ export function toUser(row: UserWithPicture, secret: string): UserOutput {
     picture: row.picture_file_id ? signedFileId(secret, row.picture_file_id) : null,
     pictureUrl: row.picture_key ? fileUrl(row.picture_key) : null,
     isAdmin: row.is_admin,
+    isActive: row.deactivated_at === null,
   };
 }
 

@@ -28,6 +28,11 @@ export function requireAdmin(identity: Identity): User {
   return user;
 }
 
+/** Deactivating oneself would lock the last admin out as easily as anyone. */
+export function assertMayDeactivate(caller: User, userId: number): void {
+  if (caller.id === userId) throw forbidden("You cannot deactivate your own account");
+}
+
 /** A tablet may only touch its own location's visits; staff may touch any. */
 export function assertLocationAccess(identity: Identity, locationId: number): void {
   if (identity.kind === "tablet" && identity.locationId !== locationId) throw forbidden("This tablet belongs to another location");

@@ -13,6 +13,8 @@ export interface UsersTable {
   password_hash: string;
   picture_file_id: number | null;
   is_admin: Generated<boolean>;
+  /** Set while an admin has deactivated the user: no login, no session, no token. */
+  deactivated_at: Date | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

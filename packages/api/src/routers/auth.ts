@@ -20,7 +20,8 @@ export const authRouter = router({
       await takeLoginAttempt(ctx.db, input.email, ctx.ip, now);
       const user = await findUserByEmail(ctx.db, input.email);
       const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
-      if (!user || !ok) throw invalid("email", invalidLoginMessage);
+      // A deactivated user hears what a wrong password hears: nothing tells the two apart.
+      if (!user || !ok || user.deactivated_at) throw invalid("email", invalidLoginMessage);
       await loginSucceeded(ctx.db, input.email, ctx.ip, now);
       await logIn(ctx, user.id);
       return getUserOutput(ctx, ctx.db, user.id);

@@ -5,6 +5,8 @@ import { idParam } from "../schemas/common.ts";
 import { userSchema, userUpdateInput } from "../schemas/users.ts";
 import { deleteFile, resolveUploadedFile } from "../services/files.ts";
 import { hashPassword } from "../services/passwords.ts";
+import { deleteUserSessions } from "../services/sessions.ts";
+import { assertMayDeactivate } from "../permissions.ts";
 import { assertEmailFree, emailTakenMessage, getUserOutput, isUniqueViolation, selectUsers } from "../services/users.ts";
 import { toUser } from "../mappers.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
@@ -18,6 +20,10 @@ async function updateUser(ctx: Context & { user: User }, input: z.infer<typeof u
   assertSelfOrAdmin(ctx.user, input.id);
   const { services } = ctx;
   let replacedFileId: number | null = null;
+  // isActive, like isAdmin, only counts when an admin sends it.
+  const deactivate = input.isActive === false && ctx.user.is_admin;
+  if (deactivate) assertMayDeactivate(ctx.user, input.id);
+  const callerSessionId = ctx.identity.kind === "user" && ctx.identity.via === "session" ? ctx.identity.sessionId : undefined;
 
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("users").selectAll().where("id", "=", input.id).forUpdate().executeTakeFirst();
@@ -39,6 +45,8 @@ async function updateUser(ctx: Context & { user: User }, input: z.infer<typeof u
           ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
           // isAdmin is ignored unless an admin sends it (the contract), not an error.
           ...(input.isAdmin !== undefined && ctx.user.is_admin ? { is_admin: input.isAdmin } : {}),
+          ...(deactivate ? { deactivated_at: existing.deactivated_at ?? services.now() } : {}),
+          ...(input.isActive === true && ctx.user.is_admin ? { deactivated_at: null } : {}),
           picture_file_id: pictureFileId,
           updated_at: services.now(),
         })
@@ -49,6 +57,9 @@ async function updateUser(ctx: Context & { user: User }, input: z.infer<typeof u
       throw error;
     }
     if (replacedFileId) await deleteFile(trx, services.storage, replacedFileId);
+    // Whoever knew the old password is logged out, except the browser that changed it.
+    if (deactivate) await deleteUserSessions(trx, input.id);
+    else if (input.password) await deleteUserSessions(trx, input.id, callerSessionId);
   });
   return getUserOutput(ctx, ctx.db, input.id);
 }

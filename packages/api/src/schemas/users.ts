@@ -10,6 +10,7 @@ export const userSchema = z
     picture: z.string().nullable().meta({ description: "signed_id of the uploaded picture" }),
     pictureUrl: z.string().nullable(),
     isAdmin: z.boolean(),
+    isActive: z.boolean().meta({ description: "false while an admin has deactivated the user" }),
   })
   .meta({ id: "User" });
 export type UserOutput = z.infer<typeof userSchema>;
@@ -23,7 +24,7 @@ export const registerInput = z.object({
   password: passwordRule,
 });
 
-/** Blank password keeps the old one; picture null removes it; isAdmin only counts from an admin. */
+/** Blank password keeps the old one; picture null removes it; isAdmin and isActive only count from an admin. */
 export const userUpdateFields = z.object({
   firstName: requiredName("First name").optional(),
   lastName: optionalText("Last name", 100).optional(),
@@ -31,5 +32,6 @@ export const userUpdateFields = z.object({
   password: z.union([z.literal(""), passwordRule]).nullish(),
   picture: z.string().max(200).nullish(),
   isAdmin: jsonBoolean.optional(),
+  isActive: jsonBoolean.optional(),
 });
 export const userUpdateInput = userUpdateFields.extend({ id });

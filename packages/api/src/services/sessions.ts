@@ -1,6 +1,8 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database, User } from "@vsi/db";
 import { generateToken, hashToken } from "./tokens.ts";
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY;
@@ -29,6 +31,7 @@ export async function validateSession(db: Kysely<Database>, token: string, now: 
     .selectAll("users")
     .select(["sessions.expires_at as session_expires_at"])
     .where("sessions.id", "=", sessionId)
+    .where("users.deactivated_at", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
   const { session_expires_at, ...user } = row;
@@ -42,6 +45,15 @@ export async function validateSession(db: Kysely<Database>, token: string, now: 
     return { user, sessionId, expiresAt, renewed: true };
   }
   return { user, sessionId, expiresAt: session_expires_at, renewed: false };
+}
+
+/** Ends a user's sessions, but the one given (the browser that changed the password keeps going). */
+export async function deleteUserSessions(db: Executor, userId: number, exceptSessionId?: string): Promise<void> {
+  await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .$if(exceptSessionId !== undefined, (qb) => qb.where("id", "!=", exceptSessionId!))
+    .execute();
 }
 
 export async function deleteSession(db: Kysely<Database>, sessionId: string): Promise<void> {
