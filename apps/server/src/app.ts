@@ -4,7 +4,7 @@ import path from "node:path";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import { cookieNames, cookieOptions, passesCsrfCheck, type Services } from "@vsi/api";
+import { cookieNames, cookieOptions, describeError, errorBody, forbidden, HttpError, passesCsrfCheck, type Services } from "@vsi/api";
 import { sql } from "@vsi/db";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { docsScript } from "./routes/docs-page.ts";
@@ -18,8 +18,6 @@ export interface AppOptions {
   webDir?: string | undefined;
   logger?: FastifyServerOptions["logger"];
 }
-
-const jsonError = (status: number, message: string) => ({ status, message });
 
 export async function buildApp({ services, webDir, logger = false }: AppOptions) {
   const app = Fastify({
@@ -56,14 +54,16 @@ export async function buildApp({ services, webDir, logger = false }: AppOptions)
     }
     const url = request.url;
     if ((url.startsWith("/api/") || url.startsWith("/trpc/")) && !passesCsrfCheck(request)) {
-      return reply.code(403).send(jsonError(403, "Missing or invalid X-XSRF-TOKEN header"));
+      throw forbidden("Missing or invalid X-XSRF-TOKEN header");
     }
   });
 
-  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, "request failed");
-    return reply.code(status).send(jsonError(status, status >= 500 ? "Internal server error" : error.message));
+  // Every transport's errors end here: hooks, raw routes, /api procedures and Fastify's own.
+  app.setErrorHandler((error, request, reply) => {
+    const described = describeError(error);
+    if (described.status >= 500) request.log.error({ err: (error as { cause?: unknown }).cause ?? error }, "request failed");
+    if (described.headers) void reply.headers(described.headers);
+    return reply.code(described.status).send(errorBody(described));
   });
 
   app.get("/healthz", async (_request, reply) => {
@@ -103,7 +103,7 @@ export async function buildApp({ services, webDir, logger = false }: AppOptions)
       // Client routes (/sheet/3, /dashboard/reports) are the web app's: reloading them works.
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     }
-    return reply.code(404).send(jsonError(404, "Not found"));
+    throw new HttpError(404, "Not found");
   });
 
   return app;

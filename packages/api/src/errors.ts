@@ -63,22 +63,46 @@ interface ZodLikeIssue {
   message: string;
 }
 
-function zodIssues(error: TRPCError): ZodLikeIssue[] | undefined {
-  const cause = error.cause as { name?: string; issues?: ZodLikeIssue[] } | undefined;
-  return cause?.name === "ZodError" && Array.isArray(cause.issues) ? cause.issues : undefined;
+function zodIssues(error: unknown): ZodLikeIssue[] | undefined {
+  const candidate = error as { name?: string; issues?: ZodLikeIssue[] } | undefined;
+  return candidate?.name === "ZodError" && Array.isArray(candidate.issues) ? candidate.issues : undefined;
 }
 
-/** The contract's view of any error: status, a sentence for a person, and field errors. */
-export function describeError(error: TRPCError): { status: number; message: string; errors?: FieldError[]; headers?: Record<string, string> } {
+export interface DescribedError {
+  status: number;
+  message: string;
+  errors?: FieldError[] | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/** The one error body of every transport: {status, message} and, for bad input, errors. */
+export function errorBody({ status, message, errors }: DescribedError): { status: number; message: string; errors?: FieldError[] } {
+  return { status, message, ...(errors ? { errors } : {}) };
+}
+
+/**
+ * Any error as the client sees it: a procedure's, a schema's, Fastify's own (bad JSON, wrong
+ * content type, body too large) or an unexpected one, which is a 500 with a plain sentence.
+ */
+export function describeError(error: unknown): DescribedError {
   if (error instanceof HttpError) {
     return { status: error.status, message: error.message, errors: error.errors, headers: error.headers };
   }
-  const issues = zodIssues(error);
+  const issues = zodIssues(error instanceof TRPCError ? error.cause : error);
   if (issues) {
     const errors = issues.map((issue) => ({ path: issue.path.map(String).join(".") || "body", message: issue.message }));
     return { status: 422, message: "Validation failed", errors };
   }
-  const status = statusForCode[error.code] ?? 500;
+  if (error instanceof TRPCError) {
+    const status = statusForCode[error.code] ?? 500;
+    return { status, message: status === 500 ? internalMessage : error.message };
+  }
+  const statusCode = (error as { statusCode?: unknown } | undefined)?.statusCode;
+  if (typeof statusCode === "number" && statusCode >= 400 && statusCode < 500) {
+    return { status: statusCode, message: (error as Error).message };
+  }
   // A 500's message may hold SQL or a stack; people see a plain sentence instead.
-  return { status, message: status === 500 ? "Internal server error" : error.message };
+  return { status: 500, message: internalMessage };
 }
+
+const internalMessage = "Internal server error";

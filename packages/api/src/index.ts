@@ -1,6 +1,6 @@
 export { appRouter, createCaller, type AppRouter } from "./root.ts";
 export { createContext, type Context, type RequestLike, type ReplyLike } from "./context.ts";
-export { describeError, HttpError, type FieldError } from "./errors.ts";
+export { describeError, errorBody, forbidden, HttpError, notFound, type FieldError } from "./errors.ts";
 export { cookieNames, cookieOptions, xsrfHeader } from "./http/cookies.ts";
 export { passesCsrfCheck } from "./http/csrf.ts";
 export { resolveIdentity, type Identity } from "./identity.ts";
@@ -11,7 +11,7 @@ export { insertUser, findUserByEmail } from "./services/users.ts";
 export { createFileMailer, createSmtpMailer } from "./services/mailer.ts";
 export { createLocalStorage } from "./services/storage.ts";
 export { migrateToLatest } from "@vsi/db";
-export { requireAdmin, requireSheetAccess, requireStaff, assertLocationAccess } from "./permissions.ts";
+export { accessTable, assertStaff, type Access, type IdentityKind } from "./permissions.ts";
 export { csvHeaders, csvRows } from "./services/visits-csv.ts";
 export { assertTimeZone } from "./services/visit-filters.ts";
 export { visitListInput } from "./schemas/visits.ts";

@@ -2,7 +2,10 @@ import type { User } from "@vsi/db";
 import { forbidden, unauthorized } from "./errors.ts";
 import type { Identity } from "./identity.ts";
 
-/** The contract's rule: no identity is 401; an identity without the right is 403. */
+/**
+ * Who may do what: every permission rule of the server, used by the procedures and the raw routes
+ * alike. No identity is a 401; an identity without the right is a 403.
+ */
 
 export const tabletDisconnectedMessage = "This tablet was disconnected";
 
@@ -11,21 +14,44 @@ function noIdentity(identity: Extract<Identity, { kind: "anonymous" }>) {
   return unauthorized(identity.rejectedTablet ? tabletDisconnectedMessage : undefined);
 }
 
-export function requireSheetAccess(identity: Identity): Exclude<Identity, { kind: "anonymous" }> {
-  if (identity.kind === "anonymous") throw noIdentity(identity);
-  return identity;
+export type Access = "public" | "sheet" | "staff" | "admin";
+export type IdentityKind = "anonymous" | "tablet" | "staff" | "admin";
+
+/** Each access level against each kind of caller: "ok", or the status that refuses it. */
+export const accessTable: Record<Access, Record<IdentityKind, "ok" | 401 | 403>> = {
+  public: { anonymous: "ok", tablet: "ok", staff: "ok", admin: "ok" },
+  sheet: { anonymous: 401, tablet: "ok", staff: "ok", admin: "ok" },
+  staff: { anonymous: 401, tablet: 403, staff: "ok", admin: "ok" },
+  admin: { anonymous: 401, tablet: 403, staff: 403, admin: "ok" },
+};
+
+export function identityKind(identity: Identity): IdentityKind {
+  if (identity.kind !== "user") return identity.kind;
+  return identity.user.is_admin ? "admin" : "staff";
 }
 
-export function requireStaff(identity: Identity): Extract<Identity, { kind: "user" }> {
-  if (identity.kind === "anonymous") throw noIdentity(identity);
-  if (identity.kind !== "user") throw forbidden();
-  return identity;
+function assertAccess(access: Access, identity: Identity): void {
+  const kind = identityKind(identity);
+  const verdict = accessTable[access][kind];
+  if (verdict === 401) throw noIdentity(identity as Extract<Identity, { kind: "anonymous" }>);
+  if (verdict === 403) throw forbidden(kind === "staff" ? "Only administrators can do this" : undefined);
 }
 
-export function requireAdmin(identity: Identity): User {
-  const { user } = requireStaff(identity);
-  if (!user.is_admin) throw forbidden("Only administrators can do this");
-  return user;
+/** A tablet (for its own location: see assertLocationAccess) or any staff member. */
+export function assertSheetAccess(identity: Identity): Exclude<Identity, { kind: "anonymous" }> {
+  assertAccess("sheet", identity);
+  return identity as Exclude<Identity, { kind: "anonymous" }>;
+}
+
+/** A logged-in person (session or API token); tablets are not staff. The report is staff only. */
+export function assertStaff(identity: Identity): Extract<Identity, { kind: "user" }> {
+  assertAccess("staff", identity);
+  return identity as Extract<Identity, { kind: "user" }>;
+}
+
+export function assertAdmin(identity: Identity): User {
+  assertAccess("admin", identity);
+  return (identity as Extract<Identity, { kind: "user" }>).user;
 }
 
 /** Deactivating oneself would lock the last admin out as easily as anyone. */
@@ -36,4 +62,24 @@ export function assertMayDeactivate(caller: User, userId: number): void {
 /** A tablet may only touch its own location's visits; staff may touch any. */
 export function assertLocationAccess(identity: Identity, locationId: number): void {
   if (identity.kind === "tablet" && identity.locationId !== locationId) throw forbidden("This tablet belongs to another location");
+}
+
+/** Accounts: your own, or anyone's as an admin. */
+export function assertSelfOrAdmin(caller: User, userId: number): void {
+  if (caller.id !== userId && !caller.is_admin) throw forbidden("You can only see and edit your own account");
+}
+
+/** API tokens: revoke your own, or anyone's as an admin. */
+export function assertTokenOwnerOrAdmin(caller: User, tokenUserId: number): void {
+  if (caller.id !== tokenUserId && !caller.is_admin) throw forbidden("You can only revoke your own tokens");
+}
+
+/** Everyone's API tokens are listed to admins only. */
+export function assertMayListAllTokens(caller: User): void {
+  if (!caller.is_admin) throw forbidden("Only administrators can list everyone's tokens");
+}
+
+/** isAdmin and isActive in an update count only from an admin; from anyone else they are ignored, not an error. */
+export function mayManageAccounts(caller: User): boolean {
+  return caller.is_admin;
 }

@@ -1,8 +1,8 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Context } from "./context.ts";
-import { describeError } from "./errors.ts";
-import { requireAdmin, requireSheetAccess, requireStaff } from "./permissions.ts";
+import { describeError, errorBody } from "./errors.ts";
+import { assertAdmin, assertSheetAccess, assertStaff } from "./permissions.ts";
 
 const t = initTRPC
   .context<Context>()
@@ -11,14 +11,9 @@ const t = initTRPC
     // Never a stack trace or SQL in a response body.
     isDev: false,
     errorFormatter({ shape, error }) {
-      const { status, message, errors } = describeError(error);
-      return {
-        code: shape.code,
-        message,
-        data: { code: shape.data.code, httpStatus: status, path: shape.data.path },
-        status,
-        ...(errors ? { errors } : {}),
-      };
+      const body = errorBody(describeError(error));
+      // tRPC's client reads code and data; the rest is the body every transport answers with.
+      return { ...body, code: shape.code, data: { code: shape.data.code, httpStatus: body.status, path: shape.data.path } };
     },
   });
 
@@ -28,14 +23,14 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 /** A tablet (for its own location; the procedure checks which) or any staff member. */
-export const sheetProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { identity: requireSheetAccess(ctx.identity) } }));
+export const sheetProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { identity: assertSheetAccess(ctx.identity) } }));
 
 export const staffProcedure = t.procedure.use(({ ctx, next }) => {
-  const identity = requireStaff(ctx.identity);
+  const identity = assertStaff(ctx.identity);
   return next({ ctx: { identity, user: identity.user } });
 });
 
 export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
-  requireAdmin(ctx.identity);
+  assertAdmin(ctx.identity);
   return next();
 });

@@ -2,7 +2,19 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { describeError, HttpError, invalid, tooManyRequests } from "../src/errors.ts";
+import type { User } from "@vsi/db";
 import { passesCsrfCheck } from "../src/http/csrf.ts";
+import {
+  accessTable,
+  assertAdmin,
+  assertLocationAccess,
+  assertMayListAllTokens,
+  assertSelfOrAdmin,
+  assertSheetAccess,
+  assertStaff,
+  assertTokenOwnerOrAdmin,
+  mayManageAccounts,
+} from "../src/permissions.ts";
 import { linkHeader, pageCount } from "../src/services/pagination.ts";
 import { hashToken, sign, verifySigned } from "../src/services/tokens.ts";
 
@@ -77,5 +89,45 @@ describe("describeError", () => {
   it("never shows what went wrong inside a 500", () => {
     const described = describeError(new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: 'relation "users" does not exist' }));
     expect(described).toEqual({ status: 500, message: "Internal server error" });
+  });
+});
+
+describe("permissions", () => {
+  const user = (id: number, is_admin: boolean) => ({ id, is_admin }) as User;
+  const staff = { kind: "user", via: "token", apiTokenId: 1, user: user(1, false) } as const;
+  const admin = { kind: "user", via: "token", apiTokenId: 2, user: user(2, true) } as const;
+  const tablet = { kind: "tablet", tabletId: 1, locationId: 7 } as const;
+  const status = (fn: () => unknown) => {
+    try {
+      fn();
+      return "ok";
+    } catch (error) {
+      return (error as HttpError).status;
+    }
+  };
+
+  it("admits each kind of caller as the access table says", () => {
+    for (const access of ["sheet", "staff", "admin"] as const) {
+      const got = { anonymous: 0 as unknown, tablet: 0 as unknown, staff: 0 as unknown, admin: 0 as unknown };
+      const assertion = { sheet: assertSheetAccess, staff: assertStaff, admin: assertAdmin }[access];
+      got.anonymous = status(() => assertion({ kind: "anonymous" }));
+      got.tablet = status(() => assertion(tablet));
+      got.staff = status(() => assertion(staff));
+      got.admin = status(() => assertion(admin));
+      expect(got, access).toEqual(accessTable[access]);
+    }
+  });
+
+  it("names each rule: own account, own tokens, everyone's tokens, own location, granting admin", () => {
+    expect(status(() => assertSelfOrAdmin(staff.user, 1))).toBe("ok");
+    expect(status(() => assertSelfOrAdmin(staff.user, 2))).toBe(403);
+    expect(status(() => assertSelfOrAdmin(admin.user, 1))).toBe("ok");
+    expect(status(() => assertTokenOwnerOrAdmin(staff.user, 2))).toBe(403);
+    expect(status(() => assertTokenOwnerOrAdmin(admin.user, 1))).toBe("ok");
+    expect(status(() => assertMayListAllTokens(staff.user))).toBe(403);
+    expect(status(() => assertLocationAccess(tablet, 7))).toBe("ok");
+    expect(status(() => assertLocationAccess(tablet, 8))).toBe(403);
+    expect(status(() => assertLocationAccess(staff, 8))).toBe("ok");
+    expect([mayManageAccounts(staff.user), mayManageAccounts(admin.user)]).toEqual([false, true]);
   });
 });

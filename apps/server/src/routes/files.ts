@@ -1,4 +1,4 @@
-import { findUploadedFile, type Services } from "@vsi/api";
+import { findUploadedFile, notFound, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 
 /** GET /files/:key: an uploaded picture. Keys are random and never reused, so caches may keep it. */
@@ -6,7 +6,7 @@ export function registerFiles(app: FastifyInstance, services: Services) {
   app.get<{ Params: { key: string } }>("/files/:key", async (request, reply) => {
     const file = await findUploadedFile(services.db.kysely, request.params.key);
     const body = file ? await services.storage.get(file.key) : undefined;
-    if (!file || !body) return reply.code(404).send({ status: 404, message: "File not found" });
+    if (!file || !body) throw notFound("File");
     return reply
       .header("Content-Type", file.content_type)
       .header("Content-Length", String(file.byte_size))

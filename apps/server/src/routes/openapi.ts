@@ -1,4 +1,4 @@
-import { appRouter, createContext, describeError, type Services } from "@vsi/api";
+import { appRouter, createContext, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from "trpc-to-openapi";
 import { docsPage } from "./docs-page.ts";
@@ -15,18 +15,6 @@ export function openApiDocument(baseUrl: string) {
   });
 }
 
-/** The contract's error body: {status, message} and, for a 422, errors: [{path, message}]. */
-function contractErrorBody(status: number, payload: unknown): string {
-  let parsed: { message?: unknown; errors?: unknown } = {};
-  try {
-    parsed = typeof payload === "string" ? JSON.parse(payload) : {};
-  } catch {
-    // not JSON: keep the generic message below
-  }
-  const message = typeof parsed.message === "string" ? parsed.message : "Request failed";
-  return JSON.stringify({ status, message, ...(Array.isArray(parsed.errors) ? { errors: parsed.errors } : {}) });
-}
-
 /** /api: the procedures that carry OpenAPI metadata, their document and a docs page. */
 export async function registerOpenApi(app: FastifyInstance, services: Services) {
   const document = openApiDocument(services.config.baseUrl);
@@ -38,25 +26,18 @@ export async function registerOpenApi(app: FastifyInstance, services: Services) 
     api.addHook("preHandler", async (request) => {
       if (request.method !== "GET" && !request.headers["content-type"]) request.headers["content-type"] = "application/json";
     });
-    api.addHook("onSend", async (_request, reply, payload) => {
-      if (reply.statusCode < 400 || reply.getHeader("content-type")?.toString().startsWith("application/json") !== true) return payload;
-      return contractErrorBody(reply.statusCode, payload);
-    });
     await api.register(fastifyTRPCOpenApiPlugin, {
       basePath: "/api",
       router: appRouter,
       createContext: ({ req, res }: { req: Parameters<typeof createContext>[1]; res: Parameters<typeof createContext>[2] }) =>
         createContext(services, req, res),
-      responseMeta({ ctx, errors }: { ctx?: { response: { status?: number; headers: Record<string, string> } }; errors: Parameters<typeof describeError>[0][] }) {
-        const error = errors[0];
-        if (error) {
-          const described = describeError(error);
-          return { status: described.status, headers: described.headers ?? {} };
-        }
+      responseMeta({ ctx }: { ctx?: { response: { status?: number; headers: Record<string, string> } } }) {
         return { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} };
       },
-      onError({ error, path }: { error: Parameters<typeof describeError>[0]; path?: string }) {
-        if (describeError(error).status >= 500) app.log.error({ err: error.cause ?? error, path }, "procedure failed");
+      // The adapter calls this before it writes its own error body; throwing hands the error to
+      // the app's one error handler instead, so /api answers exactly like every other route.
+      onError({ error }: { error: Error }) {
+        throw error;
       },
     } as never);
   });

@@ -1,6 +1,5 @@
 import { maxUploadBytes, receiveUpload, UPLOADS_PATH, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
-import { replyError } from "./reply-error.ts";
 
 /**
  * PUT <direct_upload.url>: the raw bytes of a registered blob. Any declared type is read as bytes,
@@ -11,14 +10,10 @@ export async function registerUploads(app: FastifyInstance, services: Services) 
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: maxUploadBytes }, (_request, body, done) => done(null, body));
 
-    scope.put<{ Params: { token: string } }>(`${UPLOADS_PATH}/:token`, async (request, reply) => {
-      try {
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        await receiveUpload(services, request.params.token, body);
-        return { ok: true };
-      } catch (error) {
-        return replyError(reply, error);
-      }
+    scope.put<{ Params: { token: string } }>(`${UPLOADS_PATH}/:token`, async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      await receiveUpload(services, request.params.token, body);
+      return { ok: true };
     });
   });
 }

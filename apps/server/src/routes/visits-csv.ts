@@ -1,9 +1,16 @@
 import { once } from "node:events";
 import { format } from "@fast-csv/format";
 import { TRPCError } from "@trpc/server";
-import { assertTimeZone, createContext, csvHeaders, csvRows, requireStaff, visitListInput, type Services } from "@vsi/api";
+import {
+  assertTimeZone,
+  createContext,
+  csvHeaders,
+  csvRows,
+  assertStaff,
+  visitListInput,
+  type Services,
+} from "@vsi/api";
 import type { FastifyInstance } from "fastify";
-import { replyError } from "./reply-error.ts";
 
 /**
  * GET /api/visits?format=csv: every matching visit as a CSV attachment. It is served before the
@@ -12,41 +19,50 @@ import { replyError } from "./reply-error.ts";
 export function registerVisitsCsv(app: FastifyInstance, services: Services) {
   app.addHook("preHandler", async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
-    if (request.method !== "GET" || request.url.split("?")[0] !== "/api/visits" || query.format !== "csv") return;
-    try {
-      const ctx = await createContext(services, request, reply);
-      requireStaff(ctx.identity);
-      // Empty parameters mean "not set", as on the JSON list.
-      const present = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ""));
-      const parsed = visitListInput.safeParse(present);
-      // As a procedure's input error, so describeError gives it the same 422 body.
-      if (!parsed.success) throw new TRPCError({ code: "BAD_REQUEST", cause: parsed.error });
-      // Checked before the first byte is sent: once streaming, a 422 can no longer be answered.
-      assertTimeZone(parsed.data.timeZone);
-      const { from, to, locationId, programId, timeZone } = parsed.data;
+    if (
+      request.method !== "GET" ||
+      request.url.split("?")[0] !== "/api/visits" ||
+      query.format !== "csv"
+    )
+      return;
+    const ctx = await createContext(services, request, reply);
+    assertStaff(ctx.identity);
+    // Empty parameters mean "not set", as on the JSON list.
+    const present = Object.fromEntries(
+      Object.entries(query).filter(([, v]) => v !== undefined && v !== ""),
+    );
+    const parsed = visitListInput.safeParse(present);
+    // As a procedure's input error, so describeError gives it the same 422 body.
+    if (!parsed.success) throw new TRPCError({ code: "BAD_REQUEST", cause: parsed.error });
+    // Checked before the first byte is sent: once streaming, a 422 can no longer be answered.
+    assertTimeZone(parsed.data.timeZone);
+    const { from, to, locationId, programId, timeZone } = parsed.data;
 
-      const csv = format({ headers: [...csvHeaders] });
-      reply
-        .header("Content-Type", "text/csv; charset=utf-8")
-        .header("Content-Disposition", 'attachment; filename="report.csv"')
-        .header("Cache-Control", "no-store");
-      void (async () => {
-        try {
-          for await (const batch of csvRows(services.db.kysely, { from, to, locationId, programId, timeZone })) {
-            for (const row of batch) {
-              // Respect backpressure: a slow download must not pile rows up in memory.
-              if (!csv.write(row)) await once(csv, "drain");
-            }
+    const csv = format({ headers: [...csvHeaders] });
+    reply
+      .header("Content-Type", "text/csv; charset=utf-8")
+      .header("Content-Disposition", 'attachment; filename="report.csv"')
+      .header("Cache-Control", "no-store");
+    void (async () => {
+      try {
+        for await (const batch of csvRows(services.db.kysely, {
+          from,
+          to,
+          locationId,
+          programId,
+          timeZone,
+        })) {
+          for (const row of batch) {
+            // Respect backpressure: a slow download must not pile rows up in memory.
+            if (!csv.write(row)) await once(csv, "drain");
           }
-          csv.end();
-        } catch (error) {
-          request.log.error({ err: error }, "CSV export failed");
-          csv.destroy(error as Error);
         }
-      })();
-      return reply.send(csv);
-    } catch (error) {
-      return replyError(reply, error);
-    }
+        csv.end();
+      } catch (error) {
+        request.log.error({ err: error }, "CSV export failed");
+        csv.destroy(error as Error);
+      }
+    })();
+    return reply.send(csv);
   });
 }

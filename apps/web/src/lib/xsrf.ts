@@ -1,8 +1,9 @@
+import { cookieNames, xsrfHeader } from "@vsi/api/schemas";
 import { readCookie } from "./cookies";
 
 // The server checks cookie-authenticated unsafe requests for this header, equal to the readable
-// XSRF-TOKEN cookie it sets (spec section 9: HTTP defaults).
+// cookie it sets: a page on another site cannot read that cookie.
 export function xsrfHeaders(): Record<string, string> {
-  const token = readCookie("XSRF-TOKEN");
-  return token ? { "X-XSRF-TOKEN": token } : {};
+  const token = readCookie(cookieNames.xsrf);
+  return token ? { [xsrfHeader]: token } : {};
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, useLocation, useNavigate } from "@tanstack/react-router";
+import { invalidLoginMessage } from "@vsi/api/schemas";
 import { useState } from "react";
 import { FlashMessage } from "../components/FlashMessage";
 import { FormCard } from "../components/FormCard";
@@ -9,8 +10,6 @@ import { setCurrentUser } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import { AnchorLink } from "../components/links";
 import { unexpectedErrorMessage } from "../components/UnexpectedErrorAlert";
-
-const invalidLoginMessage = "Invalid email and/or password.";
 
 export const Route = createFileRoute("/login")({
   component: LoginPage,

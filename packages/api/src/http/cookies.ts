@@ -1,12 +1,4 @@
-/** Cookie names and options of the contract, in one place for the API and the raw routes. */
-export const cookieNames = {
-  session: "session",
-  sheetId: "sheet-id",
-  sheetToken: "sheet-token",
-  xsrf: "XSRF-TOKEN",
-} as const;
-
-export const xsrfHeader = "x-xsrf-token";
+export { cookieNames, xsrfHeader } from "../schemas/names.ts";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

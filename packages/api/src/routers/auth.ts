@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { invalid, notFound } from "../errors.ts";
+import { invalidLoginMessage } from "../schemas/names.ts";
 import { loginInput, registerInput, userSchema } from "../schemas/users.ts";
 import { verifyAgainstNothing, verifyPassword } from "../services/passwords.ts";
 import { loginSucceeded, takeLoginAttempt } from "../services/login-attempts.ts";
 import { logIn, logOut } from "../services/login.ts";
 import { findUserByEmail, getUserOutput, insertUser } from "../services/users.ts";
 import { publicProcedure, router } from "../trpc.ts";
-
-export const invalidLoginMessage = "Invalid email and/or password.";
-
 
 export const authRouter = router({
   login: publicProcedure

@@ -1,7 +1,8 @@
 import type { Selectable } from "kysely";
 import type { ApiTokensTable } from "@vsi/db";
 import { z } from "zod";
-import { forbidden, notFound } from "../errors.ts";
+import { notFound } from "../errors.ts";
+import { assertMayListAllTokens, assertTokenOwnerOrAdmin } from "../permissions.ts";
 import { iso, isoOrNull } from "../mappers.ts";
 import { apiTokenCreatedSchema, apiTokenSchema, tokenCreateInput, tokenListInput, tokenRevokeInput } from "../schemas/tokens.ts";
 import { generateToken, hashToken } from "../services/tokens.ts";
@@ -20,7 +21,7 @@ export const tokensRouter = router({
     .output(z.array(apiTokenSchema))
     .query(async ({ ctx, input }) => {
       const all = input?.all ?? false;
-      if (all && !ctx.user.is_admin) throw forbidden("Only administrators can list everyone's tokens");
+      if (all) assertMayListAllTokens(ctx.user);
       const rows = await ctx.db
         .selectFrom("api_tokens")
         .select(tokenColumns)
@@ -59,7 +60,7 @@ export const tokensRouter = router({
         .where("revoked_at", "is", null)
         .executeTakeFirst();
       if (!existing) throw notFound("Token");
-      if (existing.user_id !== ctx.user.id && !ctx.user.is_admin) throw forbidden("You can only revoke your own tokens");
+      assertTokenOwnerOrAdmin(ctx.user, existing.user_id);
       const row = await ctx.db
         .updateTable("api_tokens")
         .set({ revoked_at: ctx.services.now() })

@@ -1,27 +1,22 @@
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { forbidden, HttpError, invalid, notFound } from "../errors.ts";
+import { HttpError, invalid, notFound } from "../errors.ts";
+import { assertMayDeactivate, assertSelfOrAdmin, mayManageAccounts } from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
 import { userSchema, userUpdateInput } from "../schemas/users.ts";
 import { deleteFile, resolveUploadedFile } from "../services/files.ts";
 import { hashPassword } from "../services/passwords.ts";
 import { deleteUserSessions } from "../services/sessions.ts";
-import { assertMayDeactivate } from "../permissions.ts";
 import { assertEmailFree, emailTakenMessage, getUserOutput, isUniqueViolation, selectUsers } from "../services/users.ts";
 import { toUser } from "../mappers.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
 import type { User } from "@vsi/db";
 
-function assertSelfOrAdmin(caller: User, userId: number) {
-  if (caller.id !== userId && !caller.is_admin) throw forbidden("You can only see and edit your own account");
-}
-
 async function updateUser(ctx: Context & { user: User }, input: z.infer<typeof userUpdateInput>) {
   assertSelfOrAdmin(ctx.user, input.id);
   const { services } = ctx;
   let replacedFileId: number | null = null;
-  // isActive, like isAdmin, only counts when an admin sends it.
-  const deactivate = input.isActive === false && ctx.user.is_admin;
+  const deactivate = input.isActive === false && mayManageAccounts(ctx.user);
   if (deactivate) assertMayDeactivate(ctx.user, input.id);
   const callerSessionId = ctx.identity.kind === "user" && ctx.identity.via === "session" ? ctx.identity.sessionId : undefined;
 
@@ -43,10 +38,9 @@ async function updateUser(ctx: Context & { user: User }, input: z.infer<typeof u
           ...(input.lastName !== undefined ? { last_name: input.lastName } : {}),
           ...(input.email !== undefined ? { email: input.email } : {}),
           ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
-          // isAdmin is ignored unless an admin sends it (the contract), not an error.
-          ...(input.isAdmin !== undefined && ctx.user.is_admin ? { is_admin: input.isAdmin } : {}),
+          ...(input.isAdmin !== undefined && mayManageAccounts(ctx.user) ? { is_admin: input.isAdmin } : {}),
           ...(deactivate ? { deactivated_at: existing.deactivated_at ?? services.now() } : {}),
-          ...(input.isActive === true && ctx.user.is_admin ? { deactivated_at: null } : {}),
+          ...(input.isActive === true && mayManageAccounts(ctx.user) ? { deactivated_at: null } : {}),
           picture_file_id: pictureFileId,
           updated_at: services.now(),
         })

@@ -1,4 +1,5 @@
 export * from "./common.ts";
+export * from "./names.ts";
 export * from "./users.ts";
 export * from "./invites.ts";
 export * from "./passwords.ts";
