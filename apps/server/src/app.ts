@@ -17,12 +17,15 @@ export interface AppOptions {
   /** The built web app (apps/web/dist); omitted in API-only tests. */
   webDir?: string | undefined;
   logger?: FastifyServerOptions["logger"];
+  /** TRUST_PROXY: which proxies may name the client in X-Forwarded-For (none by default). */
+  trustProxy?: false | number | string[] | undefined;
 }
 
-export async function buildApp({ services, webDir, logger = false }: AppOptions) {
+export async function buildApp({ services, webDir, logger = false, trustProxy = false }: AppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // A hop count as the function proxy-addr makes of one (Fastify's types only take the function).
+    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // Raw upload bodies are read by their own route; JSON bodies are small.
     bodyLimit: 1024 * 1024,
     // Requests still running at shutdown finish; idle keep-alive sockets close at once.

@@ -1,11 +1,38 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
   .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+/** An address, a CIDR range, or one of the named ranges Fastify (proxy-addr) knows. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For: none by default, since anyone
+ * could otherwise walk around the per-address limits with a made-up header.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() ?? "")
+  .refine(
+    (v) => v === "" || /^\d{1,2}$/.test(v) || v.split(",").every((entry) => isProxyAddress(entry.trim())),
+    "must be a hop count (1) or proxy addresses and ranges (10.0.0.5, 172.16.0.0/12, loopback)",
+  )
+  .transform((v): false | number | string[] => {
+    if (v === "" || v === "0") return false;
+    return /^\d+$/.test(v) ? Number(v) : v.split(",").map((entry) => entry.trim());
+  });
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,6 +48,7 @@ const schema = z.object({
   SMTP_URL: z.string().optional().transform((v) => v || undefined),
   MAIL_FROM: z.string().default("Visitor Sign-In <no-reply@localhost>"),
   REGISTRATION_ENABLED: boolean.default(false),
+  TRUST_PROXY: trustProxy,
   NODE_ENV: z.string().default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -35,6 +63,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   registrationEnabled: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   production: boolean;
   logLevel: string;
 }
@@ -63,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     registrationEnabled: c.REGISTRATION_ENABLED,
+    trustProxy: c.TRUST_PROXY,
     production: c.NODE_ENV === "production",
     logLevel: c.LOG_LEVEL,
   };

@@ -20,6 +20,7 @@ async function main() {
     services,
     webDir: process.env.WEB_DIST ?? path.resolve(here, "../../web/dist"),
     logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
   });
 
   let closing = false;

@@ -1,12 +1,28 @@
+import { randomInt } from "node:crypto";
 import { insertUser, type Services } from "@vsi/api";
+import { passwordRule } from "@vsi/api/schemas";
 
-export const demoAdmin = { email: "admin@example.org", password: "demo-admin-2026" };
+const demoAdminEmail = "admin@example.org";
 
-/** A newcomer's first start shows a working product: an admin, two sites, three programs, visits. */
+/** Four groups of four, without look-alike characters, so it can be typed from the log (80 bits). */
+function randomDemoPassword(): string {
+  const alphabet = "abcdefghijkmnpqrstuvwxyz23456789";
+  for (;;) {
+    const groups = Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join(""));
+    const password = groups.join("-");
+    if (passwordRule.safeParse(password).success) return password;
+  }
+}
+
+/**
+ * A newcomer's first start shows a working product: an admin, two sites, three programs, visits.
+ * The admin's password is new on every install and only ever goes to the log, never to a file.
+ */
 export async function seedDemoData(services: Services, log: (line: string) => void): Promise<void> {
   const db = services.db.kysely;
+  const password = randomDemoPassword();
   await db.transaction().execute(async (trx) => {
-    await insertUser(trx, { firstName: "Demo", lastName: "Admin", email: demoAdmin.email, password: demoAdmin.password, isAdmin: true });
+    await insertUser(trx, { firstName: "Demo", lastName: "Admin", email: demoAdminEmail, password, isAdmin: true });
     const programs = await trx
       .insertInto("programs")
       .values([{ name: "Food Pantry" }, { name: "Tutoring" }, { name: "Job Help" }])
@@ -58,7 +74,7 @@ export async function seedDemoData(services: Services, log: (line: string) => vo
       )
       .execute();
   });
-  log(`Demo data added. Log in as ${demoAdmin.email} with password ${demoAdmin.password}`);
+  log(`Demo data added. Log in as ${demoAdminEmail} with password ${password} (shown only this once; change it under My Account).`);
 }
 
 export async function seedDemoDataIfEmpty(services: Services, log: (line: string) => void): Promise<void> {

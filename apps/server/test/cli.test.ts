@@ -1,20 +1,11 @@
-import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDb, type Db } from "@vsi/db";
 import { createTestDatabase } from "@vsi/test-utils";
 import { describe, expect, it } from "vitest";
+import { cli, spawnServer } from "./processes.ts";
 
-const here = import.meta.dirname;
-const tsx = path.resolve(here, "../node_modules/.bin/tsx");
-const cliPath = path.resolve(here, "../src/cli.ts");
-const mainPath = path.resolve(here, "../src/main.ts");
-const env = (vars: Record<string, string>) => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...vars });
-
-function cli(vars: Record<string, string>, ...args: string[]) {
-  return spawnSync(tsx, [cliPath, ...args], { env: env(vars), encoding: "utf8", timeout: 60_000 });
-}
 
 async function users(db: Db) {
   return db.kysely.selectFrom("users").select(["email", "first_name", "is_admin"]).orderBy("id").execute();
@@ -48,17 +39,11 @@ describe("pnpm create-admin", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-cli-"));
     try {
       const vars = { DATA_DIR: dataDir, DATABASE_URL: database.url };
-      const child = spawn(tsx, [mainPath], { env: env({ ...vars, PORT: "0", HOST: "127.0.0.1", WEB_DIST: dataDir }), stdio: ["ignore", "pipe", "pipe"] });
-      let output = "";
-      child.stdout.on("data", (c) => (output += c));
-      child.stderr.on("data", (c) => (output += c));
-      await new Promise<void>((resolve, reject) => {
-        const started = setInterval(() => output.includes("is running at") && (clearInterval(started), resolve()), 50);
-        child.on("exit", () => reject(new Error(output)));
-      });
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.on("exit", resolve));
-      expect(output).not.toContain("Demo data added");
+      const server = spawnServer(vars);
+      await server.started;
+      server.child.kill("SIGTERM");
+      await server.exited;
+      expect(server.output()).not.toContain("Demo data added");
 
       const db = await createDb({ databaseUrl: database.url });
       expect(await users(db)).toEqual([]);

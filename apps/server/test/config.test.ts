@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
+import { spawnServer } from "./processes.ts";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "vsi-config-"));
 
@@ -24,46 +24,46 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), BASE_URL: "not a url" })).toThrow(/BASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), REGISTRATION_ENABLED: "maybe" })).toThrow(/REGISTRATION_ENABLED/);
     expect(loadConfig({ DATA_DIR: dataDir(), REGISTRATION_ENABLED: "true" }).registrationEnabled).toBe(true);
-  });
-});
-
-const main = path.resolve(import.meta.dirname, "../src/main.ts");
-// Only what a person's shell would have: the test runner's own variables (BASE_URL, NODE_ENV) stay out.
-const cleanEnv = (vars: Record<string, string>) => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...vars });
-const tsx = path.resolve(import.meta.dirname, "../node_modules/.bin/tsx");
-
-describe("starting the server", () => {
-  it("stops at once with a message naming a bad PORT or DATABASE_URL", () => {
-    for (const [name, value] of [["PORT", "abc"], ["DATABASE_URL", "ftp://db"]] as const) {
-      const result = spawnSync(tsx, [main], { env: cleanEnv({ DATA_DIR: dataDir(), [name]: value }), encoding: "utf8", timeout: 30_000 });
-      expect(result.status).toBe(1);
-      expect(result.stderr).toContain(`${name}:`);
-      expect(result.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    for (const bad of ["true", "everyone", "300.1.1.1", "10.0.0.0/33", "10.0.0.1,", "-1"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be/);
     }
   });
 
-  it("finishes on SIGTERM: closes the database and exits 0", async () => {
-    const { spawn } = await import("node:child_process");
+  it("TRUST_PROXY: unset trusts no proxy; takes a hop count or a list of addresses and ranges", () => {
+    const trust = (value?: string) => loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust("")).toBe(false);
+    expect(trust("1")).toBe(1);
+    expect(trust("10.0.0.5, 172.16.0.0/12,loopback, ::1")).toEqual(["10.0.0.5", "172.16.0.0/12", "loopback", "::1"]);
+  });
+});
+
+describe("starting the server", () => {
+  it("stops at once with a message naming a bad PORT, DATABASE_URL or TRUST_PROXY", async () => {
+    for (const [name, value] of [["PORT", "abc"], ["DATABASE_URL", "ftp://db"], ["TRUST_PROXY", "everyone"]] as const) {
+      const server = spawnServer({ DATA_DIR: dataDir(), [name]: value });
+      expect(await server.exitBeforeListening(), name).toBe(1);
+      expect(server.output()).toContain(`${name}:`);
+      expect(server.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    }
+  }, 90_000);
+
+  it("prints the demo admin's password once and writes it to no file; finishes on SIGTERM", async () => {
     const dir = dataDir();
-    const child = spawn(tsx, [main], { env: cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", WEB_DIST: dir }), stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 60_000);
-      const check = setInterval(() => {
-        if (output.includes("is running at")) {
-          clearInterval(check);
-          clearTimeout(timer);
-          resolve();
-        }
-      }, 50);
-    });
-    expect(output).toContain("Demo data added. Log in as admin@example.org");
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    child.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    expect(output).toContain("SIGTERM: finishing in-flight requests");
+    const server = spawnServer({ DATA_DIR: dir });
+    await server.started;
+    const password = /Log in as admin@example\.org with password (\S+)/.exec(server.output())?.[1];
+    expect(password).toBeDefined();
+    for (const file of filesUnder(dir)) expect(readFileSync(file).includes(password ?? ""), file).toBe(false);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("SIGTERM: finishing in-flight requests");
     expect(existsSync(path.join(dir, "pglite"))).toBe(true);
   }, 90_000);
 });
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}

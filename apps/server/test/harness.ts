@@ -5,7 +5,7 @@ import { createFileMailer, createLocalStorage, insertUser, type MailMessage, typ
 import { createDb, migrateToLatest } from "@vsi/db";
 import { createTestDatabase } from "@vsi/test-utils";
 import type { LightMyRequestResponse } from "fastify";
-import { buildApp } from "../src/app.ts";
+import { buildApp, type AppOptions } from "../src/app.ts";
 
 export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -26,7 +26,9 @@ let userCounter = 0;
  * A real server on a fresh database: a new database on the PostgreSQL server when DATABASE_URL is
  * set (CI), else in-memory PGlite. Requests go through Fastify's whole stack via inject().
  */
-export async function startTestServer(options: { registrationEnabled?: boolean; webDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { registrationEnabled?: boolean; webDir?: string; trustProxy?: AppOptions["trustProxy"] } = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const db = await createDb(database ? { databaseUrl: database.url, poolSize: 4 } : { inMemory: true });
   await migrateToLatest(db.kysely);
@@ -44,7 +46,7 @@ export async function startTestServer(options: { registrationEnabled?: boolean; 
     },
     now: () => new Date(Date.now() + clock.offsetMs),
   };
-  const app = await buildApp({ services, webDir: options.webDir });
+  const app = await buildApp({ services, webDir: options.webDir, trustProxy: options.trustProxy });
   await app.ready();
 
   return {

@@ -1,6 +1,6 @@
 import { hashToken } from "@vsi/api";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fromNewAddress } from "./addresses.ts";
+import { newLoopbackAddress } from "./addresses.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { linkIn, mailsTo } from "./mail.ts";
 
@@ -19,7 +19,7 @@ beforeEach(() => {
 /** Asks for a reset as the web app does and returns the token from the emailed link. */
 async function requestReset(email: string): Promise<string> {
   const before = mailsTo(server, email).length;
-  const res = await server.client().post("/api/passwords", { email }, fromNewAddress());
+  const res = await server.client(newLoopbackAddress()).post("/api/passwords", { email });
   expect(res.status).toBe(200);
   const mails = mailsTo(server, email);
   expect(mails).toHaveLength(before + 1);
@@ -27,12 +27,12 @@ async function requestReset(email: string): Promise<string> {
 }
 
 const canLogIn = async (email: string, password: string) =>
-  (await (await server.client().prime()).post("/api/auth/login", { email, password }, fromNewAddress())).status === 200;
+  (await (await server.client(newLoopbackAddress()).prime()).post("/api/auth/login", { email, password })).status === 200;
 
 describe("POST /api/passwords", () => {
   it("emails a reset link (200) whose token is stored only as a hash, valid for 48 hours", async () => {
     const user = await server.createUser({ firstName: "Rosa" });
-    const res = await server.client().post("/api/passwords", { email: user.email.toUpperCase() }, fromNewAddress());
+    const res = await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email.toUpperCase() });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
 
@@ -53,7 +53,7 @@ describe("POST /api/passwords", () => {
 
   it("answers 404 for an email nobody has, and sends nothing", async () => {
     const before = server.mails().length;
-    const res = await server.client().post("/api/passwords", { email: "ghost@example.org" }, fromNewAddress());
+    const res = await server.client(newLoopbackAddress()).post("/api/passwords", { email: "ghost@example.org" });
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ status: 404, message: "Email not found" });
     expect(server.mails().length).toBe(before);
@@ -61,11 +61,11 @@ describe("POST /api/passwords", () => {
 
   it("answers 422 for a missing or mistyped email and 400 for malformed JSON", async () => {
     for (const body of [{}, { email: 42 }, { email: ["a@example.org"] }, { email: "x".repeat(300) }]) {
-      const res = await server.client().post("/api/passwords", body, fromNewAddress());
+      const res = await server.client(newLoopbackAddress()).post("/api/passwords", body);
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([expect.objectContaining({ path: "email" })]);
     }
-    const malformed = await server.client().request("POST", "/api/passwords", "{email", { "content-type": "application/json", ...fromNewAddress() });
+    const malformed = await server.client(newLoopbackAddress()).request("POST", "/api/passwords", "{email", { "content-type": "application/json" });
     expect(malformed.status).toBe(400);
     expect(malformed.json.status).toBe(400);
   });
@@ -73,9 +73,9 @@ describe("POST /api/passwords", () => {
   it("answers 429 with Retry-After after repeated requests for one email, from any address", async () => {
     const user = await server.createUser();
     for (let i = 0; i < 5; i++) {
-      expect((await server.client().post("/api/passwords", { email: user.email }, fromNewAddress())).status).toBe(200);
+      expect((await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email })).status).toBe(200);
     }
-    const limited = await server.client().post("/api/passwords", { email: user.email.toUpperCase() }, fromNewAddress());
+    const limited = await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email.toUpperCase() });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.json).toEqual({ status: 429, message: expect.any(String) });
@@ -83,19 +83,19 @@ describe("POST /api/passwords", () => {
 
     // The window passes, and asking works again.
     server.clock.offsetMs = HOUR + 1000;
-    expect((await server.client().post("/api/passwords", { email: user.email }, fromNewAddress())).status).toBe(200);
+    expect((await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email })).status).toBe(200);
   });
 
   it("answers 429 after repeated requests from one address, whatever the emails", async () => {
-    const address = fromNewAddress();
+    const address = newLoopbackAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await server.client().post("/api/passwords", { email: `probe${i}@example.org` }, address)).status);
+      statuses.push((await server.client(address).post("/api/passwords", { email: `probe${i}@example.org` })).status);
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(404));
     expect(statuses[20]).toBe(429);
     const user = await server.createUser();
-    expect((await server.client().post("/api/passwords", { email: user.email }, address)).status).toBe(429);
+    expect((await server.client(address).post("/api/passwords", { email: user.email })).status).toBe(429);
     expect(mailsTo(server, user.email)).toEqual([]);
   });
 });
@@ -189,8 +189,8 @@ describe("PATCH /api/passwords/{token}", () => {
 describe("over /trpc", () => {
   it("requests, checks and uses a reset link", async () => {
     const user = await server.createUser();
-    const client = await server.client().prime();
-    const requested = await client.request("POST", "/trpc/passwords.request", { email: user.email }, { "content-type": "application/json", ...fromNewAddress() });
+    const client = await server.client(newLoopbackAddress()).prime();
+    const requested = await client.request("POST", "/trpc/passwords.request", { email: user.email }, { "content-type": "application/json" });
     expect(requested.status).toBe(200);
     const token = linkIn(mailsTo(server, user.email).at(-1)!, "http://signin.test/passwords/reset/").split("/").pop()!;
     expect((await client.trpc("query", "passwords.check", { token })).status).toBe(200);

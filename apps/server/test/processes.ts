@@ -24,6 +24,8 @@ export interface ServerProcess {
   started: Promise<void>;
   /** The port it listens on (after started). */
   port(): number;
+  /** Its exit code if it exits before listening, else "listening" (then it is stopped with SIGTERM). */
+  exitBeforeListening(): Promise<number | null | "listening">;
 }
 
 /** The real server (src/main.ts) in its own process, on port 0 of 127.0.0.1 with no web build. */
@@ -55,6 +57,14 @@ export function spawnServer(vars: Record<string, string>): ServerProcess {
   return {
     child,
     output: () => output,
+    async exitBeforeListening() {
+      const outcome = await Promise.race([exited, started.then(() => "listening" as const)]);
+      if (outcome === "listening") {
+        child.kill("SIGTERM");
+        await exited;
+      }
+      return outcome;
+    },
     exited,
     started,
     port() {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fromNewAddress } from "./addresses.ts";
+import { newLoopbackAddress } from "./addresses.ts";
 import { startTestServer, type Client, type TestServer } from "./harness.ts";
 
 let server: TestServer;
@@ -27,7 +27,7 @@ async function staffMember(fields: Parameters<TestServer["createUser"]>[0] = {})
 }
 
 const canLogIn = async (email: string, password: string) =>
-  (await (await server.client().prime()).post("/api/auth/login", { email, password }, fromNewAddress())).status === 200;
+  (await (await server.client(newLoopbackAddress()).prime()).post("/api/auth/login", { email, password })).status === 200;
 
 const userRow = (id: number) => server.services.db.kysely.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
