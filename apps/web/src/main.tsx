@@ -11,9 +11,16 @@ import { router } from "./router";
 import { theme } from "./theme";
 
 // A 401 from any call means the session is gone: forget the user and go to /login (spec section 8),
-// remembering the page so logging in again returns there.
-onUnauthorized(() => {
+// remembering the page so logging in again returns there. A tablet that staff disconnected says so
+// instead: a login form on a wall would invite visitors to try it.
+onUnauthorized(async (error) => {
   setCurrentUser(null);
+  // Loaded only now: the schemas module would otherwise weigh on every page's first load.
+  const { tabletDisconnectedMessage } = await import("@vsi/api/schemas");
+  if (error instanceof Error && error.message === tabletDisconnectedMessage) {
+    void router.navigate({ to: "/sheet/disconnected", replace: true });
+    return;
+  }
   const { pathname, href } = router.state.location;
   if (pathname === "/login") return;
   void router.navigate({ to: "/login", state: (state) => ({ ...state, from: href }) });

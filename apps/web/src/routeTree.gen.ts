@@ -21,6 +21,7 @@ import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId"
 import { Route as PasswordsIndexRouteImport } from "./routes/passwords/index"
 import { Route as PasswordsForgotRouteImport } from "./routes/passwords/forgot"
 import { Route as SheetIndexRouteImport } from "./routes/sheet/index"
+import { Route as SheetDisconnectedRouteImport } from "./routes/sheet/disconnected"
 import { Route as AdminUsersIndexRouteImport } from "./routes/admin/users/index"
 import { Route as AdminUsersUserIdRouteImport } from "./routes/admin/users/$userId"
 import { Route as AdminUsersInviteRouteImport } from "./routes/admin/users/invite"
@@ -92,6 +93,11 @@ const PasswordsForgotRoute = PasswordsForgotRouteImport.update({
 const SheetIndexRoute = SheetIndexRouteImport.update({
   id: "/sheet/",
   path: "/sheet/",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SheetDisconnectedRoute = SheetDisconnectedRouteImport.update({
+  id: "/sheet/disconnected",
+  path: "/sheet/disconnected",
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
+  "/sheet/disconnected": typeof SheetDisconnectedRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
@@ -190,6 +197,7 @@ export interface FileRoutesByTo {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
+  "/sheet/disconnected": typeof SheetDisconnectedRoute
   "/admin": typeof AdminIndexRoute
   "/dashboard": typeof DashboardIndexRoute
   "/passwords": typeof PasswordsIndexRoute
@@ -217,6 +225,7 @@ export interface FileRoutesById {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
+  "/sheet/disconnected": typeof SheetDisconnectedRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
@@ -245,6 +254,7 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
+    | "/sheet/disconnected"
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
@@ -269,6 +279,7 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
+    | "/sheet/disconnected"
     | "/admin"
     | "/dashboard"
     | "/passwords"
@@ -295,6 +306,7 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
+    | "/sheet/disconnected"
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
@@ -321,6 +333,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   InvitesInviteIdRoute: typeof InvitesInviteIdRoute
   PasswordsForgotRoute: typeof PasswordsForgotRoute
+  SheetDisconnectedRoute: typeof SheetDisconnectedRoute
   PasswordsIndexRoute: typeof PasswordsIndexRoute
   SheetIndexRoute: typeof SheetIndexRoute
   PasswordsResetTokenRoute: typeof PasswordsResetTokenRoute
@@ -412,6 +425,13 @@ declare module "@tanstack/react-router" {
       path: "/sheet"
       fullPath: "/sheet/"
       preLoaderRoute: typeof SheetIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/sheet/disconnected": {
+      id: "/sheet/disconnected"
+      path: "/sheet/disconnected"
+      fullPath: "/sheet/disconnected"
+      preLoaderRoute: typeof SheetDisconnectedRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/admin/users/": {
@@ -553,6 +573,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   InvitesInviteIdRoute: InvitesInviteIdRoute,
   PasswordsForgotRoute: PasswordsForgotRoute,
+  SheetDisconnectedRoute: SheetDisconnectedRoute,
   PasswordsIndexRoute: PasswordsIndexRoute,
   SheetIndexRoute: SheetIndexRoute,
   PasswordsResetTokenRoute: PasswordsResetTokenRoute,

@@ -1,13 +1,12 @@
 import type { User } from "@vsi/db";
 import { forbidden, unauthorized } from "./errors.ts";
 import type { Identity } from "./identity.ts";
+import { tabletDisconnectedMessage } from "./schemas/tablets.ts";
 
 /**
  * Who may do what: every permission rule of the server, used by the procedures and the raw routes
  * alike. No identity is a 401; an identity without the right is a 403.
  */
-
-export const tabletDisconnectedMessage = "This tablet was disconnected";
 
 /** 401, saying so when the caller is a tablet that staff disconnected: its page shows that, not a login form. */
 function noIdentity(identity: Extract<Identity, { kind: "anonymous" }>) {

@@ -2,6 +2,8 @@ import { Button, Checkbox, Fieldset, PasswordInput, Stack, Text } from "@mantine
 import { passwordMessage } from "@vsi/api/schemas";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { fullName } from "../lib/names";
+import { useCurrentUser } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import type { User } from "../lib/types";
 import { FlashMessage } from "./FlashMessage";
@@ -19,6 +21,15 @@ interface Props {
   onSaved: (user: User) => void;
 }
 
+/** A new password ends the user's other sessions on the server; the person is told. */
+function savedMessage(user: User, passwordChanged: boolean, ownAccount: boolean): string {
+  const updated = "Your account has been updated!";
+  if (!passwordChanged) return updated;
+  if (ownAccount)
+    return `${updated} Your password was changed, so you were logged out everywhere else.`;
+  return `${updated} The password was changed, so ${fullName(user)} was logged out everywhere.`;
+}
+
 /** My Account, and an admin's edit of any user (spec section 2): the same form. */
 export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   const [person, setPerson] = useState(personOf(user));
@@ -27,14 +38,15 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
   const [picture, setPicture] = useState<string | null | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const viewer = useCurrentUser();
   const errors = useServerErrors(fields);
   const update = useMutation(trpc.users.update.mutationOptions());
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     errors.clear();
-    setSaved(false);
+    setSaved(null);
     update.mutate(
       {
         id: user.id,
@@ -46,7 +58,7 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
       {
         onSuccess: (updated) => {
           setPassword("");
-          setSaved(true);
+          setSaved(savedMessage(updated, Boolean(password), updated.id === viewer?.id));
           onSaved(updated);
           window.scrollTo({ top: 0, behavior: "smooth" });
         },
@@ -58,7 +70,7 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <FlashMessage message={saved ? "Your account has been updated!" : undefined} />
+        <FlashMessage message={saved} />
         {errors.unexpected ? <UnexpectedErrorAlert /> : null}
         <PictureField
           currentUrl={user.pictureUrl}

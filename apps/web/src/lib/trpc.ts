@@ -7,15 +7,15 @@ import { xsrfHeaders } from "./xsrf";
 
 // The one way the app talks to the server: tRPC over /trpc, through TanStack Query's cache.
 
-let unauthorizedHandler: () => void = () => {};
+let unauthorizedHandler: (error: unknown) => unknown = () => {};
 
 /** What to do when any call answers 401 (spec section 8: go to /login); set once by main.tsx. */
-export function onUnauthorized(handler: () => void): void {
+export function onUnauthorized(handler: (error: unknown) => unknown): void {
   unauthorizedHandler = handler;
 }
 
 function handleError(error: unknown): void {
-  if (httpStatusOf(error) === 401) unauthorizedHandler();
+  if (httpStatusOf(error) === 401) void unauthorizedHandler(error);
 }
 
 export const queryClient = new QueryClient({

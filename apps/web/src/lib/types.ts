@@ -13,6 +13,7 @@ export type ProgramListItem = Outputs["programs"]["list"][number];
 export type Visit = Outputs["visits"]["list"][number];
 export type ReportVisit = Outputs["visits"]["report"]["visits"][number];
 export type Invite = Outputs["invites"]["get"];
+export type Tablet = Outputs["tablets"]["list"][number];
 export type ApiToken = Outputs["tokens"]["list"][number];
 export type UserUpdateInput = Inputs["users"]["update"];
 export type ReportInput = NonNullable<Inputs["visits"]["report"]>;

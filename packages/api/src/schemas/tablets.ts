@@ -11,4 +11,7 @@ export const tabletSchema = z
     revokedAt: isoDateTime.nullable(),
   })
   .meta({ id: "Tablet" });
+/** The 401 a disconnected tablet gets; its page shows a screen of its own for it, not a login form. */
+export const tabletDisconnectedMessage = "This tablet was disconnected";
+
 export type TabletOutput = z.infer<typeof tabletSchema>;

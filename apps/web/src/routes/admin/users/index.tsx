@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Title } from "@mantine/core";
+import { Badge, Button, Group, Stack, Table, Title } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { FlashMessage } from "../../../components/FlashMessage";
@@ -6,7 +6,8 @@ import { ListPage } from "../../../components/ListPage";
 import { fullName } from "../../../lib/names";
 import { formatLocalDate } from "../../../lib/time";
 import { queryClient, trpc } from "../../../lib/trpc";
-import type { Invite } from "../../../lib/types";
+import { useCurrentUser } from "../../../lib/session";
+import type { Invite, User } from "../../../lib/types";
 import { ButtonLink } from "../../../components/links";
 
 export const Route = createFileRoute("/admin/users/")({
@@ -16,6 +17,25 @@ export const Route = createFileRoute("/admin/users/")({
 function ManageUsersPage() {
   const { data: invites } = useSuspenseQuery(trpc.invites.list.queryOptions());
   const { data: users } = useSuspenseQuery(trpc.users.list.queryOptions());
+  const viewer = useCurrentUser();
+  const update = useMutation(trpc.users.update.mutationOptions());
+
+  function setActive(user: User, isActive: boolean) {
+    const question = isActive
+      ? `Reactivate ${fullName(user)}? They can log in again, and their API tokens work again.`
+      : `Deactivate ${fullName(user)}? They are logged out at once, and cannot log in or use their API tokens until reactivated.`;
+    if (!window.confirm(question)) return;
+    update.mutate(
+      { id: user.id, isActive },
+      {
+        onSuccess: (updated) =>
+          queryClient.setQueryData(trpc.users.list.queryKey(), (list) =>
+            list?.map((row) => (row.id === updated.id ? updated : row)),
+          ),
+        onError: (error) => console.error(error),
+      },
+    );
+  }
   return (
     <ListPage
       title="Manage Users"
@@ -34,6 +54,7 @@ function ManageUsersPage() {
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Email</Table.Th>
                 <Table.Th>Administrator</Table.Th>
+                <Table.Th>Status</Table.Th>
                 <Table.Th>Action</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -44,13 +65,34 @@ function ManageUsersPage() {
                   <Table.Td>{user.email}</Table.Td>
                   <Table.Td>{user.isAdmin ? "Yes" : "No"}</Table.Td>
                   <Table.Td>
-                    <ButtonLink
-                      variant="default"
-                      to="/admin/users/$userId"
-                      params={{ userId: String(user.id) }}
-                    >
-                      Edit
-                    </ButtonLink>
+                    {user.isActive ? (
+                      "Active"
+                    ) : (
+                      <Badge color="gray" variant="light">
+                        Inactive
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <ButtonLink
+                        variant="default"
+                        to="/admin/users/$userId"
+                        params={{ userId: String(user.id) }}
+                      >
+                        Edit
+                      </ButtonLink>
+                      {/* Nobody deactivates themselves (the server refuses it too). */}
+                      {user.id === viewer?.id ? null : user.isActive ? (
+                        <Button variant="light" color="red" onClick={() => setActive(user, false)}>
+                          Deactivate
+                        </Button>
+                      ) : (
+                        <Button variant="default" onClick={() => setActive(user, true)}>
+                          Reactivate
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,6 +1,8 @@
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { Divider } from "@mantine/core";
 import { FormCard } from "../../../components/FormCard";
+import { LocationTablets } from "../../../components/LocationTablets";
 import { LocationForm } from "../../../components/LocationForm";
 import { requireAdmin } from "../../../lib/guards";
 import { saveCallbacks } from "../../../lib/saveCallbacks";
@@ -27,6 +29,8 @@ function EditLocationPage() {
         onCancel={backToList}
         onSubmit={(values) => update.mutate({ id, ...values }, saveCallbacks(backToList))}
       />
+      <Divider my="lg" />
+      <LocationTablets locationId={id} />
     </FormCard>
   );
 }
