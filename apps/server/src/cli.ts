@@ -1,24 +1,34 @@
+import path from "node:path";
 import { findUserByEmail, hashPassword, insertUser } from "@vsi/api";
 import { ConfigError, loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
+import { restoreBackup } from "./restore.ts";
 import { seedDemoData } from "./seed.ts";
 import { createServices } from "./services.ts";
 
 const usage = `Usage:
   pnpm db:migrate                                   migrate the configured database to the latest schema
   pnpm db:seed                                      add the demo data (on purpose, on any database)
-  pnpm create-admin <First> <Last> <email> <password>   create an admin, or promote an existing user`;
+  pnpm create-admin <First> <Last> <email> <password>   create an admin, or promote an existing user
+  pnpm restore <backup file>                        replace the data folder with a backup (server stopped)`;
 
 /** Runs against whichever database the environment points to, like the server. */
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  if (!command || !["migrate", "seed", "create-admin"].includes(command)) {
+  if (!command || !["migrate", "seed", "create-admin", "restore"].includes(command)) {
     console.error(usage);
     return 2;
   }
   if (command === "create-admin" && args.length !== 4) {
     console.error(usage);
     return 2;
+  }
+  if (command === "restore") {
+    if (args.length !== 1) {
+      console.error(usage);
+      return 2;
+    }
+    return restore(args[0] as string);
   }
   const config = loadConfig();
   const lock = config.databaseUrl ? undefined : await acquireDataDirLock(config.dataDir);
@@ -55,6 +65,24 @@ async function main(argv: string[]): Promise<number> {
     await services.db.close();
     await lock?.release();
   }
+}
+
+async function restore(file: string): Promise<number> {
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    console.error("DATABASE_URL is set: the database is on a PostgreSQL server, which its operator restores (pg_restore).");
+    return 1;
+  }
+  // pnpm runs scripts from the repository's root; the path is the one typed where the user stood.
+  const archive = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  const result = await restoreBackup(archive, config.dataDir);
+  const c = result.counts;
+  console.log(`Restored ${path.basename(archive)} (taken ${result.manifest.createdAt}) into ${config.dataDir}:`);
+  console.log(`  ${c.users} users, ${c.locations} locations, ${c.programs} programs, ${c.visits} visits, ${c.files} files`);
+  if (result.migrated.length > 0) console.log(`  migrated forward: ${result.migrated.join(", ")}`);
+  if (result.movedAside) console.log(`The data folder that was there is kept at ${result.movedAside}; delete it once all is well.`);
+  console.log("Start the server again (pnpm start).");
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

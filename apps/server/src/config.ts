@@ -50,6 +50,7 @@ const schema = z.object({
   REGISTRATION_ENABLED: boolean.default(false),
   TRUST_PROXY: trustProxy,
   NODE_ENV: z.string().default("development"),
+  BACKUP_COMMAND: z.string().optional().transform((v) => v?.trim() || undefined),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -67,6 +68,8 @@ export interface Config {
   trustProxy: false | number | string[];
   production: boolean;
   logLevel: string;
+  /** Run after each backup with the archive's path (e.g. rclone copy to another machine). */
+  backupCommand: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     production: c.NODE_ENV === "production",
     logLevel: c.LOG_LEVEL,
+    backupCommand: c.BACKUP_COMMAND,
   };
 }
 

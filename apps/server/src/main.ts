@@ -29,6 +29,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests`);
     await app.close();
+    await services.backups.stop();
     await services.db.close();
     await lock?.release();
     process.exit(0);
@@ -37,6 +38,8 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  // Nightly: the embedded database and the uploaded files (only the files on a PostgreSQL server).
+  services.backups.start();
   app.log.info(`Visitor Sign-In is running at ${config.baseUrl} (${services.db.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL server"})`);
 }
 

@@ -1,11 +1,22 @@
 import path from "node:path";
-import { createFileMailer, createLocalStorage, createSmtpMailer, type Services } from "@vsi/api";
-import { createDb, migrateToLatest } from "@vsi/db";
+import { createBackups, createFileMailer, createLocalStorage, createSmtpMailer, type Services } from "@vsi/api";
+import { createDb, migrateToLatest, migrationState } from "@vsi/db";
 import type { Config } from "./config.ts";
 
-/** Everything the procedures use, built from the config; migrations run before the first request. */
-export async function createServices(config: Config): Promise<Services> {
+/**
+ * Everything the procedures use, built from the config; migrations run before the first request,
+ * and on the embedded database a backup is taken before any of them changes the schema.
+ */
+export async function createServices(config: Config, log: { info(line: string): void; error(line: string): void } = console): Promise<Services> {
   const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const backups = createBackups({ db, dataDir: config.dataDir, databaseUrl: config.databaseUrl, command: config.backupCommand, log });
+  if (db.kind === "pglite") {
+    const { applied, pending } = await migrationState(db.kysely);
+    if (applied.length > 0 && pending.length > 0) {
+      log.info(`Backing up before migrating (${pending.join(", ")})`);
+      await backups.create("before-migration");
+    }
+  }
   await migrateToLatest(db.kysely);
   return {
     db,
@@ -17,6 +28,7 @@ export async function createServices(config: Config): Promise<Services> {
       secret: config.sessionSecret,
       secureCookies: config.baseUrl.startsWith("https://"),
     },
+    backups,
     now: () => new Date(),
   };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createFileMailer, createLocalStorage, insertUser, type MailMessage, type Services } from "@vsi/api";
+import { createBackups, createFileMailer, createLocalStorage, insertUser, type MailMessage, type Services } from "@vsi/api";
 import { createDb, migrateToLatest } from "@vsi/db";
 import { createTestDatabase } from "@vsi/test-utils";
 import type { LightMyRequestResponse } from "fastify";
@@ -27,12 +27,18 @@ let userCounter = 0;
  * set (CI), else in-memory PGlite. Requests go through Fastify's whole stack via inject().
  */
 export async function startTestServer(
-  options: { registrationEnabled?: boolean; webDir?: string; trustProxy?: AppOptions["trustProxy"] } = {},
+  options: {
+    registrationEnabled?: boolean;
+    webDir?: string;
+    trustProxy?: AppOptions["trustProxy"];
+    /** The embedded database in the data folder, as `npm start` runs it. */
+    embeddedOnDisk?: boolean;
+  } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
-  const db = await createDb(database ? { databaseUrl: database.url, poolSize: 4 } : { inMemory: true });
-  await migrateToLatest(db.kysely);
   const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-test-"));
+  const database = options.embeddedOnDisk ? undefined : await createTestDatabase();
+  const db = await createDb(database ? { databaseUrl: database.url, poolSize: 4 } : options.embeddedOnDisk ? { dataDir } : { inMemory: true });
+  await migrateToLatest(db.kysely);
   const clock = { offsetMs: 0 };
   const services: Services = {
     db,
@@ -44,6 +50,13 @@ export async function startTestServer(
       secret: "test-secret-test-secret-test-secret",
       secureCookies: false,
     },
+    backups: createBackups({
+      db,
+      dataDir,
+      databaseUrl: database?.url,
+      now: () => new Date(Date.now() + clock.offsetMs),
+      log: { info: () => undefined, error: () => undefined },
+    }),
     now: () => new Date(Date.now() + clock.offsetMs),
   };
   const app = await buildApp({ services, webDir: options.webDir, trustProxy: options.trustProxy });

@@ -99,6 +99,13 @@ async function freshStaffToken(world: World) {
   return row.id;
 }
 
+let backupName: Promise<string> | undefined;
+/** One archive for every identity to ask for; made once, backups take a moment. */
+async function someBackup(world: World) {
+  backupName ??= world.server.services.backups.create("manual").then((b) => b.name);
+  return backupName;
+}
+
 const table: Row[] = [
   { method: "POST", path: "/auth/login", expected: everyone(200), request: async (w) => { const u = await freshUser(w); return { url: "/api/auth/login", body: { email: u.email, password: u.password } }; } },
   { method: "GET", path: "/auth/logout", expected: everyone(204), request: async () => ({ url: "/api/auth/logout" }) },
@@ -149,6 +156,10 @@ const table: Row[] = [
   { method: "GET", path: "/tokens", expected: staffOnly(200), request: async () => ({ url: "/api/tokens" }) },
   { method: "POST", path: "/tokens", expected: staffOnly(201), request: async () => ({ url: "/api/tokens", body: { name: `script ${unique()}` } }) },
   { method: "DELETE", path: "/tokens/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/tokens/${await freshStaffToken(w)}` }) },
+
+  { method: "GET", path: "/backups", expected: adminOnly(200), request: async () => ({ url: "/api/backups" }) },
+  { method: "POST", path: "/backups", expected: adminOnly(201), request: async () => ({ url: "/api/backups" }) },
+  { method: "GET", path: "/backups/{name}", expected: adminOnly(200), request: async (w) => ({ url: `/api/backups/${await someBackup(w)}` }) },
 ];
 
 /** Routes beside the procedures (not in the OpenAPI document) follow the same rules. */

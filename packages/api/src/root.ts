@@ -1,5 +1,6 @@
 import { assetsRouter } from "./routers/assets.ts";
 import { authRouter } from "./routers/auth.ts";
+import { backupsRouter } from "./routers/backups.ts";
 import { invitesRouter } from "./routers/invites.ts";
 import { locationsRouter } from "./routers/locations.ts";
 import { passwordsRouter } from "./routers/passwords.ts";
@@ -22,6 +23,7 @@ export const appRouter = router({
   assets: assetsRouter,
   tokens: tokensRouter,
   tablets: tabletsRouter,
+  backups: backupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -18,6 +18,8 @@ export interface DbConfig {
 export interface Db {
   kysely: Kysely<Database>;
   kind: "postgres" | "pglite";
+  /** Embedded only: the instance and its folder (none in memory), for backups of its files. */
+  embedded?: { pglite: PGlite; dir: string | undefined };
   close(): Promise<void>;
 }
 
@@ -40,13 +42,14 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   }
 
   let pglite: PGlite;
+  let dir: string | undefined;
   if (config.inMemory) {
     pglite = new PGlite();
   } else {
-    const dir = path.resolve(config.dataDir ?? "./data", "pglite");
+    dir = path.resolve(config.dataDir ?? "./data", "pglite");
     mkdirSync(dir, { recursive: true });
     pglite = new PGlite(dir);
   }
   const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { kysely, kind: "pglite", close: () => kysely.destroy() };
+  return { kysely, kind: "pglite", embedded: { pglite, dir }, close: () => kysely.destroy() };
 }

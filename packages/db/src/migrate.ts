@@ -2,12 +2,29 @@ import { Migrator, type Kysely, type MigrationResultSet } from "kysely";
 import type { Database } from "./schema.ts";
 import { migrations } from "./migrations/index.ts";
 
+const migratorFor = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = migratorFor(db);
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
     throw new Error(`migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
   }
   return result;
+}
+
+/** Names of the migrations already applied and those still to run, oldest first. */
+export async function migrationState(db: Kysely<Database>): Promise<{ applied: string[]; pending: string[] }> {
+  const all = await migratorFor(db).getMigrations();
+  return {
+    applied: all.filter((m) => m.executedAt).map((m) => m.name),
+    pending: all.filter((m) => !m.executedAt).map((m) => m.name),
+  };
+}
+
+/** Migrates to one named migration (tests that need a database at an older schema). */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  const result = await migratorFor(db).migrateTo(name);
+  if (result.error) throw new Error(`migration to ${name} failed: ${String(result.error)}`, { cause: result.error });
 }

@@ -1,10 +1,11 @@
 import { appRouter, createContext, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from "trpc-to-openapi";
+import { backupDownloadOperation } from "./backup-download.ts";
 import { docsPage } from "./docs-page.ts";
 
 export function openApiDocument(baseUrl: string) {
-  return generateOpenApiDocument(appRouter, {
+  const document = generateOpenApiDocument(appRouter, {
     title: "Visitor Sign-In API",
     description:
       "The same procedures the web app calls, as REST. Authenticate with `Authorization: Bearer <token>` " +
@@ -13,6 +14,9 @@ export function openApiDocument(baseUrl: string) {
     baseUrl: `${baseUrl}/api`,
     securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
   });
+  // Raw routes that belong in the document: a file download has no procedure.
+  document.paths = { ...document.paths, "/backups/{name}": backupDownloadOperation };
+  return document;
 }
 
 /** /api: the procedures that carry OpenAPI metadata, their document and a docs page. */

@@ -1,5 +1,6 @@
 import type { Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
+import { registerBackupDownload } from "./backup-download.ts";
 import { registerFiles } from "./files.ts";
 import { registerUploads } from "./uploads.ts";
 import { registerVisitsCsv } from "./visits-csv.ts";
@@ -12,4 +13,5 @@ export async function registerRawRoutes(app: FastifyInstance, services: Services
   registerVisitsCsv(app, services);
   await registerUploads(app, services);
   registerFiles(app, services);
+  registerBackupDownload(app, services);
 }

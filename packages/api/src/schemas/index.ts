@@ -8,3 +8,4 @@ export * from "./visits.ts";
 export * from "./assets.ts";
 export * from "./tokens.ts";
 export * from "./tablets.ts";
+export * from "./backups.ts";

@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Db } from "@vsi/db";
+import type { Backups } from "./backups.ts";
 
 export interface MailMessage {
   to: string;
@@ -34,5 +35,6 @@ export interface Services {
   mailer: Mailer;
   storage: Storage;
   config: AppConfig;
+  backups: Backups;
   now(): Date;
 }

@@ -1,0 +1,72 @@
+import { copyFile, readdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { countRows, extractArchive, filesFolder, type BackupCounts, type BackupManifest } from "@vsi/api";
+import { createDb, migrateToLatest, migrationState, migrations } from "@vsi/db";
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  counts: BackupCounts;
+  /** Migrations run on the restored database (a backup from an older version). */
+  migrated: string[];
+  /** Where the data folder that was there before now is. */
+  movedAside: string | undefined;
+}
+
+async function countFiles(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).length;
+}
+
+const exists = (file: string) => stat(file).then(() => true, () => false);
+
+/**
+ * Replaces the data folder with a backup, with the server stopped: the archive is unpacked and its
+ * database opened and migrated beside the folder first, so a bad archive changes nothing; then the
+ * current folder is moved aside (never deleted) and the restored one takes its place. The backups
+ * folder and the session secret stay with the site.
+ */
+export async function restoreBackup(file: string, dataDir: string): Promise<RestoreResult> {
+  if (!(await exists(file))) throw new Error(`${file} does not exist`);
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const staging = `${dataDir}.restoring-${stamp}`;
+  try {
+    const manifest = await extractArchive(file, staging);
+    if (manifest.database !== "embedded") {
+      throw new Error(`${path.basename(file)} holds uploaded files only (its database is on a PostgreSQL server; restore that with pg_restore)`);
+    }
+    if (manifest.schema && !(manifest.schema in migrations)) {
+      throw new Error(`${path.basename(file)} was made by a newer version of Visitor Sign-In (schema ${manifest.schema}); upgrade first`);
+    }
+    const db = await createDb({ dataDir: staging });
+    let migrated: string[];
+    let rows;
+    try {
+      migrated = (await migrationState(db.kysely)).pending;
+      await migrateToLatest(db.kysely);
+      rows = await countRows(db.kysely);
+    } finally {
+      await db.close();
+    }
+    const counts = { ...rows, files: await countFiles(path.join(staging, filesFolder)) };
+    await rm(path.join(staging, "manifest.json"));
+
+    let movedAside: string | undefined;
+    if (await exists(dataDir)) {
+      movedAside = `${dataDir}.before-restore-${stamp}`;
+      await rename(dataDir, movedAside);
+    }
+    await rename(staging, dataDir);
+    if (movedAside) {
+      for (const kept of ["backups", "session-secret"]) {
+        if (await exists(path.join(movedAside, kept))) {
+          if (kept === "backups") await rename(path.join(movedAside, kept), path.join(dataDir, kept));
+          else await copyFile(path.join(movedAside, kept), path.join(dataDir, kept));
+        }
+      }
+    }
+    return { manifest, counts, migrated, movedAside };
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
