@@ -38,7 +38,9 @@ export async function tracePhase(env: Env, site: Site): Promise<{ rows: TraceRow
     const locationId = site.locationIds[0]!;
     const programId = site.programIds[0]!;
     const tablet = await setUpTablet(staff, locationId);
-    const body = (i: number) => ({ FirstName: `Trace${i}`, LastName: "TraceRun", PhoneNumber: "4155550000", Temperature: "98.6", LocationId: locationId, ProgramId: programId });
+    // Each sign-in a phone of its own: one phone is signed in once at a time.
+    let phones = 0;
+    const body = (i: number) => ({ FirstName: `Trace${i}`, LastName: "TraceRun", PhoneNumber: String(4_155_000_000 + ++phones), Temperature: "98.6", LocationId: locationId, ProgramId: programId });
     const n = config.traceCalls;
     const ids: number[] = [];
     const calls: [string, (i: number) => Promise<unknown>][] = [
@@ -126,7 +128,7 @@ export async function ratioPhase(env: Env): Promise<RatioResult> {
   const sheetTablet = await setUpTablet(env.staff, locationId);
   const openVisits = 20;
   for (let i = 0; i < openVisits; i++) {
-    await sheetTablet.json("POST", "/api/visits", { json: { FirstName: `Open${i}`, LastName: "Sheet", PhoneNumber: "4155550100", Temperature: "98.1", LocationId: locationId, ProgramId: sheetProgram } }, 201);
+    await sheetTablet.json("POST", "/api/visits", { json: { FirstName: `Open${i}`, LastName: "Sheet", PhoneNumber: String(4_155_550_100 + i), Temperature: "98.1", LocationId: locationId, ProgramId: sheetProgram } }, 201);
   }
   const bare = new Server({ databaseUrl: env.databaseUrl, port: await freePort(), script: path.join(config.benchDirSrc, "bare-server.ts"), nodeArgs: ["--import", "tsx"], cwd: config.benchDirRoot });
   await bare.start();

@@ -36,10 +36,12 @@ export async function tabletClient(server: TestServer, locationId: number): Prom
   return client;
 }
 
+let visitors = 0;
+/** A sign-in body; each visitor has a phone of their own, since one phone is signed in once at a time. */
 export const visitor = (LocationId: number, ProgramId: number, overrides: Record<string, unknown> = {}) => ({
   FirstName: "Grace",
   LastName: "Hopper",
-  PhoneNumber: "415-555-1234",
+  PhoneNumber: `415-${String(2_000_000 + ++visitors).replace(/^(\d{3})/, "$1-")}`,
   Temperature: "98.6",
   LocationId,
   ProgramId,

@@ -74,10 +74,13 @@ async function freshLocation(world: World) {
 async function freshProgram(world: World) {
   return (await world.admin.post("/api/programs", { Name: `Prog ${unique()}`, LocationIds: [] })).json.id as number;
 }
+let visits = 0;
+/** Every fresh visit's phone (the one /visits/search looks up), the next ones each their own. */
+const searchedPhone = "4155600000";
 async function freshVisit(world: World) {
   const row = await world.server.services.db.kysely
     .insertInto("visits")
-    .values({ first_name: "M", last_name: "X", phone_number: "4155550123", temperature: "98", location_id: world.location1, program_id: world.program1 })
+    .values({ first_name: "M", last_name: "X", phone_number: String(Number(searchedPhone) + visits++), temperature: "98", location_id: world.location1, program_id: world.program1 })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -144,7 +147,7 @@ const table: Row[] = [
   { method: "DELETE", path: "/programs/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/programs/${await freshProgram(w)}` }) },
 
   { method: "GET", path: "/visits", expected: sheet(200), request: async (w) => ({ url: `/api/visits?locationId=${w.location1}` }) },
-  { method: "GET", path: "/visits/search", expected: { ...sheet(200), tablet2: 200 }, request: async () => ({ url: "/api/visits/search?phoneNumber=4155550123" }) },
+  { method: "GET", path: "/visits/search", expected: { ...sheet(200), tablet2: 200 }, request: async () => ({ url: `/api/visits/search?phoneNumber=${searchedPhone}` }) },
   { method: "GET", path: "/visits/{id}", expected: sheet(200), request: async (w) => ({ url: `/api/visits/${w.visit1}` }) },
   { method: "POST", path: "/visits", expected: sheet(201), request: async (w) => ({ url: "/api/visits", body: visitor(w.location1, w.program1) }) },
   { method: "PATCH", path: "/visits/{id}", expected: sheet(200), request: async (w) => ({ url: `/api/visits/${await freshVisit(w)}`, body: { FirstName: "Fixed" } }) },

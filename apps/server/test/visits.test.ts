@@ -17,6 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+let insertedPhones = 0;
 async function insertVisits(rows: Array<{ timeIn: string; timeOut?: string | null; locationId?: number; programId?: number; first?: string; phone?: string }>) {
   await server.services.db.kysely
     .insertInto("visits")
@@ -24,7 +25,7 @@ async function insertVisits(rows: Array<{ timeIn: string; timeOut?: string | nul
       rows.map((r, i) => ({
         first_name: r.first ?? `V${i}`,
         last_name: "Test",
-        phone_number: r.phone ?? "4155550000",
+        phone_number: r.phone ?? String(4_155_000_000 + ++insertedPhones),
         temperature: "98.1",
         location_id: r.locationId ?? catalog.main.id,
         program_id: r.programId ?? catalog.tutoring.id,
@@ -38,7 +39,7 @@ async function insertVisits(rows: Array<{ timeIn: string; timeOut?: string | nul
 describe("signing in and out on a tablet", () => {
   it("creates a visit (201) with TimeIn from the server and TimeOut null", async () => {
     const before = Date.now();
-    const res = await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id));
+    const res = await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id, { PhoneNumber: "415-555-1234" }));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ FirstName: "Grace", LastName: "Hopper", PhoneNumber: "4155551234", Temperature: "98.6", TimeOut: null, LocationId: catalog.main.id, ProgramId: catalog.tutoring.id });
     expect(new Date(res.json.TimeIn).getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -114,7 +115,8 @@ describe("signing in and out on a tablet", () => {
     expect(a.status).toBe(201);
     expect(b.json.id).toBe(a.json.id);
     // Concurrent retries still make one visit.
-    const results = await Promise.all([1, 2, 3, 4].map(() => mainTablet.post("/api/visits", body, { "idempotency-key": "attempt-2" })));
+    const another = visitor(catalog.main.id, catalog.tutoring.id, { FirstName: "Retry" });
+    const results = await Promise.all([1, 2, 3, 4].map(() => mainTablet.post("/api/visits", another, { "idempotency-key": "attempt-2" })));
     expect(new Set(results.map((r) => r.json.id)).size).toBe(1);
     const rows = await server.services.db.kysely.selectFrom("visits").select("id").where("first_name", "=", "Retry").execute();
     expect(rows).toHaveLength(2);
@@ -139,10 +141,64 @@ describe("signing in and out on a tablet", () => {
   });
 });
 
+describe("one open visit per phone at a location and program", () => {
+  it("refuses a second sign-in with 409 and the open visit, over /api and /trpc", async () => {
+    const body = visitor(catalog.main.id, catalog.pantry.id, { FirstName: "Twice" });
+    const first = await mainTablet.post("/api/visits", body);
+    expect(first.status).toBe(201);
+    const again = await mainTablet.post("/api/visits", { ...body, FirstName: "Again" }, { "idempotency-key": "twice-2" });
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ status: 409, message: "This phone number is already signed in here", visit: { id: first.json.id, FirstName: "Twice", TimeIn: first.json.TimeIn, TimeOut: null } });
+    await mainTablet.prime();
+    const rpc = await mainTablet.trpc("mutation", "visits.create", body);
+    expect(rpc.status).toBe(409);
+    expect(rpc.json.error).toMatchObject({ status: 409, visit: { id: first.json.id } });
+    // The same phone may be in another program at once, and again here once signed out.
+    expect((await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id, { PhoneNumber: body.PhoneNumber }))).status).toBe(201);
+    await mainTablet.patch(`/api/visits/${first.json.id}/sign-out`);
+    expect((await mainTablet.post("/api/visits", body)).status).toBe(201);
+  });
+
+  it("lets exactly one of two tablets racing the same phone in win; the others get 409 with the winner", async () => {
+    const secondTablet = await tabletClient(server, catalog.main.id);
+    const body = visitor(catalog.main.id, catalog.pantry.id, { FirstName: "Race" });
+    const results = await Promise.all(
+      [mainTablet, secondTablet, mainTablet, secondTablet, mainTablet, secondTablet].map((tablet, i) => tablet.post("/api/visits", body, i % 2 ? { "idempotency-key": `race-${i}` } : {})),
+    );
+    const won = results.filter((r) => r.status === 201);
+    expect(won).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409).map((r) => r.json.visit.id)).toEqual(Array(5).fill(won[0]!.json.id));
+    const open = await server.services.db.kysely.selectFrom("visits").select("id").where("first_name", "=", "Race").where("time_out", "is", null).execute();
+    expect(open).toHaveLength(1);
+  });
+
+  it("ends a visit left open for over 12 hours when that phone signs in again", async () => {
+    const body = visitor(catalog.main.id, catalog.pantry.id, { FirstName: "Forgot" });
+    const old = (await mainTablet.post("/api/visits", body)).json;
+    server.clock.offsetMs = 13 * 3600_000;
+    try {
+      const fresh = await mainTablet.post("/api/visits", body);
+      expect(fresh.status).toBe(201);
+      const ended = (await mainTablet.get(`/api/visits/${old.id}`)).json;
+      expect(ended.TimeOut).toBe(fresh.json.TimeIn);
+    } finally {
+      server.clock.offsetMs = 0;
+    }
+  });
+
+  it("refuses correcting a visit's phone to one already signed in there (409, not 500)", async () => {
+    const a = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id))).json;
+    const b = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id))).json;
+    const res = await mainTablet.patch(`/api/visits/${b.id}`, { PhoneNumber: a.PhoneNumber });
+    expect(res.status).toBe(409);
+    expect(res.json.visit.id).toBe(a.id);
+  });
+});
+
 describe("visitor lookup", () => {
   it("returns the names of the latest visit with that phone number", async () => {
     await insertVisits([
-      { timeIn: "2025-01-01T10:00:00Z", phone: "2125550199", first: "Old" },
+      { timeIn: "2025-01-01T10:00:00Z", timeOut: "2025-01-01T11:00:00Z", phone: "2125550199", first: "Old" },
       { timeIn: "2025-06-01T10:00:00Z", phone: "2125550199", first: "New" },
     ]);
     const res = await mainTablet.get("/api/visits/search?phoneNumber=2125550199");

@@ -26,6 +26,8 @@ export class HttpError extends TRPCError {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** More of the body, e.g. the open visit that a 409 refuses to duplicate. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super({ code: codeForStatus[status] ?? "INTERNAL_SERVER_ERROR", message });
   }
@@ -36,6 +38,7 @@ export const forbidden = (message = "You are not allowed to do this") => new Htt
 export const notFound = (what = "Record") => new HttpError(404, `${what} not found`);
 export const gone = (message: string) => new HttpError(410, message);
 export const invalid = (path: string, message: string) => new HttpError(422, message, [{ path, message }]);
+export const conflict = (message: string, extra: Record<string, unknown>) => new HttpError(409, message, undefined, undefined, extra);
 /** The wait goes in the message too, in minutes, so a person reads it where the header is out of sight. */
 export const tooManyRequests = (retryAfterSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -73,11 +76,13 @@ export interface DescribedError {
   message: string;
   errors?: FieldError[] | undefined;
   headers?: Record<string, string> | undefined;
+  /** More of the body, e.g. the open visit that a 409 refuses to duplicate. */
+  extra?: Record<string, unknown> | undefined;
 }
 
 /** The one error body of every transport: {status, message} and, for bad input, errors. */
-export function errorBody({ status, message, errors }: DescribedError): { status: number; message: string; errors?: FieldError[] } {
-  return { status, message, ...(errors ? { errors } : {}) };
+export function errorBody({ status, message, errors, extra }: DescribedError): { status: number; message: string; errors?: FieldError[] } {
+  return { ...extra, status, message, ...(errors ? { errors } : {}) };
 }
 
 /**
@@ -86,7 +91,7 @@ export function errorBody({ status, message, errors }: DescribedError): { status
  */
 export function describeError(error: unknown): DescribedError {
   if (error instanceof HttpError) {
-    return { status: error.status, message: error.message, errors: error.errors, headers: error.headers };
+    return { status: error.status, message: error.message, errors: error.errors, headers: error.headers, extra: error.extra };
   }
   const issues = zodIssues(error instanceof TRPCError ? error.cause : error);
   if (issues) {

@@ -1,7 +1,7 @@
 import { createTestDatabase } from "@vsi/test-utils";
-import { sql } from "kysely";
+import { Migrator, sql, type Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDb, migrateToLatest, type Db } from "../src/index.ts";
+import { createDb, migrateToLatest, type Database, type Db } from "../src/index.ts";
 import { migrations } from "../src/migrations/index.ts";
 
 const expectedTables = [
@@ -32,6 +32,33 @@ async function checkMigrations(db: Db) {
   );
 }
 
+/** Databases that already hold the same phone signed in twice still migrate: the older visit ends when the next began. */
+async function checkOpenDuplicatesMigrate(db: Kysely<Database>) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  expect((await migrator.migrateTo("0003_visits")).error).toBeUndefined();
+  const location = await db.insertInto("locations").values({ name: "L", address: "" }).returning("id").executeTakeFirstOrThrow();
+  const program = await db.insertInto("programs").values({ name: "P" }).returning("id").executeTakeFirstOrThrow();
+  const visit = (phone: string, timeIn: string) => ({
+    first_name: "A", last_name: "B", phone_number: phone, temperature: "98.6",
+    location_id: location.id, program_id: program.id, time_in: new Date(timeIn),
+  });
+  await db.insertInto("visits").values([
+    visit("4155550001", "2026-01-05T09:00:00Z"),
+    visit("4155550001", "2026-01-12T09:30:00Z"),
+    visit("4155550001", "2026-01-19T10:00:00Z"),
+    visit("4155550002", "2026-01-19T10:00:00Z"),
+  ]).execute();
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  const rows = await db.selectFrom("visits").select(["phone_number", "time_in", "time_out"]).orderBy("id").execute();
+  expect(rows.map((r) => [r.phone_number, r.time_out?.toISOString() ?? null])).toEqual([
+    ["4155550001", "2026-01-12T09:30:00.000Z"],
+    ["4155550001", "2026-01-19T10:00:00.000Z"],
+    ["4155550001", null],
+    ["4155550002", null],
+  ]);
+  await expect(db.insertInto("visits").values(visit("4155550002", "2026-01-19T11:00:00Z")).execute()).rejects.toThrow(/visits_one_open_idx/);
+}
+
 describe("migrations", () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterAll(async () => {
@@ -42,6 +69,20 @@ describe("migrations", () => {
     const db = await createDb({ inMemory: true });
     cleanups.push(() => db.close());
     await checkMigrations(db);
+  });
+
+  it("close open duplicates before refusing them, on embedded PGlite", async () => {
+    const db = await createDb({ inMemory: true });
+    cleanups.push(() => db.close());
+    await checkOpenDuplicatesMigrate(db.kysely);
+  });
+
+  it("close open duplicates before refusing them, on the PostgreSQL server", async (ctx) => {
+    const database = await createTestDatabase();
+    if (!database) return ctx.skip();
+    const db = await createDb({ databaseUrl: database.url });
+    cleanups.push(() => database.drop(), () => db.close());
+    await checkOpenDuplicatesMigrate(db.kysely);
   });
 
   it("run from empty to latest on the PostgreSQL server", async (ctx) => {

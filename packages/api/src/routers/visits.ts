@@ -7,7 +7,7 @@ import { idParam } from "../schemas/common.ts";
 import { visitCreateInput, visitListInput, visitorNameSchema, visitSchema, visitSearchInput, visitUpdateInput, type VisitListInput } from "../schemas/visits.ts";
 import { linkHeader, pageCount } from "../services/pagination.ts";
 import { limits, take } from "../services/rate-limit.ts";
-import { createVisit, findVisit, latestVisitorByPhone, openVisits, reportPage, signOutVisit } from "../services/visits.ts";
+import { alreadySignedIn, createVisit, findOpenVisit, findVisit, isOpenVisitConflict, latestVisitorByPhone, openVisits, reportPage, signOutVisit } from "../services/visits.ts";
 import { adminProcedure, router, sheetProcedure, staffProcedure } from "../trpc.ts";
 import type { Identity } from "../identity.ts";
 
@@ -121,7 +121,7 @@ export const visitsRouter = router({
     .input(visitUpdateInput)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
-      await accessibleVisit(ctx, input.id);
+      const visit = await accessibleVisit(ctx, input.id);
       const row = await ctx.db
         .updateTable("visits")
         .set({
@@ -133,7 +133,13 @@ export const visitsRouter = router({
         })
         .where("id", "=", input.id)
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .catch(async (error: unknown) => {
+          // A corrected phone that is already signed in here: the same 409 as a second sign-in.
+          if (!isOpenVisitConflict(error) || input.PhoneNumber === undefined) throw error;
+          const open = await findOpenVisit(ctx.db, visit.location_id, visit.program_id, input.PhoneNumber);
+          throw open ? alreadySignedIn(open) : error;
+        });
       return toVisit(row);
     }),
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, Visit } from "@vsi/db";
-import { invalid, notFound } from "../errors.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
 import { toVisit } from "../mappers.ts";
 import { pageSize } from "./pagination.ts";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
@@ -10,6 +10,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /** The most a sheet shows at once: a room's worth of people, never a history. */
 export const sheetLimit = 500;
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** An open visit older than this was never signed out (nobody stays half a day): a new sign-in ends it. */
+export const forgottenAfterMs = 12 * 60 * 60 * 1000;
 
 export async function openVisits(db: Executor, filters: VisitFilters): Promise<Visit[]> {
   return db
@@ -133,8 +135,41 @@ async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit 
  * a server restarted mid-request) returns the first visit and writes nothing.
  */
 export async function createVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, idempotencyKey?: string): Promise<{ visit: Visit; created: boolean }> {
-  if (!idempotencyKey) return { visit: await insertVisit(db, fields, now), created: true };
+  const attempt = async () => (idempotencyKey ? insertKeyedVisit(db, fields, now, idempotencyKey) : { visit: await insertVisit(db, fields, now), created: true });
+  // The unique index on open visits decides races between tablets; the second attempt follows a
+  // forgotten visit ended or an open one signed out in the meantime.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isOpenVisitConflict(error) || tries > 2) throw error;
+      const open = await findOpenVisit(db, fields.LocationId, fields.ProgramId, fields.PhoneNumber);
+      if (open && (tries > 1 || now.getTime() - open.time_in.getTime() < forgottenAfterMs)) throw alreadySignedIn(open);
+      if (open) await signOutVisit(db, open.id, now);
+    }
+  }
+}
 
+/** The unique violation of visits_one_open_idx, from pg or PGlite. */
+export function isOpenVisitConflict(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
+  return code === "23505" && (constraint === "visits_one_open_idx" || String(message).includes("visits_one_open_idx"));
+}
+
+export const alreadySignedIn = (open: Visit) => conflict("This phone number is already signed in here", { visit: toVisit(open) });
+
+export async function findOpenVisit(db: Executor, locationId: number, programId: number, phoneNumber: string): Promise<Visit | undefined> {
+  return db
+    .selectFrom("visits")
+    .selectAll()
+    .where("location_id", "=", locationId)
+    .where("program_id", "=", programId)
+    .where("phone_number", "=", phoneNumber)
+    .where("time_out", "is", null)
+    .executeTakeFirst();
+}
+
+async function insertKeyedVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, idempotencyKey: string): Promise<{ visit: Visit; created: boolean }> {
   // One statement, one round trip: claim the key (taking the visit's id from its sequence), insert
   // the visit under that id, or, when the key is already claimed, return its visit. The foreign key
   // from the claim to the visit is checked at the end of the statement, when both rows exist.
