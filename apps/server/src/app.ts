@@ -8,6 +8,7 @@ import { cookieNames, cookieOptions, describeError, errorBody, forbidden, HttpEr
 import { sql } from "@vsi/db";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { docsScript } from "./routes/docs-page.ts";
+import { registerJsonBodyParser } from "./routes/json-body.ts";
 import { registerOpenApi } from "./routes/openapi.ts";
 import { registerRawRoutes } from "./routes/raw.ts";
 import { registerTrpc } from "./routes/trpc.ts";
@@ -32,6 +33,7 @@ export async function buildApp({ services, webDir, logger = false, trustProxy = 
     forceCloseConnections: "idle",
   });
 
+  registerJsonBodyParser(app);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -44,7 +44,7 @@ describe("the error body", () => {
     expect(csrf.json).toEqual({ status: 403, message: "Missing or invalid X-XSRF-TOKEN header" });
     expect((await admin.get("/api/nothing-here")).json).toEqual({ status: 404, message: "Not found" });
     expect((await admin.get("/no-such-page")).json).toEqual({ status: 404, message: "Not found" });
-    expect((await admin.get("/files/abc")).json).toEqual({ status: 404, message: "File not found" });
+    expect((await admin.get("/api/files/abc")).json).toEqual({ status: 404, message: "File not found" });
   });
 
   it("gives Fastify's own refusals (bad JSON, wrong content type) the same shape", async () => {

@@ -211,12 +211,12 @@ describe("PUT <direct_upload.url>", () => {
   });
 });
 
-describe("GET /files/{key}", () => {
+describe("GET /api/files/{key}", () => {
   it("serves an uploaded file with its type and long-lived caching headers", async () => {
     const bytes = images.gif89(300);
     const asset = await uploaded(bytes, "image/gif");
     const res = await server.services.db.kysely.selectFrom("files").select("key").where("id", "=", asset.id).executeTakeFirstOrThrow();
-    const served = await server.app.inject({ method: "GET", url: `/files/${res.key}` });
+    const served = await server.app.inject({ method: "GET", url: `/api/files/${res.key}` });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload).toEqual(bytes);
     expect(served.headers["content-type"]).toBe("image/gif");
@@ -227,10 +227,20 @@ describe("GET /files/{key}", () => {
   it("answers 404 JSON for unknown keys and for blobs whose bytes never came", async () => {
     const pending = await register(staff, { filename: "later.png", content_type: "image/png", byte_size: 10 });
     for (const key of ["doesnotexist", pending.key, "..%2F..%2Fetc%2Fpasswd", "UPPER"]) {
-      const res = await server.client().get(`/files/${key}`);
+      const res = await server.client().get(`/api/files/${key}`);
       expect(res.status, key).toBe(404);
       expect(res.json).toEqual({ status: 404, message: "File not found" });
     }
+  });
+
+  it("keeps links to /files/{key} working: they redirect there permanently", async () => {
+    const bytes = images.png(90);
+    const asset = await uploaded(bytes, "image/png");
+    const old = await server.app.inject({ method: "GET", url: `/files/${asset.key}` });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/api/files/${asset.key}`);
+    const served = await server.app.inject({ method: "GET", url: old.headers.location as string });
+    expect(served.rawPayload).toEqual(bytes);
   });
 });
 
@@ -240,24 +250,24 @@ describe("a user's picture", () => {
     const first = await uploaded(firstBytes, "image/png");
     const attached = await staff.patch(`/api/users/${staffId}`, { picture: first.signed_id });
     expect(attached.status).toBe(200);
-    expect(attached.json).toMatchObject({ picture: first.signed_id, pictureUrl: `/files/${first.key}` });
+    expect(attached.json).toMatchObject({ picture: first.signed_id, pictureUrl: `/api/files/${first.key}` });
     const served = await server.app.inject({ method: "GET", url: attached.json.pictureUrl });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload).toEqual(firstBytes);
-    expect((await staff.get("/api/users/me")).json.pictureUrl).toBe(`/files/${first.key}`);
+    expect((await staff.get("/api/users/me")).json.pictureUrl).toBe(`/api/files/${first.key}`);
 
     const secondBytes = images.webp(120);
     const second = await uploaded(secondBytes, "image/webp");
     const replaced = await staff.patch(`/api/users/${staffId}`, { picture: second.signed_id });
     expect(replaced.status).toBe(200);
-    expect(replaced.json.pictureUrl).toBe(`/files/${second.key}`);
+    expect(replaced.json.pictureUrl).toBe(`/api/files/${second.key}`);
     expect(await fileRow(first.id)).toBeUndefined();
     expect(await stored(first.key)).toBeUndefined();
-    expect((await server.client().get(`/files/${first.key}`)).status).toBe(404);
+    expect((await server.client().get(`/api/files/${first.key}`)).status).toBe(404);
 
     // Saving the form again with the same picture keeps it.
     const same = await staff.patch(`/api/users/${staffId}`, { firstName: "Pat", picture: second.signed_id });
-    expect(same.json.pictureUrl).toBe(`/files/${second.key}`);
+    expect(same.json.pictureUrl).toBe(`/api/files/${second.key}`);
     expect(await stored(second.key)).toEqual(secondBytes);
 
     const removed = await staff.patch(`/api/users/${staffId}`, { picture: null });
@@ -288,7 +298,7 @@ describe("a user's picture", () => {
     const asset = created.json.result.data as Asset;
     expect((await put(staff, asset, bytes)).status).toBe(200);
     const updated = await staff.trpc("mutation", "users.update", { id: staffId, picture: asset.signed_id });
-    expect(updated.json.result.data.pictureUrl).toBe(`/files/${asset.key}`);
+    expect(updated.json.result.data.pictureUrl).toBe(`/api/files/${asset.key}`);
     const bad = await staff.trpc("mutation", "assets.create", { blob: { filename: "t.txt", content_type: "text/plain", byte_size: 3 } });
     expect(bad.status).toBe(422);
     expect(bad.json.error.errors).toEqual([{ path: "blob.content_type", message: fileTypeMessage }]);

@@ -17,6 +17,7 @@ export { assertTimeZone } from "./services/visit-filters.ts";
 export { visitListInput } from "./schemas/visits.ts";
 export { findUploadedFile, receiveUpload, UPLOADS_PATH } from "./services/uploads.ts";
 export { maxUploadBytes } from "./schemas/assets.ts";
+export { FILES_PATH } from "./mappers.ts";
 export { limits } from "./services/rate-limit.ts";
 export { extractArchive, databaseFolder, filesFolder, type BackupManifest, type BackupReason } from "./services/backup-archive.ts";
 export { countRows, schemaVersion, type BackupCounts } from "./services/backup-counts.ts";

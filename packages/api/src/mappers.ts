@@ -10,7 +10,9 @@ import { sign } from "./services/tokens.ts";
 export const iso = (date: Date) => date.toISOString();
 export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const fileUrl = (key: string) => `/files/${key}`;
+/** Under /api, so a deployment that forwards only /api to the server still shows pictures. */
+export const FILES_PATH = "/api/files";
+export const fileUrl = (key: string) => `${FILES_PATH}/${key}`;
 export const signedFileId = (secret: string, fileId: number) => sign(secret, `file-${fileId}`);
 
 export type UserWithPicture = User & { picture_key: string | null };

@@ -1,12 +1,15 @@
-import { findUploadedFile, notFound, type Services } from "@vsi/api";
+import { FILES_PATH, findUploadedFile, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 
-/** GET /files/:key: an uploaded picture. Keys are random and never reused, so caches may keep it. */
+/**
+ * GET /api/files/:key: an uploaded picture. Keys are random and never reused, so caches may keep
+ * it. /files/:key, where pictures used to be, redirects there for links already handed out.
+ */
 export function registerFiles(app: FastifyInstance, services: Services) {
-  app.get<{ Params: { key: string } }>("/files/:key", async (request, reply) => {
+  app.get<{ Params: { key: string } }>(`${FILES_PATH}/:key`, async (request, reply) => {
     const file = await findUploadedFile(services.db.kysely, request.params.key);
     const body = file ? await services.storage.get(file.key) : undefined;
-    if (!file || !body) throw notFound("File");
+    if (!file || !body) return reply.code(404).send({ status: 404, message: "File not found" });
     return reply
       .header("Content-Type", file.content_type)
       .header("Content-Length", String(file.byte_size))
@@ -15,4 +18,7 @@ export function registerFiles(app: FastifyInstance, services: Services) {
       .header("X-Content-Type-Options", "nosniff")
       .send(body);
   });
+  app.get<{ Params: { key: string } }>("/files/:key", async (request, reply) =>
+    reply.redirect(`${FILES_PATH}/${encodeURIComponent(request.params.key)}`, 301),
+  );
 }
