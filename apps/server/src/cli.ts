@@ -75,7 +75,14 @@ async function restore(file: string): Promise<number> {
   }
   // pnpm runs scripts from the repository's root; the path is the one typed where the user stood.
   const archive = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-  const result = await restoreBackup(archive, config.dataDir);
+  let result;
+  try {
+    result = await restoreBackup(archive, config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) throw error;
+    console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
   const c = result.counts;
   console.log(`Restored ${path.basename(archive)} (taken ${result.manifest.createdAt}) into ${config.dataDir}:`);
   console.log(`  ${c.users} users, ${c.locations} locations, ${c.programs} programs, ${c.visits} visits, ${c.files} files`);

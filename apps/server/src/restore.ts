@@ -2,6 +2,7 @@ import { copyFile, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { countRows, extractArchive, filesFolder, type BackupCounts, type BackupManifest } from "@vsi/api";
 import { createDb, migrateToLatest, migrationState, migrations } from "@vsi/db";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 
 export interface RestoreResult {
   manifest: BackupManifest;
@@ -20,13 +21,15 @@ async function countFiles(dir: string): Promise<number> {
 const exists = (file: string) => stat(file).then(() => true, () => false);
 
 /**
- * Replaces the data folder with a backup, with the server stopped: the archive is unpacked and its
- * database opened and migrated beside the folder first, so a bad archive changes nothing; then the
- * current folder is moved aside (never deleted) and the restored one takes its place. The backups
- * folder and the session secret stay with the site.
+ * Replaces the data folder with a backup, with the server stopped (the folder's lock refuses while
+ * one runs): the archive is unpacked and its database opened and migrated beside the folder first,
+ * so a bad archive changes nothing; then the current folder is moved aside (never deleted) and the
+ * restored one, already locked, takes its place. The backups folder and the session secret stay.
  */
 export async function restoreBackup(file: string, dataDir: string): Promise<RestoreResult> {
   if (!(await exists(file))) throw new Error(`${file} does not exist`);
+  const lock = await acquireDataDirLock(dataDir);
+  let stagingLock: DataDirLock | undefined;
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const staging = `${dataDir}.restoring-${stamp}`;
   try {
@@ -49,24 +52,28 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     }
     const counts = { ...rows, files: await countFiles(path.join(staging, filesFolder)) };
     await rm(path.join(staging, "manifest.json"));
+    // Locked before it moves in, so no server can start on the folder between the two renames.
+    stagingLock = await acquireDataDirLock(staging);
 
-    let movedAside: string | undefined;
-    if (await exists(dataDir)) {
-      movedAside = `${dataDir}.before-restore-${stamp}`;
-      await rename(dataDir, movedAside);
-    }
+    let movedAside: string | undefined = `${dataDir}.before-restore-${stamp}`;
+    await rename(dataDir, movedAside);
     await rename(staging, dataDir);
-    if (movedAside) {
-      for (const kept of ["backups", "session-secret"]) {
-        if (await exists(path.join(movedAside, kept))) {
-          if (kept === "backups") await rename(path.join(movedAside, kept), path.join(dataDir, kept));
-          else await copyFile(path.join(movedAside, kept), path.join(dataDir, kept));
-        }
-      }
+    for (const kept of ["backups", "session-secret"]) {
+      if (!(await exists(path.join(movedAside, kept)))) continue;
+      if (kept === "backups") await rename(path.join(movedAside, kept), path.join(dataDir, kept));
+      else await copyFile(path.join(movedAside, kept), path.join(dataDir, kept));
+    }
+    // Nothing was there but what this restore made itself (the folder had been deleted): nothing to keep.
+    if ((await readdir(movedAside)).every((name) => name === "lock" || name === "session-secret")) {
+      await rm(movedAside, { recursive: true, force: true });
+      movedAside = undefined;
     }
     return { manifest, counts, migrated, movedAside };
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+    if (await exists(staging)) await rm(staging, { recursive: true, force: true });
     throw error;
+  } finally {
+    await stagingLock?.release();
+    await lock.release();
   }
 }
