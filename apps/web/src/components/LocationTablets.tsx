@@ -1,6 +1,7 @@
 import { Badge, Button, Stack, Table, Text, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { fullName } from "../lib/names";
+import { replaceById } from "../lib/lists";
 import { formatLocalDate, formatLocalTime } from "../lib/time";
 import { queryClient, trpc } from "../lib/trpc";
 import type { Tablet } from "../lib/types";
@@ -24,9 +25,7 @@ export function LocationTablets({ locationId }: { locationId: number }) {
       { id: tablet.id },
       {
         onSuccess: (revoked) =>
-          queryClient.setQueryData(listQuery.queryKey, (list) =>
-            list?.map((row) => (row.id === revoked.id ? revoked : row)),
-          ),
+          queryClient.setQueryData(listQuery.queryKey, (list) => replaceById(list, revoked)),
         onError: (error) => console.error(error),
       },
     );

@@ -4,6 +4,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { FlashMessage } from "../../../components/FlashMessage";
 import { ListPage } from "../../../components/ListPage";
 import { fullName } from "../../../lib/names";
+import { replaceById } from "../../../lib/lists";
 import { formatLocalDate } from "../../../lib/time";
 import { queryClient, trpc } from "../../../lib/trpc";
 import { useCurrentUser } from "../../../lib/session";
@@ -30,7 +31,7 @@ function ManageUsersPage() {
       {
         onSuccess: (updated) =>
           queryClient.setQueryData(trpc.users.list.queryKey(), (list) =>
-            list?.map((row) => (row.id === updated.id ? updated : row)),
+            replaceById(list, updated),
           ),
         onError: (error) => console.error(error),
       },
@@ -118,9 +119,7 @@ function InvitesTable({ invites }: { invites: Invite[] }) {
       {
         // Resending refreshes updatedAt, shown as 'Invited on'.
         onSuccess: (updated) =>
-          queryClient.setQueryData(listKey, (list) =>
-            list?.map((row) => (row.id === updated.id ? updated : row)),
-          ),
+          queryClient.setQueryData(listKey, (list) => replaceById(list, updated)),
         onError: (error) => console.error(error),
       },
     );
