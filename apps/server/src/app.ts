@@ -8,6 +8,7 @@ import { cookieNames, cookieOptions, describeError, errorBody, forbidden, HttpEr
 import { sql } from "@vsi/db";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { docsScript } from "./routes/docs-page.ts";
+import { capConnectionsPerAddress, defaultConnectionLimits, type ConnectionLimits } from "./connection-limits.ts";
 import { registerJsonBodyParser } from "./routes/json-body.ts";
 import { registerOpenApi } from "./routes/openapi.ts";
 import { registerRawRoutes } from "./routes/raw.ts";
@@ -20,9 +21,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   /** TRUST_PROXY: which proxies may name the client in X-Forwarded-For (none by default). */
   trustProxy?: false | number | string[] | undefined;
+  /** Time-outs and the per-address connection cap; tests shorten them. */
+  limits?: Partial<ConnectionLimits> | undefined;
 }
 
-export async function buildApp({ services, webDir, logger = false, trustProxy = false }: AppOptions) {
+export async function buildApp({ services, webDir, logger = false, trustProxy = false, limits: limitOptions }: AppOptions) {
+  const limits = { ...defaultConnectionLimits, ...limitOptions };
   const app = Fastify({
     logger,
     // A hop count as the function proxy-addr makes of one (Fastify's types only take the function).
@@ -31,8 +35,12 @@ export async function buildApp({ services, webDir, logger = false, trustProxy = 
     bodyLimit: 1024 * 1024,
     // Requests still running at shutdown finish; idle keep-alive sockets close at once.
     forceCloseConnections: "idle",
+    // Slow clients (a body or headers sent a byte at a time) cannot hold a connection for ever.
+    requestTimeout: limits.requestTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkEveryMs },
   });
 
+  capConnectionsPerAddress(app.server, limits.connectionsPerAddress);
   registerJsonBodyParser(app);
   await app.register(cookie);
   await app.register(helmet, {

@@ -31,6 +31,7 @@ export async function startTestServer(
     registrationEnabled?: boolean;
     webDir?: string;
     trustProxy?: AppOptions["trustProxy"];
+    limits?: AppOptions["limits"];
     /** The embedded database in the data folder, as `npm start` runs it. */
     embeddedOnDisk?: boolean;
   } = {},
@@ -59,7 +60,7 @@ export async function startTestServer(
     }),
     now: () => new Date(Date.now() + clock.offsetMs),
   };
-  const app = await buildApp({ services, webDir: options.webDir, trustProxy: options.trustProxy });
+  const app = await buildApp({ services, webDir: options.webDir, trustProxy: options.trustProxy, limits: options.limits });
   await app.ready();
 
   return {
