@@ -15,6 +15,7 @@ import { Route as AdminRouteRouteImport } from "./routes/admin/route"
 import { Route as DashboardRouteRouteImport } from "./routes/dashboard/route"
 import { Route as LoginRouteImport } from "./routes/login"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
+import { Route as AdminBackupsRouteImport } from "./routes/admin/backups"
 import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardReportsRouteImport } from "./routes/dashboard/reports"
 import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId"
@@ -63,6 +64,11 @@ const LoginRoute = LoginRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminBackupsRoute = AdminBackupsRouteImport.update({
+  id: "/backups",
+  path: "/backups",
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
@@ -169,6 +175,7 @@ export interface FileRoutesByFullPath {
   "/dashboard": typeof DashboardRouteRouteWithChildren
   "/account": typeof AccountRoute
   "/login": typeof LoginRoute
+  "/admin/backups": typeof AdminBackupsRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
@@ -194,6 +201,7 @@ export interface FileRoutesByTo {
   "/": typeof IndexRoute
   "/account": typeof AccountRoute
   "/login": typeof LoginRoute
+  "/admin/backups": typeof AdminBackupsRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
@@ -222,6 +230,7 @@ export interface FileRoutesById {
   "/dashboard": typeof DashboardRouteRouteWithChildren
   "/account": typeof AccountRoute
   "/login": typeof LoginRoute
+  "/admin/backups": typeof AdminBackupsRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
@@ -251,6 +260,7 @@ export interface FileRouteTypes {
     | "/dashboard"
     | "/account"
     | "/login"
+    | "/admin/backups"
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
@@ -276,6 +286,7 @@ export interface FileRouteTypes {
     | "/"
     | "/account"
     | "/login"
+    | "/admin/backups"
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
@@ -303,6 +314,7 @@ export interface FileRouteTypes {
     | "/dashboard"
     | "/account"
     | "/login"
+    | "/admin/backups"
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
@@ -383,6 +395,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/admin/"
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    "/admin/backups": {
+      id: "/admin/backups"
+      path: "/backups"
+      fullPath: "/admin/backups"
+      preLoaderRoute: typeof AdminBackupsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     "/dashboard/": {
@@ -522,6 +541,7 @@ declare module "@tanstack/react-router" {
 }
 
 interface AdminRouteRouteChildren {
+  AdminBackupsRoute: typeof AdminBackupsRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
   AdminUsersInviteRoute: typeof AdminUsersInviteRoute
@@ -529,6 +549,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminBackupsRoute: AdminBackupsRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminUsersUserIdRoute: AdminUsersUserIdRoute,
   AdminUsersInviteRoute: AdminUsersInviteRoute,

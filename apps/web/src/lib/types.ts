@@ -15,5 +15,6 @@ export type ReportVisit = Outputs["visits"]["report"]["visits"][number];
 export type Invite = Outputs["invites"]["get"];
 export type Tablet = Outputs["tablets"]["list"][number];
 export type ApiToken = Outputs["tokens"]["list"][number];
+export type Backup = Outputs["backups"]["list"]["backups"][number];
 export type UserUpdateInput = Inputs["users"]["update"];
 export type ReportInput = NonNullable<Inputs["visits"]["report"]>;

@@ -40,7 +40,14 @@ function ManageUsersPage() {
   return (
     <ListPage
       title="Manage Users"
-      actions={<ButtonLink to="/admin/users/invite">Invite a new User</ButtonLink>}
+      actions={
+        <Group gap="xs">
+          <ButtonLink variant="default" to="/admin/backups">
+            Backups
+          </ButtonLink>
+          <ButtonLink to="/admin/users/invite">Invite a new User</ButtonLink>
+        </Group>
+      }
     >
       <FlashMessage />
       {invites.length > 0 ? <InvitesTable invites={invites} /> : null}

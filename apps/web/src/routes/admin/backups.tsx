@@ -1,0 +1,115 @@
+import { Alert, Anchor, Button, Code, Stack, Table, Text } from "@mantine/core";
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { ListPage } from "../../components/ListPage";
+import { formatLocalDate, formatLocalTime } from "../../lib/time";
+import { queryClient, trpc } from "../../lib/trpc";
+import type { Backup } from "../../lib/types";
+
+export const Route = createFileRoute("/admin/backups")({
+  component: BackupsPage,
+});
+
+const reasons: Record<Backup["reason"], string> = {
+  nightly: "Nightly",
+  manual: "Backed up now",
+  "before-migration": "Before an upgrade",
+};
+
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const when = (iso: string) => `${formatLocalDate(iso)} ${formatLocalTime(iso)}`;
+
+function BackupsPage() {
+  const { data } = useSuspenseQuery(trpc.backups.list.queryOptions());
+  const create = useMutation(
+    trpc.backups.create.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.backups.list.queryKey() }),
+    }),
+  );
+  const { lastError, lastCommand } = data;
+
+  return (
+    <ListPage
+      title="Backups"
+      actions={
+        <Button loading={create.isPending} onClick={() => create.mutate(undefined)}>
+          Back up now
+        </Button>
+      }
+    >
+      {create.isError ? (
+        <Alert color="red" role="alert">
+          {create.error.message}
+        </Alert>
+      ) : null}
+      {lastError ? (
+        <Alert color="red" role="alert" title="The last backup failed">
+          {when(lastError.at)}: {lastError.message}
+        </Alert>
+      ) : null}
+      {lastCommand ? (
+        <Alert
+          color={lastCommand.exitCode === 0 ? "green" : "red"}
+          role={lastCommand.exitCode === 0 ? "status" : "alert"}
+          title={lastCommand.exitCode === 0 ? "Sent off the machine" : "Sending the backup off the machine failed"}
+        >
+          BACKUP_COMMAND for {lastCommand.backup} ({when(lastCommand.at)}) ended with exit status{" "}
+          {lastCommand.exitCode ?? "none (it did not finish)"}.
+          {lastCommand.output ? <Code block mt="xs">{lastCommand.output}</Code> : null}
+        </Alert>
+      ) : null}
+      {data.database === "server" ? (
+        <Alert color="blue" title="The database is on a PostgreSQL server">
+          <Stack gap="xs">
+            <Text size="sm">
+              Its operator backs it up; these archives hold the uploaded pictures. A copy of the
+              database can be made with:
+            </Text>
+            <Code block>{data.pgDumpCommand}</Code>
+          </Stack>
+        </Alert>
+      ) : (
+        <Text c="dimmed" size="sm">
+          Every night the database and the uploaded pictures are saved in the data folder&apos;s
+          backups/ folder; the last 7 days and 4 weeks are kept.
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Kind</Table.Th>
+              <Table.Th>Size</Table.Th>
+              <Table.Th>Visits</Table.Th>
+              <Table.Th>Action</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.backups.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={5}>No backups yet.</Table.Td>
+              </Table.Tr>
+            ) : (
+              data.backups.map((backup) => (
+                <Table.Tr key={backup.name}>
+                  <Table.Td>{when(backup.createdAt)}</Table.Td>
+                  <Table.Td>{reasons[backup.reason]}</Table.Td>
+                  <Table.Td>{size(backup.bytes)}</Table.Td>
+                  <Table.Td>{backup.includesDatabase ? backup.counts.visits : "—"}</Table.Td>
+                  <Table.Td>
+                    <Anchor href={`/api/backups/${encodeURIComponent(backup.name)}`} download={backup.name}>
+                      Download
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </ListPage>
+  );
+}
