@@ -1,5 +1,5 @@
 import path from "node:path";
-import { findUserByEmail, hashPassword, insertUser } from "@vsi/api";
+import { findUserByEmail, insertUser, promoteToAdmin } from "@vsi/api";
 import { ConfigError, loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 import { restoreBackup } from "./restore.ts";
@@ -49,11 +49,7 @@ async function main(argv: string[]): Promise<number> {
       }
       const existing = await findUserByEmail(services.db.kysely, email);
       if (existing) {
-        await services.db.kysely
-          .updateTable("users")
-          .set({ is_admin: true, first_name: firstName, last_name: lastName, password_hash: await hashPassword(password), updated_at: new Date() })
-          .where("id", "=", existing.id)
-          .execute();
+        await promoteToAdmin(services.db.kysely, existing.id, { firstName, lastName, password }, new Date());
         console.log(`${existing.email} is now an admin.`);
       } else {
         await insertUser(services.db.kysely, { firstName, lastName, email, password, isAdmin: true });

@@ -8,11 +8,11 @@ import { cli, spawnServer } from "./processes.ts";
 
 
 async function users(db: Db) {
-  return db.kysely.selectFrom("users").select(["email", "first_name", "is_admin"]).orderBy("id").execute();
+  return db.kysely.selectFrom("users").select(["email", "first_name", "is_admin", "deactivated_at"]).orderBy("id").execute();
 }
 
 describe("pnpm create-admin", () => {
-  it("creates an admin in the embedded database, then promotes an existing user", async () => {
+  it("creates an admin in the embedded database, then promotes an existing user, reactivated and logged out everywhere", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-cli-"));
     const created = cli({ DATA_DIR: dataDir }, "create-admin", "Ada", "Lovelace", "ada@example.org", "analytical1");
     expect(created.stderr).toBe("");
@@ -23,11 +23,18 @@ describe("pnpm create-admin", () => {
     expect(weak.status).toBe(1);
     expect(weak.stderr).toContain("Minimum eight characters, at least one letter and one number");
 
+    // A deactivated admin with a session somewhere: create-admin is the way back in, and a new password ends old logins.
+    const before = await createDb({ dataDir });
+    const ada = await before.kysely.updateTable("users").set({ deactivated_at: new Date() }).returning("id").executeTakeFirstOrThrow();
+    await before.kysely.insertInto("sessions").values({ id: "old-session", user_id: ada.id, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    await before.close();
+
     const promoted = cli({ DATA_DIR: dataDir }, "create-admin", "Ada", "King", "ADA@example.org", "analytical2");
     expect(promoted.stdout).toContain("is now an admin");
 
     const db = await createDb({ dataDir });
-    expect(await users(db)).toEqual([{ email: "ada@example.org", first_name: "Ada", is_admin: true }]);
+    expect(await users(db)).toEqual([{ email: "ada@example.org", first_name: "Ada", is_admin: true, deactivated_at: null }]);
+    expect(await db.kysely.selectFrom("sessions").select("id").execute()).toEqual([]);
     await db.close();
 
     expect(cli({ DATA_DIR: dataDir }, "create-admin", "too", "few").status).toBe(2);

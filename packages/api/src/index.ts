@@ -7,7 +7,7 @@ export { resolveIdentity, type Identity } from "./identity.ts";
 export type { AppConfig, Mailer, MailMessage, Services, Storage } from "./services/types.ts";
 export { hashPassword } from "./services/passwords.ts";
 export { hashToken, generateToken } from "./services/tokens.ts";
-export { insertUser, findUserByEmail } from "./services/users.ts";
+export { insertUser, findUserByEmail, promoteToAdmin } from "./services/users.ts";
 export { createFileMailer, createSmtpMailer } from "./services/mailer.ts";
 export { createLocalStorage } from "./services/storage.ts";
 export { migrateToLatest } from "@vsi/db";

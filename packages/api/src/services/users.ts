@@ -4,6 +4,7 @@ import { invalid, notFound } from "../errors.ts";
 import { toUser, type UserWithPicture } from "../mappers.ts";
 import type { Context } from "../context.ts";
 import { hashPassword } from "./passwords.ts";
+import { deleteUserSessions } from "./sessions.ts";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -65,4 +66,20 @@ export async function insertUser(db: Executor, fields: NewUserFields): Promise<n
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string; message?: string };
   return e?.code === "23505" && (e.constraint === constraint || !!e.message?.includes(constraint));
+}
+
+/**
+ * create-admin on an existing account: the way back in for a locked-out admin, so the user is made
+ * an admin and active again, and the new password ends every session the old one opened.
+ */
+export async function promoteToAdmin(db: Kysely<Database>, userId: number, fields: Omit<NewUserFields, "email" | "isAdmin">, now: Date): Promise<void> {
+  const passwordHash = await hashPassword(fields.password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ is_admin: true, deactivated_at: null, first_name: fields.firstName, last_name: fields.lastName, password_hash: passwordHash, updated_at: now })
+      .where("id", "=", userId)
+      .execute();
+    await deleteUserSessions(trx, userId);
+  });
 }
