@@ -68,7 +68,7 @@ export interface Config {
   trustProxy: false | number | string[];
   production: boolean;
   logLevel: string;
-  /** Run after each backup with the archive's path (e.g. rclone copy to another machine). */
+  /** A shell command run after each backup with the archive's path in $BACKUP_FILE (e.g. rclone copy). */
   backupCommand: string | undefined;
 }
 

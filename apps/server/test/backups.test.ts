@@ -153,10 +153,10 @@ describe("the nightly schedule and retention", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("runs BACKUP_COMMAND with the archive's path and keeps its exit status for the admin page", async () => {
+  it("runs BACKUP_COMMAND with the archive's path in $BACKUP_FILE and keeps its exit status for the admin page", async () => {
     const target = mkdtempSync(path.join(tmpdir(), "vsi-offsite-"));
     const clock = { now: new Date(2026, 3, 1, 12, 0) };
-    const copied = await backupsAt(clock, `cp -t '${target}'`).create("manual");
+    const copied = await backupsAt(clock, `cp "$BACKUP_FILE" '${target}'/`).create("manual");
     expect(readdirSync(target)).toEqual([copied.name]);
     expect((await backupsAt(clock).status()).lastCommand).toMatchObject({ backup: copied.name, exitCode: 0 });
 

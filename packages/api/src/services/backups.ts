@@ -52,7 +52,7 @@ export interface BackupOptions {
   dataDir: string;
   /** The PostgreSQL server's URL, for the pg_dump command shown to admins. */
   databaseUrl?: string | undefined;
-  /** Run after each backup with the archive's path as its last argument (BACKUP_COMMAND). */
+  /** A shell command run after each backup, the archive's path in $BACKUP_FILE (BACKUP_COMMAND). */
   command?: string | undefined;
   now?: () => Date;
   log: { info(line: string): void; error(line: string): void };
@@ -157,8 +157,9 @@ export function createBackups(options: BackupOptions): Backups {
    * the compression happens after, while requests are served again.
    */
   async function snapshotDatabase(target: string) {
-    const started = performance.now();
+    let started = 0;
     const result = await db.kysely.connection().execute(async (conn) => {
+      started = performance.now();
       if (!db.embedded) return { counts: await countRows(conn), schema: await schemaVersion(conn) };
       await sql`checkpoint`.execute(conn);
       const counts = await countRows(conn);
@@ -180,8 +181,12 @@ export function createBackups(options: BackupOptions): Backups {
     if (!command) return;
     const at = now().toISOString();
     const { exitCode, output } = await new Promise<{ exitCode: number | null; output: string }>((resolve) => {
-      // The path is passed as "$1", so no quoting of it can go wrong in the shell.
-      const child = spawn("/bin/sh", ["-c", `${command} "$1"`, "sh", file], { stdio: ["ignore", "pipe", "pipe"], timeout: commandTimeoutMs });
+      // A shell command line that names the archive as "$BACKUP_FILE" (or "$1"): no quoting of the path can go wrong.
+      const child = spawn("/bin/sh", ["-c", command, "sh", file], {
+        env: { ...process.env, BACKUP_FILE: file },
+        stdio: ["ignore", "pipe", "pipe"],
+        timeout: commandTimeoutMs,
+      });
       let output = "";
       const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000));
       child.stdout.on("data", keep);
