@@ -74,7 +74,7 @@ test("an admin deactivates a user, who is logged out and cannot log in, then rea
   }
 });
 
-test("the location's edit page lists its tablets, and Disconnect turns a tablet's sheet into the disconnected screen", async ({ page, browser, adminApi, newUser }) => {
+test("the location's edit page lists its tablets, Disconnect turns a tablet's sheet into the disconnected screen, and staff see the list too", async ({ page, browser, adminApi, newUser }) => {
   const { location } = await createSite(adminApi, "Disconnect Hall", ["Pantry"]);
   const staff = await newUser({ firstName: "Tabitha" });
   const tabletContext = await browser.newContext();
@@ -101,6 +101,20 @@ test("the location's edit page lists its tablets, and Disconnect turns a tablet'
     await expect(tablet.getByRole("heading", { name: "This tablet was disconnected" })).toBeVisible();
     await expect(tablet.getByLabel("Password")).toHaveCount(0);
     await expectAccessible(tablet, "disconnected tablet");
+
+    // Staff who are not admins see the same list from Locations → Tablets.
+    const staffContext = await browser.newContext();
+    try {
+      await logInContext(staffContext, await newUser());
+      const staffPage = await staffContext.newPage();
+      await staffPage.goto("/dashboard/locations");
+      await staffPage.getByRole("row").filter({ hasText: location.Name }).getByRole("link", { name: "Tablets" }).click();
+      await expect(staffPage.getByRole("heading", { name: `Tablets at ${location.Name}` })).toBeVisible();
+      await expect(staffPage.getByRole("row").filter({ hasText: staff.lastName })).toContainText("Disconnected");
+      await expectAccessible(staffPage, "a location's tablets for staff");
+    } finally {
+      await staffContext.close();
+    }
   } finally {
     await tabletContext.close();
   }

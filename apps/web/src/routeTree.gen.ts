@@ -34,6 +34,7 @@ import { Route as PasswordsResetTokenRouteImport } from "./routes/passwords/rese
 import { Route as SheetLocationIdIndexRouteImport } from "./routes/sheet/$locationId/index"
 import { Route as SheetLocationIdSignInRouteImport } from "./routes/sheet/$locationId/sign-in"
 import { Route as DashboardLocationsLocationIdEditRouteImport } from "./routes/dashboard/locations/$locationId.edit"
+import { Route as DashboardLocationsLocationIdTabletsRouteImport } from "./routes/dashboard/locations/$locationId.tablets"
 import { Route as DashboardProgramsProgramIdEditRouteImport } from "./routes/dashboard/programs/$programId.edit"
 
 const IndexRoute = IndexRouteImport.update({
@@ -162,6 +163,12 @@ const DashboardLocationsLocationIdEditRoute =
     path: "/locations/$locationId/edit",
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardLocationsLocationIdTabletsRoute =
+  DashboardLocationsLocationIdTabletsRouteImport.update({
+    id: "/locations/$locationId/tablets",
+    path: "/locations/$locationId/tablets",
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const DashboardProgramsProgramIdEditRoute =
   DashboardProgramsProgramIdEditRouteImport.update({
     id: "/programs/$programId/edit",
@@ -195,6 +202,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/programs/": typeof DashboardProgramsIndexRoute
   "/sheet/$locationId/": typeof SheetLocationIdIndexRoute
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
+  "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
 }
 export interface FileRoutesByTo {
@@ -221,6 +229,7 @@ export interface FileRoutesByTo {
   "/dashboard/programs": typeof DashboardProgramsIndexRoute
   "/sheet/$locationId": typeof SheetLocationIdIndexRoute
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
+  "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
 }
 export interface FileRoutesById {
@@ -250,6 +259,7 @@ export interface FileRoutesById {
   "/dashboard/programs/": typeof DashboardProgramsIndexRoute
   "/sheet/$locationId/": typeof SheetLocationIdIndexRoute
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
+  "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
 }
 export interface FileRouteTypes {
@@ -280,6 +290,7 @@ export interface FileRouteTypes {
     | "/dashboard/programs/"
     | "/sheet/$locationId/"
     | "/dashboard/locations/$locationId/edit"
+    | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -306,6 +317,7 @@ export interface FileRouteTypes {
     | "/dashboard/programs"
     | "/sheet/$locationId"
     | "/dashboard/locations/$locationId/edit"
+    | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
   id:
     | "__root__"
@@ -334,6 +346,7 @@ export interface FileRouteTypes {
     | "/dashboard/programs/"
     | "/sheet/$locationId/"
     | "/dashboard/locations/$locationId/edit"
+    | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
   fileRoutesById: FileRoutesById
 }
@@ -530,6 +543,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardLocationsLocationIdEditRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    "/dashboard/locations/$locationId/tablets": {
+      id: "/dashboard/locations/$locationId/tablets"
+      path: "/locations/$locationId/tablets"
+      fullPath: "/dashboard/locations/$locationId/tablets"
+      preLoaderRoute: typeof DashboardLocationsLocationIdTabletsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/dashboard/programs/$programId/edit": {
       id: "/dashboard/programs/$programId/edit"
       path: "/programs/$programId/edit"
@@ -568,6 +588,7 @@ interface DashboardRouteRouteChildren {
   DashboardLocationsIndexRoute: typeof DashboardLocationsIndexRoute
   DashboardProgramsIndexRoute: typeof DashboardProgramsIndexRoute
   DashboardLocationsLocationIdEditRoute: typeof DashboardLocationsLocationIdEditRoute
+  DashboardLocationsLocationIdTabletsRoute: typeof DashboardLocationsLocationIdTabletsRoute
   DashboardProgramsProgramIdEditRoute: typeof DashboardProgramsProgramIdEditRoute
 }
 
@@ -579,6 +600,8 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardLocationsIndexRoute: DashboardLocationsIndexRoute,
   DashboardProgramsIndexRoute: DashboardProgramsIndexRoute,
   DashboardLocationsLocationIdEditRoute: DashboardLocationsLocationIdEditRoute,
+  DashboardLocationsLocationIdTabletsRoute:
+    DashboardLocationsLocationIdTabletsRoute,
   DashboardProgramsProgramIdEditRoute: DashboardProgramsProgramIdEditRoute,
 }
 

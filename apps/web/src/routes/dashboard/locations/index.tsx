@@ -72,6 +72,13 @@ function LocationRow({ location, canEdit }: { location: LocationListItem; canEdi
           <Button variant="light" onClick={setUpTablet} loading={setup.isPending}>
             Set Up Tablet
           </Button>
+          <ButtonLink
+            variant="default"
+            to="/dashboard/locations/$locationId/tablets"
+            params={{ locationId: String(location.id) }}
+          >
+            Tablets
+          </ButtonLink>
           {canEdit ? (
             <ButtonLink
               variant="default"

@@ -1,0 +1,20 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { FormCard } from "../../../components/FormCard";
+import { LocationTablets } from "../../../components/LocationTablets";
+import { trpc } from "../../../lib/trpc";
+
+export const Route = createFileRoute("/dashboard/locations/$locationId/tablets")({
+  component: LocationTabletsPage,
+});
+
+/** Any staff member may see and disconnect a location's tablets; the edit page is for admins only. */
+function LocationTabletsPage() {
+  const id = Number(Route.useParams().locationId);
+  const { data: location } = useSuspenseQuery(trpc.locations.get.queryOptions({ id }));
+  return (
+    <FormCard title={`Tablets at ${location.Name}`} size="md">
+      <LocationTablets locationId={id} />
+    </FormCard>
+  );
+}
