@@ -95,7 +95,8 @@ async function startServer(env: NodeJS.ProcessEnv, baseUrl: string, logFile: str
   const log = openSync(logFile, "a");
   const child = spawn(process.execPath, [serverMain], { env, cwd: repoRoot, stdio: ["ignore", log, log] });
   closeSync(log);
-  let exited: string | null = null;
+  // Set by the exit listener below; the cast stops TypeScript narrowing it to null for good.
+  let exited = null as string | null;
   child.once("exit", (code, signal) => {
     exited = signal ?? String(code);
     // Kept in the log (copied to artifacts/server.log at the end), so a crash mid-run is visible.

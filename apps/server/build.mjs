@@ -1,9 +1,8 @@
 // Bundles the server and CLI (with the workspace packages) into dist/; npm dependencies stay
 // external and are resolved from node_modules at run time.
 import { build } from "esbuild";
-import { readFileSync } from "node:fs";
+import pkg from "./package.json" with { type: "json" };
 
-const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@vsi/"));
 
 await build({

@@ -34,7 +34,7 @@ function cookie(header: string | undefined, name: string): string | undefined {
   return undefined;
 }
 
-app.get("/healthz", async () => ({ status: "ok" }));
+app.get("/healthz", () => ({ status: "ok" }));
 
 app.get("/bare/visits", async (request, reply) => {
   const token = cookie(request.headers.cookie, "sheet-token");

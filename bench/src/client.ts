@@ -55,7 +55,7 @@ export class Browser {
       body = JSON.stringify(options.json);
       extra["content-type"] = "application/json";
     }
-    const res = await this.client.request({ method: method as "GET", path, headers: this.headersFor(method, extra), body });
+    const res = await this.client.request({ method, path, headers: this.headersFor(method, extra), body });
     const text = await res.body.text();
     this.keepCookies(res.headers["set-cookie"]);
     return { status: res.statusCode, headers: res.headers, text };

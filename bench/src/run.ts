@@ -29,7 +29,7 @@ async function main() {
   log(`${config.quick ? "quick" : "full"} run; results go to ${config.resultsFile}`);
 
   // Every phase is attempted; a failing one is written down and the rest still run.
-  const attempt = async (name: string, fn: () => Promise<void>) => {
+  const attempt = async (name: string, fn: () => void | Promise<void>) => {
     try {
       await fn();
     } catch (error) {
@@ -41,7 +41,9 @@ async function main() {
   };
 
   const stamp = Date.now().toString(36);
-  if (phaseEnabled("web")) await attempt("web weight", async () => void (results.web = webWeight(["/sheet/$locationId/", "/sheet/$locationId/sign-in"])));
+  if (phaseEnabled("web")) await attempt("web weight", () => {
+    results.web = webWeight(["/sheet/$locationId/", "/sheet/$locationId/sign-in"]);
+  });
 
   let main: Env | undefined;
   let proposalMain: string | undefined;

@@ -72,15 +72,15 @@ export class Server {
       this.outputBytes += d.length;
       this.outputTail = (this.outputTail + d.toString()).slice(-12000);
     };
-    child.stdout!.on("data", onOutput);
-    child.stderr!.on("data", onOutput);
+    child.stdout.on("data", onOutput);
+    child.stderr.on("data", onOutput);
     child.on("exit", (code) => {
       this.exitCode = code;
       running.delete(child);
     });
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (this.exitCode !== undefined) throw new Error(`server exited with ${this.exitCode}:\n${this.outputTail}`);
+      if (this.exitCode !== undefined) throw new Error(`server exited with ${String(this.exitCode)}:\n${this.outputTail}`);
       try {
         const res = await fetch(`${this.origin}/healthz`, { signal: AbortSignal.timeout(1000) });
         if (res.ok) return;

@@ -2,22 +2,43 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/** Exceptions for test code, whose JSON bodies are untyped; shared with e2e/, which is all test code. */
+export const testCodeRules = {
+  "@typescript-eslint/no-explicit-any": "off",
+  "@typescript-eslint/no-unsafe-argument": "off",
+  "@typescript-eslint/no-unsafe-assignment": "off",
+  "@typescript-eslint/no-unsafe-call": "off",
+  "@typescript-eslint/no-unsafe-member-access": "off",
+  "@typescript-eslint/no-unsafe-return": "off",
+};
+
 export default tseslint.config(
   { ignores: ["dist/**", "**/*.gen.ts", "coverage/**", "test-results/**", "artifacts/**"] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
+    languageOptions: {
+      parserOptions: {
+        // Each package's tsconfig.json types its sources; the config scripts outside it get a default project.
+        projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs"] },
+        tsconfigRootDir: process.cwd(),
+      },
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // A promise nobody awaits loses its error; fire-and-forget has to be written `void`.
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
       "no-console": ["error", { allow: ["warn", "error"] }],
       // TypeScript already knows which names exist, in .ts and in the few .mjs scripts.
       "no-undef": "off",
     },
   },
   {
-    // Tests read arbitrary JSON bodies back; typing every one would say nothing.
+    // Tests read arbitrary JSON bodies back (`any`) and let expect() check them; typing every one
+    // would say nothing. The promise rules stay on here too.
     files: ["**/test/**", "**/*.test.ts", "**/*.test.tsx"],
-    rules: { "@typescript-eslint/no-explicit-any": "off" },
+    rules: testCodeRules,
   },
 );

@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     return restore(args[0] as string);
   }
   const config = loadConfig();
-  const lock = config.databaseUrl ? undefined : await acquireDataDirLock(config.dataDir);
+  const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   const services = await createServices(config); // migrates
   try {
     if (command === "migrate") {
@@ -59,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await services.db.close();
-    await lock?.release();
+    lock?.release();
   }
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { tryLock } from "fs-native-extensions";
 
 export interface DataDirLock {
-  release(): Promise<void>;
+  release(): void;
 }
 
 /** Another process (a server, the CLI, a restore) has the embedded database open. */
@@ -23,7 +23,7 @@ export class DataDirLockedError extends Error {
  * file holds the holder's PID for the message of whoever is refused. The file is never deleted:
  * unlinking it would let a waiter lock the old inode while a newcomer locks a new one.
  */
-export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
+export function acquireDataDirLock(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "lock");
   const fd = openSync(file, constants.O_RDWR | constants.O_CREAT, 0o600);
@@ -36,7 +36,7 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   writeSync(fd, String(process.pid), 0);
   let released = false;
   return {
-    async release() {
+    release() {
       if (released) return;
       released = true;
       ftruncateSync(fd, 0);

@@ -11,7 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function main() {
   const config = loadConfig();
   // Two processes on one embedded database lose data; a database server guards itself.
-  const lock = config.databaseUrl ? undefined : await acquireDataDirLock(config.dataDir);
+  const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   const services = await createServices(config);
   // Only the embedded database gets demo data by itself: a server's data is nobody's demo.
   if (services.db.kind === "pglite") await seedDemoDataIfEmpty(services, console.log);
@@ -31,7 +31,7 @@ async function main() {
     await app.close();
     await services.backups.stop();
     await services.db.close();
-    await lock?.release();
+    lock?.release();
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

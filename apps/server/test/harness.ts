@@ -144,7 +144,7 @@ export class Client {
     } catch {
       json = undefined;
     }
-    return { status: res.statusCode, headers: res.headers, body: res.body, json, cookies: res.cookies as Reply["cookies"] };
+    return { status: res.statusCode, headers: res.headers, body: res.body, json, cookies: res.cookies };
   }
 
   get(url: string, headers?: Record<string, string>) {

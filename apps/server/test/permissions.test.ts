@@ -39,13 +39,15 @@ interface World {
   visit1: number;
 }
 
+type RowRequest = { url: string; body?: unknown };
+
 interface Row {
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   /** The OpenAPI path template, as in the document. */
   path: string;
   expected: Expected;
   /** Builds the request for one identity; fresh resources for calls that consume them. */
-  request(world: World): Promise<{ url: string; body?: unknown }>;
+  request(world: World): RowRequest | Promise<RowRequest>;
 }
 
 let counter = 0;
@@ -111,17 +113,17 @@ async function someBackup(world: World) {
 
 const table: Row[] = [
   { method: "POST", path: "/auth/login", expected: everyone(200), request: async (w) => { const u = await freshUser(w); return { url: "/api/auth/login", body: { email: u.email, password: u.password } }; } },
-  { method: "GET", path: "/auth/logout", expected: everyone(204), request: async () => ({ url: "/api/auth/logout" }) },
-  { method: "POST", path: "/auth/register", expected: everyone(404), request: async () => ({ url: "/api/auth/register", body: { firstName: "R", lastName: "G", email: `reg-${unique()}@example.org`, password: "password123" } }) },
+  { method: "GET", path: "/auth/logout", expected: everyone(204), request: () => ({ url: "/api/auth/logout" }) },
+  { method: "POST", path: "/auth/register", expected: everyone(404), request: () => ({ url: "/api/auth/register", body: { firstName: "R", lastName: "G", email: `reg-${unique()}@example.org`, password: "password123" } }) },
 
-  { method: "GET", path: "/users/me", expected: { anonymous: 204, tablet1: 204, tablet2: 204, staff: 200, admin: 200, bearer: 200 }, request: async () => ({ url: "/api/users/me" }) },
-  { method: "GET", path: "/users", expected: adminOnly(200), request: async () => ({ url: "/api/users" }) },
-  { method: "GET", path: "/users/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/users/${w.staffUser.id}` }) },
-  { method: "PATCH", path: "/users/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/users/${w.staffUser.id}`, body: { firstName: "Staff" } }) },
-  { method: "PUT", path: "/users/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/users/${w.staffUser.id}`, body: { firstName: "Staff" } }) },
+  { method: "GET", path: "/users/me", expected: { anonymous: 204, tablet1: 204, tablet2: 204, staff: 200, admin: 200, bearer: 200 }, request: () => ({ url: "/api/users/me" }) },
+  { method: "GET", path: "/users", expected: adminOnly(200), request: () => ({ url: "/api/users" }) },
+  { method: "GET", path: "/users/{id}", expected: staffOnly(200), request: (w) => ({ url: `/api/users/${w.staffUser.id}` }) },
+  { method: "PATCH", path: "/users/{id}", expected: staffOnly(200), request: (w) => ({ url: `/api/users/${w.staffUser.id}`, body: { firstName: "Staff" } }) },
+  { method: "PUT", path: "/users/{id}", expected: staffOnly(200), request: (w) => ({ url: `/api/users/${w.staffUser.id}`, body: { firstName: "Staff" } }) },
 
-  { method: "GET", path: "/invites", expected: adminOnly(200), request: async () => ({ url: "/api/invites" }) },
-  { method: "POST", path: "/invites", expected: adminOnly(201), request: async () => ({ url: "/api/invites", body: { firstName: "A", lastName: "B", email: `inv-${unique()}@example.org`, message: "Hi" } }) },
+  { method: "GET", path: "/invites", expected: adminOnly(200), request: () => ({ url: "/api/invites" }) },
+  { method: "POST", path: "/invites", expected: adminOnly(201), request: () => ({ url: "/api/invites", body: { firstName: "A", lastName: "B", email: `inv-${unique()}@example.org`, message: "Hi" } }) },
   { method: "GET", path: "/invites/{id}", expected: everyone(200), request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }) },
   { method: "POST", path: "/invites/{id}/accept", expected: everyone(201), request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}/accept`, body: { firstName: "New", lastName: "Person", email: `acc-${unique()}@example.org`, password: "password123" } }) },
   { method: "POST", path: "/invites/{id}/resend", expected: adminOnly(200), request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}/resend` }) },
@@ -131,43 +133,43 @@ const table: Row[] = [
   { method: "GET", path: "/passwords/{token}", expected: everyone(200), request: async (w) => ({ url: `/api/passwords/${await freshResetToken(w)}` }) },
   { method: "PATCH", path: "/passwords/{token}", expected: everyone(200), request: async (w) => ({ url: `/api/passwords/${await freshResetToken(w)}`, body: { password: "newpassword1" } }) },
 
-  { method: "GET", path: "/locations", expected: staffOnly(200), request: async () => ({ url: "/api/locations" }) },
-  { method: "GET", path: "/locations/{id}", expected: everyone(200), request: async (w) => ({ url: `/api/locations/${w.location1}` }) },
-  { method: "POST", path: "/locations", expected: adminOnly(201), request: async (w) => ({ url: "/api/locations", body: { Name: `L ${unique()}`, Address: "", ProgramIds: [w.program1] } }) },
+  { method: "GET", path: "/locations", expected: staffOnly(200), request: () => ({ url: "/api/locations" }) },
+  { method: "GET", path: "/locations/{id}", expected: everyone(200), request: (w) => ({ url: `/api/locations/${w.location1}` }) },
+  { method: "POST", path: "/locations", expected: adminOnly(201), request: (w) => ({ url: "/api/locations", body: { Name: `L ${unique()}`, Address: "", ProgramIds: [w.program1] } }) },
   { method: "PATCH", path: "/locations/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/locations/${await freshLocation(w)}`, body: { Name: "Renamed" } }) },
   { method: "DELETE", path: "/locations/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/locations/${await freshLocation(w)}` }) },
-  { method: "GET", path: "/locations/{id}/tablets", expected: staffOnly(200), request: async (w) => ({ url: `/api/locations/${w.location1}/tablets` }) },
+  { method: "GET", path: "/locations/{id}/tablets", expected: staffOnly(200), request: (w) => ({ url: `/api/locations/${w.location1}/tablets` }) },
   { method: "DELETE", path: "/tablets/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/tablets/${await freshTablet(w)}` }) },
-  { method: "GET", path: "/locations/{id}/setup", expected: staffOnly(200), request: async (w) => ({ url: `/api/locations/${w.location1}/setup` }) },
+  { method: "GET", path: "/locations/{id}/setup", expected: staffOnly(200), request: (w) => ({ url: `/api/locations/${w.location1}/setup` }) },
 
-  { method: "GET", path: "/programs", expected: staffOnly(200), request: async () => ({ url: "/api/programs" }) },
-  { method: "GET", path: "/programs/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/programs/${w.program1}` }) },
-  { method: "POST", path: "/programs", expected: adminOnly(201), request: async () => ({ url: "/api/programs", body: { Name: `P ${unique()}`, LocationIds: [] } }) },
+  { method: "GET", path: "/programs", expected: staffOnly(200), request: () => ({ url: "/api/programs" }) },
+  { method: "GET", path: "/programs/{id}", expected: staffOnly(200), request: (w) => ({ url: `/api/programs/${w.program1}` }) },
+  { method: "POST", path: "/programs", expected: adminOnly(201), request: () => ({ url: "/api/programs", body: { Name: `P ${unique()}`, LocationIds: [] } }) },
   { method: "PATCH", path: "/programs/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/programs/${await freshProgram(w)}`, body: { Name: "Renamed" } }) },
   { method: "DELETE", path: "/programs/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/programs/${await freshProgram(w)}` }) },
 
-  { method: "GET", path: "/visits", expected: sheet(200), request: async (w) => ({ url: `/api/visits?locationId=${w.location1}` }) },
-  { method: "GET", path: "/visits/search", expected: { ...sheet(200), tablet2: 200 }, request: async () => ({ url: `/api/visits/search?phoneNumber=${searchedPhone}` }) },
-  { method: "GET", path: "/visits/{id}", expected: sheet(200), request: async (w) => ({ url: `/api/visits/${w.visit1}` }) },
-  { method: "POST", path: "/visits", expected: sheet(201), request: async (w) => ({ url: "/api/visits", body: visitor(w.location1, w.program1) }) },
+  { method: "GET", path: "/visits", expected: sheet(200), request: (w) => ({ url: `/api/visits?locationId=${w.location1}` }) },
+  { method: "GET", path: "/visits/search", expected: { ...sheet(200), tablet2: 200 }, request: () => ({ url: `/api/visits/search?phoneNumber=${searchedPhone}` }) },
+  { method: "GET", path: "/visits/{id}", expected: sheet(200), request: (w) => ({ url: `/api/visits/${w.visit1}` }) },
+  { method: "POST", path: "/visits", expected: sheet(201), request: (w) => ({ url: "/api/visits", body: visitor(w.location1, w.program1) }) },
   { method: "PATCH", path: "/visits/{id}", expected: sheet(200), request: async (w) => ({ url: `/api/visits/${await freshVisit(w)}`, body: { FirstName: "Fixed" } }) },
   { method: "PATCH", path: "/visits/{id}/sign-out", expected: sheet(200), request: async (w) => ({ url: `/api/visits/${await freshVisit(w)}/sign-out` }) },
   { method: "DELETE", path: "/visits/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/visits/${await freshVisit(w)}` }) },
 
-  { method: "POST", path: "/assets", expected: staffOnly(200), request: async () => ({ url: "/api/assets", body: { blob: { filename: "me.png", content_type: "image/png", byte_size: 1234 } } }) },
+  { method: "POST", path: "/assets", expected: staffOnly(200), request: () => ({ url: "/api/assets", body: { blob: { filename: "me.png", content_type: "image/png", byte_size: 1234 } } }) },
 
-  { method: "GET", path: "/tokens", expected: staffOnly(200), request: async () => ({ url: "/api/tokens" }) },
-  { method: "POST", path: "/tokens", expected: staffOnly(201), request: async () => ({ url: "/api/tokens", body: { name: `script ${unique()}` } }) },
+  { method: "GET", path: "/tokens", expected: staffOnly(200), request: () => ({ url: "/api/tokens" }) },
+  { method: "POST", path: "/tokens", expected: staffOnly(201), request: () => ({ url: "/api/tokens", body: { name: `script ${unique()}` } }) },
   { method: "DELETE", path: "/tokens/{id}", expected: staffOnly(200), request: async (w) => ({ url: `/api/tokens/${await freshStaffToken(w)}` }) },
 
-  { method: "GET", path: "/backups", expected: adminOnly(200), request: async () => ({ url: "/api/backups" }) },
-  { method: "POST", path: "/backups", expected: adminOnly(201), request: async () => ({ url: "/api/backups" }) },
+  { method: "GET", path: "/backups", expected: adminOnly(200), request: () => ({ url: "/api/backups" }) },
+  { method: "POST", path: "/backups", expected: adminOnly(201), request: () => ({ url: "/api/backups" }) },
   { method: "GET", path: "/backups/{name}", expected: adminOnly(200), request: async (w) => ({ url: `/api/backups/${await someBackup(w)}` }) },
 ];
 
 /** Routes beside the procedures (not in the OpenAPI document) follow the same rules. */
 const rawRows: Row[] = [
-  { method: "GET", path: "/visits?format=csv", expected: staffOnly(200), request: async () => ({ url: "/api/visits?format=csv" }) },
+  { method: "GET", path: "/visits?format=csv", expected: staffOnly(200), request: () => ({ url: "/api/visits?format=csv" }) },
 ];
 
 let world: World;

@@ -211,10 +211,10 @@ describe("visitor lookup", () => {
 
   it("slows down a tablet that sweeps phone numbers (429 with Retry-After)", async () => {
     const tablet = await tabletClient(server, catalog.east.id);
-    let res;
-    for (let i = 0; i < 61; i++) res = await tablet.get(`/api/visits/search?phoneNumber=30355500${String(i).padStart(2, "0")}`);
-    expect(res!.status).toBe(429);
-    expect(Number(res!.headers["retry-after"])).toBeGreaterThan(0);
+    for (let i = 0; i < 60; i++) await tablet.get(`/api/visits/search?phoneNumber=30355500${String(i).padStart(2, "0")}`);
+    const res = await tablet.get("/api/visits/search?phoneNumber=3035550060");
+    expect(res.status).toBe(429);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
   });
 });
 

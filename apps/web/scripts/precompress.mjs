@@ -7,6 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const dist = path.resolve(import.meta.dirname, "../dist");
 const compressible = /\.(js|css|html|svg|webmanifest|json|txt)$/;
 
+/** @param {string} dir @returns {Generator<string>} */
 function* files(dir) {
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);

@@ -50,6 +50,8 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     mkdirSync(dir, { recursive: true });
     pglite = new PGlite(dir);
   }
+  // Open it now, so a folder that cannot be opened fails here rather than in the first query.
+  await pglite.waitReady;
   const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { kysely, kind: "pglite", embedded: { pglite, dir }, close: () => kysely.destroy() };
 }

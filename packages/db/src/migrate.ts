@@ -2,14 +2,17 @@ import { Migrator, type Kysely, type MigrationResultSet } from "kysely";
 import type { Database } from "./schema.ts";
 import { migrations } from "./migrations/index.ts";
 
-const migratorFor = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+const migratorFor = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+
+/** Kysely types a migration's failure as unknown; it is an Error in practice. */
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : JSON.stringify(error));
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
   const migrator = migratorFor(db);
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
-    throw new Error(`migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+    throw new Error(`migration ${failed} failed: ${reasonOf(result.error)}`, { cause: result.error });
   }
   return result;
 }
@@ -26,5 +29,5 @@ export async function migrationState(db: Kysely<Database>): Promise<{ applied: s
 /** Migrates to one named migration (tests that need a database at an older schema). */
 export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
   const result = await migratorFor(db).migrateTo(name);
-  if (result.error) throw new Error(`migration to ${name} failed: ${String(result.error)}`, { cause: result.error });
+  if (result.error) throw new Error(`migration to ${name} failed: ${reasonOf(result.error)}`, { cause: result.error });
 }

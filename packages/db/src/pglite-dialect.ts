@@ -63,10 +63,11 @@ class PGliteDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection) {
     await connection.executeQuery(CompiledQuery.raw("rollback"));
   }
-  async releaseConnection() {
+  releaseConnection() {
     const release = this.release;
     this.release = undefined;
     release?.();
+    return Promise.resolve();
   }
   async destroy() {
     await this.queue;

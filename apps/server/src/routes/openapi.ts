@@ -22,13 +22,14 @@ export function openApiDocument(baseUrl: string) {
 /** /api: the procedures that carry OpenAPI metadata, their document and a docs page. */
 export async function registerOpenApi(app: FastifyInstance, services: Services) {
   const document = openApiDocument(services.config.baseUrl);
-  app.get("/api/openapi.json", async () => document);
-  app.get("/api/docs", async (_req, reply) => reply.type("text/html").send(docsPage()));
+  app.get("/api/openapi.json", () => document);
+  app.get("/api/docs", (_req, reply) => reply.type("text/html").send(docsPage()));
 
   await app.register(async (api) => {
     // Bodyless PATCH/DELETE (sign-out, revoke) from scripts need no content type.
-    api.addHook("preHandler", async (request) => {
+    api.addHook("preHandler", (request, _reply, done) => {
       if (request.method !== "GET" && !request.headers["content-type"]) request.headers["content-type"] = "application/json";
+      done();
     });
     await api.register(fastifyTRPCOpenApiPlugin, {
       basePath: "/api",

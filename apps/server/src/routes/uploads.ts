@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
  * since the bytes themselves are checked; a body over the largest allowed file is a 413.
  */
 export async function registerUploads(app: FastifyInstance, services: Services) {
-  await app.register(async (scope) => {
+  await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: maxUploadBytes }, (_request, body, done) => done(null, body));
 
@@ -15,5 +15,6 @@ export async function registerUploads(app: FastifyInstance, services: Services) 
       await receiveUpload(services, request.params.token, body);
       return { ok: true };
     });
+    done();
   });
 }

@@ -66,6 +66,7 @@ export function SignInForm({
     phoneChanged(phoneDigits(formatted));
   }
 
+  // Never rejects: a failed sign-in is caught below, so the form's handler need not wait for it.
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
@@ -90,7 +91,12 @@ export function SignInForm({
   }
 
   return (
-    <form onSubmit={submit} onKeyDown={moveFocusOnEnter} noValidate aria-busy={busy}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={moveFocusOnEnter}
+      noValidate
+      aria-busy={busy}
+    >
       <Fieldset variant="unstyled" disabled={busy}>
         <Stack>
           <TextInput

@@ -7,12 +7,12 @@ import { queryClient, trpc } from "./trpc";
  */
 export function saveCallbacks(afterSave: () => unknown) {
   return {
-    onSuccess: async () => {
-      await Promise.all([
+    // mutate() ignores what its callbacks return; invalidateQueries never rejects, so nothing is lost.
+    onSuccess: () => {
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.locations.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.programs.pathKey() }),
-      ]);
-      await afterSave();
+      ]).then(afterSave);
     },
     onError: (error: unknown) => console.error(error),
   };

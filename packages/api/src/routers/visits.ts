@@ -41,7 +41,7 @@ function reportUrl(input: VisitListInput): string {
     if (value !== undefined && value !== "") params.set(key, String(value));
   }
   params.set("page", String(input.page));
-  return `/api/visits?${params}`;
+  return `/api/visits?${params.toString()}`;
 }
 
 export const visitsRouter = router({

@@ -58,7 +58,7 @@ function ReportsPage() {
                 page={page}
                 lastPage={lastPage}
                 onPageChange={(next) =>
-                  navigate({ search: (previous) => ({ ...previous, page: next }) })
+                  void navigate({ search: (previous) => ({ ...previous, page: next }) })
                 }
               />
             </Group>

@@ -21,7 +21,7 @@ function ForgotPasswordPage() {
       { email },
       {
         onSuccess: () =>
-          navigate({
+          void navigate({
             to: "/login",
             state: (state) => ({
               ...state,

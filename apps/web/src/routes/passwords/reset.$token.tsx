@@ -40,7 +40,7 @@ function ResetPasswordPage() {
       { token, password },
       {
         onSuccess: () =>
-          navigate({
+          void navigate({
             to: "/login",
             replace: true,
             state: (state) => ({ ...state, flash: "Your new password has been saved." }),

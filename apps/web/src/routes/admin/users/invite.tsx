@@ -31,12 +31,14 @@ function InviteUserPage() {
     event.preventDefault();
     errors.clear();
     create.mutate(values, {
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.invites.list.queryKey() });
-        await navigate({
-          to: "/admin/users",
-          state: (state) => ({ ...state, flash: "Invite sent!" }),
-        });
+      // mutate() ignores what its callbacks return; invalidateQueries never rejects.
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.invites.list.queryKey() }).then(() =>
+          navigate({
+            to: "/admin/users",
+            state: (state) => ({ ...state, flash: "Invite sent!" }),
+          }),
+        );
       },
       onError: errors.report,
     });

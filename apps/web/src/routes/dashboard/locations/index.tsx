@@ -55,9 +55,12 @@ function LocationRow({ location, canEdit }: { location: LocationListItem; canEdi
   function setUpTablet() {
     setup.mutate(location.id, {
       // Leave the staff page first, so none of its queries refetch as the tablet once forgotten.
-      onSuccess: async () => {
-        await navigate({ to: "/sheet/$locationId", params: { locationId: String(location.id) } });
-        forgetUser();
+      // mutate() ignores what its callbacks return, so the chain runs on its own.
+      onSuccess: () => {
+        void navigate({
+          to: "/sheet/$locationId",
+          params: { locationId: String(location.id) },
+        }).then(forgetUser);
       },
       onError: (error) => console.error(error),
     });
