@@ -37,6 +37,7 @@ export function registerJsonBodyParser(app: FastifyInstance) {
       done(new HttpError(400, `The JSON body is nested more than ${maxJsonDepth} levels deep`), undefined);
       return;
     }
-    parseJson(request, body, done);
+    // Its type allows a promise-returning parser; handing the result back lets Fastify wait on one.
+    return parseJson(request, body, done);
   });
 }
