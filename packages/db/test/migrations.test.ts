@@ -34,7 +34,7 @@ async function checkMigrations(db: Db) {
 
 /** Databases that already hold the same phone signed in twice still migrate: the older visit ends when the next began. */
 async function checkOpenDuplicatesMigrate(db: Kysely<Database>) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
   expect((await migrator.migrateTo("0003_visits")).error).toBeUndefined();
   const location = await db.insertInto("locations").values({ name: "L", address: "" }).returning("id").executeTakeFirstOrThrow();
   const program = await db.insertInto("programs").values({ name: "P" }).returning("id").executeTakeFirstOrThrow();
