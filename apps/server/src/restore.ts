@@ -28,7 +28,7 @@ const exists = (file: string) => stat(file).then(() => true, () => false);
  */
 export async function restoreBackup(file: string, dataDir: string): Promise<RestoreResult> {
   if (!(await exists(file))) throw new Error(`${file} does not exist`);
-  const lock = await acquireDataDirLock(dataDir);
+  const lock = acquireDataDirLock(dataDir);
   let stagingLock: DataDirLock | undefined;
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const staging = `${dataDir}.restoring-${stamp}`;
@@ -53,7 +53,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     const counts = { ...rows, files: await countFiles(path.join(staging, filesFolder)) };
     await rm(path.join(staging, "manifest.json"));
     // Locked before it moves in, so no server can start on the folder between the two renames.
-    stagingLock = await acquireDataDirLock(staging);
+    stagingLock = acquireDataDirLock(staging);
 
     let movedAside: string | undefined = `${dataDir}.before-restore-${stamp}`;
     await rename(dataDir, movedAside);
@@ -73,7 +73,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     if (await exists(staging)) await rm(staging, { recursive: true, force: true });
     throw error;
   } finally {
-    await stagingLock?.release();
-    await lock.release();
+    stagingLock?.release();
+    lock.release();
   }
 }
