@@ -22,7 +22,10 @@ let proxied: TestServer;
 let oneHop: TestServer;
 const proxy = newLoopbackAddress();
 beforeAll(async () => {
-  [direct, proxied, oneHop] = await Promise.all([startTestServer(), startTestServer({ trustProxy: [proxy] }), startTestServer({ trustProxy: 1 })]);
+  // One after another: embedded databases starting together can starve Fastify's plugin start-up.
+  direct = await startTestServer();
+  proxied = await startTestServer({ trustProxy: [proxy] });
+  oneHop = await startTestServer({ trustProxy: 1 });
 }, 120_000);
 afterAll(() => Promise.all([direct.close(), proxied.close(), oneHop.close()]));
 
