@@ -5,6 +5,14 @@ import { visitConditions, type VisitFilters } from "./visit-filters.ts";
 export const csvHeaders = ["Date", "Location", "Program", "Name", "PhoneNumber", "Temperature", "TimeIn", "TimeOut"] as const;
 export type CsvRow = Record<(typeof csvHeaders)[number], string>;
 
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula;
+ * a leading apostrophe makes it text, as OWASP's CSV injection advice says.
+ */
+export function neutraliseFormula(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
 /** Rows per query: enough to keep the database busy, few enough that memory stays flat. */
 const batchSize = 2000;
 
@@ -47,7 +55,10 @@ export async function* csvRows(db: Kysely<Database>, filters: VisitFilters): Asy
     if (!rows.length) return;
     const last = rows[rows.length - 1]!;
     after = { timeIn: last.cursor, id: last.id };
-    yield rows.map(({ id: _id, cursor: _cursor, ...row }) => row);
+    yield rows.map(({ id: _id, cursor: _cursor, ...row }) => {
+      const cells = Object.entries(row).map(([key, value]) => [key, neutraliseFormula(value)]);
+      return Object.fromEntries(cells) as CsvRow;
+    });
     if (rows.length < batchSize) return;
   }
 }
