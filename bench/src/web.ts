@@ -32,24 +32,30 @@ export function webWeight(routes: string[]): WebResult {
   const initial = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!.replace(/^\//, ""));
   const entry = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!.replace(/^\//, ""))[0];
   if (!entry) throw new Error("no module script in index.html");
-  const entryCode = readFileSync(path.join(dist, entry), "utf8");
-  const depList = entryCode.match(/m\.f\|\|\(m\.f=\[([^\]]*)\]/);
-  const deps = depList ? [...depList[1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!) : [];
-
-  const routeChunks = new Map<string, string[]>();
-  for (const m of entryCode.matchAll(/\(`([^`]+)`\)\(\{[^`]*?import\(`\.\/([^`]+)`\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g)) {
-    const [, routePath, chunk, ids] = m;
-    if (!routePath!.startsWith("/") || routeChunks.has(routePath!)) continue;
-    const chunkPath = path.posix.join(path.posix.dirname(entry), chunk!);
-    const extra = (ids ? ids.split(",").filter(Boolean).map((i) => deps[Number(i)]!) : []).filter(Boolean);
-    routeChunks.set(routePath!, [chunkPath, ...extra]);
-  }
-
   const staticImports = (file: string): string[] => {
     if (!file.endsWith(".js")) return [];
     const code = readFileSync(path.join(dist, file), "utf8");
     return [...code.matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g)].map((m) => path.posix.join(path.posix.dirname(file), m[1]!));
   };
+
+  // Route definitions sit in the entry chunk, or in a small chunk of their own that the entry
+  // imports when the bundler shares one with the route's lazy component.
+  const routeChunks = new Map<string, string[]>();
+  let depList: RegExpMatchArray | null = null;
+  for (const file of [entry, ...staticImports(entry)]) {
+    const code = readFileSync(path.join(dist, file), "utf8");
+    const fileDeps = code.match(/m\.f\|\|\(m\.f=\[([^\]]*)\]/);
+    depList ??= fileDeps;
+    const deps = fileDeps ? [...fileDeps[1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!) : [];
+    for (const m of code.matchAll(/\(`([^`]+)`\)\(\{[^`]*?import\(`\.\/([^`]+)`\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g)) {
+      const [, routePath, chunk, ids] = m;
+      if (!routePath!.startsWith("/") || routeChunks.has(routePath!)) continue;
+      const chunkPath = path.posix.join(path.posix.dirname(file), chunk!);
+      const extra = (ids ? ids.split(",").filter(Boolean).map((i) => deps[Number(i)]!) : []).filter(Boolean);
+      routeChunks.set(routePath!, [chunkPath, ...extra]);
+    }
+  }
+
   const closure = (start: string[]) => {
     const seen = new Set<string>();
     const stack = [...start];

@@ -14,6 +14,11 @@ test("tablet set-up: staff turns this browser into a location's sheet", async ({
   await expect(page.getByRole("heading", { name: "Locations" })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: location.Name });
   await row.getByRole("button", { name: "Set Up Tablet" }).click();
+  // It asks first, naming what happens.
+  const ask = page.getByRole("dialog", { name: "Set up this browser as a tablet?" });
+  await expect(ask).toContainText(`This will log you out and turn this browser into the sign-in sheet for ${location.Name}.`);
+  await expectAccessible(page, "set up tablet question");
+  await ask.getByRole("button", { name: "Set Up Tablet" }).click();
 
   // The sheet of that location, its first program selected (the history entry replaced).
   await expect(page).toHaveURL(`/sheet/${location.id}?programId=${first.id}`);
@@ -27,9 +32,9 @@ test("tablet set-up: staff turns this browser into a location's sheet", async ({
   await expect(page.locator("footer")).toContainText(location.Address);
   await expectAccessible(page, "sheet");
 
-  // The staff session is over: the header offers Log in, the server knows nobody, staff pages are closed.
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /^Hello,/ })).toHaveCount(0);
+  // The staff session is over: the kiosk shows no staff links, the server knows nobody, staff pages are closed.
+  await expect(page.getByRole("button", { name: "Staff" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Hello,|^Log in$|^Home$/ })).toHaveCount(0);
   expect((await page.request.get("/api/users/me")).status()).toBe(204);
 
   // Another tab works, and the tablet's home /sheet/ returns to this location.

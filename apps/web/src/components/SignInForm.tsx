@@ -1,9 +1,13 @@
-import { Button, Fieldset, Group, Loader, Radio, Stack, TextInput } from "@mantine/core";
-import { requiredMessage } from "@vsi/api/schemas";
-import { useCallback, useState } from "react";
+import { Alert, Button, Fieldset, Group, Loader, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { openVisitOf } from "../lib/apiErrors";
 import { moveFocusOnEnter } from "../lib/focusNextField";
+import { useKioskTranslation } from "../lib/i18n";
 import { formatPhoneInput, phoneDigits } from "../lib/phone";
 import { invalidSignInFields, type SignInField, type SignInValues } from "../lib/signInRules";
+import { isPlausibleTemperature, type TemperatureUnit } from "../lib/temperature";
+import { formatLocalTime } from "../lib/time";
+import classes from "./SignInForm.module.css";
 import { useVisitorLookup, type VisitorName } from "./useVisitorLookup";
 
 export interface SignInPayload {
@@ -14,13 +18,22 @@ export interface SignInPayload {
   ProgramId: number;
 }
 
+/** The visit a 409 named: this phone is signed in here already. */
+export interface OpenVisit {
+  id: number;
+  TimeIn: string;
+}
+
 interface Props {
   locationId: number;
   programs: ReadonlyArray<{ id: number; Name: string }>;
   defaultProgramId: number | undefined;
+  temperatureUnit?: TemperatureUnit;
   /** Sends the visit; rejects when it failed. */
   onSubmit: (payload: SignInPayload) => Promise<unknown>;
   onCancel: () => void;
+  /** The visitor, already signed in, chose to sign out instead. */
+  onSignOutInstead?: (visit: OpenVisit, firstName: string) => Promise<unknown>;
   lookup: (digits: string) => Promise<VisitorName>;
 }
 
@@ -29,10 +42,13 @@ export function SignInForm({
   locationId,
   programs,
   defaultProgramId,
+  temperatureUnit = "°F",
   onSubmit,
   onCancel,
+  onSignOutInstead,
   lookup,
 }: Props) {
+  const { t, i18n } = useKioskTranslation();
   const [values, setValues] = useState<SignInValues>({
     PhoneNumber: "",
     Temperature: "",
@@ -45,6 +61,19 @@ export function SignInForm({
   // Red markers appear only after a first attempt to submit an invalid form.
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [alreadyIn, setAlreadyIn] = useState<OpenVisit | null>(null);
+  // An unusual temperature is asked about once; the answer holds for that exact value.
+  const [checkingTemperature, setCheckingTemperature] = useState(false);
+  const confirmedTemperature = useRef<string | null>(null);
+  const temperatureField = useRef<HTMLInputElement>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const prefill = useCallback((name: VisitorName) => {
     setValues((previous) => ({ ...previous, FirstName: name.FirstName, LastName: name.LastName }));
@@ -53,7 +82,7 @@ export function SignInForm({
 
   const invalid = invalidSignInFields(values, locationId);
   const errorFor = (field: SignInField) =>
-    attempted && invalid.includes(field) ? requiredMessage : undefined;
+    attempted && invalid.includes(field) ? t("form.required") : undefined;
   const set =
     (field: Exclude<SignInField, "ProgramId">) => (event: React.ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
@@ -63,82 +92,126 @@ export function SignInForm({
   function changePhone(event: React.ChangeEvent<HTMLInputElement>) {
     const formatted = formatPhoneInput(event.currentTarget.value);
     setValues((previous) => ({ ...previous, PhoneNumber: formatted }));
+    setAlreadyIn(null);
     phoneChanged(phoneDigits(formatted));
   }
 
-  // Never rejects: a failed sign-in is caught below, so the form's handler need not wait for it.
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (invalid.length > 0 || values.ProgramId === null) {
-      setAttempted(true);
+  async function send() {
+    if (busy || values.ProgramId === null) return;
+    const temperature = values.Temperature.trim();
+    if (!isPlausibleTemperature(temperature, temperatureUnit) && confirmedTemperature.current !== temperature) {
+      setCheckingTemperature(true);
       return;
     }
     setBusy(true);
+    setFailed(false);
     try {
       await onSubmit({
         FirstName: values.FirstName.trim(),
         LastName: values.LastName.trim(),
         PhoneNumber: phoneDigits(values.PhoneNumber),
-        Temperature: values.Temperature.trim(),
+        Temperature: temperature,
         ProgramId: values.ProgramId,
       });
     } catch (error) {
-      // Spec section 8: a failed sign-in is only logged; the visitor stays on the form.
+      // The visitor stays on the form: told they are in already, or asked to try again.
+      const open = openVisitOf(error);
+      if (open) setAlreadyIn(open);
+      else {
+        console.error(error);
+        setFailed(true);
+      }
+    } finally {
+      if (mounted.current) setBusy(false);
+    }
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (invalid.length > 0 || values.ProgramId === null) {
+      setAttempted(true);
+      return;
+    }
+    void send();
+  }
+
+  async function signOutInstead(visit: OpenVisit) {
+    if (!onSignOutInstead) return;
+    setBusy(true);
+    try {
+      await onSignOutInstead(visit, values.FirstName.trim());
+    } catch (error) {
       console.error(error);
-      setBusy(false);
+      setFailed(true);
+    } finally {
+      if (mounted.current) setBusy(false);
     }
   }
 
   return (
     <form
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onKeyDown={moveFocusOnEnter}
       noValidate
       aria-busy={busy}
     >
       <Fieldset variant="unstyled" disabled={busy}>
-        <Stack>
-          <TextInput
-            label="Phone Number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="415-555-1234"
-            autoFocus
-            size="lg"
-            value={values.PhoneNumber}
-            onChange={changePhone}
-            error={errorFor("PhoneNumber")}
-            rightSection={looking ? <Loader size="sm" aria-label="Looking up visitor" /> : null}
-          />
-          <TextInput
-            label="Temperature"
-            inputMode="decimal"
-            autoComplete="off"
-            size="lg"
-            value={values.Temperature}
-            onChange={set("Temperature")}
-            error={errorFor("Temperature")}
-          />
-          <TextInput
-            label="First Name"
-            autoComplete="off"
-            size="lg"
-            value={values.FirstName}
-            onChange={set("FirstName")}
-            error={errorFor("FirstName")}
-          />
-          <TextInput
-            label="Last Name"
-            autoComplete="off"
-            size="lg"
-            value={values.LastName}
-            onChange={set("LastName")}
-            error={errorFor("LastName")}
-          />
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
+            <TextInput
+              label={t("form.phone")}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              enterKeyHint="next"
+              placeholder="415-555-1234"
+              autoFocus
+              size="lg"
+              value={values.PhoneNumber}
+              onChange={changePhone}
+              error={errorFor("PhoneNumber")}
+              rightSection={looking ? <Loader size="sm" aria-label={t("form.lookingUp")} /> : null}
+            />
+            <TextInput
+              ref={temperatureField}
+              label={`${t("form.temperature")} (${temperatureUnit})`}
+              inputMode="decimal"
+              autoComplete="off"
+              enterKeyHint="next"
+              placeholder={temperatureUnit === "°F" ? "98.6" : "37.0"}
+              size="lg"
+              value={values.Temperature}
+              onChange={set("Temperature")}
+              error={errorFor("Temperature")}
+              rightSection={<span className={classes.unit} aria-hidden="true">{temperatureUnit}</span>}
+            />
+            <TextInput
+              label={t("form.firstName")}
+              autoComplete="off"
+              autoCapitalize="words"
+              autoCorrect="off"
+              spellCheck={false}
+              enterKeyHint="next"
+              size="lg"
+              value={values.FirstName}
+              onChange={set("FirstName")}
+              error={errorFor("FirstName")}
+            />
+            <TextInput
+              label={t("form.lastName")}
+              autoComplete="off"
+              autoCapitalize="words"
+              autoCorrect="off"
+              spellCheck={false}
+              enterKeyHint="done"
+              size="lg"
+              value={values.LastName}
+              onChange={set("LastName")}
+              error={errorFor("LastName")}
+            />
+          </SimpleGrid>
           <Radio.Group
-            label="I'm here for:"
+            label={t("form.program")}
             size="lg"
             value={values.ProgramId === null ? null : String(values.ProgramId)}
             onChange={(value) =>
@@ -146,22 +219,80 @@ export function SignInForm({
             }
             error={errorFor("ProgramId")}
           >
-            <Stack gap="sm" mt="xs">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
               {programs.map((program) => (
-                <Radio key={program.id} value={String(program.id)} label={program.Name} size="lg" />
+                <Radio
+                  key={program.id}
+                  value={String(program.id)}
+                  label={program.Name}
+                  size="md"
+                  classNames={{ root: classes.program, body: classes.programBody, label: classes.programLabel }}
+                />
               ))}
-            </Stack>
+            </SimpleGrid>
           </Radio.Group>
-          <Group grow>
-            <Button type="submit" size="lg" loading={busy}>
-              Submit
+          {alreadyIn ? (
+            <Alert color="brand" variant="light" role="alert" title={t("form.alreadyIn", { time: formatLocalTime(alreadyIn.TimeIn, undefined, i18n.language) })}>
+              <Text size="lg">{t("form.alreadyInBody")}</Text>
+              <Group mt="md">
+                {onSignOutInstead ? (
+                  <Button size="lg" color="red.9" onClick={() => void signOutInstead(alreadyIn)}>
+                    {t("form.signOutNow")}
+                  </Button>
+                ) : null}
+                <Button size="lg" variant="default" onClick={onCancel}>
+                  {t("form.keepSignedIn")}
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
+          {failed ? (
+            <Alert color="red" variant="light" role="alert">
+              <Text size="lg">{t("form.failed")}</Text>
+            </Alert>
+          ) : null}
+          <Group grow className={classes.actions}>
+            <Button type="submit" size="xl" loading={busy}>
+              {t("form.submit")}
             </Button>
-            <Button variant="default" size="lg" onClick={onCancel}>
-              Cancel
+            <Button variant="default" size="xl" onClick={onCancel}>
+              {t("form.cancel")}
             </Button>
           </Group>
         </Stack>
       </Fieldset>
+      <Modal
+        opened={checkingTemperature}
+        onClose={() => setCheckingTemperature(false)}
+        title={t("form.checkTitle", { value: values.Temperature.trim() })}
+        centered
+        closeButtonProps={{ "aria-label": t("close") }}
+        returnFocus={false}
+      >
+        <Text size="lg">{t("form.checkBody", { value: values.Temperature.trim(), unit: temperatureUnit })}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button
+            variant="default"
+            size="lg"
+            onClick={() => {
+              setCheckingTemperature(false);
+              temperatureField.current?.focus();
+            }}
+          >
+            {t("form.checkFix")}
+          </Button>
+          <Button
+            size="lg"
+            onClick={() => {
+              confirmedTemperature.current = values.Temperature.trim();
+              setCheckingTemperature(false);
+              void send();
+            }}
+          >
+            {t("form.checkYes")}
+          </Button>
+        </Group>
+      </Modal>
     </form>
   );
 }

@@ -1,30 +1,35 @@
-import { Button, Group, Modal, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Text } from "@mantine/core";
+import { useKioskTranslation } from "../lib/i18n";
 import { nameWithLastInitial } from "../lib/names";
 import type { Visit } from "../lib/types";
 
 interface Props {
   visit: Visit | null;
   busy: boolean;
+  failed?: boolean;
   onConfirm: (visit: Visit) => void;
   onCancel: () => void;
 }
 
 /** The confirmation before a visitor is signed out (spec section 4). */
-export function SignOutModal({ visit, busy, onConfirm, onCancel }: Props) {
+export function SignOutModal({ visit, busy, failed = false, onConfirm, onCancel }: Props) {
+  const { t } = useKioskTranslation();
   return (
-    <Modal opened={visit !== null} onClose={onCancel} title="Are you sure?" centered size="md" closeButtonProps={{ "aria-label": "Close" }}>
+    <Modal opened={visit !== null} onClose={onCancel} title={t("signOut.title")} centered size="md" closeButtonProps={{ "aria-label": t("close") }}>
       {visit ? (
         <>
-          <Text size="lg">
-            Are you sure you wish to sign out {nameWithLastInitial(visit.FirstName, visit.LastName)}
-            ?
-          </Text>
+          <Text size="lg">{t("signOut.question", { name: nameWithLastInitial(visit.FirstName, visit.LastName) })}</Text>
+          {failed ? (
+            <Alert color="red" mt="md" role="alert">
+              {t("signOut.failed")}
+            </Alert>
+          ) : null}
           <Group justify="flex-end" mt="lg">
             <Button variant="default" size="lg" onClick={onCancel}>
-              Cancel
+              {t("signOut.cancel")}
             </Button>
-            <Button color="red" size="lg" loading={busy} onClick={() => onConfirm(visit)}>
-              Sign Out
+            <Button color="red.9" size="lg" loading={busy} onClick={() => onConfirm(visit)}>
+              {t("signOut.confirm")}
             </Button>
           </Group>
         </>

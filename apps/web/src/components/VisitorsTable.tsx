@@ -1,50 +1,71 @@
 import { Button, Table, Text } from "@mantine/core";
+import { useKioskTranslation } from "../lib/i18n";
+import { useEffect, useRef } from "react";
 import { nameWithLastInitial } from "../lib/names";
 import { maskPhone } from "../lib/phone";
 import { formatLocalTime } from "../lib/time";
 import type { Visit } from "../lib/types";
 
-/** The sheet's list of visitors still signed in, each with a Sign Out button. */
+/** The sheet's list of visitors still signed in, each with a Sign Out button; a new row is marked and scrolled to. */
 export function VisitorsTable({
   visits,
+  highlightId,
   onSignOut,
 }: {
   visits: Visit[];
+  highlightId?: number | null;
   onSignOut: (visit: Visit) => void;
 }) {
+  const { t, i18n } = useKioskTranslation();
+  const highlighted = useRef<HTMLTableRowElement>(null);
+  const shown = visits.some((visit) => visit.id === highlightId);
+  useEffect(() => {
+    if (shown) highlighted.current?.scrollIntoView({ block: "center" });
+  }, [shown, highlightId]);
+
   if (visits.length === 0) {
     return (
-      <Text c="dimmed" ta="center" py="lg" size="lg">
-        Nobody is signed in right now.
+      <Text c="dimmed" ta="center" py="xl" size="xl">
+        {t("sheet.nobody")}
       </Text>
     );
   }
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table fz="lg" verticalSpacing="sm" striped>
+      <Table fz="lg" verticalSpacing="sm" highlightOnHover={false} style={{ whiteSpace: "nowrap" }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Phone number</Table.Th>
-            <Table.Th>Temperature</Table.Th>
-            <Table.Th>Time in</Table.Th>
-            <Table.Th>Action</Table.Th>
+            <Table.Th>{t("sheet.name")}</Table.Th>
+            <Table.Th>{t("sheet.phone")}</Table.Th>
+            <Table.Th>{t("sheet.temperature")}</Table.Th>
+            <Table.Th>{t("sheet.timeIn")}</Table.Th>
+            <Table.Th>{t("sheet.action")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {visits.map((visit) => (
-            <Table.Tr key={visit.id}>
-              <Table.Td>{nameWithLastInitial(visit.FirstName, visit.LastName)}</Table.Td>
-              <Table.Td>{maskPhone(visit.PhoneNumber)}</Table.Td>
-              <Table.Td>{visit.Temperature}</Table.Td>
-              <Table.Td>{formatLocalTime(visit.TimeIn)}</Table.Td>
-              <Table.Td>
-                <Button variant="light" color="red" onClick={() => onSignOut(visit)}>
-                  Sign Out
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
+          {visits.map((visit) => {
+            const name = nameWithLastInitial(visit.FirstName, visit.LastName);
+            const isNew = visit.id === highlightId;
+            return (
+              <Table.Tr
+                key={visit.id}
+                ref={isNew ? highlighted : undefined}
+                aria-current={isNew ? "true" : undefined}
+                bg={isNew ? "brand.0" : undefined}
+                style={isNew ? { boxShadow: "inset 6px 0 0 var(--mantine-color-brand-8)" } : undefined}
+              >
+                <Table.Td fw={600}>{name}</Table.Td>
+                <Table.Td>{maskPhone(visit.PhoneNumber)}</Table.Td>
+                <Table.Td>{visit.Temperature}</Table.Td>
+                <Table.Td>{formatLocalTime(visit.TimeIn, undefined, i18n.language)}</Table.Td>
+                <Table.Td>
+                  <Button variant="outline" color="red.9" bg="white" onClick={() => onSignOut(visit)}>
+                    {t("sheet.signOut")}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

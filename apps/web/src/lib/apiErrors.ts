@@ -6,6 +6,7 @@ import { fieldErrorMessages, type ValidationIssue } from "./fieldErrors";
 
 interface ErrorShape {
   status?: unknown;
+  visit?: unknown;
   errors?: unknown;
   data?: { httpStatus?: unknown } | null;
 }
@@ -41,4 +42,11 @@ function isValidationIssue(value: unknown): value is ValidationIssue {
 export function isRetryable(error: unknown): boolean {
   const status = httpStatusOf(error);
   return status === undefined || status >= 500;
+}
+
+/** The visit a 409 refers to: the phone is already signed in there. */
+export function openVisitOf(error: unknown): { id: number; TimeIn: string } | undefined {
+  if (httpStatusOf(error) !== 409) return undefined;
+  const visit = shapeOf(error)?.visit as { id?: unknown; TimeIn?: unknown } | undefined;
+  return typeof visit?.id === "number" && typeof visit.TimeIn === "string" ? { id: visit.id, TimeIn: visit.TimeIn } : undefined;
 }

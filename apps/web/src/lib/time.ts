@@ -21,9 +21,9 @@ export function isoDateInZone(date: Date, timeZone: string): string {
   }).format(date);
 }
 
-/** Local short time such as "2:07 PM". */
-export function formatLocalTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(
+/** Local short time such as "2:07 PM" (or "14:07" in a language that says so). */
+export function formatLocalTime(iso: string, timeZone?: string, locale = "en-US"): string {
+  return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone }).format(
     new Date(iso),
   );
 }

@@ -1,10 +1,10 @@
-import { AppShell } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { createRootRoute, Outlet } from "@tanstack/react-router";
-import { AppHeader } from "../components/AppHeader";
+import { createRootRoute, Outlet, useRouterState } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { ErrorFallback } from "../components/ErrorFallback";
-import { MobileMenu } from "../components/MobileMenu";
 import { NotFound } from "../components/NotFound";
+
+// Loaded only off the sheet: a tablet never downloads the staff header and menu.
+const StaffShell = lazy(() => import("../components/StaffShell"));
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -12,24 +12,15 @@ export const Route = createRootRoute({
   notFoundComponent: NotFound,
 });
 
+/** /sheet/… is the kiosk: no staff navigation a visitor could wander into. */
 function RootLayout() {
-  const [menuOpened, menu] = useDisclosure(false);
+  const kiosk = useRouterState({ select: (state) => state.location.pathname.startsWith("/sheet/") });
+  if (kiosk) return <Outlet />;
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 280, breakpoint: "md", collapsed: { mobile: !menuOpened, desktop: true } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar hiddenFrom="md">
-        {/* Rendered only while open, so the folded menu never duplicates the header's links for screen readers. */}
-        {menuOpened ? <MobileMenu onNavigate={menu.close} /> : null}
-      </AppShell.Navbar>
-      <AppShell.Main>
+    <Suspense fallback={null}>
+      <StaffShell>
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </StaffShell>
+    </Suspense>
   );
 }

@@ -76,7 +76,7 @@ function AcceptForm({ invite }: { invite: Invite }) {
       <Stack>
         {errors.unexpected ? <UnexpectedErrorAlert /> : null}
         {invite.message ? (
-          <Alert color="blue" variant="light">
+          <Alert color="brand" variant="light">
             {invite.message}
           </Alert>
         ) : null}

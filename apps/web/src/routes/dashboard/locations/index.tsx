@@ -1,4 +1,5 @@
-import { Button, Group, Table } from "@mantine/core";
+import { Button, Group, Modal, Table, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ListPage } from "../../../components/ListPage";
@@ -45,6 +46,7 @@ function LocationsPage() {
 
 function LocationRow({ location, canEdit }: { location: LocationListItem; canEdit: boolean }) {
   const navigate = useNavigate();
+  const [asking, ask] = useDisclosure(false);
   // GET /api/locations/{id}/setup on the server, but an action here: a mutation, never cached.
   const setup = useMutation({
     mutationFn: (id: number) => trpcClient.locations.setup.query({ id }),
@@ -72,9 +74,26 @@ function LocationRow({ location, canEdit }: { location: LocationListItem; canEdi
       <Table.Td>{location.Address}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Button variant="light" onClick={setUpTablet} loading={setup.isPending}>
+          <Button variant="light" onClick={ask.open} loading={setup.isPending}>
             Set Up Tablet
           </Button>
+          <Modal opened={asking} onClose={ask.close} title="Set up this browser as a tablet?" centered closeButtonProps={{ "aria-label": "Close" }}>
+            <Text>This will log you out and turn this browser into the sign-in sheet for {location.Name}.</Text>
+            <Group justify="flex-end" mt="lg">
+              <Button variant="default" onClick={ask.close}>
+                Cancel
+              </Button>
+              <Button
+                loading={setup.isPending}
+                onClick={() => {
+                  ask.close();
+                  setUpTablet();
+                }}
+              >
+                Set Up Tablet
+              </Button>
+            </Group>
+          </Modal>
           <ButtonLink
             variant="default"
             to="/dashboard/locations/$locationId/tablets"

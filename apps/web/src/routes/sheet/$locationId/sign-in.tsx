@@ -1,14 +1,16 @@
 import { Paper, Title } from "@mantine/core";
-import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate, useRouter } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { SheetLayout } from "../../../components/SheetLayout";
-import { SignInForm, type SignInPayload } from "../../../components/SignInForm";
-import { isRetryable } from "../../../lib/apiErrors";
-import { refreshSheets } from "../../../lib/sheetQueries";
+import { SignInForm, type OpenVisit, type SignInPayload } from "../../../components/SignInForm";
+import { showConfirmation } from "../../../lib/confirmation";
+import { resetKioskLanguage, useKioskTranslation } from "../../../lib/i18n";
+import { idleMs } from "../../../lib/kioskSettings";
 import { sheetSearch } from "../../../lib/sheetSearch";
+import { useSignIn, useSignOut } from "../../../lib/sheetQueries";
 import { trpc, trpcClient } from "../../../lib/trpc";
-import { randomId } from "../../../lib/uuid";
+import { useKeyboardInset, useKioskIdle } from "../../../lib/useKioskIdle";
 
 export const Route = createFileRoute("/sheet/$locationId/sign-in")({
   validateSearch: sheetSearch,
@@ -16,49 +18,63 @@ export const Route = createFileRoute("/sheet/$locationId/sign-in")({
 });
 
 function SignInPage() {
+  const { t } = useKioskTranslation();
   const locationId = Number(Route.useParams().locationId);
   const { programId } = Route.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
   const { data: location } = useSuspenseQuery(trpc.locations.get.queryOptions({ id: locationId }));
-  // A lost answer is retried with the same idempotency key, so one submission is one visit.
-  const create = useMutation({
-    ...trpc.visits.create.mutationOptions(),
-    retry: (failureCount, error) => failureCount < 2 && isRetryable(error),
-  });
+  const signIn = useSignIn(locationId);
+  const { signOut } = useSignOut();
   const lookup = useCallback(
     (phoneNumber: string) => trpcClient.visits.search.query({ phoneNumber }),
     [],
   );
+  const backToSheet = useCallback(
+    (toProgramId: number | undefined) =>
+      navigate({
+        to: "/sheet/$locationId",
+        params: { locationId: String(locationId) },
+        search: toProgramId === undefined ? {} : { programId: toProgramId },
+        replace: true,
+      }),
+    [navigate, locationId],
+  );
 
-  // One idempotency key per submission; the form is busy (and ignores Submit) until this settles.
-  async function signIn(payload: SignInPayload) {
-    const visit = await create.mutateAsync({
-      ...payload,
-      LocationId: locationId,
-      idempotencyKey: randomId(),
-    });
-    void refreshSheets();
-    await navigate({
-      to: "/sheet/$locationId",
-      params: { locationId: String(locationId) },
-      search: { programId: visit.ProgramId },
-      replace: true,
-    });
+  // Left half-typed: clear it and go back, so the next visitor never sees it.
+  const abandon = useCallback(() => {
+    resetKioskLanguage();
+    void backToSheet(programId);
+  }, [backToSheet, programId]);
+  useKioskIdle(idleMs(), abandon);
+  useKeyboardInset();
+
+  async function submit(payload: SignInPayload) {
+    const visit = await signIn(payload);
+    const program = location.Programs.find((candidate) => candidate.id === visit.ProgramId);
+    showConfirmation({ kind: "in", firstName: visit.FirstName, programName: program?.Name, at: visit.TimeIn, visitId: visit.id });
+    await backToSheet(visit.ProgramId);
+  }
+
+  async function signOutInstead(open: OpenVisit, firstName: string) {
+    const visit = await signOut(open);
+    showConfirmation({ kind: "out", firstName: firstName || visit.FirstName, at: visit.TimeOut ?? new Date().toISOString(), visitId: visit.id });
+    await backToSheet(visit.ProgramId);
   }
 
   return (
     <SheetLayout location={location}>
-      <Paper withBorder p="lg" radius="md" maw={640} w="100%" mx="auto">
-        <Title order={1} mb="md">
-          Sign In
+      <Paper radius="lg" p="lg" pb={0} shadow="sm" maw={760} w="100%" mx="auto">
+        <Title order={2} fz={32} mb="lg">
+          {t("form.title")}
         </Title>
         <SignInForm
           locationId={locationId}
           programs={location.Programs}
           defaultProgramId={programId}
-          onSubmit={signIn}
+          onSubmit={submit}
           onCancel={() => router.history.back()}
+          onSignOutInstead={signOutInstead}
           lookup={lookup}
         />
       </Paper>

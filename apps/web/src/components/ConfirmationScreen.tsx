@@ -1,0 +1,58 @@
+import { Button, Text, Title } from "@mantine/core";
+import { useEffect, useRef } from "react";
+import { dismissConfirmation, type Confirmation } from "../lib/confirmation";
+import { resetKioskLanguage, useKioskTranslation } from "../lib/i18n";
+import { confirmationMs } from "../lib/kioskSettings";
+import { formatLocalTime } from "../lib/time";
+import classes from "./ConfirmationScreen.module.css";
+
+/**
+ * Full screen after a sign-in or sign-out, read out by screen readers (focus moves to it), gone
+ * after a few seconds or a tap; then the sheet is back in the tablet's language for the next visitor.
+ */
+export function ConfirmationScreen({ confirmation }: { confirmation: Confirmation }) {
+  const { t, i18n } = useKioskTranslation();
+  const title = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    title.current?.focus();
+    const timer = setTimeout(close, confirmationMs());
+    return () => clearTimeout(timer);
+  }, [confirmation]);
+
+  const time = formatLocalTime(confirmation.at, undefined, i18n.language);
+  const name = confirmation.firstName;
+  return (
+    <div
+      className={classes.screen}
+      data-kind={confirmation.kind}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="confirmation-title"
+      aria-describedby="confirmation-body"
+      onClick={close}
+    >
+      <div>
+        <div className={classes.mark} aria-hidden="true">
+          {confirmation.kind === "in" ? "✓" : "👋"}
+        </div>
+        <Title order={2} id="confirmation-title" className={classes.title} ref={title} tabIndex={-1}>
+          {confirmation.kind === "in" ? t("confirm.welcome", { name }) : t("confirm.goodbye", { name })}
+        </Title>
+        <Text id="confirmation-body" className={classes.body} role="status">
+          {confirmation.kind === "in"
+            ? t("confirm.signedIn", { program: confirmation.programName, time })
+            : t("confirm.signedOut", { time })}
+        </Text>
+        <Button size="xl" variant="white" color="dark" className={classes.done} onClick={close}>
+          {t("confirm.done")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function close() {
+  dismissConfirmation();
+  resetKioskLanguage();
+}

@@ -1,0 +1,26 @@
+import { AppShell } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import type { ReactNode } from "react";
+import { AppHeader } from "./AppHeader";
+import { MobileMenu } from "./MobileMenu";
+
+/** Staff pages: the header with links by role, folding into a burger menu on small screens. */
+export default function StaffShell({ children }: { children: ReactNode }) {
+  const [menuOpened, menu] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: "md", collapsed: { mobile: !menuOpened, desktop: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar hiddenFrom="md">
+        {/* Rendered only while open, so the folded menu never duplicates the header's links for screen readers. */}
+        {menuOpened ? <MobileMenu onNavigate={menu.close} /> : null}
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

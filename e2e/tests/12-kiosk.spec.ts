@@ -1,0 +1,236 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { createSite, setUpTabletContext, type Api } from "../support/api.ts";
+import { expectAccessible } from "../support/axe.ts";
+import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+
+/** The kiosk's waits, shortened or lengthened for a journey (the app reads them from localStorage). */
+async function kioskTimings(context: BrowserContext, timings: { confirmMs?: number; idleMs?: number }) {
+  await context.addInitScript((values) => {
+    for (const [name, value] of Object.entries(values)) localStorage.setItem(`vsi.kiosk.${name}`, String(value));
+  }, timings);
+}
+
+async function fillSignIn(page: Page, visitor: { phone: string; temperature: string; first: string; last: string }, labels = english) {
+  const lookup = page.waitForResponse((response) => response.url().includes("visits.search"));
+  await page.getByLabel(labels.phone).pressSequentially(visitor.phone);
+  await lookup;
+  await page.getByLabel(labels.temperature).fill(visitor.temperature);
+  await page.getByLabel(labels.first, { exact: true }).fill(visitor.first);
+  await page.getByLabel(labels.last, { exact: true }).fill(visitor.last);
+}
+const english = { phone: "Phone Number", temperature: "Temperature", first: "First Name", last: "Last Name" };
+const spanish = { phone: "Número de teléfono", temperature: "Temperatura", first: "Nombre", last: "Apellido" };
+
+async function signInByApi(api: Api, LocationId: number, ProgramId: number, FirstName: string, PhoneNumber: string) {
+  await api.expect(201, "POST", "/api/visits", { FirstName, LastName: "Kiosk", PhoneNumber, Temperature: "98.2", LocationId, ProgramId });
+}
+
+test("confirmation screens: welcome and goodbye by name and time, then the sheet with the new row marked", async ({ page, adminApi, newUser }) => {
+  const { location, programs } = await createSite(adminApi, "Welcome Hall", ["Food Pantry", "Tutoring"]);
+  const pantry = programs[0]!;
+  await setUpTabletContext(page.context(), await newUser(), location.id);
+  await kioskTimings(page.context(), { confirmMs: 600_000 });
+
+  await page.goto(`/sheet/${location.id}`);
+  await expect(page.getByText("0 signed in")).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await fillSignIn(page, { phone: "4155550111", temperature: "986", first: "Maria", last: "Lopez" });
+  // An implausible temperature is asked about before anything is sent.
+  await page.getByRole("button", { name: "Submit" }).click();
+  const check = page.getByRole("dialog", { name: "Is 986 right?" });
+  await expect(check).toContainText("986 °F is outside the usual range for a person.");
+  await expectAccessible(page, "temperature check");
+  await check.getByRole("button", { name: "Change it" }).click();
+  await expect(page.getByLabel("Temperature")).toBeFocused();
+  await page.getByLabel("Temperature").fill("98.6");
+  await page.getByRole("button", { name: "Submit" }).click();
+
+  const welcome = page.getByRole("dialog", { name: "Welcome, Maria!" });
+  await expect(welcome).toBeVisible();
+  await expect(welcome.getByRole("status")).toHaveText(new RegExp(`^You're signed in to ${pantry.Name} at \\d{1,2}:\\d{2}\\s?[AP]M\\.$`));
+  await expect(welcome.getByRole("heading", { name: "Welcome, Maria!" })).toBeFocused();
+  await expect(page).toHaveURL(`/sheet/${location.id}?programId=${pantry.id}`);
+  await expectAccessible(page, "welcome confirmation");
+  await welcome.getByRole("button", { name: "Done" }).click();
+  await expect(welcome).toBeHidden();
+
+  const row = page.getByRole("row").filter({ hasText: "Maria L." });
+  await expect(row).toHaveAttribute("aria-current", "true");
+  await expect(row).toContainText("98.6");
+  await expect(page.getByText("1 signed in")).toBeVisible();
+
+  await row.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Sign Out" }).click();
+  const goodbye = page.getByRole("dialog", { name: "Goodbye, Maria." });
+  await expect(goodbye.getByRole("status")).toHaveText(/^Signed out at \d{1,2}:\d{2}\s?[AP]M\.$/);
+  await expect(goodbye.getByRole("heading", { name: "Goodbye, Maria." })).toBeFocused();
+  await expectAccessible(page, "goodbye confirmation");
+  await goodbye.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByText("Nobody is signed in right now.")).toBeVisible();
+  await expect(page.getByText("0 signed in")).toBeVisible();
+});
+
+test("the confirmation goes by itself after a few seconds", async ({ page, adminApi, newUser }) => {
+  const { location } = await createSite(adminApi, "Brief Hall", ["Pantry"]);
+  await setUpTabletContext(page.context(), await newUser(), location.id);
+  await kioskTimings(page.context(), { confirmMs: 500 });
+  await page.goto(`/sheet/${location.id}`);
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await fillSignIn(page, { phone: "4155550112", temperature: "98.1", first: "Brief", last: "Visit" });
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("dialog", { name: "Welcome, Brief!" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Welcome, Brief!" })).toBeHidden();
+  await expect(page.getByRole("row").filter({ hasText: "Brief V." })).toHaveAttribute("aria-current", "true");
+});
+
+test("kiosk mode: no staff navigation on the sheet; the staff exit asks for a staff login", async ({ page, adminApi, newUser }) => {
+  const { location } = await createSite(adminApi, "Kiosk Hall", ["Pantry"]);
+  const staff = await newUser();
+  await setUpTabletContext(page.context(), staff, location.id);
+  for (const path of [`/sheet/${location.id}`, `/sheet/${location.id}/sign-in`]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: location.Name })).toBeVisible();
+    await expect(page.getByRole("navigation")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /^(Home|Log in|Dashboard|Manage Locations)$/ })).toHaveCount(0);
+  }
+  await page.goto(`/sheet/${location.id}`);
+  await page.getByRole("button", { name: "Staff" }).click();
+  const exit = page.getByRole("dialog", { name: "Staff only" });
+  await expect(exit).toContainText("Log in as staff to leave it.");
+  await expectAccessible(page, "staff exit");
+  await exit.getByRole("button", { name: "Back to the sheet" }).click();
+  await expect(exit).toBeHidden();
+  await page.getByRole("button", { name: "Staff" }).click();
+  await exit.getByRole("button", { name: "Staff log in" }).click();
+  await expect(page).toHaveURL("/login");
+  await page.getByLabel("Email").fill(staff.email);
+  await page.getByLabel("Password").fill(staff.password);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("heading", { name: "Locations" })).toBeVisible();
+});
+
+test("a phone already signed in is refused on two tablets at once; the visitor may sign out instead", async ({ page, browser, baseURL, adminApi, newUser }) => {
+  const { location, programs } = await createSite(adminApi, "Door Hall", ["Pantry"]);
+  const staff = await newUser();
+  const other = await browser.newContext({ baseURL });
+  try {
+    await setUpTabletContext(page.context(), staff, location.id);
+    await setUpTabletContext(other, staff, location.id);
+    await kioskTimings(page.context(), { confirmMs: 600_000 });
+    await kioskTimings(other, { confirmMs: 600_000 });
+    const second = await other.newPage();
+    const tablets = [page, second];
+    for (const tablet of tablets) {
+      await tablet.goto(`/sheet/${location.id}/sign-in?programId=${programs[0]!.id}`);
+      await fillSignIn(tablet, { phone: "4155550113", temperature: "98.4", first: "Rosa", last: "Parks" });
+    }
+    await Promise.all(tablets.map((tablet) => tablet.getByRole("button", { name: "Submit" }).click()));
+
+    const outcome = (tablet: Page) => ({
+      welcome: tablet.getByRole("dialog", { name: "Welcome, Rosa!" }),
+      refused: tablet.getByRole("alert").filter({ hasText: /^You're already signed in \(since \d{1,2}:\d{2}\s?[AP]M\)\./ }),
+    });
+    for (const tablet of tablets) await expect(outcome(tablet).welcome.or(outcome(tablet).refused)).toBeVisible();
+    const welcomed = await Promise.all(tablets.map((tablet) => outcome(tablet).welcome.isVisible()));
+    expect(welcomed.filter(Boolean)).toHaveLength(1);
+    const refusedTablet = tablets[welcomed.indexOf(false)]!;
+    await expectAccessible(refusedTablet, "already signed in");
+
+    await refusedTablet.getByRole("button", { name: "Sign me out" }).click();
+    const goodbye = refusedTablet.getByRole("dialog", { name: "Goodbye, Rosa." });
+    await expect(goodbye).toBeVisible();
+    await goodbye.getByRole("button", { name: "Done" }).click();
+    await expect(refusedTablet.getByText("Nobody is signed in right now.")).toBeVisible();
+    const visits = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
+    expect(visits.map((visit: { FirstName: string; TimeOut: string | null }) => [visit.FirstName, visit.TimeOut !== null])).toEqual([["Rosa", true]]);
+  } finally {
+    await other.close();
+  }
+});
+
+test("Spanish end to end: the switch, the form, the confirmation, then English for the next visitor", async ({ page, adminApi, newUser }) => {
+  const { location, programs } = await createSite(adminApi, "Casa Hall", ["Despensa"]);
+  await setUpTabletContext(page.context(), await newUser(), location.id);
+  await kioskTimings(page.context(), { confirmMs: 600_000 });
+  await page.goto(`/sheet/${location.id}`);
+  await page.getByRole("button", { name: "Español" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByText("0 personas registradas")).toBeVisible();
+  await expect(page.getByText("No hay nadie registrado ahora.")).toBeVisible();
+  await expectAccessible(page, "sheet in Spanish");
+  await page.getByRole("link", { name: "Registrar entrada" }).click();
+  await expect(page.getByRole("heading", { name: "Registro de entrada" })).toBeVisible();
+  await page.getByRole("button", { name: "Enviar" }).click();
+  await expect(page.getByText("¡Este dato es obligatorio!")).toHaveCount(4);
+  await fillSignIn(page, { phone: "4155550114", temperature: "98.3", first: "Ana", last: "Gómez" }, spanish);
+  await page.getByRole("radio", { name: programs[0]!.Name }).check();
+  await page.getByRole("button", { name: "Enviar" }).click();
+  const welcome = page.getByRole("dialog", { name: "¡Bienvenido/a, Ana!" });
+  await expect(welcome.getByRole("status")).toHaveText(new RegExp(`^Está registrado/a en ${programs[0]!.Name} a las \\d{1,2}:\\d{2}`));
+  await expectAccessible(page, "welcome in Spanish");
+  await welcome.getByRole("button", { name: "Listo" }).click();
+  // The next visitor starts in the tablet's language.
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("row").filter({ hasText: "Ana G." })).toBeVisible();
+});
+
+test("the sign-in form clears itself and returns to the sheet when left untouched", async ({ page, adminApi, newUser }) => {
+  const { location, programs } = await createSite(adminApi, "Idle Hall", ["Pantry"]);
+  await setUpTabletContext(page.context(), await newUser(), location.id);
+  await kioskTimings(page.context(), { idleMs: 1_500 });
+  await page.goto(`/sheet/${location.id}`);
+  await page.getByRole("button", { name: "Español" }).click();
+  await page.getByRole("link", { name: "Registrar entrada" }).click();
+  await page.getByLabel("Número de teléfono").pressSequentially("415555");
+  await expect(page).toHaveURL(`/sheet/${location.id}?programId=${programs[0]!.id}`);
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page.getByLabel("Phone Number")).toHaveValue("");
+});
+
+test("with more than ten people signed in, a visitor finds their row by first name or last four digits", async ({ page, adminApi, newUser }) => {
+  const { location, programs } = await createSite(adminApi, "Busy Hall", ["Pantry"]);
+  const names = ["Amir", "Bea", "Chen", "Dana", "Eli", "Fatima", "Gus", "Hana", "Ivan", "Jo", "Kofi"];
+  for (const [i, name] of names.entries()) await signInByApi(adminApi, location.id, programs[0]!.id, name, `41555502${String(i).padStart(2, "0")}`);
+  await setUpTabletContext(page.context(), await newUser(), location.id);
+  await page.goto(`/sheet/${location.id}`);
+  await expect(page.getByText("11 signed in")).toBeVisible();
+  const find = page.getByRole("searchbox", { name: "Find your name" });
+  await find.fill("fat");
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await expect(page.getByRole("row").nth(1)).toContainText("Fatima K.");
+  await find.fill("0203");
+  await expect(page.getByRole("row").nth(1)).toContainText("Dana K.");
+  await find.fill("zzz");
+  await expect(page.getByText("Nobody matches “zzz”.")).toBeVisible();
+  await expectAccessible(page, "find your name");
+});
+
+test("screenshots of the sheet, the form and the confirmation on tablets upright and sideways", async ({ page, adminApi, newUser }) => {
+  const { location, programs } = await createSite(adminApi, "Lincoln Elementary Front Office", ["Volunteers", "Parent Visits", "Deliveries"]);
+  for (const [i, name] of ["Grace", "Alan", "Ada"].entries()) await signInByApi(adminApi, location.id, programs[0]!.id, name, `41555503${i}0`);
+  await setUpTabletContext(page.context(), await newUser(), location.id);
+  await kioskTimings(page.context(), { confirmMs: 600_000 });
+  for (const [name, size] of [["768x1024", viewports.tablet], ["1024x768", viewports.tabletLandscape]] as const) {
+    await page.setViewportSize(size);
+    await page.goto(`/sheet/${location.id}`);
+    await expect(page.getByRole("row").filter({ hasText: "Grace K." })).toBeVisible();
+    await keepScreenshot(page, `kiosk-sheet-${name}`);
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
+    await keepScreenshot(page, `kiosk-form-${name}`);
+    await fillSignIn(page, { phone: `415555040${name.length}`, temperature: "98.6", first: "Maria", last: "Lopez" });
+    await page.getByRole("button", { name: "Submit" }).click();
+    const welcome = page.getByRole("dialog", { name: "Welcome, Maria!" });
+    await expect(welcome).toBeVisible();
+    await keepScreenshot(page, `kiosk-confirmation-${name}`);
+    await welcome.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByRole("row").filter({ hasText: "Maria L." })).toHaveAttribute("aria-current", "true");
+    await keepScreenshot(page, `kiosk-sheet-after-${name}`);
+    // Next size: Maria signs out so the same phone can sign in again.
+    await page.getByRole("row").filter({ hasText: "Maria L." }).getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("dialog", { name: "Goodbye, Maria." }).getByRole("button", { name: "Done" }).click();
+  }
+});
