@@ -95,6 +95,25 @@ describe("programs", () => {
     expect(names((await admin.get(`/api/locations/${catalog.east.id}`)).json.Programs)).toEqual(["Job Help", "Arts"]);
   });
 
+  it("programs added to one location in parallel each get a tab position of their own", async () => {
+    const location = (await admin.post("/api/locations", { Name: "Busy", ProgramIds: [catalog.pantry.id] })).json;
+    const programs = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => (await admin.post("/api/programs", { Name: `Parallel ${i}`, LocationIds: [] })).json.id as number),
+    );
+    const edits = await Promise.all(programs.map((id) => admin.patch(`/api/programs/${id}`, { LocationIds: [location.id] })));
+    expect(edits.map((res) => res.status)).toEqual(programs.map(() => 200));
+    const positions = await server.services.db.kysely
+      .selectFrom("location_programs")
+      .select("position")
+      .where("location_id", "=", location.id)
+      .orderBy("position")
+      .execute();
+    expect(positions.map((row) => row.position)).toEqual(Array.from({ length: 13 }, (_, i) => i));
+    const tabs = (await server.client().get(`/api/locations/${location.id}`)).json.Programs;
+    expect(tabs[0].Name).toBe("Food Pantry");
+    expect(names(tabs).sort()).toEqual(["Food Pantry", ...programs.map((_, i) => `Parallel ${i}`)].sort());
+  });
+
   it("reads for staff, writes for admins, 404 for unknown ids", async () => {
     const staff = await staffClient(server);
     expect((await staff.get("/api/programs")).status).toBe(200);

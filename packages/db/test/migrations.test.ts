@@ -59,6 +59,35 @@ async function checkOpenDuplicatesMigrate(db: Kysely<Database>) {
   await expect(db.insertInto("visits").values(visit("4155550002", "2026-01-19T11:00:00Z")).execute()).rejects.toThrow(/visits_one_open_idx/);
 }
 
+/** Databases whose parallel program edits left two tabs on one position get them renumbered, order kept. */
+async function checkDuplicatePositionsMigrate(db: Kysely<Database>) {
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  expect((await migrator.migrateTo("0005_one_open_visit")).error).toBeUndefined();
+  const location = await db.insertInto("locations").values({ name: "L", address: "" }).returning("id").executeTakeFirstOrThrow();
+  const other = await db.insertInto("locations").values({ name: "M", address: "" }).returning("id").executeTakeFirstOrThrow();
+  const programs = await db.insertInto("programs").values(["A", "B", "C", "D"].map((name) => ({ name }))).returning("id").execute();
+  const [a, b, c, d] = programs.map((p) => p.id) as [number, number, number, number];
+  await db.insertInto("location_programs").values([
+    { location_id: location.id, program_id: d, position: 0 },
+    { location_id: location.id, program_id: b, position: 1 },
+    { location_id: location.id, program_id: a, position: 1 },
+    { location_id: location.id, program_id: c, position: 5 },
+    { location_id: other.id, program_id: a, position: 3 },
+  ]).execute();
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  const rows = await db.selectFrom("location_programs").select(["location_id", "program_id", "position"]).orderBy("location_id").orderBy("position").execute();
+  expect(rows.map((r) => [r.location_id, r.program_id, r.position])).toEqual([
+    [location.id, d, 0],
+    [location.id, a, 1],
+    [location.id, b, 2],
+    [location.id, c, 3],
+    [other.id, a, 0],
+  ]);
+  await expect(
+    db.insertInto("location_programs").values({ location_id: other.id, program_id: b, position: 0 }).execute(),
+  ).rejects.toThrow(/location_programs_location_position_key/);
+}
+
 describe("migrations", () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterAll(async () => {
@@ -83,6 +112,20 @@ describe("migrations", () => {
     const db = await createDb({ databaseUrl: database.url });
     cleanups.push(() => database.drop(), () => db.close());
     await checkOpenDuplicatesMigrate(db.kysely);
+  });
+
+  it("renumber duplicate tab positions before refusing them, on embedded PGlite", async () => {
+    const db = await createDb({ inMemory: true });
+    cleanups.push(() => db.close());
+    await checkDuplicatePositionsMigrate(db.kysely);
+  });
+
+  it("renumber duplicate tab positions before refusing them, on the PostgreSQL server", async (ctx) => {
+    const database = await createTestDatabase();
+    if (!database) return ctx.skip();
+    const db = await createDb({ databaseUrl: database.url });
+    cleanups.push(() => database.drop(), () => db.close());
+    await checkDuplicatePositionsMigrate(db.kysely);
   });
 
   it("run from empty to latest on the PostgreSQL server", async (ctx) => {

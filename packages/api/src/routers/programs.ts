@@ -12,6 +12,10 @@ import { adminProcedure, router, staffProcedure } from "../trpc.ts";
  */
 async function setProgramLocations(trx: Transaction<Database>, programId: number, locationIds: number[]) {
   const ids = await existingIds(trx, "locations", locationIds);
+  // A location's last position is read and written under its row lock, so parallel edits adding
+  // programs to one location queue up instead of taking the same tab (unique in the table too).
+  // Locked in id order, so two edits sharing locations cannot deadlock.
+  if (ids.length) await trx.selectFrom("locations").select("id").where("id", "in", ids).orderBy("id").forUpdate().execute();
   let removal = trx.deleteFrom("location_programs").where("program_id", "=", programId);
   if (ids.length) removal = removal.where("location_id", "not in", ids);
   await removal.execute();
