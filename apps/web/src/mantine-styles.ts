@@ -9,34 +9,24 @@ import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/VisuallyHidden.css";
 import "@mantine/core/styles/Paper.css";
-import "@mantine/core/styles/Popover.css";
 import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Group.css";
 import "@mantine/core/styles/Loader.css";
 import "@mantine/core/styles/Overlay.css";
 import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Flex.css";
-// The components the app renders.
+// The components the app renders; those only staff pages use are in staff-styles.ts, loaded with
+// the staff shell, so the tablet's sheet never downloads them.
 import "@mantine/core/styles/ActionIcon.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Anchor.css";
-import "@mantine/core/styles/AppShell.css";
-import "@mantine/core/styles/Avatar.css";
-import "@mantine/core/styles/Burger.css";
 import "@mantine/core/styles/Button.css";
-import "@mantine/core/styles/Card.css";
 import "@mantine/core/styles/Center.css";
-import "@mantine/core/styles/Checkbox.css";
-import "@mantine/core/styles/CheckboxIndicator.css";
 import "@mantine/core/styles/Container.css";
-import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/Fieldset.css";
-import "@mantine/core/styles/List.css";
 import "@mantine/core/styles/Modal.css";
-import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Stack.css";

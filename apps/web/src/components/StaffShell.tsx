@@ -1,3 +1,4 @@
+import "../staff-styles.ts";
 import { AppShell } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import type { ReactNode } from "react";

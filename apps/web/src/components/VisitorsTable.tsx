@@ -31,8 +31,9 @@ export function VisitorsTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table fz="lg" verticalSpacing="sm" highlightOnHover={false} style={{ whiteSpace: "nowrap" }}>
+    // A plain scrolling box (Mantine's ScrollContainer would add its scroll area to the sheet's load).
+    <div style={{ overflowX: "auto" }}>
+      <Table fz="lg" verticalSpacing="sm" highlightOnHover={false} style={{ whiteSpace: "nowrap" }} miw={560}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t("sheet.name")}</Table.Th>
@@ -68,6 +69,6 @@ export function VisitorsTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -1,0 +1,12 @@
+// Mantine stylesheets only staff pages need (see mantine-styles.ts), in Mantine's documented order.
+import "@mantine/core/styles/Popover.css";
+import "@mantine/core/styles/Combobox.css";
+import "@mantine/core/styles/AppShell.css";
+import "@mantine/core/styles/Avatar.css";
+import "@mantine/core/styles/Burger.css";
+import "@mantine/core/styles/Card.css";
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/CheckboxIndicator.css";
+import "@mantine/core/styles/Divider.css";
+import "@mantine/core/styles/List.css";
+import "@mantine/core/styles/PasswordInput.css";
