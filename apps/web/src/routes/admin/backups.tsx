@@ -17,7 +17,12 @@ const reasons: Record<Backup["reason"], string> = {
 };
 
 const size = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+// Long commands and outputs wrap inside the alert instead of running off its edge.
+const wrapped = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
 
 const when = (iso: string) => `${formatLocalDate(iso)} ${formatLocalTime(iso)}`;
 
@@ -53,11 +58,19 @@ function BackupsPage() {
         <Alert
           color={lastCommand.exitCode === 0 ? "green" : "red"}
           role={lastCommand.exitCode === 0 ? "status" : "alert"}
-          title={lastCommand.exitCode === 0 ? "Sent off the machine" : "Sending the backup off the machine failed"}
+          title={
+            lastCommand.exitCode === 0
+              ? "Sent off the machine"
+              : "Sending the backup off the machine failed"
+          }
         >
           BACKUP_COMMAND for {lastCommand.backup} ({when(lastCommand.at)}) ended with exit status{" "}
           {lastCommand.exitCode ?? "none (it did not finish)"}.
-          {lastCommand.output ? <Code block mt="xs">{lastCommand.output}</Code> : null}
+          {lastCommand.output ? (
+            <Code block mt="xs" style={wrapped}>
+              {lastCommand.output}
+            </Code>
+          ) : null}
         </Alert>
       ) : null}
       {data.database === "server" ? (
@@ -67,7 +80,9 @@ function BackupsPage() {
               Its operator backs it up; these archives hold the uploaded pictures. A copy of the
               database can be made with:
             </Text>
-            <Code block>{data.pgDumpCommand}</Code>
+            <Code block style={wrapped}>
+              {data.pgDumpCommand}
+            </Code>
           </Stack>
         </Alert>
       ) : (
@@ -100,7 +115,10 @@ function BackupsPage() {
                   <Table.Td>{size(backup.bytes)}</Table.Td>
                   <Table.Td>{backup.includesDatabase ? backup.counts.visits : "—"}</Table.Td>
                   <Table.Td>
-                    <Anchor href={`/api/backups/${encodeURIComponent(backup.name)}`} download={backup.name}>
+                    <Anchor
+                      href={`/api/backups/${encodeURIComponent(backup.name)}`}
+                      download={backup.name}
+                    >
                       Download
                     </Anchor>
                   </Table.Td>
