@@ -236,6 +236,21 @@ describe("POST /api/invites/{id}/accept", () => {
     await server.client().login(created.email, "welcome123");
   });
 
+  it("accepts the old web client's body, whose form has no username or confirmation and sends both empty", async () => {
+    const created = await invite();
+    const res = await server.client().post(`/api/invites/${created.id}/accept`, {
+      firstName: "Ivy",
+      lastName: "Invitee",
+      email: created.email,
+      password: "welcome123",
+      username: "",
+      confirmPassword: "",
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ firstName: "Ivy", lastName: "Invitee", email: created.email });
+    await server.client().login(created.email, "welcome123");
+  });
+
   it("replaces the session of whoever was logged in on that browser", async () => {
     const created = await invite();
     const other = await server.createUser();

@@ -45,7 +45,8 @@ export const inviteAcceptInput = z
     /** Sent by older clients; accounts are known by their email. */
     username: z.string().max(100).optional(),
   })
-  .refine((input) => input.confirmPassword === undefined || input.confirmPassword === input.password, {
+  // Older clients send confirmPassword "" from a form without that field: only a typed one can differ.
+  .refine((input) => !input.confirmPassword || input.confirmPassword === input.password, {
     path: ["confirmPassword"],
     message: passwordsDifferMessage,
   });
