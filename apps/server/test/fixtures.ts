@@ -1,4 +1,5 @@
-import type { Client, TestServer } from "./harness.ts";
+import { afterAll, beforeAll } from "vitest";
+import { startTestServer, type Client, type TestServer } from "./harness.ts";
 
 /** An admin's client, and a catalog with two locations and three programs. */
 export async function adminClient(server: TestServer): Promise<Client> {
@@ -47,3 +48,21 @@ export const visitor = (LocationId: number, ProgramId: number, overrides: Record
   ProgramId,
   ...overrides,
 });
+
+export interface CatalogWorld {
+  server: TestServer;
+  admin: Client;
+  catalog: Awaited<ReturnType<typeof createCatalog>>;
+}
+
+/** A file's shared server, admin and catalog: started before its tests, closed after them. */
+export function useCatalogServer(): CatalogWorld {
+  const world = {} as CatalogWorld;
+  beforeAll(async () => {
+    world.server = await startTestServer();
+    world.admin = await adminClient(world.server);
+    world.catalog = await createCatalog(world.admin);
+  });
+  afterAll(() => world.server.close());
+  return world;
+}

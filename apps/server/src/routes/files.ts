@@ -1,4 +1,4 @@
-import { FILES_PATH, findUploadedFile, type Services } from "@vsi/api";
+import { FILES_PATH, fileKeyParam, findUploadedFile, notFound, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 
 /**
@@ -6,10 +6,11 @@ import type { FastifyInstance } from "fastify";
  * it. /files/:key, where pictures used to be, redirects there for links already handed out.
  */
 export function registerFiles(app: FastifyInstance, services: Services) {
-  app.get<{ Params: { key: string } }>(`${FILES_PATH}/:key`, async (request, reply) => {
-    const file = await findUploadedFile(services.db.kysely, request.params.key);
+  app.get(`${FILES_PATH}/:key`, async (request, reply) => {
+    const { key } = fileKeyParam.parse(request.params);
+    const file = await findUploadedFile(services.db.kysely, key);
     const body = file ? await services.storage.get(file.key) : undefined;
-    if (!file || !body) return reply.code(404).send({ status: 404, message: "File not found" });
+    if (!file || !body) throw notFound("File");
     return reply
       .header("Content-Type", file.content_type)
       .header("Content-Length", String(file.byte_size))

@@ -14,9 +14,15 @@ describe("formatPhoneInput (as the visitor types)", () => {
     expect(formatPhoneInput(typed)).toBe(shown);
   });
 
-  it("ignores anything but digits and stops at ten digits", () => {
-    expect(formatPhoneInput("(415) 555-1234 ext 9")).toBe("415-555-1234");
+  it("reads formatting and a country code as the API does, and stops at ten digits", () => {
+    expect(formatPhoneInput("(415) 555.1234")).toBe("415-555-1234");
+    expect(formatPhoneInput("141-555-51234")).toBe("415-555-1234");
+    expect(formatPhoneInput("+1 415 555 1234")).toBe("415-555-1234");
     expect(formatPhoneInput("415-555-12345")).toBe("415-555-1234");
+  });
+
+  it("leaves what the rule refuses as typed, so the form shows it", () => {
+    expect(formatPhoneInput("415a")).toBe("415a");
   });
 
   it("lets a dash be deleted: the dash only shows once a digit follows it", () => {

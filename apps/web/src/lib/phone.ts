@@ -1,18 +1,20 @@
-// Phone numbers are stored as 10 digits; people see them with dashes. These helpers are the only
-// place that knows the display formats of the spec (sections 2 and 9).
+import { phoneDigits } from "@vsi/api/schemas";
 
-/** The digits of what was typed, without dashes or any other character. */
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, "");
-}
+// Phone numbers are stored as 10 digits; people see them with dashes. What counts as a phone
+// number is the API's one rule (phoneDigits); these helpers only display it.
+
+export { phoneDigits };
 
 /**
- * US formatting as the visitor types: "4155" -> "415-5", "4155551234" -> "415-555-1234".
- * A dash appears only once a digit follows it, so backspacing over a dash never gets stuck.
+ * US formatting as the visitor types: "4155" -> "415-5", "4155551234" -> "415-555-1234",
+ * "1-415-555-1234" -> "415-555-1234". A dash appears only once a digit follows it, so
+ * backspacing over a dash never gets stuck. Anything the rule does not accept (a letter) stays
+ * as typed, so the field shows what the server would refuse.
  */
 export function formatPhoneInput(value: string): string {
-  const digits = phoneDigits(value).slice(0, 10);
-  return splitPhone(digits).join("-");
+  const digits = phoneDigits(value);
+  if (!/^\d*$/.test(digits)) return value;
+  return splitPhone(digits.slice(0, 10)).join("-");
 }
 
 /** Report display: three digits, three digits, then the rest, dash separated. */

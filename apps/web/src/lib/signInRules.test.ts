@@ -15,14 +15,17 @@ describe("invalidSignInFields", () => {
     expect(invalidSignInFields({ ...valid, Temperature: "97" }, 1)).toEqual([]);
   });
 
-  it("needs exactly ten digits once the dashes are removed", () => {
+  it("follows the API's phone rule: formatting and a leading 1 removed, then ten digits", () => {
+    for (const PhoneNumber of ["415 555 1234", "(415) 555.1234", "+1 415-555-1234"]) {
+      expect(invalidSignInFields({ ...valid, PhoneNumber }, 1)).toEqual([]);
+    }
     expect(invalidSignInFields({ ...valid, PhoneNumber: "415-555-123" }, 1)).toEqual([
       "PhoneNumber",
     ]);
     expect(invalidSignInFields({ ...valid, PhoneNumber: "415-555-12345" }, 1)).toEqual([
       "PhoneNumber",
     ]);
-    expect(invalidSignInFields({ ...valid, PhoneNumber: "415 555 1234" }, 1)).toEqual([
+    expect(invalidSignInFields({ ...valid, PhoneNumber: "415a555123" }, 1)).toEqual([
       "PhoneNumber",
     ]);
   });

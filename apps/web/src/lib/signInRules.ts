@@ -23,8 +23,6 @@ const fields: readonly SignInField[] = [
 
 /** The fields that do not pass; the form is valid only when this is empty. */
 export function invalidSignInFields(values: SignInValues, locationId: number): SignInField[] {
-  // Dashes are the form's formatting, so a phone number must be digits and dashes only.
-  const phoneInvalid = !/^[\d-]*$/.test(values.PhoneNumber);
   const result = visitCreateInput.safeParse({
     ...values,
     ProgramId: values.ProgramId ?? 0,
@@ -33,6 +31,5 @@ export function invalidSignInFields(values: SignInValues, locationId: number): S
   const invalid = new Set<string>(
     result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])),
   );
-  if (phoneInvalid) invalid.add("PhoneNumber");
   return fields.filter((field) => invalid.has(field));
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common.ts";
 
 export const maxUploadBytes = 10 * 1024 * 1024;
 export const imageContentTypes = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
@@ -8,13 +9,16 @@ export const fileTypeMessage = "File type must be image/jpeg, image/png, image/w
 
 export const assetCreateInput = z.object({
   blob: z.object({
-    filename: z.string().trim().min(1, "Filename is required").max(255, "Filename is too long"),
+    filename: text().trim().min(1, "Filename is required").max(255, "Filename is too long"),
     // Pictures are the only uploads; the declared type is checked again against the bytes.
-    content_type: z.string().max(100).default("application/octet-stream").refine(isImageContentType, fileTypeMessage),
+    content_type: text().max(100).default("application/octet-stream").refine(isImageContentType, fileTypeMessage),
     byte_size: z.coerce.number().int().min(1, "File is empty").max(maxUploadBytes, `File is larger than ${maxUploadBytes} bytes`),
-    checksum: z.string().max(100).optional(),
+    checksum: text().max(100).optional(),
   }),
 });
+
+/** The public key of an uploaded file, as it appears in its URL. */
+export const fileKeyParam = z.object({ key: text().max(100) });
 
 export const assetSchema = z
   .object({

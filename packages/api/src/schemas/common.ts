@@ -1,19 +1,38 @@
 import { z } from "zod";
 
-export const id = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * Text from a client: any string without control characters (PostgreSQL refuses NUL, and none
+ * belongs in a name, an email or a key). Multi-line text may also hold line breaks and tabs.
+ */
+export const controlCharacterMessage = "Must not contain control characters";
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlCharacters = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above, line breaks and tabs allowed
+const controlCharactersButLines = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const text = ({ multiline = false } = {}) =>
+  z.string().refine((value) => !(multiline ? controlCharactersButLines : controlCharacters).test(value), controlCharacterMessage);
+
+const maxId = 2_147_483_647;
+const decimalInteger = /^[1-9]\d{0,9}$/;
+/**
+ * A row id: a JSON number in a body or over tRPC; in a path or query, plain decimal digits only
+ * (0x1, 1e0, +1, 01 and 1.0 are not ids).
+ */
+export const id = z
+  .union([z.number(), z.string().regex(decimalInteger).transform(Number)], { error: "Must be a whole number written in digits" })
+  .pipe(z.number().int().positive().max(maxId));
 export const idParam = z.object({ id });
 
 export const passwordMessage = "Minimum eight characters, at least one letter and one number";
 /** The one password rule: the API enforces it and the forms show its message. */
-export const passwordRule = z
-  .string()
+export const passwordRule = text()
   .max(200, "Password is too long")
   .refine((value) => value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value), passwordMessage);
 
-export const email = z.string().trim().max(254, "Email is too long").pipe(z.email("Email is invalid"));
+export const email = text().trim().max(254, "Email is too long").pipe(z.email("Email is invalid"));
 export const requiredName = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
-export const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} is too long`);
+  text().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+export const optionalText = (label: string, max: number, options?: { multiline?: boolean }) => text(options).trim().max(max, `${label} is too long`);
 
 /** ISO-8601 in UTC, as every timestamp of the contract. */
 export const isoDateTime = z.string().meta({ format: "date-time", example: "2026-11-21T17:04:00.000Z" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, isoDateTime, optionalText, passwordRule, requiredName } from "./common.ts";
+import { email, isoDateTime, optionalText, passwordRule, requiredName, text } from "./common.ts";
 
 export const inviteSchema = z
   .object({
@@ -22,14 +22,14 @@ export const inviteSchema = z
  * Any string: a malformed id names no invite, so it is a 404 like an unknown one (the router
  * checks the UUID format before it reaches the uuid column, where PostgreSQL would reject it).
  */
-const inviteIdField = z.string().meta({ format: "uuid" });
+const inviteIdField = text().meta({ format: "uuid" });
 export const inviteId = z.object({ id: inviteIdField });
 
 export const inviteCreateInput = z.object({
   firstName: requiredName("First name"),
   lastName: optionalText("Last name", 100).default(""),
   email,
-  message: optionalText("Message", 5000).default(""),
+  message: optionalText("Message", 5000, { multiline: true }).default(""),
 });
 
 export const passwordsDifferMessage = "Passwords do not match";
@@ -41,9 +41,9 @@ export const inviteAcceptInput = z
     lastName: optionalText("Last name", 100).default(""),
     email,
     password: passwordRule,
-    confirmPassword: z.string().max(200).optional(),
+    confirmPassword: text().max(200).optional(),
     /** Sent by older clients; accounts are known by their email. */
-    username: z.string().max(100).optional(),
+    username: text().max(100).optional(),
   })
   // Older clients send confirmPassword "" from a form without that field: only a typed one can differ.
   .refine((input) => !input.confirmPassword || input.confirmPassword === input.password, {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, isoDateTime, optionalText } from "./common.ts";
+import { id, isoDateTime, optionalText, text } from "./common.ts";
 
 export const programRefSchema = z.object({ id: z.number().int(), Name: z.string(), createdAt: isoDateTime, updatedAt: isoDateTime });
 export const locationRefSchema = z.object({
@@ -16,11 +16,11 @@ export const locationSchema = locationRefSchema
 export const programSchema = programRefSchema.extend({ Locations: z.array(locationRefSchema) }).meta({ id: "Program" });
 
 const ids = z.array(id).max(1000);
-const name = z.string().trim().min(1, "Name is required").max(200, "Name is too long");
+const name = text().trim().min(1, "Name is required").max(200, "Name is too long");
 const programIds = ids.meta({ description: "order is the tab order; unknown ids are dropped" });
 
 // Updates list the same fields without defaults: a field left out stays as it is.
-const locationFields = { Name: name, Address: optionalText("Address", 500), ProgramIds: programIds };
+const locationFields = { Name: name, Address: optionalText("Address", 500, { multiline: true }), ProgramIds: programIds };
 export const locationInput = z.object({ ...locationFields, Address: locationFields.Address.default(""), ProgramIds: programIds.default([]) });
 export const locationUpdateInput = z.object(locationFields).partial().extend({ id });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, isoDateTime } from "./common.ts";
+import { id, isoDateTime, text } from "./common.ts";
 
 export const apiTokenSchema = z
   .object({
@@ -12,7 +12,7 @@ export const apiTokenSchema = z
   .meta({ id: "ApiToken" });
 export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string().meta({ description: "shown once" }) });
 
-export const tokenCreateInput = z.object({ name: z.string().trim().min(1, "Name is required").max(100, "Name is too long") });
+export const tokenCreateInput = z.object({ name: text().trim().min(1, "Name is required").max(100, "Name is too long") });
 // A query string: z.coerce.boolean() would read "false" as true.
 export const tokenListInput = z.object({ all: z.stringbool().optional().meta({ description: "true: everyone's tokens (admins only)" }) }).optional();
 export const tokenRevokeInput = z.object({ id });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, id, jsonBoolean, optionalText, passwordRule, requiredName } from "./common.ts";
+import { email, id, jsonBoolean, optionalText, passwordRule, requiredName, text } from "./common.ts";
 
 export const userSchema = z
   .object({
@@ -15,7 +15,7 @@ export const userSchema = z
   .meta({ id: "User" });
 export type UserOutput = z.infer<typeof userSchema>;
 
-export const loginInput = z.object({ email: z.string().max(254), password: z.string().max(200) });
+export const loginInput = z.object({ email: text().max(254), password: text().max(200) });
 
 export const registerInput = z.object({
   firstName: requiredName("First name"),
@@ -30,7 +30,7 @@ export const userUpdateFields = z.object({
   lastName: optionalText("Last name", 100).optional(),
   email: email.optional(),
   password: z.union([z.literal(""), passwordRule]).nullish(),
-  picture: z.string().max(200).nullish(),
+  picture: text().max(200).nullish(),
   isAdmin: jsonBoolean.optional(),
   isActive: jsonBoolean.optional(),
 });

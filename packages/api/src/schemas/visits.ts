@@ -1,19 +1,23 @@
 import { z } from "zod";
-import { id, isoDateTime } from "./common.ts";
+import { id, isoDateTime, text } from "./common.ts";
 
 export const requiredMessage = "This is required!";
 
-/** Digits only: the form's dashes (415-555-1234) are not part of the number. */
-export const phoneDigits = (value: string) => value.replace(/\D/g, "");
-
-/** The sign-in form's rules; the API checks them again on every create and update. */
-export const phoneNumber = z
-  .string()
+/**
+ * The one phone rule (the form's mask, create, update and lookup): spaces, dashes, dots and
+ * brackets are formatting, a leading +1 or 1 before ten digits is the US country code, and what
+ * is left must be exactly 10 digits.
+ */
+export function phoneDigits(value: string): string {
+  return value.replace(/[\s\-.()]/g, "").replace(/^\+?1(?=\d{10}$)/, "");
+}
+export const phoneMessage = "Phone number must be 10 digits";
+export const phoneNumber = text()
   .max(32)
   .transform(phoneDigits)
-  .refine((digits) => digits.length === 10, "Phone number must be 10 digits");
-export const temperature = z.string().trim().regex(/^\d+(\.\d+)?$/, "Temperature must be a non-negative number").max(8, "Temperature is too long");
-export const visitorName = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+  .refine((digits) => /^\d{10}$/.test(digits), phoneMessage);
+export const temperature = text().trim().regex(/^\d+(\.\d+)?$/, "Temperature must be a non-negative number").max(8, "Temperature is too long");
+export const visitorName = (label: string) => text().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 
 export const visitCreateInput = z.object({
   FirstName: visitorName("First name"),
@@ -23,7 +27,7 @@ export const visitCreateInput = z.object({
   LocationId: id,
   ProgramId: id,
   /** Over tRPC; REST callers send the Idempotency-Key header instead. */
-  idempotencyKey: z.string().min(1).max(200).optional(),
+  idempotencyKey: text().min(1).max(200).optional(),
 });
 
 export const visitUpdateInput = z.object({
@@ -34,15 +38,36 @@ export const visitUpdateInput = z.object({
   Temperature: temperature.optional(),
 });
 
-const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-21").optional();
+const dateMessage = "Use a date like 2026-11-21";
+/** A day that exists (no 2026-02-30, no year 0), so the database never sees an impossible one. */
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+export const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: dateMessage, abort: true }).refine(isCalendarDate, dateMessage);
+
+const ianaZones = new Set<string>(["UTC", ...Intl.supportedValuesOf("timeZone")]);
+/** An IANA zone name (America/Los_Angeles, or an old alias such as US/Pacific); no offsets. */
+export function isTimeZone(value: string): boolean {
+  if (ianaZones.has(value)) return true;
+  if (!/^[A-Za-z][A-Za-z_]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    return ianaZones.has(new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone);
+  } catch {
+    return false;
+  }
+}
+export const timeZone = z.string().max(64).refine(isTimeZone, "Unknown time zone");
 
 export const visitListInput = z.object({
-  from: calendarDate,
-  to: calendarDate,
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
   locationId: id.optional(),
   programId: id.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  timeZone: z.string().max(64).default("UTC"),
+  timeZone: timeZone.default("UTC"),
   format: z.enum(["json", "csv"]).optional(),
 });
 export type VisitListInput = z.infer<typeof visitListInput>;
@@ -66,6 +91,6 @@ export const visitSchema = z
   .meta({ id: "Visit" });
 
 export const visitSearchInput = z.object({
-  phoneNumber: z.string().max(32).refine((v) => /^\d{10}$/.test(v), "Phone number must be exactly 10 digits"),
+  phoneNumber,
 });
 export const visitorNameSchema = z.object({ FirstName: z.string(), LastName: z.string() });

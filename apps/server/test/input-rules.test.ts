@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
+import type { Client } from "./harness.ts";
+
+/** The shared schemas decide what input is valid, and every transport answers 422 with the field. */
+
+const world = useCatalogServer();
+
+const pathsOf = (body: { errors?: Array<{ path: string }> }) => (body.errors ?? []).map((e) => e.path);
+
+describe("phone numbers: one rule for create, update and lookup", () => {
+  it("strips spaces, dashes, dots and brackets and a leading +1 or 1, then wants 10 digits", async () => {
+    for (const typed of ["(415) 555.1234", "+1 415 555 1234", "1-415-555-1234", "415 555 1234"]) {
+      const res = await world.admin.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: typed }));
+      expect(res.status, typed).toBe(201);
+      expect(res.json.PhoneNumber, typed).toBe("4155551234");
+    }
+    const created = (await world.admin.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id))).json;
+    const updated = await world.admin.patch(`/api/visits/${created.id}`, { PhoneNumber: "415.555.9999" });
+    expect(updated.json.PhoneNumber).toBe("4155559999");
+    for (const typed of ["415-555-1234", "(415) 555.1234", "+14155551234"]) {
+      const found = await world.admin.get(`/api/visits/search?phoneNumber=${encodeURIComponent(typed)}`);
+      expect(found.status, typed).toBe(200);
+    }
+  });
+
+  it("refuses letters, other country codes and short numbers everywhere", async () => {
+    for (const typed of ["415a5551234", "+2 415 555 1234", "24155551234", "12345", "415/555/1234"]) {
+      const create = await world.admin.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: typed }));
+      expect([create.status, pathsOf(create.json)], typed).toEqual([422, ["PhoneNumber"]]);
+      const search = await world.admin.get(`/api/visits/search?phoneNumber=${encodeURIComponent(typed)}`);
+      expect([search.status, pathsOf(search.json)], typed).toEqual([422, ["phoneNumber"]]);
+    }
+  });
+});
+
+describe("dates and time zones", () => {
+  const impossible = ["2026-13-45", "2026-02-30", "0000-00-00", "2025-02-29"];
+
+  it("answers 422 on the field for an impossible date or unknown zone on /api, /trpc and the CSV", async () => {
+    for (const date of impossible) {
+      for (const field of ["from", "to"]) {
+        const rest = await world.admin.get(`/api/visits?${field}=${date}`);
+        expect([rest.status, pathsOf(rest.json)], `${field}=${date}`).toEqual([422, [field]]);
+        const csv = await world.admin.get(`/api/visits?format=csv&${field}=${date}`);
+        expect([csv.status, pathsOf(csv.json)], `csv ${field}=${date}`).toEqual([422, [field]]);
+        const trpc = await world.admin.trpc("query", "visits.report", { [field]: date });
+        expect([trpc.status, pathsOf(trpc.json.error)], `trpc ${field}=${date}`).toEqual([422, [field]]);
+      }
+    }
+    for (const zone of ["Mars/Olympus", "+05:00", "EST5EDT%00", "america/new york"]) {
+      const rest = await world.admin.get(`/api/visits?timeZone=${encodeURIComponent(zone)}`);
+      expect([rest.status, pathsOf(rest.json)], zone).toEqual([422, ["timeZone"]]);
+      const csv = await world.admin.get(`/api/visits?format=csv&timeZone=${encodeURIComponent(zone)}`);
+      expect([csv.status, pathsOf(csv.json)], `csv ${zone}`).toEqual([422, ["timeZone"]]);
+      const trpc = await world.admin.trpc("query", "visits.report", { timeZone: zone });
+      expect([trpc.status, pathsOf(trpc.json.error)], `trpc ${zone}`).toEqual([422, ["timeZone"]]);
+    }
+  });
+
+  it("accepts real dates, a leap day included, and IANA zones", async () => {
+    const res = await world.admin.get("/api/visits?from=2024-02-29&to=2024-12-31&timeZone=America%2FLos_Angeles");
+    expect(res.status).toBe(200);
+    expect((await world.admin.get("/api/visits?format=csv&from=2024-02-29&timeZone=Europe%2FBerlin")).status).toBe(200);
+  });
+});
+
+describe("control characters", () => {
+  const nul = "a\u0000b";
+
+  it("are a 422 on the field in every kind of text input", async () => {
+    const anonymous = await world.server.client().prime();
+    const cases: Array<[Client, string, string, unknown, string]> = [
+      [anonymous, "POST", "/api/auth/login", { email: nul, password: "password123" }, "email"],
+      [anonymous, "POST", "/api/passwords", { email: `x${nul}@example.org` }, "email"],
+      [world.admin, "POST", "/api/invites", { firstName: nul, email: "ctl@example.org" }, "firstName"],
+      [world.admin, "POST", "/api/locations", { Name: nul }, "Name"],
+      [world.admin, "POST", "/api/tokens", { name: "tab\there" }, "name"],
+      [world.admin, "POST", "/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id, { LastName: nul }), "LastName"],
+      [world.admin, "GET", `/api/visits?timeZone=${encodeURIComponent(nul)}`, undefined, "timeZone"],
+      [world.admin, "POST", "/api/assets", { blob: { filename: `me${nul}.png`, content_type: "image/png", byte_size: 10 } }, "blob.filename"],
+      [world.admin, "GET", `/api/files/${encodeURIComponent(nul)}`, undefined, "key"],
+    ];
+    for (const [client, method, url, body, path] of cases) {
+      const res = await client.request(method, url, body);
+      expect([res.status, pathsOf(res.json)], `${method} ${url}`).toEqual([422, [path]]);
+    }
+    const trpc = await world.admin.trpc("mutation", "visits.create", { ...visitor(world.catalog.main.id, world.catalog.tutoring.id), idempotencyKey: nul });
+    expect([trpc.status, pathsOf(trpc.json.error)]).toEqual([422, ["idempotencyKey"]]);
+  });
+
+  it("still allow line breaks where text has lines: an invite's message, an address", async () => {
+    const invite = await world.admin.post("/api/invites", { firstName: "Lines", email: "lines@example.org", message: "Hello,\r\nwelcome\tin." });
+    expect(invite.status).toBe(201);
+    const location = await world.admin.post("/api/locations", { Name: "Two lines", Address: "1 Main St\nSuite 2" });
+    expect(location.status).toBe(201);
+    const bell = await world.admin.post("/api/locations", { Name: "Bell", Address: "1 Main St\u0007" });
+    expect([bell.status, pathsOf(bell.json)]).toEqual([422, ["Address"]]);
+  });
+});
+
+describe("ids", () => {
+  it("are plain decimal integers in paths and queries: 0x1, 1e0, +1, 01, 1.0 and ' 1' are 422", async () => {
+    const id = String(world.catalog.main.id);
+    expect((await world.admin.get(`/api/locations/${id}`)).status).toBe(200);
+    expect((await world.admin.get(`/api/visits?locationId=${id}`)).status).toBe(200);
+    for (const written of ["0x1", "1e0", "+1", "01", "1.0", " 1", `0${id}`, `${id}.0`]) {
+      const path = await world.admin.get(`/api/locations/${encodeURIComponent(written)}`);
+      expect([path.status, pathsOf(path.json)], `path ${written}`).toEqual([422, ["id"]]);
+      const query = await world.admin.get(`/api/visits?locationId=${encodeURIComponent(written)}`);
+      expect([query.status, pathsOf(query.json)], `query ${written}`).toEqual([422, ["locationId"]]);
+    }
+  });
+
+  it("stay JSON numbers over tRPC and in bodies", async () => {
+    expect((await world.admin.trpc("query", "locations.get", { id: world.catalog.main.id })).status).toBe(200);
+    expect((await world.admin.trpc("query", "locations.get", { id: "0x1" })).status).toBe(422);
+    const tablet = await tabletClient(world.server, world.catalog.main.id);
+    expect((await tablet.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id))).status).toBe(201);
+  });
+});
