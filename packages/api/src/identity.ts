@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "@vsi/db";
+import { bearerToken } from "./http/bearer.ts";
 import { cookieNames } from "./http/cookies.ts";
 import { validateSession } from "./services/sessions.ts";
 import { findTablet } from "./services/tablets.ts";
@@ -17,11 +18,6 @@ export type Identity =
 export interface IdentitySource {
   authorization: string | undefined;
   cookies: Record<string, string | undefined>;
-}
-
-function bearerToken(authorization: string | undefined): string | undefined {
-  const match = authorization?.match(/^bearer\s+(\S+)$/i);
-  return match?.[1];
 }
 
 export async function resolveIdentity(db: Kysely<Database>, source: IdentitySource, now: Date): Promise<Identity> {

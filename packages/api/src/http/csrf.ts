@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { bearerToken } from "./bearer.ts";
 import { cookieNames, xsrfHeader } from "./cookies.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -16,8 +17,7 @@ interface CsrfRequest {
  */
 export function passesCsrfCheck(request: CsrfRequest): boolean {
   if (safeMethods.has(request.method)) return true;
-  const authorization = request.headers.authorization;
-  if (typeof authorization === "string" && /^bearer\s/i.test(authorization)) return true;
+  if (bearerToken(request.headers.authorization)) return true;
   const usesCookieAuth = !!request.cookies[cookieNames.session] || !!request.cookies[cookieNames.sheetToken];
   if (!usesCookieAuth) return true;
   const cookie = request.cookies[cookieNames.xsrf];

@@ -9,6 +9,7 @@ import { userSchema } from "../schemas/users.ts";
 import { inviteEmail } from "../services/emails.ts";
 import { assertEmailFree, getUserOutput, insertUser } from "../services/users.ts";
 import { adminProcedure, publicProcedure, router } from "../trpc.ts";
+import { wholeList } from "../services/pagination.ts";
 import { logIn, logOut } from "../services/login.ts";
 
 export const inviteAcceptedMessage = "This invite has already been accepted";
@@ -58,7 +59,7 @@ export const invitesRouter = router({
         .orderBy("updated_at", "desc")
         .orderBy("created_at", "desc")
         .execute();
-      return rows.map(toInvite);
+      return wholeList(ctx.response, rows.map(toInvite));
     }),
 
   create: adminProcedure

@@ -6,6 +6,7 @@ import { assertLive, deleteOrArchive, existingIds, getLocation, listLocations } 
 import { logOut } from "../services/login.ts";
 import { generateToken, hashToken } from "../services/tokens.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
+import { wholeList } from "../services/pagination.ts";
 import type { Transaction } from "kysely";
 import type { Database } from "@vsi/db";
 
@@ -26,7 +27,7 @@ export const locationsRouter = router({
     .meta({ openapi: { method: "GET", path: "/locations", tags: ["locations"], summary: "All locations with their programs" } })
     .input(z.void())
     .output(z.array(locationSchema))
-    .query(({ ctx }) => listLocations(ctx.db)),
+    .query(async ({ ctx }) => wholeList(ctx.response, await listLocations(ctx.db))),
 
   get: publicProcedure
     .meta({ openapi: { method: "GET", path: "/locations/{id}", tags: ["locations"], summary: "One location, programs in tab order (public: the sheet reads it)" } })

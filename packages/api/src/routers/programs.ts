@@ -5,6 +5,7 @@ import { idParam } from "../schemas/common.ts";
 import { programInput, programSchema, programUpdateInput } from "../schemas/locations.ts";
 import { assertLive, deleteOrArchive, existingIds, getProgram, listPrograms } from "../services/catalog.ts";
 import { adminProcedure, router, staffProcedure } from "../trpc.ts";
+import { wholeList } from "../services/pagination.ts";
 
 /**
  * LocationIds replaces the locations that offer the program. A newly added location gets the
@@ -43,7 +44,7 @@ export const programsRouter = router({
     .meta({ openapi: { method: "GET", path: "/programs", tags: ["programs"], summary: "All programs with their locations" } })
     .input(z.void())
     .output(z.array(programSchema))
-    .query(({ ctx }) => listPrograms(ctx.db)),
+    .query(async ({ ctx }) => wholeList(ctx.response, await listPrograms(ctx.db))),
 
   get: staffProcedure
     .meta({ openapi: { method: "GET", path: "/programs/{id}", tags: ["programs"], summary: "One program with its locations" } })

@@ -4,6 +4,7 @@ import { tabletSchema } from "../schemas/tablets.ts";
 import { getLocation } from "../services/catalog.ts";
 import { listTablets, revokeTablet } from "../services/tablets.ts";
 import { router, staffProcedure } from "../trpc.ts";
+import { wholeList } from "../services/pagination.ts";
 
 export const tabletsRouter = router({
   list: staffProcedure
@@ -12,9 +13,7 @@ export const tabletsRouter = router({
     .output(z.array(tabletSchema))
     .query(async ({ ctx, input }) => {
       await getLocation(ctx.db, input.id);
-      const tablets = await listTablets(ctx.db, input.id);
-      ctx.response.headers["X-Total-Count"] = String(tablets.length);
-      return tablets;
+      return wholeList(ctx.response, await listTablets(ctx.db, input.id));
     }),
 
   revoke: staffProcedure

@@ -7,6 +7,7 @@ import { iso, isoOrNull } from "../mappers.ts";
 import { apiTokenCreatedSchema, apiTokenSchema, tokenCreateInput, tokenListInput, tokenRevokeInput } from "../schemas/tokens.ts";
 import { generateToken, hashToken } from "../services/tokens.ts";
 import { router, staffProcedure } from "../trpc.ts";
+import { wholeList } from "../services/pagination.ts";
 
 const tokenColumns = ["id", "name", "user_id", "created_at", "last_used_at"] as const;
 
@@ -30,7 +31,7 @@ export const tokensRouter = router({
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
         .execute();
-      return rows.map(toApiToken);
+      return wholeList(ctx.response, rows.map(toApiToken));
     }),
 
   create: staffProcedure

@@ -10,6 +10,7 @@ import { deleteUserSessions } from "../services/sessions.ts";
 import { assertEmailFree, emailTakenMessage, getUserOutput, isUniqueViolation, selectUsers } from "../services/users.ts";
 import { toUser } from "../mappers.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
+import { wholeList } from "../services/pagination.ts";
 import type { User } from "@vsi/db";
 
 async function updateUser(ctx: Context & { user: User }, input: z.infer<typeof userUpdateInput>) {
@@ -82,7 +83,7 @@ export const usersRouter = router({
     .output(z.array(userSchema))
     .query(async ({ ctx }) => {
       const rows = await selectUsers(ctx.db).orderBy("users.last_name").orderBy("users.first_name").orderBy("users.email").execute();
-      return rows.map((row) => toUser(row, ctx.services.config.secret));
+      return wholeList(ctx.response, rows.map((row) => toUser(row, ctx.services.config.secret)));
     }),
 
   get: staffProcedure

@@ -5,7 +5,7 @@ import { toVisit } from "../mappers.ts";
 import { assertLocationAccess } from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
 import { visitCreateInput, visitListInput, visitorNameSchema, visitSchema, visitSearchInput, visitUpdateInput, type VisitListInput } from "../schemas/visits.ts";
-import { linkHeader, pageCount } from "../services/pagination.ts";
+import { linkHeader, pageCount, wholeList } from "../services/pagination.ts";
 import { limits, take } from "../services/rate-limit.ts";
 import { alreadySignedIn, createVisit, findOpenVisit, findVisit, isOpenVisitConflict, latestVisitorByPhone, openVisits, reportPage, signOutVisit } from "../services/visits.ts";
 import { adminProcedure, router, sheetProcedure, staffProcedure } from "../trpc.ts";
@@ -60,8 +60,7 @@ export const visitsRouter = router({
       if (ctx.identity.kind === "tablet") {
         if (input.locationId !== undefined) assertLocationAccess(ctx.identity, input.locationId);
         const visits = await openVisits(ctx.db, { ...filtersOf(input), locationId: ctx.identity.locationId });
-        ctx.response.headers["X-Total-Count"] = String(visits.length);
-        return visits.map(toVisit);
+        return wholeList(ctx.response, visits.map(toVisit));
       }
       const { visits, total, link } = await report(ctx, input, ctx.url);
       ctx.response.headers["X-Total-Count"] = String(total);

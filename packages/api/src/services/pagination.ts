@@ -21,3 +21,9 @@ export function linkHeader(baseUrl: string, requestUrl: string, page: number, pa
   if (page > 1) links.push(`${at(page - 1)}; rel="prev"`);
   return links.join(", ");
 }
+
+/** A list that comes back whole still says how many it holds, as every list does. */
+export function wholeList<T>(response: { headers: Record<string, string> }, items: T[]): T[] {
+  response.headers["X-Total-Count"] = String(items.length);
+  return items;
+}
