@@ -103,7 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** Generated once and kept in the data folder, so sessions and upload links survive restarts. */
+/** Generated once and kept in the data folder, so upload links signed before a restart still work after it. */
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();

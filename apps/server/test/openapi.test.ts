@@ -13,7 +13,7 @@ describe("the OpenAPI document", () => {
     expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
-  it("describes every call's input and output", () => {
+  it("describes every call's input and output, the sign-in body field by field", () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
         const ok = Object.entries(op.responses).find(([code]) => code.startsWith("2"));
@@ -24,7 +24,10 @@ describe("the OpenAPI document", () => {
         if (path.includes("{")) expect(op.parameters?.length, `${method} ${path} has path parameters`).toBeGreaterThan(0);
       }
     }
-    const visit = doc.paths["/visits"]?.post?.requestBody as { content: Record<string, { schema: { properties?: Record<string, unknown>; $ref?: string } }> };
-    expect(JSON.stringify(visit)).toContain("PhoneNumber");
+    // One body in full: signing a visitor in, with its fields and which of them are required.
+    const visit = doc.paths["/visits"]?.post?.requestBody as { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
+    const schema = visit.content["application/json"]!.schema;
+    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(["FirstName", "LastName", "LocationId", "PhoneNumber", "ProgramId", "Temperature", "idempotencyKey"].sort());
+    expect([...(schema.required ?? [])].sort()).toEqual(["FirstName", "LastName", "LocationId", "PhoneNumber", "ProgramId", "Temperature"].sort());
   });
 });
