@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTable, generateToken, hashToken, type Access, type IdentityKind } from "@vsi/api";
 import { adminClient, createCatalog, visitor } from "./fixtures.ts";
 import { startTestServer, type Client, type TestServer } from "./harness.ts";
+import { identities, identityClient, type IdentityName } from "./identities.ts";
 
 /**
  * Who may call what, for every /api operation, from one table. A test below compares the table
  * with the OpenAPI document: a new call cannot ship without its row.
  */
 
-const identities = ["anonymous", "tablet1", "tablet2", "staff", "admin", "bearer"] as const;
-type IdentityName = (typeof identities)[number];
 type Expected = Record<IdentityName, number>;
 
 /** The server's own access table says who gets through; `status` is what getting through answers. */
@@ -175,24 +174,7 @@ const rawRows: Row[] = [
 let world: World;
 let staffBearer: string;
 
-/** A new caller with one identity; sessions and tokens are written straight to the database. */
-async function clientAs(name: IdentityName): Promise<Client> {
-  const { server } = world;
-  const db = server.services.db.kysely;
-  const client = await server.client().prime();
-  const token = generateToken();
-  if (name === "staff" || name === "admin") {
-    const userId = name === "staff" ? world.staffUser.id : (await db.selectFrom("users").select("id").where("is_admin", "=", true).executeTakeFirstOrThrow()).id;
-    await db.insertInto("sessions").values({ id: hashToken(token), user_id: userId, expires_at: new Date(Date.now() + 86_400_000) }).execute();
-    client.jar.set("session", token);
-  } else if (name === "tablet1" || name === "tablet2") {
-    await db.insertInto("tablets").values({ location_id: name === "tablet1" ? world.location1 : world.location2, token_hash: hashToken(token) }).execute();
-    client.jar.set("sheet-token", token);
-  } else if (name === "bearer") {
-    client.bearer = staffBearer;
-  }
-  return client;
-}
+const clientAs = (name: IdentityName) => identityClient({ ...world, staffBearer }, name);
 
 beforeAll(async () => {
   const server = await startTestServer();
