@@ -9,8 +9,13 @@ export const controlCharacterMessage = "Must not contain control characters";
 const controlCharacters = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- as above, line breaks and tabs allowed
 const controlCharactersButLines = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Half of a UTF-16 pair alone has no UTF-8 form, so the database cannot take it.
+const unpairedSurrogate = /\p{Surrogate}/u;
 export const text = ({ multiline = false } = {}) =>
-  z.string().refine((value) => !(multiline ? controlCharactersButLines : controlCharacters).test(value), controlCharacterMessage);
+  z
+    .string()
+    .refine((value) => !(multiline ? controlCharactersButLines : controlCharacters).test(value), controlCharacterMessage)
+    .refine((value) => !unpairedSurrogate.test(value), "Must be valid Unicode text");
 
 const maxId = 2_147_483_647;
 const decimalInteger = /^[1-9]\d{0,9}$/;
