@@ -29,6 +29,9 @@ export async function registerOpenApi(app: FastifyInstance, services: Services) 
     // Bodyless PATCH/DELETE (sign-out, revoke) from scripts need no content type.
     api.addHook("preHandler", (request, _reply, done) => {
       if (request.method !== "GET" && !request.headers["content-type"]) request.headers["content-type"] = "application/json";
+      // Fastify reads originalUrl lazily, and the adapter strips /api from the raw URL before the
+      // context asks for it: read it now, so Link headers point back to /api/visits?...
+      void request.originalUrl;
       done();
     });
     await api.register(fastifyTRPCOpenApiPlugin, {
