@@ -15,6 +15,15 @@ export function ConfirmationScreen({ confirmation }: { confirmation: Confirmatio
   const title = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
+    // The sheet behind stays put while the confirmation covers it.
+    const overflow = document.documentElement.style.overflow;
+    document.documentElement.style.overflow = "hidden";
+    return () => {
+      document.documentElement.style.overflow = overflow;
+    };
+  }, []);
+
+  useEffect(() => {
     title.current?.focus();
     const timer = setTimeout(close, confirmationMs());
     return () => clearTimeout(timer);

@@ -36,11 +36,11 @@ export function VisitorsTable({
       <Table fz="lg" verticalSpacing="sm" highlightOnHover={false} style={{ whiteSpace: "nowrap" }} miw={560}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t("sheet.name")}</Table.Th>
-            <Table.Th>{t("sheet.phone")}</Table.Th>
-            <Table.Th>{t("sheet.temperature")}</Table.Th>
-            <Table.Th>{t("sheet.timeIn")}</Table.Th>
-            <Table.Th>{t("sheet.action")}</Table.Th>
+            <Table.Th fz="md">{t("sheet.name")}</Table.Th>
+            <Table.Th fz="md">{t("sheet.phone")}</Table.Th>
+            <Table.Th fz="md">{t("sheet.temperature")}</Table.Th>
+            <Table.Th fz="md">{t("sheet.timeIn")}</Table.Th>
+            <Table.Th fz="md">{t("sheet.action")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
