@@ -1,16 +1,9 @@
 import { z } from "zod";
 import { id, isoDateTime, text } from "./common.ts";
+import { phoneDigits } from "./phone.ts";
 
 export const requiredMessage = "This is required!";
 
-/**
- * The one phone rule (the form's mask, create, update and lookup): spaces, dashes, dots and
- * brackets are formatting, a leading +1 or 1 before ten digits is the US country code, and what
- * is left must be exactly 10 digits.
- */
-export function phoneDigits(value: string): string {
-  return value.replace(/[\s\-.()]/g, "").replace(/^\+?1(?=\d{10}$)/, "");
-}
 export const phoneMessage = "Phone number must be 10 digits";
 export const phoneNumber = text()
   .max(32)
