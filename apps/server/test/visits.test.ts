@@ -267,9 +267,8 @@ describe("the staff report", () => {
     expect((await admin.get(`${base}&page=6`)).json).toEqual([]);
 
     const trpc = await admin.trpc("query", "visits.report", { locationId: location.id, page: 4 });
-    expect(trpc.json.result.data.total).toBe(101);
+    expect(trpc.json.result.data).toMatchObject({ total: 101, page: 4, pageCount: 5 });
     expect(trpc.json.result.data.visits).toHaveLength(25);
-    expect(link(trpc.json.result.data.link)).toEqual(["first=1", "next=5", "prev=3"]);
   });
 
   it("exports every matching row as CSV, formatted in the time zone", async () => {

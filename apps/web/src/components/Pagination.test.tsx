@@ -1,7 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { lastPageFromLink } from "../lib/pagination";
 import { renderWithTheme } from "../test/render";
 import { Pagination } from "./Pagination";
 
@@ -35,18 +34,5 @@ describe("Pagination", () => {
     await user.click(screen.getByRole("button", { name: "Prev" }));
     await user.click(screen.getByRole("button", { name: "9" }));
     expect(onPageChange.mock.calls).toEqual([[6], [4], [9]]);
-  });
-
-  it("takes its last page from the Link header", () => {
-    const link = '</api/visits?page=2>; rel="next", </api/visits?page=14>; rel="last"';
-    const { labels } = renderPagination(1, lastPageFromLink(link, 1));
-    expect(labels).toEqual(["Prev", "1", "2", "14", "Next"]);
-  });
-
-  it("knows only the next page when the Link header has no last link", () => {
-    const link =
-      '</api/visits?page=1>; rel="first", </api/visits?page=3>; rel="prev", </api/visits?page=5>; rel="next"';
-    const { labels } = renderPagination(4, lastPageFromLink(link, 4));
-    expect(labels).toEqual(["Prev", "1", "2", "3", "4", "5", "Next"]);
   });
 });

@@ -1,47 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lastPageFromLink, pageItems, parseLinkHeader } from "./pagination";
-
-const link = (rels: Record<string, number>) =>
-  Object.entries(rels)
-    .map(([rel, page]) => `</api/visits?from=2024-01-01&locationId=2&page=${page}>; rel="${rel}"`)
-    .join(", ");
-
-describe("parseLinkHeader", () => {
-  it("reads the page of every rel", () => {
-    expect(parseLinkHeader(link({ first: 1, prev: 3, next: 5, last: 9 }))).toEqual({
-      first: 1,
-      prev: 3,
-      next: 5,
-      last: 9,
-    });
-  });
-
-  it("is empty for no header", () => {
-    expect(parseLinkHeader("")).toEqual({});
-    expect(parseLinkHeader(null)).toEqual({});
-  });
-
-  it("reads absolute URLs too", () => {
-    expect(parseLinkHeader('<http://example.com/api/visits?page=7>; rel="last"')).toEqual({
-      last: 7,
-    });
-  });
-});
-
-describe("lastPageFromLink", () => {
-  it("takes the last link's page", () => {
-    expect(lastPageFromLink(link({ next: 2, last: 12 }), 1)).toBe(12);
-  });
-
-  it("takes current + 1 from a next link when there is no last link", () => {
-    expect(lastPageFromLink(link({ prev: 10, next: 12 }), 11)).toBe(12);
-  });
-
-  it("is the current page without next or last links", () => {
-    expect(lastPageFromLink(link({ first: 1, prev: 11 }), 12)).toBe(12);
-    expect(lastPageFromLink("", 1)).toBe(1);
-  });
-});
+import { pageItems } from "./pagination";
 
 describe("pageItems", () => {
   it("lists every page when there are few", () => {

@@ -1,25 +1,4 @@
-// Report pagination (spec section 4): the server decides the page size and tells the client about
-// the other pages only through the REST `Link` header, which tRPC hands over as a string.
-
-/** rel name -> page number, for every link of a `Link` header value that carries a page. */
-export function parseLinkHeader(link: string | null | undefined): Record<string, number> {
-  const pages: Record<string, number> = {};
-  if (!link) return pages;
-  for (const match of link.matchAll(/<([^>]*)>\s*;\s*rel="?([^",;]+)"?/g)) {
-    const [, url = "", rel = ""] = match;
-    const page = Number(new URL(url, "http://link.invalid").searchParams.get("page") ?? "1");
-    if (Number.isInteger(page) && page > 0) pages[rel] = page;
-  }
-  return pages;
-}
-
-/** A last link gives its page; otherwise a next link gives current + 1; otherwise the current page. */
-export function lastPageFromLink(link: string | null | undefined, currentPage: number): number {
-  const pages = parseLinkHeader(link);
-  if (pages.last !== undefined) return pages.last;
-  if (pages.next !== undefined) return currentPage + 1;
-  return currentPage;
-}
+// Report pagination: the server decides the page size and says how many pages there are.
 
 export type PageItem = number | "ellipsis-start" | "ellipsis-end";
 

@@ -6,7 +6,6 @@ import { Loading } from "../../components/Loading";
 import { Pagination } from "../../components/Pagination";
 import { ReportFiltersForm } from "../../components/ReportFiltersForm";
 import { ReportTable } from "../../components/ReportTable";
-import { lastPageFromLink } from "../../lib/pagination";
 import { reportCsvUrl, reportSearch, type ReportFilters } from "../../lib/reportFilters";
 import { browserTimeZone } from "../../lib/time";
 import { trpc } from "../../lib/trpc";
@@ -27,7 +26,7 @@ function ReportsPage() {
     ...trpc.visits.report.queryOptions({ ...search, page, timeZone }),
     placeholderData: keepPreviousData,
   });
-  const lastPage = report.data ? lastPageFromLink(report.data.link, page) : page;
+  const lastPage = report.data ? report.data.pageCount : page;
 
   function run(filters: ReportFilters) {
     const next = { ...filters, page: 1 };
