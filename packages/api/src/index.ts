@@ -1,4 +1,4 @@
-export { appRouter, createCaller, type AppRouter } from "./root.ts";
+export { appRouter, type AppRouter } from "./root.ts";
 export { createContext, type Context, type RequestLike, type ReplyLike } from "./context.ts";
 export { describeError, errorBody, forbidden, HttpError, notFound, type FieldError } from "./errors.ts";
 export { cookieNames, cookieOptions, xsrfHeader } from "./http/cookies.ts";
@@ -10,7 +10,6 @@ export { hashToken, generateToken } from "./services/tokens.ts";
 export { insertUser, findUserByEmail, promoteToAdmin } from "./services/users.ts";
 export { createFileMailer, createSmtpMailer } from "./services/mailer.ts";
 export { createLocalStorage } from "./services/storage.ts";
-export { migrateToLatest } from "@vsi/db";
 export { accessTable, assertAdmin, assertStaff, type Access, type IdentityKind } from "./permissions.ts";
 export { csvHeaders, csvRows } from "./services/visits-csv.ts";
 export { visitListInput } from "./schemas/visits.ts";

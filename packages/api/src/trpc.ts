@@ -18,7 +18,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure;
 

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 // Read back as Date; written as Date or left to the column's default.
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -151,11 +151,8 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type Location = Selectable<LocationsTable>;
 export type Program = Selectable<ProgramsTable>;
 export type Visit = Selectable<VisitsTable>;
-export type NewVisit = Insertable<VisitsTable>;
 export type Invite = Selectable<InvitesTable>;
 export type FileRow = Selectable<FilesTable>;
