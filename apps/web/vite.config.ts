@@ -22,7 +22,7 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
-    // The spec serves chunks from the site root under static/js.
+    // Chunks are served from the site root under static/js.
     assetsDir: "static",
     rolldownOptions: {
       output: {

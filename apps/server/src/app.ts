@@ -59,7 +59,7 @@ export async function buildApp({ services, webDir, logger = false, trustProxy = 
   });
 
   app.addHook("onRequest", async (request, reply) => {
-    // Hand every browser a readable XSRF-TOKEN to echo back (the contract's CSRF defaults).
+    // Hand every browser a readable XSRF-TOKEN to echo back (the CSRF check in http/csrf.ts).
     if (!request.cookies[cookieNames.xsrf]) {
       const token = randomBytes(24).toString("base64url");
       request.cookies[cookieNames.xsrf] = token;

@@ -45,7 +45,7 @@ async function register(client: Client, blob: Record<string, unknown>): Promise<
   return res.json as Asset;
 }
 
-/** The second half of the spec's flow: PUT the bytes to the returned URL with the returned headers. */
+/** The second half of a direct upload: PUT the bytes to the returned URL with the returned headers. */
 function put(client: Client, asset: Asset, bytes: Buffer, headers: Record<string, string> = asset.direct_upload.headers) {
   return client.request("PUT", asset.direct_upload.url, bytes, headers);
 }

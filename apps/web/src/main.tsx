@@ -10,7 +10,7 @@ import { onUnauthorized, queryClient } from "./lib/trpc";
 import { router } from "./router";
 import { theme } from "./theme";
 
-// A 401 from any call means the session is gone: forget the user and go to /login (spec section 8),
+// A 401 from any call means the session is gone: forget the user and go to /login,
 // remembering the page so logging in again returns there. A tablet that staff disconnected says so
 // instead: a login form on a wall would invite visitors to try it.
 onUnauthorized(async (error) => {

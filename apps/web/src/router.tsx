@@ -19,7 +19,7 @@ declare module "@tanstack/react-router" {
   interface Register {
     router: typeof router;
   }
-  // Navigation state used by the spec: where a guarded visitor was going, and a success message.
+  // Navigation state carried between pages: where a guarded visitor was going, and a success message.
   interface HistoryState {
     from?: string;
     flash?: string;

@@ -19,7 +19,7 @@ const codeForStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   429: "TOO_MANY_REQUESTS",
 };
 
-/** An error with the exact HTTP status of the contract, and field errors for a 422. */
+/** An error with the exact HTTP status to answer with, and field errors for a 422. */
 export class HttpError extends TRPCError {
   constructor(
     readonly status: number,

@@ -6,7 +6,7 @@ import { validateSession } from "./services/sessions.ts";
 import { findTablet } from "./services/tablets.ts";
 import { hashToken } from "./services/tokens.ts";
 
-/** Who is calling: the four identities of the contract. */
+/** Who is calling: one of four identities. */
 export type Identity =
   /** rejectedToken: a bearer token was sent but is unknown or revoked, which a script must hear about. */
   /** rejectedTablet: a sheet token was sent but its tablet was disconnected (or its location archived). */

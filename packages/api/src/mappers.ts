@@ -5,7 +5,7 @@ import type { UserOutput } from "./schemas/users.ts";
 import type { visitSchema } from "./schemas/visits.ts";
 import { sign } from "./services/tokens.ts";
 
-/** Row -> contract shape. Field names here are the contract's and are case-sensitive. */
+/** Row -> API shape. Field names here are the OpenAPI document's and are case-sensitive. */
 
 export const iso = (date: Date) => date.toISOString();
 export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);

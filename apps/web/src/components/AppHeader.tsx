@@ -48,7 +48,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: Props) {
   );
 }
 
-/** 'Hello, {first name}!' with the picture and Log out, or Log in (spec section 2, Header). */
+/** 'Hello, {first name}!' with the picture and Log out, or Log in. */
 export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const user = useCurrentUser();
   const logout = useLogout();

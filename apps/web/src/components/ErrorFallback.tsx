@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Stack, Text, Title } from "@mantine/core";
 import type { ErrorComponentProps } from "@tanstack/react-router";
 
-/** Shown instead of a page whose rendering or loading threw (spec section 8). */
+/** Shown instead of a page whose rendering or loading threw. */
 export function ErrorFallback({ error, reset }: ErrorComponentProps) {
   return (
     <Container size="sm" py="xl">

@@ -32,7 +32,7 @@ interface Props {
 }
 
 /**
- * One photo, uploaded as soon as it is chosen (spec section 4: pending, uploading, uploaded). The
+ * One photo, uploaded as soon as it is chosen (pending, uploading, uploaded). The
  * drop zone is disabled while a photo exists; Remove clears the picture value.
  */
 export function PictureField({ currentUrl, onChange, onUploadingChange }: Props) {
@@ -73,7 +73,7 @@ export function PictureField({ currentUrl, onChange, onUploadingChange }: Props)
   }
 
   function onDrop(accepted: File[], rejections: FileRejection[]) {
-    // react-dropzone's own messages are the spec's: 'File type must be ...', 'File is larger than N bytes', ...
+    // react-dropzone's own messages are shown as they are: 'File type must be ...', 'File is larger than N bytes', ...
     setMessages([
       ...new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.message))),
     ]);

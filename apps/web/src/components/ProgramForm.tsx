@@ -25,7 +25,7 @@ export function ProgramForm({ initial, locations, saving, onSubmit, onCancel }: 
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        // Only locations that still exist are sent (spec section 4: checking re-filters).
+        // Only locations that still exist are sent: one deleted meanwhile is dropped.
         const known = new Set(locations.map((location) => String(location.id)));
         onSubmit({
           Name: name,

@@ -13,7 +13,7 @@ interface Props {
 const idOrUndefined = (value: string) => (value === "" ? undefined : Number(value));
 const textOrUndefined = (value: string) => (value === "" ? undefined : value);
 
-/** From, To, Location and Program, with Run and CSV (spec section 2, Reports). */
+/** From, To, Location and Program, with Run and CSV, for the Reports page. */
 export function ReportFiltersForm({ initial, locations, programs, onRun, onCsv }: Props) {
   const [from, setFrom] = useState(initial.from ?? "");
   const [to, setTo] = useState(initial.to ?? "");

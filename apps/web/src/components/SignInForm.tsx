@@ -37,7 +37,7 @@ interface Props {
   lookup: (digits: string) => Promise<VisitorName>;
 }
 
-/** The visitor's sign-in form (spec sections 2, 4 and 5), built for a tablet's on-screen keyboard. */
+/** The visitor's sign-in form, built for a tablet's on-screen keyboard. */
 export function SignInForm({
   locationId,
   programs,

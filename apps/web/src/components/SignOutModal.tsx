@@ -11,7 +11,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** The confirmation before a visitor is signed out (spec section 4). */
+/** The confirmation before a visitor is signed out. */
 export function SignOutModal({ visit, busy, failed = false, onConfirm, onCancel }: Props) {
   const { t } = useKioskTranslation();
   return (

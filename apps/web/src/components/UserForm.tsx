@@ -30,7 +30,7 @@ function savedMessage(user: User, passwordChanged: boolean, ownAccount: boolean)
   return `${updated} The password was changed, so ${fullName(user)} was logged out everywhere.`;
 }
 
-/** My Account, and an admin's edit of any user (spec section 2): the same form. */
+/** My Account, and an admin's edit of any user: the same form. */
 export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   const [person, setPerson] = useState(personOf(user));
   // Write only: blank keeps the current password.

@@ -11,7 +11,7 @@ export interface NavigationLink {
   label: string;
 }
 
-/** The header's links by role (spec section 2, Header). */
+/** The header's links, by the caller's role. */
 export function navigationLinks(user: User | null): NavigationLink[] {
   const links: NavigationLink[] = [{ to: "/", label: "Home" }];
   if (!user) return links;

@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { forgetUser } from "../lib/session";
 import { trpcClient } from "../lib/trpc";
 
-/** Log out (spec section 2, Header): the logout call, then forget the user and go home. */
+/** Log out from the header: the logout call, then forget the user and go home. */
 export function useLogout(): () => void {
   const navigate = useNavigate();
   // A GET on the server (GET /api/auth/logout), but an action here, so a mutation and never cached.

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { fieldErrorsOf, httpStatusOf } from "../lib/apiErrors";
 
 /**
- * Failure handling for the invite, acceptance and account forms (spec section 8): a 422 puts its
+ * Failure handling for the invite, acceptance and account forms: a 422 puts its
  * messages under the fields; anything else shows the unexpected-error alert. A 422 about a field
  * the form does not have is unexpected too, or the person would see nothing at all.
  */

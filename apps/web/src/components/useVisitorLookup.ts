@@ -6,7 +6,7 @@ export interface VisitorName {
 }
 
 /**
- * Looks a returning visitor up by phone number (spec section 5): one lookup at a time; a number
+ * Looks a returning visitor up by phone number: one lookup at a time; a number
  * entered while one runs is looked up next (only the latest), a result is used only if the phone
  * field still holds that number, and failures (usually "no such visitor") are ignored.
  */

@@ -1,6 +1,6 @@
 import { fieldErrorMessages, type ValidationIssue } from "./fieldErrors";
 
-// The server's tRPC error formatter puts the contract's HTTP status in `data.httpStatus` (and
+// The server's tRPC error formatter puts the HTTP status in `data.httpStatus` (and
 // `status`) and, for a 422, the field errors in `errors`. Errors are read defensively because a
 // network failure or a proxy error page carries none of that.
 

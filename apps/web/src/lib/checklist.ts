@@ -1,6 +1,6 @@
-// The location form's program list (spec section 2): every known program once, the checked ones
+// The location form's program list: every known program once, the checked ones
 // first in the location's tab order, then the rest by name. Saving sends the checked ids in list
-// order, so only programs that exist can be sent (spec section 4: "checking re-filters").
+// order, so only programs that exist can be sent.
 
 export interface ChecklistItem {
   id: number;

@@ -2,7 +2,7 @@ import { trpcClient } from "./trpc";
 import { xsrfHeaders } from "./xsrf";
 
 /**
- * The direct upload of spec section 7: register the blob, PUT the bytes to the returned URL with
+ * The direct upload: register the blob, PUT the bytes to the returned URL with
  * its headers, and hand back the signed id that a user's `picture` is then set to.
  */
 export async function directUpload(file: File, signal?: AbortSignal): Promise<string> {

@@ -1,5 +1,5 @@
 // Server 422 responses list errors as {path, message}; forms show them under the matching field
-// (spec section 5): distinct messages, comma-joined, capitalised, with a trailing period.
+// as distinct messages, comma-joined, capitalised, with a trailing period.
 
 export interface ValidationIssue {
   path: string | ReadonlyArray<string | number>;

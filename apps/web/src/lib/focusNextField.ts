@@ -1,5 +1,5 @@
 // On the tablet the on-screen keyboard's Enter key should walk through the sign-in form instead of
-// submitting a half-filled form (spec section 2: "Enter moves focus to the next field").
+// submitting a half-filled form: Enter moves focus to the next field.
 
 type FocusStop = HTMLInputElement | HTMLButtonElement | HTMLSelectElement | HTMLTextAreaElement;
 

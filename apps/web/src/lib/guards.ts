@@ -2,7 +2,7 @@ import { redirect, type ParsedLocation } from "@tanstack/react-router";
 import { loadCurrentUser } from "./session";
 import type { User } from "./types";
 
-// Route guards for beforeLoad (spec section 2, Access guard). The redirect replaces the history
+// Route guards for beforeLoad. The redirect replaces the history
 // entry, so Back does not return to a page the visitor may not see, and carries where they were
 // going as `from` so login can send them on.
 

@@ -25,7 +25,7 @@ export function formatPhone(phoneNumber: string): string {
 /** Sheet display: only the last four digits are shown, "xxx-xxx-1234". */
 export function maskPhone(phoneNumber: string): string {
   const digits = phoneDigits(phoneNumber);
-  // At least 6 digits are needed to tell the masked part from the shown part (spec section 3).
+  // At least 6 digits are needed to tell the masked part from the shown part.
   if (digits.length < 6) return digits;
   return `xxx-xxx-${digits.slice(6)}`;
 }

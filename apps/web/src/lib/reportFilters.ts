@@ -1,6 +1,6 @@
 import { isoDate, positiveInt } from "./searchParams";
 
-// The report's filters and page live in the query string (spec section 2, Reports).
+// The report's filters and page live in the query string, so a report can be bookmarked.
 
 export interface ReportFilters {
   from?: string;

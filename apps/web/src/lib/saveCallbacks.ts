@@ -3,7 +3,7 @@ import { queryClient, trpc } from "./trpc";
 /**
  * Mutation callbacks for the location and program forms. A location's programs and a program's
  * locations are one relation edited from both sides, so both lists are refreshed after a save.
- * Failures are logged only, with no message and no navigation (spec section 8).
+ * Failures are logged only, with no message and no navigation.
  */
 export function saveCallbacks(afterSave: () => unknown) {
   return {

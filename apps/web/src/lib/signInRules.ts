@@ -1,6 +1,6 @@
 import { visitCreateInput } from "@vsi/api/schemas";
 
-// The visitor sign-in form's rules (spec section 5) are the API's own visit schema, so the form and
+// The visitor sign-in form's rules are the API's own visit schema, so the form and
 // the server can never disagree. Field names are the visit payload's.
 
 export interface SignInValues {

@@ -1,5 +1,5 @@
 // Dates and times are shown in the browser's own time zone, which is also the zone the server is
-// told to read date filters in (spec section 9: "Time zone is the browser's zone name").
+// told to read date filters in (as an IANA zone name).
 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;

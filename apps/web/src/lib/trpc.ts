@@ -9,7 +9,7 @@ import { xsrfHeaders } from "./xsrf";
 
 let unauthorizedHandler: (error: unknown) => unknown = () => {};
 
-/** What to do when any call answers 401 (spec section 8: go to /login); set once by main.tsx. */
+/** What to do when any call answers 401 (go to /login); set once by main.tsx. */
 export function onUnauthorized(handler: (error: unknown) => unknown): void {
   unauthorizedHandler = handler;
 }

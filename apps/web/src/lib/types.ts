@@ -1,7 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@vsi/api";
 
-// The contract's shapes, taken from the router itself so the web app cannot drift from the API.
+// The API's shapes, taken from the router itself so the web app cannot drift from the API.
 type Outputs = inferRouterOutputs<AppRouter>;
 type Inputs = inferRouterInputs<AppRouter>;
 

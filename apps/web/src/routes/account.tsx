@@ -20,7 +20,7 @@ function AccountPage() {
       <Paper withBorder p="lg" radius="md">
         <Stack>
           <PageTitle>My Account</PageTitle>
-          {/* Editing your own account refreshes the current user with the response (spec section 4). */}
+          {/* Editing your own account refreshes the current user with the response. */}
           <UserForm
             key={user.id}
             user={user}

@@ -26,7 +26,7 @@ function LoginPage() {
   function submit(event: React.FormEvent) {
     event.preventDefault();
     setProblem(null);
-    // No client-side validation: the server answers 422 for anything wrong (spec section 5).
+    // No client-side validation: the server answers 422 for anything wrong.
     login.mutate(
       { email, password },
       {

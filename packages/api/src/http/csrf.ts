@@ -11,7 +11,7 @@ interface CsrfRequest {
 }
 
 /**
- * Double-submit check of the contract: an unsafe request authenticated by a cookie must echo the
+ * Double-submit CSRF check: an unsafe request authenticated by a cookie must echo the
  * readable XSRF-TOKEN cookie in X-XSRF-TOKEN. A page on another site cannot read that cookie.
  * Bearer-token requests carry no ambient credentials, so they are exempt.
  */

@@ -39,7 +39,7 @@ export const requiredName = (label: string) =>
   text().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 export const optionalText = (label: string, max: number, options?: { multiline?: boolean }) => text(options).trim().max(max, `${label} is too long`);
 
-/** ISO-8601 in UTC, as every timestamp of the contract. */
+/** ISO-8601 in UTC, as every timestamp the API returns. */
 export const isoDateTime = z.string().meta({ format: "date-time", example: "2026-11-21T17:04:00.000Z" });
 
 /**

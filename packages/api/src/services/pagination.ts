@@ -5,7 +5,7 @@ export function pageCount(total: number): number {
 }
 
 /**
- * The contract's Link header: the request's own URL with only `page` changed; next when
+ * The REST list's Link header: the request's own URL with only `page` changed; next when
  * page < pages, last when page < pages - 1, first when page > 2, prev when page > 1.
  */
 export function linkHeader(baseUrl: string, requestUrl: string, page: number, pages: number): string {

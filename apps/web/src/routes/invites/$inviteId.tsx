@@ -24,7 +24,7 @@ function InvitePage() {
     staleTime: Infinity,
   });
 
-  // Loading an invite ends the caller's session on the server (spec section 4), so forget the user here too.
+  // Loading an invite ends the caller's session on the server, so forget the user here too.
   useEffect(() => {
     if (invite.isSuccess) setCurrentUser(null);
   }, [invite.isSuccess]);

@@ -13,7 +13,7 @@ export const Route = createFileRoute("/passwords/reset/$token")({
   component: ResetPasswordPage,
 });
 
-/** The link's own problem (spec section 8); undefined when the link is fine or the check failed otherwise. */
+/** The link's own problem (invalid or expired); undefined when the link is fine or the check failed otherwise. */
 function linkProblem(error: unknown): string | undefined {
   const status = httpStatusOf(error);
   if (status === 404) return "Sorry, this password reset link is invalid.";

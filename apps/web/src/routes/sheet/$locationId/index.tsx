@@ -28,7 +28,7 @@ function SheetPage() {
   const { confirmation } = useConfirmationState();
   const firstProgram = location.Programs[0];
 
-  // No program chosen: select the first tab, replacing this history entry (spec section 2).
+  // No program chosen: select the first tab, replacing this history entry.
   if (programId === undefined && firstProgram) {
     return <Navigate to="." search={{ programId: firstProgram.id }} replace />;
   }
