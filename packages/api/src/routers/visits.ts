@@ -99,7 +99,7 @@ export const visitsRouter = router({
       const key = input.idempotencyKey ?? (typeof header === "string" && header ? header.slice(0, 200) : undefined);
       // Keys are per caller, so one tablet's key can never return another caller's visit.
       const caller = ctx.identity.kind === "tablet" ? `t${ctx.identity.tabletId}` : `u${ctx.identity.user.id}`;
-      const { visit } = await createVisit(ctx.db, input, ctx.services.now(), key && `${caller}:${key}`);
+      const visit = await createVisit(ctx.db, input, ctx.services.now(), key && `${caller}:${key}`);
       ctx.response.status = 201;
       return toVisit(visit);
     }),

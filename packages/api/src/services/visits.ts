@@ -79,6 +79,19 @@ export interface NewVisitFields {
   ProgramId: number;
 }
 
+/** Is the program offered at this location, both live: the one place this is asked. */
+function offeredHere(db: Executor, locationId: number, programId: number) {
+  return db
+    .selectFrom("location_programs")
+    .innerJoin("locations", "locations.id", "location_programs.location_id")
+    .innerJoin("programs", "programs.id", "location_programs.program_id")
+    .select(sql<number>`1`.as("offered"))
+    .where("location_programs.location_id", "=", locationId)
+    .where("location_programs.program_id", "=", programId)
+    .where("locations.archived_at", "is", null)
+    .where("programs.archived_at", "is", null);
+}
+
 /**
  * One statement: the row is written only if the program is offered at that (live) location, so
  * the check and the write cannot drift apart, and the hot path costs a single round trip.
@@ -89,24 +102,18 @@ async function insertVisit(db: Executor, fields: NewVisitFields, now: Date): Pro
     .columns(["first_name", "last_name", "phone_number", "temperature", "location_id", "program_id", "time_in", "created_at", "updated_at"])
     .expression(
       db
-        .selectFrom("location_programs")
-        .innerJoin("locations", "locations.id", "location_programs.location_id")
-        .innerJoin("programs", "programs.id", "location_programs.program_id")
-        .select([
+        .selectNoFrom([
           sql<string>`${fields.FirstName}::text`.as("first_name"),
           sql<string>`${fields.LastName}::text`.as("last_name"),
           sql<string>`${fields.PhoneNumber}::text`.as("phone_number"),
           sql<string>`${fields.Temperature}::text`.as("temperature"),
-          "location_programs.location_id",
-          "location_programs.program_id",
+          sql<number>`${fields.LocationId}::int`.as("location_id"),
+          sql<number>`${fields.ProgramId}::int`.as("program_id"),
           sql<Date>`${now}::timestamptz`.as("time_in"),
           sql<Date>`${now}::timestamptz`.as("created_at"),
           sql<Date>`${now}::timestamptz`.as("updated_at"),
         ])
-        .where("location_programs.location_id", "=", fields.LocationId)
-        .where("location_programs.program_id", "=", fields.ProgramId)
-        .where("locations.archived_at", "is", null)
-        .where("programs.archived_at", "is", null),
+        .where((eb) => eb.exists(offeredHere(db, fields.LocationId, fields.ProgramId))),
     )
     .returningAll()
     .executeTakeFirst();
@@ -134,8 +141,8 @@ async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit 
  * Creates a visit. With an idempotency key, a retry within 24 hours (a tablet on flaky Wi-Fi,
  * a server restarted mid-request) returns the first visit and writes nothing.
  */
-export async function createVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, idempotencyKey?: string): Promise<{ visit: Visit; created: boolean }> {
-  const attempt = async () => (idempotencyKey ? insertKeyedVisit(db, fields, now, idempotencyKey) : { visit: await insertVisit(db, fields, now), created: true });
+export async function createVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, idempotencyKey?: string): Promise<Visit> {
+  const attempt = async () => (idempotencyKey ? insertKeyedVisit(db, fields, now, idempotencyKey) : insertVisit(db, fields, now));
   // The unique index on open visits decides races between tablets; the second attempt follows a
   // forgotten visit ended or an open one signed out in the meantime.
   for (let tries = 1; ; tries++) {
@@ -169,21 +176,16 @@ export async function findOpenVisit(db: Executor, locationId: number, programId:
     .executeTakeFirst();
 }
 
-async function insertKeyedVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, idempotencyKey: string): Promise<{ visit: Visit; created: boolean }> {
+async function insertKeyedVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, idempotencyKey: string): Promise<Visit> {
   // One statement, one round trip: claim the key (taking the visit's id from its sequence), insert
   // the visit under that id, or, when the key is already claimed, return its visit. The foreign key
   // from the claim to the visit is checked at the end of the statement, when both rows exist.
   const staleBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
-  const { rows } = await sql<Visit & { replay: boolean }>`
+  const { rows } = await sql<Visit>`
     with claim as (
       insert into visit_idempotency_keys (key, visit_id, created_at)
       select ${idempotencyKey}, nextval('visits_id_seq'), ${now}::timestamptz
-      where exists (
-        select 1 from location_programs lp
-        join locations l on l.id = lp.location_id
-        join programs p on p.id = lp.program_id
-        where lp.location_id = ${fields.LocationId}::int and lp.program_id = ${fields.ProgramId}::int
-          and l.archived_at is null and p.archived_at is null)
+      where exists (${offeredHere(db, fields.LocationId, fields.ProgramId)})
       on conflict (key) do update set visit_id = excluded.visit_id, created_at = excluded.created_at
         where visit_idempotency_keys.created_at <= ${staleBefore}::timestamptz
       returning visit_id
@@ -194,20 +196,17 @@ async function insertKeyedVisit(db: Kysely<Database>, fields: NewVisitFields, no
       from claim
       returning *
     )
-    select inserted.*, false as replay from inserted
+    select inserted.* from inserted
     union all
-    select visits.*, true as replay from visit_idempotency_keys k join visits on visits.id = k.visit_id
+    select visits.* from visit_idempotency_keys k join visits on visits.id = k.visit_id
     where k.key = ${idempotencyKey} and k.created_at > ${staleBefore}::timestamptz and not exists (select 1 from claim)
   `.execute(db);
   const first = rows[0];
-  if (first) {
-    const { replay, ...visit } = first;
-    return { visit, created: !replay };
-  }
+  if (first) return first;
   // Nothing claimed and nothing to replay: a concurrent retry with this key that committed after
   // this statement's snapshot (read it now), or else the program is not offered there (422).
   const concurrent = await visitForKey(db, idempotencyKey, now);
-  if (concurrent) return { visit: concurrent, created: false };
+  if (concurrent) return concurrent;
   throw await notOfferedError(db, fields);
 }
 
