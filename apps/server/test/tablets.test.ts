@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient, createCatalog, staffClient, tabletClient } from "./fixtures.ts";
-import { startTestServer, type Client, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { staffClient, tabletClient, useCatalogServer } from "./fixtures.ts";
 
-let server: TestServer;
-let admin: Client;
-let catalog: Awaited<ReturnType<typeof createCatalog>>;
+const world = useCatalogServer();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server);
-  catalog = await createCatalog(admin);
-});
-afterAll(() => server.close());
-
-const db = () => server.services.db.kysely;
+const db = () => world.server.services.db.kysely;
 
 /** A tablet of a location set up by a named staff member; returns the tablet's client and id. */
 async function setUpTablet(locationId: number, firstName = "Setup", lastName = "Person") {
-  const staff = await server.createUser({ firstName, lastName });
-  const client = server.client();
+  const staff = await world.server.createUser({ firstName, lastName });
+  const client = world.server.client();
   await client.login(staff.email, staff.password);
   expect((await client.get(`/api/locations/${locationId}/setup`)).status).toBe(200);
   const row = await db().selectFrom("tablets").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
@@ -27,13 +17,13 @@ async function setUpTablet(locationId: number, firstName = "Setup", lastName = "
 
 describe("GET /api/locations/{id}/tablets", () => {
   it("lists the location's tablets with when and by whom each was set up, last seen and revoked, newest first", async () => {
-    const location = (await admin.post("/api/locations", { Name: "Library", Address: "", ProgramIds: [catalog.pantry.id] })).json.id as number;
+    const location = (await world.admin.post("/api/locations", { Name: "Library", Address: "", ProgramIds: [world.catalog.pantry.id] })).json.id as number;
     const first = await setUpTablet(location, "Mary", "Jackson");
     const second = await setUpTablet(location, "Dorothy", "Vaughan");
-    await setUpTablet(catalog.east.id);
+    await setUpTablet(world.catalog.east.id);
     expect((await first.client.get(`/api/visits?locationId=${location}`)).status).toBe(200);
 
-    const staff = await staffClient(server);
+    const staff = await staffClient(world.server);
     const res = await staff.get(`/api/locations/${location}/tablets`);
     expect(res.status).toBe(200);
     expect(res.json.map((t: { id: number }) => t.id)).toEqual([second.id, first.id]);
@@ -52,56 +42,56 @@ describe("GET /api/locations/{id}/tablets", () => {
   });
 
   it("answers 404 for an unknown location, 422 for an id that is not a number", async () => {
-    expect((await admin.get("/api/locations/999999/tablets")).status).toBe(404);
-    expect((await admin.get("/api/locations/abc/tablets")).status).toBe(422);
+    expect((await world.admin.get("/api/locations/999999/tablets")).status).toBe(404);
+    expect((await world.admin.get("/api/locations/abc/tablets")).status).toBe(422);
   });
 });
 
 describe("DELETE /api/tablets/{id}", () => {
   it("disconnects the tablet at once: its next call is 401 'This tablet was disconnected'", async () => {
-    const tablet = await setUpTablet(catalog.main.id);
-    expect((await tablet.client.get(`/api/visits?locationId=${catalog.main.id}`)).status).toBe(200);
-    const staff = await staffClient(server);
+    const tablet = await setUpTablet(world.catalog.main.id);
+    expect((await tablet.client.get(`/api/visits?locationId=${world.catalog.main.id}`)).status).toBe(200);
+    const staff = await staffClient(world.server);
     const res = await staff.delete(`/api/tablets/${tablet.id}`);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: tablet.id, locationId: catalog.main.id, revokedAt: expect.stringMatching(/Z$/) });
+    expect(res.json).toMatchObject({ id: tablet.id, locationId: world.catalog.main.id, revokedAt: expect.stringMatching(/Z$/) });
 
-    const next = await tablet.client.get(`/api/visits?locationId=${catalog.main.id}`);
+    const next = await tablet.client.get(`/api/visits?locationId=${world.catalog.main.id}`);
     expect(next.status).toBe(401);
     expect(next.json.message).toBe("This tablet was disconnected");
-    const signIn = await tablet.client.post("/api/visits", { FirstName: "A", LastName: "B", PhoneNumber: "4155550100", Temperature: "98", LocationId: catalog.main.id, ProgramId: catalog.tutoring.id });
+    const signIn = await tablet.client.post("/api/visits", { FirstName: "A", LastName: "B", PhoneNumber: "4155550100", Temperature: "98", LocationId: world.catalog.main.id, ProgramId: world.catalog.tutoring.id });
     expect(signIn.status).toBe(401);
     // Still listed, marked revoked.
-    const listed = (await staff.get(`/api/locations/${catalog.main.id}/tablets`)).json.find((t: { id: number }) => t.id === tablet.id);
+    const listed = (await staff.get(`/api/locations/${world.catalog.main.id}/tablets`)).json.find((t: { id: number }) => t.id === tablet.id);
     expect(listed.revokedAt).toBe(res.json.revokedAt);
   });
 
   it("keeps the first revocation time when asked twice, and answers 404 for an unknown tablet", async () => {
-    const tablet = await setUpTablet(catalog.main.id);
-    const first = await admin.delete(`/api/tablets/${tablet.id}`);
-    server.clock.offsetMs = 60_000;
-    const second = await admin.delete(`/api/tablets/${tablet.id}`);
-    server.clock.offsetMs = 0;
+    const tablet = await setUpTablet(world.catalog.main.id);
+    const first = await world.admin.delete(`/api/tablets/${tablet.id}`);
+    world.server.clock.offsetMs = 60_000;
+    const second = await world.admin.delete(`/api/tablets/${tablet.id}`);
+    world.server.clock.offsetMs = 0;
     expect(second.status).toBe(200);
     expect(second.json.revokedAt).toBe(first.json.revokedAt);
-    expect((await admin.delete("/api/tablets/999999")).status).toBe(404);
-    expect((await admin.delete("/api/tablets/x")).status).toBe(422);
+    expect((await world.admin.delete("/api/tablets/999999")).status).toBe(404);
+    expect((await world.admin.delete("/api/tablets/x")).status).toBe(422);
   });
 
   it("leaves the location's other tablets working", async () => {
-    const kept = await tabletClient(server, catalog.east.id);
-    const revoked = await setUpTablet(catalog.east.id);
-    expect((await admin.delete(`/api/tablets/${revoked.id}`)).status).toBe(200);
-    expect((await kept.get(`/api/visits?locationId=${catalog.east.id}`)).status).toBe(200);
+    const kept = await tabletClient(world.server, world.catalog.east.id);
+    const revoked = await setUpTablet(world.catalog.east.id);
+    expect((await world.admin.delete(`/api/tablets/${revoked.id}`)).status).toBe(200);
+    expect((await kept.get(`/api/visits?locationId=${world.catalog.east.id}`)).status).toBe(200);
   });
 
   it("works over /trpc as the web app calls it", async () => {
-    const tablet = await setUpTablet(catalog.east.id);
-    const list = await admin.trpc("query", "tablets.list", { id: catalog.east.id });
+    const tablet = await setUpTablet(world.catalog.east.id);
+    const list = await world.admin.trpc("query", "tablets.list", { id: world.catalog.east.id });
     expect(list.status).toBe(200);
     expect(list.json.result.data.map((t: { id: number }) => t.id)).toContain(tablet.id);
-    expect((await admin.trpc("mutation", "tablets.revoke", { id: tablet.id })).status).toBe(200);
-    const refused = await tablet.client.trpc("query", "visits.list", { locationId: catalog.east.id });
+    expect((await world.admin.trpc("mutation", "tablets.revoke", { id: tablet.id })).status).toBe(200);
+    const refused = await tablet.client.trpc("query", "visits.list", { locationId: world.catalog.east.id });
     expect(refused.status).toBe(401);
     expect(refused.json.error.message).toBe("This tablet was disconnected");
   });
@@ -109,18 +99,18 @@ describe("DELETE /api/tablets/{id}", () => {
 
 describe("last seen", () => {
   it("is written at most once a minute per tablet, whatever the number of calls", async () => {
-    const tablet = await setUpTablet(catalog.main.id);
+    const tablet = await setUpTablet(world.catalog.main.id);
     const lastSeen = async () => (await db().selectFrom("tablets").select("last_seen_at").where("id", "=", tablet.id).executeTakeFirstOrThrow()).last_seen_at;
     expect(await lastSeen()).toBeNull();
-    await tablet.client.get(`/api/visits?locationId=${catalog.main.id}`);
+    await tablet.client.get(`/api/visits?locationId=${world.catalog.main.id}`);
     const first = await lastSeen();
     expect(first).not.toBeNull();
-    server.clock.offsetMs = 59_000;
-    await tablet.client.get(`/api/visits?locationId=${catalog.main.id}`);
+    world.server.clock.offsetMs = 59_000;
+    await tablet.client.get(`/api/visits?locationId=${world.catalog.main.id}`);
     expect(await lastSeen()).toEqual(first);
-    server.clock.offsetMs = 61_000;
-    await tablet.client.get(`/api/visits?locationId=${catalog.main.id}`);
-    server.clock.offsetMs = 0;
+    world.server.clock.offsetMs = 61_000;
+    await tablet.client.get(`/api/visits?locationId=${world.catalog.main.id}`);
+    world.server.clock.offsetMs = 0;
     expect((await lastSeen())!.getTime()).toBeGreaterThan(first!.getTime() + 60_000);
   });
 });

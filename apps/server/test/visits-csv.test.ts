@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient, createCatalog, tabletClient, visitor } from "./fixtures.ts";
-import { startTestServer, type Client, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
-let server: TestServer;
-let admin: Client;
-let catalog: Awaited<ReturnType<typeof createCatalog>>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server);
-  catalog = await createCatalog(admin);
-});
-afterAll(() => server.close());
+const world = useCatalogServer();
 
 /** The report's lines for one location, header first, the rest sorted (their order is not the point here). */
 async function csvLines(locationId: number) {
-  const res = await admin.get(`/api/visits?format=csv&locationId=${locationId}&timeZone=UTC`);
+  const res = await world.admin.get(`/api/visits?format=csv&locationId=${locationId}&timeZone=UTC`);
   expect(res.status).toBe(200);
   const [header, ...rows] = res.body.split("\n");
   return [header, ...rows.sort()];
@@ -23,10 +13,10 @@ async function csvLines(locationId: number) {
 
 describe("CSV export and spreadsheet formulas", () => {
   it("turns each name a spreadsheet would run (= + - @) into text with a leading quote", async () => {
-    const location = (await admin.post("/api/locations", { Name: "Formulas", ProgramIds: [catalog.pantry.id] })).json;
-    const tablet = await tabletClient(server, location.id);
+    const location = (await world.admin.post("/api/locations", { Name: "Formulas", ProgramIds: [world.catalog.pantry.id] })).json;
+    const tablet = await tabletClient(world.server, location.id);
     for (const FirstName of ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "@SUM(1)", "-2+3"]) {
-      const res = await tablet.post("/api/visits", visitor(location.id, catalog.pantry.id, { FirstName, LastName: "Test" }));
+      const res = await tablet.post("/api/visits", visitor(location.id, world.catalog.pantry.id, { FirstName, LastName: "Test" }));
       expect(res.status, FirstName).toBe(201);
     }
     const names = (await csvLines(location.id)).slice(1).map((line) => /^[\d-]+,Formulas,Food Pantry,(.*),\d{3}-\d{3}-\d{4},/.exec(line!)?.[1]);
@@ -35,9 +25,9 @@ describe("CSV export and spreadsheet formulas", () => {
 
   it("neutralises a cell that starts with a tab or a carriage return, in every text column", async () => {
     // Names from the API are trimmed; rows written before that (or by hand) can still hold them.
-    const location = (await admin.post("/api/locations", { Name: "@Home", ProgramIds: [catalog.pantry.id] })).json;
-    const program = (await admin.post("/api/programs", { Name: "+Plus", LocationIds: [location.id] })).json;
-    await server.services.db.kysely
+    const location = (await world.admin.post("/api/locations", { Name: "@Home", ProgramIds: [world.catalog.pantry.id] })).json;
+    const program = (await world.admin.post("/api/programs", { Name: "+Plus", LocationIds: [location.id] })).json;
+    await world.server.services.db.kysely
       .insertInto("visits")
       .values(
         ["\tTab", "\r=1+1"].map((first_name, i) => ({
@@ -59,10 +49,10 @@ describe("CSV export and spreadsheet formulas", () => {
   });
 
   it("leaves ordinary cells as they are", async () => {
-    const location = (await admin.post("/api/locations", { Name: "Plain", ProgramIds: [catalog.pantry.id] })).json;
-    await server.services.db.kysely
+    const location = (await world.admin.post("/api/locations", { Name: "Plain", ProgramIds: [world.catalog.pantry.id] })).json;
+    await world.server.services.db.kysely
       .insertInto("visits")
-      .values({ first_name: "Ann", last_name: "O'Neil-Smith", phone_number: "4155550300", temperature: "98.1", location_id: location.id, program_id: catalog.pantry.id, time_in: new Date(Date.UTC(2026, 6, 4, 9)) })
+      .values({ first_name: "Ann", last_name: "O'Neil-Smith", phone_number: "4155550300", temperature: "98.1", location_id: location.id, program_id: world.catalog.pantry.id, time_in: new Date(Date.UTC(2026, 6, 4, 9)) })
       .execute();
     expect(await csvLines(location.id)).toEqual([
       "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut",

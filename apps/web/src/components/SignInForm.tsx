@@ -38,6 +38,9 @@ interface Props {
 }
 
 /** The visitor's sign-in form, built for a tablet's on-screen keyboard. */
+/** Names: capitalised as typed words, never autocorrected or remembered on a shared tablet. */
+const nameInputProps = { autoComplete: "off", autoCapitalize: "words", autoCorrect: "off", spellCheck: false, size: "lg" } as const;
+
 export function SignInForm({
   locationId,
   programs,
@@ -186,25 +189,17 @@ export function SignInForm({
               rightSection={<span className={classes.unit} aria-hidden="true">{temperatureUnit}</span>}
             />
             <TextInput
+              {...nameInputProps}
               label={t("form.firstName")}
-              autoComplete="off"
-              autoCapitalize="words"
-              autoCorrect="off"
-              spellCheck={false}
               enterKeyHint="next"
-              size="lg"
               value={values.FirstName}
               onChange={set("FirstName")}
               error={errorFor("FirstName")}
             />
             <TextInput
+              {...nameInputProps}
               label={t("form.lastName")}
-              autoComplete="off"
-              autoCapitalize="words"
-              autoCorrect="off"
-              spellCheck={false}
               enterKeyHint="done"
-              size="lg"
               value={values.LastName}
               onChange={set("LastName")}
               error={errorFor("LastName")}
