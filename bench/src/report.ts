@@ -47,7 +47,7 @@ function abGain(r: Results, f: (x: CompareRound) => number): number | undefined 
 export function targets(r: Results): Target[] {
   const list: Target[] = [];
   const withB = (ratio: number, gain: number | undefined) =>
-    gain === undefined ? "" : `; build B (bench/proposals) measured side by side is ${fmt.x(gain)} as fast, i.e. about ${fmt.pct(ratio * gain)} of pgbench`;
+    gain === undefined ? "" : `; build B (BENCH_COMPARE_MAIN) measured side by side is ${fmt.x(gain)} as fast, i.e. about ${fmt.pct(ratio * gain)} of pgbench`;
   const at200 = r.tablets.find((t) => t.load.tablets === Math.max(...r.tablets.map((x) => x.load.tablets)));
   if (at200) {
     const c = at200.load.calls;
@@ -158,7 +158,7 @@ export function targets(r: Results): Target[] {
   for (const f of r.faults) {
     const v = f.verification;
     if (f.name.includes("build B")) {
-      list.push({ what: "5. (for information) PostgreSQL restart against build B = this build + bench/proposals", target: "as above", measured: `healthy after +${f.recoveredAfter.toFixed(1)} s; ${f.verification.missing} of ${f.verification.acked} acknowledged sign-ins missing; ${f.note}`, met: undefined });
+      list.push({ what: "5. (for information) PostgreSQL restart against build B (BENCH_COMPARE_MAIN)", target: "as above", measured: `healthy after +${f.recoveredAfter.toFixed(1)} s; ${f.verification.missing} of ${f.verification.acked} acknowledged sign-ins missing; ${f.note}`, met: undefined });
     } else if (f.name.startsWith("PostgreSQL")) {
       const ok = v.missing === 0 && v.duplicateKeys === 0 && Number.isFinite(f.outageSeenAfter) && Number.isFinite(f.recoveredAfter) && f.note.startsWith("server process untouched");
       list.push({
@@ -290,23 +290,6 @@ export function renderMarkdown(r: Results): string {
     out.push(`The production server ran with \`node --cpu-prof\` while autocannon sent sign-ins with an Idempotency-Key (${config.concurrency} connections, ${config.profileSeconds} s, ${fmt.n(p.rps)}/s). Self time, shares of the non-idle time:`, "");
     out.push(table(["package / category", "self ms", "share"], p.byPackage.map((x) => [x.name, fmt.n(x.selfMs), fmt.pct(x.share)])), "");
     out.push(table(["function", "where", "self ms", "share"], p.topFunctions.map((x) => [`\`${x.name}\``, x.where, fmt.n(x.selfMs), fmt.pct(x.share)])), "");
-  }
-
-  out.push("## Proposed server fixes (bench/proposals)", "");
-  out.push(
-    "Found by this bench and already applied in 76099fb (measured before it, see bench/proposals/README.md): an `error` listener on every pooled pg client (a PostgreSQL restart under load killed the server), the idempotent sign-in in one statement (6 → 2 round trips) and sign-out in one UPDATE (3 → 2).",
-    "",
-  );
-  const described: Record<string, [string, string]> = {
-    "tablet-identity-cache.patch": [
-      "`resolveIdentity` remembers a tablet's token hash → (tablet, location) for 5 s in process memory; archiving a location clears it",
-      "removes the tablet lookup from every tablet call (sign-in, sheet, sign-out: one round trip fewer each). Trade-off: a tablet revoked directly in SQL or by another server process keeps working for up to 5 s; the test 'a revoked tablet token no longer works' (which revokes with SQL) fails as written — the owners' decision",
-    ],
-  };
-  if (r.compare) {
-    const files = r.compare.other.match(/bench\/proposals\/[\w.-]+\.patch/g) ?? [];
-    out.push("Still open, measured as build B below (the bench applies them to a temporary copy of the sources and builds it; the repository is not modified). Apply with `git apply bench/proposals/<file>`.", "");
-    out.push(table(["patch", "what", "why"], files.map((f) => [f, ...(described[f.split("/").pop()!] ?? ["", ""])])), "");
   }
 
   if (r.compare) {

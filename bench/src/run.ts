@@ -13,7 +13,6 @@ import { comparePhase, profilePhase, ratioPhase, tabletPhase, tracePhase } from 
 import { renderMarkdown, targets, type Results } from "./report.ts";
 import { scalePhase } from "./scale.ts";
 import { killAllStarted, Server } from "./server.ts";
-import { buildWithProposals } from "./proposals.ts";
 import { freePort, log } from "./util.ts";
 import { webWeight } from "./web.ts";
 
@@ -59,17 +58,14 @@ async function main() {
       if (phaseEnabled("ratios")) await attempt("side by side", async () => void (results.ratios = await ratioPhase(env)));
       if (phaseEnabled("profile")) await attempt("profile", async () => void (results.profile = await profilePhase(env, site)));
       if (phaseEnabled("compare")) {
-        await attempt("A/B with bench/proposals", async () => {
-          let other = process.env.BENCH_COMPARE_MAIN;
-          let label = other ?? "";
-          if (!other) {
-            const built = await buildWithProposals();
-            other = built.main;
-            label = `this build + ${built.patches.map((p) => `bench/proposals/${p}`).join(" + ")}`;
-          }
-          proposalMain = other;
-          results.compare = { other: label, rounds: await comparePhase(env, site, other) };
-        });
+        // B is another server build (e.g. a worktree of an earlier commit, built), given by BENCH_COMPARE_MAIN.
+        const other = process.env.BENCH_COMPARE_MAIN;
+        if (other) {
+          await attempt("A/B against BENCH_COMPARE_MAIN", async () => {
+            proposalMain = other;
+            results.compare = { other, rounds: await comparePhase(env, site, other) };
+          });
+        } else log("A/B skipped: set BENCH_COMPARE_MAIN to another build's apps/server/dist/main.js");
       }
       await env.server.stop();
     }
@@ -87,7 +83,7 @@ async function main() {
       await env.server.stop();
       // Only when the build under test did not survive the restart: does build B?
       if (proposalMain && results.faults.some((f) => f.name === "PostgreSQL restart" && f.note.includes("died"))) {
-        // The same PostgreSQL restart against build B (with bench/proposals applied).
+        // The same PostgreSQL restart against build B.
         const proposal = new Server({ databaseUrl: env.databaseUrl, port: await freePort(), script: proposalMain });
         await proposal.start();
         await attempt("fault: PostgreSQL restart (build B)", async () => {
@@ -95,7 +91,7 @@ async function main() {
           staff.bearer = env.staff.bearer;
           const result = await postgresRestartFault({ ...env, server: proposal, staff }, site);
           await staff.close();
-          result.name = "PostgreSQL restart, build B (with bench/proposals)";
+          result.name = "PostgreSQL restart, build B";
           results.faults.push(result);
         });
         await proposal.stop();
