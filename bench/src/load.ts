@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
 import { config } from "./config.ts";
-import { assertLoopback, run } from "./util.ts";
+import { assertLoopback, nextPhone, run } from "./util.ts";
 
 export interface Throughput {
   rps: number;
@@ -71,4 +72,22 @@ export async function pgbench(database: string, script: string, vars: Record<str
   const latency = result.stdout.match(/latency average = ([\d.]+) ms/);
   const failed = result.stdout.match(/number of failed transactions: (\d+)/);
   return { tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : NaN, failed: failed ? Number(failed[1]) : 0 };
+}
+
+/**
+ * autocannon requests signing a visitor in: every request its own phone (one open visit per
+ * phone) and, with `key`, its own Idempotency-Key as the web app sends.
+ */
+export function signInRequests(headers: Record<string, string>, fields: { FirstName: string; LastName: string; LocationId: number; ProgramId: number }, key: boolean): Options["requests"] {
+  return [
+    {
+      method: "POST",
+      headers,
+      setupRequest: (req) => ({
+        ...req,
+        headers: key ? { ...req.headers, "idempotency-key": randomUUID() } : req.headers,
+        body: JSON.stringify({ ...fields, PhoneNumber: nextPhone(), Temperature: "98.6" }),
+      }),
+    },
+  ];
 }

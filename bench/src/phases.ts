@@ -4,13 +4,13 @@ import path from "node:path";
 import { Browser, createSite, setUpTablet, type Site } from "./client.ts";
 import { config } from "./config.ts";
 import { tabletsFor, type Env } from "./env.ts";
-import { cannon, pgbench, type PgbenchResult, type Throughput } from "./load.ts";
+import { cannon, pgbench, signInRequests, type PgbenchResult, type Throughput } from "./load.ts";
 import { query } from "./pg.ts";
 import { Server } from "./server.ts";
 import { SqlTrace } from "./sqltrace.ts";
 import { normalize, pgbenchSheet, pgbenchSignIn, sheetSelect, signInInsert } from "./statements.ts";
 import { runTabletLoad, verifyLoad, type LoadResult, type Tablet, type Verification } from "./tablets.ts";
-import { freePort, log, median, sleep } from "./util.ts";
+import { freePort, log, median, pgbenchPhoneVars, sleep } from "./util.ts";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 
@@ -135,25 +135,32 @@ export async function ratioPhase(env: Env): Promise<RatioResult> {
 
   const c = config.concurrency;
   const s = config.ratioSeconds;
-  const signInBody = JSON.stringify({ FirstName: "Ratio", LastName: "SignIn", PhoneNumber: "4155550199", Temperature: "98.6", LocationId: locationId, ProgramId: signInProgram });
+  const signInFields = { FirstName: "Ratio", LastName: "SignIn", LocationId: locationId, ProgramId: signInProgram };
   const tabletHeaders = (t: Browser, method: string) => ({ ...t.headersFor(method), "content-type": "application/json" });
   const sheetQuery = `locationId=${locationId}&programId=${sheetProgram}`;
   const trpcInput = encodeURIComponent(JSON.stringify({ locationId, programId: sheetProgram }));
-  const vars = { ln: "PgBench", ph: "4155550198", tmp: "98.6", ts: new Date().toISOString(), loc: locationId, prog: signInProgram };
+  const vars = () => ({ ln: "PgBench", tmp: "98.6", ts: new Date().toISOString(), loc: locationId, prog: signInProgram, ...pgbenchPhoneVars() });
   const rounds: RatioRound[] = [];
   try {
     for (let r = 1; r <= config.rounds; r++) {
       log(`ratios round ${r}/${config.rounds} (${c} connections, ${s} s each)`);
-      const pgInsert = await pgbench(env.database, pgbenchSignIn, vars, c, s, "signin");
+      const pgInsert = await pgbench(env.database, pgbenchSignIn, vars(), c, s, "signin");
       const signInKey = await cannon({
         url: `${env.server.origin}/api/visits`,
         server: env.server,
         connections: c,
         seconds: s,
         expectStatus: 201,
-        requests: [{ method: "POST", headers: tabletHeaders(signInTablet, "POST"), body: signInBody, setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": randomUUID() } }) }],
+        requests: signInRequests(tabletHeaders(signInTablet, "POST"), signInFields, true),
       });
-      const signInNoKey = await cannon({ url: `${env.server.origin}/api/visits`, server: env.server, connections: c, seconds: s, expectStatus: 201, method: "POST", headers: tabletHeaders(signInTablet, "POST"), body: signInBody });
+      const signInNoKey = await cannon({
+        url: `${env.server.origin}/api/visits`,
+        server: env.server,
+        connections: c,
+        seconds: s,
+        expectStatus: 201,
+        requests: signInRequests(tabletHeaders(signInTablet, "POST"), signInFields, false),
+      });
       // Keep the sign-in sheet from growing round after round: those visitors leave.
       await query(env.database, "update visits set time_out = now() where location_id = $1 and program_id = $2 and time_out is null", [locationId, signInProgram]);
       const pgSelect = await pgbench(env.database, pgbenchSheet, { loc: locationId, prog: sheetProgram, lim: 500 }, c, s, "sheet");
@@ -237,7 +244,6 @@ export async function profilePhase(env: Env, site: Site): Promise<ProfileResult>
   const locationId = site.locationIds[0]!;
   const programId = site.programIds[0]!;
   const tablet = await setUpTablet(staff, locationId);
-  const body = JSON.stringify({ FirstName: "Profile", LastName: "SignIn", PhoneNumber: "4155550197", Temperature: "98.6", LocationId: locationId, ProgramId: programId });
   let rps = NaN;
   try {
     const t = await cannon({
@@ -245,7 +251,7 @@ export async function profilePhase(env: Env, site: Site): Promise<ProfileResult>
       connections: config.concurrency,
       seconds: config.profileSeconds,
       expectStatus: 201,
-      requests: [{ method: "POST", headers: { ...tablet.headersFor("POST"), "content-type": "application/json" }, body, setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": randomUUID() } }) }],
+      requests: signInRequests({ ...tablet.headersFor("POST"), "content-type": "application/json" }, { FirstName: "Profile", LastName: "SignIn", LocationId: locationId, ProgramId: programId }, true),
     });
     rps = t.rps;
   } finally {
@@ -322,7 +328,6 @@ export async function comparePhase(env: Env, site: Site, otherMain: string): Pro
     const staff = new Browser(origin);
     staff.bearer = env.staff.bearer;
     const tablet = await setUpTablet(staff, locationId);
-    const body = JSON.stringify({ FirstName: "Compare", LastName: "SignIn", PhoneNumber: "4155550196", Temperature: "98.6", LocationId: locationId, ProgramId: programId });
     const headers = { ...tablet.headersFor("POST"), "content-type": "application/json" };
     const signIn = await cannon({
       url: `${origin}/api/visits`,
@@ -330,7 +335,7 @@ export async function comparePhase(env: Env, site: Site, otherMain: string): Pro
       connections: config.concurrency,
       seconds: config.ratioSeconds,
       expectStatus: 201,
-      requests: [{ method: "POST", headers, body, setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": randomUUID() } }) }],
+      requests: signInRequests(headers, { FirstName: "Compare", LastName: "SignIn", LocationId: locationId, ProgramId: programId }, true),
     });
     await query(env.database, "update visits set time_out = now() where last_name = 'SignIn' and time_out is null");
     const sheet = await cannon({ url: `${origin}/api/visits?locationId=${locationId}&programId=${programId}`, server, connections: config.concurrency, seconds: config.ratioSeconds, headers: tablet.headersFor("GET") });

@@ -7,7 +7,7 @@ import { cannon } from "./load.ts";
 import { query, withClient } from "./pg.ts";
 import { Server } from "./server.ts";
 import { csvCopySelect, reportStatements } from "./statements.ts";
-import { freePort, log, median, run } from "./util.ts";
+import { freePort, log, median, nextPhone, run } from "./util.ts";
 
 const LOCATIONS = 20;
 const PROGRAMS = 50;
@@ -147,7 +147,7 @@ export async function scalePhase(env: Env): Promise<ScaleResult> {
     // Ten visitors in the building at the tablet's sheet, on top of the signed-out history.
     const open = await query<{ n: number }>(env.database, "select count(*) as n from visits where location_id = $1 and program_id = $2 and time_out is null", [sheetLocation, sheetProgram]);
     for (let i = open[0]!.n; i < 10; i++) {
-      await tablet.json("POST", "/api/visits", { json: { FirstName: `Open${i}`, LastName: "Present", PhoneNumber: "4155550123", Temperature: "98.2", LocationId: sheetLocation, ProgramId: sheetProgram } }, 201);
+      await tablet.json("POST", "/api/visits", { json: { FirstName: `Open${i}`, LastName: "Present", PhoneNumber: nextPhone(), Temperature: "98.2", LocationId: sheetLocation, ProgramId: sheetProgram } }, 201);
     }
 
     const sheetRps: number[] = [];

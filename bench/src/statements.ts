@@ -21,8 +21,12 @@ export function forPgbench(statement: string, names: string[]): string {
   return statement.replace(/\$(\d+)/g, (_m, n: string) => `:${names[Number(n) - 1]}`) + ";\n";
 }
 
+// Each transaction a phone of its own (one open visit per phone): a per-client counter :c
+// (pgbench keeps variables between a client's transactions) above the run's :phbase.
 export const pgbenchSignIn =
   "\\set n random(1, 100000000)\n" +
+  "\\set c :c + 1\n" +
+  "\\set ph :phbase + :client_id * 1000000 + :c\n" +
   forPgbench(signInInsert, ["n", "ln", "ph", "tmp", "ts", "ts", "ts", "loc", "prog"]);
 
 export const pgbenchSheet = forPgbench(sheetSelect, ["loc", "prog", "lim"]);

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { Browser, Reply } from "./client.ts";
 import { query } from "./pg.ts";
-import { Samples, sleep } from "./util.ts";
+import { nextPhone, Samples, sleep } from "./util.ts";
 
 export interface Tablet {
   index: number;
@@ -104,9 +104,10 @@ export async function runTabletLoad(tablets: Tablet[], options: LoadOptions): Pr
   }
 
   async function loop(tablet: Tablet) {
-    const phone = `415${String(1_000_000 + tablet.index).slice(-7)}`;
     for (let seq = 0; seq < MAX_ITERATIONS_PER_TABLET && performance.now() < deadline; seq++) {
       const key = `K${tablet.index}x${seq}`;
+      // A phone per sign-in (its retries keep it): a sign-out that failed leaves that visit open.
+      const phone = nextPhone();
       result.keysSent++;
       const body = { FirstName: key, LastName: options.marker, PhoneNumber: phone, Temperature: "98.6", LocationId: tablet.locationId, ProgramId: tablet.programId };
       const created = await step(tablet, "signIn", () => tablet.browser.request("POST", "/api/visits", { json: body, headers: { "idempotency-key": key } }), 201);

@@ -110,3 +110,19 @@ export function log(message: string) {
   const t = new Date().toISOString().slice(11, 19);
   console.log(`[bench ${t}] ${message}`);
 }
+
+// One open visit per phone at a location and program: every sign-in of the bench needs its own phone.
+let phones = 0;
+/** A ten-digit phone number no other call of this bench run has used (2000000000 upwards). */
+export function nextPhone(): string {
+  return String(2_000_000_000 + ++phones);
+}
+
+let pgbenchRuns = 0;
+/**
+ * pgbench variables for distinct phones: each run its own block of 200,000,000 numbers from
+ * 3000000000, each client its own 1,000,000 within it (`:client_id`), counted up by `:c`.
+ */
+export function pgbenchPhoneVars(): { phbase: number; c: number } {
+  return { phbase: 3_000_000_000 + (pgbenchRuns++ % 30) * 200_000_000, c: 0 };
+}
