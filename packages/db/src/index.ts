@@ -1,5 +1,6 @@
 export * from "./schema.ts";
 export { createDb, type Db, type DbConfig } from "./client.ts";
+export type { Executor } from "./executor.ts";
 export { migrateTo, migrateToLatest, migrationState } from "./migrate.ts";
 export { migrations } from "./migrations/index.ts";
 export { PGliteDialect } from "./pglite-dialect.ts";

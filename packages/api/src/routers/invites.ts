@@ -1,5 +1,4 @@
-import type { Database, Invite, User } from "@vsi/db";
-import type { Kysely, Transaction } from "kysely";
+import type { Executor, Invite, User } from "@vsi/db";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { forbidden, notFound } from "../errors.ts";
@@ -21,7 +20,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * The invite, or a 404. Writers lock its row until their transaction ends, so an acceptance, a
  * resend and a revocation of one invite happen one after the other, each seeing the previous one.
  */
-async function findInvite(db: Kysely<Database> | Transaction<Database>, id: string, { lock = false } = {}): Promise<Invite> {
+async function findInvite(db: Executor, id: string, { lock = false } = {}): Promise<Invite> {
   // The uuid column would reject a malformed id with an SQL error; it names no invite either way.
   if (!uuidPattern.test(id)) throw notFound("Invite");
   const invite = await db

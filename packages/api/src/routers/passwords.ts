@@ -1,5 +1,4 @@
-import type { Database } from "@vsi/db";
-import type { Kysely, Transaction } from "kysely";
+import type { Executor } from "@vsi/db";
 import { gone, HttpError } from "../errors.ts";
 import { okSchema } from "../schemas/common.ts";
 import { passwordResetRequestInput, passwordTokenInput, passwordUpdateInput } from "../schemas/passwords.ts";
@@ -17,7 +16,7 @@ export const resetLinkExpiredMessage = "This password reset link has expired";
 export const resetLinkUsedMessage = "This password reset link has already been used";
 
 /** The reset a link's token names, if it can still be used: 404 unknown, 410 used or expired. */
-async function findUsableReset(db: Kysely<Database> | Transaction<Database>, token: string, now: Date, { lock = false } = {}) {
+async function findUsableReset(db: Executor, token: string, now: Date, { lock = false } = {}) {
   const reset = await db
     .selectFrom("password_resets")
     .select(["id", "user_id", "expires_at", "used_at"])

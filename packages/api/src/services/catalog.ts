@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "@vsi/db";
+import type { Executor } from "@vsi/db";
 import { notFound } from "../errors.ts";
 import { toLocationRef, toProgramRef } from "../mappers.ts";
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Locations with their programs in tab order; archived ones are history only, never listed. */
 export async function listLocations(db: Executor, ids?: number[]) {

@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "@vsi/db";
+import type { Executor } from "@vsi/db";
 import { invalid } from "../errors.ts";
 import type { Storage } from "./types.ts";
 import { verifySigned } from "./tokens.ts";
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The file a signed_id names, once its bytes have arrived; a 422 on `picture` otherwise. */
 export async function resolveUploadedFile(db: Executor, secret: string, signedId: string): Promise<{ id: number; key: string }> {

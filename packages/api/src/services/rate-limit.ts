@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "@vsi/db";
+import { sql, type Kysely } from "kysely";
+import type { Database, Executor } from "@vsi/db";
 import { tooManyRequests } from "../errors.ts";
 
 export interface Limit {
@@ -20,8 +20,6 @@ export const limits = {
 } satisfies Record<string, Limit>;
 
 export type LimitEntry = readonly [key: string, limit: Limit];
-type Executor = Kysely<Database> | Transaction<Database>;
-
 /**
  * Counts a hit on every key in one statement and decides on the counts it returns, so parallel
  * requests cannot all pass a check before any of them counts.

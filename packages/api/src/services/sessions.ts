@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database, User } from "@vsi/db";
+import type { Kysely } from "kysely";
+import type { Database, Executor, User } from "@vsi/db";
 import { generateToken, hashToken } from "./tokens.ts";
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY;

@@ -1,12 +1,10 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "@vsi/db";
+import { sql, type Kysely } from "kysely";
+import type { Database, Executor } from "@vsi/db";
 import { invalid, notFound } from "../errors.ts";
 import { toUser, type UserWithPicture } from "../mappers.ts";
 import type { Context } from "../context.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export const emailTakenMessage = "Email already registered";
 

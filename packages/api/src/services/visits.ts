@@ -1,11 +1,9 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database, Visit } from "@vsi/db";
+import { sql, type Kysely } from "kysely";
+import type { Database, Executor, Visit } from "@vsi/db";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { toVisit } from "../mappers.ts";
 import { pageSize } from "./pagination.ts";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The most a sheet shows at once: a room's worth of people, never a history. */
 export const sheetLimit = 500;
