@@ -1,8 +1,10 @@
 import type { Invite, Location, Program, User, Visit } from "@vsi/db";
 import type { z } from "zod";
 import type { inviteSchema } from "./schemas/invites.ts";
+import type { apiTokenSchema } from "./schemas/tokens.ts";
 import type { UserOutput } from "./schemas/users.ts";
 import type { visitSchema } from "./schemas/visits.ts";
+import type { ApiTokenRow } from "./services/api-tokens.ts";
 import { sign } from "./services/tokens.ts";
 
 /** Row -> API shape. Field names here are the OpenAPI document's and are case-sensitive. */
@@ -69,4 +71,8 @@ export function toInvite(row: Invite): z.infer<typeof inviteSchema> {
     AcceptedByUserId: row.accepted_by_user_id,
     RevokedByUserId: row.revoked_by_user_id,
   };
+}
+
+export function toApiToken(row: ApiTokenRow): z.infer<typeof apiTokenSchema> {
+  return { id: row.id, name: row.name, userId: row.user_id, createdAt: iso(row.created_at), lastUsedAt: isoOrNull(row.last_used_at) };
 }

@@ -1,19 +1,11 @@
-import type { Selectable } from "kysely";
-import type { ApiTokensTable } from "@vsi/db";
 import { z } from "zod";
 import { notFound } from "../errors.ts";
 import { assertMayListAllTokens, assertTokenOwnerOrAdmin } from "../permissions.ts";
-import { iso, isoOrNull } from "../mappers.ts";
+import { toApiToken } from "../mappers.ts";
 import { apiTokenCreatedSchema, apiTokenSchema, tokenCreateInput, tokenListInput, tokenRevokeInput } from "../schemas/tokens.ts";
-import { generateToken, hashToken } from "../services/tokens.ts";
+import { createApiToken, liveApiTokenOwner, listApiTokens, revokeApiToken } from "../services/api-tokens.ts";
 import { router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
-
-const tokenColumns = ["id", "name", "user_id", "created_at", "last_used_at"] as const;
-
-function toApiToken(row: Pick<Selectable<ApiTokensTable>, (typeof tokenColumns)[number]>): z.infer<typeof apiTokenSchema> {
-  return { id: row.id, name: row.name, userId: row.user_id, createdAt: iso(row.created_at), lastUsedAt: isoOrNull(row.last_used_at) };
-}
 
 export const tokensRouter = router({
   list: staffProcedure
@@ -23,14 +15,7 @@ export const tokensRouter = router({
     .query(async ({ ctx, input }) => {
       const all = input?.all ?? false;
       if (all) assertMayListAllTokens(ctx.user);
-      const rows = await ctx.db
-        .selectFrom("api_tokens")
-        .select(tokenColumns)
-        .where("revoked_at", "is", null)
-        .$if(!all, (qb) => qb.where("user_id", "=", ctx.user.id))
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .execute();
+      const rows = await listApiTokens(ctx.db, all ? undefined : ctx.user.id);
       return wholeList(ctx.response, rows.map(toApiToken));
     }),
 
@@ -39,12 +24,7 @@ export const tokensRouter = router({
     .input(tokenCreateInput)
     .output(apiTokenCreatedSchema)
     .mutation(async ({ ctx, input }) => {
-      const token = generateToken();
-      const row = await ctx.db
-        .insertInto("api_tokens")
-        .values({ user_id: ctx.user.id, name: input.name, token_hash: hashToken(token), created_at: ctx.services.now() })
-        .returning(tokenColumns)
-        .executeTakeFirstOrThrow();
+      const { row, token } = await createApiToken(ctx.db, ctx.user.id, input.name, ctx.services.now());
       ctx.response.status = 201;
       return { ...toApiToken(row), token };
     }),
@@ -54,21 +34,10 @@ export const tokensRouter = router({
     .input(tokenRevokeInput)
     .output(apiTokenSchema)
     .mutation(async ({ ctx, input }) => {
-      const existing = await ctx.db
-        .selectFrom("api_tokens")
-        .select("user_id")
-        .where("id", "=", input.id)
-        .where("revoked_at", "is", null)
-        .executeTakeFirst();
-      if (!existing) throw notFound("Token");
-      assertTokenOwnerOrAdmin(ctx.user, existing.user_id);
-      const row = await ctx.db
-        .updateTable("api_tokens")
-        .set({ revoked_at: ctx.services.now() })
-        .where("id", "=", input.id)
-        .where("revoked_at", "is", null)
-        .returning(tokenColumns)
-        .executeTakeFirst();
+      const ownerId = await liveApiTokenOwner(ctx.db, input.id);
+      if (ownerId === undefined) throw notFound("Token");
+      assertTokenOwnerOrAdmin(ctx.user, ownerId);
+      const row = await revokeApiToken(ctx.db, input.id, ctx.services.now());
       // Revoked by a request that got there first: the same outcome.
       if (!row) throw notFound("Token");
       return toApiToken(row);
