@@ -4,7 +4,7 @@ import { invalidLoginMessage } from "../schemas/names.ts";
 import { loginInput, registerInput, userSchema } from "../schemas/users.ts";
 import { verifyAgainstNothing, verifyPassword } from "../services/passwords.ts";
 import { loginSucceeded, takeLoginAttempt } from "../services/login-attempts.ts";
-import { logIn, logOut } from "../services/login.ts";
+import { logIn, logOut } from "../login.ts";
 import { findUserByEmail, getUserOutput, insertUser } from "../services/users.ts";
 import { publicProcedure, router } from "../trpc.ts";
 
@@ -22,7 +22,7 @@ export const authRouter = router({
       if (!user || !ok || user.deactivated_at) throw invalid("email", invalidLoginMessage);
       await loginSucceeded(ctx.db, input.email, ctx.ip, now);
       await logIn(ctx, user.id);
-      return getUserOutput(ctx, ctx.db, user.id);
+      return getUserOutput(ctx.db, ctx.services.config.secret, user.id);
     }),
 
   logout: publicProcedure
@@ -48,7 +48,7 @@ export const authRouter = router({
       const userId = await ctx.db.transaction().execute((trx) => insertUser(trx, input));
       await logIn(ctx, userId);
       ctx.response.status = 201;
-      return getUserOutput(ctx, ctx.db, userId);
+      return getUserOutput(ctx.db, ctx.services.config.secret, userId);
     }),
 });
 

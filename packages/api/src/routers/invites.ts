@@ -9,7 +9,7 @@ import { inviteEmail } from "../services/emails.ts";
 import { assertEmailFree, getUserOutput, insertUser } from "../services/users.ts";
 import { adminProcedure, publicProcedure, router } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
-import { logIn, logOut } from "../services/login.ts";
+import { logIn, logOut } from "../login.ts";
 
 export const inviteAcceptedMessage = "This invite has already been accepted";
 export const inviteRevokedMessage = "This invite is no longer available";
@@ -119,7 +119,7 @@ export const invitesRouter = router({
       await logOut(ctx);
       await logIn(ctx, userId);
       ctx.response.status = 201;
-      return getUserOutput(ctx, ctx.db, userId);
+      return getUserOutput(ctx.db, ctx.services.config.secret, userId);
     }),
 
   resend: adminProcedure

@@ -3,7 +3,7 @@ import { cookieNames, sheetCookieMaxAge } from "../http/cookies.ts";
 import { idParam } from "../schemas/common.ts";
 import { locationInput, locationSchema, locationUpdateInput } from "../schemas/locations.ts";
 import { assertLive, deleteOrArchive, existingIds, getLocation, listLocations } from "../services/catalog.ts";
-import { logOut } from "../services/login.ts";
+import { logOut } from "../login.ts";
 import { generateToken, hashToken } from "../services/tokens.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";

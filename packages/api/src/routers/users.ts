@@ -56,7 +56,7 @@ async function updateUser(ctx: Context & { user: User }, input: z.infer<typeof u
     if (deactivate) await deleteUserSessions(trx, input.id);
     else if (input.password) await deleteUserSessions(trx, input.id, callerSessionId);
   });
-  return getUserOutput(ctx, ctx.db, input.id);
+  return getUserOutput(ctx.db, ctx.services.config.secret, input.id);
 }
 
 const updateMeta = (method: "PATCH" | "PUT") =>
@@ -74,7 +74,7 @@ export const usersRouter = router({
         ctx.response.status = 204;
         return null;
       }
-      return getUserOutput(ctx, ctx.db, ctx.identity.user.id);
+      return getUserOutput(ctx.db, ctx.services.config.secret, ctx.identity.user.id);
     }),
 
   list: adminProcedure
@@ -92,7 +92,7 @@ export const usersRouter = router({
     .output(userSchema)
     .query(async ({ ctx, input }) => {
       assertSelfOrAdmin(ctx.user, input.id);
-      return getUserOutput(ctx, ctx.db, input.id);
+      return getUserOutput(ctx.db, ctx.services.config.secret, input.id);
     }),
 
   update: staffProcedure.meta(updateMeta("PATCH")).input(userUpdateInput).output(userSchema).mutation(({ ctx, input }) => updateUser(ctx, input)),

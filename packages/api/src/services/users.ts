@@ -2,7 +2,6 @@ import { sql, type Kysely } from "kysely";
 import type { Database, Executor } from "@vsi/db";
 import { invalid, notFound } from "../errors.ts";
 import { toUser, type UserWithPicture } from "../mappers.ts";
-import type { Context } from "../context.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";
 
@@ -20,10 +19,11 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return selectUsers(db).where(sql<string>`lower(users.email)`, "=", email.trim().toLowerCase()).executeTakeFirst();
 }
 
-export async function getUserOutput(ctx: Context, db: Executor, userId: number) {
+/** A user as the API shows them; `secret` signs their picture's id. */
+export async function getUserOutput(db: Executor, secret: string, userId: number) {
   const row = await selectUsers(db).where("users.id", "=", userId).executeTakeFirst();
   if (!row) throw notFound("User");
-  return toUser(row, ctx.services.config.secret);
+  return toUser(row, secret);
 }
 
 export async function assertEmailFree(db: Executor, email: string, exceptUserId?: number): Promise<void> {

@@ -1,6 +1,9 @@
-import type { Context } from "../context.ts";
-import { cookieNames } from "../http/cookies.ts";
-import { createSession, deleteSession } from "./sessions.ts";
+import type { Context } from "./context.ts";
+import { cookieNames } from "./http/cookies.ts";
+import { createSession, deleteSession } from "./services/sessions.ts";
+
+// A procedure's side of a browser session: the row through the sessions service, the cookie
+// through the context. Services never see the context; this is the one place the two meet.
 
 /** Starts a browser session for the user: login, invite acceptance, registration. */
 export async function logIn(ctx: Context, userId: number): Promise<void> {
