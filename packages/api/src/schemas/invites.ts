@@ -31,6 +31,7 @@ export const inviteCreateInput = z.object({
   email,
   message: optionalText("Message", 5000, { multiline: true }).default(""),
 });
+export type InviteCreateInput = z.output<typeof inviteCreateInput>;
 
 export const passwordsDifferMessage = "Passwords do not match";
 

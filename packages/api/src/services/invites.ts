@@ -1,0 +1,96 @@
+import type { Database, Executor, Invite } from "@vsi/db";
+import type { Kysely } from "kysely";
+import { forbidden, notFound } from "../errors.ts";
+import type { InviteCreateInput } from "../schemas/invites.ts";
+import { assertEmailFree, insertUser, type NewUserFields } from "./users.ts";
+
+export const inviteAcceptedMessage = "This invite has already been accepted";
+export const inviteRevokedMessage = "This invite is no longer available";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The invite, or a 404. Writers lock its row until their transaction ends, so an acceptance, a
+ * resend and a revocation of one invite happen one after the other, each seeing the previous one.
+ */
+export async function findInvite(db: Executor, id: string, { lock = false } = {}): Promise<Invite> {
+  // The uuid column would reject a malformed id with an SQL error; it names no invite either way.
+  if (!uuidPattern.test(id)) throw notFound("Invite");
+  const invite = await db
+    .selectFrom("invites")
+    .selectAll()
+    .where("id", "=", id)
+    .$if(lock, (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  if (!invite) throw notFound("Invite");
+  return invite;
+}
+
+function assertPending(invite: Invite) {
+  if (invite.accepted_at) throw forbidden(inviteAcceptedMessage);
+  if (invite.revoked_at) throw forbidden(inviteRevokedMessage);
+}
+
+/** Invites neither accepted nor revoked, the last sent first. */
+export async function listPendingInvites(db: Executor): Promise<Invite[]> {
+  return db
+    .selectFrom("invites")
+    .selectAll()
+    .where("accepted_at", "is", null)
+    .where("revoked_at", "is", null)
+    .orderBy("updated_at", "desc")
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+export async function createInvite(db: Executor, fields: InviteCreateInput, createdByUserId: number, now: Date): Promise<Invite> {
+  await assertEmailFree(db, fields.email);
+  return db
+    .insertInto("invites")
+    .values({
+      first_name: fields.firstName,
+      last_name: fields.lastName,
+      email: fields.email,
+      message: fields.message,
+      created_by_user_id: createdByUserId,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Creates the invitee's account and marks the invite accepted, once; returns the new user's id. */
+export async function acceptInvite(db: Kysely<Database>, id: string, fields: Omit<NewUserFields, "isAdmin">, now: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const invite = await findInvite(trx, id, { lock: true });
+    assertPending(invite);
+    const newUserId = await insertUser(trx, fields);
+    // updated_at stays: it is when the invite was last sent ("Invited on").
+    await trx.updateTable("invites").set({ accepted_at: now, accepted_by_user_id: newUserId }).where("id", "=", invite.id).execute();
+    return newUserId;
+  });
+}
+
+/** A pending invite, marked as sent again now. */
+export async function touchPendingInvite(db: Kysely<Database>, id: string, now: Date): Promise<Invite> {
+  return db.transaction().execute(async (trx) => {
+    assertPending(await findInvite(trx, id, { lock: true }));
+    return trx.updateTable("invites").set({ updated_at: now }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+  });
+}
+
+export async function revokeInvite(db: Kysely<Database>, id: string, revokedByUserId: number, now: Date): Promise<Invite> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await findInvite(trx, id, { lock: true });
+    if (existing.accepted_at) throw forbidden(inviteAcceptedMessage);
+    // Revoking twice keeps the first revocation: who and when stay on record.
+    if (existing.revoked_at) return existing;
+    return trx
+      .updateTable("invites")
+      .set({ revoked_at: now, revoked_by_user_id: revokedByUserId })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
