@@ -4,14 +4,16 @@ import { notFound } from "../errors.ts";
 import { toVisit } from "../mappers.ts";
 import { assertLocationAccess } from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
-import { visitCreateInput, visitListInput, visitorNameSchema, visitSchema, visitSearchInput, visitUpdateInput, type VisitListInput } from "../schemas/visits.ts";
+import { summaryGroupSchema, visitSummaryInput, visitSummarySchema } from "../schemas/visit-summary.ts";
+import { visitCreateInput, visitListInput, visitorNameSchema, visitSchema, visitSearchInput, visitUpdateInput, type VisitFilterInput, type VisitListInput } from "../schemas/visits.ts";
 import { linkHeader, pageCount, wholeList } from "../services/pagination.ts";
+import { visitSummary } from "../services/visit-summary.ts";
 import { limits, take } from "../services/rate-limit.ts";
 import { alreadySignedIn, createVisit, findOpenVisit, findVisit, isOpenVisitConflict, latestVisitorByPhone, openVisits, reportPage, signOutVisit } from "../services/visits.ts";
 import { adminProcedure, router, sheetProcedure, staffProcedure } from "../trpc.ts";
 import type { Identity } from "../identity.ts";
 
-const filtersOf = (input: VisitListInput) => ({
+const filtersOf = (input: VisitFilterInput) => ({
   from: input.from,
   to: input.to,
   locationId: input.locationId,
@@ -19,10 +21,10 @@ const filtersOf = (input: VisitListInput) => ({
   timeZone: input.timeZone,
 });
 
-/** The staff report, one page of it: the rows, how many in all, and how many pages. */
+/** The staff report, one page of it: the rows, how many in all (or about how many), and how many pages. */
 async function report(ctx: Context, input: VisitListInput) {
-  const { visits, total } = await reportPage(ctx.db, filtersOf(input), input.page);
-  return { visits, total, page: input.page, pageCount: pageCount(total) };
+  const { visits, total, totalEstimated } = await reportPage(ctx.db, filtersOf(input), input.page, { exactTotal: input.exactTotal });
+  return { visits, total, totalEstimated, page: input.page, pageCount: pageCount(total) };
 }
 
 /** A visit the caller may touch: a tablet only its own location's. */
@@ -50,8 +52,10 @@ export const visitsRouter = router({
         const visits = await openVisits(ctx.db, { ...filtersOf(input), locationId: ctx.identity.locationId });
         return wholeList(ctx.response, visits.map(toVisit));
       }
-      const { visits, total, page, pageCount } = await report(ctx, input);
+      const { visits, total, totalEstimated, page, pageCount } = await report(ctx, input);
       ctx.response.headers["X-Total-Count"] = String(total);
+      // Past 100,000 matches the first page's total is the planner's estimate; exactTotal=true counts.
+      if (totalEstimated) ctx.response.headers["X-Total-Count-Estimated"] = "true";
       const link = linkHeader(ctx.services.config.baseUrl, ctx.url, page, pageCount);
       if (link) ctx.response.headers.Link = link;
       return visits;
@@ -60,8 +64,36 @@ export const visitsRouter = router({
   /** The web app's report: tRPC cannot read headers, so the page carries its total and page count. */
   report: staffProcedure
     .input(visitListInput)
-    .output(z.object({ visits: z.array(visitSchema), total: z.number().int(), page: z.number().int(), pageCount: z.number().int() }))
+    .output(z.object({ visits: z.array(visitSchema), total: z.number().int(), totalEstimated: z.boolean(), page: z.number().int(), pageCount: z.number().int() }))
     .query(({ ctx, input }) => report(ctx, input)),
+
+  summary: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/visits/summary",
+        tags: ["visits"],
+        summary:
+          "Staff: the report's visits counted per day (each day split by program, or by location when programId is set), per program or per location; " +
+          "the whole's visits, unique visitors (by phone) and average stay (signed-out visits, minutes) in X-Total-Visits, X-Unique-Visitors and X-Average-Stay-Minutes",
+      },
+    })
+    .input(visitSummaryInput)
+    .output(z.array(summaryGroupSchema))
+    .query(async ({ ctx, input }) => {
+      const summary = await visitSummary(ctx.db, filtersOf(input), input.groupBy);
+      ctx.response.headers["X-Total-Count"] = String(summary.groups.length);
+      ctx.response.headers["X-Total-Visits"] = String(summary.totalVisits);
+      ctx.response.headers["X-Unique-Visitors"] = String(summary.uniqueVisitors);
+      ctx.response.headers["X-Average-Stay-Minutes"] = summary.averageStayMinutes === null ? "" : String(summary.averageStayMinutes);
+      return summary.groups;
+    }),
+
+  /** The web app's summary: tRPC cannot read headers, so the totals travel with the groups. */
+  summaryReport: staffProcedure
+    .input(visitSummaryInput)
+    .output(visitSummarySchema)
+    .query(({ ctx, input }) => visitSummary(ctx.db, filtersOf(input), input.groupBy)),
 
   search: sheetProcedure
     .meta({ openapi: { method: "GET", path: "/visits/search", tags: ["visits"], summary: "Names of the latest visit with this 10-digit phone number" } })

@@ -6,6 +6,7 @@ export * from "./passwords.ts";
 export * from "./locations.ts";
 export * from "./phone.ts";
 export * from "./visits.ts";
+export * from "./visit-summary.ts";
 export * from "./assets.ts";
 export * from "./tokens.ts";
 export * from "./tablets.ts";

@@ -54,14 +54,21 @@ export function isTimeZone(value: string): boolean {
 }
 export const timeZone = z.string().max(64).refine(isTimeZone, "Unknown time zone");
 
-export const visitListInput = z.object({
+/** The report's filters, shared by its pages, its CSV and its summary. */
+export const visitFilterInput = z.object({
   from: calendarDate.optional(),
   to: calendarDate.optional(),
   locationId: id.optional(),
   programId: id.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   timeZone: timeZone.default("UTC"),
+});
+export type VisitFilterInput = z.infer<typeof visitFilterInput>;
+
+export const visitListInput = visitFilterInput.extend({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   format: z.enum(["json", "csv"]).optional(),
+  /** Counts every matching visit even past the point where the total is estimated. */
+  exactTotal: z.stringbool().optional(),
 });
 export type VisitListInput = z.infer<typeof visitListInput>;
 

@@ -3,6 +3,7 @@ import type { Database, Executor, Visit } from "@vsi/db";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { toVisit } from "../mappers.ts";
 import { pageSize } from "./pagination.ts";
+import { countVisits, type VisitTotal } from "./visit-count.ts";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
 
 /** The most a sheet shows at once: a room's worth of people, never a history. */
@@ -22,9 +23,8 @@ export async function openVisits(db: Executor, filters: VisitFilters): Promise<V
     .execute();
 }
 
-export async function reportPage(db: Executor, filters: VisitFilters, page: number) {
+export async function reportPage(db: Executor, filters: VisitFilters, page: number, options: { exactTotal?: boolean } = {}) {
   const where = visitConditions(filters);
-  const countQuery = db.selectFrom("visits").select((eb) => eb.fn.countAll<number>().as("total")).where(where).executeTakeFirstOrThrow();
   const pageQuery = (direction: "asc" | "desc", offset: number, limit: number) =>
     db
       .selectFrom("visits")
@@ -40,17 +40,18 @@ export async function reportPage(db: Executor, filters: VisitFilters, page: numb
       .execute();
 
   let rows;
-  let total: number;
+  let count: VisitTotal;
   const offset = (page - 1) * pageSize;
   if (page === 1) {
-    [rows, total] = await Promise.all([pageQuery("desc", 0, pageSize), countQuery.then((c) => Number(c.total))]);
+    [rows, count] = await Promise.all([pageQuery("desc", 0, pageSize), countVisits(db, filters, { exact: options.exactTotal })]);
   } else {
-    total = Number((await countQuery).total);
+    count = await countVisits(db, filters, { exact: options.exactTotal });
+    const { total } = count;
     // Past the middle, walk the index from the oldest end: the last page of a million rows then
-    // skips 25 rows, not a million. The rows come back reversed into newest-first order.
+    // skips 25 rows, not a million. Only with an exact total: an estimate would misplace the rows.
     const fromOldest = total - offset - pageSize;
     rows =
-      offset > total / 2 && offset < total
+      !count.estimated && offset > total / 2 && offset < total
         ? (await pageQuery("asc", Math.max(0, fromOldest), pageSize + Math.min(0, fromOldest))).reverse()
         : await pageQuery("desc", offset, pageSize);
   }
@@ -59,7 +60,7 @@ export async function reportPage(db: Executor, filters: VisitFilters, page: numb
     Location: { id: visit.location_id, Name: location_name },
     Program: { id: visit.program_id, Name: program_name },
   }));
-  return { visits, total };
+  return { visits, total: count.total, totalEstimated: count.estimated };
 }
 
 export async function findVisit(db: Executor, id: number): Promise<Visit> {

@@ -1,0 +1,196 @@
+import { sql } from "@vsi/db";
+import { describe, expect, it } from "vitest";
+import { tabletClient, useCatalogServer } from "./fixtures.ts";
+
+const world = useCatalogServer();
+
+let phones = 0;
+interface Row {
+  timeIn: string;
+  timeOut?: string | null;
+  programId?: number;
+  phone?: string;
+}
+async function insertVisits(locationId: number, rows: Row[]) {
+  await world.server.services.db.kysely
+    .insertInto("visits")
+    .values(
+      rows.map((r) => ({
+        first_name: "Sam",
+        last_name: "Summary",
+        phone_number: r.phone ?? String(4_156_000_000 + ++phones),
+        temperature: "98.1",
+        location_id: locationId,
+        program_id: r.programId ?? world.catalog.pantry.id,
+        time_in: new Date(r.timeIn),
+        time_out: r.timeOut ? new Date(r.timeOut) : null,
+      })),
+    )
+    .execute();
+}
+let locations = 0;
+async function freshLocation() {
+  const { pantry, tutoring } = world.catalog;
+  const res = await world.admin.post("/api/locations", { Name: `Summary ${++locations}`, ProgramIds: [pantry.id, tutoring.id] });
+  return res.json as { id: number; Name: string };
+}
+const summary = async (query: string) => {
+  const res = await world.admin.get(`/api/visits/summary?${query}`);
+  expect(res.status, res.body).toBe(200);
+  return res;
+};
+const report = async (input: Record<string, unknown>) => {
+  const res = await world.admin.trpc("query", "visits.summaryReport", input);
+  expect(res.status, res.body).toBe(200);
+  return res.json.result.data;
+};
+
+describe("GET /api/visits/summary", () => {
+  it("counts visits, unique visitors by phone, and the average stay of signed-out visits only", async () => {
+    const location = await freshLocation();
+    await insertVisits(location.id, [
+      { timeIn: "2026-05-04T15:00:00Z", timeOut: "2026-05-04T16:00:00Z", phone: "4155550001" },
+      { timeIn: "2026-05-05T15:00:00Z", timeOut: "2026-05-05T15:30:00Z", phone: "4155550001" },
+      { timeIn: "2026-05-05T17:00:00Z", timeOut: null, phone: "4155550002", programId: world.catalog.tutoring.id },
+    ]);
+    const res = await summary(`locationId=${location.id}&from=2026-05-04&to=2026-05-05&groupBy=day`);
+    expect(res.headers["x-total-visits"]).toBe("3");
+    expect(res.headers["x-unique-visitors"]).toBe("2");
+    expect(res.headers["x-average-stay-minutes"]).toBe("45");
+    expect(res.headers["x-total-count"]).toBe("2");
+    expect(res.json.map((g: { key: string; count: number; uniqueVisitors: number; averageStayMinutes: number | null }) => [g.key, g.count, g.uniqueVisitors, g.averageStayMinutes])).toEqual([
+      ["2026-05-04", 1, 1, 60],
+      ["2026-05-05", 2, 2, 30],
+    ]);
+    const data = await report({ locationId: location.id, from: "2026-05-04", to: "2026-05-05" });
+    expect(data).toMatchObject({ totalVisits: 3, uniqueVisitors: 2, averageStayMinutes: 45, groupBy: "day", stackBy: "program" });
+    // Nothing signed out: no average, not zero.
+    const open = await summary(`locationId=${location.id}&from=2026-05-05&to=2026-05-05&programId=${world.catalog.tutoring.id}`);
+    expect(open.headers["x-average-stay-minutes"]).toBe("");
+    expect(open.json[0].averageStayMinutes).toBeNull();
+  });
+
+  it("reads days as calendar days in timeZone, across a daylight-saving change and in a half-hour zone", async () => {
+    const location = await freshLocation();
+    await insertVisits(location.id, [
+      // Los Angeles switched to daylight time on 2026-03-08: 23:30 is 07:30 UTC before, 06:30 after.
+      { timeIn: "2026-03-08T07:30:00Z" }, // LA 2026-03-07 23:30 PST
+      { timeIn: "2026-03-09T06:30:00Z" }, // LA 2026-03-08 23:30 PDT
+      { timeIn: "2026-03-09T07:30:00Z" }, // LA 2026-03-09 00:30 PDT
+      { timeIn: "2026-03-10T18:45:00Z" }, // Kolkata (UTC+5:30) 2026-03-11 00:15; LA 2026-03-10 11:45
+    ]);
+    const days = async (query: string) =>
+      Object.fromEntries((await summary(`locationId=${location.id}&${query}`)).json.map((g: { key: string; count: number }) => [g.key, g.count]));
+    expect(await days("from=2026-03-07&to=2026-03-11&timeZone=America/Los_Angeles")).toEqual({
+      "2026-03-07": 1,
+      "2026-03-08": 1,
+      "2026-03-09": 1,
+      "2026-03-10": 1,
+      "2026-03-11": 0,
+    });
+    expect(await days("from=2026-03-07&to=2026-03-11")).toEqual({ "2026-03-07": 0, "2026-03-08": 1, "2026-03-09": 2, "2026-03-10": 1, "2026-03-11": 0 });
+    expect(await days("from=2026-03-10&to=2026-03-11&timeZone=Asia/Kolkata")).toEqual({ "2026-03-10": 0, "2026-03-11": 1 });
+    // The range's own edges are the zone's midnights too: LA's 2026-03-08 holds one visit.
+    const edge = await summary(`locationId=${location.id}&from=2026-03-08&to=2026-03-08&timeZone=America/Los_Angeles`);
+    expect(edge.headers["x-total-visits"]).toBe("1");
+  });
+
+  it("stacks each day by program, or by location when one program is chosen", async () => {
+    const { pantry, tutoring } = world.catalog;
+    const [a, b] = [await freshLocation(), await freshLocation()];
+    await insertVisits(a.id, [
+      { timeIn: "2026-06-01T15:00:00Z", programId: pantry.id },
+      { timeIn: "2026-06-01T16:00:00Z", programId: pantry.id },
+      { timeIn: "2026-06-01T17:00:00Z", programId: tutoring.id },
+    ]);
+    await insertVisits(b.id, [{ timeIn: "2026-06-01T18:00:00Z", programId: pantry.id }]);
+    const byProgram = await report({ locationId: a.id, from: "2026-06-01", to: "2026-06-01" });
+    expect(byProgram.stackBy).toBe("program");
+    expect(byProgram.groups[0].stack).toEqual([
+      { key: String(pantry.id), label: "Food Pantry", count: 2 },
+      { key: String(tutoring.id), label: "Tutoring", count: 1 },
+    ]);
+    // Every location on that day, one program: the bar splits by location.
+    const byLocation = await report({ programId: pantry.id, from: "2026-06-01", to: "2026-06-01" });
+    expect(byLocation.stackBy).toBe("location");
+    const slices = byLocation.groups[0].stack.filter((s: { key: string }) => [String(a.id), String(b.id)].includes(s.key));
+    expect(slices).toEqual([
+      { key: String(a.id), label: a.Name, count: 2 },
+      { key: String(b.id), label: b.Name, count: 1 },
+    ]);
+  });
+
+  it("groups by program and by location, largest first, with names", async () => {
+    const { pantry, tutoring } = world.catalog;
+    const [a, b] = [await freshLocation(), await freshLocation()];
+    await insertVisits(a.id, [
+      { timeIn: "2025-02-01T15:00:00Z", timeOut: "2025-02-01T15:20:00Z", programId: tutoring.id, phone: "4155550101" },
+      { timeIn: "2025-02-02T15:00:00Z", timeOut: "2025-02-02T15:40:00Z", programId: tutoring.id, phone: "4155550101" },
+      { timeIn: "2025-02-02T16:00:00Z", programId: pantry.id },
+    ]);
+    await insertVisits(b.id, [{ timeIn: "2025-02-03T15:00:00Z", programId: pantry.id }]);
+    const programs = await summary(`locationId=${a.id}&groupBy=program`);
+    expect(programs.json).toEqual([
+      { key: String(tutoring.id), label: "Tutoring", count: 2, uniqueVisitors: 1, averageStayMinutes: 30 },
+      { key: String(pantry.id), label: "Food Pantry", count: 1, uniqueVisitors: 1, averageStayMinutes: null },
+    ]);
+    const places = await summary(`from=2025-02-01&to=2025-02-03&groupBy=location`);
+    expect(places.json.map((g: { key: string; label: string; count: number }) => [g.key, g.label, g.count])).toEqual([
+      [String(a.id), a.Name, 3],
+      [String(b.id), b.Name, 1],
+    ]);
+    expect(places.headers["x-total-visits"]).toBe("4");
+  });
+
+  it("answers 422 on the field for bad filters, 401 anonymous and 403 to a tablet", async () => {
+    const bad = async (query: string, path: string) => {
+      const res = await world.admin.get(`/api/visits/summary?${query}`);
+      expect(res.status, query).toBe(422);
+      expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual([path]);
+    };
+    await bad("groupBy=week", "groupBy");
+    await bad("from=2026-02-30", "from");
+    await bad("to=yesterday", "to");
+    await bad("timeZone=Mars/Olympus", "timeZone");
+    await bad("locationId=abc", "locationId");
+    await bad("from=2026-05-02&to=2026-05-01", "to");
+    await bad("from=2000-01-01&to=2026-01-01&groupBy=day", "to");
+    expect((await world.admin.get("/api/visits/summary?from=2000-01-01&to=2026-01-01&groupBy=program")).status).toBe(200);
+    expect((await world.server.client().get("/api/visits/summary")).status).toBe(401);
+    const tablet = await tabletClient(world.server, world.catalog.main.id);
+    expect((await tablet.get("/api/visits/summary")).status).toBe(403);
+  });
+});
+
+describe("the report's total", () => {
+  it("stays exact up to 100,000 matching visits; past that the first page estimates unless exactTotal=true", async () => {
+    const location = await freshLocation();
+    const db = world.server.services.db.kysely;
+    const seed = (from: number, to: number) =>
+      sql`insert into visits (first_name, last_name, phone_number, temperature, time_in, location_id, program_id)
+          select 'Many', 'Rows', (4170000000 + g)::text, '98', timestamptz '2024-01-01T00:00:00Z' + g * interval '1 minute', ${location.id}, ${world.catalog.pantry.id}
+          from generate_series(${from}::int, ${to}::int) g`.execute(db);
+    await seed(1, 100_000);
+    await sql`analyze visits`.execute(db);
+    const page = (query = "") => world.admin.get(`/api/visits?locationId=${location.id}${query}`);
+    const exact = await page();
+    expect(exact.headers["x-total-count"]).toBe("100000");
+    expect(exact.headers["x-total-count-estimated"]).toBeUndefined();
+    const month = await page("&from=2024-01-01&to=2024-01-31");
+    expect(month.headers["x-total-count"]).toBe(String(31 * 24 * 60 - 1)); // minute 0 of the month is not seeded
+
+    await seed(100_001, 100_001);
+    const estimated = await page();
+    expect(estimated.headers["x-total-count-estimated"]).toBe("true");
+    expect(Number(estimated.headers["x-total-count"])).toBeGreaterThan(100_000);
+    expect(estimated.json[0].FirstName).toBe("Many");
+    const counted = await page("&exactTotal=true");
+    expect(counted.headers["x-total-count"]).toBe("100001");
+    expect(counted.headers["x-total-count-estimated"]).toBeUndefined();
+    // A page past the first with an estimate still reads newest first, from the newest end.
+    const second = await page("&page=2");
+    expect(new Date(second.json[0].TimeIn).getTime()).toBe(Date.parse("2024-01-01T00:00:00Z") + (100_001 - 25) * 60_000);
+    const trpc = await world.admin.trpc("query", "visits.report", { locationId: location.id });
+    expect(trpc.json.result.data).toMatchObject({ totalEstimated: true });
+  });
+});
