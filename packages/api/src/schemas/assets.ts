@@ -16,6 +16,7 @@ export const assetCreateInput = z.object({
     checksum: text().max(100).optional(),
   }),
 });
+export type AssetCreateInput = z.output<typeof assetCreateInput>;
 
 /** The public key of an uploaded file, as it appears in its URL. */
 export const fileKeyParam = z.object({ key: text().max(100) });

@@ -1,15 +1,33 @@
 import type { Kysely } from "kysely";
-import type { Database, FileRow } from "@vsi/db";
+import type { Database, Executor, FileRow } from "@vsi/db";
 import { forbidden, HttpError, invalid, notFound } from "../errors.ts";
-import type { ImageContentType } from "../schemas/assets.ts";
+import type { AssetCreateInput, ImageContentType } from "../schemas/assets.ts";
 import type { Services } from "./types.ts";
-import { sign, verifySigned } from "./tokens.ts";
+import { generateToken, sign, verifySigned } from "./tokens.ts";
 
 /** Where the raw PUT route of the server listens; `direct_upload.url` points below it. */
 export const UPLOADS_PATH = "/api/uploads";
 
 /** How long a direct-upload URL works after its blob was registered. */
 export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
+
+/** Registers a blob whose bytes are still to come (the direct-upload flow's first step). */
+export async function registerUpload(db: Executor, blob: AssetCreateInput["blob"], createdByUserId: number, now: Date) {
+  return db
+    .insertInto("files")
+    .values({
+      // Random and never reused, so a served file can be cached forever.
+      key: generateToken(),
+      filename: blob.filename,
+      content_type: blob.content_type,
+      byte_size: blob.byte_size,
+      checksum: blob.checksum ?? null,
+      created_by_user_id: createdByUserId,
+      created_at: now,
+    })
+    .returning(["id", "key", "filename", "content_type", "byte_size"])
+    .executeTakeFirstOrThrow();
+}
 
 /** The signed part of `direct_upload.url`: which file the bytes are for, and until when. */
 export function uploadToken(secret: string, fileId: number, expiresAt: Date): string {
