@@ -1,33 +1,11 @@
-import type { Executor } from "@vsi/db";
-import { gone, HttpError } from "../errors.ts";
+import { HttpError } from "../errors.ts";
 import { okSchema } from "../schemas/common.ts";
 import { passwordResetRequestInput, passwordTokenInput, passwordUpdateInput } from "../schemas/passwords.ts";
 import { passwordResetEmail } from "../services/emails.ts";
-import { hashPassword } from "../services/passwords.ts";
+import { createPasswordReset, findUsableReset, RESET_LIFETIME_HOURS, resetPassword } from "../services/password-resets.ts";
 import { limits, take } from "../services/rate-limit.ts";
-import { generateToken, hashToken } from "../services/tokens.ts";
 import { findUserByEmail } from "../services/users.ts";
 import { publicProcedure, router } from "../trpc.ts";
-
-export const RESET_LIFETIME_HOURS = 48;
-
-export const resetLinkInvalidMessage = "This password reset link is invalid";
-export const resetLinkExpiredMessage = "This password reset link has expired";
-export const resetLinkUsedMessage = "This password reset link has already been used";
-
-/** The reset a link's token names, if it can still be used: 404 unknown, 410 used or expired. */
-async function findUsableReset(db: Executor, token: string, now: Date, { lock = false } = {}) {
-  const reset = await db
-    .selectFrom("password_resets")
-    .select(["id", "user_id", "expires_at", "used_at"])
-    .where("token_hash", "=", hashToken(token))
-    .$if(lock, (qb) => qb.forUpdate())
-    .executeTakeFirst();
-  if (!reset) throw new HttpError(404, resetLinkInvalidMessage);
-  if (reset.used_at) throw gone(resetLinkUsedMessage);
-  if (reset.expires_at.getTime() <= now.getTime()) throw gone(resetLinkExpiredMessage);
-  return reset;
-}
 
 export const passwordsRouter = router({
   request: publicProcedure
@@ -48,11 +26,7 @@ export const passwordsRouter = router({
       const user = await findUserByEmail(ctx.db, input.email);
       if (!user) throw new HttpError(404, "Email not found");
 
-      const token = generateToken();
-      await ctx.db
-        .insertInto("password_resets")
-        .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(now.getTime() + RESET_LIFETIME_HOURS * 3_600_000) })
-        .execute();
+      const token = await createPasswordReset(ctx.db, user.id, now);
       await ctx.services.mailer.send(passwordResetEmail(ctx.services.config, user, token, RESET_LIFETIME_HOURS));
       return { ok: true as const };
     }),
@@ -71,19 +45,7 @@ export const passwordsRouter = router({
     .input(passwordUpdateInput)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
-      await ctx.db.transaction().execute(async (trx) => {
-        const now = ctx.services.now();
-        // Locked: of two requests with one link, the second waits, then finds it used.
-        const reset = await findUsableReset(trx, input.token, now, { lock: true });
-        await trx
-          .updateTable("users")
-          .set({ password_hash: await hashPassword(input.password), updated_at: now })
-          .where("id", "=", reset.user_id)
-          .execute();
-        await trx.updateTable("password_resets").set({ used_at: now }).where("id", "=", reset.id).execute();
-        // Whoever knew the old password is logged out everywhere.
-        await trx.deleteFrom("sessions").where("user_id", "=", reset.user_id).execute();
-      });
+      await resetPassword(ctx.db, input.token, input.password, ctx.services.now());
       return { ok: true as const };
     }),
 });
