@@ -1,62 +1,26 @@
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { HttpError, invalid, notFound } from "../errors.ts";
+import { HttpError } from "../errors.ts";
 import { assertMayDeactivate, assertSelfOrAdmin, mayManageAccounts } from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
 import { userSchema, userUpdateInput } from "../schemas/users.ts";
-import { deleteFile, resolveUploadedFile } from "../services/files.ts";
-import { hashPassword } from "../services/passwords.ts";
-import { deleteUserSessions } from "../services/sessions.ts";
-import { assertEmailFree, emailTakenMessage, getUserOutput, isUniqueViolation, selectUsers } from "../services/users.ts";
+import { getUserOutput, listUsers, updateUser } from "../services/users.ts";
 import { toUser } from "../mappers.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 import type { User } from "@vsi/db";
 
-async function updateUser(ctx: Context & { user: User }, input: z.infer<typeof userUpdateInput>) {
-  assertSelfOrAdmin(ctx.user, input.id);
-  const { services } = ctx;
-  let replacedFileId: number | null = null;
-  const deactivate = input.isActive === false && mayManageAccounts(ctx.user);
-  if (deactivate) assertMayDeactivate(ctx.user, input.id);
+async function update(ctx: Context & { user: User }, input: z.infer<typeof userUpdateInput>) {
+  const { id, ...changes } = input;
+  assertSelfOrAdmin(ctx.user, id);
+  // isAdmin and isActive only count from someone who manages accounts.
+  const manages = mayManageAccounts(ctx.user);
+  if (manages && changes.isActive === false) assertMayDeactivate(ctx.user, id);
   const callerSessionId = ctx.identity.kind === "user" && ctx.identity.via === "session" ? ctx.identity.sessionId : undefined;
-
-  await ctx.db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("users").selectAll().where("id", "=", input.id).forUpdate().executeTakeFirst();
-    if (!existing) throw notFound("User");
-    if (input.email !== undefined) await assertEmailFree(trx, input.email, input.id);
-
-    let pictureFileId = existing.picture_file_id;
-    if (input.picture === null) pictureFileId = null;
-    else if (input.picture) pictureFileId = (await resolveUploadedFile(trx, services.config.secret, input.picture)).id;
-    if (existing.picture_file_id && existing.picture_file_id !== pictureFileId) replacedFileId = existing.picture_file_id;
-
-    try {
-      await trx
-        .updateTable("users")
-        .set({
-          ...(input.firstName !== undefined ? { first_name: input.firstName } : {}),
-          ...(input.lastName !== undefined ? { last_name: input.lastName } : {}),
-          ...(input.email !== undefined ? { email: input.email } : {}),
-          ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
-          ...(input.isAdmin !== undefined && mayManageAccounts(ctx.user) ? { is_admin: input.isAdmin } : {}),
-          ...(deactivate ? { deactivated_at: existing.deactivated_at ?? services.now() } : {}),
-          ...(input.isActive === true && mayManageAccounts(ctx.user) ? { deactivated_at: null } : {}),
-          picture_file_id: pictureFileId,
-          updated_at: services.now(),
-        })
-        .where("id", "=", input.id)
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error, "users_email_lower_key")) throw invalid("email", emailTakenMessage);
-      throw error;
-    }
-    if (replacedFileId) await deleteFile(trx, services.storage, replacedFileId);
-    // Whoever knew the old password is logged out, except the browser that changed it.
-    if (deactivate) await deleteUserSessions(trx, input.id);
-    else if (input.password) await deleteUserSessions(trx, input.id, callerSessionId);
-  });
-  return getUserOutput(ctx.db, ctx.services.config.secret, input.id);
+  const { storage, config } = ctx.services;
+  const allowed = { ...changes, isAdmin: manages ? changes.isAdmin : undefined, isActive: manages ? changes.isActive : undefined };
+  await updateUser(ctx.db, storage, config.secret, id, allowed, ctx.services.now(), callerSessionId);
+  return getUserOutput(ctx.db, config.secret, id);
 }
 
 const updateMeta = (method: "PATCH" | "PUT") =>
@@ -82,7 +46,7 @@ export const usersRouter = router({
     .input(z.void())
     .output(z.array(userSchema))
     .query(async ({ ctx }) => {
-      const rows = await selectUsers(ctx.db).orderBy("users.last_name").orderBy("users.first_name").orderBy("users.email").execute();
+      const rows = await listUsers(ctx.db);
       return wholeList(ctx.response, rows.map((row) => toUser(row, ctx.services.config.secret)));
     }),
 
@@ -95,6 +59,6 @@ export const usersRouter = router({
       return getUserOutput(ctx.db, ctx.services.config.secret, input.id);
     }),
 
-  update: staffProcedure.meta(updateMeta("PATCH")).input(userUpdateInput).output(userSchema).mutation(({ ctx, input }) => updateUser(ctx, input)),
-  replace: staffProcedure.meta(updateMeta("PUT")).input(userUpdateInput).output(userSchema).mutation(({ ctx, input }) => updateUser(ctx, input)),
+  update: staffProcedure.meta(updateMeta("PATCH")).input(userUpdateInput).output(userSchema).mutation(({ ctx, input }) => update(ctx, input)),
+  replace: staffProcedure.meta(updateMeta("PUT")).input(userUpdateInput).output(userSchema).mutation(({ ctx, input }) => update(ctx, input)),
 });

@@ -34,4 +34,5 @@ export const userUpdateFields = z.object({
   isAdmin: jsonBoolean.optional(),
   isActive: jsonBoolean.optional(),
 });
+export type UserUpdateFields = z.output<typeof userUpdateFields>;
 export const userUpdateInput = userUpdateFields.extend({ id });

@@ -2,8 +2,11 @@ import { sql, type Kysely } from "kysely";
 import type { Database, Executor } from "@vsi/db";
 import { invalid, notFound } from "../errors.ts";
 import { toUser, type UserWithPicture } from "../mappers.ts";
+import type { UserUpdateFields } from "../schemas/users.ts";
+import { deleteFile, resolveUploadedFile } from "./files.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";
+import type { Storage } from "./types.ts";
 
 export const emailTakenMessage = "Email already registered";
 
@@ -17,6 +20,11 @@ export function selectUsers(db: Executor) {
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserWithPicture | undefined> {
   return selectUsers(db).where(sql<string>`lower(users.email)`, "=", email.trim().toLowerCase()).executeTakeFirst();
+}
+
+/** Every user, by name then email. */
+export async function listUsers(db: Executor): Promise<UserWithPicture[]> {
+  return selectUsers(db).orderBy("users.last_name").orderBy("users.first_name").orderBy("users.email").execute();
 }
 
 /** A user as the API shows them; `secret` signs their picture's id. */
@@ -79,5 +87,57 @@ export async function promoteToAdmin(db: Kysely<Database>, userId: number, field
       .where("id", "=", userId)
       .execute();
     await deleteUserSessions(trx, userId);
+  });
+}
+
+/**
+ * Saves a user's changes; isAdmin and isActive are applied as given (the caller drops them for
+ * someone who may not manage accounts). A replaced picture's file goes; a new password or a
+ * deactivation ends the user's sessions, except `keepSessionId` (the browser that changed the password).
+ */
+export async function updateUser(
+  db: Kysely<Database>,
+  storage: Storage,
+  secret: string,
+  userId: number,
+  changes: UserUpdateFields,
+  now: Date,
+  keepSessionId?: string,
+): Promise<void> {
+  const deactivate = changes.isActive === false;
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("users").selectAll().where("id", "=", userId).forUpdate().executeTakeFirst();
+    if (!existing) throw notFound("User");
+    if (changes.email !== undefined) await assertEmailFree(trx, changes.email, userId);
+
+    let pictureFileId = existing.picture_file_id;
+    if (changes.picture === null) pictureFileId = null;
+    else if (changes.picture) pictureFileId = (await resolveUploadedFile(trx, secret, changes.picture)).id;
+    const replacedFileId = existing.picture_file_id && existing.picture_file_id !== pictureFileId ? existing.picture_file_id : null;
+
+    try {
+      await trx
+        .updateTable("users")
+        .set({
+          ...(changes.firstName !== undefined ? { first_name: changes.firstName } : {}),
+          ...(changes.lastName !== undefined ? { last_name: changes.lastName } : {}),
+          ...(changes.email !== undefined ? { email: changes.email } : {}),
+          ...(changes.password ? { password_hash: await hashPassword(changes.password) } : {}),
+          ...(changes.isAdmin !== undefined ? { is_admin: changes.isAdmin } : {}),
+          ...(deactivate ? { deactivated_at: existing.deactivated_at ?? now } : {}),
+          ...(changes.isActive === true ? { deactivated_at: null } : {}),
+          picture_file_id: pictureFileId,
+          updated_at: now,
+        })
+        .where("id", "=", userId)
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error, "users_email_lower_key")) throw invalid("email", emailTakenMessage);
+      throw error;
+    }
+    if (replacedFileId) await deleteFile(trx, storage, replacedFileId);
+    // Whoever knew the old password is logged out, except the browser that changed it.
+    if (deactivate) await deleteUserSessions(trx, userId);
+    else if (changes.password) await deleteUserSessions(trx, userId, keepSessionId);
   });
 }
