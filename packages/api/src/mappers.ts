@@ -33,7 +33,14 @@ export function toUser(row: UserWithPicture, secret: string): UserOutput {
 }
 
 export function toLocationRef(row: Location) {
-  return { id: row.id, Name: row.name, Address: row.address, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
+  return {
+    id: row.id,
+    Name: row.name,
+    Address: row.address,
+    TemperatureUnit: row.temperature_unit,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
 }
 
 export function toProgramRef(row: Program) {

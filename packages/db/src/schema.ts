@@ -67,9 +67,14 @@ export interface LocationsTable {
   address: string;
   /** Set instead of deleting once visits point here, so history stays in reports. */
   archived_at: NullableTimestamp;
+  /** The unit the site's thermometers read: "F" or "C". */
+  temperature_unit: Generated<TemperatureUnitCode>;
+  logo_file_id: number | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
+
+export type TemperatureUnitCode = "F" | "C";
 
 export interface ProgramsTable {
   id: Generated<number>;
@@ -96,6 +101,8 @@ export interface VisitsTable {
   time_out: NullableTimestamp;
   location_id: number;
   program_id: number;
+  /** When the visitor's names, phone and temperature were blanked (retention, or a request to be forgotten). */
+  erased_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -134,6 +141,30 @@ export interface RateLimitsTable {
   reset_at: Timestamp;
 }
 
+/** The one row of instance-wide settings. */
+export interface SettingsTable {
+  id: Generated<number>;
+  /** Visitors' details are erased from visits older than this; null keeps them. */
+  erase_after_days: number | null;
+  retention_ran_at: NullableTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export type AuditActor = "user" | "tablet" | "system";
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: DefaultTimestamp;
+  actor: AuditActor;
+  user_id: number | null;
+  tablet_id: number | null;
+  action: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  location_id: number | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -148,6 +179,8 @@ export interface Database {
   files: FilesTable;
   tablets: TabletsTable;
   rate_limits: RateLimitsTable;
+  settings: SettingsTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -156,3 +189,4 @@ export type Program = Selectable<ProgramsTable>;
 export type Visit = Selectable<VisitsTable>;
 export type Invite = Selectable<InvitesTable>;
 export type FileRow = Selectable<FilesTable>;
+export type AuditEntry = Selectable<AuditLogTable>;

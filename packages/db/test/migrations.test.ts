@@ -5,8 +5,8 @@ import { createDb, migrateToLatest, type Database, type Db } from "../src/index.
 import { migrations } from "../src/migrations/index.ts";
 
 const expectedTables = [
-  "api_tokens", "files", "invites", "location_programs", "locations", "password_resets", "programs",
-  "rate_limits", "sessions", "tablets", "users", "visit_idempotency_keys", "visits",
+  "api_tokens", "audit_log", "files", "invites", "location_programs", "locations", "password_resets", "programs",
+  "rate_limits", "sessions", "settings", "tablets", "users", "visit_idempotency_keys", "visits",
 ];
 
 async function checkMigrations(db: Db) {

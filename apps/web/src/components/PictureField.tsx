@@ -29,13 +29,17 @@ interface Props {
   /** undefined: unchanged; null: remove the picture; a string: the signed id of a new upload. */
   onChange: (picture: string | null | undefined) => void;
   onUploadingChange: (uploading: boolean) => void;
+  /** What the image is: a user's picture unless told (a location's logo). */
+  label?: string;
+  previewAlt?: string;
+  description?: string;
 }
 
 /**
  * One photo, uploaded as soon as it is chosen (pending, uploading, uploaded). The
  * drop zone is disabled while a photo exists; Remove clears the picture value.
  */
-export function PictureField({ currentUrl, onChange, onUploadingChange }: Props) {
+export function PictureField({ currentUrl, onChange, onUploadingChange, label = "Picture", previewAlt = "Your picture", description }: Props) {
   const inputId = useId();
   const [item, setItem] = useState<UploadItem | null>(null);
   const [removed, setRemoved] = useState(false);
@@ -100,11 +104,11 @@ export function PictureField({ currentUrl, onChange, onUploadingChange }: Props)
   const previewUrl = item?.previewUrl ?? savedUrl;
 
   return (
-    <Input.Wrapper label="Picture" labelProps={{ htmlFor: inputId }}>
+    <Input.Wrapper label={label} description={description} labelProps={{ htmlFor: inputId }}>
       <Stack gap="xs" mt={4}>
         {previewUrl ? (
           <Group>
-            <Avatar src={previewUrl} alt="Your picture" size={72} radius="md" />
+            <Avatar src={previewUrl} alt={previewAlt} size={72} radius="md" />
             <Stack gap={4}>
               {item ? (
                 <Text size="sm" role="status">

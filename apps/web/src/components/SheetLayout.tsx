@@ -9,7 +9,7 @@ import classes from "./SheetLayout.module.css";
  * The kiosk around every sheet page: the location's mark and name large, the language switch, a
  * discreet staff exit, and no staff navigation a visitor could wander into.
  */
-export function SheetLayout({ location, children }: { location: { Name: string; Address: string }; children: ReactNode }) {
+export function SheetLayout({ location, children }: { location: { Name: string; Address: string; LogoUrl: string | null }; children: ReactNode }) {
   const { t, i18n } = useKioskTranslation();
   useScreenAwake();
   useEffect(() => {
@@ -25,9 +25,15 @@ export function SheetLayout({ location, children }: { location: { Name: string; 
       <Box component="header" className={classes.bar}>
         <Group justify="space-between" wrap="nowrap" gap="md">
           <Group wrap="nowrap" gap="md" miw={0}>
-            <div className={classes.logo}>
-              <img src="/icon.svg" alt="" width={40} height={40} />
-            </div>
+            {location.LogoUrl ? (
+              <div className={classes.logo} data-site-logo>
+                <img src={location.LogoUrl} alt={t("sheet.logo", { name: location.Name })} className={classes.siteLogo} />
+              </div>
+            ) : (
+              <div className={classes.logo}>
+                <img src="/icon.svg" alt="" width={40} height={40} />
+              </div>
+            )}
             <Title order={1} className={classes.name}>
               {location.Name}
             </Title>

@@ -5,7 +5,7 @@ import { moveFocusOnEnter } from "../lib/focusNextField";
 import { useKioskTranslation } from "../lib/i18n";
 import { formatPhoneInput, phoneDigits } from "../lib/phone";
 import { invalidSignInFields, type SignInField, type SignInValues } from "../lib/signInRules";
-import { isPlausibleTemperature, type TemperatureUnit } from "../lib/temperature";
+import { isPlausibleTemperature, temperatureUnitLabel, type TemperatureUnit } from "../lib/temperature";
 import { formatLocalTime } from "../lib/time";
 import classes from "./SignInForm.module.css";
 import { useVisitorLookup, type VisitorName } from "./useVisitorLookup";
@@ -45,13 +45,14 @@ export function SignInForm({
   locationId,
   programs,
   defaultProgramId,
-  temperatureUnit = "°F",
+  temperatureUnit = "F",
   onSubmit,
   onCancel,
   onSignOutInstead,
   lookup,
 }: Props) {
   const { t, i18n } = useKioskTranslation();
+  const unitLabel = temperatureUnitLabel(temperatureUnit);
   const [values, setValues] = useState<SignInValues>({
     PhoneNumber: "",
     Temperature: "",
@@ -177,16 +178,16 @@ export function SignInForm({
             />
             <TextInput
               ref={temperatureField}
-              label={`${t("form.temperature")} (${temperatureUnit})`}
+              label={`${t("form.temperature")} (${unitLabel})`}
               inputMode="decimal"
               autoComplete="off"
               enterKeyHint="next"
-              placeholder={temperatureUnit === "°F" ? "98.6" : "37.0"}
+              placeholder={temperatureUnit === "F" ? "98.6" : "37.0"}
               size="lg"
               value={values.Temperature}
               onChange={set("Temperature")}
               error={errorFor("Temperature")}
-              rightSection={<span className={classes.unit} aria-hidden="true">{temperatureUnit}</span>}
+              rightSection={<span className={classes.unit} aria-hidden="true">{unitLabel}</span>}
             />
             <TextInput
               {...nameInputProps}
@@ -264,7 +265,7 @@ export function SignInForm({
         closeButtonProps={{ "aria-label": t("close") }}
         returnFocus={false}
       >
-        <Text size="lg">{t("form.checkBody", { value: values.Temperature.trim(), unit: temperatureUnit })}</Text>
+        <Text size="lg">{t("form.checkBody", { value: values.Temperature.trim(), unit: unitLabel })}</Text>
         <Group justify="flex-end" mt="lg">
           <Button
             variant="default"

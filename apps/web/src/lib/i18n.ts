@@ -37,3 +37,12 @@ export function resetKioskLanguage(): void {
 export function useKioskTranslation() {
   return useTranslation("kiosk", { i18n: kioskI18n });
 }
+
+/**
+ * Staff pages' t(): the same catalogues, held in English while the rest of the staff pages are
+ * written in English, so one page never switches language on its own. Dropping `lng` lets them
+ * follow the browser once they all go through here.
+ */
+export function useStaffTranslation() {
+  return useTranslation("kiosk", { i18n: kioskI18n, lng: "en" });
+}

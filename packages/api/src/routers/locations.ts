@@ -3,6 +3,7 @@ import { cookieNames, sheetCookieMaxAge } from "../http/cookies.ts";
 import { idParam } from "../schemas/common.ts";
 import { locationInput, locationSchema, locationUpdateInput } from "../schemas/locations.ts";
 import { assertLive, deleteOrArchive, existingIds, getLocation, listLocations } from "../services/catalog.ts";
+import { setLocationLogo } from "../services/location-logo.ts";
 import { logOut } from "../login.ts";
 import { generateToken, hashToken } from "../services/tokens.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
@@ -41,8 +42,13 @@ export const locationsRouter = router({
     .output(locationSchema)
     .mutation(async ({ ctx, input }) => {
       const id = await ctx.db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto("locations").values({ name: input.Name, address: input.Address }).returning("id").executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto("locations")
+          .values({ name: input.Name, address: input.Address, temperature_unit: input.TemperatureUnit })
+          .returning("id")
+          .executeTakeFirstOrThrow();
         await setLocationPrograms(trx, row.id, input.ProgramIds);
+        await setLocationLogo(trx, { storage: ctx.services.storage, secret: ctx.services.config.secret }, row.id, input.Logo);
         return row.id;
       });
       ctx.response.status = 201;
@@ -61,11 +67,13 @@ export const locationsRouter = router({
           .set({
             ...(input.Name !== undefined ? { name: input.Name } : {}),
             ...(input.Address !== undefined ? { address: input.Address } : {}),
+            ...(input.TemperatureUnit !== undefined ? { temperature_unit: input.TemperatureUnit } : {}),
             updated_at: ctx.services.now(),
           })
           .where("id", "=", input.id)
           .execute();
         if (input.ProgramIds !== undefined) await setLocationPrograms(trx, input.id, input.ProgramIds);
+        await setLocationLogo(trx, { storage: ctx.services.storage, secret: ctx.services.config.secret }, input.id, input.Logo);
       });
       return getLocation(ctx.db, input.id);
     }),

@@ -1,11 +1,18 @@
 import type { Executor } from "@vsi/db";
 import { notFound } from "../errors.ts";
-import { toLocationRef, toProgramRef } from "../mappers.ts";
+import { fileUrl, toLocationRef, toProgramRef } from "../mappers.ts";
 
 /** Locations with their programs in tab order; archived ones are history only, never listed. */
 export async function listLocations(db: Executor, ids?: number[]) {
-  let query = db.selectFrom("locations").selectAll().where("archived_at", "is", null).orderBy("name").orderBy("id");
-  if (ids) query = query.where("id", "in", ids.length ? ids : [0]);
+  let query = db
+    .selectFrom("locations")
+    .leftJoin("files", "files.id", "locations.logo_file_id")
+    .selectAll("locations")
+    .select("files.key as logo_key")
+    .where("locations.archived_at", "is", null)
+    .orderBy("locations.name")
+    .orderBy("locations.id");
+  if (ids) query = query.where("locations.id", "in", ids.length ? ids : [0]);
   const locations = await query.execute();
   if (!locations.length) return [];
   const links = await db
@@ -18,8 +25,9 @@ export async function listLocations(db: Executor, ids?: number[]) {
     .orderBy("location_programs.position")
     .orderBy("programs.id")
     .execute();
-  return locations.map((location) => ({
+  return locations.map(({ logo_key, ...location }) => ({
     ...toLocationRef(location),
+    LogoUrl: logo_key ? fileUrl(logo_key) : null,
     Programs: links.filter((link) => link.location_id === location.id).map(toProgramRef),
   }));
 }

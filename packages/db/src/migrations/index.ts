@@ -5,6 +5,7 @@ import * as m0003 from "./0003_visits.ts";
 import * as m0004 from "./0004_user_deactivation.ts";
 import * as m0005 from "./0005_one_open_visit.ts";
 import * as m0006 from "./0006_unique_tab_positions.ts";
+import * as m0009 from "./0009_site_settings_retention_audit.ts";
 import * as m0010 from "./0010_report_summary_index.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   "0004_user_deactivation": m0004,
   "0005_one_open_visit": m0005,
   "0006_unique_tab_positions": m0006,
+  "0009_site_settings_retention_audit": m0009,
   "0010_report_summary_index": m0010,
 };

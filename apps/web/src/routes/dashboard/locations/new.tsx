@@ -20,7 +20,7 @@ function NewLocationPage() {
   return (
     <FormCard title="Add New Location" size="sm">
       <LocationForm
-        initial={{ Name: "", Address: "", Programs: [] }}
+        initial={{ Name: "", Address: "", Programs: [], TemperatureUnit: "F", LogoUrl: null }}
         programs={programs}
         saving={create.isPending}
         onCancel={backToList}

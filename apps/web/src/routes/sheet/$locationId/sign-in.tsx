@@ -72,6 +72,7 @@ function SignInPage() {
           locationId={locationId}
           programs={location.Programs}
           defaultProgramId={programId}
+          temperatureUnit={location.TemperatureUnit}
           onSubmit={submit}
           onCancel={() => router.history.back()}
           onSignOutInstead={signOutInstead}

@@ -1,0 +1,22 @@
+import type { Transaction } from "kysely";
+import type { Database } from "@vsi/db";
+import { deleteFile, resolveUploadedFile } from "./files.ts";
+import type { Storage } from "./types.ts";
+
+/**
+ * A location's logo: undefined leaves it, null removes it, a signed_id sets it (a 422 on Logo
+ * when that upload is unknown or unfinished). A replaced logo's file goes with it.
+ */
+export async function setLocationLogo(
+  trx: Transaction<Database>,
+  files: { storage: Storage; secret: string },
+  locationId: number,
+  logo: string | null | undefined,
+): Promise<void> {
+  if (logo === undefined) return;
+  const current = await trx.selectFrom("locations").select("logo_file_id").where("id", "=", locationId).forUpdate().executeTakeFirstOrThrow();
+  const fileId = logo === null ? null : (await resolveUploadedFile(trx, files.secret, logo, "Logo")).id;
+  if (fileId === current.logo_file_id) return;
+  await trx.updateTable("locations").set({ logo_file_id: fileId }).where("id", "=", locationId).execute();
+  if (current.logo_file_id !== null) await deleteFile(trx, files.storage, current.logo_file_id);
+}
