@@ -2,7 +2,10 @@ import { Migrator, type Kysely, type MigrationResultSet } from "kysely";
 import type { Database } from "./schema.ts";
 import { migrations } from "./migrations/index.ts";
 
-const migratorFor = (db: Kysely<Database>) => new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+// Unordered: numbers are handed out ahead and changes land in any order, so a database that already
+// ran 0010 must still run an 0009 that landed after it, instead of refusing to start.
+const migratorFor = (db: Kysely<Database>) =>
+  new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) }, allowUnorderedMigrations: true });
 
 /** Kysely types a migration's failure as unknown; it is an Error in practice. */
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : JSON.stringify(error));
