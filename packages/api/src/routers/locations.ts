@@ -2,26 +2,12 @@ import { z } from "zod";
 import { cookieNames, sheetCookieMaxAge } from "../http/cookies.ts";
 import { idParam } from "../schemas/common.ts";
 import { locationInput, locationSchema, locationUpdateInput } from "../schemas/locations.ts";
-import { assertLive, deleteOrArchive, existingIds, getLocation, listLocations } from "../services/catalog.ts";
-import { setLocationLogo } from "../services/location-logo.ts";
+import { deleteOrArchive, getLocation, listLocations } from "../services/catalog.ts";
 import { logOut } from "../login.ts";
-import { generateToken, hashToken } from "../services/tokens.ts";
+import { createLocation, updateLocation } from "../services/locations.ts";
+import { createTablet } from "../services/tablets.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
-import type { Transaction } from "kysely";
-import type { Database } from "@vsi/db";
-
-/** ProgramIds replaces the location's programs; its order is the sheet's tab order. */
-async function setLocationPrograms(trx: Transaction<Database>, locationId: number, programIds: number[]) {
-  const ids = await existingIds(trx, "programs", programIds);
-  await trx.deleteFrom("location_programs").where("location_id", "=", locationId).execute();
-  if (ids.length) {
-    await trx
-      .insertInto("location_programs")
-      .values(ids.map((programId, position) => ({ location_id: locationId, program_id: programId, position })))
-      .execute();
-  }
-}
 
 export const locationsRouter = router({
   list: staffProcedure
@@ -41,16 +27,7 @@ export const locationsRouter = router({
     .input(locationInput)
     .output(locationSchema)
     .mutation(async ({ ctx, input }) => {
-      const id = await ctx.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto("locations")
-          .values({ name: input.Name, address: input.Address, temperature_unit: input.TemperatureUnit })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await setLocationPrograms(trx, row.id, input.ProgramIds);
-        await setLocationLogo(trx, { storage: ctx.services.storage, secret: ctx.services.config.secret }, row.id, input.Logo);
-        return row.id;
-      });
+      const id = await createLocation(ctx.db, { storage: ctx.services.storage, secret: ctx.services.config.secret }, input);
       ctx.response.status = 201;
       return getLocation(ctx.db, id);
     }),
@@ -60,21 +37,8 @@ export const locationsRouter = router({
     .input(locationUpdateInput)
     .output(locationSchema)
     .mutation(async ({ ctx, input }) => {
-      await ctx.db.transaction().execute(async (trx) => {
-        await assertLive(trx, "locations", input.id);
-        await trx
-          .updateTable("locations")
-          .set({
-            ...(input.Name !== undefined ? { name: input.Name } : {}),
-            ...(input.Address !== undefined ? { address: input.Address } : {}),
-            ...(input.TemperatureUnit !== undefined ? { temperature_unit: input.TemperatureUnit } : {}),
-            updated_at: ctx.services.now(),
-          })
-          .where("id", "=", input.id)
-          .execute();
-        if (input.ProgramIds !== undefined) await setLocationPrograms(trx, input.id, input.ProgramIds);
-        await setLocationLogo(trx, { storage: ctx.services.storage, secret: ctx.services.config.secret }, input.id, input.Logo);
-      });
+      const { id, ...changes } = input;
+      await updateLocation(ctx.db, { storage: ctx.services.storage, secret: ctx.services.config.secret }, id, changes, ctx.services.now());
       return getLocation(ctx.db, input.id);
     }),
 
@@ -84,7 +48,7 @@ export const locationsRouter = router({
     .output(locationSchema)
     .mutation(async ({ ctx, input }) => {
       const location = await getLocation(ctx.db, input.id);
-      await ctx.db.transaction().execute((trx) => deleteOrArchive(trx, "locations", input.id, ctx.services.now()));
+      await deleteOrArchive(ctx.db, "locations", input.id, ctx.services.now());
       return location;
     }),
 
@@ -94,11 +58,7 @@ export const locationsRouter = router({
     .output(locationSchema)
     .query(async ({ ctx, input }) => {
       const location = await getLocation(ctx.db, input.id);
-      const token = generateToken();
-      await ctx.db
-        .insertInto("tablets")
-        .values({ location_id: input.id, token_hash: hashToken(token), created_by_user_id: ctx.user.id })
-        .execute();
+      const token = await createTablet(ctx.db, input.id, ctx.user.id);
       // A tablet on a wall must not carry a staff login: anyone walking by could use it.
       await logOut(ctx);
       ctx.setCookie(cookieNames.sheetId, String(input.id), "readable", sheetCookieMaxAge);

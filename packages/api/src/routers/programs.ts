@@ -89,7 +89,7 @@ export const programsRouter = router({
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
       const program = await getProgram(ctx.db, input.id);
-      await ctx.db.transaction().execute((trx) => deleteOrArchive(trx, "programs", input.id, ctx.services.now()));
+      await deleteOrArchive(ctx.db, "programs", input.id, ctx.services.now());
       return program;
     }),
 });

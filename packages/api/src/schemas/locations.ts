@@ -40,6 +40,8 @@ export const locationInput = z.object({
   Logo: locationFields.Logo.optional(),
 });
 export const locationUpdateInput = z.object(locationFields).partial().extend({ id });
+export type LocationInput = z.output<typeof locationInput>;
+export type LocationChanges = Omit<z.output<typeof locationUpdateInput>, "id">;
 
 const programFields = { Name: name, LocationIds: ids };
 export const programInput = z.object({ ...programFields, LocationIds: ids.default([]) });

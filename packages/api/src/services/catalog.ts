@@ -1,4 +1,5 @@
-import type { Executor } from "@vsi/db";
+import type { Database, Executor } from "@vsi/db";
+import type { Kysely } from "kysely";
 import { notFound } from "../errors.ts";
 import { fileUrl, toLocationRef, toProgramRef } from "../mappers.ts";
 
@@ -77,16 +78,18 @@ export async function existingIds(db: Executor, table: "locations" | "programs",
  * Deletes a location or program, or archives it when visits point to it: what visitors signed
  * stays in reports and CSV, while lists and tablets no longer show it.
  */
-export async function deleteOrArchive(db: Executor, table: "locations" | "programs", id: number, now: Date): Promise<void> {
+export async function deleteOrArchive(db: Kysely<Database>, table: "locations" | "programs", id: number, now: Date): Promise<void> {
   const column = table === "locations" ? "location_id" : "program_id";
-  const used = await db.selectFrom("visits").select("id").where(column, "=", id).limit(1).executeTakeFirst();
-  if (used) {
-    await db.updateTable(table).set({ archived_at: now, updated_at: now }).where("id", "=", id).execute();
-    await db.deleteFrom("location_programs").where(column, "=", id).execute();
-    if (table === "locations") await db.updateTable("tablets").set({ revoked_at: now }).where("location_id", "=", id).where("revoked_at", "is", null).execute();
-  } else {
-    await db.deleteFrom(table).where("id", "=", id).execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    const used = await trx.selectFrom("visits").select("id").where(column, "=", id).limit(1).executeTakeFirst();
+    if (used) {
+      await trx.updateTable(table).set({ archived_at: now, updated_at: now }).where("id", "=", id).execute();
+      await trx.deleteFrom("location_programs").where(column, "=", id).execute();
+      if (table === "locations") await trx.updateTable("tablets").set({ revoked_at: now }).where("location_id", "=", id).where("revoked_at", "is", null).execute();
+    } else {
+      await trx.deleteFrom(table).where("id", "=", id).execute();
+    }
+  });
 }
 
 export async function assertLive(db: Executor, table: "locations" | "programs", id: number): Promise<void> {

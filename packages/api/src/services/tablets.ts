@@ -1,12 +1,19 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "@vsi/db";
+import type { Database, Executor } from "@vsi/db";
 import { notFound } from "../errors.ts";
 import { iso, isoOrNull } from "../mappers.ts";
 import type { TabletOutput } from "../schemas/tablets.ts";
-import { hashToken } from "./tokens.ts";
+import { generateToken, hashToken } from "./tokens.ts";
 
 /** How stale last_seen_at may get: writing it on every call would add a write to each tablet call. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** A new tablet for the location; returns its sheet token, the table keeps its hash. */
+export async function createTablet(db: Executor, locationId: number, createdByUserId: number): Promise<string> {
+  const token = generateToken();
+  await db.insertInto("tablets").values({ location_id: locationId, token_hash: hashToken(token), created_by_user_id: createdByUserId }).execute();
+  return token;
+}
 
 /**
  * The live tablet a sheet token belongs to, and its last_seen_at brought up to date when it is a

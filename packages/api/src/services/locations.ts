@@ -1,0 +1,54 @@
+import type { Database, Transaction } from "@vsi/db";
+import type { Kysely } from "kysely";
+import type { LocationChanges, LocationInput } from "../schemas/locations.ts";
+import { assertLive, existingIds } from "./catalog.ts";
+import { setLocationLogo } from "./location-logo.ts";
+import type { Storage } from "./types.ts";
+
+/** Where a location's logo file is checked and a replaced one removed. */
+type LogoFiles = { storage: Storage; secret: string };
+
+/** ProgramIds replaces the location's programs; its order is the sheet's tab order. */
+async function setLocationPrograms(trx: Transaction<Database>, locationId: number, programIds: number[]) {
+  const ids = await existingIds(trx, "programs", programIds);
+  await trx.deleteFrom("location_programs").where("location_id", "=", locationId).execute();
+  if (ids.length) {
+    await trx
+      .insertInto("location_programs")
+      .values(ids.map((programId, position) => ({ location_id: locationId, program_id: programId, position })))
+      .execute();
+  }
+}
+
+/** Creates a location with its programs and logo; returns its id. */
+export async function createLocation(db: Kysely<Database>, files: LogoFiles, input: LocationInput): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("locations")
+      .values({ name: input.Name, address: input.Address, temperature_unit: input.TemperatureUnit })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await setLocationPrograms(trx, row.id, input.ProgramIds);
+    await setLocationLogo(trx, files, row.id, input.Logo);
+    return row.id;
+  });
+}
+
+/** Updates a live location; a field left out stays as it is. */
+export async function updateLocation(db: Kysely<Database>, files: LogoFiles, id: number, changes: LocationChanges, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await assertLive(trx, "locations", id);
+    await trx
+      .updateTable("locations")
+      .set({
+        ...(changes.Name !== undefined ? { name: changes.Name } : {}),
+        ...(changes.Address !== undefined ? { address: changes.Address } : {}),
+        ...(changes.TemperatureUnit !== undefined ? { temperature_unit: changes.TemperatureUnit } : {}),
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .execute();
+    if (changes.ProgramIds !== undefined) await setLocationPrograms(trx, id, changes.ProgramIds);
+    await setLocationLogo(trx, files, id, changes.Logo);
+  });
+}
