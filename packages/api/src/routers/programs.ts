@@ -1,43 +1,10 @@
 import { z } from "zod";
-import { sql, type Transaction } from "kysely";
-import type { Database } from "@vsi/db";
 import { idParam } from "../schemas/common.ts";
 import { programInput, programSchema, programUpdateInput } from "../schemas/locations.ts";
-import { assertLive, deleteOrArchive, existingIds, getProgram, listPrograms } from "../services/catalog.ts";
+import { deleteOrArchive, getProgram, listPrograms } from "../services/catalog.ts";
+import { createProgram, updateProgram } from "../services/programs.ts";
 import { adminProcedure, router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
-
-/**
- * LocationIds replaces the locations that offer the program. A newly added location gets the
- * program as its last tab; locations that keep it keep their order.
- */
-async function setProgramLocations(trx: Transaction<Database>, programId: number, locationIds: number[]) {
-  const ids = await existingIds(trx, "locations", locationIds);
-  // A location's last position is read and written under its row lock, so parallel edits adding
-  // programs to one location queue up instead of taking the same tab (unique in the table too).
-  // Locked in id order, so two edits sharing locations cannot deadlock.
-  if (ids.length) await trx.selectFrom("locations").select("id").where("id", "in", ids).orderBy("id").forUpdate().execute();
-  let removal = trx.deleteFrom("location_programs").where("program_id", "=", programId);
-  if (ids.length) removal = removal.where("location_id", "not in", ids);
-  await removal.execute();
-  for (const locationId of ids) {
-    await trx
-      .insertInto("location_programs")
-      .columns(["location_id", "program_id", "position"])
-      .expression(
-        trx
-          .selectFrom("location_programs")
-          .select([
-            sql<number>`${locationId}::int`.as("location_id"),
-            sql<number>`${programId}::int`.as("program_id"),
-            sql<number>`coalesce(max(position) + 1, 0)`.as("position"),
-          ])
-          .where("location_id", "=", locationId),
-      )
-      .onConflict((oc) => oc.columns(["location_id", "program_id"]).doNothing())
-      .execute();
-  }
-}
 
 export const programsRouter = router({
   list: staffProcedure
@@ -57,11 +24,7 @@ export const programsRouter = router({
     .input(programInput)
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
-      const id = await ctx.db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto("programs").values({ name: input.Name }).returning("id").executeTakeFirstOrThrow();
-        await setProgramLocations(trx, row.id, input.LocationIds);
-        return row.id;
-      });
+      const id = await createProgram(ctx.db, input);
       ctx.response.status = 201;
       return getProgram(ctx.db, id);
     }),
@@ -71,15 +34,8 @@ export const programsRouter = router({
     .input(programUpdateInput)
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
-      await ctx.db.transaction().execute(async (trx) => {
-        await assertLive(trx, "programs", input.id);
-        await trx
-          .updateTable("programs")
-          .set({ ...(input.Name !== undefined ? { name: input.Name } : {}), updated_at: ctx.services.now() })
-          .where("id", "=", input.id)
-          .execute();
-        if (input.LocationIds !== undefined) await setProgramLocations(trx, input.id, input.LocationIds);
-      });
+      const { id, ...changes } = input;
+      await updateProgram(ctx.db, id, changes, ctx.services.now());
       return getProgram(ctx.db, input.id);
     }),
 

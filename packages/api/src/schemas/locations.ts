@@ -46,3 +46,5 @@ export type LocationChanges = Omit<z.output<typeof locationUpdateInput>, "id">;
 const programFields = { Name: name, LocationIds: ids };
 export const programInput = z.object({ ...programFields, LocationIds: ids.default([]) });
 export const programUpdateInput = z.object(programFields).partial().extend({ id });
+export type ProgramInput = z.output<typeof programInput>;
+export type ProgramChanges = Omit<z.output<typeof programUpdateInput>, "id">;

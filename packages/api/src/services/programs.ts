@@ -1,0 +1,58 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, Transaction } from "@vsi/db";
+import type { ProgramChanges, ProgramInput } from "../schemas/locations.ts";
+import { assertLive, existingIds } from "./catalog.ts";
+
+/**
+ * LocationIds replaces the locations that offer the program. A newly added location gets the
+ * program as its last tab; locations that keep it keep their order.
+ */
+async function setProgramLocations(trx: Transaction<Database>, programId: number, locationIds: number[]) {
+  const ids = await existingIds(trx, "locations", locationIds);
+  // A location's last position is read and written under its row lock, so parallel edits adding
+  // programs to one location queue up instead of taking the same tab (unique in the table too).
+  // Locked in id order, so two edits sharing locations cannot deadlock.
+  if (ids.length) await trx.selectFrom("locations").select("id").where("id", "in", ids).orderBy("id").forUpdate().execute();
+  let removal = trx.deleteFrom("location_programs").where("program_id", "=", programId);
+  if (ids.length) removal = removal.where("location_id", "not in", ids);
+  await removal.execute();
+  for (const locationId of ids) {
+    await trx
+      .insertInto("location_programs")
+      .columns(["location_id", "program_id", "position"])
+      .expression(
+        trx
+          .selectFrom("location_programs")
+          .select([
+            sql<number>`${locationId}::int`.as("location_id"),
+            sql<number>`${programId}::int`.as("program_id"),
+            sql<number>`coalesce(max(position) + 1, 0)`.as("position"),
+          ])
+          .where("location_id", "=", locationId),
+      )
+      .onConflict((oc) => oc.columns(["location_id", "program_id"]).doNothing())
+      .execute();
+  }
+}
+
+/** Creates a program at its locations; returns its id. */
+export async function createProgram(db: Kysely<Database>, input: ProgramInput): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto("programs").values({ name: input.Name }).returning("id").executeTakeFirstOrThrow();
+    await setProgramLocations(trx, row.id, input.LocationIds);
+    return row.id;
+  });
+}
+
+/** Updates a live program; a field left out stays as it is. */
+export async function updateProgram(db: Kysely<Database>, id: number, changes: ProgramChanges, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await assertLive(trx, "programs", id);
+    await trx
+      .updateTable("programs")
+      .set({ ...(changes.Name !== undefined ? { name: changes.Name } : {}), updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    if (changes.LocationIds !== undefined) await setProgramLocations(trx, id, changes.LocationIds);
+  });
+}
