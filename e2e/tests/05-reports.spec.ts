@@ -8,12 +8,18 @@ import { runState, type SeededVisit } from "../support/state.ts";
 
 test.use({ timezoneId: reportTimeZone });
 
-const csvHeader = "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut";
+const csvHeader = "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes";
 
 /** YYYY-MM-DD of an instant in Los Angeles. */
 const laDate = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: reportTimeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
 /** "2:07 PM" in Los Angeles, with a plain space. */
 const laTime = (iso: string) => new Intl.DateTimeFormat("en-US", { timeZone: reportTimeZone, hour: "numeric", minute: "2-digit" }).format(new Date(iso)).replace(/\s/g, " ");
+/** ISO 8601 in Los Angeles with its offset, as the CSV writes times: 2025-01-15T23:45:00-08:00. */
+const laIso = (iso: string) => {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: reportTimeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZoneName: "longOffset" }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}:${part("second")}${part("timeZoneName").replace("GMT", "")}`;
+};
 /** The report table's date, as the browser shows it (en-US). */
 const laShortDate = (iso: string) => new Intl.DateTimeFormat("en-US", { timeZone: reportTimeZone, year: "numeric", month: "numeric", day: "numeric" }).format(new Date(iso));
 
@@ -115,8 +121,10 @@ test("reports: filters, pages, the query string and the CSV in the browser's tim
   const download = await csvDownload(page);
   const csvUrl = new URL(download.url());
   expect(Object.fromEntries(csvUrl.searchParams)).toEqual({ format: "csv", timeZone: reportTimeZone, from: day, to: day, locationId: String(annex.id) });
-  expect(download.suggestedFilename()).toBe("report.csv");
+  // Named for what it holds: the day and the location.
+  expect(download.suggestedFilename()).toBe(`visits-${day}-${annex.Name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.csv`);
   const csv = readFileSync(await download.path(), "utf8");
+  expect(csv.startsWith("\uFEFF")).toBe(true);
   expect(csvLines(csv)).toEqual([csvHeader, ...dayAtAnnex.map((v) => csvLine(v, runState()))]);
 
   // The whole range as CSV is every row, not one page.
@@ -177,12 +185,13 @@ async function csvDownload(page: Page): Promise<Download> {
 }
 
 function csvLines(csv: string): string[] {
-  return csv.split(/\r?\n/).filter((line) => line !== "");
+  return csv.replace(/^\uFEFF/, "").split(/\r?\n/).filter((line) => line !== "");
 }
 
 function csvLine(v: SeededVisit, state: ReturnType<typeof runState>): string {
   const location = state.reports.locations.find((l) => l.id === v.locationId)!.Name;
   const program = state.reports.programs.find((p) => p.id === v.programId)!.Name;
   const phone = `${v.PhoneNumber.slice(0, 3)}-${v.PhoneNumber.slice(3, 6)}-${v.PhoneNumber.slice(6)}`;
-  return [laDate(v.TimeIn), location, program, `${v.FirstName} ${v.LastName}`, phone, v.Temperature, laTime(v.TimeIn), v.TimeOut ? laTime(v.TimeOut) : ""].join(",");
+  const minutes = v.TimeOut ? String(Math.floor((Date.parse(v.TimeOut) - Date.parse(v.TimeIn)) / 60_000)) : "";
+  return [laDate(v.TimeIn), location, program, `${v.FirstName} ${v.LastName}`, phone, v.Temperature, laIso(v.TimeIn), v.TimeOut ? laIso(v.TimeOut) : "", minutes].join(",");
 }

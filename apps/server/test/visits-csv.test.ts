@@ -2,12 +2,15 @@ import { describe, expect, it } from "vitest";
 import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
 const world = useCatalogServer();
+const header = "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes";
 
 /** The report's lines for one location, header first, the rest sorted (their order is not the point here). */
 async function csvLines(locationId: number) {
   const res = await world.admin.get(`/api/visits?format=csv&locationId=${locationId}&timeZone=UTC`);
   expect(res.status).toBe(200);
-  const [header, ...rows] = res.body.split("\n");
+  expect(res.body.startsWith("\uFEFF")).toBe(true);
+  expect(res.body.endsWith("\n")).toBe(true);
+  const [header, ...rows] = res.body.slice(1, -1).split("\n");
   return [header, ...rows.sort()];
 }
 
@@ -20,7 +23,7 @@ describe("CSV export and spreadsheet formulas", () => {
       expect(res.status, FirstName).toBe(201);
     }
     const names = (await csvLines(location.id)).slice(1).map((line) => /^[\d-]+,Formulas,Food Pantry,(.*),\d{3}-\d{3}-\d{4},/.exec(line!)?.[1]);
-    expect(names.sort()).toEqual([`"'+cmd|' /C calc'!A0 Test"`, `"'=HYPERLINK(""http://x"",""y"") Test"`, "'-2+3 Test", "'@SUM(1) Test"].sort());
+    expect(names.sort()).toEqual([`'+cmd|' /C calc'!A0 Test`, `"'=HYPERLINK(""http://x"",""y"") Test"`, "'-2+3 Test", "'@SUM(1) Test"].sort());
   });
 
   it("neutralises a cell that starts with a tab or a carriage return, in every text column", async () => {
@@ -42,9 +45,9 @@ describe("CSV export and spreadsheet formulas", () => {
       )
       .execute();
     expect(await csvLines(location.id)).toEqual([
-      "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut",
-      `2026-07-04,'@Home,'+Plus,"'\r=1+1 Test",415-555-0201,98.1,12:01 PM,`,
-      "2026-07-04,'@Home,'+Plus,'\tTab Test,415-555-0200,98.1,12:00 PM,",
+      header,
+      `2026-07-04,'@Home,'+Plus,"'\r=1+1 Test",415-555-0201,98.1,2026-07-04T12:01:00+00:00,,`,
+      "2026-07-04,'@Home,'+Plus,'\tTab Test,415-555-0200,98.1,2026-07-04T12:00:00+00:00,,",
     ]);
   });
 
@@ -55,8 +58,61 @@ describe("CSV export and spreadsheet formulas", () => {
       .values({ first_name: "Ann", last_name: "O'Neil-Smith", phone_number: "4155550300", temperature: "98.1", location_id: location.id, program_id: world.catalog.pantry.id, time_in: new Date(Date.UTC(2026, 6, 4, 9)) })
       .execute();
     expect(await csvLines(location.id)).toEqual([
-      "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut",
-      "2026-07-04,Plain,Food Pantry,Ann O'Neil-Smith,415-555-0300,98.1,9:00 AM,",
+      header,
+      "2026-07-04,Plain,Food Pantry,Ann O'Neil-Smith,415-555-0300,98.1,2026-07-04T09:00:00+00:00,,",
     ]);
+  });
+});
+
+describe("CSV file: name, times, duration, encoding", () => {
+  it("is named for what it holds, with the location's own letters in filename*", async () => {
+    const location = (await world.admin.post("/api/locations", { Name: "València", ProgramIds: [world.catalog.pantry.id] })).json;
+    const disposition = async (query: string) => (await world.admin.get(`/api/visits?format=csv&${query}`)).headers["content-disposition"];
+    expect(await disposition(`from=2026-11-01&to=2026-11-30&locationId=${location.id}`)).toBe(
+      `attachment; filename="visits-2026-11-01-to-2026-11-30-valencia.csv"; filename*=UTF-8''visits-2026-11-01-to-2026-11-30-val%C3%A8ncia.csv`,
+    );
+    expect(await disposition(`from=2026-11-05&to=2026-11-05&locationId=${location.id}&programId=${world.catalog.pantry.id}`)).toBe(
+      `attachment; filename="visits-2026-11-05-valencia-food-pantry.csv"; filename*=UTF-8''visits-2026-11-05-val%C3%A8ncia-food-pantry.csv`,
+    );
+    expect(await disposition(`from=2026-11-01&programId=${world.catalog.pantry.id}`)).toBe('attachment; filename="visits-from-2026-11-01-food-pantry.csv"');
+    expect(await disposition("to=2026-11-30")).toBe('attachment; filename="visits-to-2026-11-30.csv"');
+    expect(await disposition("")).toBe('attachment; filename="visits.csv"');
+    // A name with no Latin letters keeps them in filename* and is named by its id in filename.
+    const tokyo = (await world.admin.post("/api/locations", { Name: "東京", ProgramIds: [world.catalog.pantry.id] })).json;
+    expect(await disposition(`locationId=${tokyo.id}`)).toBe(`attachment; filename="visits-location-${tokyo.id}.csv"; filename*=UTF-8''visits-%E6%9D%B1%E4%BA%AC.csv`);
+  });
+
+  it("starts with a UTF-8 BOM and gives times in ISO 8601 with the zone's offset, either side of a clock change, and the stay in minutes", async () => {
+    const location = (await world.admin.post("/api/locations", { Name: "Madrid", ProgramIds: [world.catalog.pantry.id] })).json;
+    const visit = (first_name: string, timeIn: string, timeOut: string | null, i: number) => ({
+      first_name,
+      last_name: "Núñez",
+      phone_number: `415555040${i}`,
+      temperature: "98.1",
+      location_id: location.id,
+      program_id: world.catalog.pantry.id,
+      time_in: new Date(timeIn),
+      time_out: timeOut ? new Date(timeOut) : null,
+    });
+    await world.server.services.db.kysely
+      .insertInto("visits")
+      .values([
+        // Europe/Madrid goes from +02:00 to +01:00 at 01:00 UTC on 2026-10-25: 02:30 happens twice.
+        visit("José", "2026-10-25T00:30:00Z", "2026-10-25T01:30:00Z", 1),
+        visit("Zoë", "2026-10-24T21:59:30Z", "2026-10-24T22:01:29Z", 2),
+        visit("Ana", "2026-10-25T22:00:00Z", null, 3),
+      ])
+      .execute();
+    const res = await world.admin.get(`/api/visits?format=csv&locationId=${location.id}&timeZone=Europe/Madrid`);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(Buffer.from(res.body).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(res.body).toBe(
+      "\uFEFF" +
+        `${header}\n` +
+        "2026-10-25,Madrid,Food Pantry,Ana Núñez,415-555-0403,98.1,2026-10-25T23:00:00+01:00,,\n" +
+        "2026-10-25,Madrid,Food Pantry,José Núñez,415-555-0401,98.1,2026-10-25T02:30:00+02:00,2026-10-25T02:30:00+01:00,60\n" +
+        "2026-10-24,Madrid,Food Pantry,Zoë Núñez,415-555-0402,98.1,2026-10-24T23:59:30+02:00,2026-10-25T00:01:29+02:00,1\n",
+    );
   });
 });

@@ -281,15 +281,16 @@ describe("the staff report", () => {
     const res = await admin.get(`/api/visits?format=csv&locationId=${location.id}&from=2026-07-04&to=2026-07-04&timeZone=America/Los_Angeles`);
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
-    expect(res.headers["content-disposition"]).toBe('attachment; filename="report.csv"');
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="visits-2026-07-04-csv-inc.csv"');
     expect(res.body.split("\n")).toEqual([
-      "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut",
-      '2026-07-04,"Csv, Inc.",Food Pantry,Bob Test,650-555-0000,98.1,11:30 PM,',
-      '2026-07-04,"Csv, Inc.",Food Pantry,Ann Test,415-555-1234,98.1,2:07 PM,3:15 PM',
+      "\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes",
+      '2026-07-04,"Csv, Inc.",Food Pantry,Bob Test,650-555-0000,98.1,2026-07-04T23:30:00-07:00,,',
+      '2026-07-04,"Csv, Inc.",Food Pantry,Ann Test,415-555-1234,98.1,2026-07-04T14:07:00-07:00,2026-07-04T15:15:00-07:00,68',
+      "",
     ]);
     // All rows, not one page, across several batches, each exactly once.
     const all = await admin.get(`/api/visits?format=csv&locationId=${location.id}`);
-    const names = all.body.split("\n").slice(1).map((line) => line.match(/^[^,]*,"Csv, Inc\.",Food Pantry,([^,]*),/)?.[1]);
+    const names = all.body.trimEnd().split("\n").slice(1).map((line) => line.match(/^[^,]*,"Csv, Inc\.",Food Pantry,([^,]*),/)?.[1]);
     const expected = ["Ann Test", "Bob Test", ...Array.from({ length: 2100 }, (_, i) => `Row${i} Test`)];
     expect(names.sort()).toEqual(expected.sort());
   });

@@ -11,7 +11,8 @@ export { insertUser, findUserByEmail, promoteToAdmin } from "./services/users.ts
 export { createFileMailer, createSmtpMailer } from "./services/mailer.ts";
 export { createLocalStorage } from "./services/storage.ts";
 export { accessTable, assertAdmin, assertStaff, type Access, type IdentityKind } from "./permissions.ts";
-export { csvHeaders, csvRows } from "./services/visits-csv.ts";
+export { csvHeaders, visitsCsv } from "./services/visits-csv.ts";
+export { contentDisposition, csvFileName } from "./services/csv-filename.ts";
 export { visitListInput } from "./schemas/visits.ts";
 export { findUploadedFile, receiveUpload, UPLOADS_PATH } from "./services/uploads.ts";
 export { fileKeyParam, maxUploadBytes } from "./schemas/assets.ts";

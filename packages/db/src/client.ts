@@ -20,6 +20,8 @@ export interface Db {
   kind: "postgres" | "pglite";
   /** Embedded only: the instance and its folder (none in memory), for backups of its files. */
   embedded?: { pglite: PGlite; dir: string | undefined };
+  /** Server only: the pool Kysely draws from, for what Kysely cannot carry (COPY ... TO STDOUT). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
       client.on("error", (error) => console.error(`database connection: ${error.message}`));
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: "postgres", close: () => kysely.destroy() };
+    return { kysely, kind: "postgres", pool, close: () => kysely.destroy() };
   }
 
   let pglite: PGlite;

@@ -1,13 +1,4 @@
-import { once } from "node:events";
-import { format } from "@fast-csv/format";
-import {
-  createContext,
-  csvHeaders,
-  csvRows,
-  assertStaff,
-  visitListInput,
-  type Services,
-} from "@vsi/api";
+import { contentDisposition, createContext, csvFileName, visitsCsv, assertStaff, visitListInput, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 
 /**
@@ -32,32 +23,16 @@ export function registerVisitsCsv(app: FastifyInstance, services: Services) {
     // The schema decides (a 422 like any procedure's), before the first byte: once streaming,
     // a 422 can no longer be answered.
     const { from, to, locationId, programId, timeZone } = visitListInput.parse(present);
-
-    const csv = format({ headers: [...csvHeaders] });
-    reply
+    const filters = { from, to, locationId, programId, timeZone };
+    const name = await csvFileName(services.db.kysely, filters);
+    // Rows stream with backpressure; an error after the first byte ends the response unfinished
+    // (a truncated download, never a file that looks complete), and a closed download frees the
+    // database connection.
+    const body = await visitsCsv(services.db, filters);
+    return reply
       .header("Content-Type", "text/csv; charset=utf-8")
-      .header("Content-Disposition", 'attachment; filename="report.csv"')
-      .header("Cache-Control", "no-store");
-    void (async () => {
-      try {
-        for await (const batch of csvRows(services.db.kysely, {
-          from,
-          to,
-          locationId,
-          programId,
-          timeZone,
-        })) {
-          for (const row of batch) {
-            // Respect backpressure: a slow download must not pile rows up in memory.
-            if (!csv.write(row)) await once(csv, "drain");
-          }
-        }
-        csv.end();
-      } catch (error) {
-        request.log.error({ err: error }, "CSV export failed");
-        csv.destroy(error as Error);
-      }
-    })();
-    return reply.send(csv);
+      .header("Content-Disposition", contentDisposition(name))
+      .header("Cache-Control", "no-store")
+      .send(body);
   });
 }

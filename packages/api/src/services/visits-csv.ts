@@ -1,64 +1,103 @@
-import { sql, type Kysely } from "kysely";
-import type { Database } from "@vsi/db";
+import { Readable } from "node:stream";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { Database, Db } from "@vsi/db";
+import { csvLine, utf8Bom } from "./csv-encoding.ts";
+import { copyCsv } from "./visits-csv-copy.ts";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
 
-export const csvHeaders = ["Date", "Location", "Program", "Name", "PhoneNumber", "Temperature", "TimeIn", "TimeOut"] as const;
-export type CsvRow = Record<(typeof csvHeaders)[number], string>;
+/** The columns of before, in their order, then the new ones. */
+export const csvHeaders = ["Date", "Location", "Program", "Name", "PhoneNumber", "Temperature", "TimeIn", "TimeOut", "DurationMinutes"] as const;
+
+/** What the file starts with: a BOM so Excel reads UTF-8, then the header line. */
+export const csvHead = utf8Bom + csvLine(csvHeaders);
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula;
- * a leading apostrophe makes it text, as OWASP's CSV injection advice says.
+ * a leading apostrophe makes it text, as OWASP's CSV injection advice says. In SQL, so both the
+ * batched and the COPY export carry it.
  */
-export function neutraliseFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+function formulaSafe(cell: RawBuilder<string>): RawBuilder<string> {
+  return sql<string>`case when left(${cell}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${cell} else ${cell} end`;
 }
+
+/** ISO 8601 with the offset of the session's zone (set to the report's), e.g. 2026-11-03T14:07:00+01:00. */
+const isoWithOffset = `'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM'`;
+
+/**
+ * Every matching visit, newest first, each cell formatted by PostgreSQL as text (null where a
+ * visit has no value). Dates and times are in the session's time zone, which the caller sets to
+ * the report's for the transaction (`set_config('TimeZone', ..)`): `to_char` prints that zone's
+ * offset, which `at time zone` would lose.
+ */
+export function csvSelect(db: Kysely<Database>, filters: VisitFilters) {
+  return db
+    .selectFrom("visits")
+    .innerJoin("locations", "locations.id", "visits.location_id")
+    .innerJoin("programs", "programs.id", "visits.program_id")
+    .select([
+      sql<string>`to_char(visits.time_in, 'YYYY-MM-DD')`.as("Date"),
+      formulaSafe(sql`locations.name`).as("Location"),
+      formulaSafe(sql`programs.name`).as("Program"),
+      formulaSafe(sql`visits.first_name || ' ' || visits.last_name`).as("Name"),
+      formulaSafe(sql`substr(visits.phone_number, 1, 3) || '-' || substr(visits.phone_number, 4, 3) || '-' || substr(visits.phone_number, 7)`).as("PhoneNumber"),
+      formulaSafe(sql`visits.temperature`).as("Temperature"),
+      sql<string>`to_char(visits.time_in, ${sql.raw(isoWithOffset)})`.as("TimeIn"),
+      sql<string | null>`to_char(visits.time_out, ${sql.raw(isoWithOffset)})`.as("TimeOut"),
+      // Whole minutes, rounded down: a number Excel and scripts can sum.
+      sql<string | null>`floor(extract(epoch from visits.time_out - visits.time_in) / 60)::bigint::text`.as("DurationMinutes"),
+    ])
+    .where(visitConditions(filters))
+    .orderBy("visits.time_in", "desc")
+    .orderBy("visits.id", "desc");
+}
+
+/** The report's zone for the statements of one transaction only. */
+export const setSessionZone = (timeZone: string) => sql`select set_config('TimeZone', ${timeZone}, true)`;
 
 /** Rows per query: enough to keep the database busy, few enough that memory stays flat. */
 const batchSize = 2000;
 
 /**
- * Every matching visit, newest first, in keyset batches: each query starts after the last row of
- * the one before, so the millionth row costs what the first did, on PGlite as on a server.
- * Dates and times are formatted by PostgreSQL in the caller's zone (`2:07 PM`).
+ * The CSV's lines in keyset batches (PGlite's way: it has no COPY to a client): each query starts
+ * after the last row of the one before, so the millionth row costs what the first did.
  */
-export async function* csvRows(db: Kysely<Database>, filters: VisitFilters): AsyncGenerator<CsvRow[]> {
-  const where = visitConditions(filters);
-  const tz = filters.timeZone;
-  const local = (column: "visits.time_in" | "visits.time_out") => sql`(${sql.ref(column)} at time zone ${tz})`;
+export async function* csvBatches(db: Kysely<Database>, filters: VisitFilters): AsyncGenerator<string> {
   let after: { timeIn: string; id: number } | undefined;
   for (;;) {
-    let query = db
-      .selectFrom("visits")
-      .innerJoin("locations", "locations.id", "visits.location_id")
-      .innerJoin("programs", "programs.id", "visits.program_id")
-      .select([
-        "visits.id",
-        sql<string>`visits.time_in::text`.as("cursor"),
-        sql<string>`to_char(${local("visits.time_in")}, 'YYYY-MM-DD')`.as("Date"),
-        "locations.name as Location",
-        "programs.name as Program",
-        sql<string>`visits.first_name || ' ' || visits.last_name`.as("Name"),
-        sql<string>`substr(visits.phone_number, 1, 3) || '-' || substr(visits.phone_number, 4, 3) || '-' || substr(visits.phone_number, 7)`.as("PhoneNumber"),
-        "visits.temperature as Temperature",
-        sql<string>`to_char(${local("visits.time_in")}, 'FMHH12:MI AM')`.as("TimeIn"),
-        sql<string>`coalesce(to_char(${local("visits.time_out")}, 'FMHH12:MI AM'), '')`.as("TimeOut"),
-      ])
-      .where(where)
-      .orderBy("visits.time_in", "desc")
-      .orderBy("visits.id", "desc")
-      .limit(batchSize);
-    if (after) {
-      const cursor = after;
-      query = query.where(sql<boolean>`(visits.time_in, visits.id) < (${cursor.timeIn}::timestamptz, ${cursor.id})`);
-    }
-    const rows = await query.execute();
+    const cursor = after;
+    const rows = await db.transaction().execute(async (trx) => {
+      await setSessionZone(filters.timeZone).execute(trx);
+      let query = csvSelect(trx, filters).select(["visits.id", sql<string>`visits.time_in::text`.as("cursor")]).limit(batchSize);
+      if (cursor) query = query.where(sql<boolean>`(visits.time_in, visits.id) < (${cursor.timeIn}::timestamptz, ${cursor.id})`);
+      return query.execute();
+    });
     if (!rows.length) return;
     const last = rows[rows.length - 1]!;
     after = { timeIn: last.cursor, id: last.id };
-    yield rows.map(({ id: _id, cursor: _cursor, ...row }) => {
-      const cells = Object.entries(row).map(([key, value]) => [key, neutraliseFormula(value)]);
-      return Object.fromEntries(cells) as CsvRow;
-    });
+    let chunk = "";
+    for (const row of rows) chunk += csvLine(csvHeaders.map((column) => row[column]));
+    yield chunk;
     if (rows.length < batchSize) return;
   }
+}
+
+/**
+ * The whole export as a byte stream, header first: PostgreSQL's own COPY on a server, keyset
+ * batches on PGlite (or when `path` asks, to compare the two). Database errors before the first
+ * row reject here, while the caller can still answer with a status.
+ */
+export async function visitsCsv(db: Db, filters: VisitFilters, path: "copy" | "batched" = db.pool ? "copy" : "batched"): Promise<Readable> {
+  if (path === "copy") {
+    if (!db.pool) throw new Error("COPY needs a PostgreSQL server");
+    return copyCsv(db.pool, csvSelect(db.kysely, filters).compile(), filters.timeZone, csvHead);
+  }
+  const batches = csvBatches(db.kysely, filters);
+  const first = await batches.next();
+  async function* all() {
+    yield csvHead;
+    if (first.done) return;
+    yield first.value;
+    yield* batches;
+  }
+  return Readable.from(all(), { objectMode: false });
 }

@@ -1,0 +1,152 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Readable } from "node:stream";
+import { visitsCsv } from "@vsi/api";
+import { sql } from "@vsi/db";
+import { testServerUrl } from "@vsi/test-utils";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminClient, createCatalog } from "./fixtures.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
+
+async function bytes(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+const until = async (what: string, check: () => Promise<boolean>) => {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting until ${what}`);
+};
+
+// COPY exists only on a PostgreSQL server; PGlite's export is the batched path (visits-csv.test.ts).
+describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
+  let server: TestServer;
+  let token: string;
+  let ids: { location: number; program: number };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const admin = await adminClient(server);
+    const catalog = await createCatalog(admin);
+    const location = (await admin.post("/api/locations", { Name: 'València, "Centre"', ProgramIds: [catalog.pantry.id] })).json as { id: number };
+    ids = { location: location.id, program: catalog.pantry.id };
+    token = (await admin.post("/api/tokens", { name: "csv" })).json.token as string;
+    const db = server.services.db.kysely;
+    // Cells a CSV writer can get wrong, times either side of daylight-saving changes, open visits.
+    const awkward = [
+      ["José", "Núñez"], ['Ann "Quote"', "O'Neil"], ["Comma, Name", "Test"], ["Line\nBreak", "Two\r\nLines"], ["=SUM(1)", "x"], ["+1", "x"],
+      ["-1", "x"], ["@cmd", "x"], ["\tTab", "x"], ["\rCR", "x"], ["Zoë 😀", "Ærø"], ["\\.", ""], ["", ""],
+    ];
+    const instants = ["2026-03-08T09:59:00Z", "2026-03-08T10:01:00Z", "2026-11-01T08:30:00Z", "2026-11-01T09:30:00Z", "2026-03-29T00:59:00Z", "2026-03-29T01:01:00Z", "2026-10-25T00:30:00Z", "2026-10-25T01:30:00Z", "2026-04-04T15:30:00Z"];
+    await db
+      .insertInto("visits")
+      .values(
+        awkward.flatMap(([first_name, last_name], i) =>
+          instants.map((t, j) => ({
+            first_name: first_name!,
+            last_name: last_name!,
+            phone_number: i === 0 && j === 0 ? "12" : `41555${String(i * 100 + j).padStart(5, "0")}`,
+            temperature: ["98.6", "", "-1", "=1"][j % 4]!,
+            location_id: j % 2 ? location.id : catalog.main.id,
+            program_id: j % 2 ? catalog.pantry.id : catalog.tutoring.id,
+            time_in: new Date(t),
+            // Open, an hour across a clock change, under a minute, negative (hand-edited).
+            time_out: [null, new Date(Date.parse(t) + 3_600_000), new Date(Date.parse(t) + 59_000), new Date(Date.parse(t) - 60_000)][(i + j) % 4],
+          })),
+        ),
+      )
+      .execute();
+    // Enough ordinary rows for several keyset batches, some sharing one instant (ties broken by id).
+    await sql`insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_in, time_out)
+      select 'Bulk' || g, 'Row', (4160000000 + g)::text, '98.1', ${location.id}, ${catalog.pantry.id},
+             timestamptz '2026-06-01T00:00:00Z' + (g / 3) * interval '7 minutes', case when g % 5 = 0 then null else timestamptz '2026-06-01T01:00:00Z' + g * interval '7 minutes' end
+      from generate_series(1, 4500) g`.execute(db);
+  });
+  afterAll(() => server?.close());
+
+  it("writes the same bytes as the batched export, for every filter", async () => {
+    const db = server.services.db;
+    expect(db.pool).toBeDefined();
+    const filterSets = [
+      { timeZone: "UTC" },
+      { timeZone: "America/Los_Angeles", from: "2026-03-08", to: "2026-11-01" },
+      { timeZone: "Europe/Madrid", locationId: ids.location },
+      { timeZone: "Asia/Kolkata", programId: ids.program, from: "2026-06-01" },
+      { timeZone: "Australia/Lord_Howe", to: "2026-10-25" },
+      { timeZone: "UTC", from: "2030-01-01" },
+    ];
+    for (const filters of filterSets) {
+      const copy = await bytes(await visitsCsv(db, filters, "copy"));
+      const batched = await bytes(await visitsCsv(db, filters, "batched"));
+      expect(copy.equals(batched), JSON.stringify(filters)).toBe(true);
+    }
+    // Not two empty files: everything is there, awkward cells included.
+    const all = (await bytes(await visitsCsv(db, { timeZone: "Europe/Madrid" }, "copy"))).toString("utf8");
+    expect(all.match(/Bulk\d+ Row/g)).toHaveLength(4500);
+    expect(all).toContain(`2026-10-25,"València, ""Centre""",Food Pantry,Zoë 😀 Ærø,`);
+    expect(all).toContain(`"Line\nBreak Two\r\nLines"`);
+    expect(all).toContain(",'=SUM(1) x,");
+    // 02:30 twice on the night the clocks go back: the offset tells them apart; an hour's stay.
+    expect(all).toMatch(/,2026-10-25T02:30:00\+02:00,2026-10-25T02:30:00\+01:00,60\n/);
+    expect(all.startsWith("\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes\n")).toBe(true);
+  });
+
+  async function openDownload(path: string) {
+    if (!server.app.server.listening) await server.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = server.app.server.address() as AddressInfo;
+    return new Promise<{ req: http.ClientRequest; res: http.IncomingMessage; first: Buffer }>((resolve, reject) => {
+      const req = http.get({ host: "127.0.0.1", port: address.port, path, headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
+        res.once("data", (first: Buffer) => {
+          res.pause();
+          resolve({ req, res, first });
+        });
+      });
+      req.on("error", reject);
+    });
+  }
+
+  const busyClients = () => server.services.db.pool!.totalCount - server.services.db.pool!.idleCount;
+  async function copiesRunning(): Promise<number> {
+    const rows = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and query ilike 'copy (%' and state <> 'idle'`.execute(server.services.db.kysely);
+    return rows.rows[0]!.n;
+  }
+
+  it("frees the database connection when the download is closed halfway", async () => {
+    // Far more than the sockets between the database, the server and the client hold (25 MB).
+    await sql`insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_in)
+      select 'Big' || g, repeat('Row', 50), (4170000000 + g)::text, '98.1', ${ids.location}, ${ids.program}, timestamptz '2020-01-01T00:00:00Z' + g * interval '1 minute'
+      from generate_series(1, 100000) g`.execute(server.services.db.kysely);
+    const download = await openDownload("/api/visits?format=csv");
+    expect(download.res.statusCode).toBe(200);
+    expect(download.first.subarray(0, 3).toString("latin1")).toBe("\xEF\xBB\xBF");
+    await until("the COPY is running", async () => (await copiesRunning()) === 1);
+    expect(busyClients()).toBe(1);
+
+    download.req.destroy();
+    await until("the connection is freed", async () => busyClients() === 0 && (await copiesRunning()) === 0);
+    // And the next export works on a fresh connection.
+    const next = await server.client().get("/api/visits?format=csv&from=2026-06-01&timeZone=UTC", { authorization: `Bearer ${token}` });
+    expect(next.status).toBe(200);
+  });
+
+  it("ends a download unfinished when the database fails mid-stream, and recovers", async () => {
+    const download = await openDownload("/api/visits?format=csv");
+    await until("the COPY is running", async () => (await copiesRunning()) === 1);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and query ilike 'copy (%'`.execute(server.services.db.kysely);
+    const outcome = await new Promise<string>((resolve) => {
+      download.res.on("end", () => resolve("complete"));
+      download.res.on("error", () => resolve("aborted"));
+      download.res.on("aborted", () => resolve("aborted"));
+      download.res.resume();
+    });
+    expect(outcome).toBe("aborted");
+    await until("the connection is freed", () => Promise.resolve(busyClients() === 0));
+    const next = await server.client().get("/api/visits?format=csv&from=2026-06-01&timeZone=UTC", { authorization: `Bearer ${token}` });
+    expect(next.status).toBe(200);
+    expect(next.body.match(/Bulk\d+ Row/g)).toHaveLength(4500);
+  });
+});

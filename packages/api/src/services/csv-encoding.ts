@@ -1,0 +1,18 @@
+/** Excel reads a file without it as the local code page, so accents come out garbled. */
+export const utf8Bom = "\uFEFF";
+
+/**
+ * One CSV line, quoted exactly as PostgreSQL's `COPY ... WITH (FORMAT csv)` quotes it, so the
+ * batched export and the COPY export are the same bytes: a cell is quoted when it holds a comma,
+ * a quote or a line break, or when it is an empty string (an absent value, null, stays bare).
+ */
+export function csvLine(cells: ReadonlyArray<string | null>): string {
+  let line = "";
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i];
+    if (i > 0) line += ",";
+    if (cell === null || cell === undefined) continue;
+    line += cell === "" || /[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+  }
+  return `${line}\n`;
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@vsi/db";
+import type { VisitFilters } from "./visit-filters.ts";
+
+/** Lower case, words joined by hyphens; `ascii` also drops accents (València -> valencia). */
+function slug(name: string, ascii: boolean): string {
+  const base = ascii ? name.normalize("NFKD").replace(/\p{M}/gu, "") : name;
+  const pattern = ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu;
+  return base.toLowerCase().replace(pattern, "-").replace(/^-+|-+$/g, "").slice(0, 60).replace(/-+$/, "");
+}
+
+function days(from: string | undefined, to: string | undefined): string[] {
+  if (from && to) return from === to ? [from] : [`${from}-to-${to}`];
+  if (from) return [`from-${from}`];
+  if (to) return [`to-${to}`];
+  return [];
+}
+
+/**
+ * The export's file name, for what it holds: `visits-2026-11-01-to-2026-11-30-valencia.csv`.
+ * `ascii` is safe in any browser's `filename=`; `utf8` keeps the names' own letters.
+ */
+export async function csvFileName(db: Kysely<Database>, filters: VisitFilters): Promise<{ ascii: string; utf8: string }> {
+  const names = { location: undefined as string | undefined, program: undefined as string | undefined };
+  if (filters.locationId !== undefined || filters.programId !== undefined) {
+    const [location, program] = await Promise.all([
+      filters.locationId === undefined ? undefined : db.selectFrom("locations").select("name").where("id", "=", filters.locationId).executeTakeFirst(),
+      filters.programId === undefined ? undefined : db.selectFrom("programs").select("name").where("id", "=", filters.programId).executeTakeFirst(),
+    ]);
+    names.location = location?.name;
+    names.program = program?.name;
+  }
+  const build = (ascii: boolean) => {
+    const parts = ["visits", ...days(filters.from, filters.to)];
+    // A name with no letters left (or an unknown id) is named by its id.
+    if (filters.locationId !== undefined) parts.push(slug(names.location ?? "", ascii) || `location-${filters.locationId}`);
+    if (filters.programId !== undefined) parts.push(slug(names.program ?? "", ascii) || `program-${filters.programId}`);
+    return `${parts.join("-")}.csv`;
+  };
+  return { ascii: build(true), utf8: build(false) };
+}
+
+/** `attachment; filename="..."`, plus RFC 6266's `filename*` when the names are not plain ASCII. */
+export function contentDisposition(name: { ascii: string; utf8: string }): string {
+  const header = `attachment; filename="${name.ascii}"`;
+  if (name.utf8 === name.ascii) return header;
+  const encoded = encodeURIComponent(name.utf8).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${header}; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,59 @@
+import { Readable } from "node:stream";
+import type { CompiledQuery } from "kysely";
+import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
+
+/** COPY takes no bind parameters: the (schema-checked) values go in as quoted literals. */
+export function inlineParameters(query: CompiledQuery): string {
+  const { parameters } = query;
+  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = parameters[Number(n) - 1];
+    if (typeof value === "string") return pg.escapeLiteral(value);
+    if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
+    throw new Error(`cannot inline parameter $${n} (${typeof value})`);
+  });
+}
+
+/**
+ * `COPY (select) TO STDOUT WITH (FORMAT csv)` on a client of its own, in a transaction that sets
+ * the report's zone, bytes passed through as PostgreSQL writes them: no row is parsed in Node.
+ * A download stopped halfway (the browser closed, the stream destroyed) closes that connection,
+ * since a backend blocked writing COPY data reads nothing else; the pool opens a fresh one.
+ */
+export async function copyCsv(pool: pg.Pool, select: CompiledQuery, timeZone: string, head: string): Promise<Readable> {
+  const client = await pool.connect();
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    if (error) client.connection.stream.destroy();
+    client.release(error);
+  };
+  let copy: Readable;
+  let chunks: AsyncIterator<Buffer>;
+  let first: IteratorResult<Buffer>;
+  try {
+    await client.query(`begin; select set_config('TimeZone', ${pg.escapeLiteral(timeZone)}, true)`);
+    copy = client.query(copyTo(`copy (${inlineParameters(select)}) to stdout with (format csv)`));
+    // The closed connection fails the query after its reader has gone: not a crash.
+    copy.on("error", () => undefined);
+    chunks = copy[Symbol.asyncIterator]();
+    first = await chunks.next();
+  } catch (error) {
+    release(error as Error);
+    throw error;
+  }
+  async function* bytes() {
+    try {
+      yield head;
+      for (let next = first; !next.done; next = await chunks.next()) yield next.value;
+      await client.query("commit");
+      release();
+    } finally {
+      // Stopped early (destroyed by the consumer) or failed.
+      release(new Error("CSV export did not finish"));
+      copy.destroy();
+    }
+  }
+  return Readable.from(bytes(), { objectMode: false });
+}
