@@ -9,7 +9,7 @@ import { visitCreateInput, visitListInput, visitorNameSchema, visitSchema, visit
 import { linkHeader, pageCount, wholeList } from "../services/pagination.ts";
 import { visitSummary } from "../services/visit-summary.ts";
 import { limits, take } from "../services/rate-limit.ts";
-import { alreadySignedIn, createVisit, findOpenVisit, findVisit, isOpenVisitConflict, latestVisitorByPhone, openVisits, reportPage, signOutVisit } from "../services/visits.ts";
+import { createVisit, deleteVisit, findVisit, latestVisitorByPhone, openVisits, reportPage, signOutVisit, updateVisit } from "../services/visits.ts";
 import { adminProcedure, router, sheetProcedure, staffProcedure } from "../trpc.ts";
 import type { Identity } from "../identity.ts";
 
@@ -146,25 +146,8 @@ export const visitsRouter = router({
     .input(visitUpdateInput)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
-      const visit = await accessibleVisit(ctx, input.id);
-      const row = await ctx.db
-        .updateTable("visits")
-        .set({
-          ...(input.FirstName !== undefined ? { first_name: input.FirstName } : {}),
-          ...(input.LastName !== undefined ? { last_name: input.LastName } : {}),
-          ...(input.PhoneNumber !== undefined ? { phone_number: input.PhoneNumber } : {}),
-          ...(input.Temperature !== undefined ? { temperature: input.Temperature } : {}),
-          updated_at: ctx.services.now(),
-        })
-        .where("id", "=", input.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-        .catch(async (error: unknown) => {
-          // A corrected phone that is already signed in here: the same 409 as a second sign-in.
-          if (!isOpenVisitConflict(error) || input.PhoneNumber === undefined) throw error;
-          const open = await findOpenVisit(ctx.db, visit.location_id, visit.program_id, input.PhoneNumber);
-          throw open ? alreadySignedIn(open) : error;
-        });
+      const { id, ...changes } = input;
+      const row = await updateVisit(ctx.db, await accessibleVisit(ctx, id), changes, ctx.services.now());
       return toVisit(row);
     }),
 
@@ -188,7 +171,7 @@ export const visitsRouter = router({
     .input(idParam)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
-      const row = await ctx.db.deleteFrom("visits").where("id", "=", input.id).returningAll().executeTakeFirst();
+      const row = await deleteVisit(ctx.db, input.id);
       if (!row) throw notFound("Visit");
       return toVisit(row);
     }),

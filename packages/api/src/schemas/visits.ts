@@ -30,6 +30,7 @@ export const visitUpdateInput = z.object({
   PhoneNumber: phoneNumber.optional(),
   Temperature: temperature.optional(),
 });
+export type VisitChanges = Omit<z.output<typeof visitUpdateInput>, "id">;
 
 const dateMessage = "Use a date like 2026-11-21";
 /** A day that exists (no 2026-02-30, no year 0), so the database never sees an impossible one. */

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, Executor, Visit } from "@vsi/db";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { toVisit } from "../mappers.ts";
+import type { VisitChanges } from "../schemas/visits.ts";
 import { pageSize } from "./pagination.ts";
 import { countVisits, type VisitTotal } from "./visit-count.ts";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
@@ -217,6 +218,33 @@ export async function signOutVisit(db: Executor, id: number, now: Date, location
     .where("id", "=", id);
   if (locationId !== undefined) query = query.where("location_id", "=", locationId);
   return query.returningAll().executeTakeFirst();
+}
+
+/** Corrects a visit's names, phone or temperature; a field left out stays as it is. */
+export async function updateVisit(db: Executor, visit: Pick<Visit, "id" | "location_id" | "program_id">, changes: VisitChanges, now: Date): Promise<Visit> {
+  return db
+    .updateTable("visits")
+    .set({
+      ...(changes.FirstName !== undefined ? { first_name: changes.FirstName } : {}),
+      ...(changes.LastName !== undefined ? { last_name: changes.LastName } : {}),
+      ...(changes.PhoneNumber !== undefined ? { phone_number: changes.PhoneNumber } : {}),
+      ...(changes.Temperature !== undefined ? { temperature: changes.Temperature } : {}),
+      updated_at: now,
+    })
+    .where("id", "=", visit.id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .catch(async (error: unknown) => {
+      // A corrected phone that is already signed in here: the same 409 as a second sign-in.
+      if (!isOpenVisitConflict(error) || changes.PhoneNumber === undefined) throw error;
+      const open = await findOpenVisit(db, visit.location_id, visit.program_id, changes.PhoneNumber);
+      throw open ? alreadySignedIn(open) : error;
+    });
+}
+
+/** Deletes a visit; undefined when there was none. */
+export async function deleteVisit(db: Executor, id: number): Promise<Visit | undefined> {
+  return db.deleteFrom("visits").where("id", "=", id).returningAll().executeTakeFirst();
 }
 
 export async function latestVisitorByPhone(db: Executor, phoneNumber: string) {
