@@ -45,7 +45,7 @@ export const authRouter = router({
     .input(registerInput)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
-      const userId = await ctx.db.transaction().execute((trx) => insertUser(trx, input));
+      const userId = await insertUser(ctx.db, input);
       await logIn(ctx, userId);
       ctx.response.status = 201;
       return getUserOutput(ctx.db, ctx.services.config.secret, userId);
