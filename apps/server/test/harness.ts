@@ -13,6 +13,8 @@ export interface TestServer {
   /** Moves the server's clock (expiry of sessions, reset links). */
   clock: { offsetMs: number };
   dataDir: string;
+  /** Every statement the server sent to the database, in order (one per round trip). */
+  statements: string[];
   mails(): MailMessage[];
   /** A client, optionally calling from its own address (see addresses.ts). */
   client(address?: string): Client;
@@ -38,7 +40,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-test-"));
   const database = options.embeddedOnDisk ? undefined : await createTestDatabase();
-  const db = await createDb(database ? { databaseUrl: database.url, poolSize: 4 } : options.embeddedOnDisk ? { dataDir } : { inMemory: true });
+  const statements: string[] = [];
+  const onStatement = (sql: string) => void statements.push(sql);
+  const db = await createDb(database ? { databaseUrl: database.url, poolSize: 4, onStatement } : options.embeddedOnDisk ? { dataDir, onStatement } : { inMemory: true, onStatement });
   await migrateToLatest(db.kysely);
   const clock = { offsetMs: 0 };
   const services: Services = {
@@ -68,6 +72,7 @@ export async function startTestServer(
     services,
     clock,
     dataDir,
+    statements,
     mails() {
       const dir = path.join(dataDir, "mail");
       let files: string[] = [];

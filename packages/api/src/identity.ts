@@ -1,9 +1,9 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, User } from "@vsi/db";
 import { bearerToken } from "./http/bearer.ts";
 import { cookieNames } from "./http/cookies.ts";
 import { validateSession } from "./services/sessions.ts";
-import { findTablet } from "./services/tablets.ts";
+import { findTabletByHash } from "./services/tablets.ts";
 import { hashToken } from "./services/tokens.ts";
 
 /** Who is calling: one of four identities. */
@@ -12,6 +12,11 @@ export type Identity =
   /** rejectedTablet: a sheet token was sent but its tablet was disconnected (or its location archived). */
   | { kind: "anonymous"; rejectedToken?: true; rejectedTablet?: true }
   | { kind: "tablet"; tabletId: number; locationId: number }
+  /**
+   * A tablet's cookie not checked yet: a procedure whose own statement checks it (one round trip
+   * per call, see services/tablet-calls.ts) gets this; every other one gets it checked first.
+   */
+  | { kind: "sheetToken"; tokenHash: string }
   | { kind: "user"; user: User; via: "session"; sessionId: string; sessionRenewal?: { token: string; expiresAt: Date } }
   | { kind: "user"; user: User; via: "token"; apiTokenId: number };
 
@@ -20,19 +25,27 @@ export interface IdentitySource {
   cookies: Record<string, string | undefined>;
 }
 
-export async function resolveIdentity(db: Kysely<Database>, source: IdentitySource, now: Date): Promise<Identity> {
+export interface ResolveOptions {
+  /** Leave a sheet token unchecked (kind "sheetToken"): the caller checks it, see verifyIdentity. */
+  deferTablet?: boolean;
+}
+
+export async function resolveIdentity(db: Kysely<Database>, source: IdentitySource, now: Date, options: ResolveOptions = {}): Promise<Identity> {
   const bearer = bearerToken(source.authorization);
   if (bearer) {
-    const row = await db
-      .updateTable("api_tokens")
-      .set({ last_used_at: now })
-      .where("token_hash", "=", hashToken(bearer))
-      .where("revoked_at", "is", null)
-      .returning(["id", "user_id"])
-      .executeTakeFirst();
+    // One statement: the token (its last use noted) and its active owner.
+    const { rows } = await sql<User & { api_token_id: number }>`
+      with token as (
+        update api_tokens set last_used_at = ${now}::timestamptz
+        where token_hash = ${hashToken(bearer)} and revoked_at is null
+        returning id, user_id
+      )
+      select users.*, token.id as api_token_id from token inner join users on users.id = token.user_id where users.deactivated_at is null
+    `.execute(db);
+    const row = rows[0];
     if (!row) return { kind: "anonymous", rejectedToken: true };
-    const user = await db.selectFrom("users").selectAll().where("id", "=", row.user_id).where("deactivated_at", "is", null).executeTakeFirst();
-    return user ? { kind: "user", user, via: "token", apiTokenId: row.id } : { kind: "anonymous", rejectedToken: true };
+    const { api_token_id, ...user } = row;
+    return { kind: "user", user, via: "token", apiTokenId: api_token_id };
   }
 
   const sessionToken = source.cookies[cookieNames.session];
@@ -51,10 +64,17 @@ export async function resolveIdentity(db: Kysely<Database>, source: IdentitySour
 
   const sheetToken = source.cookies[cookieNames.sheetToken];
   if (sheetToken) {
-    const tablet = await findTablet(db, sheetToken, now);
-    // A tablet whose token no longer works was disconnected by staff, and its page must say so.
-    return tablet ? { kind: "tablet", tabletId: tablet.id, locationId: tablet.location_id } : { kind: "anonymous", rejectedTablet: true };
+    const identity = { kind: "sheetToken", tokenHash: hashToken(sheetToken) } as const;
+    return options.deferTablet ? identity : verifyIdentity(db, identity, now);
   }
 
   return { kind: "anonymous" };
+}
+
+/** The identity with a sheet token checked: its tablet, or the disconnected tablet's anonymous caller. */
+export async function verifyIdentity(db: Kysely<Database>, identity: Identity, now: Date): Promise<Exclude<Identity, { kind: "sheetToken" }>> {
+  if (identity.kind !== "sheetToken") return identity;
+  const tablet = await findTabletByHash(db, identity.tokenHash, now);
+  // A tablet whose token no longer works was disconnected by staff, and its page must say so.
+  return tablet ? { kind: "tablet", tabletId: tablet.id, locationId: tablet.location_id } : { kind: "anonymous", rejectedTablet: true };
 }

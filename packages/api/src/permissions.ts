@@ -13,6 +13,9 @@ function noIdentity(identity: Extract<Identity, { kind: "anonymous" }>) {
   return unauthorized(identity.rejectedTablet ? tabletDisconnectedMessage : undefined);
 }
 
+/** The 401 of a tablet whose token failed in the statement that checks it with the work. */
+export const disconnectedTablet = () => noIdentity({ kind: "anonymous", rejectedTablet: true });
+
 export type Access = "public" | "sheet" | "staff" | "admin";
 export type IdentityKind = "anonymous" | "tablet" | "staff" | "admin";
 
@@ -25,6 +28,8 @@ export const accessTable: Record<Access, Record<IdentityKind, "ok" | 401 | 403>>
 };
 
 export function identityKind(identity: Identity): IdentityKind {
+  // An unchecked sheet token reaches only tablet calls, whose statement checks it.
+  if (identity.kind === "sheetToken") return "tablet";
   if (identity.kind !== "user") return identity.kind;
   return identity.user.is_admin ? "admin" : "staff";
 }
@@ -37,9 +42,9 @@ function assertAccess(access: Access, identity: Identity): void {
 }
 
 /** A tablet (for its own location: see assertLocationAccess) or any staff member. */
-export function assertSheetAccess(identity: Identity): Exclude<Identity, { kind: "anonymous" }> {
+export function assertSheetAccess<I extends Identity>(identity: I): Exclude<I, { kind: "anonymous" }> {
   assertAccess("sheet", identity);
-  return identity as Exclude<Identity, { kind: "anonymous" }>;
+  return identity as Exclude<I, { kind: "anonymous" }>;
 }
 
 /** A logged-in person (session or API token); tablets are not staff. The report is staff only. */
@@ -59,7 +64,7 @@ export function assertMayDeactivate(caller: User, userId: number): void {
 }
 
 /** A tablet may only touch its own location's visits; staff may touch any. */
-export function assertLocationAccess(identity: Identity, locationId: number): void {
+export function assertLocationAccess(identity: Exclude<Identity, { kind: "sheetToken" }>, locationId: number): void {
   if (identity.kind === "tablet" && identity.locationId !== locationId) throw forbidden("This tablet belongs to another location");
 }
 

@@ -19,12 +19,21 @@ const t = initTRPC
 
 export const router = t.router;
 
-export const publicProcedure = t.procedure;
+/** Every procedure but a tablet call's sees the tablet's token checked (a round trip of its own). */
+const checked = t.procedure.use(async ({ ctx, next }) => next({ ctx: { identity: await ctx.verifiedIdentity() } }));
+
+export const publicProcedure = checked;
 
 /** A tablet (for its own location; the procedure checks which) or any staff member. */
-export const sheetProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { identity: assertSheetAccess(ctx.identity) } }));
+export const sheetProcedure = checked.use(({ ctx, next }) => next({ ctx: { identity: assertSheetAccess(ctx.identity) } }));
 
-export const staffProcedure = t.procedure.use(({ ctx, next }) => {
+/**
+ * As sheetProcedure, for the tablet's hot calls (its sheet, sign-in, sign-out): a tablet's token
+ * comes unchecked (kind "sheetToken") and the procedure's one statement checks it with the work.
+ */
+export const tabletCallProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { identity: assertSheetAccess(ctx.identity) } }));
+
+export const staffProcedure = checked.use(({ ctx, next }) => {
   const identity = assertStaff(ctx.identity);
   return next({ ctx: { identity, user: identity.user } });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import type { Database } from "./schema.ts";
@@ -13,6 +13,8 @@ export interface DbConfig {
   /** Embedded only: keep everything in memory (tests). */
   inMemory?: boolean;
   poolSize?: number;
+  /** Called with each statement sent, failed ones included (tests count round trips per call). */
+  onStatement?: (sql: string) => void;
 }
 
 export interface Db {
@@ -29,6 +31,8 @@ export interface Db {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function createDb(config: DbConfig = {}): Promise<Db> {
+  const { onStatement } = config;
+  const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
     // A dropped connection (a restarting server) must not crash the process; the pool reconnects.
@@ -39,7 +43,7 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     pool.on("connect", (client) => {
       client.on("error", (error) => console.error(`database connection: ${error.message}`));
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { kysely, kind: "postgres", pool, close: () => kysely.destroy() };
   }
 
@@ -54,6 +58,6 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   }
   // Open it now, so a folder that cannot be opened fails here rather than in the first query.
   await pglite.waitReady;
-  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...(log ? { log } : {}) });
   return { kysely, kind: "pglite", embedded: { pglite, dir }, close: () => kysely.destroy() };
 }

@@ -38,7 +38,7 @@ export async function registerOpenApi(app: FastifyInstance, services: Services) 
       basePath: "/api",
       router: appRouter,
       createContext: ({ req, res }: { req: Parameters<typeof createContext>[1]; res: Parameters<typeof createContext>[2] }) =>
-        createContext(services, req, res),
+        createContext(services, req, res, { deferTablet: true }),
       responseMeta({ ctx }: { ctx?: { response: { status?: number; headers: Record<string, string> } } }) {
         return { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} };
       },

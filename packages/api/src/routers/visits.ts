@@ -2,15 +2,29 @@ import { z } from "zod";
 import type { Context } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { toVisit } from "../mappers.ts";
-import { assertLocationAccess } from "../permissions.ts";
+import { assertLocationAccess, assertSheetAccess, disconnectedTablet } from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
 import { summaryGroupSchema, visitSummaryInput, visitSummarySchema } from "../schemas/visit-summary.ts";
 import { visitCreateInput, visitListInput, visitorNameSchema, visitSchema, visitSearchInput, visitUpdateInput, type VisitFilterInput, type VisitListInput } from "../schemas/visits.ts";
 import { linkHeader, pageCount, wholeList } from "../services/pagination.ts";
 import { visitSummary } from "../services/visit-summary.ts";
 import { limits, take } from "../services/rate-limit.ts";
-import { createVisit, deleteVisit, findVisit, latestVisitorByPhone, openVisits, reportPage, signOutVisit, updateVisit } from "../services/visits.ts";
-import { adminProcedure, router, sheetProcedure, staffProcedure } from "../trpc.ts";
+import { tabletSheet, tabletSignIn, tabletSignOut } from "../services/tablet-calls.ts";
+import {
+  createVisit,
+  deleteVisit,
+  findVisit,
+  latestVisitorByPhone,
+  notOfferedError,
+  openVisits,
+  reportPage,
+  sheetLimit,
+  signOutVisit,
+  updateVisit,
+  visitForKey,
+  withOneOpenVisit,
+} from "../services/visits.ts";
+import { adminProcedure, router, sheetProcedure, staffProcedure, tabletCallProcedure } from "../trpc.ts";
 import type { Identity } from "../identity.ts";
 
 const filtersOf = (input: VisitFilterInput) => ({
@@ -27,15 +41,25 @@ async function report(ctx: Context, input: VisitListInput) {
   return { visits, total, totalEstimated, page: input.page, pageCount: pageCount(total) };
 }
 
+type Checked = Exclude<Identity, { kind: "anonymous" | "sheetToken" }>;
+
 /** A visit the caller may touch: a tablet only its own location's. */
-async function accessibleVisit(ctx: Context & { identity: Exclude<Identity, { kind: "anonymous" }> }, id: number) {
+async function accessibleVisit(ctx: Context & { identity: Checked }, id: number) {
   const visit = await findVisit(ctx.db, id);
   assertLocationAccess(ctx.identity, visit.location_id);
   return visit;
 }
 
+/** A tablet call's caller, its token checked now (a tablet call whose statement did not say why it failed). */
+async function checkedCaller(ctx: Context): Promise<Checked> {
+  return assertSheetAccess(await ctx.verifiedIdentity());
+}
+
+/** Idempotency keys are per caller, so one tablet's key can never return another caller's visit. */
+const keyOwner = (identity: Checked) => (identity.kind === "tablet" ? `t${identity.tabletId}` : `u${identity.user.id}`);
+
 export const visitsRouter = router({
-  list: sheetProcedure
+  list: tabletCallProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -52,9 +76,17 @@ export const visitsRouter = router({
     .input(visitListInput)
     .output(z.array(visitSchema))
     .query(async ({ ctx, input }) => {
-      if (ctx.identity.kind === "tablet") {
-        if (input.locationId !== undefined) assertLocationAccess(ctx.identity, input.locationId);
-        const visits = await openVisits(ctx.db, { ...filtersOf(input), locationId: ctx.identity.locationId });
+      if (ctx.identity.kind === "sheetToken" && input.from === undefined && input.to === undefined) {
+        // The sheet: the token's check and the SELECT in one statement.
+        const sheet = await tabletSheet(ctx.db, ctx.identity.tokenHash, ctx.services.now(), input.programId, sheetLimit);
+        if (!sheet) throw disconnectedTablet();
+        if (input.locationId !== undefined) assertLocationAccess({ kind: "tablet", ...sheet.tablet }, input.locationId);
+        return wholeList(ctx.response, sheet.visits.map(toVisit));
+      }
+      const identity = await checkedCaller(ctx);
+      if (identity.kind === "tablet") {
+        if (input.locationId !== undefined) assertLocationAccess(identity, input.locationId);
+        const visits = await openVisits(ctx.db, { ...filtersOf(input), locationId: identity.locationId });
         return wholeList(ctx.response, visits.map(toVisit));
       }
       const { visits, total, totalEstimated, page, pageCount } = await report(ctx, input);
@@ -119,7 +151,7 @@ export const visitsRouter = router({
     .output(visitSchema)
     .query(async ({ ctx, input }) => toVisit(await accessibleVisit(ctx, input.id))),
 
-  create: sheetProcedure
+  create: tabletCallProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -131,12 +163,28 @@ export const visitsRouter = router({
     .input(visitCreateInput)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
-      assertLocationAccess(ctx.identity, input.LocationId);
       const header = ctx.headers["idempotency-key"];
       const key = input.idempotencyKey ?? (typeof header === "string" && header ? header.slice(0, 200) : undefined);
-      // Keys are per caller, so one tablet's key can never return another caller's visit.
-      const caller = ctx.identity.kind === "tablet" ? `t${ctx.identity.tabletId}` : `u${ctx.identity.user.id}`;
-      const visit = await createVisit(ctx.db, input, ctx.services.now(), key && `${caller}:${key}`);
+      const now = ctx.services.now();
+      let visit;
+      if (ctx.identity.kind === "sheetToken") {
+        // The token's check, the location's and program's, the key's claim and the insert: one statement.
+        const { tokenHash } = ctx.identity;
+        visit = await withOneOpenVisit(ctx.db, input, now, async () => {
+          const row = await tabletSignIn(ctx.db, tokenHash, now, input, key);
+          if (row) return row;
+          // Nothing written: say why (401, 403, 422), or read a concurrent retry's visit.
+          const identity = await checkedCaller(ctx);
+          assertLocationAccess(identity, input.LocationId);
+          const concurrent = key === undefined ? undefined : await visitForKey(ctx.db, `${keyOwner(identity)}:${key}`, now);
+          if (concurrent) return concurrent;
+          throw await notOfferedError(ctx.db, input);
+        });
+      } else {
+        const identity = await checkedCaller(ctx);
+        assertLocationAccess(identity, input.LocationId);
+        visit = await createVisit(ctx.db, input, now, key && `${keyOwner(identity)}:${key}`);
+      }
       ctx.response.status = 201;
       return toVisit(visit);
     }),
@@ -151,19 +199,25 @@ export const visitsRouter = router({
       return toVisit(row);
     }),
 
-  signOut: sheetProcedure
+  signOut: tabletCallProcedure
     .meta({ openapi: { method: "PATCH", path: "/visits/{id}/sign-out", tags: ["visits"], summary: "Sign a visitor out; a second sign-out keeps the first time" } })
     .input(idParam)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
-      // One UPDATE, limited to the tablet's location; only when it matches nothing do we look
-      // the visit up to answer 404 or 403.
-      const visit = await signOutVisit(ctx.db, input.id, ctx.services.now(), ctx.identity.kind === "tablet" ? ctx.identity.locationId : undefined);
-      if (!visit) {
-        await accessibleVisit(ctx, input.id);
-        throw notFound("Visit");
+      // One UPDATE, limited to the tablet's location (its token checked in the same statement);
+      // only when it matches nothing do we look the visit up to answer 401, 404 or 403.
+      const now = ctx.services.now();
+      if (ctx.identity.kind === "sheetToken") {
+        const visit = await tabletSignOut(ctx.db, ctx.identity.tokenHash, now, input.id);
+        if (visit) return toVisit(visit);
       }
-      return toVisit(visit);
+      const identity = await checkedCaller(ctx);
+      if (ctx.identity.kind !== "sheetToken") {
+        const visit = await signOutVisit(ctx.db, input.id, now, identity.kind === "tablet" ? identity.locationId : undefined);
+        if (visit) return toVisit(visit);
+      }
+      await accessibleVisit({ ...ctx, identity }, input.id);
+      throw notFound("Visit");
     }),
 
   remove: adminProcedure

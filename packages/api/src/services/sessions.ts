@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, Executor, User } from "@vsi/db";
 import { generateToken, hashToken } from "./tokens.ts";
 
@@ -21,27 +21,32 @@ export async function createSession(db: Kysely<Database>, userId: number, now: D
   return { token, expiresAt };
 }
 
+/**
+ * The session's user, in one statement with its upkeep: an expired session is deleted, and one in
+ * the second half of its life is pushed out to a full 30 days again.
+ */
 export async function validateSession(db: Kysely<Database>, token: string, now: Date): Promise<SessionValidation | undefined> {
   const sessionId = hashToken(token);
-  const row = await db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .selectAll("users")
-    .select(["sessions.expires_at as session_expires_at"])
-    .where("sessions.id", "=", sessionId)
-    .where("users.deactivated_at", "is", null)
-    .executeTakeFirst();
+  const renewedUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  const { rows } = await sql<User & { session_expires_at: Date; renewed_expires_at: Date | null }>`
+    with s as (
+      select sessions.id, sessions.user_id, sessions.expires_at from sessions inner join users on users.id = sessions.user_id
+      where sessions.id = ${sessionId} and users.deactivated_at is null
+    ), renewed as (
+      update sessions set expires_at = ${renewedUntil}::timestamptz from s
+      where sessions.id = s.id and s.expires_at > ${now}::timestamptz and s.expires_at < ${new Date(now.getTime() + RENEW_WITHIN_MS)}::timestamptz
+      returning sessions.expires_at
+    ), expired as (
+      delete from sessions using s where sessions.id = s.id and s.expires_at <= ${now}::timestamptz returning sessions.id
+    )
+    select users.*, s.expires_at as session_expires_at, (select expires_at from renewed) as renewed_expires_at
+    from s inner join users on users.id = s.user_id
+  `.execute(db);
+  const row = rows[0];
   if (!row) return undefined;
-  const { session_expires_at, ...user } = row;
-  if (session_expires_at.getTime() <= now.getTime()) {
-    await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
-    return undefined;
-  }
-  if (session_expires_at.getTime() - now.getTime() < RENEW_WITHIN_MS) {
-    const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-    await db.updateTable("sessions").set({ expires_at: expiresAt }).where("id", "=", sessionId).execute();
-    return { user, sessionId, expiresAt, renewed: true };
-  }
+  const { session_expires_at, renewed_expires_at, ...user } = row;
+  if (session_expires_at.getTime() <= now.getTime()) return undefined;
+  if (renewed_expires_at) return { user, sessionId, expiresAt: renewed_expires_at, renewed: true };
   return { user, sessionId, expiresAt: session_expires_at, renewed: false };
 }
 

@@ -3,10 +3,8 @@ import type { Database, Executor } from "@vsi/db";
 import { notFound } from "../errors.ts";
 import { iso, isoOrNull } from "../mappers.ts";
 import type { TabletOutput } from "../schemas/tablets.ts";
+import { run, tabletCte } from "./tablet-calls.ts";
 import { generateToken, hashToken } from "./tokens.ts";
-
-/** How stale last_seen_at may get: writing it on every call would add a write to each tablet call. */
-const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /** A new tablet for the location; returns its sheet token, the table keeps its hash. */
 export async function createTablet(db: Executor, locationId: number, createdByUserId: number): Promise<string> {
@@ -16,33 +14,13 @@ export async function createTablet(db: Executor, locationId: number, createdByUs
 }
 
 /**
- * The live tablet a sheet token belongs to, and its last_seen_at brought up to date when it is a
- * minute old, in one statement: no cache, so a revocation counts from the next call.
+ * The live tablet a sheet token's hash belongs to, and its last_seen_at brought up to date when it
+ * is a minute old, in one statement (the CTE the tablet's own calls start with): no cache, so a
+ * revocation counts from the next call.
  */
-export async function findTablet(db: Kysely<Database>, token: string, now: Date) {
-  const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
-  return db
-    .with("tablet", (qb) =>
-      qb
-        .selectFrom("tablets")
-        .innerJoin("locations", "locations.id", "tablets.location_id")
-        .select(["tablets.id", "tablets.location_id", "tablets.last_seen_at"])
-        .where("tablets.token_hash", "=", hashToken(token))
-        .where("tablets.revoked_at", "is", null)
-        .where("locations.archived_at", "is", null),
-    )
-    .with("seen", (qb) =>
-      qb
-        .updateTable("tablets")
-        .set({ last_seen_at: now })
-        .from("tablet")
-        .whereRef("tablets.id", "=", "tablet.id")
-        .where((eb) => eb.or([eb("tablet.last_seen_at", "is", null), eb("tablet.last_seen_at", "<", staleBefore)]))
-        .returning("tablets.id"),
-    )
-    .selectFrom("tablet")
-    .select(["tablet.id", "tablet.location_id"])
-    .executeTakeFirst();
+export async function findTabletByHash(db: Kysely<Database>, tokenHash: string, now: Date) {
+  const rows = await run<{ id: number; location_id: number }>(db, `${tabletCte} select tablet.id, tablet.location_id from tablet`, [tokenHash, now]);
+  return rows[0];
 }
 
 function selectTablets(db: Kysely<Database>) {

@@ -122,12 +122,12 @@ async function insertVisit(db: Executor, fields: NewVisitFields, now: Date): Pro
 }
 
 /** Why a visit was not written: which of LocationId and ProgramId to mark. */
-async function notOfferedError(db: Executor, fields: NewVisitFields) {
+export async function notOfferedError(db: Executor, fields: NewVisitFields) {
   const location = await db.selectFrom("locations").select("id").where("id", "=", fields.LocationId).where("archived_at", "is", null).executeTakeFirst();
   return location ? invalid("ProgramId", "Program is not offered at this location") : invalid("LocationId", "Location not found");
 }
 
-async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit | undefined> {
+export async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit | undefined> {
   return db
     .selectFrom("visit_idempotency_keys")
     .innerJoin("visits", "visits.id", "visit_idempotency_keys.visit_id")
@@ -142,7 +142,11 @@ async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit 
  * a server restarted mid-request) returns the first visit and writes nothing.
  */
 export async function createVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, idempotencyKey?: string): Promise<Visit> {
-  const attempt = async () => (idempotencyKey ? insertKeyedVisit(db, fields, now, idempotencyKey) : insertVisit(db, fields, now));
+  return withOneOpenVisit(db, fields, now, async () => (idempotencyKey ? insertKeyedVisit(db, fields, now, idempotencyKey) : insertVisit(db, fields, now)));
+}
+
+/** A sign-in's insert (`attempt`) under the one-open-visit rule: 409, or a forgotten visit ended first. */
+export async function withOneOpenVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, attempt: () => Promise<Visit>): Promise<Visit> {
   // The unique index on open visits decides races between tablets; the second attempt follows a
   // forgotten visit ended or an open one signed out in the meantime.
   for (let tries = 1; ; tries++) {

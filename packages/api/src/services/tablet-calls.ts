@@ -1,0 +1,113 @@
+import { CompiledQuery, type Kysely } from "kysely";
+import type { Database, Visit } from "@vsi/db";
+
+/**
+ * A tablet's three calls (its sheet, a sign-in, a sign-out), each one statement that checks the
+ * tablet's token too: one round trip per call, and no cache of who a tablet is, so a revocation
+ * counts from the next call. The texts are written once (no query building per call). An empty
+ * answer means the token, the location or the program failed: the caller then asks which
+ * (findTabletByHash and the usual checks), off the hot path.
+ */
+
+// $1 the token's hash, $2 now. The live tablet (not revoked, its location not archived), and its
+// last_seen_at brought up to date when it is a minute old (writing it on every call would add a
+// write to each). services/tablets.ts findTabletByHash runs the same CTE alone.
+export const tabletCte = `with tablet as (
+  select tablets.id, tablets.location_id, tablets.last_seen_at from tablets
+  inner join locations on locations.id = tablets.location_id
+  where tablets.token_hash = $1 and tablets.revoked_at is null and locations.archived_at is null
+), seen as (
+  update tablets set last_seen_at = $2::timestamptz from tablet
+  where tablets.id = tablet.id and (tablet.last_seen_at is null or tablet.last_seen_at < $2::timestamptz - interval '1 minute')
+  returning tablets.id
+)`;
+
+/** The program is offered at the location ($n, $m): the live location comes from the tablet's join. */
+const offeredAt = (location: string, program: string) =>
+  `exists (select 1 from location_programs inner join programs on programs.id = location_programs.program_id
+    where location_programs.location_id = ${location} and location_programs.program_id = ${program} and programs.archived_at is null)`;
+
+// $3 ProgramId (sheetWithProgram only), then the limit. One row with nulls when the sheet is empty,
+// so an empty sheet still tells the tablet's location.
+const sheetFor = (program: boolean, limit: string) => `${tabletCte}
+select tablet.id as tablet_id, tablet.location_id as tablet_location_id, v.* from tablet left join lateral (
+  select * from visits where visits.location_id = tablet.location_id${program ? " and visits.program_id = $3::int" : ""} and visits.time_out is null
+  order by visits.time_in, visits.id limit ${limit}
+) v on true`;
+export const sheetWithProgram = sheetFor(true, "$4::int");
+export const sheetAllPrograms = sheetFor(false, "$3::int");
+
+// $3-$6 names, phone, temperature; $7 LocationId, $8 ProgramId.
+export const signIn = `${tabletCte}
+insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_in, created_at, updated_at)
+select $3::text, $4::text, $5::text, $6::text, tablet.location_id, $8::int, $2::timestamptz, $2::timestamptz, $2::timestamptz
+from tablet where tablet.location_id = $7::int and ${offeredAt("$7::int", "$8::int")}
+returning *`;
+
+// As signIn, $9 the Idempotency-Key. The key is claimed per tablet ('t<id>:<key>', as for any
+// caller), taking the visit's id from its sequence; the visit is inserted under that id, or, when the
+// key is already claimed (within 24 hours), its visit is returned. The claim's foreign key to the
+// visit is checked at the end of the statement, when both rows exist.
+export const signInWithKey = `${tabletCte}, caller as (
+  select 't' || tablet.id || ':' || $9::text as key from tablet where tablet.location_id = $7::int
+), claim as (
+  insert into visit_idempotency_keys (key, visit_id, created_at)
+  select caller.key, nextval('visits_id_seq'), $2::timestamptz from caller where ${offeredAt("$7::int", "$8::int")}
+  on conflict (key) do update set visit_id = excluded.visit_id, created_at = excluded.created_at
+    where visit_idempotency_keys.created_at <= $2::timestamptz - interval '24 hours'
+  returning visit_id
+), inserted as (
+  insert into visits (id, first_name, last_name, phone_number, temperature, location_id, program_id, time_in, created_at, updated_at)
+  select visit_id, $3::text, $4::text, $5::text, $6::text, $7::int, $8::int, $2::timestamptz, $2::timestamptz, $2::timestamptz from claim
+  returning *
+)
+select inserted.* from inserted
+union all
+select visits.* from visit_idempotency_keys k inner join caller on k.key = caller.key inner join visits on visits.id = k.visit_id
+where k.created_at > $2::timestamptz - interval '24 hours' and not exists (select 1 from claim)`;
+
+// $3 the visit's id. TimeOut is set once; a second sign-out keeps the first time.
+export const signOut = `${tabletCte}
+update visits set time_out = coalesce(visits.time_out, $2::timestamptz), updated_at = $2::timestamptz
+from tablet where visits.id = $3::int and visits.location_id = tablet.location_id
+returning visits.*`;
+
+export async function run<R>(db: Kysely<Database>, text: string, parameters: unknown[]): Promise<R[]> {
+  return (await db.executeQuery<R>(CompiledQuery.raw(text, parameters))).rows;
+}
+
+type SheetRow = { tablet_id: number; tablet_location_id: number } & ({ [K in keyof Visit]: Visit[K] } | { [K in keyof Visit]: null });
+
+/** The tablet's open visits (of one program, or all), oldest first; undefined when the token failed. */
+export async function tabletSheet(db: Kysely<Database>, tokenHash: string, now: Date, programId: number | undefined, limit: number) {
+  const rows =
+    programId === undefined
+      ? await run<SheetRow>(db, sheetAllPrograms, [tokenHash, now, limit])
+      : await run<SheetRow>(db, sheetWithProgram, [tokenHash, now, programId, limit]);
+  const first = rows[0];
+  if (!first) return undefined;
+  const visits: Visit[] = [];
+  for (const { tablet_id: _id, tablet_location_id: _location, ...visit } of rows) if (visit.id !== null) visits.push(visit);
+  return { tablet: { tabletId: first.tablet_id, locationId: first.tablet_location_id }, visits };
+}
+
+export interface TabletSignIn {
+  FirstName: string;
+  LastName: string;
+  PhoneNumber: string;
+  Temperature: string;
+  LocationId: number;
+  ProgramId: number;
+}
+
+/** The new visit (or, with a key already used, its visit); undefined when nothing was written. */
+export async function tabletSignIn(db: Kysely<Database>, tokenHash: string, now: Date, fields: TabletSignIn, key: string | undefined): Promise<Visit | undefined> {
+  const values = [tokenHash, now, fields.FirstName, fields.LastName, fields.PhoneNumber, fields.Temperature, fields.LocationId, fields.ProgramId];
+  const rows = key === undefined ? await run<Visit>(db, signIn, values) : await run<Visit>(db, signInWithKey, [...values, key]);
+  return rows[0];
+}
+
+/** The signed-out visit; undefined when the token failed or the visit is not at its location. */
+export async function tabletSignOut(db: Kysely<Database>, tokenHash: string, now: Date, visitId: number): Promise<Visit | undefined> {
+  return (await run<Visit>(db, signOut, [tokenHash, now, visitId]))[0];
+}
