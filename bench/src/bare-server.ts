@@ -1,15 +1,17 @@
 /**
- * The sheet list as a bare Fastify route: the same two statements as the real server (tablet
- * identity, then the open visits), the same JSON, nothing else. The floor for the REST layer.
+ * The sheet list as a bare Fastify route: the same statement as the real server (the tablet's
+ * token checked with the open visits' SELECT), the same JSON, nothing else. The floor for the REST layer.
  * Run as its own process: PORT, DATABASE_URL.
  */
 import { createHash } from "node:crypto";
 import Fastify from "fastify";
 import pg from "pg";
-import { sheetSelect, tabletIdentity } from "./statements.ts";
+import { sheetSelect } from "./statements.ts";
 
 interface VisitRow {
-  id: number;
+  tablet_id: number;
+  tablet_location_id: number;
+  id: number | null;
   first_name: string;
   last_name: string;
   phone_number: string;
@@ -40,11 +42,12 @@ app.get("/bare/visits", async (request, reply) => {
   const token = cookie(request.headers.cookie, "sheet-token");
   if (!token) return reply.code(401).send({ status: 401, message: "Not signed in" });
   const hash = createHash("sha256").update(token).digest("hex");
-  const tablet = (await pool.query<{ id: number; location_id: number }>(tabletIdentity, [hash])).rows[0];
-  if (!tablet) return reply.code(401).send({ status: 401, message: "Not signed in" });
   const q = request.query as { locationId?: string; programId?: string };
-  if (q.locationId && Number(q.locationId) !== tablet.location_id) return reply.code(403).send({ status: 403, message: "Forbidden" });
-  const rows = (await pool.query<VisitRow>(sheetSelect, [tablet.location_id, Number(q.programId), 500])).rows;
+  const all = (await pool.query<VisitRow>(sheetSelect, [hash, new Date(), Number(q.programId), 500])).rows;
+  const tablet = all[0];
+  if (!tablet) return reply.code(401).send({ status: 401, message: "Not signed in" });
+  if (q.locationId && Number(q.locationId) !== tablet.tablet_location_id) return reply.code(403).send({ status: 403, message: "Forbidden" });
+  const rows = all.filter((r): r is VisitRow & { id: number } => r.id !== null);
   reply.header("X-Total-Count", String(rows.length));
   return rows.map((r) => ({
     id: r.id,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Client, Pool } from "undici";
 import { assertLoopback } from "./util.ts";
 
@@ -126,4 +127,11 @@ export async function setUpTablet(staff: Browser, locationId: number): Promise<B
   if (!tablet.cookies.get("sheet-token")) throw new Error("setup did not set the sheet-token cookie");
   if (!tablet.cookies.get("XSRF-TOKEN")) await tablet.request("GET", `/api/locations/${locationId}`);
   return tablet;
+}
+
+/** The tablet's sheet token as the server stores it (sha256, hex): pgbench and EXPLAIN run the tablet's statements with it. */
+export function sheetTokenHash(tablet: Browser): string {
+  const token = tablet.cookies.get("sheet-token");
+  if (!token) throw new Error("not a tablet: no sheet-token cookie");
+  return createHash("sha256").update(token).digest("hex");
 }

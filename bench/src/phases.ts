@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { Browser, createSite, setUpTablet, type Site } from "./client.ts";
+import { Browser, createSite, setUpTablet, sheetTokenHash, type Site } from "./client.ts";
 import { config } from "./config.ts";
 import { tabletsFor, type Env } from "./env.ts";
 import { cannon, pgbench, signInRequests, type PgbenchResult, type Throughput } from "./load.ts";
@@ -139,7 +139,7 @@ export async function ratioPhase(env: Env): Promise<RatioResult> {
   const tabletHeaders = (t: Browser, method: string) => ({ ...t.headersFor(method), "content-type": "application/json" });
   const sheetQuery = `locationId=${locationId}&programId=${sheetProgram}`;
   const trpcInput = encodeURIComponent(JSON.stringify({ locationId, programId: sheetProgram }));
-  const vars = () => ({ ln: "PgBench", tmp: "98.6", ts: new Date().toISOString(), loc: locationId, prog: signInProgram, ...pgbenchPhoneVars() });
+  const vars = () => ({ hash: sheetTokenHash(signInTablet), ln: "PgBench", tmp: "98.6", ts: new Date().toISOString(), loc: locationId, prog: signInProgram, ...pgbenchPhoneVars() });
   const rounds: RatioRound[] = [];
   try {
     for (let r = 1; r <= config.rounds; r++) {
@@ -163,7 +163,7 @@ export async function ratioPhase(env: Env): Promise<RatioResult> {
       });
       // Keep the sign-in sheet from growing round after round: those visitors leave.
       await query(env.database, "update visits set time_out = now() where location_id = $1 and program_id = $2 and time_out is null", [locationId, signInProgram]);
-      const pgSelect = await pgbench(env.database, pgbenchSheet, { loc: locationId, prog: sheetProgram, lim: 500 }, c, s, "sheet");
+      const pgSelect = await pgbench(env.database, pgbenchSheet, { hash: sheetTokenHash(sheetTablet), ts: new Date().toISOString(), prog: sheetProgram, lim: 500 }, c, s, "sheet");
       const sheetApi = await cannon({ url: `${env.server.origin}/api/visits?${sheetQuery}`, server: env.server, connections: c, seconds: s, headers: tabletHeaders(sheetTablet, "GET") });
       const sheetTrpc = await cannon({ url: `${env.server.origin}/trpc/visits.list?input=${trpcInput}`, server: env.server, connections: c, seconds: s, headers: tabletHeaders(sheetTablet, "GET") });
       const sheetBare = await cannon({ url: `${bare.origin}/bare/visits?${sheetQuery}`, server: bare, connections: c, seconds: s, headers: tabletHeaders(sheetTablet, "GET") });

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { Client } from "undici";
-import { Browser, setUpTablet } from "./client.ts";
+import { Browser, setUpTablet, sheetTokenHash } from "./client.ts";
 import { config } from "./config.ts";
 import type { Env } from "./env.ts";
 import { cannon } from "./load.ts";
@@ -129,6 +129,7 @@ export async function scalePhase(env: Env): Promise<ScaleResult> {
   const sizes: SizeResult[] = [];
   let seeded = 0;
   let explain: ExplainResult[] = [];
+  let tokenHash = "";
 
   for (const size of [...config.historySizes].sort((a, b) => a - b)) {
     log(`history: seeding up to ${size.toLocaleString("en-US")} visits`);
@@ -144,6 +145,7 @@ export async function scalePhase(env: Env): Promise<ScaleResult> {
     staff.bearer = env.staff.bearer;
     env.staff = staff;
     const tablet = await setUpTablet(staff, sheetLocation);
+    tokenHash = sheetTokenHash(tablet);
     // Ten visitors in the building at the tablet's sheet, on top of the signed-out history.
     const open = await query<{ n: number }>(env.database, "select count(*) as n from visits where location_id = $1 and program_id = $2 and time_out is null", [sheetLocation, sheetProgram]);
     for (let i = open[0]!.n; i < 10; i++) {
@@ -207,7 +209,7 @@ export async function scalePhase(env: Env): Promise<ScaleResult> {
 
     if (size === Math.max(...config.historySizes)) {
       const middle = await query<{ t: string; id: number }>(env.database, "select time_in::text as t, id from visits order by time_in desc, id desc offset $1 limit 1", [Math.floor(size / 2)]);
-      const statements = reportStatements({ lastOffset: (lastPage - 1) * 25, month, locationId: monthLocation, programId: sheetProgram, cursor: [middle[0]!.t, middle[0]!.id] });
+      const statements = reportStatements({ lastOffset: (lastPage - 1) * 25, month, locationId: monthLocation, programId: sheetProgram, cursor: [middle[0]!.t, middle[0]!.id], tokenHash });
       explain = [];
       for (const s of statements) {
         const rows = await query<{ "QUERY PLAN": string }>(env.database, `explain (analyze, buffers, costs off) ${s.sql}`, s.params);

@@ -1,20 +1,15 @@
 /**
- * The statements the server issues for a tablet's calls, as Kysely compiles them
- * (packages/api/src/services/visits.ts, identity.ts). The trace phase checks them against the wire.
+ * The statements the server issues for a tablet's calls, imported from the server's own source
+ * (one statement per call: the tablet's token is checked with the work). The trace phase checks
+ * them against the wire.
  */
-export const signInInsert =
-  'insert into "visits" ("first_name", "last_name", "phone_number", "temperature", "location_id", "program_id", "time_in", "created_at", "updated_at") ' +
-  'select $1::text as "first_name", $2::text as "last_name", $3::text as "phone_number", $4::text as "temperature", "location_programs"."location_id", "location_programs"."program_id", ' +
-  '$5::timestamptz as "time_in", $6::timestamptz as "created_at", $7::timestamptz as "updated_at" from "location_programs" ' +
-  'inner join "locations" on "locations"."id" = "location_programs"."location_id" inner join "programs" on "programs"."id" = "location_programs"."program_id" ' +
-  'where "location_programs"."location_id" = $8 and "location_programs"."program_id" = $9 and "locations"."archived_at" is null and "programs"."archived_at" is null returning *';
+import { sheetWithProgram, signIn } from "../../packages/api/src/services/tablet-calls.ts";
 
-export const sheetSelect =
-  'select * from "visits" where ("visits"."location_id" = $1 and "visits"."program_id" = $2 and "visits"."time_out" is null) order by "time_in", "id" limit $3';
+/** Sign-in without a key: $1 token hash, $2 now, $3-$6 names, phone, temperature, $7 location, $8 program. */
+export const signInInsert = signIn;
 
-export const tabletIdentity =
-  'select "tablets"."id", "tablets"."location_id" from "tablets" inner join "locations" on "locations"."id" = "tablets"."location_id" ' +
-  'where "tablets"."token_hash" = $1 and "tablets"."revoked_at" is null and "locations"."archived_at" is null';
+/** The sheet: $1 token hash, $2 now, $3 program, $4 limit. */
+export const sheetSelect = sheetWithProgram;
 
 /** The same statement with pgbench variables (`:name`) in place of $n; -M prepared makes them parameters again. */
 export function forPgbench(statement: string, names: string[]): string {
@@ -27,11 +22,9 @@ export const pgbenchSignIn =
   "\\set n random(1, 100000000)\n" +
   "\\set c :c + 1\n" +
   "\\set ph :phbase + :client_id * 1000000 + :c\n" +
-  forPgbench(signInInsert, ["n", "ln", "ph", "tmp", "ts", "ts", "ts", "loc", "prog"]);
+  forPgbench(signInInsert, ["hash", "ts", "n", "ln", "ph", "tmp", "loc", "prog"]);
 
-export const pgbenchSheet = forPgbench(sheetSelect, ["loc", "prog", "lim"]);
-
-export const pgbenchIdentity = forPgbench(tabletIdentity, ["hash"]);
+export const pgbenchSheet = forPgbench(sheetSelect, ["hash", "ts", "prog", "lim"]);
 
 export const normalize = (s: string) => s.replace(/\s+/g, " ").trim();
 
@@ -46,7 +39,7 @@ const csvSelect =
   reportFrom;
 
 /** The report's and the CSV's statements (services/visits.ts reportPage, services/visits-csv.ts), for EXPLAIN. */
-export function reportStatements(p: { lastOffset: number; month: [string, string]; locationId: number; programId: number; cursor: [string, number] }) {
+export function reportStatements(p: { lastOffset: number; month: [string, string]; locationId: number; programId: number; cursor: [string, number]; tokenHash: string }) {
   return [
     { name: "report first page (rows)", sql: `${reportSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc limit $1 offset $2`, params: [25, 0] },
     { name: "report count (X-Total-Count)", sql: 'select count(*) as "total" from "visits" where 1 = 1', params: [] },
@@ -59,7 +52,7 @@ export function reportStatements(p: { lastOffset: number; month: [string, string
       sql: `${csvSelect} where 1 = 1 and (visits.time_in, visits.id) < ($4::timestamptz, $5) order by "visits"."time_in" desc, "visits"."id" desc limit $6`,
       params: ["UTC", "UTC", "UTC", p.cursor[0], p.cursor[1], 2000],
     },
-    { name: "sheet list", sql: sheetSelect, params: [p.locationId, p.programId, 500] },
+    { name: "sheet list", sql: sheetSelect, params: [p.tokenHash, new Date(), p.programId, 500] },
   ];
 }
 
