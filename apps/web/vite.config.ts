@@ -1,6 +1,7 @@
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { kioskServiceWorker } from "./vite/kioskServiceWorker.ts";
 
 // The API server (apps/server) listens on 3000 in development; the web app calls it same-origin
 // through this proxy so the session and XSRF cookies work exactly as in production.
@@ -11,6 +12,7 @@ export default defineConfig({
     // Must come before the React plugin: it rewrites route files into one lazy chunk per route.
     tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
     react(),
+    kioskServiceWorker(),
   ],
   server: {
     port: 5173,

@@ -74,6 +74,8 @@ export function webWeight(routes: string[]): WebResult {
     const chain = [...routeChunks.keys()].filter((p) => p === route || (route.startsWith(p.replace(/\/$/, "")) && !p.endsWith("/") && p !== "/"));
     if (!routeChunks.has(route)) throw new Error(`route ${route} not found in ${entry}; known: ${[...routeChunks.keys()].join(", ")}`);
     const files = closure([...initial, ...chain.flatMap((p) => routeChunks.get(p)!)]);
+    // The kiosk's service worker is part of its first load.
+    if (route.startsWith("/sheet/") && existsSync(path.join(dist, "sw.js"))) files.add("sw.js");
     const rows = [...files].sort().map((file) => {
       const content = readFileSync(path.join(dist, file));
       return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };

@@ -49,9 +49,11 @@ export function ConfirmationScreen({ confirmation }: { confirmation: Confirmatio
           {confirmation.kind === "in" ? t("confirm.welcome", { name }) : t("confirm.goodbye", { name })}
         </Title>
         <Text id="confirmation-body" className={classes.body} role="status">
-          {confirmation.kind === "in"
-            ? t("confirm.signedIn", { program: confirmation.programName, time })
-            : t("confirm.signedOut", { time })}
+          {confirmation.saved
+            ? t("confirm.saved")
+            : confirmation.kind === "in"
+              ? t("confirm.signedIn", { program: confirmation.programName, time })
+              : t("confirm.signedOut", { time })}
         </Text>
         <Button size="xl" variant="white" color="dark" className={classes.done} onClick={close}>
           {t("confirm.done")}

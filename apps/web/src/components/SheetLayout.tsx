@@ -3,6 +3,9 @@ import { useKioskTranslation } from "../lib/i18n";
 import { useDisclosure } from "@mantine/hooks";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, type ReactNode } from "react";
+import { startKioskQueue } from "../lib/kioskQueue";
+import { registerKioskWorker } from "../lib/serviceWorker";
+import { OfflineBanner } from "./OfflineBanner";
 import classes from "./SheetLayout.module.css";
 
 /**
@@ -12,6 +15,11 @@ import classes from "./SheetLayout.module.css";
 export function SheetLayout({ location, children }: { location: { Name: string; Address: string; LogoUrl: string | null }; children: ReactNode }) {
   const { t, i18n } = useKioskTranslation();
   useScreenAwake();
+  useEffect(() => {
+    // The sheet works without a network from here on: the app cached, the queue sending.
+    startKioskQueue();
+    registerKioskWorker();
+  }, []);
   useEffect(() => {
     // Screen readers pronounce the page in the visitor's language.
     document.documentElement.lang = i18n.language;
@@ -54,6 +62,7 @@ export function SheetLayout({ location, children }: { location: { Name: string; 
           </Group>
         </Group>
       </Box>
+      <OfflineBanner />
       <Box component="main" className={classes.main}>
         <Stack gap="lg">{children}</Stack>
       </Box>

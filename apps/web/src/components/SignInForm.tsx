@@ -1,6 +1,6 @@
 import { Alert, Button, Fieldset, Group, Loader, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { openVisitOf } from "../lib/apiErrors";
+import { fieldErrorsOf, httpStatusOf, openVisitOf } from "../lib/apiErrors";
 import { moveFocusOnEnter } from "../lib/focusNextField";
 import { useKioskTranslation } from "../lib/i18n";
 import { formatPhoneInput, phoneDigits } from "../lib/phone";
@@ -66,6 +66,8 @@ export function SignInForm({
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // The server's reason when it refused the sign-in (a 4xx): shown, since nothing was saved.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [alreadyIn, setAlreadyIn] = useState<OpenVisit | null>(null);
   // An unusual temperature is asked about once; the answer holds for that exact value.
   const [checkingTemperature, setCheckingTemperature] = useState(false);
@@ -109,6 +111,7 @@ export function SignInForm({
     }
     setBusy(true);
     setFailed(false);
+    setRefusal(null);
     try {
       await onSubmit({
         FirstName: values.FirstName.trim(),
@@ -120,7 +123,9 @@ export function SignInForm({
     } catch (error) {
       // The visitor stays on the form: told they are in already, or asked to try again.
       const open = openVisitOf(error);
+      const status = httpStatusOf(error);
       if (open) setAlreadyIn(open);
+      else if (status !== undefined && status >= 400 && status < 500) setRefusal(refusalReason(error));
       else {
         console.error(error);
         setFailed(true);
@@ -247,6 +252,11 @@ export function SignInForm({
               <Text size="lg">{t("form.failed")}</Text>
             </Alert>
           ) : null}
+          {refusal !== null ? (
+            <Alert color="red" variant="light" role="alert" title={t("form.refused")}>
+              <Text size="lg">{refusal}</Text>
+            </Alert>
+          ) : null}
           <Group grow className={classes.actions}>
             <Button type="submit" size="xl" loading={busy}>
               {t("form.submit")}
@@ -291,4 +301,11 @@ export function SignInForm({
       </Modal>
     </form>
   );
+}
+
+/** The field's message of a 422, else the error's own message. */
+function refusalReason(error: unknown): string {
+  const fields = fieldErrorsOf(error);
+  const first = fields ? Object.values(fields)[0] : undefined;
+  return first ?? (error instanceof Error ? error.message : String(error));
 }

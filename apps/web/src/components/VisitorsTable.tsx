@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { nameWithLastInitial } from "../lib/names";
 import { maskPhone } from "../lib/phone";
 import { formatLocalTime } from "../lib/time";
-import type { Visit } from "../lib/types";
+import type { SheetVisit } from "../lib/queuedVisits";
 
 /** The sheet's list of visitors still signed in, each with a Sign Out button; a new row is marked and scrolled to. */
 export function VisitorsTable({
@@ -12,9 +12,9 @@ export function VisitorsTable({
   highlightId,
   onSignOut,
 }: {
-  visits: Visit[];
+  visits: SheetVisit[];
   highlightId?: number | null;
-  onSignOut: (visit: Visit) => void;
+  onSignOut: (visit: SheetVisit) => void;
 }) {
   const { t, i18n } = useKioskTranslation();
   const highlighted = useRef<HTMLTableRowElement>(null);
@@ -55,7 +55,15 @@ export function VisitorsTable({
                 bg={isNew ? "brand.0" : undefined}
                 style={isNew ? { boxShadow: "inset 6px 0 0 var(--mantine-color-brand-8)" } : undefined}
               >
-                <Table.Td fw={600}>{name}</Table.Td>
+                <Table.Td fw={600}>
+                  {name}
+                  {visit.signInKey !== undefined ? (
+                    // Saved on this tablet, not yet on the server: said in words, not only by a colour.
+                    <Text component="span" display="block" fz="sm" fw={500} c="gray.8">
+                      {t("sheet.waiting")}
+                    </Text>
+                  ) : null}
+                </Table.Td>
                 <Table.Td>{maskPhone(visit.PhoneNumber)}</Table.Td>
                 <Table.Td>{visit.Temperature}</Table.Td>
                 <Table.Td>{formatLocalTime(visit.TimeIn, undefined, i18n.language)}</Table.Td>

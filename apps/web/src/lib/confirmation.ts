@@ -8,6 +8,8 @@ export interface Confirmation {
   /** When it happened (ISO), shown in the visitor's language. */
   at: string;
   visitId: number;
+  /** Kept on the tablet, to be sent when the connection is back. */
+  saved?: boolean;
 }
 
 interface State {

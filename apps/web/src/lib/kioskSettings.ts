@@ -10,3 +10,5 @@ function setting(name: string, fallback: number): number {
 export const confirmationMs = () => setting("confirmMs", 3_000);
 /** A sign-in form untouched this long clears itself, so one visitor's entry is never shown to the next. */
 export const idleMs = () => setting("idleMs", 60_000);
+/** A sign-in or sign-out with no answer from the server this long is kept on the tablet and sent later. */
+export const sendTimeoutMs = () => setting("sendTimeoutMs", 5_000);

@@ -1,11 +1,12 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import type { SignInPayload } from "../components/SignInForm";
-import { isRetryable } from "./apiErrors";
+import { kioskQueue, useKioskQueue } from "./kioskQueue";
+import { queuedVisit, withQueued, type SheetVisit } from "./queuedVisits";
+import { withOfflineFallback } from "./sheetCache";
 import { queryClient, trpc } from "./trpc";
 import { browserTimeZone, todayInZone } from "./time";
 import type { Visit } from "./types";
-import { randomId } from "./uuid";
 
 /** How often the sheet refreshes its list, so two tablets at one site agree without a reload. */
 export const sheetRefreshMs = 15_000;
@@ -17,7 +18,8 @@ export const sheetRefreshMs = 15_000;
  */
 export function openVisitsQuery(locationId: number, programId: number) {
   const timeZone = browserTimeZone();
-  return trpc.visits.list.queryOptions(
+  // Offline, the list the tablet last had (see sheetCache).
+  return withOfflineFallback(trpc.visits.list.queryOptions(
     { locationId, programId, from: todayInZone(timeZone), timeZone },
     {
       refetchInterval: sheetRefreshMs,
@@ -25,7 +27,7 @@ export function openVisitsQuery(locationId: number, programId: number) {
       refetchOnReconnect: "always",
       staleTime: 0,
     },
-  );
+  ));
 }
 
 /** After a sign-in or sign-out every sheet list of this browser is out of date. */
@@ -36,41 +38,64 @@ export function refreshSheets(): Promise<void> {
 // The sheet's data flow in three hooks, so that a live feed or an offline queue can replace what is
 // behind them without touching the screens.
 
-/** The open visits of a program at a location, oldest first. */
-export function useOpenVisits(locationId: number, programId: number): Visit[] {
+/** The open visits of a program at a location, oldest first, with what this tablet has not sent yet. */
+export function useOpenVisits(locationId: number, programId: number): SheetVisit[] {
   const { data = [] } = useQuery(openVisitsQuery(locationId, programId));
-  return data.filter((visit) => visit.TimeOut === null);
-}
-
-/** Signs a visitor in; one idempotency key per call, and a lost answer is retried with it. */
-export function useSignIn(locationId: number) {
-  const { mutateAsync } = useMutation({
-    ...trpc.visits.create.mutationOptions(),
-    retry: (failureCount, error) => failureCount < 2 && isRetryable(error),
-  });
-  return useCallback(
-    async (payload: SignInPayload): Promise<Visit> => {
-      const visit = await mutateAsync({ ...payload, LocationId: locationId, idempotencyKey: randomId() });
-      void refreshSheets();
-      return visit;
-    },
-    [mutateAsync, locationId],
+  const { entries } = useKioskQueue();
+  return withQueued(
+    data.filter((visit) => visit.TimeOut === null),
+    entries,
+    locationId,
+    programId,
   );
 }
 
-/** Signs a visit out; the row leaves every cached list of this browser at once. */
+/** What a sign-in or sign-out came to: done on the server, or `saved` on the tablet to be sent later. */
+export interface SheetResult {
+  visit: SheetVisit;
+  saved: boolean;
+}
+
+/**
+ * Signs a visitor in under a fresh idempotency key; with no answer within a few seconds the
+ * sign-in is kept on the tablet (offlineQueue) and sent when the connection is back. A refusal
+ * (422, 409 …) is thrown for the form to show.
+ */
+export function useSignIn(locationId: number) {
+  return useCallback(
+    async (payload: SignInPayload): Promise<SheetResult> => {
+      const fields = { ...payload, LocationId: locationId };
+      const result = await kioskQueue.signIn(fields);
+      if (!result.queued) {
+        void refreshSheets();
+        return { visit: result.visit, saved: false };
+      }
+      const { entry } = result;
+      return { visit: queuedVisit(fields, entry.key, entry.seq, entry.queuedAt), saved: true };
+    },
+    [locationId],
+  );
+}
+
+/** Signs a visit out (or keeps the sign-out on the tablet); the row leaves every cached list of this browser at once. */
 export function useSignOut() {
-  const { mutateAsync, isPending } = useMutation(trpc.visits.signOut.mutationOptions());
-  const signOut = useCallback(
-    async (visit: Pick<Visit, "id">): Promise<Visit> => {
-      const signedOut = await mutateAsync({ id: visit.id });
+  const [busy, setBusy] = useState(false);
+  const signOut = useCallback(async (visit: Pick<SheetVisit, "id" | "FirstName" | "LastName" | "signInKey">): Promise<SheetResult> => {
+    setBusy(true);
+    try {
+      const result = await kioskQueue.signOut(visit.id > 0 ? { ...visit, id: visit.id } : { ...visit, id: undefined });
+      if (result.queued) {
+        return { visit: { ...(visit as SheetVisit), TimeOut: result.entry.queuedAt }, saved: true };
+      }
+      const signedOut = result.visit;
       queryClient.setQueriesData<Visit[]>({ queryKey: trpc.visits.list.queryKey() }, (current) =>
         current?.map((row) => (row.id === signedOut.id ? { ...row, TimeOut: signedOut.TimeOut } : row)),
       );
       void refreshSheets();
-      return signedOut;
-    },
-    [mutateAsync],
-  );
-  return { signOut, busy: isPending };
+      return { visit: signedOut, saved: false };
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { signOut, busy };
 }

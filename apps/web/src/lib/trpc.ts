@@ -14,8 +14,13 @@ export function onUnauthorized(handler: (error: unknown) => unknown): void {
   unauthorizedHandler = handler;
 }
 
+/** A 401 met outside TanStack Query's caches (the kiosk's queue): handled as any other. */
+export function reportUnauthorized(error: unknown): void {
+  void unauthorizedHandler(error);
+}
+
 function handleError(error: unknown): void {
-  if (httpStatusOf(error) === 401) void unauthorizedHandler(error);
+  if (httpStatusOf(error) === 401) reportUnauthorized(error);
 }
 
 export const queryClient = new QueryClient({

@@ -12,8 +12,8 @@ import { showConfirmation, useConfirmationState } from "../../../lib/confirmatio
 import { findFrom, findVisitors } from "../../../lib/findVisitor";
 import { sheetSearch } from "../../../lib/sheetSearch";
 import { useOpenVisits, useSignOut } from "../../../lib/sheetQueries";
-import { trpc } from "../../../lib/trpc";
-import type { Visit } from "../../../lib/types";
+import { kioskLocationQuery } from "../../../lib/sheetCache";
+import type { SheetVisit } from "../../../lib/queuedVisits";
 
 export const Route = createFileRoute("/sheet/$locationId/")({
   validateSearch: sheetSearch,
@@ -24,7 +24,7 @@ function SheetPage() {
   const locationId = Number(Route.useParams().locationId);
   const { programId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const { data: location } = useSuspenseQuery(trpc.locations.get.queryOptions({ id: locationId }));
+  const { data: location } = useSuspenseQuery(kioskLocationQuery(locationId));
   const { confirmation } = useConfirmationState();
   const firstProgram = location.Programs[0];
 
@@ -75,19 +75,19 @@ function ProgramSheet({ locationId, programId }: { locationId: number; programId
   const { t } = useKioskTranslation();
   const visits = useOpenVisits(locationId, programId);
   const { highlightId } = useConfirmationState();
-  const [confirming, setConfirming] = useState<Visit | null>(null);
+  const [confirming, setConfirming] = useState<SheetVisit | null>(null);
   const [failed, setFailed] = useState(false);
   const [query, setQuery] = useState("");
   const { signOut, busy } = useSignOut();
   const shown = visits.length > findFrom ? findVisitors(visits, query) : visits;
 
-  function confirmSignOut(visit: Visit) {
+  function confirmSignOut(visit: SheetVisit) {
     setFailed(false);
     signOut(visit).then(
-      (signedOut) => {
+      ({ visit: signedOut, saved }) => {
         setConfirming(null);
         setQuery("");
-        showConfirmation({ kind: "out", firstName: visit.FirstName, at: signedOut.TimeOut ?? new Date().toISOString(), visitId: visit.id });
+        showConfirmation({ kind: "out", firstName: visit.FirstName, at: signedOut.TimeOut ?? new Date().toISOString(), visitId: visit.id, saved });
       },
       (error: unknown) => {
         console.error(error);

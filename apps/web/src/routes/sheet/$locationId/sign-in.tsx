@@ -9,7 +9,8 @@ import { resetKioskLanguage, useKioskTranslation } from "../../../lib/i18n";
 import { idleMs } from "../../../lib/kioskSettings";
 import { sheetSearch } from "../../../lib/sheetSearch";
 import { useSignIn, useSignOut } from "../../../lib/sheetQueries";
-import { trpc, trpcClient } from "../../../lib/trpc";
+import { kioskLocationQuery } from "../../../lib/sheetCache";
+import { trpcClient } from "../../../lib/trpc";
 import { useKeyboardInset, useKioskIdle } from "../../../lib/useKioskIdle";
 
 export const Route = createFileRoute("/sheet/$locationId/sign-in")({
@@ -23,7 +24,7 @@ function SignInPage() {
   const { programId } = Route.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
-  const { data: location } = useSuspenseQuery(trpc.locations.get.queryOptions({ id: locationId }));
+  const { data: location } = useSuspenseQuery(kioskLocationQuery(locationId));
   const signIn = useSignIn(locationId);
   const { signOut } = useSignOut();
   const lookup = useCallback(
@@ -50,16 +51,16 @@ function SignInPage() {
   useKeyboardInset();
 
   async function submit(payload: SignInPayload) {
-    const visit = await signIn(payload);
+    const { visit, saved } = await signIn(payload);
     const program = location.Programs.find((candidate) => candidate.id === visit.ProgramId);
-    showConfirmation({ kind: "in", firstName: visit.FirstName, programName: program?.Name, at: visit.TimeIn, visitId: visit.id });
+    showConfirmation({ kind: "in", firstName: visit.FirstName, programName: program?.Name, at: visit.TimeIn, visitId: visit.id, saved });
     await backToSheet(visit.ProgramId);
   }
 
   async function signOutInstead(open: OpenVisit, firstName: string) {
-    const visit = await signOut(open);
-    showConfirmation({ kind: "out", firstName: firstName || visit.FirstName, at: visit.TimeOut ?? new Date().toISOString(), visitId: visit.id });
-    await backToSheet(visit.ProgramId);
+    const { visit, saved } = await signOut({ id: open.id, FirstName: firstName, LastName: "" });
+    showConfirmation({ kind: "out", firstName: firstName || visit.FirstName, at: visit.TimeOut ?? new Date().toISOString(), visitId: visit.id, saved });
+    await backToSheet(saved ? programId : visit.ProgramId);
   }
 
   return (

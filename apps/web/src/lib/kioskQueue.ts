@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from "react";
+import { httpStatusOf } from "./apiErrors";
+import { sendTimeoutMs } from "./kioskSettings";
+import { createOfflineQueue, type QueueEntry, type QueueStore } from "./offlineQueue";
+import { deleteValue, readAll, writeValue } from "./offlineStore";
+import { queryClient, reportUnauthorized, trpc, trpcClient } from "./trpc";
+import type { Visit } from "./types";
+import { randomId } from "./uuid";
+
+// The kiosk's one queue, on IndexedDB, sending through tRPC with the tablet's cookie.
+
+const stored: QueueStore = {
+  all: () => readAll<QueueEntry>("queue"),
+  put: (entry) => writeValue("queue", entry.key, entry),
+  remove: (key) => deleteValue("queue", key),
+};
+
+export const kioskQueue = createOfflineQueue<Visit>({
+  store: stored,
+  transport: {
+    signIn: (fields, key, signal) => trpcClient.visits.create.mutate({ ...fields, idempotencyKey: key }, { signal }),
+    signOut: (id, signal) => trpcClient.visits.signOut.mutate({ id }, { signal }),
+  },
+  statusOf: httpStatusOf,
+  idOf: (visit) => visit.id,
+  sendTimeoutMs: sendTimeoutMs(),
+  newKey: randomId,
+  onSent: () => void queryClient.invalidateQueries({ queryKey: trpc.visits.list.queryKey() }),
+  onUnauthorized: reportUnauthorized,
+});
+
+let started = false;
+
+/** Loads the queue and keeps sending it: now, on the browser's `online` event, and with back-off. */
+export function startKioskQueue(): void {
+  if (typeof window === "undefined") return;
+  if (!started) {
+    started = true;
+    window.addEventListener("online", () => kioskQueue.setOnline(true));
+    window.addEventListener("offline", () => kioskQueue.setOnline(false));
+    if (!navigator.onLine) kioskQueue.setOnline(false);
+  }
+  kioskQueue.resume();
+}
+
+/** The queue's entries and whether the tablet is offline or disconnected, re-rendering on change. */
+export function useKioskQueue() {
+  return useSyncExternalStore(kioskQueue.subscribe, kioskQueue.getState);
+}

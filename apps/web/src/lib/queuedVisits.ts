@@ -1,0 +1,45 @@
+import { waitingEntries, type QueueEntry } from "./offlineQueue";
+import type { Visit } from "./types";
+
+/** A row of the sheet: a visit from the server, or a sign-in still queued on the tablet (`signInKey`). */
+export type SheetVisit = Visit & { signInKey?: string };
+
+/**
+ * The sheet as the visitors expect it: the server's open visits without those signed out on this
+ * tablet but not yet sent, followed by the sign-ins still waiting here (not already signed out).
+ */
+export function withQueued(visits: Visit[], entries: QueueEntry[], locationId: number, programId: number): SheetVisit[] {
+  const waiting = waitingEntries(entries);
+  const outIds = new Set<number>();
+  const outKeys = new Set<string>();
+  for (const entry of waiting) {
+    if (entry.kind !== "out") continue;
+    if (entry.visitId !== undefined) outIds.add(entry.visitId);
+    if (entry.signInKey !== undefined) outKeys.add(entry.signInKey);
+  }
+  const queued: SheetVisit[] = [];
+  for (const entry of waiting) {
+    if (entry.kind !== "in" || outKeys.has(entry.key)) continue;
+    if (entry.fields.LocationId !== locationId || entry.fields.ProgramId !== programId) continue;
+    queued.push(queuedVisit(entry.fields, entry.key, entry.seq, entry.queuedAt));
+  }
+  return [...visits.filter((visit) => !outIds.has(visit.id)), ...queued];
+}
+
+/** A queued sign-in shown as a row; its id is negative so it never meets a real one. */
+export function queuedVisit(fields: Omit<Visit, "id" | "TimeIn" | "TimeOut" | "createdAt" | "updatedAt">, signInKey: string, seq: number, queuedAt: string): SheetVisit {
+  return {
+    id: -seq,
+    FirstName: fields.FirstName,
+    LastName: fields.LastName,
+    PhoneNumber: fields.PhoneNumber,
+    Temperature: fields.Temperature,
+    LocationId: fields.LocationId,
+    ProgramId: fields.ProgramId,
+    TimeIn: queuedAt,
+    TimeOut: null,
+    createdAt: queuedAt,
+    updatedAt: queuedAt,
+    signInKey,
+  };
+}
