@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Readable } from "node:stream";
-import { visitsCsv } from "@vsi/api";
+import { visitListInput, visitsCsv } from "@vsi/api";
 import { sql } from "@vsi/db";
 import { testServerUrl } from "@vsi/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,13 +79,15 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
       { timeZone: "Australia/Lord_Howe", to: "2026-10-25" },
       { timeZone: "UTC", from: "2030-01-01" },
     ];
-    for (const filters of filterSets) {
+    for (const filterSet of filterSets) {
+      // Through the schema, as every caller's filters are.
+      const filters = visitListInput.parse(filterSet);
       const copy = await bytes(await visitsCsv(db, filters, "copy"));
       const batched = await bytes(await visitsCsv(db, filters, "batched"));
       expect(copy.equals(batched), JSON.stringify(filters)).toBe(true);
     }
     // Not two empty files: everything is there, awkward cells included.
-    const all = (await bytes(await visitsCsv(db, { timeZone: "Europe/Madrid" }, "copy"))).toString("utf8");
+    const all = (await bytes(await visitsCsv(db, visitListInput.parse({ timeZone: "Europe/Madrid" }), "copy"))).toString("utf8");
     expect(all.match(/Bulk\d+ Row/g)).toHaveLength(4500);
     expect(all).toContain(`2026-10-25,"València, ""Centre""",Food Pantry,Zoë 😀 Ærø,`);
     expect(all).toContain(`"Line\nBreak Two\r\nLines"`);

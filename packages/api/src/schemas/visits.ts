@@ -40,7 +40,13 @@ function isCalendarDate(value: string): boolean {
   date.setUTCFullYear(year, month - 1, day);
   return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
-export const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: dateMessage, abort: true }).refine(isCalendarDate, dateMessage);
+// Branded: a service taking a CalendarDate or a TimeZone gets only what passed these rules.
+export const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: dateMessage, abort: true })
+  .refine(isCalendarDate, dateMessage)
+  .brand<"CalendarDate">();
+export type CalendarDate = z.output<typeof calendarDate>;
 
 const ianaZones = new Set<string>(["UTC", ...Intl.supportedValuesOf("timeZone")]);
 /** An IANA zone name (America/Los_Angeles, or an old alias such as US/Pacific); no offsets. */
@@ -53,7 +59,8 @@ export function isTimeZone(value: string): boolean {
     return false;
   }
 }
-export const timeZone = z.string().max(64).refine(isTimeZone, "Unknown time zone");
+export const timeZone = z.string().max(64).refine(isTimeZone, "Unknown time zone").brand<"TimeZone">();
+export type TimeZone = z.output<typeof timeZone>;
 
 /** The report's filters, shared by its pages, its CSV and its summary. */
 export const visitFilterInput = z.object({
@@ -61,7 +68,7 @@ export const visitFilterInput = z.object({
   to: calendarDate.optional(),
   locationId: id.optional(),
   programId: id.optional(),
-  timeZone: timeZone.default("UTC"),
+  timeZone: timeZone.default("UTC" as TimeZone),
 });
 export type VisitFilterInput = z.infer<typeof visitFilterInput>;
 

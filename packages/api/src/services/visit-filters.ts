@@ -1,18 +1,12 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database } from "@vsi/db";
+import type { VisitFilterInput } from "../schemas/visits.ts";
 
-export interface VisitFilters {
-  from?: string | undefined;
-  to?: string | undefined;
-  locationId?: number | undefined;
-  programId?: number | undefined;
-  timeZone: string;
-  /** Sheet lists: only visitors still in the building. */
-  openOnly?: boolean;
-}
+/** The report's filters as its schema leaves them; `openOnly` for sheet lists (visitors still in). */
+export type VisitFilters = Pick<VisitFilterInput, "from" | "to" | "locationId" | "programId" | "timeZone"> & { openOnly?: boolean };
 
 /**
- * Dates and the zone come checked by the schema (real calendar days, IANA names).
+ * Dates and the zone come checked by the schema (real calendar days, IANA names), as their types say.
  * The WHERE clause shared by the sheet, the report and the CSV. from/to are calendar days in the
  * caller's zone, inclusive; each bound becomes one UTC instant, so the TimeIn index is used.
  */
