@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParam } from "../schemas/common.ts";
-import { programInput, programSchema, programUpdateInput } from "../schemas/locations.ts";
+import { programInput, programSchema, programUpdateInput } from "../schemas/programs.ts";
 import { deleteOrArchive, getProgram, listPrograms } from "../services/catalog.ts";
 import { createProgram, updateProgram } from "../services/programs.ts";
 import { adminProcedure, router, staffProcedure } from "../trpc.ts";

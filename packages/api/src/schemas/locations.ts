@@ -1,16 +1,11 @@
 import { z } from "zod";
-import { id, isoDateTime, optionalText, text } from "./common.ts";
+import { id, optionalText, text } from "./common.ts";
+import { catalogIds, catalogName, locationRefSchema, programRefSchema } from "./catalog-refs.ts";
 import { defaultTemperatureUnit, temperatureUnits } from "./temperature.ts";
 
-export const programRefSchema = z.object({ id: z.number().int(), Name: z.string(), createdAt: isoDateTime, updatedAt: isoDateTime });
-export const locationRefSchema = z.object({
-  id: z.number().int(),
-  Name: z.string(),
-  Address: z.string(),
-  TemperatureUnit: z.enum(temperatureUnits).meta({ description: "unit of visitors' temperatures here: F (°F) or C (°C)" }),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-});
+// Program schemas moved to programs.ts; re-exported so imports from here keep working.
+export * from "./programs.ts";
+export { locationRefSchema, programRefSchema } from "./catalog-refs.ts";
 
 export const locationSchema = locationRefSchema
   .extend({
@@ -18,15 +13,12 @@ export const locationSchema = locationRefSchema
     Programs: z.array(programRefSchema).meta({ description: "in the sheet's tab order" }),
   })
   .meta({ id: "Location" });
-export const programSchema = programRefSchema.extend({ Locations: z.array(locationRefSchema) }).meta({ id: "Program" });
 
-const ids = z.array(id).max(1000);
-const name = text().trim().min(1, "Name is required").max(200, "Name is too long");
-const programIds = ids.meta({ description: "order is the tab order; unknown ids are dropped" });
+const programIds = catalogIds.meta({ description: "order is the tab order; unknown ids are dropped" });
 
 // Updates list the same fields without defaults: a field left out stays as it is.
 const locationFields = {
-  Name: name,
+  Name: catalogName,
   Address: optionalText("Address", 500, { multiline: true }),
   ProgramIds: programIds,
   TemperatureUnit: z.enum(temperatureUnits),
@@ -42,9 +34,3 @@ export const locationInput = z.object({
 export const locationUpdateInput = z.object(locationFields).partial().extend({ id });
 export type LocationInput = z.output<typeof locationInput>;
 export type LocationChanges = Omit<z.output<typeof locationUpdateInput>, "id">;
-
-const programFields = { Name: name, LocationIds: ids };
-export const programInput = z.object({ ...programFields, LocationIds: ids.default([]) });
-export const programUpdateInput = z.object(programFields).partial().extend({ id });
-export type ProgramInput = z.output<typeof programInput>;
-export type ProgramChanges = Omit<z.output<typeof programUpdateInput>, "id">;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Transaction } from "@vsi/db";
-import type { ProgramChanges, ProgramInput } from "../schemas/locations.ts";
+import type { ProgramChanges, ProgramInput } from "../schemas/programs.ts";
 import { assertLive, existingIds } from "./catalog.ts";
 
 /**

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { id, isoDateTime, text } from "./common.ts";
+import { temperatureUnits } from "./temperature.ts";
+
+// What locations and programs share: each lists the other in short form, and both are named and
+// linked by the same rules. Here, so locations.ts and programs.ts need not import each other.
+
+export const programRefSchema = z.object({ id: z.number().int(), Name: z.string(), createdAt: isoDateTime, updatedAt: isoDateTime });
+export const locationRefSchema = z.object({
+  id: z.number().int(),
+  Name: z.string(),
+  Address: z.string(),
+  TemperatureUnit: z.enum(temperatureUnits).meta({ description: "unit of visitors' temperatures here: F (°F) or C (°C)" }),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
+export const catalogIds = z.array(id).max(1000);
+export const catalogName = text().trim().min(1, "Name is required").max(200, "Name is too long");
