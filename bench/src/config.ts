@@ -46,6 +46,8 @@ export const config = {
   /** Sequential requests per report page measurement (median reported). */
   pageSamples: num("BENCH_PAGE_SAMPLES", 15, 5),
   csvRuns: num("BENCH_CSV_RUNS", 1, 1),
+  /** Another server build whose CSV export is measured right after this one's at each size (A/B in one run). */
+  csvCompareMain: process.env.BENCH_CSV_COMPARE_MAIN || undefined,
   faultSeconds: num("BENCH_FAULT_SECONDS", 30, 14),
   faultTablets: num("BENCH_FAULT_TABLETS", 50, 30),
   profileSeconds: num("BENCH_PROFILE_SECONDS", 10, 4),
@@ -63,7 +65,8 @@ export const config = {
   benchDirSrc: here,
 };
 
-export type Phase = "trace" | "tablets" | "ratios" | "profile" | "scale" | "faults" | "web" | "compare";
+/** `csv` alone (BENCH_ONLY=csv) runs the scale phase's seeding and CSV steps only. */
+export type Phase = "trace" | "tablets" | "ratios" | "profile" | "scale" | "csv" | "faults" | "web" | "compare";
 
 export function phaseEnabled(phase: Phase): boolean {
   return config.only.length === 0 || config.only.includes(phase);

@@ -2,7 +2,7 @@ import os from "node:os";
 import { config } from "./config.ts";
 import type { FaultResult } from "./faults.ts";
 import { ratioMedians, type CompareRound, type ProfileResult, type RatioResult, type TabletPhaseResult, type TraceRow } from "./phases.ts";
-import type { ScaleResult } from "./scale.ts";
+import type { ScaleResult, SizeResult } from "./scale.ts";
 import { fmt, median } from "./util.ts";
 import type { WebResult } from "./web.ts";
 
@@ -104,53 +104,63 @@ export function targets(r: Results): Target[] {
     const small = r.scale.sizes[0]!;
     const big = r.scale.sizes[r.scale.sizes.length - 1]!;
     const label = `${fmt.n(big.size)} vs ${fmt.n(small.size)}`;
-    const sheetSlow = median(small.sheetRps) / median(big.sheetRps);
-    const sheetPlan = r.scale.explain.find((e) => e.name === "sheet list");
-    list.push({
-      what: `4. sheet list rate, ${label}`,
-      target: "within 1.25×",
-      measured: `${fmt.n(median(big.sheetRps))}/s vs ${fmt.n(median(small.sheetRps))}/s (${fmt.x(sheetSlow)} slower)`,
-      met: sheetSlow <= 1.25,
-      ...(sheetSlow > 1.25 ? { why: `the sheet SELECT uses ${sheetPlan?.indexes.join(", ") || "?"} and runs in ${sheetPlan ? fmt.ms(sheetPlan.ms) : "?"} at ${fmt.n(r.scale.explainSize)} visits (EXPLAIN): the history does not reach it; the difference is the shared machine's load between the runs (see the per-round rates)` } : {}),
-    });
-    const firstX = big.firstPageMs / small.firstPageMs;
-    const countExplain = r.scale.explain.find((e) => e.name.startsWith("report count"));
-    list.push({
-      what: `4. report first page time, ${label}`,
-      target: "within 3×",
-      measured: `${fmt.ms(big.firstPageMs)} vs ${fmt.ms(small.firstPageMs)} (${fmt.x(firstX)})`,
-      met: firstX <= 3,
-      ...(firstX > 3 ? { why: `the page's rows come from an index (${r.scale.explain[0]?.indexes.join(", ") || "?"}), but X-Total-Count is an exact count(*) of every visit: ${countExplain ? fmt.ms(countExplain.ms) : "?"} at ${fmt.n(r.scale.explainSize)} rows, growing linearly` } : {}),
-    });
-    const monthX = big.monthPageMs / small.monthPageMs;
-    list.push({ what: `4. location + month page time, ${label}`, target: "within 3×", measured: `${fmt.ms(big.monthPageMs)} vs ${fmt.ms(small.monthPageMs)} (${fmt.x(monthX)})`, met: monthX <= 3 });
-    const idx = r.scale.explain.filter((e) => /first page|month/.test(e.name));
-    list.push({ what: "4. EXPLAIN: report queries use indexes", target: "indexes used", measured: idx.map((e) => `${e.name}: ${e.indexes.join(", ") || (e.seqScanOnVisits ? "Seq Scan" : "none")}`).join("; "), met: idx.every((e) => e.indexes.length > 0 && !e.seqScanOnVisits) });
-    const csvPlan = r.scale.explain.find((e) => e.name.startsWith("CSV keyset"));
+    // BENCH_ONLY=csv measured the CSV alone.
+    if (!r.scale.csvOnly) {
+      const sheetSlow = median(small.sheetRps) / median(big.sheetRps);
+      const sheetPlan = r.scale.explain.find((e) => e.name === "sheet list");
+      list.push({
+        what: `4. sheet list rate, ${label}`,
+        target: "within 1.25×",
+        measured: `${fmt.n(median(big.sheetRps))}/s vs ${fmt.n(median(small.sheetRps))}/s (${fmt.x(sheetSlow)} slower)`,
+        met: sheetSlow <= 1.25,
+        ...(sheetSlow > 1.25 ? { why: `the sheet SELECT uses ${sheetPlan?.indexes.join(", ") || "?"} and runs in ${sheetPlan ? fmt.ms(sheetPlan.ms) : "?"} at ${fmt.n(r.scale.explainSize)} visits (EXPLAIN): the history does not reach it; the difference is the shared machine's load between the runs (see the per-round rates)` } : {}),
+      });
+      const firstX = big.firstPageMs / small.firstPageMs;
+      const countExplain = r.scale.explain.find((e) => e.name.startsWith("report count"));
+      list.push({
+        what: `4. report first page time, ${label}`,
+        target: "within 3×",
+        measured: `${fmt.ms(big.firstPageMs)} vs ${fmt.ms(small.firstPageMs)} (${fmt.x(firstX)})`,
+        met: firstX <= 3,
+        ...(firstX > 3 ? { why: `the page's rows come from an index (${r.scale.explain[0]?.indexes.join(", ") || "?"}), but X-Total-Count is an exact count(*) of every visit: ${countExplain ? fmt.ms(countExplain.ms) : "?"} at ${fmt.n(r.scale.explainSize)} rows, growing linearly` } : {}),
+      });
+      const monthX = big.monthPageMs / small.monthPageMs;
+      list.push({ what: `4. location + month page time, ${label}`, target: "within 3×", measured: `${fmt.ms(big.monthPageMs)} vs ${fmt.ms(small.monthPageMs)} (${fmt.x(monthX)})`, met: monthX <= 3 });
+      const idx = r.scale.explain.filter((e) => /first page|month/.test(e.name));
+      list.push({ what: "4. EXPLAIN: report queries use indexes", target: "indexes used", measured: idx.map((e) => `${e.name}: ${e.indexes.join(", ") || (e.seqScanOnVisits ? "Seq Scan" : "none")}`).join("; "), met: idx.every((e) => e.indexes.length > 0 && !e.seqScanOnVisits) });
+    }
+    const csvPlan = r.scale.explain.find((e) => e.name.startsWith("CSV (COPY"));
+    const copyRate = r.scale.copyRowsPerSecond;
+    const compare = (x: SizeResult) => (x.csvCompare ? `; ${r.scale!.csvCompareMain}: ${fmt.n(x.csvCompare.rowsPerSecond)} rows/s` : "");
     list.push({
       what: `4. CSV export at ${fmt.n(big.size)}`,
-      target: "≥ 100,000 rows/s",
-      measured: `${fmt.n(big.csvRowsPerSecond)} rows/s`,
-      met: big.csvRowsPerSecond >= 100_000,
-      ...(big.csvRowsPerSecond < 100_000
-        ? { why: `each keyset batch of 2,000 rows takes ${csvPlan ? fmt.ms(csvPlan.ms) : "?"} in PostgreSQL (EXPLAIN ANALYZE, ${csvPlan?.indexes.join(", ") || "?"}), i.e. at most ${csvPlan ? fmt.n(2000 / (csvPlan.ms / 1000)) : "?"} rows/s from the database alone, one batch at a time; the rest is pg row parsing and CSV formatting on the server's one thread, on a shared machine` }
+      target: "≥ 400,000 rows/s",
+      measured: `${fmt.n(big.csvRowsPerSecond)} rows/s${compare(big)}`,
+      met: big.csvRowsPerSecond >= 400_000,
+      ...(big.csvRowsPerSecond < 400_000
+        ? {
+            why:
+              `the server passes PostgreSQL's COPY output through as bytes, so the rate is the database's: ` +
+              (copyRate ? `the same COPY through psql gives ${fmt.n(copyRate)} rows/s on this machine in the same run` : "psql's COPY was not measured") +
+              (csvPlan ? `; its SELECT alone takes ${fmt.ms(csvPlan.ms)} (EXPLAIN ANALYZE, ${csvPlan.indexes.join(", ") || "no index"}), formatting the times with to_char in the report's zone` : ""),
+          }
         : {}),
     });
     const memX = big.serverPeakKb / small.serverPeakKb;
     const capped = r.scale.cappedCsv;
+    const memCompare = big.csvCompare && small.csvCompare ? `; ${r.scale.csvCompareMain}: ${fmt.mb(big.csvCompare.peakKb)} vs ${fmt.mb(small.csvCompare.peakKb)} (${fmt.x(big.csvCompare.peakKb / small.csvCompare.peakKb)})` : "";
     list.push({
       what: `4. server peak memory during CSV, ${label}`,
-      target: "within 1.5×",
-      measured: `${fmt.mb(big.serverPeakKb)} vs ${fmt.mb(small.serverPeakKb)} (${fmt.x(memX)})`,
-      met: memX <= 1.5,
-      ...(memX > 1.5
+      target: "within 1.2×",
+      measured: `${fmt.mb(big.serverPeakKb)} vs ${fmt.mb(small.serverPeakKb)} (${fmt.x(memX)})${memCompare}`,
+      met: memX <= 1.2,
+      ...(memX > 1.2
         ? {
             why:
-              `not retention but V8's lazy heap growth under the export's allocation rate (one JS object per row and per batch, ${fmt.n(big.csvRows)} times): ` +
+              `the export holds no rows (COPY data is passed through with backpressure), so growth is V8 not yet collecting garbage: ` +
               (capped?.ok
                 ? `the same export from a server started with --max-old-space-size=48 completes with a peak of ${fmt.mb(capped.peakKb)} (${fmt.n(capped.rowsPerSecond)} rows/s)`
-                : `the capped server's export ${capped?.error ?? "did not complete"}`) +
-              (r.scale.copyRowsPerSecond ? `; COPY (same SELECT) TO STDOUT WITH CSV gives ${fmt.n(r.scale.copyRowsPerSecond)} rows/s from PostgreSQL with no per-row JS objects` : ""),
+                : `the capped server's export ${capped?.error ?? "did not complete"}`),
           }
         : {}),
     });
@@ -322,6 +332,10 @@ export function renderMarkdown(r: Results): string {
       ),
       "",
     );
+    if (s.csvCompareMain) {
+      const rows = s.sizes.filter((x) => x.csvCompare).map((x) => `${fmt.n(x.size)}: ${fmt.n(x.csvCompare!.rowsPerSecond)} rows/s (this build ${fmt.n(x.csvRowsPerSecond)}), peak ${fmt.mb(x.csvCompare!.peakKb)} (this build ${fmt.mb(x.serverPeakKb)})`);
+      out.push(`The same CSV export from \`${s.csvCompareMain}\` (BENCH_CSV_COMPARE_MAIN), each on a freshly started server right after this build's: ${rows.join("; ")}.`, "");
+    }
     if (s.cappedCsv) {
       const c = s.cappedCsv;
       out.push(`The export at ${fmt.n(s.explainSize)} once more from a server started with \`--max-old-space-size=48\`: ${c.ok ? `completed, ${fmt.n(c.rowsPerSecond)} rows/s, RSS after start ${fmt.mb(c.baseKb)}, peak ${fmt.mb(c.peakKb)}` : `failed (${c.error ?? "incomplete"})`} — when it completes with a flat peak, the growth above is garbage V8 had not yet collected, not rows held in memory.`, "");

@@ -69,9 +69,9 @@ async function main() {
       }
       await env.server.stop();
     }
-    if (phaseEnabled("scale")) {
+    if (phaseEnabled("scale") || phaseEnabled("csv")) {
       const scaleEnv = await createEnv(`vsi_bench_scale_${stamp}`);
-      await attempt("scale of history", async () => void (results.scale = await scalePhase(scaleEnv)));
+      await attempt("scale of history", async () => void (results.scale = await scalePhase(scaleEnv, !phaseEnabled("scale"))));
       await scaleEnv.server.stop();
     }
     if (phaseEnabled("faults") && main) {

@@ -28,6 +28,8 @@ export interface SizeResult {
   csvBytes: number;
   serverBaseRssKb: number;
   serverPeakKb: number;
+  /** The same export from BENCH_CSV_COMPARE_MAIN (another build, e.g. before a change), on a fresh server right after. */
+  csvCompare?: { rowsPerSecond: number; seconds: number; baseKb: number; peakKb: number };
   errors: number;
 }
 
@@ -47,6 +49,9 @@ export interface ScaleResult {
   copyRowsPerSecond?: number;
   explain: ExplainResult[];
   explainSize: number;
+  /** BENCH_ONLY=csv: only the seeding and the CSV steps ran. */
+  csvOnly?: boolean;
+  csvCompareMain?: string;
 }
 
 /** 20 locations and 50 programs (each location offers every program), through SQL: a fresh database. */
@@ -118,7 +123,19 @@ function lastMonth(): [string, string] {
   return [first.toISOString().slice(0, 10), last.toISOString().slice(0, 10)];
 }
 
-export async function scalePhase(env: Env): Promise<ScaleResult> {
+/** The export from a freshly started server: rows/s, and its VmHWM before and after. */
+async function freshExport(env: Env, server: Server): Promise<{ rows: number; seconds: number; bytes: number; baseKb: number; peakKb: number }> {
+  await server.stop();
+  await server.start();
+  const baseKb = server.peakRssKb();
+  const runs: { rows: number; seconds: number; bytes: number }[] = [];
+  for (let i = 0; i < config.csvRuns; i++) runs.push(await exportCsv(env, server.origin));
+  const csv = runs.sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)]!;
+  return { ...csv, baseKb, peakKb: server.peakRssKb() };
+}
+
+/** With csvOnly (BENCH_ONLY=csv), only the seeding and the CSV steps run. */
+export async function scalePhase(env: Env, csvOnly = false): Promise<ScaleResult> {
   await seedCatalog(env.database);
   const locations = await query<{ id: number }>(env.database, "select id from locations order by id");
   const programs = await query<{ id: number }>(env.database, "select id from programs order by id");
@@ -138,50 +155,62 @@ export async function scalePhase(env: Env): Promise<ScaleResult> {
     seeded = size;
     const seedSeconds = (performance.now() - t0) / 1000;
 
-    // A fresh server per size: its memory peaks belong to this size only.
-    await env.server.stop();
-    await env.server.start();
-    const staff = new Browser(env.server.origin, 2);
-    staff.bearer = env.staff.bearer;
-    env.staff = staff;
-    const tablet = await setUpTablet(staff, sheetLocation);
-    tokenHash = sheetTokenHash(tablet);
-    // Ten visitors in the building at the tablet's sheet, on top of the signed-out history.
-    const open = await query<{ n: number }>(env.database, "select count(*) as n from visits where location_id = $1 and program_id = $2 and time_out is null", [sheetLocation, sheetProgram]);
-    for (let i = open[0]!.n; i < 10; i++) {
-      await tablet.json("POST", "/api/visits", { json: { FirstName: `Open${i}`, LastName: "Present", PhoneNumber: nextPhone(), Temperature: "98.2", LocationId: sheetLocation, ProgramId: sheetProgram } }, 201);
-    }
-
     const sheetRps: number[] = [];
     let sheetP99 = NaN;
     let errors = 0;
-    for (let r = 0; r < config.scaleRounds; r++) {
-      const t = await cannon({
-        url: `${env.server.origin}/api/visits?locationId=${sheetLocation}&programId=${sheetProgram}`,
-        connections: config.concurrency,
-        seconds: config.scaleSeconds,
-        headers: tablet.headersFor("GET"),
-      });
-      sheetRps.push(t.rps);
-      sheetP99 = t.p99;
-      errors += t.errors;
-    }
-    await tablet.close();
+    let first = { ms: NaN, status: 200, total: NaN };
+    let last = { ms: NaN, status: 200, total: NaN };
+    let monthPage = { ms: NaN, status: 200, total: NaN };
+    let lastPage = NaN;
+    if (!csvOnly) {
+      // A fresh server per size: its memory peaks belong to this size only.
+      await env.server.stop();
+      await env.server.start();
+      const staff = new Browser(env.server.origin, 2);
+      staff.bearer = env.staff.bearer;
+      env.staff = staff;
+      const tablet = await setUpTablet(staff, sheetLocation);
+      tokenHash = sheetTokenHash(tablet);
+      // Ten visitors in the building at the tablet's sheet, on top of the signed-out history.
+      const open = await query<{ n: number }>(env.database, "select count(*) as n from visits where location_id = $1 and program_id = $2 and time_out is null", [sheetLocation, sheetProgram]);
+      for (let i = open[0]!.n; i < 10; i++) {
+        await tablet.json("POST", "/api/visits", { json: { FirstName: `Open${i}`, LastName: "Present", PhoneNumber: nextPhone(), Temperature: "98.2", LocationId: sheetLocation, ProgramId: sheetProgram } }, 201);
+      }
 
-    const first = await timed(staff, "/api/visits?page=1", config.pageSamples);
-    const lastPage = Math.max(1, Math.ceil(first.total / 25));
-    const last = await timed(staff, `/api/visits?page=${lastPage}`, config.pageSamples);
-    const monthPage = await timed(staff, `/api/visits?locationId=${monthLocation}&from=${month[0]}&to=${month[1]}`, config.pageSamples);
-    if (first.status !== 200 || last.status !== 200 || monthPage.status !== 200) errors++;
+      for (let r = 0; r < config.scaleRounds; r++) {
+        const t = await cannon({
+          url: `${env.server.origin}/api/visits?locationId=${sheetLocation}&programId=${sheetProgram}`,
+          connections: config.concurrency,
+          seconds: config.scaleSeconds,
+          headers: tablet.headersFor("GET"),
+        });
+        sheetRps.push(t.rps);
+        sheetP99 = t.p99;
+        errors += t.errors;
+      }
+      await tablet.close();
+
+      first = await timed(staff, "/api/visits?page=1", config.pageSamples);
+      lastPage = Math.max(1, Math.ceil(first.total / 25));
+      last = await timed(staff, `/api/visits?page=${lastPage}`, config.pageSamples);
+      monthPage = await timed(staff, `/api/visits?locationId=${monthLocation}&from=${month[0]}&to=${month[1]}`, config.pageSamples);
+      if (first.status !== 200 || last.status !== 200 || monthPage.status !== 200) errors++;
+    }
 
     // CSV on a freshly started server: VmHWM before and after the export.
-    await env.server.stop();
-    await env.server.start();
-    const baseRss = env.server.peakRssKb();
-    const csvTimes: { rows: number; seconds: number; bytes: number }[] = [];
-    for (let i = 0; i < config.csvRuns; i++) csvTimes.push(await exportCsv(env));
-    const peak = env.server.peakRssKb();
-    const csv = csvTimes.sort((a, b) => a.seconds - b.seconds)[Math.floor(csvTimes.length / 2)]!;
+    const csv = await freshExport(env, env.server);
+    const baseRss = csv.baseKb;
+    const peak = csv.peakKb;
+    let csvCompare: SizeResult["csvCompare"];
+    if (config.csvCompareMain) {
+      const other = new Server({ databaseUrl: env.databaseUrl, port: await freePort(), script: config.csvCompareMain });
+      try {
+        const b = await freshExport(env, other);
+        csvCompare = { rowsPerSecond: b.rows / b.seconds, seconds: b.seconds, baseKb: b.baseKb, peakKb: b.peakKb };
+      } finally {
+        await other.stop();
+      }
+    }
 
     const result: SizeResult = {
       size,
@@ -199,15 +228,17 @@ export async function scalePhase(env: Env): Promise<ScaleResult> {
       csvBytes: csv.bytes,
       serverBaseRssKb: baseRss,
       serverPeakKb: peak,
+      ...(csvCompare ? { csvCompare } : {}),
       errors,
     };
     sizes.push(result);
     log(
       `  ${size}: sheet ${median(sheetRps).toFixed(0)}/s, first page ${first.ms.toFixed(1)} ms, last ${last.ms.toFixed(1)} ms, month ${monthPage.ms.toFixed(1)} ms, ` +
-        `CSV ${csv.rows} rows in ${csv.seconds.toFixed(1)} s (${(csv.rows / csv.seconds).toFixed(0)}/s), peak ${(peak / 1024).toFixed(0)} MB`,
+        `CSV ${csv.rows} rows in ${csv.seconds.toFixed(1)} s (${(csv.rows / csv.seconds).toFixed(0)}/s), peak ${(peak / 1024).toFixed(0)} MB` +
+        (csvCompare ? `; ${config.csvCompareMain}: ${csvCompare.rowsPerSecond.toFixed(0)}/s, peak ${(csvCompare.peakKb / 1024).toFixed(0)} MB` : ""),
     );
 
-    if (size === Math.max(...config.historySizes)) {
+    if (size === Math.max(...config.historySizes) && !csvOnly) {
       const middle = await query<{ t: string; id: number }>(env.database, "select time_in::text as t, id from visits order by time_in desc, id desc offset $1 limit 1", [Math.floor(size / 2)]);
       const statements = reportStatements({ lastOffset: (lastPage - 1) * 25, month, locationId: monthLocation, programId: sheetProgram, cursor: [middle[0]!.t, middle[0]!.id], tokenHash });
       explain = [];
@@ -220,7 +251,7 @@ export async function scalePhase(env: Env): Promise<ScaleResult> {
       }
     }
   }
-  const result: ScaleResult = { sizes, explain, explainSize: Math.max(...config.historySizes) };
+  const result: ScaleResult = { sizes, explain, explainSize: Math.max(...config.historySizes), csvOnly, ...(config.csvCompareMain ? { csvCompareMain: config.csvCompareMain } : {}) };
   log("history: the export again from a server capped at --max-old-space-size=48, and COPY ... TO STDOUT through psql");
   const capped = new Server({ databaseUrl: env.databaseUrl, port: await freePort(), nodeArgs: ["--max-old-space-size=48"] });
   try {
@@ -235,7 +266,7 @@ export async function scalePhase(env: Env): Promise<ScaleResult> {
   }
   const url = new URL(env.databaseUrl);
   const t0 = performance.now();
-  const copy = await run("psql", ["-X", "-q", "-h", url.hostname, "-p", url.port || "5432", "-U", decodeURIComponent(url.username || "postgres"), "-d", env.database, "-c", `\\copy (${csvCopySelect}) to '/dev/null' with (format csv, header)`], { timeoutMs: 600_000 });
+  const copy = await run("psql", ["-X", "-q", "-h", url.hostname, "-p", url.port || "5432", "-U", decodeURIComponent(url.username || "postgres"), "-d", env.database, "-c", "set timezone = 'UTC'", "-c", `\\copy (${csvCopySelect}) to '/dev/null' with (format csv, header)`], { timeoutMs: 600_000 });
   if (copy.code === 0) result.copyRowsPerSecond = seeded / ((performance.now() - t0) / 1000);
   return result;
 }

@@ -32,10 +32,14 @@ const reportFrom =
   'from "visits" inner join "locations" on "locations"."id" = "visits"."location_id" inner join "programs" on "programs"."id" = "visits"."program_id"';
 const reportSelect = `select "visits".*, "locations"."name" as "location_name", "programs"."name" as "program_name" ${reportFrom}`;
 const monthWhere = '("visits"."time_in" >= ($1::date)::timestamp at time zone $2 and "visits"."time_in" < ($3::date + 1)::timestamp at time zone $4 and "visits"."location_id" = $5)';
+/** The CSV's cells as services/visits-csv.ts csvSelect writes them (in the session's TimeZone, the report's). */
+const safe = (cell: string) => `case when left(${cell}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${cell} else ${cell} end`;
+const iso = `'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM'`;
+const phone = "substr(visits.phone_number, 1, 3) || '-' || substr(visits.phone_number, 4, 3) || '-' || substr(visits.phone_number, 7)";
 const csvSelect =
-  'select "visits"."id", visits.time_in::text as "cursor", to_char(("visits"."time_in" at time zone $1), \'YYYY-MM-DD\') as "Date", "locations"."name" as "Location", "programs"."name" as "Program", ' +
-  "visits.first_name || ' ' || visits.last_name as \"Name\", substr(visits.phone_number, 1, 3) || '-' || substr(visits.phone_number, 4, 3) || '-' || substr(visits.phone_number, 7) as \"PhoneNumber\", " +
-  '"visits"."temperature" as "Temperature", to_char(("visits"."time_in" at time zone $2), \'FMHH12:MI AM\') as "TimeIn", coalesce(to_char(("visits"."time_out" at time zone $3), \'FMHH12:MI AM\'), \'\') as "TimeOut" ' +
+  `select to_char(visits.time_in, 'YYYY-MM-DD') as "Date", ${safe("locations.name")} as "Location", ${safe("programs.name")} as "Program", ` +
+  `${safe("visits.first_name || ' ' || visits.last_name")} as "Name", ${safe(phone)} as "PhoneNumber", ${safe("visits.temperature")} as "Temperature", ` +
+  `to_char(visits.time_in, ${iso}) as "TimeIn", to_char(visits.time_out, ${iso}) as "TimeOut", floor(extract(epoch from visits.time_out - visits.time_in) / 60)::bigint::text as "DurationMinutes" ` +
   reportFrom;
 
 /** The report's and the CSV's statements (services/visits.ts reportPage, services/visits-csv.ts), for EXPLAIN. */
@@ -46,15 +50,10 @@ export function reportStatements(p: { lastOffset: number; month: [string, string
     { name: "report last page (rows)", sql: `${reportSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc limit $1 offset $2`, params: [25, p.lastOffset] },
     { name: "location + month page (rows)", sql: `${reportSelect} where ${monthWhere} order by "visits"."time_in" desc, "visits"."id" desc limit $6 offset $7`, params: [p.month[0], "UTC", p.month[1], "UTC", p.locationId, 25, 0] },
     { name: "location + month count", sql: `select count(*) as "total" from "visits" where ${monthWhere}`, params: [p.month[0], "UTC", p.month[1], "UTC", p.locationId] },
-    { name: "CSV first batch", sql: `${csvSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc limit $4`, params: ["UTC", "UTC", "UTC", 2000] },
-    {
-      name: "CSV keyset batch (mid-file)",
-      sql: `${csvSelect} where 1 = 1 and (visits.time_in, visits.id) < ($4::timestamptz, $5) order by "visits"."time_in" desc, "visits"."id" desc limit $6`,
-      params: ["UTC", "UTC", "UTC", p.cursor[0], p.cursor[1], 2000],
-    },
+    { name: "CSV (COPY's SELECT, all rows)", sql: csvCopySelect, params: [] },
     { name: "sheet list", sql: sheetSelect, params: [p.tokenHash, new Date(), p.programId, 500] },
   ];
 }
 
-/** The CSV's SELECT for all rows, for COPY ... TO STDOUT (literal time zone, no keyset batches). */
-export const csvCopySelect = `${csvSelect.replace('select "visits"."id", visits.time_in::text as "cursor", ', "select ").replace(/\$[123]\b/g, "'UTC'")} order by "visits"."time_in" desc, "visits"."id" desc`;
+/** The CSV's SELECT for all rows, as COPY ... TO STDOUT runs it (services/visits-csv-copy.ts). */
+export const csvCopySelect = `${csvSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc`;
