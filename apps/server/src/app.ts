@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { cookieNames, cookieOptions, describeError, errorBody, forbidden, HttpError, passesCsrfCheck, type Services } from "@vsi/api";
 import { sql } from "@vsi/db";
@@ -12,6 +12,7 @@ import { capConnectionsPerAddress, defaultConnectionLimits, type ConnectionLimit
 import { registerJsonBodyParser } from "./routes/json-body.ts";
 import { registerOpenApi } from "./routes/openapi.ts";
 import { registerRawRoutes } from "./routes/raw.ts";
+import { registerTabletCalls } from "./routes/tablet-calls.ts";
 import { registerTrpc } from "./routes/trpc.ts";
 
 export interface AppOptions {
@@ -43,7 +44,7 @@ export async function buildApp({ services, webDir, logger = false, trustProxy = 
   capConnectionsPerAddress(app.server, limits.connectionsPerAddress);
   registerJsonBodyParser(app);
   await app.register(cookie);
-  await app.register(helmet, {
+  const headers = await securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -56,6 +57,10 @@ export async function buildApp({ services, webDir, logger = false, trustProxy = 
       },
     },
     strictTransportSecurity: services.config.secureCookies,
+  });
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -91,6 +96,7 @@ export async function buildApp({ services, webDir, logger = false, trustProxy = 
   app.get("/api/docs/docs.js", async (_request, reply) => reply.type("text/javascript").send(docsScript));
   await registerRawRoutes(app, services);
   await registerTrpc(app, services);
+  registerTabletCalls(app, services);
   await registerOpenApi(app, services);
 
   const hasWeb = !!webDir && existsSync(path.join(webDir, "index.html"));
@@ -120,4 +126,18 @@ export async function buildApp({ services, webDir, logger = false, trustProxy = 
   });
 
   return app;
+}
+
+/**
+ * Helmet's headers, computed once: they never change from one request to the next (no CSP
+ * nonces), so a hook sets them instead of helmet's middleware chain on every call.
+ */
+async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  probe.get("/", () => "");
+  const res = await probe.inject({ method: "GET", url: "/" });
+  await probe.close();
+  const perResponse = new Set(["content-type", "content-length", "date", "connection", "keep-alive"]);
+  return Object.fromEntries(Object.entries(res.headers).filter(([name, value]) => !perResponse.has(name) && typeof value === "string")) as Record<string, string>;
 }

@@ -1,4 +1,4 @@
-export { appRouter, type AppRouter } from "./root.ts";
+export { appRouter, createCaller, type AppRouter } from "./root.ts";
 export { createContext, type Context, type RequestLike, type ReplyLike } from "./context.ts";
 export { describeError, errorBody, forbidden, HttpError, notFound, type FieldError } from "./errors.ts";
 export { cookieNames, cookieOptions, xsrfHeader } from "./http/cookies.ts";
@@ -13,7 +13,7 @@ export { createLocalStorage } from "./services/storage.ts";
 export { accessTable, assertAdmin, assertStaff, type Access, type IdentityKind } from "./permissions.ts";
 export { csvHeaders, visitsCsv } from "./services/visits-csv.ts";
 export { contentDisposition, csvFileName } from "./services/csv-filename.ts";
-export { visitListInput } from "./schemas/visits.ts";
+export { visitListInput, visitSchema } from "./schemas/visits.ts";
 export { findUploadedFile, receiveUpload, UPLOADS_PATH } from "./services/uploads.ts";
 export { fileKeyParam, maxUploadBytes } from "./schemas/assets.ts";
 export { FILES_PATH } from "./mappers.ts";

@@ -9,7 +9,7 @@ import { tabletsRouter } from "./routers/tablets.ts";
 import { tokensRouter } from "./routers/tokens.ts";
 import { usersRouter } from "./routers/users.ts";
 import { visitsRouter } from "./routers/visits.ts";
-import { router } from "./trpc.ts";
+import { createCallerFactory, router } from "./trpc.ts";
 
 /** The one router: the web app calls it at /trpc, scripts at /api through the OpenAPI adapter. */
 export const appRouter = router({
@@ -27,3 +27,6 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** The router called in-process: apps/server's tablet routes call the same procedures without an adapter. */
+export const createCaller = createCallerFactory(appRouter);

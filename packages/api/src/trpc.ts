@@ -19,6 +19,8 @@ const t = initTRPC
 
 export const router = t.router;
 
+export const createCallerFactory = t.createCallerFactory;
+
 /** Every procedure but a tablet call's sees the tablet's token checked (a round trip of its own). */
 const checked = t.procedure.use(async ({ ctx, next }) => next({ ctx: { identity: await ctx.verifiedIdentity() } }));
 
