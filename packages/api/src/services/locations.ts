@@ -40,12 +40,8 @@ export async function updateLocation(db: Kysely<Database>, files: LogoFiles, id:
     await assertLive(trx, "locations", id);
     await trx
       .updateTable("locations")
-      .set({
-        ...(changes.Name !== undefined ? { name: changes.Name } : {}),
-        ...(changes.Address !== undefined ? { address: changes.Address } : {}),
-        ...(changes.TemperatureUnit !== undefined ? { temperature_unit: changes.TemperatureUnit } : {}),
-        updated_at: now,
-      })
+      // Kysely leaves undefined values out of the UPDATE: a field not sent keeps its value.
+      .set({ name: changes.Name, address: changes.Address, temperature_unit: changes.TemperatureUnit, updated_at: now })
       .where("id", "=", id)
       .execute();
     if (changes.ProgramIds !== undefined) await setLocationPrograms(trx, id, changes.ProgramIds);

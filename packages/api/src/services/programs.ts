@@ -50,7 +50,8 @@ export async function updateProgram(db: Kysely<Database>, id: number, changes: P
     await assertLive(trx, "programs", id);
     await trx
       .updateTable("programs")
-      .set({ ...(changes.Name !== undefined ? { name: changes.Name } : {}), updated_at: now })
+      // Kysely leaves undefined values out of the UPDATE: a name not sent stays.
+      .set({ name: changes.Name, updated_at: now })
       .where("id", "=", id)
       .execute();
     if (changes.LocationIds !== undefined) await setProgramLocations(trx, id, changes.LocationIds);

@@ -118,14 +118,16 @@ export async function updateUser(
     try {
       await trx
         .updateTable("users")
+        // Kysely leaves undefined values out of the UPDATE: a field not sent keeps its value.
         .set({
-          ...(changes.firstName !== undefined ? { first_name: changes.firstName } : {}),
-          ...(changes.lastName !== undefined ? { last_name: changes.lastName } : {}),
-          ...(changes.email !== undefined ? { email: changes.email } : {}),
-          ...(changes.password ? { password_hash: await hashPassword(changes.password) } : {}),
-          ...(changes.isAdmin !== undefined ? { is_admin: changes.isAdmin } : {}),
-          ...(deactivate ? { deactivated_at: existing.deactivated_at ?? now } : {}),
-          ...(changes.isActive === true ? { deactivated_at: null } : {}),
+          first_name: changes.firstName,
+          last_name: changes.lastName,
+          email: changes.email,
+          // A blank password keeps the old one.
+          password_hash: changes.password ? await hashPassword(changes.password) : undefined,
+          is_admin: changes.isAdmin,
+          // Deactivating again keeps the first date.
+          deactivated_at: changes.isActive === undefined ? undefined : changes.isActive ? null : (existing.deactivated_at ?? now),
           picture_file_id: pictureFileId,
           updated_at: now,
         })

@@ -228,11 +228,12 @@ export async function signOutVisit(db: Executor, id: number, now: Date, location
 export async function updateVisit(db: Executor, visit: Pick<Visit, "id" | "location_id" | "program_id">, changes: VisitChanges, now: Date): Promise<Visit> {
   return db
     .updateTable("visits")
+    // Kysely leaves undefined values out of the UPDATE: a field not sent keeps its value.
     .set({
-      ...(changes.FirstName !== undefined ? { first_name: changes.FirstName } : {}),
-      ...(changes.LastName !== undefined ? { last_name: changes.LastName } : {}),
-      ...(changes.PhoneNumber !== undefined ? { phone_number: changes.PhoneNumber } : {}),
-      ...(changes.Temperature !== undefined ? { temperature: changes.Temperature } : {}),
+      first_name: changes.FirstName,
+      last_name: changes.LastName,
+      phone_number: changes.PhoneNumber,
+      temperature: changes.Temperature,
       updated_at: now,
     })
     .where("id", "=", visit.id)
