@@ -9,6 +9,7 @@ import { createTestDatabase, testServerUrl } from "@vsi/test-utils";
 import pg from "pg";
 import { Api, createLocation, createProgram, unique } from "./support/api.ts";
 import { artifactsDir, repoRoot, serverCli, serverMain, stateFile } from "./support/paths.ts";
+import { chartProgramLabels, chartSites, lastMonthOf, laDay, plannedChartVisits } from "./support/chart-data.ts";
 import { plannedReportVisits, reportFrom, reportProgramLabels, reportSites, reportTo } from "./support/report-data.ts";
 import type { RunState, SeededVisit } from "./support/state.ts";
 
@@ -51,11 +52,12 @@ export default async function globalSetup(): Promise<void> {
     const api = await Api.create(baseUrl);
     await api.login(admin.email, admin.password);
     const reports = await seedReportVisits(api);
+    const chart = await seedChartVisits(api);
     await api.dispose();
 
     // Visits get their TimeIn from the server's clock; the report's days come from the database.
     await stopServer(server);
-    await moveVisitsInTime(database?.url, dataDir, reports.visits);
+    await moveVisitsInTime(database?.url, dataDir, [...reports.visits, ...chart.visits]);
     server = await startServer(env, baseUrl, serverLog);
 
     const state: RunState = {
@@ -67,6 +69,7 @@ export default async function globalSetup(): Promise<void> {
       serverLog,
       admin,
       reports,
+      chart,
     };
     writeFileSync(stateFile, JSON.stringify(state, null, 2));
     process.env.E2E_BASE_URL = baseUrl;
@@ -144,6 +147,28 @@ async function seedReportVisits(api: Api): Promise<RunState["reports"]> {
     visits.push({ id: visit.id, FirstName, LastName, PhoneNumber, Temperature, TimeIn: planned.TimeIn, TimeOut: planned.TimeOut, locationId, programId });
   }
   return { locations, programs: programs.map((p) => ({ id: p.id, Name: p.Name })), visits, from: reportFrom, to: reportTo };
+}
+
+/** The chart journey's month: its sites and programs through the API, its visits moved into last month. */
+async function seedChartVisits(api: Api): Promise<RunState["chart"]> {
+  const tag = unique();
+  const programs: Array<{ id: number; Name: string }> = [];
+  for (const label of chartProgramLabels) programs.push(await createProgram(api, `${label} ${tag}`));
+  const locations = [];
+  for (const site of chartSites) {
+    const location = await createLocation(api, `${site.label} ${tag}`, `${tag} Chart Rd`, site.programs.map((i) => programs[i]!.id));
+    locations.push({ id: location.id, Name: location.Name });
+  }
+  const visits: SeededVisit[] = [];
+  for (const planned of plannedChartVisits()) {
+    const locationId = locations[planned.site]!.id;
+    const programId = programs[planned.program]!.id;
+    const { FirstName, LastName, PhoneNumber, Temperature } = planned;
+    const visit = await api.expect(201, "POST", "/api/visits", { FirstName, LastName, PhoneNumber, Temperature, LocationId: locationId, ProgramId: programId });
+    visits.push({ id: visit.id, FirstName, LastName, PhoneNumber, Temperature, TimeIn: planned.TimeIn, TimeOut: planned.TimeOut, locationId, programId });
+  }
+  const { from, to } = lastMonthOf(laDay(new Date()));
+  return { locations, programs: programs.map((p) => ({ id: p.id, Name: p.Name })), visits, from, to };
 }
 
 const moveSql = "update visits set time_in = $1, time_out = $2, created_at = $1, updated_at = $1 where id = $3";

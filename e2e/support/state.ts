@@ -31,6 +31,8 @@ export interface RunState {
     from: string;
     to: string;
   };
+  /** The reports chart journey's month of visits (last month in Los Angeles), same shape. */
+  chart: RunState["reports"];
 }
 
 let cached: RunState | undefined;

@@ -1,11 +1,24 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import {
+  Button,
+  Chip,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useState } from "react";
+import { datePresets, presetOf, presetRange, type DatePreset } from "../lib/datePresets";
+import { useKioskTranslation } from "../lib/i18n";
 import type { ReportFilters } from "../lib/reportFilters";
+import { todayInZone } from "../lib/time";
 
 interface Props {
   initial: ReportFilters;
-  locations: ReadonlyArray<{ id: number; Name: string }>;
+  locations: ReadonlyArray<{ id: number; Name: string; Programs: ReadonlyArray<{ id: number }> }>;
   programs: ReadonlyArray<{ id: number; Name: string }>;
+  timeZone: string;
   onRun: (filters: ReportFilters) => void;
   onCsv: (filters: ReportFilters) => void;
 }
@@ -13,20 +26,43 @@ interface Props {
 const idOrUndefined = (value: string) => (value === "" ? undefined : Number(value));
 const textOrUndefined = (value: string) => (value === "" ? undefined : value);
 
-/** From, To, Location and Program, with Run and CSV, for the Reports page. */
-export function ReportFiltersForm({ initial, locations, programs, onRun, onCsv }: Props) {
+/** From, To (with date shortcuts), Location and Program, with Run and CSV, for the Reports page. */
+export function ReportFiltersForm({ initial, locations, programs, timeZone, onRun, onCsv }: Props) {
+  const { t, i18n } = useKioskTranslation();
+  // Spanish calendars start the week on Monday, English ones on Sunday.
+  const weekStart = i18n.language === "es" ? 1 : 0;
   const [from, setFrom] = useState(initial.from ?? "");
   const [to, setTo] = useState(initial.to ?? "");
   const [locationId, setLocationId] = useState(
     initial.locationId ? String(initial.locationId) : "",
   );
   const [programId, setProgramId] = useState(initial.programId ? String(initial.programId) : "");
+  // With a location chosen, only the programs it offers.
+  const offered = locations.find((location) => String(location.id) === locationId)?.Programs;
+  const programChoices = offered
+    ? programs.filter((program) => offered.some((p) => p.id === program.id))
+    : programs;
   const filters = (): ReportFilters => ({
     from: textOrUndefined(from),
     to: textOrUndefined(to),
     locationId: idOrUndefined(locationId),
     programId: idOrUndefined(programId),
   });
+  const chosenPreset = from && to ? presetOf(from, to, timeZone, weekStart) : undefined;
+
+  function choosePreset(preset: DatePreset) {
+    const range = presetRange(preset, todayInZone(timeZone), weekStart);
+    setFrom(range.from);
+    setTo(range.to);
+    onRun({ ...filters(), ...range });
+  }
+
+  function chooseLocation(value: string) {
+    setLocationId(value);
+    const nowOffered = locations.find((location) => String(location.id) === value)?.Programs;
+    if (programId && nowOffered && !nowOffered.some((p) => String(p.id) === programId))
+      setProgramId("");
+  }
 
   return (
     <form
@@ -53,7 +89,7 @@ export function ReportFiltersForm({ initial, locations, programs, onRun, onCsv }
             label="Location"
             size="md"
             value={locationId}
-            onChange={(event) => setLocationId(event.currentTarget.value)}
+            onChange={(event) => chooseLocation(event.currentTarget.value)}
             data={[
               { value: "", label: "All Locations" },
               ...locations.map(({ id, Name }) => ({ value: String(id), label: Name })),
@@ -66,10 +102,26 @@ export function ReportFiltersForm({ initial, locations, programs, onRun, onCsv }
             onChange={(event) => setProgramId(event.currentTarget.value)}
             data={[
               { value: "", label: "All Programs" },
-              ...programs.map(({ id, Name }) => ({ value: String(id), label: Name })),
+              ...programChoices.map(({ id, Name }) => ({ value: String(id), label: Name })),
             ]}
           />
         </SimpleGrid>
+        <Group gap="xs" role="group" aria-labelledby="report-presets">
+          <Text id="report-presets" size="sm" fw={500}>
+            {t("reports.presets.label")}
+          </Text>
+          {datePresets.map((preset) => (
+            <Button
+              key={preset}
+              size="compact-sm"
+              variant={chosenPreset === preset ? "filled" : "light"}
+              aria-pressed={chosenPreset === preset}
+              onClick={() => choosePreset(preset)}
+            >
+              {t(`reports.presets.${preset}`)}
+            </Button>
+          ))}
+        </Group>
         <Group>
           <Button type="submit">Run</Button>
           <Button variant="default" onClick={() => onCsv(filters())}>

@@ -12,6 +12,7 @@ export type Program = Outputs["programs"]["get"];
 export type ProgramListItem = Outputs["programs"]["list"][number];
 export type Visit = Outputs["visits"]["list"][number];
 export type ReportVisit = Outputs["visits"]["report"]["visits"][number];
+export type VisitSummary = Outputs["visits"]["summaryReport"];
 export type Invite = Outputs["invites"]["get"];
 export type Tablet = Outputs["tablets"]["list"][number];
 export type ApiToken = Outputs["tokens"]["list"][number];

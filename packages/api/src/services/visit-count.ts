@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "@vsi/db";
+import { sql } from "kysely";
+import type { Executor } from "@vsi/db";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * How the report counts its rows. Up to `exactUpTo` matches the total is always exact; past it

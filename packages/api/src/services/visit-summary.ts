@@ -1,9 +1,7 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "@vsi/db";
+import { sql } from "kysely";
+import type { Executor } from "@vsi/db";
 import type { VisitSummary } from "../schemas/visit-summary.ts";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
-
-type Executor = Kysely<Database> | Transaction<Database>;
 export type SummaryGroupBy = "day" | "program" | "location";
 
 interface Row {

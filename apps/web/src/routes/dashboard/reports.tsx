@@ -1,12 +1,15 @@
-import { Group, Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
+import { useState } from "react";
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ListPage } from "../../components/ListPage";
 import { Loading } from "../../components/Loading";
 import { Pagination } from "../../components/Pagination";
 import { ReportFiltersForm } from "../../components/ReportFiltersForm";
+import { ReportSummary } from "../../components/ReportSummary";
 import { ReportTable } from "../../components/ReportTable";
 import { reportCsvUrl, reportSearch, type ReportFilters } from "../../lib/reportFilters";
+import { useKioskTranslation } from "../../lib/i18n";
 import { browserTimeZone } from "../../lib/time";
 import { trpc } from "../../lib/trpc";
 
@@ -22,10 +25,26 @@ function ReportsPage() {
   const timeZone = browserTimeZone();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  const { t, i18n } = useKioskTranslation();
+  // Past 100,000 matches the total is an estimate until asked for (counting a million rows takes a while).
+  const [exactFor, setExactFor] = useState<string | undefined>();
+  const filtersKey = JSON.stringify({ ...search, page: undefined });
+  const exactTotal = exactFor === filtersKey ? "true" : undefined;
   const report = useQuery({
-    ...trpc.visits.report.queryOptions({ ...search, page, timeZone }),
+    ...trpc.visits.report.queryOptions({ ...search, page, timeZone, exactTotal }),
     placeholderData: keepPreviousData,
   });
+  const filters = {
+    from: search.from,
+    to: search.to,
+    locationId: search.locationId,
+    programId: search.programId,
+  };
+  const summary = useQuery({
+    ...trpc.visits.summaryReport.queryOptions({ ...filters, timeZone, groupBy: "day" }),
+    placeholderData: keepPreviousData,
+  });
+  const number = new Intl.NumberFormat(i18n.language);
   const lastPage = report.data ? report.data.pageCount : page;
 
   function run(filters: ReportFilters) {
@@ -42,14 +61,30 @@ function ReportsPage() {
         initial={search}
         locations={locations}
         programs={programs}
+        timeZone={timeZone}
         onRun={run}
         onCsv={(filters) => window.open(reportCsvUrl(filters, timeZone), "_blank", "noopener")}
       />
+      {summary.data ? <ReportSummary summary={summary.data} /> : null}
       {report.data ? (
         <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {report.data.total} {report.data.total === 1 ? "visit" : "visits"}
-          </Text>
+          {report.data.totalEstimated ? (
+            <Group gap="xs">
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {t("reports.total.about", { total: number.format(report.data.total) })}
+              </Text>
+              <Button size="compact-sm" variant="subtle" onClick={() => setExactFor(filtersKey)}>
+                {t("reports.total.countExactly")}
+              </Button>
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t("reports.total.count", {
+                count: report.data.total,
+                total: number.format(report.data.total),
+              })}
+            </Text>
+          )}
           <ReportTable visits={report.data.visits} />
           {lastPage > 1 ? (
             <Group justify="center">
