@@ -10,7 +10,7 @@ import pg from "pg";
 import { Api, createLocation, createProgram, unique } from "./support/api.ts";
 import { artifactsDir, repoRoot, serverCli, serverMain, stateFile } from "./support/paths.ts";
 import { chartProgramLabels, chartSites, lastMonthOf, laDay, plannedChartVisits } from "./support/chart-data.ts";
-import { plannedReportVisits, reportFrom, reportProgramLabels, reportSites, reportTo } from "./support/report-data.ts";
+import { plannedReportVisits, reportFrom, type PlannedVisit, reportProgramLabels, reportSites, reportTo } from "./support/report-data.ts";
 import type { RunState, SeededVisit } from "./support/state.ts";
 
 /**
@@ -129,47 +129,39 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function seedReportVisits(api: Api): Promise<RunState["reports"]> {
+/**
+ * A journey's data set through the API: uniquely named programs, sites offering them, and the
+ * planned visits signed in (moved to their planned times afterwards, with the server stopped).
+ */
+async function seedDataSet(
+  api: Api,
+  plan: { programLabels: readonly string[]; sites: ReadonlyArray<{ label: string; programs: readonly number[] }>; road: string; visits: PlannedVisit[]; from: string; to: string },
+): Promise<RunState["reports"]> {
   const tag = unique();
   const programs: Array<{ id: number; Name: string }> = [];
-  for (const label of reportProgramLabels) programs.push(await createProgram(api, `${label} ${tag}`));
+  for (const label of plan.programLabels) programs.push(await createProgram(api, `${label} ${tag}`));
   const locations = [];
-  for (const site of reportSites) {
-    const location = await createLocation(api, `${site.label} ${tag}`, `${tag} Report Rd`, site.programs.map((i) => programs[i]!.id));
+  for (const site of plan.sites) {
+    const location = await createLocation(api, `${site.label} ${tag}`, `${tag} ${plan.road}`, site.programs.map((i) => programs[i]!.id));
     locations.push({ id: location.id, Name: location.Name });
   }
   const visits: SeededVisit[] = [];
-  for (const planned of plannedReportVisits()) {
+  for (const planned of plan.visits) {
     const locationId = locations[planned.site]!.id;
     const programId = programs[planned.program]!.id;
     const { FirstName, LastName, PhoneNumber, Temperature } = planned;
     const visit = await api.expect(201, "POST", "/api/visits", { FirstName, LastName, PhoneNumber, Temperature, LocationId: locationId, ProgramId: programId });
     visits.push({ id: visit.id, FirstName, LastName, PhoneNumber, Temperature, TimeIn: planned.TimeIn, TimeOut: planned.TimeOut, locationId, programId });
   }
-  return { locations, programs: programs.map((p) => ({ id: p.id, Name: p.Name })), visits, from: reportFrom, to: reportTo };
+  return { locations, programs: programs.map((p) => ({ id: p.id, Name: p.Name })), visits, from: plan.from, to: plan.to };
 }
 
-/** The chart journey's month: its sites and programs through the API, its visits moved into last month. */
-async function seedChartVisits(api: Api): Promise<RunState["chart"]> {
-  const tag = unique();
-  const programs: Array<{ id: number; Name: string }> = [];
-  for (const label of chartProgramLabels) programs.push(await createProgram(api, `${label} ${tag}`));
-  const locations = [];
-  for (const site of chartSites) {
-    const location = await createLocation(api, `${site.label} ${tag}`, `${tag} Chart Rd`, site.programs.map((i) => programs[i]!.id));
-    locations.push({ id: location.id, Name: location.Name });
-  }
-  const visits: SeededVisit[] = [];
-  for (const planned of plannedChartVisits()) {
-    const locationId = locations[planned.site]!.id;
-    const programId = programs[planned.program]!.id;
-    const { FirstName, LastName, PhoneNumber, Temperature } = planned;
-    const visit = await api.expect(201, "POST", "/api/visits", { FirstName, LastName, PhoneNumber, Temperature, LocationId: locationId, ProgramId: programId });
-    visits.push({ id: visit.id, FirstName, LastName, PhoneNumber, Temperature, TimeIn: planned.TimeIn, TimeOut: planned.TimeOut, locationId, programId });
-  }
-  const { from, to } = lastMonthOf(laDay(new Date()));
-  return { locations, programs: programs.map((p) => ({ id: p.id, Name: p.Name })), visits, from, to };
-}
+const seedReportVisits = (api: Api) =>
+  seedDataSet(api, { programLabels: reportProgramLabels, sites: reportSites, road: "Report Rd", visits: plannedReportVisits(), from: reportFrom, to: reportTo });
+
+/** The chart journey's month: every day of last month in Los Angeles. */
+const seedChartVisits = (api: Api) =>
+  seedDataSet(api, { programLabels: chartProgramLabels, sites: chartSites, road: "Chart Rd", visits: plannedChartVisits(), ...lastMonthOf(laDay(new Date())) });
 
 const moveSql = "update visits set time_in = $1, time_out = $2, created_at = $1, updated_at = $1 where id = $3";
 

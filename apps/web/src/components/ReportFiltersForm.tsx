@@ -1,13 +1,4 @@
-import {
-  Button,
-  Chip,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { datePresets, presetOf, presetRange, type DatePreset } from "../lib/datePresets";
 import { useKioskTranslation } from "../lib/i18n";
