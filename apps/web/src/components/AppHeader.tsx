@@ -1,7 +1,7 @@
 import { Avatar, Burger, Group, Text } from "@mantine/core";
 import { useCurrentUser } from "../lib/session";
-import { navigationLinks } from "./navigationLinks";
-import { useLogout } from "./useLogout";
+import { navigationLinks } from "../lib/navigationLinks";
+import { useLogout } from "../hooks/useLogout";
 import classes from "./AppHeader.module.css";
 import { AnchorLink } from "./links";
 

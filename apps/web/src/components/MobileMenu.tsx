@@ -1,7 +1,7 @@
 import { Stack } from "@mantine/core";
 import { useCurrentUser } from "../lib/session";
 import { AccountLinks } from "./AppHeader";
-import { navigationLinks } from "./navigationLinks";
+import { navigationLinks } from "../lib/navigationLinks";
 import { NavigationLink } from "./links";
 
 /** The burger menu's content on small screens; choosing a link closes the menu. */

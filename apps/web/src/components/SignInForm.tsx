@@ -8,7 +8,7 @@ import { invalidSignInFields, type SignInField, type SignInValues } from "../lib
 import { isPlausibleTemperature, temperatureUnitLabel, type TemperatureUnit } from "../lib/temperature";
 import { formatLocalTime } from "../lib/time";
 import classes from "./SignInForm.module.css";
-import { useVisitorLookup, type VisitorName } from "./useVisitorLookup";
+import { useVisitorLookup, type VisitorName } from "../hooks/useVisitorLookup";
 
 export interface SignInPayload {
   FirstName: string;

@@ -9,7 +9,7 @@ import type { User } from "../lib/types";
 import { FlashMessage } from "./FlashMessage";
 import { PictureField } from "./PictureField";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
-import { useServerErrors } from "./useServerErrors";
+import { useServerErrors } from "../hooks/useServerErrors";
 import { PersonFields, personOf } from "./PersonFields";
 
 const fields = ["firstName", "lastName", "email", "password", "picture", "isAdmin"] as const;

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { FormCard } from "../../components/FormCard";
 import { Loading } from "../../components/Loading";
 import { UnexpectedErrorAlert } from "../../components/UnexpectedErrorAlert";
-import { useServerErrors } from "../../components/useServerErrors";
+import { useServerErrors } from "../../hooks/useServerErrors";
 import { setCurrentUser } from "../../lib/session";
 import { trpc } from "../../lib/trpc";
 import type { Invite } from "../../lib/types";

@@ -4,7 +4,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormCard } from "../../../components/FormCard";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
-import { useServerErrors } from "../../../components/useServerErrors";
+import { useServerErrors } from "../../../hooks/useServerErrors";
 import { queryClient, trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/admin/users/invite")({

@@ -11,7 +11,7 @@ import { sheetSearch } from "../../../lib/sheetSearch";
 import { useSignIn, useSignOut } from "../../../lib/sheetQueries";
 import { kioskLocationQuery } from "../../../lib/sheetCache";
 import { trpcClient } from "../../../lib/trpc";
-import { useKeyboardInset, useKioskIdle } from "../../../lib/useKioskIdle";
+import { useKeyboardInset, useKioskIdle } from "../../../hooks/useKioskIdle";
 
 export const Route = createFileRoute("/sheet/$locationId/sign-in")({
   validateSearch: sheetSearch,
