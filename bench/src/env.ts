@@ -4,6 +4,7 @@ import { createDatabase } from "./pg.ts";
 import { createAdmin, Server } from "./server.ts";
 import { adminEmail, adminPassword } from "./client.ts";
 import { freePort, log } from "./util.ts";
+import path from "node:path";
 
 /** A database with an admin, a running production server, and a staff client with an API token. */
 export interface Env {
@@ -13,11 +14,12 @@ export interface Env {
   staff: Browser;
 }
 
-export async function createEnv(database: string): Promise<Env> {
+/** `script`: another build's main.js (its cli.js beside it makes the admin), on a database of its own. */
+export async function createEnv(database: string, script?: string): Promise<Env> {
   const databaseUrl = await createDatabase(database);
-  const server = new Server({ databaseUrl, port: await freePort() });
+  const server = new Server({ databaseUrl, port: await freePort(), ...(script ? { script } : {}) });
   await server.start(); // migrates
-  await createAdmin(databaseUrl, adminEmail, adminPassword);
+  await createAdmin(databaseUrl, adminEmail, adminPassword, script ? path.join(path.dirname(script), "cli.js") : undefined);
   const staff = await staffBrowser(server.origin);
   log(`${database}: server pid ${server.pid} on ${server.origin}`);
   return { database, databaseUrl, server, staff };

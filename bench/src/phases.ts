@@ -10,7 +10,7 @@ import { Server } from "./server.ts";
 import { SqlTrace } from "./sqltrace.ts";
 import { normalize, pgbenchSheet, pgbenchSignIn, sheetSelect, signInInsert } from "./statements.ts";
 import { runTabletLoad, verifyLoad, type LoadResult, type Tablet, type Verification } from "./tablets.ts";
-import { freePort, log, median, pgbenchPhoneVars, sleep } from "./util.ts";
+import { freePort, log, median, nextPhone, pgbenchPhoneVars, sleep } from "./util.ts";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 
@@ -301,10 +301,12 @@ export type { Tablet };
 export interface CompareFigures {
   signInKey: number;
   sheet: number;
+  signOut: number;
   loops: number;
-  /** Server CPU ms per sign-in, per sheet list, per tablet loop (sign-in + sheet + sign-out). */
+  /** Server CPU ms per sign-in, per sheet list, per sign-out, per tablet loop (sign-in + sheet + sign-out). */
   signInCpu: number;
   sheetCpu: number;
+  signOutCpu: number;
   loopCpu: number;
 }
 
@@ -314,19 +316,31 @@ export interface CompareRound {
   b: CompareFigures;
 }
 
+/** Open visits at the tablet's location written straight into the table, for sign-outs to end. */
+async function openVisitIds(env: Env, locationId: number, programId: number, count: number): Promise<number[]> {
+  const rows = await query<{ id: number }>(
+    env.database,
+    `insert into visits (first_name, last_name, phone_number, temperature, time_in, location_id, program_id, created_at, updated_at)
+     select 'Out' || g, 'SignOut', (1000000000 + $3::bigint + g)::text, '98.6', now(), $1, $2, now(), now() from generate_series(1, $4::int) g returning id`,
+    [locationId, programId, Number(nextPhone()) - 1_000_000_000, count],
+  );
+  for (let i = 0; i < count; i++) nextPhone();
+  return rows.map((r) => r.id);
+}
+
 /**
- * BENCH_COMPARE_MAIN: a second server build (e.g. a patched copy) on the same database, measured in
- * alternating order with this one in every round, so the machine's noise hits both alike.
+ * BENCH_COMPARE_MAIN: a second server build (e.g. a worktree of an earlier commit), each build on a
+ * database of its own made by its own migrations with the same site, measured in alternating order
+ * in every round, so the machine's noise hits both alike.
  */
-export async function comparePhase(env: Env, site: Site, otherMain: string): Promise<CompareRound[]> {
-  const other = new Server({ databaseUrl: env.databaseUrl, port: await freePort(), script: otherMain });
-  await other.start();
-  const locationId = site.locationIds[0]!;
-  const programId = site.programIds[0]!;
-  const measure = async (server: Server) => {
+export async function comparePhase(a: { env: Env; site: Site }, b: { env: Env; site: Site }): Promise<CompareRound[]> {
+  const measure = async ({ env, site }: { env: Env; site: Site }) => {
+    const server = env.server;
     const origin = server.origin;
     const staff = new Browser(origin);
     staff.bearer = env.staff.bearer;
+    const locationId = site.locationIds[0]!;
+    const programId = site.programIds[0]!;
     const tablet = await setUpTablet(staff, locationId);
     const headers = { ...tablet.headersFor("POST"), "content-type": "application/json" };
     const signIn = await cannon({
@@ -339,27 +353,47 @@ export async function comparePhase(env: Env, site: Site, otherMain: string): Pro
     });
     await query(env.database, "update visits set time_out = now() where last_name = 'SignIn' and time_out is null");
     const sheet = await cannon({ url: `${origin}/api/visits?locationId=${locationId}&programId=${programId}`, server, connections: config.concurrency, seconds: config.ratioSeconds, headers: tablet.headersFor("GET") });
+    // Sign-outs of open visits of another program (the sheet above stays as it was), each id once
+    // while they last (a second sign-out of one visit is a 200 too, keeping the first time).
+    const ids = await openVisitIds(env, locationId, site.programIds[1] ?? programId, 40_000);
+    let next = 0;
+    const signOut = await cannon({
+      url: `${origin}/api/visits/0/sign-out`,
+      server,
+      connections: config.concurrency,
+      seconds: config.ratioSeconds,
+      requests: [{ method: "PATCH", headers: tablet.headersFor("PATCH"), setupRequest: (req) => ({ ...req, path: `/api/visits/${ids[next++ % ids.length]}/sign-out` }) }],
+    });
+    for (const [name, t] of [["sign-in", signIn], ["sheet", sheet], ["sign-out", signOut]] as const) {
+      if (t.errors) log(`  ${server.options.script ?? "A"}: ${name} answered ${t.statuses} (${t.errors} not ok)`);
+    }
     const tablets: Tablet[] = [];
     for (let i = 0; i < 50; i++) tablets.push({ index: i, browser: await setUpTablet(staff, site.locationIds[i % site.locationIds.length]!), locationId: site.locationIds[i % site.locationIds.length]!, programId: site.programIds[Math.floor(i / site.locationIds.length) % site.programIds.length]! });
     const cpu0 = server.cpuMs();
     const load = await runTabletLoad(tablets, { seconds: config.ratioSeconds, marker: `Cmp${Date.now().toString(36)}`, retry: false });
     const loopCpu = (server.cpuMs() - cpu0) / Math.max(1, load.calls.signOut.ok);
     await Promise.all([...tablets.map((t) => t.browser.close()), tablet.close(), staff.close()]);
-    return { signInKey: signIn.rps, sheet: sheet.rps, loops: load.calls.signOut.ok / load.seconds, signInCpu: signIn.cpuMsPerRequest, sheetCpu: sheet.cpuMsPerRequest, loopCpu };
+    return {
+      signInKey: signIn.rps,
+      sheet: sheet.rps,
+      signOut: signOut.rps,
+      loops: load.calls.signOut.ok / load.seconds,
+      signInCpu: signIn.cpuMsPerRequest,
+      sheetCpu: sheet.cpuMsPerRequest,
+      signOutCpu: signOut.cpuMsPerRequest,
+      loopCpu,
+    };
   };
   const rounds: CompareRound[] = [];
-  try {
-    for (let r = 0; r < config.compareRounds * 2; r++) {
-      const aFirst = r % 2 === 0;
-      const first = await measure(aFirst ? env.server : other);
-      const second = await measure(aFirst ? other : env.server);
-      const round = { order: aFirst ? "A then B" : "B then A", a: aFirst ? first : second, b: aFirst ? second : first };
-      rounds.push(round);
-      const f = (x: CompareFigures) => `sign-in ${x.signInKey.toFixed(0)}/s ${x.signInCpu.toFixed(2)} ms CPU, sheet ${x.sheet.toFixed(0)}/s ${x.sheetCpu.toFixed(2)} ms, loops ${x.loops.toFixed(0)}/s ${x.loopCpu.toFixed(2)} ms`;
-      log(`compare ${r + 1}: A ${f(round.a)} | B ${f(round.b)}`);
-    }
-  } finally {
-    await other.stop();
+  for (let r = 0; r < config.compareRounds * 2; r++) {
+    const aFirst = r % 2 === 0;
+    const first = await measure(aFirst ? a : b);
+    const second = await measure(aFirst ? b : a);
+    const round = { order: aFirst ? "A then B" : "B then A", a: aFirst ? first : second, b: aFirst ? second : first };
+    rounds.push(round);
+    const f = (x: CompareFigures) =>
+      `sign-in ${x.signInKey.toFixed(0)}/s ${x.signInCpu.toFixed(2)} ms CPU, sheet ${x.sheet.toFixed(0)}/s ${x.sheetCpu.toFixed(2)} ms, sign-out ${x.signOut.toFixed(0)}/s ${x.signOutCpu.toFixed(2)} ms, loops ${x.loops.toFixed(0)}/s ${x.loopCpu.toFixed(2)} ms`;
+    log(`compare ${r + 1}: A ${f(round.a)} | B ${f(round.b)}`);
   }
   return rounds;
 }

@@ -3,6 +3,7 @@ import { config } from "./config.ts";
 import type { FaultResult } from "./faults.ts";
 import { ratioMedians, type CompareRound, type ProfileResult, type RatioResult, type TabletPhaseResult, type TraceRow } from "./phases.ts";
 import type { ScaleResult, SizeResult } from "./scale.ts";
+import type { ServersResult } from "./servers.ts";
 import { fmt, median } from "./util.ts";
 import type { WebResult } from "./web.ts";
 
@@ -18,6 +19,9 @@ export interface Results {
   scale?: ScaleResult;
   faults: FaultResult[];
   web?: WebResult;
+  /** The sheet route of build B's web app (beside BENCH_COMPARE_MAIN). */
+  webBefore?: WebResult;
+  servers?: ServersResult;
   compare?: { other: string; rounds: CompareRound[] };
   failures: string[];
 }
@@ -66,7 +70,7 @@ export function targets(r: Results): Target[] {
       ...(m.signInKeyRatio < 0.25
         ? {
             why:
-              `${keyedTrips(r)} round trips per call (see the trace) against pgbench's one statement, ${m.cpuSignInKey.toFixed(2)} ms server CPU per call against ${m.cpuSignInNoKey.toFixed(2)} ms without a key; the profile's top cost is socket writes (writev: one per round trip and per response), then the tRPC/OpenAPI adapters, Kysely's query compilation and GC` +
+              `${keyedTrips(r)} round trip(s) per call (see the trace), as pgbench's one statement; ${m.cpuSignInKey.toFixed(2)} ms server CPU per call (${m.cpuSignInNoKey.toFixed(2)} ms without a key) on one Node thread — HTTP parsing, the procedure's zod input and output checks, pg's protocol, GC; the CPU profile below shows the split — against pgbench's C clients, with the load generator on the same 2 cores` +
               withB(m.signInKeyRatio, abGain(r, (x) => x.b.signInKey / x.a.signInKey)),
           }
         : {}),
@@ -77,7 +81,7 @@ export function targets(r: Results): Target[] {
       measured: `${fmt.pct(m.signInNoKeyRatio)} (${fmt.n(m.signInNoKey)}/s)`,
       met: m.signInNoKeyRatio >= 0.25,
       ...(m.signInNoKeyRatio < 0.25
-        ? { why: `2 round trips (tablet lookup, INSERT) and the HTTP + tRPC/OpenAPI stack in one Node process, ${m.cpuSignInNoKey.toFixed(2)} ms server CPU per call, against pgbench's C clients; the load generator shares the same 2 cores` }
+        ? { why: `one round trip (the tablet's check inside the INSERT), but the HTTP + procedure stack in one Node process, ${m.cpuSignInNoKey.toFixed(2)} ms server CPU per call, against pgbench's C clients; the load generator shares the same 2 cores` }
         : {}),
     });
     list.push({
@@ -88,7 +92,7 @@ export function targets(r: Results): Target[] {
       ...(m.sheetRatio < 0.08
         ? {
             why:
-              `two round trips per call (tablet lookup by token hash, then the SELECT) and the HTTP + tRPC/OpenAPI stack on one Node process: ${m.cpuSheetApi.toFixed(2)} ms server CPU per call vs ${m.cpuSheetBare.toFixed(2)} ms for the bare route with the same SQL (which itself reaches ${fmt.pct(m.sheetBare / m.pgSelect)}); pgbench's C clients and the load generator share the same 2 cores` +
+              `one round trip (the tablet's check inside the SELECT), but the HTTP + procedure stack on one Node process: ${m.cpuSheetApi.toFixed(2)} ms server CPU per call vs ${m.cpuSheetBare.toFixed(2)} ms for the bare route with the same SQL (which itself reaches ${fmt.pct(m.sheetBare / m.pgSelect)}); pgbench's C clients and the load generator share the same 2 cores` +
               withB(m.sheetRatio, abGain(r, (x) => x.b.sheet / x.a.sheet)),
           }
         : {}),
@@ -99,6 +103,21 @@ export function targets(r: Results): Target[] {
       measured: `/trpc's rate is ${fmt.x(m.apiVsTrpc)} /api's (bare Fastify ${fmt.x(m.apiVsBare)}); server CPU per request /api ${m.cpuSheetApi.toFixed(2)} ms, /trpc ${m.cpuSheetTrpc.toFixed(2)} ms (${fmt.x(m.cpuApiVsTrpc)}), bare ${m.cpuSheetBare.toFixed(2)} ms`,
       met: m.apiVsTrpc <= 1.2 && m.cpuApiVsTrpc <= 1.2,
     });
+  }
+  if (r.compare?.rounds.length) {
+    for (const [what, f] of [
+      ["sign-in", (x: CompareRound["a"]) => x.signInCpu],
+      ["sheet list", (x: CompareRound["a"]) => x.sheetCpu],
+    ] as const) {
+      const m = abMedians(r, f);
+      list.push({
+        what: `issue 13: server CPU per ${what}, after ÷ before (A/B)`,
+        target: "≤ 0.5×",
+        measured: `${fmt.x(m.ratio)} (${fmt.ms(m.after)} vs ${fmt.ms(m.before)})`,
+        met: m.ratio <= 0.5,
+        ...(m.ratio > 0.5 ? { why: "see the CPU profile below: what is left per call" } : {}),
+      });
+    }
   }
   if (r.scale && r.scale.sizes.length >= 2) {
     const small = r.scale.sizes[0]!;
@@ -204,6 +223,54 @@ function table(headers: string[], rows: (string | number)[][]): string {
   return [`| ${headers.join(" | ")} |`, `|${headers.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
 }
 
+/** Median of build B's and build A's figure over the A/B rounds. */
+function abMedians(r: Results, f: (x: CompareRound["a"]) => number) {
+  const rounds = r.compare?.rounds ?? [];
+  return { before: median(rounds.map((x) => f(x.b))), after: median(rounds.map((x) => f(x.a))), ratio: median(rounds.map((x) => f(x.a) / f(x.b))) };
+}
+
+/** "Before / after": build B (BENCH_COMPARE_MAIN, the issue's start) against this build, same run. */
+function beforeAfter(r: Results): string[] {
+  if (!r.compare?.rounds.length) return [];
+  const rows: string[][] = [];
+  const ab = (what: string, f: (x: CompareRound["a"]) => number, unit: (v: number) => string) => {
+    const m = abMedians(r, f);
+    rows.push([what, unit(m.before), unit(m.after), fmt.x(m.ratio)]);
+  };
+  const perS = (v: number) => `${fmt.n(v)}/s`;
+  ab("sign-in with Idempotency-Key, rate (autocannon)", (x) => x.signInKey, perS);
+  const ms = (v: number) => fmt.ms(v);
+  ab("sign-in, server CPU per call", (x) => x.signInCpu, ms);
+  ab("sheet list, rate (autocannon)", (x) => x.sheet, perS);
+  ab("sheet list, server CPU per call", (x) => x.sheetCpu, ms);
+  ab("sign-out, rate (autocannon)", (x) => x.signOut, perS);
+  ab("sign-out, server CPU per call", (x) => x.signOutCpu, ms);
+  ab("50 tablets looping sign-in → sheet → sign-out, loops", (x) => x.loops, perS);
+  ab("50 tablets looping, server CPU per loop", (x) => x.loopCpu, ms);
+  const sizes = r.scale?.sizes ?? [];
+  for (const size of [sizes[0], sizes[sizes.length - 1]]) {
+    if (!size?.before) continue;
+    rows.push([`report first page at ${fmt.n(size.size)} visits`, fmt.ms(size.before.firstPageMs), fmt.ms(size.firstPageMs), fmt.x(size.firstPageMs / size.before.firstPageMs)]);
+  }
+  const big = sizes[sizes.length - 1];
+  const small = sizes[0];
+  if (big?.before && small?.before) {
+    rows.push([`CSV export at ${fmt.n(big.size)} visits, rows/s`, fmt.n(big.before.csvRowsPerSecond), fmt.n(big.csvRowsPerSecond), fmt.x(big.csvRowsPerSecond / big.before.csvRowsPerSecond)]);
+    rows.push([`server peak memory during the CSV at ${fmt.n(big.size)} (÷ at ${fmt.n(small.size)})`, `${fmt.mb(big.before.serverPeakKb)} (${fmt.x(big.before.serverPeakKb / small.before.serverPeakKb)})`, `${fmt.mb(big.serverPeakKb)} (${fmt.x(big.serverPeakKb / small.serverPeakKb)})`, fmt.x(big.serverPeakKb / big.before.serverPeakKb)]);
+  }
+  const sheetAfter = r.web?.routes.find((w) => w.route === "/sheet/$locationId/");
+  const sheetBefore = r.webBefore?.routes.find((w) => w.route === "/sheet/$locationId/");
+  if (sheetAfter && sheetBefore) rows.push(["the sheet's weight (/sheet/$locationId/, JS + CSS gzipped)", kb(sheetBefore.totalGzip), kb(sheetAfter.totalGzip), fmt.x(sheetAfter.totalGzip / sheetBefore.totalGzip)]);
+  return [
+    "## Before / after",
+    "",
+    `Before = \`${r.compare.other}\` (build B, this issue's start), after = this build (A), in this one run: the tablet calls in alternating order on databases of their own (each made by its build's migrations, the same site), ${config.compareRounds * 2} rounds of ${config.ratioSeconds} s at ${config.concurrency} connections, medians; the report pages and the CSV on the same seeded history per size, each build on a freshly started server; the sheet's weight from each build's apps/web/dist.`,
+    "",
+    table(["measurement", "before", "after", "after ÷ before"], rows),
+    "",
+  ];
+}
+
 export function renderMarkdown(r: Results): string {
   const out: string[] = [];
   const minutes = r.finishedAt ? (r.finishedAt.getTime() - r.startedAt.getTime()) / 60000 : NaN;
@@ -231,6 +298,7 @@ export function renderMarkdown(r: Results): string {
 
   out.push("## Targets", "");
   out.push(table(["measurement", "target", "measured", "result", "reason when missed"], targets(r).map((t) => [t.what, t.target, t.measured, yes(t.met), t.why ?? ""])), "");
+  out.push(...beforeAfter(r));
 
   if (r.tablets.length) {
     out.push("## 1. Tablet load", "");
@@ -302,15 +370,29 @@ export function renderMarkdown(r: Results): string {
     out.push(table(["function", "where", "self ms", "share"], p.topFunctions.map((x) => [`\`${x.name}\``, x.where, fmt.n(x.selfMs), fmt.pct(x.share)])), "");
   }
 
+  if (r.servers) {
+    const s = r.servers;
+    out.push("## Two server processes on one database", "");
+    out.push(`The same ${s.tablets} tablets loop sign-in → sheet → sign-out for ${s.seconds} s, once all on one server process, once every other tablet on a second process of the same build on the same database (as behind a load balancer; each process its own pool of 10 connections), in alternating order. See README, "Running more than one server".`, "");
+    out.push(
+      table(
+        ["processes", "loops/s", "sign-in p50", "sheet p50", "sign-out p50", "errors", "rows / acknowledged sign-ins", "server CPU per loop (all processes)"],
+        s.runs.map((x) => [x.processes, fmt.n(x.loopsPerSecond), fmt.ms(x.signInP50), fmt.ms(x.listP50), fmt.ms(x.signOutP50), x.errors, `${fmt.n(x.rows)} / ${fmt.n(x.acked)}`, fmt.ms(x.cpuPerLoop)]),
+      ),
+      "",
+    );
+    out.push(`Median loops/s: one process ${fmt.n(s.one)}, two processes ${fmt.n(s.two)} (${fmt.x(s.two / s.one)}). On this 2-core machine the two processes, PostgreSQL and the load generator share the same cores, so a second process can only use what the first left idle; on separate machines each process brings its own cores.`, "");
+  }
+
   if (r.compare) {
     const c = r.compare;
     const ratio = (f: (x: CompareRound) => number) => fmt.x(median(c.rounds.map(f)));
     out.push("## A/B: this build (A) against another build (B)", "");
-    out.push(`B = \`${c.other}\`, on the same database, measured in alternating order in every round (${config.ratioSeconds} s each): sign-in with Idempotency-Key (autocannon, ${config.concurrency} connections), sheet list (autocannon), and 50 tablets looping sign-in → sheet → sign-out.`, "");
+    out.push(`B = \`${c.other}\`, each build on a database of its own (made by its own migrations, the same site), measured in alternating order in every round (${config.ratioSeconds} s each): sign-in with Idempotency-Key (autocannon, ${config.concurrency} connections), sheet list (autocannon), sign-out of open visits (autocannon, one visit each), and 50 tablets looping sign-in → sheet → sign-out.`, "");
     out.push(
       table(
-        ["round", "order", "A sign-in/s", "B sign-in/s", "A sheet/s", "B sheet/s", "A tablet loops/s", "B tablet loops/s", "server CPU per sign-in A / B", "per sheet A / B", "per loop A / B"],
-        c.rounds.map((x, i) => [i + 1, x.order, fmt.n(x.a.signInKey), fmt.n(x.b.signInKey), fmt.n(x.a.sheet), fmt.n(x.b.sheet), fmt.n(x.a.loops), fmt.n(x.b.loops), `${fmt.ms(x.a.signInCpu)} / ${fmt.ms(x.b.signInCpu)}`, `${fmt.ms(x.a.sheetCpu)} / ${fmt.ms(x.b.sheetCpu)}`, `${fmt.ms(x.a.loopCpu)} / ${fmt.ms(x.b.loopCpu)}`]),
+        ["round", "order", "A sign-in/s", "B sign-in/s", "A sheet/s", "B sheet/s", "A sign-out/s", "B sign-out/s", "A tablet loops/s", "B tablet loops/s", "server CPU per sign-in A / B", "per sheet A / B", "per sign-out A / B", "per loop A / B"],
+        c.rounds.map((x, i) => [i + 1, x.order, fmt.n(x.a.signInKey), fmt.n(x.b.signInKey), fmt.n(x.a.sheet), fmt.n(x.b.sheet), fmt.n(x.a.signOut), fmt.n(x.b.signOut), fmt.n(x.a.loops), fmt.n(x.b.loops), `${fmt.ms(x.a.signInCpu)} / ${fmt.ms(x.b.signInCpu)}`, `${fmt.ms(x.a.sheetCpu)} / ${fmt.ms(x.b.sheetCpu)}`, `${fmt.ms(x.a.signOutCpu)} / ${fmt.ms(x.b.signOutCpu)}`, `${fmt.ms(x.a.loopCpu)} / ${fmt.ms(x.b.loopCpu)}`]),
       ),
       "",
     );

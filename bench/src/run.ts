@@ -3,6 +3,7 @@
  * Writes bench/RESULTS.md (BENCH_QUICK=1: bench/out/RESULTS.quick.md). See bench/README.md.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { Browser, createSite } from "./client.ts";
 import { config, phaseEnabled } from "./config.ts";
 import { createEnv, type Env } from "./env.ts";
@@ -12,6 +13,7 @@ import { dropCreatedDatabases, ensurePostgresRunning, isUp, serverVersion } from
 import { comparePhase, profilePhase, ratioPhase, tabletPhase, tracePhase } from "./phases.ts";
 import { renderMarkdown, targets, type Results } from "./report.ts";
 import { scalePhase } from "./scale.ts";
+import { serversPhase } from "./servers.ts";
 import { killAllStarted, Server } from "./server.ts";
 import { freePort, log } from "./util.ts";
 import { webWeight } from "./web.ts";
@@ -42,12 +44,15 @@ async function main() {
   const stamp = Date.now().toString(36);
   if (phaseEnabled("web")) await attempt("web weight", () => {
     results.web = webWeight(["/sheet/$locationId/", "/sheet/$locationId/sign-in"]);
+    // Build B's web app beside its server (BENCH_COMPARE_MAIN is .../apps/server/dist/main.js).
+    const other = process.env.BENCH_COMPARE_MAIN;
+    if (other) results.webBefore = webWeight(["/sheet/$locationId/"], path.resolve(path.dirname(other), "../../web/dist"));
   });
 
   let main: Env | undefined;
   let proposalMain: string | undefined;
   try {
-    if (["trace", "tablets", "ratios", "profile", "faults", "compare"].some((p) => phaseEnabled(p as never))) {
+    if (["trace", "tablets", "ratios", "profile", "faults", "compare", "servers"].some((p) => phaseEnabled(p as never))) {
       main = await createEnv(`vsi_bench_main_${stamp}`);
       const site = await createSite(main.staff, 4, 5, "Load");
       const env = main;
@@ -57,13 +62,21 @@ async function main() {
       }
       if (phaseEnabled("ratios")) await attempt("side by side", async () => void (results.ratios = await ratioPhase(env)));
       if (phaseEnabled("profile")) await attempt("profile", async () => void (results.profile = await profilePhase(env, site)));
+      if (phaseEnabled("servers")) await attempt("two server processes", async () => void (results.servers = await serversPhase(env, site)));
       if (phaseEnabled("compare")) {
         // B is another server build (e.g. a worktree of an earlier commit, built), given by BENCH_COMPARE_MAIN.
         const other = process.env.BENCH_COMPARE_MAIN;
         if (other) {
           await attempt("A/B against BENCH_COMPARE_MAIN", async () => {
             proposalMain = other;
-            results.compare = { other, rounds: await comparePhase(env, site, other) };
+            // B on a database of its own: each build's migrations make its schema.
+            const envB = await createEnv(`vsi_bench_b_${stamp}`, other);
+            try {
+              const siteB = await createSite(envB.staff, 4, 5, "Load");
+              results.compare = { other, rounds: await comparePhase({ env, site }, { env: envB, site: siteB }) };
+            } finally {
+              await envB.server.stop();
+            }
           });
         } else log("A/B skipped: set BENCH_COMPARE_MAIN to another build's apps/server/dist/main.js");
       }
@@ -71,8 +84,12 @@ async function main() {
     }
     if (phaseEnabled("scale") || phaseEnabled("csv")) {
       const scaleEnv = await createEnv(`vsi_bench_scale_${stamp}`);
-      await attempt("scale of history", async () => void (results.scale = await scalePhase(scaleEnv, !phaseEnabled("scale"))));
+      // With BENCH_COMPARE_MAIN, build B gets the same history on a database of its own.
+      const other = process.env.BENCH_COMPARE_MAIN;
+      const beforeEnv = other && phaseEnabled("compare") ? await createEnv(`vsi_bench_scale_b_${stamp}`, other) : undefined;
+      await attempt("scale of history", async () => void (results.scale = await scalePhase(scaleEnv, !phaseEnabled("scale"), beforeEnv)));
       await scaleEnv.server.stop();
+      await beforeEnv?.server.stop();
     }
     if (phaseEnabled("faults") && main) {
       const env = main;

@@ -31,6 +31,34 @@ export interface SizeResult {
   /** The same export from BENCH_CSV_COMPARE_MAIN (another build, e.g. before a change), on a fresh server right after. */
   csvCompare?: { rowsPerSecond: number; seconds: number; baseKb: number; peakKb: number };
   errors: number;
+  /** The same history on the A/B build B (BENCH_COMPARE_MAIN), its own database seeded alike. */
+  before?: BeforeSize;
+}
+
+export interface BeforeSize {
+  firstPageMs: number;
+  monthPageMs: number;
+  csvRowsPerSecond: number;
+  serverBaseRssKb: number;
+  serverPeakKb: number;
+}
+
+/** Build B at one size: a fresh server, the report's pages, then the CSV on a fresh server again. */
+async function measureBefore(env: Env, monthLocation: number, month: [string, string]): Promise<BeforeSize> {
+  await env.server.stop();
+  await env.server.start();
+  const staff = new Browser(env.server.origin, 2);
+  staff.bearer = env.staff.bearer;
+  const first = await timed(staff, "/api/visits?page=1", config.pageSamples);
+  const monthPage = await timed(staff, `/api/visits?locationId=${monthLocation}&from=${month[0]}&to=${month[1]}`, config.pageSamples);
+  await staff.close();
+  await env.server.stop();
+  await env.server.start();
+  const baseRss = env.server.peakRssKb();
+  const csvTimes: { rows: number; seconds: number }[] = [];
+  for (let i = 0; i < config.csvRuns; i++) csvTimes.push(await exportCsv(env));
+  const csv = csvTimes.sort((a, b) => a.seconds - b.seconds)[Math.floor(csvTimes.length / 2)]!;
+  return { firstPageMs: first.ms, monthPageMs: monthPage.ms, csvRowsPerSecond: csv.rows / csv.seconds, serverBaseRssKb: baseRss, serverPeakKb: env.server.peakRssKb() };
 }
 
 export interface ExplainResult {
@@ -135,8 +163,9 @@ async function freshExport(env: Env, server: Server): Promise<{ rows: number; se
 }
 
 /** With csvOnly (BENCH_ONLY=csv), only the seeding and the CSV steps run. */
-export async function scalePhase(env: Env, csvOnly = false): Promise<ScaleResult> {
+export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promise<ScaleResult> {
   await seedCatalog(env.database);
+  if (before) await seedCatalog(before.database);
   const locations = await query<{ id: number }>(env.database, "select id from locations order by id");
   const programs = await query<{ id: number }>(env.database, "select id from programs order by id");
   const sheetLocation = locations[0]!.id;
@@ -152,6 +181,7 @@ export async function scalePhase(env: Env, csvOnly = false): Promise<ScaleResult
     log(`history: seeding up to ${size.toLocaleString("en-US")} visits`);
     const t0 = performance.now();
     await seedVisits(env.database, seeded + 1, size);
+    if (before) await seedVisits(before.database, seeded + 1, size);
     seeded = size;
     const seedSeconds = (performance.now() - t0) / 1000;
 
@@ -231,6 +261,10 @@ export async function scalePhase(env: Env, csvOnly = false): Promise<ScaleResult
       ...(csvCompare ? { csvCompare } : {}),
       errors,
     };
+    if (before) {
+      log(`  ${size}: build B's report pages and CSV`);
+      result.before = await measureBefore(before, monthLocation, month);
+    }
     sizes.push(result);
     log(
       `  ${size}: sheet ${median(sheetRps).toFixed(0)}/s, first page ${first.ms.toFixed(1)} ms, last ${last.ms.toFixed(1)} ms, month ${monthPage.ms.toFixed(1)} ms, ` +

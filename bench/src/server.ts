@@ -148,9 +148,9 @@ export class Server {
 }
 
 /** `cli.js create-admin` against the given database, as an operator would. */
-export async function createAdmin(databaseUrl: string, email: string, password: string): Promise<void> {
+export async function createAdmin(databaseUrl: string, email: string, password: string, cli = config.serverCli): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vsi-bench-cli-"));
-  const result = await run(process.execPath, [config.serverCli, "create-admin", "Bench", "Admin", email, password], {
+  const result = await run(process.execPath, [cli, "create-admin", "Bench", "Admin", email, password], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     cwd: repoDir,
     timeoutMs: 60_000,

@@ -24,8 +24,7 @@ export interface WebResult {
  * dependencies Vite lists for it (__vite__mapDeps). The build has no Vite manifest, so the route
  * table is read from the entry chunk: createFileRoute(`/path`)(... import(`./chunk.js`), __vite__mapDeps([..])).
  */
-export function webWeight(routes: string[]): WebResult {
-  const dist = config.webDist;
+export function webWeight(routes: string[], dist = config.webDist): WebResult {
   const indexHtml = path.join(dist, "index.html");
   if (!existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: build the web app (pnpm --filter @vsi/web build)`);
   const html = readFileSync(indexHtml, "utf8");
