@@ -22,6 +22,7 @@ export const visitCreateInput = z.object({
   /** Over tRPC; REST callers send the Idempotency-Key header instead. */
   idempotencyKey: text().min(1).max(200).optional(),
 });
+export type VisitCreateInput = z.output<typeof visitCreateInput>;
 
 export const visitUpdateInput = z.object({
   id,

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from "kysely";
 import type { Database, Visit } from "@vsi/db";
+import type { NewVisitFields } from "./visits.ts";
 
 /**
  * A tablet's three calls (its sheet, a sign-in, a sign-out), each one statement that checks the
@@ -91,17 +92,8 @@ export async function tabletSheet(db: Kysely<Database>, tokenHash: string, now: 
   return { tablet: { tabletId: first.tablet_id, locationId: first.tablet_location_id }, visits };
 }
 
-export interface TabletSignIn {
-  FirstName: string;
-  LastName: string;
-  PhoneNumber: string;
-  Temperature: string;
-  LocationId: number;
-  ProgramId: number;
-}
-
 /** The new visit (or, with a key already used, its visit); undefined when nothing was written. */
-export async function tabletSignIn(db: Kysely<Database>, tokenHash: string, now: Date, fields: TabletSignIn, key: string | undefined): Promise<Visit | undefined> {
+export async function tabletSignIn(db: Kysely<Database>, tokenHash: string, now: Date, fields: NewVisitFields, key: string | undefined): Promise<Visit | undefined> {
   const values = [tokenHash, now, fields.FirstName, fields.LastName, fields.PhoneNumber, fields.Temperature, fields.LocationId, fields.ProgramId];
   const rows = key === undefined ? await run<Visit>(db, signIn, values) : await run<Visit>(db, signInWithKey, [...values, key]);
   return rows[0];

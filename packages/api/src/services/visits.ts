@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, Executor, Visit } from "@vsi/db";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { toVisit } from "../mappers.ts";
-import type { VisitChanges } from "../schemas/visits.ts";
+import type { VisitChanges, VisitCreateInput } from "../schemas/visits.ts";
 import { pageSize } from "./pagination.ts";
 import { countVisits, type VisitTotal } from "./visit-count.ts";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
@@ -70,14 +70,8 @@ export async function findVisit(db: Executor, id: number): Promise<Visit> {
   return visit;
 }
 
-export interface NewVisitFields {
-  FirstName: string;
-  LastName: string;
-  PhoneNumber: string;
-  Temperature: string;
-  LocationId: number;
-  ProgramId: number;
-}
+/** A sign-in as its schema leaves it; the key travels apart. */
+export type NewVisitFields = Omit<VisitCreateInput, "idempotencyKey">;
 
 /** Is the program offered at this location, both live: the one place this is asked. */
 function offeredHere(db: Executor, locationId: number, programId: number) {
