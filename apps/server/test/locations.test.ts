@@ -35,6 +35,27 @@ describe("locations", () => {
     expect(names(renamed.json.Programs)).toEqual(["Tutoring", "Job Help"]);
   });
 
+  it("keeps a time zone (Los Angeles unless given), an automatic sign-out time and a maximum stay", async () => {
+    const plain = await world.admin.post("/api/locations", { Name: "Plain" });
+    expect(plain.json).toMatchObject({ TimeZone: "America/Los_Angeles", AutoSignOutAt: null, MaxStayHours: null });
+    const set = await world.admin.post("/api/locations", { Name: "Valencia", TimeZone: "Europe/Madrid", AutoSignOutAt: "21:00", MaxStayHours: 1.5 });
+    expect(set.status).toBe(201);
+    expect(set.json).toMatchObject({ TimeZone: "Europe/Madrid", AutoSignOutAt: "21:00", MaxStayHours: 1.5 });
+    expect((await world.server.client().get(`/api/locations/${set.json.id}`)).json).toMatchObject({ AutoSignOutAt: "21:00", MaxStayHours: 1.5 });
+    // A field left out stays; null clears it.
+    const renamed = await world.admin.patch(`/api/locations/${set.json.id}`, { Name: "Valencia Centro", MaxStayHours: null });
+    expect(renamed.json).toMatchObject({ Name: "Valencia Centro", TimeZone: "Europe/Madrid", AutoSignOutAt: "21:00", MaxStayHours: null });
+    const listed = (await world.admin.get("/api/locations")).json.find((l: { id: number }) => l.id === set.json.id);
+    expect(listed).toMatchObject({ TimeZone: "Europe/Madrid", AutoSignOutAt: "21:00", MaxStayHours: null });
+
+    const bad = await world.admin.patch(`/api/locations/${set.json.id}`, { TimeZone: "Mars/Olympus", AutoSignOutAt: "25:00", MaxStayHours: 0 });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(["AutoSignOutAt", "MaxStayHours", "TimeZone"]);
+    for (const body of [{ AutoSignOutAt: "9pm" }, { AutoSignOutAt: "21:00:00" }, { MaxStayHours: 169 }, { MaxStayHours: 0.001 }, { TimeZone: "+02:00" }]) {
+      expect((await world.admin.patch(`/api/locations/${set.json.id}`, body)).status, JSON.stringify(body)).toBe(422);
+    }
+  });
+
   it("validates input and refuses non-admins", async () => {
     const bad = await world.admin.post("/api/locations", { Name: "", ProgramIds: "x" });
     expect(bad.status).toBe(422);

@@ -86,13 +86,18 @@ describe("signing in and out on a tablet", () => {
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     expect(sheet.json.every((v: { TimeOut: string | null; LocationId: number }) => v.TimeOut === null && v.LocationId === catalog.main.id)).toBe(true);
 
+    expect(first.SignedOutBy).toBeNull();
     const out = await mainTablet.patch(`/api/visits/${first.id}/sign-out`);
     expect(out.status).toBe(200);
     expect(out.json.TimeOut).not.toBeNull();
+    expect(out.json.SignedOutBy).toBe("visitor");
     server.clock.offsetMs = 60_000;
     const again = await mainTablet.patch(`/api/visits/${first.id}/sign-out`);
     server.clock.offsetMs = 0;
     expect(again.json.TimeOut).toBe(out.json.TimeOut);
+    // Staff signing out a visit the visitor already ended changes neither the time nor who did it.
+    const staffAgain = await admin.patch(`/api/visits/${first.id}/sign-out`);
+    expect(staffAgain.json).toMatchObject({ TimeOut: out.json.TimeOut, SignedOutBy: "visitor" });
     const after = await mainTablet.get(`/api/visits?locationId=${catalog.main.id}&programId=${catalog.pantry.id}`);
     expect(after.json.map((v: { id: number }) => v.id)).not.toContain(first.id);
   });
@@ -104,6 +109,7 @@ describe("signing in and out on a tablet", () => {
     const id = created.json.result.data.id;
     const out = await mainTablet.trpc("mutation", "visits.signOut", { id });
     expect(out.json.result.data.TimeOut).not.toBeNull();
+    expect(out.json.result.data.SignedOutBy).toBe("visitor");
     const list = await mainTablet.trpc("query", "visits.list", { locationId: catalog.main.id, programId: catalog.tutoring.id });
     expect(list.json.result.data.map((v: { id: number }) => v.id)).not.toContain(id);
   });
@@ -181,6 +187,7 @@ describe("one open visit per phone at a location and program", () => {
       expect(fresh.status).toBe(201);
       const ended = (await mainTablet.get(`/api/visits/${old.id}`)).json;
       expect(ended.TimeOut).toBe(fresh.json.TimeIn);
+      expect(ended.SignedOutBy).toBe("auto");
     } finally {
       server.clock.offsetMs = 0;
     }
@@ -302,6 +309,18 @@ describe("the staff report", () => {
     const badDate = await admin.get("/api/visits?format=csv&from=31-12-2026");
     expect(badDate.status).toBe(422);
     expect(badDate.json).toEqual({ status: 422, message: "Validation failed", errors: [{ path: "from", message: "Use a date like 2026-11-21" }] });
+  });
+
+  it("a staff sign-out records that staff did it, over /api and /trpc", async () => {
+    const staff = await staffClient(server);
+    const a = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id))).json;
+    const b = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id))).json;
+    const rest = await staff.patch(`/api/visits/${a.id}/sign-out`);
+    expect(rest.json).toMatchObject({ id: a.id, SignedOutBy: "staff" });
+    expect(rest.json.TimeOut).not.toBeNull();
+    await staff.prime();
+    const rpc = await staff.trpc("mutation", "visits.signOut", { id: b.id });
+    expect(rpc.json.result.data).toMatchObject({ id: b.id, SignedOutBy: "staff" });
   });
 
   it("staff may read and correct visits; only admins delete", async () => {

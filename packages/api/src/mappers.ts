@@ -38,10 +38,17 @@ export function toLocationRef(row: Location) {
     Name: row.name,
     Address: row.address,
     TemperatureUnit: row.temperature_unit,
+    TimeZone: row.time_zone,
+    // The column is a time ("21:00:00"); the API speaks HH:MM.
+    AutoSignOutAt: row.auto_sign_out_time === null ? null : row.auto_sign_out_time.slice(0, 5),
+    MaxStayHours: row.max_stay_minutes === null ? null : row.max_stay_minutes / 60,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
 }
+
+/** The API's hours as the whole minutes the database keeps. */
+export const stayMinutes = (hours: number | null) => (hours === null ? null : Math.round(hours * 60));
 
 export function toProgramRef(row: Program) {
   return { id: row.id, Name: row.name, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
@@ -56,6 +63,7 @@ export function toVisit(row: Visit): z.infer<typeof visitSchema> {
     Temperature: row.temperature,
     TimeIn: iso(row.time_in),
     TimeOut: isoOrNull(row.time_out),
+    SignedOutBy: row.signed_out_by,
     LocationId: row.location_id,
     ProgramId: row.program_id,
     createdAt: iso(row.created_at),

@@ -70,11 +70,18 @@ export interface LocationsTable {
   /** The unit the site's thermometers read: "F" or "C". */
   temperature_unit: Generated<TemperatureUnitCode>;
   logo_file_id: number | null;
+  /** IANA zone the location's local times (automatic sign-out, the day) are read in. */
+  time_zone: ColumnType<string, string | undefined, string>;
+  /** Local time of day open visits are signed out, "HH:MM:SS"; null: never. */
+  auto_sign_out_time: string | null;
+  /** Open visits longer than this are signed out; null: no limit. */
+  max_stay_minutes: number | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
 
 export type TemperatureUnitCode = "F" | "C";
+export type SignOutKind = "visitor" | "staff" | "auto";
 
 export interface ProgramsTable {
   id: Generated<number>;
@@ -99,6 +106,8 @@ export interface VisitsTable {
   temperature: string;
   time_in: DefaultTimestamp;
   time_out: NullableTimestamp;
+  /** Who ended the visit; null while open (and on visits closed before this was recorded). */
+  signed_out_by: SignOutKind | null;
   location_id: number;
   program_id: number;
   /** When the visitor's names, phone and temperature were blanked (retention, or a request to be forgotten). */

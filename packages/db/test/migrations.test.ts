@@ -30,6 +30,13 @@ async function checkMigrations(db: Db) {
   expect(rows.map((r) => r.indexname)).toEqual(
     expect.arrayContaining(["visits_open_idx", "visits_time_in_idx", "visits_location_time_in_idx", "visits_program_time_in_idx", "visits_phone_time_in_idx"]),
   );
+
+  // A location's clock defaults to Los Angeles; an open visit cannot say who signed it out.
+  const location = await db.kysely.insertInto("locations").values({ name: "L", address: "" }).returning(["id", "time_zone"]).executeTakeFirstOrThrow();
+  expect(location.time_zone).toBe("America/Los_Angeles");
+  const program = await db.kysely.insertInto("programs").values({ name: "P" }).returning("id").executeTakeFirstOrThrow();
+  const openVisit = { first_name: "A", last_name: "B", phone_number: "4155550001", temperature: "98.6", location_id: location.id, program_id: program.id };
+  await expect(db.kysely.insertInto("visits").values({ ...openVisit, signed_out_by: "staff" }).execute()).rejects.toThrow(/visits_signed_out_by_closed_check/);
 }
 
 /** Databases that already hold the same phone signed in twice still migrate: the older visit ends when the next began. */

@@ -12,6 +12,7 @@ const visit = (id: number, FirstName: string): Visit => ({
   Temperature: "98.6",
   TimeIn: at,
   TimeOut: null,
+  SignedOutBy: null,
   LocationId: 1,
   ProgramId: 2,
   createdAt: at,

@@ -27,7 +27,7 @@ export function withQueued(visits: Visit[], entries: QueueEntry[], locationId: n
 }
 
 /** A queued sign-in shown as a row; its id is negative so it never meets a real one. */
-export function queuedVisit(fields: Omit<Visit, "id" | "TimeIn" | "TimeOut" | "createdAt" | "updatedAt">, signInKey: string, seq: number, queuedAt: string): SheetVisit {
+export function queuedVisit(fields: Omit<Visit, "id" | "TimeIn" | "TimeOut" | "SignedOutBy" | "createdAt" | "updatedAt">, signInKey: string, seq: number, queuedAt: string): SheetVisit {
   return {
     id: -seq,
     FirstName: fields.FirstName,
@@ -38,6 +38,7 @@ export function queuedVisit(fields: Omit<Visit, "id" | "TimeIn" | "TimeOut" | "c
     ProgramId: fields.ProgramId,
     TimeIn: queuedAt,
     TimeOut: null,
+    SignedOutBy: null,
     createdAt: queuedAt,
     updatedAt: queuedAt,
     signInKey,

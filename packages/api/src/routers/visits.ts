@@ -213,7 +213,9 @@ export const visitsRouter = router({
       }
       const identity = await checkedCaller(ctx);
       if (ctx.identity.kind !== "sheetToken") {
-        const visit = await signOutVisit(ctx.db, input.id, now, identity.kind === "tablet" ? identity.locationId : undefined);
+        // The sheet's sign-out is the visitor's own; anyone logged in doing it is staff.
+        const tablet = identity.kind === "tablet" ? identity : undefined;
+        const visit = await signOutVisit(ctx.db, input.id, now, tablet ? "visitor" : "staff", tablet?.locationId);
         if (visit) return toVisit(visit);
       }
       await accessibleVisit({ ...ctx, identity }, input.id);

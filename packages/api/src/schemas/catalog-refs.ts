@@ -11,6 +11,9 @@ export const locationRefSchema = z.object({
   Name: z.string(),
   Address: z.string(),
   TemperatureUnit: z.enum(temperatureUnits).meta({ description: "unit of visitors' temperatures here: F (°F) or C (°C)" }),
+  TimeZone: z.string().meta({ description: "IANA zone the location's local times are read in", example: "America/Los_Angeles" }),
+  AutoSignOutAt: z.string().nullable().meta({ description: "local time (HH:MM) open visits are signed out; null: never", example: "21:00" }),
+  MaxStayHours: z.number().nullable().meta({ description: "open visits longer than this are signed out; null: no limit" }),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

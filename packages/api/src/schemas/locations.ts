@@ -2,6 +2,7 @@ import { z } from "zod";
 import { id, optionalText, text } from "./common.ts";
 import { catalogIds, catalogName, locationRefSchema, programRefSchema } from "./catalog-refs.ts";
 import { defaultTemperatureUnit, temperatureUnits } from "./temperature.ts";
+import { timeZone } from "./visits.ts";
 
 // Program schemas moved to programs.ts; re-exported so imports from here keep working.
 export * from "./programs.ts";
@@ -16,6 +17,15 @@ export const locationSchema = locationRefSchema
 
 const programIds = catalogIds.meta({ description: "order is the tab order; unknown ids are dropped" });
 
+/** A local time of day, 00:00 to 23:59. */
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time like 21:00");
+/** Whole minutes are what is kept; a week is the longest stay that still reads as a visit. */
+export const maxStayHours = z
+  .number()
+  .positive({ message: "Maximum stay must be more than zero", abort: true })
+  .max(168, "Maximum stay is at most 168 hours")
+  .refine((hours) => Math.round(hours * 60) >= 1, "Maximum stay is at least one minute");
+
 // Updates list the same fields without defaults: a field left out stays as it is.
 const locationFields = {
   Name: catalogName,
@@ -23,6 +33,9 @@ const locationFields = {
   ProgramIds: programIds,
   TemperatureUnit: z.enum(temperatureUnits),
   Logo: text().max(200).nullable().meta({ description: "signed_id of an uploaded image (POST /assets); null removes the logo" }),
+  TimeZone: timeZone,
+  AutoSignOutAt: timeOfDay.nullable(),
+  MaxStayHours: maxStayHours.nullable(),
 };
 export const locationInput = z.object({
   ...locationFields,
@@ -30,6 +43,9 @@ export const locationInput = z.object({
   ProgramIds: programIds.default([]),
   TemperatureUnit: locationFields.TemperatureUnit.default(defaultTemperatureUnit),
   Logo: locationFields.Logo.optional(),
+  TimeZone: timeZone.optional().meta({ description: "default America/Los_Angeles" }),
+  AutoSignOutAt: locationFields.AutoSignOutAt.default(null),
+  MaxStayHours: locationFields.MaxStayHours.default(null),
 });
 export const locationUpdateInput = z.object(locationFields).partial().extend({ id });
 export type LocationInput = z.output<typeof locationInput>;

@@ -81,6 +81,9 @@ export const visitListInput = visitFilterInput.extend({
 });
 export type VisitListInput = z.infer<typeof visitListInput>;
 
+export const signOutKinds = ["visitor", "staff", "auto"] as const;
+export const signOutKind = z.enum(signOutKinds);
+
 export const visitSchema = z
   .object({
     id: z.number().int(),
@@ -90,6 +93,7 @@ export const visitSchema = z
     Temperature: z.string(),
     TimeIn: isoDateTime,
     TimeOut: isoDateTime.nullable(),
+    SignedOutBy: signOutKind.nullable().meta({ description: "who signed the visitor out: the visitor at the sheet, staff, or the location's automatic sign-out; null while signed in" }),
     LocationId: z.number().int(),
     ProgramId: z.number().int(),
     createdAt: isoDateTime,

@@ -1,6 +1,7 @@
 import type { Database, Transaction } from "@vsi/db";
 import type { Kysely } from "kysely";
 import type { LocationChanges, LocationInput } from "../schemas/locations.ts";
+import { stayMinutes } from "../mappers.ts";
 import { assertLive, existingIds } from "./catalog.ts";
 import { setLocationLogo } from "./location-logo.ts";
 import type { Storage } from "./types.ts";
@@ -25,7 +26,14 @@ export async function createLocation(db: Kysely<Database>, files: LogoFiles, inp
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("locations")
-      .values({ name: input.Name, address: input.Address, temperature_unit: input.TemperatureUnit })
+      .values({
+        name: input.Name,
+        address: input.Address,
+        temperature_unit: input.TemperatureUnit,
+        ...(input.TimeZone !== undefined ? { time_zone: input.TimeZone } : {}),
+        auto_sign_out_time: input.AutoSignOutAt,
+        max_stay_minutes: stayMinutes(input.MaxStayHours),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await setLocationPrograms(trx, row.id, input.ProgramIds);
@@ -41,7 +49,15 @@ export async function updateLocation(db: Kysely<Database>, files: LogoFiles, id:
     await trx
       .updateTable("locations")
       // Kysely leaves undefined values out of the UPDATE: a field not sent keeps its value.
-      .set({ name: changes.Name, address: changes.Address, temperature_unit: changes.TemperatureUnit, updated_at: now })
+      .set({
+        name: changes.Name,
+        address: changes.Address,
+        temperature_unit: changes.TemperatureUnit,
+        time_zone: changes.TimeZone,
+        auto_sign_out_time: changes.AutoSignOutAt,
+        max_stay_minutes: changes.MaxStayHours === undefined ? undefined : stayMinutes(changes.MaxStayHours),
+        updated_at: now,
+      })
       .where("id", "=", id)
       .execute();
     if (changes.ProgramIds !== undefined) await setLocationPrograms(trx, id, changes.ProgramIds);

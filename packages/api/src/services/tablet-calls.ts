@@ -67,9 +67,10 @@ union all
 select visits.* from visit_idempotency_keys k inner join caller on k.key = caller.key inner join visits on visits.id = k.visit_id
 where k.created_at > $2::timestamptz - interval '24 hours' and not exists (select 1 from claim)`;
 
-// $3 the visit's id. TimeOut is set once; a second sign-out keeps the first time.
+// $3 the visit's id. TimeOut is set once, as the visitor's own; a second sign-out keeps the first time and kind.
 export const signOut = `${tabletCte}
-update visits set time_out = coalesce(visits.time_out, $2::timestamptz), updated_at = $2::timestamptz
+update visits set time_out = coalesce(visits.time_out, $2::timestamptz),
+  signed_out_by = case when visits.time_out is null then 'visitor' else visits.signed_out_by end, updated_at = $2::timestamptz
 from tablet where visits.id = $3::int and visits.location_id = tablet.location_id
 returning visits.*`;
 

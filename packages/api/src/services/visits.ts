@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Database, Executor, Visit } from "@vsi/db";
+import type { Database, Executor, SignOutKind, Visit } from "@vsi/db";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { toVisit } from "../mappers.ts";
 import type { VisitChanges, VisitCreateInput } from "../schemas/visits.ts";
@@ -150,7 +150,7 @@ export async function withOneOpenVisit(db: Kysely<Database>, fields: NewVisitFie
       if (!isOpenVisitConflict(error) || tries > 2) throw error;
       const open = await findOpenVisit(db, fields.LocationId, fields.ProgramId, fields.PhoneNumber);
       if (open && (tries > 1 || now.getTime() - open.time_in.getTime() < forgottenAfterMs)) throw alreadySignedIn(open);
-      if (open) await signOutVisit(db, open.id, now);
+      if (open) await signOutVisit(db, open.id, now, "auto");
     }
   }
 }
@@ -208,11 +208,15 @@ async function insertKeyedVisit(db: Kysely<Database>, fields: NewVisitFields, no
   throw await notOfferedError(db, fields);
 }
 
-/** Sets TimeOut once; a second sign-out keeps the first time. */
-export async function signOutVisit(db: Executor, id: number, now: Date, locationId?: number): Promise<Visit | undefined> {
+/** Sets TimeOut and who did it once; a second sign-out keeps the first time and kind. */
+export async function signOutVisit(db: Executor, id: number, now: Date, by: SignOutKind, locationId?: number): Promise<Visit | undefined> {
   let query = db
     .updateTable("visits")
-    .set({ time_out: sql<Date>`coalesce(time_out, ${now}::timestamptz)`, updated_at: now })
+    .set({
+      time_out: sql<Date>`coalesce(time_out, ${now}::timestamptz)`,
+      signed_out_by: sql<SignOutKind>`case when time_out is null then ${by}::text else signed_out_by end`,
+      updated_at: now,
+    })
     .where("id", "=", id);
   if (locationId !== undefined) query = query.where("location_id", "=", locationId);
   return query.returningAll().executeTakeFirst();
