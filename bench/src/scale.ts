@@ -6,6 +6,7 @@ import type { Env } from "./env.ts";
 import { cannon } from "./load.ts";
 import { query, withClient } from "./pg.ts";
 import { Server } from "./server.ts";
+import { countAndSummaryStatements } from "./report-sql.ts";
 import { csvCopySelect, reportStatements } from "./statements.ts";
 import { freePort, log, median, nextPhone, run } from "./util.ts";
 
@@ -18,6 +19,15 @@ export interface SizeResult {
   sheetRps: number[];
   sheetP99: number;
   firstPageMs: number;
+  /** The first page's X-Total-Count was the planner's estimate (past 100,000 matches). */
+  firstPageEstimated: boolean;
+  /** The first page under `concurrency` connections (autocannon, as staff): pages/s and p50. */
+  firstPageRps: number;
+  firstPageP50: number;
+  /** GET /api/visits/summary: last month by day (every location), a location's month, all history by program. */
+  summaryMonthMs: number;
+  summaryLocationMonthMs: number;
+  summaryAllMs: number;
   lastPageMs: number;
   lastPage: number;
   monthPageMs: number;
@@ -109,9 +119,10 @@ async function seedVisits(database: string, from: number, to: number) {
   });
 }
 
-async function timed(browser: Browser, path: string, samples: number): Promise<{ ms: number; status: number; total: number }> {
+async function timed(browser: Browser, path: string, samples: number): Promise<{ ms: number; status: number; total: number; estimated: boolean }> {
   let status = 0;
   let total = NaN;
+  let estimated = false;
   const times: number[] = [];
   for (let i = 0; i < samples + 2; i++) {
     const t0 = performance.now();
@@ -119,10 +130,11 @@ async function timed(browser: Browser, path: string, samples: number): Promise<{
     const ms = performance.now() - t0;
     status = reply.status;
     total = Number(reply.headers["x-total-count"]);
+    estimated = reply.headers["x-total-count-estimated"] === "true";
     if (reply.status !== 200) break;
     if (i >= 2) times.push(ms); // two warm-ups
   }
-  return { ms: median(times), status, total };
+  return { ms: median(times), status, total, estimated };
 }
 
 /** Streams the whole CSV, counting lines; the server is fresh so its VmHWM is this export's. */
@@ -188,9 +200,11 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
     const sheetRps: number[] = [];
     let sheetP99 = NaN;
     let errors = 0;
-    let first = { ms: NaN, status: 200, total: NaN };
-    let last = { ms: NaN, status: 200, total: NaN };
-    let monthPage = { ms: NaN, status: 200, total: NaN };
+    let first = { ms: NaN, status: 200, total: NaN, estimated: false };
+    let last = { ms: NaN, status: 200, total: NaN, estimated: false };
+    let monthPage = { ms: NaN, status: 200, total: NaN, estimated: false };
+    const summaries = { month: NaN, locationMonth: NaN, all: NaN };
+    const firstUnderLoad = { rps: NaN, p50: NaN };
     let lastPage = NaN;
     if (!csvOnly) {
       // A fresh server per size: its memory peaks belong to this size only.
@@ -225,6 +239,18 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
       last = await timed(staff, `/api/visits?page=${lastPage}`, config.pageSamples);
       monthPage = await timed(staff, `/api/visits?locationId=${monthLocation}&from=${month[0]}&to=${month[1]}`, config.pageSamples);
       if (first.status !== 200 || last.status !== 200 || monthPage.status !== 200) errors++;
+      const summary = async (query: string) => {
+        const t = await timed(staff, `/api/visits/summary?${query}`, config.pageSamples);
+        if (t.status !== 200) errors++;
+        return t.ms;
+      };
+      summaries.month = await summary(`from=${month[0]}&to=${month[1]}&groupBy=day`);
+      summaries.locationMonth = await summary(`locationId=${monthLocation}&from=${month[0]}&to=${month[1]}&groupBy=day`);
+      summaries.all = await summary("groupBy=program");
+      const load = await cannon({ url: `${env.server.origin}/api/visits?page=1`, connections: config.concurrency, seconds: config.scaleSeconds, headers: staff.headersFor("GET") });
+      firstUnderLoad.rps = load.rps;
+      firstUnderLoad.p50 = load.p50;
+      errors += load.errors;
     }
 
     // CSV on a freshly started server: VmHWM before and after the export.
@@ -248,6 +274,12 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
       sheetRps,
       sheetP99,
       firstPageMs: first.ms,
+      firstPageEstimated: first.estimated,
+      firstPageRps: firstUnderLoad.rps,
+      firstPageP50: firstUnderLoad.p50,
+      summaryMonthMs: summaries.month,
+      summaryLocationMonthMs: summaries.locationMonth,
+      summaryAllMs: summaries.all,
       lastPageMs: last.ms,
       lastPage,
       monthPageMs: monthPage.ms,
@@ -267,20 +299,24 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
     }
     sizes.push(result);
     log(
-      `  ${size}: sheet ${median(sheetRps).toFixed(0)}/s, first page ${first.ms.toFixed(1)} ms, last ${last.ms.toFixed(1)} ms, month ${monthPage.ms.toFixed(1)} ms, ` +
+      `  ${size}: sheet ${median(sheetRps).toFixed(0)}/s, first page ${first.ms.toFixed(1)} ms (${firstUnderLoad.rps.toFixed(0)}/s at ${config.concurrency} connections), last ${last.ms.toFixed(1)} ms, month ${monthPage.ms.toFixed(1)} ms, ` +
+        `summary month ${summaries.month.toFixed(1)} ms, location month ${summaries.locationMonth.toFixed(1)} ms, all ${summaries.all.toFixed(1)} ms, ` +
         `CSV ${csv.rows} rows in ${csv.seconds.toFixed(1)} s (${(csv.rows / csv.seconds).toFixed(0)}/s), peak ${(peak / 1024).toFixed(0)} MB` +
         (csvCompare ? `; ${config.csvCompareMain}: ${csvCompare.rowsPerSecond.toFixed(0)}/s, peak ${(csvCompare.peakKb / 1024).toFixed(0)} MB` : ""),
     );
 
     if (size === Math.max(...config.historySizes) && !csvOnly) {
       const middle = await query<{ t: string; id: number }>(env.database, "select time_in::text as t, id from visits order by time_in desc, id desc offset $1 limit 1", [Math.floor(size / 2)]);
-      const statements = reportStatements({ lastOffset: (lastPage - 1) * 25, month, locationId: monthLocation, programId: sheetProgram, cursor: [middle[0]!.t, middle[0]!.id], tokenHash });
+      const statements: Array<{ name: string; sql: string; params: unknown[]; planOnly?: boolean }> = [
+        ...reportStatements({ lastOffset: (lastPage - 1) * 25, month, locationId: monthLocation, programId: sheetProgram, cursor: [middle[0]!.t, middle[0]!.id], tokenHash }),
+        ...countAndSummaryStatements({ month, locationId: monthLocation }),
+      ];
       explain = [];
       for (const s of statements) {
-        const rows = await query<{ "QUERY PLAN": string }>(env.database, `explain (analyze, buffers, costs off) ${s.sql}`, s.params);
+        const rows = await query<{ "QUERY PLAN": string }>(env.database, `explain ${s.planOnly ? "(summary on)" : "(analyze, buffers, costs off)"} ${s.sql}`, s.params);
         const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
         const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)/g, ), ...plan.matchAll(/Bitmap Index Scan on (\w+)/g)].map((m) => m[1]!))];
-        const time = plan.match(/Execution Time: ([\d.]+) ms/);
+        const time = plan.match(s.planOnly ? /Planning Time: ([\d.]+) ms/ : /Execution Time: ([\d.]+) ms/);
         explain.push({ name: s.name, ms: time ? Number(time[1]) : NaN, indexes, seqScanOnVisits: /Seq Scan on visits/.test(plan), plan });
       }
     }

@@ -20,10 +20,19 @@ export interface VisitTotal {
   estimated: boolean;
 }
 
+/** What the planner is asked about (EXPLAIN only: no row is read). */
+export const plannedRowsQuery = (db: Executor, filters: VisitFilters) =>
+  db.selectFrom("visits").select(sql<number>`1`.as("one")).where(visitConditions(filters));
+
+/** Counts the matches, stopping one past `cap`: an index-only count of at most cap + 1 entries. */
+export const cappedCountQuery = (db: Executor, filters: VisitFilters, cap: number) =>
+  db
+    .selectFrom(db.selectFrom("visits").select(sql<number>`1`.as("one")).where(visitConditions(filters)).limit(cap + 1).as("matches"))
+    .select((eb) => eb.fn.countAll<string>().as("total"));
+
 /** Rows the planner expects the filters to match: one EXPLAIN, no rows read. */
 async function plannedRows(db: Executor, filters: VisitFilters): Promise<number> {
-  const query = db.selectFrom("visits").select(sql<number>`1`.as("one")).where(visitConditions(filters));
-  const { rows } = await sql<{ "QUERY PLAN": unknown }>`explain (format json) ${query}`.execute(db);
+  const { rows } = await sql<{ "QUERY PLAN": unknown }>`explain (format json) ${plannedRowsQuery(db, filters)}`.execute(db);
   const raw = rows[0]?.["QUERY PLAN"];
   const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: { "Plan Rows": number } }>;
   return Math.round(plan[0]?.Plan["Plan Rows"] ?? 0);
@@ -38,11 +47,7 @@ export async function countVisits(db: Executor, filters: VisitFilters, options: 
   }
   const planned = await plannedRows(db, filters);
   if (planned > limits.estimateAbove) return { total: planned, estimated: true };
-  const capped = db.selectFrom("visits").select(sql<number>`1`.as("one")).where(where).limit(limits.exactUpTo + 1);
-  const row = await db
-    .selectFrom(capped.as("matches"))
-    .select((eb) => eb.fn.countAll<string>().as("total"))
-    .executeTakeFirstOrThrow();
+  const row = await cappedCountQuery(db, filters, limits.exactUpTo).executeTakeFirstOrThrow();
   const counted = Number(row.total);
   if (counted <= limits.exactUpTo) return { total: counted, estimated: false };
   return { total: Math.max(planned, counted), estimated: true };

@@ -22,13 +22,19 @@ function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
+/** What a day's bar is split by: programs, or locations when one program is chosen. */
+const stackOf = (filters: VisitFilters, groupBy: SummaryGroupBy) => (groupBy !== "day" ? null : filters.programId !== undefined ? "location" : "program");
+
+/** grouping(): 3 for the whole, then 1 for a group and 0 for its stack; without a stack, 0 is the group. */
+const levelOfGroups = (stackBy: string | null) => (stackBy ? 1 : 0);
+
 /**
  * Totals and groups of the report's visits in one pass over the time_in index (which carries the
  * location, program, phone and time out, so the pass reads no table rows): grouping sets give the
  * whole, each group, and each group's stack at once. Days are calendar days in the filter's zone.
  */
-export async function visitSummary(db: Executor, filters: VisitFilters, groupBy: SummaryGroupBy): Promise<VisitSummary> {
-  const stackBy = groupBy !== "day" ? null : filters.programId !== undefined ? "location" : "program";
+export function summaryStatement(db: Executor, filters: VisitFilters, groupBy: SummaryGroupBy) {
+  const stackBy = stackOf(filters, groupBy);
   const key =
     groupBy === "day"
       ? sql<string>`(visits.time_in at time zone ${filters.timeZone})::date`
@@ -40,11 +46,10 @@ export async function visitSummary(db: Executor, filters: VisitFilters, groupBy:
     .selectFrom("visits")
     .select([key.as("key"), stack.as("stack"), "visits.phone_number", sql<number>`extract(epoch from visits.time_out - visits.time_in)`.as("stay")])
     .where(visitConditions(filters));
-  // grouping(): 3 for the whole, then 1 for a group and 0 for its stack; without a stack, 0 is the group.
-  const groupLevel = stackBy ? 1 : 0;
+  const groupLevel = levelOfGroups(stackBy);
   // Unique visitors through hashed DISTINCTs of the matching rows, read once: count(distinct)
   // inside grouping sets would sort every group's phones.
-  const { rows } = await sql<Row>`
+  return sql<Row>`
     with m as materialized (${matching}),
     counts as (
       select grouping(key, stack)::int as level, key, stack, count(*)::int as visits, avg(stay) as stay_seconds
@@ -55,7 +60,13 @@ export async function visitSummary(db: Executor, filters: VisitFilters, groupBy:
     select c.level, ${groupBy === "day" ? sql`to_char(c.key, 'YYYY-MM-DD')` : sql`c.key::text`} as key, c.stack, c.visits, c.stay_seconds,
            case when c.level = 3 then (select visitors from whole) else coalesce(p.visitors, 0) end as unique_visitors
     from counts c left join per_key p on c.level = ${groupLevel} and c.key = p.key
-  `.execute(db);
+  `;
+}
+
+export async function visitSummary(db: Executor, filters: VisitFilters, groupBy: SummaryGroupBy): Promise<VisitSummary> {
+  const stackBy = stackOf(filters, groupBy);
+  const groupLevel = levelOfGroups(stackBy);
+  const { rows } = await summaryStatement(db, filters, groupBy).execute(db);
 
   const labelIds = new Set<number>();
   for (const row of rows) {
