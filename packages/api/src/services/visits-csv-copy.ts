@@ -14,6 +14,17 @@ export function inlineParameters(query: CompiledQuery): string {
   });
 }
 
+const running = new WeakMap<pg.Pool, number>();
+
+/**
+ * A COPY holds its connection for as long as the download takes (a slow browser, a big file), so
+ * only a quarter of the pool may be exporting at once; other exports take the batched path, which
+ * holds a connection per batch only.
+ */
+export function copySlotFree(pool: pg.Pool): boolean {
+  return (running.get(pool) ?? 0) < Math.max(1, Math.floor((pool.options.max ?? 10) / 4));
+}
+
 /**
  * `COPY (select) TO STDOUT WITH (FORMAT csv)` on a client of its own, in a transaction that sets
  * the report's zone, bytes passed through as PostgreSQL writes them: no row is parsed in Node.
@@ -21,11 +32,19 @@ export function inlineParameters(query: CompiledQuery): string {
  * since a backend blocked writing COPY data reads nothing else; the pool opens a fresh one.
  */
 export async function copyCsv(pool: pg.Pool, select: CompiledQuery, timeZone: string, head: string): Promise<Readable> {
-  const client = await pool.connect();
+  running.set(pool, (running.get(pool) ?? 0) + 1);
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    running.set(pool, running.get(pool)! - 1);
+    throw error;
+  }
   let released = false;
   const release = (error?: Error) => {
     if (released) return;
     released = true;
+    running.set(pool, running.get(pool)! - 1);
     if (error) client.connection.stream.destroy();
     client.release(error);
   };

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database, Db } from "@vsi/db";
 import { csvLine, utf8Bom } from "./csv-encoding.ts";
-import { copyCsv } from "./visits-csv-copy.ts";
+import { copyCsv, copySlotFree } from "./visits-csv-copy.ts";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
 
 /** The columns of before, in their order, then the new ones. */
@@ -83,10 +83,11 @@ export async function* csvBatches(db: Kysely<Database>, filters: VisitFilters): 
 
 /**
  * The whole export as a byte stream, header first: PostgreSQL's own COPY on a server, keyset
- * batches on PGlite (or when `path` asks, to compare the two). Database errors before the first
- * row reject here, while the caller can still answer with a status.
+ * batches on PGlite and while the pool's COPY slots are taken (or when `path` asks, to compare
+ * the two). Database errors before the first row reject here, while the caller can still answer
+ * with a status.
  */
-export async function visitsCsv(db: Db, filters: VisitFilters, path: "copy" | "batched" = db.pool ? "copy" : "batched"): Promise<Readable> {
+export async function visitsCsv(db: Db, filters: VisitFilters, path: "copy" | "batched" = db.pool && copySlotFree(db.pool) ? "copy" : "batched"): Promise<Readable> {
   if (path === "copy") {
     if (!db.pool) throw new Error("COPY needs a PostgreSQL server");
     return copyCsv(db.pool, csvSelect(db.kysely, filters).compile(), filters.timeZone, csvHead);
