@@ -1,4 +1,11 @@
 // Mantine stylesheets only staff pages need (see mantine-styles.ts), in Mantine's documented order.
+// The kiosk's dialogs are the browser's own <dialog> (KioskDialog), so Modal and what it is built
+// on are staff-only too.
+import "@mantine/core/styles/ScrollArea.css";
+import "@mantine/core/styles/CloseButton.css";
+import "@mantine/core/styles/Overlay.css";
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Popover.css";
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/AppShell.css";

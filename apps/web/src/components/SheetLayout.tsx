@@ -1,10 +1,11 @@
-import { Box, Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useKioskTranslation } from "../lib/i18n";
 import { useDisclosure } from "@mantine/hooks";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, type ReactNode } from "react";
 import { startKioskQueue } from "../lib/kioskQueue";
 import { registerKioskWorker } from "../lib/serviceWorker";
+import { KioskDialog } from "./KioskDialog";
 import { OfflineBanner } from "./OfflineBanner";
 import classes from "./SheetLayout.module.css";
 
@@ -95,7 +96,7 @@ function StaffExit() {
       <Button variant="subtle" size="md" className={classes.barButton} vars={onBar} onClick={open}>
         {t("staff.button")}
       </Button>
-      <Modal opened={opened} onClose={close} title={t("staff.title")} centered closeButtonProps={{ "aria-label": t("close") }}>
+      <KioskDialog opened={opened} onClose={close} title={t("staff.title")} closeLabel={t("close")}>
         <Text size="lg">{t("staff.body")}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" size="lg" onClick={close}>
@@ -105,7 +106,7 @@ function StaffExit() {
             {t("staff.login")}
           </Button>
         </Group>
-      </Modal>
+      </KioskDialog>
     </>
   );
 }

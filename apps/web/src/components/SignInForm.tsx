@@ -1,5 +1,6 @@
-import { Alert, Button, Fieldset, Group, Loader, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Fieldset, Group, Loader, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { fieldErrorsOf, httpStatusOf, openVisitOf } from "../lib/apiErrors";
 import { moveFocusOnEnter } from "../lib/focusNextField";
 import { useKioskTranslation } from "../lib/i18n";
@@ -7,6 +8,7 @@ import { formatPhoneInput, phoneDigits } from "../lib/phone";
 import { invalidSignInFields, type SignInField, type SignInValues } from "../lib/signInRules";
 import { isPlausibleTemperature, temperatureUnitLabel, type TemperatureUnit } from "../lib/temperature";
 import { formatLocalTime } from "../lib/time";
+import { KioskDialog } from "./KioskDialog";
 import classes from "./SignInForm.module.css";
 import { useVisitorLookup, type VisitorName } from "../hooks/useVisitorLookup";
 
@@ -267,13 +269,11 @@ export function SignInForm({
           </Group>
         </Stack>
       </Fieldset>
-      <Modal
+      <KioskDialog
         opened={checkingTemperature}
         onClose={() => setCheckingTemperature(false)}
         title={t("form.checkTitle", { value: values.Temperature.trim() })}
-        centered
-        closeButtonProps={{ "aria-label": t("close") }}
-        returnFocus={false}
+        closeLabel={t("close")}
       >
         <Text size="lg">{t("form.checkBody", { value: values.Temperature.trim(), unit: unitLabel })}</Text>
         <Group justify="flex-end" mt="lg">
@@ -281,7 +281,8 @@ export function SignInForm({
             variant="default"
             size="lg"
             onClick={() => {
-              setCheckingTemperature(false);
+              // Closed first: the page behind a modal dialog cannot take focus.
+              flushSync(() => setCheckingTemperature(false));
               temperatureField.current?.focus();
             }}
           >
@@ -298,7 +299,7 @@ export function SignInForm({
             {t("form.checkYes")}
           </Button>
         </Group>
-      </Modal>
+      </KioskDialog>
     </form>
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Text } from "@mantine/core";
+import { Alert, Button, Group, Text } from "@mantine/core";
+import { KioskDialog } from "./KioskDialog";
 import { useKioskTranslation } from "../lib/i18n";
 import { nameWithLastInitial } from "../lib/names";
 import type { Visit } from "../lib/types";
@@ -15,7 +16,7 @@ interface Props {
 export function SignOutModal({ visit, busy, failed = false, onConfirm, onCancel }: Props) {
   const { t } = useKioskTranslation();
   return (
-    <Modal opened={visit !== null} onClose={onCancel} title={t("signOut.title")} centered size="md" closeButtonProps={{ "aria-label": t("close") }}>
+    <KioskDialog opened={visit !== null} onClose={onCancel} title={t("signOut.title")} closeLabel={t("close")}>
       {visit ? (
         <>
           <Text size="lg">{t("signOut.question", { name: nameWithLastInitial(visit.FirstName, visit.LastName) })}</Text>
@@ -34,6 +35,6 @@ export function SignOutModal({ visit, busy, failed = false, onConfirm, onCancel 
           </Group>
         </>
       ) : null}
-    </Modal>
+    </KioskDialog>
   );
 }

@@ -1,5 +1,5 @@
 import i18next from "i18next";
-import { initReactI18next, useTranslation } from "react-i18next";
+import { useMemo, useSyncExternalStore } from "react";
 import en from "../locales/en.json";
 import es from "../locales/es.json";
 
@@ -17,7 +17,7 @@ export function defaultKioskLanguage(): KioskLanguage {
 }
 
 export const kioskI18n = i18next.createInstance();
-void kioskI18n.use(initReactI18next).init({
+void kioskI18n.init({
   resources: { en: { kiosk: en }, es: { kiosk: es } },
   lng: defaultKioskLanguage(),
   fallbackLng: "en",
@@ -33,9 +33,23 @@ export function resetKioskLanguage(): void {
   if (kioskI18n.language !== defaultKioskLanguage()) void kioskI18n.changeLanguage(defaultKioskLanguage());
 }
 
+// i18next's own events drive re-rendering: react-i18next would add 2 kB to the sheet's first load
+// for the same two lines.
+function onLanguageChange(listener: () => void): () => void {
+  kioskI18n.on("languageChanged", listener);
+  return () => kioskI18n.off("languageChanged", listener);
+}
+
+function useTranslationIn(fixed?: KioskLanguage) {
+  const current = useSyncExternalStore(onLanguageChange, () => kioskI18n.language);
+  const language = fixed ?? current;
+  const t = useMemo(() => kioskI18n.getFixedT(language, "kiosk"), [language]);
+  return { t, i18n: kioskI18n };
+}
+
 /** The kiosk's t() and language, re-rendering on a language switch; needs no provider. */
 export function useKioskTranslation() {
-  return useTranslation("kiosk", { i18n: kioskI18n });
+  return useTranslationIn();
 }
 
 /**
@@ -44,5 +58,5 @@ export function useKioskTranslation() {
  * follow the browser once they all go through here.
  */
 export function useStaffTranslation() {
-  return useTranslation("kiosk", { i18n: kioskI18n, lng: "en" });
+  return useTranslationIn("en");
 }
