@@ -190,6 +190,10 @@ describe("the report's total", () => {
     // A page past the first with an estimate still reads newest first, from the newest end.
     const second = await page("&page=2");
     expect(new Date(second.json[0].TimeIn).getTime()).toBe(Date.parse("2024-01-01T00:00:00Z") + (100_001 - 25) * 60_000);
+    // The last page is read from the oldest end, on the exact total.
+    const last = await page("&page=4001");
+    expect(last.headers["x-total-count"]).toBe("100001");
+    expect(last.json.map((v: { TimeIn: string }) => v.TimeIn)).toEqual(["2024-01-01T00:01:00.000Z"]);
     const trpc = await world.admin.trpc("query", "visits.report", { locationId: location.id });
     expect(trpc.json.result.data).toMatchObject({ totalEstimated: true });
   });

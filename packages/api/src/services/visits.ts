@@ -47,9 +47,11 @@ export async function reportPage(db: Executor, filters: VisitFilters, page: numb
     [rows, count] = await Promise.all([pageQuery("desc", 0, pageSize), countVisits(db, filters, { exact: options.exactTotal })]);
   } else {
     count = await countVisits(db, filters, { exact: options.exactTotal });
+    // A page past the middle is read from the oldest end, which needs the exact total.
+    if (count.estimated && offset > count.total / 2) count = await countVisits(db, filters, { exact: true });
     const { total } = count;
     // Past the middle, walk the index from the oldest end: the last page of a million rows then
-    // skips 25 rows, not a million. Only with an exact total: an estimate would misplace the rows.
+    // skips 25 rows, not a million.
     const fromOldest = total - offset - pageSize;
     rows =
       !count.estimated && offset > total / 2 && offset < total
