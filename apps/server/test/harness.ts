@@ -152,6 +152,21 @@ export class Client {
     return { status: res.statusCode, headers: res.headers, body: res.body, json, cookies: res.cookies };
   }
 
+  /** The status of a GET whose body never ends (an event stream): read once its headers are sent. */
+  async statusOfStream(url: string): Promise<number> {
+    const res = await this.app.inject({
+      method: "GET",
+      url,
+      payloadAsStream: true,
+      headers: {
+        cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
+      },
+    });
+    res.stream().destroy();
+    return res.statusCode;
+  }
+
   get(url: string, headers?: Record<string, string>) {
     return this.request("GET", url, undefined, headers);
   }

@@ -3,14 +3,14 @@ export { createContext, type Context, type RequestLike, type ReplyLike } from ".
 export { describeError, errorBody, forbidden, HttpError, notFound, type FieldError } from "./errors.ts";
 export { cookieNames, cookieOptions, xsrfHeader } from "./http/cookies.ts";
 export { passesCsrfCheck } from "./http/csrf.ts";
-export { resolveIdentity, type Identity } from "./identity.ts";
+export { resolveIdentity, type Identity, type IdentitySource } from "./identity.ts";
 export type { AppConfig, Mailer, MailMessage, Services, Storage } from "./services/types.ts";
 export { hashPassword } from "./services/passwords.ts";
 export { hashToken, generateToken } from "./services/tokens.ts";
 export { insertUser, findUserByEmail, promoteToAdmin } from "./services/users.ts";
 export { createFileMailer, createSmtpMailer } from "./services/mailer.ts";
 export { createLocalStorage } from "./services/storage.ts";
-export { accessTable, assertAdmin, assertStaff, type Access, type IdentityKind } from "./permissions.ts";
+export { accessTable, assertAdmin, assertMayWatchLocation, assertStaff, type Access, type IdentityKind } from "./permissions.ts";
 export { csvHeaders, visitsCsv } from "./services/visits-csv.ts";
 export { contentDisposition, csvFileName } from "./services/csv-filename.ts";
 export { visitListInput, visitSchema } from "./schemas/visits.ts";
@@ -22,3 +22,6 @@ export { extractArchive, databaseFolder, filesFolder, type BackupManifest, type 
 export { countRows, schemaVersion, type BackupCounts } from "./services/backup-counts.ts";
 export { backupsToKeep } from "./services/backup-retention.ts";
 export { createBackups, lastNightlyTime, type BackupEntry, type Backups } from "./services/backups.ts";
+export { accessChannel, parseAccessChange, parseVisitChange, visitChangeEvent, visitsChannel, watchAccess, type VisitChange } from "./services/live.ts";
+export { idParam } from "./schemas/common.ts";
+export { liveEvents, liveEventsPath, type LiveClosedEvent, type LiveVisitEvent } from "./schemas/live.ts";

@@ -68,6 +68,13 @@ export function assertLocationAccess(identity: Exclude<Identity, { kind: "sheetT
   if (identity.kind === "tablet" && identity.locationId !== locationId) throw forbidden("This tablet belongs to another location");
 }
 
+/** A location's live stream: a tablet its own location's, staff any location's. */
+export function assertMayWatchLocation(identity: Identity, locationId: number): Exclude<Identity, { kind: "anonymous" }> {
+  const caller = assertSheetAccess(identity);
+  assertLocationAccess(caller, locationId);
+  return caller;
+}
+
 /** Accounts: your own, or anyone's as an admin. */
 export function assertSelfOrAdmin(caller: User, userId: number): void {
   if (caller.id !== userId && !caller.is_admin) throw forbidden("You can only see and edit your own account");

@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, type LogEvent } from "kysely";
 import pg from "pg";
+import { pgliteNotifications, pgNotifications, type Notifications } from "./notifications.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import type { Database } from "./schema.ts";
 
@@ -24,6 +25,8 @@ export interface Db {
   embedded?: { pglite: PGlite; dir: string | undefined };
   /** Server only: the pool Kysely draws from, for what Kysely cannot carry (COPY ... TO STDOUT). */
   pool?: pg.Pool;
+  /** LISTEN/NOTIFY for this process (one listening connection, opened on first use). */
+  notifications(): Notifications;
   close(): Promise<void>;
 }
 
@@ -44,7 +47,18 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
       client.on("error", (error) => console.error(`database connection: ${error.message}`));
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-    return { kysely, kind: "postgres", pool, close: () => kysely.destroy() };
+    const databaseUrl = config.databaseUrl;
+    let notifications: Notifications | undefined;
+    return {
+      kysely,
+      kind: "postgres",
+      pool,
+      notifications: () => (notifications ??= pgNotifications(databaseUrl)),
+      async close() {
+        await notifications?.close();
+        await kysely.destroy();
+      },
+    };
   }
 
   let pglite: PGlite;
@@ -59,5 +73,17 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   // Open it now, so a folder that cannot be opened fails here rather than in the first query.
   await pglite.waitReady;
   const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...(log ? { log } : {}) });
-  return { kysely, kind: "pglite", embedded: { pglite, dir }, close: () => kysely.destroy() };
+  // Holding Kysely's one connection keeps a LISTEN out of another caller's transaction.
+  const exclusive = <T>(work: () => Promise<T>) => kysely.connection().execute(() => work());
+  let notifications: Notifications | undefined;
+  return {
+    kysely,
+    kind: "pglite",
+    embedded: { pglite, dir },
+    notifications: () => (notifications ??= pgliteNotifications(pglite, exclusive)),
+    async close() {
+      await notifications?.close();
+      await kysely.destroy();
+    },
+  };
 }

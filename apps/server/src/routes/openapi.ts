@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from "trpc-to-openapi";
 import { backupDownloadOperation } from "./backup-download.ts";
 import { docsPage } from "./docs-page.ts";
+import { liveEventsOperation } from "./live-events.ts";
 
 export function openApiDocument(baseUrl: string) {
   const document = generateOpenApiDocument(appRouter, {
@@ -14,8 +15,8 @@ export function openApiDocument(baseUrl: string) {
     baseUrl: `${baseUrl}/api`,
     securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
   });
-  // Raw routes that belong in the document: a file download has no procedure.
-  document.paths = { ...document.paths, "/backups/{name}": backupDownloadOperation };
+  // Raw routes that belong in the document: a file download and an event stream have no procedure.
+  document.paths = { ...document.paths, "/backups/{name}": backupDownloadOperation, "/locations/{id}/events": liveEventsOperation };
   return document;
 }
 

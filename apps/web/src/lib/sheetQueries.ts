@@ -4,11 +4,12 @@ import type { SignInPayload } from "../components/SignInForm";
 import { kioskQueue, useKioskQueue } from "./kioskQueue";
 import { queuedVisit, withQueued, type SheetVisit } from "./queuedVisits";
 import { withOfflineFallback } from "./sheetCache";
+import { sheetPollMs } from "./sheetStream";
 import { queryClient, trpc } from "./trpc";
 import { browserTimeZone, todayInZone } from "./time";
 import type { Visit } from "./types";
 
-/** How often the sheet refreshes its list, so two tablets at one site agree without a reload. */
+/** How often the sheet refreshes its list while its live stream is down (see sheetStream.ts). */
 export const sheetRefreshMs = 15_000;
 
 /**
@@ -22,7 +23,7 @@ export function openVisitsQuery(locationId: number, programId: number) {
   return withOfflineFallback(trpc.visits.list.queryOptions(
     { locationId, programId, from: todayInZone(timeZone), timeZone },
     {
-      refetchInterval: sheetRefreshMs,
+      refetchInterval: () => sheetPollMs(locationId, sheetRefreshMs),
       refetchOnWindowFocus: "always",
       refetchOnReconnect: "always",
       staleTime: 0,

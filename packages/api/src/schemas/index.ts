@@ -12,3 +12,4 @@ export * from "./assets.ts";
 export * from "./tokens.ts";
 export * from "./tablets.ts";
 export * from "./backups.ts";
+export * from "./live.ts";

@@ -5,6 +5,7 @@ import * as m0003 from "./0003_visits.ts";
 import * as m0004 from "./0004_user_deactivation.ts";
 import * as m0005 from "./0005_one_open_visit.ts";
 import * as m0006 from "./0006_unique_tab_positions.ts";
+import * as m0007 from "./0007_live_notifications.ts";
 import * as m0008 from "./0008_sign_out_kinds_and_location_times.ts";
 import * as m0009 from "./0009_site_settings_retention_audit.ts";
 import * as m0010 from "./0010_report_summary_index.ts";
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   "0004_user_deactivation": m0004,
   "0005_one_open_visit": m0005,
   "0006_unique_tab_positions": m0006,
+  "0007_live_notifications": m0007,
   "0008_sign_out_kinds_and_location_times": m0008,
   "0009_site_settings_retention_audit": m0009,
   "0010_report_summary_index": m0010,

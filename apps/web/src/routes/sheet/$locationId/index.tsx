@@ -14,6 +14,7 @@ import { sheetSearch } from "../../../lib/sheetSearch";
 import { useOpenVisits, useSignOut } from "../../../lib/sheetQueries";
 import { kioskLocationQuery } from "../../../lib/sheetCache";
 import type { SheetVisit } from "../../../lib/queuedVisits";
+import { useSheetStream } from "../../../lib/sheetStream";
 
 export const Route = createFileRoute("/sheet/$locationId/")({
   validateSearch: sheetSearch,
@@ -26,6 +27,7 @@ function SheetPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const { data: location } = useSuspenseQuery(kioskLocationQuery(locationId));
   const { confirmation } = useConfirmationState();
+  useSheetStream(locationId);
   const firstProgram = location.Programs[0];
 
   // No program chosen: select the first tab, replacing this history entry.

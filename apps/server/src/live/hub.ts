@@ -1,0 +1,143 @@
+import type { PassThrough } from "node:stream";
+import {
+  accessChannel,
+  describeError,
+  liveEvents,
+  parseAccessChange,
+  parseVisitChange,
+  visitChangeEvent,
+  visitsChannel,
+  watchAccess,
+  type IdentitySource,
+  type Services,
+  type VisitChange,
+} from "@vsi/api";
+
+/** Comments every so often keep proxies and load balancers from closing a quiet stream. */
+export const HEARTBEAT_MS = 15_000;
+/** Sessions end and users are deactivated without a notification: each stream checks again this often. */
+const RECHECK_MS = 60_000;
+/** A browser that stops reading is dropped once this much waits for it; it reconnects and refreshes. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+export interface LiveStream {
+  locationId: number;
+  tabletId: number | undefined;
+  source: IdentitySource;
+  out: PassThrough;
+  checkedAt: number;
+}
+
+/** One SSE message. */
+export const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * The open streams of this process, by location, fed by the database's notifications: one
+ * listening connection per process, however many streams, and one read per change.
+ */
+export class LiveHub {
+  private readonly byLocation = new Map<number, Set<LiveStream>>();
+  private listening: Promise<void> | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private ticking = false;
+
+  constructor(private readonly services: Services) {}
+
+  get size() {
+    let n = 0;
+    for (const streams of this.byLocation.values()) n += streams.size;
+    return n;
+  }
+
+  /** LISTENs on first use, so a server nobody watches holds no extra connection. */
+  start(): Promise<void> {
+    this.listening ??= (async () => {
+      const notifications = this.services.db.notifications();
+      notifications.onResume(() => this.broadcast(undefined, sseMessage(liveEvents.refresh, {})));
+      await notifications.listen(visitsChannel, (payload) => {
+        const change = parseVisitChange(payload);
+        if (change) void this.deliver(change);
+      });
+      await notifications.listen(accessChannel, (payload) => {
+        const change = parseAccessChange(payload);
+        if (!change) return;
+        const affected = [...this.all()].filter((stream) => ("tabletId" in change ? stream.tabletId === change.tabletId : stream.locationId === change.locationId));
+        void this.recheck(affected);
+      });
+      this.heartbeat = setInterval(() => this.tick(), HEARTBEAT_MS);
+      this.heartbeat.unref();
+    })().catch((error: unknown) => {
+      this.listening = undefined;
+      throw error;
+    });
+    return this.listening;
+  }
+
+  add(stream: LiveStream) {
+    let streams = this.byLocation.get(stream.locationId);
+    if (!streams) this.byLocation.set(stream.locationId, (streams = new Set()));
+    streams.add(stream);
+    stream.out.once("close", () => this.remove(stream));
+  }
+
+  /** Ends every stream (the server is shutting down); browsers reconnect to another process. */
+  closeAll() {
+    clearInterval(this.heartbeat);
+    for (const stream of this.all()) stream.out.end();
+    this.byLocation.clear();
+  }
+
+  private remove(stream: LiveStream) {
+    const streams = this.byLocation.get(stream.locationId);
+    streams?.delete(stream);
+    if (streams?.size === 0) this.byLocation.delete(stream.locationId);
+  }
+
+  private *all() {
+    for (const streams of this.byLocation.values()) yield* streams;
+  }
+
+  private async deliver(change: VisitChange) {
+    if (!this.byLocation.has(change.locationId)) return;
+    const { event, data } = await visitChangeEvent(this.services.db.kysely, change);
+    this.broadcast(change.locationId, sseMessage(event, data));
+  }
+
+  /** Writes one message to the location's streams (all streams when undefined). */
+  private broadcast(locationId: number | undefined, message: string) {
+    const streams = locationId === undefined ? [...this.all()] : [...(this.byLocation.get(locationId) ?? [])];
+    for (const stream of streams) this.write(stream, message);
+  }
+
+  private write(stream: LiveStream, message: string) {
+    if (stream.out.writableLength > MAX_BUFFERED_BYTES) {
+      stream.out.destroy();
+      return;
+    }
+    stream.out.write(message);
+  }
+
+  private tick() {
+    this.broadcast(undefined, ": ping\n\n");
+    if (this.ticking) return;
+    this.ticking = true;
+    const due = Date.now() - RECHECK_MS;
+    void this.recheck([...this.all()].filter((stream) => stream.checkedAt <= due)).finally(() => (this.ticking = false));
+  }
+
+  /** Checks the streams' callers again, one at a time; those no longer allowed get `closed` and end. */
+  private async recheck(streams: LiveStream[]) {
+    for (const stream of streams) {
+      if (stream.out.closed) continue;
+      try {
+        await watchAccess(this.services.db.kysely, stream.source, stream.locationId, this.services.now());
+        stream.checkedAt = Date.now();
+      } catch (error) {
+        const described = describeError(error);
+        // The database away is no reason to drop anyone; the next check decides.
+        if (described.status >= 500) continue;
+        stream.out.end(sseMessage(liveEvents.closed, { status: described.status, message: described.message }));
+      }
+    }
+  }
+}

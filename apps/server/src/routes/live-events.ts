@@ -1,0 +1,61 @@
+import { PassThrough } from "node:stream";
+import { idParam, liveEvents, watchAccess, type Services } from "@vsi/api";
+import type { FastifyInstance } from "fastify";
+import { LiveHub, sseMessage } from "../live/hub.ts";
+
+export const liveEventsRoute = "/api/locations/:id/events";
+
+/**
+ * GET /api/locations/{id}/events: the location's visit changes as Server-Sent Events, for its own
+ * tablet or any staff member, with the same identity rules as the sheet's calls.
+ */
+export function registerLiveEvents(app: FastifyInstance, services: Services) {
+  const hub = new LiveHub(services);
+  // Open streams would hold a graceful shutdown open for ever: end them first.
+  app.addHook("preClose", (done) => {
+    hub.closeAll();
+    done();
+  });
+
+  app.get<{ Params: { id: string } }>(liveEventsRoute, async (request, reply) => {
+    const { id: locationId } = idParam.parse(request.params);
+    const source = { authorization: typeof request.headers.authorization === "string" ? request.headers.authorization : undefined, cookies: { ...request.cookies } };
+    const identity = await watchAccess(services.db.kysely, source, locationId, services.now());
+    await hub.start();
+
+    const out = new PassThrough();
+    hub.add({ locationId, tabletId: identity.kind === "tablet" ? identity.tabletId : undefined, source, out, checkedAt: Date.now() });
+    // Listening already: from here on the browser misses nothing, so it refreshes once now.
+    out.write(`retry: 2000\n${sseMessage(liveEvents.ready, { locationId })}`);
+    return reply
+      .header("Content-Type", "text/event-stream; charset=utf-8")
+      .header("Cache-Control", "no-store")
+      // nginx and similar proxies would otherwise hold the events back in a buffer.
+      .header("X-Accel-Buffering", "no")
+      .send(out);
+  });
+
+  return hub;
+}
+
+/** The stream in the OpenAPI document, beside the procedures it cannot be one of. */
+export const liveEventsOperation = {
+  get: {
+    operationId: "locations-events",
+    summary:
+      "The location's live sheet as Server-Sent Events (text/event-stream): `ready` once listening, then `visit` " +
+      "({kind: in|out|changed|deleted, visitId, locationId, programId, visit}) for every change, `refresh` when changes " +
+      "may have been missed, `closed` ({status, message}) before it ends for a caller no longer allowed, and a comment " +
+      "every 15 s. A tablet: its own location; staff: any",
+    tags: ["locations"],
+    security: [{ bearer: [] }],
+    parameters: [{ name: "id", in: "path" as const, required: true, schema: { type: "integer" as const, example: 1 } }],
+    responses: {
+      "200": { description: "The stream, open until the client or the server ends it", content: { "text/event-stream": { schema: { type: "string" as const } } } },
+      "401": { description: "Not logged in, or a disconnected tablet" },
+      "403": { description: "A tablet of another location" },
+      "404": { description: "No such location" },
+      "422": { description: "The id is not a whole number" },
+    },
+  },
+};

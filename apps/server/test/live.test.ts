@@ -1,0 +1,185 @@
+import { mkdtempSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { generateToken, hashToken, insertUser } from "@vsi/api";
+import { createDb, migrateToLatest } from "@vsi/db";
+import { createTestDatabase } from "@vsi/test-utils";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminClient, createCatalog, staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
+import { startTestServer, type Client, type TestServer } from "./harness.ts";
+import { spawnServer, type ServerProcess } from "./processes.ts";
+import { cookieHeader, openEvents } from "./sse.ts";
+
+/** Serves the test server on a real port (streams need a socket); returns its base URL. */
+async function listen(server: TestServer) {
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+}
+
+/** The location's stream as this client (its cookies or its bearer token). */
+const watch = (base: string, client: Client, locationId: number) =>
+  openEvents(`${base}/api/locations/${locationId}/events`, {
+    cookie: cookieHeader(client.jar),
+    ...(client.bearer ? { authorization: `Bearer ${client.bearer}` } : {}),
+  });
+
+describe("the live stream, one server process", () => {
+  const world = useCatalogServer();
+  let base: string;
+  beforeAll(async () => {
+    base = await listen(world.server);
+  });
+
+  it("brings the location's tablet each sign-in, sign-out, correction and deletion as the visit now, and nothing of other locations", async () => {
+    const { main, east, tutoring, jobs } = world.catalog;
+    const tablet = await tabletClient(world.server, main.id);
+    const stream = await watch(base, tablet, main.id);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
+      expect(stream.headers["cache-control"]).toBe("no-store");
+      expect((await stream.next("ready")).data).toEqual({ locationId: main.id });
+
+      const signedIn = (await tablet.post("/api/visits", visitor(main.id, tutoring.id, { FirstName: "Ada" }))).json;
+      const inEvent = await stream.next("visit");
+      expect(inEvent.data).toEqual({ kind: "in", visitId: signedIn.id, locationId: main.id, programId: tutoring.id, visit: signedIn });
+
+      const corrected = (await world.admin.patch(`/api/visits/${signedIn.id}`, { FirstName: "Augusta" })).json;
+      expect((await stream.next("visit")).data).toMatchObject({ kind: "changed", visit: corrected });
+
+      const signedOut = (await tablet.patch(`/api/visits/${signedIn.id}/sign-out`)).json;
+      expect((await stream.next("visit")).data).toMatchObject({ kind: "out", visitId: signedIn.id, visit: { TimeOut: signedOut.TimeOut } });
+
+      expect((await world.admin.delete(`/api/visits/${signedIn.id}`)).status).toBe(200);
+      expect((await stream.next("visit")).data).toEqual({ kind: "deleted", visitId: signedIn.id, locationId: main.id, programId: tutoring.id, visit: null });
+
+      // Another location's sign-in is not this tablet's business.
+      const elsewhere = await tabletClient(world.server, east.id);
+      expect((await elsewhere.post("/api/visits", visitor(east.id, jobs.id))).status).toBe(201);
+      await tablet.post("/api/visits", visitor(main.id, tutoring.id, { FirstName: "Marker" }));
+      expect((await stream.next("visit")).data.visit.FirstName).toBe("Marker");
+      expect(stream.events).toEqual([]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("is open to a tablet for its own location and to staff for any; refused to others like the sheet's calls", async () => {
+    const { main, east } = world.catalog;
+    const tablet = await tabletClient(world.server, main.id);
+    const staff = await staffClient(world.server);
+    const statuses: Record<string, number> = {};
+    const cases: Array<[string, Client, number | string]> = [
+      ["tablet, own location", tablet, main.id],
+      ["tablet, other location", tablet, east.id],
+      ["staff, other location", staff, east.id],
+      ["admin", world.admin, main.id],
+      ["anonymous", world.server.client(), main.id],
+      ["staff, unknown location", staff, 999_999],
+      ["staff, id not a number", staff, "0x1"],
+    ];
+    for (const [label, client, id] of cases) {
+      const stream = await openEvents(`${base}/api/locations/${id}/events`, { cookie: cookieHeader(client.jar) });
+      statuses[label] = stream.status;
+      stream.close();
+    }
+    expect(statuses).toEqual({
+      "tablet, own location": 200,
+      "tablet, other location": 403,
+      "staff, other location": 200,
+      admin: 200,
+      anonymous: 401,
+      "staff, unknown location": 404,
+      "staff, id not a number": 422,
+    });
+  });
+
+  it("ends a tablet's stream at once when staff disconnect it, saying so", async () => {
+    const { main } = world.catalog;
+    const tablet = await tabletClient(world.server, main.id);
+    const tabletId = (await world.server.services.db.kysely.selectFrom("tablets").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+    const stream = await watch(base, tablet, main.id);
+    const staffStream = await watch(base, world.admin, main.id);
+    try {
+      await stream.next("ready");
+      await staffStream.next("ready");
+      expect((await world.admin.delete(`/api/tablets/${tabletId}`)).status).toBe(200);
+      expect((await stream.next("closed")).data).toEqual({ status: 401, message: "This tablet was disconnected" });
+      await stream.ended;
+      // Staff watching the same location stay connected.
+      await world.admin.post("/api/visits", visitor(main.id, world.catalog.pantry.id));
+      expect((await staffStream.next("visit")).data.kind).toBe("in");
+    } finally {
+      stream.close();
+      staffStream.close();
+    }
+  });
+});
+
+describe("the live stream on the embedded database (npm start)", () => {
+  let server: TestServer;
+  let base: string;
+  beforeAll(async () => {
+    server = await startTestServer({ embeddedOnDisk: true });
+    base = await listen(server);
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it("brings a sign-in to the tablet, and ends its streams when the server shuts down", async () => {
+    const admin = await adminClient(server);
+    const { main, pantry } = await createCatalog(admin);
+    const tablet = await tabletClient(server, main.id);
+    const stream = await watch(base, tablet, main.id);
+    await stream.next("ready");
+    const visit = (await tablet.post("/api/visits", visitor(main.id, pantry.id))).json;
+    expect((await stream.next("visit")).data).toMatchObject({ kind: "in", visitId: visit.id, visit });
+    await server.app.close();
+    await stream.ended;
+  }, 60_000);
+});
+
+describe("two server processes on one PostgreSQL database", () => {
+  it("a sign-in through one reaches a tablet's stream on the other", async (ctx) => {
+    const database = await createTestDatabase();
+    if (!database) return ctx.skip();
+    const db = await createDb({ databaseUrl: database.url, poolSize: 2 });
+    const servers: ServerProcess[] = [];
+    try {
+      await migrateToLatest(db.kysely);
+      const location = await db.kysely.insertInto("locations").values({ name: "Main", address: "" }).returning("id").executeTakeFirstOrThrow();
+      const program = await db.kysely.insertInto("programs").values({ name: "Pantry" }).returning("id").executeTakeFirstOrThrow();
+      await db.kysely.insertInto("location_programs").values({ location_id: location.id, program_id: program.id, position: 0 }).execute();
+      await insertUser(db.kysely, { firstName: "A", lastName: "B", email: "a@example.org", password: "password123", isAdmin: true });
+      const tablets = [generateToken(), generateToken()];
+      for (const token of tablets) await db.kysely.insertInto("tablets").values({ location_id: location.id, token_hash: hashToken(token) }).execute();
+
+      for (let i = 0; i < 2; i++) servers.push(spawnServer({ DATABASE_URL: database.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "vsi-live-")) }));
+      await Promise.all(servers.map((s) => s.started));
+      const [one, two] = servers.map((s) => `http://127.0.0.1:${s.port()}`) as [string, string];
+
+      const stream = await openEvents(`${two}/api/locations/${location.id}/events`, { cookie: `sheet-token=${tablets[1]}` });
+      try {
+        await stream.next("ready");
+        const sent = Date.now();
+        const res = await fetch(`${one}/api/visits`, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie: `sheet-token=${tablets[0]}; XSRF-TOKEN=x`, "x-xsrf-token": "x" },
+          body: JSON.stringify(visitor(location.id, program.id)),
+        });
+        expect(res.status).toBe(201);
+        const visit = (await res.json()) as { id: number };
+        const event = await stream.next("visit");
+        expect(event.data).toMatchObject({ kind: "in", visitId: visit.id, visit });
+        await ctx.annotate(`sign-in on one process to the stream on the other: ${event.at - sent} ms`);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      for (const server of servers) server.child.kill("SIGTERM");
+      await Promise.all(servers.map((s) => s.exited));
+      await db.close();
+      await database.drop();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,67 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@vsi/db";
+import { HttpError } from "../errors.ts";
+import { resolveIdentity, type IdentitySource } from "../identity.ts";
+import { toVisit } from "../mappers.ts";
+import { assertMayWatchLocation } from "../permissions.ts";
+import { liveEvents, type LiveVisitEvent, type VisitChangeKind } from "../schemas/live.ts";
+import { getLocation } from "./catalog.ts";
+import { findVisit } from "./visits.ts";
+
+/** The database announces visit changes on this channel (migration 0007), access changes on the other. */
+export const visitsChannel = "vsi_visits";
+export const accessChannel = "vsi_access";
+
+export type VisitChange =
+  | { kind: VisitChangeKind; locationId: number; programId: number; visitId: number }
+  | { kind: "refresh"; locationId: number };
+
+const kinds = new Set(["in", "out", "changed", "deleted", "refresh"]);
+
+/** A vsi_visits payload, or undefined for anything else. */
+export function parseVisitChange(payload: string): VisitChange | undefined {
+  try {
+    const change = JSON.parse(payload) as VisitChange;
+    return typeof change.locationId === "number" && kinds.has(change.kind) ? change : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A vsi_access payload: which tablet or location lost access. */
+export function parseAccessChange(payload: string): { tabletId: number } | { locationId: number } | undefined {
+  const [what, id] = payload.split(":");
+  const n = Number(id);
+  if (!Number.isInteger(n)) return undefined;
+  return what === "tablet" ? { tabletId: n } : what === "location" ? { locationId: n } : undefined;
+}
+
+/**
+ * The SSE event for one change, read once per process for all its streams of the location: the
+ * visit as it is now, so a sheet applies it without asking again.
+ */
+export async function visitChangeEvent(db: Kysely<Database>, change: VisitChange): Promise<{ event: string; data: unknown }> {
+  if (change.kind === "refresh") return { event: liveEvents.refresh, data: {} };
+  const { kind, locationId, programId, visitId } = change;
+  let visit: ReturnType<typeof toVisit> | null = null;
+  if (kind !== "deleted") {
+    try {
+      visit = toVisit(await findVisit(db, visitId));
+    } catch (error) {
+      // Deleted since: announce it as gone. Anything else (the database away): refresh instead.
+      if (!(error instanceof HttpError && error.status === 404)) return { event: liveEvents.refresh, data: {} };
+    }
+  }
+  const data: LiveVisitEvent = { kind: visit ? kind : "deleted", visitId, locationId, programId, visit };
+  return { event: liveEvents.visit, data };
+}
+
+/**
+ * Who may watch the location's stream, checked when it opens and again whenever the database says
+ * access changed: the same identity rules and permission as every sheet call.
+ */
+export async function watchAccess(db: Kysely<Database>, source: IdentitySource, locationId: number, now: Date) {
+  const identity = assertMayWatchLocation(await resolveIdentity(db, source, now), locationId);
+  await getLocation(db, locationId);
+  return identity;
+}

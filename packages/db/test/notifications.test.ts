@@ -1,0 +1,137 @@
+import { createTestDatabase } from "@vsi/test-utils";
+import { sql } from "kysely";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { createDb, migrateToLatest, type Db } from "../src/index.ts";
+
+/** Collects what arrives on a channel; `next(n)` waits until n payloads are there. */
+function collector() {
+  const payloads: string[] = [];
+  let wake: (() => void) | undefined;
+  return {
+    payloads,
+    push: (payload: string) => {
+      payloads.push(payload);
+      wake?.();
+    },
+    next: async (count: number, timeoutMs = 5_000) => {
+      const until = Date.now() + timeoutMs;
+      while (payloads.length < count && Date.now() < until) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 50);
+        });
+      }
+      return payloads.splice(0, count).map((p) => JSON.parse(p) as Record<string, unknown>);
+    },
+  };
+}
+
+async function catalog(db: Db) {
+  const location = await db.kysely.insertInto("locations").values({ name: "L", address: "" }).returning("id").executeTakeFirstOrThrow();
+  const program = await db.kysely.insertInto("programs").values({ name: "P" }).returning("id").executeTakeFirstOrThrow();
+  return { locationId: location.id, programId: program.id };
+}
+
+const visit = (locationId: number, programId: number, phone: string) => ({
+  first_name: "A", last_name: "B", phone_number: phone, temperature: "98.6", location_id: locationId, program_id: programId,
+});
+
+/** Every writer's change reaches a listener of the same database, tagged with its kind. */
+async function checkVisitNotifications(db: Db) {
+  await migrateToLatest(db.kysely);
+  const { locationId, programId } = await catalog(db);
+  const visits = collector();
+  await db.notifications().listen("vsi_visits", visits.push);
+
+  const { id } = await db.kysely.insertInto("visits").values(visit(locationId, programId, "4155550001")).returning("id").executeTakeFirstOrThrow();
+  await db.kysely.updateTable("visits").set({ first_name: "Ann" }).where("id", "=", id).execute();
+  await db.kysely.updateTable("visits").set({ time_out: new Date() }).where("id", "=", id).execute();
+  await db.kysely.deleteFrom("visits").where("id", "=", id).execute();
+  const same = { locationId, programId, visitId: id };
+  expect(await visits.next(4)).toEqual([
+    { ...same, kind: "in" },
+    { ...same, kind: "changed" },
+    { ...same, kind: "out" },
+    { ...same, kind: "deleted" },
+  ]);
+
+  // Inside a transaction: nothing until it commits, nothing at all if it rolls back.
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.insertInto("visits").values(visit(locationId, programId, "4155550002")).execute();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(visits.payloads).toEqual([]);
+  });
+  expect((await visits.next(1))[0]?.kind).toBe("in");
+  await expect(
+    db.kysely.transaction().execute(async (trx) => {
+      await trx.insertInto("visits").values(visit(locationId, programId, "4155550003")).execute();
+      throw new Error("rolled back");
+    }),
+  ).rejects.toThrow("rolled back");
+
+  // A bulk statement (a purge, an import) asks each location once to refresh.
+  await sql`insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_out)
+    select 'Bulk', 'Row', lpad(g::text, 10, '9'), '98', ${locationId}, ${programId}, now() from generate_series(1, 200) g`.execute(db.kysely);
+  expect(await visits.next(1)).toEqual([{ locationId, kind: "refresh" }]);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(visits.payloads).toEqual([]);
+
+  // Disconnecting a tablet is announced on the access channel.
+  const access = collector();
+  await db.notifications().listen("vsi_access", access.push);
+  const tablet = await db.kysely.insertInto("tablets").values({ location_id: locationId, token_hash: "h" }).returning("id").executeTakeFirstOrThrow();
+  await db.kysely.updateTable("tablets").set({ revoked_at: new Date() }).where("id", "=", tablet.id).execute();
+  await db.kysely.updateTable("tablets").set({ revoked_at: new Date() }).where("id", "=", tablet.id).execute();
+  await db.kysely.updateTable("locations").set({ archived_at: new Date() }).where("id", "=", locationId).execute();
+  const until = Date.now() + 5_000;
+  while (access.payloads.length < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(access.payloads).toEqual([`tablet:${tablet.id}`, `location:${locationId}`]);
+}
+
+/** A fresh database on the PostgreSQL server (skipped without one), dropped afterwards. */
+async function onServer(ctx: { skip(): void }, work: (db: Db, url: string) => Promise<void>) {
+  const database = await createTestDatabase();
+  if (!database) return ctx.skip();
+  const db = await createDb({ databaseUrl: database.url, poolSize: 2 });
+  try {
+    await work(db, database.url);
+  } finally {
+    await db.close();
+    await database.drop();
+  }
+}
+
+describe("database notifications", () => {
+  it("announce each visit change and each disconnection on embedded PGlite", async () => {
+    const db = await createDb({ inMemory: true });
+    try {
+      await checkVisitNotifications(db);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("announce each visit change and each disconnection on a PostgreSQL server, through the dedicated listening connection", (ctx) =>
+    onServer(ctx, checkVisitNotifications));
+
+  it("listen again after the server drops the listening connection, and say so", (ctx) =>
+    onServer(ctx, async (db, url) => {
+      await migrateToLatest(db.kysely);
+      const { locationId, programId } = await catalog(db);
+      const visits = collector();
+      let resumed = 0;
+      db.notifications().onResume(() => (resumed += 1));
+      await db.notifications().listen("vsi_visits", visits.push);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen%'");
+      await admin.end();
+      const until = Date.now() + 10_000;
+      while (resumed === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(resumed).toBe(1);
+      await db.kysely.insertInto("visits").values(visit(locationId, programId, "4155550009")).execute();
+      expect((await visits.next(1))[0]?.kind).toBe("in");
+    }));
+});
