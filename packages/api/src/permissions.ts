@@ -69,7 +69,7 @@ export function assertLocationAccess(identity: Exclude<Identity, { kind: "sheetT
 }
 
 /** A location's live stream: a tablet its own location's, staff any location's. */
-export function assertMayWatchLocation(identity: Identity, locationId: number): Exclude<Identity, { kind: "anonymous" }> {
+export function assertMayWatchLocation(identity: Exclude<Identity, { kind: "sheetToken" }>, locationId: number) {
   const caller = assertSheetAccess(identity);
   assertLocationAccess(caller, locationId);
   return caller;
