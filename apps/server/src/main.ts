@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
+import { scheduledJobs, startJobRunner, type JobRunner } from "./jobs/index.ts";
 import { seedDemoDataIfEmpty } from "./seed.ts";
 import { createServices } from "./services.ts";
 
@@ -23,12 +24,15 @@ async function main() {
     trustProxy: config.trustProxy,
   });
 
+  // Started after listening; a signal before then has none to stop.
+  const started: { jobs?: JobRunner } = {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: finishing in-flight requests`);
     await app.close();
+    await started.jobs?.stop();
     await services.backups.stop();
     await services.db.close();
     lock?.release();
@@ -40,6 +44,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Nightly: the embedded database and the uploaded files (only the files on a PostgreSQL server).
   services.backups.start();
+  // Scheduled jobs (automatic sign-out, …), kept in the database and run once across processes.
+  const jobLog = { info: (line: string) => app.log.info(line), error: (line: string) => app.log.error(line) };
+  started.jobs = await startJobRunner({ db: services.db, databaseUrl: config.databaseUrl, jobs: scheduledJobs(services, jobLog), log: jobLog });
   app.log.info(`Visitor Sign-In is running at ${config.baseUrl} (${services.db.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL server"})`);
 }
 

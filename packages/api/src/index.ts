@@ -21,6 +21,7 @@ export { limits } from "./services/rate-limit.ts";
 export { extractArchive, databaseFolder, filesFolder, type BackupManifest, type BackupReason } from "./services/backup-archive.ts";
 export { countRows, schemaVersion, type BackupCounts } from "./services/backup-counts.ts";
 export { backupsToKeep } from "./services/backup-retention.ts";
+export { autoSignOut } from "./services/auto-sign-out.ts";
 export { createBackups, lastNightlyTime, type BackupEntry, type Backups } from "./services/backups.ts";
 export { accessChannel, parseAccessChange, parseVisitChange, visitChangeEvent, visitsChannel, watchAccess, type VisitChange } from "./services/live.ts";
 export { idParam } from "./schemas/common.ts";

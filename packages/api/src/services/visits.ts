@@ -10,7 +10,11 @@ import { visitConditions, type VisitFilters } from "./visit-filters.ts";
 /** The most a sheet shows at once: a room's worth of people, never a history. */
 export const sheetLimit = 500;
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** An open visit older than this was never signed out (nobody stays half a day): a new sign-in ends it. */
+/**
+ * An open visit older than this was never signed out (nobody stays half a day): a new sign-in ends
+ * it (as 'auto'). Kept beside the automatic sign-out job: that one only acts where a location has
+ * a sign-out time or maximum stay, and this is the fallback where it has neither.
+ */
 export const forgottenAfterMs = 12 * 60 * 60 * 1000;
 
 export async function openVisits(db: Executor, filters: VisitFilters): Promise<Visit[]> {

@@ -1,0 +1,88 @@
+import type { Db } from "@vsi/db";
+import PgBoss from "pg-boss";
+
+/** A job run on a schedule by one process of however many share the database. */
+export interface ScheduledJob {
+  /** Queue name: letters, digits, dashes. Renaming one leaves the old schedule to be removed at start. */
+  name: string;
+  /** Five-field cron, read in UTC unless `tz` says otherwise ("* * * * *": every minute). */
+  cron: string;
+  tz?: string;
+  run(): Promise<unknown>;
+}
+
+export interface JobRunner {
+  /** Queues one run now (tests, or an admin's "run now"); it runs once, on whichever process fetches it. */
+  runNow(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  /** With a PostgreSQL server, pg-boss keeps a small pool of its own; else it shares the embedded database. */
+  databaseUrl?: string | undefined;
+  jobs: ScheduledJob[];
+  log: { info(line: string): void; error(line: string): void };
+  /** How often each worker asks for work; seconds. */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * PGlite is one connection: pg-boss's statements wait their turn behind Kysely's (through its
+ * connection lock), so none lands inside a request's transaction. Statements with parameters are
+ * single; pg-boss's multi-statement scripts (its migrations, locked sections) carry none.
+ */
+function embeddedAdapter(db: Db): PgBoss.Db {
+  const pglite = db.embedded?.pglite;
+  if (!pglite) throw new Error("the embedded job adapter needs the embedded database");
+  return {
+    executeSql: (text, values) =>
+      db.kysely.connection().execute(async () => {
+        if (values?.length) return pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      }),
+  };
+}
+
+/**
+ * Jobs in PostgreSQL (pg-boss): the schedule and each run are rows, so a restarted process picks
+ * up where the last left off, and several processes on one database share the work. Each cron tick
+ * becomes one job (pg-boss's singleton per tick), each queue holds one active job at a time, and a
+ * job is fetched with SKIP LOCKED by one worker only: a job never runs twice at once.
+ */
+export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
+  const common = { schema: "pgboss", application_name: "vsi-jobs" };
+  const boss = options.databaseUrl
+    ? new PgBoss({ ...common, connectionString: options.databaseUrl, max: 2 })
+    : new PgBoss({ ...common, db: embeddedAdapter(options.db) });
+  boss.on("error", (error) => options.log.error(`jobs: ${error.message}`));
+  await boss.start();
+
+  const names = new Set(options.jobs.map((job) => job.name));
+  for (const schedule of await boss.getSchedules()) {
+    if (!names.has(schedule.name)) await boss.unschedule(schedule.name);
+  }
+  for (const job of options.jobs) {
+    await boss.createQueue(job.name, { name: job.name, policy: "singleton", retryLimit: 0, expireInSeconds: 15 * 60 });
+    await boss.schedule(job.name, job.cron, {}, { tz: job.tz ?? "UTC" });
+    await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
+      try {
+        await job.run();
+      } catch (error) {
+        options.log.error(`job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw error;
+      }
+    });
+  }
+
+  return {
+    async runNow(name) {
+      await boss.send(name, {});
+    },
+    async stop() {
+      // Waits for a running job to finish, then closes pg-boss's own pool (never the shared database).
+      await boss.stop({ graceful: true, close: true, wait: true, timeout: 30_000 });
+    },
+  };
+}
