@@ -39,7 +39,8 @@ const phone = "substr(visits.phone_number, 1, 3) || '-' || substr(visits.phone_n
 const csvSelect =
   `select to_char(visits.time_in, 'YYYY-MM-DD') as "Date", ${safe("locations.name")} as "Location", ${safe("programs.name")} as "Program", ` +
   `${safe("visits.first_name || ' ' || visits.last_name")} as "Name", ${safe(phone)} as "PhoneNumber", ${safe("visits.temperature")} as "Temperature", ` +
-  `to_char(visits.time_in, ${iso}) as "TimeIn", to_char(visits.time_out, ${iso}) as "TimeOut", floor(extract(epoch from visits.time_out - visits.time_in) / 60)::bigint::text as "DurationMinutes" ` +
+  `to_char(visits.time_in, ${iso}) as "TimeIn", to_char(visits.time_out, ${iso}) as "TimeOut", floor(extract(epoch from visits.time_out - visits.time_in) / 60)::bigint::text as "DurationMinutes", ` +
+  `"visits"."signed_out_by" as "SignedOutBy" ` +
   reportFrom;
 
 /** The report's and the CSV's statements (services/visits.ts reportPage, services/visits-csv.ts), for EXPLAIN. */

@@ -8,7 +8,7 @@ import { runState, type SeededVisit } from "../support/state.ts";
 
 test.use({ timezoneId: reportTimeZone });
 
-const csvHeader = "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes";
+const csvHeader = "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy";
 
 /** YYYY-MM-DD of an instant in Los Angeles. */
 const laDate = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: reportTimeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
@@ -192,6 +192,7 @@ function csvLine(v: SeededVisit, state: ReturnType<typeof runState>): string {
   const location = state.reports.locations.find((l) => l.id === v.locationId)!.Name;
   const program = state.reports.programs.find((p) => p.id === v.programId)!.Name;
   const phone = `${v.PhoneNumber.slice(0, 3)}-${v.PhoneNumber.slice(3, 6)}-${v.PhoneNumber.slice(6)}`;
+  // SignedOutBy is empty: the set-up moves the visits in time with SQL, not by signing them out.
   const minutes = v.TimeOut ? String(Math.floor((Date.parse(v.TimeOut) - Date.parse(v.TimeIn)) / 60_000)) : "";
-  return [laDate(v.TimeIn), location, program, `${v.FirstName} ${v.LastName}`, phone, v.Temperature, laIso(v.TimeIn), v.TimeOut ? laIso(v.TimeOut) : "", minutes].join(",");
+  return [laDate(v.TimeIn), location, program, `${v.FirstName} ${v.LastName}`, phone, v.Temperature, laIso(v.TimeIn), v.TimeOut ? laIso(v.TimeOut) : "", minutes, ""].join(",");
 }

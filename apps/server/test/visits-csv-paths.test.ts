@@ -56,6 +56,7 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
             time_in: new Date(t),
             // Open, an hour across a clock change, under a minute, negative (hand-edited).
             time_out: [null, new Date(Date.parse(t) + 3_600_000), new Date(Date.parse(t) + 59_000), new Date(Date.parse(t) - 60_000)][(i + j) % 4],
+            signed_out_by: ([null, "visitor", "staff", "auto"] as const)[(i + j) % 4],
           })),
         ),
       )
@@ -93,8 +94,8 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
     expect(all).toContain(`"Line\nBreak Two\r\nLines"`);
     expect(all).toContain(",'=SUM(1) x,");
     // 02:30 twice on the night the clocks go back: the offset tells them apart; an hour's stay.
-    expect(all).toMatch(/,2026-10-25T02:30:00\+02:00,2026-10-25T02:30:00\+01:00,60\n/);
-    expect(all.startsWith("\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes\n")).toBe(true);
+    expect(all).toMatch(/,2026-10-25T02:30:00\+02:00,2026-10-25T02:30:00\+01:00,60,visitor\n/);
+    expect(all.startsWith("\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy\n")).toBe(true);
   });
 
   let bigRows: Promise<unknown> | undefined;

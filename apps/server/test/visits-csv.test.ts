@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
 const world = useCatalogServer();
-const header = "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes";
+const header = "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy";
 
 /** The report's lines for one location, header first, the rest sorted (their order is not the point here). */
 async function csvLines(locationId: number) {
@@ -46,8 +46,8 @@ describe("CSV export and spreadsheet formulas", () => {
       .execute();
     expect(await csvLines(location.id)).toEqual([
       header,
-      `2026-07-04,'@Home,'+Plus,"'\r=1+1 Test",415-555-0201,98.1,2026-07-04T12:01:00+00:00,,`,
-      "2026-07-04,'@Home,'+Plus,'\tTab Test,415-555-0200,98.1,2026-07-04T12:00:00+00:00,,",
+      `2026-07-04,'@Home,'+Plus,"'\r=1+1 Test",415-555-0201,98.1,2026-07-04T12:01:00+00:00,,,`,
+      "2026-07-04,'@Home,'+Plus,'\tTab Test,415-555-0200,98.1,2026-07-04T12:00:00+00:00,,,",
     ]);
   });
 
@@ -59,7 +59,7 @@ describe("CSV export and spreadsheet formulas", () => {
       .execute();
     expect(await csvLines(location.id)).toEqual([
       header,
-      "2026-07-04,Plain,Food Pantry,Ann O'Neil-Smith,415-555-0300,98.1,2026-07-04T09:00:00+00:00,,",
+      "2026-07-04,Plain,Food Pantry,Ann O'Neil-Smith,415-555-0300,98.1,2026-07-04T09:00:00+00:00,,,",
     ]);
   });
 });
@@ -82,9 +82,9 @@ describe("CSV file: name, times, duration, encoding", () => {
     expect(await disposition(`locationId=${tokyo.id}`)).toBe(`attachment; filename="visits-location-${tokyo.id}.csv"; filename*=UTF-8''visits-%E6%9D%B1%E4%BA%AC.csv`);
   });
 
-  it("starts with a UTF-8 BOM and gives times in ISO 8601 with the zone's offset, either side of a clock change, and the stay in minutes", async () => {
+  it("starts with a UTF-8 BOM and gives times in ISO 8601 with the zone's offset, either side of a clock change, the stay in minutes and who signed out", async () => {
     const location = (await world.admin.post("/api/locations", { Name: "Madrid", ProgramIds: [world.catalog.pantry.id] })).json;
-    const visit = (first_name: string, timeIn: string, timeOut: string | null, i: number) => ({
+    const visit = (first_name: string, timeIn: string, timeOut: string | null, i: number, signed_out_by: "visitor" | "staff" | "auto" | null = null) => ({
       first_name,
       last_name: "Núñez",
       phone_number: `415555040${i}`,
@@ -93,13 +93,16 @@ describe("CSV file: name, times, duration, encoding", () => {
       program_id: world.catalog.pantry.id,
       time_in: new Date(timeIn),
       time_out: timeOut ? new Date(timeOut) : null,
+      signed_out_by,
     });
     await world.server.services.db.kysely
       .insertInto("visits")
       .values([
         // Europe/Madrid goes from +02:00 to +01:00 at 01:00 UTC on 2026-10-25: 02:30 happens twice.
-        visit("José", "2026-10-25T00:30:00Z", "2026-10-25T01:30:00Z", 1),
-        visit("Zoë", "2026-10-24T21:59:30Z", "2026-10-24T22:01:29Z", 2),
+        visit("José", "2026-10-25T00:30:00Z", "2026-10-25T01:30:00Z", 1, "auto"),
+        visit("Zoë", "2026-10-24T21:59:30Z", "2026-10-24T22:01:29Z", 2, "visitor"),
+        visit("Luis", "2026-10-24T08:00:00Z", "2026-10-24T09:00:00Z", 4, "staff"),
+        visit("Old", "2026-10-23T08:00:00Z", "2026-10-23T09:00:00Z", 5),
         visit("Ana", "2026-10-25T22:00:00Z", null, 3),
       ])
       .execute();
@@ -110,9 +113,11 @@ describe("CSV file: name, times, duration, encoding", () => {
     expect(res.body).toBe(
       "\uFEFF" +
         `${header}\n` +
-        "2026-10-25,Madrid,Food Pantry,Ana Núñez,415-555-0403,98.1,2026-10-25T23:00:00+01:00,,\n" +
-        "2026-10-25,Madrid,Food Pantry,José Núñez,415-555-0401,98.1,2026-10-25T02:30:00+02:00,2026-10-25T02:30:00+01:00,60\n" +
-        "2026-10-24,Madrid,Food Pantry,Zoë Núñez,415-555-0402,98.1,2026-10-24T23:59:30+02:00,2026-10-25T00:01:29+02:00,1\n",
+        "2026-10-25,Madrid,Food Pantry,Ana Núñez,415-555-0403,98.1,2026-10-25T23:00:00+01:00,,,\n" +
+        "2026-10-25,Madrid,Food Pantry,José Núñez,415-555-0401,98.1,2026-10-25T02:30:00+02:00,2026-10-25T02:30:00+01:00,60,auto\n" +
+        "2026-10-24,Madrid,Food Pantry,Zoë Núñez,415-555-0402,98.1,2026-10-24T23:59:30+02:00,2026-10-25T00:01:29+02:00,1,visitor\n" +
+        "2026-10-24,Madrid,Food Pantry,Luis Núñez,415-555-0404,98.1,2026-10-24T10:00:00+02:00,2026-10-24T11:00:00+02:00,60,staff\n" +
+        "2026-10-23,Madrid,Food Pantry,Old Núñez,415-555-0405,98.1,2026-10-23T10:00:00+02:00,2026-10-23T11:00:00+02:00,60,\n",
     );
   });
 });

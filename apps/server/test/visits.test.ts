@@ -290,9 +290,9 @@ describe("the staff report", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toBe('attachment; filename="visits-2026-07-04-csv-inc.csv"');
     expect(res.body.split("\n")).toEqual([
-      "\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes",
-      '2026-07-04,"Csv, Inc.",Food Pantry,Bob Test,650-555-0000,98.1,2026-07-04T23:30:00-07:00,,',
-      '2026-07-04,"Csv, Inc.",Food Pantry,Ann Test,415-555-1234,98.1,2026-07-04T14:07:00-07:00,2026-07-04T15:15:00-07:00,68',
+      "\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy",
+      '2026-07-04,"Csv, Inc.",Food Pantry,Bob Test,650-555-0000,98.1,2026-07-04T23:30:00-07:00,,,',
+      '2026-07-04,"Csv, Inc.",Food Pantry,Ann Test,415-555-1234,98.1,2026-07-04T14:07:00-07:00,2026-07-04T15:15:00-07:00,68,',
       "",
     ]);
     // All rows, not one page, across several batches, each exactly once.

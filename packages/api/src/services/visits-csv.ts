@@ -6,7 +6,7 @@ import { copyCsv, copySlotFree } from "./visits-csv-copy.ts";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
 
 /** The columns of before, in their order, then the new ones. */
-export const csvHeaders = ["Date", "Location", "Program", "Name", "PhoneNumber", "Temperature", "TimeIn", "TimeOut", "DurationMinutes"] as const;
+export const csvHeaders = ["Date", "Location", "Program", "Name", "PhoneNumber", "Temperature", "TimeIn", "TimeOut", "DurationMinutes", "SignedOutBy"] as const;
 
 /** What the file starts with: a BOM so Excel reads UTF-8, then the header line. */
 export const csvHead = utf8Bom + csvLine(csvHeaders);
@@ -45,6 +45,8 @@ export function csvSelect(db: Kysely<Database>, filters: VisitFilters) {
       sql<string | null>`to_char(visits.time_out, ${sql.raw(isoWithOffset)})`.as("TimeOut"),
       // Whole minutes, rounded down: a number Excel and scripts can sum.
       sql<string | null>`floor(extract(epoch from visits.time_out - visits.time_in) / 60)::bigint::text`.as("DurationMinutes"),
+      // visitor, staff or auto; empty while in, and for visits closed before it was recorded.
+      "visits.signed_out_by as SignedOutBy",
     ])
     .where(visitConditions(filters))
     .orderBy("visits.time_in", "desc")
