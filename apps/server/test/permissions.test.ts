@@ -151,6 +151,7 @@ const table: Row[] = [
   { method: "DELETE", path: "/programs/{id}", expected: adminOnly(200), request: async (w) => ({ url: `/api/programs/${await freshProgram(w)}` }) },
 
   { method: "GET", path: "/visits", expected: sheet(200), request: (w) => ({ url: `/api/visits?locationId=${w.location1}` }) },
+  { method: "GET", path: "/visits/open", expected: staffOnly(200), request: (w) => ({ url: `/api/visits/open?locationId=${w.location1}` }) },
   { method: "GET", path: "/visits/summary", expected: staffOnly(200), request: (w) => ({ url: `/api/visits/summary?locationId=${w.location1}&groupBy=program` }) },
   { method: "GET", path: "/visits/search", expected: { ...sheet(200), tablet2: 200 }, request: () => ({ url: `/api/visits/search?phoneNumber=${searchedPhone}` }) },
   { method: "GET", path: "/visits/{id}", expected: sheet(200), request: (w) => ({ url: `/api/visits/${w.visit1}` }) },

@@ -5,9 +5,10 @@ import { toVisit } from "../mappers.ts";
 import { assertLocationAccess, assertSheetAccess, disconnectedTablet } from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
 import { summaryGroupSchema, visitSummaryInput, visitSummarySchema } from "../schemas/visit-summary.ts";
-import { visitCreateInput, visitListInput, visitorNameSchema, visitSchema, visitSearchInput, visitUpdateInput, type VisitFilterInput, type VisitListInput } from "../schemas/visits.ts";
+import { onSiteInput, visitCreateInput, visitListInput, visitorNameSchema, visitSchema, visitSearchInput, visitUpdateInput, type VisitFilterInput, type VisitListInput } from "../schemas/visits.ts";
 import { linkHeader, pageCount, wholeList } from "../services/pagination.ts";
 import { visitSummary } from "../services/visit-summary.ts";
+import { onSiteVisits } from "../services/on-site.ts";
 import { limits, take } from "../services/rate-limit.ts";
 import { tabletSheet, tabletSignIn, tabletSignOut } from "../services/tablet-calls.ts";
 import {
@@ -103,6 +104,19 @@ export const visitsRouter = router({
     .input(visitListInput)
     .output(z.object({ visits: z.array(visitSchema), total: z.number().int(), totalEstimated: z.boolean(), page: z.number().int(), pageCount: z.number().int() }))
     .query(({ ctx, input }) => report(ctx, input)),
+
+  open: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/visits/open",
+        tags: ["visits"],
+        summary: "Staff: everyone signed in now (of one location, or all), with Location and Program, by location, program and time in",
+      },
+    })
+    .input(onSiteInput)
+    .output(z.array(visitSchema))
+    .query(async ({ ctx, input }) => wholeList(ctx.response, await onSiteVisits(ctx.db, input.locationId))),
 
   summary: staffProcedure
     .meta({

@@ -103,6 +103,8 @@ export const visitSchema = z
   })
   .meta({ id: "Visit" });
 
+export const onSiteInput = z.object({ locationId: id.optional() });
+
 export const visitSearchInput = z.object({
   phoneNumber,
 });
