@@ -11,26 +11,28 @@ import { trpc } from "./trpc";
  * back to the saved one when the server cannot be reached. A refusal (401, 403, 404) is not
  * papered over: it still fails.
  */
-export function withOfflineFallback<O extends { queryKey: QueryKey; queryFn?: unknown }>(options: O): O {
+export function withOfflineFallback<O extends { queryKey: QueryKey; queryFn?: unknown }>(options: O, slot: string): O {
   const queryFn = options.queryFn;
   if (typeof queryFn !== "function") return options;
   const run = queryFn as QueryFunction;
+  // One answer kept per slot (a program's sheet, a location), used only for the very same query:
+  // yesterday's list never stands in for today's, and the tablet keeps no history.
   const key = JSON.stringify(options.queryKey);
   return {
     ...options,
     networkMode: "always",
     queryFn: async (context: QueryFunctionContext) => {
       try {
-        const data = await run(context);
-        writeValue("cache", key, data).catch(() => {
+        const data: unknown = await run(context);
+        writeValue("cache", slot, { key, data }).catch(() => {
           // Storage full or unavailable: the sheet still works online.
         });
         return data;
       } catch (error) {
         if (!isRetryable(error)) throw error;
-        const saved = await readValue("cache", key).catch(() => undefined);
-        if (saved === undefined) throw error;
-        return saved;
+        const saved = await readValue<{ key: string; data: unknown }>("cache", slot).catch(() => undefined);
+        if (saved?.key !== key) throw error;
+        return saved.data;
       }
     },
   };
@@ -38,5 +40,5 @@ export function withOfflineFallback<O extends { queryKey: QueryKey; queryFn?: un
 
 /** The location a sheet shows (its name, address and programs), from the tablet when offline. */
 export function kioskLocationQuery(id: number) {
-  return withOfflineFallback(trpc.locations.get.queryOptions({ id }));
+  return withOfflineFallback(trpc.locations.get.queryOptions({ id }), `location:${id}`);
 }

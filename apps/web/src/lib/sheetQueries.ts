@@ -28,7 +28,7 @@ export function openVisitsQuery(locationId: number, programId: number) {
       refetchOnReconnect: "always",
       staleTime: 0,
     },
-  ));
+  ), `visits:${locationId}:${programId}`);
 }
 
 /** After a sign-in or sign-out every sheet list of this browser is out of date. */
