@@ -20,6 +20,9 @@ test("reports: the summary and a chart of last month's visits per day, date pres
   await logInContext(page.context(), await newUser());
   await page.goto("/dashboard/reports");
   await expect(page.getByRole("heading", { name: "Reports" })).toBeVisible();
+  // No dates, no summary: all history would be read to draw it.
+  await expect(page.getByText("Choose From and To (or a shortcut) for the summary")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Summary" })).toHaveCount(0);
 
   // The Program list offers only what the chosen location offers; a program it lacks is cleared.
   const programOptions = () => page.getByLabel("Program").locator("option").allTextContents();

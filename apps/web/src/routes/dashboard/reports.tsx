@@ -40,9 +40,12 @@ function ReportsPage() {
     locationId: search.locationId,
     programId: search.programId,
   };
+  // Dated reports only: a summary of all history reads every visit, at a million that takes seconds.
+  const dated = Boolean(search.from && search.to);
   const summary = useQuery({
     ...trpc.visits.summaryReport.queryOptions({ ...filters, timeZone, groupBy: "day" }),
     placeholderData: keepPreviousData,
+    enabled: dated,
   });
   const number = new Intl.NumberFormat(i18n.language);
   const lastPage = report.data ? report.data.pageCount : page;
@@ -65,7 +68,13 @@ function ReportsPage() {
         onRun={run}
         onCsv={(filters) => window.open(reportCsvUrl(filters, timeZone), "_blank", "noopener")}
       />
-      {summary.data ? <ReportSummary summary={summary.data} /> : null}
+      {dated && summary.data ? (
+        <ReportSummary summary={summary.data} />
+      ) : dated ? null : (
+        <Text size="sm" c="dimmed">
+          {t("reports.summary.chooseDates")}
+        </Text>
+      )}
       {report.data ? (
         <>
           {report.data.totalEstimated ? (
