@@ -66,7 +66,7 @@ export const config = {
 };
 
 /** `csv` alone (BENCH_ONLY=csv) runs the scale phase's seeding and CSV steps only. */
-export type Phase = "trace" | "tablets" | "ratios" | "profile" | "scale" | "csv" | "faults" | "web" | "compare" | "servers";
+export type Phase = "trace" | "tablets" | "ratios" | "profile" | "scale" | "csv" | "faults" | "web" | "compare" | "servers" | "live";
 
 export function phaseEnabled(phase: Phase): boolean {
   return config.only.length === 0 || config.only.includes(phase);

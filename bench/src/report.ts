@@ -3,6 +3,7 @@ import { config } from "./config.ts";
 import type { FaultResult } from "./faults.ts";
 import { ratioMedians, type CompareRound, type ProfileResult, type RatioResult, type TabletPhaseResult, type TraceRow } from "./phases.ts";
 import type { ScaleResult, SizeResult } from "./scale.ts";
+import type { LiveRun } from "./live.ts";
 import type { ServersResult } from "./servers.ts";
 import { fmt, median } from "./util.ts";
 import type { WebResult } from "./web.ts";
@@ -22,6 +23,7 @@ export interface Results {
   /** The sheet route of build B's web app (beside BENCH_COMPARE_MAIN). */
   webBefore?: WebResult;
   servers?: ServersResult;
+  live?: LiveRun[];
   compare?: { other: string; rounds: CompareRound[] };
   failures: string[];
 }

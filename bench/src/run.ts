@@ -14,6 +14,7 @@ import { comparePhase, profilePhase, ratioPhase, tabletPhase, tracePhase } from 
 import { renderMarkdown, targets, type Results } from "./report.ts";
 import { scalePhase } from "./scale.ts";
 import { serversPhase } from "./servers.ts";
+import { livePhase } from "./live.ts";
 import { killAllStarted, Server } from "./server.ts";
 import { freePort, log } from "./util.ts";
 import { webWeight } from "./web.ts";
@@ -52,7 +53,7 @@ async function main() {
   let main: Env | undefined;
   let proposalMain: string | undefined;
   try {
-    if (["trace", "tablets", "ratios", "profile", "faults", "compare", "servers"].some((p) => phaseEnabled(p as never))) {
+    if (["trace", "tablets", "ratios", "profile", "faults", "compare", "servers", "live"].some((p) => phaseEnabled(p as never))) {
       main = await createEnv(`vsi_bench_main_${stamp}`);
       const site = await createSite(main.staff, 4, 5, "Load");
       const env = main;
@@ -63,6 +64,7 @@ async function main() {
       if (phaseEnabled("ratios")) await attempt("side by side", async () => void (results.ratios = await ratioPhase(env)));
       if (phaseEnabled("profile")) await attempt("profile", async () => void (results.profile = await profilePhase(env, site)));
       if (phaseEnabled("servers")) await attempt("two server processes", async () => void (results.servers = await serversPhase(env, site)));
+      if (phaseEnabled("live")) await attempt("live streams", async () => void (results.live = await livePhase(env, site)));
       if (phaseEnabled("compare")) {
         // B is another server build (e.g. a worktree of an earlier commit, built), given by BENCH_COMPARE_MAIN.
         const other = process.env.BENCH_COMPARE_MAIN;
