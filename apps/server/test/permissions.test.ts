@@ -169,6 +169,11 @@ const table: Row[] = [
   { method: "GET", path: "/backups", expected: adminOnly(200), request: () => ({ url: "/api/backups" }) },
   { method: "POST", path: "/backups", expected: adminOnly(201), request: () => ({ url: "/api/backups" }) },
   { method: "GET", path: "/backups/{name}", expected: adminOnly(200), request: async (w) => ({ url: `/api/backups/${await someBackup(w)}` }) },
+
+  { method: "GET", path: "/settings", expected: adminOnly(200), request: () => ({ url: "/api/settings" }) },
+  { method: "PATCH", path: "/settings", expected: adminOnly(200), request: () => ({ url: "/api/settings", body: { eraseAfterDays: null } }) },
+  { method: "POST", path: "/visitors/export", expected: adminOnly(200), request: () => ({ url: "/api/visitors/export", body: { phoneNumber: "4155609999" } }) },
+  { method: "POST", path: "/visitors/forget", expected: adminOnly(200), request: () => ({ url: "/api/visitors/forget", body: { phoneNumber: "4155609998" } }) },
 ];
 
 /** Routes beside the procedures (not in the OpenAPI document) follow the same rules. */

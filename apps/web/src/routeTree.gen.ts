@@ -16,6 +16,7 @@ import { Route as DashboardRouteRouteImport } from "./routes/dashboard/route"
 import { Route as LoginRouteImport } from "./routes/login"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
 import { Route as AdminBackupsRouteImport } from "./routes/admin/backups"
+import { Route as AdminSettingsRouteImport } from "./routes/admin/settings"
 import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardReportsRouteImport } from "./routes/dashboard/reports"
 import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId"
@@ -70,6 +71,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminBackupsRoute = AdminBackupsRouteImport.update({
   id: "/backups",
   path: "/backups",
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: "/settings",
+  path: "/settings",
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
@@ -183,6 +189,7 @@ export interface FileRoutesByFullPath {
   "/account": typeof AccountRoute
   "/login": typeof LoginRoute
   "/admin/backups": typeof AdminBackupsRoute
+  "/admin/settings": typeof AdminSettingsRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
@@ -210,6 +217,7 @@ export interface FileRoutesByTo {
   "/account": typeof AccountRoute
   "/login": typeof LoginRoute
   "/admin/backups": typeof AdminBackupsRoute
+  "/admin/settings": typeof AdminSettingsRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
@@ -240,6 +248,7 @@ export interface FileRoutesById {
   "/account": typeof AccountRoute
   "/login": typeof LoginRoute
   "/admin/backups": typeof AdminBackupsRoute
+  "/admin/settings": typeof AdminSettingsRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
@@ -271,6 +280,7 @@ export interface FileRouteTypes {
     | "/account"
     | "/login"
     | "/admin/backups"
+    | "/admin/settings"
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
@@ -298,6 +308,7 @@ export interface FileRouteTypes {
     | "/account"
     | "/login"
     | "/admin/backups"
+    | "/admin/settings"
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
@@ -327,6 +338,7 @@ export interface FileRouteTypes {
     | "/account"
     | "/login"
     | "/admin/backups"
+    | "/admin/settings"
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
@@ -415,6 +427,13 @@ declare module "@tanstack/react-router" {
       path: "/backups"
       fullPath: "/admin/backups"
       preLoaderRoute: typeof AdminBackupsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    "/admin/settings": {
+      id: "/admin/settings"
+      path: "/settings"
+      fullPath: "/admin/settings"
+      preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     "/dashboard/": {
@@ -562,6 +581,7 @@ declare module "@tanstack/react-router" {
 
 interface AdminRouteRouteChildren {
   AdminBackupsRoute: typeof AdminBackupsRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
   AdminUsersInviteRoute: typeof AdminUsersInviteRoute
@@ -570,6 +590,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminBackupsRoute: AdminBackupsRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminUsersUserIdRoute: AdminUsersUserIdRoute,
   AdminUsersInviteRoute: AdminUsersInviteRoute,

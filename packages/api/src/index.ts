@@ -26,3 +26,5 @@ export { createBackups, lastNightlyTime, type BackupEntry, type Backups } from "
 export { accessChannel, parseAccessChange, parseVisitChange, visitChangeEvent, visitsChannel, watchAccess, type VisitChange } from "./services/live.ts";
 export { idParam } from "./schemas/common.ts";
 export { liveEvents, liveEventsPath, type LiveClosedEvent, type LiveVisitEvent } from "./schemas/live.ts";
+export { runRetention, retentionStatus } from "./services/retention.ts";
+export { recordAudit, systemActor, type AuditActor, type AuditAction } from "./services/audit.ts";

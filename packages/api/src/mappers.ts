@@ -71,6 +71,11 @@ export function toVisit(row: Visit): z.infer<typeof visitSchema> {
   };
 }
 
+/** A visit with its location's and program's names, as the report and a visitor's export list it. */
+export function toNamedVisit({ location_name, program_name, ...visit }: Visit & { location_name: string; program_name: string }) {
+  return { ...toVisit(visit), Location: { id: visit.location_id, Name: location_name }, Program: { id: visit.program_id, Name: program_name } };
+}
+
 export function toInvite(row: Invite): z.infer<typeof inviteSchema> {
   return {
     id: row.id,

@@ -9,6 +9,8 @@ import { tabletsRouter } from "./routers/tablets.ts";
 import { tokensRouter } from "./routers/tokens.ts";
 import { usersRouter } from "./routers/users.ts";
 import { visitsRouter } from "./routers/visits.ts";
+import { settingsRouter } from "./routers/settings.ts";
+import { visitorsRouter } from "./routers/visitors.ts";
 import { createCallerFactory, router } from "./trpc.ts";
 
 /** The one router: the web app calls it at /trpc, scripts at /api through the OpenAPI adapter. */
@@ -24,6 +26,8 @@ export const appRouter = router({
   tokens: tokensRouter,
   tablets: tabletsRouter,
   backups: backupsRouter,
+  settings: settingsRouter,
+  visitors: visitorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,3 +13,4 @@ export * from "./tokens.ts";
 export * from "./tablets.ts";
 export * from "./backups.ts";
 export * from "./live.ts";
+export * from "./settings.ts";

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Executor, SignOutKind, Visit } from "@vsi/db";
 import { conflict, invalid, notFound } from "../errors.ts";
-import { toVisit } from "../mappers.ts";
+import { toNamedVisit, toVisit } from "../mappers.ts";
 import type { VisitChanges, VisitCreateInput } from "../schemas/visits.ts";
 import { pageSize } from "./pagination.ts";
 import { countVisits, type VisitTotal } from "./visit-count.ts";
@@ -62,11 +62,7 @@ export async function reportPage(db: Executor, filters: VisitFilters, page: numb
         ? (await pageQuery("asc", Math.max(0, fromOldest), pageSize + Math.min(0, fromOldest))).reverse()
         : await pageQuery("desc", offset, pageSize);
   }
-  const visits = rows.map(({ location_name, program_name, ...visit }) => ({
-    ...toVisit(visit),
-    Location: { id: visit.location_id, Name: location_name },
-    Program: { id: visit.program_id, Name: program_name },
-  }));
+  const visits = rows.map(toNamedVisit);
   return { visits, total: count.total, totalEstimated: count.estimated };
 }
 

@@ -10,6 +10,7 @@ import { queryClient, trpc } from "../../../lib/trpc";
 import { useCurrentUser } from "../../../lib/session";
 import type { Invite, User } from "../../../lib/types";
 import { ButtonLink } from "../../../components/links";
+import { useStaffTranslation } from "../../../lib/i18n";
 
 export const Route = createFileRoute("/admin/users/")({
   component: ManageUsersPage,
@@ -20,6 +21,7 @@ function ManageUsersPage() {
   const { data: users } = useSuspenseQuery(trpc.users.list.queryOptions());
   const viewer = useCurrentUser();
   const update = useMutation(trpc.users.update.mutationOptions());
+  const { t } = useStaffTranslation();
 
   function setActive(user: User, isActive: boolean) {
     const question = isActive
@@ -44,6 +46,9 @@ function ManageUsersPage() {
         <Group gap="xs">
           <ButtonLink variant="default" to="/admin/backups">
             Backups
+          </ButtonLink>
+          <ButtonLink variant="default" to="/admin/settings">
+            {t("settings.link")}
           </ButtonLink>
           <ButtonLink to="/admin/users/invite">Invite a new User</ButtonLink>
         </Group>

@@ -1,0 +1,137 @@
+import { retentionStatus, runRetention } from "@vsi/api";
+import { describe, expect, it } from "vitest";
+import { useCatalogServer } from "./fixtures.ts";
+
+const world = useCatalogServer();
+const DAY = 24 * 60 * 60 * 1000;
+let phones = 0;
+
+/** A visit written straight into the table, begun `daysAgo` days before `now`. */
+async function oldVisit(now: Date, daysAgo: number, options: { open?: boolean; phone?: string; locationId?: number } = {}) {
+  const timeIn = new Date(now.getTime() - daysAgo * DAY);
+  return world.server.services.db.kysely
+    .insertInto("visits")
+    .values({
+      first_name: "Maria",
+      last_name: "Lopez",
+      phone_number: options.phone ?? String(4155700000 + ++phones),
+      temperature: "98.6",
+      location_id: options.locationId ?? world.catalog.east.id,
+      program_id: world.catalog.jobs.id,
+      time_in: timeIn,
+      time_out: options.open ? null : new Date(timeIn.getTime() + 3600_000),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const visitRow = (id: number) => world.server.services.db.kysely.selectFrom("visits").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const auditRows = (action: string) =>
+  world.server.services.db.kysely.selectFrom("audit_log").selectAll().where("action", "=", action).orderBy("id").execute();
+
+describe("retention", () => {
+  it("is off by default: a run erases nothing and the settings say so", async () => {
+    expect((await world.admin.get("/api/settings")).json).toEqual({ eraseAfterDays: null, nextRunErases: 0, lastRunAt: null });
+    const now = new Date();
+    const visit = await oldVisit(now, 400);
+    expect(await runRetention(world.server.services.db.kysely, now)).toEqual({ erased: 0, eraseAfterDays: null });
+    expect((await visitRow(visit.id)).first_name).toBe("Maria");
+  });
+
+  it("erases names, phone and temperature of visits older than N days, keeping what counts need; the page's number is what the run erases", async () => {
+    const db = world.server.services.db.kysely;
+    // The clock the job would run at: the day after the last visit below.
+    const now = new Date(Date.now() + 5 * DAY);
+    const old = [await oldVisit(now, 31), await oldVisit(now, 45)];
+    const stillOpen = await oldVisit(now, 40, { open: true });
+    const recent = await oldVisit(now, 29);
+    const reportTotal = async () => Number((await world.admin.get(`/api/visits?locationId=${world.catalog.east.id}`)).headers["x-total-count"]);
+    const totalBefore = await reportTotal();
+
+    const set = await world.admin.patch("/api/settings", { eraseAfterDays: 30 });
+    expect(set.status).toBe(200);
+    expect(set.json.eraseAfterDays).toBe(30);
+    // Counted at the server's clock (now), the 400-day-old visit of the first test is one of them too.
+    const counted = (await world.admin.get("/api/settings")).json.nextRunErases;
+    expect(counted).toBeGreaterThanOrEqual(1);
+
+    const firstRun = await runRetention(db, now);
+    // Everything older than 30 days at `now`: the two visits here, and the earlier test's.
+    expect(firstRun).toEqual({ erased: 3, eraseAfterDays: 30 });
+    for (const visit of old) {
+      const row = await visitRow(visit.id);
+      expect(row).toMatchObject({ first_name: "", last_name: "", phone_number: "", temperature: "", erased_at: now });
+      // Date, place, program and times stay.
+      expect(row).toMatchObject({ time_in: visit.time_in, time_out: visit.time_out, location_id: visit.location_id, program_id: visit.program_id });
+    }
+    expect((await visitRow(stillOpen.id)).first_name).toBe("Maria");
+    expect((await visitRow(recent.id)).phone_number).toBe(recent.phone_number);
+    expect(await reportTotal()).toBe(totalBefore);
+
+    // Nothing is left to erase; the run and the setting are in the audit log, with no one's details.
+    expect(await runRetention(db, now)).toEqual({ erased: 0, eraseAfterDays: 30 });
+    const runs = await auditRows("retention.run");
+    expect(runs.map((r) => [r.actor, r.details.erased])).toEqual([["system", 3], ["system", 0]]);
+    const settingChanges = await auditRows("settings.update");
+    expect(settingChanges.at(-1)).toMatchObject({ actor: "user", details: { eraseAfterDays: { from: null, to: 30 } } });
+    expect(JSON.stringify(runs)).not.toContain("Maria");
+    expect((await world.admin.get("/api/settings")).json.lastRunAt).toBe(now.toISOString());
+  });
+
+  it("two runs at once erase each visit once", async () => {
+    const db = world.server.services.db.kysely;
+    const now = new Date(Date.now() + 10 * DAY);
+    await world.admin.patch("/api/settings", { eraseAfterDays: 30 });
+    await Promise.all([oldVisit(now, 60), oldVisit(now, 61)]);
+    const due = (await retentionStatus(db, now)).nextRunErases;
+    expect(due).toBeGreaterThanOrEqual(2);
+    const runs = await Promise.all([runRetention(db, now), runRetention(db, now)]);
+    expect(runs.map((run) => run.erased).sort((x, y) => x - y)).toEqual([0, due]);
+  });
+
+  it("validates the setting and turns it off with null", async () => {
+    for (const eraseAfterDays of [0, 1.5, "thirty", 40000]) {
+      const res = await world.admin.patch("/api/settings", { eraseAfterDays });
+      expect(res.status).toBe(422);
+      expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual(["eraseAfterDays"]);
+    }
+    const off = await world.admin.patch("/api/settings", { eraseAfterDays: null });
+    expect(off.json).toMatchObject({ eraseAfterDays: null, nextRunErases: 0 });
+  });
+});
+
+describe("a request to be forgotten", () => {
+  it("exports one phone's visits, then erases them all (an open one ends), both in the audit log without the phone", async () => {
+    const now = new Date();
+    const phone = "4155788888";
+    const closed = await oldVisit(now, 3, { phone });
+    const open = await oldVisit(now, 0, { phone, open: true, locationId: world.catalog.main.id });
+    const someoneElse = await oldVisit(now, 3);
+
+    const exported = await world.admin.post("/api/visitors/export", { phoneNumber: "(415) 578-8888" });
+    expect(exported.status).toBe(200);
+    expect(exported.json.visits.map((v: { id: number }) => v.id)).toEqual([closed.id, open.id]);
+    expect(exported.json.visits[0]).toMatchObject({ FirstName: "Maria", PhoneNumber: phone, Location: { id: world.catalog.east.id, Name: "Eastside" } });
+
+    const forgotten = await world.admin.post("/api/visitors/forget", { phoneNumber: phone });
+    expect(forgotten.json).toEqual({ erased: 2 });
+    for (const id of [closed.id, open.id]) expect(await visitRow(id)).toMatchObject({ first_name: "", phone_number: "", temperature: "" });
+    expect((await visitRow(open.id)).time_out).not.toBeNull();
+    expect((await visitRow(someoneElse.id)).first_name).toBe("Maria");
+    expect((await world.admin.post("/api/visitors/export", { phoneNumber: phone })).json.visits).toEqual([]);
+
+    const logged = [...(await auditRows("visitor.export")), ...(await auditRows("visitor.forget"))];
+    expect(logged.map((r) => [r.action, r.actor, r.details])).toEqual([
+      ["visitor.export", "user", { visits: 2 }],
+      ["visitor.export", "user", { visits: 0 }],
+      ["visitor.forget", "user", { erased: 2 }],
+    ]);
+    expect(JSON.stringify(logged)).not.toContain("578");
+  });
+
+  it("refuses a malformed phone number with a 422", async () => {
+    const res = await world.admin.post("/api/visitors/forget", { phoneNumber: "12" });
+    expect(res.status).toBe(422);
+    expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual(["phoneNumber"]);
+  });
+});

@@ -1,0 +1,21 @@
+import { Divider } from "@mantine/core";
+import { createFileRoute } from "@tanstack/react-router";
+import { ForgetVisitor } from "../../components/ForgetVisitor";
+import { ListPage } from "../../components/ListPage";
+import { RetentionSettings } from "../../components/RetentionSettings";
+import { useStaffTranslation } from "../../lib/i18n";
+
+export const Route = createFileRoute("/admin/settings")({
+  component: SettingsPage,
+});
+
+function SettingsPage() {
+  const { t } = useStaffTranslation();
+  return (
+    <ListPage title={t("settings.title")}>
+      <RetentionSettings />
+      <Divider my="md" />
+      <ForgetVisitor />
+    </ListPage>
+  );
+}

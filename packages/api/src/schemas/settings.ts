@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { isoDateTime } from "./common.ts";
+import { phoneNumber, visitSchema } from "./visits.ts";
+
+export const settingsSchema = z
+  .object({
+    eraseAfterDays: z.number().int().nullable().meta({ description: "visitors' names, phone and temperature are erased from visits older than this; null: kept" }),
+    nextRunErases: z.number().int().meta({ description: "visits the daily run would erase if it ran now" }),
+    lastRunAt: isoDateTime.nullable().meta({ description: "when the daily run last erased (or checked)" }),
+  })
+  .meta({ id: "Settings" });
+
+export const settingsUpdateInput = z.object({
+  eraseAfterDays: z
+    .number({ error: "Days must be a whole number" })
+    .int("Days must be a whole number")
+    .min(1, "Days must be at least 1")
+    .max(36500, "Days must be at most 36500")
+    .nullable(),
+});
+
+/** A request to be forgotten names the person by phone number (the same rule as at the door). */
+export const visitorInput = z.object({ phoneNumber });
+export const visitorExportSchema = z.object({ visits: z.array(visitSchema) });
+export const visitorForgetSchema = z.object({ erased: z.number().int().meta({ description: "visits whose details were erased" }) });

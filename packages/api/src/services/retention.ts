@@ -1,0 +1,102 @@
+import { sql, type ExpressionBuilder } from "kysely";
+import type { Executor, Kysely, Database } from "@vsi/db";
+import { toNamedVisit } from "../mappers.ts";
+import { recordAudit, systemActor, type AuditActor } from "./audit.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What an erased visit keeps of its visitor: nothing. Date, place, program and times stay. */
+const erasedDetails = (now: Date) => ({ first_name: "", last_name: "", phone_number: "", temperature: "", erased_at: now, updated_at: now });
+
+/** Visits begun before this are erased by a run at `now`. */
+const cutoff = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS);
+
+/** Visits begun before the cutoff whose details are still there. Open ones wait until they end. */
+const erasable = (before: Date) => (eb: ExpressionBuilder<Database, "visits">) =>
+  eb.and([eb("time_in", "<", before), eb("erased_at", "is", null), eb("time_out", "is not", null)]);
+
+export interface RetentionStatus {
+  eraseAfterDays: number | null;
+  /** How many visits a run now would erase (0 while retention is off). */
+  nextRunErases: number;
+  lastRunAt: Date | null;
+}
+
+export async function retentionStatus(db: Executor, now: Date): Promise<RetentionStatus> {
+  const settings = await db.selectFrom("settings").selectAll().executeTakeFirstOrThrow();
+  let nextRunErases = 0;
+  if (settings.erase_after_days !== null) {
+    const row = await db
+      .selectFrom("visits")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where(erasable(cutoff(settings.erase_after_days, now)))
+      .executeTakeFirstOrThrow();
+    nextRunErases = Number(row.n);
+  }
+  return { eraseAfterDays: settings.erase_after_days, nextRunErases, lastRunAt: settings.retention_ran_at };
+}
+
+/** Turns retention on (N days) or off (null); the change is in the audit log. */
+export async function setEraseAfterDays(db: Kysely<Database>, days: number | null, actor: AuditActor, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("settings").select("erase_after_days").forUpdate().executeTakeFirstOrThrow();
+    if (before.erase_after_days === days) return;
+    await trx.updateTable("settings").set({ erase_after_days: days, updated_at: now }).execute();
+    await recordAudit(trx, actor, { action: "settings.update", details: { eraseAfterDays: { from: before.erase_after_days, to: days } } }, now);
+  });
+}
+
+/**
+ * The daily run: blanks the names, phone and temperature of visits older than the setting, and
+ * records the run. The settings row is locked, so two server processes starting it at once
+ * erase once and log once.
+ */
+export async function runRetention(db: Kysely<Database>, now: Date): Promise<{ erased: number; eraseAfterDays: number | null }> {
+  return db.transaction().execute(async (trx) => {
+    const settings = await trx.selectFrom("settings").select("erase_after_days").forUpdate().executeTakeFirstOrThrow();
+    const days = settings.erase_after_days;
+    if (days === null) return { erased: 0, eraseAfterDays: null };
+    const before = cutoff(days, now);
+    const result = await trx.updateTable("visits").set(erasedDetails(now)).where(erasable(before)).executeTakeFirst();
+    const erased = Number(result.numUpdatedRows);
+    await trx.updateTable("settings").set({ retention_ran_at: now }).execute();
+    await recordAudit(trx, systemActor, { action: "retention.run", details: { erased, eraseAfterDays: days, before: before.toISOString() } }, now);
+    return { erased, eraseAfterDays: days };
+  });
+}
+
+/** Every visit of one phone number, oldest first, with place and program names: what a request to be forgotten hands over. */
+export async function exportVisitor(db: Kysely<Database>, phoneNumber: string, actor: AuditActor, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom("visits")
+      .innerJoin("locations", "locations.id", "visits.location_id")
+      .innerJoin("programs", "programs.id", "visits.program_id")
+      .selectAll("visits")
+      .select(["locations.name as location_name", "programs.name as program_name"])
+      .where("visits.phone_number", "=", phoneNumber)
+      .orderBy("visits.time_in")
+      .orderBy("visits.id")
+      .execute();
+    // The log says that someone's visits were handed over, never whose.
+    await recordAudit(trx, actor, { action: "visitor.export", details: { visits: rows.length } }, now);
+    return rows.map(toNamedVisit);
+  });
+}
+
+/**
+ * Erases one person's details from all their visits (a request to be forgotten). A visit still
+ * open ends now: an open visit is a phone at the door, and there is no phone left.
+ */
+export async function forgetVisitor(db: Kysely<Database>, phoneNumber: string, actor: AuditActor, now: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("visits")
+      .set({ ...erasedDetails(now), time_out: sql<Date>`coalesce(time_out, ${now}::timestamptz)` })
+      .where("phone_number", "=", phoneNumber)
+      .executeTakeFirst();
+    const erased = Number(result.numUpdatedRows);
+    await recordAudit(trx, actor, { action: "visitor.forget", details: { erased } }, now);
+    return erased;
+  });
+}
