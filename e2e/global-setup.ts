@@ -9,6 +9,7 @@ import { createTestDatabase, testServerUrl } from "@vsi/test-utils";
 import pg from "pg";
 import { Api, createLocation, createProgram, unique } from "./support/api.ts";
 import { artifactsDir, repoRoot, serverCli, serverMain, stateFile } from "./support/paths.ts";
+import { seedRetentionVisits } from "./support/retention-data.ts";
 import { chartProgramLabels, chartSites, lastMonthOf, laDay, plannedChartVisits } from "./support/chart-data.ts";
 import { plannedReportVisits, reportFrom, type PlannedVisit, reportProgramLabels, reportSites, reportTo } from "./support/report-data.ts";
 import type { RunState, SeededVisit } from "./support/state.ts";
@@ -53,11 +54,12 @@ export default async function globalSetup(): Promise<void> {
     await api.login(admin.email, admin.password);
     const reports = await seedReportVisits(api);
     const chart = await seedChartVisits(api);
+    const retention = await seedRetentionVisits(api);
     await api.dispose();
 
     // Visits get their TimeIn from the server's clock; the report's days come from the database.
     await stopServer(server);
-    await moveVisitsInTime(database?.url, dataDir, [...reports.visits, ...chart.visits]);
+    await moveVisitsInTime(database?.url, dataDir, [...reports.visits, ...chart.visits, ...retention.visits]);
     server = await startServer(env, baseUrl, serverLog);
 
     const state: RunState = {
@@ -70,6 +72,7 @@ export default async function globalSetup(): Promise<void> {
       admin,
       reports,
       chart,
+      retention,
     };
     writeFileSync(stateFile, JSON.stringify(state, null, 2));
     process.env.E2E_BASE_URL = baseUrl;

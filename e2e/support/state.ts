@@ -23,6 +23,8 @@ export interface RunState {
   serverPid: number;
   serverLog: string;
   admin: { firstName: string; lastName: string; email: string; password: string };
+  /** Old visits at a site of their own, for the retention journey to erase. */
+  retention: { location: { id: number; Name: string }; visits: SeededVisit[] };
   reports: {
     locations: Array<{ id: number; Name: string }>;
     programs: Array<{ id: number; Name: string }>;

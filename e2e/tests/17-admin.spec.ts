@@ -1,7 +1,10 @@
+import { readFile } from "node:fs/promises";
 import { createSite, logInContext, setUpTabletContext } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
 import { solidPng } from "../support/png.ts";
+import { retentionDays } from "../support/retention-data.ts";
+import { runState } from "../support/state.ts";
 
 test("a site in °C with its own logo: set on the location form, shown on the sheet and the sign-in form", async ({ browser, page, adminApi, newUser }) => {
   const { location, programs } = await createSite(adminApi, "Celsius Hall", ["Pantry"]);
@@ -50,4 +53,64 @@ test("a site in °C with its own logo: set on the location form, shown on the sh
   }
   const visits = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
   expect(visits.map((v: { Temperature: string }) => v.Temperature)).toEqual(["37.2"]);
+});
+
+test("retention: 'erase after N days' erases old visits' names, phones and temperatures while the report still counts them", async ({ page, adminApi, newUser }) => {
+  const { location, visits } = runState().retention;
+  const reportOf = async () => {
+    const reply = await adminApi.get(`/api/visits?locationId=${location.id}&from=2019-03-01&to=2019-03-31`);
+    return { total: Number(reply.headers["x-total-count"]), names: reply.json.map((v: { FirstName: string }) => v.FirstName).sort() };
+  };
+  expect(await reportOf()).toEqual({ total: 3, names: ["Olga", "Oona", "Otto"] });
+
+  await logInContext(page.context(), await newUser({ isAdmin: true }));
+  await page.goto("/admin/users");
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect(page.getByText("Off: visitors' personal details are kept.")).toBeVisible();
+  try {
+    await page.getByRole("switch", { name: "Erase visitors' personal details after a number of days" }).check();
+    await page.getByLabel("Erase visitors' personal details after N days").fill(String(retentionDays));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+    // Everything older than 2000 days: at least this journey's three visits.
+    await expect(page.getByText(/^The next run will erase \d+ visits\.$/)).toBeVisible();
+    const due = Number((await page.getByText(/^The next run will erase \d+ visits\.$/).textContent())!.match(/\d+/)![0]);
+    expect(due).toBeGreaterThanOrEqual(visits.length);
+    await expectAccessible(page, "settings");
+    await keepScreenshot(page, "17-settings-retention");
+
+    await page.getByRole("button", { name: "Erase now" }).click();
+    await expect(page.getByText(`Erased the details of ${due} visits.`)).toBeVisible();
+    await expect(page.getByText("The next run will erase 0 visits.")).toBeVisible();
+    // Still three visits in the report, nobody's name left.
+    expect(await reportOf()).toEqual({ total: 3, names: ["", "", ""] });
+  } finally {
+    await adminApi.expect(200, "PATCH", "/api/settings", { eraseAfterDays: null });
+  }
+});
+
+test("a request to be forgotten: one phone's visits exported, then erased", async ({ page, adminApi, newUser }) => {
+  const { location, programs } = await createSite(adminApi, "Forget Hall", ["Pantry"]);
+  const phone = `41559${String(Date.now()).slice(-5)}`;
+  await adminApi.expect(201, "POST", "/api/visits", { FirstName: "Faye", LastName: "Forgotten", PhoneNumber: phone, Temperature: "98.1", LocationId: location.id, ProgramId: programs[0]!.id });
+
+  await logInContext(page.context(), await newUser({ isAdmin: true }));
+  await page.goto("/admin/settings");
+  await page.getByLabel("Their phone number").fill(phone);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export their visits" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`visits-${phone}.json`);
+  const exported = JSON.parse(await readFile(await file.path(), "utf8"));
+  expect(exported.map((v: { FirstName: string }) => v.FirstName)).toEqual(["Faye"]);
+  await expect(page.getByText(`1 visit exported to visits-${phone}.json.`)).toBeVisible();
+
+  await page.getByRole("button", { name: "Erase their details" }).click();
+  const dialog = page.getByRole("dialog", { name: "Erase this person's details?" });
+  await dialog.getByRole("button", { name: "Erase" }).click();
+  await expect(page.getByText("Erased from 1 visit.")).toBeVisible();
+  const report = await adminApi.get(`/api/visits?locationId=${location.id}`);
+  expect(report.headers["x-total-count"]).toBe("1");
+  expect(report.json[0]).toMatchObject({ FirstName: "", LastName: "", PhoneNumber: "", Temperature: "" });
 });

@@ -172,6 +172,7 @@ const table: Row[] = [
 
   { method: "GET", path: "/settings", expected: adminOnly(200), request: () => ({ url: "/api/settings" }) },
   { method: "PATCH", path: "/settings", expected: adminOnly(200), request: () => ({ url: "/api/settings", body: { eraseAfterDays: null } }) },
+  { method: "POST", path: "/settings/retention/run", expected: adminOnly(200), request: () => ({ url: "/api/settings/retention/run" }) },
   { method: "POST", path: "/visitors/export", expected: adminOnly(200), request: () => ({ url: "/api/visitors/export", body: { phoneNumber: "4155609999" } }) },
   { method: "POST", path: "/visitors/forget", expected: adminOnly(200), request: () => ({ url: "/api/visitors/forget", body: { phoneNumber: "4155609998" } }) },
 ];

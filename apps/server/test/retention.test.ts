@@ -89,6 +89,18 @@ describe("retention", () => {
     expect(runs.map((run) => run.erased).sort((x, y) => x - y)).toEqual([0, due]);
   });
 
+  it("an admin's 'erase now' runs it at once, logged as that admin; off, it erases nothing", async () => {
+    await world.admin.patch("/api/settings", { eraseAfterDays: 1 });
+    const visit = await oldVisit(new Date(), 2);
+    const res = await world.admin.post("/api/settings/retention/run");
+    expect(res.status).toBe(200);
+    expect(res.json.erased).toBeGreaterThanOrEqual(1);
+    expect((await visitRow(visit.id)).first_name).toBe("");
+    expect((await auditRows("retention.run")).at(-1)).toMatchObject({ actor: "user", details: { erased: res.json.erased } });
+    await world.admin.patch("/api/settings", { eraseAfterDays: null });
+    expect((await world.admin.post("/api/settings/retention/run")).json).toEqual({ erased: 0 });
+  });
+
   it("validates the setting and turns it off with null", async () => {
     for (const eraseAfterDays of [0, 1.5, "thirty", 40000]) {
       const res = await world.admin.patch("/api/settings", { eraseAfterDays });

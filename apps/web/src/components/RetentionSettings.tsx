@@ -13,13 +13,22 @@ export function RetentionSettings() {
   const { data: settings } = useSuspenseQuery(trpc.settings.get.queryOptions());
   const [enabled, setEnabled] = useState(settings.eraseAfterDays !== null);
   const [days, setDays] = useState<number | string>(settings.eraseAfterDays ?? 365);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
   const errors = useServerErrors(["eraseAfterDays"]);
   const save = useMutation(
     trpc.settings.update.mutationOptions({
       onSuccess: (updated) => {
         queryClient.setQueryData(trpc.settings.get.queryKey(), updated);
-        setSaved(true);
+        setSaved(t("settings.saved"));
+      },
+      onError: errors.report,
+    }),
+  );
+  const eraseNow = useMutation(
+    trpc.settings.runRetention.mutationOptions({
+      onSuccess: ({ erased }) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.settings.get.queryKey() });
+        setSaved(t("settings.erasedNow", { count: erased }));
       },
       onError: errors.report,
     }),
@@ -35,7 +44,7 @@ export function RetentionSettings() {
         onSubmit={(event) => {
           event.preventDefault();
           errors.clear();
-          setSaved(false);
+          setSaved(null);
           save.mutate({ eraseAfterDays: enabled ? Number(days) : null });
         }}
       >
@@ -63,9 +72,14 @@ export function RetentionSettings() {
             <Button type="submit" loading={save.isPending}>
               {t("settings.save")}
             </Button>
+            {settings.eraseAfterDays !== null ? (
+              <Button variant="default" loading={eraseNow.isPending} onClick={() => eraseNow.mutate()}>
+                {t("settings.eraseNow")}
+              </Button>
+            ) : null}
             {saved ? (
-              <Text role="status" c="green.9">
-                {t("settings.saved")}
+              <Text role="status" fw={600}>
+                {saved}
               </Text>
             ) : null}
           </Group>

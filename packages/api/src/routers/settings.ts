@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { isoOrNull } from "../mappers.ts";
-import { settingsSchema, settingsUpdateInput } from "../schemas/settings.ts";
+import { retentionRunSchema, settingsSchema, settingsUpdateInput } from "../schemas/settings.ts";
 import { actorOf } from "../services/audit.ts";
-import { retentionStatus, setEraseAfterDays, type RetentionStatus } from "../services/retention.ts";
+import { retentionStatus, runRetention, setEraseAfterDays, type RetentionStatus } from "../services/retention.ts";
 import { adminProcedure, router } from "../trpc.ts";
 
 const toSettings = (status: RetentionStatus) => ({ ...status, lastRunAt: isoOrNull(status.lastRunAt) });
@@ -22,5 +22,14 @@ export const settingsRouter = router({
       const now = ctx.services.now();
       await setEraseAfterDays(ctx.db, input.eraseAfterDays, actorOf(ctx.identity), now);
       return toSettings(await retentionStatus(ctx.db, now));
+    }),
+
+  runRetention: adminProcedure
+    .meta({ openapi: { method: "POST", path: "/settings/retention/run", tags: ["settings"], summary: "Erase now what the daily run would erase (admin)" } })
+    .input(z.void())
+    .output(retentionRunSchema)
+    .mutation(async ({ ctx }) => {
+      const { erased } = await runRetention(ctx.db, ctx.services.now(), actorOf(ctx.identity));
+      return { erased };
     }),
 });

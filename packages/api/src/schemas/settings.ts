@@ -23,3 +23,4 @@ export const settingsUpdateInput = z.object({
 export const visitorInput = z.object({ phoneNumber });
 export const visitorExportSchema = z.object({ visits: z.array(visitSchema) });
 export const visitorForgetSchema = z.object({ erased: z.number().int().meta({ description: "visits whose details were erased" }) });
+export const retentionRunSchema = z.object({ erased: z.number().int().meta({ description: "visits whose details this run erased" }) });

@@ -47,11 +47,11 @@ export async function setEraseAfterDays(db: Kysely<Database>, days: number | nul
 }
 
 /**
- * The daily run: blanks the names, phone and temperature of visits older than the setting, and
+ * The daily run (or an admin's "erase now"): blanks the names, phone and temperature of visits older than the setting, and
  * records the run. The settings row is locked, so two server processes starting it at once
  * erase once and log once.
  */
-export async function runRetention(db: Kysely<Database>, now: Date): Promise<{ erased: number; eraseAfterDays: number | null }> {
+export async function runRetention(db: Kysely<Database>, now: Date, actor: AuditActor = systemActor): Promise<{ erased: number; eraseAfterDays: number | null }> {
   return db.transaction().execute(async (trx) => {
     const settings = await trx.selectFrom("settings").select("erase_after_days").forUpdate().executeTakeFirstOrThrow();
     const days = settings.erase_after_days;
@@ -60,7 +60,7 @@ export async function runRetention(db: Kysely<Database>, now: Date): Promise<{ e
     const result = await trx.updateTable("visits").set(erasedDetails(now)).where(erasable(before)).executeTakeFirst();
     const erased = Number(result.numUpdatedRows);
     await trx.updateTable("settings").set({ retention_ran_at: now }).execute();
-    await recordAudit(trx, systemActor, { action: "retention.run", details: { erased, eraseAfterDays: days, before: before.toISOString() } }, now);
+    await recordAudit(trx, actor, { action: "retention.run", details: { erased, eraseAfterDays: days, before: before.toISOString() } }, now);
     return { erased, eraseAfterDays: days };
   });
 }
