@@ -8,7 +8,7 @@ export type AuditActor = { kind: "user"; userId: number } | { kind: "tablet"; ta
 export const systemActor: AuditActor = { kind: "system" };
 
 /** The caller as the log names them; only those who may change something reach here. */
-export function actorOf(identity: Exclude<Identity, { kind: "anonymous" }>): AuditActor {
+export function actorOf(identity: Extract<Identity, { kind: "tablet" | "user" }>): AuditActor {
   return identity.kind === "tablet" ? { kind: "tablet", tabletId: identity.tabletId } : { kind: "user", userId: identity.user.id };
 }
 
