@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useStaffTranslation } from "../lib/i18n";
 import { formatPhoneInput, phoneDigits } from "../lib/phone";
 import { queryClient, trpc } from "../lib/trpc";
-import { useServerErrors } from "./useServerErrors";
+import { useServerErrors } from "../hooks/useServerErrors";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 
 /** Hands the browser a JSON file to save: what the person is given. */

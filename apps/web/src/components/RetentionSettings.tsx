@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useStaffTranslation } from "../lib/i18n";
 import { formatLocalDate, formatLocalTime } from "../lib/time";
 import { queryClient, trpc } from "../lib/trpc";
-import { useServerErrors } from "./useServerErrors";
+import { useServerErrors } from "../hooks/useServerErrors";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 
 /** "Erase visitors' personal details after N days": off by default; says what the next run will erase. */
