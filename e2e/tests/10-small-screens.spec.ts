@@ -23,7 +23,7 @@ test("phone: the header folds into a menu that works", async ({ page, newUser })
   const close = page.getByRole("button", { name: "Close menu" });
   await expect(close).toHaveAttribute("aria-expanded", "true");
   const menu = page.getByRole("navigation", { name: "Main" });
-  await expect(menu.getByRole("link")).toHaveText(["Home", "Dashboard", "Locations", "Programs", "Reports", `Hello, ${staff.firstName}!`, "Log out"]);
+  await expect(menu.getByRole("link")).toHaveText(["Home", "Dashboard", "Locations", "Programs", "Reports", "On site", `Hello, ${staff.firstName}!`, "Log out"]);
   await expectAccessible(page, "phone menu");
   await keepScreenshot(page, "menu-phone");
 

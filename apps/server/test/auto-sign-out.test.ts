@@ -166,3 +166,20 @@ describe.each([
     }
   }, 120_000);
 });
+
+describe("several server processes starting at once", () => {
+  it("all start their job runners on a new database: creating the same queues together is not a deadlock", async (ctx) => {
+    const setup = await server();
+    if (!setup) return ctx.skip();
+    const job = { name: "started-together", cron: "0 0 1 1 *", run: () => Promise.resolve() };
+    const started = await Promise.allSettled(
+      Array.from({ length: 4 }, () => startJobRunner({ db: setup.db, databaseUrl: setup.url, jobs: [job, { ...job, name: "started-together-2" }], log: quiet })),
+    );
+    try {
+      expect(started.filter((result) => result.status === "rejected").map((result) => String(result.reason))).toEqual([]);
+    } finally {
+      for (const result of started) if (result.status === "fulfilled") await result.value.stop();
+      await setup.close();
+    }
+  }, 120_000);
+});

@@ -18,6 +18,7 @@ import { Route as AdminIndexRouteImport } from "./routes/admin/index"
 import { Route as AdminBackupsRouteImport } from "./routes/admin/backups"
 import { Route as AdminSettingsRouteImport } from "./routes/admin/settings"
 import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
+import { Route as DashboardOnSiteRouteImport } from "./routes/dashboard/on-site"
 import { Route as DashboardReportsRouteImport } from "./routes/dashboard/reports"
 import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId"
 import { Route as PasswordsIndexRouteImport } from "./routes/passwords/index"
@@ -81,6 +82,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardOnSiteRoute = DashboardOnSiteRouteImport.update({
+  id: "/on-site",
+  path: "/on-site",
   getParentRoute: () => DashboardRouteRoute,
 } as any)
 const DashboardReportsRoute = DashboardReportsRouteImport.update({
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   "/login": typeof LoginRoute
   "/admin/backups": typeof AdminBackupsRoute
   "/admin/settings": typeof AdminSettingsRoute
+  "/dashboard/on-site": typeof DashboardOnSiteRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
@@ -218,6 +225,7 @@ export interface FileRoutesByTo {
   "/login": typeof LoginRoute
   "/admin/backups": typeof AdminBackupsRoute
   "/admin/settings": typeof AdminSettingsRoute
+  "/dashboard/on-site": typeof DashboardOnSiteRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
@@ -249,6 +257,7 @@ export interface FileRoutesById {
   "/login": typeof LoginRoute
   "/admin/backups": typeof AdminBackupsRoute
   "/admin/settings": typeof AdminSettingsRoute
+  "/dashboard/on-site": typeof DashboardOnSiteRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
@@ -281,6 +290,7 @@ export interface FileRouteTypes {
     | "/login"
     | "/admin/backups"
     | "/admin/settings"
+    | "/dashboard/on-site"
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
@@ -309,6 +319,7 @@ export interface FileRouteTypes {
     | "/login"
     | "/admin/backups"
     | "/admin/settings"
+    | "/dashboard/on-site"
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
@@ -339,6 +350,7 @@ export interface FileRouteTypes {
     | "/login"
     | "/admin/backups"
     | "/admin/settings"
+    | "/dashboard/on-site"
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
@@ -441,6 +453,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/dashboard/"
       preLoaderRoute: typeof DashboardIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    "/dashboard/on-site": {
+      id: "/dashboard/on-site"
+      path: "/on-site"
+      fullPath: "/dashboard/on-site"
+      preLoaderRoute: typeof DashboardOnSiteRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     "/dashboard/reports": {
@@ -602,6 +621,7 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 )
 
 interface DashboardRouteRouteChildren {
+  DashboardOnSiteRoute: typeof DashboardOnSiteRoute
   DashboardReportsRoute: typeof DashboardReportsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardLocationsNewRoute: typeof DashboardLocationsNewRoute
@@ -614,6 +634,7 @@ interface DashboardRouteRouteChildren {
 }
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
+  DashboardOnSiteRoute: DashboardOnSiteRoute,
   DashboardReportsRoute: DashboardReportsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardLocationsNewRoute: DashboardLocationsNewRoute,

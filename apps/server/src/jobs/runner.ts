@@ -45,6 +45,27 @@ function embeddedAdapter(db: Db): PgBoss.Db {
   };
 }
 
+type QueueOptions = Parameters<PgBoss["createQueue"]>[1];
+
+/**
+ * Creates a queue unless it exists. Processes starting together on a new database race to create
+ * the same queue, and PostgreSQL picks one of them as a deadlock victim: that one looks again.
+ */
+async function ensureQueue(boss: PgBoss, name: string, options: QueueOptions): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(name)) return;
+    try {
+      await boss.createQueue(name, options);
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const raced = code === "40P01" || code === "23505";
+      if (!raced || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
+}
+
 /**
  * Jobs in PostgreSQL (pg-boss): the schedule and each run are rows, so a restarted process picks
  * up where the last left off, and several processes on one database share the work. Each cron tick
@@ -64,7 +85,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     if (!names.has(schedule.name)) await boss.unschedule(schedule.name);
   }
   for (const job of options.jobs) {
-    await boss.createQueue(job.name, { name: job.name, policy: "singleton", retryLimit: 0, expireInSeconds: 15 * 60 });
+    await ensureQueue(boss, job.name, { name: job.name, policy: "singleton", retryLimit: 0, expireInSeconds: 15 * 60 });
     await boss.schedule(job.name, job.cron, {}, { tz: job.tz ?? "UTC" });
     await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
       try {

@@ -7,6 +7,7 @@ export interface NavigationLink {
     | "/dashboard/locations"
     | "/dashboard/programs"
     | "/dashboard/reports"
+    | "/dashboard/on-site"
     | "/admin";
   label: string;
 }
@@ -20,6 +21,7 @@ export function navigationLinks(user: User | null): NavigationLink[] {
     { to: "/dashboard/locations", label: "Locations" },
     { to: "/dashboard/programs", label: "Programs" },
     { to: "/dashboard/reports", label: "Reports" },
+    { to: "/dashboard/on-site", label: "On site" },
   );
   if (user.isAdmin) links.push({ to: "/admin", label: "Admin" });
   return links;

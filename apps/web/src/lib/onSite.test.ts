@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { groupOnSite, onSiteCsv, stayLength, type OnSiteVisit } from "./onSite";
+
+const visit = (id: number, LocationId: number, ProgramId: number, FirstName = "Ana"): OnSiteVisit => ({
+  id,
+  FirstName,
+  LastName: "Ruiz",
+  PhoneNumber: "415-555-0101",
+  Temperature: "98.6",
+  TimeIn: "2026-11-22T17:00:00.000Z",
+  TimeOut: null,
+  SignedOutBy: null,
+  LocationId,
+  ProgramId,
+  createdAt: "2026-11-22T17:00:00.000Z",
+  updatedAt: "2026-11-22T17:00:00.000Z",
+  Location: { id: LocationId, Name: `Site ${LocationId}` },
+  Program: { id: ProgramId, Name: `Program ${ProgramId}` },
+});
+
+describe("on-site list", () => {
+  it("groups the roll call by location, then program, keeping the server's order", () => {
+    const groups = groupOnSite([visit(1, 1, 10), visit(2, 1, 10), visit(3, 1, 11), visit(4, 2, 10)]);
+    expect(groups.map((g) => [g.locationName, g.programs.map((p) => [p.programName, p.visits.map((v) => v.id)])])).toEqual([
+      ["Site 1", [["Program 10", [1, 2]], ["Program 11", [3]]]],
+      ["Site 2", [["Program 10", [4]]]],
+    ]);
+  });
+
+  it("says how long someone has been here in minutes, hours or days", () => {
+    const timeIn = "2026-11-22T17:00:00.000Z";
+    expect(stayLength(timeIn, Date.parse(timeIn) + 12 * 60_000 + 59_000)).toBe("12 min");
+    expect(stayLength(timeIn, Date.parse(timeIn) + 65 * 60_000)).toBe("1 h 05 min");
+    expect(stayLength(timeIn, Date.parse(timeIn) + 50 * 3_600_000)).toBe("2 d 2 h");
+  });
+
+  it("writes a CSV with a BOM, quoted commas and formula-looking names as text", () => {
+    const csv = onSiteCsv([visit(1, 1, 10, "=cmd|x"), visit(2, 1, 10, "Zoë, Jr")], () => "9:00 AM");
+    expect(csv.startsWith("\uFEFFLocation,Program,FirstName")).toBe(true);
+    expect(csv).toContain("Site 1,Program 10,'=cmd|x,Ruiz,415-555-0101,9:00 AM\r\n");
+    expect(csv).toContain('"Zoë, Jr"');
+  });
+});

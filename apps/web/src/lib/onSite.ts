@@ -1,0 +1,55 @@
+import type { Visit } from "./types";
+
+/** A visit of the on-site list: with its location's and program's names. */
+export type OnSiteVisit = Visit & { Location?: { id: number; Name: string }; Program?: { id: number; Name: string } };
+
+export interface OnSiteGroup {
+  locationId: number;
+  locationName: string;
+  programs: Array<{ programId: number; programName: string; visits: OnSiteVisit[] }>;
+}
+
+/** The server's roll-call order (location, program, time in) folded into one group per location and program. */
+export function groupOnSite(visits: OnSiteVisit[]): OnSiteGroup[] {
+  const groups: OnSiteGroup[] = [];
+  for (const visit of visits) {
+    let location = groups.at(-1);
+    if (location?.locationId !== visit.LocationId) {
+      location = { locationId: visit.LocationId, locationName: visit.Location?.Name ?? "", programs: [] };
+      groups.push(location);
+    }
+    let program = location.programs.at(-1);
+    if (program?.programId !== visit.ProgramId) {
+      program = { programId: visit.ProgramId, programName: visit.Program?.Name ?? "", visits: [] };
+      location.programs.push(program);
+    }
+    program.visits.push(visit);
+  }
+  return groups;
+}
+
+/** "12 min", "1 h 05 min" or "3 d 4 h": how long someone has been here. */
+export function stayLength(timeIn: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(timeIn)) / 60_000));
+  const hours = Math.floor(minutes / 60);
+  if (hours >= 24) return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  const rest = minutes % 60;
+  return hours > 0 ? `${hours} h ${String(rest).padStart(2, "0")} min` : `${rest} min`;
+}
+
+// A cell a spreadsheet would run as a formula is written as text.
+const formulaStart = /^[=+\-@\t\r]/;
+
+function csvCell(value: string): string {
+  const safe = formulaStart.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The roll call as CSV (with a BOM so spreadsheets read accents): one row per person on site. */
+export function onSiteCsv(visits: OnSiteVisit[], formatTime: (iso: string) => string): string {
+  const header = ["Location", "Program", "FirstName", "LastName", "PhoneNumber", "TimeIn"];
+  const rows = visits.map((visit) =>
+    [visit.Location?.Name ?? "", visit.Program?.Name ?? "", visit.FirstName, visit.LastName, visit.PhoneNumber, formatTime(visit.TimeIn)].map(csvCell).join(","),
+  );
+  return `\uFEFF${[header.join(","), ...rows].join("\r\n")}\r\n`;
+}

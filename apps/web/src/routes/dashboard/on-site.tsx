@@ -1,0 +1,170 @@
+import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { liveEvents, liveEventsPath } from "@vsi/api/schemas";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { ListPage } from "../../components/ListPage";
+import { Loading } from "../../components/Loading";
+import { groupOnSite, onSiteCsv, stayLength, type OnSiteVisit } from "../../lib/onSite";
+import { formatLocalDate, formatLocalTime } from "../../lib/time";
+import { trpc } from "../../lib/trpc";
+import classes from "./OnSite.module.css";
+
+export const Route = createFileRoute("/dashboard/on-site")({
+  validateSearch: z.object({ locationId: z.coerce.number().int().positive().optional().catch(undefined) }),
+  component: OnSitePage,
+});
+
+// Browsers keep about six connections per server: a few live streams, then the list polls instead.
+const maxStreams = 4;
+const pollMs = 15_000;
+
+/** Refetches the list whenever a visit changes at one of these locations; false when it can't listen to them all. */
+function useOnSiteStreams(locationIds: number[]): boolean {
+  const client = useQueryClient();
+  const live = typeof EventSource !== "undefined" && locationIds.length > 0 && locationIds.length <= maxStreams;
+  const key = locationIds.join(",");
+  useEffect(() => {
+    if (!live) return;
+    const refresh = () => void client.invalidateQueries({ queryKey: trpc.visits.open.queryKey() });
+    const sources = key.split(",").map((id) => {
+      const source = new EventSource(liveEventsPath(Number(id)));
+      source.addEventListener(liveEvents.visit, refresh);
+      source.addEventListener(liveEvents.ready, refresh);
+      return source;
+    });
+    return () => sources.forEach((source) => source.close());
+  }, [client, key, live]);
+  return live;
+}
+
+/** Re-renders every minute, so "here for" keeps counting. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The time in, with its date when it was not in the last day (someone who never signed out). */
+function timeIn(iso: string, now: number): string {
+  const time = formatLocalTime(iso);
+  return now - Date.parse(iso) < 86_400_000 ? time : `${formatLocalDate(iso)} ${time}`;
+}
+
+function downloadCsv(visits: OnSiteVisit[]) {
+  const csv = onSiteCsv(visits, (iso) => formatLocalTime(iso));
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  link.download = `on-site-${new Date().toISOString().slice(0, 16).replace(":", "")}.csv`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+function OnSitePage() {
+  const { locationId } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  const shown = locationId === undefined ? locations.map((l) => l.id) : [locationId];
+  const live = useOnSiteStreams(shown);
+  const open = useQuery({
+    ...trpc.visits.open.queryOptions({ locationId }),
+    refetchInterval: live ? false : pollMs,
+  });
+  const client = useQueryClient();
+  const signOut = useMutation({
+    ...trpc.visits.signOut.mutationOptions(),
+    onSettled: () => client.invalidateQueries({ queryKey: trpc.visits.open.queryKey() }),
+  });
+  const now = useMinuteClock();
+  const visits = (open.data ?? []) as OnSiteVisit[];
+  const groups = groupOnSite(visits);
+
+  return (
+    <ListPage
+      title="On site now"
+      actions={
+        <Group className={classes.noPrint}>
+          <Button variant="default" onClick={() => downloadCsv(visits)} disabled={visits.length === 0}>
+            Download CSV
+          </Button>
+          <Button onClick={() => window.print()}>Print roll call</Button>
+        </Group>
+      }
+    >
+      <Group className={classes.noPrint} align="end">
+        <NativeSelect
+          label="Location"
+          value={locationId === undefined ? "" : String(locationId)}
+          data={[{ value: "", label: "All Locations" }, ...locations.map((l) => ({ value: String(l.id), label: l.Name }))]}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            void navigate({ search: { locationId: value ? Number(value) : undefined } });
+          }}
+        />
+        <Text c="dimmed" size="sm" aria-live="polite">
+          {open.data ? `${visits.length} signed in` : ""}
+          {live ? " · updates live" : " · refreshes every 15 s"}
+        </Text>
+      </Group>
+      {open.isPending ? <Loading /> : null}
+      {open.data && visits.length === 0 ? <Text>Nobody is signed in right now.</Text> : null}
+      <Stack>
+        {groups.map((location) => (
+          <section key={location.locationId} className={classes.location} aria-label={location.locationName}>
+            <Paper withBorder p="md">
+              <Title order={2} size="h3">
+                {location.locationName}
+              </Title>
+              <Text size="sm" c="dimmed" mb="sm">
+                {location.programs.reduce((sum, p) => sum + p.visits.length, 0)} signed in · as of{" "}
+                {formatLocalTime(new Date(now).toISOString())}
+              </Text>
+              {location.programs.map((program) => (
+                <Table key={program.programId} striped verticalSpacing="xs" mb="md" aria-label={`${location.locationName}: ${program.programName}`}>
+                  <Table.Caption style={{ captionSide: "top", textAlign: "left", fontWeight: 600 }}>{program.programName}</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th className={`${classes.printOnly} ${classes.tick}`}>Here</Table.Th>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>Time in</Table.Th>
+                      <Table.Th>Here for</Table.Th>
+                      <Table.Th className={classes.noPrint}>Action</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {program.visits.map((visit) => {
+                      const name = `${visit.FirstName} ${visit.LastName}`;
+                      return (
+                        <Table.Tr key={visit.id}>
+                          <Table.Td className={`${classes.printOnly} ${classes.tick}`} />
+                          <Table.Td>{name}</Table.Td>
+                          <Table.Td>{timeIn(visit.TimeIn, now)}</Table.Td>
+                          <Table.Td>{stayLength(visit.TimeIn, now)}</Table.Td>
+                          <Table.Td className={classes.noPrint}>
+                            <Button
+                              size="xs"
+                              variant="light"
+                              aria-label={`Sign out ${name}`}
+                              loading={signOut.isPending && signOut.variables.id === visit.id}
+                              onClick={() => signOut.mutate({ id: visit.id })}
+                            >
+                              Sign out
+                            </Button>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              ))}
+            </Paper>
+          </section>
+        ))}
+      </Stack>
+    </ListPage>
+  );
+}
