@@ -73,7 +73,7 @@ export function RetentionSettings() {
               {t("settings.save")}
             </Button>
             {settings.eraseAfterDays !== null ? (
-              <Button variant="default" loading={eraseNow.isPending} onClick={() => eraseNow.mutate()}>
+              <Button variant="default" loading={eraseNow.isPending} onClick={() => eraseNow.mutate({})}>
                 {t("settings.eraseNow")}
               </Button>
             ) : null}

@@ -26,7 +26,7 @@ export const settingsRouter = router({
 
   runRetention: adminProcedure
     .meta({ openapi: { method: "POST", path: "/settings/retention/run", tags: ["settings"], summary: "Erase now what the daily run would erase (admin)" } })
-    .input(z.void())
+    .input(z.object({}).strict())
     .output(retentionRunSchema)
     .mutation(async ({ ctx }) => {
       const { erased } = await runRetention(ctx.db, ctx.services.now(), actorOf(ctx.identity));
