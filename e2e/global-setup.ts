@@ -1,5 +1,16 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { appendFileSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,8 +21,21 @@ import pg from "pg";
 import { Api, createLocation, createProgram, unique } from "./support/api.ts";
 import { artifactsDir, repoRoot, serverCli, serverMain, stateFile } from "./support/paths.ts";
 import { seedRetentionVisits } from "./support/retention-data.ts";
-import { chartProgramLabels, chartSites, lastMonthOf, laDay, plannedChartVisits } from "./support/chart-data.ts";
-import { plannedReportVisits, reportFrom, type PlannedVisit, reportProgramLabels, reportSites, reportTo } from "./support/report-data.ts";
+import {
+  chartProgramLabels,
+  chartSites,
+  lastMonthOf,
+  laDay,
+  plannedChartVisits,
+} from "./support/chart-data.ts";
+import {
+  plannedReportVisits,
+  reportFrom,
+  type PlannedVisit,
+  reportProgramLabels,
+  reportSites,
+  reportTo,
+} from "./support/report-data.ts";
 import type { RunState, SeededVisit } from "./support/state.ts";
 
 /**
@@ -20,8 +44,13 @@ import type { RunState, SeededVisit } from "./support/state.ts";
  * journey's visits. Everything else each journey creates for itself, uniquely named.
  */
 export default async function globalSetup(): Promise<void> {
-  for (const file of [serverMain, serverCli, path.join(repoRoot, "apps", "web", "dist", "index.html")]) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: build first (pnpm e2e runs turbo run build)`);
+  for (const file of [
+    serverMain,
+    serverCli,
+    path.join(repoRoot, "apps", "web", "dist", "index.html"),
+  ]) {
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: build first (pnpm e2e runs turbo run build)`);
   }
   mkdirSync(path.dirname(stateFile), { recursive: true });
   mkdirSync(artifactsDir, { recursive: true });
@@ -42,11 +71,21 @@ export default async function globalSetup(): Promise<void> {
     LOG_LEVEL: "warn",
     SMTP_URL: "",
   };
-  const admin = { firstName: "Ada", lastName: "Admin", email: `admin-${unique()}@example.org`, password: "first-admin-2026" };
+  const admin = {
+    firstName: "Ada",
+    lastName: "Admin",
+    email: `admin-${unique()}@example.org`,
+    password: "first-admin-2026",
+  };
 
   // The CLI runs before the server: an embedded database is one process's at a time.
-  const cli = spawnSync(process.execPath, [serverCli, "create-admin", admin.firstName, admin.lastName, admin.email, admin.password], { env, encoding: "utf8" });
-  if (cli.status !== 0) throw new Error(`create-admin failed (${cli.status}): ${cli.stdout}${cli.stderr}`);
+  const cli = spawnSync(
+    process.execPath,
+    [serverCli, "create-admin", admin.firstName, admin.lastName, admin.email, admin.password],
+    { env, encoding: "utf8" },
+  );
+  if (cli.status !== 0)
+    throw new Error(`create-admin failed (${cli.status}): ${cli.stdout}${cli.stderr}`);
 
   let server = await startServer(env, baseUrl, serverLog);
   try {
@@ -59,14 +98,20 @@ export default async function globalSetup(): Promise<void> {
 
     // Visits get their TimeIn from the server's clock; the report's days come from the database.
     await stopServer(server);
-    await moveVisitsInTime(database?.url, dataDir, [...reports.visits, ...chart.visits, ...retention.visits]);
+    await moveVisitsInTime(database?.url, dataDir, [
+      ...reports.visits,
+      ...chart.visits,
+      ...retention.visits,
+    ]);
     server = await startServer(env, baseUrl, serverLog);
 
     const state: RunState = {
       baseUrl,
       port,
       dataDir,
-      database: database ? { serverUrl: testServerUrl()!, name: new URL(database.url).pathname.slice(1) } : null,
+      database: database
+        ? { serverUrl: testServerUrl()!, name: new URL(database.url).pathname.slice(1) }
+        : null,
       serverPid: server.pid!,
       serverLog,
       admin,
@@ -92,14 +137,26 @@ function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        address && typeof address === "object"
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
     });
   });
 }
 
-async function startServer(env: NodeJS.ProcessEnv, baseUrl: string, logFile: string): Promise<ChildProcess> {
+async function startServer(
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  logFile: string,
+): Promise<ChildProcess> {
   const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, [serverMain], { env, cwd: repoRoot, stdio: ["ignore", log, log] });
+  const child = spawn(process.execPath, [serverMain], {
+    env,
+    cwd: repoRoot,
+    stdio: ["ignore", log, log],
+  });
   closeSync(log);
   // Set by the exit listener below; the cast stops TypeScript narrowing it to null for good.
   let exited = null as string | null;
@@ -110,7 +167,10 @@ async function startServer(env: NodeJS.ProcessEnv, baseUrl: string, logFile: str
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`the server exited (${exited}) before it was healthy:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+    if (exited !== null)
+      throw new Error(
+        `the server exited (${exited}) before it was healthy:\n${readFileSync(logFile, "utf8").slice(-3000)}`,
+      );
     try {
       const response = await fetch(`${baseUrl}/healthz`);
       if (response.ok) return child;
@@ -120,7 +180,9 @@ async function startServer(env: NodeJS.ProcessEnv, baseUrl: string, logFile: str
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill("SIGKILL");
-  throw new Error(`the server was not healthy within 60 s:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+  throw new Error(
+    `the server was not healthy within 60 s:\n${readFileSync(logFile, "utf8").slice(-3000)}`,
+  );
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {
@@ -138,14 +200,27 @@ export async function stopServer(child: ChildProcess): Promise<void> {
  */
 async function seedDataSet(
   api: Api,
-  plan: { programLabels: readonly string[]; sites: ReadonlyArray<{ label: string; programs: readonly number[] }>; road: string; visits: PlannedVisit[]; from: string; to: string },
+  plan: {
+    programLabels: readonly string[];
+    sites: ReadonlyArray<{ label: string; programs: readonly number[] }>;
+    road: string;
+    visits: PlannedVisit[];
+    from: string;
+    to: string;
+  },
 ): Promise<RunState["reports"]> {
   const tag = unique();
   const programs: Array<{ id: number; Name: string }> = [];
-  for (const label of plan.programLabels) programs.push(await createProgram(api, `${label} ${tag}`));
+  for (const label of plan.programLabels)
+    programs.push(await createProgram(api, `${label} ${tag}`));
   const locations = [];
   for (const site of plan.sites) {
-    const location = await createLocation(api, `${site.label} ${tag}`, `${tag} ${plan.road}`, site.programs.map((i) => programs[i]!.id));
+    const location = await createLocation(
+      api,
+      `${site.label} ${tag}`,
+      `${tag} ${plan.road}`,
+      site.programs.map((i) => programs[i]!.id),
+    );
     locations.push({ id: location.id, Name: location.Name });
   }
   const visits: SeededVisit[] = [];
@@ -153,22 +228,63 @@ async function seedDataSet(
     const locationId = locations[planned.site]!.id;
     const programId = programs[planned.program]!.id;
     const { FirstName, LastName, PhoneNumber, Temperature } = planned;
-    const visit = await api.expect(201, "POST", "/api/visits", { FirstName, LastName, PhoneNumber, Temperature, LocationId: locationId, ProgramId: programId });
-    visits.push({ id: visit.id, FirstName, LastName, PhoneNumber, Temperature, TimeIn: planned.TimeIn, TimeOut: planned.TimeOut, locationId, programId });
+    const visit = await api.expect(201, "POST", "/api/visits", {
+      FirstName,
+      LastName,
+      PhoneNumber,
+      Temperature,
+      LocationId: locationId,
+      ProgramId: programId,
+    });
+    visits.push({
+      id: visit.id,
+      FirstName,
+      LastName,
+      PhoneNumber,
+      Temperature,
+      TimeIn: planned.TimeIn,
+      TimeOut: planned.TimeOut,
+      locationId,
+      programId,
+    });
   }
-  return { locations, programs: programs.map((p) => ({ id: p.id, Name: p.Name })), visits, from: plan.from, to: plan.to };
+  return {
+    locations,
+    programs: programs.map((p) => ({ id: p.id, Name: p.Name })),
+    visits,
+    from: plan.from,
+    to: plan.to,
+  };
 }
 
 const seedReportVisits = (api: Api) =>
-  seedDataSet(api, { programLabels: reportProgramLabels, sites: reportSites, road: "Report Rd", visits: plannedReportVisits(), from: reportFrom, to: reportTo });
+  seedDataSet(api, {
+    programLabels: reportProgramLabels,
+    sites: reportSites,
+    road: "Report Rd",
+    visits: plannedReportVisits(),
+    from: reportFrom,
+    to: reportTo,
+  });
 
 /** The chart journey's month: every day of last month in Los Angeles. */
 const seedChartVisits = (api: Api) =>
-  seedDataSet(api, { programLabels: chartProgramLabels, sites: chartSites, road: "Chart Rd", visits: plannedChartVisits(), ...lastMonthOf(laDay(new Date())) });
+  seedDataSet(api, {
+    programLabels: chartProgramLabels,
+    sites: chartSites,
+    road: "Chart Rd",
+    visits: plannedChartVisits(),
+    ...lastMonthOf(laDay(new Date())),
+  });
 
-const moveSql = "update visits set time_in = $1, time_out = $2, created_at = $1, updated_at = $1 where id = $3";
+const moveSql =
+  "update visits set time_in = $1, time_out = $2, created_at = $1, updated_at = $1 where id = $3";
 
-async function moveVisitsInTime(databaseUrl: string | undefined, dataDir: string, visits: SeededVisit[]): Promise<void> {
+async function moveVisitsInTime(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  visits: SeededVisit[],
+): Promise<void> {
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -181,7 +297,9 @@ async function moveVisitsInTime(databaseUrl: string | undefined, dataDir: string
   }
   // The embedded database, opened with the server's own PGlite while the server is stopped.
   const require = createRequire(path.join(repoRoot, "packages", "db", "package.json"));
-  const module = (await import(pathToFileURL(require.resolve("@electric-sql/pglite")).href)) as PGliteModule;
+  const module = (await import(
+    pathToFileURL(require.resolve("@electric-sql/pglite")).href
+  )) as PGliteModule;
   const PGlite = module.PGlite ?? module.default?.PGlite;
   if (!PGlite) throw new Error("could not load PGlite from packages/db");
   const db = new PGlite(path.join(dataDir, "pglite"));

@@ -9,7 +9,8 @@ export default async function globalTeardown(): Promise<void> {
   if (!existsSync(stateFile)) return;
   const state = JSON.parse(readFileSync(stateFile, "utf8")) as RunState;
   await stopPid(state.serverPid);
-  if (existsSync(state.serverLog)) copyFileSync(state.serverLog, path.join(artifactsDir, "server.log"));
+  if (existsSync(state.serverLog))
+    copyFileSync(state.serverLog, path.join(artifactsDir, "server.log"));
   if (state.database) {
     const client = new pg.Client({ connectionString: state.database.serverUrl });
     await client.connect();
@@ -36,6 +37,7 @@ async function stopPid(pid: number): Promise<void> {
   if (!alive(pid)) return;
   process.kill(pid, "SIGTERM");
   const deadline = Date.now() + 15_000;
-  while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (alive(pid) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   if (alive(pid)) process.kill(pid, "SIGKILL");
 }

@@ -15,6 +15,8 @@ await build({
   sourcemap: true,
   external: [...external, "@vsi/api/node_modules/*"],
   packages: "bundle",
-  banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
+  },
   logLevel: "warning",
 });

@@ -1,6 +1,7 @@
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compiledCatalogues } from "./vite/compiledCatalogues.ts";
 import { kioskServiceWorker } from "./vite/kioskServiceWorker.ts";
 
 // The API server (apps/server) listens on 3000 in development; the web app calls it same-origin
@@ -12,6 +13,7 @@ export default defineConfig({
     // Must come before the React plugin: it rewrites route files into one lazy chunk per route.
     tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
     react(),
+    compiledCatalogues(),
     kioskServiceWorker(),
   ],
   server: {

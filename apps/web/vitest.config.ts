@@ -1,8 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { compiledCatalogues } from "./vite/compiledCatalogues.ts";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compiledCatalogues()],
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],

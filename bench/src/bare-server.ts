@@ -31,7 +31,8 @@ const app = Fastify({ logger: false });
 function cookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name)
+      return decodeURIComponent(part.slice(eq + 1).trim());
   }
   return undefined;
 }
@@ -43,10 +44,13 @@ app.get("/bare/visits", async (request, reply) => {
   if (!token) return reply.code(401).send({ status: 401, message: "Not signed in" });
   const hash = createHash("sha256").update(token).digest("hex");
   const q = request.query as { locationId?: string; programId?: string };
-  const all = (await pool.query<VisitRow>(sheetSelect, [hash, new Date(), Number(q.programId), 500])).rows;
+  const all = (
+    await pool.query<VisitRow>(sheetSelect, [hash, new Date(), Number(q.programId), 500])
+  ).rows;
   const tablet = all[0];
   if (!tablet) return reply.code(401).send({ status: 401, message: "Not signed in" });
-  if (q.locationId && Number(q.locationId) !== tablet.tablet_location_id) return reply.code(403).send({ status: 403, message: "Forbidden" });
+  if (q.locationId && Number(q.locationId) !== tablet.tablet_location_id)
+    return reply.code(403).send({ status: 403, message: "Forbidden" });
   const rows = all.filter((r): r is VisitRow & { id: number } => r.id !== null);
   reply.header("X-Total-Count", String(rows.length));
   return rows.map((r) => ({
@@ -64,7 +68,11 @@ app.get("/bare/visits", async (request, reply) => {
   }));
 });
 
-const shutdown = () => void app.close().then(() => pool.end()).then(() => process.exit(0));
+const shutdown = () =>
+  void app
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0));
 process.on("SIGTERM", shutdown);
 process.on("SIGINT", shutdown);
 

@@ -20,7 +20,10 @@ export class Browser {
   ) {
     assertLoopback(origin);
     const options = { headersTimeout: 15_000, bodyTimeout: 60_000, keepAliveTimeout: 30_000 };
-    this.client = connections === 1 ? new Client(origin, options) : new Pool(origin, { ...options, connections });
+    this.client =
+      connections === 1
+        ? new Client(origin, options)
+        : new Pool(origin, { ...options, connections });
   }
 
   cookieHeader(): string {
@@ -44,25 +47,40 @@ export class Browser {
       if (eq <= 0) continue;
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
-      if (!value || /expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0\b/i.test(line)) this.cookies.delete(name);
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0\b/i.test(line))
+        this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
   }
 
-  async request(method: string, path: string, options: { json?: unknown; headers?: Record<string, string> } = {}): Promise<Reply> {
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Reply> {
     const extra: Record<string, string> = { ...options.headers };
     let body: string | undefined;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       extra["content-type"] = "application/json";
     }
-    const res = await this.client.request({ method, path, headers: this.headersFor(method, extra), body });
+    const res = await this.client.request({
+      method,
+      path,
+      headers: this.headersFor(method, extra),
+      body,
+    });
     const text = await res.body.text();
     this.keepCookies(res.headers["set-cookie"]);
     return { status: res.statusCode, headers: res.headers, text };
   }
 
-  async json<T>(method: string, path: string, options: { json?: unknown; headers?: Record<string, string> } = {}, expect?: number): Promise<T> {
+  async json<T>(
+    method: string,
+    path: string,
+    options: { json?: unknown; headers?: Record<string, string> } = {},
+    expect?: number,
+  ): Promise<T> {
     const reply = await this.request(method, path, options);
     if (expect !== undefined ? reply.status !== expect : reply.status >= 400) {
       throw new Error(`${method} ${path}: ${reply.status} ${reply.text.slice(0, 300)}`);
@@ -74,7 +92,9 @@ export class Browser {
   async reset(): Promise<void> {
     const old = this.client;
     const isPool = old instanceof Pool;
-    this.client = isPool ? new Pool(this.origin, { connections: 10 }) : new Client(this.origin, { headersTimeout: 15_000, bodyTimeout: 60_000 });
+    this.client = isPool
+      ? new Pool(this.origin, { connections: 10 })
+      : new Client(this.origin, { headersTimeout: 15_000, bodyTimeout: 60_000 });
     await old.destroy().catch(() => {});
   }
 
@@ -90,8 +110,18 @@ export const adminPassword = "bench-admin-pass-2026";
 export async function staffBrowser(origin: string): Promise<Browser> {
   const staff = new Browser(origin, 4);
   await staff.request("GET", "/api/users/me"); // receives XSRF-TOKEN
-  await staff.json("POST", "/api/auth/login", { json: { email: adminEmail, password: adminPassword } }, 200);
-  const token = await staff.json<{ token: string }>("POST", "/api/tokens", { json: { name: `bench ${Date.now()}` } }, 201);
+  await staff.json(
+    "POST",
+    "/api/auth/login",
+    { json: { email: adminEmail, password: adminPassword } },
+    200,
+  );
+  const token = await staff.json<{ token: string }>(
+    "POST",
+    "/api/tokens",
+    { json: { name: `bench ${Date.now()}` } },
+    201,
+  );
   staff.cookies.clear();
   staff.bearer = token.token;
   return staff;
@@ -103,15 +133,36 @@ export interface Site {
 }
 
 /** Programs and locations through the admin API (each location offers every program). */
-export async function createSite(staff: Browser, locations: number, programs: number, prefix: string): Promise<Site> {
+export async function createSite(
+  staff: Browser,
+  locations: number,
+  programs: number,
+  prefix: string,
+): Promise<Site> {
   const programIds: number[] = [];
   for (let i = 1; i <= programs; i++) {
-    const p = await staff.json<{ id: number }>("POST", "/api/programs", { json: { Name: `${prefix} Program ${i}`, LocationIds: [] } }, 201);
+    const p = await staff.json<{ id: number }>(
+      "POST",
+      "/api/programs",
+      { json: { Name: `${prefix} Program ${i}`, LocationIds: [] } },
+      201,
+    );
     programIds.push(p.id);
   }
   const locationIds: number[] = [];
   for (let i = 1; i <= locations; i++) {
-    const l = await staff.json<{ id: number }>("POST", "/api/locations", { json: { Name: `${prefix} Location ${i}`, Address: `${i} Bench Street`, ProgramIds: programIds } }, 201);
+    const l = await staff.json<{ id: number }>(
+      "POST",
+      "/api/locations",
+      {
+        json: {
+          Name: `${prefix} Location ${i}`,
+          Address: `${i} Bench Street`,
+          ProgramIds: programIds,
+        },
+      },
+      201,
+    );
     locationIds.push(l.id);
   }
   return { locationIds, programIds };
@@ -123,9 +174,12 @@ export async function setUpTablet(staff: Browser, locationId: number): Promise<B
   tablet.bearer = staff.bearer;
   const reply = await tablet.request("GET", `/api/locations/${locationId}/setup`);
   tablet.bearer = undefined;
-  if (reply.status !== 200) throw new Error(`setup ${locationId}: ${reply.status} ${reply.text.slice(0, 200)}`);
-  if (!tablet.cookies.get("sheet-token")) throw new Error("setup did not set the sheet-token cookie");
-  if (!tablet.cookies.get("XSRF-TOKEN")) await tablet.request("GET", `/api/locations/${locationId}`);
+  if (reply.status !== 200)
+    throw new Error(`setup ${locationId}: ${reply.status} ${reply.text.slice(0, 200)}`);
+  if (!tablet.cookies.get("sheet-token"))
+    throw new Error("setup did not set the sheet-token cookie");
+  if (!tablet.cookies.get("XSRF-TOKEN"))
+    await tablet.request("GET", `/api/locations/${locationId}`);
   return tablet;
 }
 

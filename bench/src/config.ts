@@ -12,7 +12,8 @@ function num(name: string, full: number, quickValue: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return quick ? quickValue : full;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got ${JSON.stringify(raw)})`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number (got ${JSON.stringify(raw)})`);
   return value;
 }
 
@@ -20,7 +21,10 @@ function list(name: string, full: number[], quickValue: number[]): number[] {
   const raw = process.env[name];
   if (!raw) return quick ? quickValue : full;
   const values = raw.split(",").map((v) => Number(v.trim()));
-  if (values.some((v) => !Number.isInteger(v) || v <= 0)) throw new Error(`${name} must be a comma-separated list of positive integers (got ${JSON.stringify(raw)})`);
+  if (values.some((v) => !Number.isInteger(v) || v <= 0))
+    throw new Error(
+      `${name} must be a comma-separated list of positive integers (got ${JSON.stringify(raw)})`,
+    );
   return values;
 }
 
@@ -28,7 +32,10 @@ function list(name: string, full: number[], quickValue: number[]): number[] {
 export const config = {
   quick,
   /** Only these phases (comma-separated names), e.g. BENCH_ONLY=tablets,web; default all. */
-  only: (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+  only: (process.env.BENCH_ONLY ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
   pgUrl: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   tabletCounts: list("BENCH_TABLETS", [50, 200], [50, 200]),
   tabletSeconds: num("BENCH_TABLET_SECONDS", 60, 8),
@@ -58,7 +65,8 @@ export const config = {
   serverMain: process.env.BENCH_SERVER_MAIN ?? path.join(repoDir, "apps/server/dist/main.js"),
   serverCli: path.join(repoDir, "apps/server/dist/cli.js"),
   webDist: process.env.BENCH_WEB_DIST ?? path.join(repoDir, "apps/web/dist"),
-  resultsFile: process.env.BENCH_RESULTS ?? path.join(benchDir, quick ? "out/RESULTS.quick.md" : "RESULTS.md"),
+  resultsFile:
+    process.env.BENCH_RESULTS ?? path.join(benchDir, quick ? "out/RESULTS.quick.md" : "RESULTS.md"),
   outDir: path.join(benchDir, "out"),
   cores: os.cpus().length,
   benchDirRoot: benchDir,
@@ -66,7 +74,18 @@ export const config = {
 };
 
 /** `csv` alone (BENCH_ONLY=csv) runs the scale phase's seeding and CSV steps only. */
-export type Phase = "trace" | "tablets" | "ratios" | "profile" | "scale" | "csv" | "faults" | "web" | "compare" | "servers" | "live";
+export type Phase =
+  | "trace"
+  | "tablets"
+  | "ratios"
+  | "profile"
+  | "scale"
+  | "csv"
+  | "faults"
+  | "web"
+  | "compare"
+  | "servers"
+  | "live";
 
 export function phaseEnabled(phase: Phase): boolean {
   return config.only.length === 0 || config.only.includes(phase);

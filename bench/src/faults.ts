@@ -28,7 +28,11 @@ export interface FaultResult {
 }
 
 /** Polls /healthz every 200 ms (bounded by the load's own duration). */
-function pollHealth(origin: string, start: number, until: () => boolean): { samples: HealthSample[]; done: Promise<void> } {
+function pollHealth(
+  origin: string,
+  start: number,
+  until: () => boolean,
+): { samples: HealthSample[]; done: Promise<void> } {
   const samples: HealthSample[] = [];
   const done = (async () => {
     for (let i = 0; i < 10_000 && !until(); i++) {
@@ -49,10 +53,18 @@ function pollHealth(origin: string, start: number, until: () => boolean): { samp
 function outage(samples: HealthSample[], faultAt: number) {
   const down = samples.find((s) => s.t >= faultAt && s.status !== 200);
   const up = down ? samples.find((s) => s.t > down.t && s.status === 200) : undefined;
-  return { outageSeenAfter: down ? down.t - faultAt : NaN, recoveredAfter: up ? up.t - faultAt : NaN };
+  return {
+    outageSeenAfter: down ? down.t - faultAt : NaN,
+    recoveredAfter: up ? up.t - faultAt : NaN,
+  };
 }
 
-async function faultRun(env: Env, site: Site, name: string, inject: () => Promise<void>): Promise<FaultResult> {
+async function faultRun(
+  env: Env,
+  site: Site,
+  name: string,
+  inject: () => Promise<void>,
+): Promise<FaultResult> {
   const tablets = await tabletsFor(env, site, config.faultTablets);
   const marker = `${name.replace(/\W/g, "")}x${Date.now().toString(36)}`;
   const seconds = config.faultSeconds;
@@ -61,7 +73,9 @@ async function faultRun(env: Env, site: Site, name: string, inject: () => Promis
   let injected: Promise<void> | undefined;
   const start = performance.now();
   const health = pollHealth(env.server.origin, start, () => finished);
-  log(`fault "${name}": ${tablets.length} tablets for ${seconds} s, fault at ${faultAt.toFixed(0)} s`);
+  log(
+    `fault "${name}": ${tablets.length} tablets for ${seconds} s, fault at ${faultAt.toFixed(0)} s`,
+  );
   let load: LoadResult;
   try {
     load = await runTabletLoad(tablets, {
@@ -80,8 +94,19 @@ async function faultRun(env: Env, site: Site, name: string, inject: () => Promis
   }
   const verification = await verifyLoad(env.database, marker, load);
   const o = outage(health.samples, faultAt);
-  log(`  acked ${verification.acked}, rows ${verification.rows}, missing ${verification.missing}, duplicate keys ${verification.duplicateKeys}; outage seen +${o.outageSeenAfter.toFixed(1)} s, healthy +${o.recoveredAfter.toFixed(1)} s`);
-  return { name, load, verification, faultAt, ...o, health: health.samples, serverRestarted: false, note: "" };
+  log(
+    `  acked ${verification.acked}, rows ${verification.rows}, missing ${verification.missing}, duplicate keys ${verification.duplicateKeys}; outage seen +${o.outageSeenAfter.toFixed(1)} s, healthy +${o.recoveredAfter.toFixed(1)} s`,
+  );
+  return {
+    name,
+    load,
+    verification,
+    faultAt,
+    ...o,
+    health: health.samples,
+    serverRestarted: false,
+    note: "",
+  };
 }
 
 /** PostgreSQL restarts under the tablets; the server is not touched and must recover by itself. */
@@ -95,14 +120,16 @@ export async function postgresRestartFault(env: Env, site: Site): Promise<FaultR
     if (env.server.exitCode !== undefined) {
       writeFileSync(path.join(config.outDir, "server-crash.log"), env.server.outputTail);
       const tail = env.server.outputTail;
-      const error = tail.match(/^error: (.*)$/m)?.[1] ?? tail.trim().split("\n").slice(-3).join(" / ");
+      const error =
+        tail.match(/^error: (.*)$/m)?.[1] ?? tail.trim().split("\n").slice(-3).join(" / ");
       const unhandled = /Unhandled 'error' event/.test(tail) ? "unhandled 'error' event: " : "";
       result.note = `the server process died (exit code ${env.server.exitCode}) — ${unhandled}${error}${/code: '(\w+)'/.test(tail) ? ` (${tail.match(/code: '(\w+)'/)![1]})` : ""}; the bench started it again for the next fault`;
       // The next fault needs a server: start it again (and say so).
       await ensurePostgresRunning();
       await env.server.start();
     } else {
-      result.note = env.server.pid === pid ? "server process untouched (same pid)" : "server process changed";
+      result.note =
+        env.server.pid === pid ? "server process untouched (same pid)" : "server process changed";
     }
     return result;
   } finally {

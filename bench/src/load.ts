@@ -18,7 +18,14 @@ export interface Throughput {
 }
 
 /** autocannon: `connections` keep-alive connections, one request at a time each, for `seconds`. */
-export async function cannon(options: Omit<Options, "url" | "duration"> & { url: string; seconds: number; expectStatus?: number; server?: { cpuMs(): number } }): Promise<Throughput> {
+export async function cannon(
+  options: Omit<Options, "url" | "duration"> & {
+    url: string;
+    seconds: number;
+    expectStatus?: number;
+    server?: { cpuMs(): number };
+  },
+): Promise<Throughput> {
   assertLoopback(options.url);
   const { seconds, expectStatus = 200, server, ...rest } = options;
   const cpu0 = server ? server.cpuMs() : NaN;
@@ -58,27 +65,67 @@ export interface PgbenchResult {
 }
 
 /** pgbench -M prepared running one script (the API's own statement) with `clients` connections. */
-export async function pgbench(database: string, script: string, vars: Record<string, string | number>, clients: number, seconds: number, name: string): Promise<PgbenchResult> {
+export async function pgbench(
+  database: string,
+  script: string,
+  vars: Record<string, string | number>,
+  clients: number,
+  seconds: number,
+  name: string,
+): Promise<PgbenchResult> {
   const url = new URL(config.pgUrl);
-  if (url.hostname !== "127.0.0.1" && url.hostname !== "localhost") throw new Error("pgbench only against the local server");
+  if (url.hostname !== "127.0.0.1" && url.hostname !== "localhost")
+    throw new Error("pgbench only against the local server");
   const file = path.join(config.outDir, `pgbench-${name}.sql`);
   writeFileSync(file, script);
-  const args = ["-n", "-M", "prepared", "-c", String(clients), "-j", String(Math.min(clients, config.cores)), "-T", String(seconds), "-f", file];
+  const args = [
+    "-n",
+    "-M",
+    "prepared",
+    "-c",
+    String(clients),
+    "-j",
+    String(Math.min(clients, config.cores)),
+    "-T",
+    String(seconds),
+    "-f",
+    file,
+  ];
   for (const [k, v] of Object.entries(vars)) args.push("-D", `${k}=${v}`);
-  args.push("-h", url.hostname, "-p", url.port || "5432", "-U", decodeURIComponent(url.username || "postgres"), database);
-  const result = await run("pgbench", args, { timeoutMs: (seconds + 60) * 1000, env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) } });
+  args.push(
+    "-h",
+    url.hostname,
+    "-p",
+    url.port || "5432",
+    "-U",
+    decodeURIComponent(url.username || "postgres"),
+    database,
+  );
+  const result = await run("pgbench", args, {
+    timeoutMs: (seconds + 60) * 1000,
+    env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
+  });
   const tps = result.stdout.match(/tps = ([\d.]+) \(without initial connection time\)/);
-  if (result.code !== 0 || !tps) throw new Error(`pgbench ${name} failed (${result.code}):\n${result.stderr}\n${result.stdout}`);
+  if (result.code !== 0 || !tps)
+    throw new Error(`pgbench ${name} failed (${result.code}):\n${result.stderr}\n${result.stdout}`);
   const latency = result.stdout.match(/latency average = ([\d.]+) ms/);
   const failed = result.stdout.match(/number of failed transactions: (\d+)/);
-  return { tps: Number(tps[1]), latencyMs: latency ? Number(latency[1]) : NaN, failed: failed ? Number(failed[1]) : 0 };
+  return {
+    tps: Number(tps[1]),
+    latencyMs: latency ? Number(latency[1]) : NaN,
+    failed: failed ? Number(failed[1]) : 0,
+  };
 }
 
 /**
  * autocannon requests signing a visitor in: every request its own phone (one open visit per
  * phone) and, with `key`, its own Idempotency-Key as the web app sends.
  */
-export function signInRequests(headers: Record<string, string>, fields: { FirstName: string; LastName: string; LocationId: number; ProgramId: number }, key: boolean): Options["requests"] {
+export function signInRequests(
+  headers: Record<string, string>,
+  fields: { FirstName: string; LastName: string; LocationId: number; ProgramId: number },
+  key: boolean,
+): Options["requests"] {
   return [
     {
       method: "POST",
@@ -90,4 +137,23 @@ export function signInRequests(headers: Record<string, string>, fields: { FirstN
       }),
     },
   ];
+}
+
+/** Sign-ins (POST /api/visits) as one tablet under autocannon: each a new visitor, with or without an Idempotency-Key. */
+export function signInLoad(options: {
+  origin: string;
+  server?: { cpuMs(): number };
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+  fields: { FirstName: string; LastName: string; LocationId: number; ProgramId: number };
+  key: boolean;
+}): Promise<Throughput> {
+  const { origin, headers, fields, key, ...rest } = options;
+  return cannon({
+    url: `${origin}/api/visits`,
+    expectStatus: 201,
+    requests: signInRequests({ ...headers, "content-type": "application/json" }, fields, key),
+    ...rest,
+  });
 }

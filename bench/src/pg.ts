@@ -12,7 +12,10 @@ export function dbUrl(name: string): string {
 }
 
 /** A short-lived client: the bench must survive a PostgreSQL restart, so no long-lived pool. */
-export async function withClient<T>(database: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  database: string,
+  fn: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: dbUrl(database) });
   client.on("error", () => {});
   await client.connect();
@@ -23,14 +26,19 @@ export async function withClient<T>(database: string, fn: (client: pg.Client) =>
   }
 }
 
-export async function query<R extends pg.QueryResultRow = Record<string, unknown>>(database: string, text: string, values: unknown[] = []): Promise<R[]> {
+export async function query<R extends pg.QueryResultRow = Record<string, unknown>>(
+  database: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<R[]> {
   return withClient(database, async (c) => (await c.query<R>(text, values)).rows);
 }
 
 const created = new Set<string>();
 
 export async function createDatabase(name: string): Promise<string> {
-  if (!/^vsi_bench_[a-z0-9_]+$/.test(name)) throw new Error(`bench databases are named vsi_bench_*: ${name}`);
+  if (!/^vsi_bench_[a-z0-9_]+$/.test(name))
+    throw new Error(`bench databases are named vsi_bench_*: ${name}`);
   await query("postgres", `drop database if exists ${name} with (force)`);
   await query("postgres", `create database ${name}`);
   created.add(name);
@@ -74,8 +82,13 @@ export function clusterVersion(): string | undefined {
 
 export async function pgCtl(action: "restart" | "start"): Promise<void> {
   const version = clusterVersion();
-  if (!version) throw new Error("no /etc/postgresql/<version>: cannot restart the local PostgreSQL cluster");
-  const result = await run("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", action], { timeoutMs: 60_000 });
+  if (!version)
+    throw new Error("no /etc/postgresql/<version>: cannot restart the local PostgreSQL cluster");
+  const result = await run(
+    "pg_ctlcluster",
+    ["--skip-systemctl-redirect", version, "main", action],
+    { timeoutMs: 60_000 },
+  );
   if (result.code !== 0 && !(action === "start" && /already running/.test(result.stderr))) {
     throw new Error(`pg_ctlcluster ${action} failed (${result.code}): ${result.stderr.trim()}`);
   }
@@ -89,5 +102,6 @@ export async function ensurePostgresRunning(): Promise<void> {
     await pgCtl("start").catch((error: Error) => console.error(error.message));
     for (let j = 0; j < 30 && !(await isUp()); j++) await sleep(500);
   }
-  if (!(await isUp())) console.error("PostgreSQL is still not answering: start it with pg_ctlcluster");
+  if (!(await isUp()))
+    console.error("PostgreSQL is still not answering: start it with pg_ctlcluster");
 }

@@ -4,12 +4,18 @@ import path from "node:path";
 import { Browser, createSite, setUpTablet, sheetTokenHash, type Site } from "./client.ts";
 import { config } from "./config.ts";
 import { tabletsFor, type Env } from "./env.ts";
-import { cannon, pgbench, signInRequests, type PgbenchResult, type Throughput } from "./load.ts";
+import { cannon, pgbench, signInLoad, type PgbenchResult, type Throughput } from "./load.ts";
 import { query } from "./pg.ts";
 import { Server } from "./server.ts";
 import { SqlTrace } from "./sqltrace.ts";
 import { normalize, pgbenchSheet, pgbenchSignIn, sheetSelect, signInInsert } from "./statements.ts";
-import { runTabletLoad, verifyLoad, type LoadResult, type Tablet, type Verification } from "./tablets.ts";
+import {
+  runTabletLoad,
+  verifyLoad,
+  type LoadResult,
+  type Tablet,
+  type Verification,
+} from "./tablets.ts";
 import { freePort, log, median, nextPhone, pgbenchPhoneVars, sleep } from "./util.ts";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -23,7 +29,10 @@ export interface TraceRow {
 }
 
 /** Each tablet call through a wire-protocol proxy: round trips to PostgreSQL and their SQL. */
-export async function tracePhase(env: Env, site: Site): Promise<{ rows: TraceRow[]; insertMatches: boolean; selectMatches: boolean }> {
+export async function tracePhase(
+  env: Env,
+  site: Site,
+): Promise<{ rows: TraceRow[]; insertMatches: boolean; selectMatches: boolean }> {
   const pgUrl = new URL(config.pgUrl);
   const trace = new SqlTrace(pgUrl.hostname, Number(pgUrl.port || 5432));
   await trace.start();
@@ -40,15 +49,62 @@ export async function tracePhase(env: Env, site: Site): Promise<{ rows: TraceRow
     const tablet = await setUpTablet(staff, locationId);
     // Each sign-in a phone of its own: one phone is signed in once at a time.
     let phones = 0;
-    const body = (i: number) => ({ FirstName: `Trace${i}`, LastName: "TraceRun", PhoneNumber: String(4_155_000_000 + ++phones), Temperature: "98.6", LocationId: locationId, ProgramId: programId });
+    const body = (i: number) => ({
+      FirstName: `Trace${i}`,
+      LastName: "TraceRun",
+      PhoneNumber: String(4_155_000_000 + ++phones),
+      Temperature: "98.6",
+      LocationId: locationId,
+      ProgramId: programId,
+    });
     const n = config.traceCalls;
     const ids: number[] = [];
     const calls: [string, (i: number) => Promise<unknown>][] = [
-      ["sign-in (POST /api/visits, no Idempotency-Key)", async (i) => ids.push((await tablet.json<{ id: number }>("POST", "/api/visits", { json: body(i) }, 201)).id)],
-      ["sign-in with Idempotency-Key (as the web app sends)", async (i) => ids.push((await tablet.json<{ id: number }>("POST", "/api/visits", { json: body(i), headers: { "idempotency-key": randomUUID() } }, 201)).id)],
-      ["sheet list (GET /api/visits as the tablet)", () => tablet.json("GET", `/api/visits?locationId=${locationId}&programId=${programId}`, {}, 200)],
-      ["sheet list via /trpc/visits.list", () => tablet.json("GET", `/trpc/visits.list?input=${encodeURIComponent(JSON.stringify({ locationId, programId }))}`, {}, 200)],
-      ["sign-out (PATCH /api/visits/{id}/sign-out)", () => tablet.json("PATCH", `/api/visits/${ids.pop()}/sign-out`, {}, 200)],
+      [
+        "sign-in (POST /api/visits, no Idempotency-Key)",
+        async (i) =>
+          ids.push(
+            (await tablet.json<{ id: number }>("POST", "/api/visits", { json: body(i) }, 201)).id,
+          ),
+      ],
+      [
+        "sign-in with Idempotency-Key (as the web app sends)",
+        async (i) =>
+          ids.push(
+            (
+              await tablet.json<{ id: number }>(
+                "POST",
+                "/api/visits",
+                { json: body(i), headers: { "idempotency-key": randomUUID() } },
+                201,
+              )
+            ).id,
+          ),
+      ],
+      [
+        "sheet list (GET /api/visits as the tablet)",
+        () =>
+          tablet.json(
+            "GET",
+            `/api/visits?locationId=${locationId}&programId=${programId}`,
+            {},
+            200,
+          ),
+      ],
+      [
+        "sheet list via /trpc/visits.list",
+        () =>
+          tablet.json(
+            "GET",
+            `/trpc/visits.list?input=${encodeURIComponent(JSON.stringify({ locationId, programId }))}`,
+            {},
+            200,
+          ),
+      ],
+      [
+        "sign-out (PATCH /api/visits/{id}/sign-out)",
+        () => tablet.json("PATCH", `/api/visits/${ids.pop()}/sign-out`, {}, 200),
+      ],
       ["GET /healthz", () => tablet.request("GET", "/healthz")],
     ];
     for (const [name, call] of calls) {
@@ -67,7 +123,11 @@ export async function tracePhase(env: Env, site: Site): Promise<{ rows: TraceRow
     await trace.stop();
   }
   const all = rows.flatMap((r) => r.statements);
-  return { rows, insertMatches: all.includes(normalize(signInInsert)), selectMatches: all.includes(normalize(sheetSelect)) };
+  return {
+    rows,
+    insertMatches: all.includes(normalize(signInInsert)),
+    selectMatches: all.includes(normalize(sheetSelect)),
+  };
 }
 
 // ---------------------------------------------------------------- tablets
@@ -87,13 +147,24 @@ export async function tabletPhase(env: Env, site: Site, count: number): Promise<
   const before = env.server.outputBytes;
   const cpu0 = env.server.cpuMs();
   log(`tablet load: ${count} tablets for ${config.tabletSeconds} s`);
-  const load = await runTabletLoad(tablets, { seconds: config.tabletSeconds, marker, retry: false });
+  const load = await runTabletLoad(tablets, {
+    seconds: config.tabletSeconds,
+    marker,
+    retry: false,
+  });
   const serverCpuPerLoop = (env.server.cpuMs() - cpu0) / Math.max(1, load.calls.signOut.ok);
   await Promise.all(tablets.map((t) => t.browser.close()));
   const verification = await verifyLoad(env.database, marker, load);
   const c = load.calls;
-  log(`  sign-in ${c.signIn.ok} ok / ${c.signIn.errorCount} errors; rows ${verification.rows} vs acked ${verification.acked}`);
-  return { load, verification, serverOutputBytes: env.server.outputBytes - before, serverCpuPerLoop };
+  log(
+    `  sign-in ${c.signIn.ok} ok / ${c.signIn.errorCount} errors; rows ${verification.rows} vs acked ${verification.acked}`,
+  );
+  return {
+    load,
+    verification,
+    serverOutputBytes: env.server.outputBytes - before,
+    serverCpuPerLoop,
+  };
 }
 
 // ---------------------------------------------------------------- ratios and the REST layer
@@ -128,45 +199,121 @@ export async function ratioPhase(env: Env): Promise<RatioResult> {
   const sheetTablet = await setUpTablet(env.staff, locationId);
   const openVisits = 20;
   for (let i = 0; i < openVisits; i++) {
-    await sheetTablet.json("POST", "/api/visits", { json: { FirstName: `Open${i}`, LastName: "Sheet", PhoneNumber: String(4_155_550_100 + i), Temperature: "98.1", LocationId: locationId, ProgramId: sheetProgram } }, 201);
+    await sheetTablet.json(
+      "POST",
+      "/api/visits",
+      {
+        json: {
+          FirstName: `Open${i}`,
+          LastName: "Sheet",
+          PhoneNumber: String(4_155_550_100 + i),
+          Temperature: "98.1",
+          LocationId: locationId,
+          ProgramId: sheetProgram,
+        },
+      },
+      201,
+    );
   }
-  const bare = new Server({ databaseUrl: env.databaseUrl, port: await freePort(), script: path.join(config.benchDirSrc, "bare-server.ts"), nodeArgs: ["--import", "tsx"], cwd: config.benchDirRoot });
+  const bare = new Server({
+    databaseUrl: env.databaseUrl,
+    port: await freePort(),
+    script: path.join(config.benchDirSrc, "bare-server.ts"),
+    nodeArgs: ["--import", "tsx"],
+    cwd: config.benchDirRoot,
+  });
   await bare.start();
 
   const c = config.concurrency;
   const s = config.ratioSeconds;
-  const signInFields = { FirstName: "Ratio", LastName: "SignIn", LocationId: locationId, ProgramId: signInProgram };
-  const tabletHeaders = (t: Browser, method: string) => ({ ...t.headersFor(method), "content-type": "application/json" });
+  const signInFields = {
+    FirstName: "Ratio",
+    LastName: "SignIn",
+    LocationId: locationId,
+    ProgramId: signInProgram,
+  };
+  const tabletHeaders = (t: Browser, method: string) => ({
+    ...t.headersFor(method),
+    "content-type": "application/json",
+  });
   const sheetQuery = `locationId=${locationId}&programId=${sheetProgram}`;
-  const trpcInput = encodeURIComponent(JSON.stringify({ locationId, programId: sheetProgram }));
-  const vars = () => ({ hash: sheetTokenHash(signInTablet), ln: "PgBench", tmp: "98.6", ts: new Date().toISOString(), loc: locationId, prog: signInProgram, ...pgbenchPhoneVars() });
+  // As the web app's tRPC client asks: batched, from today (one statement for a tablet, as on /api).
+  const trpcInput = encodeURIComponent(
+    JSON.stringify({
+      0: {
+        locationId,
+        programId: sheetProgram,
+        from: new Date().toISOString().slice(0, 10),
+        timeZone: "UTC",
+      },
+    }),
+  );
+  const vars = () => ({
+    hash: sheetTokenHash(signInTablet),
+    ln: "PgBench",
+    tmp: "98.6",
+    ts: new Date().toISOString(),
+    loc: locationId,
+    prog: signInProgram,
+    ...pgbenchPhoneVars(),
+  });
   const rounds: RatioRound[] = [];
   try {
     for (let r = 1; r <= config.rounds; r++) {
       log(`ratios round ${r}/${config.rounds} (${c} connections, ${s} s each)`);
       const pgInsert = await pgbench(env.database, pgbenchSignIn, vars(), c, s, "signin");
-      const signInKey = await cannon({
-        url: `${env.server.origin}/api/visits`,
-        server: env.server,
-        connections: c,
-        seconds: s,
-        expectStatus: 201,
-        requests: signInRequests(tabletHeaders(signInTablet, "POST"), signInFields, true),
-      });
-      const signInNoKey = await cannon({
-        url: `${env.server.origin}/api/visits`,
-        server: env.server,
-        connections: c,
-        seconds: s,
-        expectStatus: 201,
-        requests: signInRequests(tabletHeaders(signInTablet, "POST"), signInFields, false),
-      });
+      const signIn = (key: boolean) =>
+        signInLoad({
+          origin: env.server.origin,
+          server: env.server,
+          connections: c,
+          seconds: s,
+          headers: signInTablet.headersFor("POST"),
+          fields: signInFields,
+          key,
+        });
+      const signInKey = await signIn(true);
+      const signInNoKey = await signIn(false);
       // Keep the sign-in sheet from growing round after round: those visitors leave.
-      await query(env.database, "update visits set time_out = now() where location_id = $1 and program_id = $2 and time_out is null", [locationId, signInProgram]);
-      const pgSelect = await pgbench(env.database, pgbenchSheet, { hash: sheetTokenHash(sheetTablet), ts: new Date().toISOString(), prog: sheetProgram, lim: 500 }, c, s, "sheet");
-      const sheetApi = await cannon({ url: `${env.server.origin}/api/visits?${sheetQuery}`, server: env.server, connections: c, seconds: s, headers: tabletHeaders(sheetTablet, "GET") });
-      const sheetTrpc = await cannon({ url: `${env.server.origin}/trpc/visits.list?input=${trpcInput}`, server: env.server, connections: c, seconds: s, headers: tabletHeaders(sheetTablet, "GET") });
-      const sheetBare = await cannon({ url: `${bare.origin}/bare/visits?${sheetQuery}`, server: bare, connections: c, seconds: s, headers: tabletHeaders(sheetTablet, "GET") });
+      await query(
+        env.database,
+        "update visits set time_out = now() where location_id = $1 and program_id = $2 and time_out is null",
+        [locationId, signInProgram],
+      );
+      const pgSelect = await pgbench(
+        env.database,
+        pgbenchSheet,
+        {
+          hash: sheetTokenHash(sheetTablet),
+          ts: new Date().toISOString(),
+          prog: sheetProgram,
+          lim: 500,
+        },
+        c,
+        s,
+        "sheet",
+      );
+      const sheetApi = await cannon({
+        url: `${env.server.origin}/api/visits?${sheetQuery}`,
+        server: env.server,
+        connections: c,
+        seconds: s,
+        headers: tabletHeaders(sheetTablet, "GET"),
+      });
+      const sheetTrpc = await cannon({
+        url: `${env.server.origin}/trpc/visits.list?batch=1&input=${trpcInput}`,
+        server: env.server,
+        connections: c,
+        seconds: s,
+        headers: tabletHeaders(sheetTablet, "GET"),
+      });
+      const sheetBare = await cannon({
+        url: `${bare.origin}/bare/visits?${sheetQuery}`,
+        server: bare,
+        connections: c,
+        seconds: s,
+        headers: tabletHeaders(sheetTablet, "GET"),
+      });
       rounds.push({ pgInsert, signInNoKey, signInKey, pgSelect, sheetApi, sheetTrpc, sheetBare });
       log(
         `  pgbench insert ${pgInsert.tps.toFixed(0)}/s, sign-in ${signInKey.rps.toFixed(0)}/s (key) ${signInNoKey.rps.toFixed(0)}/s (no key); ` +
@@ -178,7 +325,11 @@ export async function ratioPhase(env: Env): Promise<RatioResult> {
     await signInTablet.close();
     await sheetTablet.close();
   }
-  await query(env.database, "update visits set time_out = now() where location_id = $1 and program_id = $2 and time_out is null", [locationId, signInProgram]);
+  await query(
+    env.database,
+    "update visits set time_out = now() where location_id = $1 and program_id = $2 and time_out is null",
+    [locationId, signInProgram],
+  );
   return { rounds, openVisitsOnSheet: openVisits, concurrency: c, seconds: s };
 }
 
@@ -230,14 +381,19 @@ function packageOf(url: string, functionName: string): string {
   if (pnpm) return pnpm[1]!;
   const nm = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (nm) return nm[1]!;
-  if (url.includes("apps/server/dist")) return "server bundle (apps/server, packages/api, packages/db)";
+  if (url.includes("apps/server/dist"))
+    return "server bundle (apps/server, packages/api, packages/db)";
   return url.replace(/^file:\/\//, "");
 }
 
 /** The production server under --cpu-prof while autocannon signs visitors in (with keys). */
 export async function profilePhase(env: Env, site: Site): Promise<ProfileResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "vsi-bench-prof-"));
-  const server = new Server({ databaseUrl: env.databaseUrl, port: await freePort(), nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
+  const server = new Server({
+    databaseUrl: env.databaseUrl,
+    port: await freePort(),
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
+  });
   await server.start();
   const staff = new Browser(server.origin);
   staff.bearer = env.staff.bearer;
@@ -246,23 +402,38 @@ export async function profilePhase(env: Env, site: Site): Promise<ProfileResult>
   const tablet = await setUpTablet(staff, locationId);
   let rps = NaN;
   try {
-    const t = await cannon({
-      url: `${server.origin}/api/visits`,
+    const fields = {
+      FirstName: "Profile",
+      LastName: "SignIn",
+      LocationId: locationId,
+      ProgramId: programId,
+    };
+    const t = await signInLoad({
+      origin: server.origin,
       connections: config.concurrency,
       seconds: config.profileSeconds,
-      expectStatus: 201,
-      requests: signInRequests({ ...tablet.headersFor("POST"), "content-type": "application/json" }, { FirstName: "Profile", LastName: "SignIn", LocationId: locationId, ProgramId: programId }, true),
+      headers: tablet.headersFor("POST"),
+      fields,
+      key: true,
     });
     rps = t.rps;
   } finally {
     await tablet.close();
     await staff.close();
     await server.stop();
-    await query(env.database, "update visits set time_out = now() where last_name = 'SignIn' and time_out is null");
+    await query(
+      env.database,
+      "update visits set time_out = now() where last_name = 'SignIn' and time_out is null",
+    );
   }
   const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error("the server wrote no .cpuprofile");
-  const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
+  const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as {
+    nodes: ProfileNode[];
+    startTime: number;
+    endTime: number;
+    samples: number[];
+  };
   const totalMs = (profile.endTime - profile.startTime) / 1000;
   const perSample = totalMs / Math.max(1, profile.samples.length);
   const fn = new Map<string, { name: string; where: string; selfMs: number }>();
@@ -272,7 +443,9 @@ export async function profilePhase(env: Env, site: Site): Promise<ProfileResult>
     if (!ms) continue;
     const { functionName, url, lineNumber } = node.callFrame;
     const name = functionName || "(anonymous)";
-    const where = url ? `${url.replace(/^file:\/\//, "").replace(/.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, "")}:${lineNumber + 1}` : "";
+    const where = url
+      ? `${url.replace(/^file:\/\//, "").replace(/.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, "")}:${lineNumber + 1}`
+      : "";
     const key = `${name}@${where}`;
     const entry = fn.get(key) ?? { name, where, selfMs: 0 };
     entry.selfMs += ms;
@@ -317,7 +490,12 @@ export interface CompareRound {
 }
 
 /** Open visits at the tablet's location written straight into the table, for sign-outs to end. */
-async function openVisitIds(env: Env, locationId: number, programId: number, count: number): Promise<number[]> {
+async function openVisitIds(
+  env: Env,
+  locationId: number,
+  programId: number,
+  count: number,
+): Promise<number[]> {
   const rows = await query<{ id: number }>(
     env.database,
     `insert into visits (first_name, last_name, phone_number, temperature, time_in, location_id, program_id, created_at, updated_at)
@@ -333,7 +511,10 @@ async function openVisitIds(env: Env, locationId: number, programId: number, cou
  * database of its own made by its own migrations with the same site, measured in alternating order
  * in every round, so the machine's noise hits both alike.
  */
-export async function comparePhase(a: { env: Env; site: Site }, b: { env: Env; site: Site }): Promise<CompareRound[]> {
+export async function comparePhase(
+  a: { env: Env; site: Site },
+  b: { env: Env; site: Site },
+): Promise<CompareRound[]> {
   const measure = async ({ env, site }: { env: Env; site: Site }) => {
     const server = env.server;
     const origin = server.origin;
@@ -342,17 +523,45 @@ export async function comparePhase(a: { env: Env; site: Site }, b: { env: Env; s
     const locationId = site.locationIds[0]!;
     const programId = site.programIds[0]!;
     const tablet = await setUpTablet(staff, locationId);
-    const headers = { ...tablet.headersFor("POST"), "content-type": "application/json" };
-    const signIn = await cannon({
-      url: `${origin}/api/visits`,
+    const fields = {
+      FirstName: "Compare",
+      LastName: "SignIn",
+      LocationId: locationId,
+      ProgramId: programId,
+    };
+    const signIn = await signInLoad({
+      origin,
       server,
       connections: config.concurrency,
       seconds: config.ratioSeconds,
-      expectStatus: 201,
-      requests: signInRequests(headers, { FirstName: "Compare", LastName: "SignIn", LocationId: locationId, ProgramId: programId }, true),
+      headers: tablet.headersFor("POST"),
+      fields,
+      key: true,
     });
-    await query(env.database, "update visits set time_out = now() where last_name = 'SignIn' and time_out is null");
-    const sheet = await cannon({ url: `${origin}/api/visits?locationId=${locationId}&programId=${programId}`, server, connections: config.concurrency, seconds: config.ratioSeconds, headers: tablet.headersFor("GET") });
+    await query(
+      env.database,
+      "update visits set time_out = now() where last_name = 'SignIn' and time_out is null",
+    );
+    // The sheet lists its location and program's open visits: the same 25 on both builds, so the
+    // figures compare the builds, not how many visits the earlier phases left open on each.
+    await query(
+      env.database,
+      "update visits set time_out = now() where location_id = $1 and program_id = $2 and time_out is null",
+      [locationId, programId],
+    );
+    await query(
+      env.database,
+      "insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_in) " +
+        "select 'Sheet', 'Row ' || g, (4150000000 + g)::text, '98.6', $1, $2, now() - g * interval '1 minute' from generate_series(1, 25) g",
+      [locationId, programId],
+    );
+    const sheet = await cannon({
+      url: `${origin}/api/visits?locationId=${locationId}&programId=${programId}`,
+      server,
+      connections: config.concurrency,
+      seconds: config.ratioSeconds,
+      headers: tablet.headersFor("GET"),
+    });
     // Sign-outs of open visits of another program (the sheet above stays as it was), each id once
     // while they last (a second sign-out of one visit is a 200 too, keeping the first time).
     const ids = await openVisitIds(env, locationId, site.programIds[1] ?? programId, 40_000);
@@ -362,15 +571,42 @@ export async function comparePhase(a: { env: Env; site: Site }, b: { env: Env; s
       server,
       connections: config.concurrency,
       seconds: config.ratioSeconds,
-      requests: [{ method: "PATCH", headers: tablet.headersFor("PATCH"), setupRequest: (req) => ({ ...req, path: `/api/visits/${ids[next++ % ids.length]}/sign-out` }) }],
+      requests: [
+        {
+          method: "PATCH",
+          headers: tablet.headersFor("PATCH"),
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/visits/${ids[next++ % ids.length]}/sign-out`,
+          }),
+        },
+      ],
     });
-    for (const [name, t] of [["sign-in", signIn], ["sheet", sheet], ["sign-out", signOut]] as const) {
-      if (t.errors) log(`  ${server.options.script ?? "A"}: ${name} answered ${t.statuses} (${t.errors} not ok)`);
+    for (const [name, t] of [
+      ["sign-in", signIn],
+      ["sheet", sheet],
+      ["sign-out", signOut],
+    ] as const) {
+      if (t.errors)
+        log(
+          `  ${server.options.script ?? "A"}: ${name} answered ${t.statuses} (${t.errors} not ok)`,
+        );
     }
     const tablets: Tablet[] = [];
-    for (let i = 0; i < 50; i++) tablets.push({ index: i, browser: await setUpTablet(staff, site.locationIds[i % site.locationIds.length]!), locationId: site.locationIds[i % site.locationIds.length]!, programId: site.programIds[Math.floor(i / site.locationIds.length) % site.programIds.length]! });
+    for (let i = 0; i < 50; i++)
+      tablets.push({
+        index: i,
+        browser: await setUpTablet(staff, site.locationIds[i % site.locationIds.length]!),
+        locationId: site.locationIds[i % site.locationIds.length]!,
+        programId:
+          site.programIds[Math.floor(i / site.locationIds.length) % site.programIds.length]!,
+      });
     const cpu0 = server.cpuMs();
-    const load = await runTabletLoad(tablets, { seconds: config.ratioSeconds, marker: `Cmp${Date.now().toString(36)}`, retry: false });
+    const load = await runTabletLoad(tablets, {
+      seconds: config.ratioSeconds,
+      marker: `Cmp${Date.now().toString(36)}`,
+      retry: false,
+    });
     const loopCpu = (server.cpuMs() - cpu0) / Math.max(1, load.calls.signOut.ok);
     await Promise.all([...tablets.map((t) => t.browser.close()), tablet.close(), staff.close()]);
     return {
@@ -384,12 +620,21 @@ export async function comparePhase(a: { env: Env; site: Site }, b: { env: Env; s
       loopCpu,
     };
   };
+  // Build B's server starts fresh while A's has run the phases before: a round of each first, not
+  // counted, so neither is measured while V8 is still compiling its hot paths.
+  log("compare: warm-up round of A and B (not counted)");
+  await measure(a);
+  await measure(b);
   const rounds: CompareRound[] = [];
   for (let r = 0; r < config.compareRounds * 2; r++) {
     const aFirst = r % 2 === 0;
     const first = await measure(aFirst ? a : b);
     const second = await measure(aFirst ? b : a);
-    const round = { order: aFirst ? "A then B" : "B then A", a: aFirst ? first : second, b: aFirst ? second : first };
+    const round = {
+      order: aFirst ? "A then B" : "B then A",
+      a: aFirst ? first : second,
+      b: aFirst ? second : first,
+    };
     rounds.push(round);
     const f = (x: CompareFigures) =>
       `sign-in ${x.signInKey.toFixed(0)}/s ${x.signInCpu.toFixed(2)} ms CPU, sheet ${x.sheet.toFixed(0)}/s ${x.sheetCpu.toFixed(2)} ms, sign-out ${x.signOut.toFixed(0)}/s ${x.signOutCpu.toFixed(2)} ms, loops ${x.loops.toFixed(0)}/s ${x.loopCpu.toFixed(2)} ms`;

@@ -21,9 +21,19 @@ import { webWeight } from "./web.ts";
 
 async function main() {
   mkdirSync(config.outDir, { recursive: true });
-  if (!(await isUp())) throw new Error(`PostgreSQL does not answer at ${config.pgUrl} (set BENCH_PG_URL, trust auth on 127.0.0.1)`);
+  if (!(await isUp()))
+    throw new Error(
+      `PostgreSQL does not answer at ${config.pgUrl} (set BENCH_PG_URL, trust auth on 127.0.0.1)`,
+    );
   const pgbenchVersion = await requirePgbench();
-  const results: Results = { startedAt: new Date(), postgres: await serverVersion(), pgbench: pgbenchVersion, tablets: [], faults: [], failures: [] };
+  const results: Results = {
+    startedAt: new Date(),
+    postgres: await serverVersion(),
+    pgbench: pgbenchVersion,
+    tablets: [],
+    faults: [],
+    failures: [],
+  };
   const save = () => {
     results.finishedAt = new Date();
     writeFileSync(config.resultsFile, renderMarkdown(results) + "\n");
@@ -43,28 +53,52 @@ async function main() {
   };
 
   const stamp = Date.now().toString(36);
-  if (phaseEnabled("web")) await attempt("web weight", () => {
-    results.web = webWeight(["/sheet/$locationId/", "/sheet/$locationId/sign-in"]);
-    // Build B's web app beside its server (BENCH_COMPARE_MAIN is .../apps/server/dist/main.js).
-    const other = process.env.BENCH_COMPARE_MAIN;
-    if (other) results.webBefore = webWeight(["/sheet/$locationId/"], path.resolve(path.dirname(other), "../../web/dist"));
-  });
+  if (phaseEnabled("web"))
+    await attempt("web weight", () => {
+      results.web = webWeight(["/sheet/$locationId/", "/sheet/$locationId/sign-in"]);
+      // Build B's web app beside its server (BENCH_COMPARE_MAIN is .../apps/server/dist/main.js).
+      const other = process.env.BENCH_COMPARE_MAIN;
+      if (other)
+        results.webBefore = webWeight(
+          ["/sheet/$locationId/"],
+          path.resolve(path.dirname(other), "../../web/dist"),
+        );
+    });
 
   let main: Env | undefined;
   let proposalMain: string | undefined;
   try {
-    if (["trace", "tablets", "ratios", "profile", "faults", "compare", "servers", "live"].some((p) => phaseEnabled(p as never))) {
+    if (
+      ["trace", "tablets", "ratios", "profile", "faults", "compare", "servers", "live"].some((p) =>
+        phaseEnabled(p as never),
+      )
+    ) {
       main = await createEnv(`vsi_bench_main_${stamp}`);
       const site = await createSite(main.staff, 4, 5, "Load");
       const env = main;
-      if (phaseEnabled("trace")) await attempt("SQL trace", async () => void (results.trace = await tracePhase(env, site)));
+      if (phaseEnabled("trace"))
+        await attempt("SQL trace", async () => void (results.trace = await tracePhase(env, site)));
       if (phaseEnabled("tablets")) {
-        for (const count of config.tabletCounts) await attempt(`tablet load ${count}`, async () => void results.tablets.push(await tabletPhase(env, site, count)));
+        for (const count of config.tabletCounts)
+          await attempt(
+            `tablet load ${count}`,
+            async () => void results.tablets.push(await tabletPhase(env, site, count)),
+          );
       }
-      if (phaseEnabled("ratios")) await attempt("side by side", async () => void (results.ratios = await ratioPhase(env)));
-      if (phaseEnabled("profile")) await attempt("profile", async () => void (results.profile = await profilePhase(env, site)));
-      if (phaseEnabled("servers")) await attempt("two server processes", async () => void (results.servers = await serversPhase(env, site)));
-      if (phaseEnabled("live")) await attempt("live streams", async () => void (results.live = await livePhase(env, site)));
+      if (phaseEnabled("ratios"))
+        await attempt("side by side", async () => void (results.ratios = await ratioPhase(env)));
+      if (phaseEnabled("profile"))
+        await attempt(
+          "profile",
+          async () => void (results.profile = await profilePhase(env, site)),
+        );
+      if (phaseEnabled("servers"))
+        await attempt(
+          "two server processes",
+          async () => void (results.servers = await serversPhase(env, site)),
+        );
+      if (phaseEnabled("live"))
+        await attempt("live streams", async () => void (results.live = await livePhase(env, site)));
       if (phaseEnabled("compare")) {
         // B is another server build (e.g. a worktree of an earlier commit, built), given by BENCH_COMPARE_MAIN.
         const other = process.env.BENCH_COMPARE_MAIN;
@@ -75,12 +109,16 @@ async function main() {
             const envB = await createEnv(`vsi_bench_b_${stamp}`, other);
             try {
               const siteB = await createSite(envB.staff, 4, 5, "Load");
-              results.compare = { other, rounds: await comparePhase({ env, site }, { env: envB, site: siteB }) };
+              results.compare = {
+                other,
+                rounds: await comparePhase({ env, site }, { env: envB, site: siteB }),
+              };
             } finally {
               await envB.server.stop();
             }
           });
-        } else log("A/B skipped: set BENCH_COMPARE_MAIN to another build's apps/server/dist/main.js");
+        } else
+          log("A/B skipped: set BENCH_COMPARE_MAIN to another build's apps/server/dist/main.js");
       }
       await env.server.stop();
     }
@@ -88,8 +126,15 @@ async function main() {
       const scaleEnv = await createEnv(`vsi_bench_scale_${stamp}`);
       // With BENCH_COMPARE_MAIN, build B gets the same history on a database of its own.
       const other = process.env.BENCH_COMPARE_MAIN;
-      const beforeEnv = other && phaseEnabled("compare") ? await createEnv(`vsi_bench_scale_b_${stamp}`, other) : undefined;
-      await attempt("scale of history", async () => void (results.scale = await scalePhase(scaleEnv, !phaseEnabled("scale"), beforeEnv)));
+      const beforeEnv =
+        other && phaseEnabled("compare")
+          ? await createEnv(`vsi_bench_scale_b_${stamp}`, other)
+          : undefined;
+      await attempt(
+        "scale of history",
+        async () =>
+          void (results.scale = await scalePhase(scaleEnv, !phaseEnabled("scale"), beforeEnv)),
+      );
       await scaleEnv.server.stop();
       await beforeEnv?.server.stop();
     }
@@ -97,13 +142,26 @@ async function main() {
       const env = main;
       await env.server.start();
       const site = await createSite(env.staff, 2, 2, "Fault");
-      await attempt("fault: PostgreSQL restart", async () => void results.faults.push(await postgresRestartFault(env, site)));
-      await attempt("fault: server SIGKILL", async () => void results.faults.push(await serverKillFault(env, site)));
+      await attempt(
+        "fault: PostgreSQL restart",
+        async () => void results.faults.push(await postgresRestartFault(env, site)),
+      );
+      await attempt(
+        "fault: server SIGKILL",
+        async () => void results.faults.push(await serverKillFault(env, site)),
+      );
       await env.server.stop();
       // Only when the build under test did not survive the restart: does build B?
-      if (proposalMain && results.faults.some((f) => f.name === "PostgreSQL restart" && f.note.includes("died"))) {
+      if (
+        proposalMain &&
+        results.faults.some((f) => f.name === "PostgreSQL restart" && f.note.includes("died"))
+      ) {
         // The same PostgreSQL restart against build B.
-        const proposal = new Server({ databaseUrl: env.databaseUrl, port: await freePort(), script: proposalMain });
+        const proposal = new Server({
+          databaseUrl: env.databaseUrl,
+          port: await freePort(),
+          script: proposalMain,
+        });
         await proposal.start();
         await attempt("fault: PostgreSQL restart (build B)", async () => {
           const staff = new Browser(proposal.origin, 4);
@@ -122,8 +180,11 @@ async function main() {
     await dropCreatedDatabases();
     save();
   }
-  log(`done in ${((Date.now() - results.startedAt.getTime()) / 60000).toFixed(1)} min; ${config.resultsFile}`);
-  for (const t of targets(results)) log(`${t.met === undefined ? "  " : t.met ? "OK" : "MISSED"} ${t.what}: ${t.measured}`);
+  log(
+    `done in ${((Date.now() - results.startedAt.getTime()) / 60000).toFixed(1)} min; ${config.resultsFile}`,
+  );
+  for (const t of targets(results))
+    log(`${t.met === undefined ? "  " : t.met ? "OK" : "MISSED"} ${t.what}: ${t.measured}`);
 }
 
 // A hard ceiling on the whole run, and cleanup on Ctrl-C.

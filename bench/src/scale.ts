@@ -28,6 +28,9 @@ export interface SizeResult {
   summaryMonthMs: number;
   summaryLocationMonthMs: number;
   summaryAllMs: number;
+  /** GET /api/visits/open (everyone signed in now: the sheet's ten): every location, then the sheet's location. */
+  onSiteMs: number;
+  onSiteLocationMs: number;
   lastPageMs: number;
   lastPage: number;
   monthPageMs: number;
@@ -54,13 +57,21 @@ export interface BeforeSize {
 }
 
 /** Build B at one size: a fresh server, the report's pages, then the CSV on a fresh server again. */
-async function measureBefore(env: Env, monthLocation: number, month: [string, string]): Promise<BeforeSize> {
+async function measureBefore(
+  env: Env,
+  monthLocation: number,
+  month: [string, string],
+): Promise<BeforeSize> {
   await env.server.stop();
   await env.server.start();
   const staff = new Browser(env.server.origin, 2);
   staff.bearer = env.staff.bearer;
   const first = await timed(staff, "/api/visits?page=1", config.pageSamples);
-  const monthPage = await timed(staff, `/api/visits?locationId=${monthLocation}&from=${month[0]}&to=${month[1]}`, config.pageSamples);
+  const monthPage = await timed(
+    staff,
+    `/api/visits?locationId=${monthLocation}&from=${month[0]}&to=${month[1]}`,
+    config.pageSamples,
+  );
   await staff.close();
   await env.server.stop();
   await env.server.start();
@@ -68,7 +79,13 @@ async function measureBefore(env: Env, monthLocation: number, month: [string, st
   const csvTimes: { rows: number; seconds: number }[] = [];
   for (let i = 0; i < config.csvRuns; i++) csvTimes.push(await exportCsv(env));
   const csv = csvTimes.sort((a, b) => a.seconds - b.seconds)[Math.floor(csvTimes.length / 2)]!;
-  return { firstPageMs: first.ms, monthPageMs: monthPage.ms, csvRowsPerSecond: csv.rows / csv.seconds, serverBaseRssKb: baseRss, serverPeakKb: env.server.peakRssKb() };
+  return {
+    firstPageMs: first.ms,
+    monthPageMs: monthPage.ms,
+    csvRowsPerSecond: csv.rows / csv.seconds,
+    serverBaseRssKb: baseRss,
+    serverPeakKb: env.server.peakRssKb(),
+  };
 }
 
 export interface ExplainResult {
@@ -82,7 +99,13 @@ export interface ExplainResult {
 export interface ScaleResult {
   sizes: SizeResult[];
   /** The same export at the largest size from a server capped at --max-old-space-size=48: flat memory means nothing is retained. */
-  cappedCsv?: { ok: boolean; rowsPerSecond: number; peakKb: number; baseKb: number; error?: string };
+  cappedCsv?: {
+    ok: boolean;
+    rowsPerSecond: number;
+    peakKb: number;
+    baseKb: number;
+    error?: string;
+  };
   /** PostgreSQL alone: COPY (the CSV's SELECT) TO STDOUT WITH CSV through psql, at the largest size. */
   copyRowsPerSecond?: number;
   explain: ExplainResult[];
@@ -94,9 +117,18 @@ export interface ScaleResult {
 
 /** 20 locations and 50 programs (each location offers every program), through SQL: a fresh database. */
 async function seedCatalog(database: string) {
-  await query(database, `insert into programs (name) select 'History Program ' || g from generate_series(1, ${PROGRAMS}) g`);
-  await query(database, `insert into locations (name, address) select 'History Location ' || g, g || ' History Road' from generate_series(1, ${LOCATIONS}) g`);
-  await query(database, "insert into location_programs (location_id, program_id, position) select l.id, p.id, p.id from locations l cross join programs p");
+  await query(
+    database,
+    `insert into programs (name) select 'History Program ' || g from generate_series(1, ${PROGRAMS}) g`,
+  );
+  await query(
+    database,
+    `insert into locations (name, address) select 'History Location ' || g, g || ' History Road' from generate_series(1, ${LOCATIONS}) g`,
+  );
+  await query(
+    database,
+    "insert into location_programs (location_id, program_id, position) select l.id, p.id, p.id from locations l cross join programs p",
+  );
 }
 
 /**
@@ -119,7 +151,11 @@ async function seedVisits(database: string, from: number, to: number) {
   });
 }
 
-async function timed(browser: Browser, path: string, samples: number): Promise<{ ms: number; status: number; total: number; estimated: boolean }> {
+async function timed(
+  browser: Browser,
+  path: string,
+  samples: number,
+): Promise<{ ms: number; status: number; total: number; estimated: boolean }> {
   let status = 0;
   let total = NaN;
   let estimated = false;
@@ -138,12 +174,20 @@ async function timed(browser: Browser, path: string, samples: number): Promise<{
 }
 
 /** Streams the whole CSV, counting lines; the server is fresh so its VmHWM is this export's. */
-async function exportCsv(env: Env, origin = env.server.origin): Promise<{ rows: number; seconds: number; bytes: number }> {
+async function exportCsv(
+  env: Env,
+  origin = env.server.origin,
+): Promise<{ rows: number; seconds: number; bytes: number }> {
   const client = new Client(origin, { bodyTimeout: 600_000, headersTimeout: 60_000 });
   try {
     const t0 = performance.now();
-    const res = await client.request({ method: "GET", path: "/api/visits?format=csv", headers: { authorization: `Bearer ${env.staff.bearer}` } });
-    if (res.statusCode !== 200) throw new Error(`CSV export: ${res.statusCode} ${await res.body.text()}`);
+    const res = await client.request({
+      method: "GET",
+      path: "/api/visits?format=csv",
+      headers: { authorization: `Bearer ${env.staff.bearer}` },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`CSV export: ${res.statusCode} ${await res.body.text()}`);
     let lines = 0;
     let bytes = 0;
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
@@ -164,7 +208,10 @@ function lastMonth(): [string, string] {
 }
 
 /** The export from a freshly started server: rows/s, and its VmHWM before and after. */
-async function freshExport(env: Env, server: Server): Promise<{ rows: number; seconds: number; bytes: number; baseKb: number; peakKb: number }> {
+async function freshExport(
+  env: Env,
+  server: Server,
+): Promise<{ rows: number; seconds: number; bytes: number; baseKb: number; peakKb: number }> {
   await server.stop();
   await server.start();
   const baseKb = server.peakRssKb();
@@ -178,7 +225,10 @@ async function freshExport(env: Env, server: Server): Promise<{ rows: number; se
 export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promise<ScaleResult> {
   await seedCatalog(env.database);
   if (before) await seedCatalog(before.database);
-  const locations = await query<{ id: number }>(env.database, "select id from locations order by id");
+  const locations = await query<{ id: number }>(
+    env.database,
+    "select id from locations order by id",
+  );
   const programs = await query<{ id: number }>(env.database, "select id from programs order by id");
   const sheetLocation = locations[0]!.id;
   const sheetProgram = programs[0]!.id;
@@ -204,6 +254,7 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
     let last = { ms: NaN, status: 200, total: NaN, estimated: false };
     let monthPage = { ms: NaN, status: 200, total: NaN, estimated: false };
     const summaries = { month: NaN, locationMonth: NaN, all: NaN };
+    const onSite = { all: NaN, location: NaN };
     const firstUnderLoad = { rps: NaN, p50: NaN };
     let lastPage = NaN;
     if (!csvOnly) {
@@ -216,9 +267,27 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
       const tablet = await setUpTablet(staff, sheetLocation);
       tokenHash = sheetTokenHash(tablet);
       // Ten visitors in the building at the tablet's sheet, on top of the signed-out history.
-      const open = await query<{ n: number }>(env.database, "select count(*) as n from visits where location_id = $1 and program_id = $2 and time_out is null", [sheetLocation, sheetProgram]);
+      const open = await query<{ n: number }>(
+        env.database,
+        "select count(*) as n from visits where location_id = $1 and program_id = $2 and time_out is null",
+        [sheetLocation, sheetProgram],
+      );
       for (let i = open[0]!.n; i < 10; i++) {
-        await tablet.json("POST", "/api/visits", { json: { FirstName: `Open${i}`, LastName: "Present", PhoneNumber: nextPhone(), Temperature: "98.2", LocationId: sheetLocation, ProgramId: sheetProgram } }, 201);
+        await tablet.json(
+          "POST",
+          "/api/visits",
+          {
+            json: {
+              FirstName: `Open${i}`,
+              LastName: "Present",
+              PhoneNumber: nextPhone(),
+              Temperature: "98.2",
+              LocationId: sheetLocation,
+              ProgramId: sheetProgram,
+            },
+          },
+          201,
+        );
       }
 
       for (let r = 0; r < config.scaleRounds; r++) {
@@ -237,7 +306,11 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
       first = await timed(staff, "/api/visits?page=1", config.pageSamples);
       lastPage = Math.max(1, Math.ceil(first.total / 25));
       last = await timed(staff, `/api/visits?page=${lastPage}`, config.pageSamples);
-      monthPage = await timed(staff, `/api/visits?locationId=${monthLocation}&from=${month[0]}&to=${month[1]}`, config.pageSamples);
+      monthPage = await timed(
+        staff,
+        `/api/visits?locationId=${monthLocation}&from=${month[0]}&to=${month[1]}`,
+        config.pageSamples,
+      );
       if (first.status !== 200 || last.status !== 200 || monthPage.status !== 200) errors++;
       const summary = async (query: string) => {
         const t = await timed(staff, `/api/visits/summary?${query}`, config.pageSamples);
@@ -245,9 +318,23 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
         return t.ms;
       };
       summaries.month = await summary(`from=${month[0]}&to=${month[1]}&groupBy=day`);
-      summaries.locationMonth = await summary(`locationId=${monthLocation}&from=${month[0]}&to=${month[1]}&groupBy=day`);
+      summaries.locationMonth = await summary(
+        `locationId=${monthLocation}&from=${month[0]}&to=${month[1]}&groupBy=day`,
+      );
       summaries.all = await summary("groupBy=program");
-      const load = await cannon({ url: `${env.server.origin}/api/visits?page=1`, connections: config.concurrency, seconds: config.scaleSeconds, headers: staff.headersFor("GET") });
+      const onSitePage = async (path: string) => {
+        const t = await timed(staff, path, config.pageSamples);
+        if (t.status !== 200) errors++;
+        return t.ms;
+      };
+      onSite.all = await onSitePage("/api/visits/open");
+      onSite.location = await onSitePage(`/api/visits/open?locationId=${sheetLocation}`);
+      const load = await cannon({
+        url: `${env.server.origin}/api/visits?page=1`,
+        connections: config.concurrency,
+        seconds: config.scaleSeconds,
+        headers: staff.headersFor("GET"),
+      });
       firstUnderLoad.rps = load.rps;
       firstUnderLoad.p50 = load.p50;
       errors += load.errors;
@@ -259,10 +346,19 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
     const peak = csv.peakKb;
     let csvCompare: SizeResult["csvCompare"];
     if (config.csvCompareMain) {
-      const other = new Server({ databaseUrl: env.databaseUrl, port: await freePort(), script: config.csvCompareMain });
+      const other = new Server({
+        databaseUrl: env.databaseUrl,
+        port: await freePort(),
+        script: config.csvCompareMain,
+      });
       try {
         const b = await freshExport(env, other);
-        csvCompare = { rowsPerSecond: b.rows / b.seconds, seconds: b.seconds, baseKb: b.baseKb, peakKb: b.peakKb };
+        csvCompare = {
+          rowsPerSecond: b.rows / b.seconds,
+          seconds: b.seconds,
+          baseKb: b.baseKb,
+          peakKb: b.peakKb,
+        };
       } finally {
         await other.stop();
       }
@@ -280,6 +376,8 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
       summaryMonthMs: summaries.month,
       summaryLocationMonthMs: summaries.locationMonth,
       summaryAllMs: summaries.all,
+      onSiteMs: onSite.all,
+      onSiteLocationMs: onSite.location,
       lastPageMs: last.ms,
       lastPage,
       monthPageMs: monthPage.ms,
@@ -300,43 +398,122 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
     sizes.push(result);
     log(
       `  ${size}: sheet ${median(sheetRps).toFixed(0)}/s, first page ${first.ms.toFixed(1)} ms (${firstUnderLoad.rps.toFixed(0)}/s at ${config.concurrency} connections), last ${last.ms.toFixed(1)} ms, month ${monthPage.ms.toFixed(1)} ms, ` +
-        `summary month ${summaries.month.toFixed(1)} ms, location month ${summaries.locationMonth.toFixed(1)} ms, all ${summaries.all.toFixed(1)} ms, ` +
+        `summary month ${summaries.month.toFixed(1)} ms, location month ${summaries.locationMonth.toFixed(1)} ms, all ${summaries.all.toFixed(1)} ms, on site ${onSite.all.toFixed(1)} / ${onSite.location.toFixed(1)} ms, ` +
         `CSV ${csv.rows} rows in ${csv.seconds.toFixed(1)} s (${(csv.rows / csv.seconds).toFixed(0)}/s), peak ${(peak / 1024).toFixed(0)} MB` +
-        (csvCompare ? `; ${config.csvCompareMain}: ${csvCompare.rowsPerSecond.toFixed(0)}/s, peak ${(csvCompare.peakKb / 1024).toFixed(0)} MB` : ""),
+        (csvCompare
+          ? `; ${config.csvCompareMain}: ${csvCompare.rowsPerSecond.toFixed(0)}/s, peak ${(csvCompare.peakKb / 1024).toFixed(0)} MB`
+          : ""),
     );
 
     if (size === Math.max(...config.historySizes) && !csvOnly) {
-      const middle = await query<{ t: string; id: number }>(env.database, "select time_in::text as t, id from visits order by time_in desc, id desc offset $1 limit 1", [Math.floor(size / 2)]);
-      const statements: Array<{ name: string; sql: string; params: unknown[]; planOnly?: boolean }> = [
-        ...reportStatements({ lastOffset: (lastPage - 1) * 25, month, locationId: monthLocation, programId: sheetProgram, cursor: [middle[0]!.t, middle[0]!.id], tokenHash }),
+      const middle = await query<{ t: string; id: number }>(
+        env.database,
+        "select time_in::text as t, id from visits order by time_in desc, id desc offset $1 limit 1",
+        [Math.floor(size / 2)],
+      );
+      const statements: Array<{
+        name: string;
+        sql: string;
+        params: unknown[];
+        planOnly?: boolean;
+      }> = [
+        ...reportStatements({
+          lastOffset: (lastPage - 1) * 25,
+          month,
+          locationId: monthLocation,
+          programId: sheetProgram,
+          cursor: [middle[0]!.t, middle[0]!.id],
+          tokenHash,
+        }),
         ...countAndSummaryStatements({ month, locationId: monthLocation }),
       ];
       explain = [];
       for (const s of statements) {
-        const rows = await query<{ "QUERY PLAN": string }>(env.database, `explain ${s.planOnly ? "(summary on)" : "(analyze, buffers, costs off)"} ${s.sql}`, s.params);
+        const rows = await query<{ "QUERY PLAN": string }>(
+          env.database,
+          `explain ${s.planOnly ? "(summary on)" : "(analyze, buffers, costs off)"} ${s.sql}`,
+          s.params,
+        );
         const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
-        const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)/g, ), ...plan.matchAll(/Bitmap Index Scan on (\w+)/g)].map((m) => m[1]!))];
-        const time = plan.match(s.planOnly ? /Planning Time: ([\d.]+) ms/ : /Execution Time: ([\d.]+) ms/);
-        explain.push({ name: s.name, ms: time ? Number(time[1]) : NaN, indexes, seqScanOnVisits: /Seq Scan on visits/.test(plan), plan });
+        const indexes = [
+          ...new Set(
+            [
+              ...plan.matchAll(/Index (?:Only )?Scan(?: Backward)? using (\w+)/g),
+              ...plan.matchAll(/Bitmap Index Scan on (\w+)/g),
+            ].map((m) => m[1]!),
+          ),
+        ];
+        const time = plan.match(
+          s.planOnly ? /Planning Time: ([\d.]+) ms/ : /Execution Time: ([\d.]+) ms/,
+        );
+        explain.push({
+          name: s.name,
+          ms: time ? Number(time[1]) : NaN,
+          indexes,
+          seqScanOnVisits: /Seq Scan on visits/.test(plan),
+          plan,
+        });
       }
     }
   }
-  const result: ScaleResult = { sizes, explain, explainSize: Math.max(...config.historySizes), csvOnly, ...(config.csvCompareMain ? { csvCompareMain: config.csvCompareMain } : {}) };
-  log("history: the export again from a server capped at --max-old-space-size=48, and COPY ... TO STDOUT through psql");
-  const capped = new Server({ databaseUrl: env.databaseUrl, port: await freePort(), nodeArgs: ["--max-old-space-size=48"] });
+  const result: ScaleResult = {
+    sizes,
+    explain,
+    explainSize: Math.max(...config.historySizes),
+    csvOnly,
+    ...(config.csvCompareMain ? { csvCompareMain: config.csvCompareMain } : {}),
+  };
+  log(
+    "history: the export again from a server capped at --max-old-space-size=48, and COPY ... TO STDOUT through psql",
+  );
+  const capped = new Server({
+    databaseUrl: env.databaseUrl,
+    port: await freePort(),
+    nodeArgs: ["--max-old-space-size=48"],
+  });
   try {
     await capped.start();
     const baseKb = capped.peakRssKb();
     const csv = await exportCsv(env, capped.origin);
-    result.cappedCsv = { ok: csv.rows >= seeded, rowsPerSecond: csv.rows / csv.seconds, peakKb: capped.peakRssKb(), baseKb };
+    result.cappedCsv = {
+      ok: csv.rows >= seeded,
+      rowsPerSecond: csv.rows / csv.seconds,
+      peakKb: capped.peakRssKb(),
+      baseKb,
+    };
   } catch (error) {
-    result.cappedCsv = { ok: false, rowsPerSecond: NaN, peakKb: capped.peakRssKb(), baseKb: NaN, error: (error as Error).message.split("\n")[0] ?? "" };
+    result.cappedCsv = {
+      ok: false,
+      rowsPerSecond: NaN,
+      peakKb: capped.peakRssKb(),
+      baseKb: NaN,
+      error: (error as Error).message.split("\n")[0] ?? "",
+    };
   } finally {
     await capped.stop();
   }
   const url = new URL(env.databaseUrl);
   const t0 = performance.now();
-  const copy = await run("psql", ["-X", "-q", "-h", url.hostname, "-p", url.port || "5432", "-U", decodeURIComponent(url.username || "postgres"), "-d", env.database, "-c", "set timezone = 'UTC'", "-c", `\\copy (${csvCopySelect}) to '/dev/null' with (format csv, header)`], { timeoutMs: 600_000 });
+  const copy = await run(
+    "psql",
+    [
+      "-X",
+      "-q",
+      "-h",
+      url.hostname,
+      "-p",
+      url.port || "5432",
+      "-U",
+      decodeURIComponent(url.username || "postgres"),
+      "-d",
+      env.database,
+      "-c",
+      "set timezone = 'UTC'",
+      "-c",
+      `\\copy (${csvCopySelect}) to '/dev/null' with (format csv, header)`,
+    ],
+    { timeoutMs: 600_000 },
+  );
   if (copy.code === 0) result.copyRowsPerSecond = seeded / ((performance.now() - t0) / 1000);
   return result;
 }

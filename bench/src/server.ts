@@ -50,7 +50,10 @@ export class Server {
 
   async start(timeoutMs = 30_000): Promise<void> {
     const script = this.options.script ?? config.serverMain;
-    if (!existsSync(script)) throw new Error(`${script} is missing: run \`pnpm bench\` from the repository root (it builds first) or \`pnpm build\``);
+    if (!existsSync(script))
+      throw new Error(
+        `${script} is missing: run \`pnpm bench\` from the repository root (it builds first) or \`pnpm build\``,
+      );
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -64,7 +67,11 @@ export class Server {
       ...this.options.extraEnv,
     };
     const args = [...(this.options.nodeArgs ?? []), script];
-    const child = spawn(process.execPath, args, { env, cwd: this.options.cwd ?? repoDir, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, {
+      env,
+      cwd: this.options.cwd ?? repoDir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     this.child = child;
     this.exitCode = undefined;
     running.add(child);
@@ -80,7 +87,8 @@ export class Server {
     });
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (this.exitCode !== undefined) throw new Error(`server exited with ${String(this.exitCode)}:\n${this.outputTail}`);
+      if (this.exitCode !== undefined)
+        throw new Error(`server exited with ${String(this.exitCode)}:\n${this.outputTail}`);
       try {
         const res = await fetch(`${this.origin}/healthz`, { signal: AbortSignal.timeout(1000) });
         if (res.ok) return;
@@ -148,12 +156,27 @@ export class Server {
 }
 
 /** `cli.js create-admin` against the given database, as an operator would. */
-export async function createAdmin(databaseUrl: string, email: string, password: string, cli = config.serverCli): Promise<void> {
+export async function createAdmin(
+  databaseUrl: string,
+  email: string,
+  password: string,
+  cli = config.serverCli,
+): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "vsi-bench-cli-"));
-  const result = await run(process.execPath, [cli, "create-admin", "Bench", "Admin", email, password], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    cwd: repoDir,
-    timeoutMs: 60_000,
-  });
+  const result = await run(
+    process.execPath,
+    [cli, "create-admin", "Bench", "Admin", email, password],
+    {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+      },
+      cwd: repoDir,
+      timeoutMs: 60_000,
+    },
+  );
   if (result.code !== 0) throw new Error(`create-admin failed: ${result.stderr || result.stdout}`);
 }

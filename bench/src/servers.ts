@@ -38,16 +38,23 @@ export async function serversPhase(env: Env, site: Site, tabletCount = 50): Prom
   const seconds = config.ratioSeconds * 2;
   const runs: ServersRun[] = [];
   try {
-    const staffOf = (server: Server) => Object.assign(new Browser(server.origin), { bearer: env.staff.bearer });
+    const staffOf = (server: Server) =>
+      Object.assign(new Browser(server.origin), { bearer: env.staff.bearer });
     const staff = [staffOf(env.server), staffOf(second)];
     const measure = async (processes: 1 | 2) => {
       const tablets: Tablet[] = [];
       for (let i = 0; i < tabletCount; i++) {
         const locationId = site.locationIds[i % site.locationIds.length]!;
-        const programId = site.programIds[Math.floor(i / site.locationIds.length) % site.programIds.length]!;
+        const programId =
+          site.programIds[Math.floor(i / site.locationIds.length) % site.programIds.length]!;
         // Two processes: every other tablet talks to the second one, as behind a load balancer.
         const through = processes === 2 ? staff[i % 2]! : staff[0]!;
-        tablets.push({ index: i, browser: await setUpTablet(through, locationId), locationId, programId });
+        tablets.push({
+          index: i,
+          browser: await setUpTablet(through, locationId),
+          locationId,
+          programId,
+        });
       }
       const servers = processes === 2 ? [env.server, second] : [env.server];
       const cpu0 = servers.reduce((a, s) => a + s.cpuMs(), 0);
@@ -68,7 +75,9 @@ export async function serversPhase(env: Env, site: Site, tabletCount = 50): Prom
         rows: v.rows,
         cpuPerLoop: cpu / Math.max(1, c.signOut.ok),
       };
-      log(`servers: ${processes} process(es), ${tabletCount} tablets: ${run.loopsPerSecond.toFixed(0)} loops/s, ${run.errors} errors, ${run.rows}/${run.acked} rows`);
+      log(
+        `servers: ${processes} process(es), ${tabletCount} tablets: ${run.loopsPerSecond.toFixed(0)} loops/s, ${run.errors} errors, ${run.rows}/${run.acked} rows`,
+      );
       runs.push(run);
     };
     for (let r = 0; r < config.compareRounds; r++) {
@@ -79,6 +88,7 @@ export async function serversPhase(env: Env, site: Site, tabletCount = 50): Prom
   } finally {
     await second.stop();
   }
-  const rate = (p: 1 | 2) => median(runs.filter((x) => x.processes === p).map((x) => x.loopsPerSecond));
+  const rate = (p: 1 | 2) =>
+    median(runs.filter((x) => x.processes === p).map((x) => x.loopsPerSecond));
   return { tablets: tabletCount, seconds, runs, one: rate(1), two: rate(2) };
 }

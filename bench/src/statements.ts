@@ -5,7 +5,7 @@
  */
 import { sheetWithProgram, signIn } from "../../packages/api/src/services/tablet-calls.ts";
 
-/** Sign-in without a key: $1 token hash, $2 now, $3-$6 names, phone, temperature, $7 location, $8 program. */
+/** Sign-in without a key: $1 token hash, $2 now, $3-$6 names, phone, temperature, $7 location, $8 program, $9 a queued sign-in's TimeIn (null: now). */
 export const signInInsert = signIn;
 
 /** The sheet: $1 token hash, $2 now, $3 program, $4 limit. */
@@ -22,7 +22,16 @@ export const pgbenchSignIn =
   "\\set n random(1, 100000000)\n" +
   "\\set c :c + 1\n" +
   "\\set ph :phbase + :client_id * 1000000 + :c\n" +
-  forPgbench(signInInsert, ["hash", "ts", "n", "ln", "ph", "tmp", "loc", "prog"]);
+  forPgbench(signInInsert.replace("$9::timestamptz", "null::timestamptz"), [
+    "hash",
+    "ts",
+    "n",
+    "ln",
+    "ph",
+    "tmp",
+    "loc",
+    "prog",
+  ]);
 
 export const pgbenchSheet = forPgbench(sheetSelect, ["hash", "ts", "prog", "lim"]);
 
@@ -31,11 +40,14 @@ export const normalize = (s: string) => s.replace(/\s+/g, " ").trim();
 const reportFrom =
   'from "visits" inner join "locations" on "locations"."id" = "visits"."location_id" inner join "programs" on "programs"."id" = "visits"."program_id"';
 const reportSelect = `select "visits".*, "locations"."name" as "location_name", "programs"."name" as "program_name" ${reportFrom}`;
-const monthWhere = '("visits"."time_in" >= ($1::date)::timestamp at time zone $2 and "visits"."time_in" < ($3::date + 1)::timestamp at time zone $4 and "visits"."location_id" = $5)';
+const monthWhere =
+  '("visits"."time_in" >= ($1::date)::timestamp at time zone $2 and "visits"."time_in" < ($3::date + 1)::timestamp at time zone $4 and "visits"."location_id" = $5)';
 /** The CSV's cells as services/visits-csv.ts csvSelect writes them (in the session's TimeZone, the report's). */
-const safe = (cell: string) => `case when left(${cell}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${cell} else ${cell} end`;
+const safe = (cell: string) =>
+  `case when left(${cell}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${cell} else ${cell} end`;
 const iso = `'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM'`;
-const phone = "substr(visits.phone_number, 1, 3) || '-' || substr(visits.phone_number, 4, 3) || '-' || substr(visits.phone_number, 7)";
+const phone =
+  "substr(visits.phone_number, 1, 3) || '-' || substr(visits.phone_number, 4, 3) || '-' || substr(visits.phone_number, 7)";
 const csvSelect =
   `select to_char(visits.time_in, 'YYYY-MM-DD') as "Date", ${safe("locations.name")} as "Location", ${safe("programs.name")} as "Program", ` +
   `${safe("visits.first_name || ' ' || visits.last_name")} as "Name", ${safe(phone)} as "PhoneNumber", ${safe("visits.temperature")} as "Temperature", ` +
@@ -44,11 +56,30 @@ const csvSelect =
   reportFrom;
 
 /** The report's and the CSV's statements (services/visits.ts reportPage, services/visits-csv.ts), for EXPLAIN. */
-export function reportStatements(p: { lastOffset: number; month: [string, string]; locationId: number; programId: number; cursor: [string, number]; tokenHash: string }) {
+export function reportStatements(p: {
+  lastOffset: number;
+  month: [string, string];
+  locationId: number;
+  programId: number;
+  cursor: [string, number];
+  tokenHash: string;
+}) {
   return [
-    { name: "report first page (rows)", sql: `${reportSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc limit $1 offset $2`, params: [25, 0] },
-    { name: "report last page (rows)", sql: `${reportSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc limit $1 offset $2`, params: [25, p.lastOffset] },
-    { name: "location + month page (rows)", sql: `${reportSelect} where ${monthWhere} order by "visits"."time_in" desc, "visits"."id" desc limit $6 offset $7`, params: [p.month[0], "UTC", p.month[1], "UTC", p.locationId, 25, 0] },
+    {
+      name: "report first page (rows)",
+      sql: `${reportSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc limit $1 offset $2`,
+      params: [25, 0],
+    },
+    {
+      name: "report last page (rows)",
+      sql: `${reportSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc limit $1 offset $2`,
+      params: [25, p.lastOffset],
+    },
+    {
+      name: "location + month page (rows)",
+      sql: `${reportSelect} where ${monthWhere} order by "visits"."time_in" desc, "visits"."id" desc limit $6 offset $7`,
+      params: [p.month[0], "UTC", p.month[1], "UTC", p.locationId, 25, 0],
+    },
     { name: "CSV (COPY's SELECT, all rows)", sql: csvCopySelect, params: [] },
     { name: "sheet list", sql: sheetSelect, params: [p.tokenHash, new Date(), p.programId, 500] },
   ];

@@ -69,16 +69,36 @@ function kindOf(reply: Reply | undefined, error: unknown): string {
  * attempt cap with a pause between attempts.
  */
 export async function runTabletLoad(tablets: Tablet[], options: LoadOptions): Promise<LoadResult> {
-  const calls: Record<CallName, CallStats> = { signIn: new CallStats(), list: new CallStats(), signOut: new CallStats() };
-  const result: LoadResult = { tablets: tablets.length, seconds: options.seconds, calls, ackedSignIns: [], ackedSignOuts: [], keysSent: 0, listMissingOwn: 0, gaveUp: 0 };
+  const calls: Record<CallName, CallStats> = {
+    signIn: new CallStats(),
+    list: new CallStats(),
+    signOut: new CallStats(),
+  };
+  const result: LoadResult = {
+    tablets: tablets.length,
+    seconds: options.seconds,
+    calls,
+    ackedSignIns: [],
+    ackedSignOuts: [],
+    keysSent: 0,
+    listMissingOwn: 0,
+    gaveUp: 0,
+  };
   const start = performance.now();
   const deadline = start + options.seconds * 1000;
   // Retries of a step begun before the deadline may continue a little, still bounded.
   const hardDeadline = deadline + 30_000;
 
-  const ticker = options.onTick ? setInterval(() => options.onTick!((performance.now() - start) / 1000), 100) : undefined;
+  const ticker = options.onTick
+    ? setInterval(() => options.onTick!((performance.now() - start) / 1000), 100)
+    : undefined;
 
-  async function step(tablet: Tablet, name: CallName, send: () => Promise<Reply>, okStatus: number): Promise<Reply | undefined> {
+  async function step(
+    tablet: Tablet,
+    name: CallName,
+    send: () => Promise<Reply>,
+    okStatus: number,
+  ): Promise<Reply | undefined> {
     for (let attempt = 1; attempt <= (options.retry ? MAX_ATTEMPTS : 1); attempt++) {
       const t0 = performance.now();
       let reply: Reply | undefined;
@@ -109,16 +129,47 @@ export async function runTabletLoad(tablets: Tablet[], options: LoadOptions): Pr
       // A phone per sign-in (its retries keep it): a sign-out that failed leaves that visit open.
       const phone = nextPhone();
       result.keysSent++;
-      const body = { FirstName: key, LastName: options.marker, PhoneNumber: phone, Temperature: "98.6", LocationId: tablet.locationId, ProgramId: tablet.programId };
-      const created = await step(tablet, "signIn", () => tablet.browser.request("POST", "/api/visits", { json: body, headers: { "idempotency-key": key } }), 201);
+      const body = {
+        FirstName: key,
+        LastName: options.marker,
+        PhoneNumber: phone,
+        Temperature: "98.6",
+        LocationId: tablet.locationId,
+        ProgramId: tablet.programId,
+      };
+      const created = await step(
+        tablet,
+        "signIn",
+        () =>
+          tablet.browser.request("POST", "/api/visits", {
+            json: body,
+            headers: { "idempotency-key": key },
+          }),
+        201,
+      );
       if (!created) continue;
       const visitId = (JSON.parse(created.text) as { id: number }).id;
       result.ackedSignIns.push({ id: visitId, key });
 
-      const list = await step(tablet, "list", () => tablet.browser.request("GET", `/api/visits?locationId=${tablet.locationId}&programId=${tablet.programId}`), 200);
-      if (list && !(JSON.parse(list.text) as { id: number }[]).some((v) => v.id === visitId)) result.listMissingOwn++;
+      const list = await step(
+        tablet,
+        "list",
+        () =>
+          tablet.browser.request(
+            "GET",
+            `/api/visits?locationId=${tablet.locationId}&programId=${tablet.programId}`,
+          ),
+        200,
+      );
+      if (list && !(JSON.parse(list.text) as { id: number }[]).some((v) => v.id === visitId))
+        result.listMissingOwn++;
 
-      const out = await step(tablet, "signOut", () => tablet.browser.request("PATCH", `/api/visits/${visitId}/sign-out`), 200);
+      const out = await step(
+        tablet,
+        "signOut",
+        () => tablet.browser.request("PATCH", `/api/visits/${visitId}/sign-out`),
+        200,
+      );
       if (out) result.ackedSignOuts.push(visitId);
     }
   }
@@ -147,8 +198,16 @@ export interface Verification {
 }
 
 /** The database after the load: one visit per acknowledged sign-in, each acknowledged sign-out timed. */
-export async function verifyLoad(database: string, marker: string, result: LoadResult): Promise<Verification> {
-  const rows = await query<{ id: number; first_name: string; time_out: Date | null }>(database, "select id, first_name, time_out from visits where last_name = $1", [marker]);
+export async function verifyLoad(
+  database: string,
+  marker: string,
+  result: LoadResult,
+): Promise<Verification> {
+  const rows = await query<{ id: number; first_name: string; time_out: Date | null }>(
+    database,
+    "select id, first_name, time_out from visits where last_name = $1",
+    [marker],
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const perKey = new Map<string, number>();
   for (const r of rows) perKey.set(r.first_name, (perKey.get(r.first_name) ?? 0) + 1);

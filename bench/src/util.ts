@@ -6,7 +6,8 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /** Every request of the bench goes to this machine only. */
 export function assertLoopback(url: string): string {
   const host = new URL(url).hostname;
-  if (host !== "127.0.0.1") throw new Error(`refusing to send traffic to ${host}: the bench only talks to 127.0.0.1`);
+  if (host !== "127.0.0.1")
+    throw new Error(`refusing to send traffic to ${host}: the bench only talks to 127.0.0.1`);
   return url;
 }
 
@@ -63,11 +64,18 @@ export class Samples {
 export const fmt = {
   n(value: number, digits = 0): string {
     if (!Number.isFinite(value)) return "n/a";
-    return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    return value.toLocaleString("en-US", {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
   },
   ms(value: number): string {
     if (!Number.isFinite(value)) return "n/a";
-    return value < 10 ? `${value.toFixed(2)} ms` : value < 100 ? `${value.toFixed(1)} ms` : `${Math.round(value)} ms`;
+    return value < 10
+      ? `${value.toFixed(2)} ms`
+      : value < 100
+        ? `${value.toFixed(1)} ms`
+        : `${Math.round(value)} ms`;
   },
   pct(value: number): string {
     return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : "n/a";
@@ -87,9 +95,17 @@ export interface CommandResult {
 }
 
 /** Runs a program (no shell) with a hard time limit. */
-export function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string } = {}): Promise<CommandResult> {
+export function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string } = {},
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -24,17 +24,34 @@ export interface WebResult {
  * dependencies Vite lists for it (__vite__mapDeps). The build has no Vite manifest, so the route
  * table is read from the entry chunk: createFileRoute(`/path`)(... import(`./chunk.js`), __vite__mapDeps([..])).
  */
+/** index.html, sw.js and every file sw.js precaches at install (its list is written into it at build time). */
+function kioskInstall(dist: string): string[] {
+  const worker = path.join(dist, "sw.js");
+  if (!existsSync(worker)) return [];
+  const list = readFileSync(worker, "utf8").match(/\[("\/[^"\]]+"(?:,"\/[^"\]]+")*)\]/);
+  if (!list) throw new Error("sw.js: no precache list found");
+  const precache = [...list[1]!.matchAll(/"\/([^"]+)"/g)].map((m) => m[1]!);
+  return ["index.html", "sw.js", ...precache].filter((file) => existsSync(path.join(dist, file)));
+}
+
 export function webWeight(routes: string[], dist = config.webDist): WebResult {
   const indexHtml = path.join(dist, "index.html");
-  if (!existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: build the web app (pnpm --filter @vsi/web build)`);
+  if (!existsSync(indexHtml))
+    throw new Error(`${indexHtml} is missing: build the web app (pnpm --filter @vsi/web build)`);
   const html = readFileSync(indexHtml, "utf8");
-  const initial = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!.replace(/^\//, ""));
-  const entry = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!.replace(/^\//, ""))[0];
+  const initial = [
+    ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g),
+  ].map((m) => m[1]!.replace(/^\//, ""));
+  const entry = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) =>
+    m[1]!.replace(/^\//, ""),
+  )[0];
   if (!entry) throw new Error("no module script in index.html");
   const staticImports = (file: string): string[] => {
     if (!file.endsWith(".js")) return [];
     const code = readFileSync(path.join(dist, file), "utf8");
-    return [...code.matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g)].map((m) => path.posix.join(path.posix.dirname(file), m[1]!));
+    return [...code.matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g)].map((m) =>
+      path.posix.join(path.posix.dirname(file), m[1]!),
+    );
   };
 
   // Route definitions sit in the entry chunk, or in a small chunk of their own that the entry
@@ -46,11 +63,20 @@ export function webWeight(routes: string[], dist = config.webDist): WebResult {
     const fileDeps = code.match(/m\.f\|\|\(m\.f=\[([^\]]*)\]/);
     depList ??= fileDeps;
     const deps = fileDeps ? [...fileDeps[1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!) : [];
-    for (const m of code.matchAll(/\(`([^`]+)`\)\(\{[^`]*?import\(`\.\/([^`]+)`\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g)) {
+    for (const m of code.matchAll(
+      /\(`([^`]+)`\)\(\{[^`]*?import\(`\.\/([^`]+)`\)(?:,__vite__mapDeps\(\[([\d,]*)\]\))?/g,
+    )) {
       const [, routePath, chunk, ids] = m;
       if (!routePath!.startsWith("/") || routeChunks.has(routePath!)) continue;
       const chunkPath = path.posix.join(path.posix.dirname(file), chunk!);
-      const extra = (ids ? ids.split(",").filter(Boolean).map((i) => deps[Number(i)]!) : []).filter(Boolean);
+      const extra = (
+        ids
+          ? ids
+              .split(",")
+              .filter(Boolean)
+              .map((i) => deps[Number(i)]!)
+          : []
+      ).filter(Boolean);
       routeChunks.set(routePath!, [chunkPath, ...extra]);
     }
   }
@@ -70,16 +96,24 @@ export function webWeight(routes: string[], dist = config.webDist): WebResult {
   const results: RouteWeight[] = [];
   for (const route of routes) {
     // The route and the layout routes above it (e.g. /sheet/$locationId/ under /sheet).
-    const chain = [...routeChunks.keys()].filter((p) => p === route || (route.startsWith(p.replace(/\/$/, "")) && !p.endsWith("/") && p !== "/"));
-    if (!routeChunks.has(route)) throw new Error(`route ${route} not found in ${entry}; known: ${[...routeChunks.keys()].join(", ")}`);
+    const chain = [...routeChunks.keys()].filter(
+      (p) =>
+        p === route || (route.startsWith(p.replace(/\/$/, "")) && !p.endsWith("/") && p !== "/"),
+    );
+    if (!routeChunks.has(route))
+      throw new Error(
+        `route ${route} not found in ${entry}; known: ${[...routeChunks.keys()].join(", ")}`,
+      );
     const files = closure([...initial, ...chain.flatMap((p) => routeChunks.get(p)!)]);
-    // The kiosk's service worker is part of its first load.
-    if (route.startsWith("/sheet/") && existsSync(path.join(dist, "sw.js"))) files.add("sw.js");
+    // A kiosk's first visit also installs the service worker, which downloads its whole precache
+    // list (the sign-in form's chunks, icons, manifest) before the tablet can work offline.
+    if (route.startsWith("/sheet/")) for (const file of kioskInstall(dist)) files.add(file);
     const rows = [...files].sort().map((file) => {
       const content = readFileSync(path.join(dist, file));
       return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
     });
-    const sum = (pred: (f: string) => boolean, key: "raw" | "gzip") => rows.filter((r) => pred(r.file)).reduce((a, r) => a + r[key], 0);
+    const sum = (pred: (f: string) => boolean, key: "raw" | "gzip") =>
+      rows.filter((r) => pred(r.file)).reduce((a, r) => a + r[key], 0);
     results.push({
       route,
       files: rows,
@@ -89,5 +123,11 @@ export function webWeight(routes: string[], dist = config.webDist): WebResult {
       totalRaw: sum(() => true, "raw"),
     });
   }
-  return { routes: results, entry, source: depList ? "index.html + route table and __vite__mapDeps in the entry chunk" : "index.html + route table" };
+  return {
+    routes: results,
+    entry,
+    source: depList
+      ? "index.html + route table and __vite__mapDeps in the entry chunk"
+      : "index.html + route table",
+  };
 }

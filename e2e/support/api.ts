@@ -28,7 +28,8 @@ export class Api {
   }
 
   async xsrfToken(): Promise<string> {
-    const find = async () => (await this.ctx.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN")?.value;
+    const find = async () =>
+      (await this.ctx.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN")?.value;
     let token = await find();
     if (!token) {
       await this.ctx.get("/healthz");
@@ -38,11 +39,20 @@ export class Api {
     return token;
   }
 
-  async call(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, data?: unknown, headers: Record<string, string> = {}): Promise<ApiReply> {
+  async call(
+    method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+    url: string,
+    data?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiReply> {
     const unsafe = method !== "GET";
     const response = await this.ctx.fetch(url, {
       method,
-      headers: { accept: "application/json", ...(unsafe ? { "X-XSRF-TOKEN": await this.xsrfToken() } : {}), ...headers },
+      headers: {
+        accept: "application/json",
+        ...(unsafe ? { "X-XSRF-TOKEN": await this.xsrfToken() } : {}),
+        ...headers,
+      },
       ...(data !== undefined ? { data } : {}),
     });
     const text = await response.text();
@@ -69,9 +79,15 @@ export class Api {
   }
 
   /** A call that must succeed with the given status; returns the JSON body. */
-  async expect(status: number, method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, data?: unknown): Promise<Json> {
+  async expect(
+    status: number,
+    method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+    url: string,
+    data?: unknown,
+  ): Promise<Json> {
     const reply = await this.call(method, url, data);
-    if (reply.status !== status) throw new Error(`${method} ${url}: expected ${status}, got ${reply.status} ${reply.text}`);
+    if (reply.status !== status)
+      throw new Error(`${method} ${url}: expected ${status}, got ${reply.status} ${reply.text}`);
     return reply.json;
   }
 
@@ -97,11 +113,19 @@ export interface Person {
   password: string;
 }
 
-export async function createProgram(admin: Api, Name: string): Promise<{ id: number; Name: string }> {
+export async function createProgram(
+  admin: Api,
+  Name: string,
+): Promise<{ id: number; Name: string }> {
   return admin.expect(201, "POST", "/api/programs", { Name, LocationIds: [] });
 }
 
-export async function createLocation(admin: Api, Name: string, Address: string, ProgramIds: number[]): Promise<{ id: number; Name: string; Address: string }> {
+export async function createLocation(
+  admin: Api,
+  Name: string,
+  Address: string,
+  ProgramIds: number[],
+): Promise<{ id: number; Name: string; Address: string }> {
   return admin.expect(201, "POST", "/api/locations", { Name, Address, ProgramIds });
 }
 
@@ -110,7 +134,12 @@ export async function createSite(admin: Api, label: string, programNames: string
   const tag = unique();
   const programs: Array<{ id: number; Name: string }> = [];
   for (const name of programNames) programs.push(await createProgram(admin, `${name} ${tag}`));
-  const location = await createLocation(admin, `${label} ${tag}`, `${tag} Main St`, programs.map((p) => p.id));
+  const location = await createLocation(
+    admin,
+    `${label} ${tag}`,
+    `${tag} Main St`,
+    programs.map((p) => p.id),
+  );
   return { location, programs, tag };
 }
 
@@ -118,17 +147,37 @@ export async function createSite(admin: Api, label: string, programNames: string
  * A new user as the product makes them: the admin invites, the invitee accepts (in a request
  * context of their own, since accepting logs in). Admins are promoted by the admin afterwards.
  */
-export async function createUser(admin: Api, baseURL: string, options: { isAdmin?: boolean; firstName?: string } = {}): Promise<Person> {
+export async function createUser(
+  admin: Api,
+  baseURL: string,
+  options: { isAdmin?: boolean; firstName?: string } = {},
+): Promise<Person> {
   const tag = unique();
   const firstName = options.firstName ?? `Sam${tag}`;
   const lastName = `Staff${tag}`;
   const email = `staff-${tag}@example.org`;
   const password = `pass-${tag}-1`;
-  const invite = await admin.expect(201, "POST", "/api/invites", { firstName, lastName, email, message: "" });
+  const invite = await admin.expect(201, "POST", "/api/invites", {
+    firstName,
+    lastName,
+    email,
+    message: "",
+  });
   const invitee = await Api.create(baseURL);
   try {
-    const user = await invitee.expect(201, "POST", `/api/invites/${invite.id}/accept`, { firstName, lastName, email, password });
-    if (options.isAdmin) await admin.expect(200, "PATCH", `/api/users/${user.id}`, { firstName, lastName, email, isAdmin: true });
+    const user = await invitee.expect(201, "POST", `/api/invites/${invite.id}/accept`, {
+      firstName,
+      lastName,
+      email,
+      password,
+    });
+    if (options.isAdmin)
+      await admin.expect(200, "PATCH", `/api/users/${user.id}`, {
+        firstName,
+        lastName,
+        email,
+        isAdmin: true,
+      });
     return { id: user.id, firstName, lastName, email, password };
   } finally {
     await invitee.dispose();
@@ -136,12 +185,19 @@ export async function createUser(admin: Api, baseURL: string, options: { isAdmin
 }
 
 /** Logs a browser context in through the API (its cookies then hold the session). */
-export async function logInContext(context: BrowserContext, person: { email: string; password: string }): Promise<void> {
+export async function logInContext(
+  context: BrowserContext,
+  person: { email: string; password: string },
+): Promise<void> {
   await Api.of(context).login(person.email, person.password);
 }
 
 /** Turns a browser context into a location's tablet, as Set Up Tablet does: staff logs in, then the setup call. */
-export async function setUpTabletContext(context: BrowserContext, staff: { email: string; password: string }, locationId: number): Promise<void> {
+export async function setUpTabletContext(
+  context: BrowserContext,
+  staff: { email: string; password: string },
+  locationId: number,
+): Promise<void> {
   const api = Api.of(context);
   await api.login(staff.email, staff.password);
   await api.expect(200, "GET", `/api/locations/${locationId}/setup`);

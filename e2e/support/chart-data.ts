@@ -12,18 +12,28 @@ export const chartProgramLabels = ["Chart Pantry", "Chart Tutoring", "Chart Jobs
 
 /** YYYY-MM-DD of an instant in Los Angeles. */
 export const laDay = (date: Date) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: chartTimeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: chartTimeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(date);
 
 /** The first and last day of the month before `today` (YYYY-MM-DD). */
 export function lastMonthOf(today: string): { from: string; to: string; days: number } {
   const [year, month] = today.split("-").map(Number) as [number, number];
   const first = new Date(Date.UTC(year, month - 2, 1));
   const last = new Date(Date.UTC(year, month - 1, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10), days: last.getUTCDate() };
+  return {
+    from: first.toISOString().slice(0, 10),
+    to: last.toISOString().slice(0, 10),
+    days: last.getUTCDate(),
+  };
 }
 
 /** Noon-ish in Los Angeles on a day (either offset, PST or PDT: 19:00 UTC is 11:00 or 12:00 there). */
-const laMidday = (day: string, minute: number) => new Date(`${day}T19:${String(minute).padStart(2, "0")}:00Z`);
+const laMidday = (day: string, minute: number) =>
+  new Date(`${day}T19:${String(minute).padStart(2, "0")}:00Z`);
 
 /**
  * Each day of last month: 1–3 visits to program 0, and one to program 1 on even days; every visit
@@ -34,7 +44,10 @@ export function plannedChartVisits(now = new Date()): PlannedVisit[] {
   const visits: PlannedVisit[] = [];
   for (let d = 1; d <= days; d++) {
     const day = `${from.slice(0, 8)}${String(d).padStart(2, "0")}`;
-    const plan: Array<0 | 1> = [...Array.from({ length: 1 + (d % 3) }, () => 0 as const), ...(d % 2 === 0 ? [1 as const] : [])];
+    const plan: Array<0 | 1> = [
+      ...Array.from({ length: 1 + (d % 3) }, () => 0 as const),
+      ...(d % 2 === 0 ? [1 as const] : []),
+    ];
     plan.forEach((program, i) => {
       const timeIn = laMidday(day, i * 10);
       visits.push({

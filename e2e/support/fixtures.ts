@@ -26,7 +26,8 @@ export const test = base.extend<Fixtures>({
   // Uncaught errors in any page of the test fail it: the person would see a broken screen.
   context: async ({ context }, use) => {
     const errors: string[] = [];
-    const watch = (page: Page) => page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+    const watch = (page: Page) =>
+      page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
     context.pages().forEach(watch);
     context.on("page", watch);
     await use(context);
@@ -65,5 +66,8 @@ export async function expectNoHorizontalOverflow(page: Page, label: string): Pro
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  expect(scrollWidth, `${label}: page is ${scrollWidth}px wide in a ${clientWidth}px window`).toBeLessThanOrEqual(clientWidth);
+  expect(
+    scrollWidth,
+    `${label}: page is ${scrollWidth}px wide in a ${clientWidth}px window`,
+  ).toBeLessThanOrEqual(clientWidth);
 }

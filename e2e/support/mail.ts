@@ -15,7 +15,9 @@ export function mails(): Mail[] {
   const dir = path.join(runState().dataDir, "mail");
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort();
   } catch {
     return [];
   }

@@ -8,13 +8,31 @@ export const retentionDays = 2000;
 export async function seedRetentionVisits(api: Api) {
   const tag = unique();
   const program = await createProgram(api, `Retention Pantry ${tag}`);
-  const location = await createLocation(api, `Retention Hall ${tag}`, `${tag} Old Rd`, [program.id]);
+  const location = await createLocation(api, `Retention Hall ${tag}`, `${tag} Old Rd`, [
+    program.id,
+  ]);
   const visits: SeededVisit[] = [];
   for (const [i, FirstName] of ["Olga", "Otto", "Oona"].entries()) {
-    const planned = { FirstName, LastName: `Oldvisit${tag}`, PhoneNumber: `41555901${String(i).padStart(2, "0")}`, Temperature: "98.4" };
-    const visit = await api.expect(201, "POST", "/api/visits", { ...planned, LocationId: location.id, ProgramId: program.id });
+    const planned = {
+      FirstName,
+      LastName: `Oldvisit${tag}`,
+      PhoneNumber: `41555901${String(i).padStart(2, "0")}`,
+      Temperature: "98.4",
+    };
+    const visit = await api.expect(201, "POST", "/api/visits", {
+      ...planned,
+      LocationId: location.id,
+      ProgramId: program.id,
+    });
     const timeIn = new Date(Date.UTC(2019, 2, 4 + i, 17));
-    visits.push({ id: visit.id, ...planned, TimeIn: timeIn.toISOString(), TimeOut: new Date(timeIn.getTime() + 3600_000).toISOString(), locationId: location.id, programId: program.id });
+    visits.push({
+      id: visit.id,
+      ...planned,
+      TimeIn: timeIn.toISOString(),
+      TimeOut: new Date(timeIn.getTime() + 3600_000).toISOString(),
+      locationId: location.id,
+      programId: program.id,
+    });
   }
   return { location: { id: location.id, Name: location.Name }, visits };
 }

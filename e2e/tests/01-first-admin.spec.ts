@@ -4,7 +4,9 @@ import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { runState } from "../support/state.ts";
 
-test("first admin: log in, create three programs, a location with two of them, reorder by drag and drop", async ({ page }) => {
+test("first admin: log in, create three programs, a location with two of them, reorder by drag and drop", async ({
+  page,
+}) => {
   const { admin } = runState();
   const tag = unique();
   const names = [`Food Pantry ${tag}`, `Tutoring ${tag}`, `Job Help ${tag}`];
@@ -67,11 +69,15 @@ test("first admin: log in, create three programs, a location with two of them, r
 
   // The saved tab order: Tutoring first, then Food Pantry; Job Help not offered.
   const list = await page.request.get("/api/locations");
-  const saved = ((await list.json()) as Array<{ id: number; Name: string }>).find((l) => l.Name === locationName);
+  const saved = ((await list.json()) as Array<{ id: number; Name: string }>).find(
+    (l) => l.Name === locationName,
+  );
   expect(saved).toBeTruthy();
   const detail = await page.request.get(`/api/locations/${saved!.id}`);
   expect(detail.status()).toBe(200);
-  expect(((await detail.json()) as { Programs: Array<{ Name: string }> }).Programs.map((p) => p.Name)).toEqual([tutoring, pantry]);
+  expect(
+    ((await detail.json()) as { Programs: Array<{ Name: string }> }).Programs.map((p) => p.Name),
+  ).toEqual([tutoring, pantry]);
 
   // The edit page shows the same order, checked first.
   await row.getByRole("link", { name: "Edit" }).click();
@@ -101,7 +107,11 @@ async function dragRow(page: Page, handleName: string, targetName: string) {
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   // Past the 5px activation distance, then on to the target row.
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + (b.y > a.y ? 10 : -10), { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + (b.y > a.y ? 5 : -5), { steps: 15 });
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + (b.y > a.y ? 10 : -10), {
+    steps: 5,
+  });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + (b.y > a.y ? 5 : -5), {
+    steps: 15,
+  });
   await page.mouse.up();
 }

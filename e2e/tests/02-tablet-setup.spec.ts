@@ -2,9 +2,21 @@ import { createSite, logInContext } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 
-test("tablet set-up: staff turns this browser into a location's sheet", async ({ page, adminApi, newUser }) => {
-  const { location, programs } = await createSite(adminApi, "Tablet Hall", ["Pantry", "Tutoring", "Job Help"]);
-  const [first, second, third] = programs as [(typeof programs)[0], (typeof programs)[0], (typeof programs)[0]];
+test("tablet set-up: staff turns this browser into a location's sheet", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
+  const { location, programs } = await createSite(adminApi, "Tablet Hall", [
+    "Pantry",
+    "Tutoring",
+    "Job Help",
+  ]);
+  const [first, second, third] = programs as [
+    (typeof programs)[0],
+    (typeof programs)[0],
+    (typeof programs)[0],
+  ];
   const staff = await newUser();
   await logInContext(page.context(), staff);
 
@@ -16,7 +28,9 @@ test("tablet set-up: staff turns this browser into a location's sheet", async ({
   await row.getByRole("button", { name: "Set Up Tablet" }).click();
   // It asks first, naming what happens.
   const ask = page.getByRole("dialog", { name: "Set up this browser as a tablet?" });
-  await expect(ask).toContainText(`This will log you out and turn this browser into the sign-in sheet for ${location.Name}.`);
+  await expect(ask).toContainText(
+    `This will log you out and turn this browser into the sign-in sheet for ${location.Name}.`,
+  );
   await expectAccessible(page, "set up tablet question");
   await ask.getByRole("button", { name: "Set Up Tablet" }).click();
 

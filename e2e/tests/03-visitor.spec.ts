@@ -11,7 +11,8 @@ test("visitor signs in and out on the sheet", async ({ page, adminApi, newUser }
   // Every visit the browser tries to create.
   const creates: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && request.url().includes("visits.create")) creates.push(request.url());
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/visits")
+      creates.push(request.url());
   });
 
   await page.goto(`/sheet/${location.id}`);
@@ -55,7 +56,13 @@ test("visitor signs in and out on the sheet", async ({ page, adminApi, newUser }
   await expect(page).toHaveURL(`/sheet/${location.id}?programId=${pantry.id}`);
   const pantryRow = page.getByRole("row").filter({ hasText: "Grace H." });
   await expect(pantryRow).toBeVisible();
-  await expect(pantryRow.getByRole("cell")).toHaveText(["Grace H.", "xxx-xxx-1234", "98.6", /^\d{1,2}:\d{2}\s?[AP]M$/, "Sign Out"]);
+  await expect(pantryRow.getByRole("cell")).toHaveText([
+    "Grace H.",
+    "xxx-xxx-1234",
+    "98.6",
+    /^\d{1,2}:\d{2}\s?[AP]M$/,
+    "Sign Out",
+  ]);
   await expect(page.getByText("Hopper")).toHaveCount(0);
   await expect(page.getByText("415-555-1234")).toHaveCount(0);
   expect(creates).toHaveLength(1);
@@ -70,7 +77,10 @@ test("visitor signs in and out on the sheet", async ({ page, adminApi, newUser }
   await page.getByRole("radio", { name: tutoring.Name }).check();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(`/sheet/${location.id}?programId=${tutoring.id}`);
-  await expect(page.getByRole("tab", { name: tutoring.Name })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: tutoring.Name })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   const tutoringRow = page.getByRole("row").filter({ hasText: "Grace H." });
   await expect(tutoringRow).toContainText("97.9");
   expect(creates).toHaveLength(2);
@@ -79,7 +89,9 @@ test("visitor signs in and out on the sheet", async ({ page, adminApi, newUser }
   await tutoringRow.getByRole("button", { name: "Sign Out" }).click();
   const dialog = page.getByRole("dialog", { name: "Are you sure?" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText("Are you sure you wish to sign out Grace H.?", { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByText("Are you sure you wish to sign out Grace H.?", { exact: true }),
+  ).toBeVisible();
   await expectAccessible(page, "sign-out modal");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
@@ -101,7 +113,9 @@ test("visitor signs in and out on the sheet", async ({ page, adminApi, newUser }
 
 /** Types a full phone number and waits for the returning-visitor lookup it starts to answer. */
 async function typePhone(page: Page, digits: string) {
-  const lookup = page.waitForResponse((response) => response.url().includes("visits.search"));
+  const lookup = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/visits/search",
+  );
   await page.getByLabel("Phone Number").pressSequentially(digits);
   await lookup;
 }

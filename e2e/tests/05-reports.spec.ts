@@ -8,25 +8,57 @@ import { runState, type SeededVisit } from "../support/state.ts";
 
 test.use({ timezoneId: reportTimeZone });
 
-const csvHeader = "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy";
+const csvHeader =
+  "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy";
 
 /** YYYY-MM-DD of an instant in Los Angeles. */
-const laDate = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: reportTimeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+const laDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: reportTimeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(iso));
 /** "2:07 PM" in Los Angeles, with a plain space. */
-const laTime = (iso: string) => new Intl.DateTimeFormat("en-US", { timeZone: reportTimeZone, hour: "numeric", minute: "2-digit" }).format(new Date(iso)).replace(/\s/g, " ");
+const laTime = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: reportTimeZone, hour: "numeric", minute: "2-digit" })
+    .format(new Date(iso))
+    .replace(/\s/g, " ");
 /** ISO 8601 in Los Angeles with its offset, as the CSV writes times: 2025-01-15T23:45:00-08:00. */
 const laIso = (iso: string) => {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: reportTimeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZoneName: "longOffset" }).formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: reportTimeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "longOffset",
+  }).formatToParts(new Date(iso));
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}:${part("second")}${part("timeZoneName").replace("GMT", "")}`;
 };
 /** The report table's date, as the browser shows it (en-US). */
-const laShortDate = (iso: string) => new Intl.DateTimeFormat("en-US", { timeZone: reportTimeZone, year: "numeric", month: "numeric", day: "numeric" }).format(new Date(iso));
+const laShortDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone: reportTimeZone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+  }).format(new Date(iso));
 
-test("reports: filters, pages, the query string and the CSV in the browser's time zone", async ({ page, newUser }) => {
+test("reports: filters, pages, the query string and the CSV in the browser's time zone", async ({
+  page,
+  newUser,
+}) => {
   const { reports } = runState();
   const { from, to, visits } = reports;
-  const [hall, annex] = reports.locations as [{ id: number; Name: string }, { id: number; Name: string }];
+  const [hall, annex] = reports.locations as [
+    { id: number; Name: string },
+    { id: number; Name: string },
+  ];
   const jobs = reports.programs[2]!;
   const newestFirst = [...visits].sort((a, b) => b.TimeIn.localeCompare(a.TimeIn));
   const nora = visits.find((v) => v.FirstName === "Nora")!;
@@ -35,7 +67,10 @@ test("reports: filters, pages, the query string and the CSV in the browser's tim
 
   await logInContext(page.context(), await newUser());
   await page.goto("/dashboard");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Reports" })
+    .click();
   await expect(page.getByRole("heading", { name: "Reports" })).toBeVisible();
   await expect(page.getByLabel("Location")).toHaveValue("");
   await expect(page.getByLabel("Location").locator("option:checked")).toHaveText("All Locations");
@@ -89,19 +124,29 @@ test("reports: filters, pages, the query string and the CSV in the browser's tim
   expect(hallApi.rels).toEqual(["next"]);
   expect(hallApi.lastPage).toBe(2);
   await expect(pager.getByRole("button", { name: /^\d+$/ })).toHaveText(["1", "2"]);
-  await expect(page.locator("table tbody tr td:nth-child(2)")).toHaveText(Array(25).fill(hall.Name));
+  await expect(page.locator("table tbody tr td:nth-child(2)")).toHaveText(
+    Array(25).fill(hall.Name),
+  );
 
   // A location and a program: one page, no pagination.
   await page.getByLabel("Location").selectOption({ label: annex.Name });
   await page.getByLabel("Program").selectOption({ label: jobs.Name });
   await page.getByRole("button", { name: "Run" }).click();
   await expect(page).toHaveURL(new RegExp(`programId=${jobs.id}`));
-  expect(query(page)).toEqual({ from, to, locationId: String(annex.id), programId: String(jobs.id), page: "1" });
+  expect(query(page)).toEqual({
+    from,
+    to,
+    locationId: String(annex.id),
+    programId: String(jobs.id),
+    page: "1",
+  });
   const annexJobs = visits.filter((v) => v.locationId === annex.id && v.programId === jobs.id);
   await expect(page.getByText(`${annexJobs.length} visits`)).toBeVisible();
   await expect(rows).toHaveCount(annexJobs.length);
   await expect(pager).toHaveCount(0);
-  await expect(page.locator("table tbody tr td:nth-child(3)")).toHaveText(Array(annexJobs.length).fill(jobs.Name));
+  await expect(page.locator("table tbody tr td:nth-child(3)")).toHaveText(
+    Array(annexJobs.length).fill(jobs.Name),
+  );
 
   // One day in Los Angeles: the visit at 11:45 PM is on the 15th, the one at 12:10 AM is not.
   const day = laDate(nora.TimeIn);
@@ -112,7 +157,9 @@ test("reports: filters, pages, the query string and the CSV in the browser's tim
   await page.getByLabel("Program").selectOption({ label: "All Programs" });
   await page.getByRole("button", { name: "Run" }).click();
   await expect(page).toHaveURL(new RegExp(`from=${day}&to=${day}|to=${day}.*from=${day}`));
-  const dayAtAnnex = visits.filter((v) => v.locationId === annex.id && laDate(v.TimeIn) === day).sort((a, b) => b.TimeIn.localeCompare(a.TimeIn));
+  const dayAtAnnex = visits
+    .filter((v) => v.locationId === annex.id && laDate(v.TimeIn) === day)
+    .sort((a, b) => b.TimeIn.localeCompare(a.TimeIn));
   await expect(rows).toHaveCount(dayAtAnnex.length);
   await expect(rows.filter({ hasText: "Nora Night" })).toContainText(laShortDate(nora.TimeIn));
   await expect(rows.filter({ hasText: "Earl Early" })).toHaveCount(0);
@@ -120,15 +167,25 @@ test("reports: filters, pages, the query string and the CSV in the browser's tim
   // CSV: a new window with the same filters and the browser's zone, every matching row.
   const download = await csvDownload(page);
   const csvUrl = new URL(download.url());
-  expect(Object.fromEntries(csvUrl.searchParams)).toEqual({ format: "csv", timeZone: reportTimeZone, from: day, to: day, locationId: String(annex.id) });
+  expect(Object.fromEntries(csvUrl.searchParams)).toEqual({
+    format: "csv",
+    timeZone: reportTimeZone,
+    from: day,
+    to: day,
+    locationId: String(annex.id),
+  });
   // Named for what it holds: the day and the location.
-  expect(download.suggestedFilename()).toBe(`visits-${day}-${annex.Name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.csv`);
+  expect(download.suggestedFilename()).toBe(
+    `visits-${day}-${annex.Name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.csv`,
+  );
   const csv = readFileSync(await download.path(), "utf8");
   expect(csv.startsWith("\uFEFF")).toBe(true);
   expect(csvLines(csv)).toEqual([csvHeader, ...dayAtAnnex.map((v) => csvLine(v, runState()))]);
 
   // The whole range as CSV is every row, not one page.
-  const whole = await page.request.get(`/api/visits?format=csv&timeZone=${encodeURIComponent(reportTimeZone)}&from=${from}&to=${to}`);
+  const whole = await page.request.get(
+    `/api/visits?format=csv&timeZone=${encodeURIComponent(reportTimeZone)}&from=${from}&to=${to}`,
+  );
   expect(whole.status()).toBe(200);
   expect(whole.headers()["content-type"]).toContain("text/csv");
   const wholeLines = csvLines(await whole.text());
@@ -140,7 +197,12 @@ function query(page: Page): Record<string, string> {
   return Object.fromEntries(new URL(page.url()).searchParams);
 }
 
-async function expectRow(row: Locator, visit: SeededVisit, location: string | undefined, program: string | undefined) {
+async function expectRow(
+  row: Locator,
+  visit: SeededVisit,
+  location: string | undefined,
+  program: string | undefined,
+) {
   const phone = `${visit.PhoneNumber.slice(0, 3)}-${visit.PhoneNumber.slice(3, 6)}-${visit.PhoneNumber.slice(6)}`;
   await expect(row.getByRole("cell")).toHaveText([
     laShortDate(visit.TimeIn),
@@ -160,7 +222,12 @@ async function apiPage(page: Page, params: Record<string, string | number>) {
   const response = await page.request.get(`/api/visits?${qs}`);
   expect(response.status()).toBe(200);
   const link = response.headers()["link"] ?? "";
-  const pages = Object.fromEntries([...link.matchAll(/<([^>]*)>;\s*rel="(\w+)"/g)].map((m) => [m[2]!, Number(new URL(m[1]!, "http://x").searchParams.get("page"))]));
+  const pages = Object.fromEntries(
+    [...link.matchAll(/<([^>]*)>;\s*rel="(\w+)"/g)].map((m) => [
+      m[2]!,
+      Number(new URL(m[1]!, "http://x").searchParams.get("page")),
+    ]),
+  );
   return {
     total: Number(response.headers()["x-total-count"]),
     rels: Object.keys(pages).sort(),
@@ -185,7 +252,10 @@ async function csvDownload(page: Page): Promise<Download> {
 }
 
 function csvLines(csv: string): string[] {
-  return csv.replace(/^\uFEFF/, "").split(/\r?\n/).filter((line) => line !== "");
+  return csv
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .filter((line) => line !== "");
 }
 
 function csvLine(v: SeededVisit, state: ReturnType<typeof runState>): string {
@@ -193,6 +263,19 @@ function csvLine(v: SeededVisit, state: ReturnType<typeof runState>): string {
   const program = state.reports.programs.find((p) => p.id === v.programId)!.Name;
   const phone = `${v.PhoneNumber.slice(0, 3)}-${v.PhoneNumber.slice(3, 6)}-${v.PhoneNumber.slice(6)}`;
   // SignedOutBy is empty: the set-up moves the visits in time with SQL, not by signing them out.
-  const minutes = v.TimeOut ? String(Math.floor((Date.parse(v.TimeOut) - Date.parse(v.TimeIn)) / 60_000)) : "";
-  return [laDate(v.TimeIn), location, program, `${v.FirstName} ${v.LastName}`, phone, v.Temperature, laIso(v.TimeIn), v.TimeOut ? laIso(v.TimeOut) : "", minutes, ""].join(",");
+  const minutes = v.TimeOut
+    ? String(Math.floor((Date.parse(v.TimeOut) - Date.parse(v.TimeIn)) / 60_000))
+    : "";
+  return [
+    laDate(v.TimeIn),
+    location,
+    program,
+    `${v.FirstName} ${v.LastName}`,
+    phone,
+    v.Temperature,
+    laIso(v.TimeIn),
+    v.TimeOut ? laIso(v.TimeOut) : "",
+    minutes,
+    "",
+  ].join(",");
 }

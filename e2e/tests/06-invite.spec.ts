@@ -4,10 +4,20 @@ import { expect, test } from "../support/fixtures.ts";
 import { linkFromMail } from "../support/mail.ts";
 import { runState } from "../support/state.ts";
 
-test("invite: an admin invites, the invitee accepts from the email, used and revoked invites say so", async ({ page, browser, baseURL, adminApi }) => {
+test("invite: an admin invites, the invitee accepts from the email, used and revoked invites say so", async ({
+  page,
+  browser,
+  baseURL,
+  adminApi,
+}) => {
   const { admin } = runState();
   const tag = unique();
-  const invitee = { firstName: `Iris${tag}`, lastName: "Newcomer", email: `iris-${tag}@example.org`, password: `welcome-${tag}-9` };
+  const invitee = {
+    firstName: `Iris${tag}`,
+    lastName: "Newcomer",
+    email: `iris-${tag}@example.org`,
+    password: `welcome-${tag}-9`,
+  };
   await logInContext(page.context(), admin);
 
   await page.goto("/dashboard");
@@ -27,7 +37,9 @@ test("invite: an admin invites, the invitee accepts from the email, used and rev
   await expect(page.getByRole("status").filter({ hasText: "Invite sent!" })).toBeVisible();
   const invites = page.getByRole("region", { name: "Invites" });
   await expect(invites.getByRole("columnheader", { name: "Invited on" })).toBeVisible();
-  await expect(invites.getByRole("row").filter({ hasText: invitee.email })).toContainText(`${invitee.firstName} ${invitee.lastName}`);
+  await expect(invites.getByRole("row").filter({ hasText: invitee.email })).toContainText(
+    `${invitee.firstName} ${invitee.lastName}`,
+  );
   await expectAccessible(page, "manage users");
 
   // The email's link opens the invite in the invitee's own browser.
@@ -56,7 +68,12 @@ test("invite: an admin invites, the invitee accepts from the email, used and rev
     // The invite has left the pending list; its person is a user now.
     await page.reload();
     await expect(page.getByRole("heading", { name: "Manage Users" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Users" }).getByRole("row").filter({ hasText: invitee.email })).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "Users" })
+        .getByRole("row")
+        .filter({ hasText: invitee.email }),
+    ).toBeVisible();
     await expect(invites.getByRole("row").filter({ hasText: invitee.email })).toHaveCount(0);
 
     // Opening the accepted invite again.
@@ -65,7 +82,11 @@ test("invite: an admin invites, the invitee accepts from the email, used and rev
     await expect(their.getByLabel("Password")).toHaveCount(0);
 
     // A second invite, revoked by the admin before it is used.
-    const revokee = { firstName: `Rex${tag}`, lastName: "Revoked", email: `rex-${tag}@example.org` };
+    const revokee = {
+      firstName: `Rex${tag}`,
+      lastName: "Revoked",
+      email: `rex-${tag}@example.org`,
+    };
     await adminApi.expect(201, "POST", "/api/invites", { ...revokee, message: "" });
     await page.reload();
     const revokeeRow = invites.getByRole("row").filter({ hasText: revokee.email });
@@ -77,7 +98,9 @@ test("invite: an admin invites, the invitee accepts from the email, used and rev
     });
     await revokeeRow.getByRole("button", { name: "Revoke" }).click();
     await expect(revokeeRow).toHaveCount(0);
-    expect(question).toBe(`Are you sure you wish to revoke the invite to ${revokee.firstName} ${revokee.lastName} <${revokee.email}>?`);
+    expect(question).toBe(
+      `Are you sure you wish to revoke the invite to ${revokee.firstName} ${revokee.lastName} <${revokee.email}>?`,
+    );
 
     const revokedLink = await linkFromMail(revokee.email, "/invites/");
     const revokedPage = await revokedContext.newPage();

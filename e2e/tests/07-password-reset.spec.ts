@@ -3,7 +3,11 @@ import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { linkFromMail } from "../support/mail.ts";
 
-test("password reset: the emailed link sets a new password once", async ({ page, baseURL, newUser }) => {
+test("password reset: the emailed link sets a new password once", async ({
+  page,
+  baseURL,
+  newUser,
+}) => {
   const user = await newUser();
   const newPassword = "fresh-start-77";
 
@@ -22,7 +26,9 @@ test("password reset: the emailed link sets a new password once", async ({ page,
   await page.getByLabel("Email").fill(user.email);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL("/login");
-  await expect(page.getByText("Please check your email in a few minutes for a reset password link.")).toBeVisible();
+  await expect(
+    page.getByText("Please check your email in a few minutes for a reset password link."),
+  ).toBeVisible();
 
   const link = await linkFromMail(user.email, "/passwords/reset/");
   expect(link.startsWith(`${baseURL}/passwords/reset/`)).toBe(true);
@@ -33,7 +39,9 @@ test("password reset: the emailed link sets a new password once", async ({ page,
   // Too weak first, then a good one.
   await page.getByLabel("New password").fill("short");
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Minimum eight characters, at least one letter and one number.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Minimum eight characters, at least one letter and one number.",
+  );
   await page.getByLabel("New password").fill(newPassword);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL("/login");
@@ -47,16 +55,22 @@ test("password reset: the emailed link sets a new password once", async ({ page,
 
   // The old password no longer works.
   const script = await Api.create(baseURL!);
-  expect((await script.post("/api/auth/login", { email: user.email, password: user.password })).status).toBe(422);
+  expect(
+    (await script.post("/api/auth/login", { email: user.email, password: user.password })).status,
+  ).toBe(422);
   await script.dispose();
 
   // The used link has expired; a made-up one is invalid. Both offer another.
   await page.goto(link);
-  await expect(page.getByRole("alert")).toContainText("Sorry, this password reset link has expired.");
+  await expect(page.getByRole("alert")).toContainText(
+    "Sorry, this password reset link has expired.",
+  );
   await expect(page.getByLabel("New password")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Request another?" })).toBeVisible();
   await page.goto("/passwords/reset/this-token-was-never-issued");
-  await expect(page.getByRole("alert")).toContainText("Sorry, this password reset link is invalid.");
+  await expect(page.getByRole("alert")).toContainText(
+    "Sorry, this password reset link is invalid.",
+  );
   await page.getByRole("link", { name: "Request another?" }).click();
   await expect(page).toHaveURL("/passwords/forgot");
 });

@@ -5,7 +5,11 @@ import { expect, test } from "../support/fixtures.ts";
 import { solidPng } from "../support/png.ts";
 import { runState } from "../support/state.ts";
 
-test("my account: photo by the drop zone, a taken email, and an API token for scripts", async ({ page, baseURL, newUser }) => {
+test("my account: photo by the drop zone, a taken email, and an API token for scripts", async ({
+  page,
+  baseURL,
+  newUser,
+}) => {
   const user = await newUser();
   await logInContext(page.context(), user);
   const me = Api.of(page.context());
@@ -22,7 +26,9 @@ test("my account: photo by the drop zone, a taken email, and an API token for sc
 
   // A photo through the drop zone's file input, uploaded at once, saved with Submit.
   const zone = page.getByLabel("Choose a picture");
-  await page.locator('input[type="file"]').setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng() });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng() });
   await expect(page.getByText("me.png: Uploaded. Submit to save it.")).toBeVisible();
   await expect(zone).toHaveAttribute("aria-disabled", "true");
   await page.getByRole("button", { name: "Submit", exact: true }).click();
@@ -54,7 +60,9 @@ test("my account: photo by the drop zone, a taken email, and an API token for sc
   const tokens = page.getByRole("region", { name: "API tokens" });
   await tokens.getByLabel("Token name").fill("nightly report");
   await tokens.getByRole("button", { name: "Create token" }).click();
-  const created = tokens.getByRole("status").filter({ hasText: "Copy it now: it will not be shown again." });
+  const created = tokens
+    .getByRole("status")
+    .filter({ hasText: "Copy it now: it will not be shown again." });
   await expect(created).toBeVisible();
   const secret = (await created.locator("pre, code").first().innerText()).trim();
   expect(secret.length).toBeGreaterThan(20);
@@ -62,7 +70,10 @@ test("my account: photo by the drop zone, a taken email, and an API token for sc
   await expect(tokenRow).toBeVisible();
   await expectAccessible(page, "my account with a token");
 
-  const script = await request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${secret}` } });
+  const script = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Authorization: `Bearer ${secret}` },
+  });
   try {
     const before = await script.get("/api/users/me");
     expect(before.status()).toBe(200);

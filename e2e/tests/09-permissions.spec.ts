@@ -2,7 +2,13 @@ import { Api, createSite, logInContext } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { runState } from "../support/state.ts";
 
-test("permissions: staff can't reach admin screens or calls; a logged-out visit goes through /login and back", async ({ page, browser, baseURL, adminApi, newUser }) => {
+test("permissions: staff can't reach admin screens or calls; a logged-out visit goes through /login and back", async ({
+  page,
+  browser,
+  baseURL,
+  adminApi,
+  newUser,
+}) => {
   const { location, programs } = await createSite(adminApi, "Guarded Hall", ["Pantry"]);
   const staff = await newUser();
   await logInContext(page.context(), staff);
@@ -13,7 +19,14 @@ test("permissions: staff can't reach admin screens or calls; a logged-out visit 
   await expect(nav.getByRole("link", { name: "Reports" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
 
-  for (const path of ["/admin", "/admin/users", "/admin/users/invite", "/dashboard/locations/new", `/dashboard/locations/${location.id}/edit`, "/dashboard/programs/new"]) {
+  for (const path of [
+    "/admin",
+    "/admin/users",
+    "/admin/users/invite",
+    "/dashboard/locations/new",
+    `/dashboard/locations/${location.id}/edit`,
+    "/dashboard/programs/new",
+  ]) {
     await page.goto(path);
     await expect(page, `${path} as staff`).toHaveURL("/login");
   }
@@ -37,13 +50,23 @@ test("permissions: staff can't reach admin screens or calls; a logged-out visit 
     await api.post("/api/programs", { Name: "Not allowed", LocationIds: [] }),
     await api.get("/api/users"),
     await api.get("/api/invites"),
-    await api.post("/api/invites", { firstName: "No", lastName: "Way", email: "no-way@example.org", message: "" }),
+    await api.post("/api/invites", {
+      firstName: "No",
+      lastName: "Way",
+      email: "no-way@example.org",
+      message: "",
+    }),
     await api.get(`/api/users/${(await adminApi.get("/api/users/me")).json.id}`),
   ];
   expect(refused.map((r) => r.status)).toEqual(Array(refused.length).fill(403));
   expect((await adminApi.get(`/api/locations/${location.id}`)).json.Name).toBe(location.Name);
   // Promoting oneself is ignored.
-  const self = await api.patch(`/api/users/${staff.id}`, { firstName: staff.firstName, lastName: staff.lastName, email: staff.email, isAdmin: true });
+  const self = await api.patch(`/api/users/${staff.id}`, {
+    firstName: staff.firstName,
+    lastName: staff.lastName,
+    email: staff.email,
+    isAdmin: true,
+  });
   expect(self.status).toBe(200);
   expect(self.json.isAdmin).toBe(false);
 

@@ -1,7 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { type Api, createSite, logInContext, setUpTabletContext } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { expect, expectNoHorizontalOverflow, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+import {
+  expect,
+  expectNoHorizontalOverflow,
+  keepScreenshot,
+  test,
+  viewports,
+} from "../support/fixtures.ts";
 import { runState } from "../support/state.ts";
 
 test("phone: the header folds into a menu that works", async ({ page, newUser }) => {
@@ -9,7 +15,9 @@ test("phone: the header folds into a menu that works", async ({ page, newUser })
   await logInContext(page.context(), staff);
   await page.setViewportSize(viewports.phone);
   await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Visitor sign-in, without the paper." })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Visitor sign-in, without the paper." }),
+  ).toBeVisible();
 
   // Folded: only the brand and the burger.
   const burger = page.getByRole("button", { name: "Open menu" });
@@ -23,7 +31,16 @@ test("phone: the header folds into a menu that works", async ({ page, newUser })
   const close = page.getByRole("button", { name: "Close menu" });
   await expect(close).toHaveAttribute("aria-expanded", "true");
   const menu = page.getByRole("navigation", { name: "Main" });
-  await expect(menu.getByRole("link")).toHaveText(["Home", "Dashboard", "Locations", "Programs", "Reports", "On site", `Hello, ${staff.firstName}!`, "Log out"]);
+  await expect(menu.getByRole("link")).toHaveText([
+    "Home",
+    "Dashboard",
+    "Locations",
+    "Programs",
+    "Reports",
+    "On site",
+    `Hello, ${staff.firstName}!`,
+    "Log out",
+  ]);
   await expectAccessible(page, "phone menu");
   await keepScreenshot(page, "menu-phone");
 
@@ -31,14 +48,23 @@ test("phone: the header folds into a menu that works", async ({ page, newUser })
   await menu.getByRole("link", { name: "Reports" }).click();
   await expect(page).toHaveURL("/dashboard/reports");
   await expect(page.getByRole("heading", { name: "Reports" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
   await expect(page.getByRole("link", { name: "Programs" })).toHaveCount(0);
 
   await page.getByRole("button", { name: "Open menu" }).click();
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: `Hello, ${staff.firstName}!` }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: `Hello, ${staff.firstName}!` })
+    .click();
   await expect(page).toHaveURL("/account");
   await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
 });
 
 test("phone: Log out from the menu ends the session and goes home", async ({ page, newUser }) => {
@@ -48,25 +74,50 @@ test("phone: Log out from the menu ends the session and goes home", async ({ pag
   await page.goto("/account");
   await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
   await page.getByRole("button", { name: "Open menu" }).click();
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Log out" }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Log out" })
+    .click();
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("heading", { name: "Visitor sign-in, without the paper." })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Visitor sign-in, without the paper." }),
+  ).toBeVisible();
   expect((await page.request.get("/api/users/me")).status()).toBe(204);
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.getByRole("navigation", { name: "Main" });
   await expect(menu.getByRole("link")).toHaveText(["Home", "Log in"]);
 });
 
-test("tablets: the sheet and the sign-in form fit the screen, upright and sideways", async ({ page, adminApi, newUser }) => {
-  const { location, programs } = await createSite(adminApi, "Narrow Hall With A Rather Long Name For A Tablet", ["Food Pantry And Groceries", "Homework Help", "Job Search"]);
+test("tablets: the sheet and the sign-in form fit the screen, upright and sideways", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
+  const { location, programs } = await createSite(
+    adminApi,
+    "Narrow Hall With A Rather Long Name For A Tablet",
+    ["Food Pantry And Groceries", "Homework Help", "Job Search"],
+  );
   const staff = await newUser();
   await setUpTabletContext(page.context(), staff, location.id);
-  await signInVisitor(adminApi, location.id, programs[0]!.id, "Maximilian-Alexander", "Featherstonehaugh", "2125550188");
+  await signInVisitor(
+    adminApi,
+    location.id,
+    programs[0]!.id,
+    "Maximilian-Alexander",
+    "Featherstonehaugh",
+    "2125550188",
+  );
 
-  for (const [name, size] of [["768x1024", viewports.tablet], ["1024x768", viewports.tabletLandscape]] as const) {
+  for (const [name, size] of [
+    ["768x1024", viewports.tablet],
+    ["1024x768", viewports.tabletLandscape],
+  ] as const) {
     await page.setViewportSize(size);
     await page.goto(`/sheet/${location.id}`);
-    await expect(page.getByRole("row").filter({ hasText: "Maximilian-Alexander F." })).toBeVisible();
+    await expect(
+      page.getByRole("row").filter({ hasText: "Maximilian-Alexander F." }),
+    ).toBeVisible();
     await expectNoHorizontalOverflow(page, `sheet at ${name}`);
     await page.getByRole("link", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
@@ -78,7 +129,13 @@ test("tablets: the sheet and the sign-in form fit the screen, upright and sidewa
   }
 });
 
-test("screenshots of the main pages at tablet and phone sizes", async ({ page, browser, baseURL, adminApi, newUser }) => {
+test("screenshots of the main pages at tablet and phone sizes", async ({
+  page,
+  browser,
+  baseURL,
+  adminApi,
+  newUser,
+}) => {
   const { reports } = runState();
   const { location, programs } = await createSite(adminApi, "Picture Hall", ["Pantry", "Tutoring"]);
   await signInVisitor(adminApi, location.id, programs[0]!.id, "Grace", "Picture", "4155550142");
@@ -89,14 +146,72 @@ test("screenshots of the main pages at tablet and phone sizes", async ({ page, b
     await setUpTabletContext(tablet, staff, location.id);
     const sheet = await tablet.newPage();
 
-    for (const [size, viewport] of [["tablet", viewports.tablet], ["phone", viewports.phone]] as const) {
+    for (const [size, viewport] of [
+      ["tablet", viewports.tablet],
+      ["phone", viewports.phone],
+    ] as const) {
       await page.setViewportSize(viewport);
       await sheet.setViewportSize(viewport);
-      await shoot(page, "/", page.getByRole("heading", { name: "Visitor sign-in, without the paper." }), `home-${size}`);
-      await shoot(page, `/dashboard/reports?from=${reports.from}&to=${reports.to}`, page.getByText(`${reports.visits.length} visits`), `reports-${size}`);
-      await shoot(page, "/account", page.getByRole("heading", { name: "My Account" }), `account-${size}`);
-      await shoot(sheet, `/sheet/${location.id}`, sheet.getByRole("row").filter({ hasText: "Grace P." }), `sheet-${size}`);
-      await shoot(sheet, `/sheet/${location.id}/sign-in?programId=${programs[0]!.id}`, sheet.getByRole("heading", { name: "Sign In" }), `sign-in-${size}`);
+      await shoot(
+        page,
+        "/",
+        page.getByRole("heading", { name: "Visitor sign-in, without the paper." }),
+        `home-${size}`,
+      );
+      await shoot(
+        page,
+        `/dashboard/reports?from=${reports.from}&to=${reports.to}`,
+        page.getByText(`${reports.visits.length} visits`),
+        `reports-${size}`,
+      );
+      await shoot(
+        page,
+        "/account",
+        page.getByRole("heading", { name: "My Account" }),
+        `account-${size}`,
+      );
+      await shoot(
+        page,
+        `/dashboard/on-site?locationId=${location.id}`,
+        page.getByRole("region", { name: location.Name }).getByText("Grace Picture"),
+        `on-site-${size}`,
+      );
+      await expectNoHorizontalOverflow(page, `on site at ${size}`);
+      // The roll call as printed from this screen.
+      await page.emulateMedia({ media: "print" });
+      await keepScreenshot(page, `on-site-print-${size}`);
+      await expectNoHorizontalOverflow(page, `on-site print at ${size}`);
+      await page.emulateMedia({ media: "screen" });
+      await shoot(
+        sheet,
+        `/sheet/${location.id}`,
+        sheet.getByRole("row").filter({ hasText: "Grace P." }),
+        `sheet-${size}`,
+      );
+      // The location's name is never under the language or staff button.
+      const name = await sheet
+        .getByRole("heading", { level: 1, name: location.Name })
+        .boundingBox();
+      for (const button of ["Español", "Staff"]) {
+        const box = await sheet
+          .getByRole("banner")
+          .getByRole("button", { name: button })
+          .boundingBox();
+        const overlaps =
+          !!name &&
+          !!box &&
+          name.x < box.x + box.width &&
+          box.x < name.x + name.width &&
+          name.y < box.y + box.height &&
+          box.y < name.y + name.height;
+        expect(overlaps, `the name and ${button} at ${size}`).toBe(false);
+      }
+      await shoot(
+        sheet,
+        `/sheet/${location.id}/sign-in?programId=${programs[0]!.id}`,
+        sheet.getByRole("heading", { name: "Sign In" }),
+        `sign-in-${size}`,
+      );
     }
   } finally {
     await tablet.close();
@@ -110,7 +225,20 @@ async function shoot(page: Page, path: string, ready: Locator, name: string) {
   await keepScreenshot(page, name);
 }
 
-async function signInVisitor(api: Api, LocationId: number, ProgramId: number, FirstName: string, LastName: string, PhoneNumber: string) {
-  await api.expect(201, "POST", "/api/visits", { FirstName, LastName, PhoneNumber, Temperature: "98.4", LocationId, ProgramId });
+async function signInVisitor(
+  api: Api,
+  LocationId: number,
+  ProgramId: number,
+  FirstName: string,
+  LastName: string,
+  PhoneNumber: string,
+) {
+  await api.expect(201, "POST", "/api/visits", {
+    FirstName,
+    LastName,
+    PhoneNumber,
+    Temperature: "98.4",
+    LocationId,
+    ProgramId,
+  });
 }
-

@@ -3,7 +3,11 @@ import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { runState } from "../support/state.ts";
 
-test("a new password logs out every other browser and says so", async ({ page, browser, newUser }) => {
+test("a new password logs out every other browser and says so", async ({
+  page,
+  browser,
+  newUser,
+}) => {
   const user = await newUser();
   await logInContext(page.context(), user);
   const other = await browser.newContext();
@@ -16,7 +20,11 @@ test("a new password logs out every other browser and says so", async ({ page, b
     await page.goto("/account");
     await page.getByLabel("Password", { exact: true }).fill("brand-new-pass-1");
     await page.getByRole("button", { name: "Submit", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Your password was changed, so you were logged out everywhere else." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "Your password was changed, so you were logged out everywhere else." }),
+    ).toBeVisible();
     // The API tokens are right there on the same page.
     await expect(page.getByRole("region", { name: "API tokens" })).toBeVisible();
     await expectAccessible(page, "my account after a password change");
@@ -31,7 +39,11 @@ test("a new password logs out every other browser and says so", async ({ page, b
   }
 });
 
-test("an admin deactivates a user, who is logged out and cannot log in, then reactivates them", async ({ page, browser, newUser }) => {
+test("an admin deactivates a user, who is logged out and cannot log in, then reactivates them", async ({
+  page,
+  browser,
+  newUser,
+}) => {
   const user = await newUser();
   await logInContext(page.context(), runState().admin);
   const userContext = await browser.newContext();
@@ -45,7 +57,12 @@ test("an admin deactivates a user, who is logged out and cannot log in, then rea
     const row = page.getByRole("row").filter({ hasText: user.email });
     await expect(row).toContainText("Active");
     // Nobody deactivates themselves: the admin's own row has no such button.
-    await expect(page.getByRole("row").filter({ hasText: runState().admin.email }).getByRole("button", { name: "Deactivate" })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: runState().admin.email })
+        .getByRole("button", { name: "Deactivate" }),
+    ).toHaveCount(0);
     page.once("dialog", (dialog) => void dialog.accept());
     await row.getByRole("button", { name: "Deactivate" }).click();
     await expect(row).toContainText("Inactive");
@@ -74,7 +91,12 @@ test("an admin deactivates a user, who is logged out and cannot log in, then rea
   }
 });
 
-test("the location's edit page lists its tablets, Disconnect turns a tablet's sheet into the disconnected screen, and staff see the list too", async ({ page, browser, adminApi, newUser }) => {
+test("the location's edit page lists its tablets, Disconnect turns a tablet's sheet into the disconnected screen, and staff see the list too", async ({
+  page,
+  browser,
+  adminApi,
+  newUser,
+}) => {
   const { location } = await createSite(adminApi, "Disconnect Hall", ["Pantry"]);
   const staff = await newUser({ firstName: "Tabitha" });
   const tabletContext = await browser.newContext();
@@ -93,12 +115,16 @@ test("the location's edit page lists its tablets, Disconnect turns a tablet's sh
     page.once("dialog", (dialog) => void dialog.accept());
     await row.getByRole("button", { name: "Disconnect" }).click();
     await expect(row).toContainText("Disconnected");
-    expect((await Api.of(page.context()).get(`/api/locations/${location.id}/tablets`)).json[0].revokedAt).toBeTruthy();
+    expect(
+      (await Api.of(page.context()).get(`/api/locations/${location.id}/tablets`)).json[0].revokedAt,
+    ).toBeTruthy();
 
     // The tablet's next call is refused; its page says why instead of offering a login form.
     await tablet.reload();
     await expect(tablet).toHaveURL("/sheet/disconnected");
-    await expect(tablet.getByRole("heading", { name: "This tablet was disconnected" })).toBeVisible();
+    await expect(
+      tablet.getByRole("heading", { name: "This tablet was disconnected" }),
+    ).toBeVisible();
     await expect(tablet.getByLabel("Password")).toHaveCount(0);
     await expectAccessible(tablet, "disconnected tablet");
 
@@ -108,9 +134,17 @@ test("the location's edit page lists its tablets, Disconnect turns a tablet's sh
       await logInContext(staffContext, await newUser());
       const staffPage = await staffContext.newPage();
       await staffPage.goto("/dashboard/locations");
-      await staffPage.getByRole("row").filter({ hasText: location.Name }).getByRole("link", { name: "Tablets" }).click();
-      await expect(staffPage.getByRole("heading", { name: `Tablets at ${location.Name}` })).toBeVisible();
-      await expect(staffPage.getByRole("row").filter({ hasText: staff.lastName })).toContainText("Disconnected");
+      await staffPage
+        .getByRole("row")
+        .filter({ hasText: location.Name })
+        .getByRole("link", { name: "Tablets" })
+        .click();
+      await expect(
+        staffPage.getByRole("heading", { name: `Tablets at ${location.Name}` }),
+      ).toBeVisible();
+      await expect(staffPage.getByRole("row").filter({ hasText: staff.lastName })).toContainText(
+        "Disconnected",
+      );
       await expectAccessible(staffPage, "a location's tablets for staff");
     } finally {
       await staffContext.close();
@@ -124,12 +158,18 @@ test("the login page shows a 429 with the wait in minutes", async ({ page, newUs
   const user = await newUser();
   // This browser's address has guessed wrong for this email as often as it may.
   const guesser = Api.of(page.context());
-  for (let i = 0; i < 10; i++) expect((await guesser.post("/api/auth/login", { email: user.email, password: "wrong-guess-1" })).status).toBe(422);
+  for (let i = 0; i < 10; i++)
+    expect(
+      (await guesser.post("/api/auth/login", { email: user.email, password: "wrong-guess-1" }))
+        .status,
+    ).toBe(422);
 
   await page.goto("/login");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Too many attempts. Please try again in 15 minutes.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Too many attempts. Please try again in 15 minutes.",
+  );
   await expect(page).toHaveURL("/login");
 });

@@ -4,7 +4,9 @@ import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test } from "../support/fixtures.ts";
 import { runState } from "../support/state.ts";
 
-test("backups: an admin opens Backups, backs up now, sees it listed and downloads it", async ({ page }) => {
+test("backups: an admin opens Backups, backs up now, sees it listed and downloads it", async ({
+  page,
+}) => {
   const { admin } = runState();
   await logInContext(page.context(), admin);
 
@@ -22,7 +24,10 @@ test("backups: an admin opens Backups, backs up now, sees it listed and download
   await expectAccessible(page, "backups");
   await keepScreenshot(page, "backups");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), newest.getByRole("link", { name: "Download" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    newest.getByRole("link", { name: "Download" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^backup-.*-manual\.tar\.gz$/);
   const bytes = readFileSync(await download.path());
   // A gzip stream: what `tar -xzf` and `pnpm restore` read.

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { createSite, setUpTabletContext } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { artifactsDir } from "../support/paths.ts";
+import { twoTablets } from "../support/two-tablets.ts";
 
 // Two tablets at one door in step through the live stream: what one does shows on the other at
 // once, without its 15 s refresh. The delays are measured in the browsers' own clocks and recorded.
@@ -13,7 +13,9 @@ function whenRow(page: Page, text: string, present: boolean) {
   return page.evaluate(
     ([wanted, shown]) =>
       new Promise<number>((resolve) => {
-        const matches = () => [...document.querySelectorAll("tr")].some((row) => row.textContent?.includes(wanted)) === shown;
+        const matches = () =>
+          [...document.querySelectorAll("tr")].some((row) => row.textContent?.includes(wanted)) ===
+          shown;
         if (matches()) return resolve(Date.now());
         const observer = new MutationObserver(() => {
           if (!matches()) return;
@@ -26,26 +28,18 @@ function whenRow(page: Page, text: string, present: boolean) {
   );
 }
 
-/** The page's stream is open (its `ready` came and the refresh after it ended). */
-async function streamOpen(page: Page, locationId: number) {
-  await page.waitForResponse((response) => response.url().includes(`/api/locations/${locationId}/events`) && response.status() === 200);
-}
-
-test("two tablets in step: a sign-in and a sign-out on one show on the other within a second, measured", async ({ page, browser, baseURL, adminApi, newUser }) => {
-  const { location } = await createSite(adminApi, "Live Hall", ["Pantry"]);
-  const staff = await newUser();
-  const other = await browser.newContext({ baseURL });
+test("two tablets in step: a sign-in and a sign-out on one show on the other within a second, measured", async ({
+  page,
+  browser,
+  baseURL,
+  adminApi,
+  newUser,
+}) => {
+  const tablets = await twoTablets({ page, browser, baseURL, adminApi, newUser }, "Live Hall", [
+    "Pantry",
+  ]);
+  const { second } = tablets;
   try {
-    await setUpTabletContext(page.context(), staff, location.id);
-    await setUpTabletContext(other, staff, location.id);
-    const second = await other.newPage();
-    const opened = [streamOpen(page, location.id), streamOpen(second, location.id)];
-    await page.goto(`/sheet/${location.id}`);
-    await second.goto(`/sheet/${location.id}`);
-    await Promise.all(opened);
-    for (const tablet of [page, second]) await expect(tablet.getByText("Nobody is signed in right now.")).toBeVisible();
-    await second.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-
     // Signed in on the first tablet; timed from Submit to the row on the second.
     await page.getByRole("link", { name: "Sign in" }).click();
     await page.getByLabel("Phone Number").pressSequentially("6505550177");
@@ -59,24 +53,33 @@ test("two tablets in step: a sign-in and a sign-out on one show on the other wit
 
     // Signed out on the first tablet; timed from the confirming click to the row leaving the second.
     const welcome = page.getByRole("dialog", { name: "Welcome, Livia!" });
-    await welcome.getByRole("button", { name: "Done" }).click({ timeout: 3_000 }).catch(() => undefined);
+    await welcome
+      .getByRole("button", { name: "Done" })
+      .click({ timeout: 3_000 })
+      .catch(() => undefined);
     const row = page.getByRole("row").filter({ hasText: "Livia S." });
     await row.getByRole("button", { name: "Sign Out" }).click();
     const leaves = whenRow(second, "Livia S.", false);
     const confirmed = await page.evaluate(() => Date.now());
-    await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Sign Out" }).click();
+    await page
+      .getByRole("dialog", { name: "Are you sure?" })
+      .getByRole("button", { name: "Sign Out" })
+      .click();
     const signOutMs = (await leaves) - confirmed;
 
     // The second tablet never reloaded, and its 15 s refresh never had time to run.
-    expect(await second.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await tablets.secondNeverReloaded()).toBe(true);
     const figures = { signInMs, signOutMs, measuredAt: new Date().toISOString() };
     mkdirSync(artifactsDir, { recursive: true });
     writeFileSync(path.join(artifactsDir, "13-live.json"), `${JSON.stringify(figures, null, 2)}\n`);
-    test.info().annotations.push({ type: "delay", description: `sign-in ${signInMs} ms, sign-out ${signOutMs} ms (tablet to tablet)` });
+    test.info().annotations.push({
+      type: "delay",
+      description: `sign-in ${signInMs} ms, sign-out ${signOutMs} ms (tablet to tablet)`,
+    });
     // A failure bound only, far above the 1 s target: the figures above are the measurement.
     expect(signInMs).toBeLessThan(5_000);
     expect(signOutMs).toBeLessThan(5_000);
   } finally {
-    await other.close();
+    await tablets.close();
   }
 });

@@ -5,7 +5,13 @@ import { expect, keepScreenshot, test } from "../support/fixtures.ts";
 // The fire warden's roll call: everyone in the building now, by location and program, printable
 // one location per page, and staff can sign someone out from it.
 
-test("on site now: grouped by location and program, live, printable, and staff sign-out recorded as staff", async ({ page, browser, baseURL, adminApi, newUser }) => {
+test("on site now: grouped by location and program, live, printable, and staff sign-out recorded as staff", async ({
+  page,
+  browser,
+  baseURL,
+  adminApi,
+  newUser,
+}) => {
   const north = await createSite(adminApi, "North Hall", ["Pantry", "Tutoring"]);
   const south = await createSite(adminApi, "South Hall", ["Clinic"]);
   const staff = await newUser();
@@ -15,7 +21,14 @@ test("on site now: grouped by location and program, live, printable, and staff s
     await setUpTabletContext(tablet, staff, north.location.id);
     const api = Api.of(tablet);
     const signIn = (FirstName: string, ProgramId: number, PhoneNumber: string) =>
-      api.expect(201, "POST", "/api/visits", { FirstName, LastName: "Roll", PhoneNumber, Temperature: "98.4", LocationId: north.location.id, ProgramId });
+      api.expect(201, "POST", "/api/visits", {
+        FirstName,
+        LastName: "Roll",
+        PhoneNumber,
+        Temperature: "98.4",
+        LocationId: north.location.id,
+        ProgramId,
+      });
     const suffix = String(Date.now()).slice(-4);
     const ana = await signIn("Ana", north.programs[0]!.id, `415-551-${suffix}`);
     await signIn("Ben", north.programs[1]!.id, `415-552-${suffix}`);
@@ -36,8 +49,16 @@ test("on site now: grouped by location and program, live, printable, and staff s
     await expect(page.getByRole("heading", { name: "On site now" })).toBeVisible();
     const northSection = page.getByRole("region", { name: north.location.Name });
     const southSection = page.getByRole("region", { name: south.location.Name });
-    await expect(northSection.getByRole("table", { name: `${north.location.Name}: ${north.programs[0]!.Name}` })).toContainText("Ana Roll");
-    await expect(northSection.getByRole("table", { name: `${north.location.Name}: ${north.programs[1]!.Name}` })).toContainText("Ben Roll");
+    await expect(
+      northSection.getByRole("table", {
+        name: `${north.location.Name}: ${north.programs[0]!.Name}`,
+      }),
+    ).toContainText("Ana Roll");
+    await expect(
+      northSection.getByRole("table", {
+        name: `${north.location.Name}: ${north.programs[1]!.Name}`,
+      }),
+    ).toContainText("Ben Roll");
     await expect(southSection).toContainText("Cleo Roll");
     await expectAccessible(page, "on-site list");
 
@@ -63,20 +84,35 @@ test("on site now: grouped by location and program, live, printable, and staff s
     await expect(southSection).toContainText("Cleo Roll");
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("button", { name: "Print roll call" })).toBeHidden();
-    await expect(page.getByRole("columnheader", { name: "Here", exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole("columnheader", { name: "Here", exact: true }).first(),
+    ).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Action" }).first()).toBeHidden();
     await keepScreenshot(page, "15-on-site-print");
     await page.emulateMedia({ media: "screen" });
     await keepScreenshot(page, "15-on-site");
 
-    // The same list as CSV.
+    // The same list as CSV, from the server.
     const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Download CSV" }).click();
+    await page.getByRole("link", { name: "Download CSV" }).click();
     const file = await download;
-    const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
-    expect(text.startsWith("\uFEFFLocation,Program,FirstName,LastName,PhoneNumber,TimeIn")).toBe(true);
-    expect(text).toContain("Cleo,Roll");
-    expect(text).not.toContain("Ana,Roll");
+    expect(file.suggestedFilename()).toMatch(/^on-site-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await (
+      await file.createReadStream()
+    )
+      .toArray()
+      .then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    expect(text.startsWith("\uFEFFLocation,Program,Name,PhoneNumber,TimeIn\n")).toBe(true);
+    expect(text).toContain(
+      `${south.location.Name},${south.programs[0]!.Name},Cleo Roll,415-553-${suffix},`,
+    );
+    expect(text).not.toContain("Ana Roll");
+
+    // Streams the server cannot give: the page says it is reconnecting and polls, never "live".
+    await page.route("**/api/locations/*/events", (route) => route.abort());
+    await page.getByLabel("Location").selectOption({ label: north.location.Name });
+    await expect(page.getByText("reconnecting — refreshing every 15 s")).toBeVisible();
+    await expect(page.getByText("updates live")).toHaveCount(0);
   } finally {
     await tablet.close();
     await southTablet.close();

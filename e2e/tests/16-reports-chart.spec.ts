@@ -7,13 +7,24 @@ import { runState } from "../support/state.ts";
 test.use({ timezoneId: chartTimeZone });
 
 /** A calendar day moved by some days (YYYY-MM-DD, through UTC so no zone shifts it). */
-const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shift = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
-test("reports: the summary and a chart of last month's visits per day, date presets, programs narrowed by location", async ({ page, newUser }) => {
+test("reports: the summary and a chart of last month's visits per day, date presets, programs narrowed by location", async ({
+  page,
+  newUser,
+}) => {
   const { chart } = runState();
-  const [center, annex] = chart.locations as [{ id: number; Name: string }, { id: number; Name: string }];
-  const [pantry, tutoring, jobs] = chart.programs as [{ id: number; Name: string }, { id: number; Name: string }, { id: number; Name: string }];
+  const [center, annex] = chart.locations as [
+    { id: number; Name: string },
+    { id: number; Name: string },
+  ];
+  const [pantry, tutoring, jobs] = chart.programs as [
+    { id: number; Name: string },
+    { id: number; Name: string },
+    { id: number; Name: string },
+  ];
   const today = laDay(new Date());
   const month = lastMonthOf(today);
 
@@ -26,7 +37,9 @@ test("reports: the summary and a chart of last month's visits per day, date pres
 
   // The Program list offers only what the chosen location offers; a program it lacks is cleared.
   const programOptions = () => page.getByLabel("Program").locator("option").allTextContents();
-  expect(await programOptions()).toEqual(expect.arrayContaining([pantry.Name, tutoring.Name, jobs.Name]));
+  expect(await programOptions()).toEqual(
+    expect.arrayContaining([pantry.Name, tutoring.Name, jobs.Name]),
+  );
   await page.getByLabel("Location").selectOption({ label: center.Name });
   expect(await programOptions()).toEqual(["All Programs", pantry.Name, tutoring.Name]);
   await page.getByLabel("Program").selectOption({ label: pantry.Name });
@@ -38,15 +51,27 @@ test("reports: the summary and a chart of last month's visits per day, date pres
   // Last month: the whole seeded month, summed and drawn, one bar per day.
   await page.getByRole("button", { name: "Last month" }).click();
   await expect(page).toHaveURL(new RegExp(`from=${month.from}`));
-  expect(query(page.url())).toMatchObject({ from: month.from, to: month.to, locationId: String(center.id) });
+  expect(query(page.url())).toMatchObject({
+    from: month.from,
+    to: month.to,
+    locationId: String(center.id),
+  });
   await expect(page.getByLabel("From")).toHaveValue(month.from);
   await expect(page.getByLabel("To")).toHaveValue(month.to);
-  await expect(page.getByRole("button", { name: "Last month" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Last month" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   const summary = page.getByRole("region", { name: "Summary" });
-  const figure = (label: string) => summary.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]");
+  const figure = (label: string) =>
+    summary.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]");
   await expect(figure("Visits")).toHaveText(String(chart.visits.length));
   await expect(figure("Unique visitors")).toHaveText(String(chart.visits.length));
   await expect(figure("Average stay")).toHaveText("30 min");
+  // One location chosen: its days, its zone, said under the chart.
+  await expect(
+    page.getByText(`Days are ${center.Name}'s own (America/Los_Angeles), as are From and To.`),
+  ).toBeVisible();
   await expect(page.getByText(`${chart.visits.length} visits`)).toBeVisible();
 
   const drawn = page.getByTestId("visits-chart");
@@ -79,7 +104,12 @@ test("reports: the summary and a chart of last month's visits per day, date pres
   for (const [name, from, to] of expected) {
     await page.getByRole("button", { name, exact: true }).click();
     await expect.poll(() => query(page.url()).from, name).toBe(from);
-    expect(query(page.url()), name).toMatchObject({ from, to, locationId: String(center.id), programId: String(tutoring.id) });
+    expect(query(page.url()), name).toMatchObject({
+      from,
+      to,
+      locationId: String(center.id),
+      programId: String(tutoring.id),
+    });
     await expect(page.getByLabel("From")).toHaveValue(from);
     await expect(page.getByLabel("To")).toHaveValue(to);
   }

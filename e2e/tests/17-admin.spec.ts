@@ -6,19 +6,31 @@ import { solidPng } from "../support/png.ts";
 import { retentionDays } from "../support/retention-data.ts";
 import { runState } from "../support/state.ts";
 
-test("a site in °C with its own logo: set on the location form, shown on the sheet and the sign-in form", async ({ browser, page, adminApi, newUser }) => {
+test("a site in °C with its own logo: set on the location form, shown on the sheet and the sign-in form", async ({
+  browser,
+  page,
+  adminApi,
+  newUser,
+}) => {
   const { location, programs } = await createSite(adminApi, "Celsius Hall", ["Pantry"]);
   await logInContext(page.context(), await newUser({ isAdmin: true }));
 
   await page.goto(`/dashboard/locations/${location.id}/edit`);
   await page.getByRole("radio", { name: "°C (Celsius)" }).check();
-  await page.locator('input[type="file"]').setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: solidPng(64, [200, 60, 40]) });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: solidPng(64, [200, 60, 40]),
+  });
   await expect(page.getByText("logo.png: Uploaded. Submit to save it.")).toBeVisible();
   await expectAccessible(page, "location form with logo");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL("/dashboard/locations");
   const saved = await adminApi.expect(200, "GET", `/api/locations/${location.id}`);
-  expect(saved).toMatchObject({ TemperatureUnit: "C", LogoUrl: expect.stringMatching(/^\/api\/files\//) });
+  expect(saved).toMatchObject({
+    TemperatureUnit: "C",
+    LogoUrl: expect.stringMatching(/^\/api\/files\//),
+  });
 
   const tablet = await browser.newContext({ viewport: viewports.tablet });
   try {
@@ -55,13 +67,33 @@ test("a site in °C with its own logo: set on the location form, shown on the sh
   expect(visits.map((v: { Temperature: string }) => v.Temperature)).toEqual(["37.2"]);
 });
 
-test("retention: 'erase after N days' erases old visits' names, phones and temperatures while the report still counts them", async ({ page, adminApi, newUser }) => {
+test("retention: 'erase after N days' erases old visits' names, phones and temperatures while the report still counts them", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
   const { location, visits } = runState().retention;
   const reportOf = async () => {
-    const reply = await adminApi.get(`/api/visits?locationId=${location.id}&from=2019-03-01&to=2019-03-31`);
-    return { total: Number(reply.headers["x-total-count"]), names: reply.json.map((v: { FirstName: string }) => v.FirstName).sort() };
+    const reply = await adminApi.get(
+      `/api/visits?locationId=${location.id}&from=2019-03-01&to=2019-03-31`,
+    );
+    return {
+      total: Number(reply.headers["x-total-count"]),
+      names: reply.json.map((v: { FirstName: string }) => v.FirstName).sort(),
+    };
   };
   expect(await reportOf()).toEqual({ total: 3, names: ["Olga", "Oona", "Otto"] });
+  // What the reports chart draws: visits per day, each day's bars by program.
+  const chartOf = async () => {
+    const days: Array<{ key: string; count: number }> = await adminApi.expect(
+      200,
+      "GET",
+      `/api/visits/summary?locationId=${location.id}&from=2019-03-01&to=2019-03-31&groupBy=day`,
+    );
+    return days.map((day) => [day.key, day.count]);
+  };
+  const chartBefore = await chartOf();
+  expect(chartBefore.reduce((sum, [, count]) => sum + Number(count), 0)).toBe(3);
 
   await logInContext(page.context(), await newUser({ isAdmin: true }));
   await page.goto("/admin/users");
@@ -69,13 +101,21 @@ test("retention: 'erase after N days' erases old visits' names, phones and tempe
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
   await expect(page.getByText("Off: visitors' personal details are kept.")).toBeVisible();
   try {
-    await page.getByRole("switch", { name: "Erase visitors' personal details after a number of days" }).check();
-    await page.getByLabel("Erase visitors' personal details after N days").fill(String(retentionDays));
+    await page
+      .getByRole("switch", { name: "Erase visitors' personal details after a number of days" })
+      .check();
+    await page
+      .getByLabel("Erase visitors' personal details after N days")
+      .fill(String(retentionDays));
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Saved.")).toBeVisible();
     // Everything older than 2000 days: at least this journey's three visits.
     await expect(page.getByText(/^The next run will erase \d+ visits\.$/)).toBeVisible();
-    const due = Number((await page.getByText(/^The next run will erase \d+ visits\.$/).textContent())!.match(/\d+/)![0]);
+    const due = Number(
+      (await page.getByText(/^The next run will erase \d+ visits\.$/).textContent())!.match(
+        /\d+/,
+      )![0],
+    );
     expect(due).toBeGreaterThanOrEqual(visits.length);
     await expectAccessible(page, "settings");
     await keepScreenshot(page, "17-settings-retention");
@@ -83,17 +123,29 @@ test("retention: 'erase after N days' erases old visits' names, phones and tempe
     await page.getByRole("button", { name: "Erase now" }).click();
     await expect(page.getByText(`Erased the details of ${due} visits.`)).toBeVisible();
     await expect(page.getByText("The next run will erase 0 visits.")).toBeVisible();
-    // Still three visits in the report, nobody's name left.
+    // Still three visits in the report and the same bars in the chart, nobody's name left.
     expect(await reportOf()).toEqual({ total: 3, names: ["", "", ""] });
+    expect(await chartOf()).toEqual(chartBefore);
   } finally {
     await adminApi.expect(200, "PATCH", "/api/settings", { eraseAfterDays: null });
   }
 });
 
-test("a request to be forgotten: one phone's visits exported, then erased", async ({ page, adminApi, newUser }) => {
+test("a request to be forgotten: one phone's visits exported, then erased", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
   const { location, programs } = await createSite(adminApi, "Forget Hall", ["Pantry"]);
   const phone = `41559${String(Date.now()).slice(-5)}`;
-  await adminApi.expect(201, "POST", "/api/visits", { FirstName: "Faye", LastName: "Forgotten", PhoneNumber: phone, Temperature: "98.1", LocationId: location.id, ProgramId: programs[0]!.id });
+  await adminApi.expect(201, "POST", "/api/visits", {
+    FirstName: "Faye",
+    LastName: "Forgotten",
+    PhoneNumber: phone,
+    Temperature: "98.1",
+    LocationId: location.id,
+    ProgramId: programs[0]!.id,
+  });
 
   await logInContext(page.context(), await newUser({ isAdmin: true }));
   await page.goto("/admin/settings");
@@ -112,5 +164,10 @@ test("a request to be forgotten: one phone's visits exported, then erased", asyn
   await expect(page.getByText("Erased from 1 visit.")).toBeVisible();
   const report = await adminApi.get(`/api/visits?locationId=${location.id}`);
   expect(report.headers["x-total-count"]).toBe("1");
-  expect(report.json[0]).toMatchObject({ FirstName: "", LastName: "", PhoneNumber: "", Temperature: "" });
+  expect(report.json[0]).toMatchObject({
+    FirstName: "",
+    LastName: "",
+    PhoneNumber: "",
+    Temperature: "",
+  });
 });

@@ -16,7 +16,9 @@ function run(cmd, args, options = {}) {
 
 function has(cmd, args = ["--version"]) {
   try {
-    return execFileSync(cmd, args, { stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    return execFileSync(cmd, args, { stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
   } catch {
     return undefined;
   }
@@ -31,7 +33,11 @@ function ensurePnpm() {
 }
 
 function ensureChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+  ].filter(Boolean);
   if (candidates.some((p) => existsSync(p))) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (isRoot && has("apt-get", ["--version"])) {
@@ -40,7 +46,9 @@ function ensureChromium() {
     run("apt-get", ["install", "-y", "chromium"]);
     return;
   }
-  console.error("The browser tests need Chromium: install it (e.g. `sudo apt-get install -y chromium`) or set CHROMIUM_PATH.");
+  console.error(
+    "The browser tests need Chromium: install it (e.g. `sudo apt-get install -y chromium`) or set CHROMIUM_PATH.",
+  );
   process.exit(1);
 }
 

@@ -4,11 +4,24 @@ import path from "node:path";
 import cookie from "@fastify/cookie";
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import { cookieNames, cookieOptions, describeError, errorBody, forbidden, HttpError, passesCsrfCheck, type Services } from "@vsi/api";
+import {
+  cookieNames,
+  cookieOptions,
+  describeError,
+  errorBody,
+  forbidden,
+  HttpError,
+  passesCsrfCheck,
+  type Services,
+} from "@vsi/api";
 import { sql } from "@vsi/db";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { docsScript } from "./routes/docs-page.ts";
-import { capConnectionsPerAddress, defaultConnectionLimits, type ConnectionLimits } from "./connection-limits.ts";
+import {
+  capConnectionsPerAddress,
+  defaultConnectionLimits,
+  type ConnectionLimits,
+} from "./connection-limits.ts";
 import { registerJsonBodyParser } from "./routes/json-body.ts";
 import { registerOpenApi } from "./routes/openapi.ts";
 import { registerRawRoutes } from "./routes/raw.ts";
@@ -26,19 +39,31 @@ export interface AppOptions {
   limits?: Partial<ConnectionLimits> | undefined;
 }
 
-export async function buildApp({ services, webDir, logger = false, trustProxy = false, limits: limitOptions }: AppOptions) {
+export async function buildApp({
+  services,
+  webDir,
+  logger = false,
+  trustProxy = false,
+  limits: limitOptions,
+}: AppOptions) {
   const limits = { ...defaultConnectionLimits, ...limitOptions };
   const app = Fastify({
     logger,
     // A hop count as the function proxy-addr makes of one (Fastify's types only take the function).
-    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    trustProxy:
+      typeof trustProxy === "number"
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
     // Raw upload bodies are read by their own route; JSON bodies are small.
     bodyLimit: 1024 * 1024,
     // Requests still running at shutdown finish; idle keep-alive sockets close at once.
     forceCloseConnections: "idle",
     // Slow clients (a body or headers sent a byte at a time) cannot hold a connection for ever.
     requestTimeout: limits.requestTimeoutMs,
-    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkEveryMs },
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: limits.checkEveryMs,
+    },
   });
 
   capConnectionsPerAddress(app.server, limits.connectionsPerAddress);
@@ -68,7 +93,11 @@ export async function buildApp({ services, webDir, logger = false, trustProxy = 
     if (!request.cookies[cookieNames.xsrf]) {
       const token = randomBytes(24).toString("base64url");
       request.cookies[cookieNames.xsrf] = token;
-      reply.setCookie(cookieNames.xsrf, token, cookieOptions("readable", services.config.secureCookies));
+      reply.setCookie(
+        cookieNames.xsrf,
+        token,
+        cookieOptions("readable", services.config.secureCookies),
+      );
     }
     const url = request.url;
     if ((url.startsWith("/api/") || url.startsWith("/trpc/")) && !passesCsrfCheck(request)) {
@@ -79,7 +108,8 @@ export async function buildApp({ services, webDir, logger = false, trustProxy = 
   // Every transport's errors end here: hooks, raw routes, /api procedures and Fastify's own.
   app.setErrorHandler((error, request, reply) => {
     const described = describeError(error);
-    if (described.status >= 500) request.log.error({ err: (error as { cause?: unknown }).cause ?? error }, "request failed");
+    if (described.status >= 500)
+      request.log.error({ err: (error as { cause?: unknown }).cause ?? error }, "request failed");
     if (described.headers) void reply.headers(described.headers);
     return reply.code(described.status).send(errorBody(described));
   });
@@ -93,7 +123,9 @@ export async function buildApp({ services, webDir, logger = false, trustProxy = 
     }
   });
 
-  app.get("/api/docs/docs.js", async (_request, reply) => reply.type("text/javascript").send(docsScript));
+  app.get("/api/docs/docs.js", async (_request, reply) =>
+    reply.type("text/javascript").send(docsScript),
+  );
   await registerRawRoutes(app, services);
   await registerTrpc(app, services);
   registerTabletCalls(app, services);
@@ -138,6 +170,16 @@ async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<st
   probe.get("/", () => "");
   const res = await probe.inject({ method: "GET", url: "/" });
   await probe.close();
-  const perResponse = new Set(["content-type", "content-length", "date", "connection", "keep-alive"]);
-  return Object.fromEntries(Object.entries(res.headers).filter(([name, value]) => !perResponse.has(name) && typeof value === "string")) as Record<string, string>;
+  const perResponse = new Set([
+    "content-type",
+    "content-length",
+    "date",
+    "connection",
+    "keep-alive",
+  ]);
+  return Object.fromEntries(
+    Object.entries(res.headers).filter(
+      ([name, value]) => !perResponse.has(name) && typeof value === "string",
+    ),
+  ) as Record<string, string>;
 }

@@ -49,10 +49,21 @@ async function main(argv: string[]): Promise<number> {
       }
       const existing = await findUserByEmail(services.db.kysely, email);
       if (existing) {
-        await promoteToAdmin(services.db.kysely, existing.id, { firstName, lastName, password }, new Date());
+        await promoteToAdmin(
+          services.db.kysely,
+          existing.id,
+          { firstName, lastName, password },
+          new Date(),
+        );
         console.log(`${existing.email} is now an admin.`);
       } else {
-        await insertUser(services.db.kysely, { firstName, lastName, email, password, isAdmin: true });
+        await insertUser(services.db.kysely, {
+          firstName,
+          lastName,
+          email,
+          password,
+          isAdmin: true,
+        });
         console.log(`Admin ${email} created.`);
       }
     }
@@ -66,7 +77,9 @@ async function main(argv: string[]): Promise<number> {
 async function restore(file: string): Promise<number> {
   const config = loadConfig();
   if (config.databaseUrl) {
-    console.error("DATABASE_URL is set: the database is on a PostgreSQL server, which its operator restores (pg_restore).");
+    console.error(
+      "DATABASE_URL is set: the database is on a PostgreSQL server, which its operator restores (pg_restore).",
+    );
     return 1;
   }
   // pnpm runs scripts from the repository's root; the path is the one typed where the user stood.
@@ -80,10 +93,17 @@ async function restore(file: string): Promise<number> {
     return 1;
   }
   const c = result.counts;
-  console.log(`Restored ${path.basename(archive)} (taken ${result.manifest.createdAt}) into ${config.dataDir}:`);
-  console.log(`  ${c.users} users, ${c.locations} locations, ${c.programs} programs, ${c.visits} visits, ${c.files} files`);
+  console.log(
+    `Restored ${path.basename(archive)} (taken ${result.manifest.createdAt}) into ${config.dataDir}:`,
+  );
+  console.log(
+    `  ${c.users} users, ${c.locations} locations, ${c.programs} programs, ${c.visits} visits, ${c.files} files`,
+  );
   if (result.migrated.length > 0) console.log(`  migrated forward: ${result.migrated.join(", ")}`);
-  if (result.movedAside) console.log(`The data folder that was there is kept at ${result.movedAside}; delete it once all is well.`);
+  if (result.movedAside)
+    console.log(
+      `The data folder that was there is kept at ${result.movedAside}; delete it once all is well.`,
+    );
   console.log("Start the server again (pnpm start).");
   return 0;
 }

@@ -14,7 +14,10 @@ function isProxyAddress(entry: string): boolean {
   const [address = "", prefix, ...rest] = entry.split("/");
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+  return (
+    prefix === undefined ||
+    (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128))
+  );
 }
 
 /**
@@ -26,7 +29,10 @@ const trustProxy = z
   .optional()
   .transform((v) => v?.trim() ?? "")
   .refine(
-    (v) => v === "" || /^\d{1,2}$/.test(v) || v.split(",").every((entry) => isProxyAddress(entry.trim())),
+    (v) =>
+      v === "" ||
+      /^\d{1,2}$/.test(v) ||
+      v.split(",").every((entry) => isProxyAddress(entry.trim())),
     "must be a hop count (1) or proxy addresses and ranges (10.0.0.5, 172.16.0.0/12, loopback)",
   )
   .transform((v): false | number | string[] => {
@@ -41,16 +47,25 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined)
-    .refine((v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v), "must be a postgres:// or postgresql:// URL"),
+    .refine(
+      (v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v),
+      "must be a postgres:// or postgresql:// URL",
+    ),
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   BASE_URL: z.url("must be a URL such as https://signin.example.org").optional(),
-  SMTP_URL: z.string().optional().transform((v) => v || undefined),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   MAIL_FROM: z.string().default("Visitor Sign-In <no-reply@localhost>"),
   REGISTRATION_ENABLED: boolean.default(false),
   TRUST_PROXY: trustProxy,
   NODE_ENV: z.string().default("development"),
-  BACKUP_COMMAND: z.string().optional().transform((v) => v?.trim() || undefined),
+  BACKUP_COMMAND: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

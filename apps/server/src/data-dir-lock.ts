@@ -1,4 +1,12 @@
-import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { tryLock } from "fs-native-extensions";
 
@@ -12,7 +20,9 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly holderPid: number | undefined,
   ) {
-    super(`The data folder ${dataDir} is in use by ${holderPid ? `another process (PID ${holderPid})` : "another process"}.`);
+    super(
+      `The data folder ${dataDir} is in use by ${holderPid ? `another process (PID ${holderPid})` : "another process"}.`,
+    );
     this.name = "DataDirLockedError";
   }
 }

@@ -45,14 +45,26 @@ async function main() {
   // Nightly: the embedded database and the uploaded files (only the files on a PostgreSQL server).
   services.backups.start();
   // Scheduled jobs (automatic sign-out, …), kept in the database and run once across processes.
-  const jobLog = { info: (line: string) => app.log.info(line), error: (line: string) => app.log.error(line) };
-  started.jobs = await startJobRunner({ db: services.db, databaseUrl: config.databaseUrl, jobs: scheduledJobs(services, jobLog), log: jobLog });
-  app.log.info(`Visitor Sign-In is running at ${config.baseUrl} (${services.db.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL server"})`);
+  const jobLog = {
+    info: (line: string) => app.log.info(line),
+    error: (line: string) => app.log.error(line),
+  };
+  started.jobs = await startJobRunner({
+    db: services.db,
+    databaseUrl: config.databaseUrl,
+    jobs: scheduledJobs(services, jobLog),
+    log: jobLog,
+  });
+  app.log.info(
+    `Visitor Sign-In is running at ${config.baseUrl} (${services.db.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL server"})`,
+  );
 }
 
 main().catch((error: unknown) => {
   if (error instanceof DataDirLockedError) {
-    console.error(`${error.message} Stop that process first, or give this server another DATA_DIR.`);
+    console.error(
+      `${error.message} Stop that process first, or give this server another DATA_DIR.`,
+    );
   } else {
     console.error(error instanceof ConfigError ? error.message : error);
   }

@@ -1,6 +1,12 @@
 import { copyFile, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { countRows, extractArchive, filesFolder, type BackupCounts, type BackupManifest } from "@vsi/api";
+import {
+  countRows,
+  extractArchive,
+  filesFolder,
+  type BackupCounts,
+  type BackupManifest,
+} from "@vsi/api";
 import { createDb, migrateToLatest, migrationState, migrations } from "@vsi/db";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 
@@ -18,7 +24,11 @@ async function countFiles(dir: string): Promise<number> {
   return entries.filter((e) => e.isFile()).length;
 }
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Replaces the data folder with a backup, with the server stopped (the folder's lock refuses while
@@ -35,10 +45,14 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
   try {
     const manifest = await extractArchive(file, staging);
     if (manifest.database !== "embedded") {
-      throw new Error(`${path.basename(file)} holds uploaded files only (its database is on a PostgreSQL server; restore that with pg_restore)`);
+      throw new Error(
+        `${path.basename(file)} holds uploaded files only (its database is on a PostgreSQL server; restore that with pg_restore)`,
+      );
     }
     if (manifest.schema && !(manifest.schema in migrations)) {
-      throw new Error(`${path.basename(file)} was made by a newer version of Visitor Sign-In (schema ${manifest.schema}); upgrade first`);
+      throw new Error(
+        `${path.basename(file)} was made by a newer version of Visitor Sign-In (schema ${manifest.schema}); upgrade first`,
+      );
     }
     const db = await createDb({ dataDir: staging });
     let migrated: string[];

@@ -8,7 +8,9 @@ const demoAdminEmail = "admin@example.org";
 function randomDemoPassword(): string {
   const alphabet = "abcdefghijkmnpqrstuvwxyz23456789";
   for (;;) {
-    const groups = Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join(""));
+    const groups = Array.from({ length: 4 }, () =>
+      Array.from({ length: 4 }, () => alphabet[randomInt(alphabet.length)]).join(""),
+    );
     const password = groups.join("-");
     if (passwordRule.safeParse(password).success) return password;
   }
@@ -22,7 +24,13 @@ export async function seedDemoData(services: Services, log: (line: string) => vo
   const db = services.db.kysely;
   const password = randomDemoPassword();
   await db.transaction().execute(async (trx) => {
-    await insertUser(trx, { firstName: "Demo", lastName: "Admin", email: demoAdminEmail, password, isAdmin: true });
+    await insertUser(trx, {
+      firstName: "Demo",
+      lastName: "Admin",
+      email: demoAdminEmail,
+      password,
+      isAdmin: true,
+    });
     const programs = await trx
       .insertInto("programs")
       .values([{ name: "Food Pantry" }, { name: "Tutoring" }, { name: "Job Help" }])
@@ -38,7 +46,8 @@ export async function seedDemoData(services: Services, log: (line: string) => vo
       .execute();
     const [pantry, tutoring, jobs] = programs;
     const [main, eastside] = locations;
-    if (!pantry || !tutoring || !jobs || !main || !eastside) throw new Error("seed inserts returned no rows");
+    if (!pantry || !tutoring || !jobs || !main || !eastside)
+      throw new Error("seed inserts returned no rows");
     await trx
       .insertInto("location_programs")
       .values([
@@ -74,10 +83,19 @@ export async function seedDemoData(services: Services, log: (line: string) => vo
       )
       .execute();
   });
-  log(`Demo data added. Log in as ${demoAdminEmail} with password ${password} (shown only this once; change it under My Account).`);
+  log(
+    `Demo data added. Log in as ${demoAdminEmail} with password ${password} (shown only this once; change it under My Account).`,
+  );
 }
 
-export async function seedDemoDataIfEmpty(services: Services, log: (line: string) => void): Promise<void> {
-  const anyUser = await services.db.kysely.selectFrom("users").select("id").limit(1).executeTakeFirst();
+export async function seedDemoDataIfEmpty(
+  services: Services,
+  log: (line: string) => void,
+): Promise<void> {
+  const anyUser = await services.db.kysely
+    .selectFrom("users")
+    .select("id")
+    .limit(1)
+    .executeTakeFirst();
   if (!anyUser) await seedDemoData(services, log);
 }

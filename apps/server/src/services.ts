@@ -1,5 +1,11 @@
 import path from "node:path";
-import { createBackups, createFileMailer, createLocalStorage, createSmtpMailer, type Services } from "@vsi/api";
+import {
+  createBackups,
+  createFileMailer,
+  createLocalStorage,
+  createSmtpMailer,
+  type Services,
+} from "@vsi/api";
 import { createDb, migrateToLatest, migrationState } from "@vsi/db";
 import type { Config } from "./config.ts";
 
@@ -7,9 +13,18 @@ import type { Config } from "./config.ts";
  * Everything the procedures use, built from the config; migrations run before the first request,
  * and on the embedded database a backup is taken before any of them changes the schema.
  */
-export async function createServices(config: Config, log: { info(line: string): void; error(line: string): void } = console): Promise<Services> {
+export async function createServices(
+  config: Config,
+  log: { info(line: string): void; error(line: string): void } = console,
+): Promise<Services> {
   const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const backups = createBackups({ db, dataDir: config.dataDir, databaseUrl: config.databaseUrl, command: config.backupCommand, log });
+  const backups = createBackups({
+    db,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    command: config.backupCommand,
+    log,
+  });
   if (db.kind === "pglite") {
     const { applied, pending } = await migrationState(db.kysely);
     if (applied.length > 0 && pending.length > 0) {
@@ -20,7 +35,9 @@ export async function createServices(config: Config, log: { info(line: string): 
   await migrateToLatest(db.kysely);
   return {
     db,
-    mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createFileMailer(path.join(config.dataDir, "mail")),
+    mailer: config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createFileMailer(path.join(config.dataDir, "mail")),
     storage: createLocalStorage(path.join(config.dataDir, "files")),
     config: {
       baseUrl: config.baseUrl,

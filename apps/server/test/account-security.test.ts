@@ -35,12 +35,20 @@ describe("changing a password", () => {
     expect(await whoAmI(here)).toBe(200);
     expect(await whoAmI(elsewhere)).toBe(204);
     expect(await whoAmI(script)).toBe(200);
-    expect((await server.client().post("/api/auth/login", { email: user.email, password: "newpassword1" })).status).toBe(200);
+    expect(
+      (
+        await server
+          .client()
+          .post("/api/auth/login", { email: user.email, password: "newpassword1" })
+      ).status,
+    ).toBe(200);
   });
 
   it("set by an admin, ends every session of that user and none of the admin's", async () => {
     const { user, here, elsewhere } = await userWithTwoSessionsAndToken();
-    expect((await admin.patch(`/api/users/${user.id}`, { password: "setbyadmin1" })).status).toBe(200);
+    expect((await admin.patch(`/api/users/${user.id}`, { password: "setbyadmin1" })).status).toBe(
+      200,
+    );
     expect(await whoAmI(here)).toBe(204);
     expect(await whoAmI(elsewhere)).toBe(204);
     expect(await whoAmI(admin)).toBe(200);
@@ -48,14 +56,18 @@ describe("changing a password", () => {
 
   it("through /trpc, as the web app changes it, ends the other sessions too", async () => {
     const { user, here, elsewhere } = await userWithTwoSessionsAndToken();
-    expect((await here.trpc("mutation", "users.update", { id: user.id, password: "viatrpc123" })).status).toBe(200);
+    expect(
+      (await here.trpc("mutation", "users.update", { id: user.id, password: "viatrpc123" })).status,
+    ).toBe(200);
     expect(await whoAmI(here)).toBe(200);
     expect(await whoAmI(elsewhere)).toBe(204);
   });
 
   it("is the only change that ends sessions: a new name or a blank password keeps them", async () => {
     const { user, here, elsewhere } = await userWithTwoSessionsAndToken();
-    expect((await here.patch(`/api/users/${user.id}`, { firstName: "Renamed", password: "" })).status).toBe(200);
+    expect(
+      (await here.patch(`/api/users/${user.id}`, { firstName: "Renamed", password: "" })).status,
+    ).toBe(200);
     expect(await whoAmI(elsewhere)).toBe(200);
   });
 });
@@ -71,12 +83,18 @@ describe("deactivating a user", () => {
     expect(await whoAmI(script)).toBe(401);
     expect((await script.get("/api/locations")).status).toBe(401);
 
-    const login = await server.client().post("/api/auth/login", { email: user.email, password: user.password });
-    const badPassword = await server.client().post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+    const login = await server
+      .client()
+      .post("/api/auth/login", { email: user.email, password: user.password });
+    const badPassword = await server
+      .client()
+      .post("/api/auth/login", { email: user.email, password: "wrongpass1" });
     expect(login.status).toBe(422);
     expect(login.json).toEqual(badPassword.json);
 
-    const listed = (await admin.get("/api/users")).json.find((u: { id: number }) => u.id === user.id);
+    const listed = (await admin.get("/api/users")).json.find(
+      (u: { id: number }) => u.id === user.id,
+    );
     expect(listed).toMatchObject({ id: user.id, isActive: false });
     expect((await admin.get(`/api/users/${user.id}`)).json.isActive).toBe(false);
   });
@@ -87,7 +105,13 @@ describe("deactivating a user", () => {
     const res = await admin.patch(`/api/users/${user.id}`, { isActive: true });
     expect(res.status).toBe(200);
     expect(res.json.isActive).toBe(true);
-    expect((await server.client().post("/api/auth/login", { email: user.email, password: user.password })).status).toBe(200);
+    expect(
+      (
+        await server
+          .client()
+          .post("/api/auth/login", { email: user.email, password: user.password })
+      ).status,
+    ).toBe(200);
     expect(await whoAmI(script)).toBe(200);
   });
 
@@ -123,6 +147,8 @@ describe("deactivating a user", () => {
     expect(res.json.result.data.isActive).toBe(false);
     expect(await whoAmI(here)).toBe(204);
     const list = await admin.trpc("query", "users.list");
-    expect(list.json.result.data.find((u: { id: number }) => u.id === user.id).isActive).toBe(false);
+    expect(list.json.result.data.find((u: { id: number }) => u.id === user.id).isActive).toBe(
+      false,
+    );
   });
 });

@@ -6,37 +6,67 @@ let user: { id: number; email: string; password: string };
 
 beforeAll(async () => {
   server = await startTestServer();
-  user = await server.createUser({ firstName: "Ada", lastName: "Lovelace", email: "Ada.Lovelace@example.org", password: "analytical1" });
+  user = await server.createUser({
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "Ada.Lovelace@example.org",
+    password: "analytical1",
+  });
 });
 afterAll(() => server.close());
 
 describe("POST /api/auth/login", () => {
   it("logs in with the right password and sets a secure session cookie", async () => {
     const client = await server.client().prime();
-    const res = await client.post("/api/auth/login", { email: user.email, password: user.password });
+    const res = await client.post("/api/auth/login", {
+      email: user.email,
+      password: user.password,
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ id: user.id, firstName: "Ada", lastName: "Lovelace", email: user.email, picture: null, pictureUrl: null, isAdmin: false, isActive: true });
+    expect(res.json).toEqual({
+      id: user.id,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: user.email,
+      picture: null,
+      pictureUrl: null,
+      isAdmin: false,
+      isActive: true,
+    });
     expect(res.json).not.toHaveProperty("password_hash");
     const session = res.cookies.find((c) => c.name === "session");
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     expect(session?.maxAge).toBeGreaterThan(29 * 24 * 3600);
     // Lucia's guidance: the database holds the token's SHA-256, never the token.
-    const rows = await server.services.db.kysely.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
+    const rows = await server.services.db.kysely
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .execute();
     expect(rows.map((r) => r.id)).not.toContain(session?.value);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
   });
 
   it("matches the email whatever its case", async () => {
-    const res = await (await server.client().prime()).post("/api/auth/login", { email: "ADA.lovelace@EXAMPLE.org", password: user.password });
+    const res = await (
+      await server.client().prime()
+    ).post("/api/auth/login", { email: "ADA.lovelace@EXAMPLE.org", password: user.password });
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(user.id);
   });
 
   it("answers 422 with the contract's body for a wrong password or an unknown email", async () => {
-    for (const body of [{ email: user.email, password: "wrong-password1" }, { email: "nobody@example.org", password: "whatever1" }]) {
+    for (const body of [
+      { email: user.email, password: "wrong-password1" },
+      { email: "nobody@example.org", password: "whatever1" },
+    ]) {
       const res = await server.client().post("/api/auth/login", body);
       expect(res.status).toBe(422);
-      expect(res.json).toEqual({ status: 422, message: "Invalid email and/or password.", errors: [{ path: "email", message: "Invalid email and/or password." }] });
+      expect(res.json).toEqual({
+        status: 422,
+        message: "Invalid email and/or password.",
+        errors: [{ path: "email", message: "Invalid email and/or password." }],
+      });
       expect(res.cookies.find((c) => c.name === "session")).toBeUndefined();
     }
   });
@@ -44,11 +74,16 @@ describe("POST /api/auth/login", () => {
   it("answers 422 with field paths for input of the wrong shape", async () => {
     const res = await server.client().post("/api/auth/login", { email: 5 });
     expect(res.status).toBe(422);
-    expect(res.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(["email", "password"]);
+    expect(res.json.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      "email",
+      "password",
+    ]);
   });
 
   it("answers 400 with a JSON body for malformed JSON", async () => {
-    const res = await server.client().request("POST", "/api/auth/login", "{bad", { "content-type": "application/json" });
+    const res = await server
+      .client()
+      .request("POST", "/api/auth/login", "{bad", { "content-type": "application/json" });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ status: 400 });
   });
@@ -90,7 +125,9 @@ describe("current user and logout", () => {
     server.clock.offsetMs = 20 * 24 * 3600 * 1000;
     const renewed = await client.get("/api/users/me");
     expect(renewed.status).toBe(200);
-    expect(renewed.cookies.find((c) => c.name === "session")?.maxAge).toBeGreaterThan(29 * 24 * 3600);
+    expect(renewed.cookies.find((c) => c.name === "session")?.maxAge).toBeGreaterThan(
+      29 * 24 * 3600,
+    );
     server.clock.offsetMs = 51 * 24 * 3600 * 1000;
     expect((await client.get("/api/users/me")).status).toBe(204);
     server.clock.offsetMs = 0;
@@ -100,7 +137,10 @@ describe("current user and logout", () => {
 describe("over /trpc", () => {
   it("logs in, reads the current user and logs out", async () => {
     const client = await server.client().prime();
-    const login = await client.trpc("mutation", "auth.login", { email: user.email, password: user.password });
+    const login = await client.trpc("mutation", "auth.login", {
+      email: user.email,
+      password: user.password,
+    });
     expect(login.status).toBe(200);
     expect(login.json.result.data.email).toBe(user.email);
     const me = await client.trpc("query", "users.me");
@@ -110,9 +150,13 @@ describe("over /trpc", () => {
   });
 
   it("returns 422 with field errors for a wrong password", async () => {
-    const res = await (await server.client().prime()).trpc("mutation", "auth.login", { email: user.email, password: "nope12345" });
+    const res = await (
+      await server.client().prime()
+    ).trpc("mutation", "auth.login", { email: user.email, password: "nope12345" });
     expect(res.status).toBe(422);
-    expect(res.json.error.errors).toEqual([{ path: "email", message: "Invalid email and/or password." }]);
+    expect(res.json.error.errors).toEqual([
+      { path: "email", message: "Invalid email and/or password." },
+    ]);
     expect(JSON.stringify(res.json)).not.toMatch(/stack|at .*\.ts/);
   });
 });
@@ -125,7 +169,11 @@ describe("CSRF", () => {
     const res = await client.patch(`/api/users/${user.id}`, { firstName: "Eve" });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ status: 403, message: "Missing or invalid X-XSRF-TOKEN header" });
-    const wrong = await client.patch(`/api/users/${user.id}`, { firstName: "Eve" }, { "x-xsrf-token": "forged" });
+    const wrong = await client.patch(
+      `/api/users/${user.id}`,
+      { firstName: "Eve" },
+      { "x-xsrf-token": "forged" },
+    );
     expect(wrong.status).toBe(403);
     client.sendXsrf = true;
     const ok = await client.patch(`/api/users/${user.id}`, { firstName: "Ada" });

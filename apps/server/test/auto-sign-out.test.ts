@@ -23,7 +23,14 @@ async function server(): Promise<Setup | undefined> {
   if (!database) return undefined;
   const db = await createDb({ databaseUrl: database.url, poolSize: 4 });
   await migrateToLatest(db.kysely);
-  return { db, url: database.url, close: async () => { await db.close(); await database.drop(); } };
+  return {
+    db,
+    url: database.url,
+    close: async () => {
+      await db.close();
+      await database.drop();
+    },
+  };
 }
 
 describe.each([
@@ -36,15 +43,31 @@ describe.each([
   beforeAll(async () => {
     setup = await open();
     if (!setup) return;
-    program = (await setup.db.kysely.insertInto("programs").values({ name: "Food Pantry" }).returning("id").executeTakeFirstOrThrow()).id;
+    program = (
+      await setup.db.kysely
+        .insertInto("programs")
+        .values({ name: "Food Pantry" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => setup?.close());
 
   const db = () => setup!.db.kysely;
-  async function location(settings: { zone?: string; at?: string | null; maxMinutes?: number | null }) {
+  async function location(settings: {
+    zone?: string;
+    at?: string | null;
+    maxMinutes?: number | null;
+  }) {
     const row = await db()
       .insertInto("locations")
-      .values({ name: "L", address: "", time_zone: settings.zone ?? "America/Los_Angeles", auto_sign_out_time: settings.at ?? null, max_stay_minutes: settings.maxMinutes ?? null })
+      .values({
+        name: "L",
+        address: "",
+        time_zone: settings.zone ?? "America/Los_Angeles",
+        auto_sign_out_time: settings.at ?? null,
+        max_stay_minutes: settings.maxMinutes ?? null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
@@ -52,12 +75,25 @@ describe.each([
   async function visit(locationId: number, timeIn: string) {
     const row = await db()
       .insertInto("visits")
-      .values({ first_name: "A", last_name: "B", phone_number: String(4_155_000_000 + ++phones), temperature: "98.6", location_id: locationId, program_id: program, time_in: new Date(timeIn) })
+      .values({
+        first_name: "A",
+        last_name: "B",
+        phone_number: String(4_155_000_000 + ++phones),
+        temperature: "98.6",
+        location_id: locationId,
+        program_id: program,
+        time_in: new Date(timeIn),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
   }
-  const read = (id: number) => db().selectFrom("visits").select(["time_out", "signed_out_by"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const read = (id: number) =>
+    db()
+      .selectFrom("visits")
+      .select(["time_out", "signed_out_by"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
   const ended = async (id: number) => {
     const row = await read(id);
     return row.time_out ? [row.time_out.toISOString(), row.signed_out_by] : null;
@@ -130,7 +166,11 @@ describe.each([
     const open = await visit(none, "2020-01-01T10:00:00Z");
     const la = await location({ at: "21:00" });
     const out = await visit(la, "2026-11-21T16:00:00Z");
-    await db().updateTable("visits").set({ time_out: new Date("2026-11-21T17:00:00Z"), signed_out_by: "visitor" }).where("id", "=", out).execute();
+    await db()
+      .updateTable("visits")
+      .set({ time_out: new Date("2026-11-21T17:00:00Z"), signed_out_by: "visitor" })
+      .where("id", "=", out)
+      .execute();
     await autoSignOut(db(), new Date("2030-01-01T00:00:00Z"));
     expect(await ended(open)).toBeNull();
     expect(await ended(out)).toEqual(["2026-11-21T17:00:00.000Z", "visitor"]);
@@ -139,25 +179,55 @@ describe.each([
   it("two runs at once sign each visit out once", async (ctx) => {
     if (!setup) return ctx.skip();
     const la = await location({ maxMinutes: 60 });
-    const ids = await Promise.all(Array.from({ length: 20 }, () => visit(la, "2026-11-21T16:00:00Z")));
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, () => visit(la, "2026-11-21T16:00:00Z")),
+    );
     const now = new Date("2026-11-21T18:00:00Z");
-    const runs = await Promise.all([autoSignOut(db(), now), autoSignOut(db(), now), autoSignOut(db(), now)]);
-    const signedOut = runs.flat().map((v) => v.id).filter((id) => ids.includes(id));
+    const runs = await Promise.all([
+      autoSignOut(db(), now),
+      autoSignOut(db(), now),
+      autoSignOut(db(), now),
+    ]);
+    const signedOut = runs
+      .flat()
+      .map((v) => v.id)
+      .filter((id) => ids.includes(id));
     expect(signedOut.sort()).toEqual([...ids].sort());
   });
 
   it("the job runner runs each queued job once across two processes sharing the database", async (ctx) => {
     if (!setup) return ctx.skip();
     const runs: string[] = [];
-    const job = (who: string) => ({ name: "count-runs", cron: "0 0 1 1 *", run: () => Promise.resolve(void runs.push(who)) });
+    const job = (who: string) => ({
+      name: "count-runs",
+      cron: "0 0 1 1 *",
+      run: () => Promise.resolve(void runs.push(who)),
+    });
     const runners: JobRunner[] = [];
     try {
-      runners.push(await startJobRunner({ db: setup.db, databaseUrl: setup.url, jobs: [job("a")], log: quiet, pollingIntervalSeconds: 0.5 }));
+      runners.push(
+        await startJobRunner({
+          db: setup.db,
+          databaseUrl: setup.url,
+          jobs: [job("a")],
+          log: quiet,
+          pollingIntervalSeconds: 0.5,
+        }),
+      );
       // The embedded database belongs to one process; a second runner there is a second worker of it.
-      runners.push(await startJobRunner({ db: setup.db, databaseUrl: setup.url, jobs: [job("b")], log: quiet, pollingIntervalSeconds: 0.5 }));
+      runners.push(
+        await startJobRunner({
+          db: setup.db,
+          databaseUrl: setup.url,
+          jobs: [job("b")],
+          log: quiet,
+          pollingIntervalSeconds: 0.5,
+        }),
+      );
       for (let i = 0; i < 6; i++) await runners[i % 2]!.runNow("count-runs");
       const deadline = Date.now() + 60_000;
-      while (runs.length < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      while (runs.length < 6 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 200));
       // A moment longer: a job run twice would show up now.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(runs).toHaveLength(6);
@@ -173,10 +243,21 @@ describe("several server processes starting at once", () => {
     if (!setup) return ctx.skip();
     const job = { name: "started-together", cron: "0 0 1 1 *", run: () => Promise.resolve() };
     const started = await Promise.allSettled(
-      Array.from({ length: 4 }, () => startJobRunner({ db: setup.db, databaseUrl: setup.url, jobs: [job, { ...job, name: "started-together-2" }], log: quiet })),
+      Array.from({ length: 4 }, () =>
+        startJobRunner({
+          db: setup.db,
+          databaseUrl: setup.url,
+          jobs: [job, { ...job, name: "started-together-2" }],
+          log: quiet,
+        }),
+      ),
     );
     try {
-      expect(started.filter((result) => result.status === "rejected").map((result) => String(result.reason))).toEqual([]);
+      expect(
+        started
+          .filter((result) => result.status === "rejected")
+          .map((result) => String(result.reason)),
+      ).toEqual([]);
     } finally {
       for (const result of started) if (result.status === "fulfilled") await result.value.stop();
       await setup.close();

@@ -35,9 +35,16 @@ describe("backups of the embedded database while the server runs", () => {
   afterAll(() => server.close());
 
   it("takes a consistent snapshot while two tablets sign visitors in, and no sign-in is refused or lost", async () => {
-    const tablets = [await tabletClient(server, catalog.main.id), await tabletClient(server, catalog.main.id)];
+    const tablets = [
+      await tabletClient(server, catalog.main.id),
+      await tabletClient(server, catalog.main.id),
+    ];
     const signIn = (tablet: Client, n: number) =>
-      tablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id, { FirstName: `V${n}` }), { "Idempotency-Key": `k-${n}-${Math.random()}` });
+      tablet.post(
+        "/api/visits",
+        visitor(catalog.main.id, catalog.tutoring.id, { FirstName: `V${n}` }),
+        { "Idempotency-Key": `k-${n}-${Math.random()}` },
+      );
     const before = await Promise.all([0, 1, 2, 3].map((n) => signIn(tablets[n % 2]!, n)));
 
     const during = [...Array(40).keys()].map((n) => signIn(tablets[n % 2]!, 100 + n));
@@ -47,7 +54,9 @@ describe("backups of the embedded database while the server runs", () => {
 
     expect(made.status).toBe(201);
     expect([...before, ...after].map((r) => r.status)).toEqual(Array(44).fill(201));
-    const live = (await server.services.db.kysely.selectFrom("visits").select("id").orderBy("id").execute()).map((r) => r.id);
+    const live = (
+      await server.services.db.kysely.selectFrom("visits").select("id").orderBy("id").execute()
+    ).map((r) => r.id);
     expect(live).toHaveLength(44);
 
     const archived = await visitIdsIn(path.join(server.services.backups.dir, made.json.name));
@@ -73,7 +82,9 @@ describe("backups of the embedded database while the server runs", () => {
     expect(download.headers["content-disposition"]).toBe(`attachment; filename="${newest.name}"`);
     expect(Number(download.headers["content-length"])).toBe(newest.bytes);
 
-    expect((await admin.get("/api/backups/backup-2026-01-01T03-00-00-000Z-nightly.tar.gz")).status).toBe(404);
+    expect(
+      (await admin.get("/api/backups/backup-2026-01-01T03-00-00-000Z-nightly.tar.gz")).status,
+    ).toBe(404);
     expect((await admin.get("/api/backups/..%2F..%2Fsession-secret")).status).toBe(404);
     const staff = await staffClient(server);
     expect((await staff.get(`/api/backups/${newest.name}`)).status).toBe(403);
@@ -93,7 +104,13 @@ describe("the nightly schedule and retention", () => {
    */
   function backupsAt(clock: { now: Date }, command?: string): Backups {
     const db = { ...server.services.db, embedded: undefined };
-    return createBackups({ db, dataDir: server.dataDir, now: () => clock.now, log: quiet, command });
+    return createBackups({
+      db,
+      dataDir: server.dataDir,
+      now: () => clock.now,
+      log: quiet,
+      command,
+    });
   }
 
   it("backs up once a night, after 03:00 local time", async () => {
@@ -125,13 +142,22 @@ describe("the nightly schedule and retention", () => {
     }
     expect(taken.every((d) => !Number.isNaN(d.getTime()))).toBe(true);
 
-    const kept = (await backups.list()).map((b) => new Date(b.createdAt).getTime()).sort((a, b) => a - b);
+    const kept = (await backups.list())
+      .map((b) => new Date(b.createdAt).getTime())
+      .sort((a, b) => a - b);
     const daily = taken.slice(-7).map((d) => d.getTime());
     // Dailies are Feb 5-11; before them, the newest of each week: Wed Feb 4, then Mondays Jan 26, 19, 12.
     // Jan 5, Feb 2 and Feb 3 are gone.
-    const weekly = [new Date(2026, 0, 12, 3, 30), new Date(2026, 0, 19, 3, 30), new Date(2026, 0, 26, 3, 30), new Date(2026, 1, 4, 3, 30)].map((d) => d.getTime());
+    const weekly = [
+      new Date(2026, 0, 12, 3, 30),
+      new Date(2026, 0, 19, 3, 30),
+      new Date(2026, 0, 26, 3, 30),
+      new Date(2026, 1, 4, 3, 30),
+    ].map((d) => d.getTime());
     expect(kept).toEqual([...weekly, ...daily]);
-    expect(readdirSync(path.join(server.dataDir, "backups")).filter((f) => f.endsWith(".tar.gz"))).toHaveLength(11);
+    expect(
+      readdirSync(path.join(server.dataDir, "backups")).filter((f) => f.endsWith(".tar.gz")),
+    ).toHaveLength(11);
   }, 180_000);
 
   it("logs a failure loudly, shows it to admins until a backup succeeds, and retries an hour later", async () => {
@@ -140,7 +166,12 @@ describe("the nightly schedule and retention", () => {
     const errors: string[] = [];
     const clock = { now: new Date(2026, 2, 1, 4, 0) };
     const db = { ...server.services.db, embedded: undefined };
-    const backups = createBackups({ db, dataDir, now: () => clock.now, log: { info: () => undefined, error: (line) => errors.push(line) } });
+    const backups = createBackups({
+      db,
+      dataDir,
+      now: () => clock.now,
+      log: { info: () => undefined, error: (line) => errors.push(line) },
+    });
 
     await expect(backups.tick()).rejects.toThrow();
     expect(errors[0]).toMatch(/^BACKUP FAILED \(nightly\): /);
@@ -158,12 +189,22 @@ describe("the nightly schedule and retention", () => {
     const clock = { now: new Date(2026, 3, 1, 12, 0) };
     const copied = await backupsAt(clock, `cp "$BACKUP_FILE" '${target}'/`).create("manual");
     expect(readdirSync(target)).toEqual([copied.name]);
-    expect((await backupsAt(clock).status()).lastCommand).toMatchObject({ backup: copied.name, exitCode: 0 });
+    expect((await backupsAt(clock).status()).lastCommand).toMatchObject({
+      backup: copied.name,
+      exitCode: 0,
+    });
 
     clock.now = new Date(2026, 3, 1, 13, 0);
-    const failed = await backupsAt(clock, "echo 'remote unreachable' >&2; exit 3; true").create("manual");
+    const failed = await backupsAt(clock, "echo 'remote unreachable' >&2; exit 3; true").create(
+      "manual",
+    );
     const list = await (await adminClient(server)).get("/api/backups");
-    expect(list.json.lastCommand).toEqual({ at: clock.now.toISOString(), backup: failed.name, exitCode: 3, output: "remote unreachable" });
+    expect(list.json.lastCommand).toEqual({
+      at: clock.now.toISOString(),
+      backup: failed.name,
+      exitCode: 3,
+      output: "remote unreachable",
+    });
     rmSync(target, { recursive: true, force: true });
   });
 });
@@ -182,7 +223,9 @@ describe("on a PostgreSQL server", () => {
       expect(list.database).toBe("server");
       const url = new URL(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "");
       expect(list.pgDumpCommand).toContain(`--host=${url.hostname}`);
-      expect(list.pgDumpCommand).toMatch(/^pg_dump --format=custom .*--dbname=vsi_test_\w+ --file=visitor-sign-in-\$\(date \+%F\)\.dump$/);
+      expect(list.pgDumpCommand).toMatch(
+        /^pg_dump --format=custom .*--dbname=vsi_test_\w+ --file=visitor-sign-in-\$\(date \+%F\)\.dump$/,
+      );
     } finally {
       await server.close();
     }

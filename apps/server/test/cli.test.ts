@@ -6,15 +6,25 @@ import { createTestDatabase } from "@vsi/test-utils";
 import { describe, expect, it } from "vitest";
 import { cli, spawnServer } from "./processes.ts";
 
-
 async function users(db: Db) {
-  return db.kysely.selectFrom("users").select(["email", "first_name", "is_admin", "deactivated_at"]).orderBy("id").execute();
+  return db.kysely
+    .selectFrom("users")
+    .select(["email", "first_name", "is_admin", "deactivated_at"])
+    .orderBy("id")
+    .execute();
 }
 
 describe("pnpm create-admin", () => {
   it("creates an admin in the embedded database, then promotes an existing user, reactivated and logged out everywhere", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-cli-"));
-    const created = cli({ DATA_DIR: dataDir }, "create-admin", "Ada", "Lovelace", "ada@example.org", "analytical1");
+    const created = cli(
+      { DATA_DIR: dataDir },
+      "create-admin",
+      "Ada",
+      "Lovelace",
+      "ada@example.org",
+      "analytical1",
+    );
     expect(created.stderr).toBe("");
     expect(created.stdout).toContain("Admin ada@example.org created.");
     expect(created.status).toBe(0);
@@ -25,15 +35,31 @@ describe("pnpm create-admin", () => {
 
     // A deactivated admin with a session somewhere: create-admin is the way back in, and a new password ends old logins.
     const before = await createDb({ dataDir });
-    const ada = await before.kysely.updateTable("users").set({ deactivated_at: new Date() }).returning("id").executeTakeFirstOrThrow();
-    await before.kysely.insertInto("sessions").values({ id: "old-session", user_id: ada.id, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    const ada = await before.kysely
+      .updateTable("users")
+      .set({ deactivated_at: new Date() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await before.kysely
+      .insertInto("sessions")
+      .values({ id: "old-session", user_id: ada.id, expires_at: new Date(Date.now() + 86_400_000) })
+      .execute();
     await before.close();
 
-    const promoted = cli({ DATA_DIR: dataDir }, "create-admin", "Ada", "King", "ADA@example.org", "analytical2");
+    const promoted = cli(
+      { DATA_DIR: dataDir },
+      "create-admin",
+      "Ada",
+      "King",
+      "ADA@example.org",
+      "analytical2",
+    );
     expect(promoted.stdout).toContain("is now an admin");
 
     const db = await createDb({ dataDir });
-    expect(await users(db)).toEqual([{ email: "ada@example.org", first_name: "Ada", is_admin: true, deactivated_at: null }]);
+    expect(await users(db)).toEqual([
+      { email: "ada@example.org", first_name: "Ada", is_admin: true, deactivated_at: null },
+    ]);
     expect(await db.kysely.selectFrom("sessions").select("id").execute()).toEqual([]);
     await db.close();
 
@@ -54,9 +80,14 @@ describe("pnpm create-admin", () => {
 
       const db = await createDb({ databaseUrl: database.url });
       expect(await users(db)).toEqual([]);
-      expect(cli(vars, "create-admin", "Grace", "Hopper", "grace@example.org", "compiler1").status).toBe(0);
+      expect(
+        cli(vars, "create-admin", "Grace", "Hopper", "grace@example.org", "compiler1").status,
+      ).toBe(0);
       expect(cli(vars, "seed").stdout).toContain("Demo data added");
-      expect((await users(db)).map((u) => [u.email, u.is_admin])).toEqual([["grace@example.org", true], ["admin@example.org", true]]);
+      expect((await users(db)).map((u) => [u.email, u.is_admin])).toEqual([
+        ["grace@example.org", true],
+        ["admin@example.org", true],
+      ]);
       await db.close();
     } finally {
       await database.drop();

@@ -11,7 +11,12 @@ describe("loadConfig", () => {
   it("has working defaults and keeps a generated session secret in the data folder", () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, registrationEnabled: false, baseUrl: "http://localhost:3000" });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      registrationEnabled: false,
+      baseUrl: "http://localhost:3000",
+    });
     expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(config.sessionSecret);
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
@@ -20,27 +25,46 @@ describe("loadConfig", () => {
   it("names each bad variable", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: "eighty" })).toThrow(/PORT: .*"eighty"/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: "70000" })).toThrow(/PORT/);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "mysql://x" })).toThrow(
+      /DATABASE_URL: must be a postgres/,
+    );
     expect(() => loadConfig({ DATA_DIR: dataDir(), BASE_URL: "not a url" })).toThrow(/BASE_URL/);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), REGISTRATION_ENABLED: "maybe" })).toThrow(/REGISTRATION_ENABLED/);
-    expect(loadConfig({ DATA_DIR: dataDir(), REGISTRATION_ENABLED: "true" }).registrationEnabled).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REGISTRATION_ENABLED: "maybe" })).toThrow(
+      /REGISTRATION_ENABLED/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), REGISTRATION_ENABLED: "true" }).registrationEnabled,
+    ).toBe(true);
     for (const bad of ["true", "everyone", "300.1.1.1", "10.0.0.0/33", "10.0.0.1,", "-1"]) {
-      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be/);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY: must be/,
+      );
     }
   });
 
   it("TRUST_PROXY: unset trusts no proxy; takes a hop count or a list of addresses and ranges", () => {
-    const trust = (value?: string) => loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) })
+        .trustProxy;
     expect(trust()).toBe(false);
     expect(trust("")).toBe(false);
     expect(trust("1")).toBe(1);
-    expect(trust("10.0.0.5, 172.16.0.0/12,loopback, ::1")).toEqual(["10.0.0.5", "172.16.0.0/12", "loopback", "::1"]);
+    expect(trust("10.0.0.5, 172.16.0.0/12,loopback, ::1")).toEqual([
+      "10.0.0.5",
+      "172.16.0.0/12",
+      "loopback",
+      "::1",
+    ]);
   });
 });
 
 describe("starting the server", () => {
   it("stops at once with a message naming a bad PORT, DATABASE_URL or TRUST_PROXY", async () => {
-    for (const [name, value] of [["PORT", "abc"], ["DATABASE_URL", "ftp://db"], ["TRUST_PROXY", "everyone"]] as const) {
+    for (const [name, value] of [
+      ["PORT", "abc"],
+      ["DATABASE_URL", "ftp://db"],
+      ["TRUST_PROXY", "everyone"],
+    ] as const) {
       const server = spawnServer({ DATA_DIR: dataDir(), [name]: value });
       expect(await server.exitBeforeListening(), name).toBe(1);
       expect(server.output()).toContain(`${name}:`);
@@ -54,7 +78,8 @@ describe("starting the server", () => {
     await server.started;
     const password = /Log in as admin@example\.org with password (\S+)/.exec(server.output())?.[1];
     expect(password).toBeDefined();
-    for (const file of filesUnder(dir)) expect(readFileSync(file).includes(password ?? ""), file).toBe(false);
+    for (const file of filesUnder(dir))
+      expect(readFileSync(file).includes(password ?? ""), file).toBe(false);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("SIGTERM: finishing in-flight requests");

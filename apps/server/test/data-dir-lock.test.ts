@@ -34,7 +34,9 @@ describe("one process per embedded database", () => {
       await first.started;
       const second = spawnServer({ DATA_DIR: dir });
       expect(await second.exitBeforeListening()).toBe(1);
-      expect(second.output()).toContain(`The data folder ${dir} is in use by another process (PID ${first.child.pid})`);
+      expect(second.output()).toContain(
+        `The data folder ${dir} is in use by another process (PID ${first.child.pid})`,
+      );
       expect(second.output()).not.toMatch(/\n\s+at /);
     } finally {
       first.child.kill("SIGTERM");
@@ -47,10 +49,16 @@ describe("one process per embedded database", () => {
     const server = spawnServer({ DATA_DIR: dir });
     try {
       await server.started;
-      for (const args of [["migrate"], ["seed"], ["create-admin", "Ada", "Lovelace", "ada@example.org", "analytical1"]]) {
+      for (const args of [
+        ["migrate"],
+        ["seed"],
+        ["create-admin", "Ada", "Lovelace", "ada@example.org", "analytical1"],
+      ]) {
         const result = cli({ DATA_DIR: dir }, ...args);
         expect(result.status, args[0]).toBe(1);
-        expect(result.stderr).toContain(`The data folder ${dir} is in use by another process (PID ${server.child.pid}). Stop the server first`);
+        expect(result.stderr).toContain(
+          `The data folder ${dir} is in use by another process (PID ${server.child.pid}). Stop the server first`,
+        );
       }
     } finally {
       server.child.kill("SIGTERM");

@@ -16,11 +16,17 @@ const deepBodies = {
 
 /** Every REST operation that takes a JSON body, from the OpenAPI document, with ids set to 1. */
 async function bodyOperations(): Promise<Array<{ method: string; url: string }>> {
-  const doc = (await server.client().get("/api/openapi.json")).json as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+  const doc = (await server.client().get("/api/openapi.json")).json as {
+    paths: Record<string, Record<string, { requestBody?: unknown }>>;
+  };
   return Object.entries(doc.paths).flatMap(([path, operations]) =>
     Object.entries(operations)
       .filter(([, operation]) => operation.requestBody)
-      .map(([method, operation]) => ({ method: method.toUpperCase(), url: `/api${path.replace(/\{[^}]+\}/g, "1")}`, operation })),
+      .map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        url: `/api${path.replace(/\{[^}]+\}/g, "1")}`,
+        operation,
+      })),
   );
 }
 
@@ -41,7 +47,9 @@ describe("JSON nested 5,000 deep", () => {
   });
 
   it("brackets inside a string are text, not nesting", async () => {
-    const res = await (await server.client().prime()).request("POST", "/api/passwords", JSON.stringify({ email: "[{".repeat(depth) }), {
+    const res = await (
+      await server.client().prime()
+    ).request("POST", "/api/passwords", JSON.stringify({ email: "[{".repeat(depth) }), {
       "content-type": "application/json",
     });
     expect(res.status).toBe(422);

@@ -25,8 +25,13 @@ describe("the demo admin", () => {
     expect(second.password).not.toBe(first.password);
     const admin = first.server.client();
     await admin.login("admin@example.org", first.password);
-    expect((await admin.get("/api/users/me")).json).toMatchObject({ email: "admin@example.org", isAdmin: true });
-    const fixed = await (await first.server.client().prime()).post("/api/auth/login", { email: "admin@example.org", password: "demo-admin-2026" });
+    expect((await admin.get("/api/users/me")).json).toMatchObject({
+      email: "admin@example.org",
+      isAdmin: true,
+    });
+    const fixed = await (
+      await first.server.client().prime()
+    ).post("/api/auth/login", { email: "admin@example.org", password: "demo-admin-2026" });
     expect(fixed.status).toBe(422);
   });
 });

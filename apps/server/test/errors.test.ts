@@ -9,17 +9,32 @@ const phoneError = { path: "PhoneNumber", message: "Phone number must be 10 digi
 
 describe("the error body", () => {
   it("reads the same for a schema failure on /api, /trpc and the CSV route", async () => {
-    const rest = await world.admin.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: "12" }));
+    const rest = await world.admin.post(
+      "/api/visits",
+      visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: "12" }),
+    );
     expect(rest.status).toBe(422);
     expect(rest.json).toEqual({ status: 422, message: "Validation failed", errors: [phoneError] });
 
-    const trpc = await world.admin.trpc("mutation", "visits.create", visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: "12" }));
+    const trpc = await world.admin.trpc(
+      "mutation",
+      "visits.create",
+      visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: "12" }),
+    );
     expect(trpc.status).toBe(422);
-    expect(trpc.json.error).toMatchObject({ status: 422, message: "Validation failed", errors: [phoneError] });
+    expect(trpc.json.error).toMatchObject({
+      status: 422,
+      message: "Validation failed",
+      errors: [phoneError],
+    });
 
     const csv = await world.admin.get("/api/visits?format=csv&page=0");
     expect(csv.status).toBe(422);
-    expect(csv.json).toEqual({ status: 422, message: "Validation failed", errors: [{ path: "page", message: expect.any(String) }] });
+    expect(csv.json).toEqual({
+      status: 422,
+      message: "Validation failed",
+      errors: [{ path: "page", message: expect.any(String) }],
+    });
   });
 
   it("reads the same for a refusal on /api, the CSV route, a missing CSRF header, an unknown route and an unknown file", async () => {
@@ -32,23 +47,40 @@ describe("the error body", () => {
     const csrf = await world.admin.post("/api/locations", { Name: "No header" });
     world.admin.sendXsrf = true;
     expect(csrf.json).toEqual({ status: 403, message: "Missing or invalid X-XSRF-TOKEN header" });
-    expect((await world.admin.get("/api/nothing-here")).json).toEqual({ status: 404, message: "Not found" });
-    expect((await world.admin.get("/no-such-page")).json).toEqual({ status: 404, message: "Not found" });
-    expect((await world.admin.get("/api/files/abc")).json).toEqual({ status: 404, message: "File not found" });
+    expect((await world.admin.get("/api/nothing-here")).json).toEqual({
+      status: 404,
+      message: "Not found",
+    });
+    expect((await world.admin.get("/no-such-page")).json).toEqual({
+      status: 404,
+      message: "Not found",
+    });
+    expect((await world.admin.get("/api/files/abc")).json).toEqual({
+      status: 404,
+      message: "File not found",
+    });
   });
 
   it("gives Fastify's own refusals (bad JSON, wrong content type) the same shape", async () => {
-    const badJson = await world.admin.request("POST", "/api/locations", '{"Name": ', { "content-type": "application/json" });
+    const badJson = await world.admin.request("POST", "/api/locations", '{"Name": ', {
+      "content-type": "application/json",
+    });
     expect(badJson.status).toBe(400);
     expect(badJson.json).toEqual({ status: 400, message: expect.any(String) });
-    const badType = await world.admin.request("POST", "/api/locations", "Name=x", { "content-type": "text/plain" });
+    const badType = await world.admin.request("POST", "/api/locations", "Name=x", {
+      "content-type": "text/plain",
+    });
     expect(badType.status).toBe(415);
     expect(badType.json).toEqual({ status: 415, message: expect.any(String) });
   });
 
   it("keeps Retry-After on a 429 through the REST transport", async () => {
     const client = await world.server.client().prime();
-    const attempt = () => client.post("/api/auth/login", { email: "nobody-429@example.org", password: "wrong-password1" });
+    const attempt = () =>
+      client.post("/api/auth/login", {
+        email: "nobody-429@example.org",
+        password: "wrong-password1",
+      });
     let last = await attempt();
     for (let i = 1; i < 60 && last.status !== 429; i++) last = await attempt();
     expect(last.status).toBe(429);

@@ -23,9 +23,25 @@ export async function createCatalog(admin: Client) {
     if (res.status !== 201) throw new Error(`program: ${res.status} ${res.body}`);
     programs.push(res.json);
   }
-  const [pantry, tutoring, jobs] = programs as [{ id: number; Name: string }, { id: number; Name: string }, { id: number; Name: string }];
-  const main = (await admin.post("/api/locations", { Name: "Main Street", Address: "1 Main St", ProgramIds: [tutoring.id, pantry.id] })).json as { id: number };
-  const east = (await admin.post("/api/locations", { Name: "Eastside", Address: "2 Oak Ave", ProgramIds: [jobs.id] })).json as { id: number };
+  const [pantry, tutoring, jobs] = programs as [
+    { id: number; Name: string },
+    { id: number; Name: string },
+    { id: number; Name: string },
+  ];
+  const main = (
+    await admin.post("/api/locations", {
+      Name: "Main Street",
+      Address: "1 Main St",
+      ProgramIds: [tutoring.id, pantry.id],
+    })
+  ).json as { id: number };
+  const east = (
+    await admin.post("/api/locations", {
+      Name: "Eastside",
+      Address: "2 Oak Ave",
+      ProgramIds: [jobs.id],
+    })
+  ).json as { id: number };
   return { pantry, tutoring, jobs, main, east };
 }
 
@@ -39,7 +55,11 @@ export async function tabletClient(server: TestServer, locationId: number): Prom
 
 let visitors = 0;
 /** A sign-in body; each visitor has a phone of their own, since one phone is signed in once at a time. */
-export const visitor = (LocationId: number, ProgramId: number, overrides: Record<string, unknown> = {}) => ({
+export const visitor = (
+  LocationId: number,
+  ProgramId: number,
+  overrides: Record<string, unknown> = {},
+) => ({
   FirstName: "Grace",
   LastName: "Hopper",
   PhoneNumber: `415-${String(2_000_000 + ++visitors).replace(/^(\d{3})/, "$1-")}`,

@@ -42,8 +42,30 @@ const badDates = ["2026-02-30", "2026-13-45", "0000-00-00", "2026-02-30T25:61:00
 const badZones = ["Nowhere/Land", "UTC+99", "../../etc/localtime"];
 const controlText = ["\u0000", "a\u0000b", "\t\r\n", "\u0007\u001b[31m", "\ud800"];
 const junkStrings = ["", " ", ...controlText, ...badIds, ...badDates, ...badZones, huge];
-const junkValues: unknown[] = [null, true, 0, -1, 1.5, 2 ** 53 + 1, 1e308, [], {}, [1, "a"], { a: { b: {} } }, deepArray(40), ...junkStrings];
-const junkBodies: unknown[] = [null, [], "{", '"text"', "1", `{"a":${"[".repeat(5000)}${"]".repeat(5000)}}`, '{"__proto__":{"isAdmin":true}}'];
+const junkValues: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  2 ** 53 + 1,
+  1e308,
+  [],
+  {},
+  [1, "a"],
+  { a: { b: {} } },
+  deepArray(40),
+  ...junkStrings,
+];
+const junkBodies: unknown[] = [
+  null,
+  [],
+  "{",
+  '"text"',
+  "1",
+  `{"a":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+  '{"__proto__":{"isAdmin":true}}',
+];
 
 /** A seeded shuffle: the same sample on every run. */
 function sample<T>(items: T[], count: number, seed: number): T[] {
@@ -63,9 +85,18 @@ function sample<T>(items: T[], count: number, seed: number): T[] {
 function resolve(doc: Doc, schema: Schema | undefined): Schema {
   if (!schema) return {};
   if (schema.$ref) return resolve(doc, doc.components?.schemas?.[schema.$ref.split("/").pop()!]);
-  const parts = [...(schema.allOf ?? []), ...(schema.anyOf ?? [])].map((part) => resolve(doc, part));
+  const parts = [...(schema.allOf ?? []), ...(schema.anyOf ?? [])].map((part) =>
+    resolve(doc, part),
+  );
   if (!parts.length) return schema;
-  return { ...schema, properties: Object.assign({}, schema.properties, ...parts.map((part) => part.properties)) as Record<string, Schema> };
+  return {
+    ...schema,
+    properties: Object.assign(
+      {},
+      schema.properties,
+      ...parts.map((part) => part.properties),
+    ) as Record<string, Schema>,
+  };
 }
 
 /** A plausible value, so one bad field at a time reaches as far into the handler as it can. */
@@ -83,7 +114,8 @@ function plausible(name: string, schema: Schema): unknown {
 }
 
 /** A lone surrogate has no UTF-8 form; it goes as the bytes of one, which are not valid UTF-8. */
-const urlEncode = (value: string) => (/[\ud800-\udfff]/.test(value) ? "%ED%A0%80" : encodeURIComponent(value));
+const urlEncode = (value: string) =>
+  /[\ud800-\udfff]/.test(value) ? "%ED%A0%80" : encodeURIComponent(value);
 
 /** Most inputs an operation gets, for each identity. */
 const perOperation = 20;
@@ -93,7 +125,8 @@ function inputsFor(doc: Doc, operation: Operation, seed: number): Input[] {
   const path = Object.fromEntries(params.filter((p) => p.in === "path").map((p) => [p.name, "1"]));
   const inputs: Input[] = [];
   for (const param of params) {
-    const values = param.in === "path" ? [...badIds, "%00", "a%00b", "x".repeat(2000), "%E0%A4%A"] : junkStrings;
+    const values =
+      param.in === "path" ? [...badIds, "%00", "a%00b", "x".repeat(2000), "%E0%A4%A"] : junkStrings;
     if (param.in !== "path" && param.in !== "query") continue;
     for (const value of values) {
       const encoded = param.in === "path" && value.includes("%") ? value : urlEncode(value);
@@ -106,14 +139,28 @@ function inputsFor(doc: Doc, operation: Operation, seed: number): Input[] {
   }
   const bodySchema = resolve(doc, operation.requestBody?.content?.["application/json"]?.schema);
   if (operation.requestBody) {
-    const fields = Object.entries(bodySchema.properties ?? {}).map(([name, schema]) => [name, resolve(doc, schema)] as const);
-    const base = Object.fromEntries(fields.map(([name, schema]) => [name, plausible(name, schema)]));
+    const fields = Object.entries(bodySchema.properties ?? {}).map(
+      ([name, schema]) => [name, resolve(doc, schema)] as const,
+    );
+    const base = Object.fromEntries(
+      fields.map(([name, schema]) => [name, plausible(name, schema)]),
+    );
     for (const [name] of fields) {
       for (const value of junkValues) {
-        inputs.push({ label: `body ${name}=${JSON.stringify(value)?.slice(0, 40)}`, path, query: {}, body: { ...base, [name]: value } });
+        inputs.push({
+          label: `body ${name}=${JSON.stringify(value)?.slice(0, 40)}`,
+          path,
+          query: {},
+          body: { ...base, [name]: value },
+        });
       }
     }
-    const wholeBodies = junkBodies.map((body) => ({ label: `body ${JSON.stringify(body).slice(0, 40)}`, path, query: {}, body }));
+    const wholeBodies = junkBodies.map((body) => ({
+      label: `body ${JSON.stringify(body).slice(0, 40)}`,
+      path,
+      query: {},
+      body,
+    }));
     return [...wholeBodies, ...sample(inputs, perOperation - wholeBodies.length, seed)];
   }
   return sample(inputs, perOperation, seed);
@@ -134,8 +181,17 @@ beforeAll(async () => {
   const catalog = await createCatalog(admin);
   const staffUser = await server.createUser();
   const staffBearer = generateToken();
-  await server.services.db.kysely.insertInto("api_tokens").values({ user_id: staffUser.id, name: "fuzz", token_hash: hashToken(staffBearer) }).execute();
-  world = { server, staffUser, location1: catalog.main.id, location2: catalog.east.id, staffBearer };
+  await server.services.db.kysely
+    .insertInto("api_tokens")
+    .values({ user_id: staffUser.id, name: "fuzz", token_hash: hashToken(staffBearer) })
+    .execute();
+  world = {
+    server,
+    staffUser,
+    location1: catalog.main.id,
+    location2: catalog.east.id,
+    staffBearer,
+  };
 });
 afterAll(() => server.close());
 
@@ -152,13 +208,27 @@ describe("fuzzing every documented operation", () => {
           // A fresh caller per operation: a logout or a password change must not change who calls next.
           const client = await identityClient(world, identity);
           for (const input of inputs) {
-            const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => input.path[name] ?? "1");
-            const query = Object.entries(input.query).map(([k, v]) => `${k}=${v}`).join("&");
+            const path = template.replace(
+              /\{([^}]+)\}/g,
+              (_, name: string) => input.path[name] ?? "1",
+            );
+            const query = Object.entries(input.query)
+              .map(([k, v]) => `${k}=${v}`)
+              .join("&");
             const url = `/api${path}${query ? `?${query}` : ""}`;
-            const body = input.body === undefined && method !== "get" && method !== "delete" ? {} : input.body;
-            const res = await client.request(method.toUpperCase(), url, body, typeof body === "string" ? { "content-type": "application/json" } : {});
+            const body =
+              input.body === undefined && method !== "get" && method !== "delete" ? {} : input.body;
+            const res = await client.request(
+              method.toUpperCase(),
+              url,
+              body,
+              typeof body === "string" ? { "content-type": "application/json" } : {},
+            );
             sent++;
-            if (res.status >= 500) failures.push(`${method.toUpperCase()} ${template} as ${identity}, ${input.label}: ${res.status} ${res.body.slice(0, 120)}`);
+            if (res.status >= 500)
+              failures.push(
+                `${method.toUpperCase()} ${template} as ${identity}, ${input.label}: ${res.status} ${res.body.slice(0, 120)}`,
+              );
           }
         }
       }

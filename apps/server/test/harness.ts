@@ -1,7 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createBackups, createFileMailer, createLocalStorage, insertUser, type MailMessage, type Services } from "@vsi/api";
+import {
+  createBackups,
+  createFileMailer,
+  createLocalStorage,
+  insertUser,
+  type MailMessage,
+  type Services,
+} from "@vsi/api";
 import { createDb, migrateToLatest } from "@vsi/db";
 import { createTestDatabase } from "@vsi/test-utils";
 import type { LightMyRequestResponse } from "fastify";
@@ -18,7 +25,15 @@ export interface TestServer {
   mails(): MailMessage[];
   /** A client, optionally calling from its own address (see addresses.ts). */
   client(address?: string): Client;
-  createUser(fields?: Partial<{ firstName: string; lastName: string; email: string; password: string; isAdmin: boolean }>): Promise<{ id: number; email: string; password: string }>;
+  createUser(
+    fields?: Partial<{
+      firstName: string;
+      lastName: string;
+      email: string;
+      password: string;
+      isAdmin: boolean;
+    }>,
+  ): Promise<{ id: number; email: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -42,7 +57,13 @@ export async function startTestServer(
   const database = options.embeddedOnDisk ? undefined : await createTestDatabase();
   const statements: string[] = [];
   const onStatement = (sql: string) => void statements.push(sql);
-  const db = await createDb(database ? { databaseUrl: database.url, poolSize: 4, onStatement } : options.embeddedOnDisk ? { dataDir, onStatement } : { inMemory: true, onStatement });
+  const db = await createDb(
+    database
+      ? { databaseUrl: database.url, poolSize: 4, onStatement }
+      : options.embeddedOnDisk
+        ? { dataDir, onStatement }
+        : { inMemory: true, onStatement },
+  );
   await migrateToLatest(db.kysely);
   const clock = { offsetMs: 0 };
   const services: Services = {
@@ -64,7 +85,12 @@ export async function startTestServer(
     }),
     now: () => new Date(Date.now() + clock.offsetMs),
   };
-  const app = await buildApp({ services, webDir: options.webDir, trustProxy: options.trustProxy, limits: options.limits });
+  const app = await buildApp({
+    services,
+    webDir: options.webDir,
+    trustProxy: options.trustProxy,
+    limits: options.limits,
+  });
   await app.ready();
 
   return {
@@ -111,7 +137,15 @@ export interface Reply {
   headers: LightMyRequestResponse["headers"];
   body: string;
   json: any;
-  cookies: Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number; path?: string }>;
+  cookies: Array<{
+    name: string;
+    value: string;
+    httpOnly?: boolean;
+    sameSite?: string;
+    secure?: boolean;
+    maxAge?: number;
+    path?: string;
+  }>;
 }
 
 /** A browser-like caller: keeps cookies and echoes XSRF-TOKEN as the web app does. */
@@ -123,7 +157,12 @@ export class Client {
   sendXsrf = true;
   constructor(private readonly app: TestServer["app"]) {}
 
-  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  async request(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> {
     const cookieHeader = [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     const xsrf = this.jar.get("XSRF-TOKEN");
     const res = await this.app.inject({
@@ -134,13 +173,21 @@ export class Client {
         ...(cookieHeader ? { cookie: cookieHeader } : {}),
         ...(this.sendXsrf && xsrf ? { "x-xsrf-token": xsrf } : {}),
         ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
-        ...(body !== undefined && typeof body !== "string" && !Buffer.isBuffer(body) ? { "content-type": "application/json" } : {}),
+        ...(body !== undefined && typeof body !== "string" && !Buffer.isBuffer(body)
+          ? { "content-type": "application/json" }
+          : {}),
         ...headers,
       },
-      ...(body !== undefined ? { payload: typeof body === "string" || Buffer.isBuffer(body) ? body : JSON.stringify(body) } : {}),
+      ...(body !== undefined
+        ? {
+            payload:
+              typeof body === "string" || Buffer.isBuffer(body) ? body : JSON.stringify(body),
+          }
+        : {}),
     });
     for (const c of res.cookies) {
-      if (c.maxAge === 0 || c.value === "" || (c.expires && c.expires.getTime() < Date.now())) this.jar.delete(c.name);
+      if (c.maxAge === 0 || c.value === "" || (c.expires && c.expires.getTime() < Date.now()))
+        this.jar.delete(c.name);
       else this.jar.set(c.name, c.value);
     }
     let json: unknown;
@@ -149,7 +196,13 @@ export class Client {
     } catch {
       json = undefined;
     }
-    return { status: res.statusCode, headers: res.headers, body: res.body, json, cookies: res.cookies };
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      body: res.body,
+      json,
+      cookies: res.cookies,
+    };
   }
 
   /** The status of a GET whose body never ends (an event stream): read once its headers are sent. */
@@ -202,6 +255,8 @@ export class Client {
       const qs = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
       return this.get(`/trpc/${procedure}${qs}`);
     }
-    return this.request("POST", `/trpc/${procedure}`, input === undefined ? {} : input, { "content-type": "application/json" });
+    return this.request("POST", `/trpc/${procedure}`, input === undefined ? {} : input, {
+      "content-type": "application/json",
+    });
   }
 }

@@ -22,11 +22,33 @@ export async function identityClient(world: IdentityWorld, name: IdentityName): 
   const client = await server.client().prime();
   const token = generateToken();
   if (name === "staff" || name === "admin") {
-    const userId = name === "staff" ? world.staffUser.id : (await db.selectFrom("users").select("id").where("is_admin", "=", true).executeTakeFirstOrThrow()).id;
-    await db.insertInto("sessions").values({ id: hashToken(token), user_id: userId, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    const userId =
+      name === "staff"
+        ? world.staffUser.id
+        : (
+            await db
+              .selectFrom("users")
+              .select("id")
+              .where("is_admin", "=", true)
+              .executeTakeFirstOrThrow()
+          ).id;
+    await db
+      .insertInto("sessions")
+      .values({
+        id: hashToken(token),
+        user_id: userId,
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
     client.jar.set("session", token);
   } else if (name === "tablet1" || name === "tablet2") {
-    await db.insertInto("tablets").values({ location_id: name === "tablet1" ? world.location1 : world.location2, token_hash: hashToken(token) }).execute();
+    await db
+      .insertInto("tablets")
+      .values({
+        location_id: name === "tablet1" ? world.location1 : world.location2,
+        token_hash: hashToken(token),
+      })
+      .execute();
     client.jar.set("sheet-token", token);
   } else if (name === "bearer") {
     client.bearer = world.staffBearer;

@@ -6,30 +6,59 @@ import type { Client } from "./harness.ts";
 
 const world = useCatalogServer();
 
-const pathsOf = (body: { errors?: Array<{ path: string }> }) => (body.errors ?? []).map((e) => e.path);
+const pathsOf = (body: { errors?: Array<{ path: string }> }) =>
+  (body.errors ?? []).map((e) => e.path);
 
 describe("phone numbers: one rule for create, update and lookup", () => {
   it("strips spaces, dashes, dots and brackets and a leading +1 or 1, then wants 10 digits", async () => {
     // One open visit per phone: each number ends differently.
-    for (const [typed, digits] of [["(415) 555.1230", "4155551230"], ["+1 415 555 1231", "4155551231"], ["1-415-555-1232", "4155551232"], ["415 555 1233", "4155551233"]]) {
-      const res = await world.admin.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: typed }));
+    for (const [typed, digits] of [
+      ["(415) 555.1230", "4155551230"],
+      ["+1 415 555 1231", "4155551231"],
+      ["1-415-555-1232", "4155551232"],
+      ["415 555 1233", "4155551233"],
+    ]) {
+      const res = await world.admin.post(
+        "/api/visits",
+        visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: typed }),
+      );
       expect(res.status, typed).toBe(201);
       expect(res.json.PhoneNumber, typed).toBe(digits);
     }
-    const created = (await world.admin.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id))).json;
-    const updated = await world.admin.patch(`/api/visits/${created.id}`, { PhoneNumber: "415.555.9999" });
+    const created = (
+      await world.admin.post(
+        "/api/visits",
+        visitor(world.catalog.main.id, world.catalog.tutoring.id),
+      )
+    ).json;
+    const updated = await world.admin.patch(`/api/visits/${created.id}`, {
+      PhoneNumber: "415.555.9999",
+    });
     expect(updated.json.PhoneNumber).toBe("4155559999");
     for (const typed of ["415-555-1230", "(415) 555.1230", "+14155551230"]) {
-      const found = await world.admin.get(`/api/visits/search?phoneNumber=${encodeURIComponent(typed)}`);
+      const found = await world.admin.get(
+        `/api/visits/search?phoneNumber=${encodeURIComponent(typed)}`,
+      );
       expect(found.status, typed).toBe(200);
     }
   });
 
   it("refuses letters, other country codes and short numbers everywhere", async () => {
-    for (const typed of ["415a5551234", "+2 415 555 1234", "24155551234", "12345", "415/555/1234"]) {
-      const create = await world.admin.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: typed }));
+    for (const typed of [
+      "415a5551234",
+      "+2 415 555 1234",
+      "24155551234",
+      "12345",
+      "415/555/1234",
+    ]) {
+      const create = await world.admin.post(
+        "/api/visits",
+        visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: typed }),
+      );
       expect([create.status, pathsOf(create.json)], typed).toEqual([422, ["PhoneNumber"]]);
-      const search = await world.admin.get(`/api/visits/search?phoneNumber=${encodeURIComponent(typed)}`);
+      const search = await world.admin.get(
+        `/api/visits/search?phoneNumber=${encodeURIComponent(typed)}`,
+      );
       expect([search.status, pathsOf(search.json)], typed).toEqual([422, ["phoneNumber"]]);
     }
   });
@@ -46,13 +75,18 @@ describe("dates and time zones", () => {
         const csv = await world.admin.get(`/api/visits?format=csv&${field}=${date}`);
         expect([csv.status, pathsOf(csv.json)], `csv ${field}=${date}`).toEqual([422, [field]]);
         const trpc = await world.admin.trpc("query", "visits.report", { [field]: date });
-        expect([trpc.status, pathsOf(trpc.json.error)], `trpc ${field}=${date}`).toEqual([422, [field]]);
+        expect([trpc.status, pathsOf(trpc.json.error)], `trpc ${field}=${date}`).toEqual([
+          422,
+          [field],
+        ]);
       }
     }
     for (const zone of ["Mars/Olympus", "+05:00", "EST5EDT%00", "america/new york"]) {
       const rest = await world.admin.get(`/api/visits?timeZone=${encodeURIComponent(zone)}`);
       expect([rest.status, pathsOf(rest.json)], zone).toEqual([422, ["timeZone"]]);
-      const csv = await world.admin.get(`/api/visits?format=csv&timeZone=${encodeURIComponent(zone)}`);
+      const csv = await world.admin.get(
+        `/api/visits?format=csv&timeZone=${encodeURIComponent(zone)}`,
+      );
       expect([csv.status, pathsOf(csv.json)], `csv ${zone}`).toEqual([422, ["timeZone"]]);
       const trpc = await world.admin.trpc("query", "visits.report", { timeZone: zone });
       expect([trpc.status, pathsOf(trpc.json.error)], `trpc ${zone}`).toEqual([422, ["timeZone"]]);
@@ -60,9 +94,14 @@ describe("dates and time zones", () => {
   });
 
   it("accepts real dates, a leap day included, and IANA zones", async () => {
-    const res = await world.admin.get("/api/visits?from=2024-02-29&to=2024-12-31&timeZone=America%2FLos_Angeles");
+    const res = await world.admin.get(
+      "/api/visits?from=2024-02-29&to=2024-12-31&timeZone=America%2FLos_Angeles",
+    );
     expect(res.status).toBe(200);
-    expect((await world.admin.get("/api/visits?format=csv&from=2024-02-29&timeZone=Europe%2FBerlin")).status).toBe(200);
+    expect(
+      (await world.admin.get("/api/visits?format=csv&from=2024-02-29&timeZone=Europe%2FBerlin"))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -74,28 +113,65 @@ describe("control characters", () => {
     const cases: Array<[Client, string, string, unknown, string]> = [
       [anonymous, "POST", "/api/auth/login", { email: nul, password: "password123" }, "email"],
       [anonymous, "POST", "/api/passwords", { email: `x${nul}@example.org` }, "email"],
-      [world.admin, "POST", "/api/invites", { firstName: nul, email: "ctl@example.org" }, "firstName"],
+      [
+        world.admin,
+        "POST",
+        "/api/invites",
+        { firstName: nul, email: "ctl@example.org" },
+        "firstName",
+      ],
       [world.admin, "POST", "/api/locations", { Name: nul }, "Name"],
       [world.admin, "POST", "/api/tokens", { name: "tab\there" }, "name"],
-      [world.admin, "POST", "/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id, { LastName: nul }), "LastName"],
-      [world.admin, "GET", `/api/visits?timeZone=${encodeURIComponent(nul)}`, undefined, "timeZone"],
-      [world.admin, "POST", "/api/assets", { blob: { filename: `me${nul}.png`, content_type: "image/png", byte_size: 10 } }, "blob.filename"],
+      [
+        world.admin,
+        "POST",
+        "/api/visits",
+        visitor(world.catalog.main.id, world.catalog.tutoring.id, { LastName: nul }),
+        "LastName",
+      ],
+      [
+        world.admin,
+        "GET",
+        `/api/visits?timeZone=${encodeURIComponent(nul)}`,
+        undefined,
+        "timeZone",
+      ],
+      [
+        world.admin,
+        "POST",
+        "/api/assets",
+        { blob: { filename: `me${nul}.png`, content_type: "image/png", byte_size: 10 } },
+        "blob.filename",
+      ],
       [world.admin, "GET", `/api/files/${encodeURIComponent(nul)}`, undefined, "key"],
     ];
     for (const [client, method, url, body, path] of cases) {
       const res = await client.request(method, url, body);
       expect([res.status, pathsOf(res.json)], `${method} ${url}`).toEqual([422, [path]]);
     }
-    const trpc = await world.admin.trpc("mutation", "visits.create", { ...visitor(world.catalog.main.id, world.catalog.tutoring.id), idempotencyKey: nul });
+    const trpc = await world.admin.trpc("mutation", "visits.create", {
+      ...visitor(world.catalog.main.id, world.catalog.tutoring.id),
+      idempotencyKey: nul,
+    });
     expect([trpc.status, pathsOf(trpc.json.error)]).toEqual([422, ["idempotencyKey"]]);
   });
 
   it("still allow line breaks where text has lines: an invite's message, an address", async () => {
-    const invite = await world.admin.post("/api/invites", { firstName: "Lines", email: "lines@example.org", message: "Hello,\r\nwelcome\tin." });
+    const invite = await world.admin.post("/api/invites", {
+      firstName: "Lines",
+      email: "lines@example.org",
+      message: "Hello,\r\nwelcome\tin.",
+    });
     expect(invite.status).toBe(201);
-    const location = await world.admin.post("/api/locations", { Name: "Two lines", Address: "1 Main St\nSuite 2" });
+    const location = await world.admin.post("/api/locations", {
+      Name: "Two lines",
+      Address: "1 Main St\nSuite 2",
+    });
     expect(location.status).toBe(201);
-    const bell = await world.admin.post("/api/locations", { Name: "Bell", Address: "1 Main St\u0007" });
+    const bell = await world.admin.post("/api/locations", {
+      Name: "Bell",
+      Address: "1 Main St\u0007",
+    });
     expect([bell.status, pathsOf(bell.json)]).toEqual([422, ["Address"]]);
   });
 });
@@ -109,14 +185,22 @@ describe("ids", () => {
       const path = await world.admin.get(`/api/locations/${encodeURIComponent(written)}`);
       expect([path.status, pathsOf(path.json)], `path ${written}`).toEqual([422, ["id"]]);
       const query = await world.admin.get(`/api/visits?locationId=${encodeURIComponent(written)}`);
-      expect([query.status, pathsOf(query.json)], `query ${written}`).toEqual([422, ["locationId"]]);
+      expect([query.status, pathsOf(query.json)], `query ${written}`).toEqual([
+        422,
+        ["locationId"],
+      ]);
     }
   });
 
   it("stay JSON numbers over tRPC and in bodies", async () => {
-    expect((await world.admin.trpc("query", "locations.get", { id: world.catalog.main.id })).status).toBe(200);
+    expect(
+      (await world.admin.trpc("query", "locations.get", { id: world.catalog.main.id })).status,
+    ).toBe(200);
     expect((await world.admin.trpc("query", "locations.get", { id: "0x1" })).status).toBe(422);
     const tablet = await tabletClient(world.server, world.catalog.main.id);
-    expect((await tablet.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id))).status).toBe(201);
+    expect(
+      (await tablet.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id)))
+        .status,
+    ).toBe(201);
   });
 });

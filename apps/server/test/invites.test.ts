@@ -13,7 +13,11 @@ const minutes = (n: number) => n * 60_000;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const adminUser = await server.createUser({ firstName: "Alan", lastName: "Admin", isAdmin: true });
+  const adminUser = await server.createUser({
+    firstName: "Alan",
+    lastName: "Admin",
+    isAdmin: true,
+  });
   adminId = adminUser.id;
   admin = server.client();
   await admin.login(adminUser.email, adminUser.password);
@@ -27,13 +31,31 @@ beforeEach(() => {
 });
 
 async function invite(fields: Record<string, unknown> = {}) {
-  const res = await admin.post("/api/invites", { firstName: "Ivy", lastName: "Invitee", email: newEmail(), message: "", ...fields });
+  const res = await admin.post("/api/invites", {
+    firstName: "Ivy",
+    lastName: "Invitee",
+    email: newEmail(),
+    message: "",
+    ...fields,
+  });
   expect(res.status).toBe(201);
   return res.json as { id: string; email: string; updatedAt: string };
 }
 
-const countInvites = async () => (await server.services.db.kysely.selectFrom("invites").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
-const countUsers = async () => (await server.services.db.kysely.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+const countInvites = async () =>
+  (
+    await server.services.db.kysely
+      .selectFrom("invites")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
+const countUsers = async () =>
+  (
+    await server.services.db.kysely
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 const acceptBody = (email: string, overrides: Record<string, unknown> = {}) => ({
   firstName: "Ivy",
   lastName: "Invitee",
@@ -45,7 +67,12 @@ const acceptBody = (email: string, overrides: Record<string, unknown> = {}) => (
 describe("POST /api/invites", () => {
   it("creates a pending invite (201) and emails the invitee a link to the invite page", async () => {
     const email = newEmail();
-    const res = await admin.post("/api/invites", { firstName: "Ivy", lastName: "Invitee", email, message: "Welcome to the team!" });
+    const res = await admin.post("/api/invites", {
+      firstName: "Ivy",
+      lastName: "Invitee",
+      email,
+      message: "Welcome to the team!",
+    });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
@@ -67,7 +94,9 @@ describe("POST /api/invites", () => {
     expect(mails[0]!.subject).toMatch(/invited/i);
     expect(mails[0]!.text).toContain("Welcome to the team!");
     expect(mails[0]!.text).toContain("Alan Admin");
-    expect(linkIn(mails[0]!, "http://signin.test/invites/")).toBe(`http://signin.test/invites/${res.json.id}`);
+    expect(linkIn(mails[0]!, "http://signin.test/invites/")).toBe(
+      `http://signin.test/invites/${res.json.id}`,
+    );
   });
 
   it("needs only firstName and email", async () => {
@@ -110,7 +139,9 @@ describe("POST /api/invites", () => {
   });
 
   it("answers 400 with a JSON body for malformed JSON", async () => {
-    const res = await admin.request("POST", "/api/invites", '{"firstName": "Ivy",', { "content-type": "application/json" });
+    const res = await admin.request("POST", "/api/invites", '{"firstName": "Ivy",', {
+      "content-type": "application/json",
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ status: 400, message: expect.any(String) });
   });
@@ -118,16 +149,26 @@ describe("POST /api/invites", () => {
   it("answers 422 'Email already registered' when a user has that email, whatever its case", async () => {
     const existing = await server.createUser({ email: newEmail("Taken") });
     const before = await countInvites();
-    const res = await admin.post("/api/invites", { firstName: "Dup", email: existing.email.toUpperCase() });
+    const res = await admin.post("/api/invites", {
+      firstName: "Dup",
+      email: existing.email.toUpperCase(),
+    });
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({ status: 422, message: "Email already registered", errors: [{ path: "email", message: "Email already registered" }] });
+    expect(res.json).toEqual({
+      status: 422,
+      message: "Email already registered",
+      errors: [{ path: "email", message: "Email already registered" }],
+    });
     expect(await countInvites()).toBe(before);
   });
 
   it("is for admins only: 401 anonymous, 403 staff, nothing written", async () => {
     const before = await countInvites();
     const email = newEmail();
-    expect((await (await server.client().prime()).post("/api/invites", { firstName: "A", email })).status).toBe(401);
+    expect(
+      (await (await server.client().prime()).post("/api/invites", { firstName: "A", email }))
+        .status,
+    ).toBe(401);
     const res = await staff.post("/api/invites", { firstName: "A", email });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ status: 403, message: expect.any(String) });
@@ -146,7 +187,10 @@ describe("GET /api/invites", () => {
     const revoked = await invite();
     const accepted = await invite();
     expect((await admin.delete(`/api/invites/${revoked.id}`)).status).toBe(200);
-    expect((await server.client().post(`/api/invites/${accepted.id}/accept`, acceptBody(accepted.email))).status).toBe(201);
+    expect(
+      (await server.client().post(`/api/invites/${accepted.id}/accept`, acceptBody(accepted.email)))
+        .status,
+    ).toBe(201);
 
     let res = await admin.get("/api/invites");
     expect(res.status).toBe(200);
@@ -178,7 +222,13 @@ describe("GET /api/invites/{id}", () => {
     const id = link.split("/").pop();
     const res = await server.client().get(`/api/invites/${id}`);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: created.id, email: created.email, message: "Hi", acceptedAt: null, revokedAt: null });
+    expect(res.json).toMatchObject({
+      id: created.id,
+      email: created.email,
+      message: "Hi",
+      acceptedAt: null,
+      revokedAt: null,
+    });
   });
 
   it("ends the session of whoever is logged in on that browser", async () => {
@@ -186,7 +236,11 @@ describe("GET /api/invites/{id}", () => {
     const user = await server.createUser();
     const client = server.client();
     await client.login(user.email, user.password);
-    const sessionsBefore = await server.services.db.kysely.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
+    const sessionsBefore = await server.services.db.kysely
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .execute();
     expect(sessionsBefore).toHaveLength(1);
 
     const res = await client.get(`/api/invites/${created.id}`);
@@ -194,7 +248,11 @@ describe("GET /api/invites/{id}", () => {
     const cleared = res.cookies.find((c) => c.name === "session");
     expect(cleared?.value).toBe("");
     expect(client.jar.has("session")).toBe(false);
-    const sessionsAfter = await server.services.db.kysely.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute();
+    const sessionsAfter = await server.services.db.kysely
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .execute();
     expect(sessionsAfter).toEqual([]);
     expect((await client.get("/api/users/me")).status).toBe(204);
   });
@@ -208,7 +266,14 @@ describe("GET /api/invites/{id}", () => {
   });
 
   it("answers 404 for unknown and malformed ids, never 422 or 500", async () => {
-    for (const id of ["3f1e2d4c-0000-4000-8000-000000000000", "abc", "1", "not-a-uuid-at-all-but-long-enough-to-look-like-one", "x".repeat(2000), "%27%3B%20drop%20table%20invites"]) {
+    for (const id of [
+      "3f1e2d4c-0000-4000-8000-000000000000",
+      "abc",
+      "1",
+      "not-a-uuid-at-all-but-long-enough-to-look-like-one",
+      "x".repeat(2000),
+      "%27%3B%20drop%20table%20invites",
+    ]) {
       const res = await server.client().get(`/api/invites/${id}`);
       expect(res.status, id.slice(0, 40)).toBe(404);
       expect(res.json).toEqual({ status: 404, message: "Invite not found" });
@@ -219,11 +284,26 @@ describe("GET /api/invites/{id}", () => {
 describe("POST /api/invites/{id}/accept", () => {
   it("creates the user (201), logs them in and marks the invite accepted", async () => {
     const created = await invite();
-    const id = linkIn(mailsTo(server, created.email)[0]!, "http://signin.test/invites/").split("/").pop();
+    const id = linkIn(mailsTo(server, created.email)[0]!, "http://signin.test/invites/")
+      .split("/")
+      .pop();
     const client = await server.client().prime();
-    const res = await client.post(`/api/invites/${id}/accept`, { ...acceptBody(created.email), confirmPassword: "welcome123", username: "ivy" });
+    const res = await client.post(`/api/invites/${id}/accept`, {
+      ...acceptBody(created.email),
+      confirmPassword: "welcome123",
+      username: "ivy",
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(Number), firstName: "Ivy", lastName: "Invitee", email: created.email, picture: null, pictureUrl: null, isAdmin: false, isActive: true });
+    expect(res.json).toEqual({
+      id: expect.any(Number),
+      firstName: "Ivy",
+      lastName: "Invitee",
+      email: created.email,
+      picture: null,
+      pictureUrl: null,
+      isAdmin: false,
+      isActive: true,
+    });
     expect(res.cookies.find((c) => c.name === "session")).toMatchObject({ httpOnly: true });
 
     const me = await client.get("/api/users/me");
@@ -231,7 +311,11 @@ describe("POST /api/invites/{id}/accept", () => {
     expect(me.json.id).toBe(res.json.id);
 
     const shown = await server.client().get(`/api/invites/${created.id}`);
-    expect(shown.json).toMatchObject({ acceptedAt: expect.any(String), AcceptedByUserId: res.json.id, revokedAt: null });
+    expect(shown.json).toMatchObject({
+      acceptedAt: expect.any(String),
+      AcceptedByUserId: res.json.id,
+      revokedAt: null,
+    });
     // The chosen password works for a later login.
     await server.client().login(created.email, "welcome123");
   });
@@ -259,21 +343,32 @@ describe("POST /api/invites/{id}/accept", () => {
     const res = await client.post(`/api/invites/${created.id}/accept`, acceptBody(created.email));
     expect(res.status).toBe(201);
     expect((await client.get("/api/users/me")).json.id).toBe(res.json.id);
-    const otherSessions = await server.services.db.kysely.selectFrom("sessions").select("id").where("user_id", "=", other.id).execute();
+    const otherSessions = await server.services.db.kysely
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", other.id)
+      .execute();
     expect(otherSessions).toEqual([]);
   });
 
   it("answers 403 once the invite was accepted or revoked, creating nobody", async () => {
     const accepted = await invite();
-    expect((await server.client().post(`/api/invites/${accepted.id}/accept`, acceptBody(accepted.email))).status).toBe(201);
+    expect(
+      (await server.client().post(`/api/invites/${accepted.id}/accept`, acceptBody(accepted.email)))
+        .status,
+    ).toBe(201);
     const revoked = await invite();
     expect((await admin.delete(`/api/invites/${revoked.id}`)).status).toBe(200);
 
     const users = await countUsers();
-    const again = await server.client().post(`/api/invites/${accepted.id}/accept`, acceptBody(newEmail()));
+    const again = await server
+      .client()
+      .post(`/api/invites/${accepted.id}/accept`, acceptBody(newEmail()));
     expect(again.status).toBe(403);
     expect(again.json).toEqual({ status: 403, message: "This invite has already been accepted" });
-    const late = await server.client().post(`/api/invites/${revoked.id}/accept`, acceptBody(revoked.email));
+    const late = await server
+      .client()
+      .post(`/api/invites/${revoked.id}/accept`, acceptBody(revoked.email));
     expect(late.status).toBe(403);
     expect(late.json).toEqual({ status: 403, message: "This invite is no longer available" });
     expect(late.cookies.find((c) => c.name === "session" && c.value)).toBeUndefined();
@@ -303,19 +398,44 @@ describe("POST /api/invites/{id}/accept", () => {
     const created = await invite();
     const users = await countUsers();
     const cases: Array<[Record<string, unknown>, { path: string; message?: string }]> = [
-      [{ password: "short1" }, { path: "password", message: "Minimum eight characters, at least one letter and one number" }],
-      [{ password: "onlyletters" }, { path: "password", message: "Minimum eight characters, at least one letter and one number" }],
-      [{ password: "1234567890" }, { path: "password", message: "Minimum eight characters, at least one letter and one number" }],
-      [{ confirmPassword: "welcome124" }, { path: "confirmPassword", message: "Passwords do not match" }],
+      [
+        { password: "short1" },
+        {
+          path: "password",
+          message: "Minimum eight characters, at least one letter and one number",
+        },
+      ],
+      [
+        { password: "onlyletters" },
+        {
+          path: "password",
+          message: "Minimum eight characters, at least one letter and one number",
+        },
+      ],
+      [
+        { password: "1234567890" },
+        {
+          path: "password",
+          message: "Minimum eight characters, at least one letter and one number",
+        },
+      ],
+      [
+        { confirmPassword: "welcome124" },
+        { path: "confirmPassword", message: "Passwords do not match" },
+      ],
       [{ firstName: "" }, { path: "firstName" }],
       [{ email: "nope" }, { path: "email" }],
       [{ password: 12345678 }, { path: "password" }],
       [{ lastName: "x".repeat(10_000) }, { path: "lastName" }],
     ];
     for (const [override, error] of cases) {
-      const res = await server.client().post(`/api/invites/${created.id}/accept`, acceptBody(created.email, override));
+      const res = await server
+        .client()
+        .post(`/api/invites/${created.id}/accept`, acceptBody(created.email, override));
       expect(res.status, JSON.stringify(override).slice(0, 60)).toBe(422);
-      expect(res.json.errors).toEqual([error.message ? error : expect.objectContaining({ path: error.path })]);
+      expect(res.json.errors).toEqual([
+        error.message ? error : expect.objectContaining({ path: error.path }),
+      ]);
     }
     expect(await countUsers()).toBe(users);
     expect((await server.client().get(`/api/invites/${created.id}`)).json.acceptedAt).toBeNull();
@@ -324,11 +444,16 @@ describe("POST /api/invites/{id}/accept", () => {
   it("answers 422 'Email already registered' for a taken email, and the invite stays pending", async () => {
     const created = await invite();
     const existing = await server.createUser({ email: newEmail("Existing") });
-    const res = await server.client().post(`/api/invites/${created.id}/accept`, acceptBody(existing.email.toUpperCase()));
+    const res = await server
+      .client()
+      .post(`/api/invites/${created.id}/accept`, acceptBody(existing.email.toUpperCase()));
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual([{ path: "email", message: "Email already registered" }]);
     expect((await server.client().get(`/api/invites/${created.id}`)).json.acceptedAt).toBeNull();
-    expect((await server.client().post(`/api/invites/${created.id}/accept`, acceptBody(created.email))).status).toBe(201);
+    expect(
+      (await server.client().post(`/api/invites/${created.id}/accept`, acceptBody(created.email)))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -339,14 +464,22 @@ describe("POST /api/invites/{id}/resend", () => {
     const res = await admin.post(`/api/invites/${created.id}/resend`);
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(created.id);
-    expect(new Date(res.json.updatedAt).getTime()).toBeGreaterThan(new Date(created.updatedAt).getTime() + minutes(29));
+    expect(new Date(res.json.updatedAt).getTime()).toBeGreaterThan(
+      new Date(created.updatedAt).getTime() + minutes(29),
+    );
 
     const mails = mailsTo(server, created.email);
     expect(mails).toHaveLength(2);
     const link = linkIn(mails[1]!, "http://signin.test/invites/");
     expect(link).toBe(`http://signin.test/invites/${created.id}`);
     // The resent link still leads to a working acceptance.
-    expect((await server.client().post(`/api/invites/${link.split("/").pop()}/accept`, acceptBody(created.email))).status).toBe(201);
+    expect(
+      (
+        await server
+          .client()
+          .post(`/api/invites/${link.split("/").pop()}/accept`, acceptBody(created.email))
+      ).status,
+    ).toBe(201);
   });
 
   it("answers 403 for accepted or revoked invites and sends nothing", async () => {
@@ -362,10 +495,14 @@ describe("POST /api/invites/{id}/resend", () => {
   });
 
   it("answers 404 for unknown ids, 401 anonymous, 403 staff", async () => {
-    expect((await admin.post("/api/invites/3f1e2d4c-0000-4000-8000-000000000000/resend")).status).toBe(404);
+    expect(
+      (await admin.post("/api/invites/3f1e2d4c-0000-4000-8000-000000000000/resend")).status,
+    ).toBe(404);
     expect((await admin.post("/api/invites/bogus/resend")).status).toBe(404);
     const created = await invite();
-    expect((await (await server.client().prime()).post(`/api/invites/${created.id}/resend`)).status).toBe(401);
+    expect(
+      (await (await server.client().prime()).post(`/api/invites/${created.id}/resend`)).status,
+    ).toBe(401);
     expect((await staff.post(`/api/invites/${created.id}/resend`)).status).toBe(403);
     expect(mailsTo(server, created.email)).toHaveLength(1);
   });
@@ -377,7 +514,12 @@ describe("DELETE /api/invites/{id}", () => {
     server.clock.offsetMs = minutes(5);
     const res = await admin.delete(`/api/invites/${created.id}`);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: created.id, revokedAt: expect.any(String), RevokedByUserId: adminId, acceptedAt: null });
+    expect(res.json).toMatchObject({
+      id: created.id,
+      revokedAt: expect.any(String),
+      RevokedByUserId: adminId,
+      acceptedAt: null,
+    });
 
     server.clock.offsetMs = minutes(50);
     const again = await admin.delete(`/api/invites/${created.id}`);
@@ -390,14 +532,21 @@ describe("DELETE /api/invites/{id}", () => {
     await server.client().post(`/api/invites/${created.id}/accept`, acceptBody(created.email));
     const res = await admin.delete(`/api/invites/${created.id}`);
     expect(res.status).toBe(403);
-    expect((await server.client().get(`/api/invites/${created.id}`)).json).toMatchObject({ revokedAt: null, acceptedAt: expect.any(String) });
+    expect((await server.client().get(`/api/invites/${created.id}`)).json).toMatchObject({
+      revokedAt: null,
+      acceptedAt: expect.any(String),
+    });
   });
 
   it("answers 404 for unknown ids, 401 anonymous, 403 staff; the invite stays pending", async () => {
-    expect((await admin.delete("/api/invites/3f1e2d4c-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await admin.delete("/api/invites/3f1e2d4c-0000-4000-8000-000000000000")).status).toBe(
+      404,
+    );
     expect((await admin.delete("/api/invites/12")).status).toBe(404);
     const created = await invite();
-    expect((await (await server.client().prime()).delete(`/api/invites/${created.id}`)).status).toBe(401);
+    expect(
+      (await (await server.client().prime()).delete(`/api/invites/${created.id}`)).status,
+    ).toBe(401);
     expect((await staff.delete(`/api/invites/${created.id}`)).status).toBe(403);
     expect((await server.client().get(`/api/invites/${created.id}`)).json.revokedAt).toBeNull();
   });
@@ -406,7 +555,11 @@ describe("DELETE /api/invites/{id}", () => {
 describe("over /trpc", () => {
   it("creates, lists, reads and accepts an invite as the web app does", async () => {
     const email = newEmail();
-    const created = await admin.trpc("mutation", "invites.create", { firstName: "Tia", email, message: "" });
+    const created = await admin.trpc("mutation", "invites.create", {
+      firstName: "Tia",
+      email,
+      message: "",
+    });
     expect(created.status).toBe(200);
     const id = created.json.result.data.id as string;
     expect(mailsTo(server, email)).toHaveLength(1);
@@ -418,11 +571,18 @@ describe("over /trpc", () => {
     const shown = await visitor.trpc("query", "invites.get", { id });
     expect(shown.json.result.data.email).toBe(email);
 
-    const accepted = await visitor.trpc("mutation", "invites.accept", { id, ...acceptBody(email), firstName: "Tia" });
+    const accepted = await visitor.trpc("mutation", "invites.accept", {
+      id,
+      ...acceptBody(email),
+      firstName: "Tia",
+    });
     expect(accepted.json.result.data).toMatchObject({ firstName: "Tia", email });
     expect((await visitor.trpc("query", "users.me")).json.result.data.email).toBe(email);
 
-    const again = await server.client().prime().then((c) => c.trpc("mutation", "invites.accept", { id, ...acceptBody(newEmail()) }));
+    const again = await server
+      .client()
+      .prime()
+      .then((c) => c.trpc("mutation", "invites.accept", { id, ...acceptBody(newEmail()) }));
     expect(again.status).toBe(403);
     expect(again.json.error.message).toBe("This invite has already been accepted");
   });
@@ -430,7 +590,10 @@ describe("over /trpc", () => {
   it("answers 422 with field errors and 404 for a malformed id", async () => {
     const bad = await admin.trpc("mutation", "invites.create", { firstName: "", email: "x" });
     expect(bad.status).toBe(422);
-    expect(bad.json.error.errors.map((e: { path: string }) => e.path).sort()).toEqual(["email", "firstName"]);
+    expect(bad.json.error.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      "email",
+      "firstName",
+    ]);
     const missing = await server.client().trpc("query", "invites.get", { id: "nope" });
     expect(missing.status).toBe(404);
   });

@@ -7,7 +7,13 @@ describe("lists", () => {
   it("every list answers X-Total-Count, even when the whole list is one page", async () => {
     await world.admin.post("/api/invites", { firstName: "Counted", email: "counted@example.org" });
     await world.admin.post("/api/tokens", { name: "counted" });
-    for (const url of ["/api/locations", "/api/programs", "/api/users", "/api/invites", "/api/tokens"]) {
+    for (const url of [
+      "/api/locations",
+      "/api/programs",
+      "/api/users",
+      "/api/invites",
+      "/api/tokens",
+    ]) {
       const res = await world.admin.get(url);
       expect(res.status, url).toBe(200);
       expect(res.json.length, url).toBeGreaterThan(0);
@@ -19,7 +25,11 @@ describe("lists", () => {
 describe("the Authorization header", () => {
   it("read once: a malformed bearer ('Bearer a b') is no bearer, so a cookie call still needs its XSRF header", async () => {
     world.admin.sendXsrf = false;
-    const res = await world.admin.post("/api/locations", { Name: "Sneaky" }, { authorization: "Bearer a b" });
+    const res = await world.admin.post(
+      "/api/locations",
+      { Name: "Sneaky" },
+      { authorization: "Bearer a b" },
+    );
     world.admin.sendXsrf = true;
     expect(res.status).toBe(403);
     expect(res.json.message).toBe("Missing or invalid X-XSRF-TOKEN header");

@@ -6,7 +6,14 @@ import { generateToken, hashToken, insertUser } from "@vsi/api";
 import { createDb, migrateToLatest } from "@vsi/db";
 import { createTestDatabase } from "@vsi/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient, createCatalog, staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
+import {
+  adminClient,
+  createCatalog,
+  staffClient,
+  tabletClient,
+  useCatalogServer,
+  visitor,
+} from "./fixtures.ts";
 import { startTestServer, type Client, type TestServer } from "./harness.ts";
 import { spawnServer, type ServerProcess } from "./processes.ts";
 import { cookieHeader, openEvents } from "./sse.ts";
@@ -41,18 +48,41 @@ describe("the live stream, one server process", () => {
       expect(stream.headers["cache-control"]).toBe("no-store");
       expect((await stream.next("ready")).data).toEqual({ locationId: main.id });
 
-      const signedIn = (await tablet.post("/api/visits", visitor(main.id, tutoring.id, { FirstName: "Ada" }))).json;
+      const signedIn = (
+        await tablet.post("/api/visits", visitor(main.id, tutoring.id, { FirstName: "Ada" }))
+      ).json;
       const inEvent = await stream.next("visit");
-      expect(inEvent.data).toEqual({ kind: "in", visitId: signedIn.id, locationId: main.id, programId: tutoring.id, visit: signedIn });
+      expect(inEvent.data).toEqual({
+        kind: "in",
+        visitId: signedIn.id,
+        locationId: main.id,
+        programId: tutoring.id,
+        visit: signedIn,
+      });
 
-      const corrected = (await world.admin.patch(`/api/visits/${signedIn.id}`, { FirstName: "Augusta" })).json;
-      expect((await stream.next("visit")).data).toMatchObject({ kind: "changed", visit: corrected });
+      const corrected = (
+        await world.admin.patch(`/api/visits/${signedIn.id}`, { FirstName: "Augusta" })
+      ).json;
+      expect((await stream.next("visit")).data).toMatchObject({
+        kind: "changed",
+        visit: corrected,
+      });
 
       const signedOut = (await tablet.patch(`/api/visits/${signedIn.id}/sign-out`)).json;
-      expect((await stream.next("visit")).data).toMatchObject({ kind: "out", visitId: signedIn.id, visit: { TimeOut: signedOut.TimeOut } });
+      expect((await stream.next("visit")).data).toMatchObject({
+        kind: "out",
+        visitId: signedIn.id,
+        visit: { TimeOut: signedOut.TimeOut },
+      });
 
       expect((await world.admin.delete(`/api/visits/${signedIn.id}`)).status).toBe(200);
-      expect((await stream.next("visit")).data).toEqual({ kind: "deleted", visitId: signedIn.id, locationId: main.id, programId: tutoring.id, visit: null });
+      expect((await stream.next("visit")).data).toEqual({
+        kind: "deleted",
+        visitId: signedIn.id,
+        locationId: main.id,
+        programId: tutoring.id,
+        visit: null,
+      });
 
       // Another location's sign-in is not this tablet's business.
       const elsewhere = await tabletClient(world.server, east.id);
@@ -80,7 +110,9 @@ describe("the live stream, one server process", () => {
       ["staff, id not a number", staff, "0x1"],
     ];
     for (const [label, client, id] of cases) {
-      const stream = await openEvents(`${base}/api/locations/${id}/events`, { cookie: cookieHeader(client.jar) });
+      const stream = await openEvents(`${base}/api/locations/${id}/events`, {
+        cookie: cookieHeader(client.jar),
+      });
       statuses[label] = stream.status;
       stream.close();
     }
@@ -98,14 +130,23 @@ describe("the live stream, one server process", () => {
   it("ends a tablet's stream at once when staff disconnect it, saying so", async () => {
     const { main } = world.catalog;
     const tablet = await tabletClient(world.server, main.id);
-    const tabletId = (await world.server.services.db.kysely.selectFrom("tablets").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+    const tabletId = (
+      await world.server.services.db.kysely
+        .selectFrom("tablets")
+        .select("id")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow()
+    ).id;
     const stream = await watch(base, tablet, main.id);
     const staffStream = await watch(base, world.admin, main.id);
     try {
       await stream.next("ready");
       await staffStream.next("ready");
       expect((await world.admin.delete(`/api/tablets/${tabletId}`)).status).toBe(200);
-      expect((await stream.next("closed")).data).toEqual({ status: 401, message: "This tablet was disconnected" });
+      expect((await stream.next("closed")).data).toEqual({
+        status: 401,
+        message: "This tablet was disconnected",
+      });
       await stream.ended;
       // Staff watching the same location stay connected.
       await world.admin.post("/api/visits", visitor(main.id, world.catalog.pantry.id));
@@ -113,6 +154,55 @@ describe("the live stream, one server process", () => {
     } finally {
       stream.close();
       staffStream.close();
+    }
+  });
+});
+
+describe("the live stream and the staff member behind it", () => {
+  const world = useCatalogServer();
+  let base: string;
+  beforeAll(async () => {
+    base = await listen(world.server);
+  });
+
+  it("ends a staff member's stream as soon as they log out, not at the next minute's check", async () => {
+    const staff = await staffClient(world.server);
+    const stream = await watch(base, staff, world.catalog.main.id);
+    try {
+      await stream.next("ready");
+      expect((await staff.get("/api/auth/logout")).status).toBe(204);
+      expect((await stream.next("closed")).data).toMatchObject({ status: 401 });
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("ends a staff member's stream as soon as an admin deactivates them, and a bearer token's when it is revoked", async () => {
+    const user = await world.server.createUser();
+    const staff = world.server.client();
+    await staff.login(user.email, user.password);
+    const token = (await staff.post("/api/tokens", { name: "script" })).json as {
+      id: number;
+      token: string;
+    };
+    const script = world.server.client();
+    script.bearer = token.token;
+    const scriptStream = await watch(base, script, world.catalog.main.id);
+    const stream = await watch(base, staff, world.catalog.main.id);
+    try {
+      await scriptStream.next("ready");
+      await stream.next("ready");
+      expect((await staff.delete(`/api/tokens/${token.id}`)).status).toBeLessThan(300);
+      expect((await scriptStream.next("closed")).data).toMatchObject({ status: 401 });
+      expect((await world.admin.patch(`/api/users/${user.id}`, { isActive: false })).status).toBe(
+        200,
+      );
+      expect((await stream.next("closed")).data).toMatchObject({ status: 401 });
+      await stream.ended;
+    } finally {
+      stream.close();
+      scriptStream.close();
     }
   });
 });
@@ -133,7 +223,11 @@ describe("the live stream on the embedded database (npm start)", () => {
     const stream = await watch(base, tablet, main.id);
     await stream.next("ready");
     const visit = (await tablet.post("/api/visits", visitor(main.id, pantry.id))).json;
-    expect((await stream.next("visit")).data).toMatchObject({ kind: "in", visitId: visit.id, visit });
+    expect((await stream.next("visit")).data).toMatchObject({
+      kind: "in",
+      visitId: visit.id,
+      visit,
+    });
     await server.app.close();
     await stream.ended;
   }, 60_000);
@@ -147,31 +241,66 @@ describe("two server processes on one PostgreSQL database", () => {
     const servers: ServerProcess[] = [];
     try {
       await migrateToLatest(db.kysely);
-      const location = await db.kysely.insertInto("locations").values({ name: "Main", address: "" }).returning("id").executeTakeFirstOrThrow();
-      const program = await db.kysely.insertInto("programs").values({ name: "Pantry" }).returning("id").executeTakeFirstOrThrow();
-      await db.kysely.insertInto("location_programs").values({ location_id: location.id, program_id: program.id, position: 0 }).execute();
-      await insertUser(db.kysely, { firstName: "A", lastName: "B", email: "a@example.org", password: "password123", isAdmin: true });
+      const location = await db.kysely
+        .insertInto("locations")
+        .values({ name: "Main", address: "" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const program = await db.kysely
+        .insertInto("programs")
+        .values({ name: "Pantry" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db.kysely
+        .insertInto("location_programs")
+        .values({ location_id: location.id, program_id: program.id, position: 0 })
+        .execute();
+      await insertUser(db.kysely, {
+        firstName: "A",
+        lastName: "B",
+        email: "a@example.org",
+        password: "password123",
+        isAdmin: true,
+      });
       const tablets = [generateToken(), generateToken()];
-      for (const token of tablets) await db.kysely.insertInto("tablets").values({ location_id: location.id, token_hash: hashToken(token) }).execute();
+      for (const token of tablets)
+        await db.kysely
+          .insertInto("tablets")
+          .values({ location_id: location.id, token_hash: hashToken(token) })
+          .execute();
 
-      for (let i = 0; i < 2; i++) servers.push(spawnServer({ DATABASE_URL: database.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "vsi-live-")) }));
+      for (let i = 0; i < 2; i++)
+        servers.push(
+          spawnServer({
+            DATABASE_URL: database.url,
+            DATA_DIR: mkdtempSync(path.join(tmpdir(), "vsi-live-")),
+          }),
+        );
       await Promise.all(servers.map((s) => s.started));
       const [one, two] = servers.map((s) => `http://127.0.0.1:${s.port()}`) as [string, string];
 
-      const stream = await openEvents(`${two}/api/locations/${location.id}/events`, { cookie: `sheet-token=${tablets[1]}` });
+      const stream = await openEvents(`${two}/api/locations/${location.id}/events`, {
+        cookie: `sheet-token=${tablets[1]}`,
+      });
       try {
         await stream.next("ready");
         const sent = Date.now();
         const res = await fetch(`${one}/api/visits`, {
           method: "POST",
-          headers: { "content-type": "application/json", cookie: `sheet-token=${tablets[0]}; XSRF-TOKEN=x`, "x-xsrf-token": "x" },
+          headers: {
+            "content-type": "application/json",
+            cookie: `sheet-token=${tablets[0]}; XSRF-TOKEN=x`,
+            "x-xsrf-token": "x",
+          },
           body: JSON.stringify(visitor(location.id, program.id)),
         });
         expect(res.status).toBe(201);
         const visit = (await res.json()) as { id: number };
         const event = await stream.next("visit");
         expect(event.data).toMatchObject({ kind: "in", visitId: visit.id, visit });
-        await ctx.annotate(`sign-in on one process to the stream on the other: ${event.at - sent} ms`);
+        await ctx.annotate(
+          `sign-in on one process to the stream on the other: ${event.at - sent} ms`,
+        );
       } finally {
         stream.close();
       }

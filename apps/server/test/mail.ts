@@ -14,6 +14,7 @@ export function linkIn(message: MailMessage, prefix: string): string {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const link = message.text.match(new RegExp(`${escaped}\\S+`))?.[0];
   if (!link) throw new Error(`no ${prefix} link in: ${message.text}`);
-  if (!message.html.includes(`href="${link}"`)) throw new Error(`HTML body lacks the link ${link}: ${message.html}`);
+  if (!message.html.includes(`href="${link}"`))
+    throw new Error(`HTML body lacks the link ${link}: ${message.html}`);
   return link;
 }

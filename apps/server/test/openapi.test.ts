@@ -5,7 +5,17 @@ import { openApiDocument } from "../src/routes/openapi.ts";
 describe("the OpenAPI document", () => {
   const doc = openApiDocument("http://signin.test") as unknown as {
     openapi: string;
-    paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: unknown;
+          parameters?: unknown[];
+          responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+        }
+      >
+    >;
   };
 
   it("is a valid OpenAPI 3 document", async () => {
@@ -18,16 +28,45 @@ describe("the OpenAPI document", () => {
       for (const [method, op] of Object.entries(operations)) {
         const ok = Object.entries(op.responses).find(([code]) => code.startsWith("2"));
         expect(ok, `${method} ${path} has a success response`).toBeDefined();
-        if (["post", "patch", "put"].includes(method) && !path.endsWith("/sign-out") && !path.endsWith("/resend")) {
+        if (
+          ["post", "patch", "put"].includes(method) &&
+          !path.endsWith("/sign-out") &&
+          !path.endsWith("/resend")
+        ) {
           expect(op.requestBody, `${method} ${path} has a request body`).toBeDefined();
         }
-        if (path.includes("{")) expect(op.parameters?.length, `${method} ${path} has path parameters`).toBeGreaterThan(0);
+        if (path.includes("{"))
+          expect(op.parameters?.length, `${method} ${path} has path parameters`).toBeGreaterThan(0);
       }
     }
     // One body in full: signing a visitor in, with its fields and which of them are required.
-    const visit = doc.paths["/visits"]?.post?.requestBody as { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
+    const visit = doc.paths["/visits"]?.post?.requestBody as {
+      content: Record<
+        string,
+        { schema: { properties?: Record<string, unknown>; required?: string[] } }
+      >;
+    };
     const schema = visit.content["application/json"]!.schema;
-    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(["FirstName", "LastName", "LocationId", "PhoneNumber", "ProgramId", "Temperature", "idempotencyKey"].sort());
-    expect([...(schema.required ?? [])].sort()).toEqual(["FirstName", "LastName", "LocationId", "PhoneNumber", "ProgramId", "Temperature"].sort());
+    expect(Object.keys(schema.properties ?? {}).sort()).toEqual(
+      [
+        "FirstName",
+        "LastName",
+        "LocationId",
+        "PhoneNumber",
+        "ProgramId",
+        "Temperature",
+        "TimeIn",
+        "idempotencyKey",
+      ].sort(),
+    );
+    // A queued sign-in's own time: a date-time, its bounds said in words.
+    expect(schema.properties?.TimeIn).toMatchObject({
+      type: "string",
+      format: "date-time",
+      description: expect.stringContaining("At most 24 hours old"),
+    });
+    expect([...(schema.required ?? [])].sort()).toEqual(
+      ["FirstName", "LastName", "LocationId", "PhoneNumber", "ProgramId", "Temperature"].sort(),
+    );
   });
 });

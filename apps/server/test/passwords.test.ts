@@ -27,12 +27,18 @@ async function requestReset(email: string): Promise<string> {
 }
 
 const canLogIn = async (email: string, password: string) =>
-  (await (await server.client(newLoopbackAddress()).prime()).post("/api/auth/login", { email, password })).status === 200;
+  (
+    await (
+      await server.client(newLoopbackAddress()).prime()
+    ).post("/api/auth/login", { email, password })
+  ).status === 200;
 
 describe("POST /api/passwords", () => {
   it("emails a reset link (200) whose token is stored only as a hash, valid for 48 hours", async () => {
     const user = await server.createUser({ firstName: "Rosa" });
-    const res = await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email.toUpperCase() });
+    const res = await server
+      .client(newLoopbackAddress())
+      .post("/api/passwords", { email: user.email.toUpperCase() });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
 
@@ -42,7 +48,11 @@ describe("POST /api/passwords", () => {
     const token = linkIn(mail!, "http://signin.test/passwords/reset/").split("/").pop()!;
     expect(token).toMatch(/^[a-z0-9]{20,}$/);
 
-    const rows = await server.services.db.kysely.selectFrom("password_resets").selectAll().where("user_id", "=", user.id).execute();
+    const rows = await server.services.db.kysely
+      .selectFrom("password_resets")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -53,19 +63,28 @@ describe("POST /api/passwords", () => {
 
   it("answers 404 for an email nobody has, and sends nothing", async () => {
     const before = server.mails().length;
-    const res = await server.client(newLoopbackAddress()).post("/api/passwords", { email: "ghost@example.org" });
+    const res = await server
+      .client(newLoopbackAddress())
+      .post("/api/passwords", { email: "ghost@example.org" });
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ status: 404, message: "Email not found" });
     expect(server.mails().length).toBe(before);
   });
 
   it("answers 422 for a missing or mistyped email and 400 for malformed JSON", async () => {
-    for (const body of [{}, { email: 42 }, { email: ["a@example.org"] }, { email: "x".repeat(300) }]) {
+    for (const body of [
+      {},
+      { email: 42 },
+      { email: ["a@example.org"] },
+      { email: "x".repeat(300) },
+    ]) {
       const res = await server.client(newLoopbackAddress()).post("/api/passwords", body);
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([expect.objectContaining({ path: "email" })]);
     }
-    const malformed = await server.client(newLoopbackAddress()).request("POST", "/api/passwords", "{email", { "content-type": "application/json" });
+    const malformed = await server
+      .client(newLoopbackAddress())
+      .request("POST", "/api/passwords", "{email", { "content-type": "application/json" });
     expect(malformed.status).toBe(400);
     expect(malformed.json.status).toBe(400);
   });
@@ -73,9 +92,14 @@ describe("POST /api/passwords", () => {
   it("answers 429 with Retry-After after repeated requests for one email, from any address", async () => {
     const user = await server.createUser();
     for (let i = 0; i < 5; i++) {
-      expect((await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email })).status).toBe(200);
+      expect(
+        (await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email }))
+          .status,
+      ).toBe(200);
     }
-    const limited = await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email.toUpperCase() });
+    const limited = await server
+      .client(newLoopbackAddress())
+      .post("/api/passwords", { email: user.email.toUpperCase() });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.json).toEqual({ status: 429, message: expect.any(String) });
@@ -83,19 +107,27 @@ describe("POST /api/passwords", () => {
 
     // The window passes, and asking works again.
     server.clock.offsetMs = HOUR + 1000;
-    expect((await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email })).status).toBe(200);
+    expect(
+      (await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email }))
+        .status,
+    ).toBe(200);
   });
 
   it("answers 429 after repeated requests from one address, whatever the emails", async () => {
     const address = newLoopbackAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await server.client(address).post("/api/passwords", { email: `probe${i}@example.org` })).status);
+      statuses.push(
+        (await server.client(address).post("/api/passwords", { email: `probe${i}@example.org` }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(404));
     expect(statuses[20]).toBe(429);
     const user = await server.createUser();
-    expect((await server.client(address).post("/api/passwords", { email: user.email })).status).toBe(429);
+    expect(
+      (await server.client(address).post("/api/passwords", { email: user.email })).status,
+    ).toBe(429);
     expect(mailsTo(server, user.email)).toEqual([]);
   });
 });
@@ -131,19 +163,30 @@ describe("PATCH /api/passwords/{token}", () => {
     await phone.login(user.email, user.password);
     const token = await requestReset(user.email);
 
-    const res = await (await server.client().prime()).patch(`/api/passwords/${token}`, { password: "brandnew22" });
+    const res = await (
+      await server.client().prime()
+    ).patch(`/api/passwords/${token}`, { password: "brandnew22" });
     expect(res.status).toBe(200);
     expect(await canLogIn(user.email, "brandnew22")).toBe(true);
     expect(await canLogIn(user.email, "oldpassword1")).toBe(false);
     expect((await laptop.get("/api/users/me")).status).toBe(204);
     expect((await phone.get("/api/users/me")).status).toBe(204);
 
-    const row = await server.services.db.kysely.selectFrom("password_resets").select("used_at").where("token_hash", "=", hashToken(token)).executeTakeFirstOrThrow();
+    const row = await server.services.db.kysely
+      .selectFrom("password_resets")
+      .select("used_at")
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirstOrThrow();
     expect(row.used_at).toBeInstanceOf(Date);
 
-    const again = await (await server.client().prime()).patch(`/api/passwords/${token}`, { password: "another333" });
+    const again = await (
+      await server.client().prime()
+    ).patch(`/api/passwords/${token}`, { password: "another333" });
     expect(again.status).toBe(410);
-    expect(again.json).toEqual({ status: 410, message: "This password reset link has already been used" });
+    expect(again.json).toEqual({
+      status: 410,
+      message: "This password reset link has already been used",
+    });
     expect((await server.client().get(`/api/passwords/${token}`)).status).toBe(410);
     expect(await canLogIn(user.email, "brandnew22")).toBe(true);
   });
@@ -152,9 +195,16 @@ describe("PATCH /api/passwords/{token}", () => {
     const user = await server.createUser({ password: "keepthis11" });
     const token = await requestReset(user.email);
     for (const password of ["short1", "lettersonly", "12345678901", "", 12345678]) {
-      const res = await (await server.client().prime()).patch(`/api/passwords/${token}`, { password });
+      const res = await (
+        await server.client().prime()
+      ).patch(`/api/passwords/${token}`, { password });
       expect(res.status).toBe(422);
-      expect(res.json.errors).toEqual([{ path: "password", message: typeof password === "number" ? expect.any(String) : weakMessage }]);
+      expect(res.json.errors).toEqual([
+        {
+          path: "password",
+          message: typeof password === "number" ? expect.any(String) : weakMessage,
+        },
+      ]);
     }
     const missing = await (await server.client().prime()).patch(`/api/passwords/${token}`, {});
     expect(missing.status).toBe(422);
@@ -166,9 +216,13 @@ describe("PATCH /api/passwords/{token}", () => {
     const user = await server.createUser({ password: "unchanged1" });
     const token = await requestReset(user.email);
     server.clock.offsetMs = 49 * HOUR;
-    const expired = await (await server.client().prime()).patch(`/api/passwords/${token}`, { password: "newpass123" });
+    const expired = await (
+      await server.client().prime()
+    ).patch(`/api/passwords/${token}`, { password: "newpass123" });
     expect(expired.status).toBe(410);
-    const unknown = await (await server.client().prime()).patch("/api/passwords/nosuchtoken", { password: "newpass123" });
+    const unknown = await (
+      await server.client().prime()
+    ).patch("/api/passwords/nosuchtoken", { password: "newpass123" });
     expect(unknown.status).toBe(404);
     expect(await canLogIn(user.email, "unchanged1")).toBe(true);
   });
@@ -190,16 +244,25 @@ describe("over /trpc", () => {
   it("requests, checks and uses a reset link", async () => {
     const user = await server.createUser();
     const client = await server.client(newLoopbackAddress()).prime();
-    const requested = await client.request("POST", "/trpc/passwords.request", { email: user.email }, { "content-type": "application/json" });
+    const requested = await client.request(
+      "POST",
+      "/trpc/passwords.request",
+      { email: user.email },
+      { "content-type": "application/json" },
+    );
     expect(requested.status).toBe(200);
-    const token = linkIn(mailsTo(server, user.email).at(-1)!, "http://signin.test/passwords/reset/").split("/").pop()!;
+    const token = linkIn(mailsTo(server, user.email).at(-1)!, "http://signin.test/passwords/reset/")
+      .split("/")
+      .pop()!;
     expect((await client.trpc("query", "passwords.check", { token })).status).toBe(200);
 
     const weak = await client.trpc("mutation", "passwords.update", { token, password: "weak" });
     expect(weak.status).toBe(422);
     expect(weak.json.error.errors).toEqual([{ path: "password", message: weakMessage }]);
 
-    expect((await client.trpc("mutation", "passwords.update", { token, password: "viatrpc123" })).status).toBe(200);
+    expect(
+      (await client.trpc("mutation", "passwords.update", { token, password: "viatrpc123" })).status,
+    ).toBe(200);
     const used = await client.trpc("query", "passwords.check", { token });
     expect(used.status).toBe(410);
     expect(await canLogIn(user.email, "viatrpc123")).toBe(true);

@@ -3,16 +3,26 @@ import path from "node:path";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 // node itself loads tsx, so the child's PID is the server's (the tsx command would add a parent).
-const node = (script: string) => [process.execPath, ["--import", "tsx", script], { cwd: serverDir }] as const;
+const node = (script: string) =>
+  [process.execPath, ["--import", "tsx", script], { cwd: serverDir }] as const;
 const mainPath = path.resolve(import.meta.dirname, "../src/main.ts");
 const cliPath = path.resolve(import.meta.dirname, "../src/cli.ts");
 
 /** Only what a person's shell would have: the test runner's own variables (BASE_URL, NODE_ENV) stay out. */
-export const cleanEnv = (vars: Record<string, string>) => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...vars });
+export const cleanEnv = (vars: Record<string, string>) => ({
+  PATH: process.env.PATH ?? "",
+  HOME: process.env.HOME ?? "",
+  ...vars,
+});
 
 export function cli(vars: Record<string, string>, ...args: string[]) {
   const [command, flags, options] = node(cliPath);
-  return spawnSync(command, [...flags, ...args], { ...options, env: cleanEnv(vars), encoding: "utf8", timeout: 60_000 });
+  return spawnSync(command, [...flags, ...args], {
+    ...options,
+    env: cleanEnv(vars),
+    encoding: "utf8",
+    timeout: 60_000,
+  });
 }
 
 export interface ServerProcess {

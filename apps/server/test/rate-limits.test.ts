@@ -16,17 +16,31 @@ describe("take-a-token under parallel load", () => {
     const user = await server.createUser();
     const address = newLoopbackAddress();
     const statuses = await Promise.all(
-      Array.from({ length: 50 }, async () => (await server.client(address).post("/api/passwords", { email: user.email })).status),
+      Array.from(
+        { length: 50 },
+        async () =>
+          (await server.client(address).post("/api/passwords", { email: user.email })).status,
+      ),
     );
     expect(count(statuses, 200)).toBe(limits.resetRequestsPerEmail.max);
     expect(count(statuses, 429)).toBe(50 - limits.resetRequestsPerEmail.max);
-    expect(server.mails().filter((m) => m.to === user.email)).toHaveLength(limits.resetRequestsPerEmail.max);
+    expect(server.mails().filter((m) => m.to === user.email)).toHaveLength(
+      limits.resetRequestsPerEmail.max,
+    );
   });
 
   it("50 parallel reset requests from one address for different emails let exactly the address's limit through", async () => {
     const address = newLoopbackAddress();
     const statuses = await Promise.all(
-      Array.from({ length: 50 }, async (_, i) => (await server.client(address).post("/api/passwords", { email: `nobody-${i}@example.org` })).status),
+      Array.from(
+        { length: 50 },
+        async (_, i) =>
+          (
+            await server
+              .client(address)
+              .post("/api/passwords", { email: `nobody-${i}@example.org` })
+          ).status,
+      ),
     );
     expect(count(statuses, 404)).toBe(limits.resetRequestsPerAddress.max);
     expect(count(statuses, 429)).toBe(50 - limits.resetRequestsPerAddress.max);
@@ -36,7 +50,15 @@ describe("take-a-token under parallel load", () => {
     const user = await server.createUser({ password: "rightpass1" });
     const address = newLoopbackAddress();
     const statuses = await Promise.all(
-      Array.from({ length: 50 }, async () => (await server.client(address).post("/api/auth/login", { email: user.email, password: "wrongpass1" })).status),
+      Array.from(
+        { length: 50 },
+        async () =>
+          (
+            await server
+              .client(address)
+              .post("/api/auth/login", { email: user.email, password: "wrongpass1" })
+          ).status,
+      ),
     );
     expect(count(statuses, 422)).toBe(limits.loginFailuresPerPair.max);
     expect(count(statuses, 429)).toBe(50 - limits.loginFailuresPerPair.max);
@@ -49,20 +71,39 @@ describe("login failures (per email and address, and per email from everywhere)"
     const attacker = newLoopbackAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await server.client(attacker).post("/api/auth/login", { email: admin.email, password: "wrongpass1" })).status);
+      statuses.push(
+        (
+          await server
+            .client(attacker)
+            .post("/api/auth/login", { email: admin.email, password: "wrongpass1" })
+        ).status,
+      );
     }
     expect(statuses).toEqual([...Array(10).fill(422), 429]);
     // The attacker's address is stopped even with the right password: guessing must not pay there.
-    expect((await server.client(attacker).post("/api/auth/login", { email: admin.email, password: "rightpass1" })).status).toBe(429);
+    expect(
+      (
+        await server
+          .client(attacker)
+          .post("/api/auth/login", { email: admin.email, password: "rightpass1" })
+      ).status,
+    ).toBe(429);
     const owner = await server.client(newLoopbackAddress()).prime();
-    expect((await owner.post("/api/auth/login", { email: admin.email, password: "rightpass1" })).status).toBe(200);
+    expect(
+      (await owner.post("/api/auth/login", { email: admin.email, password: "rightpass1" })).status,
+    ).toBe(200);
   });
 
   it("the 429 carries Retry-After and a message with the wait in minutes", async () => {
     const user = await server.createUser();
     const address = newLoopbackAddress();
-    let res = await server.client(address).post("/api/auth/login", { email: user.email, password: "wrongpass1" });
-    for (let i = 0; i < 10; i++) res = await server.client(address).post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+    let res = await server
+      .client(address)
+      .post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+    for (let i = 0; i < 10; i++)
+      res = await server
+        .client(address)
+        .post("/api/auth/login", { email: user.email, password: "wrongpass1" });
     expect(res.status).toBe(429);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(14 * 60);
     expect(res.json.message).toBe("Too many attempts. Please try again in 15 minutes.");
@@ -71,11 +112,21 @@ describe("login failures (per email and address, and per email from everywhere)"
   it("a successful login clears the count of its email and address", async () => {
     const user = await server.createUser({ password: "rightpass1" });
     const client = server.client(newLoopbackAddress());
-    for (let i = 0; i < 9; i++) expect((await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" })).status).toBe(422);
+    for (let i = 0; i < 9; i++)
+      expect(
+        (await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" }))
+          .status,
+      ).toBe(422);
     await client.login(user.email, "rightpass1");
     // Without the clearing, the second of these would be the eleventh failure: 429.
-    for (let i = 0; i < 10; i++) expect((await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" })).status).toBe(422);
-    expect((await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" })).status).toBe(429);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" }))
+          .status,
+      ).toBe(422);
+    expect(
+      (await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" })).status,
+    ).toBe(429);
   });
 
   it("many addresses together reach the looser limit per email", async () => {
@@ -84,17 +135,24 @@ describe("login failures (per email and address, and per email from everywhere)"
     const addresses = Math.ceil(limits.loginFailuresPerEmail.max / perAddress);
     for (let a = 0; a < addresses; a++) {
       const client = server.client(newLoopbackAddress());
-      for (let i = 0; i < perAddress; i++) await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+      for (let i = 0; i < perAddress; i++)
+        await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" });
     }
     const fresh = await server.client(newLoopbackAddress()).prime();
-    expect((await fresh.post("/api/auth/login", { email: user.email, password: "rightpass1" })).status).toBe(429);
+    expect(
+      (await fresh.post("/api/auth/login", { email: user.email, password: "rightpass1" })).status,
+    ).toBe(429);
   });
 
   it("one address guessing across many emails is stopped by its own limit", async () => {
     const address = newLoopbackAddress();
     let last = 0;
     for (let i = 0; i <= limits.loginFailuresPerAddress.max; i++) {
-      last = (await server.client(address).post("/api/auth/login", { email: `guess${i}@example.org`, password: "nope12345" })).status;
+      last = (
+        await server
+          .client(address)
+          .post("/api/auth/login", { email: `guess${i}@example.org`, password: "nope12345" })
+      ).status;
     }
     expect(last).toBe(429);
   });

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness.ts";
 
-const body = (email: string, overrides: Record<string, unknown> = {}) => ({ firstName: "Reg", lastName: "Istered", email, password: "register12", ...overrides });
+const body = (email: string, overrides: Record<string, unknown> = {}) => ({
+  firstName: "Reg",
+  lastName: "Istered",
+  email,
+  password: "register12",
+  ...overrides,
+});
 
 async function countUsersWith(server: TestServer, email: string) {
-  const rows = await server.services.db.kysely.selectFrom("users").select("id").where("email", "=", email).execute();
+  const rows = await server.services.db.kysely
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email)
+    .execute();
   return rows.length;
 }
 
@@ -21,7 +31,9 @@ describe("registration switched off (the default)", () => {
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ status: 404, message: expect.any(String) });
     expect(res.cookies.find((c) => c.name === "session")).toBeUndefined();
-    expect((await client.trpc("mutation", "auth.register", body("off@example.org"))).status).toBe(404);
+    expect((await client.trpc("mutation", "auth.register", body("off@example.org"))).status).toBe(
+      404,
+    );
     expect(await countUsersWith(server, "off@example.org")).toBe(0);
     // The call does not exist while switched off, so a bad body is a 404 too, not a 422.
     expect((await client.post("/api/auth/register", { email: 5 })).status).toBe(404);
@@ -39,8 +51,20 @@ describe("registration switched on", () => {
     const client = await server.client().prime();
     const res = await client.post("/api/auth/register", body("new@example.org"));
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(Number), firstName: "Reg", lastName: "Istered", email: "new@example.org", picture: null, pictureUrl: null, isAdmin: false, isActive: true });
-    expect(res.cookies.find((c) => c.name === "session")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    expect(res.json).toEqual({
+      id: expect.any(Number),
+      firstName: "Reg",
+      lastName: "Istered",
+      email: "new@example.org",
+      picture: null,
+      pictureUrl: null,
+      isAdmin: false,
+      isActive: true,
+    });
+    expect(res.cookies.find((c) => c.name === "session")).toMatchObject({
+      httpOnly: true,
+      sameSite: "Lax",
+    });
     const me = await client.get("/api/users/me");
     expect(me.status).toBe(200);
     expect(me.json.id).toBe(res.json.id);
@@ -48,14 +72,18 @@ describe("registration switched on", () => {
   });
 
   it("never makes an admin, whatever the body says", async () => {
-    const res = await (await server.client().prime()).post("/api/auth/register", body("sneaky@example.org", { isAdmin: true }));
+    const res = await (
+      await server.client().prime()
+    ).post("/api/auth/register", body("sneaky@example.org", { isAdmin: true }));
     expect(res.status).toBe(201);
     expect(res.json.isAdmin).toBe(false);
   });
 
   it("answers 422 'Email already registered' for a taken email in any case", async () => {
     await server.createUser({ email: "Taken@example.org" });
-    const res = await (await server.client().prime()).post("/api/auth/register", body("TAKEN@example.ORG"));
+    const res = await (
+      await server.client().prime()
+    ).post("/api/auth/register", body("TAKEN@example.ORG"));
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual([{ path: "email", message: "Email already registered" }]);
     expect(await countUsersWith(server, "TAKEN@example.ORG")).toBe(0);
@@ -63,7 +91,11 @@ describe("registration switched on", () => {
 
   it("answers 422 per field for a weak password or bad fields, creating nobody", async () => {
     const cases: Array<[Record<string, unknown>, string, string?]> = [
-      [{ password: "password" }, "password", "Minimum eight characters, at least one letter and one number"],
+      [
+        { password: "password" },
+        "password",
+        "Minimum eight characters, at least one letter and one number",
+      ],
       [{ firstName: "" }, "firstName"],
       [{ email: "not an email" }, "email"],
       [{ firstName: { name: "x" } }, "firstName"],
@@ -71,12 +103,18 @@ describe("registration switched on", () => {
     ];
     for (const [override, path, message] of cases) {
       const email = `bad-${path}@example.org`;
-      const res = await (await server.client().prime()).post("/api/auth/register", body(email, override));
+      const res = await (
+        await server.client().prime()
+      ).post("/api/auth/register", body(email, override));
       expect(res.status).toBe(422);
-      expect(res.json.errors).toEqual([message ? { path, message } : expect.objectContaining({ path })]);
+      expect(res.json.errors).toEqual([
+        message ? { path, message } : expect.objectContaining({ path }),
+      ]);
       expect(await countUsersWith(server, email)).toBe(0);
     }
-    const malformed = await (await server.client().prime()).request("POST", "/api/auth/register", "{", { "content-type": "application/json" });
+    const malformed = await (
+      await server.client().prime()
+    ).request("POST", "/api/auth/register", "{", { "content-type": "application/json" });
     expect(malformed.status).toBe(400);
   });
 
@@ -85,6 +123,8 @@ describe("registration switched on", () => {
     const res = await client.trpc("mutation", "auth.register", body("trpc@example.org"));
     expect(res.status).toBe(200);
     expect(res.json.result.data.email).toBe("trpc@example.org");
-    expect((await client.trpc("query", "users.me")).json.result.data.email).toBe("trpc@example.org");
+    expect((await client.trpc("query", "users.me")).json.result.data.email).toBe(
+      "trpc@example.org",
+    );
   });
 });

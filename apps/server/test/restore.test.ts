@@ -13,11 +13,19 @@ const here = import.meta.dirname;
 const tsx = path.resolve(here, "../node_modules/.bin/tsx");
 const cliPath = path.resolve(here, "../src/cli.ts");
 const mainPath = path.resolve(here, "../src/main.ts");
-const env = (dataDir: string) => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir });
+const env = (dataDir: string) => ({
+  PATH: process.env.PATH ?? "",
+  HOME: process.env.HOME ?? "",
+  DATA_DIR: dataDir,
+});
 const quiet = { info: () => undefined, error: () => undefined };
 
 function restore(dataDir: string, file: string) {
-  return spawnSync(tsx, [cliPath, "restore", file], { env: env(dataDir), encoding: "utf8", timeout: 120_000 });
+  return spawnSync(tsx, [cliPath, "restore", file], {
+    env: env(dataDir),
+    encoding: "utf8",
+    timeout: 120_000,
+  });
 }
 
 /** Every row of every table, in a stable order: what "everything came back" is compared on. */
@@ -25,7 +33,9 @@ async function everyRow(db: Db): Promise<Record<string, unknown[]>> {
   const tables = await db.kysely.introspection.getTables();
   const all: Record<string, unknown[]> = {};
   for (const table of tables.map((t) => t.name).sort()) {
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by 1`.execute(db.kysely);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`select * from ${sql.table(table)} order by 1`.execute(db.kysely);
     all[table] = rows;
   }
   return all;
@@ -33,8 +43,15 @@ async function everyRow(db: Db): Promise<Record<string, unknown[]>> {
 
 function filesUnder(dir: string): Record<string, string> {
   if (!existsSync(dir)) return {};
-  const names = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-  return Object.fromEntries(names.map((e) => [path.relative(dir, path.join(e.parentPath, e.name)), readFileSync(path.join(e.parentPath, e.name), "base64")]));
+  const names = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) =>
+    e.isFile(),
+  );
+  return Object.fromEntries(
+    names.map((e) => [
+      path.relative(dir, path.join(e.parentPath, e.name)),
+      readFileSync(path.join(e.parentPath, e.name), "base64"),
+    ]),
+  );
 }
 
 const outside = () => mkdtempSync(path.join(tmpdir(), "vsi-restore-"));
@@ -46,13 +63,26 @@ describe("pnpm restore", () => {
     const catalog = await createCatalog(admin);
     const tablet = await tabletClient(server, catalog.main.id);
     for (const FirstName of ["Ada", "Grace", "Edsger"]) {
-      expect((await tablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id, { FirstName }))).status).toBe(201);
+      expect(
+        (
+          await tablet.post(
+            "/api/visits",
+            visitor(catalog.main.id, catalog.tutoring.id, { FirstName }),
+          )
+        ).status,
+      ).toBe(201);
     }
     for (const key of ["aa11", "bb22"]) {
       await server.services.storage.put(key, Buffer.from(`picture ${key}`));
       await server.services.db.kysely
         .insertInto("files")
-        .values({ key, filename: `${key}.png`, content_type: "image/png", byte_size: 12, uploaded_at: new Date() })
+        .values({
+          key,
+          filename: `${key}.png`,
+          content_type: "image/png",
+          byte_size: 12,
+          uploaded_at: new Date(),
+        })
         .execute();
     }
     const rowsBefore = await everyRow(server.services.db);
@@ -91,21 +121,33 @@ describe("pnpm restore", () => {
     const archive = path.join(backups.dir, (await backups.create("manual")).name);
     await db.close();
 
-    const server = spawn(tsx, [mainPath], { env: { ...env(dataDir), PORT: "0", HOST: "127.0.0.1", WEB_DIST: dataDir }, stdio: ["ignore", "pipe", "pipe"] });
+    const server = spawn(tsx, [mainPath], {
+      env: { ...env(dataDir), PORT: "0", HOST: "127.0.0.1", WEB_DIST: dataDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     server.stdout.on("data", (c) => (output += c));
     server.stderr.on("data", (c) => (output += c));
     try {
       await new Promise<void>((resolve, reject) => {
-        const started = setInterval(() => output.includes("is running at") && (clearInterval(started), resolve()), 50);
+        const started = setInterval(
+          () => output.includes("is running at") && (clearInterval(started), resolve()),
+          50,
+        );
         server.on("exit", () => reject(new Error(output)));
       });
-      const before = readdirSync(path.dirname(dataDir)).filter((n) => n.startsWith(path.basename(dataDir)));
+      const before = readdirSync(path.dirname(dataDir)).filter((n) =>
+        n.startsWith(path.basename(dataDir)),
+      );
       const refused = restore(dataDir, archive);
       expect(refused.status).toBe(1);
-      expect(refused.stderr).toMatch(new RegExp(`The data folder ${dataDir} is in use by another process \\(PID \\d+\\)`));
+      expect(refused.stderr).toMatch(
+        new RegExp(`The data folder ${dataDir} is in use by another process \\(PID \\d+\\)`),
+      );
       expect(refused.stderr).toContain("Stop the server first");
-      expect(readdirSync(path.dirname(dataDir)).filter((n) => n.startsWith(path.basename(dataDir)))).toEqual(before);
+      expect(
+        readdirSync(path.dirname(dataDir)).filter((n) => n.startsWith(path.basename(dataDir))),
+      ).toEqual(before);
     } finally {
       server.kill("SIGTERM");
       await new Promise((resolve) => server.on("exit", resolve));
@@ -119,22 +161,38 @@ describe("pnpm restore", () => {
     const dataDir = outside();
     const old = await createDb({ dataDir });
     await migrateTo(old.kysely, previous);
-    await old.kysely.insertInto("users").values({ first_name: "Old", last_name: "Timer", email: "old@example.org", password_hash: "x" }).execute();
+    await old.kysely
+      .insertInto("users")
+      .values({
+        first_name: "Old",
+        last_name: "Timer",
+        email: "old@example.org",
+        password_hash: "x",
+      })
+      .execute();
     await old.close();
 
     // The server's start-up on that folder: a backup first, then the migrations.
     const services = await createServices(loadConfig({ DATA_DIR: dataDir }), quiet);
     const [before] = await services.backups.list();
-    expect(before).toMatchObject({ reason: "before-migration", schema: previous, counts: { users: 1 } });
+    expect(before).toMatchObject({
+      reason: "before-migration",
+      schema: previous,
+      counts: { users: 1 },
+    });
     await services.db.close();
 
     const restored = restore(dataDir, path.join(services.backups.dir, before!.name));
     expect(restored.stderr).toBe("");
-    expect(restored.stdout).toContain(`migrated forward: ${names.slice(names.indexOf(previous) + 1).join(", ")}`);
+    expect(restored.stdout).toContain(
+      `migrated forward: ${names.slice(names.indexOf(previous) + 1).join(", ")}`,
+    );
     expect(restored.stdout).toContain("1 users, 0 locations, 0 programs, 0 visits, 0 files");
     const db = await createDb({ dataDir });
     expect((await migrationState(db.kysely)).pending).toEqual([]);
-    expect(await db.kysely.selectFrom("users").select("email").execute()).toEqual([{ email: "old@example.org" }]);
+    expect(await db.kysely.selectFrom("users").select("email").execute()).toEqual([
+      { email: "old@example.org" },
+    ]);
     await db.close();
     const aside = /kept at (\S+);/.exec(restored.stdout)?.[1];
     rmSync(dataDir, { recursive: true, force: true });

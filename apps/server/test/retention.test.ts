@@ -7,7 +7,11 @@ const DAY = 24 * 60 * 60 * 1000;
 let phones = 0;
 
 /** A visit written straight into the table, begun `daysAgo` days before `now`. */
-async function oldVisit(now: Date, daysAgo: number, options: { open?: boolean; phone?: string; locationId?: number } = {}) {
+async function oldVisit(
+  now: Date,
+  daysAgo: number,
+  options: { open?: boolean; phone?: string; locationId?: number } = {},
+) {
   const timeIn = new Date(now.getTime() - daysAgo * DAY);
   return world.server.services.db.kysely
     .insertInto("visits")
@@ -25,16 +29,33 @@ async function oldVisit(now: Date, daysAgo: number, options: { open?: boolean; p
     .executeTakeFirstOrThrow();
 }
 
-const visitRow = (id: number) => world.server.services.db.kysely.selectFrom("visits").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const visitRow = (id: number) =>
+  world.server.services.db.kysely
+    .selectFrom("visits")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 const auditRows = (action: string) =>
-  world.server.services.db.kysely.selectFrom("audit_log").selectAll().where("action", "=", action).orderBy("id").execute();
+  world.server.services.db.kysely
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("action", "=", action)
+    .orderBy("id")
+    .execute();
 
 describe("retention", () => {
   it("is off by default: a run erases nothing and the settings say so", async () => {
-    expect((await world.admin.get("/api/settings")).json).toEqual({ eraseAfterDays: null, nextRunErases: 0, lastRunAt: null });
+    expect((await world.admin.get("/api/settings")).json).toEqual({
+      eraseAfterDays: null,
+      nextRunErases: 0,
+      lastRunAt: null,
+    });
     const now = new Date();
     const visit = await oldVisit(now, 400);
-    expect(await runRetention(world.server.services.db.kysely, now)).toEqual({ erased: 0, eraseAfterDays: null });
+    expect(await runRetention(world.server.services.db.kysely, now)).toEqual({
+      erased: 0,
+      eraseAfterDays: null,
+    });
     expect((await visitRow(visit.id)).first_name).toBe("Maria");
   });
 
@@ -45,7 +66,12 @@ describe("retention", () => {
     const old = [await oldVisit(now, 31), await oldVisit(now, 45)];
     const stillOpen = await oldVisit(now, 40, { open: true });
     const recent = await oldVisit(now, 29);
-    const reportTotal = async () => Number((await world.admin.get(`/api/visits?locationId=${world.catalog.east.id}`)).headers["x-total-count"]);
+    const reportTotal = async () =>
+      Number(
+        (await world.admin.get(`/api/visits?locationId=${world.catalog.east.id}`)).headers[
+          "x-total-count"
+        ],
+      );
     const totalBefore = await reportTotal();
 
     const set = await world.admin.patch("/api/settings", { eraseAfterDays: 30 });
@@ -60,9 +86,20 @@ describe("retention", () => {
     expect(firstRun).toEqual({ erased: 3, eraseAfterDays: 30 });
     for (const visit of old) {
       const row = await visitRow(visit.id);
-      expect(row).toMatchObject({ first_name: "", last_name: "", phone_number: "", temperature: "", erased_at: now });
+      expect(row).toMatchObject({
+        first_name: "",
+        last_name: "",
+        phone_number: "",
+        temperature: "",
+        erased_at: now,
+      });
       // Date, place, program and times stay.
-      expect(row).toMatchObject({ time_in: visit.time_in, time_out: visit.time_out, location_id: visit.location_id, program_id: visit.program_id });
+      expect(row).toMatchObject({
+        time_in: visit.time_in,
+        time_out: visit.time_out,
+        location_id: visit.location_id,
+        program_id: visit.program_id,
+      });
     }
     expect((await visitRow(stillOpen.id)).first_name).toBe("Maria");
     expect((await visitRow(recent.id)).phone_number).toBe(recent.phone_number);
@@ -71,9 +108,15 @@ describe("retention", () => {
     // Nothing is left to erase; the run and the setting are in the audit log, with no one's details.
     expect(await runRetention(db, now)).toEqual({ erased: 0, eraseAfterDays: 30 });
     const runs = await auditRows("retention.run");
-    expect(runs.map((r) => [r.actor, r.details.erased])).toEqual([["system", 3], ["system", 0]]);
+    expect(runs.map((r) => [r.actor, r.details.erased])).toEqual([
+      ["system", 3],
+      ["system", 0],
+    ]);
     const settingChanges = await auditRows("settings.update");
-    expect(settingChanges.at(-1)).toMatchObject({ actor: "user", details: { eraseAfterDays: { from: null, to: 30 } } });
+    expect(settingChanges.at(-1)).toMatchObject({
+      actor: "user",
+      details: { eraseAfterDays: { from: null, to: 30 } },
+    });
     expect(JSON.stringify(runs)).not.toContain("Maria");
     expect((await world.admin.get("/api/settings")).json.lastRunAt).toBe(now.toISOString());
   });
@@ -96,7 +139,10 @@ describe("retention", () => {
     expect(res.status).toBe(200);
     expect(res.json.erased).toBeGreaterThanOrEqual(1);
     expect((await visitRow(visit.id)).first_name).toBe("");
-    expect((await auditRows("retention.run")).at(-1)).toMatchObject({ actor: "user", details: { erased: res.json.erased } });
+    expect((await auditRows("retention.run")).at(-1)).toMatchObject({
+      actor: "user",
+      details: { erased: res.json.erased },
+    });
     await world.admin.patch("/api/settings", { eraseAfterDays: null });
     expect((await world.admin.post("/api/settings/retention/run")).json).toEqual({ erased: 0 });
   });
@@ -120,17 +166,30 @@ describe("a request to be forgotten", () => {
     const open = await oldVisit(now, 0, { phone, open: true, locationId: world.catalog.main.id });
     const someoneElse = await oldVisit(now, 3);
 
-    const exported = await world.admin.post("/api/visitors/export", { phoneNumber: "(415) 578-8888" });
+    const exported = await world.admin.post("/api/visitors/export", {
+      phoneNumber: "(415) 578-8888",
+    });
     expect(exported.status).toBe(200);
     expect(exported.json.visits.map((v: { id: number }) => v.id)).toEqual([closed.id, open.id]);
-    expect(exported.json.visits[0]).toMatchObject({ FirstName: "Maria", PhoneNumber: phone, Location: { id: world.catalog.east.id, Name: "Eastside" } });
+    expect(exported.json.visits[0]).toMatchObject({
+      FirstName: "Maria",
+      PhoneNumber: phone,
+      Location: { id: world.catalog.east.id, Name: "Eastside" },
+    });
 
     const forgotten = await world.admin.post("/api/visitors/forget", { phoneNumber: phone });
     expect(forgotten.json).toEqual({ erased: 2 });
-    for (const id of [closed.id, open.id]) expect(await visitRow(id)).toMatchObject({ first_name: "", phone_number: "", temperature: "" });
+    for (const id of [closed.id, open.id])
+      expect(await visitRow(id)).toMatchObject({
+        first_name: "",
+        phone_number: "",
+        temperature: "",
+      });
     expect((await visitRow(open.id)).time_out).not.toBeNull();
     expect((await visitRow(someoneElse.id)).first_name).toBe("Maria");
-    expect((await world.admin.post("/api/visitors/export", { phoneNumber: phone })).json.visits).toEqual([]);
+    expect(
+      (await world.admin.post("/api/visitors/export", { phoneNumber: phone })).json.visits,
+    ).toEqual([]);
 
     const logged = [...(await auditRows("visitor.export")), ...(await auditRows("visitor.forget"))];
     expect(logged.map((r) => [r.action, r.actor, r.details])).toEqual([
@@ -139,6 +198,33 @@ describe("a request to be forgotten", () => {
       ["visitor.forget", "user", { erased: 2 }],
     ]);
     expect(JSON.stringify(logged)).not.toContain("578");
+  });
+
+  it("signs a forgotten person's open visit out as staff, now, and leaves an ended visit's time out and who as they were", async () => {
+    const now = new Date();
+    const phone = "4155799999";
+    const closed = await oldVisit(now, 2, { phone });
+    await world.server.services.db.kysely
+      .updateTable("visits")
+      .set({ signed_out_by: "visitor" })
+      .where("id", "=", closed.id)
+      .execute();
+    const open = await oldVisit(now, 0, { phone, open: true, locationId: world.catalog.main.id });
+
+    expect((await world.admin.post("/api/visitors/forget", { phoneNumber: phone })).json).toEqual({
+      erased: 2,
+    });
+    const signedOut = await visitRow(open.id);
+    expect(signedOut).toMatchObject({ signed_out_by: "staff", erased_at: expect.any(Date) });
+    expect(signedOut.time_out).toEqual(signedOut.erased_at);
+    expect(await visitRow(closed.id)).toMatchObject({
+      signed_out_by: "visitor",
+      time_out: closed.time_out,
+    });
+    // Nobody forgotten is left on the roll call.
+    const onSite = (await world.admin.get(`/api/visits/open?locationId=${world.catalog.main.id}`))
+      .json as Array<{ id: number }>;
+    expect(onSite.map((v) => v.id)).not.toContain(open.id);
   });
 
   it("refuses a malformed phone number with a 422", async () => {

@@ -21,14 +21,59 @@ async function statementsOf(call: () => Promise<{ status: number }>, status: num
 
 describe("round trips per tablet call", () => {
   let tablet: Client;
-  const sheetUrl = () => `/api/visits?locationId=${world.catalog.main.id}&programId=${world.catalog.tutoring.id}`;
+  const sheetUrl = () =>
+    `/api/visits?locationId=${world.catalog.main.id}&programId=${world.catalog.tutoring.id}`;
   const newVisitor = () => visitor(world.catalog.main.id, world.catalog.tutoring.id);
 
   it("the sheet list is one statement, on /api and /trpc, with and without a program", async () => {
     tablet = await tabletClient(world.server, world.catalog.main.id);
     expect(await statementsOf(() => tablet.get(sheetUrl()), 200)).toHaveLength(1);
-    expect(await statementsOf(() => tablet.get(`/api/visits?locationId=${world.catalog.main.id}`), 200)).toHaveLength(1);
-    expect(await statementsOf(() => tablet.trpc("query", "visits.list", { locationId: world.catalog.main.id, programId: world.catalog.tutoring.id }), 200)).toHaveLength(1);
+    expect(
+      await statementsOf(() => tablet.get(`/api/visits?locationId=${world.catalog.main.id}`), 200),
+    ).toHaveLength(1);
+    expect(
+      await statementsOf(
+        () =>
+          tablet.trpc("query", "visits.list", {
+            locationId: world.catalog.main.id,
+            programId: world.catalog.tutoring.id,
+          }),
+        200,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("the kiosk's sheet list (from today in the tablet's zone, over /trpc) is one statement, and lists today's open visits only", async () => {
+    const open = (await tablet.post("/api/visits", newVisitor())).json as { id: number };
+    const input = {
+      locationId: world.catalog.main.id,
+      programId: world.catalog.tutoring.id,
+      from: "2000-01-01",
+      timeZone: "America/Los_Angeles",
+    };
+    let res: { status: number; json: unknown } | undefined;
+    expect(
+      await statementsOf(async () => (res = await tablet.trpc("query", "visits.list", input)), 200),
+    ).toHaveLength(1);
+    const listed = (res!.json as { result: { data: { id: number }[] } }).result.data;
+    expect(listed.map((v) => v.id)).toContain(open.id);
+    const tomorrow = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    expect(
+      await statementsOf(
+        async () => (res = await tablet.trpc("query", "visits.list", { ...input, from: tomorrow })),
+        200,
+      ),
+    ).toHaveLength(1);
+    expect((res!.json as { result: { data: unknown[] } }).result.data).toEqual([]);
+    expect(
+      await statementsOf(
+        () =>
+          tablet.get(
+            `/api/visits?locationId=${world.catalog.main.id}&from=2000-01-01&timeZone=Europe/Madrid`,
+          ),
+        200,
+      ),
+    ).toHaveLength(1);
   });
 
   it("a sign-in is one statement, with an Idempotency-Key too, and its retry replays in one", async () => {
@@ -36,17 +81,40 @@ describe("round trips per tablet call", () => {
     const key = randomUUID();
     const body = newVisitor();
     let first: { json: { id: number } } | undefined;
-    expect(await statementsOf(async () => (first = await tablet.post("/api/visits", body, { "idempotency-key": key })), 201)).toHaveLength(1);
+    expect(
+      await statementsOf(
+        async () => (first = await tablet.post("/api/visits", body, { "idempotency-key": key })),
+        201,
+      ),
+    ).toHaveLength(1);
     let retry: { json: { id: number } } | undefined;
-    expect(await statementsOf(async () => (retry = await tablet.post("/api/visits", body, { "idempotency-key": key })), 201)).toHaveLength(1);
+    expect(
+      await statementsOf(
+        async () => (retry = await tablet.post("/api/visits", body, { "idempotency-key": key })),
+        201,
+      ),
+    ).toHaveLength(1);
     expect(retry!.json.id).toBe(first!.json.id);
-    expect(await statementsOf(() => tablet.trpc("mutation", "visits.create", { ...newVisitor(), idempotencyKey: randomUUID() }), 200)).toHaveLength(1);
+    expect(
+      await statementsOf(
+        () =>
+          tablet.trpc("mutation", "visits.create", {
+            ...newVisitor(),
+            idempotencyKey: randomUUID(),
+          }),
+        200,
+      ),
+    ).toHaveLength(1);
   });
 
   it("a sign-out is one statement, and the signed-in visitor leaves the sheet", async () => {
     const visit = (await tablet.post("/api/visits", newVisitor())).json as { id: number };
-    expect(await statementsOf(() => tablet.patch(`/api/visits/${visit.id}/sign-out`), 200)).toHaveLength(1);
-    expect(await statementsOf(() => tablet.trpc("mutation", "visits.signOut", { id: visit.id }), 200)).toHaveLength(1);
+    expect(
+      await statementsOf(() => tablet.patch(`/api/visits/${visit.id}/sign-out`), 200),
+    ).toHaveLength(1);
+    expect(
+      await statementsOf(() => tablet.trpc("mutation", "visits.signOut", { id: visit.id }), 200),
+    ).toHaveLength(1);
     const sheet = (await tablet.get(sheetUrl())).json as { id: number }[];
     expect(sheet.map((v) => v.id)).not.toContain(visit.id);
   });
@@ -54,12 +122,24 @@ describe("round trips per tablet call", () => {
   it("each of those statements checks the tablet's token itself, so a revocation counts from the next call", async () => {
     const revoked = await tabletClient(world.server, world.catalog.main.id);
     const open = (await revoked.post("/api/visits", newVisitor())).json as { id: number };
-    const tabletId = (await world.server.services.db.kysely.selectFrom("tablets").select("id").orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+    const tabletId = (
+      await world.server.services.db.kysely
+        .selectFrom("tablets")
+        .select("id")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow()
+    ).id;
     expect((await world.admin.delete(`/api/tablets/${tabletId}`)).status).toBe(200);
-    for (const call of [() => revoked.get(sheetUrl()), () => revoked.post("/api/visits", newVisitor()), () => revoked.patch(`/api/visits/${open.id}/sign-out`)]) {
+    for (const call of [
+      () => revoked.get(sheetUrl()),
+      () => revoked.post("/api/visits", newVisitor()),
+      () => revoked.patch(`/api/visits/${open.id}/sign-out`),
+    ]) {
       const res = await call();
       expect(res.status).toBe(401);
-      expect((res as { json: { message: string } }).json.message).toBe("This tablet was disconnected");
+      expect((res as { json: { message: string } }).json.message).toBe(
+        "This tablet was disconnected",
+      );
     }
   });
 });
@@ -68,14 +148,18 @@ describe("round trips for a staff session", () => {
   it("checks the session and renews it in one statement", async () => {
     const staff = await staffClient(world.server);
     const sessionStatements = (sql: string[]) => sql.filter((s) => /\bsessions\b/.test(s));
-    expect(sessionStatements(await statementsOf(() => staff.get("/api/users/me"), 200))).toHaveLength(1);
+    expect(
+      sessionStatements(await statementsOf(() => staff.get("/api/users/me"), 200)),
+    ).toHaveLength(1);
     // Sixteen days on, the session is in the second half of its life: the same statement renews it.
     world.server.clock.offsetMs = 16 * 24 * 3600 * 1000;
     try {
       let renewed: { cookies: Array<{ name: string; maxAge?: number }> } | undefined;
       const sql = await statementsOf(async () => (renewed = await staff.get("/api/users/me")), 200);
       expect(sessionStatements(sql)).toHaveLength(1);
-      expect(renewed!.cookies.find((c) => c.name === "session")?.maxAge).toBeGreaterThan(29 * 24 * 3600);
+      expect(renewed!.cookies.find((c) => c.name === "session")?.maxAge).toBeGreaterThan(
+        29 * 24 * 3600,
+      );
     } finally {
       world.server.clock.offsetMs = 0;
     }

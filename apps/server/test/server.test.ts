@@ -10,7 +10,10 @@ beforeAll(async () => {
   // A stand-in build of the web app: an index.html and one hashed asset.
   const webDir = mkdtempSync(path.join(tmpdir(), "vsi-web-"));
   mkdirSync(path.join(webDir, "static", "js"), { recursive: true });
-  writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Visitor Sign-In</title><div id=root></div>");
+  writeFileSync(
+    path.join(webDir, "index.html"),
+    "<!doctype html><title>Visitor Sign-In</title><div id=root></div>",
+  );
   writeFileSync(path.join(webDir, "static", "js", "index-abc123.js"), "console.log('app')");
   writeFileSync(path.join(webDir, "manifest.webmanifest"), "{}");
   writeFileSync(path.join(webDir, "static", "js", "index-abc123.js.br"), "brotli bytes");
@@ -32,15 +35,21 @@ describe("the web app", () => {
     const asset = await server.client().get("/static/js/index-abc123.js");
     expect(asset.status).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect((await server.client().get("/manifest.webmanifest")).headers["cache-control"]).toBe("no-cache");
+    expect((await server.client().get("/manifest.webmanifest")).headers["cache-control"]).toBe(
+      "no-cache",
+    );
     expect((await server.client().get("/")).headers["cache-control"]).toBe("no-cache");
   });
 
   it("sends the build's precompressed files to browsers that accept them", async () => {
-    const br = await server.client().get("/static/js/index-abc123.js", { "accept-encoding": "gzip, br" });
+    const br = await server
+      .client()
+      .get("/static/js/index-abc123.js", { "accept-encoding": "gzip, br" });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.body).toBe("brotli bytes");
-    const plain = await server.client().get("/static/js/index-abc123.js", { "accept-encoding": "identity" });
+    const plain = await server
+      .client()
+      .get("/static/js/index-abc123.js", { "accept-encoding": "identity" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe("console.log('app')");
   });
@@ -61,14 +70,19 @@ describe("/api", () => {
       expect(res.status, url).toBe(404);
       expect(res.headers["content-type"]).toMatch(/application\/json/);
     }
-    expect((await server.client().get("/api/nothing-here")).json).toEqual({ status: 404, message: "Not found" });
+    expect((await server.client().get("/api/nothing-here")).json).toEqual({
+      status: 404,
+      message: "Not found",
+    });
   });
 
   it("publishes the OpenAPI document and a docs page that needs no internet", async () => {
     const doc = await server.client().get("/api/openapi.json");
     expect(doc.status).toBe(200);
     expect(doc.json.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.json.paths)).toEqual(expect.arrayContaining(["/auth/login", "/users/me", "/visits", "/locations/{id}/setup"]));
+    expect(Object.keys(doc.json.paths)).toEqual(
+      expect.arrayContaining(["/auth/login", "/users/me", "/visits", "/locations/{id}/setup"]),
+    );
     const page = await server.client().get("/api/docs");
     expect(page.status).toBe(200);
     expect(page.body).toContain('<script src="/api/docs/docs.js">');

@@ -43,21 +43,30 @@ async function getOn(client: OpenSocket) {
   await Promise.race([
     client.closed,
     new Promise<void>((resolve) => {
-      const check = () => (client.received().includes("\r\n\r\n") ? resolve() : client.socket.once("data", check));
+      const check = () =>
+        client.received().includes("\r\n\r\n") ? resolve() : client.socket.once("data", check);
       check();
     }),
   ]);
   return client;
 }
 
-const get = async (port: number, localAddress: string) => getOn(await openSocket(port, localAddress));
+const get = async (port: number, localAddress: string) =>
+  getOn(await openSocket(port, localAddress));
 
 describe("slow clients", () => {
   let server: TestServer;
   let port: number;
   beforeAll(async () => {
     // Short limits so the test need not wait long; the checks run every 100 ms.
-    server = await startTestServer({ limits: { requestTimeoutMs: 1_000, headersTimeoutMs: 500, checkEveryMs: 100, connectionsPerAddress: 3 } });
+    server = await startTestServer({
+      limits: {
+        requestTimeoutMs: 1_000,
+        headersTimeoutMs: 500,
+        checkEveryMs: 100,
+        connectionsPerAddress: 3,
+      },
+    });
     await server.app.listen({ host: "127.0.0.1", port: 0 });
     port = (server.app.server.address() as { port: number }).port;
   });
@@ -65,16 +74,25 @@ describe("slow clients", () => {
 
   it("a POST whose body trickles in is cut off with 408 before it completes", async () => {
     const client = await openSocket(port, newLoopbackAddress());
-    const headers = "POST /api/passwords HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer not-a-real-token\r\nContent-Length: 100\r\n\r\n";
+    const headers =
+      "POST /api/passwords HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer not-a-real-token\r\nContent-Length: 100\r\n\r\n";
     // 100 bytes, one every 200 ms: 20 s if nobody stops it.
-    await trickle(client.socket, [headers, ...Array.from({ length: 100 }, () => " ")], 200, client.closed);
+    await trickle(
+      client.socket,
+      [headers, ...Array.from({ length: 100 }, () => " ")],
+      200,
+      client.closed,
+    );
     await client.closed;
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
   }, 60_000);
 
   it("headers that trickle in are cut off with 408", async () => {
     const client = await openSocket(port, newLoopbackAddress());
-    const parts = ["GET /healthz HTTP/1.1\r\n", ...Array.from({ length: 100 }, (_, i) => `X-Slow-${i}: 1\r\n`)];
+    const parts = [
+      "GET /healthz HTTP/1.1\r\n",
+      ...Array.from({ length: 100 }, (_, i) => `X-Slow-${i}: 1\r\n`),
+    ];
     await trickle(client.socket, parts, 200, client.closed);
     await client.closed;
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);

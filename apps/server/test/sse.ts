@@ -1,4 +1,5 @@
 import http from "node:http";
+import { sseReader } from "@vsi/test-utils";
 
 export interface SseEvent {
   event: string;
@@ -22,60 +23,62 @@ export interface EventStream {
 }
 
 /** A Cookie header from a test client's jar. */
-export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+export const cookieHeader = (jar: Map<string, string>) =>
+  [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 
-export function openEvents(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
+export function openEvents(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { accept: "text/event-stream", ...headers }, agent: false }, (response) => {
-      const events: SseEvent[] = [];
-      const waiters = new Set<() => void>();
-      let buffer = "";
-      let endedResolve!: () => void;
-      const ended = new Promise<void>((r) => (endedResolve = r));
-      const stream: EventStream = {
-        status: response.statusCode ?? 0,
-        headers: response.headers,
-        events,
-        comments: 0,
-        ended,
-        async next(name, match = () => true, timeoutMs = 5_000) {
-          const until = Date.now() + timeoutMs;
-          for (;;) {
-            const index = events.findIndex((e) => e.event === name && match(e.data));
-            if (index >= 0) return events.splice(index, 1)[0]!;
-            const left = until - Date.now();
-            if (left <= 0) throw new Error(`no '${name}' event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
-            await new Promise<void>((wake) => {
-              waiters.add(wake);
-              setTimeout(wake, Math.min(left, 100));
-            });
-          }
-        },
-        close: () => request.destroy(),
-      };
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let event = "message";
-          const data: string[] = [];
-          for (const line of block.split("\n")) {
-            if (line.startsWith(":")) stream.comments += 1;
-            else if (line.startsWith("event: ")) event = line.slice(7);
-            else if (line.startsWith("data: ")) data.push(line.slice(6));
-          }
-          if (data.length) events.push({ event, data: JSON.parse(data.join("\n")), at: Date.now() });
-        }
-        for (const wake of waiters) wake();
-        waiters.clear();
-      });
-      response.on("close", endedResolve);
-      response.on("error", () => endedResolve());
-      resolve(stream);
-    });
+    const request = http.get(
+      url,
+      { headers: { accept: "text/event-stream", ...headers }, agent: false },
+      (response) => {
+        const events: SseEvent[] = [];
+        const waiters = new Set<() => void>();
+        let endedResolve!: () => void;
+        const ended = new Promise<void>((r) => (endedResolve = r));
+        const stream: EventStream = {
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          events,
+          comments: 0,
+          ended,
+          async next(name, match = () => true, timeoutMs = 5_000) {
+            const until = Date.now() + timeoutMs;
+            for (;;) {
+              const index = events.findIndex((e) => e.event === name && match(e.data));
+              if (index >= 0) return events.splice(index, 1)[0]!;
+              const left = until - Date.now();
+              if (left <= 0)
+                throw new Error(
+                  `no '${name}' event within ${timeoutMs} ms; got ${JSON.stringify(events)}`,
+                );
+              await new Promise<void>((wake) => {
+                waiters.add(wake);
+                setTimeout(wake, Math.min(left, 100));
+              });
+            }
+          },
+          close: () => request.destroy(),
+        };
+        response.setEncoding("utf8");
+        const read = sseReader((block) => {
+          stream.comments += block.comments;
+          if (block.data !== undefined)
+            events.push({ event: block.event, data: JSON.parse(block.data), at: Date.now() });
+        });
+        response.on("data", (chunk: string) => {
+          read(chunk);
+          for (const wake of waiters) wake();
+          waiters.clear();
+        });
+        response.on("close", endedResolve);
+        response.on("error", () => endedResolve());
+        resolve(stream);
+      },
+    );
     request.on("error", reject);
   });
 }

@@ -11,13 +11,23 @@ async function setUpTablet(locationId: number, firstName = "Setup", lastName = "
   const client = world.server.client();
   await client.login(staff.email, staff.password);
   expect((await client.get(`/api/locations/${locationId}/setup`)).status).toBe(200);
-  const row = await db().selectFrom("tablets").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+  const row = await db()
+    .selectFrom("tablets")
+    .select("id")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
   return { client, id: row.id, staff };
 }
 
 describe("GET /api/locations/{id}/tablets", () => {
   it("lists the location's tablets with when and by whom each was set up, last seen and revoked, newest first", async () => {
-    const location = (await world.admin.post("/api/locations", { Name: "Library", Address: "", ProgramIds: [world.catalog.pantry.id] })).json.id as number;
+    const location = (
+      await world.admin.post("/api/locations", {
+        Name: "Library",
+        Address: "",
+        ProgramIds: [world.catalog.pantry.id],
+      })
+    ).json.id as number;
     const first = await setUpTablet(location, "Mary", "Jackson");
     const second = await setUpTablet(location, "Dorothy", "Vaughan");
     await setUpTablet(world.catalog.east.id);
@@ -36,7 +46,11 @@ describe("GET /api/locations/{id}/tablets", () => {
       lastSeenAt: null,
       revokedAt: null,
     });
-    expect(oldest.createdBy).toEqual({ id: first.staff.id, firstName: "Mary", lastName: "Jackson" });
+    expect(oldest.createdBy).toEqual({
+      id: first.staff.id,
+      firstName: "Mary",
+      lastName: "Jackson",
+    });
     expect(oldest.lastSeenAt).toEqual(expect.stringMatching(/Z$/));
     expect(res.headers["x-total-count"]).toBe("2");
   });
@@ -50,20 +64,64 @@ describe("GET /api/locations/{id}/tablets", () => {
 describe("DELETE /api/tablets/{id}", () => {
   it("disconnects the tablet at once: its next call is 401 'This tablet was disconnected'", async () => {
     const tablet = await setUpTablet(world.catalog.main.id);
-    expect((await tablet.client.get(`/api/visits?locationId=${world.catalog.main.id}`)).status).toBe(200);
+    expect(
+      (await tablet.client.get(`/api/visits?locationId=${world.catalog.main.id}`)).status,
+    ).toBe(200);
     const staff = await staffClient(world.server);
     const res = await staff.delete(`/api/tablets/${tablet.id}`);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: tablet.id, locationId: world.catalog.main.id, revokedAt: expect.stringMatching(/Z$/) });
+    expect(res.json).toMatchObject({
+      id: tablet.id,
+      locationId: world.catalog.main.id,
+      revokedAt: expect.stringMatching(/Z$/),
+    });
 
     const next = await tablet.client.get(`/api/visits?locationId=${world.catalog.main.id}`);
     expect(next.status).toBe(401);
     expect(next.json.message).toBe("This tablet was disconnected");
-    const signIn = await tablet.client.post("/api/visits", { FirstName: "A", LastName: "B", PhoneNumber: "4155550100", Temperature: "98", LocationId: world.catalog.main.id, ProgramId: world.catalog.tutoring.id });
+    const signIn = await tablet.client.post("/api/visits", {
+      FirstName: "A",
+      LastName: "B",
+      PhoneNumber: "4155550100",
+      Temperature: "98",
+      LocationId: world.catalog.main.id,
+      ProgramId: world.catalog.tutoring.id,
+    });
     expect(signIn.status).toBe(401);
     // Still listed, marked revoked.
-    const listed = (await staff.get(`/api/locations/${world.catalog.main.id}/tablets`)).json.find((t: { id: number }) => t.id === tablet.id);
+    const listed = (await staff.get(`/api/locations/${world.catalog.main.id}/tablets`)).json.find(
+      (t: { id: number }) => t.id === tablet.id,
+    );
     expect(listed.revokedAt).toBe(res.json.revokedAt);
+  });
+
+  it("tells a disconnected tablet it is disconnected even when its input is also wrong, so the sheet shows why rather than field errors", async () => {
+    const tablet = await setUpTablet(world.catalog.main.id);
+    expect((await world.admin.delete(`/api/tablets/${tablet.id}`)).status).toBe(200);
+    const badSignIn = await tablet.client.post("/api/visits", {
+      FirstName: "",
+      PhoneNumber: "12",
+      Temperature: "hot",
+      LocationId: world.catalog.main.id,
+      ProgramId: world.catalog.tutoring.id,
+    });
+    expect(badSignIn.status).toBe(401);
+    expect(badSignIn.json.message).toBe("This tablet was disconnected");
+    const badList = await tablet.client.get("/api/visits?locationId=abc");
+    expect(badList.status).toBe(401);
+    const badSignOut = await tablet.client.patch("/api/visits/abc/sign-out");
+    expect(badSignOut.status).toBe(401);
+    // A tablet still connected gets the field errors.
+    const kept = await tabletClient(world.server, world.catalog.main.id);
+    expect(
+      (
+        await kept.post("/api/visits", {
+          FirstName: "",
+          LocationId: world.catalog.main.id,
+          ProgramId: world.catalog.tutoring.id,
+        })
+      ).status,
+    ).toBe(422);
   });
 
   it("keeps the first revocation time when asked twice, and answers 404 for an unknown tablet", async () => {
@@ -90,8 +148,12 @@ describe("DELETE /api/tablets/{id}", () => {
     const list = await world.admin.trpc("query", "tablets.list", { id: world.catalog.east.id });
     expect(list.status).toBe(200);
     expect(list.json.result.data.map((t: { id: number }) => t.id)).toContain(tablet.id);
-    expect((await world.admin.trpc("mutation", "tablets.revoke", { id: tablet.id })).status).toBe(200);
-    const refused = await tablet.client.trpc("query", "visits.list", { locationId: world.catalog.east.id });
+    expect((await world.admin.trpc("mutation", "tablets.revoke", { id: tablet.id })).status).toBe(
+      200,
+    );
+    const refused = await tablet.client.trpc("query", "visits.list", {
+      locationId: world.catalog.east.id,
+    });
     expect(refused.status).toBe(401);
     expect(refused.json.error.message).toBe("This tablet was disconnected");
   });
@@ -100,7 +162,14 @@ describe("DELETE /api/tablets/{id}", () => {
 describe("last seen", () => {
   it("is written at most once a minute per tablet, whatever the number of calls", async () => {
     const tablet = await setUpTablet(world.catalog.main.id);
-    const lastSeen = async () => (await db().selectFrom("tablets").select("last_seen_at").where("id", "=", tablet.id).executeTakeFirstOrThrow()).last_seen_at;
+    const lastSeen = async () =>
+      (
+        await db()
+          .selectFrom("tablets")
+          .select("last_seen_at")
+          .where("id", "=", tablet.id)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
     expect(await lastSeen()).toBeNull();
     await tablet.client.get(`/api/visits?locationId=${world.catalog.main.id}`);
     const first = await lastSeen();

@@ -37,30 +37,61 @@ function script(token: string): Client {
   return client;
 }
 
-const countTokens = async () => (await server.services.db.kysely.selectFrom("api_tokens").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+const countTokens = async () =>
+  (
+    await server.services.db.kysely
+      .selectFrom("api_tokens")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe("POST /api/tokens", () => {
   it("creates a named token (201) whose secret is shown once and stored only as a hash", async () => {
     const res = await staff.post("/api/tokens", { name: "  nightly export  " });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(Number), name: "nightly export", userId: staffId, createdAt: expect.any(String), lastUsedAt: null, token: expect.stringMatching(/^[a-z0-9]{20,}$/) });
-    const row = await server.services.db.kysely.selectFrom("api_tokens").selectAll().where("id", "=", res.json.id).executeTakeFirstOrThrow();
+    expect(res.json).toEqual({
+      id: expect.any(Number),
+      name: "nightly export",
+      userId: staffId,
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+      token: expect.stringMatching(/^[a-z0-9]{20,}$/),
+    });
+    const row = await server.services.db.kysely
+      .selectFrom("api_tokens")
+      .selectAll()
+      .where("id", "=", res.json.id)
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(hashToken(res.json.token));
     expect(JSON.stringify(row)).not.toContain(res.json.token);
 
     const list = await staff.get("/api/tokens");
     const listed = list.json.find((t: { id: number }) => t.id === res.json.id);
-    expect(listed).toEqual({ id: res.json.id, name: "nightly export", userId: staffId, createdAt: res.json.createdAt, lastUsedAt: null });
+    expect(listed).toEqual({
+      id: res.json.id,
+      name: "nightly export",
+      userId: staffId,
+      createdAt: res.json.createdAt,
+      lastUsedAt: null,
+    });
   });
 
   it("answers 422 for a missing, blank, mistyped or oversized name, writing nothing", async () => {
     const before = await countTokens();
-    for (const body of [{}, { name: "   " }, { name: 7 }, { name: "x".repeat(101) }, { name: null }]) {
+    for (const body of [
+      {},
+      { name: "   " },
+      { name: 7 },
+      { name: "x".repeat(101) },
+      { name: null },
+    ]) {
       const res = await staff.post("/api/tokens", body);
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([expect.objectContaining({ path: "name" })]);
     }
-    const malformed = await staff.request("POST", "/api/tokens", "{name:", { "content-type": "application/json" });
+    const malformed = await staff.request("POST", "/api/tokens", "{name:", {
+      "content-type": "application/json",
+    });
     expect(malformed.status).toBe(400);
     expect(await countTokens()).toBe(before);
   });
@@ -84,8 +115,29 @@ describe("Authorization: Bearer", () => {
     expect(update.status).toBe(200);
     expect(update.json.lastName).toBe("Scripted");
 
-    const listed = (await staff.get("/api/tokens")).json.find((t: { id: number }) => t.id === created.id);
+    const listed = (await staff.get("/api/tokens")).json.find(
+      (t: { id: number }) => t.id === created.id,
+    );
     expect(new Date(listed.lastUsedAt).getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
+  });
+
+  it("notes a token's last use at most once a minute, so a script's calls do not each write its row", async () => {
+    const created = await createToken(staff, "busy script");
+    const client = script(created.token);
+    const lastUsed = async () =>
+      (await staff.get("/api/tokens")).json.find((t: { id: number }) => t.id === created.id)
+        .lastUsedAt as string;
+    server.clock.offsetMs = 10 * 60_000;
+    expect((await client.get("/api/users/me")).status).toBe(200);
+    const first = await lastUsed();
+    server.clock.offsetMs = 10 * 60_000 + 30_000;
+    expect((await client.get("/api/users/me")).status).toBe(200);
+    expect(await lastUsed()).toBe(first);
+    server.clock.offsetMs = 12 * 60_000;
+    expect((await client.get("/api/users/me")).status).toBe(200);
+    expect(new Date(await lastUsed()).getTime()).toBeGreaterThan(
+      new Date(first).getTime() + 60_000,
+    );
   });
 
   it("gives an admin's token the admin's rights and a staff token only staff rights", async () => {
@@ -118,7 +170,9 @@ describe("GET /api/tokens", () => {
       expect(token).not.toHaveProperty("token");
     }
 
-    const adminOwn = (await admin.get("/api/tokens?all=false")).json.map((t: { id: number }) => t.id);
+    const adminOwn = (await admin.get("/api/tokens?all=false")).json.map(
+      (t: { id: number }) => t.id,
+    );
     expect(adminOwn).toContain(adminsOwn.id);
     expect(adminOwn).not.toContain(mine.id);
 
@@ -126,13 +180,18 @@ describe("GET /api/tokens", () => {
     expect(everyone.status).toBe(200);
     const everyoneIds = everyone.json.map((t: { id: number }) => t.id);
     expect(everyoneIds).toEqual(expect.arrayContaining([mine.id, newer.id, adminsOwn.id]));
-    expect(new Set(everyone.json.map((t: { userId: number }) => t.userId))).toEqual(new Set([staffId, adminId]));
+    expect(new Set(everyone.json.map((t: { userId: number }) => t.userId))).toEqual(
+      new Set([staffId, adminId]),
+    );
   });
 
   it("answers 403 when staff ask for everyone's, 422 for a value that is not a boolean, 401 anonymous", async () => {
     const res = await staff.get("/api/tokens?all=true");
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ status: 403, message: "Only administrators can list everyone's tokens" });
+    expect(res.json).toEqual({
+      status: 403,
+      message: "Only administrators can list everyone's tokens",
+    });
     const bad = await admin.get("/api/tokens?all=maybe");
     expect(bad.status).toBe(422);
     expect(bad.json.errors).toEqual([expect.objectContaining({ path: "all" })]);
@@ -151,7 +210,9 @@ describe("DELETE /api/tokens/{id}", () => {
 
     expect((await script(created.token).get("/api/users/me")).status).toBe(401);
     expect((await script(created.token).get("/api/tokens")).status).toBe(401);
-    expect((await staff.get("/api/tokens")).json.map((t: { id: number }) => t.id)).not.toContain(created.id);
+    expect((await staff.get("/api/tokens")).json.map((t: { id: number }) => t.id)).not.toContain(
+      created.id,
+    );
     expect((await staff.delete(`/api/tokens/${created.id}`)).status).toBe(404);
   });
 
@@ -178,7 +239,9 @@ describe("DELETE /api/tokens/{id}", () => {
     expect(bad.status).toBe(422);
     expect(bad.json.errors).toEqual([expect.objectContaining({ path: "id" })]);
     const created = await createToken(staff, "kept");
-    expect((await (await server.client().prime()).delete(`/api/tokens/${created.id}`)).status).toBe(401);
+    expect((await (await server.client().prime()).delete(`/api/tokens/${created.id}`)).status).toBe(
+      401,
+    );
     expect((await script(created.token).get("/api/users/me")).status).toBe(200);
   });
 });

@@ -11,7 +11,9 @@ async function resetsClaimingNewAddresses(server: TestServer, socketAddress: str
   const statuses: number[] = [];
   for (let i = 0; i <= limit; i++) {
     const forwarded = { "x-forwarded-for": `203.0.113.${i + 1}` };
-    const res = await server.client(socketAddress).post("/api/passwords", { email: `nobody-${socketAddress}-${i}@example.org` }, forwarded);
+    const res = await server
+      .client(socketAddress)
+      .post("/api/passwords", { email: `nobody-${socketAddress}-${i}@example.org` }, forwarded);
     statuses.push(res.status);
   }
   return statuses;
@@ -50,7 +52,13 @@ describe("X-Forwarded-For", () => {
     const statuses: number[] = [];
     for (let i = 0; i <= limit; i++) {
       const forwarded = { "x-forwarded-for": `198.51.100.${i + 1}, 203.0.113.77` };
-      statuses.push((await oneHop.client(newLoopbackAddress()).post("/api/passwords", { email: `hop-${i}@example.org` }, forwarded)).status);
+      statuses.push(
+        (
+          await oneHop
+            .client(newLoopbackAddress())
+            .post("/api/passwords", { email: `hop-${i}@example.org` }, forwarded)
+        ).status,
+      );
     }
     expect(statuses[limit]).toBe(429);
   });

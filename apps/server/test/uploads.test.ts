@@ -10,11 +10,22 @@ const fileTypeMessage = "File type must be image/jpeg, image/png, image/webp or 
 
 /** Bytes that start like each image type; the server looks at the magic numbers only. */
 const images = {
-  png: (size = 64) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 7)]),
-  jpeg: (size = 64) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 3)]),
+  png: (size = 64) =>
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(size - 8, 7),
+    ]),
+  jpeg: (size = 64) =>
+    Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 3)]),
   gif87: (size = 64) => Buffer.concat([Buffer.from("GIF87a"), Buffer.alloc(size - 6, 1)]),
   gif89: (size = 64) => Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(size - 6, 1)]),
-  webp: (size = 64) => Buffer.concat([Buffer.from("RIFF"), Buffer.from([size - 8, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(size - 16, 2)]),
+  webp: (size = 64) =>
+    Buffer.concat([
+      Buffer.from("RIFF"),
+      Buffer.from([size - 8, 0, 0, 0]),
+      Buffer.from("WEBPVP8 "),
+      Buffer.alloc(size - 16, 2),
+    ]),
 };
 
 interface Asset {
@@ -46,19 +57,39 @@ async function register(client: Client, blob: Record<string, unknown>): Promise<
 }
 
 /** The second half of a direct upload: PUT the bytes to the returned URL with the returned headers. */
-function put(client: Client, asset: Asset, bytes: Buffer, headers: Record<string, string> = asset.direct_upload.headers) {
+function put(
+  client: Client,
+  asset: Asset,
+  bytes: Buffer,
+  headers: Record<string, string> = asset.direct_upload.headers,
+) {
   return client.request("PUT", asset.direct_upload.url, bytes, headers);
 }
 
-async function uploaded(bytes: Buffer, contentType: string, client: Client = staff): Promise<Asset> {
-  const asset = await register(client, { filename: "photo", content_type: contentType, byte_size: bytes.length });
+async function uploaded(
+  bytes: Buffer,
+  contentType: string,
+  client: Client = staff,
+): Promise<Asset> {
+  const asset = await register(client, {
+    filename: "photo",
+    content_type: contentType,
+    byte_size: bytes.length,
+  });
   const res = await put(client, asset, bytes);
   expect(res.status, res.body).toBe(200);
   return asset;
 }
 
-const fileRow = (id: number) => server.services.db.kysely.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
-const countFiles = async () => (await server.services.db.kysely.selectFrom("files").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+const fileRow = (id: number) =>
+  server.services.db.kysely.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
+const countFiles = async () =>
+  (
+    await server.services.db.kysely
+      .selectFrom("files")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 const stored = async (key: string) => {
   const stream = await server.services.storage.get(key);
   if (!stream) return undefined;
@@ -69,7 +100,9 @@ const stored = async (key: string) => {
 
 describe("POST /api/assets", () => {
   it("registers an image blob (200) with a signed id and a direct-upload URL and headers", async () => {
-    const res = await staff.post("/api/assets", { blob: { filename: "me.png", content_type: "image/png", byte_size: 1234, checksum: "abc==" } });
+    const res = await staff.post("/api/assets", {
+      blob: { filename: "me.png", content_type: "image/png", byte_size: 1234, checksum: "abc==" },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       id: expect.any(Number),
@@ -78,14 +111,30 @@ describe("POST /api/assets", () => {
       content_type: "image/png",
       byte_size: 1234,
       signed_id: expect.any(String),
-      direct_upload: { url: expect.stringMatching(/^\/api\/uploads\/\S+$/), headers: { "Content-Type": "image/png" } },
+      direct_upload: {
+        url: expect.stringMatching(/^\/api\/uploads\/\S+$/),
+        headers: { "Content-Type": "image/png" },
+      },
     });
-    expect(await fileRow(res.json.id)).toMatchObject({ key: res.json.key, created_by_user_id: staffId, uploaded_at: null, checksum: "abc==" });
+    expect(await fileRow(res.json.id)).toMatchObject({
+      key: res.json.key,
+      created_by_user_id: staffId,
+      uploaded_at: null,
+      checksum: "abc==",
+    });
   });
 
   it("gives every blob a new key", async () => {
-    const a = await register(staff, { filename: "a.png", content_type: "image/png", byte_size: 10 });
-    const b = await register(staff, { filename: "a.png", content_type: "image/png", byte_size: 10 });
+    const a = await register(staff, {
+      filename: "a.png",
+      content_type: "image/png",
+      byte_size: 10,
+    });
+    const b = await register(staff, {
+      filename: "a.png",
+      content_type: "image/png",
+      byte_size: 10,
+    });
     expect(a.key).not.toBe(b.key);
     expect(a.signed_id).not.toBe(b.signed_id);
   });
@@ -93,31 +142,55 @@ describe("POST /api/assets", () => {
   it("answers 422 for anything but an image type, a size over 10 MB and bad fields, writing nothing", async () => {
     const before = await countFiles();
     const cases: Array<[Record<string, unknown>, string, string?]> = [
-      [{ filename: "x.html", content_type: "text/html", byte_size: 10 }, "blob.content_type", fileTypeMessage],
-      [{ filename: "x.svg", content_type: "image/svg+xml", byte_size: 10 }, "blob.content_type", fileTypeMessage],
+      [
+        { filename: "x.html", content_type: "text/html", byte_size: 10 },
+        "blob.content_type",
+        fileTypeMessage,
+      ],
+      [
+        { filename: "x.svg", content_type: "image/svg+xml", byte_size: 10 },
+        "blob.content_type",
+        fileTypeMessage,
+      ],
       [{ filename: "x.bin", byte_size: 10 }, "blob.content_type", fileTypeMessage],
-      [{ filename: "x.png", content_type: "image/png", byte_size: 10 * MB + 1 }, "blob.byte_size", `File is larger than ${10 * MB} bytes`],
+      [
+        { filename: "x.png", content_type: "image/png", byte_size: 10 * MB + 1 },
+        "blob.byte_size",
+        `File is larger than ${10 * MB} bytes`,
+      ],
       [{ filename: "x.png", content_type: "image/png", byte_size: 0 }, "blob.byte_size"],
       [{ filename: "x.png", content_type: "image/png", byte_size: "lots" }, "blob.byte_size"],
       [{ filename: "x.png", content_type: "image/png", byte_size: 1.5 }, "blob.byte_size"],
       [{ content_type: "image/png", byte_size: 10 }, "blob.filename"],
       [{ filename: "x".repeat(256), content_type: "image/png", byte_size: 10 }, "blob.filename"],
-      [{ filename: "x.png", content_type: "image/png", byte_size: 10, checksum: 5 }, "blob.checksum"],
+      [
+        { filename: "x.png", content_type: "image/png", byte_size: 10, checksum: 5 },
+        "blob.checksum",
+      ],
     ];
     for (const [blob, path, message] of cases) {
       const res = await staff.post("/api/assets", { blob });
       expect(res.status, JSON.stringify(blob).slice(0, 80)).toBe(422);
-      expect(res.json.errors).toEqual([message ? { path, message } : expect.objectContaining({ path })]);
+      expect(res.json.errors).toEqual([
+        message ? { path, message } : expect.objectContaining({ path }),
+      ]);
     }
     const noBlob = await staff.post("/api/assets", {});
     expect(noBlob.status).toBe(422);
     expect(noBlob.json.errors).toEqual([expect.objectContaining({ path: "blob" })]);
-    expect((await staff.request("POST", "/api/assets", "{blob", { "content-type": "application/json" })).status).toBe(400);
+    expect(
+      (await staff.request("POST", "/api/assets", "{blob", { "content-type": "application/json" }))
+        .status,
+    ).toBe(400);
     expect(await countFiles()).toBe(before);
   });
 
   it("answers 401 to anonymous callers", async () => {
-    const res = await (await server.client().prime()).post("/api/assets", { blob: { filename: "a.png", content_type: "image/png", byte_size: 10 } });
+    const res = await (
+      await server.client().prime()
+    ).post("/api/assets", {
+      blob: { filename: "a.png", content_type: "image/png", byte_size: 10 },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -132,7 +205,11 @@ describe("PUT <direct_upload.url>", () => {
       [images.webp(), "image/webp"],
     ];
     for (const [bytes, type] of cases) {
-      const asset = await register(staff, { filename: "pic", content_type: type, byte_size: bytes.length });
+      const asset = await register(staff, {
+        filename: "pic",
+        content_type: type,
+        byte_size: bytes.length,
+      });
       const res = await put(staff, asset, bytes);
       expect(res.status, type).toBe(200);
       expect(res.json).toEqual({ ok: true });
@@ -143,8 +220,14 @@ describe("PUT <direct_upload.url>", () => {
 
   it("takes a body sent with any content type", async () => {
     const bytes = images.png();
-    const asset = await register(staff, { filename: "pic.png", content_type: "image/png", byte_size: bytes.length });
-    expect((await put(staff, asset, bytes, { "content-type": "application/octet-stream" })).status).toBe(200);
+    const asset = await register(staff, {
+      filename: "pic.png",
+      content_type: "image/png",
+      byte_size: bytes.length,
+    });
+    expect(
+      (await put(staff, asset, bytes, { "content-type": "application/octet-stream" })).status,
+    ).toBe(200);
   });
 
   it("answers 422 when the bytes are not the registered size or type, storing nothing", async () => {
@@ -154,23 +237,44 @@ describe("PUT <direct_upload.url>", () => {
       ["image/png", images.jpeg(), images.jpeg()],
       ["image/jpeg", images.png(), images.png()],
       ["image/gif", Buffer.concat([Buffer.from("GIF88a"), Buffer.alloc(58)]), Buffer.alloc(64)],
-      ["image/webp", Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WAVE"), Buffer.alloc(56)]), Buffer.alloc(64)],
+      [
+        "image/webp",
+        Buffer.concat([
+          Buffer.from("RIFF"),
+          Buffer.alloc(4),
+          Buffer.from("WAVE"),
+          Buffer.alloc(56),
+        ]),
+        Buffer.alloc(64),
+      ],
       ["image/png", Buffer.from("<html><script>alert(1)</script></html>"), Buffer.alloc(0)],
       ["image/jpeg", Buffer.from([0xff, 0xd8]), Buffer.alloc(0)],
     ];
     for (const [type, registeredAs, sent] of cases) {
       const body = sent.length ? sent : registeredAs;
-      const asset = await register(staff, { filename: "pic", content_type: type, byte_size: registeredAs.length });
+      const asset = await register(staff, {
+        filename: "pic",
+        content_type: type,
+        byte_size: registeredAs.length,
+      });
       const res = await put(staff, asset, body);
       expect(res.status, `${type} ${body.subarray(0, 8).toString("hex")}`).toBe(422);
-      expect(res.json).toEqual({ status: 422, message: expect.any(String), errors: [{ path: "body", message: res.json.message }] });
+      expect(res.json).toEqual({
+        status: 422,
+        message: expect.any(String),
+        errors: [{ path: "body", message: res.json.message }],
+      });
       expect((await fileRow(asset.id))?.uploaded_at).toBeNull();
       expect(await stored(asset.key)).toBeUndefined();
     }
   });
 
   it("answers 413 with a JSON body for a body over 10 MB", async () => {
-    const asset = await register(staff, { filename: "big.png", content_type: "image/png", byte_size: 10 * MB });
+    const asset = await register(staff, {
+      filename: "big.png",
+      content_type: "image/png",
+      byte_size: 10 * MB,
+    });
     const res = await put(staff, asset, images.png(10 * MB + 1));
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ status: 413, message: expect.any(String) });
@@ -183,12 +287,22 @@ describe("PUT <direct_upload.url>", () => {
 
   it("answers 403 for a forged or expired link and 404 when its blob is gone", async () => {
     const bytes = images.png();
-    const asset = await register(staff, { filename: "pic.png", content_type: "image/png", byte_size: bytes.length });
-    const forged = asset.direct_upload.url.replace(/upload-(\d+)-/, (_m, id: string) => `upload-${Number(id) + 1}-`);
+    const asset = await register(staff, {
+      filename: "pic.png",
+      content_type: "image/png",
+      byte_size: bytes.length,
+    });
+    const forged = asset.direct_upload.url.replace(
+      /upload-(\d+)-/,
+      (_m, id: string) => `upload-${Number(id) + 1}-`,
+    );
     const res = await staff.request("PUT", forged, bytes, asset.direct_upload.headers);
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ status: 403, message: "Upload link is invalid" });
-    expect((await staff.request("PUT", "/api/uploads/garbage", bytes, asset.direct_upload.headers)).status).toBe(403);
+    expect(
+      (await staff.request("PUT", "/api/uploads/garbage", bytes, asset.direct_upload.headers))
+        .status,
+    ).toBe(403);
 
     server.clock.offsetMs = 60 * 60_000 + 1000;
     const expired = await put(staff, asset, bytes);
@@ -215,7 +329,11 @@ describe("GET /api/files/{key}", () => {
   it("serves an uploaded file with its type and long-lived caching headers", async () => {
     const bytes = images.gif89(300);
     const asset = await uploaded(bytes, "image/gif");
-    const res = await server.services.db.kysely.selectFrom("files").select("key").where("id", "=", asset.id).executeTakeFirstOrThrow();
+    const res = await server.services.db.kysely
+      .selectFrom("files")
+      .select("key")
+      .where("id", "=", asset.id)
+      .executeTakeFirstOrThrow();
     const served = await server.app.inject({ method: "GET", url: `/api/files/${res.key}` });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload).toEqual(bytes);
@@ -225,7 +343,11 @@ describe("GET /api/files/{key}", () => {
   });
 
   it("answers 404 JSON for unknown keys and for blobs whose bytes never came", async () => {
-    const pending = await register(staff, { filename: "later.png", content_type: "image/png", byte_size: 10 });
+    const pending = await register(staff, {
+      filename: "later.png",
+      content_type: "image/png",
+      byte_size: 10,
+    });
     for (const key of ["doesnotexist", pending.key, "..%2F..%2Fetc%2Fpasswd", "UPPER"]) {
       const res = await server.client().get(`/api/files/${key}`);
       expect(res.status, key).toBe(404);
@@ -250,7 +372,10 @@ describe("a user's picture", () => {
     const first = await uploaded(firstBytes, "image/png");
     const attached = await staff.patch(`/api/users/${staffId}`, { picture: first.signed_id });
     expect(attached.status).toBe(200);
-    expect(attached.json).toMatchObject({ picture: first.signed_id, pictureUrl: `/api/files/${first.key}` });
+    expect(attached.json).toMatchObject({
+      picture: first.signed_id,
+      pictureUrl: `/api/files/${first.key}`,
+    });
     const served = await server.app.inject({ method: "GET", url: attached.json.pictureUrl });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload).toEqual(firstBytes);
@@ -266,7 +391,10 @@ describe("a user's picture", () => {
     expect((await server.client().get(`/api/files/${first.key}`)).status).toBe(404);
 
     // Saving the form again with the same picture keeps it.
-    const same = await staff.patch(`/api/users/${staffId}`, { firstName: "Pat", picture: second.signed_id });
+    const same = await staff.patch(`/api/users/${staffId}`, {
+      firstName: "Pat",
+      picture: second.signed_id,
+    });
     expect(same.json.pictureUrl).toBe(`/api/files/${second.key}`);
     expect(await stored(second.key)).toEqual(secondBytes);
 
@@ -278,7 +406,11 @@ describe("a user's picture", () => {
   });
 
   it("answers 422 on picture for a forged signed_id or a blob whose bytes never came", async () => {
-    const pending = await register(staff, { filename: "later.png", content_type: "image/png", byte_size: 10 });
+    const pending = await register(staff, {
+      filename: "later.png",
+      content_type: "image/png",
+      byte_size: 10,
+    });
     const cases: Array<[string, string]> = [
       [pending.signed_id, "Picture has not been uploaded"],
       [pending.signed_id.replace(/\.[^.]+$/, ".forged"), "Picture is invalid"],
@@ -293,14 +425,23 @@ describe("a user's picture", () => {
 
   it("works over /trpc with assets.create", async () => {
     const bytes = images.jpeg(80);
-    const created = await staff.trpc("mutation", "assets.create", { blob: { filename: "t.jpg", content_type: "image/jpeg", byte_size: bytes.length } });
+    const created = await staff.trpc("mutation", "assets.create", {
+      blob: { filename: "t.jpg", content_type: "image/jpeg", byte_size: bytes.length },
+    });
     expect(created.status).toBe(200);
     const asset = created.json.result.data as Asset;
     expect((await put(staff, asset, bytes)).status).toBe(200);
-    const updated = await staff.trpc("mutation", "users.update", { id: staffId, picture: asset.signed_id });
+    const updated = await staff.trpc("mutation", "users.update", {
+      id: staffId,
+      picture: asset.signed_id,
+    });
     expect(updated.json.result.data.pictureUrl).toBe(`/api/files/${asset.key}`);
-    const bad = await staff.trpc("mutation", "assets.create", { blob: { filename: "t.txt", content_type: "text/plain", byte_size: 3 } });
+    const bad = await staff.trpc("mutation", "assets.create", {
+      blob: { filename: "t.txt", content_type: "text/plain", byte_size: 3 },
+    });
     expect(bad.status).toBe(422);
-    expect(bad.json.error.errors).toEqual([{ path: "blob.content_type", message: fileTypeMessage }]);
+    expect(bad.json.error.errors).toEqual([
+      { path: "blob.content_type", message: fileTypeMessage },
+    ]);
   });
 });

@@ -20,16 +20,29 @@ afterAll(() => server.close());
 /** A new staff member and their logged-in browser. */
 async function staffMember(fields: Parameters<TestServer["createUser"]>[0] = {}) {
   counter += 1;
-  const user = await server.createUser({ email: `member${counter}@example.org`, password: "original1", ...fields });
+  const user = await server.createUser({
+    email: `member${counter}@example.org`,
+    password: "original1",
+    ...fields,
+  });
   const client = server.client();
   await client.login(user.email, user.password);
   return { ...user, client };
 }
 
 const canLogIn = async (email: string, password: string) =>
-  (await (await server.client(newLoopbackAddress()).prime()).post("/api/auth/login", { email, password })).status === 200;
+  (
+    await (
+      await server.client(newLoopbackAddress()).prime()
+    ).post("/api/auth/login", { email, password })
+  ).status === 200;
 
-const userRow = (id: number) => server.services.db.kysely.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const userRow = (id: number) =>
+  server.services.db.kysely
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 
 describe("GET /api/users", () => {
   it("lists every user for an admin, ordered by lastName, firstName, email", async () => {
@@ -46,8 +59,20 @@ describe("GET /api/users", () => {
     expect(order).toEqual(sorted);
     const zeds = users.filter((u) => u.lastName === "Zed").map((u) => u.email);
     expect(zeds).toEqual(["zed-a1@example.org", "zed-a2@example.org", "zed-b@example.org"]);
-    expect(users.findIndex((u) => u.lastName === "Able")).toBeLessThan(users.findIndex((u) => u.lastName === "Admin"));
-    for (const user of res.json) expect(Object.keys(user).sort()).toEqual(["email", "firstName", "id", "isActive", "isAdmin", "lastName", "picture", "pictureUrl"]);
+    expect(users.findIndex((u) => u.lastName === "Able")).toBeLessThan(
+      users.findIndex((u) => u.lastName === "Admin"),
+    );
+    for (const user of res.json)
+      expect(Object.keys(user).sort()).toEqual([
+        "email",
+        "firstName",
+        "id",
+        "isActive",
+        "isAdmin",
+        "lastName",
+        "picture",
+        "pictureUrl",
+      ]);
   });
 
   it("is for admins only: 401 anonymous, 403 staff", async () => {
@@ -64,7 +89,16 @@ describe("GET /api/users/{id}", () => {
     const member = await staffMember({ firstName: "Sam", lastName: "Self" });
     const self = await member.client.get(`/api/users/${member.id}`);
     expect(self.status).toBe(200);
-    expect(self.json).toEqual({ id: member.id, firstName: "Sam", lastName: "Self", email: member.email, picture: null, pictureUrl: null, isAdmin: false, isActive: true });
+    expect(self.json).toEqual({
+      id: member.id,
+      firstName: "Sam",
+      lastName: "Self",
+      email: member.email,
+      picture: null,
+      pictureUrl: null,
+      isAdmin: false,
+      isActive: true,
+    });
     expect((await admin.get(`/api/users/${member.id}`)).json).toEqual(self.json);
   });
 
@@ -86,27 +120,45 @@ describe("GET /api/users/{id}", () => {
 describe("PATCH /api/users/{id}", () => {
   it("updates one's own account (200) and returns the user", async () => {
     const member = await staffMember();
-    const res = await member.client.patch(`/api/users/${member.id}`, { firstName: "Nova", lastName: "Newname", email: `renamed${counter}@example.org` });
+    const res = await member.client.patch(`/api/users/${member.id}`, {
+      firstName: "Nova",
+      lastName: "Newname",
+      email: `renamed${counter}@example.org`,
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: member.id, firstName: "Nova", lastName: "Newname", email: `renamed${counter}@example.org` });
+    expect(res.json).toMatchObject({
+      id: member.id,
+      firstName: "Nova",
+      lastName: "Newname",
+      email: `renamed${counter}@example.org`,
+    });
     expect((await member.client.get("/api/users/me")).json).toEqual(res.json);
   });
 
   it("keeps the password when it is blank, null or missing, and changes it when given", async () => {
     const member = await staffMember();
-    for (const body of [{ firstName: "A", password: "" }, { firstName: "B", password: null }, { firstName: "C" }]) {
+    for (const body of [
+      { firstName: "A", password: "" },
+      { firstName: "B", password: null },
+      { firstName: "C" },
+    ]) {
       expect((await member.client.patch(`/api/users/${member.id}`, body)).status).toBe(200);
     }
     expect(await canLogIn(member.email, "original1")).toBe(true);
 
-    expect((await member.client.patch(`/api/users/${member.id}`, { password: "changed22" })).status).toBe(200);
+    expect(
+      (await member.client.patch(`/api/users/${member.id}`, { password: "changed22" })).status,
+    ).toBe(200);
     expect(await canLogIn(member.email, "changed22")).toBe(true);
     expect(await canLogIn(member.email, "original1")).toBe(false);
   });
 
   it("ignores isAdmin unless an admin sends it", async () => {
     const member = await staffMember();
-    const res = await member.client.patch(`/api/users/${member.id}`, { isAdmin: true, firstName: "Still" });
+    const res = await member.client.patch(`/api/users/${member.id}`, {
+      isAdmin: true,
+      firstName: "Still",
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ isAdmin: false, firstName: "Still" });
     expect((await userRow(member.id)).is_admin).toBe(false);
@@ -121,12 +173,18 @@ describe("PATCH /api/users/{id}", () => {
   it("lets an admin edit anyone, and answers 403 to staff editing someone else, changing nothing", async () => {
     const member = await staffMember({ firstName: "Orig" });
     const other = await staffMember();
-    const denied = await other.client.patch(`/api/users/${member.id}`, { firstName: "Hacked", password: "hacked123" });
+    const denied = await other.client.patch(`/api/users/${member.id}`, {
+      firstName: "Hacked",
+      password: "hacked123",
+    });
     expect(denied.status).toBe(403);
     expect((await userRow(member.id)).first_name).toBe("Orig");
     expect(await canLogIn(member.email, "original1")).toBe(true);
 
-    const res = await admin.patch(`/api/users/${member.id}`, { firstName: "ByAdmin", password: "setbyadmin1" });
+    const res = await admin.patch(`/api/users/${member.id}`, {
+      firstName: "ByAdmin",
+      password: "setbyadmin1",
+    });
     expect(res.status).toBe(200);
     expect(res.json.firstName).toBe("ByAdmin");
     expect(await canLogIn(member.email, "setbyadmin1")).toBe(true);
@@ -135,18 +193,31 @@ describe("PATCH /api/users/{id}", () => {
   it("answers 422 'Email already registered' for another user's email in any case, changing nothing", async () => {
     const member = await staffMember();
     const other = await staffMember();
-    const res = await member.client.patch(`/api/users/${member.id}`, { firstName: "Changed", email: other.email.toUpperCase() });
+    const res = await member.client.patch(`/api/users/${member.id}`, {
+      firstName: "Changed",
+      email: other.email.toUpperCase(),
+    });
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({ status: 422, message: "Email already registered", errors: [{ path: "email", message: "Email already registered" }] });
+    expect(res.json).toEqual({
+      status: 422,
+      message: "Email already registered",
+      errors: [{ path: "email", message: "Email already registered" }],
+    });
     expect(await userRow(member.id)).toMatchObject({ email: member.email, first_name: "Test" });
     // One's own address in another case is not a conflict.
-    expect((await member.client.patch(`/api/users/${member.id}`, { email: member.email.toUpperCase() })).status).toBe(200);
+    expect(
+      (await member.client.patch(`/api/users/${member.id}`, { email: member.email.toUpperCase() }))
+        .status,
+    ).toBe(200);
   });
 
   it("answers 422 with the rule's exact message for a weak password, changing nothing", async () => {
     const member = await staffMember();
     for (const password of ["short1", "allletters", "123456789"]) {
-      const res = await member.client.patch(`/api/users/${member.id}`, { firstName: "Weak", password });
+      const res = await member.client.patch(`/api/users/${member.id}`, {
+        firstName: "Weak",
+        password,
+      });
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([{ path: "password", message: weakMessage }]);
     }
@@ -173,7 +244,9 @@ describe("PATCH /api/users/{id}", () => {
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual([path]);
     }
-    const malformed = await admin.request("PATCH", `/api/users/${member.id}`, '{"firstName":', { "content-type": "application/json" });
+    const malformed = await admin.request("PATCH", `/api/users/${member.id}`, '{"firstName":', {
+      "content-type": "application/json",
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.json).toMatchObject({ status: 400 });
     expect(await userRow(member.id)).toEqual(before);
@@ -182,12 +255,23 @@ describe("PATCH /api/users/{id}", () => {
   it("answers 404 for an unknown id and 401 anonymous", async () => {
     expect((await admin.patch("/api/users/999999", { firstName: "Nobody" })).status).toBe(404);
     const member = await staffMember();
-    expect((await (await server.client().prime()).patch(`/api/users/${member.id}`, { firstName: "Anon" })).status).toBe(401);
+    expect(
+      (
+        await (
+          await server.client().prime()
+        ).patch(`/api/users/${member.id}`, { firstName: "Anon" })
+      ).status,
+    ).toBe(401);
   });
 
   it("accepts PUT as well", async () => {
     const member = await staffMember();
-    const res = await member.client.put(`/api/users/${member.id}`, { firstName: "Put", lastName: "Method", email: member.email, password: "" });
+    const res = await member.client.put(`/api/users/${member.id}`, {
+      firstName: "Put",
+      lastName: "Method",
+      email: member.email,
+      password: "",
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ firstName: "Put", lastName: "Method" });
     expect(await canLogIn(member.email, "original1")).toBe(true);
@@ -197,16 +281,29 @@ describe("PATCH /api/users/{id}", () => {
 describe("over /trpc", () => {
   it("lists, reads and updates users", async () => {
     const member = await staffMember();
-    const listed = (await admin.trpc("query", "users.list")).json.result.data.map((u: { id: number }) => u.id);
-    const stored = (await server.services.db.kysely.selectFrom("users").select("id").execute()).map((u) => u.id);
+    const listed = (await admin.trpc("query", "users.list")).json.result.data.map(
+      (u: { id: number }) => u.id,
+    );
+    const stored = (await server.services.db.kysely.selectFrom("users").select("id").execute()).map(
+      (u) => u.id,
+    );
     expect(listed.sort()).toEqual(stored.sort());
     expect((await member.client.trpc("query", "users.list")).status).toBe(403);
-    expect((await member.client.trpc("query", "users.get", { id: member.id })).json.result.data.email).toBe(member.email);
+    expect(
+      (await member.client.trpc("query", "users.get", { id: member.id })).json.result.data.email,
+    ).toBe(member.email);
     expect((await member.client.trpc("query", "users.get", { id: adminUser.id })).status).toBe(403);
 
-    const updated = await member.client.trpc("mutation", "users.update", { id: member.id, firstName: "Trpc", isAdmin: true });
+    const updated = await member.client.trpc("mutation", "users.update", {
+      id: member.id,
+      firstName: "Trpc",
+      isAdmin: true,
+    });
     expect(updated.json.result.data).toMatchObject({ firstName: "Trpc", isAdmin: false });
-    const weak = await member.client.trpc("mutation", "users.update", { id: member.id, password: "weak" });
+    const weak = await member.client.trpc("mutation", "users.update", {
+      id: member.id,
+      password: "weak",
+    });
     expect(weak.status).toBe(422);
     expect(weak.json.error.errors).toEqual([{ path: "password", message: weakMessage }]);
   });

@@ -1,4 +1,6 @@
+import { summaryStatement, visitListInput } from "@vsi/api";
 import { sql } from "@vsi/db";
+import { testServerUrl } from "@vsi/test-utils";
 import { describe, expect, it } from "vitest";
 import { tabletClient, useCatalogServer } from "./fixtures.ts";
 
@@ -31,7 +33,10 @@ async function insertVisits(locationId: number, rows: Row[]) {
 let locations = 0;
 async function freshLocation() {
   const { pantry, tutoring } = world.catalog;
-  const res = await world.admin.post("/api/locations", { Name: `Summary ${++locations}`, ProgramIds: [pantry.id, tutoring.id] });
+  const res = await world.admin.post("/api/locations", {
+    Name: `Summary ${++locations}`,
+    ProgramIds: [pantry.id, tutoring.id],
+  });
   return res.json as { id: number; Name: string };
 }
 const summary = async (query: string) => {
@@ -51,23 +56,85 @@ describe("GET /api/visits/summary", () => {
     await insertVisits(location.id, [
       { timeIn: "2026-05-04T15:00:00Z", timeOut: "2026-05-04T16:00:00Z", phone: "4155550001" },
       { timeIn: "2026-05-05T15:00:00Z", timeOut: "2026-05-05T15:30:00Z", phone: "4155550001" },
-      { timeIn: "2026-05-05T17:00:00Z", timeOut: null, phone: "4155550002", programId: world.catalog.tutoring.id },
+      {
+        timeIn: "2026-05-05T17:00:00Z",
+        timeOut: null,
+        phone: "4155550002",
+        programId: world.catalog.tutoring.id,
+      },
     ]);
-    const res = await summary(`locationId=${location.id}&from=2026-05-04&to=2026-05-05&groupBy=day`);
+    const res = await summary(
+      `locationId=${location.id}&from=2026-05-04&to=2026-05-05&groupBy=day`,
+    );
     expect(res.headers["x-total-visits"]).toBe("3");
     expect(res.headers["x-unique-visitors"]).toBe("2");
     expect(res.headers["x-average-stay-minutes"]).toBe("45");
     expect(res.headers["x-total-count"]).toBe("2");
-    expect(res.json.map((g: { key: string; count: number; uniqueVisitors: number; averageStayMinutes: number | null }) => [g.key, g.count, g.uniqueVisitors, g.averageStayMinutes])).toEqual([
+    expect(
+      res.json.map(
+        (g: {
+          key: string;
+          count: number;
+          uniqueVisitors: number;
+          averageStayMinutes: number | null;
+        }) => [g.key, g.count, g.uniqueVisitors, g.averageStayMinutes],
+      ),
+    ).toEqual([
       ["2026-05-04", 1, 1, 60],
       ["2026-05-05", 2, 2, 30],
     ]);
     const data = await report({ locationId: location.id, from: "2026-05-04", to: "2026-05-05" });
-    expect(data).toMatchObject({ totalVisits: 3, uniqueVisitors: 2, averageStayMinutes: 45, groupBy: "day", stackBy: "program" });
+    expect(data).toMatchObject({
+      totalVisits: 3,
+      uniqueVisitors: 2,
+      averageStayMinutes: 45,
+      groupBy: "day",
+      stackBy: "program",
+    });
     // Nothing signed out: no average, not zero.
-    const open = await summary(`locationId=${location.id}&from=2026-05-05&to=2026-05-05&programId=${world.catalog.tutoring.id}`);
+    const open = await summary(
+      `locationId=${location.id}&from=2026-05-05&to=2026-05-05&programId=${world.catalog.tutoring.id}`,
+    );
     expect(open.headers["x-average-stay-minutes"]).toBe("");
     expect(open.json[0].averageStayMinutes).toBeNull();
+  });
+
+  it("counts erased visits as visits but not as unique visitors (their phone is gone), in the whole and per day", async () => {
+    const location = await freshLocation();
+    await insertVisits(location.id, [
+      { timeIn: "2026-03-02T10:00:00Z", timeOut: "2026-03-02T10:30:00Z", phone: "4156100001" },
+      { timeIn: "2026-03-02T11:00:00Z", timeOut: "2026-03-02T11:30:00Z", phone: "4156100001" },
+      { timeIn: "2026-03-02T12:00:00Z", timeOut: "2026-03-02T12:30:00Z", phone: "4156100002" },
+      { timeIn: "2026-03-03T12:00:00Z", timeOut: "2026-03-03T12:30:00Z", phone: "4156100003" },
+    ]);
+    // Two different people, erased: no phone left to tell them apart, nor from anyone else.
+    await world.server.services.db.kysely
+      .updateTable("visits")
+      .set({
+        first_name: "",
+        last_name: "",
+        phone_number: "",
+        temperature: "",
+        erased_at: new Date(),
+      })
+      .where("location_id", "=", location.id)
+      .where("phone_number", "in", ["4156100002", "4156100003"])
+      .execute();
+    const res = await summary(
+      `from=2026-03-02&to=2026-03-03&locationId=${location.id}&timeZone=UTC`,
+    );
+    expect(res.headers["x-total-visits"]).toBe("4");
+    expect(res.headers["x-unique-visitors"]).toBe("1");
+    expect(
+      res.json.map((g: { key: string; count: number; uniqueVisitors: number }) => [
+        g.key,
+        g.count,
+        g.uniqueVisitors,
+      ]),
+    ).toEqual([
+      ["2026-03-02", 3, 1],
+      ["2026-03-03", 1, 0],
+    ]);
   });
 
   it("reads days as calendar days in timeZone, across a daylight-saving change and in a half-hour zone", async () => {
@@ -80,7 +147,11 @@ describe("GET /api/visits/summary", () => {
       { timeIn: "2026-03-10T18:45:00Z" }, // Kolkata (UTC+5:30) 2026-03-11 00:15; LA 2026-03-10 11:45
     ]);
     const days = async (query: string) =>
-      Object.fromEntries((await summary(`locationId=${location.id}&${query}`)).json.map((g: { key: string; count: number }) => [g.key, g.count]));
+      Object.fromEntries(
+        (await summary(`locationId=${location.id}&${query}`)).json.map(
+          (g: { key: string; count: number }) => [g.key, g.count],
+        ),
+      );
     expect(await days("from=2026-03-07&to=2026-03-11&timeZone=America/Los_Angeles")).toEqual({
       "2026-03-07": 1,
       "2026-03-08": 1,
@@ -88,11 +159,43 @@ describe("GET /api/visits/summary", () => {
       "2026-03-10": 1,
       "2026-03-11": 0,
     });
-    expect(await days("from=2026-03-07&to=2026-03-11")).toEqual({ "2026-03-07": 0, "2026-03-08": 1, "2026-03-09": 2, "2026-03-10": 1, "2026-03-11": 0 });
-    expect(await days("from=2026-03-10&to=2026-03-11&timeZone=Asia/Kolkata")).toEqual({ "2026-03-10": 0, "2026-03-11": 1 });
+    expect(await days("from=2026-03-07&to=2026-03-11")).toEqual({
+      "2026-03-07": 0,
+      "2026-03-08": 1,
+      "2026-03-09": 2,
+      "2026-03-10": 1,
+      "2026-03-11": 0,
+    });
+    expect(await days("from=2026-03-10&to=2026-03-11&timeZone=Asia/Kolkata")).toEqual({
+      "2026-03-10": 0,
+      "2026-03-11": 1,
+    });
     // The range's own edges are the zone's midnights too: LA's 2026-03-08 holds one visit.
-    const edge = await summary(`locationId=${location.id}&from=2026-03-08&to=2026-03-08&timeZone=America/Los_Angeles`);
+    const edge = await summary(
+      `locationId=${location.id}&from=2026-03-08&to=2026-03-08&timeZone=America/Los_Angeles`,
+    );
     expect(edge.headers["x-total-visits"]).toBe("1");
+  });
+
+  it("counts a visit at 23:30 in Los Angeles for that Los Angeles day in the location's own zone (the reports page's zone for a chosen location), not the next day as in UTC", async () => {
+    const location = await freshLocation();
+    const zone = (await world.admin.get(`/api/locations/${location.id}`)).json.TimeZone as string;
+    expect(zone).toBe("America/Los_Angeles");
+    await insertVisits(location.id, [{ timeIn: "2026-11-21T07:30:00Z" }]); // LA 2026-11-20 23:30 PST
+    const days = async (timeZone: string) =>
+      (
+        await summary(
+          `locationId=${location.id}&from=2026-11-20&to=2026-11-21&timeZone=${timeZone}`,
+        )
+      ).json.map((g: { key: string; count: number }) => [g.key, g.count]);
+    expect(await days(zone)).toEqual([
+      ["2026-11-20", 1],
+      ["2026-11-21", 0],
+    ]);
+    expect(await days("UTC")).toEqual([
+      ["2026-11-20", 0],
+      ["2026-11-21", 1],
+    ]);
   });
 
   it("stacks each day by program, or by location when one program is chosen", async () => {
@@ -113,7 +216,9 @@ describe("GET /api/visits/summary", () => {
     // Every location on that day, one program: the bar splits by location.
     const byLocation = await report({ programId: pantry.id, from: "2026-06-01", to: "2026-06-01" });
     expect(byLocation.stackBy).toBe("location");
-    const slices = byLocation.groups[0].stack.filter((s: { key: string }) => [String(a.id), String(b.id)].includes(s.key));
+    const slices = byLocation.groups[0].stack.filter((s: { key: string }) =>
+      [String(a.id), String(b.id)].includes(s.key),
+    );
     expect(slices).toEqual([
       { key: String(a.id), label: a.Name, count: 2 },
       { key: String(b.id), label: b.Name, count: 1 },
@@ -124,18 +229,46 @@ describe("GET /api/visits/summary", () => {
     const { pantry, tutoring } = world.catalog;
     const [a, b] = [await freshLocation(), await freshLocation()];
     await insertVisits(a.id, [
-      { timeIn: "2025-02-01T15:00:00Z", timeOut: "2025-02-01T15:20:00Z", programId: tutoring.id, phone: "4155550101" },
-      { timeIn: "2025-02-02T15:00:00Z", timeOut: "2025-02-02T15:40:00Z", programId: tutoring.id, phone: "4155550101" },
+      {
+        timeIn: "2025-02-01T15:00:00Z",
+        timeOut: "2025-02-01T15:20:00Z",
+        programId: tutoring.id,
+        phone: "4155550101",
+      },
+      {
+        timeIn: "2025-02-02T15:00:00Z",
+        timeOut: "2025-02-02T15:40:00Z",
+        programId: tutoring.id,
+        phone: "4155550101",
+      },
       { timeIn: "2025-02-02T16:00:00Z", programId: pantry.id },
     ]);
     await insertVisits(b.id, [{ timeIn: "2025-02-03T15:00:00Z", programId: pantry.id }]);
     const programs = await summary(`locationId=${a.id}&groupBy=program`);
     expect(programs.json).toEqual([
-      { key: String(tutoring.id), label: "Tutoring", count: 2, uniqueVisitors: 1, averageStayMinutes: 30 },
-      { key: String(pantry.id), label: "Food Pantry", count: 1, uniqueVisitors: 1, averageStayMinutes: null },
+      {
+        key: String(tutoring.id),
+        label: "Tutoring",
+        count: 2,
+        uniqueVisitors: 1,
+        averageStayMinutes: 30,
+      },
+      {
+        key: String(pantry.id),
+        label: "Food Pantry",
+        count: 1,
+        uniqueVisitors: 1,
+        averageStayMinutes: null,
+      },
     ]);
     const places = await summary(`from=2025-02-01&to=2025-02-03&groupBy=location`);
-    expect(places.json.map((g: { key: string; label: string; count: number }) => [g.key, g.label, g.count])).toEqual([
+    expect(
+      places.json.map((g: { key: string; label: string; count: number }) => [
+        g.key,
+        g.label,
+        g.count,
+      ]),
+    ).toEqual([
       [String(a.id), a.Name, 3],
       [String(b.id), b.Name, 1],
     ]);
@@ -155,10 +288,44 @@ describe("GET /api/visits/summary", () => {
     await bad("locationId=abc", "locationId");
     await bad("from=2026-05-02&to=2026-05-01", "to");
     await bad("from=2000-01-01&to=2026-01-01&groupBy=day", "to");
-    expect((await world.admin.get("/api/visits/summary?from=2000-01-01&to=2026-01-01&groupBy=program")).status).toBe(200);
+    expect(
+      (await world.admin.get("/api/visits/summary?from=2000-01-01&to=2026-01-01&groupBy=program"))
+        .status,
+    ).toBe(200);
     expect((await world.server.client().get("/api/visits/summary")).status).toBe(401);
     const tablet = await tabletClient(world.server, world.catalog.main.id);
     expect((await tablet.get("/api/visits/summary")).status).toBe(403);
+  });
+});
+
+// PGlite answers EXPLAIN too, but the plan that matters is the server's.
+describe.skipIf(!testServerUrl())("the summary's plan on PostgreSQL", () => {
+  it("reads a location's month from that location's own index range, without the table", async () => {
+    const location = await freshLocation();
+    const other = await freshLocation();
+    const db = world.server.services.db.kysely;
+    // Other locations' visits in the same month, so a read of every location's month would show.
+    for (const [id, n] of [
+      [location.id, 300],
+      [other.id, 3000],
+    ] as const) {
+      await sql`insert into visits (first_name, last_name, phone_number, temperature, time_in, time_out, location_id, program_id)
+          select 'Plan', 'Rows', (4180000000 + g)::text, '98', t, t + interval '30 minutes', ${id}, ${world.catalog.pantry.id}
+          from generate_series(1, ${n}::int) g cross join lateral (select timestamptz '2025-03-01T00:00:00Z' + g * interval '13 minutes' as t) x`.execute(
+        db,
+      );
+    }
+    await sql`vacuum analyze visits`.execute(db);
+    const statement = summaryStatement(
+      db,
+      visitListInput.parse({ locationId: location.id, from: "2025-03-01", to: "2025-03-31" }),
+      "day",
+    );
+    const { rows } = await sql<{ "QUERY PLAN": string }>`explain (costs off) ${statement}`.execute(
+      db,
+    );
+    const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(plan).toContain("Index Only Scan using visits_location_time_in_idx on visits");
   });
 });
 
@@ -189,11 +356,15 @@ describe("the report's total", () => {
     expect(counted.headers["x-total-count-estimated"]).toBeUndefined();
     // A page past the first with an estimate still reads newest first, from the newest end.
     const second = await page("&page=2");
-    expect(new Date(second.json[0].TimeIn).getTime()).toBe(Date.parse("2024-01-01T00:00:00Z") + (100_001 - 25) * 60_000);
+    expect(new Date(second.json[0].TimeIn).getTime()).toBe(
+      Date.parse("2024-01-01T00:00:00Z") + (100_001 - 25) * 60_000,
+    );
     // The last page is read from the oldest end, on the exact total.
     const last = await page("&page=4001");
     expect(last.headers["x-total-count"]).toBe("100001");
-    expect(last.json.map((v: { TimeIn: string }) => v.TimeIn)).toEqual(["2024-01-01T00:01:00.000Z"]);
+    expect(last.json.map((v: { TimeIn: string }) => v.TimeIn)).toEqual([
+      "2024-01-01T00:01:00.000Z",
+    ]);
     const trpc = await world.admin.trpc("query", "visits.report", { locationId: location.id });
     expect(trpc.json.result.data).toMatchObject({ totalEstimated: true });
   });

@@ -32,16 +32,42 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
     server = await startTestServer();
     const admin = await adminClient(server);
     const catalog = await createCatalog(admin);
-    const location = (await admin.post("/api/locations", { Name: 'València, "Centre"', ProgramIds: [catalog.pantry.id] })).json as { id: number };
+    const location = (
+      await admin.post("/api/locations", {
+        Name: 'València, "Centre"',
+        ProgramIds: [catalog.pantry.id],
+      })
+    ).json as { id: number };
     ids = { location: location.id, program: catalog.pantry.id };
     token = (await admin.post("/api/tokens", { name: "csv" })).json.token as string;
     const db = server.services.db.kysely;
     // Cells a CSV writer can get wrong, times either side of daylight-saving changes, open visits.
     const awkward = [
-      ["José", "Núñez"], ['Ann "Quote"', "O'Neil"], ["Comma, Name", "Test"], ["Line\nBreak", "Two\r\nLines"], ["=SUM(1)", "x"], ["+1", "x"],
-      ["-1", "x"], ["@cmd", "x"], ["\tTab", "x"], ["\rCR", "x"], ["Zoë 😀", "Ærø"], ["\\.", ""], ["", ""],
+      ["José", "Núñez"],
+      ['Ann "Quote"', "O'Neil"],
+      ["Comma, Name", "Test"],
+      ["Line\nBreak", "Two\r\nLines"],
+      ["=SUM(1)", "x"],
+      ["+1", "x"],
+      ["-1", "x"],
+      ["@cmd", "x"],
+      ["\tTab", "x"],
+      ["\rCR", "x"],
+      ["Zoë 😀", "Ærø"],
+      ["\\.", ""],
+      ["", ""],
     ];
-    const instants = ["2026-03-08T09:59:00Z", "2026-03-08T10:01:00Z", "2026-11-01T08:30:00Z", "2026-11-01T09:30:00Z", "2026-03-29T00:59:00Z", "2026-03-29T01:01:00Z", "2026-10-25T00:30:00Z", "2026-10-25T01:30:00Z", "2026-04-04T15:30:00Z"];
+    const instants = [
+      "2026-03-08T09:59:00Z",
+      "2026-03-08T10:01:00Z",
+      "2026-11-01T08:30:00Z",
+      "2026-11-01T09:30:00Z",
+      "2026-03-29T00:59:00Z",
+      "2026-03-29T01:01:00Z",
+      "2026-10-25T00:30:00Z",
+      "2026-10-25T01:30:00Z",
+      "2026-04-04T15:30:00Z",
+    ];
     await db
       .insertInto("visits")
       .values(
@@ -49,13 +75,19 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
           instants.map((t, j) => ({
             first_name: first_name!,
             last_name: last_name!,
-            phone_number: i === 0 && j === 0 ? "12" : `41555${String(i * 100 + j).padStart(5, "0")}`,
+            phone_number:
+              i === 0 && j === 0 ? "12" : `41555${String(i * 100 + j).padStart(5, "0")}`,
             temperature: ["98.6", "", "-1", "=1"][j % 4]!,
             location_id: j % 2 ? location.id : catalog.main.id,
             program_id: j % 2 ? catalog.pantry.id : catalog.tutoring.id,
             time_in: new Date(t),
             // Open, an hour across a clock change, under a minute, negative (hand-edited).
-            time_out: [null, new Date(Date.parse(t) + 3_600_000), new Date(Date.parse(t) + 59_000), new Date(Date.parse(t) - 60_000)][(i + j) % 4],
+            time_out: [
+              null,
+              new Date(Date.parse(t) + 3_600_000),
+              new Date(Date.parse(t) + 59_000),
+              new Date(Date.parse(t) - 60_000),
+            ][(i + j) % 4],
             signed_out_by: ([null, "visitor", "staff", "auto"] as const)[(i + j) % 4],
           })),
         ),
@@ -88,14 +120,20 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
       expect(copy.equals(batched), JSON.stringify(filters)).toBe(true);
     }
     // Not two empty files: everything is there, awkward cells included.
-    const all = (await bytes(await visitsCsv(db, visitListInput.parse({ timeZone: "Europe/Madrid" }), "copy"))).toString("utf8");
+    const all = (
+      await bytes(await visitsCsv(db, visitListInput.parse({ timeZone: "Europe/Madrid" }), "copy"))
+    ).toString("utf8");
     expect(all.match(/Bulk\d+ Row/g)).toHaveLength(4500);
     expect(all).toContain(`2026-10-25,"València, ""Centre""",Food Pantry,Zoë 😀 Ærø,`);
     expect(all).toContain(`"Line\nBreak Two\r\nLines"`);
     expect(all).toContain(",'=SUM(1) x,");
     // 02:30 twice on the night the clocks go back: the offset tells them apart; an hour's stay.
     expect(all).toMatch(/,2026-10-25T02:30:00\+02:00,2026-10-25T02:30:00\+01:00,60,visitor\n/);
-    expect(all.startsWith("\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy\n")).toBe(true);
+    expect(
+      all.startsWith(
+        "\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy\n",
+      ),
+    ).toBe(true);
   });
 
   let bigRows: Promise<unknown> | undefined;
@@ -112,20 +150,36 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
     await withBigRows();
     if (!server.app.server.listening) await server.app.listen({ port: 0, host: "127.0.0.1" });
     const address = server.app.server.address() as AddressInfo;
-    return new Promise<{ req: http.ClientRequest; res: http.IncomingMessage; first: Buffer }>((resolve, reject) => {
-      const req = http.get({ host: "127.0.0.1", port: address.port, path, headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
-        res.once("data", (first: Buffer) => {
-          res.pause();
-          resolve({ req, res, first });
-        });
-      });
-      req.on("error", reject);
-    });
+    return new Promise<{ req: http.ClientRequest; res: http.IncomingMessage; first: Buffer }>(
+      (resolve, reject) => {
+        const req = http.get(
+          {
+            host: "127.0.0.1",
+            port: address.port,
+            path,
+            headers: { authorization: `Bearer ${token}` },
+            agent: false,
+          },
+          (res) => {
+            res.once("data", (first: Buffer) => {
+              res.pause();
+              resolve({ req, res, first });
+            });
+          },
+        );
+        req.on("error", reject);
+      },
+    );
   }
 
-  const busyClients = () => server.services.db.pool!.totalCount - server.services.db.pool!.idleCount;
+  const busyClients = () =>
+    server.services.db.pool!.totalCount - server.services.db.pool!.idleCount;
   async function copiesRunning(): Promise<number> {
-    const rows = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and query ilike 'copy (%' and state <> 'idle'`.execute(server.services.db.kysely);
+    const rows = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and query ilike 'copy (%' and state <> 'idle'`.execute(
+      server.services.db.kysely,
+    );
     return rows.rows[0]!.n;
   }
 
@@ -137,9 +191,14 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
     expect(busyClients()).toBe(1);
 
     download.req.destroy();
-    await until("the connection is freed", async () => busyClients() === 0 && (await copiesRunning()) === 0);
+    await until(
+      "the connection is freed",
+      async () => busyClients() === 0 && (await copiesRunning()) === 0,
+    );
     // And the next export works on a fresh connection.
-    const next = await server.client().get("/api/visits?format=csv&from=2026-06-01&timeZone=UTC", { authorization: `Bearer ${token}` });
+    const next = await server.client().get("/api/visits?format=csv&from=2026-06-01&timeZone=UTC", {
+      authorization: `Bearer ${token}`,
+    });
     expect(next.status).toBe(200);
   });
 
@@ -150,18 +209,26 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
     await until("the COPY is running", async () => (await copiesRunning()) === 1);
     // The batched ones read ahead until the sockets are full, then hold nothing.
     await until("only the COPY holds a connection", () => Promise.resolve(busyClients() === 1));
-    const page = await server.client().get("/api/visits?page=1", { authorization: `Bearer ${token}` });
+    const page = await server
+      .client()
+      .get("/api/visits?page=1", { authorization: `Bearer ${token}` });
     expect(page.status).toBe(200);
     // Each download began with the same bytes, whichever way it is made.
-    for (const d of downloads) expect(d.first.subarray(0, 200).equals(downloads[0]!.first.subarray(0, 200))).toBe(true);
+    for (const d of downloads)
+      expect(d.first.subarray(0, 200).equals(downloads[0]!.first.subarray(0, 200))).toBe(true);
     for (const d of downloads) d.req.destroy();
-    await until("the connections are freed", async () => busyClients() === 0 && (await copiesRunning()) === 0);
+    await until(
+      "the connections are freed",
+      async () => busyClients() === 0 && (await copiesRunning()) === 0,
+    );
   });
 
   it("ends a download unfinished when the database fails mid-stream, and recovers", async () => {
     const download = await openDownload("/api/visits?format=csv");
     await until("the COPY is running", async () => (await copiesRunning()) === 1);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and query ilike 'copy (%'`.execute(server.services.db.kysely);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and query ilike 'copy (%'`.execute(
+      server.services.db.kysely,
+    );
     const outcome = await new Promise<string>((resolve) => {
       download.res.on("end", () => resolve("complete"));
       download.res.on("error", () => resolve("aborted"));
@@ -170,7 +237,9 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
     });
     expect(outcome).toBe("aborted");
     await until("the connection is freed", () => Promise.resolve(busyClients() === 0));
-    const next = await server.client().get("/api/visits?format=csv&from=2026-06-01&timeZone=UTC", { authorization: `Bearer ${token}` });
+    const next = await server.client().get("/api/visits?format=csv&from=2026-06-01&timeZone=UTC", {
+      authorization: `Bearer ${token}`,
+    });
     expect(next.status).toBe(200);
     expect(next.body.match(/Bulk\d+ Row/g)).toHaveLength(4500);
   });

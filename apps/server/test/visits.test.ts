@@ -18,7 +18,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 let insertedPhones = 0;
-async function insertVisits(rows: Array<{ timeIn: string; timeOut?: string | null; locationId?: number; programId?: number; first?: string; phone?: string }>) {
+async function insertVisits(
+  rows: Array<{
+    timeIn: string;
+    timeOut?: string | null;
+    locationId?: number;
+    programId?: number;
+    first?: string;
+    phone?: string;
+  }>,
+) {
   await server.services.db.kysely
     .insertInto("visits")
     .values(
@@ -39,14 +48,33 @@ async function insertVisits(rows: Array<{ timeIn: string; timeOut?: string | nul
 describe("signing in and out on a tablet", () => {
   it("creates a visit (201) with TimeIn from the server and TimeOut null", async () => {
     const before = Date.now();
-    const res = await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id, { PhoneNumber: "415-555-1234" }));
+    const res = await mainTablet.post(
+      "/api/visits",
+      visitor(catalog.main.id, catalog.tutoring.id, { PhoneNumber: "415-555-1234" }),
+    );
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ FirstName: "Grace", LastName: "Hopper", PhoneNumber: "4155551234", Temperature: "98.6", TimeOut: null, LocationId: catalog.main.id, ProgramId: catalog.tutoring.id });
+    expect(res.json).toMatchObject({
+      FirstName: "Grace",
+      LastName: "Hopper",
+      PhoneNumber: "4155551234",
+      Temperature: "98.6",
+      TimeOut: null,
+      LocationId: catalog.main.id,
+      ProgramId: catalog.tutoring.id,
+    });
     expect(new Date(res.json.TimeIn).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it("validates like the sign-in form and writes nothing on failure", async () => {
-    const count = async () => Number((await server.services.db.kysely.selectFrom("visits").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await server.services.db.kysely
+            .selectFrom("visits")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ PhoneNumber: "415-555-123" }, "PhoneNumber"],
@@ -59,7 +87,10 @@ describe("signing in and out on a tablet", () => {
       [{ LocationId: "one" }, "LocationId"],
     ];
     for (const [override, path] of cases) {
-      const res = await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id, override));
+      const res = await mainTablet.post(
+        "/api/visits",
+        visitor(catalog.main.id, catalog.tutoring.id, override),
+      );
       expect(res.status, JSON.stringify(override).slice(0, 60)).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toContain(path);
     }
@@ -70,7 +101,8 @@ describe("signing in and out on a tablet", () => {
     const res = await eastTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id));
     expect(res.status).toBe(403);
     expect((await eastTablet.get(`/api/visits?locationId=${catalog.main.id}`)).status).toBe(403);
-    const mine = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id))).json;
+    const mine = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id)))
+      .json;
     expect((await eastTablet.get(`/api/visits/${mine.id}`)).status).toBe(403);
     expect((await eastTablet.patch(`/api/visits/${mine.id}/sign-out`)).status).toBe(403);
     expect((await eastTablet.patch(`/api/visits/${mine.id}`, { FirstName: "X" })).status).toBe(403);
@@ -78,13 +110,30 @@ describe("signing in and out on a tablet", () => {
   });
 
   it("lists a tablet's open visits oldest first, and a sign-out keeps its first time", async () => {
-    const first = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id, { FirstName: "First" }))).json;
-    const second = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id, { FirstName: "Second" }))).json;
-    const sheet = await mainTablet.get(`/api/visits?locationId=${catalog.main.id}&programId=${catalog.pantry.id}&timeZone=America/Los_Angeles`);
+    const first = (
+      await mainTablet.post(
+        "/api/visits",
+        visitor(catalog.main.id, catalog.pantry.id, { FirstName: "First" }),
+      )
+    ).json;
+    const second = (
+      await mainTablet.post(
+        "/api/visits",
+        visitor(catalog.main.id, catalog.pantry.id, { FirstName: "Second" }),
+      )
+    ).json;
+    const sheet = await mainTablet.get(
+      `/api/visits?locationId=${catalog.main.id}&programId=${catalog.pantry.id}&timeZone=America/Los_Angeles`,
+    );
     expect(sheet.status).toBe(200);
     const ids = sheet.json.map((v: { id: number }) => v.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
-    expect(sheet.json.every((v: { TimeOut: string | null; LocationId: number }) => v.TimeOut === null && v.LocationId === catalog.main.id)).toBe(true);
+    expect(
+      sheet.json.every(
+        (v: { TimeOut: string | null; LocationId: number }) =>
+          v.TimeOut === null && v.LocationId === catalog.main.id,
+      ),
+    ).toBe(true);
 
     expect(first.SignedOutBy).toBeNull();
     const out = await mainTablet.patch(`/api/visits/${first.id}/sign-out`);
@@ -98,19 +147,28 @@ describe("signing in and out on a tablet", () => {
     // Staff signing out a visit the visitor already ended changes neither the time nor who did it.
     const staffAgain = await admin.patch(`/api/visits/${first.id}/sign-out`);
     expect(staffAgain.json).toMatchObject({ TimeOut: out.json.TimeOut, SignedOutBy: "visitor" });
-    const after = await mainTablet.get(`/api/visits?locationId=${catalog.main.id}&programId=${catalog.pantry.id}`);
+    const after = await mainTablet.get(
+      `/api/visits?locationId=${catalog.main.id}&programId=${catalog.pantry.id}`,
+    );
     expect(after.json.map((v: { id: number }) => v.id)).not.toContain(first.id);
   });
 
   it("signs out over /trpc as the web app does", async () => {
     await mainTablet.prime();
-    const created = await mainTablet.trpc("mutation", "visits.create", visitor(catalog.main.id, catalog.tutoring.id, { FirstName: "Rpc" }));
+    const created = await mainTablet.trpc(
+      "mutation",
+      "visits.create",
+      visitor(catalog.main.id, catalog.tutoring.id, { FirstName: "Rpc" }),
+    );
     expect(created.status).toBe(200);
     const id = created.json.result.data.id;
     const out = await mainTablet.trpc("mutation", "visits.signOut", { id });
     expect(out.json.result.data.TimeOut).not.toBeNull();
     expect(out.json.result.data.SignedOutBy).toBe("visitor");
-    const list = await mainTablet.trpc("query", "visits.list", { locationId: catalog.main.id, programId: catalog.tutoring.id });
+    const list = await mainTablet.trpc("query", "visits.list", {
+      locationId: catalog.main.id,
+      programId: catalog.tutoring.id,
+    });
     expect(list.json.result.data.map((v: { id: number }) => v.id)).not.toContain(id);
   });
 
@@ -122,22 +180,54 @@ describe("signing in and out on a tablet", () => {
     expect(b.json.id).toBe(a.json.id);
     // Concurrent retries still make one visit.
     const another = visitor(catalog.main.id, catalog.tutoring.id, { FirstName: "Retry" });
-    const results = await Promise.all([1, 2, 3, 4].map(() => mainTablet.post("/api/visits", another, { "idempotency-key": "attempt-2" })));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        mainTablet.post("/api/visits", another, { "idempotency-key": "attempt-2" }),
+      ),
+    );
     expect(new Set(results.map((r) => r.json.id)).size).toBe(1);
-    const rows = await server.services.db.kysely.selectFrom("visits").select("id").where("first_name", "=", "Retry").execute();
+    const rows = await server.services.db.kysely
+      .selectFrom("visits")
+      .select("id")
+      .where("first_name", "=", "Retry")
+      .execute();
     expect(rows).toHaveLength(2);
     // Another tablet using the same key gets its own visit, never this one.
-    const other = await eastTablet.post("/api/visits", visitor(catalog.east.id, catalog.jobs.id), { "idempotency-key": "attempt-1" });
+    const other = await eastTablet.post("/api/visits", visitor(catalog.east.id, catalog.jobs.id), {
+      "idempotency-key": "attempt-1",
+    });
     expect(other.json.id).not.toBe(a.json.id);
     // A keyed sign-in is validated like any other, and a refused one claims no key.
-    const refused = await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.jobs.id), { "idempotency-key": "attempt-3" });
+    const refused = await mainTablet.post(
+      "/api/visits",
+      visitor(catalog.main.id, catalog.jobs.id),
+      { "idempotency-key": "attempt-3" },
+    );
     expect(refused.status).toBe(422);
-    expect(refused.json.errors).toEqual([{ path: "ProgramId", message: "Program is not offered at this location" }]);
-    const unknownPlace = await admin.post("/api/visits", visitor(987654, catalog.jobs.id), { "idempotency-key": "attempt-4" });
-    expect(unknownPlace.json.errors).toEqual([{ path: "LocationId", message: "Location not found" }]);
-    const keys = await server.services.db.kysely.selectFrom("visit_idempotency_keys").select("key").where("key", "like", "%attempt-%").execute();
-    expect(keys.map((k) => k.key.split(":")[1]).sort()).toEqual(["attempt-1", "attempt-1", "attempt-2"]);
-    const retried = await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id), { "idempotency-key": "attempt-3" });
+    expect(refused.json.errors).toEqual([
+      { path: "ProgramId", message: "Program is not offered at this location" },
+    ]);
+    const unknownPlace = await admin.post("/api/visits", visitor(987654, catalog.jobs.id), {
+      "idempotency-key": "attempt-4",
+    });
+    expect(unknownPlace.json.errors).toEqual([
+      { path: "LocationId", message: "Location not found" },
+    ]);
+    const keys = await server.services.db.kysely
+      .selectFrom("visit_idempotency_keys")
+      .select("key")
+      .where("key", "like", "%attempt-%")
+      .execute();
+    expect(keys.map((k) => k.key.split(":")[1]).sort()).toEqual([
+      "attempt-1",
+      "attempt-1",
+      "attempt-2",
+    ]);
+    const retried = await mainTablet.post(
+      "/api/visits",
+      visitor(catalog.main.id, catalog.tutoring.id),
+      { "idempotency-key": "attempt-3" },
+    );
     expect(retried.status).toBe(201);
     // After 24 hours the key may be used again.
     server.clock.offsetMs = 25 * 3600_000;
@@ -147,20 +237,115 @@ describe("signing in and out on a tablet", () => {
   });
 });
 
+describe("a sign-in the tablet kept while offline", () => {
+  it("keeps the visitor's own TimeIn (tablet and staff, with and without a key) and createdAt from the server", async () => {
+    const timeIn = new Date(server.services.now().getTime() - 2 * 3600_000).toISOString();
+    const sends = [
+      () =>
+        mainTablet.post(
+          "/api/visits",
+          visitor(catalog.main.id, catalog.tutoring.id, { TimeIn: timeIn }),
+          { "idempotency-key": "queued-1" },
+        ),
+      () =>
+        mainTablet.post(
+          "/api/visits",
+          visitor(catalog.main.id, catalog.tutoring.id, { TimeIn: timeIn }),
+        ),
+      () =>
+        admin.post(
+          "/api/visits",
+          visitor(catalog.main.id, catalog.tutoring.id, { TimeIn: timeIn }),
+          { "idempotency-key": "queued-2" },
+        ),
+      () =>
+        admin.post(
+          "/api/visits",
+          visitor(catalog.main.id, catalog.tutoring.id, { TimeIn: timeIn }),
+        ),
+    ];
+    for (const send of sends) {
+      const before = server.services.now().getTime();
+      const res = await send();
+      expect(res.status).toBe(201);
+      expect(res.json.TimeIn).toBe(timeIn);
+      expect(new Date(res.json.createdAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    }
+    await mainTablet.prime();
+    const rpc = await mainTablet.trpc("mutation", "visits.create", {
+      ...visitor(catalog.main.id, catalog.tutoring.id),
+      TimeIn: timeIn,
+      idempotencyKey: "queued-3",
+    });
+    expect(rpc.json.result.data.TimeIn).toBe(timeIn);
+  });
+
+  it("refuses a TimeIn over 24 hours old, in the future, or not a time (422 on TimeIn) and writes nothing", async () => {
+    const count = async () =>
+      Number(
+        (
+          await server.services.db.kysely
+            .selectFrom("visits")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const now = server.services.now().getTime();
+    const cases: Array<[string, string]> = [
+      [
+        new Date(now - 25 * 3600_000).toISOString(),
+        "TimeIn is more than 24 hours old: sign the visitor in again",
+      ],
+      [new Date(now + 3600_000).toISOString(), "TimeIn is in the future: check the tablet's clock"],
+      ["yesterday at nine", "TimeIn must be a date and time like 2026-11-21T09:00:00Z"],
+    ];
+    for (const [TimeIn, message] of cases) {
+      for (const key of [{ "idempotency-key": `late-${TimeIn}` }, {}] as Array<
+        Record<string, string>
+      >) {
+        const res = await mainTablet.post(
+          "/api/visits",
+          visitor(catalog.main.id, catalog.tutoring.id, { TimeIn }),
+          key,
+        );
+        expect(res.status, TimeIn).toBe(422);
+        expect(res.json.errors).toEqual([{ path: "TimeIn", message }]);
+      }
+    }
+    expect(await count()).toBe(before);
+  });
+});
+
 describe("one open visit per phone at a location and program", () => {
   it("refuses a second sign-in with 409 and the open visit, over /api and /trpc", async () => {
     const body = visitor(catalog.main.id, catalog.pantry.id, { FirstName: "Twice" });
     const first = await mainTablet.post("/api/visits", body);
     expect(first.status).toBe(201);
-    const again = await mainTablet.post("/api/visits", { ...body, FirstName: "Again" }, { "idempotency-key": "twice-2" });
+    const again = await mainTablet.post(
+      "/api/visits",
+      { ...body, FirstName: "Again" },
+      { "idempotency-key": "twice-2" },
+    );
     expect(again.status).toBe(409);
-    expect(again.json).toMatchObject({ status: 409, message: "This phone number is already signed in here", visit: { id: first.json.id, FirstName: "Twice", TimeIn: first.json.TimeIn, TimeOut: null } });
+    expect(again.json).toMatchObject({
+      status: 409,
+      message: "This phone number is already signed in here",
+      visit: { id: first.json.id, FirstName: "Twice", TimeIn: first.json.TimeIn, TimeOut: null },
+    });
     await mainTablet.prime();
     const rpc = await mainTablet.trpc("mutation", "visits.create", body);
     expect(rpc.status).toBe(409);
     expect(rpc.json.error).toMatchObject({ status: 409, visit: { id: first.json.id } });
     // The same phone may be in another program at once, and again here once signed out.
-    expect((await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id, { PhoneNumber: body.PhoneNumber }))).status).toBe(201);
+    expect(
+      (
+        await mainTablet.post(
+          "/api/visits",
+          visitor(catalog.main.id, catalog.tutoring.id, { PhoneNumber: body.PhoneNumber }),
+        )
+      ).status,
+    ).toBe(201);
     await mainTablet.patch(`/api/visits/${first.json.id}/sign-out`);
     expect((await mainTablet.post("/api/visits", body)).status).toBe(201);
   });
@@ -169,12 +354,22 @@ describe("one open visit per phone at a location and program", () => {
     const secondTablet = await tabletClient(server, catalog.main.id);
     const body = visitor(catalog.main.id, catalog.pantry.id, { FirstName: "Race" });
     const results = await Promise.all(
-      [mainTablet, secondTablet, mainTablet, secondTablet, mainTablet, secondTablet].map((tablet, i) => tablet.post("/api/visits", body, i % 2 ? { "idempotency-key": `race-${i}` } : {})),
+      [mainTablet, secondTablet, mainTablet, secondTablet, mainTablet, secondTablet].map(
+        (tablet, i) =>
+          tablet.post("/api/visits", body, i % 2 ? { "idempotency-key": `race-${i}` } : {}),
+      ),
     );
     const won = results.filter((r) => r.status === 201);
     expect(won).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409).map((r) => r.json.visit.id)).toEqual(Array(5).fill(won[0]!.json.id));
-    const open = await server.services.db.kysely.selectFrom("visits").select("id").where("first_name", "=", "Race").where("time_out", "is", null).execute();
+    expect(results.filter((r) => r.status === 409).map((r) => r.json.visit.id)).toEqual(
+      Array(5).fill(won[0]!.json.id),
+    );
+    const open = await server.services.db.kysely
+      .selectFrom("visits")
+      .select("id")
+      .where("first_name", "=", "Race")
+      .where("time_out", "is", null)
+      .execute();
     expect(open).toHaveLength(1);
   });
 
@@ -194,8 +389,10 @@ describe("one open visit per phone at a location and program", () => {
   });
 
   it("refuses correcting a visit's phone to one already signed in there (409, not 500)", async () => {
-    const a = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id))).json;
-    const b = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id))).json;
+    const a = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id)))
+      .json;
+    const b = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id)))
+      .json;
     const res = await mainTablet.patch(`/api/visits/${b.id}`, { PhoneNumber: a.PhoneNumber });
     expect(res.status).toBe(409);
     expect(res.json.visit.id).toBe(a.id);
@@ -205,7 +402,12 @@ describe("one open visit per phone at a location and program", () => {
 describe("visitor lookup", () => {
   it("returns the names of the latest visit with that phone number", async () => {
     await insertVisits([
-      { timeIn: "2025-01-01T10:00:00Z", timeOut: "2025-01-01T11:00:00Z", phone: "2125550199", first: "Old" },
+      {
+        timeIn: "2025-01-01T10:00:00Z",
+        timeOut: "2025-01-01T11:00:00Z",
+        phone: "2125550199",
+        first: "Old",
+      },
       { timeIn: "2025-06-01T10:00:00Z", phone: "2125550199", first: "New" },
     ]);
     const res = await mainTablet.get("/api/visits/search?phoneNumber=2125550199");
@@ -213,12 +415,15 @@ describe("visitor lookup", () => {
     expect(res.json).toEqual({ FirstName: "New", LastName: "Test" });
     expect((await mainTablet.get("/api/visits/search?phoneNumber=9999999999")).status).toBe(404);
     expect((await mainTablet.get("/api/visits/search?phoneNumber=212-555")).status).toBe(422);
-    expect((await server.client().get("/api/visits/search?phoneNumber=2125550199")).status).toBe(401);
+    expect((await server.client().get("/api/visits/search?phoneNumber=2125550199")).status).toBe(
+      401,
+    );
   });
 
   it("slows down a tablet that sweeps phone numbers (429 with Retry-After)", async () => {
     const tablet = await tabletClient(server, catalog.east.id);
-    for (let i = 0; i < 60; i++) await tablet.get(`/api/visits/search?phoneNumber=30355500${String(i).padStart(2, "0")}`);
+    for (let i = 0; i < 60; i++)
+      await tablet.get(`/api/visits/search?phoneNumber=30355500${String(i).padStart(2, "0")}`);
     const res = await tablet.get("/api/visits/search?phoneNumber=3035550060");
     expect(res.status).toBe(429);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
@@ -227,10 +432,22 @@ describe("visitor lookup", () => {
 
 describe("the staff report", () => {
   it("reads from/to as calendar days in timeZone (a 23:30 Los Angeles visit is the next day in UTC)", async () => {
-    const location = (await admin.post("/api/locations", { Name: "TZ", ProgramIds: [catalog.pantry.id] })).json;
+    const location = (
+      await admin.post("/api/locations", { Name: "TZ", ProgramIds: [catalog.pantry.id] })
+    ).json;
     // 2026-03-10 23:30 in Los Angeles (UTC-7 after DST began) is 2026-03-11 06:30 UTC.
-    await insertVisits([{ timeIn: "2026-03-11T06:30:00Z", locationId: location.id, programId: catalog.pantry.id, first: "Late" }]);
-    const q = (from: string, to: string, tz?: string) => admin.get(`/api/visits?locationId=${location.id}&from=${from}&to=${to}${tz ? `&timeZone=${tz}` : ""}`);
+    await insertVisits([
+      {
+        timeIn: "2026-03-11T06:30:00Z",
+        locationId: location.id,
+        programId: catalog.pantry.id,
+        first: "Late",
+      },
+    ]);
+    const q = (from: string, to: string, tz?: string) =>
+      admin.get(
+        `/api/visits?locationId=${location.id}&from=${from}&to=${to}${tz ? `&timeZone=${tz}` : ""}`,
+      );
     expect((await q("2026-03-10", "2026-03-10", "America/Los_Angeles")).json).toHaveLength(1);
     expect((await q("2026-03-11", "2026-03-11", "America/Los_Angeles")).json).toHaveLength(0);
     expect((await q("2026-03-11", "2026-03-11")).json).toHaveLength(1);
@@ -242,9 +459,16 @@ describe("the staff report", () => {
   });
 
   it("paginates 25 per page, newest first, with Link and X-Total-Count on first, middle and last pages", async () => {
-    const location = (await admin.post("/api/locations", { Name: "Pages", ProgramIds: [catalog.jobs.id] })).json;
+    const location = (
+      await admin.post("/api/locations", { Name: "Pages", ProgramIds: [catalog.jobs.id] })
+    ).json;
     await insertVisits(
-      Array.from({ length: 101 }, (_, i) => ({ timeIn: new Date(Date.UTC(2024, 0, 1) + i * 3600_000).toISOString(), locationId: location.id, programId: catalog.jobs.id, first: `P${i}` })),
+      Array.from({ length: 101 }, (_, i) => ({
+        timeIn: new Date(Date.UTC(2024, 0, 1) + i * 3600_000).toISOString(),
+        locationId: location.id,
+        programId: catalog.jobs.id,
+        first: `P${i}`,
+      })),
     );
     const base = `/api/visits?locationId=${location.id}&from=&to=`;
     const first = await admin.get(base);
@@ -254,7 +478,17 @@ describe("the staff report", () => {
     expect(first.json[0].Location).toEqual({ id: location.id, Name: "Pages" });
     expect(first.json[0].Program).toEqual({ id: catalog.jobs.id, Name: "Job Help" });
     expect(first.headers["x-total-count"]).toBe("101");
-    const link = (h: unknown) => String(h).split(", ").map((part) => part.match(/page=(\d+)>; rel="(\w+)"/)!.slice(1).reverse().join("=")).sort();
+    const link = (h: unknown) =>
+      String(h)
+        .split(", ")
+        .map((part) =>
+          part
+            .match(/page=(\d+)>; rel="(\w+)"/)!
+            .slice(1)
+            .reverse()
+            .join("="),
+        )
+        .sort();
     expect(link(first.headers.link)).toEqual(["last=5", "next=2"]);
     expect(String(first.headers.link)).toContain(`locationId=${location.id}`);
 
@@ -269,7 +503,12 @@ describe("the staff report", () => {
 
     // Every page together is every visit once, newest first, whichever end a page is read from.
     const names: string[] = [];
-    for (let page = 1; page <= 5; page++) names.push(...(await admin.get(`${base}&page=${page}`)).json.map((v: { FirstName: string }) => v.FirstName));
+    for (let page = 1; page <= 5; page++)
+      names.push(
+        ...(await admin.get(`${base}&page=${page}`)).json.map(
+          (v: { FirstName: string }) => v.FirstName,
+        ),
+      );
     expect(names).toEqual(Array.from({ length: 101 }, (_, i) => `P${100 - i}`));
     expect((await admin.get(`${base}&page=6`)).json).toEqual([]);
 
@@ -279,16 +518,41 @@ describe("the staff report", () => {
   });
 
   it("exports every matching row as CSV, formatted in the time zone", async () => {
-    const location = (await admin.post("/api/locations", { Name: "Csv, Inc.", ProgramIds: [catalog.pantry.id] })).json;
+    const location = (
+      await admin.post("/api/locations", { Name: "Csv, Inc.", ProgramIds: [catalog.pantry.id] })
+    ).json;
     await insertVisits([
-      { timeIn: "2026-07-04T21:07:00Z", timeOut: "2026-07-04T22:15:00Z", locationId: location.id, programId: catalog.pantry.id, first: "Ann", phone: "4155551234" },
-      { timeIn: "2026-07-05T06:30:00Z", locationId: location.id, programId: catalog.pantry.id, first: "Bob", phone: "6505550000" },
-      ...Array.from({ length: 2100 }, (_, i) => ({ timeIn: new Date(Date.UTC(2026, 5, 1) + i * 60_000).toISOString(), timeOut: null, locationId: location.id, programId: catalog.pantry.id, first: `Row${i}` })),
+      {
+        timeIn: "2026-07-04T21:07:00Z",
+        timeOut: "2026-07-04T22:15:00Z",
+        locationId: location.id,
+        programId: catalog.pantry.id,
+        first: "Ann",
+        phone: "4155551234",
+      },
+      {
+        timeIn: "2026-07-05T06:30:00Z",
+        locationId: location.id,
+        programId: catalog.pantry.id,
+        first: "Bob",
+        phone: "6505550000",
+      },
+      ...Array.from({ length: 2100 }, (_, i) => ({
+        timeIn: new Date(Date.UTC(2026, 5, 1) + i * 60_000).toISOString(),
+        timeOut: null,
+        locationId: location.id,
+        programId: catalog.pantry.id,
+        first: `Row${i}`,
+      })),
     ]);
-    const res = await admin.get(`/api/visits?format=csv&locationId=${location.id}&from=2026-07-04&to=2026-07-04&timeZone=America/Los_Angeles`);
+    const res = await admin.get(
+      `/api/visits?format=csv&locationId=${location.id}&from=2026-07-04&to=2026-07-04&timeZone=America/Los_Angeles`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
-    expect(res.headers["content-disposition"]).toBe('attachment; filename="visits-2026-07-04-csv-inc.csv"');
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="visits-2026-07-04-csv-inc.csv"',
+    );
     expect(res.body.split("\n")).toEqual([
       "\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy",
       '2026-07-04,"Csv, Inc.",Food Pantry,Bob Test,650-555-0000,98.1,2026-07-04T23:30:00-07:00,,,',
@@ -297,8 +561,16 @@ describe("the staff report", () => {
     ]);
     // All rows, not one page, across several batches, each exactly once.
     const all = await admin.get(`/api/visits?format=csv&locationId=${location.id}`);
-    const names = all.body.trimEnd().split("\n").slice(1).map((line) => line.match(/^[^,]*,"Csv, Inc\.",Food Pantry,([^,]*),/)?.[1]);
-    const expected = ["Ann Test", "Bob Test", ...Array.from({ length: 2100 }, (_, i) => `Row${i} Test`)];
+    const names = all.body
+      .trimEnd()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.match(/^[^,]*,"Csv, Inc\.",Food Pantry,([^,]*),/)?.[1]);
+    const expected = [
+      "Ann Test",
+      "Bob Test",
+      ...Array.from({ length: 2100 }, (_, i) => `Row${i} Test`),
+    ];
     expect(names.sort()).toEqual(expected.sort());
   });
 
@@ -308,13 +580,19 @@ describe("the staff report", () => {
     expect((await admin.get("/api/visits?format=csv&timeZone=Nowhere/Land")).status).toBe(422);
     const badDate = await admin.get("/api/visits?format=csv&from=31-12-2026");
     expect(badDate.status).toBe(422);
-    expect(badDate.json).toEqual({ status: 422, message: "Validation failed", errors: [{ path: "from", message: "Use a date like 2026-11-21" }] });
+    expect(badDate.json).toEqual({
+      status: 422,
+      message: "Validation failed",
+      errors: [{ path: "from", message: "Use a date like 2026-11-21" }],
+    });
   });
 
   it("a staff sign-out records that staff did it, over /api and /trpc", async () => {
     const staff = await staffClient(server);
-    const a = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id))).json;
-    const b = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id))).json;
+    const a = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id)))
+      .json;
+    const b = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id)))
+      .json;
     const rest = await staff.patch(`/api/visits/${a.id}/sign-out`);
     expect(rest.json).toMatchObject({ id: a.id, SignedOutBy: "staff" });
     expect(rest.json.TimeOut).not.toBeNull();
@@ -325,12 +603,19 @@ describe("the staff report", () => {
 
   it("staff may read and correct visits; only admins delete", async () => {
     const staff = await staffClient(server);
-    const created = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id))).json;
+    const created = (
+      await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.tutoring.id))
+    ).json;
     expect((await staff.get(`/api/visits/${created.id}`)).json.id).toBe(created.id);
-    const fixed = await staff.patch(`/api/visits/${created.id}`, { LastName: "Hopper-Murray", PhoneNumber: "(212) 555-0100" });
+    const fixed = await staff.patch(`/api/visits/${created.id}`, {
+      LastName: "Hopper-Murray",
+      PhoneNumber: "(212) 555-0100",
+    });
     expect(fixed.status).toBe(200);
     expect(fixed.json).toMatchObject({ LastName: "Hopper-Murray", PhoneNumber: "2125550100" });
-    expect((await staff.patch(`/api/visits/${created.id}`, { Temperature: "hot" })).status).toBe(422);
+    expect((await staff.patch(`/api/visits/${created.id}`, { Temperature: "hot" })).status).toBe(
+      422,
+    );
     expect((await staff.delete(`/api/visits/${created.id}`)).status).toBe(403);
     expect((await admin.delete(`/api/visits/${created.id}`)).status).toBe(200);
     expect((await admin.get(`/api/visits/${created.id}`)).status).toBe(404);

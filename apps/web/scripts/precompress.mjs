@@ -19,6 +19,9 @@ function* files(dir) {
 for (const file of files(dist)) {
   const body = readFileSync(file);
   if (body.length < 1024) continue;
-  writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
 }

@@ -5,8 +5,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { setCurrentUser } from "./lib/session";
-import { onUnauthorized, queryClient } from "./lib/trpc";
+import { tabletDisconnectedMessage } from "@vsi/api/schemas";
+import { onUnauthorized, queryClient } from "./lib/queryClient";
 import { router } from "./router";
 import { theme } from "./theme";
 
@@ -14,9 +14,9 @@ import { theme } from "./theme";
 // remembering the page so logging in again returns there. A tablet that staff disconnected says so
 // instead: a login form on a wall would invite visitors to try it.
 onUnauthorized(async (error) => {
+  // Loaded only now: the session (and with it the tRPC client) would otherwise weigh on every page's first load.
+  const { setCurrentUser } = await import("./lib/session");
   setCurrentUser(null);
-  // Loaded only now: the schemas module would otherwise weigh on every page's first load.
-  const { tabletDisconnectedMessage } = await import("@vsi/api/schemas");
   if (error instanceof Error && error.message === tabletDisconnectedMessage) {
     void router.navigate({ to: "/sheet/disconnected", replace: true });
     return;

@@ -25,7 +25,6 @@ import "@mantine/core/styles/Fieldset.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import "@mantine/core/styles/Stack.css";
-import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Tabs.css";
 import "@mantine/core/styles/Text.css";
 import "@mantine/core/styles/Title.css";

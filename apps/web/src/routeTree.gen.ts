@@ -15,6 +15,7 @@ import { Route as AdminRouteRouteImport } from "./routes/admin/route"
 import { Route as DashboardRouteRouteImport } from "./routes/dashboard/route"
 import { Route as LoginRouteImport } from "./routes/login"
 import { Route as AdminIndexRouteImport } from "./routes/admin/index"
+import { Route as AdminAuditRouteImport } from "./routes/admin/audit"
 import { Route as AdminBackupsRouteImport } from "./routes/admin/backups"
 import { Route as AdminSettingsRouteImport } from "./routes/admin/settings"
 import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
@@ -67,6 +68,11 @@ const LoginRoute = LoginRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: "/audit",
+  path: "/audit",
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminBackupsRoute = AdminBackupsRouteImport.update({
@@ -194,6 +200,7 @@ export interface FileRoutesByFullPath {
   "/dashboard": typeof DashboardRouteRouteWithChildren
   "/account": typeof AccountRoute
   "/login": typeof LoginRoute
+  "/admin/audit": typeof AdminAuditRoute
   "/admin/backups": typeof AdminBackupsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/dashboard/on-site": typeof DashboardOnSiteRoute
@@ -223,6 +230,7 @@ export interface FileRoutesByTo {
   "/": typeof IndexRoute
   "/account": typeof AccountRoute
   "/login": typeof LoginRoute
+  "/admin/audit": typeof AdminAuditRoute
   "/admin/backups": typeof AdminBackupsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/dashboard/on-site": typeof DashboardOnSiteRoute
@@ -255,6 +263,7 @@ export interface FileRoutesById {
   "/dashboard": typeof DashboardRouteRouteWithChildren
   "/account": typeof AccountRoute
   "/login": typeof LoginRoute
+  "/admin/audit": typeof AdminAuditRoute
   "/admin/backups": typeof AdminBackupsRoute
   "/admin/settings": typeof AdminSettingsRoute
   "/dashboard/on-site": typeof DashboardOnSiteRoute
@@ -288,6 +297,7 @@ export interface FileRouteTypes {
     | "/dashboard"
     | "/account"
     | "/login"
+    | "/admin/audit"
     | "/admin/backups"
     | "/admin/settings"
     | "/dashboard/on-site"
@@ -317,6 +327,7 @@ export interface FileRouteTypes {
     | "/"
     | "/account"
     | "/login"
+    | "/admin/audit"
     | "/admin/backups"
     | "/admin/settings"
     | "/dashboard/on-site"
@@ -348,6 +359,7 @@ export interface FileRouteTypes {
     | "/dashboard"
     | "/account"
     | "/login"
+    | "/admin/audit"
     | "/admin/backups"
     | "/admin/settings"
     | "/dashboard/on-site"
@@ -432,6 +444,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/admin/"
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    "/admin/audit": {
+      id: "/admin/audit"
+      path: "/audit"
+      fullPath: "/admin/audit"
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     "/admin/backups": {
@@ -599,6 +618,7 @@ declare module "@tanstack/react-router" {
 }
 
 interface AdminRouteRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminBackupsRoute: typeof AdminBackupsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -608,6 +628,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
   AdminBackupsRoute: AdminBackupsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminIndexRoute: AdminIndexRoute,

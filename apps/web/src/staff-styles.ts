@@ -17,3 +17,5 @@ import "@mantine/core/styles/CheckboxIndicator.css";
 import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/List.css";
 import "@mantine/core/styles/PasswordInput.css";
+// The kiosk's list of visitors is a plain table (VisitorsTable.module.css).
+import "@mantine/core/styles/Table.css";

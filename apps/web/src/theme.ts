@@ -8,7 +8,16 @@ const medium = { defaultProps: { size: "md" } };
 // The brand: a deep teal that reads as calm and trustworthy at a school or clinic door. Shades 7 to 9
 // carry white text at WCAG AA or better (8 is 5.9:1, 9 is 7.6:1).
 const brand = [
-  "#e8f6f4", "#d0ece8", "#a3d9d1", "#72c4b8", "#4ab2a4", "#2f9f90", "#1f8b7d", "#137467", "#0c6459", "#06524a",
+  "#e8f6f4",
+  "#d0ece8",
+  "#a3d9d1",
+  "#72c4b8",
+  "#4ab2a4",
+  "#2f9f90",
+  "#1f8b7d",
+  "#137467",
+  "#0c6459",
+  "#06524a",
 ] as const;
 
 export const theme = createTheme({

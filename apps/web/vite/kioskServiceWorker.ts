@@ -9,7 +9,19 @@ import type { Plugin } from "vite";
 const workerSource = path.resolve(import.meta.dirname, "../src/sw/kioskWorker.ts");
 const routesDir = `${path.sep}src${path.sep}routes${path.sep}`;
 const kioskRoutes = `${routesDir}sheet${path.sep}`;
-const publicFiles = ["/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png", "/apple-touch-icon.png"];
+/** Modules only staff pages load: their shell, and the tRPC client with the session (the kiosk calls REST, src/lib/kioskApi.ts). */
+const staffOnly = [
+  `${path.sep}components${path.sep}StaffShell`,
+  `${path.sep}lib${path.sep}trpc.ts`,
+  `${path.sep}lib${path.sep}session.ts`,
+];
+const publicFiles = [
+  "/manifest.webmanifest",
+  "/icon.svg",
+  "/icon-192.png",
+  "/icon-512.png",
+  "/apple-touch-icon.png",
+];
 
 interface ChunkInfo {
   type: "chunk";
@@ -24,13 +36,13 @@ interface ChunkInfo {
 
 /**
  * A chunk a tablet may load: the entry (it holds every route's definition), or one with no staff
- * page (a staff route's lazily loaded component) and not the staff shell.
+ * page (a staff route's lazily loaded component) and none of the staff-only modules.
  */
 function isKioskChunk(chunk: ChunkInfo): boolean {
   if (chunk.isEntry) return true;
   return !chunk.moduleIds.some((id) => {
     const [file = "", query = ""] = id.split("?");
-    if (file.includes(`${path.sep}components${path.sep}StaffShell`)) return true;
+    if (staffOnly.some((part) => file.includes(part))) return true;
     return query.includes("tsr-split") && file.includes(routesDir) && !file.includes(kioskRoutes);
   });
 }
@@ -43,10 +55,14 @@ export function kioskServiceWorker(): Plugin {
       this.emitFile({ type: "chunk", id: workerSource, fileName: "sw.js" });
     },
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file) => file.type === "chunk") as unknown as ChunkInfo[];
+      const chunks = Object.values(bundle).filter(
+        (file) => file.type === "chunk",
+      ) as unknown as ChunkInfo[];
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const roots = chunks.filter(
-        (chunk) => chunk.fileName !== "sw.js" && (chunk.isEntry || chunk.moduleIds.some((id) => id.includes(kioskRoutes))),
+        (chunk) =>
+          chunk.fileName !== "sw.js" &&
+          (chunk.isEntry || chunk.moduleIds.some((id) => id.includes(kioskRoutes))),
       );
       const kept = new Set<string>();
       const stack = [...roots];
@@ -72,7 +88,8 @@ export function kioskServiceWorker(): Plugin {
       const code = worker.code
         .replace(/(["'`])__VSI_PRECACHE__\1/, JSON.stringify(files))
         .replace(/(["'`])__VSI_VERSION__\1/, JSON.stringify(version));
-      if (code === worker.code || code.includes("__VSI_")) throw new Error("sw.js: the precache list was not written in");
+      if (code === worker.code || code.includes("__VSI_"))
+        throw new Error("sw.js: the precache list was not written in");
       worker.code = code;
     },
   };

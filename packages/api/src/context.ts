@@ -43,9 +43,20 @@ export interface Context {
  * deferTablet (the procedure transports): a tablet's token stays unchecked until a procedure asks,
  * so a tablet call checks it in its own statement. Raw routes get every identity checked.
  */
-export async function createContext(services: Services, req: RequestLike, reply: ReplyLike, options: { deferTablet?: boolean } = {}): Promise<Context> {
-  const authorization = typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
-  const identity = await resolveIdentity(services.db.kysely, { authorization, cookies: req.cookies }, services.now(), options);
+export async function createContext(
+  services: Services,
+  req: RequestLike,
+  reply: ReplyLike,
+  options: { deferTablet?: boolean } = {},
+): Promise<Context> {
+  const authorization =
+    typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
+  const identity = await resolveIdentity(
+    services.db.kysely,
+    { authorization, cookies: req.cookies },
+    services.now(),
+    options,
+  );
   const secure = services.config.secureCookies;
   let verified: Promise<Exclude<Identity, { kind: "sheetToken" }>> | undefined;
 
@@ -53,7 +64,8 @@ export async function createContext(services: Services, req: RequestLike, reply:
     services,
     db: services.db.kysely,
     identity,
-    verifiedIdentity: () => (verified ??= verifyIdentity(services.db.kysely, identity, services.now())),
+    verifiedIdentity: () =>
+      (verified ??= verifyIdentity(services.db.kysely, identity, services.now())),
     ip: req.ip,
     url: req.originalUrl ?? req.url,
     headers: req.headers,
@@ -71,7 +83,12 @@ export async function createContext(services: Services, req: RequestLike, reply:
   };
 
   if (identity.kind === "user" && identity.via === "session" && identity.sessionRenewal) {
-    ctx.setCookie(cookieNames.session, identity.sessionRenewal.token, "secret", SESSION_LIFETIME_MS / 1000);
+    ctx.setCookie(
+      cookieNames.session,
+      identity.sessionRenewal.token,
+      "secret",
+      SESSION_LIFETIME_MS / 1000,
+    );
   }
   return ctx;
 }

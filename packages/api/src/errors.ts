@@ -34,17 +34,25 @@ export class HttpError extends TRPCError {
 }
 
 export const unauthorized = (message = "You must be logged in") => new HttpError(401, message);
-export const forbidden = (message = "You are not allowed to do this") => new HttpError(403, message);
+export const forbidden = (message = "You are not allowed to do this") =>
+  new HttpError(403, message);
 export const notFound = (what = "Record") => new HttpError(404, `${what} not found`);
 export const gone = (message: string) => new HttpError(410, message);
-export const invalid = (path: string, message: string) => new HttpError(422, message, [{ path, message }]);
-export const conflict = (message: string, extra: Record<string, unknown>) => new HttpError(409, message, undefined, undefined, extra);
+export const invalid = (path: string, message: string) =>
+  new HttpError(422, message, [{ path, message }]);
+export const conflict = (message: string, extra: Record<string, unknown>) =>
+  new HttpError(409, message, undefined, undefined, extra);
 /** The wait goes in the message too, in minutes, so a person reads it where the header is out of sight. */
 export const tooManyRequests = (retryAfterSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new HttpError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
-    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
-  });
+  return new HttpError(
+    429,
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    undefined,
+    {
+      "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    },
+  );
 };
 
 const statusForCode: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
@@ -68,7 +76,9 @@ interface ZodLikeIssue {
 
 function zodIssues(error: unknown): ZodLikeIssue[] | undefined {
   const candidate = error as { name?: string; issues?: ZodLikeIssue[] } | undefined;
-  return candidate?.name === "ZodError" && Array.isArray(candidate.issues) ? candidate.issues : undefined;
+  return candidate?.name === "ZodError" && Array.isArray(candidate.issues)
+    ? candidate.issues
+    : undefined;
 }
 
 export interface DescribedError {
@@ -81,7 +91,11 @@ export interface DescribedError {
 }
 
 /** The one error body of every transport: {status, message} and, for bad input, errors. */
-export function errorBody({ status, message, errors, extra }: DescribedError): { status: number; message: string; errors?: FieldError[] } {
+export function errorBody({ status, message, errors, extra }: DescribedError): {
+  status: number;
+  message: string;
+  errors?: FieldError[];
+} {
   return { ...extra, status, message, ...(errors ? { errors } : {}) };
 }
 
@@ -91,12 +105,24 @@ export function errorBody({ status, message, errors, extra }: DescribedError): {
  */
 export function describeError(error: unknown): DescribedError {
   if (error instanceof HttpError) {
-    return { status: error.status, message: error.message, errors: error.errors, headers: error.headers, extra: error.extra };
+    return {
+      status: error.status,
+      message: error.message,
+      errors: error.errors,
+      headers: error.headers,
+      extra: error.extra,
+    };
   }
   const issues = zodIssues(error instanceof TRPCError ? error.cause : error);
   if (issues) {
-    const errors = issues.map((issue) => ({ path: issue.path.map(String).join(".") || "body", message: issue.message }));
+    const errors = issues.map((issue) => ({
+      path: issue.path.map(String).join(".") || "body",
+      message: issue.message,
+    }));
     return { status: 422, message: "Validation failed", errors };
+  }
+  if (databaseUnreachable(error)) {
+    return { status: 503, message: unreachableMessage, headers: { "Retry-After": "5" } };
   }
   if (error instanceof TRPCError) {
     const status = statusForCode[error.code] ?? 500;
@@ -111,3 +137,43 @@ export function describeError(error: unknown): DescribedError {
 }
 
 const internalMessage = "Internal server error";
+const unreachableMessage = "The database cannot be reached just now. Please try again in a moment.";
+
+/** Socket errors, and PostgreSQL's connection failures (class 08), shutdowns (57P0x) and full house. */
+const unreachableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+/** node-postgres reports a lost or refused connection in words, without a code. */
+const unreachableMessages =
+  /^(Connection terminated|timeout exceeded when trying to connect)|is not currently accepting connections/;
+
+/**
+ * The database away (a restart, a failover, the network), not a wrong query: a 503 the caller may
+ * retry (a tablet queues its sign-in and sends it again), not a 500. Looks through tRPC's wrapping.
+ */
+function databaseUnreachable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; current && typeof current === "object" && depth < 4; depth++) {
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === "string" && (unreachableCodes.has(code) || code.startsWith("08")))
+      return true;
+    if (typeof message === "string" && unreachableMessages.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}

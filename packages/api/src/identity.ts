@@ -17,7 +17,13 @@ export type Identity =
    * per call, see services/tablet-calls.ts) gets this; every other one gets it checked first.
    */
   | { kind: "sheetToken"; tokenHash: string }
-  | { kind: "user"; user: User; via: "session"; sessionId: string; sessionRenewal?: { token: string; expiresAt: Date } }
+  | {
+      kind: "user";
+      user: User;
+      via: "session";
+      sessionId: string;
+      sessionRenewal?: { token: string; expiresAt: Date };
+    }
   | { kind: "user"; user: User; via: "token"; apiTokenId: number };
 
 export interface IdentitySource {
@@ -30,15 +36,24 @@ export interface ResolveOptions {
   deferTablet?: boolean;
 }
 
-export async function resolveIdentity(db: Kysely<Database>, source: IdentitySource, now: Date, options: ResolveOptions = {}): Promise<Identity> {
+export async function resolveIdentity(
+  db: Kysely<Database>,
+  source: IdentitySource,
+  now: Date,
+  options: ResolveOptions = {},
+): Promise<Identity> {
   const bearer = bearerToken(source.authorization);
   if (bearer) {
-    // One statement: the token (its last use noted) and its active owner.
+    // One statement: the token and its active owner, its last use noted when that is a minute old
+    // (a write on every call made a script's concurrent calls queue on the token's row and each
+    // wait for its own commit).
     const { rows } = await sql<User & { api_token_id: number }>`
       with token as (
-        update api_tokens set last_used_at = ${now}::timestamptz
-        where token_hash = ${hashToken(bearer)} and revoked_at is null
-        returning id, user_id
+        select id, user_id, last_used_at from api_tokens where token_hash = ${hashToken(bearer)} and revoked_at is null
+      ), used as (
+        update api_tokens set last_used_at = ${now}::timestamptz from token
+        where api_tokens.id = token.id and (token.last_used_at is null or token.last_used_at < ${now}::timestamptz - interval '1 minute')
+        returning api_tokens.id
       )
       select users.*, token.id as api_token_id from token inner join users on users.id = token.user_id where users.deactivated_at is null
     `.execute(db);
@@ -57,7 +72,9 @@ export async function resolveIdentity(db: Kysely<Database>, source: IdentitySour
         user: session.user,
         via: "session",
         sessionId: session.sessionId,
-        ...(session.renewed ? { sessionRenewal: { token: sessionToken, expiresAt: session.expiresAt } } : {}),
+        ...(session.renewed
+          ? { sessionRenewal: { token: sessionToken, expiresAt: session.expiresAt } }
+          : {}),
       };
     }
   }
@@ -72,9 +89,15 @@ export async function resolveIdentity(db: Kysely<Database>, source: IdentitySour
 }
 
 /** The identity with a sheet token checked: its tablet, or the disconnected tablet's anonymous caller. */
-export async function verifyIdentity(db: Kysely<Database>, identity: Identity, now: Date): Promise<Exclude<Identity, { kind: "sheetToken" }>> {
+export async function verifyIdentity(
+  db: Kysely<Database>,
+  identity: Identity,
+  now: Date,
+): Promise<Exclude<Identity, { kind: "sheetToken" }>> {
   if (identity.kind !== "sheetToken") return identity;
   const tablet = await findTabletByHash(db, identity.tokenHash, now);
   // A tablet whose token no longer works was disconnected by staff, and its page must say so.
-  return tablet ? { kind: "tablet", tabletId: tablet.id, locationId: tablet.location_id } : { kind: "anonymous", rejectedTablet: true };
+  return tablet
+    ? { kind: "tablet", tabletId: tablet.id, locationId: tablet.location_id }
+    : { kind: "anonymous", rejectedTablet: true };
 }

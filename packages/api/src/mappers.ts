@@ -48,10 +48,16 @@ export function toLocationRef(row: Location) {
 }
 
 /** The API's hours as the whole minutes the database keeps. */
-export const stayMinutes = (hours: number | null) => (hours === null ? null : Math.round(hours * 60));
+export const stayMinutes = (hours: number | null) =>
+  hours === null ? null : Math.round(hours * 60);
 
 export function toProgramRef(row: Program) {
-  return { id: row.id, Name: row.name, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
+  return {
+    id: row.id,
+    Name: row.name,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
 }
 
 export function toVisit(row: Visit): z.infer<typeof visitSchema> {
@@ -72,8 +78,16 @@ export function toVisit(row: Visit): z.infer<typeof visitSchema> {
 }
 
 /** A visit with its location's and program's names, as the report and a visitor's export list it. */
-export function toNamedVisit({ location_name, program_name, ...visit }: Visit & { location_name: string; program_name: string }) {
-  return { ...toVisit(visit), Location: { id: visit.location_id, Name: location_name }, Program: { id: visit.program_id, Name: program_name } };
+export function toNamedVisit({
+  location_name,
+  program_name,
+  ...visit
+}: Visit & { location_name: string; program_name: string }) {
+  return {
+    ...toVisit(visit),
+    Location: { id: visit.location_id, Name: location_name },
+    Program: { id: visit.program_id, Name: program_name },
+  };
 }
 
 export function toInvite(row: Invite): z.infer<typeof inviteSchema> {
@@ -94,5 +108,11 @@ export function toInvite(row: Invite): z.infer<typeof inviteSchema> {
 }
 
 export function toApiToken(row: ApiTokenRow): z.infer<typeof apiTokenSchema> {
-  return { id: row.id, name: row.name, userId: row.user_id, createdAt: iso(row.created_at), lastUsedAt: isoOrNull(row.last_used_at) };
+  return {
+    id: row.id,
+    name: row.name,
+    userId: row.user_id,
+    createdAt: iso(row.created_at),
+    lastUsedAt: isoOrNull(row.last_used_at),
+  };
 }

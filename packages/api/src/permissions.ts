@@ -1,7 +1,7 @@
 import type { User } from "@vsi/db";
 import { forbidden, unauthorized } from "./errors.ts";
 import type { Identity } from "./identity.ts";
-import { tabletDisconnectedMessage } from "./schemas/tablets.ts";
+import { tabletDisconnectedMessage } from "./schemas/names.ts";
 
 /**
  * Who may do what: every permission rule of the server, used by the procedures and the raw routes
@@ -38,11 +38,14 @@ function assertAccess(access: Access, identity: Identity): void {
   const kind = identityKind(identity);
   const verdict = accessTable[access][kind];
   if (verdict === 401) throw noIdentity(identity as Extract<Identity, { kind: "anonymous" }>);
-  if (verdict === 403) throw forbidden(kind === "staff" ? "Only administrators can do this" : undefined);
+  if (verdict === 403)
+    throw forbidden(kind === "staff" ? "Only administrators can do this" : undefined);
 }
 
 /** A tablet (for its own location: see assertLocationAccess) or any staff member. */
-export function assertSheetAccess<I extends Identity>(identity: I): Exclude<I, { kind: "anonymous" }> {
+export function assertSheetAccess<I extends Identity>(
+  identity: I,
+): Exclude<I, { kind: "anonymous" }> {
   assertAccess("sheet", identity);
   return identity as Exclude<I, { kind: "anonymous" }>;
 }
@@ -64,12 +67,19 @@ export function assertMayDeactivate(caller: User, userId: number): void {
 }
 
 /** A tablet may only touch its own location's visits; staff may touch any. */
-export function assertLocationAccess(identity: Exclude<Identity, { kind: "sheetToken" }>, locationId: number): void {
-  if (identity.kind === "tablet" && identity.locationId !== locationId) throw forbidden("This tablet belongs to another location");
+export function assertLocationAccess(
+  identity: Exclude<Identity, { kind: "sheetToken" }>,
+  locationId: number,
+): void {
+  if (identity.kind === "tablet" && identity.locationId !== locationId)
+    throw forbidden("This tablet belongs to another location");
 }
 
 /** A location's live stream: a tablet its own location's, staff any location's. */
-export function assertMayWatchLocation(identity: Exclude<Identity, { kind: "sheetToken" }>, locationId: number) {
+export function assertMayWatchLocation(
+  identity: Exclude<Identity, { kind: "sheetToken" }>,
+  locationId: number,
+) {
   const caller = assertSheetAccess(identity);
   assertLocationAccess(caller, locationId);
   return caller;
@@ -77,12 +87,14 @@ export function assertMayWatchLocation(identity: Exclude<Identity, { kind: "shee
 
 /** Accounts: your own, or anyone's as an admin. */
 export function assertSelfOrAdmin(caller: User, userId: number): void {
-  if (caller.id !== userId && !caller.is_admin) throw forbidden("You can only see and edit your own account");
+  if (caller.id !== userId && !caller.is_admin)
+    throw forbidden("You can only see and edit your own account");
 }
 
 /** API tokens: revoke your own, or anyone's as an admin. */
 export function assertTokenOwnerOrAdmin(caller: User, tokenUserId: number): void {
-  if (caller.id !== tokenUserId && !caller.is_admin) throw forbidden("You can only revoke your own tokens");
+  if (caller.id !== tokenUserId && !caller.is_admin)
+    throw forbidden("You can only revoke your own tokens");
 }
 
 /** Everyone's API tokens are listed to admins only. */

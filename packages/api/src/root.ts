@@ -1,4 +1,5 @@
 import { assetsRouter } from "./routers/assets.ts";
+import { auditRouter } from "./routers/audit.ts";
 import { authRouter } from "./routers/auth.ts";
 import { backupsRouter } from "./routers/backups.ts";
 import { invitesRouter } from "./routers/invites.ts";
@@ -28,6 +29,7 @@ export const appRouter = router({
   backups: backupsRouter,
   settings: settingsRouter,
   visitors: visitorsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

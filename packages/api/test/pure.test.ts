@@ -19,25 +19,49 @@ import { linkHeader, pageCount } from "../src/services/pagination.ts";
 import { hashToken, sign, verifySigned } from "../src/services/tokens.ts";
 
 const rels = (header: string) =>
-  Object.fromEntries(header.split(", ").filter(Boolean).map((part) => {
-    const [, url, rel] = part.match(/^<([^>]+)>; rel="(\w+)"$/)!;
-    return [rel, new URL(url!).searchParams.get("page")];
-  }));
+  Object.fromEntries(
+    header
+      .split(", ")
+      .filter(Boolean)
+      .map((part) => {
+        const [, url, rel] = part.match(/^<([^>]+)>; rel="(\w+)"$/)!;
+        return [rel, new URL(url!).searchParams.get("page")];
+      }),
+  );
 
 describe("linkHeader", () => {
   const base = "http://signin.test";
   it("follows the contract's rules on first, middle, second-to-last and last pages", () => {
-    expect(rels(linkHeader(base, "/api/visits?locationId=2", 1, 5))).toEqual({ next: "2", last: "5" });
-    expect(rels(linkHeader(base, "/api/visits", 3, 5))).toEqual({ next: "4", last: "5", first: "1", prev: "2" });
-    expect(rels(linkHeader(base, "/api/visits", 4, 5))).toEqual({ next: "5", first: "1", prev: "3" });
+    expect(rels(linkHeader(base, "/api/visits?locationId=2", 1, 5))).toEqual({
+      next: "2",
+      last: "5",
+    });
+    expect(rels(linkHeader(base, "/api/visits", 3, 5))).toEqual({
+      next: "4",
+      last: "5",
+      first: "1",
+      prev: "2",
+    });
+    expect(rels(linkHeader(base, "/api/visits", 4, 5))).toEqual({
+      next: "5",
+      first: "1",
+      prev: "3",
+    });
     expect(rels(linkHeader(base, "/api/visits", 5, 5))).toEqual({ first: "1", prev: "4" });
     expect(rels(linkHeader(base, "/api/visits", 2, 2))).toEqual({ prev: "1" });
     expect(linkHeader(base, "/api/visits", 1, 1)).toBe("");
   });
 
   it("keeps the request's own query string and changes only page", () => {
-    const header = linkHeader(base, "/api/visits?from=2026-01-01&page=1&timeZone=America%2FNew_York", 1, 3);
-    expect(header).toContain("<http://signin.test/api/visits?from=2026-01-01&page=2&timeZone=America%2FNew_York>");
+    const header = linkHeader(
+      base,
+      "/api/visits?from=2026-01-01&page=1&timeZone=America%2FNew_York",
+      1,
+      3,
+    );
+    expect(header).toContain(
+      "<http://signin.test/api/visits?from=2026-01-01&page=2&timeZone=America%2FNew_York>",
+    );
   });
 
   it("counts 25 rows a page, and one page when there are none", () => {
@@ -46,17 +70,33 @@ describe("linkHeader", () => {
 });
 
 describe("passesCsrfCheck", () => {
-  const request = (method: string, cookies: Record<string, string>, headers: Record<string, string> = {}) => ({ method, cookies, headers });
+  const request = (
+    method: string,
+    cookies: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) => ({ method, cookies, headers });
   it("asks cookie-authenticated unsafe requests to echo XSRF-TOKEN", () => {
     expect(passesCsrfCheck(request("POST", { session: "s", "XSRF-TOKEN": "abc" }))).toBe(false);
-    expect(passesCsrfCheck(request("POST", { session: "s", "XSRF-TOKEN": "abc" }, { "x-xsrf-token": "abd" }))).toBe(false);
-    expect(passesCsrfCheck(request("PATCH", { "sheet-token": "t", "XSRF-TOKEN": "abc" }, { "x-xsrf-token": "abc" }))).toBe(true);
-    expect(passesCsrfCheck(request("DELETE", { session: "s" }, { "x-xsrf-token": "abc" }))).toBe(false);
+    expect(
+      passesCsrfCheck(
+        request("POST", { session: "s", "XSRF-TOKEN": "abc" }, { "x-xsrf-token": "abd" }),
+      ),
+    ).toBe(false);
+    expect(
+      passesCsrfCheck(
+        request("PATCH", { "sheet-token": "t", "XSRF-TOKEN": "abc" }, { "x-xsrf-token": "abc" }),
+      ),
+    ).toBe(true);
+    expect(passesCsrfCheck(request("DELETE", { session: "s" }, { "x-xsrf-token": "abc" }))).toBe(
+      false,
+    );
   });
   it("lets safe methods, cookieless and bearer-token requests through", () => {
     expect(passesCsrfCheck(request("GET", { session: "s" }))).toBe(true);
     expect(passesCsrfCheck(request("POST", {}))).toBe(true);
-    expect(passesCsrfCheck(request("POST", { session: "s" }, { authorization: "Bearer abc" }))).toBe(true);
+    expect(
+      passesCsrfCheck(request("POST", { session: "s" }, { authorization: "Bearer abc" })),
+    ).toBe(true);
   });
 });
 
@@ -69,13 +109,17 @@ describe("signed values", () => {
     expect(verifySigned("secret-1", "no-dot")).toBeUndefined();
   });
   it("stores tokens as their SHA-256", () => {
-    expect(hashToken("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(hashToken("abc")).toBe(
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    );
   });
 });
 
 describe("describeError", () => {
   it("turns zod input errors into the contract's 422 with field paths", () => {
-    const parsed = z.object({ email: z.string(), nested: z.object({ n: z.number() }) }).safeParse({ email: 1, nested: { n: "x" } });
+    const parsed = z
+      .object({ email: z.string(), nested: z.object({ n: z.number() }) })
+      .safeParse({ email: 1, nested: { n: "x" } });
     const error = new TRPCError({ code: "BAD_REQUEST", cause: parsed.error });
     const described = describeError(error);
     expect(described.status).toBe(422);
@@ -83,11 +127,16 @@ describe("describeError", () => {
   });
   it("keeps statuses tRPC has no code for, and headers", () => {
     expect(describeError(new HttpError(410, "Sorry")).status).toBe(410);
-    expect(describeError(invalid("email", "Email already registered"))).toMatchObject({ status: 422, errors: [{ path: "email", message: "Email already registered" }] });
+    expect(describeError(invalid("email", "Email already registered"))).toMatchObject({
+      status: 422,
+      errors: [{ path: "email", message: "Email already registered" }],
+    });
     expect(describeError(tooManyRequests(2.2)).headers).toEqual({ "Retry-After": "3" });
   });
   it("never shows what went wrong inside a 500", () => {
-    const described = describeError(new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: 'relation "users" does not exist' }));
+    const described = describeError(
+      new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: 'relation "users" does not exist' }),
+    );
     expect(described).toEqual({ status: 500, message: "Internal server error" });
   });
 });
@@ -108,8 +157,15 @@ describe("permissions", () => {
 
   it("admits each kind of caller as the access table says", () => {
     for (const access of ["sheet", "staff", "admin"] as const) {
-      const got = { anonymous: 0 as unknown, tablet: 0 as unknown, staff: 0 as unknown, admin: 0 as unknown };
-      const assertion = { sheet: assertSheetAccess, staff: assertStaff, admin: assertAdmin }[access];
+      const got = {
+        anonymous: 0 as unknown,
+        tablet: 0 as unknown,
+        staff: 0 as unknown,
+        admin: 0 as unknown,
+      };
+      const assertion = { sheet: assertSheetAccess, staff: assertStaff, admin: assertAdmin }[
+        access
+      ];
       got.anonymous = status(() => assertion({ kind: "anonymous" }));
       got.tablet = status(() => assertion(tablet));
       got.staff = status(() => assertion(staff));

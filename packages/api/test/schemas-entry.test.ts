@@ -11,7 +11,9 @@ function importsOf(entry: string): { files: string[]; packages: string[] } {
     if (files.has(file)) return;
     files.add(file);
     const source = readFileSync(file, "utf8");
-    for (const [, specifier] of source.matchAll(/(?:import|export)[^'"]*?from\s+["']([^"']+)["']/g)) {
+    for (const [, specifier] of source.matchAll(
+      /(?:import|export)[^'"]*?from\s+["']([^"']+)["']/g,
+    )) {
       if (specifier!.startsWith(".")) visit(path.resolve(path.dirname(file), specifier!));
       else packages.add(specifier!);
     }
@@ -22,14 +24,21 @@ function importsOf(entry: string): { files: string[]; packages: string[] } {
 
 describe("the browser-safe schemas entry point", () => {
   it("reaches nothing but zod and files under schemas/", () => {
-    const { files, packages } = importsOf(path.resolve(import.meta.dirname, "../src/schemas/index.ts"));
+    const { files, packages } = importsOf(
+      path.resolve(import.meta.dirname, "../src/schemas/index.ts"),
+    );
     expect(packages).toEqual(["zod"]);
     const schemasDir = path.resolve(import.meta.dirname, "../src/schemas");
     expect(files.filter((file) => path.dirname(file) !== schemasDir)).toEqual([]);
   });
 
   it("exports the names the web app shares with the server", () => {
-    expect(schemas.cookieNames).toEqual({ session: "session", sheetId: "sheet-id", sheetToken: "sheet-token", xsrf: "XSRF-TOKEN" });
+    expect(schemas.cookieNames).toEqual({
+      session: "session",
+      sheetId: "sheet-id",
+      sheetToken: "sheet-token",
+      xsrf: "XSRF-TOKEN",
+    });
     expect(schemas.xsrfHeader).toBe("x-xsrf-token");
     expect(schemas.invalidLoginMessage).toBe("Invalid email and/or password.");
   });

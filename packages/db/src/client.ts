@@ -46,7 +46,10 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     pool.on("connect", (client) => {
       client.on("error", (error) => console.error(`database connection: ${error.message}`));
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...(log ? { log } : {}),
+    });
     const databaseUrl = config.databaseUrl;
     let notifications: Notifications | undefined;
     return {
@@ -72,7 +75,10 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   }
   // Open it now, so a folder that cannot be opened fails here rather than in the first query.
   await pglite.waitReady;
-  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...(log ? { log } : {}) });
+  const kysely = new Kysely<Database>({
+    dialect: new PGliteDialect(pglite),
+    ...(log ? { log } : {}),
+  });
   // Holding Kysely's one connection keeps a LISTEN out of another caller's transaction.
   const exclusive = <T>(work: () => Promise<T>) => kysely.connection().execute(() => work());
   let notifications: Notifications | undefined;

@@ -5,23 +5,32 @@ import { migrations } from "./migrations/index.ts";
 // Unordered: numbers are handed out ahead and changes land in any order, so a database that already
 // ran 0010 must still run an 0009 that landed after it, instead of refusing to start.
 const migratorFor = (db: Kysely<Database>) =>
-  new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) }, allowUnorderedMigrations: true });
+  new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    allowUnorderedMigrations: true,
+  });
 
 /** Kysely types a migration's failure as unknown; it is an Error in practice. */
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : JSON.stringify(error));
+const reasonOf = (error: unknown) =>
+  error instanceof Error ? error.message : JSON.stringify(error);
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
   const migrator = migratorFor(db);
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
-    throw new Error(`migration ${failed} failed: ${reasonOf(result.error)}`, { cause: result.error });
+    throw new Error(`migration ${failed} failed: ${reasonOf(result.error)}`, {
+      cause: result.error,
+    });
   }
   return result;
 }
 
 /** Names of the migrations already applied and those still to run, oldest first. */
-export async function migrationState(db: Kysely<Database>): Promise<{ applied: string[]; pending: string[] }> {
+export async function migrationState(
+  db: Kysely<Database>,
+): Promise<{ applied: string[]; pending: string[] }> {
   const all = await migratorFor(db).getMigrations();
   return {
     applied: all.filter((m) => m.executedAt).map((m) => m.name),
@@ -32,5 +41,8 @@ export async function migrationState(db: Kysely<Database>): Promise<{ applied: s
 /** Migrates to one named migration (tests that need a database at an older schema). */
 export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
   const result = await migratorFor(db).migrateTo(name);
-  if (result.error) throw new Error(`migration to ${name} failed: ${reasonOf(result.error)}`, { cause: result.error });
+  if (result.error)
+    throw new Error(`migration to ${name} failed: ${reasonOf(result.error)}`, {
+      cause: result.error,
+    });
 }

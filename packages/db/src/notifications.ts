@@ -84,12 +84,15 @@ export function pgNotifications(connectionString: string): Notifications {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
       const fresh = new pg.Client({ connectionString, keepAlive: true });
-      fresh.on("notification", (message) => handlers.dispatch(message.channel, message.payload ?? ""));
+      fresh.on("notification", (message) =>
+        handlers.dispatch(message.channel, message.payload ?? ""),
+      );
       fresh.on("error", (error) => lost(fresh, error.message));
       fresh.on("end", () => lost(fresh, "connection ended"));
       try {
         await fresh.connect();
-        for (const channel of handlers.byChannel.keys()) await fresh.query(`listen ${checked(channel)}`);
+        for (const channel of handlers.byChannel.keys())
+          await fresh.query(`listen ${checked(channel)}`);
       } catch (error) {
         fresh.removeAllListeners();
         fresh.on("error", () => undefined);
@@ -103,7 +106,10 @@ export function pgNotifications(connectionString: string): Notifications {
       }
       client = fresh;
       retryMs = RECONNECT_FIRST_MS;
-      ping = setInterval(() => void fresh.query("select 1").catch((error: Error) => lost(fresh, error.message)), PING_MS);
+      ping = setInterval(
+        () => void fresh.query("select 1").catch((error: Error) => lost(fresh, error.message)),
+        PING_MS,
+      );
       ping.unref();
       return fresh;
     })().finally(() => (connecting = undefined));
@@ -134,12 +140,17 @@ export function pgNotifications(connectionString: string): Notifications {
  * Embedded PGlite is one connection, the server's own: it hears what its own statements notify.
  * `exclusive` runs the LISTEN while no transaction holds that connection (the dialect's mutex).
  */
-export function pgliteNotifications(pglite: PGlite, exclusive: <T>(work: () => Promise<T>) => Promise<T>): Notifications {
+export function pgliteNotifications(
+  pglite: PGlite,
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>,
+): Notifications {
   const handlers = new Handlers();
   return {
     async listen(channel, handler) {
       if (!handlers.add(checked(channel), handler)) return;
-      await exclusive(() => pglite.listen(channel, (payload) => handlers.dispatch(channel, payload)));
+      await exclusive(() =>
+        pglite.listen(channel, (payload) => handlers.dispatch(channel, payload)),
+      );
     },
     onResume(handler) {
       // One process, one connection: nothing can be missed.
@@ -147,7 +158,8 @@ export function pgliteNotifications(pglite: PGlite, exclusive: <T>(work: () => P
     },
     async close() {
       if (pglite.closed) return;
-      for (const channel of handlers.byChannel.keys()) await exclusive(() => pglite.unlisten(channel)).catch(() => undefined);
+      for (const channel of handlers.byChannel.keys())
+        await exclusive(() => pglite.unlisten(channel)).catch(() => undefined);
     },
   };
 }

@@ -81,7 +81,8 @@ class PGliteConnection implements DatabaseConnection {
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
     const kind = compiled.query.kind;
-    const writes = kind === "InsertQueryNode" || kind === "UpdateQueryNode" || kind === "DeleteQueryNode";
+    const writes =
+      kind === "InsertQueryNode" || kind === "UpdateQueryNode" || kind === "DeleteQueryNode";
     return {
       rows: result.rows,
       ...(writes ? { numAffectedRows: BigInt(result.affectedRows ?? 0) } : {}),

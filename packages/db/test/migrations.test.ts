@@ -5,8 +5,21 @@ import { createDb, migrateToLatest, type Database, type Db } from "../src/index.
 import { migrations } from "../src/migrations/index.ts";
 
 const expectedTables = [
-  "api_tokens", "audit_log", "files", "invites", "location_programs", "locations", "password_resets", "programs",
-  "rate_limits", "sessions", "settings", "tablets", "users", "visit_idempotency_keys", "visits",
+  "api_tokens",
+  "audit_log",
+  "files",
+  "invites",
+  "location_programs",
+  "locations",
+  "password_resets",
+  "programs",
+  "rate_limits",
+  "sessions",
+  "settings",
+  "tablets",
+  "users",
+  "visit_idempotency_keys",
+  "visits",
 ];
 
 async function checkMigrations(db: Db) {
@@ -20,69 +33,151 @@ async function checkMigrations(db: Db) {
   expect(tables.map((t) => t.name).sort()).toEqual(expectedTables);
 
   // Emails are unique whatever their case.
-  await db.kysely.insertInto("users").values({ first_name: "A", last_name: "B", email: "Ann@x.org", password_hash: "h" }).execute();
+  await db.kysely
+    .insertInto("users")
+    .values({ first_name: "A", last_name: "B", email: "Ann@x.org", password_hash: "h" })
+    .execute();
   await expect(
-    db.kysely.insertInto("users").values({ first_name: "A", last_name: "B", email: "ann@X.org", password_hash: "h" }).execute(),
+    db.kysely
+      .insertInto("users")
+      .values({ first_name: "A", last_name: "B", email: "ann@X.org", password_hash: "h" })
+      .execute(),
   ).rejects.toThrow(/users_email_lower_key/);
 
   // The sheet's query uses the partial index of open visits.
-  const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'visits'`.execute(db.kysely);
+  const { rows } = await sql<{
+    indexname: string;
+  }>`select indexname from pg_indexes where tablename = 'visits'`.execute(db.kysely);
   expect(rows.map((r) => r.indexname)).toEqual(
-    expect.arrayContaining(["visits_open_idx", "visits_time_in_idx", "visits_location_time_in_idx", "visits_program_time_in_idx", "visits_phone_time_in_idx"]),
+    expect.arrayContaining([
+      "visits_open_idx",
+      "visits_time_in_idx",
+      "visits_location_time_in_idx",
+      "visits_program_time_in_idx",
+      "visits_phone_time_in_idx",
+    ]),
   );
 
   // A location's clock defaults to Los Angeles; an open visit cannot say who signed it out.
-  const location = await db.kysely.insertInto("locations").values({ name: "L", address: "" }).returning(["id", "time_zone"]).executeTakeFirstOrThrow();
+  const location = await db.kysely
+    .insertInto("locations")
+    .values({ name: "L", address: "" })
+    .returning(["id", "time_zone"])
+    .executeTakeFirstOrThrow();
   expect(location.time_zone).toBe("America/Los_Angeles");
-  const program = await db.kysely.insertInto("programs").values({ name: "P" }).returning("id").executeTakeFirstOrThrow();
-  const openVisit = { first_name: "A", last_name: "B", phone_number: "4155550001", temperature: "98.6", location_id: location.id, program_id: program.id };
-  await expect(db.kysely.insertInto("visits").values({ ...openVisit, signed_out_by: "staff" }).execute()).rejects.toThrow(/visits_signed_out_by_closed_check/);
+  const program = await db.kysely
+    .insertInto("programs")
+    .values({ name: "P" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const openVisit = {
+    first_name: "A",
+    last_name: "B",
+    phone_number: "4155550001",
+    temperature: "98.6",
+    location_id: location.id,
+    program_id: program.id,
+  };
+  await expect(
+    db.kysely
+      .insertInto("visits")
+      .values({ ...openVisit, signed_out_by: "staff" })
+      .execute(),
+  ).rejects.toThrow(/visits_signed_out_by_closed_check/);
 }
 
 /** Databases that already hold the same phone signed in twice still migrate: the older visit ends when the next began. */
 async function checkOpenDuplicatesMigrate(db: Kysely<Database>) {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  expect((await migrator.migrateTo("0003_visits")).error).toBeUndefined();
-  const location = await db.insertInto("locations").values({ name: "L", address: "" }).returning("id").executeTakeFirstOrThrow();
-  const program = await db.insertInto("programs").values({ name: "P" }).returning("id").executeTakeFirstOrThrow();
-  const visit = (phone: string, timeIn: string) => ({
-    first_name: "A", last_name: "B", phone_number: phone, temperature: "98.6",
-    location_id: location.id, program_id: program.id, time_in: new Date(timeIn),
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
   });
-  await db.insertInto("visits").values([
-    visit("4155550001", "2026-01-05T09:00:00Z"),
-    visit("4155550001", "2026-01-12T09:30:00Z"),
-    visit("4155550001", "2026-01-19T10:00:00Z"),
-    visit("4155550002", "2026-01-19T10:00:00Z"),
-  ]).execute();
+  expect((await migrator.migrateTo("0003_visits")).error).toBeUndefined();
+  const location = await db
+    .insertInto("locations")
+    .values({ name: "L", address: "" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const program = await db
+    .insertInto("programs")
+    .values({ name: "P" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const visit = (phone: string, timeIn: string) => ({
+    first_name: "A",
+    last_name: "B",
+    phone_number: phone,
+    temperature: "98.6",
+    location_id: location.id,
+    program_id: program.id,
+    time_in: new Date(timeIn),
+  });
+  await db
+    .insertInto("visits")
+    .values([
+      visit("4155550001", "2026-01-05T09:00:00Z"),
+      visit("4155550001", "2026-01-12T09:30:00Z"),
+      visit("4155550001", "2026-01-19T10:00:00Z"),
+      visit("4155550002", "2026-01-19T10:00:00Z"),
+    ])
+    .execute();
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  const rows = await db.selectFrom("visits").select(["phone_number", "time_in", "time_out"]).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("visits")
+    .select(["phone_number", "time_in", "time_out"])
+    .orderBy("id")
+    .execute();
   expect(rows.map((r) => [r.phone_number, r.time_out?.toISOString() ?? null])).toEqual([
     ["4155550001", "2026-01-12T09:30:00.000Z"],
     ["4155550001", "2026-01-19T10:00:00.000Z"],
     ["4155550001", null],
     ["4155550002", null],
   ]);
-  await expect(db.insertInto("visits").values(visit("4155550002", "2026-01-19T11:00:00Z")).execute()).rejects.toThrow(/visits_one_open_idx/);
+  await expect(
+    db.insertInto("visits").values(visit("4155550002", "2026-01-19T11:00:00Z")).execute(),
+  ).rejects.toThrow(/visits_one_open_idx/);
 }
 
 /** Databases whose parallel program edits left two tabs on one position get them renumbered, order kept. */
 async function checkDuplicatePositionsMigrate(db: Kysely<Database>) {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
   expect((await migrator.migrateTo("0005_one_open_visit")).error).toBeUndefined();
-  const location = await db.insertInto("locations").values({ name: "L", address: "" }).returning("id").executeTakeFirstOrThrow();
-  const other = await db.insertInto("locations").values({ name: "M", address: "" }).returning("id").executeTakeFirstOrThrow();
-  const programs = await db.insertInto("programs").values(["A", "B", "C", "D"].map((name) => ({ name }))).returning("id").execute();
+  const location = await db
+    .insertInto("locations")
+    .values({ name: "L", address: "" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const other = await db
+    .insertInto("locations")
+    .values({ name: "M", address: "" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const programs = await db
+    .insertInto("programs")
+    .values(["A", "B", "C", "D"].map((name) => ({ name })))
+    .returning("id")
+    .execute();
   const [a, b, c, d] = programs.map((p) => p.id) as [number, number, number, number];
-  await db.insertInto("location_programs").values([
-    { location_id: location.id, program_id: d, position: 0 },
-    { location_id: location.id, program_id: b, position: 1 },
-    { location_id: location.id, program_id: a, position: 1 },
-    { location_id: location.id, program_id: c, position: 5 },
-    { location_id: other.id, program_id: a, position: 3 },
-  ]).execute();
+  await db
+    .insertInto("location_programs")
+    .values([
+      { location_id: location.id, program_id: d, position: 0 },
+      { location_id: location.id, program_id: b, position: 1 },
+      { location_id: location.id, program_id: a, position: 1 },
+      { location_id: location.id, program_id: c, position: 5 },
+      { location_id: other.id, program_id: a, position: 3 },
+    ])
+    .execute();
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
-  const rows = await db.selectFrom("location_programs").select(["location_id", "program_id", "position"]).orderBy("location_id").orderBy("position").execute();
+  const rows = await db
+    .selectFrom("location_programs")
+    .select(["location_id", "program_id", "position"])
+    .orderBy("location_id")
+    .orderBy("position")
+    .execute();
   expect(rows.map((r) => [r.location_id, r.program_id, r.position])).toEqual([
     [location.id, d, 0],
     [location.id, a, 1],
@@ -91,7 +186,10 @@ async function checkDuplicatePositionsMigrate(db: Kysely<Database>) {
     [other.id, a, 0],
   ]);
   await expect(
-    db.insertInto("location_programs").values({ location_id: other.id, program_id: b, position: 0 }).execute(),
+    db
+      .insertInto("location_programs")
+      .values({ location_id: other.id, program_id: b, position: 0 })
+      .execute(),
   ).rejects.toThrow(/location_programs_location_position_key/);
 }
 
@@ -137,7 +235,10 @@ describe("migrations", () => {
     const database = await createTestDatabase();
     if (!database) return ctx.skip();
     const db = await createDb({ databaseUrl: database.url });
-    cleanups.push(() => database.drop(), () => db.close());
+    cleanups.push(
+      () => database.drop(),
+      () => db.close(),
+    );
     await checkOpenDuplicatesMigrate(db.kysely);
   });
 
@@ -151,7 +252,10 @@ describe("migrations", () => {
     const database = await createTestDatabase();
     if (!database) return ctx.skip();
     const db = await createDb({ databaseUrl: database.url });
-    cleanups.push(() => database.drop(), () => db.close());
+    cleanups.push(
+      () => database.drop(),
+      () => db.close(),
+    );
     await checkDuplicatePositionsMigrate(db.kysely);
   });
 
@@ -159,7 +263,10 @@ describe("migrations", () => {
     const database = await createTestDatabase();
     if (!database) return ctx.skip();
     const db = await createDb({ databaseUrl: database.url });
-    cleanups.push(() => database.drop(), () => db.close());
+    cleanups.push(
+      () => database.drop(),
+      () => db.close(),
+    );
     await checkMigrations(db);
   });
 });

@@ -28,13 +28,26 @@ function collector() {
 }
 
 async function catalog(db: Db) {
-  const location = await db.kysely.insertInto("locations").values({ name: "L", address: "" }).returning("id").executeTakeFirstOrThrow();
-  const program = await db.kysely.insertInto("programs").values({ name: "P" }).returning("id").executeTakeFirstOrThrow();
+  const location = await db.kysely
+    .insertInto("locations")
+    .values({ name: "L", address: "" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const program = await db.kysely
+    .insertInto("programs")
+    .values({ name: "P" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return { locationId: location.id, programId: program.id };
 }
 
 const visit = (locationId: number, programId: number, phone: string) => ({
-  first_name: "A", last_name: "B", phone_number: phone, temperature: "98.6", location_id: locationId, program_id: programId,
+  first_name: "A",
+  last_name: "B",
+  phone_number: phone,
+  temperature: "98.6",
+  location_id: locationId,
+  program_id: programId,
 });
 
 /** Every writer's change reaches a listener of the same database, tagged with its kind. */
@@ -44,9 +57,17 @@ async function checkVisitNotifications(db: Db) {
   const visits = collector();
   await db.notifications().listen("vsi_visits", visits.push);
 
-  const { id } = await db.kysely.insertInto("visits").values(visit(locationId, programId, "4155550001")).returning("id").executeTakeFirstOrThrow();
+  const { id } = await db.kysely
+    .insertInto("visits")
+    .values(visit(locationId, programId, "4155550001"))
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await db.kysely.updateTable("visits").set({ first_name: "Ann" }).where("id", "=", id).execute();
-  await db.kysely.updateTable("visits").set({ time_out: new Date() }).where("id", "=", id).execute();
+  await db.kysely
+    .updateTable("visits")
+    .set({ time_out: new Date() })
+    .where("id", "=", id)
+    .execute();
   await db.kysely.deleteFrom("visits").where("id", "=", id).execute();
   const same = { locationId, programId, visitId: id };
   expect(await visits.next(4)).toEqual([
@@ -58,21 +79,29 @@ async function checkVisitNotifications(db: Db) {
 
   // Inside a transaction: nothing until it commits, nothing at all if it rolls back.
   await db.kysely.transaction().execute(async (trx) => {
-    await trx.insertInto("visits").values(visit(locationId, programId, "4155550002")).execute();
+    await trx
+      .insertInto("visits")
+      .values(visit(locationId, programId, "4155550002"))
+      .execute();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(visits.payloads).toEqual([]);
   });
   expect((await visits.next(1))[0]?.kind).toBe("in");
   await expect(
     db.kysely.transaction().execute(async (trx) => {
-      await trx.insertInto("visits").values(visit(locationId, programId, "4155550003")).execute();
+      await trx
+        .insertInto("visits")
+        .values(visit(locationId, programId, "4155550003"))
+        .execute();
       throw new Error("rolled back");
     }),
   ).rejects.toThrow("rolled back");
 
   // A bulk statement (a purge, an import) asks each location once to refresh.
   await sql`insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_out)
-    select 'Bulk', 'Row', lpad(g::text, 10, '9'), '98', ${locationId}, ${programId}, now() from generate_series(1, 200) g`.execute(db.kysely);
+    select 'Bulk', 'Row', lpad(g::text, 10, '9'), '98', ${locationId}, ${programId}, now() from generate_series(1, 200) g`.execute(
+    db.kysely,
+  );
   expect(await visits.next(1)).toEqual([{ locationId, kind: "refresh" }]);
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(visits.payloads).toEqual([]);
@@ -80,12 +109,29 @@ async function checkVisitNotifications(db: Db) {
   // Disconnecting a tablet is announced on the access channel.
   const access = collector();
   await db.notifications().listen("vsi_access", access.push);
-  const tablet = await db.kysely.insertInto("tablets").values({ location_id: locationId, token_hash: "h" }).returning("id").executeTakeFirstOrThrow();
-  await db.kysely.updateTable("tablets").set({ revoked_at: new Date() }).where("id", "=", tablet.id).execute();
-  await db.kysely.updateTable("tablets").set({ revoked_at: new Date() }).where("id", "=", tablet.id).execute();
-  await db.kysely.updateTable("locations").set({ archived_at: new Date() }).where("id", "=", locationId).execute();
+  const tablet = await db.kysely
+    .insertInto("tablets")
+    .values({ location_id: locationId, token_hash: "h" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.kysely
+    .updateTable("tablets")
+    .set({ revoked_at: new Date() })
+    .where("id", "=", tablet.id)
+    .execute();
+  await db.kysely
+    .updateTable("tablets")
+    .set({ revoked_at: new Date() })
+    .where("id", "=", tablet.id)
+    .execute();
+  await db.kysely
+    .updateTable("locations")
+    .set({ archived_at: new Date() })
+    .where("id", "=", locationId)
+    .execute();
   const until = Date.now() + 5_000;
-  while (access.payloads.length < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (access.payloads.length < 2 && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(access.payloads).toEqual([`tablet:${tablet.id}`, `location:${locationId}`]);
 }
@@ -126,12 +172,18 @@ describe("database notifications", () => {
       await db.notifications().listen("vsi_visits", visits.push);
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen%'");
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen%'",
+      );
       await admin.end();
       const until = Date.now() + 10_000;
-      while (resumed === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (resumed === 0 && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(resumed).toBe(1);
-      await db.kysely.insertInto("visits").values(visit(locationId, programId, "4155550009")).execute();
+      await db.kysely
+        .insertInto("visits")
+        .values(visit(locationId, programId, "4155550009"))
+        .execute();
       expect((await visits.next(1))[0]?.kind).toBe("in");
     }));
 });

@@ -8,7 +8,9 @@ describe("createTestDatabase", () => {
     vi.stubEnv("CI", "true");
     vi.stubEnv("DATABASE_URL", "");
     vi.stubEnv("TEST_DATABASE_URL", "");
-    await expect(createTestDatabase()).rejects.toThrow(/CI=true but neither TEST_DATABASE_URL nor DATABASE_URL is set/);
+    await expect(createTestDatabase()).rejects.toThrow(
+      /CI=true but neither TEST_DATABASE_URL nor DATABASE_URL is set/,
+    );
   });
 
   it("outside CI, no server means PGlite", async () => {

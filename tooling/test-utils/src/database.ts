@@ -10,11 +10,15 @@ export function testServerUrl(): string | undefined {
  * A new, empty database on the test server, so test files never see each other's rows.
  * Returns undefined when there is no server (callers then use in-memory PGlite), except in CI.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+export async function createTestDatabase(): Promise<
+  { url: string; drop(): Promise<void> } | undefined
+> {
   const serverUrl = testServerUrl();
   // In CI a PostgreSQL test that quietly skips or falls back to PGlite would pass untested.
   if (!serverUrl && process.env.CI === "true") {
-    throw new Error("CI=true but neither TEST_DATABASE_URL nor DATABASE_URL is set: the PostgreSQL tests cannot run");
+    throw new Error(
+      "CI=true but neither TEST_DATABASE_URL nor DATABASE_URL is set: the PostgreSQL tests cannot run",
+    );
   }
   if (!serverUrl) return undefined;
   const name = `vsi_test_${process.pid}_${randomBytes(4).toString("hex")}`;

@@ -1,2 +1,3 @@
 export { createTestDatabase, testServerUrl } from "./database.ts";
 export { chromiumArgs, chromiumPath } from "./chromium.ts";
+export { sseReader, type SseBlock } from "./sse.ts";

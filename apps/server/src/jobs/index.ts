@@ -7,7 +7,10 @@ export { startJobRunner, type JobRunner, type ScheduledJob } from "./runner.ts";
  * Every scheduled job of the server. To add one, add a line here; the runner creates its queue
  * and schedule at start, and runs each tick once across all processes.
  */
-export function scheduledJobs(services: Services, log: { info(line: string): void }): ScheduledJob[] {
+export function scheduledJobs(
+  services: Services,
+  log: { info(line: string): void },
+): ScheduledJob[] {
   return [
     {
       name: "auto-sign-out",

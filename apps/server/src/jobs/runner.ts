@@ -85,16 +85,27 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     if (!names.has(schedule.name)) await boss.unschedule(schedule.name);
   }
   for (const job of options.jobs) {
-    await ensureQueue(boss, job.name, { name: job.name, policy: "singleton", retryLimit: 0, expireInSeconds: 15 * 60 });
-    await boss.schedule(job.name, job.cron, {}, { tz: job.tz ?? "UTC" });
-    await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
-      try {
-        await job.run();
-      } catch (error) {
-        options.log.error(`job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`);
-        throw error;
-      }
+    await ensureQueue(boss, job.name, {
+      name: job.name,
+      policy: "singleton",
+      retryLimit: 0,
+      expireInSeconds: 15 * 60,
     });
+    await boss.schedule(job.name, job.cron, {}, { tz: job.tz ?? "UTC" });
+    await boss.work(
+      job.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      async () => {
+        try {
+          await job.run();
+        } catch (error) {
+          options.log.error(
+            `job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          throw error;
+        }
+      },
+    );
   }
 
   return {

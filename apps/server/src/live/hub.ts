@@ -15,7 +15,7 @@ import {
 
 /** Comments every so often keep proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
-/** Sessions end and users are deactivated without a notification: each stream checks again this often. */
+/** Sessions also expire without a notification: each stream checks again this often. */
 const RECHECK_MS = 60_000;
 /** A browser that stops reading is dropped once this much waits for it; it reconnects and refreshes. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
@@ -23,13 +23,16 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 export interface LiveStream {
   locationId: number;
   tabletId: number | undefined;
+  /** The staff member watching (by session or token), told apart from tablets. */
+  userId: number | undefined;
   source: IdentitySource;
   out: PassThrough;
   checkedAt: number;
 }
 
 /** One SSE message. */
-export const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+export const sseMessage = (event: string, data: unknown) =>
+  `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
  * The open streams of this process, by location, fed by the database's notifications: one
@@ -61,7 +64,13 @@ export class LiveHub {
       await notifications.listen(accessChannel, (payload) => {
         const change = parseAccessChange(payload);
         if (!change) return;
-        const affected = [...this.all()].filter((stream) => ("tabletId" in change ? stream.tabletId === change.tabletId : stream.locationId === change.locationId));
+        const affected = [...this.all()].filter((stream) =>
+          "tabletId" in change
+            ? stream.tabletId === change.tabletId
+            : "userId" in change
+              ? stream.userId === change.userId
+              : stream.locationId === change.locationId,
+        );
         void this.recheck(affected);
       });
       this.heartbeat = setInterval(() => this.tick(), HEARTBEAT_MS);
@@ -105,7 +114,8 @@ export class LiveHub {
 
   /** Writes one message to the location's streams (all streams when undefined). */
   private broadcast(locationId: number | undefined, message: string) {
-    const streams = locationId === undefined ? [...this.all()] : [...(this.byLocation.get(locationId) ?? [])];
+    const streams =
+      locationId === undefined ? [...this.all()] : [...(this.byLocation.get(locationId) ?? [])];
     for (const stream of streams) this.write(stream, message);
   }
 
@@ -122,7 +132,9 @@ export class LiveHub {
     if (this.ticking) return;
     this.ticking = true;
     const due = Date.now() - RECHECK_MS;
-    void this.recheck([...this.all()].filter((stream) => stream.checkedAt <= due)).finally(() => (this.ticking = false));
+    void this.recheck([...this.all()].filter((stream) => stream.checkedAt <= due)).finally(
+      () => (this.ticking = false),
+    );
   }
 
   /** Checks the streams' callers again, one at a time; those no longer allowed get `closed` and end. */
@@ -130,13 +142,20 @@ export class LiveHub {
     for (const stream of streams) {
       if (stream.out.closed) continue;
       try {
-        await watchAccess(this.services.db.kysely, stream.source, stream.locationId, this.services.now());
+        await watchAccess(
+          this.services.db.kysely,
+          stream.source,
+          stream.locationId,
+          this.services.now(),
+        );
         stream.checkedAt = Date.now();
       } catch (error) {
         const described = describeError(error);
         // The database away is no reason to drop anyone; the next check decides.
         if (described.status >= 500) continue;
-        stream.out.end(sseMessage(liveEvents.closed, { status: described.status, message: described.message }));
+        stream.out.end(
+          sseMessage(liveEvents.closed, { status: described.status, message: described.message }),
+        );
       }
     }
   }

@@ -28,9 +28,22 @@ export const backupDownloadOperation = {
     summary: "Download one backup archive (.tar.gz) (admin)",
     tags: ["backups"],
     security: [{ bearer: [] }],
-    parameters: [{ name: "name", in: "path" as const, required: true, schema: { type: "string" as const, example: "backup-2026-11-22T03-00-00-000Z-nightly.tar.gz" } }],
+    parameters: [
+      {
+        name: "name",
+        in: "path" as const,
+        required: true,
+        schema: {
+          type: "string" as const,
+          example: "backup-2026-11-22T03-00-00-000Z-nightly.tar.gz",
+        },
+      },
+    ],
     responses: {
-      "200": { description: "The archive", content: { "application/gzip": { schema: { type: "string" as const, format: "binary" } } } },
+      "200": {
+        description: "The archive",
+        content: { "application/gzip": { schema: { type: "string" as const, format: "binary" } } },
+      },
       "401": { description: "Not logged in" },
       "403": { description: "Not an administrator" },
       "404": { description: "No backup of that name" },

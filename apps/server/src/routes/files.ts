@@ -11,13 +11,15 @@ export function registerFiles(app: FastifyInstance, services: Services) {
     const file = await findUploadedFile(services.db.kysely, key);
     const body = file ? await services.storage.get(file.key) : undefined;
     if (!file || !body) throw notFound("File");
-    return reply
-      .header("Content-Type", file.content_type)
-      .header("Content-Length", String(file.byte_size))
-      .header("Cache-Control", "public, max-age=31536000, immutable")
-      // Only images are stored, and the browser must not be talked into reading one as anything else.
-      .header("X-Content-Type-Options", "nosniff")
-      .send(body);
+    return (
+      reply
+        .header("Content-Type", file.content_type)
+        .header("Content-Length", String(file.byte_size))
+        .header("Cache-Control", "public, max-age=31536000, immutable")
+        // Only images are stored, and the browser must not be talked into reading one as anything else.
+        .header("X-Content-Type-Options", "nosniff")
+        .send(body)
+    );
   });
   app.get<{ Params: { key: string } }>("/files/:key", async (request, reply) =>
     reply.redirect(`${FILES_PATH}/${encodeURIComponent(request.params.key)}`, 301),

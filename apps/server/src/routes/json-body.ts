@@ -11,7 +11,8 @@ export function nestsDeeperThan(json: string, max: number): boolean {
   for (let i = 0; i < json.length; i++) {
     const c = json.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -34,7 +35,10 @@ export function registerJsonBodyParser(app: FastifyInstance) {
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, raw, done) => {
     const body = typeof raw === "string" ? raw : raw.toString("utf8");
     if (nestsDeeperThan(body, maxJsonDepth)) {
-      done(new HttpError(400, `The JSON body is nested more than ${maxJsonDepth} levels deep`), undefined);
+      done(
+        new HttpError(400, `The JSON body is nested more than ${maxJsonDepth} levels deep`),
+        undefined,
+      );
       return;
     }
     // Its type allows a promise-returning parser; handing the result back lets Fastify wait on one.

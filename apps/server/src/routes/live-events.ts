@@ -19,20 +19,35 @@ export function registerLiveEvents(app: FastifyInstance, services: Services) {
 
   app.get<{ Params: { id: string } }>(liveEventsRoute, async (request, reply) => {
     const { id: locationId } = idParam.parse(request.params);
-    const source = { authorization: typeof request.headers.authorization === "string" ? request.headers.authorization : undefined, cookies: { ...request.cookies } };
+    const source = {
+      authorization:
+        typeof request.headers.authorization === "string"
+          ? request.headers.authorization
+          : undefined,
+      cookies: { ...request.cookies },
+    };
     const identity = await watchAccess(services.db.kysely, source, locationId, services.now());
     await hub.start();
 
     const out = new PassThrough();
-    hub.add({ locationId, tabletId: identity.kind === "tablet" ? identity.tabletId : undefined, source, out, checkedAt: Date.now() });
+    hub.add({
+      locationId,
+      tabletId: identity.kind === "tablet" ? identity.tabletId : undefined,
+      userId: identity.kind === "user" ? identity.user.id : undefined,
+      source,
+      out,
+      checkedAt: Date.now(),
+    });
     // Listening already: from here on the browser misses nothing, so it refreshes once now.
     out.write(`retry: 2000\n${sseMessage(liveEvents.ready, { locationId })}`);
-    return reply
-      .header("Content-Type", "text/event-stream; charset=utf-8")
-      .header("Cache-Control", "no-store")
-      // nginx and similar proxies would otherwise hold the events back in a buffer.
-      .header("X-Accel-Buffering", "no")
-      .send(out);
+    return (
+      reply
+        .header("Content-Type", "text/event-stream; charset=utf-8")
+        .header("Cache-Control", "no-store")
+        // nginx and similar proxies would otherwise hold the events back in a buffer.
+        .header("X-Accel-Buffering", "no")
+        .send(out)
+    );
   });
 
   return hub;
@@ -49,9 +64,19 @@ export const liveEventsOperation = {
       "every 15 s. A tablet: its own location; staff: any",
     tags: ["locations"],
     security: [{ bearer: [] }],
-    parameters: [{ name: "id", in: "path" as const, required: true, schema: { type: "integer" as const, example: 1 } }],
+    parameters: [
+      {
+        name: "id",
+        in: "path" as const,
+        required: true,
+        schema: { type: "integer" as const, example: 1 },
+      },
+    ],
     responses: {
-      "200": { description: "The stream, open until the client or the server ends it", content: { "text/event-stream": { schema: { type: "string" as const } } } },
+      "200": {
+        description: "The stream, open until the client or the server ends it",
+        content: { "text/event-stream": { schema: { type: "string" as const } } },
+      },
       "401": { description: "Not logged in, or a disconnected tablet" },
       "403": { description: "A tablet of another location" },
       "404": { description: "No such location" },

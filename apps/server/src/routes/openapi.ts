@@ -16,7 +16,11 @@ export function openApiDocument(baseUrl: string) {
     securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
   });
   // Raw routes that belong in the document: a file download and an event stream have no procedure.
-  document.paths = { ...document.paths, "/backups/{name}": backupDownloadOperation, "/locations/{id}/events": liveEventsOperation };
+  document.paths = {
+    ...document.paths,
+    "/backups/{name}": backupDownloadOperation,
+    "/locations/{id}/events": liveEventsOperation,
+  };
   return document;
 }
 
@@ -29,7 +33,8 @@ export async function registerOpenApi(app: FastifyInstance, services: Services) 
   await app.register(async (api) => {
     // Bodyless PATCH/DELETE (sign-out, revoke) from scripts need no content type.
     api.addHook("preHandler", (request, _reply, done) => {
-      if (request.method !== "GET" && !request.headers["content-type"]) request.headers["content-type"] = "application/json";
+      if (request.method !== "GET" && !request.headers["content-type"])
+        request.headers["content-type"] = "application/json";
       // Fastify reads originalUrl lazily, and the adapter strips /api from the raw URL before the
       // context asks for it: read it now, so Link headers point back to /api/visits?...
       void request.originalUrl;
@@ -38,9 +43,18 @@ export async function registerOpenApi(app: FastifyInstance, services: Services) 
     await api.register(fastifyTRPCOpenApiPlugin, {
       basePath: "/api",
       router: appRouter,
-      createContext: ({ req, res }: { req: Parameters<typeof createContext>[1]; res: Parameters<typeof createContext>[2] }) =>
-        createContext(services, req, res, { deferTablet: true }),
-      responseMeta({ ctx }: { ctx?: { response: { status?: number; headers: Record<string, string> } } }) {
+      createContext: ({
+        req,
+        res,
+      }: {
+        req: Parameters<typeof createContext>[1];
+        res: Parameters<typeof createContext>[2];
+      }) => createContext(services, req, res, { deferTablet: true }),
+      responseMeta({
+        ctx,
+      }: {
+        ctx?: { response: { status?: number; headers: Record<string, string> } };
+      }) {
         return { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} };
       },
       // The adapter calls this before it writes its own error body; throwing hands the error to

@@ -17,7 +17,9 @@ function forSerializer(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(forSerializer);
   if (!schema || typeof schema !== "object") return schema;
   const { example: _example, minimum: _min, maximum: _max, anyOf, ...rest } = schema as JsonSchema;
-  const out: JsonSchema = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, forSerializer(v)]));
+  const out: JsonSchema = Object.fromEntries(
+    Object.entries(rest).map(([k, v]) => [k, forSerializer(v)]),
+  );
   const options = anyOf as JsonSchema[] | undefined;
   if (options?.length === 2 && options.some((o) => o.type === "null")) {
     const other = forSerializer(options.find((o) => o.type !== "null")) as JsonSchema;
@@ -26,7 +28,11 @@ function forSerializer(schema: unknown): unknown {
   return anyOf ? { ...out, anyOf: forSerializer(anyOf) } : out;
 }
 
-const json = z.toJSONSchema(visitSchema, { io: "output", reused: "inline", target: "draft-7" }) as unknown as { definitions: { Visit: unknown } };
+const json = z.toJSONSchema(visitSchema, {
+  io: "output",
+  reused: "inline",
+  target: "draft-7",
+}) as unknown as { definitions: { Visit: unknown } };
 const visitJson = forSerializer(json.definitions.Visit);
 const visitListJson = { type: "array", items: visitJson };
 
@@ -34,7 +40,8 @@ const visitListJson = { type: "array", items: visitJson };
 function queryInput(query: unknown): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (value) input[key] = Array.isArray(value) && value.length === 1 ? (value[0] as unknown) : value;
+    if (value)
+      input[key] = Array.isArray(value) && value.length === 1 ? (value[0] as unknown) : value;
   }
   return input;
 }
@@ -42,12 +49,17 @@ function queryInput(query: unknown): Record<string, unknown> {
 /** A body as the adapter reads it: JSON only, spread into the input. */
 function bodyInput(request: FastifyRequest): Record<string, unknown> {
   const type = request.headers["content-type"];
-  if (type && !type.startsWith("application/json")) throw new HttpError(415, `Unsupported content-type "${type}"`);
+  if (type && !type.startsWith("application/json"))
+    throw new HttpError(415, `Unsupported content-type "${type}"`);
   return { ...(request.body as object | undefined) };
 }
 
 export function registerTabletCalls(app: FastifyInstance, services: Services) {
-  const call = async <T>(request: FastifyRequest, reply: FastifyReply, run: (caller: ReturnType<typeof createCaller>) => Promise<T>) => {
+  const call = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    run: (caller: ReturnType<typeof createCaller>) => Promise<T>,
+  ) => {
     const ctx = await createContext(services, request, reply, { deferTablet: true });
     const data = await run(createCaller(ctx));
     // The adapter's status, headers and content type (responseMeta in routes/openapi.ts).
@@ -58,11 +70,20 @@ export function registerTabletCalls(app: FastifyInstance, services: Services) {
       .send(data);
   };
   // Request logs at warn: a tablet's calls are the hot path, and errors still log.
-  const options = (status: number, schema: unknown) => ({ logLevel: "warn" as const, schema: { response: { [status]: schema } } });
+  const options = (status: number, schema: unknown) => ({
+    logLevel: "warn" as const,
+    schema: { response: { [status]: schema } },
+  });
 
-  app.get("/api/visits", options(200, visitListJson), (request, reply) => call(request, reply, (c) => c.visits.list(queryInput(request.query) as never)));
-  app.post("/api/visits", options(201, visitJson), (request, reply) => call(request, reply, (c) => c.visits.create(bodyInput(request) as never)));
+  app.get("/api/visits", options(200, visitListJson), (request, reply) =>
+    call(request, reply, (c) => c.visits.list(queryInput(request.query) as never)),
+  );
+  app.post("/api/visits", options(201, visitJson), (request, reply) =>
+    call(request, reply, (c) => c.visits.create(bodyInput(request) as never)),
+  );
   app.patch("/api/visits/:id/sign-out", options(200, visitJson), (request, reply) =>
-    call(request, reply, (c) => c.visits.signOut({ ...bodyInput(request), ...(request.params as object) } as never)),
+    call(request, reply, (c) =>
+      c.visits.signOut({ ...bodyInput(request), ...(request.params as object) } as never),
+    ),
   );
 }

@@ -14,7 +14,8 @@ export async function registerTrpc(app: FastifyInstance, services: Services) {
         return headers ? { headers } : {};
       },
       onError({ error, path }) {
-        if (describeError(error).status >= 500) app.log.error({ err: error.cause ?? error, path }, "procedure failed");
+        if (describeError(error).status >= 500)
+          app.log.error({ err: error.cause ?? error, path }, "procedure failed");
       },
     },
   };

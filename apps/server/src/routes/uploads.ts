@@ -8,7 +8,11 @@ import type { FastifyInstance } from "fastify";
 export async function registerUploads(app: FastifyInstance, services: Services) {
   await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: maxUploadBytes }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      "*",
+      { parseAs: "buffer", bodyLimit: maxUploadBytes },
+      (_request, body, done) => done(null, body),
+    );
 
     scope.put<{ Params: { token: string } }>(`${UPLOADS_PATH}/:token`, async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

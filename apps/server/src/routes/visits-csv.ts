@@ -1,34 +1,62 @@
-import { contentDisposition, createContext, csvFileName, visitsCsv, assertStaff, visitListInput, type Services } from "@vsi/api";
+import {
+  assertStaff,
+  contentDisposition,
+  createContext,
+  csvFileName,
+  onSiteCsv,
+  onSiteCsvFileName,
+  onSiteInput,
+  visitListInput,
+  visitsCsv,
+  type Services,
+} from "@vsi/api";
 import type { FastifyInstance } from "fastify";
+import type { Readable } from "node:stream";
+
+type Query = Record<string, string | undefined>;
+interface CsvFile {
+  name: { ascii: string; utf8: string };
+  body: Readable | string;
+}
 
 /**
- * GET /api/visits?format=csv: every matching visit as a CSV attachment. It is served before the
- * JSON procedure of the same path, with the same identity rule (staff) and the same filters.
+ * The CSV form of each list that has one, by path. The schema decides (a 422 like any
+ * procedure's) before the first byte: once streaming, a 422 can no longer be answered.
+ */
+const csvLists: Record<string, (services: Services, query: Query) => Promise<CsvFile>> = {
+  "/api/visits": async (services, query) => {
+    const { from, to, locationId, programId, timeZone } = visitListInput.parse(query);
+    const filters = { from, to, locationId, programId, timeZone };
+    const name = await csvFileName(services.db.kysely, filters);
+    // Rows stream with backpressure; an error after the first byte ends the response unfinished
+    // (a truncated download, never a file that looks complete), and a closed download frees the
+    // database connection.
+    return { name, body: await visitsCsv(services.db, filters) };
+  },
+  "/api/visits/open": async (services, query) => {
+    const { locationId, timeZone } = onSiteInput.parse(query);
+    const name = await onSiteCsvFileName(services.db.kysely, locationId, timeZone, services.now());
+    return { name, body: await onSiteCsv(services.db.kysely, locationId, timeZone) };
+  },
+};
+
+/**
+ * GET /api/visits?format=csv (the report) and /api/visits/open?format=csv (who is on site): the
+ * list as a CSV attachment. Served before the JSON procedure of the same path, with the same
+ * identity rule (staff) and the same filters.
  */
 export function registerVisitsCsv(app: FastifyInstance, services: Services) {
   app.addHook("preHandler", async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
-    if (
-      request.method !== "GET" ||
-      request.url.split("?")[0] !== "/api/visits" ||
-      query.format !== "csv"
-    )
-      return;
+    const query = request.query as Query;
+    const list = csvLists[request.url.split("?")[0]!];
+    if (request.method !== "GET" || query.format !== "csv" || !list) return;
     const ctx = await createContext(services, request, reply);
     assertStaff(ctx.identity);
     // Empty parameters mean "not set", as on the JSON list.
     const present = Object.fromEntries(
       Object.entries(query).filter(([, v]) => v !== undefined && v !== ""),
     );
-    // The schema decides (a 422 like any procedure's), before the first byte: once streaming,
-    // a 422 can no longer be answered.
-    const { from, to, locationId, programId, timeZone } = visitListInput.parse(present);
-    const filters = { from, to, locationId, programId, timeZone };
-    const name = await csvFileName(services.db.kysely, filters);
-    // Rows stream with backpressure; an error after the first byte ends the response unfinished
-    // (a truncated download, never a file that looks complete), and a closed download frees the
-    // database connection.
-    const body = await visitsCsv(services.db, filters);
+    const { name, body } = await list(services, present);
     return reply
       .header("Content-Type", "text/csv; charset=utf-8")
       .header("Content-Disposition", contentDisposition(name))

@@ -45,8 +45,16 @@ export function ConfirmationScreen({ confirmation }: { confirmation: Confirmatio
         <div className={classes.mark} aria-hidden="true">
           {confirmation.kind === "in" ? "✓" : "👋"}
         </div>
-        <Title order={2} id="confirmation-title" className={classes.title} ref={title} tabIndex={-1}>
-          {confirmation.kind === "in" ? t("confirm.welcome", { name }) : t("confirm.goodbye", { name })}
+        <Title
+          order={2}
+          id="confirmation-title"
+          className={classes.title}
+          ref={title}
+          tabIndex={-1}
+        >
+          {confirmation.kind === "in"
+            ? t("confirm.welcome", { name })
+            : t("confirm.goodbye", { name })}
         </Title>
         <Text id="confirmation-body" className={classes.body} role="status">
           {confirmation.saved

@@ -10,7 +10,9 @@ import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 
 /** Hands the browser a JSON file to save: what the person is given. */
 function download(file: string, data: unknown) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
+  const url = URL.createObjectURL(
+    new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }),
+  );
   const link = Object.assign(document.createElement("a"), { href: url, download: file });
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
@@ -74,7 +76,11 @@ export function ForgetVisitor() {
         maw={320}
       />
       <Group>
-        <Button variant="default" loading={exportVisits.isPending} onClick={() => exportVisits.mutate(input)}>
+        <Button
+          variant="default"
+          loading={exportVisits.isPending}
+          onClick={() => exportVisits.mutate(input)}
+        >
           {t("settings.export")}
         </Button>
         <Button color="red.9" onClick={open}>

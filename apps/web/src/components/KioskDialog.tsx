@@ -47,7 +47,12 @@ export function KioskDialog({ opened, onClose, title, closeLabel, children }: Pr
             <h2 id={titleId} className={classes.title}>
               {title}
             </h2>
-            <button type="button" className={classes.close} aria-label={closeLabel} onClick={onClose}>
+            <button
+              type="button"
+              className={classes.close}
+              aria-label={closeLabel}
+              onClick={onClose}
+            >
               <span aria-hidden="true">×</span>
             </button>
           </div>

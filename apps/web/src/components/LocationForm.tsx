@@ -43,7 +43,12 @@ interface Props {
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The first message of a shared schema's verdict, or nothing when the value passes. */
-function schemaError(schema: { safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } } }, value: unknown) {
+function schemaError(
+  schema: {
+    safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ message: string }> } };
+  },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   return result.success ? undefined : result.error?.issues[0]?.message;
 }

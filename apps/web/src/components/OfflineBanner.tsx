@@ -13,7 +13,15 @@ export function OfflineBanner() {
   const { entries, offline, revoked } = useKioskQueue();
   const waiting = waitingEntries(entries).length;
   const refused = entries.filter((entry) => entry.refused);
-  const state = revoked ? "revoked" : offline ? "offline" : waiting > 0 ? "sending" : refused.length > 0 ? "refused" : null;
+  const state = revoked
+    ? "revoked"
+    : offline
+      ? "offline"
+      : waiting > 0
+        ? "sending"
+        : refused.length > 0
+          ? "refused"
+          : null;
   if (!state) return null;
   return (
     <div className={classes.banner} data-state={state} role="status">
@@ -36,8 +44,15 @@ export function OfflineBanner() {
               const name = entry.kind === "in" ? entry.fields : entry;
               return (
                 <li key={entry.key}>
-                  {t(entry.kind === "in" ? "offline.refusedIn" : "offline.refusedOut", { name: nameWithLastInitial(name.FirstName, name.LastName) })}: {entry.refused}
-                  <button type="button" className={classes.dismiss} onClick={() => void kioskQueue.dismiss(entry.key)}>
+                  {t(entry.kind === "in" ? "offline.refusedIn" : "offline.refusedOut", {
+                    name: nameWithLastInitial(name.FirstName, name.LastName),
+                  })}
+                  : {entry.refused}
+                  <button
+                    type="button"
+                    className={classes.dismiss}
+                    onClick={() => void kioskQueue.dismiss(entry.key)}
+                  >
                     {t("offline.dismiss")}
                   </button>
                 </li>

@@ -22,6 +22,11 @@ describe("Pagination", () => {
     expect(within(nav).getByRole("button", { name: "10" })).toHaveAttribute("aria-current", "page");
   });
 
+  it("shows nothing when everything fits on one page", () => {
+    renderWithTheme(<Pagination page={1} lastPage={1} onPageChange={vi.fn()} />);
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
+  });
+
   it("disables Prev on the first page and Next on the last", () => {
     renderPagination(1, 3);
     expect(screen.getByRole("button", { name: "Prev" })).toBeDisabled();

@@ -7,10 +7,14 @@ interface Props {
   onPageChange: (page: number) => void;
 }
 
-/** Prev, the first and last page, the pages around the current one with ellipses, and Next. */
+/**
+ * Prev, the first and last page, the pages around the current one with ellipses, and Next,
+ * centred under a list; nothing when the list fits on one page.
+ */
 export function Pagination({ page, lastPage, onPageChange }: Props) {
+  if (lastPage <= 1) return null;
   return (
-    <Group component="nav" aria-label="Pagination" gap="xs">
+    <Group component="nav" aria-label="Pagination" gap="xs" justify="center">
       <Button variant="default" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         Prev
       </Button>

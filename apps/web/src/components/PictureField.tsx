@@ -39,7 +39,14 @@ interface Props {
  * One photo, uploaded as soon as it is chosen (pending, uploading, uploaded). The
  * drop zone is disabled while a photo exists; Remove clears the picture value.
  */
-export function PictureField({ currentUrl, onChange, onUploadingChange, label = "Picture", previewAlt = "Your picture", description }: Props) {
+export function PictureField({
+  currentUrl,
+  onChange,
+  onUploadingChange,
+  label = "Picture",
+  previewAlt = "Your picture",
+  description,
+}: Props) {
   const inputId = useId();
   const [item, setItem] = useState<UploadItem | null>(null);
   const [removed, setRemoved] = useState(false);

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { datePresets, presetOf, presetRange, type DatePreset } from "../lib/datePresets";
-import { useKioskTranslation } from "../lib/i18n";
+import { useStaffTranslation } from "../lib/i18n";
 import type { ReportFilters } from "../lib/reportFilters";
 import { todayInZone } from "../lib/time";
 
@@ -19,9 +19,9 @@ const textOrUndefined = (value: string) => (value === "" ? undefined : value);
 
 /** From, To (with date shortcuts), Location and Program, with Run and CSV, for the Reports page. */
 export function ReportFiltersForm({ initial, locations, programs, timeZone, onRun, onCsv }: Props) {
-  const { t, i18n } = useKioskTranslation();
+  const { t, language } = useStaffTranslation();
   // Spanish calendars start the week on Monday, English ones on Sunday.
-  const weekStart = i18n.language === "es" ? 1 : 0;
+  const weekStart = language === "es" ? 1 : 0;
   const [from, setFrom] = useState(initial.from ?? "");
   const [to, setTo] = useState(initial.to ?? "");
   const [locationId, setLocationId] = useState(

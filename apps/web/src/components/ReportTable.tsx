@@ -3,12 +3,27 @@ import { formatPhone } from "../lib/phone";
 import { formatLocalDate, formatLocalTime } from "../lib/time";
 import type { ReportVisit } from "../lib/types";
 
-/** One row per visit; an empty Time out means the visitor is still signed in. */
-export function ReportTable({ visits }: { visits: ReportVisit[] }) {
+/** Who ended a visit, when it was not the visitor at the sheet. */
+const signedOutBy: Partial<Record<NonNullable<ReportVisit["SignedOutBy"]>, string>> = {
+  staff: "by staff",
+  auto: "automatic",
+};
+
+/**
+ * One row per visit, its times in the report's zone (the location's when one is chosen); an empty
+ * Time out means the visitor is still signed in.
+ */
+export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZone: string }) {
   if (visits.length === 0) return <Text c="dimmed">No visits match these filters.</Text>;
   // Focusable and named, so a keyboard user can scroll the wide table on a narrow screen.
   return (
-    <Table.ScrollContainer type="native" minWidth={900} tabIndex={0} role="region" aria-label="Visits report">
+    <Table.ScrollContainer
+      type="native"
+      minWidth={900}
+      tabIndex={0}
+      role="region"
+      aria-label="Visits report"
+    >
       <Table striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -25,7 +40,7 @@ export function ReportTable({ visits }: { visits: ReportVisit[] }) {
         <Table.Tbody>
           {visits.map((visit) => (
             <Table.Tr key={visit.id}>
-              <Table.Td>{formatLocalDate(visit.TimeIn)}</Table.Td>
+              <Table.Td>{formatLocalDate(visit.TimeIn, timeZone)}</Table.Td>
               <Table.Td>{visit.Location?.Name}</Table.Td>
               <Table.Td>{visit.Program?.Name}</Table.Td>
               <Table.Td>
@@ -33,8 +48,15 @@ export function ReportTable({ visits }: { visits: ReportVisit[] }) {
               </Table.Td>
               <Table.Td>{formatPhone(visit.PhoneNumber)}</Table.Td>
               <Table.Td>{visit.Temperature}</Table.Td>
-              <Table.Td>{formatLocalTime(visit.TimeIn)}</Table.Td>
-              <Table.Td>{visit.TimeOut ? formatLocalTime(visit.TimeOut) : ""}</Table.Td>
+              <Table.Td>{formatLocalTime(visit.TimeIn, timeZone)}</Table.Td>
+              <Table.Td>
+                {visit.TimeOut ? formatLocalTime(visit.TimeOut, timeZone) : ""}
+                {visit.SignedOutBy && signedOutBy[visit.SignedOutBy] ? (
+                  <Text span size="xs" c="dimmed" ml={6}>
+                    ({signedOutBy[visit.SignedOutBy]})
+                  </Text>
+                ) : null}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -73,7 +73,11 @@ export function RetentionSettings() {
               {t("settings.save")}
             </Button>
             {settings.eraseAfterDays !== null ? (
-              <Button variant="default" loading={eraseNow.isPending} onClick={() => eraseNow.mutate({})}>
+              <Button
+                variant="default"
+                loading={eraseNow.isPending}
+                onClick={() => eraseNow.mutate({})}
+              >
                 {t("settings.eraseNow")}
               </Button>
             ) : null}
@@ -91,7 +95,9 @@ export function RetentionSettings() {
             </Text>
             <Text size="sm" c="dimmed">
               {settings.lastRunAt
-                ? t("settings.lastRun", { when: `${formatLocalDate(settings.lastRunAt)} ${formatLocalTime(settings.lastRunAt)}` })
+                ? t("settings.lastRun", {
+                    when: `${formatLocalDate(settings.lastRunAt)} ${formatLocalTime(settings.lastRunAt)}`,
+                  })
                 : t("settings.neverRun")}
             </Text>
           </Alert>

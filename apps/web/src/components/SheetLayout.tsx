@@ -13,7 +13,13 @@ import classes from "./SheetLayout.module.css";
  * The kiosk around every sheet page: the location's mark and name large, the language switch, a
  * discreet staff exit, and no staff navigation a visitor could wander into.
  */
-export function SheetLayout({ location, children }: { location: { Name: string; Address: string; LogoUrl: string | null }; children: ReactNode }) {
+export function SheetLayout({
+  location,
+  children,
+}: {
+  location: { Name: string; Address: string; LogoUrl: string | null };
+  children: ReactNode;
+}) {
   const { t, i18n } = useKioskTranslation();
   useScreenAwake();
   useEffect(() => {
@@ -32,11 +38,15 @@ export function SheetLayout({ location, children }: { location: { Name: string; 
   return (
     <div className={classes.frame}>
       <Box component="header" className={classes.bar}>
-        <Group justify="space-between" wrap="nowrap" gap="md">
-          <Group wrap="nowrap" gap="md" miw={0}>
+        <Group justify="space-between" gap="md" className={classes.barRow}>
+          <Group wrap="nowrap" gap="md" className={classes.identity}>
             {location.LogoUrl ? (
               <div className={classes.logo} data-site-logo>
-                <img src={location.LogoUrl} alt={t("sheet.logo", { name: location.Name })} className={classes.siteLogo} />
+                <img
+                  src={location.LogoUrl}
+                  alt={t("sheet.logo", { name: location.Name })}
+                  className={classes.siteLogo}
+                />
               </div>
             ) : (
               <div className={classes.logo}>
@@ -47,7 +57,7 @@ export function SheetLayout({ location, children }: { location: { Name: string; 
               {location.Name}
             </Title>
           </Group>
-          <Group wrap="nowrap" gap="xs">
+          <Group wrap="nowrap" gap="xs" className={classes.barActions}>
             <Button
               variant="outline"
               className={classes.barButton}
@@ -55,7 +65,7 @@ export function SheetLayout({ location, children }: { location: { Name: string; 
               size="md"
               lang={t("language.switchToLang")}
               aria-label={`${t("language.label")}: ${t("language.switchTo")}`}
-              onClick={() => void i18n.changeLanguage(t("language.switchToLang"))}
+              onClick={() => i18n.changeLanguage(t("language.switchToLang"))}
             >
               {t("language.switchTo")}
             </Button>
@@ -102,7 +112,15 @@ function StaffExit() {
           <Button variant="default" size="lg" onClick={close}>
             {t("staff.cancel")}
           </Button>
-          <Button size="lg" onClick={() => void navigate({ to: "/login", state: (state) => ({ ...state, from: "/dashboard/locations" }) })}>
+          <Button
+            size="lg"
+            onClick={() =>
+              void navigate({
+                to: "/login",
+                state: (state) => ({ ...state, from: "/dashboard/locations" }),
+              })
+            }
+          >
             {t("staff.login")}
           </Button>
         </Group>
@@ -114,7 +132,11 @@ function StaffExit() {
 /** Keeps the screen on while the sheet is open, where the browser allows it (Wake Lock). */
 function useScreenAwake() {
   useEffect(() => {
-    const wakeLock = (navigator as Navigator & { wakeLock?: { request(type: "screen"): Promise<{ release(): Promise<void> }> } }).wakeLock;
+    const wakeLock = (
+      navigator as Navigator & {
+        wakeLock?: { request(type: "screen"): Promise<{ release(): Promise<void> }> };
+      }
+    ).wakeLock;
     if (!wakeLock) return;
     let lock: { release(): Promise<void> } | undefined;
     let active = true;

@@ -1,4 +1,15 @@
-import { Alert, Button, Fieldset, Group, Loader, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  Loader,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { fieldErrorsOf, httpStatusOf, openVisitOf } from "../lib/apiErrors";
@@ -6,7 +17,11 @@ import { moveFocusOnEnter } from "../lib/focusNextField";
 import { useKioskTranslation } from "../lib/i18n";
 import { formatPhoneInput, phoneDigits } from "../lib/phone";
 import { invalidSignInFields, type SignInField, type SignInValues } from "../lib/signInRules";
-import { isPlausibleTemperature, temperatureUnitLabel, type TemperatureUnit } from "../lib/temperature";
+import {
+  isPlausibleTemperature,
+  temperatureUnitLabel,
+  type TemperatureUnit,
+} from "../lib/temperature";
 import { formatLocalTime } from "../lib/time";
 import { KioskDialog } from "./KioskDialog";
 import classes from "./SignInForm.module.css";
@@ -41,7 +56,13 @@ interface Props {
 
 /** The visitor's sign-in form, built for a tablet's on-screen keyboard. */
 /** Names: capitalised as typed words, never autocorrected or remembered on a shared tablet. */
-const nameInputProps = { autoComplete: "off", autoCapitalize: "words", autoCorrect: "off", spellCheck: false, size: "lg" } as const;
+const nameInputProps = {
+  autoComplete: "off",
+  autoCapitalize: "words",
+  autoCorrect: "off",
+  spellCheck: false,
+  size: "lg",
+} as const;
 
 export function SignInForm({
   locationId,
@@ -107,7 +128,10 @@ export function SignInForm({
   async function send() {
     if (busy || values.ProgramId === null) return;
     const temperature = values.Temperature.trim();
-    if (!isPlausibleTemperature(temperature, temperatureUnit) && confirmedTemperature.current !== temperature) {
+    if (
+      !isPlausibleTemperature(temperature, temperatureUnit) &&
+      confirmedTemperature.current !== temperature
+    ) {
       setCheckingTemperature(true);
       return;
     }
@@ -127,7 +151,8 @@ export function SignInForm({
       const open = openVisitOf(error);
       const status = httpStatusOf(error);
       if (open) setAlreadyIn(open);
-      else if (status !== undefined && status >= 400 && status < 500) setRefusal(refusalReason(error));
+      else if (status !== undefined && status >= 400 && status < 500)
+        setRefusal(refusalReason(error));
       else {
         console.error(error);
         setFailed(true);
@@ -160,12 +185,7 @@ export function SignInForm({
   }
 
   return (
-    <form
-      onSubmit={submit}
-      onKeyDown={moveFocusOnEnter}
-      noValidate
-      aria-busy={busy}
-    >
+    <form onSubmit={submit} onKeyDown={moveFocusOnEnter} noValidate aria-busy={busy}>
       <Fieldset variant="unstyled" disabled={busy}>
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
@@ -194,7 +214,11 @@ export function SignInForm({
               value={values.Temperature}
               onChange={set("Temperature")}
               error={errorFor("Temperature")}
-              rightSection={<span className={classes.unit} aria-hidden="true">{unitLabel}</span>}
+              rightSection={
+                <span className={classes.unit} aria-hidden="true">
+                  {unitLabel}
+                </span>
+              }
             />
             <TextInput
               {...nameInputProps}
@@ -229,13 +253,24 @@ export function SignInForm({
                   value={String(program.id)}
                   label={program.Name}
                   size="md"
-                  classNames={{ root: classes.program, body: classes.programBody, label: classes.programLabel }}
+                  classNames={{
+                    root: classes.program,
+                    body: classes.programBody,
+                    label: classes.programLabel,
+                  }}
                 />
               ))}
             </SimpleGrid>
           </Radio.Group>
           {alreadyIn ? (
-            <Alert color="brand" variant="light" role="alert" title={t("form.alreadyIn", { time: formatLocalTime(alreadyIn.TimeIn, undefined, i18n.language) })}>
+            <Alert
+              color="brand"
+              variant="light"
+              role="alert"
+              title={t("form.alreadyIn", {
+                time: formatLocalTime(alreadyIn.TimeIn, undefined, i18n.language),
+              })}
+            >
               <Text size="lg">{t("form.alreadyInBody")}</Text>
               <Group mt="md">
                 {onSignOutInstead ? (
@@ -275,7 +310,9 @@ export function SignInForm({
         title={t("form.checkTitle", { value: values.Temperature.trim() })}
         closeLabel={t("close")}
       >
-        <Text size="lg">{t("form.checkBody", { value: values.Temperature.trim(), unit: unitLabel })}</Text>
+        <Text size="lg">
+          {t("form.checkBody", { value: values.Temperature.trim(), unit: unitLabel })}
+        </Text>
         <Group justify="flex-end" mt="lg">
           <Button
             variant="default"

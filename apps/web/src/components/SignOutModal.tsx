@@ -16,10 +16,17 @@ interface Props {
 export function SignOutModal({ visit, busy, failed = false, onConfirm, onCancel }: Props) {
   const { t } = useKioskTranslation();
   return (
-    <KioskDialog opened={visit !== null} onClose={onCancel} title={t("signOut.title")} closeLabel={t("close")}>
+    <KioskDialog
+      opened={visit !== null}
+      onClose={onCancel}
+      title={t("signOut.title")}
+      closeLabel={t("close")}
+    >
       {visit ? (
         <>
-          <Text size="lg">{t("signOut.question", { name: nameWithLastInitial(visit.FirstName, visit.LastName) })}</Text>
+          <Text size="lg">
+            {t("signOut.question", { name: nameWithLastInitial(visit.FirstName, visit.LastName) })}
+          </Text>
           {failed ? (
             <Alert color="red" mt="md" role="alert">
               {t("signOut.failed")}

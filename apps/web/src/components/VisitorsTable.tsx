@@ -1,10 +1,11 @@
-import { Button, Table, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { useKioskTranslation } from "../lib/i18n";
 import { useEffect, useRef } from "react";
 import { nameWithLastInitial } from "../lib/names";
 import { maskPhone } from "../lib/phone";
 import { formatLocalTime } from "../lib/time";
 import type { SheetVisit } from "../lib/queuedVisits";
+import classes from "./VisitorsTable.module.css";
 
 /** The sheet's list of visitors still signed in, each with a Sign Out button; a new row is marked and scrolled to. */
 export function VisitorsTable({
@@ -31,31 +32,29 @@ export function VisitorsTable({
     );
   }
   return (
-    // A plain scrolling box (Mantine's ScrollContainer would add its scroll area to the sheet's load).
-    <div style={{ overflowX: "auto" }}>
-      <Table fz="lg" verticalSpacing="sm" highlightOnHover={false} style={{ whiteSpace: "nowrap" }} miw={560}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th fz="md">{t("sheet.name")}</Table.Th>
-            <Table.Th fz="md">{t("sheet.phone")}</Table.Th>
-            <Table.Th fz="md">{t("sheet.temperature")}</Table.Th>
-            <Table.Th fz="md">{t("sheet.timeIn")}</Table.Th>
-            <Table.Th fz="md">{t("sheet.action")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+    <div className={classes.scroller}>
+      <table className={classes.table}>
+        <thead>
+          <tr>
+            <th>{t("sheet.name")}</th>
+            <th>{t("sheet.phone")}</th>
+            <th>{t("sheet.temperature")}</th>
+            <th>{t("sheet.timeIn")}</th>
+            <th>{t("sheet.action")}</th>
+          </tr>
+        </thead>
+        <tbody>
           {visits.map((visit) => {
             const name = nameWithLastInitial(visit.FirstName, visit.LastName);
             const isNew = visit.id === highlightId;
             return (
-              <Table.Tr
+              <tr
                 key={visit.id}
                 ref={isNew ? highlighted : undefined}
                 aria-current={isNew ? "true" : undefined}
-                bg={isNew ? "brand.0" : undefined}
-                style={isNew ? { boxShadow: "inset 6px 0 0 var(--mantine-color-brand-8)" } : undefined}
+                className={isNew ? classes.new : undefined}
               >
-                <Table.Td fw={600}>
+                <td className={classes.name}>
                   {name}
                   {visit.signInKey !== undefined ? (
                     // Saved on this tablet, not yet on the server: said in words, not only by a colour.
@@ -63,20 +62,25 @@ export function VisitorsTable({
                       {t("sheet.waiting")}
                     </Text>
                   ) : null}
-                </Table.Td>
-                <Table.Td>{maskPhone(visit.PhoneNumber)}</Table.Td>
-                <Table.Td>{visit.Temperature}</Table.Td>
-                <Table.Td>{formatLocalTime(visit.TimeIn, undefined, i18n.language)}</Table.Td>
-                <Table.Td>
-                  <Button variant="outline" color="red.9" bg="white" onClick={() => onSignOut(visit)}>
+                </td>
+                <td>{maskPhone(visit.PhoneNumber)}</td>
+                <td>{visit.Temperature}</td>
+                <td>{formatLocalTime(visit.TimeIn, undefined, i18n.language)}</td>
+                <td>
+                  <Button
+                    variant="outline"
+                    color="red.9"
+                    bg="white"
+                    onClick={() => onSignOut(visit)}
+                  >
                     {t("sheet.signOut")}
                   </Button>
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             );
           })}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </div>
   );
 }

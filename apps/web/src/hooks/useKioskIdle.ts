@@ -10,7 +10,9 @@ export function useKioskIdle(ms: number, onIdle: () => void): void {
       clearTimeout(timer);
       timer = setTimeout(onIdle, ms);
     };
-    activity.forEach((event) => document.addEventListener(event, restart, { capture: true, passive: true }));
+    activity.forEach((event) =>
+      document.addEventListener(event, restart, { capture: true, passive: true }),
+    );
     return () => {
       clearTimeout(timer);
       activity.forEach((event) => document.removeEventListener(event, restart, { capture: true }));

@@ -48,5 +48,7 @@ export function isRetryable(error: unknown): boolean {
 export function openVisitOf(error: unknown): { id: number; TimeIn: string } | undefined {
   if (httpStatusOf(error) !== 409) return undefined;
   const visit = shapeOf(error)?.visit as { id?: unknown; TimeIn?: unknown } | undefined;
-  return typeof visit?.id === "number" && typeof visit.TimeIn === "string" ? { id: visit.id, TimeIn: visit.TimeIn } : undefined;
+  return typeof visit?.id === "number" && typeof visit.TimeIn === "string"
+    ? { id: visit.id, TimeIn: visit.TimeIn }
+    : undefined;
 }

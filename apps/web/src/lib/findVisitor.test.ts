@@ -2,8 +2,13 @@ import { describe, expect, it } from "vitest";
 import { findVisitors } from "./findVisitor";
 import type { Visit } from "./types";
 
-const visit = (id: number, FirstName: string, LastName: string, PhoneNumber: string) => ({ id, FirstName, LastName, PhoneNumber }) as Visit;
-const visits = [visit(1, "María", "López", "4155550101"), visit(2, "Mark", "Twain", "4155559876"), visit(3, "Ann", "Marsh", "6505550101")];
+const visit = (id: number, FirstName: string, LastName: string, PhoneNumber: string) =>
+  ({ id, FirstName, LastName, PhoneNumber }) as Visit;
+const visits = [
+  visit(1, "María", "López", "4155550101"),
+  visit(2, "Mark", "Twain", "4155559876"),
+  visit(3, "Ann", "Marsh", "6505550101"),
+];
 
 describe("findVisitors", () => {
   it("matches the beginning of a first name, ignoring case and accents", () => {

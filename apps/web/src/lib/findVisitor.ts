@@ -12,7 +12,11 @@ export function findVisitors(visits: Visit[], query: string): Visit[] {
   const wanted = fold(query);
   if (!wanted) return visits;
   if (/^\d+$/.test(wanted)) return visits.filter((visit) => visit.PhoneNumber.endsWith(wanted));
-  return visits.filter((visit) => fold(visit.FirstName).startsWith(wanted) || fold(`${visit.FirstName} ${visit.LastName}`).startsWith(wanted));
+  return visits.filter(
+    (visit) =>
+      fold(visit.FirstName).startsWith(wanted) ||
+      fold(`${visit.FirstName} ${visit.LastName}`).startsWith(wanted),
+  );
 }
 
 /** With more people than this signed in, the sheet offers the find box. */

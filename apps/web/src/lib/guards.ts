@@ -1,6 +1,9 @@
 import { redirect, type ParsedLocation } from "@tanstack/react-router";
-import { loadCurrentUser } from "./session";
 import type { User } from "./types";
+
+// Route guards for beforeLoad. The session (and with it the tRPC client) is loaded by the first
+// guarded page, never by the kiosk.
+const loadCurrentUser = async () => (await import("./session")).loadCurrentUser();
 
 // Route guards for beforeLoad. The redirect replaces the history
 // entry, so Back does not return to a page the visitor may not see, and carries where they were

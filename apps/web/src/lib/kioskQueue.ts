@@ -3,11 +3,12 @@ import { httpStatusOf } from "./apiErrors";
 import { sendTimeoutMs } from "./kioskSettings";
 import { createOfflineQueue, type QueueEntry, type QueueStore } from "./offlineQueue";
 import { deleteValue, readAll, writeValue } from "./offlineStore";
-import { queryClient, reportUnauthorized, trpc, trpcClient } from "./trpc";
+import { kioskApi, openVisitsKey } from "./kioskApi";
+import { queryClient, reportUnauthorized } from "./queryClient";
 import type { Visit } from "./types";
 import { randomId } from "./uuid";
 
-// The kiosk's one queue, on IndexedDB, sending through tRPC with the tablet's cookie.
+// The kiosk's one queue, on IndexedDB, sending over the REST API with the tablet's cookie.
 
 const stored: QueueStore = {
   all: () => readAll<QueueEntry>("queue"),
@@ -18,14 +19,14 @@ const stored: QueueStore = {
 export const kioskQueue = createOfflineQueue<Visit>({
   store: stored,
   transport: {
-    signIn: (fields, key, signal) => trpcClient.visits.create.mutate({ ...fields, idempotencyKey: key }, { signal }),
-    signOut: (id, signal) => trpcClient.visits.signOut.mutate({ id }, { signal }),
+    signIn: kioskApi.signIn,
+    signOut: kioskApi.signOut,
   },
   statusOf: httpStatusOf,
   idOf: (visit) => visit.id,
   sendTimeoutMs: sendTimeoutMs(),
   newKey: randomId,
-  onSent: () => void queryClient.invalidateQueries({ queryKey: trpc.visits.list.queryKey() }),
+  onSent: () => void queryClient.invalidateQueries({ queryKey: openVisitsKey() }),
   onUnauthorized: reportUnauthorized,
 });
 

@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createOfflineQueue, waitingEntries, type QueueEntry, type QueueStore, type SignInFields } from "./offlineQueue";
+import {
+  createOfflineQueue,
+  waitingEntries,
+  type QueueEntry,
+  type QueueStore,
+  type SignInFields,
+} from "./offlineQueue";
 
 /** A stand-in for the server's contract: keyed sign-ins written once, sign-outs keeping their first time. */
 class FakeServer {
-  visits = new Map<number, { key: string; fields: SignInFields; out: number }>();
+  visits = new Map<number, { key: string; fields: SignInFields; out: number; timeIn?: string }>();
   byKey = new Map<string, number>();
   calls: string[] = [];
   /** What the next calls do instead of answering: "down" (no answer), "lost" (done, answer lost), or a status. */
@@ -13,20 +19,21 @@ class FakeServer {
   private answer<T>(work: () => T): T {
     const trouble = this.next.shift() ?? (this.down ? "down" : undefined);
     if (trouble === "down") throw new Error("Failed to fetch");
-    if (typeof trouble === "number") throw Object.assign(new Error(`refused ${trouble}`), { status: trouble });
+    if (typeof trouble === "number")
+      throw Object.assign(new Error(`refused ${trouble}`), { status: trouble });
     const result = work();
     if (trouble === "lost") throw new Error("network connection was lost");
     return result;
   }
 
-  signIn = (fields: SignInFields, key: string) => {
+  signIn = (fields: SignInFields, key: string, _signal?: AbortSignal, timeIn?: string) => {
     this.calls.push(`in:${fields.FirstName}`);
     return Promise.resolve().then(() =>
       this.answer(() => {
         const existing = this.byKey.get(key);
         if (existing !== undefined) return { id: existing };
         const id = this.visits.size + 1;
-        this.visits.set(id, { key, fields, out: 0 });
+        this.visits.set(id, { key, fields, out: 0, timeIn });
         this.byKey.set(key, id);
         return { id };
       }),
@@ -49,11 +56,12 @@ class FakeServer {
 class MapStore implements QueueStore {
   entries = new Map<string, QueueEntry>();
   all = () => Promise.resolve([...this.entries.values()].map((entry) => structuredClone(entry)));
-  put = (entry: QueueEntry) => Promise.resolve(void this.entries.set(entry.key, structuredClone(entry)));
+  put = (entry: QueueEntry) =>
+    Promise.resolve(void this.entries.set(entry.key, structuredClone(entry)));
   remove = (key: string) => Promise.resolve(void this.entries.delete(key));
 }
 
-function setUp(store = new MapStore(), server = new FakeServer()) {
+function setUp(store = new MapStore(), server = new FakeServer(), now?: () => Date) {
   let keys = 0;
   const unauthorized: unknown[] = [];
   const queue = createOfflineQueue<{ id: number }>({
@@ -65,6 +73,7 @@ function setUp(store = new MapStore(), server = new FakeServer()) {
     // Retries are driven by the tests, never by a timer.
     backoffMs: () => 1e9,
     onUnauthorized: (error) => unauthorized.push(error),
+    ...(now ? { now } : {}),
   });
   return { queue, store, server, unauthorized };
 }
@@ -140,14 +149,37 @@ describe("offline queue", () => {
     expect(waitingEntries(queue.getState().entries)).toHaveLength(2);
     await Promise.all([queue.flush(), queue.flush()]);
     expect(queue.getState().entries).toEqual([]);
-    expect([...server.visits.values()].map((visit) => visit.fields.FirstName)).toEqual(["Ana", "Ben"]);
+    expect([...server.visits.values()].map((visit) => visit.fields.FirstName)).toEqual([
+      "Ana",
+      "Ben",
+    ]);
+  });
+
+  it("sends a queued sign-in with the time the visitor signed in, and a direct one without", async () => {
+    let clock = new Date("2026-11-21T09:00:00.000Z");
+    const { queue, server } = setUp(new MapStore(), new FakeServer(), () => clock);
+    server.down = true;
+    await queue.signIn(visitor("Ana"));
+    server.down = false;
+    clock = new Date("2026-11-21T11:00:00.000Z");
+    await queue.flush();
+    await queue.signIn(visitor("Ben", "4155550101"));
+    expect(
+      [...server.visits.values()].map((visit) => [visit.fields.FirstName, visit.timeIn]),
+    ).toEqual([
+      ["Ana", "2026-11-21T09:00:00.000Z"],
+      ["Ben", undefined],
+    ]);
   });
 
   it("sends a sign-out of a queued sign-in after it, with the visit's id, and only once", async () => {
     const tablet = setUp();
     const { queue, server } = tablet;
     await anaInAndOutOffline(tablet);
-    expect(waitingEntries(queue.getState().entries).map((entry) => entry.kind)).toEqual(["in", "out"]);
+    expect(waitingEntries(queue.getState().entries).map((entry) => entry.kind)).toEqual([
+      "in",
+      "out",
+    ]);
     expect(server.calls.filter((call) => call.startsWith("out"))).toEqual([]);
 
     server.down = false;
@@ -176,7 +208,10 @@ describe("offline queue", () => {
     await queue.signIn(visitor("Ben", "4155550101"));
     // Ana's first try found no server; Ben's sign-in waits for her queued one to go first.
     expect(server.calls).toEqual(["in:Ana", "in:Ana", "in:Ben"]);
-    expect([...server.visits.values()].map((visit) => visit.fields.FirstName)).toEqual(["Ana", "Ben"]);
+    expect([...server.visits.values()].map((visit) => visit.fields.FirstName)).toEqual([
+      "Ana",
+      "Ben",
+    ]);
   });
 
   it("keeps a refused entry (and the sign-out of a refused sign-in) aside and still sends the rest", async () => {

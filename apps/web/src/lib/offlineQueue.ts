@@ -7,7 +7,10 @@ import type { Visit } from "./types";
 // the way back, two tabs) still records it exactly once.
 
 /** What a sign-in sends (its idempotency key is the entry's own). */
-export type SignInFields = Pick<Visit, "FirstName" | "LastName" | "PhoneNumber" | "Temperature" | "LocationId" | "ProgramId">;
+export type SignInFields = Pick<
+  Visit,
+  "FirstName" | "LastName" | "PhoneNumber" | "Temperature" | "LocationId" | "ProgramId"
+>;
 
 interface EntryBase {
   /** The Idempotency-Key of a sign-in; a fresh id for a sign-out. Also the storage key. */
@@ -41,7 +44,8 @@ export interface QueueStore {
 
 /** The two calls, each given up on when the signal aborts. */
 export interface QueueTransport<V> {
-  signIn(fields: SignInFields, key: string, signal: AbortSignal): Promise<V>;
+  /** `timeIn`: a queued sign-in's own time, so the visit starts when the visitor came, not when it was sent. */
+  signIn(fields: SignInFields, key: string, signal: AbortSignal, timeIn?: string): Promise<V>;
   signOut(visitId: number, signal: AbortSignal): Promise<V>;
 }
 
@@ -80,7 +84,8 @@ export function isFinalRefusal(status: number | undefined): boolean {
   return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
-export const defaultBackoffMs = (attempt: number) => Math.min(60_000, 1_000 * 2 ** Math.min(attempt, 6)) * (0.75 + Math.random() / 2);
+export const defaultBackoffMs = (attempt: number) =>
+  Math.min(60_000, 1_000 * 2 ** Math.min(attempt, 6)) * (0.75 + Math.random() / 2);
 
 /** The entries still to be sent, oldest first. */
 export const waitingEntries = (entries: QueueEntry[]) => entries.filter((entry) => !entry.refused);
@@ -92,7 +97,9 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
   const now = options.now ?? (() => new Date());
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
   const sendTimeoutMs = options.sendTimeoutMs ?? 5_000;
-  const messageOf = options.messageOf ?? ((error: unknown) => (error instanceof Error ? error.message : String(error)));
+  const messageOf =
+    options.messageOf ??
+    ((error: unknown) => (error instanceof Error ? error.message : String(error)));
 
   let state: QueueState = { entries: [], offline: false, revoked: false };
   const listeners = new Set<() => void>();
@@ -148,11 +155,15 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
   async function sendOne(entry: QueueEntry): Promise<boolean> {
     try {
       if (entry.kind === "in") {
-        const visit = await withTimeout((signal) => transport.signIn(entry.fields, entry.key, signal), sendTimeoutMs * 3);
+        const visit = await withTimeout(
+          (signal) => transport.signIn(entry.fields, entry.key, signal, entry.queuedAt),
+          sendTimeoutMs * 3,
+        );
         // Sign-outs waiting for this visit learn its id before the sign-in leaves the queue: a
         // crash in between sends the sign-in again under its key, which returns the same visit.
         for (const out of state.entries) {
-          if (out.kind === "out" && out.signInKey === entry.key) await store.put({ ...out, visitId: idOf(visit) });
+          if (out.kind === "out" && out.signInKey === entry.key)
+            await store.put({ ...out, visitId: idOf(visit) });
         }
       } else {
         // Read fresh before each send: a sign-in sent just before wrote its visit's id here.
@@ -180,7 +191,8 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
       // A refused sign-in takes its queued sign-outs with it: there is no visit to end.
       if (entry.kind === "in") {
         for (const out of state.entries) {
-          if (out.kind === "out" && out.signInKey === entry.key && !out.refused) await store.put({ ...out, refused: "Its sign-in was not accepted" });
+          if (out.kind === "out" && out.signInKey === entry.key && !out.refused)
+            await store.put({ ...out, refused: "Its sign-in was not accepted" });
         }
       }
       return true;
@@ -219,7 +231,10 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
   }
 
   /** Tries `call` now unless entries are waiting (they go first); queues `entry` when no answer comes in time. */
-  async function sendOrQueue(call: (signal: AbortSignal) => Promise<V>, entry: QueueEntry): Promise<Sent<V>> {
+  async function sendOrQueue(
+    call: (signal: AbortSignal) => Promise<V>,
+    entry: QueueEntry,
+  ): Promise<Sent<V>> {
     await load();
     if (waitingEntries(state.entries).length > 0) await flush();
     if (waitingEntries(state.entries).length === 0 && !state.revoked) {
@@ -251,7 +266,13 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
     /** Signs a visitor in, or keeps the sign-in on the tablet when the server cannot be reached. */
     signIn(fields: SignInFields): Promise<Sent<V>> {
       const key = options.newKey();
-      const entry: QueuedSignIn = { kind: "in", key, seq: nextSeq(), queuedAt: now().toISOString(), fields };
+      const entry: QueuedSignIn = {
+        kind: "in",
+        key,
+        seq: nextSeq(),
+        queuedAt: now().toISOString(),
+        fields,
+      };
       return sendOrQueue((signal) => transport.signIn(fields, key, signal), entry);
     },
 
@@ -259,7 +280,12 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
      * Signs a visit out: a visit on the server by its id, a queued sign-in by its key (queued after
      * it, never sent alone).
      */
-    async signOut(visit: { id?: number; signInKey?: string; FirstName: string; LastName: string }): Promise<Sent<V>> {
+    async signOut(visit: {
+      id?: number;
+      signInKey?: string;
+      FirstName: string;
+      LastName: string;
+    }): Promise<Sent<V>> {
       const entry: QueuedSignOut = {
         kind: "out",
         key: options.newKey(),

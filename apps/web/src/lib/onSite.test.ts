@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { groupOnSite, onSiteCsv, stayLength, type OnSiteVisit } from "./onSite";
+import { groupOnSite, stayLength, type OnSiteVisit } from "./onSite";
 
-const visit = (id: number, LocationId: number, ProgramId: number, FirstName = "Ana"): OnSiteVisit => ({
+const visit = (
+  id: number,
+  LocationId: number,
+  ProgramId: number,
+  FirstName = "Ana",
+): OnSiteVisit => ({
   id,
   FirstName,
   LastName: "Ruiz",
@@ -20,9 +25,25 @@ const visit = (id: number, LocationId: number, ProgramId: number, FirstName = "A
 
 describe("on-site list", () => {
   it("groups the roll call by location, then program, keeping the server's order", () => {
-    const groups = groupOnSite([visit(1, 1, 10), visit(2, 1, 10), visit(3, 1, 11), visit(4, 2, 10)]);
-    expect(groups.map((g) => [g.locationName, g.programs.map((p) => [p.programName, p.visits.map((v) => v.id)])])).toEqual([
-      ["Site 1", [["Program 10", [1, 2]], ["Program 11", [3]]]],
+    const groups = groupOnSite([
+      visit(1, 1, 10),
+      visit(2, 1, 10),
+      visit(3, 1, 11),
+      visit(4, 2, 10),
+    ]);
+    expect(
+      groups.map((g) => [
+        g.locationName,
+        g.programs.map((p) => [p.programName, p.visits.map((v) => v.id)]),
+      ]),
+    ).toEqual([
+      [
+        "Site 1",
+        [
+          ["Program 10", [1, 2]],
+          ["Program 11", [3]],
+        ],
+      ],
       ["Site 2", [["Program 10", [4]]]],
     ]);
   });
@@ -32,12 +53,5 @@ describe("on-site list", () => {
     expect(stayLength(timeIn, Date.parse(timeIn) + 12 * 60_000 + 59_000)).toBe("12 min");
     expect(stayLength(timeIn, Date.parse(timeIn) + 65 * 60_000)).toBe("1 h 05 min");
     expect(stayLength(timeIn, Date.parse(timeIn) + 50 * 3_600_000)).toBe("2 d 2 h");
-  });
-
-  it("writes a CSV with a BOM, quoted commas and formula-looking names as text", () => {
-    const csv = onSiteCsv([visit(1, 1, 10, "=cmd|x"), visit(2, 1, 10, "Zoë, Jr")], () => "9:00 AM");
-    expect(csv.startsWith("\uFEFFLocation,Program,FirstName")).toBe(true);
-    expect(csv).toContain("Site 1,Program 10,'=cmd|x,Ruiz,415-555-0101,9:00 AM\r\n");
-    expect(csv).toContain('"Zoë, Jr"');
   });
 });

@@ -1,7 +1,10 @@
 import type { Visit } from "./types";
 
 /** A visit of the on-site list: with its location's and program's names. */
-export type OnSiteVisit = Visit & { Location?: { id: number; Name: string }; Program?: { id: number; Name: string } };
+export type OnSiteVisit = Visit & {
+  Location?: { id: number; Name: string };
+  Program?: { id: number; Name: string };
+};
 
 export interface OnSiteGroup {
   locationId: number;
@@ -15,7 +18,11 @@ export function groupOnSite(visits: OnSiteVisit[]): OnSiteGroup[] {
   for (const visit of visits) {
     let location = groups.at(-1);
     if (location?.locationId !== visit.LocationId) {
-      location = { locationId: visit.LocationId, locationName: visit.Location?.Name ?? "", programs: [] };
+      location = {
+        locationId: visit.LocationId,
+        locationName: visit.Location?.Name ?? "",
+        programs: [],
+      };
       groups.push(location);
     }
     let program = location.programs.at(-1);
@@ -37,19 +44,9 @@ export function stayLength(timeIn: string, now: number): string {
   return hours > 0 ? `${hours} h ${String(rest).padStart(2, "0")} min` : `${rest} min`;
 }
 
-// A cell a spreadsheet would run as a formula is written as text.
-const formulaStart = /^[=+\-@\t\r]/;
-
-function csvCell(value: string): string {
-  const safe = formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** The roll call as CSV (with a BOM so spreadsheets read accents): one row per person on site. */
-export function onSiteCsv(visits: OnSiteVisit[], formatTime: (iso: string) => string): string {
-  const header = ["Location", "Program", "FirstName", "LastName", "PhoneNumber", "TimeIn"];
-  const rows = visits.map((visit) =>
-    [visit.Location?.Name ?? "", visit.Program?.Name ?? "", visit.FirstName, visit.LastName, visit.PhoneNumber, formatTime(visit.TimeIn)].map(csvCell).join(","),
-  );
-  return `\uFEFF${[header.join(","), ...rows].join("\r\n")}\r\n`;
+/** The on-site list as the server's CSV (times in the browser's zone), a plain GET the browser downloads. */
+export function onSiteCsvUrl(locationId: number | undefined, timeZone: string): string {
+  const query = new URLSearchParams({ format: "csv", timeZone });
+  if (locationId !== undefined) query.set("locationId", String(locationId));
+  return `/api/visits/open?${query.toString()}`;
 }

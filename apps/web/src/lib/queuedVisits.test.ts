@@ -23,7 +23,14 @@ const signIn = (key: string, seq: number, FirstName: string, ProgramId = 2): Que
   key,
   seq,
   queuedAt: at,
-  fields: { FirstName, LastName: "Kim", PhoneNumber: "4155550199", Temperature: "98.1", LocationId: 1, ProgramId },
+  fields: {
+    FirstName,
+    LastName: "Kim",
+    PhoneNumber: "4155550199",
+    Temperature: "98.1",
+    LocationId: 1,
+    ProgramId,
+  },
 });
 
 describe("the sheet with the tablet's queue", () => {
@@ -32,8 +39,24 @@ describe("the sheet with the tablet's queue", () => {
       signIn("k1", 10, "Queued"),
       signIn("k2", 11, "Elsewhere", 3),
       signIn("k3", 12, "Gone"),
-      { kind: "out", key: "o1", seq: 13, queuedAt: at, signInKey: "k3", FirstName: "Gone", LastName: "Kim" },
-      { kind: "out", key: "o2", seq: 14, queuedAt: at, visitId: 5, FirstName: "Left", LastName: "Lopez" },
+      {
+        kind: "out",
+        key: "o1",
+        seq: 13,
+        queuedAt: at,
+        signInKey: "k3",
+        FirstName: "Gone",
+        LastName: "Kim",
+      },
+      {
+        kind: "out",
+        key: "o2",
+        seq: 14,
+        queuedAt: at,
+        visitId: 5,
+        FirstName: "Left",
+        LastName: "Lopez",
+      },
       { ...signIn("k4", 15, "Refused"), refused: "Program is not offered at this location" },
     ];
     const rows = withQueued([visit(4, "Stays"), visit(5, "Left")], entries, 1, 2);

@@ -8,7 +8,12 @@ export type SheetVisit = Visit & { signInKey?: string };
  * The sheet as the visitors expect it: the server's open visits without those signed out on this
  * tablet but not yet sent, followed by the sign-ins still waiting here (not already signed out).
  */
-export function withQueued(visits: Visit[], entries: QueueEntry[], locationId: number, programId: number): SheetVisit[] {
+export function withQueued(
+  visits: Visit[],
+  entries: QueueEntry[],
+  locationId: number,
+  programId: number,
+): SheetVisit[] {
   const waiting = waitingEntries(entries);
   const outIds = new Set<number>();
   const outKeys = new Set<string>();
@@ -27,7 +32,12 @@ export function withQueued(visits: Visit[], entries: QueueEntry[], locationId: n
 }
 
 /** A queued sign-in shown as a row; its id is negative so it never meets a real one. */
-export function queuedVisit(fields: Omit<Visit, "id" | "TimeIn" | "TimeOut" | "SignedOutBy" | "createdAt" | "updatedAt">, signInKey: string, seq: number, queuedAt: string): SheetVisit {
+export function queuedVisit(
+  fields: Omit<Visit, "id" | "TimeIn" | "TimeOut" | "SignedOutBy" | "createdAt" | "updatedAt">,
+  signInKey: string,
+  seq: number,
+  queuedAt: string,
+): SheetVisit {
   return {
     id: -seq,
     FirstName: fields.FirstName,

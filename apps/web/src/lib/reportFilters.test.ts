@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reportCsvUrl, reportSearch } from "./reportFilters";
+import { reportCsvUrl, reportSearch, reportTimeZone } from "./reportFilters";
 import { sheetSearch } from "./sheetSearch";
 
 describe("reportSearch", () => {
@@ -40,5 +40,28 @@ describe("sheetSearch", () => {
   it("reads the program id", () => {
     expect(sheetSearch({ programId: 5 })).toEqual({ programId: 5 });
     expect(sheetSearch({ programId: "abc" })).toEqual({});
+  });
+});
+
+describe("reportTimeZone", () => {
+  const locations = [
+    { id: 1, Name: "Los Angeles", TimeZone: "America/Los_Angeles" },
+    { id: 2, Name: "Madrid", TimeZone: "Europe/Madrid" },
+  ];
+  it("is the chosen location's own zone, whatever the viewer's", () => {
+    expect(reportTimeZone(locations, 1, "Europe/Madrid")).toEqual({
+      timeZone: "America/Los_Angeles",
+      zoneOf: "Los Angeles",
+    });
+  });
+  it("is the viewer's across all locations (and for a location not listed)", () => {
+    expect(reportTimeZone(locations, undefined, "Asia/Tokyo")).toEqual({
+      timeZone: "Asia/Tokyo",
+      zoneOf: undefined,
+    });
+    expect(reportTimeZone(locations, 9, "Asia/Tokyo")).toEqual({
+      timeZone: "Asia/Tokyo",
+      zoneOf: undefined,
+    });
   });
 });

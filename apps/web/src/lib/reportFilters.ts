@@ -24,6 +24,22 @@ export function reportSearch(search: Record<string, unknown>): ReportSearch {
   });
 }
 
+/**
+ * The zone of the report's days (From, To, the chart's bars, the CSV's dates): a chosen location's
+ * own, so a visit at 23:30 there counts for its own day wherever the viewer is; across locations,
+ * the viewer's. `zone` says which, for the page to tell.
+ */
+export function reportTimeZone(
+  locations: ReadonlyArray<{ id: number; Name: string; TimeZone: string }>,
+  locationId: number | undefined,
+  viewerZone: string,
+): { timeZone: string; zoneOf: string | undefined } {
+  const location = locations.find((l) => l.id === locationId);
+  return location
+    ? { timeZone: location.TimeZone, zoneOf: location.Name }
+    : { timeZone: viewerZone, zoneOf: undefined };
+}
+
 /** The CSV export: every matching row, as a plain GET the browser downloads in a new window. */
 export function reportCsvUrl(filters: ReportFilters, timeZone: string): string {
   const query = new URLSearchParams({ format: "csv", timeZone });

@@ -13,7 +13,11 @@ export function registerKioskWorker(): void {
   container.addEventListener("controllerchange", () => {
     if (!hadController) return;
     const reloadWhenIdle = () => {
-      if (window.location.pathname.endsWith("/sign-in") || document.querySelector('[role="dialog"]')) setTimeout(reloadWhenIdle, 2_000);
+      if (
+        window.location.pathname.endsWith("/sign-in") ||
+        document.querySelector('[role="dialog"]')
+      )
+        setTimeout(reloadWhenIdle, 2_000);
       else window.location.reload();
     };
     reloadWhenIdle();
@@ -21,7 +25,8 @@ export function registerKioskWorker(): void {
   container.register("/sw.js").then(
     // A kiosk may run for days without a page load (when the browser looks for a new worker by
     // itself): look every hour.
-    (registration) => setInterval(() => void registration.update().catch(() => undefined), 60 * 60 * 1000),
+    (registration) =>
+      setInterval(() => void registration.update().catch(() => undefined), 60 * 60 * 1000),
     (error: unknown) => console.error("service worker not registered", error),
   );
 }

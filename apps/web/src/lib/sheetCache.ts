@@ -1,7 +1,7 @@
 import type { QueryFunction, QueryFunctionContext, QueryKey } from "@tanstack/react-query";
 import { isRetryable } from "./apiErrors";
 import { readValue, writeValue } from "./offlineStore";
-import { trpc } from "./trpc";
+import { kioskApi, locationKey } from "./kioskApi";
 
 // The last answer of each kiosk query, kept on the tablet: with no network the sheet still opens
 // (the service worker has the app) and shows the location and the list it last had.
@@ -11,7 +11,10 @@ import { trpc } from "./trpc";
  * back to the saved one when the server cannot be reached. A refusal (401, 403, 404) is not
  * papered over: it still fails.
  */
-export function withOfflineFallback<O extends { queryKey: QueryKey; queryFn?: unknown }>(options: O, slot: string): O {
+export function withOfflineFallback<O extends { queryKey: QueryKey; queryFn?: unknown }>(
+  options: O,
+  slot: string,
+): O {
   const queryFn = options.queryFn;
   if (typeof queryFn !== "function") return options;
   const run = queryFn as QueryFunction;
@@ -30,7 +33,9 @@ export function withOfflineFallback<O extends { queryKey: QueryKey; queryFn?: un
         return data;
       } catch (error) {
         if (!isRetryable(error)) throw error;
-        const saved = await readValue<{ key: string; data: unknown }>("cache", slot).catch(() => undefined);
+        const saved = await readValue<{ key: string; data: unknown }>("cache", slot).catch(
+          () => undefined,
+        );
         if (saved?.key !== key) throw error;
         return saved.data;
       }
@@ -40,5 +45,11 @@ export function withOfflineFallback<O extends { queryKey: QueryKey; queryFn?: un
 
 /** The location a sheet shows (its name, address and programs), from the tablet when offline. */
 export function kioskLocationQuery(id: number) {
-  return withOfflineFallback(trpc.locations.get.queryOptions({ id }), `location:${id}`);
+  return withOfflineFallback(
+    {
+      queryKey: locationKey(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => kioskApi.location(id, signal),
+    },
+    `location:${id}`,
+  );
 }

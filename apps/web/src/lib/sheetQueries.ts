@@ -5,7 +5,8 @@ import { kioskQueue, useKioskQueue } from "./kioskQueue";
 import { queuedVisit, withQueued, type SheetVisit } from "./queuedVisits";
 import { withOfflineFallback } from "./sheetCache";
 import { sheetPollMs } from "./sheetStream";
-import { queryClient, trpc } from "./trpc";
+import { kioskApi, openVisitsKey } from "./kioskApi";
+import { queryClient } from "./queryClient";
 import { browserTimeZone, todayInZone } from "./time";
 import type { Visit } from "./types";
 
@@ -20,20 +21,23 @@ export const sheetRefreshMs = 15_000;
 export function openVisitsQuery(locationId: number, programId: number) {
   const timeZone = browserTimeZone();
   // Offline, the list the tablet last had (see sheetCache).
-  return withOfflineFallback(trpc.visits.list.queryOptions(
-    { locationId, programId, from: todayInZone(timeZone), timeZone },
+  const input = { locationId, programId, from: todayInZone(timeZone), timeZone };
+  return withOfflineFallback(
     {
+      queryKey: openVisitsKey(input),
+      queryFn: ({ signal }: { signal: AbortSignal }) => kioskApi.openVisits(input, signal),
       refetchInterval: () => sheetPollMs(locationId, sheetRefreshMs),
-      refetchOnWindowFocus: "always",
-      refetchOnReconnect: "always",
+      refetchOnWindowFocus: "always" as const,
+      refetchOnReconnect: "always" as const,
       staleTime: 0,
     },
-  ), `visits:${locationId}:${programId}`);
+    `visits:${locationId}:${programId}`,
+  );
 }
 
 /** After a sign-in or sign-out every sheet list of this browser is out of date. */
 export function refreshSheets(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: trpc.visits.list.queryKey() });
+  return queryClient.invalidateQueries({ queryKey: openVisitsKey() });
 }
 
 // The sheet's data flow in three hooks, so that a live feed or an offline queue can replace what is
@@ -81,22 +85,34 @@ export function useSignIn(locationId: number) {
 /** Signs a visit out (or keeps the sign-out on the tablet); the row leaves every cached list of this browser at once. */
 export function useSignOut() {
   const [busy, setBusy] = useState(false);
-  const signOut = useCallback(async (visit: Pick<SheetVisit, "id" | "FirstName" | "LastName" | "signInKey">): Promise<SheetResult> => {
-    setBusy(true);
-    try {
-      const result = await kioskQueue.signOut(visit.id > 0 ? { ...visit, id: visit.id } : { ...visit, id: undefined });
-      if (result.queued) {
-        return { visit: { ...(visit as SheetVisit), TimeOut: result.entry.queuedAt }, saved: true };
+  const signOut = useCallback(
+    async (
+      visit: Pick<SheetVisit, "id" | "FirstName" | "LastName" | "signInKey">,
+    ): Promise<SheetResult> => {
+      setBusy(true);
+      try {
+        const result = await kioskQueue.signOut(
+          visit.id > 0 ? { ...visit, id: visit.id } : { ...visit, id: undefined },
+        );
+        if (result.queued) {
+          return {
+            visit: { ...(visit as SheetVisit), TimeOut: result.entry.queuedAt },
+            saved: true,
+          };
+        }
+        const signedOut = result.visit;
+        queryClient.setQueriesData<Visit[]>({ queryKey: openVisitsKey() }, (current) =>
+          current?.map((row) =>
+            row.id === signedOut.id ? { ...row, TimeOut: signedOut.TimeOut } : row,
+          ),
+        );
+        void refreshSheets();
+        return { visit: signedOut, saved: false };
+      } finally {
+        setBusy(false);
       }
-      const signedOut = result.visit;
-      queryClient.setQueriesData<Visit[]>({ queryKey: trpc.visits.list.queryKey() }, (current) =>
-        current?.map((row) => (row.id === signedOut.id ? { ...row, TimeOut: signedOut.TimeOut } : row)),
-      );
-      void refreshSheets();
-      return { visit: signedOut, saved: false };
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+    },
+    [],
+  );
   return { signOut, busy };
 }

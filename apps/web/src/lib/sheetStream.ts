@@ -1,7 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { liveEvents, liveEventsPath, type LiveVisitEvent } from "@vsi/api/schemas";
 import { useEffect } from "react";
-import { queryClient, trpc } from "./trpc";
+import { openVisitsKey } from "./kioskApi";
+import { queryClient } from "./queryClient";
 import type { Visit } from "./types";
 
 // The sheet's live feed: the server's event stream for the location applied to the cached lists at
@@ -29,7 +30,10 @@ const byArrival = (a: Visit, b: Visit) => a.TimeIn.localeCompare(b.TimeIn) || a.
 function patched(list: Visit[], input: ListInput, change: LiveVisitEvent<Visit>): Visit[] {
   const { visit } = change;
   const rest = list.filter((row) => row.id !== change.visitId);
-  const belongs = visit !== null && visit.TimeOut === null && (input.programId === undefined || input.programId === visit.ProgramId);
+  const belongs =
+    visit !== null &&
+    visit.TimeOut === null &&
+    (input.programId === undefined || input.programId === visit.ProgramId);
   const listed = rest.length !== list.length;
   if (!belongs) return listed ? rest : list;
   // A change to a visit this list never showed (an older day's) stays out of it.
@@ -42,7 +46,7 @@ function patched(list: Visit[], input: ListInput, change: LiveVisitEvent<Visit>)
  * now may be answered from before the change: it is fetched again instead.
  */
 export function applyVisitEvent(client: QueryClient, change: LiveVisitEvent<Visit>): void {
-  const queries = client.getQueryCache().findAll({ queryKey: trpc.visits.list.queryKey() });
+  const queries = client.getQueryCache().findAll({ queryKey: openVisitsKey() });
   for (const query of queries) {
     const input = (query.queryKey[1] as { input?: ListInput } | undefined)?.input ?? {};
     if (input.locationId !== change.locationId) continue;
@@ -57,59 +61,113 @@ export function applyVisitEvent(client: QueryClient, change: LiveVisitEvent<Visi
 
 function refreshLists(locationId: number) {
   return queryClient.invalidateQueries({
-    queryKey: trpc.visits.list.queryKey(),
-    predicate: (query) => (query.queryKey[1] as { input?: ListInput } | undefined)?.input?.locationId === locationId,
+    queryKey: openVisitsKey(),
+    predicate: (query) =>
+      (query.queryKey[1] as { input?: ListInput } | undefined)?.input?.locationId === locationId,
   });
 }
 
+/** Reconnection's wait after `failures` failures in a row: 1 s doubling to 30 s, before jitter. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(firstRetryMs * 2 ** Math.max(0, failures - 1), maxRetryMs);
+}
+
+/** What a watcher hears from one location's stream. */
+export interface LocationStreamHandlers {
+  /** The stream listens: refresh once (changes may have been missed), then apply events. */
+  live(): void;
+  visit(change: LiveVisitEvent<Visit>): void;
+  /** Changes may have been missed: refresh. */
+  refresh(): void;
+  /** The stream is lost: poll until `live` again. */
+  down(): void;
+}
+
+/** The browser's parts the watcher uses; tests pass their own. */
+export interface StreamPlatform {
+  open(url: string): Pick<EventSource, "addEventListener" | "close" | "onerror">;
+  later(run: () => void, ms: number): () => void;
+  random(): number;
+}
+
+const browser: StreamPlatform = {
+  open: (url) => new EventSource(url),
+  later: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
+  random: Math.random,
+};
+
 /**
- * Keeps the location's sheet lists in step with the server while mounted: an EventSource on the
- * location's stream, a full refresh each time it (re)connects, and reconnection with back-off.
+ * Watches one location's event stream until the returned stop is called: reconnects with back-off
+ * (1 s doubling to 30 s, jittered) whenever it drops or the server ends it, and says when it is
+ * live and when it is down. The one connect/back-off/fallback rule for every page that listens.
+ */
+export function watchLocation(
+  locationId: number,
+  handlers: LocationStreamHandlers,
+  platform: StreamPlatform = browser,
+): () => void {
+  let source: ReturnType<StreamPlatform["open"]> | undefined;
+  let failures = 0;
+  let cancelRetry: (() => void) | undefined;
+  let stopped = false;
+
+  const connect = () => {
+    source = platform.open(liveEventsPath(locationId));
+    source.addEventListener(liveEvents.ready, () => {
+      failures = 0;
+      handlers.live();
+    });
+    source.addEventListener(liveEvents.visit, (event) => {
+      handlers.visit(JSON.parse((event as MessageEvent<string>).data) as LiveVisitEvent<Visit>);
+    });
+    source.addEventListener(liveEvents.refresh, () => handlers.refresh());
+    // The server ended it (a disconnected tablet, an ended session): the refresh shows why.
+    source.addEventListener(liveEvents.closed, () => reconnectLater());
+    source.onerror = () => reconnectLater();
+  };
+  const reconnectLater = () => {
+    source?.close();
+    if (stopped) return;
+    handlers.down();
+    cancelRetry?.();
+    failures += 1;
+    // Jitter, so tablets that lost one server do not all return in the same instant.
+    cancelRetry = platform.later(connect, retryDelayMs(failures) * (0.5 + platform.random() / 2));
+  };
+
+  connect();
+  return () => {
+    stopped = true;
+    cancelRetry?.();
+    source?.close();
+  };
+}
+
+/**
+ * Keeps the location's sheet lists in step with the server while mounted: the location's stream
+ * patches them, with a full refresh each time it (re)connects; polling only while it is down.
  */
 export function useSheetStream(locationId: number): void {
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    let source: EventSource | undefined;
-    let retryMs = firstRetryMs;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-
-    const down = () => {
-      liveLocations.delete(locationId);
-      // Polling resumes with this refresh (the interval is read again after each fetch).
-      void refreshLists(locationId);
-    };
-    const connect = () => {
-      source = new EventSource(liveEventsPath(locationId));
-      source.addEventListener(liveEvents.ready, () => {
-        retryMs = firstRetryMs;
+    const stop = watchLocation(locationId, {
+      live: () => {
         liveLocations.add(locationId);
-        // Whatever changed while it was not listening: one full refresh.
         void refreshLists(locationId);
-      });
-      source.addEventListener(liveEvents.visit, (event) => {
-        applyVisitEvent(queryClient, JSON.parse((event as MessageEvent<string>).data) as LiveVisitEvent<Visit>);
-      });
-      source.addEventListener(liveEvents.refresh, () => void refreshLists(locationId));
-      // A disconnected tablet: the refresh answers 401, which shows the tablet why.
-      source.addEventListener(liveEvents.closed, () => reconnectLater());
-      source.onerror = () => reconnectLater();
-    };
-    const reconnectLater = () => {
-      source?.close();
-      down();
-      if (stopped) return;
-      clearTimeout(timer);
-      // Jitter, so tablets that lost one server do not all return in the same instant.
-      timer = setTimeout(connect, retryMs * (0.5 + Math.random() / 2));
-      retryMs = Math.min(retryMs * 2, maxRetryMs);
-    };
-
-    connect();
+      },
+      visit: (change) => applyVisitEvent(queryClient, change),
+      refresh: () => void refreshLists(locationId),
+      down: () => {
+        liveLocations.delete(locationId);
+        // Polling resumes with this refresh (the interval is read again after each fetch).
+        void refreshLists(locationId);
+      },
+    });
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      source?.close();
+      stop();
       liveLocations.delete(locationId);
     };
   }, [locationId]);

@@ -19,3 +19,4 @@ export type ApiToken = Outputs["tokens"]["list"][number];
 export type Backup = Outputs["backups"]["list"]["backups"][number];
 export type UserUpdateInput = Inputs["users"]["update"];
 export type ReportInput = NonNullable<Inputs["visits"]["report"]>;
+export type AuditEntry = Outputs["audit"]["page"]["entries"][number];

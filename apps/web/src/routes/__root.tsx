@@ -14,7 +14,9 @@ export const Route = createRootRoute({
 
 /** /sheet/… is the kiosk: no staff navigation a visitor could wander into. */
 function RootLayout() {
-  const kiosk = useRouterState({ select: (state) => state.location.pathname.startsWith("/sheet/") });
+  const kiosk = useRouterState({
+    select: (state) => state.location.pathname.startsWith("/sheet/"),
+  });
   if (kiosk) return <Outlet />;
   return (
     <Suspense fallback={null}>

@@ -45,7 +45,13 @@ worker.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name.startsWith(prefix) && name !== cacheName).map((name) => caches.delete(name))))
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith(prefix) && name !== cacheName)
+            .map((name) => caches.delete(name)),
+        ),
+      )
       .then(() => worker.clients.claim()),
   );
 });
@@ -62,7 +68,9 @@ worker.addEventListener("fetch", (event) => {
     event.respondWith(
       url.pathname.startsWith("/sheet")
         ? caches.match(shell, { cacheName }).then((cached) => cached ?? fetch(request))
-        : fetch(request).catch(() => caches.match(shell, { cacheName }).then((cached) => cached ?? Response.error())),
+        : fetch(request).catch(() =>
+            caches.match(shell, { cacheName }).then((cached) => cached ?? Response.error()),
+          ),
     );
     return;
   }
@@ -74,7 +82,8 @@ worker.addEventListener("fetch", (event) => {
         const cached = await cache.match(request);
         if (cached) return cached;
         const response = await fetch(request);
-        if (response.ok && url.pathname.startsWith("/static/")) void cache.put(request, response.clone());
+        if (response.ok && url.pathname.startsWith("/static/"))
+          void cache.put(request, response.clone());
         return response;
       }),
     );

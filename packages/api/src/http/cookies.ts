@@ -11,7 +11,11 @@ export interface CookieOptions {
   expires?: Date;
 }
 
-export function cookieOptions(kind: "secret" | "readable", secure: boolean, maxAgeSeconds?: number): CookieOptions {
+export function cookieOptions(
+  kind: "secret" | "readable",
+  secure: boolean,
+  maxAgeSeconds?: number,
+): CookieOptions {
   return {
     httpOnly: kind === "secret",
     sameSite: "lax",

@@ -18,7 +18,8 @@ interface CsrfRequest {
 export function passesCsrfCheck(request: CsrfRequest): boolean {
   if (safeMethods.has(request.method)) return true;
   if (bearerToken(request.headers.authorization)) return true;
-  const usesCookieAuth = !!request.cookies[cookieNames.session] || !!request.cookies[cookieNames.sheetToken];
+  const usesCookieAuth =
+    !!request.cookies[cookieNames.session] || !!request.cookies[cookieNames.sheetToken];
   if (!usesCookieAuth) return true;
   const cookie = request.cookies[cookieNames.xsrf];
   const header = request.headers[xsrfHeader];

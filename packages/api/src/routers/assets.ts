@@ -1,6 +1,11 @@
 import { signedFileId } from "../mappers.ts";
 import { assetCreateInput, assetSchema } from "../schemas/assets.ts";
-import { registerUpload, UPLOAD_URL_LIFETIME_MS, UPLOADS_PATH, uploadToken } from "../services/uploads.ts";
+import {
+  registerUpload,
+  UPLOAD_URL_LIFETIME_MS,
+  UPLOADS_PATH,
+  uploadToken,
+} from "../services/uploads.ts";
 import { router, staffProcedure } from "../trpc.ts";
 
 export const assetsRouter = router({
@@ -10,7 +15,8 @@ export const assetsRouter = router({
         method: "POST",
         path: "/assets",
         tags: ["assets"],
-        summary: "Register an image upload; then PUT the bytes to direct_upload.url with its headers",
+        summary:
+          "Register an image upload; then PUT the bytes to direct_upload.url with its headers",
       },
     })
     .input(assetCreateInput)

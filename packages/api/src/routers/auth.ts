@@ -10,14 +10,23 @@ import { publicProcedure, router } from "../trpc.ts";
 
 export const authRouter = router({
   login: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/login", tags: ["auth"], summary: "Log in and start a session" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/auth/login",
+        tags: ["auth"],
+        summary: "Log in and start a session",
+      },
+    })
     .input(loginInput)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.services.now();
       await takeLoginAttempt(ctx.db, input.email, ctx.ip, now);
       const user = await findUserByEmail(ctx.db, input.email);
-      const ok = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
+      const ok = user
+        ? await verifyPassword(user.password_hash, input.password)
+        : await verifyAgainstNothing(input.password);
       // A deactivated user hears what a wrong password hears: nothing tells the two apart.
       if (!user || !ok || user.deactivated_at) throw invalid("email", invalidLoginMessage);
       await loginSucceeded(ctx.db, input.email, ctx.ip, now);
@@ -26,7 +35,14 @@ export const authRouter = router({
     }),
 
   logout: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/auth/logout", tags: ["auth"], summary: "End the session (204)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/auth/logout",
+        tags: ["auth"],
+        summary: "End the session (204)",
+      },
+    })
     .input(z.void())
     .output(z.null())
     .query(async ({ ctx }) => {
@@ -36,7 +52,14 @@ export const authRouter = router({
     }),
 
   register: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/auth/register", tags: ["auth"], summary: "Self-registration, when enabled (201)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/auth/register",
+        tags: ["auth"],
+        summary: "Self-registration, when enabled (201)",
+      },
+    })
     // Before the input is read: with registration off, the call does not exist (404), whatever the body.
     .use(({ ctx, next }) => {
       if (!ctx.services.config.registrationEnabled) throw notFound("Registration");
@@ -51,4 +74,3 @@ export const authRouter = router({
       return getUserOutput(ctx.db, ctx.services.config.secret, userId);
     }),
 });
-

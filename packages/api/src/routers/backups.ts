@@ -18,7 +18,14 @@ function toBackup(entry: BackupEntry): z.infer<typeof backupSchema> {
 /** The download, GET /api/backups/{name}, is a raw route beside the procedures (a file, not JSON). */
 export const backupsRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/backups", tags: ["backups"], summary: "Backups in the data folder, newest first, with the last failure (admin)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/backups",
+        tags: ["backups"],
+        summary: "Backups in the data folder, newest first, with the last failure (admin)",
+      },
+    })
     .input(z.void())
     .output(backupListSchema)
     .query(async ({ ctx }) => {
@@ -34,7 +41,14 @@ export const backupsRouter = router({
     }),
 
   create: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/backups", tags: ["backups"], summary: "Back up now: the database (embedded) and the uploaded files (admin, 201)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/backups",
+        tags: ["backups"],
+        summary: "Back up now: the database (embedded) and the uploaded files (admin, 201)",
+      },
+    })
     .input(backupCreateInput)
     .output(backupSchema)
     .mutation(async ({ ctx }) => {
@@ -43,7 +57,10 @@ export const backupsRouter = router({
         entry = await ctx.services.backups.create("manual");
       } catch (error) {
         // The admin is the one who can act on it (a full disk, a folder's permissions).
-        throw new HttpError(500, `The backup failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new HttpError(
+          500,
+          `The backup failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       ctx.response.status = 201;
       return toBackup(entry);

@@ -2,10 +2,22 @@ import type { Invite, User } from "@vsi/db";
 import { z } from "zod";
 import type { Context } from "../context.ts";
 import { toInvite } from "../mappers.ts";
-import { inviteAcceptInput, inviteCreateInput, inviteId, inviteSchema } from "../schemas/invites.ts";
+import {
+  inviteAcceptInput,
+  inviteCreateInput,
+  inviteId,
+  inviteSchema,
+} from "../schemas/invites.ts";
 import { userSchema } from "../schemas/users.ts";
 import { inviteEmail } from "../services/emails.ts";
-import { acceptInvite, createInvite, findInvite, listPendingInvites, revokeInvite, touchPendingInvite } from "../services/invites.ts";
+import {
+  acceptInvite,
+  createInvite,
+  findInvite,
+  listPendingInvites,
+  revokeInvite,
+  touchPendingInvite,
+} from "../services/invites.ts";
 import { getUserOutput } from "../services/users.ts";
 import { adminProcedure, publicProcedure, router } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
@@ -19,13 +31,29 @@ async function sendInvite(ctx: Context & { user: User }, invite: Invite) {
 
 export const invitesRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/invites", tags: ["invites"], summary: "Pending invites, newest first (admin)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/invites",
+        tags: ["invites"],
+        summary: "Pending invites, newest first (admin)",
+      },
+    })
     .input(z.void())
     .output(z.array(inviteSchema))
-    .query(async ({ ctx }) => wholeList(ctx.response, (await listPendingInvites(ctx.db)).map(toInvite))),
+    .query(async ({ ctx }) =>
+      wholeList(ctx.response, (await listPendingInvites(ctx.db)).map(toInvite)),
+    ),
 
   create: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/invites", tags: ["invites"], summary: "Invite someone by email (admin, 201)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/invites",
+        tags: ["invites"],
+        summary: "Invite someone by email (admin, 201)",
+      },
+    })
     .input(inviteCreateInput)
     .output(inviteSchema)
     .mutation(async ({ ctx, input }) => {
@@ -36,7 +64,14 @@ export const invitesRouter = router({
     }),
 
   get: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/invites/{id}", tags: ["invites"], summary: "One invite; ends the caller's session" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/invites/{id}",
+        tags: ["invites"],
+        summary: "One invite; ends the caller's session",
+      },
+    })
     .input(inviteId)
     .output(inviteSchema)
     .query(async ({ ctx, input }) => {
@@ -47,12 +82,24 @@ export const invitesRouter = router({
     }),
 
   accept: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/invites/{id}/accept", tags: ["invites"], summary: "Create the account and log in (201)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/invites/{id}/accept",
+        tags: ["invites"],
+        summary: "Create the account and log in (201)",
+      },
+    })
     .input(inviteAcceptInput)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
       const { firstName, lastName, email, password } = input;
-      const userId = await acceptInvite(ctx.db, input.id, { firstName, lastName, email, password }, ctx.services.now());
+      const userId = await acceptInvite(
+        ctx.db,
+        input.id,
+        { firstName, lastName, email, password },
+        ctx.services.now(),
+      );
       // The new account replaces whoever was logged in on this browser.
       await logOut(ctx);
       await logIn(ctx, userId);
@@ -61,7 +108,14 @@ export const invitesRouter = router({
     }),
 
   resend: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/invites/{id}/resend", tags: ["invites"], summary: "Email a pending invite again (admin)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/invites/{id}/resend",
+        tags: ["invites"],
+        summary: "Email a pending invite again (admin)",
+      },
+    })
     .input(inviteId)
     .output(inviteSchema)
     .mutation(async ({ ctx, input }) => {
@@ -71,8 +125,17 @@ export const invitesRouter = router({
     }),
 
   revoke: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/invites/{id}", tags: ["invites"], summary: "Revoke an invite (admin)" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/invites/{id}",
+        tags: ["invites"],
+        summary: "Revoke an invite (admin)",
+      },
+    })
     .input(inviteId)
     .output(inviteSchema)
-    .mutation(async ({ ctx, input }) => toInvite(await revokeInvite(ctx.db, input.id, ctx.user.id, ctx.services.now()))),
+    .mutation(async ({ ctx, input }) =>
+      toInvite(await revokeInvite(ctx.db, input.id, ctx.user.id, ctx.services.now())),
+    ),
 });

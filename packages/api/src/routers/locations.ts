@@ -6,59 +6,121 @@ import { deleteOrArchive, getLocation, listLocations } from "../services/catalog
 import { logOut } from "../login.ts";
 import { createLocation, updateLocation } from "../services/locations.ts";
 import { createTablet } from "../services/tablets.ts";
+import { actorOf } from "../services/audit.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 
 export const locationsRouter = router({
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/locations", tags: ["locations"], summary: "All locations with their programs" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/locations",
+        tags: ["locations"],
+        summary: "All locations with their programs",
+      },
+    })
     .input(z.void())
     .output(z.array(locationSchema))
     .query(async ({ ctx }) => wholeList(ctx.response, await listLocations(ctx.db))),
 
   get: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/locations/{id}", tags: ["locations"], summary: "One location, programs in tab order (public: the sheet reads it)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/locations/{id}",
+        tags: ["locations"],
+        summary: "One location, programs in tab order (public: the sheet reads it)",
+      },
+    })
     .input(idParam)
     .output(locationSchema)
     .query(({ ctx, input }) => getLocation(ctx.db, input.id)),
 
   create: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/locations", tags: ["locations"], summary: "Create a location (201)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/locations",
+        tags: ["locations"],
+        summary: "Create a location (201)",
+      },
+    })
     .input(locationInput)
     .output(locationSchema)
     .mutation(async ({ ctx, input }) => {
-      const id = await createLocation(ctx.db, { storage: ctx.services.storage, secret: ctx.services.config.secret }, input);
+      const id = await createLocation(
+        ctx.db,
+        { storage: ctx.services.storage, secret: ctx.services.config.secret },
+        input,
+        actorOf(ctx.identity),
+        ctx.services.now(),
+      );
       ctx.response.status = 201;
       return getLocation(ctx.db, id);
     }),
 
   update: adminProcedure
-    .meta({ openapi: { method: "PATCH", path: "/locations/{id}", tags: ["locations"], summary: "Update a location; ProgramIds replaces the set and its order" } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/locations/{id}",
+        tags: ["locations"],
+        summary: "Update a location; ProgramIds replaces the set and its order",
+      },
+    })
     .input(locationUpdateInput)
     .output(locationSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      await updateLocation(ctx.db, { storage: ctx.services.storage, secret: ctx.services.config.secret }, id, changes, ctx.services.now());
+      await updateLocation(
+        ctx.db,
+        { storage: ctx.services.storage, secret: ctx.services.config.secret },
+        id,
+        changes,
+        ctx.services.now(),
+        actorOf(ctx.identity),
+      );
       return getLocation(ctx.db, input.id);
     }),
 
   remove: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/locations/{id}", tags: ["locations"], summary: "Delete a location (archived if it has visits)" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/locations/{id}",
+        tags: ["locations"],
+        summary: "Delete a location (archived if it has visits)",
+      },
+    })
     .input(idParam)
     .output(locationSchema)
     .mutation(async ({ ctx, input }) => {
       const location = await getLocation(ctx.db, input.id);
-      await deleteOrArchive(ctx.db, "locations", input.id, ctx.services.now());
+      await deleteOrArchive(
+        ctx.db,
+        "locations",
+        input.id,
+        ctx.services.now(),
+        actorOf(ctx.identity),
+      );
       return location;
     }),
 
   setup: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/locations/{id}/setup", tags: ["locations"], summary: "Turn this browser into the location's tablet; ends the staff session" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/locations/{id}/setup",
+        tags: ["locations"],
+        summary: "Turn this browser into the location's tablet; ends the staff session",
+      },
+    })
     .input(idParam)
     .output(locationSchema)
     .query(async ({ ctx, input }) => {
       const location = await getLocation(ctx.db, input.id);
-      const token = await createTablet(ctx.db, input.id, ctx.user.id);
+      const token = await createTablet(ctx.db, input.id, ctx.user.id, ctx.services.now());
       // A tablet on a wall must not carry a staff login: anyone walking by could use it.
       await logOut(ctx);
       ctx.setCookie(cookieNames.sheetId, String(input.id), "readable", sheetCookieMaxAge);

@@ -1,15 +1,31 @@
 import { HttpError } from "../errors.ts";
 import { okSchema } from "../schemas/common.ts";
-import { passwordResetRequestInput, passwordTokenInput, passwordUpdateInput } from "../schemas/passwords.ts";
+import {
+  passwordResetRequestInput,
+  passwordTokenInput,
+  passwordUpdateInput,
+} from "../schemas/passwords.ts";
 import { passwordResetEmail } from "../services/emails.ts";
-import { createPasswordReset, findUsableReset, RESET_LIFETIME_HOURS, resetPassword } from "../services/password-resets.ts";
+import {
+  createPasswordReset,
+  findUsableReset,
+  RESET_LIFETIME_HOURS,
+  resetPassword,
+} from "../services/password-resets.ts";
 import { limits, take } from "../services/rate-limit.ts";
 import { findUserByEmail } from "../services/users.ts";
 import { publicProcedure, router } from "../trpc.ts";
 
 export const passwordsRouter = router({
   request: publicProcedure
-    .meta({ openapi: { method: "POST", path: "/passwords", tags: ["passwords"], summary: "Email a password reset link" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/passwords",
+        tags: ["passwords"],
+        summary: "Email a password reset link",
+      },
+    })
     .input(passwordResetRequestInput)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {
@@ -27,12 +43,21 @@ export const passwordsRouter = router({
       if (!user) throw new HttpError(404, "Email not found");
 
       const token = await createPasswordReset(ctx.db, user.id, now);
-      await ctx.services.mailer.send(passwordResetEmail(ctx.services.config, user, token, RESET_LIFETIME_HOURS));
+      await ctx.services.mailer.send(
+        passwordResetEmail(ctx.services.config, user, token, RESET_LIFETIME_HOURS),
+      );
       return { ok: true as const };
     }),
 
   check: publicProcedure
-    .meta({ openapi: { method: "GET", path: "/passwords/{token}", tags: ["passwords"], summary: "Is this reset link usable? (404 / 410)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/passwords/{token}",
+        tags: ["passwords"],
+        summary: "Is this reset link usable? (404 / 410)",
+      },
+    })
     .input(passwordTokenInput)
     .output(okSchema)
     .query(async ({ ctx, input }) => {
@@ -41,7 +66,14 @@ export const passwordsRouter = router({
     }),
 
   update: publicProcedure
-    .meta({ openapi: { method: "PATCH", path: "/passwords/{token}", tags: ["passwords"], summary: "Set a new password with a reset link (once)" } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/passwords/{token}",
+        tags: ["passwords"],
+        summary: "Set a new password with a reset link (once)",
+      },
+    })
     .input(passwordUpdateInput)
     .output(okSchema)
     .mutation(async ({ ctx, input }) => {

@@ -3,49 +3,91 @@ import { idParam } from "../schemas/common.ts";
 import { programInput, programSchema, programUpdateInput } from "../schemas/programs.ts";
 import { deleteOrArchive, getProgram, listPrograms } from "../services/catalog.ts";
 import { createProgram, updateProgram } from "../services/programs.ts";
+import { actorOf } from "../services/audit.ts";
 import { adminProcedure, router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 
 export const programsRouter = router({
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/programs", tags: ["programs"], summary: "All programs with their locations" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/programs",
+        tags: ["programs"],
+        summary: "All programs with their locations",
+      },
+    })
     .input(z.void())
     .output(z.array(programSchema))
     .query(async ({ ctx }) => wholeList(ctx.response, await listPrograms(ctx.db))),
 
   get: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/programs/{id}", tags: ["programs"], summary: "One program with its locations" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/programs/{id}",
+        tags: ["programs"],
+        summary: "One program with its locations",
+      },
+    })
     .input(idParam)
     .output(programSchema)
     .query(({ ctx, input }) => getProgram(ctx.db, input.id)),
 
   create: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/programs", tags: ["programs"], summary: "Create a program (201)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/programs",
+        tags: ["programs"],
+        summary: "Create a program (201)",
+      },
+    })
     .input(programInput)
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
-      const id = await createProgram(ctx.db, input);
+      const id = await createProgram(ctx.db, input, actorOf(ctx.identity), ctx.services.now());
       ctx.response.status = 201;
       return getProgram(ctx.db, id);
     }),
 
   update: adminProcedure
-    .meta({ openapi: { method: "PATCH", path: "/programs/{id}", tags: ["programs"], summary: "Update a program; LocationIds replaces its locations" } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/programs/{id}",
+        tags: ["programs"],
+        summary: "Update a program; LocationIds replaces its locations",
+      },
+    })
     .input(programUpdateInput)
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      await updateProgram(ctx.db, id, changes, ctx.services.now());
+      await updateProgram(ctx.db, id, changes, ctx.services.now(), actorOf(ctx.identity));
       return getProgram(ctx.db, input.id);
     }),
 
   remove: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/programs/{id}", tags: ["programs"], summary: "Delete a program (archived if it has visits)" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/programs/{id}",
+        tags: ["programs"],
+        summary: "Delete a program (archived if it has visits)",
+      },
+    })
     .input(idParam)
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
       const program = await getProgram(ctx.db, input.id);
-      await deleteOrArchive(ctx.db, "programs", input.id, ctx.services.now());
+      await deleteOrArchive(
+        ctx.db,
+        "programs",
+        input.id,
+        ctx.services.now(),
+        actorOf(ctx.identity),
+      );
       return program;
     }),
 });

@@ -2,20 +2,42 @@ import { z } from "zod";
 import { isoOrNull } from "../mappers.ts";
 import { retentionRunSchema, settingsSchema, settingsUpdateInput } from "../schemas/settings.ts";
 import { actorOf } from "../services/audit.ts";
-import { retentionStatus, runRetention, setEraseAfterDays, type RetentionStatus } from "../services/retention.ts";
+import {
+  retentionStatus,
+  runRetention,
+  setEraseAfterDays,
+  type RetentionStatus,
+} from "../services/retention.ts";
 import { adminProcedure, router } from "../trpc.ts";
 
-const toSettings = (status: RetentionStatus) => ({ ...status, lastRunAt: isoOrNull(status.lastRunAt) });
+const toSettings = (status: RetentionStatus) => ({
+  ...status,
+  lastRunAt: isoOrNull(status.lastRunAt),
+});
 
 export const settingsRouter = router({
   get: adminProcedure
-    .meta({ openapi: { method: "GET", path: "/settings", tags: ["settings"], summary: "Instance settings: how long visitors' details are kept (admin)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/settings",
+        tags: ["settings"],
+        summary: "Instance settings: how long visitors' details are kept (admin)",
+      },
+    })
     .input(z.void())
     .output(settingsSchema)
     .query(async ({ ctx }) => toSettings(await retentionStatus(ctx.db, ctx.services.now()))),
 
   update: adminProcedure
-    .meta({ openapi: { method: "PATCH", path: "/settings", tags: ["settings"], summary: "Erase visitors' details after eraseAfterDays days, or never (null) (admin)" } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/settings",
+        tags: ["settings"],
+        summary: "Erase visitors' details after eraseAfterDays days, or never (null) (admin)",
+      },
+    })
     .input(settingsUpdateInput)
     .output(settingsSchema)
     .mutation(async ({ ctx, input }) => {
@@ -25,7 +47,14 @@ export const settingsRouter = router({
     }),
 
   runRetention: adminProcedure
-    .meta({ openapi: { method: "POST", path: "/settings/retention/run", tags: ["settings"], summary: "Erase now what the daily run would erase (admin)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/settings/retention/run",
+        tags: ["settings"],
+        summary: "Erase now what the daily run would erase (admin)",
+      },
+    })
     .input(z.object({}).strict())
     .output(retentionRunSchema)
     .mutation(async ({ ctx }) => {

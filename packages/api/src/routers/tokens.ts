@@ -2,14 +2,32 @@ import { z } from "zod";
 import { notFound } from "../errors.ts";
 import { assertMayListAllTokens, assertTokenOwnerOrAdmin } from "../permissions.ts";
 import { toApiToken } from "../mappers.ts";
-import { apiTokenCreatedSchema, apiTokenSchema, tokenCreateInput, tokenListInput, tokenRevokeInput } from "../schemas/tokens.ts";
-import { createApiToken, liveApiTokenOwner, listApiTokens, revokeApiToken } from "../services/api-tokens.ts";
+import {
+  apiTokenCreatedSchema,
+  apiTokenSchema,
+  tokenCreateInput,
+  tokenListInput,
+  tokenRevokeInput,
+} from "../schemas/tokens.ts";
+import {
+  createApiToken,
+  liveApiTokenOwner,
+  listApiTokens,
+  revokeApiToken,
+} from "../services/api-tokens.ts";
 import { router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 
 export const tokensRouter = router({
   list: staffProcedure
-    .meta({ openapi: { method: "GET", path: "/tokens", tags: ["tokens"], summary: "Your API tokens; ?all=true lists everyone's (admin)" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/tokens",
+        tags: ["tokens"],
+        summary: "Your API tokens; ?all=true lists everyone's (admin)",
+      },
+    })
     .input(tokenListInput)
     .output(z.array(apiTokenSchema))
     .query(async ({ ctx, input }) => {
@@ -20,17 +38,36 @@ export const tokensRouter = router({
     }),
 
   create: staffProcedure
-    .meta({ openapi: { method: "POST", path: "/tokens", tags: ["tokens"], summary: "Create a personal API token; its secret is shown once (201)" } })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/tokens",
+        tags: ["tokens"],
+        summary: "Create a personal API token; its secret is shown once (201)",
+      },
+    })
     .input(tokenCreateInput)
     .output(apiTokenCreatedSchema)
     .mutation(async ({ ctx, input }) => {
-      const { row, token } = await createApiToken(ctx.db, ctx.user.id, input.name, ctx.services.now());
+      const { row, token } = await createApiToken(
+        ctx.db,
+        ctx.user.id,
+        input.name,
+        ctx.services.now(),
+      );
       ctx.response.status = 201;
       return { ...toApiToken(row), token };
     }),
 
   revoke: staffProcedure
-    .meta({ openapi: { method: "DELETE", path: "/tokens/{id}", tags: ["tokens"], summary: "Revoke a token (your own, or anyone's as admin)" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/tokens/{id}",
+        tags: ["tokens"],
+        summary: "Revoke a token (your own, or anyone's as admin)",
+      },
+    })
     .input(tokenRevokeInput)
     .output(apiTokenSchema)
     .mutation(async ({ ctx, input }) => {

@@ -1,11 +1,27 @@
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { notFound } from "../errors.ts";
+import { invalid, notFound } from "../errors.ts";
 import { toVisit } from "../mappers.ts";
 import { assertLocationAccess, assertSheetAccess, disconnectedTablet } from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
-import { summaryGroupSchema, visitSummaryInput, visitSummarySchema } from "../schemas/visit-summary.ts";
-import { onSiteInput, visitCreateInput, visitListInput, visitorNameSchema, visitSchema, visitSearchInput, visitUpdateInput, type VisitFilterInput, type VisitListInput } from "../schemas/visits.ts";
+import {
+  summaryGroupSchema,
+  visitSummaryInput,
+  visitSummarySchema,
+} from "../schemas/visit-summary.ts";
+import {
+  onSiteInput,
+  queuedTimeInProblem,
+  visitCreateInput,
+  visitListInput,
+  visitorNameSchema,
+  visitSchema,
+  visitSearchInput,
+  visitUpdateInput,
+  type VisitFilterInput,
+  type VisitListInput,
+} from "../schemas/visits.ts";
+import { actorOf } from "../services/audit.ts";
 import { linkHeader, pageCount, wholeList } from "../services/pagination.ts";
 import { visitSummary } from "../services/visit-summary.ts";
 import { onSiteVisits } from "../services/on-site.ts";
@@ -25,7 +41,13 @@ import {
   visitForKey,
   withOneOpenVisit,
 } from "../services/visits.ts";
-import { adminProcedure, router, sheetProcedure, staffProcedure, tabletCallProcedure } from "../trpc.ts";
+import {
+  adminProcedure,
+  router,
+  sheetProcedure,
+  staffProcedure,
+  tabletCallProcedure,
+} from "../trpc.ts";
 import type { Identity } from "../identity.ts";
 
 const filtersOf = (input: VisitFilterInput) => ({
@@ -38,7 +60,9 @@ const filtersOf = (input: VisitFilterInput) => ({
 
 /** The staff report, one page of it: the rows, how many in all (or about how many), and how many pages. */
 async function report(ctx: Context, input: VisitListInput) {
-  const { visits, total, totalEstimated } = await reportPage(ctx.db, filtersOf(input), input.page, { exactTotal: input.exactTotal });
+  const { visits, total, totalEstimated } = await reportPage(ctx.db, filtersOf(input), input.page, {
+    exactTotal: input.exactTotal,
+  });
   return { visits, total, totalEstimated, page: input.page, pageCount: pageCount(total) };
 }
 
@@ -57,7 +81,8 @@ async function checkedCaller(ctx: Context): Promise<Checked> {
 }
 
 /** Idempotency keys are per caller, so one tablet's key can never return another caller's visit. */
-const keyOwner = (identity: Checked) => (identity.kind === "tablet" ? `t${identity.tabletId}` : `u${identity.user.id}`);
+const keyOwner = (identity: Checked) =>
+  identity.kind === "tablet" ? `t${identity.tabletId}` : `u${identity.user.id}`;
 
 export const visitsRouter = router({
   list: tabletCallProcedure
@@ -66,7 +91,8 @@ export const visitsRouter = router({
         method: "GET",
         path: "/visits",
         tags: ["visits"],
-        summary: "Staff: the report (newest first, paginated with Link and X-Total-Count; format=csv for a CSV file). Tablet: its location's open visits, oldest first",
+        summary:
+          "Staff: the report (newest first, paginated with Link and X-Total-Count; format=csv for a CSV file). Tablet: its location's open visits, oldest first",
         description:
           "With format=csv (staff), every matching visit, newest first, as a text/csv; charset=utf-8 attachment that starts with a UTF-8 byte order mark and is named for its filters " +
           "(visits-2026-11-01-to-2026-11-30-valencia.csv; filename* keeps non-ASCII names). Columns: Date (in timeZone), Location, Program, Name, PhoneNumber, Temperature, " +
@@ -77,17 +103,27 @@ export const visitsRouter = router({
     .input(visitListInput)
     .output(z.array(visitSchema))
     .query(async ({ ctx, input }) => {
-      if (ctx.identity.kind === "sheetToken" && input.from === undefined && input.to === undefined) {
-        // The sheet: the token's check and the SELECT in one statement.
-        const sheet = await tabletSheet(ctx.db, ctx.identity.tokenHash, ctx.services.now(), input.programId, sheetLimit);
+      if (ctx.identity.kind === "sheetToken" && input.to === undefined) {
+        // The sheet (the kiosk's: from today in its zone): the token's check and the SELECT in one statement.
+        const sheet = await tabletSheet(
+          ctx.db,
+          ctx.identity.tokenHash,
+          ctx.services.now(),
+          input,
+          sheetLimit,
+        );
         if (!sheet) throw disconnectedTablet();
-        if (input.locationId !== undefined) assertLocationAccess({ kind: "tablet", ...sheet.tablet }, input.locationId);
+        if (input.locationId !== undefined)
+          assertLocationAccess({ kind: "tablet", ...sheet.tablet }, input.locationId);
         return wholeList(ctx.response, sheet.visits.map(toVisit));
       }
       const identity = await checkedCaller(ctx);
       if (identity.kind === "tablet") {
         if (input.locationId !== undefined) assertLocationAccess(identity, input.locationId);
-        const visits = await openVisits(ctx.db, { ...filtersOf(input), locationId: identity.locationId });
+        const visits = await openVisits(ctx.db, {
+          ...filtersOf(input),
+          locationId: identity.locationId,
+        });
         return wholeList(ctx.response, visits.map(toVisit));
       }
       const { visits, total, totalEstimated, page, pageCount } = await report(ctx, input);
@@ -102,7 +138,15 @@ export const visitsRouter = router({
   /** The web app's report: tRPC cannot read headers, so the page carries its total and page count. */
   report: staffProcedure
     .input(visitListInput)
-    .output(z.object({ visits: z.array(visitSchema), total: z.number().int(), totalEstimated: z.boolean(), page: z.number().int(), pageCount: z.number().int() }))
+    .output(
+      z.object({
+        visits: z.array(visitSchema),
+        total: z.number().int(),
+        totalEstimated: z.boolean(),
+        page: z.number().int(),
+        pageCount: z.number().int(),
+      }),
+    )
     .query(({ ctx, input }) => report(ctx, input)),
 
   open: staffProcedure
@@ -111,12 +155,19 @@ export const visitsRouter = router({
         method: "GET",
         path: "/visits/open",
         tags: ["visits"],
-        summary: "Staff: everyone signed in now (of one location, or all), with Location and Program, by location, program and time in",
+        summary:
+          "Staff: everyone signed in now (of one location, or all), with Location and Program, by location, program and time in; format=csv for a CSV file",
+        description:
+          "With format=csv, the same list in the same order as a text/csv; charset=utf-8 attachment that starts with a UTF-8 byte order mark, named like the report's " +
+          "(on-site-2026-11-22-valencia.csv: today in timeZone, then the location; filename* keeps non-ASCII names). Columns: Location, Program, Name, PhoneNumber, " +
+          "TimeIn (ISO 8601 with timeZone's offset at that instant). A cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe so spreadsheets show it as text.",
       },
     })
     .input(onSiteInput)
     .output(z.array(visitSchema))
-    .query(async ({ ctx, input }) => wholeList(ctx.response, await onSiteVisits(ctx.db, input.locationId))),
+    .query(async ({ ctx, input }) =>
+      wholeList(ctx.response, await onSiteVisits(ctx.db, input.locationId)),
+    ),
 
   summary: staffProcedure
     .meta({
@@ -126,7 +177,7 @@ export const visitsRouter = router({
         tags: ["visits"],
         summary:
           "Staff: the report's visits counted per day (each day split by program, or by location when programId is set), per program or per location; " +
-          "the whole's visits, unique visitors (by phone) and average stay (signed-out visits, minutes) in X-Total-Visits, X-Unique-Visitors and X-Average-Stay-Minutes",
+          "the whole's visits, unique visitors (by phone; erased visits have none and are left out) and average stay (signed-out visits, minutes) in X-Total-Visits, X-Unique-Visitors and X-Average-Stay-Minutes",
       },
     })
     .input(visitSummaryInput)
@@ -136,7 +187,8 @@ export const visitsRouter = router({
       ctx.response.headers["X-Total-Count"] = String(summary.groups.length);
       ctx.response.headers["X-Total-Visits"] = String(summary.totalVisits);
       ctx.response.headers["X-Unique-Visitors"] = String(summary.uniqueVisitors);
-      ctx.response.headers["X-Average-Stay-Minutes"] = summary.averageStayMinutes === null ? "" : String(summary.averageStayMinutes);
+      ctx.response.headers["X-Average-Stay-Minutes"] =
+        summary.averageStayMinutes === null ? "" : String(summary.averageStayMinutes);
       return summary.groups;
     }),
 
@@ -147,12 +199,20 @@ export const visitsRouter = router({
     .query(({ ctx, input }) => visitSummary(ctx.db, filtersOf(input), input.groupBy)),
 
   search: sheetProcedure
-    .meta({ openapi: { method: "GET", path: "/visits/search", tags: ["visits"], summary: "Names of the latest visit with this 10-digit phone number" } })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/visits/search",
+        tags: ["visits"],
+        summary: "Names of the latest visit with this 10-digit phone number",
+      },
+    })
     .input(visitSearchInput)
     .output(visitorNameSchema)
     .query(async ({ ctx, input }) => {
       // Phone numbers are guessable; a tablet or address that sweeps them is slowed down.
-      const caller = ctx.identity.kind === "tablet" ? `tablet:${ctx.identity.tabletId}` : `address:${ctx.ip}`;
+      const caller =
+        ctx.identity.kind === "tablet" ? `tablet:${ctx.identity.tabletId}` : `address:${ctx.ip}`;
       await take(ctx.db, [[`lookup:${caller}`, limits.phoneLookupsPerCaller]], ctx.services.now());
       const visitor = await latestVisitorByPhone(ctx.db, input.phoneNumber);
       if (!visitor) throw notFound("Visitor");
@@ -160,7 +220,9 @@ export const visitsRouter = router({
     }),
 
   get: sheetProcedure
-    .meta({ openapi: { method: "GET", path: "/visits/{id}", tags: ["visits"], summary: "One visit" } })
+    .meta({
+      openapi: { method: "GET", path: "/visits/{id}", tags: ["visits"], summary: "One visit" },
+    })
     .input(idParam)
     .output(visitSchema)
     .query(async ({ ctx, input }) => toVisit(await accessibleVisit(ctx, input.id))),
@@ -171,15 +233,20 @@ export const visitsRouter = router({
         method: "POST",
         path: "/visits",
         tags: ["visits"],
-        summary: "Sign a visitor in (201). Send an Idempotency-Key header to make retries safe for 24 hours",
+        summary:
+          "Sign a visitor in (201). Send an Idempotency-Key header to make retries safe for 24 hours",
       },
     })
     .input(visitCreateInput)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
       const header = ctx.headers["idempotency-key"];
-      const key = input.idempotencyKey ?? (typeof header === "string" && header ? header.slice(0, 200) : undefined);
+      const key =
+        input.idempotencyKey ??
+        (typeof header === "string" && header ? header.slice(0, 200) : undefined);
       const now = ctx.services.now();
+      const lateBy = input.TimeIn && queuedTimeInProblem(input.TimeIn, now);
+      if (lateBy) throw invalid("TimeIn", lateBy);
       let visit;
       if (ctx.identity.kind === "sheetToken") {
         // The token's check, the location's and program's, the key's claim and the insert: one statement.
@@ -190,31 +257,60 @@ export const visitsRouter = router({
           // Nothing written: say why (401, 403, 422), or read a concurrent retry's visit.
           const identity = await checkedCaller(ctx);
           assertLocationAccess(identity, input.LocationId);
-          const concurrent = key === undefined ? undefined : await visitForKey(ctx.db, `${keyOwner(identity)}:${key}`, now);
+          const concurrent =
+            key === undefined
+              ? undefined
+              : await visitForKey(ctx.db, `${keyOwner(identity)}:${key}`, now);
           if (concurrent) return concurrent;
           throw await notOfferedError(ctx.db, input);
         });
       } else {
         const identity = await checkedCaller(ctx);
         assertLocationAccess(identity, input.LocationId);
-        visit = await createVisit(ctx.db, input, now, key && `${keyOwner(identity)}:${key}`);
+        visit = await createVisit(
+          ctx.db,
+          input,
+          now,
+          actorOf(identity),
+          key && `${keyOwner(identity)}:${key}`,
+        );
       }
       ctx.response.status = 201;
       return toVisit(visit);
     }),
 
   update: sheetProcedure
-    .meta({ openapi: { method: "PATCH", path: "/visits/{id}", tags: ["visits"], summary: "Correct a visit's names, phone or temperature" } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/visits/{id}",
+        tags: ["visits"],
+        summary: "Correct a visit's names, phone or temperature",
+      },
+    })
     .input(visitUpdateInput)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      const row = await updateVisit(ctx.db, await accessibleVisit(ctx, id), changes, ctx.services.now());
+      const row = await updateVisit(
+        ctx.db,
+        await accessibleVisit(ctx, id),
+        changes,
+        ctx.services.now(),
+        actorOf(ctx.identity),
+      );
       return toVisit(row);
     }),
 
   signOut: tabletCallProcedure
-    .meta({ openapi: { method: "PATCH", path: "/visits/{id}/sign-out", tags: ["visits"], summary: "Sign a visitor out; a second sign-out keeps the first time" } })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/visits/{id}/sign-out",
+        tags: ["visits"],
+        summary: "Sign a visitor out; a second sign-out keeps the first time",
+      },
+    })
     .input(idParam)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
@@ -229,7 +325,14 @@ export const visitsRouter = router({
       if (ctx.identity.kind !== "sheetToken") {
         // The sheet's sign-out is the visitor's own; anyone logged in doing it is staff.
         const tablet = identity.kind === "tablet" ? identity : undefined;
-        const visit = await signOutVisit(ctx.db, input.id, now, tablet ? "visitor" : "staff", tablet?.locationId);
+        const visit = await signOutVisit(
+          ctx.db,
+          input.id,
+          now,
+          tablet ? "visitor" : "staff",
+          actorOf(identity),
+          tablet?.locationId,
+        );
         if (visit) return toVisit(visit);
       }
       await accessibleVisit({ ...ctx, identity }, input.id);
@@ -237,11 +340,18 @@ export const visitsRouter = router({
     }),
 
   remove: adminProcedure
-    .meta({ openapi: { method: "DELETE", path: "/visits/{id}", tags: ["visits"], summary: "Delete a visit (admin)" } })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/visits/{id}",
+        tags: ["visits"],
+        summary: "Delete a visit (admin)",
+      },
+    })
     .input(idParam)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
-      const row = await deleteVisit(ctx.db, input.id);
+      const row = await deleteVisit(ctx.db, input.id, ctx.services.now(), actorOf(ctx.identity));
       if (!row) throw notFound("Visit");
       return toVisit(row);
     }),

@@ -4,15 +4,23 @@ import { text } from "./common.ts";
 export const maxUploadBytes = 10 * 1024 * 1024;
 export const imageContentTypes = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export type ImageContentType = (typeof imageContentTypes)[number];
-export const isImageContentType = (value: string): value is ImageContentType => (imageContentTypes as readonly string[]).includes(value);
+export const isImageContentType = (value: string): value is ImageContentType =>
+  (imageContentTypes as readonly string[]).includes(value);
 export const fileTypeMessage = "File type must be image/jpeg, image/png, image/webp or image/gif";
 
 export const assetCreateInput = z.object({
   blob: z.object({
     filename: text().trim().min(1, "Filename is required").max(255, "Filename is too long"),
     // Pictures are the only uploads; the declared type is checked again against the bytes.
-    content_type: text().max(100).default("application/octet-stream").refine(isImageContentType, fileTypeMessage),
-    byte_size: z.coerce.number().int().min(1, "File is empty").max(maxUploadBytes, `File is larger than ${maxUploadBytes} bytes`),
+    content_type: text()
+      .max(100)
+      .default("application/octet-stream")
+      .refine(isImageContentType, fileTypeMessage),
+    byte_size: z.coerce
+      .number()
+      .int()
+      .min(1, "File is empty")
+      .max(maxUploadBytes, `File is larger than ${maxUploadBytes} bytes`),
     checksum: text().max(100).optional(),
   }),
 });

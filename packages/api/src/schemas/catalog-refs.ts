@@ -5,15 +5,31 @@ import { temperatureUnits } from "./temperature.ts";
 // What locations and programs share: each lists the other in short form, and both are named and
 // linked by the same rules. Here, so locations.ts and programs.ts need not import each other.
 
-export const programRefSchema = z.object({ id: z.number().int(), Name: z.string(), createdAt: isoDateTime, updatedAt: isoDateTime });
+export const programRefSchema = z.object({
+  id: z.number().int(),
+  Name: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
 export const locationRefSchema = z.object({
   id: z.number().int(),
   Name: z.string(),
   Address: z.string(),
-  TemperatureUnit: z.enum(temperatureUnits).meta({ description: "unit of visitors' temperatures here: F (°F) or C (°C)" }),
-  TimeZone: z.string().meta({ description: "IANA zone the location's local times are read in", example: "America/Los_Angeles" }),
-  AutoSignOutAt: z.string().nullable().meta({ description: "local time (HH:MM) open visits are signed out; null: never", example: "21:00" }),
-  MaxStayHours: z.number().nullable().meta({ description: "open visits longer than this are signed out; null: no limit" }),
+  TemperatureUnit: z
+    .enum(temperatureUnits)
+    .meta({ description: "unit of visitors' temperatures here: F (°F) or C (°C)" }),
+  TimeZone: z.string().meta({
+    description: "IANA zone the location's local times are read in",
+    example: "America/Los_Angeles",
+  }),
+  AutoSignOutAt: z.string().nullable().meta({
+    description: "local time (HH:MM) open visits are signed out; null: never",
+    example: "21:00",
+  }),
+  MaxStayHours: z
+    .number()
+    .nullable()
+    .meta({ description: "open visits longer than this are signed out; null: no limit" }),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -14,7 +14,10 @@ const unpairedSurrogate = /\p{Surrogate}/u;
 export const text = ({ multiline = false } = {}) =>
   z
     .string()
-    .refine((value) => !(multiline ? controlCharactersButLines : controlCharacters).test(value), controlCharacterMessage)
+    .refine(
+      (value) => !(multiline ? controlCharactersButLines : controlCharacters).test(value),
+      controlCharacterMessage,
+    )
     .refine((value) => !unpairedSurrogate.test(value), "Must be valid Unicode text");
 
 const maxId = 2_147_483_647;
@@ -24,7 +27,9 @@ const decimalInteger = /^[1-9]\d{0,9}$/;
  * (0x1, 1e0, +1, 01 and 1.0 are not ids).
  */
 export const id = z
-  .union([z.number(), z.string().regex(decimalInteger).transform(Number)], { error: "Must be a whole number written in digits" })
+  .union([z.number(), z.string().regex(decimalInteger).transform(Number)], {
+    error: "Must be a whole number written in digits",
+  })
   .pipe(z.number().int().positive().max(maxId));
 export const idParam = z.object({ id });
 
@@ -32,20 +37,33 @@ export const passwordMessage = "Minimum eight characters, at least one letter an
 /** The one password rule: the API enforces it and the forms show its message. */
 export const passwordRule = text()
   .max(200, "Password is too long")
-  .refine((value) => value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value), passwordMessage);
+  .refine(
+    (value) => value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value),
+    passwordMessage,
+  );
 
 export const email = text().trim().max(254, "Email is too long").pipe(z.email("Email is invalid"));
 export const requiredName = (label: string) =>
   text().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
-export const optionalText = (label: string, max: number, options?: { multiline?: boolean }) => text(options).trim().max(max, `${label} is too long`);
+export const optionalText = (label: string, max: number, options?: { multiline?: boolean }) =>
+  text(options).trim().max(max, `${label} is too long`);
 
 /** ISO-8601 in UTC, as every timestamp the API returns. */
-export const isoDateTime = z.string().meta({ format: "date-time", example: "2026-11-21T17:04:00.000Z" });
+export const isoDateTime = z
+  .string()
+  .meta({ format: "date-time", example: "2026-11-21T17:04:00.000Z" });
 
 /**
  * A JSON true or false in a request body. trpc-to-openapi switches every z.boolean() of a REST
  * input to coercion, which reads "false" as true; a literal is left as it is.
  */
 export const jsonBoolean = z.literal([true, false]);
+
+/** A long list's paging: the page number, and a total counted exactly even where it would be estimated. */
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** Counts every match even past the point where the total is estimated. */
+  exactTotal: z.stringbool().optional(),
+};
 
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -14,3 +14,4 @@ export * from "./tablets.ts";
 export * from "./backups.ts";
 export * from "./live.ts";
 export * from "./settings.ts";
+export * from "./audit.ts";

@@ -10,12 +10,17 @@ export { locationRefSchema, programRefSchema } from "./catalog-refs.ts";
 
 export const locationSchema = locationRefSchema
   .extend({
-    LogoUrl: z.string().nullable().meta({ description: "the site's logo on the sheet; null: the default mark" }),
+    LogoUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "the site's logo on the sheet; null: the default mark" }),
     Programs: z.array(programRefSchema).meta({ description: "in the sheet's tab order" }),
   })
   .meta({ id: "Location" });
 
-const programIds = catalogIds.meta({ description: "order is the tab order; unknown ids are dropped" });
+const programIds = catalogIds.meta({
+  description: "order is the tab order; unknown ids are dropped",
+});
 
 /** A local time of day, 00:00 to 23:59. */
 export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time like 21:00");
@@ -32,7 +37,10 @@ const locationFields = {
   Address: optionalText("Address", 500, { multiline: true }),
   ProgramIds: programIds,
   TemperatureUnit: z.enum(temperatureUnits),
-  Logo: text().max(200).nullable().meta({ description: "signed_id of an uploaded image (POST /assets); null removes the logo" }),
+  Logo: text()
+    .max(200)
+    .nullable()
+    .meta({ description: "signed_id of an uploaded image (POST /assets); null removes the logo" }),
   TimeZone: timeZone,
   AutoSignOutAt: timeOfDay.nullable(),
   MaxStayHours: maxStayHours.nullable(),

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { id } from "./common.ts";
 import { catalogIds, catalogName, locationRefSchema, programRefSchema } from "./catalog-refs.ts";
 
-export const programSchema = programRefSchema.extend({ Locations: z.array(locationRefSchema) }).meta({ id: "Program" });
+export const programSchema = programRefSchema
+  .extend({ Locations: z.array(locationRefSchema) })
+  .meta({ id: "Program" });
 
 // The update lists the same fields without defaults: a field left out stays as it is.
 const programFields = { Name: catalogName, LocationIds: catalogIds };

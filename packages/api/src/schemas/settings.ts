@@ -4,9 +4,17 @@ import { phoneNumber, visitSchema } from "./visits.ts";
 
 export const settingsSchema = z
   .object({
-    eraseAfterDays: z.number().int().nullable().meta({ description: "visitors' names, phone and temperature are erased from visits older than this; null: kept" }),
-    nextRunErases: z.number().int().meta({ description: "visits the daily run would erase if it ran now" }),
-    lastRunAt: isoDateTime.nullable().meta({ description: "when the daily run last erased (or checked)" }),
+    eraseAfterDays: z.number().int().nullable().meta({
+      description:
+        "visitors' names, phone and temperature are erased from visits older than this; null: kept",
+    }),
+    nextRunErases: z
+      .number()
+      .int()
+      .meta({ description: "visits the daily run would erase if it ran now" }),
+    lastRunAt: isoDateTime
+      .nullable()
+      .meta({ description: "when the daily run last erased (or checked)" }),
   })
   .meta({ id: "Settings" });
 
@@ -22,5 +30,9 @@ export const settingsUpdateInput = z.object({
 /** A request to be forgotten names the person by phone number (the same rule as at the door). */
 export const visitorInput = z.object({ phoneNumber });
 export const visitorExportSchema = z.object({ visits: z.array(visitSchema) });
-export const visitorForgetSchema = z.object({ erased: z.number().int().meta({ description: "visits whose details were erased" }) });
-export const retentionRunSchema = z.object({ erased: z.number().int().meta({ description: "visits whose details this run erased" }) });
+export const visitorForgetSchema = z.object({
+  erased: z.number().int().meta({ description: "visits whose details were erased" }),
+});
+export const retentionRunSchema = z.object({
+  erased: z.number().int().meta({ description: "visits whose details this run erased" }),
+});

@@ -6,12 +6,13 @@ export const tabletSchema = z
     id: z.number().int(),
     locationId: z.number().int(),
     createdAt: isoDateTime,
-    createdBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable().meta({ description: "who set it up; null once that user is gone" }),
+    createdBy: z
+      .object({ id: z.number().int(), firstName: z.string(), lastName: z.string() })
+      .nullable()
+      .meta({ description: "who set it up; null once that user is gone" }),
     lastSeenAt: isoDateTime.nullable().meta({ description: "to the minute" }),
     revokedAt: isoDateTime.nullable(),
   })
   .meta({ id: "Tablet" });
-/** The 401 a disconnected tablet gets; its page shows a screen of its own for it, not a login form. */
-export const tabletDisconnectedMessage = "This tablet was disconnected";
 
 export type TabletOutput = z.infer<typeof tabletSchema>;

@@ -10,9 +10,17 @@ export const apiTokenSchema = z
     lastUsedAt: isoDateTime.nullable(),
   })
   .meta({ id: "ApiToken" });
-export const apiTokenCreatedSchema = apiTokenSchema.extend({ token: z.string().meta({ description: "shown once" }) });
+export const apiTokenCreatedSchema = apiTokenSchema.extend({
+  token: z.string().meta({ description: "shown once" }),
+});
 
-export const tokenCreateInput = z.object({ name: text().trim().min(1, "Name is required").max(100, "Name is too long") });
+export const tokenCreateInput = z.object({
+  name: text().trim().min(1, "Name is required").max(100, "Name is too long"),
+});
 // A query string: z.coerce.boolean() would read "false" as true.
-export const tokenListInput = z.object({ all: z.stringbool().optional().meta({ description: "true: everyone's tokens (admins only)" }) }).optional();
+export const tokenListInput = z
+  .object({
+    all: z.stringbool().optional().meta({ description: "true: everyone's tokens (admins only)" }),
+  })
+  .optional();
 export const tokenRevokeInput = z.object({ id });

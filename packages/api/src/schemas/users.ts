@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { email, id, jsonBoolean, optionalText, passwordRule, requiredName, text } from "./common.ts";
+import {
+  email,
+  id,
+  jsonBoolean,
+  optionalText,
+  passwordRule,
+  requiredName,
+  text,
+} from "./common.ts";
 
 export const userSchema = z
   .object({

@@ -13,8 +13,14 @@ export const visitSummaryInput = visitFilterInput
   .superRefine((input, ctx) => {
     if (!input.from || !input.to) return;
     const days = dayNumber(input.to) - dayNumber(input.from) + 1;
-    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "To must be on or after From" });
-    else if (input.groupBy === "day" && days > maxSummaryDays) ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${maxSummaryDays} days by day` });
+    if (days < 1)
+      ctx.addIssue({ code: "custom", path: ["to"], message: "To must be on or after From" });
+    else if (input.groupBy === "day" && days > maxSummaryDays)
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: `At most ${maxSummaryDays} days by day`,
+      });
   });
 export type VisitSummaryInput = z.infer<typeof visitSummaryInput>;
 

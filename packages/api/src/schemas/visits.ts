@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, isoDateTime, text } from "./common.ts";
+import { id, isoDateTime, pageQuery, text } from "./common.ts";
 import { phoneDigits } from "./phone.ts";
 
 export const requiredMessage = "This is required!";
@@ -9,8 +9,12 @@ export const phoneNumber = text()
   .max(32)
   .transform(phoneDigits)
   .refine((digits) => /^\d{10}$/.test(digits), phoneMessage);
-export const temperature = text().trim().regex(/^\d+(\.\d+)?$/, "Temperature must be a non-negative number").max(8, "Temperature is too long");
-export const visitorName = (label: string) => text().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+export const temperature = text()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, "Temperature must be a non-negative number")
+  .max(8, "Temperature is too long");
+export const visitorName = (label: string) =>
+  text().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 
 export const visitCreateInput = z.object({
   FirstName: visitorName("First name"),
@@ -21,8 +25,28 @@ export const visitCreateInput = z.object({
   ProgramId: id,
   /** Over tRPC; REST callers send the Idempotency-Key header instead. */
   idempotencyKey: text().min(1).max(200).optional(),
+  TimeIn: z.iso
+    .datetime({ offset: true, message: "TimeIn must be a date and time like 2026-11-21T09:00:00Z" })
+    .transform((value) => new Date(value))
+    .optional()
+    .meta({
+      description:
+        "Only for a sign-in a tablet kept while offline: when the visitor signed in, sent with the entry later. At most 24 hours old and not in the future (5 minutes of clock skew allowed); without it TimeIn is the server's time",
+    }),
 });
 export type VisitCreateInput = z.output<typeof visitCreateInput>;
+
+/** Bounds of a queued sign-in's own TimeIn (visitCreateInput.TimeIn) against the server's clock. */
+export const queuedTimeInMaxAgeMs = 24 * 60 * 60 * 1000;
+export const queuedTimeInSkewMs = 5 * 60 * 1000;
+/** Why a queued sign-in's TimeIn is refused, or undefined when it is accepted. */
+export function queuedTimeInProblem(timeIn: Date, now: Date): string | undefined {
+  if (timeIn.getTime() > now.getTime() + queuedTimeInSkewMs)
+    return "TimeIn is in the future: check the tablet's clock";
+  if (timeIn.getTime() < now.getTime() - queuedTimeInMaxAgeMs)
+    return "TimeIn is more than 24 hours old: sign the visitor in again";
+  return undefined;
+}
 
 export const visitUpdateInput = z.object({
   id,
@@ -39,7 +63,12 @@ function isCalendarDate(value: string): boolean {
   const [year, month, day] = value.split("-").map(Number) as [number, number, number];
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
-  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
 }
 // Branded: a service taking a CalendarDate or a TimeZone gets only what passed these rules.
 export const calendarDate = z
@@ -55,12 +84,18 @@ export function isTimeZone(value: string): boolean {
   if (ianaZones.has(value)) return true;
   if (!/^[A-Za-z][A-Za-z_]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
   try {
-    return ianaZones.has(new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone);
+    return ianaZones.has(
+      new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone,
+    );
   } catch {
     return false;
   }
 }
-export const timeZone = z.string().max(64).refine(isTimeZone, "Unknown time zone").brand<"TimeZone">();
+export const timeZone = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, "Unknown time zone")
+  .brand<"TimeZone">();
 export type TimeZone = z.output<typeof timeZone>;
 
 /** The report's filters, shared by its pages, its CSV and its summary. */
@@ -74,10 +109,8 @@ export const visitFilterInput = z.object({
 export type VisitFilterInput = z.infer<typeof visitFilterInput>;
 
 export const visitListInput = visitFilterInput.extend({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  ...pageQuery,
   format: z.enum(["json", "csv"]).optional(),
-  /** Counts every matching visit even past the point where the total is estimated. */
-  exactTotal: z.stringbool().optional(),
 });
 export type VisitListInput = z.infer<typeof visitListInput>;
 
@@ -93,7 +126,10 @@ export const visitSchema = z
     Temperature: z.string(),
     TimeIn: isoDateTime,
     TimeOut: isoDateTime.nullable(),
-    SignedOutBy: signOutKind.nullable().meta({ description: "who signed the visitor out: the visitor at the sheet, staff, or the location's automatic sign-out; null while signed in" }),
+    SignedOutBy: signOutKind.nullable().meta({
+      description:
+        "who signed the visitor out: the visitor at the sheet, staff, or the location's automatic sign-out; null while signed in",
+    }),
     LocationId: z.number().int(),
     ProgramId: z.number().int(),
     createdAt: isoDateTime,
@@ -103,7 +139,12 @@ export const visitSchema = z
   })
   .meta({ id: "Visit" });
 
-export const onSiteInput = z.object({ locationId: id.optional() });
+export const onSiteInput = z.object({
+  locationId: id.optional(),
+  format: z.enum(["json", "csv"]).optional(),
+  /** The CSV's zone for TimeIn and the file's date. */
+  timeZone: timeZone.default("UTC" as TimeZone),
+});
 
 export const visitSearchInput = z.object({
   phoneNumber,

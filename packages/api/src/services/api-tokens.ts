@@ -7,7 +7,10 @@ const tokenColumns = ["id", "name", "user_id", "created_at", "last_used_at"] as 
 export type ApiTokenRow = Pick<Selectable<ApiTokensTable>, (typeof tokenColumns)[number]>;
 
 /** Live tokens, newest first: one user's, or everyone's when no user is given. */
-export async function listApiTokens(db: Executor, userId: number | undefined): Promise<ApiTokenRow[]> {
+export async function listApiTokens(
+  db: Executor,
+  userId: number | undefined,
+): Promise<ApiTokenRow[]> {
   return db
     .selectFrom("api_tokens")
     .select(tokenColumns)
@@ -19,7 +22,12 @@ export async function listApiTokens(db: Executor, userId: number | undefined): P
 }
 
 /** A new token for the user; the secret is returned here only, the table keeps its hash. */
-export async function createApiToken(db: Executor, userId: number, name: string, now: Date): Promise<{ row: ApiTokenRow; token: string }> {
+export async function createApiToken(
+  db: Executor,
+  userId: number,
+  name: string,
+  now: Date,
+): Promise<{ row: ApiTokenRow; token: string }> {
   const token = generateToken();
   const row = await db
     .insertInto("api_tokens")
@@ -31,12 +39,21 @@ export async function createApiToken(db: Executor, userId: number, name: string,
 
 /** Who owns a live token, if there is one with this id. */
 export async function liveApiTokenOwner(db: Executor, id: number): Promise<number | undefined> {
-  const row = await db.selectFrom("api_tokens").select("user_id").where("id", "=", id).where("revoked_at", "is", null).executeTakeFirst();
+  const row = await db
+    .selectFrom("api_tokens")
+    .select("user_id")
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
   return row?.user_id;
 }
 
 /** Revokes a live token; undefined when it is not (or no longer) live. */
-export async function revokeApiToken(db: Executor, id: number, now: Date): Promise<ApiTokenRow | undefined> {
+export async function revokeApiToken(
+  db: Executor,
+  id: number,
+  now: Date,
+): Promise<ApiTokenRow | undefined> {
   return db
     .updateTable("api_tokens")
     .set({ revoked_at: now })

@@ -1,42 +1,22 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Executor } from "@vsi/db";
 import type { Identity } from "../identity.ts";
+import type { AuditAction } from "../schemas/audit.ts";
 
 /** Who acted: a staff member or admin (session or token), a tablet at the door, or the server itself. */
-export type AuditActor = { kind: "user"; userId: number } | { kind: "tablet"; tabletId: number } | { kind: "system" };
+export type AuditActor =
+  { kind: "user"; userId: number } | { kind: "tablet"; tabletId: number } | { kind: "system" };
 
 export const systemActor: AuditActor = { kind: "system" };
 
 /** The caller as the log names them; only those who may change something reach here. */
 export function actorOf(identity: Extract<Identity, { kind: "tablet" | "user" }>): AuditActor {
-  return identity.kind === "tablet" ? { kind: "tablet", tabletId: identity.tabletId } : { kind: "user", userId: identity.user.id };
+  return identity.kind === "tablet"
+    ? { kind: "tablet", tabletId: identity.tabletId }
+    : { kind: "user", userId: identity.user.id };
 }
 
-/** What the audit log records, one name per kind of change. */
-export const auditActions = [
-  "visit.sign_in",
-  "visit.sign_out",
-  "visit.update",
-  "visit.delete",
-  "location.create",
-  "location.update",
-  "location.delete",
-  "program.create",
-  "program.update",
-  "program.delete",
-  "user.invite",
-  "user.deactivate",
-  "user.reactivate",
-  "user.make_admin",
-  "user.remove_admin",
-  "tablet.setup",
-  "tablet.disconnect",
-  "settings.update",
-  "retention.run",
-  "visitor.export",
-  "visitor.forget",
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+export { auditActions, type AuditAction } from "../schemas/audit.ts";
 
 export interface AuditRecord {
   action: AuditAction;
@@ -63,15 +43,77 @@ export function auditRow(actor: AuditActor, record: AuditRecord, at: Date) {
 }
 
 /** Records a change; pass the transaction that makes the change, so both happen or neither. */
-export async function recordAudit(db: Executor, actor: AuditActor, record: AuditRecord, at: Date): Promise<void> {
-  await db.insertInto("audit_log").values(auditRow(actor, record, at)).execute();
+export async function recordAudit(
+  db: Executor,
+  actor: AuditActor,
+  record: AuditRecord,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values(auditRow(actor, record, at))
+    .execute();
 }
 
 /** The actor's columns as SQL values, for statements that write the audit row themselves (one round trip). */
-export function auditActorSql(actor: AuditActor): { actor: RawBuilder<string>; userId: RawBuilder<number | null>; tabletId: RawBuilder<number | null> } {
+export function auditActorSql(actor: AuditActor): {
+  actor: RawBuilder<string>;
+  userId: RawBuilder<number | null>;
+  tabletId: RawBuilder<number | null>;
+} {
   return {
     actor: sql<string>`${actor.kind}::text`,
     userId: sql<number | null>`${actor.kind === "user" ? actor.userId : null}::int`,
     tabletId: sql<number | null>`${actor.kind === "tablet" ? actor.tabletId : null}::int`,
   };
+}
+
+/** audit_log's columns in the order auditValues gives them, then the subject's id and location. */
+export const auditColumns = [
+  "at",
+  "actor",
+  "user_id",
+  "tablet_id",
+  "action",
+  "subject_type",
+  "details",
+  "subject_id",
+  "location_id",
+] as const;
+
+/**
+ * The values of auditColumns but the last two, for an INSERT … SELECT that writes the row in the
+ * same statement as the change (a data-modifying CTE): the subject and its location come from the
+ * changed row, so a statement that changes nothing records nothing.
+ */
+export function auditValues(
+  actor: AuditActor,
+  action: AuditAction,
+  subjectType: NonNullable<AuditRecord["subjectType"]>,
+  details: Record<string, unknown>,
+  at: Date,
+) {
+  const { actor: kind, userId, tabletId } = auditActorSql(actor);
+  return [
+    sql<Date>`${at}::timestamptz`.as("at"),
+    kind.as("actor"),
+    userId.as("user_id"),
+    tabletId.as("tablet_id"),
+    sql<string>`${action}::text`.as("action"),
+    sql<string>`${subjectType}::text`.as("subject_type"),
+    sql<string>`${JSON.stringify(details)}::jsonb`.as("details"),
+  ] as const;
+}
+
+/** The names of the fields whose new value differs from the row's: an edit's record, never the values. */
+export function changedFields<F extends string>(
+  pairs: [field: F, before: unknown, after: unknown][],
+): F[] {
+  return pairs
+    .filter(([, before, after]) => after !== undefined && !sameValue(before, after))
+    .map(([field]) => field);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
 }

@@ -1,12 +1,14 @@
 import { sql } from "kysely";
 import type { Executor, Visit } from "@vsi/db";
+import { auditColumns, auditValues, systemActor } from "./audit.ts";
 
 /**
  * Signs out every open visit whose location's automatic sign-out time (local to the location's
  * zone) or maximum stay has come by `now`. TimeOut is that moment, not `now`: a visit found late
  * (a server that was down) still ends when the rule said. Each visit ends at the first such time
  * after it began: the earlier of the next local sign-out time and TimeIn plus the maximum stay.
- * One UPDATE that only touches open visits, so two runs at once sign nobody out twice.
+ * One UPDATE that only touches open visits, so two runs at once sign nobody out twice; the same
+ * statement writes one audit row per visit it ended (actor: the system).
  */
 export async function autoSignOut(db: Executor, now: Date): Promise<Visit[]> {
   const { rows } = await sql<Visit>`
@@ -24,12 +26,17 @@ export async function autoSignOut(db: Executor, now: Date): Promise<Visit[]> {
       from visits v
       inner join locations l on l.id = v.location_id
       where v.time_out is null and (l.auto_sign_out_time is not null or l.max_stay_minutes is not null)
+    ), ended as (
+      update visits
+      set time_out = due.ends_at, signed_out_by = 'auto', updated_at = ${now}::timestamptz
+      from due
+      where visits.id = due.id and due.ends_at <= ${now}::timestamptz and visits.time_out is null
+      returning visits.*
+    ), audit as (
+      insert into audit_log (${sql.join(auditColumns.map((column) => sql.ref(column)))})
+      select ${sql.join(auditValues(systemActor, "visit.sign_out", "visit", { by: "auto" }, now))}, ended.id, ended.location_id from ended
     )
-    update visits
-    set time_out = due.ends_at, signed_out_by = 'auto', updated_at = ${now}::timestamptz
-    from due
-    where visits.id = due.id and due.ends_at <= ${now}::timestamptz and visits.time_out is null
-    returning visits.*
+    select ended.* from ended
   `.execute(db);
   return rows;
 }

@@ -53,7 +53,11 @@ export async function linkTree(from: string, to: string): Promise<number> {
 /** The staging folder as a .tar.gz; compressed off the main thread by Node's zlib. */
 export async function writeArchive(stagingDir: string, file: string): Promise<void> {
   const entries = (await readdir(stagingDir)).sort();
-  await pipeline(tar.c({ cwd: stagingDir, portable: true }, entries), createGzip(), createWriteStream(file, { mode: 0o600 }));
+  await pipeline(
+    tar.c({ cwd: stagingDir, portable: true }, entries),
+    createGzip(),
+    createWriteStream(file, { mode: 0o600 }),
+  );
 }
 
 /** Unpacks an archive into an empty folder; node-tar refuses paths that climb out of it. */
@@ -66,6 +70,9 @@ export async function extractArchive(file: string, dir: string): Promise<BackupM
   } catch {
     throw new Error(`${file} is not a Visitor Sign-In backup (no ${manifestFile} inside)`);
   }
-  if (manifest.format !== 1) throw new Error(`${file} has backup format ${String(manifest.format)}, which this version cannot read`);
+  if (manifest.format !== 1)
+    throw new Error(
+      `${file} has backup format ${String(manifest.format)}, which this version cannot read`,
+    );
   return manifest;
 }

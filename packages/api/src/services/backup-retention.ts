@@ -18,7 +18,11 @@ function localDay(date: Date): string {
 
 /** ISO week (weeks start on Monday), written as the date of its Monday. */
 function localWeek(date: Date): string {
-  const monday = new Date(date.getFullYear(), date.getMonth(), date.getDate() - ((date.getDay() + 6) % 7));
+  const monday = new Date(
+    date.getFullYear(),
+    date.getMonth(),
+    date.getDate() - ((date.getDay() + 6) % 7),
+  );
   return localDay(monday);
 }
 
@@ -38,10 +42,16 @@ function newestPer<T extends Dated>(sorted: T[], key: (date: Date) => string, li
 /** The names to keep; every other backup is deleted. */
 export function backupsToKeep(backups: Dated[]): Set<string> {
   const newestFirst = [...backups].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  const beforeMigration = newestFirst.filter((b) => b.reason === "before-migration").slice(0, keepBeforeMigration);
+  const beforeMigration = newestFirst
+    .filter((b) => b.reason === "before-migration")
+    .slice(0, keepBeforeMigration);
   const regular = newestFirst.filter((b) => b.reason !== "before-migration");
   const daily = newestPer(regular, localDay, keepDaily);
   const oldestDaily = daily.at(-1)?.createdAt.getTime() ?? Infinity;
-  const weekly = newestPer(regular.filter((b) => b.createdAt.getTime() < oldestDaily), localWeek, keepWeekly);
+  const weekly = newestPer(
+    regular.filter((b) => b.createdAt.getTime() < oldestDaily),
+    localWeek,
+    keepWeekly,
+  );
   return new Set([...beforeMigration, ...daily, ...weekly].map((b) => b.name));
 }

@@ -63,17 +63,21 @@ export const nightlyHour = 3;
 const checkEveryMs = 10 * 60_000;
 const retryFailureAfterMs = 60 * 60_000;
 const commandTimeoutMs = 60 * 60_000;
-const namePattern = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-(nightly|manual|before-migration)\.tar\.gz$/;
+const namePattern =
+  /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-(nightly|manual|before-migration)\.tar\.gz$/;
 
 export const isBackupName = (name: string) => namePattern.test(name);
 
 /** The latest nightly time at or before `now`. */
 export function lastNightlyTime(now: Date): Date {
   const today = new Date(now.getFullYear(), now.getMonth(), now.getDate(), nightlyHour);
-  return today <= now ? today : new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1, nightlyHour);
+  return today <= now
+    ? today
+    : new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1, nightlyHour);
 }
 
-const shellWord = (word: string) => (/^[\w.@%+=:,/-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`);
+const shellWord = (word: string) =>
+  /^[\w.@%+=:,/-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 
 /** pg_dump for the configured database; the password is left out, pg_dump asks for it (or reads PGPASSWORD). */
 export function pgDumpCommandFor(databaseUrl: string): string {
@@ -134,7 +138,9 @@ export function createBackups(options: BackupOptions): Backups {
     const entries: BackupEntry[] = [];
     for (const name of names.filter(isBackupName)) {
       try {
-        entries.push(JSON.parse(await readFile(path.join(dir, `${name}.json`), "utf8")) as BackupEntry);
+        entries.push(
+          JSON.parse(await readFile(path.join(dir, `${name}.json`), "utf8")) as BackupEntry,
+        );
       } catch {
         // An archive without its description (copied in by hand): not listed, never deleted.
       }
@@ -168,7 +174,9 @@ export function createBackups(options: BackupOptions): Backups {
         await copyFolder(db.embedded.dir, target);
       } else {
         // In memory (tests): PGlite's own dump of its data directory, unpacked to the same layout.
-        const dump = Buffer.from(await (await db.embedded.pglite.dumpDataDir("none")).arrayBuffer());
+        const dump = Buffer.from(
+          await (await db.embedded.pglite.dumpDataDir("none")).arrayBuffer(),
+        );
         await mkdir(target, { recursive: true });
         await pipeline(Readable.from([dump]), tar.x({ cwd: target, strip: 1 }));
       }
@@ -180,28 +188,33 @@ export function createBackups(options: BackupOptions): Backups {
   async function runCommand(file: string, name: string) {
     if (!command) return;
     const at = now().toISOString();
-    const { exitCode, output } = await new Promise<{ exitCode: number | null; output: string }>((resolve) => {
-      // A shell command line that names the archive as "$BACKUP_FILE" (or "$1"): no quoting of the path can go wrong.
-      const child = spawn("/bin/sh", ["-c", command, "sh", file], {
-        env: { ...process.env, BACKUP_FILE: file },
-        stdio: ["ignore", "pipe", "pipe"],
-        timeout: commandTimeoutMs,
-      });
-      let output = "";
-      const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000));
-      child.stdout.on("data", keep);
-      child.stderr.on("data", keep);
-      child.on("error", (error) => resolve({ exitCode: null, output: error.message }));
-      child.on("close", (code) => resolve({ exitCode: code, output: output.trim() }));
-    });
+    const { exitCode, output } = await new Promise<{ exitCode: number | null; output: string }>(
+      (resolve) => {
+        // A shell command line that names the archive as "$BACKUP_FILE" (or "$1"): no quoting of the path can go wrong.
+        const child = spawn("/bin/sh", ["-c", command, "sh", file], {
+          env: { ...process.env, BACKUP_FILE: file },
+          stdio: ["ignore", "pipe", "pipe"],
+          timeout: commandTimeoutMs,
+        });
+        let output = "";
+        const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-2000));
+        child.stdout.on("data", keep);
+        child.stderr.on("data", keep);
+        child.on("error", (error) => resolve({ exitCode: null, output: error.message }));
+        child.on("close", (code) => resolve({ exitCode: code, output: output.trim() }));
+      },
+    );
     await updateStatus({ lastCommand: { at, backup: name, exitCode, output } });
     if (exitCode === 0) log.info(`BACKUP_COMMAND finished for ${name} (exit status 0)`);
-    else log.error(`BACKUP_COMMAND FAILED for ${name} (exit status ${String(exitCode)}): ${output}`);
+    else
+      log.error(`BACKUP_COMMAND FAILED for ${name} (exit status ${String(exitCode)}): ${output}`);
   }
 
   async function applyRetention() {
     const entries = await list();
-    const keep = backupsToKeep(entries.map((e) => ({ name: e.name, createdAt: new Date(e.createdAt), reason: e.reason })));
+    const keep = backupsToKeep(
+      entries.map((e) => ({ name: e.name, createdAt: new Date(e.createdAt), reason: e.reason })),
+    );
     for (const entry of entries.filter((e) => !keep.has(e.name))) {
       await rm(path.join(dir, entry.name), { force: true });
       await rm(path.join(dir, `${entry.name}.json`), { force: true });
@@ -221,7 +234,10 @@ export function createBackups(options: BackupOptions): Backups {
       await mkdir(staging);
       const { counts, schema, heldMs } = await snapshotDatabase(path.join(staging, databaseFolder));
       // After the database: every file a row of the snapshot points to is already on disk.
-      const files = await linkTree(path.join(dataDir, filesFolder), path.join(staging, filesFolder));
+      const files = await linkTree(
+        path.join(dataDir, filesFolder),
+        path.join(staging, filesFolder),
+      );
       const manifest: BackupManifest = {
         format: 1,
         name,
@@ -248,7 +264,9 @@ export function createBackups(options: BackupOptions): Backups {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.error(`BACKUP FAILED (${reason}): ${message}`);
-      await updateStatus({ lastError: { at: now().toISOString(), message } }).catch(() => undefined);
+      await updateStatus({ lastError: { at: now().toISOString(), message } }).catch(
+        () => undefined,
+      );
       if (partial) await rm(partial, { force: true }).catch(() => undefined);
       throw error;
     } finally {
@@ -268,14 +286,18 @@ export function createBackups(options: BackupOptions): Backups {
     const since = lastNightlyTime(current).toISOString();
     if ((await list()).some((e) => e.createdAt >= since)) return undefined;
     const { lastError } = await readStatus();
-    if (lastError && current.getTime() - new Date(lastError.at).getTime() < retryFailureAfterMs) return undefined;
+    if (lastError && current.getTime() - new Date(lastError.at).getTime() < retryFailureAfterMs)
+      return undefined;
     return create("nightly");
   }
 
   return {
     database,
     dir,
-    pgDumpCommand: db.kind === "postgres" && options.databaseUrl ? pgDumpCommandFor(options.databaseUrl) : undefined,
+    pgDumpCommand:
+      db.kind === "postgres" && options.databaseUrl
+        ? pgDumpCommandFor(options.databaseUrl)
+        : undefined,
     list,
     create,
     async find(name) {

@@ -2,6 +2,7 @@ import type { Database, Executor } from "@vsi/db";
 import type { Kysely } from "kysely";
 import { notFound } from "../errors.ts";
 import { fileUrl, toLocationRef, toProgramRef } from "../mappers.ts";
+import { recordAudit, type AuditActor } from "./audit.ts";
 
 /** Locations with their programs in tab order; archived ones are history only, never listed. */
 export async function listLocations(db: Executor, ids?: number[]) {
@@ -21,7 +22,11 @@ export async function listLocations(db: Executor, ids?: number[]) {
     .innerJoin("programs", "programs.id", "location_programs.program_id")
     .selectAll("programs")
     .select("location_programs.location_id")
-    .where("location_programs.location_id", "in", locations.map((l) => l.id))
+    .where(
+      "location_programs.location_id",
+      "in",
+      locations.map((l) => l.id),
+    )
     .where("programs.archived_at", "is", null)
     .orderBy("location_programs.position")
     .orderBy("programs.id")
@@ -40,7 +45,12 @@ export async function getLocation(db: Executor, id: number) {
 }
 
 export async function listPrograms(db: Executor, ids?: number[]) {
-  let query = db.selectFrom("programs").selectAll().where("archived_at", "is", null).orderBy("name").orderBy("id");
+  let query = db
+    .selectFrom("programs")
+    .selectAll()
+    .where("archived_at", "is", null)
+    .orderBy("name")
+    .orderBy("id");
   if (ids) query = query.where("id", "in", ids.length ? ids : [0]);
   const programs = await query.execute();
   if (!programs.length) return [];
@@ -49,7 +59,11 @@ export async function listPrograms(db: Executor, ids?: number[]) {
     .innerJoin("locations", "locations.id", "location_programs.location_id")
     .selectAll("locations")
     .select("location_programs.program_id")
-    .where("location_programs.program_id", "in", programs.map((p) => p.id))
+    .where(
+      "location_programs.program_id",
+      "in",
+      programs.map((p) => p.id),
+    )
     .where("locations.archived_at", "is", null)
     .orderBy("locations.name")
     .execute();
@@ -66,33 +80,85 @@ export async function getProgram(db: Executor, id: number) {
 }
 
 /** The ids that name live rows, in the order given, without repeats: unknown ids are dropped. */
-export async function existingIds(db: Executor, table: "locations" | "programs", ids: number[]): Promise<number[]> {
+export async function existingIds(
+  db: Executor,
+  table: "locations" | "programs",
+  ids: number[],
+): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const rows = await db.selectFrom(table).select("id").where("id", "in", unique).where("archived_at", "is", null).execute();
+  const rows = await db
+    .selectFrom(table)
+    .select("id")
+    .where("id", "in", unique)
+    .where("archived_at", "is", null)
+    .execute();
   const known = new Set(rows.map((r) => r.id));
   return unique.filter((id) => known.has(id));
 }
 
 /**
  * Deletes a location or program, or archives it when visits point to it: what visitors signed
- * stays in reports and CSV, while lists and tablets no longer show it.
+ * stays in reports and CSV, while lists and tablets no longer show it. The audit row keeps its
+ * name, as a deleted one can no longer be looked up.
  */
-export async function deleteOrArchive(db: Kysely<Database>, table: "locations" | "programs", id: number, now: Date): Promise<void> {
+export async function deleteOrArchive(
+  db: Kysely<Database>,
+  table: "locations" | "programs",
+  id: number,
+  now: Date,
+  actor: AuditActor,
+): Promise<void> {
   const column = table === "locations" ? "location_id" : "program_id";
   await db.transaction().execute(async (trx) => {
-    const used = await trx.selectFrom("visits").select("id").where(column, "=", id).limit(1).executeTakeFirst();
+    const used = await trx
+      .selectFrom("visits")
+      .select("id")
+      .where(column, "=", id)
+      .limit(1)
+      .executeTakeFirst();
+    const row = await trx.selectFrom(table).select("name").where("id", "=", id).executeTakeFirst();
+    if (!row) throw notFound(table === "locations" ? "Location" : "Program");
+    const record =
+      table === "locations"
+        ? ({ action: "location.delete", subjectType: "location", locationId: id } as const)
+        : ({ action: "program.delete", subjectType: "program" } as const);
+    await recordAudit(
+      trx,
+      actor,
+      { ...record, subjectId: id, details: { name: row.name, archived: Boolean(used) } },
+      now,
+    );
     if (used) {
-      await trx.updateTable(table).set({ archived_at: now, updated_at: now }).where("id", "=", id).execute();
+      await trx
+        .updateTable(table)
+        .set({ archived_at: now, updated_at: now })
+        .where("id", "=", id)
+        .execute();
       await trx.deleteFrom("location_programs").where(column, "=", id).execute();
-      if (table === "locations") await trx.updateTable("tablets").set({ revoked_at: now }).where("location_id", "=", id).where("revoked_at", "is", null).execute();
+      if (table === "locations")
+        await trx
+          .updateTable("tablets")
+          .set({ revoked_at: now })
+          .where("location_id", "=", id)
+          .where("revoked_at", "is", null)
+          .execute();
     } else {
       await trx.deleteFrom(table).where("id", "=", id).execute();
     }
   });
 }
 
-export async function assertLive(db: Executor, table: "locations" | "programs", id: number): Promise<void> {
-  const row = await db.selectFrom(table).select("id").where("id", "=", id).where("archived_at", "is", null).executeTakeFirst();
+export async function assertLive(
+  db: Executor,
+  table: "locations" | "programs",
+  id: number,
+): Promise<void> {
+  const row = await db
+    .selectFrom(table)
+    .select("id")
+    .where("id", "=", id)
+    .where("archived_at", "is", null)
+    .executeTakeFirst();
   if (!row) throw notFound(table === "locations" ? "Location" : "Program");
 }

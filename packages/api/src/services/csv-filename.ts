@@ -6,7 +6,12 @@ import type { VisitFilters } from "./visit-filters.ts";
 function slug(name: string, ascii: boolean): string {
   const base = ascii ? name.normalize("NFKD").replace(/\p{M}/gu, "") : name;
   const pattern = ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu;
-  return base.toLowerCase().replace(pattern, "-").replace(/^-+|-+$/g, "").slice(0, 60).replace(/-+$/, "");
+  return base
+    .toLowerCase()
+    .replace(pattern, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
 }
 
 function days(from: string | undefined, to: string | undefined): string[] {
@@ -17,24 +22,46 @@ function days(from: string | undefined, to: string | undefined): string[] {
 }
 
 /**
- * The export's file name, for what it holds: `visits-2026-11-01-to-2026-11-30-valencia.csv`.
+ * The export's file name, for what it holds: `visits-2026-11-01-to-2026-11-30-valencia.csv`
+ * (the on-site list: `on-site-2026-11-22-valencia.csv`, today's date).
  * `ascii` is safe in any browser's `filename=`; `utf8` keeps the names' own letters.
  */
-export async function csvFileName(db: Kysely<Database>, filters: VisitFilters): Promise<{ ascii: string; utf8: string }> {
-  const names = { location: undefined as string | undefined, program: undefined as string | undefined };
+export async function csvFileName(
+  db: Kysely<Database>,
+  filters: VisitFilters,
+  kind: "visits" | "on-site" = "visits",
+): Promise<{ ascii: string; utf8: string }> {
+  const names = {
+    location: undefined as string | undefined,
+    program: undefined as string | undefined,
+  };
   if (filters.locationId !== undefined || filters.programId !== undefined) {
     const [location, program] = await Promise.all([
-      filters.locationId === undefined ? undefined : db.selectFrom("locations").select("name").where("id", "=", filters.locationId).executeTakeFirst(),
-      filters.programId === undefined ? undefined : db.selectFrom("programs").select("name").where("id", "=", filters.programId).executeTakeFirst(),
+      filters.locationId === undefined
+        ? undefined
+        : db
+            .selectFrom("locations")
+            .select("name")
+            .where("id", "=", filters.locationId)
+            .executeTakeFirst(),
+      filters.programId === undefined
+        ? undefined
+        : db
+            .selectFrom("programs")
+            .select("name")
+            .where("id", "=", filters.programId)
+            .executeTakeFirst(),
     ]);
     names.location = location?.name;
     names.program = program?.name;
   }
   const build = (ascii: boolean) => {
-    const parts = ["visits", ...days(filters.from, filters.to)];
+    const parts = [kind, ...days(filters.from, filters.to)];
     // A name with no letters left (or an unknown id) is named by its id.
-    if (filters.locationId !== undefined) parts.push(slug(names.location ?? "", ascii) || `location-${filters.locationId}`);
-    if (filters.programId !== undefined) parts.push(slug(names.program ?? "", ascii) || `program-${filters.programId}`);
+    if (filters.locationId !== undefined)
+      parts.push(slug(names.location ?? "", ascii) || `location-${filters.locationId}`);
+    if (filters.programId !== undefined)
+      parts.push(slug(names.program ?? "", ascii) || `program-${filters.programId}`);
     return `${parts.join("-")}.csv`;
   };
   return { ascii: build(true), utf8: build(false) };
@@ -44,6 +71,9 @@ export async function csvFileName(db: Kysely<Database>, filters: VisitFilters): 
 export function contentDisposition(name: { ascii: string; utf8: string }): string {
   const header = `attachment; filename="${name.ascii}"`;
   if (name.utf8 === name.ascii) return header;
-  const encoded = encodeURIComponent(name.utf8).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name.utf8).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${header}; filename*=UTF-8''${encoded}`;
 }

@@ -4,7 +4,12 @@ import type { Storage } from "./types.ts";
 import { verifySigned } from "./tokens.ts";
 
 /** The file a signed_id names, once its bytes have arrived; a 422 on `field` (a user's picture, a location's logo) otherwise. */
-export async function resolveUploadedFile(db: Executor, secret: string, signedId: string, field: "picture" | "Logo" = "picture"): Promise<{ id: number; key: string }> {
+export async function resolveUploadedFile(
+  db: Executor,
+  secret: string,
+  signedId: string,
+  field: "picture" | "Logo" = "picture",
+): Promise<{ id: number; key: string }> {
   const label = field === "picture" ? "Picture" : "Logo";
   const payload = verifySigned(secret, signedId);
   const fileId = payload?.startsWith("file-") ? Number(payload.slice(5)) : NaN;
@@ -21,6 +26,10 @@ export async function resolveUploadedFile(db: Executor, secret: string, signedId
 
 /** Removes a file's row now and its bytes after: a failed delete leaves an orphan file, never a dangling row. */
 export async function deleteFile(db: Executor, storage: Storage, fileId: number): Promise<void> {
-  const row = await db.deleteFrom("files").where("id", "=", fileId).returning("key").executeTakeFirst();
+  const row = await db
+    .deleteFrom("files")
+    .where("id", "=", fileId)
+    .returning("key")
+    .executeTakeFirst();
   if (row) await storage.delete(row.key).catch(() => undefined);
 }

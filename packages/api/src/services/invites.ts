@@ -1,7 +1,8 @@
 import type { Database, Executor, Invite } from "@vsi/db";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { forbidden, notFound } from "../errors.ts";
 import type { InviteCreateInput } from "../schemas/invites.ts";
+import { auditColumns, auditValues } from "./audit.ts";
 import { assertEmailFree, insertUser, type NewUserFields } from "./users.ts";
 
 export const inviteAcceptedMessage = "This invite has already been accepted";
@@ -43,44 +44,101 @@ export async function listPendingInvites(db: Executor): Promise<Invite[]> {
     .execute();
 }
 
-export async function createInvite(db: Executor, fields: InviteCreateInput, createdByUserId: number, now: Date): Promise<Invite> {
+/**
+ * Creates an invite and its audit row (same statement). The invitee's email is in the record: staff,
+ * not a visitor, and the invite's id (a uuid) does not fit the log's subject_id.
+ */
+export async function createInvite(
+  db: Executor,
+  fields: InviteCreateInput,
+  createdByUserId: number,
+  now: Date,
+): Promise<Invite> {
   await assertEmailFree(db, fields.email);
   return db
-    .insertInto("invites")
-    .values({
-      first_name: fields.firstName,
-      last_name: fields.lastName,
-      email: fields.email,
-      message: fields.message,
-      created_by_user_id: createdByUserId,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
+    .with("created", (qc) =>
+      qc
+        .insertInto("invites")
+        .values({
+          first_name: fields.firstName,
+          last_name: fields.lastName,
+          email: fields.email,
+          message: fields.message,
+          created_by_user_id: createdByUserId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll(),
+    )
+    .with("audit", (qc) =>
+      qc
+        .insertInto("audit_log")
+        .columns(auditColumns)
+        .expression(
+          qc
+            .selectFrom("created")
+            .select([
+              ...auditValues(
+                { kind: "user", userId: createdByUserId },
+                "user.invite",
+                "invite",
+                { email: fields.email },
+                now,
+              ),
+              sql<number | null>`null::int`.as("subject_id"),
+              sql<number | null>`null::int`.as("location_id"),
+            ]),
+        ),
+    )
+    .selectFrom("created")
+    .selectAll()
     .executeTakeFirstOrThrow();
 }
 
 /** Creates the invitee's account and marks the invite accepted, once; returns the new user's id. */
-export async function acceptInvite(db: Kysely<Database>, id: string, fields: Omit<NewUserFields, "isAdmin">, now: Date): Promise<number> {
+export async function acceptInvite(
+  db: Kysely<Database>,
+  id: string,
+  fields: Omit<NewUserFields, "isAdmin">,
+  now: Date,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const invite = await findInvite(trx, id, { lock: true });
     assertPending(invite);
     const newUserId = await insertUser(trx, fields);
     // updated_at stays: it is when the invite was last sent ("Invited on").
-    await trx.updateTable("invites").set({ accepted_at: now, accepted_by_user_id: newUserId }).where("id", "=", invite.id).execute();
+    await trx
+      .updateTable("invites")
+      .set({ accepted_at: now, accepted_by_user_id: newUserId })
+      .where("id", "=", invite.id)
+      .execute();
     return newUserId;
   });
 }
 
 /** A pending invite, marked as sent again now. */
-export async function touchPendingInvite(db: Kysely<Database>, id: string, now: Date): Promise<Invite> {
+export async function touchPendingInvite(
+  db: Kysely<Database>,
+  id: string,
+  now: Date,
+): Promise<Invite> {
   return db.transaction().execute(async (trx) => {
     assertPending(await findInvite(trx, id, { lock: true }));
-    return trx.updateTable("invites").set({ updated_at: now }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .updateTable("invites")
+      .set({ updated_at: now })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
 }
 
-export async function revokeInvite(db: Kysely<Database>, id: string, revokedByUserId: number, now: Date): Promise<Invite> {
+export async function revokeInvite(
+  db: Kysely<Database>,
+  id: string,
+  revokedByUserId: number,
+  now: Date,
+): Promise<Invite> {
   return db.transaction().execute(async (trx) => {
     const existing = await findInvite(trx, id, { lock: true });
     if (existing.accepted_at) throw forbidden(inviteAcceptedMessage);

@@ -28,19 +28,26 @@ export function parseVisitChange(payload: string): VisitChange | undefined {
   }
 }
 
-/** A vsi_access payload: which tablet or location lost access. */
-export function parseAccessChange(payload: string): { tabletId: number } | { locationId: number } | undefined {
+export type AccessChange = { tabletId: number } | { locationId: number } | { userId: number };
+
+/** A vsi_access payload: which tablet, location or user (a session, a token) may have lost access. */
+export function parseAccessChange(payload: string): AccessChange | undefined {
   const [what, id] = payload.split(":");
   const n = Number(id);
   if (!Number.isInteger(n)) return undefined;
-  return what === "tablet" ? { tabletId: n } : what === "location" ? { locationId: n } : undefined;
+  if (what === "tablet") return { tabletId: n };
+  if (what === "location") return { locationId: n };
+  return what === "user" ? { userId: n } : undefined;
 }
 
 /**
  * The SSE event for one change, read once per process for all its streams of the location: the
  * visit as it is now, so a sheet applies it without asking again.
  */
-export async function visitChangeEvent(db: Kysely<Database>, change: VisitChange): Promise<{ event: string; data: unknown }> {
+export async function visitChangeEvent(
+  db: Kysely<Database>,
+  change: VisitChange,
+): Promise<{ event: string; data: unknown }> {
   if (change.kind === "refresh") return { event: liveEvents.refresh, data: {} };
   const { kind, locationId, programId, visitId } = change;
   let visit: ReturnType<typeof toVisit> | null = null;
@@ -49,10 +56,17 @@ export async function visitChangeEvent(db: Kysely<Database>, change: VisitChange
       visit = toVisit(await findVisit(db, visitId));
     } catch (error) {
       // Deleted since: announce it as gone. Anything else (the database away): refresh instead.
-      if (!(error instanceof HttpError && error.status === 404)) return { event: liveEvents.refresh, data: {} };
+      if (!(error instanceof HttpError && error.status === 404))
+        return { event: liveEvents.refresh, data: {} };
     }
   }
-  const data: LiveVisitEvent = { kind: visit ? kind : "deleted", visitId, locationId, programId, visit };
+  const data: LiveVisitEvent = {
+    kind: visit ? kind : "deleted",
+    visitId,
+    locationId,
+    programId,
+    visit,
+  };
   return { event: liveEvents.visit, data };
 }
 
@@ -60,8 +74,16 @@ export async function visitChangeEvent(db: Kysely<Database>, change: VisitChange
  * Who may watch the location's stream, checked when it opens and again whenever the database says
  * access changed: the same identity rules and permission as every sheet call.
  */
-export async function watchAccess(db: Kysely<Database>, source: IdentitySource, locationId: number, now: Date) {
-  const identity = assertMayWatchLocation(await verifyIdentity(db, await resolveIdentity(db, source, now), now), locationId);
+export async function watchAccess(
+  db: Kysely<Database>,
+  source: IdentitySource,
+  locationId: number,
+  now: Date,
+) {
+  const identity = assertMayWatchLocation(
+    await verifyIdentity(db, await resolveIdentity(db, source, now), now),
+    locationId,
+  );
   await getLocation(db, locationId);
   return identity;
 }

@@ -14,9 +14,19 @@ export async function setLocationLogo(
   logo: string | null | undefined,
 ): Promise<void> {
   if (logo === undefined) return;
-  const current = await trx.selectFrom("locations").select("logo_file_id").where("id", "=", locationId).forUpdate().executeTakeFirstOrThrow();
-  const fileId = logo === null ? null : (await resolveUploadedFile(trx, files.secret, logo, "Logo")).id;
+  const current = await trx
+    .selectFrom("locations")
+    .select("logo_file_id")
+    .where("id", "=", locationId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const fileId =
+    logo === null ? null : (await resolveUploadedFile(trx, files.secret, logo, "Logo")).id;
   if (fileId === current.logo_file_id) return;
-  await trx.updateTable("locations").set({ logo_file_id: fileId }).where("id", "=", locationId).execute();
+  await trx
+    .updateTable("locations")
+    .set({ logo_file_id: fileId })
+    .where("id", "=", locationId)
+    .execute();
   if (current.logo_file_id !== null) await deleteFile(trx, files.storage, current.logo_file_id);
 }

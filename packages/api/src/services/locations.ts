@@ -2,7 +2,8 @@ import type { Database, Transaction } from "@vsi/db";
 import type { Kysely } from "kysely";
 import type { LocationChanges, LocationInput } from "../schemas/locations.ts";
 import { stayMinutes } from "../mappers.ts";
-import { assertLive, existingIds } from "./catalog.ts";
+import { recordAudit, changedFields, type AuditActor } from "./audit.ts";
+import { existingIds, getLocation } from "./catalog.ts";
 import { setLocationLogo } from "./location-logo.ts";
 import type { Storage } from "./types.ts";
 
@@ -10,19 +11,35 @@ import type { Storage } from "./types.ts";
 type LogoFiles = { storage: Storage; secret: string };
 
 /** ProgramIds replaces the location's programs; its order is the sheet's tab order. */
-async function setLocationPrograms(trx: Transaction<Database>, locationId: number, programIds: number[]) {
+async function setLocationPrograms(
+  trx: Transaction<Database>,
+  locationId: number,
+  programIds: number[],
+) {
   const ids = await existingIds(trx, "programs", programIds);
   await trx.deleteFrom("location_programs").where("location_id", "=", locationId).execute();
   if (ids.length) {
     await trx
       .insertInto("location_programs")
-      .values(ids.map((programId, position) => ({ location_id: locationId, program_id: programId, position })))
+      .values(
+        ids.map((programId, position) => ({
+          location_id: locationId,
+          program_id: programId,
+          position,
+        })),
+      )
       .execute();
   }
 }
 
-/** Creates a location with its programs and logo; returns its id. */
-export async function createLocation(db: Kysely<Database>, files: LogoFiles, input: LocationInput): Promise<number> {
+/** Creates a location with its programs and logo, and records who did; returns its id. */
+export async function createLocation(
+  db: Kysely<Database>,
+  files: LogoFiles,
+  input: LocationInput,
+  actor: AuditActor,
+  now: Date,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("locations")
@@ -38,14 +55,36 @@ export async function createLocation(db: Kysely<Database>, files: LogoFiles, inp
       .executeTakeFirstOrThrow();
     await setLocationPrograms(trx, row.id, input.ProgramIds);
     await setLocationLogo(trx, files, row.id, input.Logo);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "location.create",
+        subjectType: "location",
+        subjectId: row.id,
+        locationId: row.id,
+        details: { name: input.Name },
+      },
+      now,
+    );
     return row.id;
   });
 }
 
-/** Updates a live location; a field left out stays as it is. */
-export async function updateLocation(db: Kysely<Database>, files: LogoFiles, id: number, changes: LocationChanges, now: Date): Promise<void> {
+/**
+ * Updates a live location; a field left out stays as it is. The audit row names the fields that
+ * changed (ProgramIds also when only their order, the sheet's tabs, did).
+ */
+export async function updateLocation(
+  db: Kysely<Database>,
+  files: LogoFiles,
+  id: number,
+  changes: LocationChanges,
+  now: Date,
+  actor: AuditActor,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await assertLive(trx, "locations", id);
+    const before = await getLocation(trx, id);
     await trx
       .updateTable("locations")
       // Kysely leaves undefined values out of the UPDATE: a field not sent keeps its value.
@@ -55,12 +94,45 @@ export async function updateLocation(db: Kysely<Database>, files: LogoFiles, id:
         temperature_unit: changes.TemperatureUnit,
         time_zone: changes.TimeZone,
         auto_sign_out_time: changes.AutoSignOutAt,
-        max_stay_minutes: changes.MaxStayHours === undefined ? undefined : stayMinutes(changes.MaxStayHours),
+        max_stay_minutes:
+          changes.MaxStayHours === undefined ? undefined : stayMinutes(changes.MaxStayHours),
         updated_at: now,
       })
       .where("id", "=", id)
       .execute();
     if (changes.ProgramIds !== undefined) await setLocationPrograms(trx, id, changes.ProgramIds);
     await setLocationLogo(trx, files, id, changes.Logo);
+    const programIds =
+      changes.ProgramIds === undefined
+        ? undefined
+        : await existingIds(trx, "programs", changes.ProgramIds);
+    const fields = changedFields([
+      ["Name", before.Name, changes.Name],
+      ["Address", before.Address, changes.Address],
+      ["TemperatureUnit", before.TemperatureUnit, changes.TemperatureUnit],
+      ["TimeZone", before.TimeZone, changes.TimeZone],
+      ["AutoSignOutAt", before.AutoSignOutAt, changes.AutoSignOutAt],
+      ["MaxStayHours", before.MaxStayHours, changes.MaxStayHours],
+      ["ProgramIds", before.Programs.map((program) => program.id), programIds],
+      // A new upload is a new logo; null removes one that was there.
+      [
+        "Logo",
+        before.LogoUrl,
+        changes.Logo === null ? null : changes.Logo === undefined ? undefined : "new",
+      ],
+    ]);
+    if (fields.length)
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: "location.update",
+          subjectType: "location",
+          subjectId: id,
+          locationId: id,
+          details: { fields },
+        },
+        now,
+      );
   });
 }

@@ -15,7 +15,12 @@ function loginKeys(email: string, address: string) {
  * Counts a login attempt as a failure before the password is checked (429 when a limit is spent),
  * so parallel guesses cannot all be checked; a success gives it back.
  */
-export async function takeLoginAttempt(db: Kysely<Database>, email: string, address: string, now: Date): Promise<void> {
+export async function takeLoginAttempt(
+  db: Kysely<Database>,
+  email: string,
+  address: string,
+  now: Date,
+): Promise<void> {
   const keys = loginKeys(email, address);
   const entries: LimitEntry[] = [
     [keys.pair, limits.loginFailuresPerPair],
@@ -26,7 +31,12 @@ export async function takeLoginAttempt(db: Kysely<Database>, email: string, addr
 }
 
 /** After the right password: this address starts afresh for this email, and the attempt was no failure. */
-export async function loginSucceeded(db: Kysely<Database>, email: string, address: string, now: Date): Promise<void> {
+export async function loginSucceeded(
+  db: Kysely<Database>,
+  email: string,
+  address: string,
+  now: Date,
+): Promise<void> {
   const keys = loginKeys(email, address);
   await db.deleteFrom("rate_limits").where("key", "=", keys.pair).execute();
   await giveBack(db, [keys.email, keys.address], now);

@@ -29,7 +29,9 @@ export function createFileMailer(dir: string, log: (line: string) => void = cons
       const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, "0")}-${safeTo}.json`);
       await writeFile(file, JSON.stringify(message, null, 2));
       const link = message.text.match(/https?:\/\/\S+/)?.[0];
-      log(`mail to ${message.to}: "${message.subject}" written to ${file}${link ? ` (link: ${link})` : ""}`);
+      log(
+        `mail to ${message.to}: "${message.subject}" written to ${file}${link ? ` (link: ${link})` : ""}`,
+      );
     },
   };
 }

@@ -10,26 +10,31 @@ export const onSiteLimit = 5000;
  * Reads the partial index of open visits, so it costs what is open, not the history.
  */
 export async function onSiteVisits(db: Executor, locationId: number | undefined) {
-  let query = db
-    .selectFrom("visits")
-    .innerJoin("locations", "locations.id", "visits.location_id")
-    .innerJoin("programs", "programs.id", "visits.program_id")
+  const rows = await onSiteSelect(db, locationId)
     .selectAll("visits")
     .select(["locations.name as location_name", "programs.name as program_name"])
-    .where("visits.time_out", "is", null);
-  if (locationId !== undefined) query = query.where("visits.location_id", "=", locationId);
-  const rows = await query
-    .orderBy("locations.name")
-    .orderBy("visits.location_id")
-    .orderBy("programs.name")
-    .orderBy("visits.program_id")
-    .orderBy("visits.time_in")
-    .orderBy("visits.id")
-    .limit(onSiteLimit)
     .execute();
   return rows.map(({ location_name, program_name, ...visit }) => ({
     ...toVisit(visit),
     Location: { id: visit.location_id, Name: location_name },
     Program: { id: visit.program_id, Name: program_name },
   }));
+}
+
+/** The open visits in roll-call order, with their location and program joined: for the list and its CSV. */
+export function onSiteSelect(db: Executor, locationId: number | undefined) {
+  let query = db
+    .selectFrom("visits")
+    .innerJoin("locations", "locations.id", "visits.location_id")
+    .innerJoin("programs", "programs.id", "visits.program_id")
+    .where("visits.time_out", "is", null);
+  if (locationId !== undefined) query = query.where("visits.location_id", "=", locationId);
+  return query
+    .orderBy("locations.name")
+    .orderBy("visits.location_id")
+    .orderBy("programs.name")
+    .orderBy("visits.program_id")
+    .orderBy("visits.time_in")
+    .orderBy("visits.id")
+    .limit(onSiteLimit);
 }

@@ -8,7 +8,12 @@ export function pageCount(total: number): number {
  * The REST list's Link header: the request's own URL with only `page` changed; next when
  * page < pages, last when page < pages - 1, first when page > 2, prev when page > 1.
  */
-export function linkHeader(baseUrl: string, requestUrl: string, page: number, pages: number): string {
+export function linkHeader(
+  baseUrl: string,
+  requestUrl: string,
+  page: number,
+  pages: number,
+): string {
   const url = new URL(requestUrl, baseUrl);
   const at = (n: number) => {
     url.searchParams.set("page", String(n));

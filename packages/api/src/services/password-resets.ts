@@ -12,7 +12,12 @@ export const resetLinkExpiredMessage = "This password reset link has expired";
 export const resetLinkUsedMessage = "This password reset link has already been used";
 
 /** The reset a link's token names, if it can still be used: 404 unknown, 410 used or expired. */
-export async function findUsableReset(db: Executor, token: string, now: Date, { lock = false } = {}) {
+export async function findUsableReset(
+  db: Executor,
+  token: string,
+  now: Date,
+  { lock = false } = {},
+) {
   const reset = await db
     .selectFrom("password_resets")
     .select(["id", "user_id", "expires_at", "used_at"])
@@ -26,17 +31,30 @@ export async function findUsableReset(db: Executor, token: string, now: Date, { 
 }
 
 /** A new reset link's token for the user; the table keeps its hash. */
-export async function createPasswordReset(db: Executor, userId: number, now: Date): Promise<string> {
+export async function createPasswordReset(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<string> {
   const token = generateToken();
   await db
     .insertInto("password_resets")
-    .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(now.getTime() + RESET_LIFETIME_HOURS * 3_600_000) })
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      expires_at: new Date(now.getTime() + RESET_LIFETIME_HOURS * 3_600_000),
+    })
     .execute();
   return token;
 }
 
 /** Sets the password a usable link is for, uses the link up, and ends the user's sessions. */
-export async function resetPassword(db: Kysely<Database>, token: string, password: string, now: Date): Promise<void> {
+export async function resetPassword(
+  db: Kysely<Database>,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Locked: of two requests with one link, the second waits, then finds it used.
     const reset = await findUsableReset(trx, token, now, { lock: true });
@@ -45,7 +63,11 @@ export async function resetPassword(db: Kysely<Database>, token: string, passwor
       .set({ password_hash: await hashPassword(password), updated_at: now })
       .where("id", "=", reset.user_id)
       .execute();
-    await trx.updateTable("password_resets").set({ used_at: now }).where("id", "=", reset.id).execute();
+    await trx
+      .updateTable("password_resets")
+      .set({ used_at: now })
+      .where("id", "=", reset.id)
+      .execute();
     // Whoever knew the old password is logged out everywhere.
     await deleteUserSessions(trx, reset.user_id);
   });

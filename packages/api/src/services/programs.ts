@@ -1,18 +1,30 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Transaction } from "@vsi/db";
 import type { ProgramChanges, ProgramInput } from "../schemas/programs.ts";
-import { assertLive, existingIds } from "./catalog.ts";
+import { changedFields, recordAudit, type AuditActor } from "./audit.ts";
+import { existingIds, getProgram } from "./catalog.ts";
 
 /**
  * LocationIds replaces the locations that offer the program. A newly added location gets the
  * program as its last tab; locations that keep it keep their order.
  */
-async function setProgramLocations(trx: Transaction<Database>, programId: number, locationIds: number[]) {
+async function setProgramLocations(
+  trx: Transaction<Database>,
+  programId: number,
+  locationIds: number[],
+) {
   const ids = await existingIds(trx, "locations", locationIds);
   // A location's last position is read and written under its row lock, so parallel edits adding
   // programs to one location queue up instead of taking the same tab (unique in the table too).
   // Locked in id order, so two edits sharing locations cannot deadlock.
-  if (ids.length) await trx.selectFrom("locations").select("id").where("id", "in", ids).orderBy("id").forUpdate().execute();
+  if (ids.length)
+    await trx
+      .selectFrom("locations")
+      .select("id")
+      .where("id", "in", ids)
+      .orderBy("id")
+      .forUpdate()
+      .execute();
   let removal = trx.deleteFrom("location_programs").where("program_id", "=", programId);
   if (ids.length) removal = removal.where("location_id", "not in", ids);
   await removal.execute();
@@ -35,19 +47,45 @@ async function setProgramLocations(trx: Transaction<Database>, programId: number
   }
 }
 
-/** Creates a program at its locations; returns its id. */
-export async function createProgram(db: Kysely<Database>, input: ProgramInput): Promise<number> {
+/** Creates a program at its locations, and records who did; returns its id. */
+export async function createProgram(
+  db: Kysely<Database>,
+  input: ProgramInput,
+  actor: AuditActor,
+  now: Date,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto("programs").values({ name: input.Name }).returning("id").executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto("programs")
+      .values({ name: input.Name })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await setProgramLocations(trx, row.id, input.LocationIds);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "program.create",
+        subjectType: "program",
+        subjectId: row.id,
+        details: { name: input.Name },
+      },
+      now,
+    );
     return row.id;
   });
 }
 
-/** Updates a live program; a field left out stays as it is. */
-export async function updateProgram(db: Kysely<Database>, id: number, changes: ProgramChanges, now: Date): Promise<void> {
+/** Updates a live program; a field left out stays as it is. The audit row names the fields that changed. */
+export async function updateProgram(
+  db: Kysely<Database>,
+  id: number,
+  changes: ProgramChanges,
+  now: Date,
+  actor: AuditActor,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await assertLive(trx, "programs", id);
+    const before = await getProgram(trx, id);
     await trx
       .updateTable("programs")
       // Kysely leaves undefined values out of the UPDATE: a name not sent stays.
@@ -55,5 +93,28 @@ export async function updateProgram(db: Kysely<Database>, id: number, changes: P
       .where("id", "=", id)
       .execute();
     if (changes.LocationIds !== undefined) await setProgramLocations(trx, id, changes.LocationIds);
+    // Its locations as a set: their order is each location's, not the program's.
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    const locationIds =
+      changes.LocationIds === undefined
+        ? undefined
+        : sorted(await existingIds(trx, "locations", changes.LocationIds));
+    const fields = changedFields([
+      ["Name", before.Name, changes.Name],
+      ["LocationIds", sorted(before.Locations.map((location) => location.id)), locationIds],
+    ]);
+    const name = changes.Name ?? before.Name;
+    if (fields.length)
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: "program.update",
+          subjectType: "program",
+          subjectId: id,
+          details: { name, fields },
+        },
+        now,
+      );
   });
 }

@@ -27,7 +27,13 @@ export type LimitEntry = readonly [key: string, limit: Limit];
 async function countHits(db: Executor, entries: readonly LimitEntry[], now: Date) {
   const rows = await db
     .insertInto("rate_limits")
-    .values(entries.map(([key, limit]) => ({ key, hits: 1, reset_at: new Date(now.getTime() + limit.windowMs) })))
+    .values(
+      entries.map(([key, limit]) => ({
+        key,
+        hits: 1,
+        reset_at: new Date(now.getTime() + limit.windowMs),
+      })),
+    )
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
         hits: sql<number>`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.hits + 1 end`,
@@ -36,9 +42,13 @@ async function countHits(db: Executor, entries: readonly LimitEntry[], now: Date
     )
     .returning(["key", "hits", "reset_at"])
     .execute();
-  const exceeded = rows.filter((row) => row.hits > entries.find(([key]) => key === row.key)![1].max);
+  const exceeded = rows.filter(
+    (row) => row.hits > entries.find(([key]) => key === row.key)![1].max,
+  );
   if (exceeded.length) {
-    throw tooManyRequests(Math.max(...exceeded.map((row) => row.reset_at.getTime() - now.getTime())) / 1000);
+    throw tooManyRequests(
+      Math.max(...exceeded.map((row) => row.reset_at.getTime() - now.getTime())) / 1000,
+    );
   }
 }
 
@@ -46,7 +56,11 @@ async function countHits(db: Executor, entries: readonly LimitEntry[], now: Date
  * Takes one hit from each key's allowance, or throws 429 (with Retry-After) and takes none: with
  * several keys, the refused count is rolled back, so one key's 429 spends no other key's allowance.
  */
-export async function take(db: Kysely<Database>, entries: readonly LimitEntry[], now: Date): Promise<void> {
+export async function take(
+  db: Kysely<Database>,
+  entries: readonly LimitEntry[],
+  now: Date,
+): Promise<void> {
   // One order for every caller, so two requests locking the same rows cannot deadlock.
   const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (sorted.length === 1) return countHits(db, sorted, now);
@@ -54,7 +68,11 @@ export async function take(db: Kysely<Database>, entries: readonly LimitEntry[],
 }
 
 /** Gives back one hit per key (an attempt that turned out not to be a failure). */
-export async function giveBack(db: Kysely<Database>, keys: readonly string[], now: Date): Promise<void> {
+export async function giveBack(
+  db: Kysely<Database>,
+  keys: readonly string[],
+  now: Date,
+): Promise<void> {
   await db
     .updateTable("rate_limits")
     .set({ hits: sql<number>`greatest(hits - 1, 0)` })

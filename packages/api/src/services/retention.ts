@@ -1,12 +1,19 @@
 import { sql, type ExpressionBuilder } from "kysely";
-import type { Executor, Kysely, Database } from "@vsi/db";
+import type { Executor, Kysely, Database, SignOutKind } from "@vsi/db";
 import { toNamedVisit } from "../mappers.ts";
 import { recordAudit, systemActor, type AuditActor } from "./audit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What an erased visit keeps of its visitor: nothing. Date, place, program and times stay. */
-const erasedDetails = (now: Date) => ({ first_name: "", last_name: "", phone_number: "", temperature: "", erased_at: now, updated_at: now });
+const erasedDetails = (now: Date) => ({
+  first_name: "",
+  last_name: "",
+  phone_number: "",
+  temperature: "",
+  erased_at: now,
+  updated_at: now,
+});
 
 /** Visits begun before this are erased by a run at `now`. */
 const cutoff = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS);
@@ -33,16 +40,37 @@ export async function retentionStatus(db: Executor, now: Date): Promise<Retentio
       .executeTakeFirstOrThrow();
     nextRunErases = Number(row.n);
   }
-  return { eraseAfterDays: settings.erase_after_days, nextRunErases, lastRunAt: settings.retention_ran_at };
+  return {
+    eraseAfterDays: settings.erase_after_days,
+    nextRunErases,
+    lastRunAt: settings.retention_ran_at,
+  };
 }
 
 /** Turns retention on (N days) or off (null); the change is in the audit log. */
-export async function setEraseAfterDays(db: Kysely<Database>, days: number | null, actor: AuditActor, now: Date): Promise<void> {
+export async function setEraseAfterDays(
+  db: Kysely<Database>,
+  days: number | null,
+  actor: AuditActor,
+  now: Date,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("settings").select("erase_after_days").forUpdate().executeTakeFirstOrThrow();
+    const before = await trx
+      .selectFrom("settings")
+      .select("erase_after_days")
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (before.erase_after_days === days) return;
     await trx.updateTable("settings").set({ erase_after_days: days, updated_at: now }).execute();
-    await recordAudit(trx, actor, { action: "settings.update", details: { eraseAfterDays: { from: before.erase_after_days, to: days } } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "settings.update",
+        details: { eraseAfterDays: { from: before.erase_after_days, to: days } },
+      },
+      now,
+    );
   });
 }
 
@@ -51,22 +79,47 @@ export async function setEraseAfterDays(db: Kysely<Database>, days: number | nul
  * records the run. The settings row is locked, so two server processes starting it at once
  * erase once and log once.
  */
-export async function runRetention(db: Kysely<Database>, now: Date, actor: AuditActor = systemActor): Promise<{ erased: number; eraseAfterDays: number | null }> {
+export async function runRetention(
+  db: Kysely<Database>,
+  now: Date,
+  actor: AuditActor = systemActor,
+): Promise<{ erased: number; eraseAfterDays: number | null }> {
   return db.transaction().execute(async (trx) => {
-    const settings = await trx.selectFrom("settings").select("erase_after_days").forUpdate().executeTakeFirstOrThrow();
+    const settings = await trx
+      .selectFrom("settings")
+      .select("erase_after_days")
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const days = settings.erase_after_days;
     if (days === null) return { erased: 0, eraseAfterDays: null };
     const before = cutoff(days, now);
-    const result = await trx.updateTable("visits").set(erasedDetails(now)).where(erasable(before)).executeTakeFirst();
+    const result = await trx
+      .updateTable("visits")
+      .set(erasedDetails(now))
+      .where(erasable(before))
+      .executeTakeFirst();
     const erased = Number(result.numUpdatedRows);
     await trx.updateTable("settings").set({ retention_ran_at: now }).execute();
-    await recordAudit(trx, actor, { action: "retention.run", details: { erased, eraseAfterDays: days, before: before.toISOString() } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "retention.run",
+        details: { erased, eraseAfterDays: days, before: before.toISOString() },
+      },
+      now,
+    );
     return { erased, eraseAfterDays: days };
   });
 }
 
 /** Every visit of one phone number, oldest first, with place and program names: what a request to be forgotten hands over. */
-export async function exportVisitor(db: Kysely<Database>, phoneNumber: string, actor: AuditActor, now: Date) {
+export async function exportVisitor(
+  db: Kysely<Database>,
+  phoneNumber: string,
+  actor: AuditActor,
+  now: Date,
+) {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom("visits")
@@ -79,20 +132,40 @@ export async function exportVisitor(db: Kysely<Database>, phoneNumber: string, a
       .orderBy("visits.id")
       .execute();
     // The log says that someone's visits were handed over, never whose.
-    await recordAudit(trx, actor, { action: "visitor.export", details: { visits: rows.length } }, now);
+    await recordAudit(
+      trx,
+      actor,
+      { action: "visitor.export", details: { visits: rows.length } },
+      now,
+    );
     return rows.map(toNamedVisit);
   });
 }
 
 /**
  * Erases one person's details from all their visits (a request to be forgotten). A visit still
- * open ends now: an open visit is a phone at the door, and there is no phone left.
+ * open ends now, signed out by staff (an admin's doing): nobody forgotten stays on the roll call.
  */
-export async function forgetVisitor(db: Kysely<Database>, phoneNumber: string, actor: AuditActor, now: Date): Promise<number> {
+export async function forgetVisitor(
+  db: Kysely<Database>,
+  phoneNumber: string,
+  actor: AuditActor,
+  now: Date,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("visits")
-      .set({ ...erasedDetails(now), time_out: sql<Date>`coalesce(time_out, ${now}::timestamptz)` })
+      .set((eb) => ({
+        ...erasedDetails(now),
+        time_out: eb.fn.coalesce("time_out", sql<Date>`${now}::timestamptz`),
+        // An ended visit keeps who ended it.
+        signed_out_by: eb
+          .case()
+          .when("time_out", "is", null)
+          .then(sql.lit<SignOutKind>("staff"))
+          .else(eb.ref("signed_out_by"))
+          .end(),
+      }))
       .where("phone_number", "=", phoneNumber)
       .executeTakeFirst();
     const erased = Number(result.numUpdatedRows);

@@ -14,10 +14,17 @@ export interface SessionValidation {
   renewed: boolean;
 }
 
-export async function createSession(db: Kysely<Database>, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Kysely<Database>,
+  userId: number,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  await db.insertInto("sessions").values({ id: hashToken(token), user_id: userId, expires_at: expiresAt }).execute();
+  await db
+    .insertInto("sessions")
+    .values({ id: hashToken(token), user_id: userId, expires_at: expiresAt })
+    .execute();
   return { token, expiresAt };
 }
 
@@ -25,7 +32,11 @@ export async function createSession(db: Kysely<Database>, userId: number, now: D
  * The session's user, in one statement with its upkeep: an expired session is deleted, and one in
  * the second half of its life is pushed out to a full 30 days again.
  */
-export async function validateSession(db: Kysely<Database>, token: string, now: Date): Promise<SessionValidation | undefined> {
+export async function validateSession(
+  db: Kysely<Database>,
+  token: string,
+  now: Date,
+): Promise<SessionValidation | undefined> {
   const sessionId = hashToken(token);
   const renewedUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
   const { rows } = await sql<User & { session_expires_at: Date; renewed_expires_at: Date | null }>`
@@ -51,7 +62,11 @@ export async function validateSession(db: Kysely<Database>, token: string, now: 
 }
 
 /** Ends a user's sessions, but the one given (the browser that changed the password keeps going). */
-export async function deleteUserSessions(db: Executor, userId: number, exceptSessionId?: string): Promise<void> {
+export async function deleteUserSessions(
+  db: Executor,
+  userId: number,
+  exceptSessionId?: string,
+): Promise<void> {
   await db
     .deleteFrom("sessions")
     .where("user_id", "=", userId)

@@ -28,27 +28,56 @@ const offeredAt = (location: string, program: string) =>
   `exists (select 1 from location_programs inner join programs on programs.id = location_programs.program_id
     where location_programs.location_id = ${location} and location_programs.program_id = ${program} and programs.archived_at is null)`;
 
-// $3 ProgramId (sheetWithProgram only), then the limit. One row with nulls when the sheet is empty,
-// so an empty sheet still tells the tablet's location.
-const sheetFor = (program: boolean, limit: string) => `${tabletCte}
+// Then ProgramId (when given), the first day and its zone (when given: the kiosk asks from today in
+// the tablet's zone), the limit. One row with nulls when the sheet is empty, so an empty sheet still
+// tells the tablet's location. Four texts, each with its own plan on the open-visits index.
+function sheetFor(program: boolean, fromDay: boolean) {
+  let n = 2;
+  const programClause = program ? ` and visits.program_id = $${++n}::int` : "";
+  const fromClause = fromDay
+    ? ` and visits.time_in >= ($${++n}::date)::timestamp at time zone $${++n}::text`
+    : "";
+  return `${tabletCte}
 select tablet.id as tablet_id, tablet.location_id as tablet_location_id, v.* from tablet left join lateral (
-  select * from visits where visits.location_id = tablet.location_id${program ? " and visits.program_id = $3::int" : ""} and visits.time_out is null
-  order by visits.time_in, visits.id limit ${limit}
+  select * from visits where visits.location_id = tablet.location_id${programClause}${fromClause} and visits.time_out is null
+  order by visits.time_in, visits.id limit $${++n}::int
 ) v on true`;
-export const sheetWithProgram = sheetFor(true, "$4::int");
-export const sheetAllPrograms = sheetFor(false, "$3::int");
+}
+export const sheetWithProgram = sheetFor(true, false);
+const sheetTexts = [
+  sheetFor(false, false),
+  sheetWithProgram,
+  sheetFor(false, true),
+  sheetFor(true, true),
+];
 
-// $3-$6 names, phone, temperature; $7 LocationId, $8 ProgramId.
-export const signIn = `${tabletCte}
-insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_in, created_at, updated_at)
-select $3::text, $4::text, $5::text, $6::text, tablet.location_id, $8::int, $2::timestamptz, $2::timestamptz, $2::timestamptz
-from tablet where tablet.location_id = $7::int and ${offeredAt("$7::int", "$8::int")}
-returning *`;
+/**
+ * The audit row of what the CTE `changed` wrote (services/audit.ts), by this tablet, in the same
+ * statement: written with the change or not at all, and nothing when the statement changed nothing.
+ */
+const audited = (
+  action: "visit.sign_in" | "visit.sign_out",
+  details: string,
+  where = "",
+) => `, audit as (
+  insert into audit_log (at, actor, user_id, tablet_id, action, subject_type, details, subject_id, location_id)
+  select $2::timestamptz, 'tablet', null, tablet.id, '${action}', 'visit', '${details}'::jsonb, changed.id, changed.location_id
+  from changed cross join tablet${where}
+)`;
 
-// As signIn, $9 the Idempotency-Key. The key is claimed per tablet ('t<id>:<key>', as for any
-// caller), taking the visit's id from its sequence; the visit is inserted under that id, or, when the
-// key is already claimed (within 24 hours), its visit is returned. The claim's foreign key to the
-// visit is checked at the end of the statement, when both rows exist.
+// $3-$6 names, phone, temperature; $7 LocationId, $8 ProgramId; $9 a queued sign-in's own TimeIn (else now).
+export const signIn = `${tabletCte}, changed as (
+  insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_in, created_at, updated_at)
+  select $3::text, $4::text, $5::text, $6::text, tablet.location_id, $8::int, coalesce($9::timestamptz, $2::timestamptz), $2::timestamptz, $2::timestamptz
+  from tablet where tablet.location_id = $7::int and ${offeredAt("$7::int", "$8::int")}
+  returning *
+)${audited("visit.sign_in", "{}")}
+select changed.* from changed`;
+
+// As signIn, $9 the Idempotency-Key, $10 the TimeIn. The key is claimed per tablet ('t<id>:<key>', as
+// for any caller), taking the visit's id from its sequence; the visit is inserted under that id and
+// audited, or, when the key is already claimed (within 24 hours), its visit is returned and nothing
+// recorded. The claim's foreign key to the visit is checked at the end of the statement, when both rows exist.
 export const signInWithKey = `${tabletCte}, caller as (
   select 't' || tablet.id || ':' || $9::text as key from tablet where tablet.location_id = $7::int
 ), claim as (
@@ -57,50 +86,95 @@ export const signInWithKey = `${tabletCte}, caller as (
   on conflict (key) do update set visit_id = excluded.visit_id, created_at = excluded.created_at
     where visit_idempotency_keys.created_at <= $2::timestamptz - interval '24 hours'
   returning visit_id
-), inserted as (
+), changed as (
   insert into visits (id, first_name, last_name, phone_number, temperature, location_id, program_id, time_in, created_at, updated_at)
-  select visit_id, $3::text, $4::text, $5::text, $6::text, $7::int, $8::int, $2::timestamptz, $2::timestamptz, $2::timestamptz from claim
+  select visit_id, $3::text, $4::text, $5::text, $6::text, $7::int, $8::int, coalesce($10::timestamptz, $2::timestamptz), $2::timestamptz, $2::timestamptz from claim
   returning *
-)
-select inserted.* from inserted
+)${audited("visit.sign_in", "{}")}
+select changed.* from changed
 union all
 select visits.* from visit_idempotency_keys k inner join caller on k.key = caller.key inner join visits on visits.id = k.visit_id
 where k.created_at > $2::timestamptz - interval '24 hours' and not exists (select 1 from claim)`;
 
-// $3 the visit's id. TimeOut is set once, as the visitor's own; a second sign-out keeps the first time and kind.
-export const signOut = `${tabletCte}
-update visits set time_out = coalesce(visits.time_out, $2::timestamptz),
-  signed_out_by = case when visits.time_out is null then 'visitor' else visits.signed_out_by end, updated_at = $2::timestamptz
-from tablet where visits.id = $3::int and visits.location_id = tablet.location_id
-returning visits.*`;
+// $3 the visit's id. TimeOut is set once, as the visitor's own; a second sign-out keeps the first
+// time and kind, and is not audited again ("before": the visit as the statement's snapshot saw it).
+export const signOut = `${tabletCte}, changed as (
+  update visits set time_out = coalesce(visits.time_out, $2::timestamptz),
+    signed_out_by = case when visits.time_out is null then 'visitor' else visits.signed_out_by end, updated_at = $2::timestamptz
+  from tablet where visits.id = $3::int and visits.location_id = tablet.location_id
+  returning visits.*
+)${audited("visit.sign_out", '{"by":"visitor"}', " inner join visits as before on before.id = changed.id where before.time_out is null")}
+select changed.* from changed`;
 
-export async function run<R>(db: Kysely<Database>, text: string, parameters: unknown[]): Promise<R[]> {
+export async function run<R>(
+  db: Kysely<Database>,
+  text: string,
+  parameters: unknown[],
+): Promise<R[]> {
   return (await db.executeQuery<R>(CompiledQuery.raw(text, parameters))).rows;
 }
 
-type SheetRow = { tablet_id: number; tablet_location_id: number } & ({ [K in keyof Visit]: Visit[K] } | { [K in keyof Visit]: null });
+type SheetRow = { tablet_id: number; tablet_location_id: number } & (
+  { [K in keyof Visit]: Visit[K] } | { [K in keyof Visit]: null }
+);
+
+/** The sheet's filters: a program, and from a calendar day in a zone (each optional). */
+export type SheetFilters = { programId?: number; from?: string; timeZone: string };
 
 /** The tablet's open visits (of one program, or all), oldest first; undefined when the token failed. */
-export async function tabletSheet(db: Kysely<Database>, tokenHash: string, now: Date, programId: number | undefined, limit: number) {
-  const rows =
-    programId === undefined
-      ? await run<SheetRow>(db, sheetAllPrograms, [tokenHash, now, limit])
-      : await run<SheetRow>(db, sheetWithProgram, [tokenHash, now, programId, limit]);
+export async function tabletSheet(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+  filters: SheetFilters,
+  limit: number,
+) {
+  const parameters: unknown[] = [tokenHash, now];
+  if (filters.programId !== undefined) parameters.push(filters.programId);
+  if (filters.from !== undefined) parameters.push(filters.from, filters.timeZone);
+  parameters.push(limit);
+  const text =
+    sheetTexts[(filters.programId !== undefined ? 1 : 0) + (filters.from !== undefined ? 2 : 0)]!;
+  const rows = await run<SheetRow>(db, text, parameters);
   const first = rows[0];
   if (!first) return undefined;
-  const visits: Visit[] = [];
-  for (const { tablet_id: _id, tablet_location_id: _location, ...visit } of rows) if (visit.id !== null) visits.push(visit);
+  // An empty sheet is its one row of nulls.
+  const visits = first.id === null ? [] : (rows as unknown as Visit[]);
   return { tablet: { tabletId: first.tablet_id, locationId: first.tablet_location_id }, visits };
 }
 
 /** The new visit (or, with a key already used, its visit); undefined when nothing was written. */
-export async function tabletSignIn(db: Kysely<Database>, tokenHash: string, now: Date, fields: NewVisitFields, key: string | undefined): Promise<Visit | undefined> {
-  const values = [tokenHash, now, fields.FirstName, fields.LastName, fields.PhoneNumber, fields.Temperature, fields.LocationId, fields.ProgramId];
-  const rows = key === undefined ? await run<Visit>(db, signIn, values) : await run<Visit>(db, signInWithKey, [...values, key]);
+export async function tabletSignIn(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+  fields: NewVisitFields,
+  key: string | undefined,
+): Promise<Visit | undefined> {
+  const values = [
+    tokenHash,
+    now,
+    fields.FirstName,
+    fields.LastName,
+    fields.PhoneNumber,
+    fields.Temperature,
+    fields.LocationId,
+    fields.ProgramId,
+  ];
+  const timeIn = fields.TimeIn ?? null;
+  const rows =
+    key === undefined
+      ? await run<Visit>(db, signIn, [...values, timeIn])
+      : await run<Visit>(db, signInWithKey, [...values, key, timeIn]);
   return rows[0];
 }
 
 /** The signed-out visit; undefined when the token failed or the visit is not at its location. */
-export async function tabletSignOut(db: Kysely<Database>, tokenHash: string, now: Date, visitId: number): Promise<Visit | undefined> {
+export async function tabletSignOut(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+  visitId: number,
+): Promise<Visit | undefined> {
   return (await run<Visit>(db, signOut, [tokenHash, now, visitId]))[0];
 }

@@ -1,15 +1,45 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, Executor } from "@vsi/db";
 import { notFound } from "../errors.ts";
 import { iso, isoOrNull } from "../mappers.ts";
 import type { TabletOutput } from "../schemas/tablets.ts";
+import { auditColumns, auditValues, recordAudit, type AuditActor } from "./audit.ts";
 import { run, tabletCte } from "./tablet-calls.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
-/** A new tablet for the location; returns its sheet token, the table keeps its hash. */
-export async function createTablet(db: Executor, locationId: number, createdByUserId: number): Promise<string> {
+/** A new tablet for the location, and its audit row (same statement); returns its sheet token, the table keeps its hash. */
+export async function createTablet(
+  db: Executor,
+  locationId: number,
+  createdByUserId: number,
+  now: Date,
+): Promise<string> {
   const token = generateToken();
-  await db.insertInto("tablets").values({ location_id: locationId, token_hash: hashToken(token), created_by_user_id: createdByUserId }).execute();
+  const actor: AuditActor = { kind: "user", userId: createdByUserId };
+  await db
+    .with("created", (qc) =>
+      qc
+        .insertInto("tablets")
+        .values({
+          location_id: locationId,
+          token_hash: hashToken(token),
+          created_by_user_id: createdByUserId,
+          created_at: now,
+        })
+        .returning(["id", "location_id"]),
+    )
+    .insertInto("audit_log")
+    .columns(auditColumns)
+    .expression((eb) =>
+      eb
+        .selectFrom("created")
+        .select([
+          ...auditValues(actor, "tablet.setup", "tablet", {}, now),
+          "created.id as subject_id",
+          "created.location_id",
+        ]),
+    )
+    .execute();
   return token;
 }
 
@@ -19,11 +49,15 @@ export async function createTablet(db: Executor, locationId: number, createdByUs
  * revocation counts from the next call.
  */
 export async function findTabletByHash(db: Kysely<Database>, tokenHash: string, now: Date) {
-  const rows = await run<{ id: number; location_id: number }>(db, `${tabletCte} select tablet.id, tablet.location_id from tablet`, [tokenHash, now]);
+  const rows = await run<{ id: number; location_id: number }>(
+    db,
+    `${tabletCte} select tablet.id, tablet.location_id from tablet`,
+    [tokenHash, now],
+  );
   return rows[0];
 }
 
-function selectTablets(db: Kysely<Database>) {
+function selectTablets(db: Executor) {
   return db
     .selectFrom("tablets")
     .leftJoin("users", "users.id", "tablets.created_by_user_id")
@@ -46,26 +80,63 @@ function toTablet(row: TabletRow): TabletOutput {
     id: row.id,
     locationId: row.location_id,
     createdAt: iso(row.created_at),
-    createdBy: row.user_id === null ? null : { id: row.user_id, firstName: row.first_name ?? "", lastName: row.last_name ?? "" },
+    createdBy:
+      row.user_id === null
+        ? null
+        : { id: row.user_id, firstName: row.first_name ?? "", lastName: row.last_name ?? "" },
     lastSeenAt: isoOrNull(row.last_seen_at),
     revokedAt: isoOrNull(row.revoked_at),
   };
 }
 
 /** Every tablet ever set up at the location, revoked ones included, newest first. */
-export async function listTablets(db: Kysely<Database>, locationId: number): Promise<TabletOutput[]> {
-  const rows = await selectTablets(db).where("tablets.location_id", "=", locationId).orderBy("tablets.created_at", "desc").orderBy("tablets.id", "desc").execute();
+export async function listTablets(
+  db: Kysely<Database>,
+  locationId: number,
+): Promise<TabletOutput[]> {
+  const rows = await selectTablets(db)
+    .where("tablets.location_id", "=", locationId)
+    .orderBy("tablets.created_at", "desc")
+    .orderBy("tablets.id", "desc")
+    .execute();
   return rows.map(toTablet);
 }
 
-/** Revokes a tablet; revoking it again keeps the first time. */
-export async function revokeTablet(db: Kysely<Database>, tabletId: number, now: Date): Promise<TabletOutput> {
-  await db
-    .updateTable("tablets")
-    .set({ revoked_at: sql<Date>`coalesce(revoked_at, ${now})` })
-    .where("id", "=", tabletId)
-    .execute();
-  const row = await selectTablets(db).where("tablets.id", "=", tabletId).executeTakeFirst();
-  if (!row) throw notFound("Tablet");
-  return toTablet(row);
+/** Revokes a tablet, and records who did; revoking it again keeps the first time and records nothing. */
+export async function revokeTablet(
+  db: Kysely<Database>,
+  tabletId: number,
+  now: Date,
+  actor: AuditActor,
+): Promise<TabletOutput> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("tablets")
+      .select(["location_id", "revoked_at"])
+      .where("id", "=", tabletId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound("Tablet");
+    if (before.revoked_at === null) {
+      await trx
+        .updateTable("tablets")
+        .set({ revoked_at: now })
+        .where("id", "=", tabletId)
+        .execute();
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: "tablet.disconnect",
+          subjectType: "tablet",
+          subjectId: tabletId,
+          locationId: before.location_id,
+        },
+        now,
+      );
+    }
+    return toTablet(
+      await selectTablets(trx).where("tablets.id", "=", tabletId).executeTakeFirstOrThrow(),
+    );
+  });
 }

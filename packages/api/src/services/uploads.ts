@@ -12,7 +12,12 @@ export const UPLOADS_PATH = "/api/uploads";
 export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
 
 /** Registers a blob whose bytes are still to come (the direct-upload flow's first step). */
-export async function registerUpload(db: Executor, blob: AssetCreateInput["blob"], createdByUserId: number, now: Date) {
+export async function registerUpload(
+  db: Executor,
+  blob: AssetCreateInput["blob"],
+  createdByUserId: number,
+  now: Date,
+) {
   return db
     .insertInto("files")
     .values({
@@ -34,7 +39,10 @@ export function uploadToken(secret: string, fileId: number, expiresAt: Date): st
   return sign(secret, `upload-${fileId}-${expiresAt.getTime()}`);
 }
 
-function readUploadToken(secret: string, token: string): { fileId: number; expiresAt: Date } | undefined {
+function readUploadToken(
+  secret: string,
+  token: string,
+): { fileId: number; expiresAt: Date } | undefined {
   const match = verifySigned(secret, token)?.match(/^upload-(\d+)-(\d+)$/);
   if (!match) return undefined;
   return { fileId: Number(match[1]), expiresAt: new Date(Number(match[2])) };
@@ -42,7 +50,10 @@ function readUploadToken(secret: string, token: string): { fileId: number; expir
 
 const startsWith = (bytes: Buffer, prefix: number[] | string, offset = 0) => {
   const expected = typeof prefix === "string" ? Buffer.from(prefix, "latin1") : Buffer.from(prefix);
-  return bytes.length >= offset + expected.length && bytes.subarray(offset, offset + expected.length).equals(expected);
+  return (
+    bytes.length >= offset + expected.length &&
+    bytes.subarray(offset, offset + expected.length).equals(expected)
+  );
 };
 
 /** The image type the bytes really are, from their magic numbers; a declared type proves nothing. */
@@ -58,26 +69,51 @@ export function sniffImageType(bytes: Buffer): ImageContentType | undefined {
  * Stores the bytes of a registered blob (the PUT of the direct-upload flow): the URL's signature
  * and expiry, then the registered size and type, are checked before anything is written.
  */
-export async function receiveUpload(services: Services, token: string, body: Buffer): Promise<FileRow> {
+export async function receiveUpload(
+  services: Services,
+  token: string,
+  body: Buffer,
+): Promise<FileRow> {
   const target = readUploadToken(services.config.secret, token);
   if (!target) throw forbidden("Upload link is invalid");
-  if (target.expiresAt.getTime() <= services.now().getTime()) throw forbidden("Upload link has expired");
+  if (target.expiresAt.getTime() <= services.now().getTime())
+    throw forbidden("Upload link has expired");
 
   return services.db.kysely.transaction().execute(async (trx) => {
     // Locked: of two PUTs to one link, the second waits and then finds the bytes there.
-    const file = await trx.selectFrom("files").selectAll().where("id", "=", target.fileId).forUpdate().executeTakeFirst();
+    const file = await trx
+      .selectFrom("files")
+      .selectAll()
+      .where("id", "=", target.fileId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!file) throw notFound("File");
     // Keys are served as immutable: bytes once stored under one never change.
     if (file.uploaded_at) throw new HttpError(409, "File has already been uploaded");
-    if (body.length !== file.byte_size) throw invalid("body", `File is ${body.length} bytes but ${file.byte_size} were registered`);
-    if (sniffImageType(body) !== file.content_type) throw invalid("body", `File content is not ${file.content_type}`);
+    if (body.length !== file.byte_size)
+      throw invalid("body", `File is ${body.length} bytes but ${file.byte_size} were registered`);
+    if (sniffImageType(body) !== file.content_type)
+      throw invalid("body", `File content is not ${file.content_type}`);
 
     await services.storage.put(file.key, body);
-    return trx.updateTable("files").set({ uploaded_at: services.now() }).where("id", "=", file.id).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .updateTable("files")
+      .set({ uploaded_at: services.now() })
+      .where("id", "=", file.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
 }
 
 /** An uploaded file by its public key; undefined for unknown keys and blobs still waiting for bytes. */
-export async function findUploadedFile(db: Kysely<Database>, key: string): Promise<FileRow | undefined> {
-  return db.selectFrom("files").selectAll().where("key", "=", key).where("uploaded_at", "is not", null).executeTakeFirst();
+export async function findUploadedFile(
+  db: Kysely<Database>,
+  key: string,
+): Promise<FileRow | undefined> {
+  return db
+    .selectFrom("files")
+    .selectAll()
+    .where("key", "=", key)
+    .where("uploaded_at", "is not", null)
+    .executeTakeFirst();
 }

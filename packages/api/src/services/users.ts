@@ -1,8 +1,9 @@
 import { sql, type Kysely } from "kysely";
-import type { Database, Executor } from "@vsi/db";
+import type { Database, Executor, User } from "@vsi/db";
 import { invalid, notFound } from "../errors.ts";
 import { toUser, type UserWithPicture } from "../mappers.ts";
 import type { UserUpdateFields } from "../schemas/users.ts";
+import { recordAudit, type AuditAction, type AuditActor } from "./audit.ts";
 import { deleteFile, resolveUploadedFile } from "./files.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";
@@ -18,13 +19,22 @@ export function selectUsers(db: Executor) {
     .select("files.key as picture_key");
 }
 
-export async function findUserByEmail(db: Executor, email: string): Promise<UserWithPicture | undefined> {
-  return selectUsers(db).where(sql<string>`lower(users.email)`, "=", email.trim().toLowerCase()).executeTakeFirst();
+export async function findUserByEmail(
+  db: Executor,
+  email: string,
+): Promise<UserWithPicture | undefined> {
+  return selectUsers(db)
+    .where(sql<string>`lower(users.email)`, "=", email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 /** Every user, by name then email. */
 export async function listUsers(db: Executor): Promise<UserWithPicture[]> {
-  return selectUsers(db).orderBy("users.last_name").orderBy("users.first_name").orderBy("users.email").execute();
+  return selectUsers(db)
+    .orderBy("users.last_name")
+    .orderBy("users.first_name")
+    .orderBy("users.email")
+    .execute();
 }
 
 /** A user as the API shows them; `secret` signs their picture's id. */
@@ -34,7 +44,11 @@ export async function getUserOutput(db: Executor, secret: string, userId: number
   return toUser(row, secret);
 }
 
-export async function assertEmailFree(db: Executor, email: string, exceptUserId?: number): Promise<void> {
+export async function assertEmailFree(
+  db: Executor,
+  email: string,
+  exceptUserId?: number,
+): Promise<void> {
   const existing = await findUserByEmail(db, email);
   if (existing && existing.id !== exceptUserId) throw invalid("email", emailTakenMessage);
 }
@@ -64,7 +78,8 @@ export async function insertUser(db: Executor, fields: NewUserFields): Promise<n
       .executeTakeFirstOrThrow();
     return row.id;
   } catch (error) {
-    if (isUniqueViolation(error, "users_email_lower_key")) throw invalid("email", emailTakenMessage);
+    if (isUniqueViolation(error, "users_email_lower_key"))
+      throw invalid("email", emailTakenMessage);
     throw error;
   }
 }
@@ -78,12 +93,24 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
  * create-admin on an existing account: the way back in for a locked-out admin, so the user is made
  * an admin and active again, and the new password ends every session the old one opened.
  */
-export async function promoteToAdmin(db: Kysely<Database>, userId: number, fields: Omit<NewUserFields, "email" | "isAdmin">, now: Date): Promise<void> {
+export async function promoteToAdmin(
+  db: Kysely<Database>,
+  userId: number,
+  fields: Omit<NewUserFields, "email" | "isAdmin">,
+  now: Date,
+): Promise<void> {
   const passwordHash = await hashPassword(fields.password);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("users")
-      .set({ is_admin: true, deactivated_at: null, first_name: fields.firstName, last_name: fields.lastName, password_hash: passwordHash, updated_at: now })
+      .set({
+        is_admin: true,
+        deactivated_at: null,
+        first_name: fields.firstName,
+        last_name: fields.lastName,
+        password_hash: passwordHash,
+        updated_at: now,
+      })
       .where("id", "=", userId)
       .execute();
     await deleteUserSessions(trx, userId);
@@ -95,6 +122,18 @@ export async function promoteToAdmin(db: Kysely<Database>, userId: number, field
  * someone who may not manage accounts). A replaced picture's file goes; a new password or a
  * deactivation ends the user's sessions, except `keepSessionId` (the browser that changed the password).
  */
+/** What the log records of an account edit: its access, not its profile. */
+function accountChanges(existing: User, changes: UserUpdateFields): AuditAction[] {
+  const actions: AuditAction[] = [];
+  if (changes.isActive === false && existing.deactivated_at === null)
+    actions.push("user.deactivate");
+  if (changes.isActive === true && existing.deactivated_at !== null)
+    actions.push("user.reactivate");
+  if (changes.isAdmin === true && !existing.is_admin) actions.push("user.make_admin");
+  if (changes.isAdmin === false && existing.is_admin) actions.push("user.remove_admin");
+  return actions;
+}
+
 export async function updateUser(
   db: Kysely<Database>,
   storage: Storage,
@@ -102,18 +141,28 @@ export async function updateUser(
   userId: number,
   changes: UserUpdateFields,
   now: Date,
+  actor: AuditActor,
   keepSessionId?: string,
 ): Promise<void> {
   const deactivate = changes.isActive === false;
   await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("users").selectAll().where("id", "=", userId).forUpdate().executeTakeFirst();
+    const existing = await trx
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!existing) throw notFound("User");
     if (changes.email !== undefined) await assertEmailFree(trx, changes.email, userId);
 
     let pictureFileId = existing.picture_file_id;
     if (changes.picture === null) pictureFileId = null;
-    else if (changes.picture) pictureFileId = (await resolveUploadedFile(trx, secret, changes.picture)).id;
-    const replacedFileId = existing.picture_file_id && existing.picture_file_id !== pictureFileId ? existing.picture_file_id : null;
+    else if (changes.picture)
+      pictureFileId = (await resolveUploadedFile(trx, secret, changes.picture)).id;
+    const replacedFileId =
+      existing.picture_file_id && existing.picture_file_id !== pictureFileId
+        ? existing.picture_file_id
+        : null;
 
     try {
       await trx
@@ -127,17 +176,33 @@ export async function updateUser(
           password_hash: changes.password ? await hashPassword(changes.password) : undefined,
           is_admin: changes.isAdmin,
           // Deactivating again keeps the first date.
-          deactivated_at: changes.isActive === undefined ? undefined : changes.isActive ? null : (existing.deactivated_at ?? now),
+          deactivated_at:
+            changes.isActive === undefined
+              ? undefined
+              : changes.isActive
+                ? null
+                : (existing.deactivated_at ?? now),
           picture_file_id: pictureFileId,
           updated_at: now,
         })
         .where("id", "=", userId)
         .execute();
     } catch (error) {
-      if (isUniqueViolation(error, "users_email_lower_key")) throw invalid("email", emailTakenMessage);
+      if (isUniqueViolation(error, "users_email_lower_key"))
+        throw invalid("email", emailTakenMessage);
       throw error;
     }
     if (replacedFileId) await deleteFile(trx, storage, replacedFileId);
+    for (const action of accountChanges(existing, changes)) {
+      // The subject's email is kept: a staff account, not a visitor, so retention does not cover
+      // it, and it still says who it was after the account is renamed.
+      await recordAudit(
+        trx,
+        actor,
+        { action, subjectType: "user", subjectId: userId, details: { email: existing.email } },
+        now,
+      );
+    }
     // Whoever knew the old password is logged out, except the browser that changed it.
     if (deactivate) await deleteUserSessions(trx, userId);
     else if (changes.password) await deleteUserSessions(trx, userId, keepSessionId);

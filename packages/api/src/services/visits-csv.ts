@@ -6,7 +6,18 @@ import { copyCsv, copySlotFree } from "./visits-csv-copy.ts";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
 
 /** The columns of before, in their order, then the new ones. */
-export const csvHeaders = ["Date", "Location", "Program", "Name", "PhoneNumber", "Temperature", "TimeIn", "TimeOut", "DurationMinutes", "SignedOutBy"] as const;
+export const csvHeaders = [
+  "Date",
+  "Location",
+  "Program",
+  "Name",
+  "PhoneNumber",
+  "Temperature",
+  "TimeIn",
+  "TimeOut",
+  "DurationMinutes",
+  "SignedOutBy",
+] as const;
 
 /** What the file starts with: a BOM so Excel reads UTF-8, then the header line. */
 export const csvHead = utf8Bom + csvLine(csvHeaders);
@@ -23,6 +34,24 @@ function formulaSafe(cell: RawBuilder<string>): RawBuilder<string> {
 /** ISO 8601 with the offset of the session's zone (set to the report's), e.g. 2026-11-03T14:07:00+01:00. */
 const isoWithOffset = `'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM'`;
 
+/** An erased visit's details are empty cells, as the report's table shows them (not " " or "'--"). */
+function unlessErased(cell: RawBuilder<string>): RawBuilder<string | null> {
+  return sql<string | null>`case when visits.erased_at is null then ${cell} end`;
+}
+
+/** Cells the report and the on-site list write alike (visits joined with locations and programs). */
+export const csvCells = {
+  Location: formulaSafe(sql`locations.name`),
+  Program: formulaSafe(sql`programs.name`),
+  Name: unlessErased(formulaSafe(sql`visits.first_name || ' ' || visits.last_name`)),
+  PhoneNumber: unlessErased(
+    formulaSafe(
+      sql`substr(visits.phone_number, 1, 3) || '-' || substr(visits.phone_number, 4, 3) || '-' || substr(visits.phone_number, 7)`,
+    ),
+  ),
+  TimeIn: sql<string>`to_char(visits.time_in, ${sql.raw(isoWithOffset)})`,
+};
+
 /**
  * Every matching visit, newest first, each cell formatted by PostgreSQL as text (null where a
  * visit has no value). Dates and times are in the session's time zone, which the caller sets to
@@ -36,15 +65,19 @@ export function csvSelect(db: Kysely<Database>, filters: VisitFilters) {
     .innerJoin("programs", "programs.id", "visits.program_id")
     .select([
       sql<string>`to_char(visits.time_in, 'YYYY-MM-DD')`.as("Date"),
-      formulaSafe(sql`locations.name`).as("Location"),
-      formulaSafe(sql`programs.name`).as("Program"),
-      formulaSafe(sql`visits.first_name || ' ' || visits.last_name`).as("Name"),
-      formulaSafe(sql`substr(visits.phone_number, 1, 3) || '-' || substr(visits.phone_number, 4, 3) || '-' || substr(visits.phone_number, 7)`).as("PhoneNumber"),
-      formulaSafe(sql`visits.temperature`).as("Temperature"),
-      sql<string>`to_char(visits.time_in, ${sql.raw(isoWithOffset)})`.as("TimeIn"),
+      csvCells.Location.as("Location"),
+      csvCells.Program.as("Program"),
+      csvCells.Name.as("Name"),
+      csvCells.PhoneNumber.as("PhoneNumber"),
+      unlessErased(formulaSafe(sql`visits.temperature`)).as("Temperature"),
+      csvCells.TimeIn.as("TimeIn"),
       sql<string | null>`to_char(visits.time_out, ${sql.raw(isoWithOffset)})`.as("TimeOut"),
       // Whole minutes, rounded down: a number Excel and scripts can sum.
-      sql<string | null>`floor(extract(epoch from visits.time_out - visits.time_in) / 60)::bigint::text`.as("DurationMinutes"),
+      sql<
+        string | null
+      >`floor(extract(epoch from visits.time_out - visits.time_in) / 60)::bigint::text`.as(
+        "DurationMinutes",
+      ),
       // visitor, staff or auto; empty while in, and for visits closed before it was recorded.
       "visits.signed_out_by as SignedOutBy",
     ])
@@ -54,7 +87,8 @@ export function csvSelect(db: Kysely<Database>, filters: VisitFilters) {
 }
 
 /** The report's zone for the statements of one transaction only. */
-export const setSessionZone = (timeZone: string) => sql`select set_config('TimeZone', ${timeZone}, true)`;
+export const setSessionZone = (timeZone: string) =>
+  sql`select set_config('TimeZone', ${timeZone}, true)`;
 
 /** Rows per query: enough to keep the database busy, few enough that memory stays flat. */
 const batchSize = 2000;
@@ -63,14 +97,22 @@ const batchSize = 2000;
  * The CSV's lines in keyset batches (PGlite's way: it has no COPY to a client): each query starts
  * after the last row of the one before, so the millionth row costs what the first did.
  */
-export async function* csvBatches(db: Kysely<Database>, filters: VisitFilters): AsyncGenerator<string> {
+export async function* csvBatches(
+  db: Kysely<Database>,
+  filters: VisitFilters,
+): AsyncGenerator<string> {
   let after: { timeIn: string; id: number } | undefined;
   for (;;) {
     const cursor = after;
     const rows = await db.transaction().execute(async (trx) => {
       await setSessionZone(filters.timeZone).execute(trx);
-      let query = csvSelect(trx, filters).select(["visits.id", sql<string>`visits.time_in::text`.as("cursor")]).limit(batchSize);
-      if (cursor) query = query.where(sql<boolean>`(visits.time_in, visits.id) < (${cursor.timeIn}::timestamptz, ${cursor.id})`);
+      let query = csvSelect(trx, filters)
+        .select(["visits.id", sql<string>`visits.time_in::text`.as("cursor")])
+        .limit(batchSize);
+      if (cursor)
+        query = query.where(
+          sql<boolean>`(visits.time_in, visits.id) < (${cursor.timeIn}::timestamptz, ${cursor.id})`,
+        );
       return query.execute();
     });
     if (!rows.length) return;
@@ -89,7 +131,11 @@ export async function* csvBatches(db: Kysely<Database>, filters: VisitFilters): 
  * the two). Database errors before the first row reject here, while the caller can still answer
  * with a status.
  */
-export async function visitsCsv(db: Db, filters: VisitFilters, path: "copy" | "batched" = db.pool && copySlotFree(db.pool) ? "copy" : "batched"): Promise<Readable> {
+export async function visitsCsv(
+  db: Db,
+  filters: VisitFilters,
+  path: "copy" | "batched" = db.pool && copySlotFree(db.pool) ? "copy" : "batched",
+): Promise<Readable> {
   if (path === "copy") {
     if (!db.pool) throw new Error("COPY needs a PostgreSQL server");
     return copyCsv(db.pool, csvSelect(db.kysely, filters).compile(), filters.timeZone, csvHead);

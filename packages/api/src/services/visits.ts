@@ -3,6 +3,7 @@ import type { Database, Executor, SignOutKind, Visit } from "@vsi/db";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { toNamedVisit, toVisit } from "../mappers.ts";
 import type { VisitChanges, VisitCreateInput } from "../schemas/visits.ts";
+import { auditColumns, auditValues, changedFields, systemActor, type AuditActor } from "./audit.ts";
 import { pageSize } from "./pagination.ts";
 import { countVisits, type VisitTotal } from "./visit-count.ts";
 import { visitConditions, type VisitFilters } from "./visit-filters.ts";
@@ -28,7 +29,12 @@ export async function openVisits(db: Executor, filters: VisitFilters): Promise<V
     .execute();
 }
 
-export async function reportPage(db: Executor, filters: VisitFilters, page: number, options: { exactTotal?: boolean } = {}) {
+export async function reportPage(
+  db: Executor,
+  filters: VisitFilters,
+  page: number,
+  options: { exactTotal?: boolean } = {},
+) {
   const where = visitConditions(filters);
   const pageQuery = (direction: "asc" | "desc", offset: number, limit: number) =>
     db
@@ -48,18 +54,24 @@ export async function reportPage(db: Executor, filters: VisitFilters, page: numb
   let count: VisitTotal;
   const offset = (page - 1) * pageSize;
   if (page === 1) {
-    [rows, count] = await Promise.all([pageQuery("desc", 0, pageSize), countVisits(db, filters, { exact: options.exactTotal })]);
+    [rows, count] = await Promise.all([
+      pageQuery("desc", 0, pageSize),
+      countVisits(db, filters, { exact: options.exactTotal }),
+    ]);
   } else {
     count = await countVisits(db, filters, { exact: options.exactTotal });
     // A page past the middle is read from the oldest end, which needs the exact total.
-    if (count.estimated && offset > count.total / 2) count = await countVisits(db, filters, { exact: true });
+    if (count.estimated && offset > count.total / 2)
+      count = await countVisits(db, filters, { exact: true });
     const { total } = count;
     // Past the middle, walk the index from the oldest end: the last page of a million rows then
     // skips 25 rows, not a million.
     const fromOldest = total - offset - pageSize;
     rows =
       !count.estimated && offset > total / 2 && offset < total
-        ? (await pageQuery("asc", Math.max(0, fromOldest), pageSize + Math.min(0, fromOldest))).reverse()
+        ? (
+            await pageQuery("asc", Math.max(0, fromOldest), pageSize + Math.min(0, fromOldest))
+          ).reverse()
         : await pageQuery("desc", offset, pageSize);
   }
   const visits = rows.map(toNamedVisit);
@@ -92,26 +104,61 @@ function offeredHere(db: Executor, locationId: number, programId: number) {
  * One statement: the row is written only if the program is offered at that (live) location, so
  * the check and the write cannot drift apart, and the hot path costs a single round trip.
  */
-async function insertVisit(db: Executor, fields: NewVisitFields, now: Date): Promise<Visit> {
+async function insertVisit(
+  db: Executor,
+  fields: NewVisitFields,
+  now: Date,
+  actor: AuditActor,
+): Promise<Visit> {
   const row = await db
-    .insertInto("visits")
-    .columns(["first_name", "last_name", "phone_number", "temperature", "location_id", "program_id", "time_in", "created_at", "updated_at"])
-    .expression(
-      db
-        .selectNoFrom([
-          sql<string>`${fields.FirstName}::text`.as("first_name"),
-          sql<string>`${fields.LastName}::text`.as("last_name"),
-          sql<string>`${fields.PhoneNumber}::text`.as("phone_number"),
-          sql<string>`${fields.Temperature}::text`.as("temperature"),
-          sql<number>`${fields.LocationId}::int`.as("location_id"),
-          sql<number>`${fields.ProgramId}::int`.as("program_id"),
-          sql<Date>`${now}::timestamptz`.as("time_in"),
-          sql<Date>`${now}::timestamptz`.as("created_at"),
-          sql<Date>`${now}::timestamptz`.as("updated_at"),
+    .with("inserted", (qc) =>
+      qc
+        .insertInto("visits")
+        .columns([
+          "first_name",
+          "last_name",
+          "phone_number",
+          "temperature",
+          "location_id",
+          "program_id",
+          "time_in",
+          "created_at",
+          "updated_at",
         ])
-        .where((eb) => eb.exists(offeredHere(db, fields.LocationId, fields.ProgramId))),
+        .expression(
+          qc
+            .selectNoFrom([
+              sql<string>`${fields.FirstName}::text`.as("first_name"),
+              sql<string>`${fields.LastName}::text`.as("last_name"),
+              sql<string>`${fields.PhoneNumber}::text`.as("phone_number"),
+              sql<string>`${fields.Temperature}::text`.as("temperature"),
+              sql<number>`${fields.LocationId}::int`.as("location_id"),
+              sql<number>`${fields.ProgramId}::int`.as("program_id"),
+              sql<Date>`${fields.TimeIn ?? now}::timestamptz`.as("time_in"),
+              sql<Date>`${now}::timestamptz`.as("created_at"),
+              sql<Date>`${now}::timestamptz`.as("updated_at"),
+            ])
+            .where((eb) => eb.exists(offeredHere(db, fields.LocationId, fields.ProgramId))),
+        )
+        .returningAll(),
     )
-    .returningAll()
+    // The audit row in the same statement: written with the visit or not at all.
+    .with("audit", (db) =>
+      db
+        .insertInto("audit_log")
+        .columns(auditColumns)
+        .expression(
+          db
+            .selectFrom("inserted")
+            .select([
+              ...auditValues(actor, "visit.sign_in", "visit", {}, now),
+              "inserted.id as subject_id",
+              "inserted.location_id",
+            ]),
+        ),
+    )
+    .selectFrom("inserted")
+    .selectAll()
     .executeTakeFirst();
   if (row) return row;
   throw await notOfferedError(db, fields);
@@ -119,17 +166,32 @@ async function insertVisit(db: Executor, fields: NewVisitFields, now: Date): Pro
 
 /** Why a visit was not written: which of LocationId and ProgramId to mark. */
 export async function notOfferedError(db: Executor, fields: NewVisitFields) {
-  const location = await db.selectFrom("locations").select("id").where("id", "=", fields.LocationId).where("archived_at", "is", null).executeTakeFirst();
-  return location ? invalid("ProgramId", "Program is not offered at this location") : invalid("LocationId", "Location not found");
+  const location = await db
+    .selectFrom("locations")
+    .select("id")
+    .where("id", "=", fields.LocationId)
+    .where("archived_at", "is", null)
+    .executeTakeFirst();
+  return location
+    ? invalid("ProgramId", "Program is not offered at this location")
+    : invalid("LocationId", "Location not found");
 }
 
-export async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit | undefined> {
+export async function visitForKey(
+  db: Executor,
+  key: string,
+  now: Date,
+): Promise<Visit | undefined> {
   return db
     .selectFrom("visit_idempotency_keys")
     .innerJoin("visits", "visits.id", "visit_idempotency_keys.visit_id")
     .selectAll("visits")
     .where("visit_idempotency_keys.key", "=", key)
-    .where("visit_idempotency_keys.created_at", ">", new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS))
+    .where(
+      "visit_idempotency_keys.created_at",
+      ">",
+      new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS),
+    )
     .executeTakeFirst();
 }
 
@@ -137,12 +199,27 @@ export async function visitForKey(db: Executor, key: string, now: Date): Promise
  * Creates a visit. With an idempotency key, a retry within 24 hours (a tablet on flaky Wi-Fi,
  * a server restarted mid-request) returns the first visit and writes nothing.
  */
-export async function createVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, idempotencyKey?: string): Promise<Visit> {
-  return withOneOpenVisit(db, fields, now, async () => (idempotencyKey ? insertKeyedVisit(db, fields, now, idempotencyKey) : insertVisit(db, fields, now)));
+export async function createVisit(
+  db: Kysely<Database>,
+  fields: NewVisitFields,
+  now: Date,
+  actor: AuditActor,
+  idempotencyKey?: string,
+): Promise<Visit> {
+  return withOneOpenVisit(db, fields, now, async () =>
+    idempotencyKey
+      ? insertKeyedVisit(db, fields, now, actor, idempotencyKey)
+      : insertVisit(db, fields, now, actor),
+  );
 }
 
 /** A sign-in's insert (`attempt`) under the one-open-visit rule: 409, or a forgotten visit ended first. */
-export async function withOneOpenVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, attempt: () => Promise<Visit>): Promise<Visit> {
+export async function withOneOpenVisit(
+  db: Kysely<Database>,
+  fields: NewVisitFields,
+  now: Date,
+  attempt: () => Promise<Visit>,
+): Promise<Visit> {
   // The unique index on open visits decides races between tablets; the second attempt follows a
   // forgotten visit ended or an open one signed out in the meantime.
   for (let tries = 1; ; tries++) {
@@ -151,21 +228,35 @@ export async function withOneOpenVisit(db: Kysely<Database>, fields: NewVisitFie
     } catch (error) {
       if (!isOpenVisitConflict(error) || tries > 2) throw error;
       const open = await findOpenVisit(db, fields.LocationId, fields.ProgramId, fields.PhoneNumber);
-      if (open && (tries > 1 || now.getTime() - open.time_in.getTime() < forgottenAfterMs)) throw alreadySignedIn(open);
-      if (open) await signOutVisit(db, open.id, now, "auto");
+      if (open && (tries > 1 || now.getTime() - open.time_in.getTime() < forgottenAfterMs))
+        throw alreadySignedIn(open);
+      if (open) await signOutVisit(db, open.id, now, "auto", systemActor);
     }
   }
 }
 
 /** The unique violation of visits_one_open_idx, from pg or PGlite. */
 export function isOpenVisitConflict(error: unknown): boolean {
-  const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
-  return code === "23505" && (constraint === "visits_one_open_idx" || String(message).includes("visits_one_open_idx"));
+  const { code, constraint, message } = (error ?? {}) as {
+    code?: unknown;
+    constraint?: unknown;
+    message?: unknown;
+  };
+  return (
+    code === "23505" &&
+    (constraint === "visits_one_open_idx" || String(message).includes("visits_one_open_idx"))
+  );
 }
 
-export const alreadySignedIn = (open: Visit) => conflict("This phone number is already signed in here", { visit: toVisit(open) });
+export const alreadySignedIn = (open: Visit) =>
+  conflict("This phone number is already signed in here", { visit: toVisit(open) });
 
-export async function findOpenVisit(db: Executor, locationId: number, programId: number, phoneNumber: string): Promise<Visit | undefined> {
+export async function findOpenVisit(
+  db: Executor,
+  locationId: number,
+  programId: number,
+  phoneNumber: string,
+): Promise<Visit | undefined> {
   return db
     .selectFrom("visits")
     .selectAll()
@@ -176,10 +267,17 @@ export async function findOpenVisit(db: Executor, locationId: number, programId:
     .executeTakeFirst();
 }
 
-async function insertKeyedVisit(db: Kysely<Database>, fields: NewVisitFields, now: Date, idempotencyKey: string): Promise<Visit> {
+async function insertKeyedVisit(
+  db: Kysely<Database>,
+  fields: NewVisitFields,
+  now: Date,
+  actor: AuditActor,
+  idempotencyKey: string,
+): Promise<Visit> {
   // One statement, one round trip: claim the key (taking the visit's id from its sequence), insert
-  // the visit under that id, or, when the key is already claimed, return its visit. The foreign key
-  // from the claim to the visit is checked at the end of the statement, when both rows exist.
+  // the visit under that id (and its audit row), or, when the key is already claimed, return its
+  // visit and record nothing. The foreign key from the claim to the visit is checked at the end of
+  // the statement, when both rows exist.
   const staleBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
   const { rows } = await sql<Visit>`
     with claim as (
@@ -192,9 +290,12 @@ async function insertKeyedVisit(db: Kysely<Database>, fields: NewVisitFields, no
     ), inserted as (
       insert into visits (id, first_name, last_name, phone_number, temperature, location_id, program_id, time_in, created_at, updated_at)
       select visit_id, ${fields.FirstName}::text, ${fields.LastName}::text, ${fields.PhoneNumber}::text, ${fields.Temperature}::text,
-             ${fields.LocationId}::int, ${fields.ProgramId}::int, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+             ${fields.LocationId}::int, ${fields.ProgramId}::int, ${fields.TimeIn ?? now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
       from claim
       returning *
+    ), audit as (
+      insert into audit_log (${sql.join(auditColumns.map((column) => sql.ref(column)))})
+      select ${sql.join(auditValues(actor, "visit.sign_in", "visit", {}, now))}, inserted.id, inserted.location_id from inserted
     )
     select inserted.* from inserted
     union all
@@ -210,46 +311,143 @@ async function insertKeyedVisit(db: Kysely<Database>, fields: NewVisitFields, no
   throw await notOfferedError(db, fields);
 }
 
-/** Sets TimeOut and who did it once; a second sign-out keeps the first time and kind. */
-export async function signOutVisit(db: Executor, id: number, now: Date, by: SignOutKind, locationId?: number): Promise<Visit | undefined> {
-  let query = db
-    .updateTable("visits")
-    .set({
-      time_out: sql<Date>`coalesce(time_out, ${now}::timestamptz)`,
-      signed_out_by: sql<SignOutKind>`case when time_out is null then ${by}::text else signed_out_by end`,
-      updated_at: now,
+/**
+ * Sets TimeOut and who did it once; a second sign-out keeps the first time and kind. The audit row
+ * is written by the same statement, only when this call ended the visit (read from the statement's
+ * snapshot, before the UPDATE).
+ */
+export async function signOutVisit(
+  db: Executor,
+  id: number,
+  now: Date,
+  by: SignOutKind,
+  actor: AuditActor,
+  locationId?: number,
+): Promise<Visit | undefined> {
+  return db
+    .with("signed_out", (db) => {
+      let query = db
+        .updateTable("visits")
+        .set({
+          time_out: sql<Date>`coalesce(time_out, ${now}::timestamptz)`,
+          signed_out_by: sql<SignOutKind>`case when time_out is null then ${by}::text else signed_out_by end`,
+          updated_at: now,
+        })
+        .where("id", "=", id);
+      if (locationId !== undefined) query = query.where("location_id", "=", locationId);
+      return query.returningAll();
     })
-    .where("id", "=", id);
-  if (locationId !== undefined) query = query.where("location_id", "=", locationId);
-  return query.returningAll().executeTakeFirst();
+    .with("audit", (db) =>
+      db
+        .insertInto("audit_log")
+        .columns(auditColumns)
+        .expression(
+          db
+            .selectFrom("signed_out")
+            .innerJoin("visits as before", "before.id", "signed_out.id")
+            .where("before.time_out", "is", null)
+            .select([
+              ...auditValues(actor, "visit.sign_out", "visit", { by }, now),
+              "signed_out.id as subject_id",
+              "signed_out.location_id",
+            ]),
+        ),
+    )
+    .selectFrom("signed_out")
+    .selectAll()
+    .executeTakeFirst();
 }
 
-/** Corrects a visit's names, phone or temperature; a field left out stays as it is. */
-export async function updateVisit(db: Executor, visit: Pick<Visit, "id" | "location_id" | "program_id">, changes: VisitChanges, now: Date): Promise<Visit> {
+/**
+ * Corrects a visit's names, phone or temperature; a field left out stays as it is. The audit row
+ * (the names of the fields that changed, never their values) is written by the same statement.
+ */
+export async function updateVisit(
+  db: Executor,
+  visit: Visit,
+  changes: VisitChanges,
+  now: Date,
+  actor: AuditActor,
+): Promise<Visit> {
+  const fields = changedFields([
+    ["FirstName", visit.first_name, changes.FirstName],
+    ["LastName", visit.last_name, changes.LastName],
+    ["PhoneNumber", visit.phone_number, changes.PhoneNumber],
+    ["Temperature", visit.temperature, changes.Temperature],
+  ]);
   return db
-    .updateTable("visits")
-    // Kysely leaves undefined values out of the UPDATE: a field not sent keeps its value.
-    .set({
-      first_name: changes.FirstName,
-      last_name: changes.LastName,
-      phone_number: changes.PhoneNumber,
-      temperature: changes.Temperature,
-      updated_at: now,
-    })
-    .where("id", "=", visit.id)
-    .returningAll()
+    .with("updated", (db) =>
+      db
+        .updateTable("visits")
+        // Kysely leaves undefined values out of the UPDATE: a field not sent keeps its value.
+        .set({
+          first_name: changes.FirstName,
+          last_name: changes.LastName,
+          phone_number: changes.PhoneNumber,
+          temperature: changes.Temperature,
+          updated_at: now,
+        })
+        .where("id", "=", visit.id)
+        .returningAll(),
+    )
+    .with("audit", (db) =>
+      db
+        .insertInto("audit_log")
+        .columns(auditColumns)
+        .expression(
+          db
+            .selectFrom("updated")
+            // An edit that changed nothing is not recorded.
+            .where(sql<boolean>`${fields.length > 0}::boolean`)
+            .select([
+              ...auditValues(actor, "visit.update", "visit", { fields }, now),
+              "updated.id as subject_id",
+              "updated.location_id",
+            ]),
+        ),
+    )
+    .selectFrom("updated")
+    .selectAll()
     .executeTakeFirstOrThrow()
     .catch(async (error: unknown) => {
       // A corrected phone that is already signed in here: the same 409 as a second sign-in.
       if (!isOpenVisitConflict(error) || changes.PhoneNumber === undefined) throw error;
-      const open = await findOpenVisit(db, visit.location_id, visit.program_id, changes.PhoneNumber);
+      const open = await findOpenVisit(
+        db,
+        visit.location_id,
+        visit.program_id,
+        changes.PhoneNumber,
+      );
       throw open ? alreadySignedIn(open) : error;
     });
 }
 
-/** Deletes a visit; undefined when there was none. */
-export async function deleteVisit(db: Executor, id: number): Promise<Visit | undefined> {
-  return db.deleteFrom("visits").where("id", "=", id).returningAll().executeTakeFirst();
+/** Deletes a visit, and records who did (same statement); undefined when there was none. */
+export async function deleteVisit(
+  db: Executor,
+  id: number,
+  now: Date,
+  actor: AuditActor,
+): Promise<Visit | undefined> {
+  return db
+    .with("deleted", (db) => db.deleteFrom("visits").where("id", "=", id).returningAll())
+    .with("audit", (db) =>
+      db
+        .insertInto("audit_log")
+        .columns(auditColumns)
+        .expression(
+          db
+            .selectFrom("deleted")
+            .select([
+              ...auditValues(actor, "visit.delete", "visit", {}, now),
+              "deleted.id as subject_id",
+              "deleted.location_id",
+            ]),
+        ),
+    )
+    .selectFrom("deleted")
+    .selectAll()
+    .executeTakeFirst();
 }
 
 export async function latestVisitorByPhone(db: Executor, phoneNumber: string) {

@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
   // One open visit per phone at a location and program: two tablets racing the same visitor in
   // cannot both win, whichever server process each one reaches.
-  await sql`create unique index visits_one_open_idx on visits (location_id, program_id, phone_number) where time_out is null`.execute(db);
+  await sql`create unique index visits_one_open_idx on visits (location_id, program_id, phone_number) where time_out is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

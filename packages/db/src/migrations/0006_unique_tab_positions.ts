@@ -20,5 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("location_programs").dropConstraint("location_programs_location_position_key").execute();
+  await db.schema
+    .alterTable("location_programs")
+    .dropConstraint("location_programs_location_position_key")
+    .execute();
 }

@@ -46,9 +46,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$
   `.execute(db);
   // Statement triggers with transition tables: one per kind of statement.
-  await sql`create trigger visits_notify_insert after insert on visits referencing new table as new_rows for each statement execute function vsi_visits_notify()`.execute(db);
-  await sql`create trigger visits_notify_update after update on visits referencing old table as old_rows new table as new_rows for each statement execute function vsi_visits_notify()`.execute(db);
-  await sql`create trigger visits_notify_delete after delete on visits referencing old table as old_rows for each statement execute function vsi_visits_notify()`.execute(db);
+  await sql`create trigger visits_notify_insert after insert on visits referencing new table as new_rows for each statement execute function vsi_visits_notify()`.execute(
+    db,
+  );
+  await sql`create trigger visits_notify_update after update on visits referencing old table as old_rows new table as new_rows for each statement execute function vsi_visits_notify()`.execute(
+    db,
+  );
+  await sql`create trigger visits_notify_delete after delete on visits referencing old table as old_rows for each statement execute function vsi_visits_notify()`.execute(
+    db,
+  );
 
   // A disconnected tablet or an archived location loses its open streams at once: `vsi_access`
   // names what changed, and the streams it concerns check who they serve again.

@@ -34,13 +34,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     details jsonb not null default '{}'::jsonb
   )`.execute(db);
   await sql`create index audit_log_at_idx on audit_log (at desc, id desc)`.execute(db);
-  await sql`create index audit_log_action_at_idx on audit_log (action, at desc, id desc)`.execute(db);
-  await sql`create index audit_log_location_at_idx on audit_log (location_id, at desc, id desc)`.execute(db);
+  await sql`create index audit_log_action_at_idx on audit_log (action, at desc, id desc)`.execute(
+    db,
+  );
+  await sql`create index audit_log_location_at_idx on audit_log (location_id, at desc, id desc)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table audit_log`.execute(db);
   await sql`drop table settings`.execute(db);
   await sql`alter table visits drop column erased_at`.execute(db);
-  await sql`alter table locations drop column logo_file_id, drop column temperature_unit`.execute(db);
+  await sql`alter table locations drop column logo_file_id, drop column temperature_unit`.execute(
+    db,
+  );
 }

@@ -9,6 +9,9 @@ import * as m0007 from "./0007_live_notifications.ts";
 import * as m0008 from "./0008_sign_out_kinds_and_location_times.ts";
 import * as m0009 from "./0009_site_settings_retention_audit.ts";
 import * as m0010 from "./0010_report_summary_index.ts";
+import * as m0011 from "./0011_audit_log_user_index.ts";
+import * as m0013 from "./0013_location_summary_index.ts";
+import * as m0014 from "./0014_user_access_notifications.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +25,7 @@ export const migrations: Record<string, Migration> = {
   "0008_sign_out_kinds_and_location_times": m0008,
   "0009_site_settings_retention_audit": m0009,
   "0010_report_summary_index": m0010,
+  "0011_audit_log_user_index": m0011,
+  "0013_location_summary_index": m0013,
+  "0014_user_access_notifications": m0014,
 };

@@ -1,43 +1,34 @@
 import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { liveEvents, liveEventsPath } from "@vsi/api/schemas";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { ListPage } from "../../components/ListPage";
 import { Loading } from "../../components/Loading";
-import { groupOnSite, onSiteCsv, stayLength, type OnSiteVisit } from "../../lib/onSite";
-import { formatLocalDate, formatLocalTime } from "../../lib/time";
+import { useLocationStreams } from "../../hooks/useLocationStreams";
+import { groupOnSite, onSiteCsvUrl, stayLength, type OnSiteVisit } from "../../lib/onSite";
+import { positiveInt } from "../../lib/searchParams";
+import { browserTimeZone, formatLocalDate, formatLocalTime } from "../../lib/time";
 import { trpc } from "../../lib/trpc";
 import classes from "./OnSite.module.css";
 
 export const Route = createFileRoute("/dashboard/on-site")({
-  validateSearch: z.object({ locationId: z.coerce.number().int().positive().optional().catch(undefined) }),
+  // A plain reader, not zod: route definitions are in the first chunk every page (the kiosk's too) loads.
+  validateSearch: (search: Record<string, unknown>): { locationId?: number } => {
+    const locationId = positiveInt(search.locationId);
+    return locationId === undefined ? {} : { locationId };
+  },
   component: OnSitePage,
 });
 
-// Browsers keep about six connections per server: a few live streams, then the list polls instead.
-const maxStreams = 4;
 const pollMs = 15_000;
 
-/** Refetches the list whenever a visit changes at one of these locations; false when it can't listen to them all. */
-function useOnSiteStreams(locationIds: number[]): boolean {
-  const client = useQueryClient();
-  const live = typeof EventSource !== "undefined" && locationIds.length > 0 && locationIds.length <= maxStreams;
-  const key = locationIds.join(",");
-  useEffect(() => {
-    if (!live) return;
-    const refresh = () => void client.invalidateQueries({ queryKey: trpc.visits.open.queryKey() });
-    const sources = key.split(",").map((id) => {
-      const source = new EventSource(liveEventsPath(Number(id)));
-      source.addEventListener(liveEvents.visit, refresh);
-      source.addEventListener(liveEvents.ready, refresh);
-      return source;
-    });
-    return () => sources.forEach((source) => source.close());
-  }, [client, key, live]);
-  return live;
-}
+/** What the page says about its freshness: the truth of its streams. */
+const freshness = {
+  live: "updates live",
+  connecting: "connecting…",
+  reconnecting: "reconnecting — refreshing every 15 s",
+  polling: "refreshes every 15 s",
+} as const;
 
 /** Re-renders every minute, so "here for" keeps counting. */
 function useMinuteClock(): number {
@@ -55,26 +46,20 @@ function timeIn(iso: string, now: number): string {
   return now - Date.parse(iso) < 86_400_000 ? time : `${formatLocalDate(iso)} ${time}`;
 }
 
-function downloadCsv(visits: OnSiteVisit[]) {
-  const csv = onSiteCsv(visits, (iso) => formatLocalTime(iso));
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-  link.download = `on-site-${new Date().toISOString().slice(0, 16).replace(":", "")}.csv`;
-  link.click();
-  URL.revokeObjectURL(link.href);
-}
-
 function OnSitePage() {
   const { locationId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const shown = locationId === undefined ? locations.map((l) => l.id) : [locationId];
-  const live = useOnSiteStreams(shown);
+  const client = useQueryClient();
+  const streams = useLocationStreams(
+    shown,
+    () => void client.invalidateQueries({ queryKey: trpc.visits.open.queryKey() }),
+  );
   const open = useQuery({
     ...trpc.visits.open.queryOptions({ locationId }),
-    refetchInterval: live ? false : pollMs,
+    refetchInterval: streams === "live" ? false : pollMs,
   });
-  const client = useQueryClient();
   const signOut = useMutation({
     ...trpc.visits.signOut.mutationOptions(),
     onSettled: () => client.invalidateQueries({ queryKey: trpc.visits.open.queryKey() }),
@@ -87,8 +72,13 @@ function OnSitePage() {
     <ListPage
       title="On site now"
       actions={
-        <Group className={classes.noPrint}>
-          <Button variant="default" onClick={() => downloadCsv(visits)} disabled={visits.length === 0}>
+        <Group className={classes.noPrint} gap="sm">
+          <Button
+            component="a"
+            variant="default"
+            href={onSiteCsvUrl(locationId, browserTimeZone())}
+            download
+          >
             Download CSV
           </Button>
           <Button onClick={() => window.print()}>Print roll call</Button>
@@ -99,7 +89,10 @@ function OnSitePage() {
         <NativeSelect
           label="Location"
           value={locationId === undefined ? "" : String(locationId)}
-          data={[{ value: "", label: "All Locations" }, ...locations.map((l) => ({ value: String(l.id), label: l.Name }))]}
+          data={[
+            { value: "", label: "All Locations" },
+            ...locations.map((l) => ({ value: String(l.id), label: l.Name })),
+          ]}
           onChange={(event) => {
             const value = event.currentTarget.value;
             void navigate({ search: { locationId: value ? Number(value) : undefined } });
@@ -107,14 +100,18 @@ function OnSitePage() {
         />
         <Text c="dimmed" size="sm" aria-live="polite">
           {open.data ? `${visits.length} signed in` : ""}
-          {live ? " · updates live" : " · refreshes every 15 s"}
+          {` · ${freshness[streams]}`}
         </Text>
       </Group>
       {open.isPending ? <Loading /> : null}
       {open.data && visits.length === 0 ? <Text>Nobody is signed in right now.</Text> : null}
       <Stack>
         {groups.map((location) => (
-          <section key={location.locationId} className={classes.location} aria-label={location.locationName}>
+          <section
+            key={location.locationId}
+            className={classes.location}
+            aria-label={location.locationName}
+          >
             <Paper withBorder p="md">
               <Title order={2} size="h3">
                 {location.locationName}
@@ -124,8 +121,17 @@ function OnSitePage() {
                 {formatLocalTime(new Date(now).toISOString())}
               </Text>
               {location.programs.map((program) => (
-                <Table key={program.programId} striped verticalSpacing="xs" mb="md" aria-label={`${location.locationName}: ${program.programName}`}>
-                  <Table.Caption style={{ captionSide: "top", textAlign: "left", fontWeight: 600 }}>{program.programName}</Table.Caption>
+                <Table
+                  key={program.programId}
+                  striped
+                  verticalSpacing="xs"
+                  horizontalSpacing="xs"
+                  mb="md"
+                  aria-label={`${location.locationName}: ${program.programName}`}
+                >
+                  <Table.Caption style={{ captionSide: "top", textAlign: "left", fontWeight: 600 }}>
+                    {program.programName}
+                  </Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th className={`${classes.printOnly} ${classes.tick}`}>Here</Table.Th>
@@ -142,11 +148,13 @@ function OnSitePage() {
                         <Table.Tr key={visit.id}>
                           <Table.Td className={`${classes.printOnly} ${classes.tick}`} />
                           <Table.Td>{name}</Table.Td>
-                          <Table.Td>{timeIn(visit.TimeIn, now)}</Table.Td>
+                          <Table.Td className={classes.nowrap}>
+                            {timeIn(visit.TimeIn, now)}
+                          </Table.Td>
                           <Table.Td>{stayLength(visit.TimeIn, now)}</Table.Td>
                           <Table.Td className={classes.noPrint}>
                             <Button
-                              size="xs"
+                              size="compact-sm"
                               variant="light"
                               aria-label={`Sign out ${name}`}
                               loading={signOut.isPending && signOut.variables.id === visit.id}

@@ -8,8 +8,13 @@ import { Pagination } from "../../components/Pagination";
 import { ReportFiltersForm } from "../../components/ReportFiltersForm";
 import { ReportSummary } from "../../components/ReportSummary";
 import { ReportTable } from "../../components/ReportTable";
-import { reportCsvUrl, reportSearch, type ReportFilters } from "../../lib/reportFilters";
-import { useKioskTranslation } from "../../lib/i18n";
+import {
+  reportCsvUrl,
+  reportSearch,
+  reportTimeZone,
+  type ReportFilters,
+} from "../../lib/reportFilters";
+import { useStaffTranslation } from "../../lib/i18n";
 import { browserTimeZone } from "../../lib/time";
 import { trpc } from "../../lib/trpc";
 
@@ -22,10 +27,10 @@ function ReportsPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const page = search.page ?? 1;
-  const timeZone = browserTimeZone();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  const { timeZone, zoneOf } = reportTimeZone(locations, search.locationId, browserTimeZone());
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
-  const { t, i18n } = useKioskTranslation();
+  const { t, language } = useStaffTranslation();
   // Past 100,000 matches the total is an estimate until asked for (counting a million rows takes a while).
   const [exactFor, setExactFor] = useState<string | undefined>();
   const filtersKey = JSON.stringify({ ...search, page: undefined });
@@ -47,7 +52,7 @@ function ReportsPage() {
     placeholderData: keepPreviousData,
     enabled: dated,
   });
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(language);
   const lastPage = report.data ? report.data.pageCount : page;
 
   function run(filters: ReportFilters) {
@@ -69,7 +74,14 @@ function ReportsPage() {
         onCsv={(filters) => window.open(reportCsvUrl(filters, timeZone), "_blank", "noopener")}
       />
       {dated && summary.data ? (
-        <ReportSummary summary={summary.data} />
+        <>
+          <ReportSummary summary={summary.data} />
+          <Text size="xs" c="dimmed">
+            {zoneOf
+              ? `Days are ${zoneOf}'s own (${timeZone}), as are From and To.`
+              : `Days are in your time zone (${timeZone}), as are From and To.`}
+          </Text>
+        </>
       ) : dated ? null : (
         <Text size="sm" c="dimmed">
           {t("reports.summary.chooseDates")}
@@ -94,18 +106,14 @@ function ReportsPage() {
               })}
             </Text>
           )}
-          <ReportTable visits={report.data.visits} />
-          {lastPage > 1 ? (
-            <Group justify="center">
-              <Pagination
-                page={page}
-                lastPage={lastPage}
-                onPageChange={(next) =>
-                  void navigate({ search: (previous) => ({ ...previous, page: next }) })
-                }
-              />
-            </Group>
-          ) : null}
+          <ReportTable visits={report.data.visits} timeZone={timeZone} />
+          <Pagination
+            page={page}
+            lastPage={lastPage}
+            onPageChange={(next) =>
+              void navigate({ search: (previous) => ({ ...previous, page: next }) })
+            }
+          />
         </>
       ) : report.isError ? (
         <Text c="red" role="alert">

@@ -44,6 +44,9 @@ function ManageUsersPage() {
       title="Manage Users"
       actions={
         <Group gap="xs">
+          <ButtonLink variant="default" to="/admin/audit">
+            Audit log
+          </ButtonLink>
           <ButtonLink variant="default" to="/admin/backups">
             Backups
           </ButtonLink>

@@ -77,8 +77,17 @@ function LocationRow({ location, canEdit }: { location: LocationListItem; canEdi
           <Button variant="light" onClick={ask.open} loading={setup.isPending}>
             Set Up Tablet
           </Button>
-          <Modal opened={asking} onClose={ask.close} title="Set up this browser as a tablet?" centered closeButtonProps={{ "aria-label": "Close" }}>
-            <Text>This will log you out and turn this browser into the sign-in sheet for {location.Name}.</Text>
+          <Modal
+            opened={asking}
+            onClose={ask.close}
+            title="Set up this browser as a tablet?"
+            centered
+            closeButtonProps={{ "aria-label": "Close" }}
+          >
+            <Text>
+              This will log you out and turn this browser into the sign-in sheet for {location.Name}
+              .
+            </Text>
             <Group justify="flex-end" mt="lg">
               <Button variant="default" onClick={ask.close}>
                 Cancel

@@ -47,7 +47,14 @@ function SheetPage() {
         >
           <Tabs.List mb="lg">
             {location.Programs.map((program) => (
-              <Tabs.Tab key={program.id} value={String(program.id)} fz="xl" fw={600} mih={56} px="xl">
+              <Tabs.Tab
+                key={program.id}
+                value={String(program.id)}
+                fz="xl"
+                fw={600}
+                mih={56}
+                px="xl"
+              >
                 {program.Name}
               </Tabs.Tab>
             ))}
@@ -89,7 +96,13 @@ function ProgramSheet({ locationId, programId }: { locationId: number; programId
       ({ visit: signedOut, saved }) => {
         setConfirming(null);
         setQuery("");
-        showConfirmation({ kind: "out", firstName: visit.FirstName, at: signedOut.TimeOut ?? new Date().toISOString(), visitId: visit.id, saved });
+        showConfirmation({
+          kind: "out",
+          firstName: visit.FirstName,
+          at: signedOut.TimeOut ?? new Date().toISOString(),
+          visitId: visit.id,
+          saved,
+        });
       },
       (error: unknown) => {
         console.error(error);

@@ -10,7 +10,7 @@ import { idleMs } from "../../../lib/kioskSettings";
 import { sheetSearch } from "../../../lib/sheetSearch";
 import { useSignIn, useSignOut } from "../../../lib/sheetQueries";
 import { kioskLocationQuery } from "../../../lib/sheetCache";
-import { trpcClient } from "../../../lib/trpc";
+import { kioskApi } from "../../../lib/kioskApi";
 import { useKeyboardInset, useKioskIdle } from "../../../hooks/useKioskIdle";
 
 export const Route = createFileRoute("/sheet/$locationId/sign-in")({
@@ -27,10 +27,7 @@ function SignInPage() {
   const { data: location } = useSuspenseQuery(kioskLocationQuery(locationId));
   const signIn = useSignIn(locationId);
   const { signOut } = useSignOut();
-  const lookup = useCallback(
-    (phoneNumber: string) => trpcClient.visits.search.query({ phoneNumber }),
-    [],
-  );
+  const lookup = useCallback((phoneNumber: string) => kioskApi.search(phoneNumber), []);
   const backToSheet = useCallback(
     (toProgramId: number | undefined) =>
       navigate({
@@ -53,13 +50,26 @@ function SignInPage() {
   async function submit(payload: SignInPayload) {
     const { visit, saved } = await signIn(payload);
     const program = location.Programs.find((candidate) => candidate.id === visit.ProgramId);
-    showConfirmation({ kind: "in", firstName: visit.FirstName, programName: program?.Name, at: visit.TimeIn, visitId: visit.id, saved });
+    showConfirmation({
+      kind: "in",
+      firstName: visit.FirstName,
+      programName: program?.Name,
+      at: visit.TimeIn,
+      visitId: visit.id,
+      saved,
+    });
     await backToSheet(visit.ProgramId);
   }
 
   async function signOutInstead(open: OpenVisit, firstName: string) {
     const { visit, saved } = await signOut({ id: open.id, FirstName: firstName, LastName: "" });
-    showConfirmation({ kind: "out", firstName: firstName || visit.FirstName, at: visit.TimeOut ?? new Date().toISOString(), visitId: visit.id, saved });
+    showConfirmation({
+      kind: "out",
+      firstName: firstName || visit.FirstName,
+      at: visit.TimeOut ?? new Date().toISOString(),
+      visitId: visit.id,
+      saved,
+    });
     await backToSheet(saved ? programId : visit.ProgramId);
   }
 

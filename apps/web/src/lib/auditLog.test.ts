@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { auditSearch, describeEntry, groupActions, subjectLabel } from "./auditLog";
+import type { AuditEntry } from "./types";
+
+const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  at: "2026-11-22T17:04:00.000Z",
+  action: "visit.sign_in",
+  actor: {
+    kind: "user",
+    userId: 7,
+    name: "Maria Lopez",
+    email: "maria@example.org",
+    tabletId: null,
+    tabletLocation: null,
+  },
+  subject: { type: "visit", id: 1042 },
+  location: { id: 3, name: "Front desk" },
+  details: {},
+  ...overrides,
+});
+const tablet = {
+  kind: "tablet",
+  userId: null,
+  name: null,
+  email: null,
+  tabletId: 4,
+  tabletLocation: { id: 3, name: "Front desk" },
+} as const;
+const system = {
+  kind: "system",
+  userId: null,
+  name: null,
+  email: null,
+  tabletId: null,
+  tabletLocation: null,
+} as const;
+
+describe("describeEntry", () => {
+  it("says who signed a visitor in or out, and how", () => {
+    expect(describeEntry(entry({ actor: tablet }))).toBe("Tablet 'Front desk' signed in a visitor");
+    expect(describeEntry(entry({ action: "visit.sign_out", details: { by: "staff" } }))).toBe(
+      "Maria Lopez signed out a visitor (staff)",
+    );
+    expect(
+      describeEntry(entry({ action: "visit.sign_out", actor: system, details: { by: "auto" } })),
+    ).toBe("Automatic sign-out");
+  });
+
+  it("names the fields an edit changed and the staff member an account change concerns", () => {
+    expect(
+      describeEntry(
+        entry({ action: "visit.update", details: { fields: ["FirstName", "Temperature"] } }),
+      ),
+    ).toBe("Maria Lopez corrected a visit (FirstName, Temperature)");
+    expect(
+      describeEntry(entry({ action: "user.deactivate", details: { email: "sam@example.org" } })),
+    ).toBe("Maria Lopez deactivated sam@example.org");
+    expect(
+      describeEntry(entry({ action: "tablet.disconnect", subject: { type: "tablet", id: 4 } })),
+    ).toBe("Maria Lopez disconnected tablet #4 at 'Front desk'");
+  });
+});
+
+describe("the page's search", () => {
+  it("keeps a known group and usable ids and dates, and turns the group into its actions", () => {
+    expect(
+      auditSearch({ group: "tablets", locationId: "3", from: "2026-11-01", page: "x" }),
+    ).toEqual({ group: "tablets", locationId: 3, from: "2026-11-01" });
+    expect(auditSearch({ group: "nonsense" })).toEqual({});
+    expect(groupActions("tablets")).toBe("tablet.setup,tablet.disconnect");
+    expect(subjectLabel(entry({}))).toBe("Visit #1042");
+  });
+});

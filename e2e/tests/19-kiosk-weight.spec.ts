@@ -1,0 +1,96 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { createSite, setUpTabletContext } from "../support/api.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { repoRoot } from "../support/paths.ts";
+
+// What a tablet's Chromium downloads for the sheet on a cold cache, its service worker's install
+// included, against the list the build gives that worker (the set the bench weighs), and that a
+// second load takes nothing of the app from the network.
+
+const dist = path.join(repoRoot, "apps", "web", "dist");
+
+/** The files sw.js precaches, as the build wrote them into it. */
+function precacheList(): string[] {
+  const list = readFileSync(path.join(dist, "sw.js"), "utf8").match(
+    /\[("\/[^"\]]+"(?:,"\/[^"\]]+")*)\]/,
+  );
+  if (!list) throw new Error("sw.js has no precache list");
+  return [...list[1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+}
+
+test("a tablet's first visit downloads only the kiosk's files, no staff page, chart or tRPC client; the second downloads none", async ({
+  page,
+  adminApi,
+  newUser,
+  baseURL,
+}) => {
+  const { location } = await createSite(adminApi, "Weighed Hall", ["Pantry"]);
+  await setUpTabletContext(page.context(), await newUser(), location.id);
+  const precache = precacheList();
+  expect(precache.filter((file) => /\/(StaffShell|VisitsChart|trpc|session)-/.test(file))).toEqual(
+    [],
+  );
+
+  // Every response of the context: the page's and the service worker's own (its install).
+  const downloads: Array<{ path: string; fromWorker: boolean; bytes: number }> = [];
+  const pending: Promise<void>[] = [];
+  page.context().on("response", (response) => {
+    const url = new URL(response.url());
+    // The app's files only: the API's answers and the live stream (which never ends) are not the app.
+    if (
+      url.origin !== new URL(baseURL!).origin ||
+      response.status() !== 200 ||
+      !/^\/(static\/|sw\.js$)/.test(url.pathname)
+    )
+      return;
+    pending.push(
+      response
+        .request()
+        .sizes()
+        .then(
+          (sizes) =>
+            void downloads.push({
+              path: url.pathname,
+              fromWorker: response.fromServiceWorker(),
+              bytes: sizes.responseBodySize,
+            }),
+        )
+        .catch(() => undefined),
+    );
+  });
+  await page.goto(`/sheet/${location.id}`);
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await Promise.all(pending);
+
+  const app = downloads.filter((d) => !d.fromWorker);
+  const files = [...new Set(app.map((d) => d.path))];
+  // Only what the worker keeps for the kiosk (and the worker itself); nothing of the staff pages.
+  expect(files.filter((file) => file !== "/sw.js" && !precache.includes(file))).toEqual([]);
+  // …and all of it: the worker's install downloads what the sheet itself did not load (the sign-in form).
+  expect(precache.filter((file) => file.startsWith("/static/") && !files.includes(file))).toEqual(
+    [],
+  );
+  const gzipped = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length,
+    0,
+  );
+  const wire = app.reduce((sum, d) => sum + d.bytes, 0);
+  test.info().annotations.push({
+    type: "first visit",
+    description: `${files.length} files, ${(gzipped / 1024).toFixed(1)} KB gzipped, ${(wire / 1024).toFixed(1)} KB on the wire, brotli (${app.length} responses)`,
+  });
+
+  // The second load: the app from the worker's cache, none of it from the network.
+  downloads.length = 0;
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(page.getByLabel("Phone Number")).toBeVisible();
+  await Promise.all(pending);
+  expect(downloads.filter((d) => !d.fromWorker && d.path !== "/sw.js").map((d) => d.path)).toEqual(
+    [],
+  );
+});

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { auditEntrySchema, auditListInput, auditPageSchema } from "../schemas/audit.ts";
+import { auditPage } from "../services/audit-log.ts";
+import { linkHeader } from "../services/pagination.ts";
+import { adminProcedure, router } from "../trpc.ts";
+
+export const auditRouter = router({
+  list: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/audit",
+        tags: ["audit"],
+        summary:
+          "The audit log, newest first: who signed visitors in and out, edited or deleted visits, changed locations, programs, users, tablets and settings (admin; paginated with Link and X-Total-Count, estimated past 100,000 entries unless exactTotal=true, as the visits report's)",
+      },
+    })
+    .input(auditListInput)
+    .output(z.array(auditEntrySchema))
+    .query(async ({ ctx, input }) => {
+      const { page, exactTotal, ...filters } = input;
+      const result = await auditPage(ctx.db, filters, page, { exactTotal });
+      ctx.response.headers["X-Total-Count"] = String(result.total);
+      if (result.totalEstimated) ctx.response.headers["X-Total-Count-Estimated"] = "true";
+      const link = linkHeader(ctx.services.config.baseUrl, ctx.url, result.page, result.pageCount);
+      if (link) ctx.response.headers.Link = link;
+      return result.entries;
+    }),
+
+  /** The web app's page: tRPC cannot read headers, so the page carries its total and page count. */
+  page: adminProcedure
+    .input(auditListInput)
+    .output(auditPageSchema)
+    .query(({ ctx, input }) => {
+      const { page, exactTotal, ...filters } = input;
+      return auditPage(ctx.db, filters, page, { exactTotal });
+    }),
+});
