@@ -8,7 +8,8 @@ import { expect, test } from "../support/fixtures.ts";
 
 async function kioskTimings(context: BrowserContext, timings: Record<string, number>) {
   await context.addInitScript((values) => {
-    for (const [name, value] of Object.entries(values)) localStorage.setItem(`vsi.kiosk.${name}`, String(value));
+    for (const [name, value] of Object.entries(values))
+      localStorage.setItem(`vsi.kiosk.${name}`, String(value));
   }, timings);
 }
 
@@ -31,10 +32,21 @@ async function signIn(page: Page, visitor: { phone: string; first: string; last:
 /** The location's visits as staff see them in the report. */
 async function serverVisits(admin: Api, locationId: number) {
   const reply = await admin.expect(200, "GET", `/api/visits?locationId=${locationId}`);
-  return reply as Array<{ id: number; FirstName: string; LastName: string; TimeOut: string | null }>;
+  return reply as Array<{
+    id: number;
+    FirstName: string;
+    LastName: string;
+    TimeIn: string;
+    TimeOut: string | null;
+    createdAt: string;
+  }>;
 }
 
-test("offline: three sign-ins and a sign-out are kept on the tablet, survive a reload, and reach the server once each", async ({ page, adminApi, newUser }) => {
+test("offline: three sign-ins and a sign-out are kept on the tablet, survive a reload, and reach the server once each", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
   const { location } = await createSite(adminApi, "Offline Hall", ["Pantry"]);
   await setUpTabletContext(page.context(), await newUser(), location.id);
   await kioskTimings(page.context(), { confirmMs: 600_000 });
@@ -50,21 +62,34 @@ test("offline: three sign-ins and a sign-out are kept on the tablet, survive a r
   for (const visitor of visitors) {
     await signIn(page, visitor);
     const saved = page.getByRole("dialog", { name: `Welcome, ${visitor.first}!` });
-    await expect(saved.getByRole("status")).toHaveText("Saved — it will be sent when the connection is back.");
+    await expect(saved.getByRole("status")).toHaveText(
+      "Saved — it will be sent when the connection is back.",
+    );
     await saved.getByRole("button", { name: "Done" }).click();
     await expect(saved).toBeHidden();
   }
   const banner = page.getByRole("status").filter({ hasText: "Offline." });
   await expect(banner).toContainText("3 entries waiting to be sent.");
   await expect(page.getByText("3 signed in")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: "Alma R." })).toContainText("Waiting to send");
+  await expect(page.getByRole("row").filter({ hasText: "Alma R." })).toContainText(
+    "Waiting to send",
+  );
   await expectAccessible(page, "offline sheet with queued sign-ins");
 
   // Bruno leaves before his sign-in ever reached the server: his sign-out waits behind it.
-  await page.getByRole("row").filter({ hasText: "Bruno D." }).getByRole("button", { name: "Sign Out" }).click();
-  await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Sign Out" }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: "Bruno D." })
+    .getByRole("button", { name: "Sign Out" })
+    .click();
+  await page
+    .getByRole("dialog", { name: "Are you sure?" })
+    .getByRole("button", { name: "Sign Out" })
+    .click();
   const goodbye = page.getByRole("dialog", { name: "Goodbye, Bruno." });
-  await expect(goodbye.getByRole("status")).toHaveText("Saved — it will be sent when the connection is back.");
+  await expect(goodbye.getByRole("status")).toHaveText(
+    "Saved — it will be sent when the connection is back.",
+  );
   await goodbye.getByRole("button", { name: "Done" }).click();
   await expect(banner).toContainText("4 entries waiting to be sent.");
   await expect(page.getByRole("row").filter({ hasText: "Bruno D." })).toHaveCount(0);
@@ -74,7 +99,8 @@ test("offline: three sign-ins and a sign-out are kept on the tablet, survive a r
   await expect(page.getByRole("heading", { name: location.Name })).toBeVisible();
   await expect(banner).toContainText("4 entries waiting to be sent.");
   await expect(page.getByText("2 signed in")).toBeVisible();
-  for (const name of ["Alma R.", "Cora N."]) await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Waiting to send");
+  for (const name of ["Alma R.", "Cora N."])
+    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Waiting to send");
   await expect(page.getByRole("row").filter({ hasText: "Bruno D." })).toHaveCount(0);
   // The sign-in form opens offline too.
   await page.getByRole("link", { name: "Sign in" }).click();
@@ -92,14 +118,74 @@ test("offline: three sign-ins and a sign-out are kept on the tablet, survive a r
   await page.reload();
   await expect(page.getByText("2 signed in")).toBeVisible();
   const visits = await serverVisits(adminApi, location.id);
-  expect(visits.map((visit) => `${visit.FirstName} ${visit.LastName} ${visit.TimeOut === null ? "in" : "out"}`).sort()).toEqual([
-    "Alma Reyes in",
-    "Bruno Diaz out",
-    "Cora Nguyen in",
-  ]);
+  expect(
+    visits
+      .map(
+        (visit) => `${visit.FirstName} ${visit.LastName} ${visit.TimeOut === null ? "in" : "out"}`,
+      )
+      .sort(),
+  ).toEqual(["Alma Reyes in", "Bruno Diaz out", "Cora Nguyen in"]);
 });
 
-test("a second load of the sheet takes no JavaScript from the network: the service worker serves it", async ({ page, adminApi, newUser }) => {
+/**
+ * A zone where it is about noon now, so "two hours ago" is still today on the sheet (which lists
+ * today's visits) whenever the test runs.
+ */
+function zoneNearNoon(now = new Date()): string {
+  const offset = 12 - now.getUTCHours();
+  // Etc/GMT zones count the other way: Etc/GMT-3 is three hours ahead of UTC.
+  return offset === 0 ? "Etc/UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+}
+
+test.describe(() => {
+  test.use({ timezoneId: zoneNearNoon() });
+
+  test("a sign-in kept offline keeps the time the visitor signed in, not the time it reached the server", async ({
+    page,
+    adminApi,
+    newUser,
+  }) => {
+    const { location } = await createSite(adminApi, "Late Hall", ["Pantry"]);
+    await setUpTabletContext(page.context(), await newUser(), location.id);
+    await kioskTimings(page.context(), { confirmMs: 600_000 });
+    // The visitor comes two hours before the network does: the tablet's clock starts two hours back.
+    const visitorCame = new Date(Date.now() - 2 * 3600_000);
+    await page.clock.install({ time: visitorCame });
+    await openSheetWithWorker(page, location.id);
+
+    await page.context().setOffline(true);
+    await signIn(page, { phone: "4155550145", first: "Elsa", last: "Late" });
+    const saved = page.getByRole("dialog", { name: "Welcome, Elsa!" });
+    await expect(saved.getByRole("status")).toHaveText(
+      "Saved — it will be sent when the connection is back.",
+    );
+    await saved.getByRole("button", { name: "Done" }).click();
+
+    await page.clock.setSystemTime(new Date());
+    await page.context().setOffline(false);
+    await expect(page.getByText("Waiting to send")).toHaveCount(0);
+    await expect.poll(async () => (await serverVisits(adminApi, location.id)).length).toBe(1);
+    const [visit] = await serverVisits(adminApi, location.id);
+    const timeIn = new Date(visit!.TimeIn).getTime();
+    expect(timeIn).toBeGreaterThanOrEqual(visitorCame.getTime());
+    expect(timeIn).toBeLessThan(new Date(visit!.createdAt).getTime() - 3600_000);
+    // The sheet shows the time the visitor signed in.
+    const shown = await page.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(
+          new Date(iso),
+        ),
+      visit!.TimeIn,
+    );
+    await expect(page.getByRole("row").filter({ hasText: "Elsa L." })).toContainText(shown);
+  });
+});
+
+test("a second load of the sheet takes no JavaScript from the network: the service worker serves it", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
   const { location } = await createSite(adminApi, "Cached Hall", ["Pantry"]);
   await setUpTabletContext(page.context(), await newUser(), location.id);
   await openSheetWithWorker(page, location.id);
@@ -107,7 +193,8 @@ test("a second load of the sheet takes no JavaScript from the network: the servi
   const fromNetwork: string[] = [];
   page.on("response", (response) => {
     const url = new URL(response.url());
-    if (url.pathname.endsWith(".js") && !response.fromServiceWorker()) fromNetwork.push(url.pathname);
+    if (url.pathname.endsWith(".js") && !response.fromServiceWorker())
+      fromNetwork.push(url.pathname);
   });
   await page.reload();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -116,7 +203,11 @@ test("a second load of the sheet takes no JavaScript from the network: the servi
   expect(fromNetwork).toEqual([]);
 });
 
-test("a refusal while online is shown on the form, not kept for later", async ({ page, adminApi, newUser }) => {
+test("a refusal while online is shown on the form, not kept for later", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
   const { location, programs } = await createSite(adminApi, "Refusing Hall", ["Pantry"]);
   await setUpTabletContext(page.context(), await newUser(), location.id);
   await page.goto(`/sheet/${location.id}`);
@@ -129,7 +220,10 @@ test("a refusal while online is shown on the form, not kept for later", async ({
   await page.getByLabel("Temperature").fill("98.4");
   await page.getByLabel("First Name", { exact: true }).fill("Dana");
   await page.getByLabel("Last Name", { exact: true }).fill("Refused");
-  const answer = page.waitForResponse((response) => response.url().includes("visits.create"));
+  const answer = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname === "/api/visits",
+  );
   await page.getByRole("button", { name: "Submit" }).click();
   expect((await answer).status()).toBe(422);
 

@@ -81,7 +81,14 @@ describe("dates and time zones", () => {
         ]);
       }
     }
-    for (const zone of ["Mars/Olympus", "+05:00", "EST5EDT%00", "america/new york"]) {
+    for (const zone of [
+      "Mars/Olympus",
+      "+05:00",
+      "EST5EDT%00",
+      "america/new york",
+      "Etc/GMT+15",
+      "Etc/GMT-0x",
+    ]) {
       const rest = await world.admin.get(`/api/visits?timeZone=${encodeURIComponent(zone)}`);
       expect([rest.status, pathsOf(rest.json)], zone).toEqual([422, ["timeZone"]]);
       const csv = await world.admin.get(
@@ -90,6 +97,22 @@ describe("dates and time zones", () => {
       expect([csv.status, pathsOf(csv.json)], `csv ${zone}`).toEqual([422, ["timeZone"]]);
       const trpc = await world.admin.trpc("query", "visits.report", { timeZone: zone });
       expect([trpc.status, pathsOf(trpc.json.error)], `trpc ${zone}`).toEqual([422, ["timeZone"]]);
+    }
+  });
+
+  it("accepts every zone a tablet may report: fixed-offset Etc zones and old aliases too", async () => {
+    for (const zone of [
+      "Etc/GMT-12",
+      "Etc/GMT+11",
+      "Etc/GMT-14",
+      "Etc/UTC",
+      "Asia/Kolkata",
+      "US/Pacific",
+    ]) {
+      const rest = await world.admin.get(
+        `/api/visits?from=2026-11-23&timeZone=${encodeURIComponent(zone)}`,
+      );
+      expect([rest.status, zone]).toEqual([200, zone]);
     }
   });
 

@@ -79,9 +79,11 @@ export const calendarDate = z
 export type CalendarDate = z.output<typeof calendarDate>;
 
 const ianaZones = new Set<string>(["UTC", ...Intl.supportedValuesOf("timeZone")]);
-/** An IANA zone name (America/Los_Angeles, or an old alias such as US/Pacific); no offsets. */
+// The fixed-offset zones, UTC-12 to UTC+14: a device set to one reports it, and ICU's list omits them.
+const etcOffsetZone = /^Etc\/GMT(0|[+-]([0-9]|1[0-2])|-1[34])$/;
+/** An IANA zone name (America/Los_Angeles, an old alias such as US/Pacific, or Etc/GMT-3); no offsets. */
 export function isTimeZone(value: string): boolean {
-  if (ianaZones.has(value)) return true;
+  if (ianaZones.has(value) || etcOffsetZone.test(value)) return true;
   if (!/^[A-Za-z][A-Za-z_]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
   try {
     return ianaZones.has(
