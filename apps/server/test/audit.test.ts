@@ -1,5 +1,6 @@
 import { autoSignOut } from "@vsi/api";
 import { sql } from "@vsi/db";
+import { testServerUrl } from "@vsi/test-utils";
 import { describe, expect, it } from "vitest";
 import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 import type { Client } from "./harness.ts";
@@ -280,6 +281,38 @@ describe("the audit log records", () => {
     expect(await rows("tablet.disconnect", tablet.id)).toMatchObject([
       { actor: "user", user_id: other.id, location_id: main.id },
     ]);
+  });
+});
+
+describe.skipIf(!testServerUrl())("sign-outs at the same moment on PostgreSQL", () => {
+  it("record one sign-out, whoever wins: the tablet's and the staff member's racing for one visit", async () => {
+    const { main, pantry } = world.catalog;
+    const tablet = await tabletWithId(main.id);
+    const staff = await staffWithId();
+    const visit = await tablet.client.post("/api/visits", visitor(main.id, pantry.id));
+    const id = visit.json.id as number;
+    // Hold the visit's row so both sign-outs start, see it open, and wait for it.
+    const answers = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select 1 from visits where id = ${id} for update`.execute(trx);
+        const racing = [
+          tablet.client.patch(`/api/visits/${id}/sign-out`),
+          staff.client.patch(`/api/visits/${id}/sign-out`),
+        ];
+        for (;;) {
+          const { rows: waiting } = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(db());
+          if (waiting[0]!.n >= 2) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return racing;
+      })
+      .then((racing) => Promise.all(racing));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers[0]!.json.TimeOut).toBe(answers[1]!.json.TimeOut);
+    expect(await rows("visit.sign_out", id)).toHaveLength(1);
   });
 });
 

@@ -97,13 +97,17 @@ select visits.* from visit_idempotency_keys k inner join caller on k.key = calle
 where k.created_at > $2::timestamptz - interval '24 hours' and not exists (select 1 from claim)`;
 
 // $3 the visit's id. TimeOut is set once, as the visitor's own; a second sign-out keeps the first
-// time and kind, and is not audited again ("before": the visit as the statement's snapshot saw it).
-export const signOut = `${tabletCte}, changed as (
+// time and kind, and is not audited again. "locked" waits for a sign-out in flight and then reads
+// the row as it committed, so two at once record one.
+export const signOut = `${tabletCte}, locked as (
+  select visits.id, visits.time_out from visits inner join tablet on visits.location_id = tablet.location_id
+  where visits.id = $3::int for update of visits
+), changed as (
   update visits set time_out = coalesce(visits.time_out, $2::timestamptz),
     signed_out_by = case when visits.time_out is null then 'visitor' else visits.signed_out_by end, updated_at = $2::timestamptz
-  from tablet where visits.id = $3::int and visits.location_id = tablet.location_id
+  from locked where visits.id = locked.id
   returning visits.*
-)${audited("visit.sign_out", '{"by":"visitor"}', " inner join visits as before on before.id = changed.id where before.time_out is null")}
+)${audited("visit.sign_out", '{"by":"visitor"}', " inner join locked on locked.id = changed.id where locked.time_out is null")}
 select changed.* from changed`;
 
 export async function run<R>(

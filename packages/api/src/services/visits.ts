@@ -313,8 +313,8 @@ async function insertKeyedVisit(
 
 /**
  * Sets TimeOut and who did it once; a second sign-out keeps the first time and kind. The audit row
- * is written by the same statement, only when this call ended the visit (read from the statement's
- * snapshot, before the UPDATE).
+ * is written by the same statement, only when this call ended the visit: "locked" waits for a
+ * sign-out in flight and reads the row as it committed, so two at once record one.
  */
 export async function signOutVisit(
   db: Executor,
@@ -325,18 +325,23 @@ export async function signOutVisit(
   locationId?: number,
 ): Promise<Visit | undefined> {
   return db
-    .with("signed_out", (db) => {
-      let query = db
+    .with("locked", (db) => {
+      let query = db.selectFrom("visits").select(["id", "time_out"]).where("id", "=", id);
+      if (locationId !== undefined) query = query.where("location_id", "=", locationId);
+      return query.forUpdate();
+    })
+    .with("signed_out", (db) =>
+      db
         .updateTable("visits")
+        .from("locked")
         .set({
-          time_out: sql<Date>`coalesce(time_out, ${now}::timestamptz)`,
-          signed_out_by: sql<SignOutKind>`case when time_out is null then ${by}::text else signed_out_by end`,
+          time_out: sql<Date>`coalesce(visits.time_out, ${now}::timestamptz)`,
+          signed_out_by: sql<SignOutKind>`case when visits.time_out is null then ${by}::text else visits.signed_out_by end`,
           updated_at: now,
         })
-        .where("id", "=", id);
-      if (locationId !== undefined) query = query.where("location_id", "=", locationId);
-      return query.returningAll();
-    })
+        .whereRef("visits.id", "=", "locked.id")
+        .returningAll("visits"),
+    )
     .with("audit", (db) =>
       db
         .insertInto("audit_log")
@@ -344,8 +349,8 @@ export async function signOutVisit(
         .expression(
           db
             .selectFrom("signed_out")
-            .innerJoin("visits as before", "before.id", "signed_out.id")
-            .where("before.time_out", "is", null)
+            .innerJoin("locked", "locked.id", "signed_out.id")
+            .where("locked.time_out", "is", null)
             .select([
               ...auditValues(actor, "visit.sign_out", "visit", { by }, now),
               "signed_out.id as subject_id",
