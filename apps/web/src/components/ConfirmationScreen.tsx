@@ -1,9 +1,9 @@
-import { Button, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { dismissConfirmation, type Confirmation } from "../lib/confirmation";
 import { resetKioskLanguage, useKioskTranslation } from "../lib/i18n";
 import { confirmationMs } from "../lib/kioskSettings";
 import { formatLocalTime } from "../lib/time";
+import { KioskButton } from "./KioskButton";
 import classes from "./ConfirmationScreen.module.css";
 
 /**
@@ -41,31 +41,25 @@ export function ConfirmationScreen({ confirmation }: { confirmation: Confirmatio
       aria-describedby="confirmation-body"
       onClick={close}
     >
-      <div>
+      <div className={classes.card}>
         <div className={classes.mark} aria-hidden="true">
           {confirmation.kind === "in" ? "✓" : "👋"}
         </div>
-        <Title
-          order={2}
-          id="confirmation-title"
-          className={classes.title}
-          ref={title}
-          tabIndex={-1}
-        >
+        <h2 id="confirmation-title" className={classes.title} ref={title} tabIndex={-1}>
           {confirmation.kind === "in"
             ? t("confirm.welcome", { name })
             : t("confirm.goodbye", { name })}
-        </Title>
-        <Text id="confirmation-body" className={classes.body} role="status">
+        </h2>
+        <p id="confirmation-body" className={classes.body} role="status">
           {confirmation.saved
             ? t("confirm.saved")
             : confirmation.kind === "in"
               ? t("confirm.signedIn", { program: confirmation.programName, time })
               : t("confirm.signedOut", { time })}
-        </Text>
-        <Button size="xl" variant="white" color="dark" className={classes.done} onClick={close}>
+        </p>
+        <KioskButton size="xl" variant="white" className={classes.done} onClick={close}>
           {t("confirm.done")}
-        </Button>
+        </KioskButton>
       </div>
     </div>
   );

@@ -56,9 +56,14 @@ export function KioskDialog({ opened, onClose, title, closeLabel, children }: Pr
               <span aria-hidden="true">×</span>
             </button>
           </div>
-          {children}
+          <div className={classes.body}>{children}</div>
         </>
       ) : null}
     </dialog>
   );
+}
+
+/** The dialog's answers, in a row at its end. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className={classes.actions}>{children}</div>;
 }

@@ -1,11 +1,11 @@
-import { Box, Button, Group, Stack, Text, Title } from "@mantine/core";
+import "../styles/kiosk.css";
 import { useKioskTranslation } from "../lib/i18n";
-import { useDisclosure } from "@mantine/hooks";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { startKioskQueue } from "../lib/kioskQueue";
 import { registerKioskWorker } from "../lib/serviceWorker";
-import { KioskDialog } from "./KioskDialog";
+import { KioskButton } from "./KioskButton";
+import { DialogActions, KioskDialog } from "./KioskDialog";
 import { OfflineBanner } from "./OfflineBanner";
 import classes from "./SheetLayout.module.css";
 
@@ -36,10 +36,11 @@ export function SheetLayout({
   }, [i18n.language]);
 
   return (
-    <div className={classes.frame}>
-      <Box component="header" className={classes.bar}>
-        <Group justify="space-between" gap="md" className={classes.barRow}>
-          <Group wrap="nowrap" gap="md" className={classes.identity}>
+    // "kiosk": the kiosk's base styles (styles/kiosk.css) apply inside.
+    <div className={`kiosk ${classes.frame}`}>
+      <header className={classes.bar}>
+        <div className={classes.barRow}>
+          <div className={classes.identity}>
             {location.LogoUrl ? (
               <div className={classes.logo} data-site-logo>
                 <img
@@ -53,67 +54,55 @@ export function SheetLayout({
                 <img src="/icon.svg" alt="" width={40} height={40} />
               </div>
             )}
-            <Title order={1} className={classes.name}>
-              {location.Name}
-            </Title>
-          </Group>
-          <Group wrap="nowrap" gap="xs" className={classes.barActions}>
-            <Button
-              variant="outline"
-              className={classes.barButton}
-              vars={onBar}
+            <h1 className={classes.name}>{location.Name}</h1>
+          </div>
+          <div className={classes.barActions}>
+            <KioskButton
+              variant="onBar"
               size="md"
               lang={t("language.switchToLang")}
               aria-label={`${t("language.label")}: ${t("language.switchTo")}`}
               onClick={() => i18n.changeLanguage(t("language.switchToLang"))}
             >
               {t("language.switchTo")}
-            </Button>
+            </KioskButton>
             <StaffExit />
-          </Group>
-        </Group>
-      </Box>
+          </div>
+        </div>
+      </header>
       <OfflineBanner />
-      <Box component="main" className={classes.main}>
-        <Stack gap="lg">{children}</Stack>
-      </Box>
-      <Box component="footer" className={classes.footer}>
-        <Text fw={600}>{location.Name}</Text>
-        <Text>{location.Address}</Text>
-      </Box>
+      <main className={classes.main}>{children}</main>
+      <footer className={classes.footer}>
+        <p className={classes.footerName}>{location.Name}</p>
+        <p>{location.Address}</p>
+      </footer>
     </div>
   );
 }
 
-// White on the brand bar (7.6:1), whatever the button's variant would colour it.
-const onBar = () => ({
-  root: {
-    "--button-color": "var(--mantine-color-white)",
-    "--button-bg": "transparent",
-    "--button-hover": "rgb(255 255 255 / 14%)",
-    "--button-hover-color": "var(--mantine-color-white)",
-    "--button-bd": "1px solid rgb(255 255 255 / 70%)",
-  },
-});
-
 /** A small corner button: leaving the kiosk takes a staff login. */
 function StaffExit() {
   const { t } = useKioskTranslation();
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const close = () => setOpened(false);
   const navigate = useNavigate();
   return (
     <>
-      <Button variant="subtle" size="md" className={classes.barButton} vars={onBar} onClick={open}>
+      <KioskButton
+        variant="onBar"
+        size="md"
+        className={classes.quiet}
+        onClick={() => setOpened(true)}
+      >
         {t("staff.button")}
-      </Button>
+      </KioskButton>
       <KioskDialog opened={opened} onClose={close} title={t("staff.title")} closeLabel={t("close")}>
-        <Text size="lg">{t("staff.body")}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" size="lg" onClick={close}>
+        <p>{t("staff.body")}</p>
+        <DialogActions>
+          <KioskButton variant="default" onClick={close}>
             {t("staff.cancel")}
-          </Button>
-          <Button
-            size="lg"
+          </KioskButton>
+          <KioskButton
             onClick={() =>
               void navigate({
                 to: "/login",
@@ -122,8 +111,8 @@ function StaffExit() {
             }
           >
             {t("staff.login")}
-          </Button>
-        </Group>
+          </KioskButton>
+        </DialogActions>
       </KioskDialog>
     </>
   );

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  Loader,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { fieldErrorsOf, httpStatusOf, openVisitOf } from "../lib/apiErrors";
 import { moveFocusOnEnter } from "../lib/focusNextField";
@@ -23,7 +11,10 @@ import {
   type TemperatureUnit,
 } from "../lib/temperature";
 import { formatLocalTime } from "../lib/time";
-import { KioskDialog } from "./KioskDialog";
+import { KioskAlert } from "./KioskAlert";
+import { KioskButton } from "./KioskButton";
+import { DialogActions, KioskDialog } from "./KioskDialog";
+import { KioskField } from "./KioskField";
 import classes from "./SignInForm.module.css";
 import { useVisitorLookup, type VisitorName } from "../hooks/useVisitorLookup";
 
@@ -61,8 +52,13 @@ const nameInputProps = {
   autoCapitalize: "words",
   autoCorrect: "off",
   spellCheck: false,
-  size: "lg",
 } as const;
+
+// The last field's Enter key says "done": the keyboard can close and the visitor checks the program.
+const nameFields = [
+  { field: "FirstName", label: "form.firstName", enterKeyHint: "next" },
+  { field: "LastName", label: "form.lastName", enterKeyHint: "done" },
+] as const;
 
 export function SignInForm({
   locationId,
@@ -96,6 +92,7 @@ export function SignInForm({
   const [checkingTemperature, setCheckingTemperature] = useState(false);
   const confirmedTemperature = useRef<string | null>(null);
   const temperatureField = useRef<HTMLInputElement>(null);
+  const programGroup = useId();
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -184,139 +181,136 @@ export function SignInForm({
     }
   }
 
+  const programError = errorFor("ProgramId");
   return (
     <form onSubmit={submit} onKeyDown={moveFocusOnEnter} noValidate aria-busy={busy}>
-      <Fieldset variant="unstyled" disabled={busy}>
-        <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
-            <TextInput
-              label={t("form.phone")}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              enterKeyHint="next"
-              placeholder="415-555-1234"
-              autoFocus
-              size="lg"
-              value={values.PhoneNumber}
-              onChange={changePhone}
-              error={errorFor("PhoneNumber")}
-              rightSection={looking ? <Loader size="sm" aria-label={t("form.lookingUp")} /> : null}
-            />
-            <TextInput
-              ref={temperatureField}
-              label={`${t("form.temperature")} (${unitLabel})`}
-              inputMode="decimal"
-              autoComplete="off"
-              enterKeyHint="next"
-              placeholder={temperatureUnit === "F" ? "98.6" : "37.0"}
-              size="lg"
-              value={values.Temperature}
-              onChange={set("Temperature")}
-              error={errorFor("Temperature")}
-              rightSection={
-                <span className={classes.unit} aria-hidden="true">
-                  {unitLabel}
-                </span>
-              }
-            />
-            <TextInput
-              {...nameInputProps}
-              label={t("form.firstName")}
-              enterKeyHint="next"
-              value={values.FirstName}
-              onChange={set("FirstName")}
-              error={errorFor("FirstName")}
-            />
-            <TextInput
-              {...nameInputProps}
-              label={t("form.lastName")}
-              enterKeyHint="done"
-              value={values.LastName}
-              onChange={set("LastName")}
-              error={errorFor("LastName")}
-            />
-          </SimpleGrid>
-          <Radio.Group
-            label={t("form.program")}
-            size="lg"
-            value={values.ProgramId === null ? null : String(values.ProgramId)}
-            onChange={(value) =>
-              setValues((previous) => ({ ...previous, ProgramId: Number(value) }))
+      <fieldset disabled={busy} className={classes.fields}>
+        <div className={classes.grid}>
+          <KioskField
+            label={t("form.phone")}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            enterKeyHint="next"
+            placeholder="415-555-1234"
+            autoFocus
+            value={values.PhoneNumber}
+            onChange={changePhone}
+            error={errorFor("PhoneNumber")}
+            rightSection={
+              looking ? (
+                <span role="status" aria-label={t("form.lookingUp")} className="k-spinner" />
+              ) : null
             }
-            error={errorFor("ProgramId")}
-          >
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
-              {programs.map((program) => (
-                <Radio
-                  key={program.id}
-                  value={String(program.id)}
-                  label={program.Name}
-                  size="md"
-                  classNames={{
-                    root: classes.program,
-                    body: classes.programBody,
-                    label: classes.programLabel,
-                  }}
+          />
+          <KioskField
+            ref={temperatureField}
+            label={`${t("form.temperature")} (${unitLabel})`}
+            inputMode="decimal"
+            autoComplete="off"
+            enterKeyHint="next"
+            placeholder={temperatureUnit === "F" ? "98.6" : "37.0"}
+            value={values.Temperature}
+            onChange={set("Temperature")}
+            error={errorFor("Temperature")}
+            rightSection={
+              <span className={classes.unit} aria-hidden="true">
+                {unitLabel}
+              </span>
+            }
+          />
+          {nameFields.map(({ field, label, enterKeyHint }) => (
+            <KioskField
+              key={field}
+              {...nameInputProps}
+              label={t(label)}
+              enterKeyHint={enterKeyHint}
+              value={values[field]}
+              onChange={set(field)}
+              error={errorFor(field)}
+            />
+          ))}
+        </div>
+        <fieldset
+          role="radiogroup"
+          className={classes.programs}
+          aria-labelledby={`${programGroup}-legend`}
+          aria-invalid={programError ? true : undefined}
+          aria-describedby={programError ? `${programGroup}-error` : undefined}
+        >
+          <legend id={`${programGroup}-legend`} className={classes.legend}>
+            {t("form.program")}
+          </legend>
+          <div className={classes.programGrid}>
+            {programs.map((program) => (
+              <label key={program.id} className={classes.program}>
+                <input
+                  type="radio"
+                  name={programGroup}
+                  value={program.id}
+                  checked={values.ProgramId === program.id}
+                  onChange={() => setValues((previous) => ({ ...previous, ProgramId: program.id }))}
+                  className={classes.radio}
                 />
-              ))}
-            </SimpleGrid>
-          </Radio.Group>
-          {alreadyIn ? (
-            <Alert
-              color="brand"
-              variant="light"
-              role="alert"
-              title={t("form.alreadyIn", {
-                time: formatLocalTime(alreadyIn.TimeIn, undefined, i18n.language),
-              })}
-            >
-              <Text size="lg">{t("form.alreadyInBody")}</Text>
-              <Group mt="md">
-                {onSignOutInstead ? (
-                  <Button size="lg" color="red.9" onClick={() => void signOutInstead(alreadyIn)}>
-                    {t("form.signOutNow")}
-                  </Button>
-                ) : null}
-                <Button size="lg" variant="default" onClick={onCancel}>
-                  {t("form.keepSignedIn")}
-                </Button>
-              </Group>
-            </Alert>
+                <span className={classes.programLabel}>{program.Name}</span>
+              </label>
+            ))}
+          </div>
+          {programError ? (
+            <p id={`${programGroup}-error`} className={classes.error}>
+              {programError}
+            </p>
           ) : null}
-          {failed ? (
-            <Alert color="red" variant="light" role="alert">
-              <Text size="lg">{t("form.failed")}</Text>
-            </Alert>
-          ) : null}
-          {refusal !== null ? (
-            <Alert color="red" variant="light" role="alert" title={t("form.refused")}>
-              <Text size="lg">{refusal}</Text>
-            </Alert>
-          ) : null}
-          <Group grow className={classes.actions}>
-            <Button type="submit" size="xl" loading={busy}>
-              {t("form.submit")}
-            </Button>
-            <Button variant="default" size="xl" onClick={onCancel}>
-              {t("form.cancel")}
-            </Button>
-          </Group>
-        </Stack>
-      </Fieldset>
+        </fieldset>
+        {alreadyIn ? (
+          <KioskAlert
+            tone="info"
+            title={t("form.alreadyIn", {
+              time: formatLocalTime(alreadyIn.TimeIn, undefined, i18n.language),
+            })}
+          >
+            <p>{t("form.alreadyInBody")}</p>
+            <div className={classes.row}>
+              {onSignOutInstead ? (
+                <KioskButton variant="danger" onClick={() => void signOutInstead(alreadyIn)}>
+                  {t("form.signOutNow")}
+                </KioskButton>
+              ) : null}
+              <KioskButton variant="default" onClick={onCancel}>
+                {t("form.keepSignedIn")}
+              </KioskButton>
+            </div>
+          </KioskAlert>
+        ) : null}
+        {failed ? (
+          <KioskAlert tone="danger">
+            <p>{t("form.failed")}</p>
+          </KioskAlert>
+        ) : null}
+        {refusal !== null ? (
+          <KioskAlert tone="danger" title={t("form.refused")}>
+            <p>{refusal}</p>
+          </KioskAlert>
+        ) : null}
+        <div className={classes.actions}>
+          <KioskButton type="submit" size="xl" loading={busy}>
+            {t("form.submit")}
+          </KioskButton>
+          <KioskButton variant="default" size="xl" onClick={onCancel}>
+            {t("form.cancel")}
+          </KioskButton>
+        </div>
+      </fieldset>
       <KioskDialog
         opened={checkingTemperature}
         onClose={() => setCheckingTemperature(false)}
         title={t("form.checkTitle", { value: values.Temperature.trim() })}
         closeLabel={t("close")}
       >
-        <Text size="lg">
-          {t("form.checkBody", { value: values.Temperature.trim(), unit: unitLabel })}
-        </Text>
-        <Group justify="flex-end" mt="lg">
-          <Button
+        <p>{t("form.checkBody", { value: values.Temperature.trim(), unit: unitLabel })}</p>
+        <DialogActions>
+          <KioskButton
             variant="default"
-            size="lg"
             onClick={() => {
               // Closed first: the page behind a modal dialog cannot take focus.
               flushSync(() => setCheckingTemperature(false));
@@ -324,9 +318,8 @@ export function SignInForm({
             }}
           >
             {t("form.checkFix")}
-          </Button>
-          <Button
-            size="lg"
+          </KioskButton>
+          <KioskButton
             onClick={() => {
               confirmedTemperature.current = values.Temperature.trim();
               setCheckingTemperature(false);
@@ -334,8 +327,8 @@ export function SignInForm({
             }}
           >
             {t("form.checkYes")}
-          </Button>
-        </Group>
+          </KioskButton>
+        </DialogActions>
       </KioskDialog>
     </form>
   );

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Text } from "@mantine/core";
-import { KioskDialog } from "./KioskDialog";
+import { KioskAlert } from "./KioskAlert";
+import { KioskButton } from "./KioskButton";
+import { DialogActions, KioskDialog } from "./KioskDialog";
 import { useKioskTranslation } from "../lib/i18n";
 import { nameWithLastInitial } from "../lib/names";
 import type { Visit } from "../lib/types";
@@ -24,22 +25,22 @@ export function SignOutModal({ visit, busy, failed = false, onConfirm, onCancel 
     >
       {visit ? (
         <>
-          <Text size="lg">
+          <p>
             {t("signOut.question", { name: nameWithLastInitial(visit.FirstName, visit.LastName) })}
-          </Text>
+          </p>
           {failed ? (
-            <Alert color="red" mt="md" role="alert">
-              {t("signOut.failed")}
-            </Alert>
+            <KioskAlert tone="danger">
+              <p>{t("signOut.failed")}</p>
+            </KioskAlert>
           ) : null}
-          <Group justify="flex-end" mt="lg">
-            <Button variant="default" size="lg" onClick={onCancel}>
+          <DialogActions>
+            <KioskButton variant="default" onClick={onCancel}>
               {t("signOut.cancel")}
-            </Button>
-            <Button color="red.9" size="lg" loading={busy} onClick={() => onConfirm(visit)}>
+            </KioskButton>
+            <KioskButton variant="danger" loading={busy} onClick={() => onConfirm(visit)}>
               {t("signOut.confirm")}
-            </Button>
-          </Group>
+            </KioskButton>
+          </DialogActions>
         </>
       ) : null}
     </KioskDialog>

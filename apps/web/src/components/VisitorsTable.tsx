@@ -1,10 +1,10 @@
-import { Button, Text } from "@mantine/core";
 import { useKioskTranslation } from "../lib/i18n";
 import { useEffect, useRef } from "react";
 import { nameWithLastInitial } from "../lib/names";
 import { maskPhone } from "../lib/phone";
 import { formatLocalTime } from "../lib/time";
 import type { SheetVisit } from "../lib/queuedVisits";
+import { KioskButton } from "./KioskButton";
 import classes from "./VisitorsTable.module.css";
 
 /** The sheet's list of visitors still signed in, each with a Sign Out button; a new row is marked and scrolled to. */
@@ -25,11 +25,7 @@ export function VisitorsTable({
   }, [shown, highlightId]);
 
   if (visits.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="xl" size="xl">
-        {t("sheet.nobody")}
-      </Text>
-    );
+    return <p className={classes.nobody}>{t("sheet.nobody")}</p>;
   }
   return (
     <div className={classes.scroller}>
@@ -40,7 +36,7 @@ export function VisitorsTable({
             <th>{t("sheet.phone")}</th>
             <th>{t("sheet.temperature")}</th>
             <th>{t("sheet.timeIn")}</th>
-            <th>{t("sheet.action")}</th>
+            <th className={classes.action}>{t("sheet.action")}</th>
           </tr>
         </thead>
         <tbody>
@@ -58,23 +54,16 @@ export function VisitorsTable({
                   {name}
                   {visit.signInKey !== undefined ? (
                     // Saved on this tablet, not yet on the server: said in words, not only by a colour.
-                    <Text component="span" display="block" fz="sm" fw={500} c="gray.8">
-                      {t("sheet.waiting")}
-                    </Text>
+                    <span className={classes.waiting}>{t("sheet.waiting")}</span>
                   ) : null}
                 </td>
-                <td>{maskPhone(visit.PhoneNumber)}</td>
+                <td className={classes.phone}>{maskPhone(visit.PhoneNumber)}</td>
                 <td>{visit.Temperature}</td>
                 <td>{formatLocalTime(visit.TimeIn, undefined, i18n.language)}</td>
-                <td>
-                  <Button
-                    variant="outline"
-                    color="red.9"
-                    bg="white"
-                    onClick={() => onSignOut(visit)}
-                  >
+                <td className={classes.action}>
+                  <KioskButton variant="dangerOutline" onClick={() => onSignOut(visit)}>
                     {t("sheet.signOut")}
-                  </Button>
+                  </KioskButton>
                 </td>
               </tr>
             );
