@@ -74,6 +74,18 @@ describe("SignInForm", () => {
     expect(screen.getAllByText("This is required!")).toHaveLength(2);
   });
 
+  it("says each field's error by the field: read with it, and gone once the value is there", async () => {
+    const { user } = renderForm({ defaultProgramId: undefined });
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(field("Phone Number")).toHaveAccessibleDescription("This is required!");
+    expect(screen.getByRole("radiogroup", { name: "I'm here for:" })).toHaveAccessibleDescription(
+      "This is required!",
+    );
+    await user.type(field("Phone Number"), "4155551234");
+    expect(field("Phone Number")).not.toHaveAttribute("aria-invalid");
+    expect(field("Phone Number")).not.toHaveAccessibleDescription();
+  });
+
   it("sends the visit with the phone's digits and the chosen program", async () => {
     const { user, props } = renderForm();
     await fillValid(user);
