@@ -198,32 +198,27 @@ describe.each([
   it("the job runner runs each queued job once across two processes sharing the database", async (ctx) => {
     if (!setup) return ctx.skip();
     const runs: string[] = [];
-    const job = (who: string) => ({
-      name: "count-runs",
-      cron: "0 0 1 1 *",
-      run: () => Promise.resolve(void runs.push(who)),
-    });
+    const { db, url } = setup;
+    // A runner whose one job notes who ran it.
+    const start = (who: string) =>
+      startJobRunner({
+        db,
+        databaseUrl: url,
+        jobs: [
+          {
+            name: "count-runs",
+            cron: "0 0 1 1 *",
+            run: () => Promise.resolve(void runs.push(who)),
+          },
+        ],
+        log: quiet,
+        pollingIntervalSeconds: 0.5,
+      });
     const runners: JobRunner[] = [];
     try {
-      runners.push(
-        await startJobRunner({
-          db: setup.db,
-          databaseUrl: setup.url,
-          jobs: [job("a")],
-          log: quiet,
-          pollingIntervalSeconds: 0.5,
-        }),
-      );
+      runners.push(await start("a"));
       // The embedded database belongs to one process; a second runner there is a second worker of it.
-      runners.push(
-        await startJobRunner({
-          db: setup.db,
-          databaseUrl: setup.url,
-          jobs: [job("b")],
-          log: quiet,
-          pollingIntervalSeconds: 0.5,
-        }),
-      );
+      runners.push(await start("b"));
       for (let i = 0; i < 6; i++) await runners[i % 2]!.runNow("count-runs");
       const deadline = Date.now() + 60_000;
       while (runs.length < 6 && Date.now() < deadline)

@@ -45,6 +45,15 @@ async function insertVisits(
     .execute();
 }
 
+/** How many visits the database holds: a refused write leaves it as it was. */
+async function visitCount(): Promise<number> {
+  const row = await server.services.db.kysely
+    .selectFrom("visits")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 describe("signing in and out on a tablet", () => {
   it("creates a visit (201) with TimeIn from the server and TimeOut null", async () => {
     const before = Date.now();
@@ -66,16 +75,7 @@ describe("signing in and out on a tablet", () => {
   });
 
   it("validates like the sign-in form and writes nothing on failure", async () => {
-    const count = async () =>
-      Number(
-        (
-          await server.services.db.kysely
-            .selectFrom("visits")
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const before = await count();
+    const before = await visitCount();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ PhoneNumber: "415-555-123" }, "PhoneNumber"],
       [{ Temperature: "-1" }, "Temperature"],
@@ -94,7 +94,7 @@ describe("signing in and out on a tablet", () => {
       expect(res.status, JSON.stringify(override).slice(0, 60)).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toContain(path);
     }
-    expect(await count()).toBe(before);
+    expect(await visitCount()).toBe(before);
   });
 
   it("keeps a tablet to its own location", async () => {
@@ -281,16 +281,7 @@ describe("a sign-in the tablet kept while offline", () => {
   });
 
   it("refuses a TimeIn over 24 hours old, in the future, or not a time (422 on TimeIn) and writes nothing", async () => {
-    const count = async () =>
-      Number(
-        (
-          await server.services.db.kysely
-            .selectFrom("visits")
-            .select((eb) => eb.fn.countAll().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const before = await count();
+    const before = await visitCount();
     const now = server.services.now().getTime();
     const cases: Array<[string, string]> = [
       [
@@ -313,7 +304,7 @@ describe("a sign-in the tablet kept while offline", () => {
         expect(res.json.errors).toEqual([{ path: "TimeIn", message }]);
       }
     }
-    expect(await count()).toBe(before);
+    expect(await visitCount()).toBe(before);
   });
 });
 

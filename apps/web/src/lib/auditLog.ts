@@ -1,39 +1,24 @@
-import type { AuditAction } from "@vsi/api/schemas";
+import { auditActions, type AuditAction } from "@vsi/api/schemas";
 import { isoDate, positiveInt } from "./searchParams";
 import type { AuditEntry } from "./types";
 
 // The audit log page: its filters live in the query string (a view can be bookmarked), and each
 // entry reads as a sentence.
 
+/** The actions on these kinds of thing ("location" for location.create, …), in the schema's order. */
+const actionsOn = (...kinds: string[]): AuditAction[] =>
+  auditActions.filter((action) => kinds.includes(action.slice(0, action.indexOf("."))));
+
 /** The kinds of change a coordinator asks about, as the page's filter offers them. */
 export const auditGroups = {
   signIns: { label: "Sign-ins and sign-outs", actions: ["visit.sign_in", "visit.sign_out"] },
   visits: { label: "Visit edits and deletions", actions: ["visit.update", "visit.delete"] },
-  catalog: {
-    label: "Locations and programs",
-    actions: [
-      "location.create",
-      "location.update",
-      "location.delete",
-      "program.create",
-      "program.update",
-      "program.delete",
-    ],
-  },
-  users: {
-    label: "Users",
-    actions: [
-      "user.invite",
-      "user.deactivate",
-      "user.reactivate",
-      "user.make_admin",
-      "user.remove_admin",
-    ],
-  },
-  tablets: { label: "Tablets", actions: ["tablet.setup", "tablet.disconnect"] },
+  catalog: { label: "Locations and programs", actions: actionsOn("location", "program") },
+  users: { label: "Users", actions: actionsOn("user") },
+  tablets: { label: "Tablets", actions: actionsOn("tablet") },
   privacy: {
     label: "Settings and erasures",
-    actions: ["settings.update", "retention.run", "visitor.export", "visitor.forget"],
+    actions: actionsOn("settings", "retention", "visitor"),
   },
 } satisfies Record<string, { label: string; actions: AuditAction[] }>;
 export type AuditGroup = keyof typeof auditGroups;

@@ -2,11 +2,12 @@ import { z } from "zod";
 import { cookieNames, sheetCookieMaxAge } from "../http/cookies.ts";
 import { idParam } from "../schemas/common.ts";
 import { locationInput, locationSchema, locationUpdateInput } from "../schemas/locations.ts";
-import { deleteOrArchive, getLocation, listLocations } from "../services/catalog.ts";
+import { getLocation, listLocations } from "../services/catalog.ts";
 import { logOut } from "../login.ts";
 import { createLocation, updateLocation } from "../services/locations.ts";
 import { createTablet } from "../services/tablets.ts";
 import { actorOf } from "../services/audit.ts";
+import { removeCatalogRow } from "./removeCatalogRow.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 
@@ -95,17 +96,7 @@ export const locationsRouter = router({
     })
     .input(idParam)
     .output(locationSchema)
-    .mutation(async ({ ctx, input }) => {
-      const location = await getLocation(ctx.db, input.id);
-      await deleteOrArchive(
-        ctx.db,
-        "locations",
-        input.id,
-        ctx.services.now(),
-        actorOf(ctx.identity),
-      );
-      return location;
-    }),
+    .mutation(({ ctx, input }) => removeCatalogRow(ctx, "locations", input.id, getLocation)),
 
   setup: staffProcedure
     .meta({

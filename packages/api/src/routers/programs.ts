@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { idParam } from "../schemas/common.ts";
 import { programInput, programSchema, programUpdateInput } from "../schemas/programs.ts";
-import { deleteOrArchive, getProgram, listPrograms } from "../services/catalog.ts";
+import { getProgram, listPrograms } from "../services/catalog.ts";
 import { createProgram, updateProgram } from "../services/programs.ts";
 import { actorOf } from "../services/audit.ts";
+import { removeCatalogRow } from "./removeCatalogRow.ts";
 import { adminProcedure, router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 
@@ -79,15 +80,5 @@ export const programsRouter = router({
     })
     .input(idParam)
     .output(programSchema)
-    .mutation(async ({ ctx, input }) => {
-      const program = await getProgram(ctx.db, input.id);
-      await deleteOrArchive(
-        ctx.db,
-        "programs",
-        input.id,
-        ctx.services.now(),
-        actorOf(ctx.identity),
-      );
-      return program;
-    }),
+    .mutation(({ ctx, input }) => removeCatalogRow(ctx, "programs", input.id, getProgram)),
 });

@@ -1,32 +1,9 @@
 import { z } from "zod";
 import { id, isoDateTime, pageQuery, text } from "./common.ts";
 import { calendarDate, timeZone, type TimeZone } from "./visits.ts";
+import { auditActions, type AuditAction } from "./audit-actions.ts";
 
-/** What the audit log records, one name per kind of change. */
-export const auditActions = [
-  "visit.sign_in",
-  "visit.sign_out",
-  "visit.update",
-  "visit.delete",
-  "location.create",
-  "location.update",
-  "location.delete",
-  "program.create",
-  "program.update",
-  "program.delete",
-  "user.invite",
-  "user.deactivate",
-  "user.reactivate",
-  "user.make_admin",
-  "user.remove_admin",
-  "tablet.setup",
-  "tablet.disconnect",
-  "settings.update",
-  "retention.run",
-  "visitor.export",
-  "visitor.forget",
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+export { auditActions, type AuditAction };
 export const auditAction = z.enum(auditActions);
 
 const actionsMessage = `Use one or more of ${auditActions.join(", ")}, separated by commas`;

@@ -1,0 +1,27 @@
+// Zod-free, so the web's first chunk can name the actions without loading zod.
+
+/** What the audit log records, one name per kind of change. */
+export const auditActions = [
+  "visit.sign_in",
+  "visit.sign_out",
+  "visit.update",
+  "visit.delete",
+  "location.create",
+  "location.update",
+  "location.delete",
+  "program.create",
+  "program.update",
+  "program.delete",
+  "user.invite",
+  "user.deactivate",
+  "user.reactivate",
+  "user.make_admin",
+  "user.remove_admin",
+  "tablet.setup",
+  "tablet.disconnect",
+  "settings.update",
+  "retention.run",
+  "visitor.export",
+  "visitor.forget",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
