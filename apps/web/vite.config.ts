@@ -1,7 +1,10 @@
+import path from "node:path";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compiledCatalogues } from "./vite/compiledCatalogues.ts";
+import { kioskPage } from "./vite/kioskPage.ts";
+import { pageHead } from "./vite/pageHead.ts";
 import { kioskServiceWorker } from "./vite/kioskServiceWorker.ts";
 
 // The API server (apps/server) listens on 3000 in development; the web app calls it same-origin
@@ -15,6 +18,8 @@ export default defineConfig({
     react(),
     compiledCatalogues(),
     kioskServiceWorker(),
+    kioskPage(),
+    pageHead(),
   ],
   server: {
     port: 5173,
@@ -29,6 +34,11 @@ export default defineConfig({
     // Chunks are served from the site root under static/js.
     assetsDir: "static",
     rolldownOptions: {
+      // Two pages: the staff app, and the kiosk (/sheet/…), kept apart so a tablet loads no staff code.
+      input: {
+        index: path.resolve(import.meta.dirname, "index.html"),
+        kiosk: path.resolve(import.meta.dirname, "kiosk.html"),
+      },
       output: {
         entryFileNames: "static/js/[name]-[hash].js",
         chunkFileNames: "static/js/[name]-[hash].js",

@@ -897,7 +897,7 @@ export function renderMarkdown(r: Results): string {
   if (r.web) {
     out.push("## 6. Web weight", "");
     out.push(
-      `From apps/web/dist (${r.web.source}): index.html's script, modulepreloads and stylesheet, everything they import, and the route's lazy chunk with its dependencies; for the /sheet/ routes also index.html, the service worker (sw.js) and every file it precaches at install (what a cold tablet downloads on its first visit); gzip level 9 with zlib (the server sends the build's precompressed .br/.gz files).`,
+      `From apps/web/dist (${r.web.source}). The /sheet/ routes are the kiosk's own entry (kiosk.html): its scripts and stylesheets with everything they import, the service worker (sw.js) and every file it precaches at install (the kiosk entry's every chunk, icons, manifest), which is what a cold tablet downloads on its first visit. A staff route: index.html's script, modulepreloads and stylesheet, everything they import, and the route's lazy chunk with its dependencies. gzip level 9 with zlib (the server sends the build's precompressed .br/.gz files).`,
       "",
     );
     out.push(

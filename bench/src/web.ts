@@ -19,33 +19,44 @@ export interface WebResult {
 }
 
 /**
- * What a browser loads for a route of the production build: index.html's script, modulepreloads and
- * stylesheets, every chunk they import (transitively), and the route's lazy chunk with the
- * dependencies Vite lists for it (__vite__mapDeps). The build has no Vite manifest, so the route
- * table is read from the entry chunk: createFileRoute(`/path`)(... import(`./chunk.js`), __vite__mapDeps([..])).
+ * What a browser loads for a route of the production build. The kiosk (/sheet/…) is an entry of its
+ * own, kiosk.html: a tablet's first visit loads it, its scripts and stylesheets with every chunk
+ * they import, and installs the service worker, which downloads its whole precache list (the
+ * kiosk entry's every chunk, icons, manifest). A build without kiosk.html (before the kiosk had its
+ * own entry) and staff routes: index.html's script, modulepreloads and stylesheets, every chunk they
+ * import (transitively), and the route's lazy chunk with the dependencies Vite lists for it
+ * (__vite__mapDeps). The build has no Vite manifest, so the route table is read from the entry
+ * chunk: createFileRoute(`/path`)(... import(`./chunk.js`), __vite__mapDeps([..])).
  */
-/** index.html, sw.js and every file sw.js precaches at install (its list is written into it at build time). */
-function kioskInstall(dist: string): string[] {
+/** The page, sw.js and every file sw.js precaches at install (its list is written into it at build time). */
+function kioskInstall(dist: string, page: string): string[] {
   const worker = path.join(dist, "sw.js");
   if (!existsSync(worker)) return [];
   const list = readFileSync(worker, "utf8").match(/\[("\/[^"\]]+"(?:,"\/[^"\]]+")*)\]/);
   if (!list) throw new Error("sw.js: no precache list found");
   const precache = [...list[1]!.matchAll(/"\/([^"]+)"/g)].map((m) => m[1]!);
-  return ["index.html", "sw.js", ...precache].filter((file) => existsSync(path.join(dist, file)));
+  return [page, "sw.js", ...precache].filter((file) => existsSync(path.join(dist, file)));
 }
 
-export function webWeight(routes: string[], dist = config.webDist): WebResult {
-  const indexHtml = path.join(dist, "index.html");
-  if (!existsSync(indexHtml))
-    throw new Error(`${indexHtml} is missing: build the web app (pnpm --filter @vsi/web build)`);
-  const html = readFileSync(indexHtml, "utf8");
+/** The scripts and stylesheets a page's HTML loads at once, and its module entry. */
+function pageFiles(html: string): { initial: string[]; entry: string | undefined } {
   const initial = [
     ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g),
   ].map((m) => m[1]!.replace(/^\//, ""));
   const entry = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) =>
     m[1]!.replace(/^\//, ""),
   )[0];
+  return { initial, entry };
+}
+
+export function webWeight(routes: string[], dist = config.webDist): WebResult {
+  const indexHtml = path.join(dist, "index.html");
+  if (!existsSync(indexHtml))
+    throw new Error(`${indexHtml} is missing: build the web app (pnpm --filter @vsi/web build)`);
+  const { initial, entry } = pageFiles(readFileSync(indexHtml, "utf8"));
   if (!entry) throw new Error("no module script in index.html");
+  const kioskHtml = path.join(dist, "kiosk.html");
+  const kiosk = existsSync(kioskHtml) ? pageFiles(readFileSync(kioskHtml, "utf8")) : undefined;
   const staticImports = (file: string): string[] => {
     if (!file.endsWith(".js")) return [];
     const code = readFileSync(path.join(dist, file), "utf8");
@@ -95,6 +106,13 @@ export function webWeight(routes: string[], dist = config.webDist): WebResult {
 
   const results: RouteWeight[] = [];
   for (const route of routes) {
+    if (kiosk && route.startsWith("/sheet/")) {
+      // The kiosk's own entry: the same files for every /sheet/ route.
+      const files = closure(kiosk.initial);
+      for (const file of kioskInstall(dist, "kiosk.html")) files.add(file);
+      results.push(weigh(route, files));
+      continue;
+    }
     // The route and the layout routes above it (e.g. /sheet/$locationId/ under /sheet).
     const chain = [...routeChunks.keys()].filter(
       (p) =>
@@ -107,27 +125,34 @@ export function webWeight(routes: string[], dist = config.webDist): WebResult {
     const files = closure([...initial, ...chain.flatMap((p) => routeChunks.get(p)!)]);
     // A kiosk's first visit also installs the service worker, which downloads its whole precache
     // list (the sign-in form's chunks, icons, manifest) before the tablet can work offline.
-    if (route.startsWith("/sheet/")) for (const file of kioskInstall(dist)) files.add(file);
+    if (route.startsWith("/sheet/"))
+      for (const file of kioskInstall(dist, "index.html")) files.add(file);
+    results.push(weigh(route, files));
+  }
+  return {
+    routes: results,
+    entry: kiosk?.entry ? `${kiosk.entry} (kiosk), ${entry} (staff)` : entry,
+    source: kiosk
+      ? "kiosk.html + sw.js's precache list for /sheet/; index.html + route table for staff routes"
+      : depList
+        ? "index.html + route table and __vite__mapDeps in the entry chunk"
+        : "index.html + route table",
+  };
+
+  function weigh(route: string, files: Set<string>): RouteWeight {
     const rows = [...files].sort().map((file) => {
       const content = readFileSync(path.join(dist, file));
       return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
     });
     const sum = (pred: (f: string) => boolean, key: "raw" | "gzip") =>
       rows.filter((r) => pred(r.file)).reduce((a, r) => a + r[key], 0);
-    results.push({
+    return {
       route,
       files: rows,
       jsGzip: sum((f) => f.endsWith(".js"), "gzip"),
       cssGzip: sum((f) => f.endsWith(".css"), "gzip"),
       totalGzip: sum(() => true, "gzip"),
       totalRaw: sum(() => true, "raw"),
-    });
+    };
   }
-  return {
-    routes: results,
-    entry,
-    source: depList
-      ? "index.html + route table and __vite__mapDeps in the entry chunk"
-      : "index.html + route table",
-  };
 }

@@ -10,6 +10,9 @@ import { repoRoot } from "../support/paths.ts";
 // second load takes nothing of the app from the network.
 
 const dist = path.join(repoRoot, "apps", "web", "dist");
+/** The app's own files: the kiosk's page, its chunks, the worker, icons and manifest (not the API). */
+const appFile =
+  /^\/(static\/.+|sw\.js|kiosk\.html|manifest\.webmanifest|icon[^/]*|apple-touch-icon\.png)$/;
 
 /** The files sw.js precaches, as the build wrote them into it. */
 function precacheList(): string[] {
@@ -29,6 +32,7 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
   const { location } = await createSite(adminApi, "Weighed Hall", ["Pantry"]);
   await setUpTabletContext(page.context(), await newUser(), location.id);
   const precache = precacheList();
+  expect(precache).toContain("/kiosk.html");
   expect(precache.filter((file) => /\/(StaffShell|VisitsChart|trpc|session)-/.test(file))).toEqual(
     [],
   );
@@ -38,11 +42,13 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
   const pending: Promise<void>[] = [];
   page.context().on("response", (response) => {
     const url = new URL(response.url());
-    // The app's files only: the API's answers and the live stream (which never ends) are not the app.
+    // The app's files only: the API's answers and the live stream (which never ends) are not the
+    // app. The sheet's own address is answered with the kiosk's page.
+    const document = response.request().resourceType() === "document";
     if (
       url.origin !== new URL(baseURL!).origin ||
       response.status() !== 200 ||
-      !/^\/(static\/|sw\.js$)/.test(url.pathname)
+      !(document || appFile.test(url.pathname))
     )
       return;
     pending.push(
@@ -52,7 +58,7 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
         .then(
           (sizes) =>
             void downloads.push({
-              path: url.pathname,
+              path: document ? "/kiosk.html" : url.pathname,
               fromWorker: response.fromServiceWorker(),
               bytes: sizes.responseBodySize,
             }),

@@ -28,6 +28,9 @@ import { registerRawRoutes } from "./routes/raw.ts";
 import { registerTabletCalls } from "./routes/tablet-calls.ts";
 import { registerTrpc } from "./routes/trpc.ts";
 
+/** The kiosk's addresses (/sheet, /sheet/3/sign-in), answered with the web build's kiosk.html. */
+const kioskPath = /^\/sheet(?:[/?#]|$)/;
+
 export interface AppOptions {
   services: Services;
   /** The built web app (apps/web/dist); omitted in API-only tests. */
@@ -132,6 +135,7 @@ export async function buildApp({
   await registerOpenApi(app, services);
 
   const hasWeb = !!webDir && existsSync(path.join(webDir, "index.html"));
+  const hasKiosk = hasWeb && existsSync(path.join(webDir, "kiosk.html"));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -151,8 +155,10 @@ export async function buildApp({
     const url = request.url;
     const isApi = url.startsWith("/api") || url.startsWith("/trpc") || url.startsWith("/files");
     if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
-      // Client routes (/sheet/3, /dashboard/reports) are the web app's: reloading them works.
-      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+      // Client routes are the web app's, so reloading them works: the kiosk (/sheet/…) is an entry
+      // of its own, kept small for tablets; everything else is the staff app.
+      const page = hasKiosk && kioskPath.test(url) ? "kiosk.html" : "index.html";
+      return reply.header("Cache-Control", "no-cache").sendFile(page);
     }
     throw new HttpError(404, "Not found");
   });

@@ -7,12 +7,16 @@ import { startTestServer, type TestServer } from "./harness.ts";
 let server: TestServer;
 
 beforeAll(async () => {
-  // A stand-in build of the web app: an index.html and one hashed asset.
+  // A stand-in build of the web app: the staff app's index.html, the kiosk's kiosk.html and one hashed asset.
   const webDir = mkdtempSync(path.join(tmpdir(), "vsi-web-"));
   mkdirSync(path.join(webDir, "static", "js"), { recursive: true });
   writeFileSync(
     path.join(webDir, "index.html"),
     "<!doctype html><title>Visitor Sign-In</title><div id=root></div>",
+  );
+  writeFileSync(
+    path.join(webDir, "kiosk.html"),
+    "<!doctype html><title>Visitor Sign-In</title><main>kiosk</main>",
   );
   writeFileSync(path.join(webDir, "static", "js", "index-abc123.js"), "console.log('app')");
   writeFileSync(path.join(webDir, "manifest.webmanifest"), "{}");
@@ -22,12 +26,23 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("the web app", () => {
-  it("serves index.html at / and for client routes, so reloading /sheet/3 works", async () => {
-    for (const url of ["/", "/sheet/3", "/dashboard/reports?page=2", "/invites/6f1c"]) {
+  it("serves index.html at / and for the staff app's routes, so reloading them works", async () => {
+    for (const url of ["/", "/dashboard/reports?page=2", "/invites/6f1c", "/sheets", "/login"]) {
       const res = await server.client().get(url);
       expect(res.status, url).toBe(200);
       expect(res.headers["content-type"]).toMatch(/text\/html/);
-      expect(res.body).toContain("<title>Visitor Sign-In</title>");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body, url).toContain("<div id=root>");
+    }
+  });
+
+  it("serves the kiosk's own page, kiosk.html, for /sheet and everything under it", async () => {
+    for (const url of ["/sheet", "/sheet/", "/sheet/3", "/sheet/3/sign-in?programId=2"]) {
+      const res = await server.client().get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body, url).toContain("<main>kiosk</main>");
     }
   });
 

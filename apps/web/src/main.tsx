@@ -18,7 +18,8 @@ onUnauthorized(async (error) => {
   const { setCurrentUser } = await import("./lib/session");
   setCurrentUser(null);
   if (error instanceof Error && error.message === tabletDisconnectedMessage) {
-    void router.navigate({ to: "/sheet/disconnected", replace: true });
+    // The kiosk is another entry (kiosk.html): a full page load.
+    window.location.replace("/sheet/disconnected");
     return;
   }
   const { pathname, href } = router.state.location;

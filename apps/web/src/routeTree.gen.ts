@@ -24,8 +24,7 @@ import { Route as DashboardReportsRouteImport } from "./routes/dashboard/reports
 import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId"
 import { Route as PasswordsIndexRouteImport } from "./routes/passwords/index"
 import { Route as PasswordsForgotRouteImport } from "./routes/passwords/forgot"
-import { Route as SheetIndexRouteImport } from "./routes/sheet/index"
-import { Route as SheetDisconnectedRouteImport } from "./routes/sheet/disconnected"
+import { Route as SheetSplatRouteImport } from "./routes/sheet/$"
 import { Route as AdminUsersIndexRouteImport } from "./routes/admin/users/index"
 import { Route as AdminUsersUserIdRouteImport } from "./routes/admin/users/$userId"
 import { Route as AdminUsersInviteRouteImport } from "./routes/admin/users/invite"
@@ -34,8 +33,6 @@ import { Route as DashboardLocationsNewRouteImport } from "./routes/dashboard/lo
 import { Route as DashboardProgramsIndexRouteImport } from "./routes/dashboard/programs/index"
 import { Route as DashboardProgramsNewRouteImport } from "./routes/dashboard/programs/new"
 import { Route as PasswordsResetTokenRouteImport } from "./routes/passwords/reset.$token"
-import { Route as SheetLocationIdIndexRouteImport } from "./routes/sheet/$locationId/index"
-import { Route as SheetLocationIdSignInRouteImport } from "./routes/sheet/$locationId/sign-in"
 import { Route as DashboardLocationsLocationIdEditRouteImport } from "./routes/dashboard/locations/$locationId.edit"
 import { Route as DashboardLocationsLocationIdTabletsRouteImport } from "./routes/dashboard/locations/$locationId.tablets"
 import { Route as DashboardProgramsProgramIdEditRouteImport } from "./routes/dashboard/programs/$programId.edit"
@@ -115,14 +112,9 @@ const PasswordsForgotRoute = PasswordsForgotRouteImport.update({
   path: "/passwords/forgot",
   getParentRoute: () => rootRouteImport,
 } as any)
-const SheetIndexRoute = SheetIndexRouteImport.update({
-  id: "/sheet/",
-  path: "/sheet/",
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SheetDisconnectedRoute = SheetDisconnectedRouteImport.update({
-  id: "/sheet/disconnected",
-  path: "/sheet/disconnected",
+const SheetSplatRoute = SheetSplatRouteImport.update({
+  id: "/sheet/$",
+  path: "/sheet/$",
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
@@ -165,16 +157,6 @@ const PasswordsResetTokenRoute = PasswordsResetTokenRouteImport.update({
   path: "/passwords/reset/$token",
   getParentRoute: () => rootRouteImport,
 } as any)
-const SheetLocationIdIndexRoute = SheetLocationIdIndexRouteImport.update({
-  id: "/sheet/$locationId/",
-  path: "/sheet/$locationId/",
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SheetLocationIdSignInRoute = SheetLocationIdSignInRouteImport.update({
-  id: "/sheet/$locationId/sign-in",
-  path: "/sheet/$locationId/sign-in",
-  getParentRoute: () => rootRouteImport,
-} as any)
 const DashboardLocationsLocationIdEditRoute =
   DashboardLocationsLocationIdEditRouteImport.update({
     id: "/locations/$locationId/edit",
@@ -207,21 +189,18 @@ export interface FileRoutesByFullPath {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
-  "/sheet/disconnected": typeof SheetDisconnectedRoute
+  "/sheet/$": typeof SheetSplatRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
-  "/sheet/": typeof SheetIndexRoute
   "/admin/users/$userId": typeof AdminUsersUserIdRoute
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
-  "/sheet/$locationId/sign-in": typeof SheetLocationIdSignInRoute
   "/admin/users/": typeof AdminUsersIndexRoute
   "/dashboard/locations/": typeof DashboardLocationsIndexRoute
   "/dashboard/programs/": typeof DashboardProgramsIndexRoute
-  "/sheet/$locationId/": typeof SheetLocationIdIndexRoute
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
@@ -237,21 +216,18 @@ export interface FileRoutesByTo {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
-  "/sheet/disconnected": typeof SheetDisconnectedRoute
+  "/sheet/$": typeof SheetSplatRoute
   "/admin": typeof AdminIndexRoute
   "/dashboard": typeof DashboardIndexRoute
   "/passwords": typeof PasswordsIndexRoute
-  "/sheet": typeof SheetIndexRoute
   "/admin/users/$userId": typeof AdminUsersUserIdRoute
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
-  "/sheet/$locationId/sign-in": typeof SheetLocationIdSignInRoute
   "/admin/users": typeof AdminUsersIndexRoute
   "/dashboard/locations": typeof DashboardLocationsIndexRoute
   "/dashboard/programs": typeof DashboardProgramsIndexRoute
-  "/sheet/$locationId": typeof SheetLocationIdIndexRoute
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
@@ -270,21 +246,18 @@ export interface FileRoutesById {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
-  "/sheet/disconnected": typeof SheetDisconnectedRoute
+  "/sheet/$": typeof SheetSplatRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
-  "/sheet/": typeof SheetIndexRoute
   "/admin/users/$userId": typeof AdminUsersUserIdRoute
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
-  "/sheet/$locationId/sign-in": typeof SheetLocationIdSignInRoute
   "/admin/users/": typeof AdminUsersIndexRoute
   "/dashboard/locations/": typeof DashboardLocationsIndexRoute
   "/dashboard/programs/": typeof DashboardProgramsIndexRoute
-  "/sheet/$locationId/": typeof SheetLocationIdIndexRoute
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
@@ -304,21 +277,18 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
-    | "/sheet/disconnected"
+    | "/sheet/$"
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
-    | "/sheet/"
     | "/admin/users/$userId"
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/passwords/reset/$token"
-    | "/sheet/$locationId/sign-in"
     | "/admin/users/"
     | "/dashboard/locations/"
     | "/dashboard/programs/"
-    | "/sheet/$locationId/"
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
@@ -334,21 +304,18 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
-    | "/sheet/disconnected"
+    | "/sheet/$"
     | "/admin"
     | "/dashboard"
     | "/passwords"
-    | "/sheet"
     | "/admin/users/$userId"
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/passwords/reset/$token"
-    | "/sheet/$locationId/sign-in"
     | "/admin/users"
     | "/dashboard/locations"
     | "/dashboard/programs"
-    | "/sheet/$locationId"
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
@@ -366,21 +333,18 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
-    | "/sheet/disconnected"
+    | "/sheet/$"
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
-    | "/sheet/"
     | "/admin/users/$userId"
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/passwords/reset/$token"
-    | "/sheet/$locationId/sign-in"
     | "/admin/users/"
     | "/dashboard/locations/"
     | "/dashboard/programs/"
-    | "/sheet/$locationId/"
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
@@ -394,12 +358,9 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   InvitesInviteIdRoute: typeof InvitesInviteIdRoute
   PasswordsForgotRoute: typeof PasswordsForgotRoute
-  SheetDisconnectedRoute: typeof SheetDisconnectedRoute
+  SheetSplatRoute: typeof SheetSplatRoute
   PasswordsIndexRoute: typeof PasswordsIndexRoute
-  SheetIndexRoute: typeof SheetIndexRoute
   PasswordsResetTokenRoute: typeof PasswordsResetTokenRoute
-  SheetLocationIdSignInRoute: typeof SheetLocationIdSignInRoute
-  SheetLocationIdIndexRoute: typeof SheetLocationIdIndexRoute
 }
 
 declare module "@tanstack/react-router" {
@@ -509,18 +470,11 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PasswordsForgotRouteImport
       parentRoute: typeof rootRouteImport
     }
-    "/sheet/": {
-      id: "/sheet/"
-      path: "/sheet"
-      fullPath: "/sheet/"
-      preLoaderRoute: typeof SheetIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    "/sheet/disconnected": {
-      id: "/sheet/disconnected"
-      path: "/sheet/disconnected"
-      fullPath: "/sheet/disconnected"
-      preLoaderRoute: typeof SheetDisconnectedRouteImport
+    "/sheet/$": {
+      id: "/sheet/$"
+      path: "/sheet/$"
+      fullPath: "/sheet/$"
+      preLoaderRoute: typeof SheetSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/admin/users/": {
@@ -577,20 +531,6 @@ declare module "@tanstack/react-router" {
       path: "/passwords/reset/$token"
       fullPath: "/passwords/reset/$token"
       preLoaderRoute: typeof PasswordsResetTokenRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    "/sheet/$locationId/": {
-      id: "/sheet/$locationId/"
-      path: "/sheet/$locationId"
-      fullPath: "/sheet/$locationId/"
-      preLoaderRoute: typeof SheetLocationIdIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    "/sheet/$locationId/sign-in": {
-      id: "/sheet/$locationId/sign-in"
-      path: "/sheet/$locationId/sign-in"
-      fullPath: "/sheet/$locationId/sign-in"
-      preLoaderRoute: typeof SheetLocationIdSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/dashboard/locations/$locationId/edit": {
@@ -680,12 +620,9 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   InvitesInviteIdRoute: InvitesInviteIdRoute,
   PasswordsForgotRoute: PasswordsForgotRoute,
-  SheetDisconnectedRoute: SheetDisconnectedRoute,
+  SheetSplatRoute: SheetSplatRoute,
   PasswordsIndexRoute: PasswordsIndexRoute,
-  SheetIndexRoute: SheetIndexRoute,
   PasswordsResetTokenRoute: PasswordsResetTokenRoute,
-  SheetLocationIdSignInRoute: SheetLocationIdSignInRoute,
-  SheetLocationIdIndexRoute: SheetLocationIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -2,19 +2,15 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Plugin } from "vite";
 
-// Builds src/sw/kioskWorker.ts to /sw.js and writes into it what the kiosk needs offline: index.html,
-// the entry, every chunk of the /sheet/ routes and what they import (statically or lazily), and
-// the icons and manifest. Staff pages and their chunks are left out: a tablet never loads them.
+// Builds src/sw/kioskWorker.ts to /sw.js and writes into it what the kiosk needs offline: its page
+// (kiosk.html), exactly the kiosk entry's chunks (what src/kiosk/main.tsx imports, statically or
+// lazily) with their stylesheets and assets, and the icons and manifest. The staff app
+// (index.html) is another entry: none of its chunks are listed, and a tablet never loads them.
 
 const workerSource = path.resolve(import.meta.dirname, "../src/sw/kioskWorker.ts");
-const routesDir = `${path.sep}src${path.sep}routes${path.sep}`;
-const kioskRoutes = `${routesDir}sheet${path.sep}`;
-/** Modules only staff pages load: their shell, and the tRPC client with the session (the kiosk calls REST, src/lib/kioskApi.ts). */
-const staffOnly = [
-  `${path.sep}components${path.sep}StaffShell`,
-  `${path.sep}lib${path.sep}trpc.ts`,
-  `${path.sep}lib${path.sep}session.ts`,
-];
+const kioskPage = "kiosk.html";
+/** The kiosk entry's chunk is the one built from kiosk.html (its script, src/kiosk/main.tsx). */
+const kioskHtml = path.resolve(import.meta.dirname, "..", kioskPage);
 const publicFiles = [
   "/manifest.webmanifest",
   "/icon.svg",
@@ -26,25 +22,11 @@ const publicFiles = [
 interface ChunkInfo {
   type: "chunk";
   fileName: string;
-  isEntry: boolean;
+  facadeModuleId: string | null;
   imports: string[];
   dynamicImports: string[];
-  moduleIds: string[];
   code: string;
   viteMetadata?: { importedCss: Set<string>; importedAssets: Set<string> };
-}
-
-/**
- * A chunk a tablet may load: the entry (it holds every route's definition), or one with no staff
- * page (a staff route's lazily loaded component) and none of the staff-only modules.
- */
-function isKioskChunk(chunk: ChunkInfo): boolean {
-  if (chunk.isEntry) return true;
-  return !chunk.moduleIds.some((id) => {
-    const [file = "", query = ""] = id.split("?");
-    if (staffOnly.some((part) => file.includes(part))) return true;
-    return query.includes("tsr-split") && file.includes(routesDir) && !file.includes(kioskRoutes);
-  });
 }
 
 export function kioskServiceWorker(): Plugin {
@@ -54,43 +36,52 @@ export function kioskServiceWorker(): Plugin {
     buildStart() {
       this.emitFile({ type: "chunk", id: workerSource, fileName: "sw.js" });
     },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (file) => file.type === "chunk",
-      ) as unknown as ChunkInfo[];
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const roots = chunks.filter(
-        (chunk) =>
-          chunk.fileName !== "sw.js" &&
-          (chunk.isEntry || chunk.moduleIds.some((id) => id.includes(kioskRoutes))),
-      );
-      const kept = new Set<string>();
-      const stack = [...roots];
-      for (let chunk = stack.pop(); chunk; chunk = stack.pop()) {
-        if (kept.has(chunk.fileName) || !isKioskChunk(chunk)) continue;
-        kept.add(chunk.fileName);
-        for (const css of chunk.viteMetadata?.importedCss ?? []) kept.add(css);
-        for (const asset of chunk.viteMetadata?.importedAssets ?? []) kept.add(asset);
-        for (const next of [...chunk.imports, ...chunk.dynamicImports]) {
-          const found = byName.get(next);
-          if (found) stack.push(found);
+    // After Vite has written the pages (kiosk.html) into the bundle.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter(
+          (file) => file.type === "chunk",
+        ) as unknown as ChunkInfo[];
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.facadeModuleId === kioskHtml);
+        if (!entry)
+          throw new Error(
+            `sw.js: no chunk built from ${kioskPage}; entries: ${chunks.map((c) => c.facadeModuleId).join(", ")}`,
+          );
+        const kept = new Set<string>();
+        const stack = [entry];
+        for (let chunk = stack.pop(); chunk; chunk = stack.pop()) {
+          if (kept.has(chunk.fileName)) continue;
+          kept.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) kept.add(css);
+          for (const asset of chunk.viteMetadata?.importedAssets ?? []) kept.add(asset);
+          for (const next of [...chunk.imports, ...chunk.dynamicImports]) {
+            const found = byName.get(next);
+            if (found) stack.push(found);
+          }
         }
-      }
-      const files = [...[...kept].sort().map((file) => `/${file}`), ...publicFiles];
-      const html = bundle["index.html"];
-      const version = createHash("sha256")
-        .update(files.join("\n"))
-        .update(html && html.type === "asset" ? String(html.source) : "")
-        .digest("hex")
-        .slice(0, 16);
-      const worker = bundle["sw.js"];
-      if (!worker || worker.type !== "chunk") throw new Error("sw.js was not built");
-      const code = worker.code
-        .replace(/(["'`])__VSI_PRECACHE__\1/, JSON.stringify(files))
-        .replace(/(["'`])__VSI_VERSION__\1/, JSON.stringify(version));
-      if (code === worker.code || code.includes("__VSI_"))
-        throw new Error("sw.js: the precache list was not written in");
-      worker.code = code;
+        const files = [
+          `/${kioskPage}`,
+          ...[...kept].sort().map((file) => `/${file}`),
+          ...publicFiles,
+        ];
+        const html = bundle[kioskPage];
+        if (!html || html.type !== "asset") throw new Error(`sw.js: ${kioskPage} was not built`);
+        const version = createHash("sha256")
+          .update(files.join("\n"))
+          .update(String(html.source))
+          .digest("hex")
+          .slice(0, 16);
+        const worker = bundle["sw.js"];
+        if (!worker || worker.type !== "chunk") throw new Error("sw.js was not built");
+        const code = worker.code
+          .replace(/(["'`])__VSI_PRECACHE__\1/, JSON.stringify(files))
+          .replace(/(["'`])__VSI_VERSION__\1/, JSON.stringify(version));
+        if (code === worker.code || code.includes("__VSI_"))
+          throw new Error("sw.js: the precache list was not written in");
+        worker.code = code;
+      },
     },
   };
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { SignInPayload } from "../components/SignInForm";
+import { httpStatusOf } from "./apiErrors";
 import { kioskQueue, useKioskQueue } from "./kioskQueue";
 import { queuedVisit, withQueued, type SheetVisit } from "./queuedVisits";
 import { withOfflineFallback } from "./sheetCache";
@@ -43,16 +44,38 @@ export function refreshSheets(): Promise<void> {
 // The sheet's data flow in three hooks, so that a live feed or an offline queue can replace what is
 // behind them without touching the screens.
 
-/** The open visits of a program at a location, oldest first, with what this tablet has not sent yet. */
-export function useOpenVisits(locationId: number, programId: number): SheetVisit[] {
-  const { data = [] } = useQuery(openVisitsQuery(locationId, programId));
+/** A sheet's list: who is signed in, or that the server refused to say. */
+export interface OpenVisits {
+  /** Oldest first, with what this tablet has not sent yet. */
+  visits: SheetVisit[];
+  /**
+   * The server answered with a refusal or a failure (a 422, a 500 with no kept list): the sheet
+   * says so rather than "nobody is signed in". No answer at all (offline) is not a failure: the
+   * list the tablet last had stands in (sheetCache), with what waits in the queue.
+   */
+  failed: boolean;
+  retry: () => void;
+  retrying: boolean;
+}
+
+/** The open visits of a program at a location. */
+export function useOpenVisits(locationId: number, programId: number): OpenVisits {
+  const query = useQuery(openVisitsQuery(locationId, programId));
   const { entries } = useKioskQueue();
-  return withQueued(
-    data.filter((visit) => visit.TimeOut === null),
-    entries,
-    locationId,
-    programId,
-  );
+  const { data = [], error, refetch, isFetching } = query;
+  const failed = query.isError && httpStatusOf(error) !== undefined;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  return {
+    visits: withQueued(
+      data.filter((visit) => visit.TimeOut === null),
+      entries,
+      locationId,
+      programId,
+    ),
+    failed,
+    retry,
+    retrying: failed && isFetching,
+  };
 }
 
 /** What a sign-in or sign-out came to: done on the server, or `saved` on the tablet to be sent later. */

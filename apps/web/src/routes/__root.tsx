@@ -12,7 +12,7 @@ export const Route = createRootRoute({
   notFoundComponent: NotFound,
 });
 
-/** /sheet/… is the kiosk: no staff navigation a visitor could wander into. */
+/** /sheet/… is the kiosk (its own entry, kiosk.html): while it loads, no staff navigation shows. */
 function RootLayout() {
   const kiosk = useRouterState({
     select: (state) => state.location.pathname.startsWith("/sheet/"),

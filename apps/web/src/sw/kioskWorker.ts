@@ -1,9 +1,9 @@
-// The kiosk's service worker, built to /sw.js. It keeps the app shell (index.html and the sheet's
-// and sign-in form's chunks) on the tablet, so /sheet/… opens with no network, and serves those
-// chunks from its cache, so a second load fetches no JavaScript. It never answers for /api, /trpc
-// or /files: sessions, CSV downloads, streams and pictures always go to the server. Each build
-// writes a new list (and cache name) into this file; the new worker takes over at once and drops
-// the old build's cache.
+// The kiosk's service worker, built to /sw.js. It keeps the kiosk (kiosk.html and the kiosk entry's
+// chunks) on the tablet, so /sheet/… opens with no network, and serves those chunks from its cache,
+// so a second load fetches no JavaScript. It never answers for /api, /trpc or /files: sessions, CSV
+// downloads, streams and pictures always go to the server, and staff pages (the other entry,
+// index.html) always come from the server too. Each build writes a new list (and cache name) into
+// this file; the new worker takes over at once and drops the old build's cache.
 
 // Replaced at build time (vite/kioskServiceWorker.ts) by the build's own list and version.
 const precache = "__VSI_PRECACHE__" as unknown as string[];
@@ -27,7 +27,8 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope;
 const prefix = "vsi-kiosk-";
 const cacheName = prefix + version;
-const shell = "/index.html";
+/** The kiosk's page, which the server answers /sheet/… with; the first file of the list. */
+const shell = "/kiosk.html";
 /** Answered by the server alone, never from or into the cache. */
 const serverOnly = /^\/(api|trpc|files|healthz)(\/|$)/;
 
@@ -36,7 +37,7 @@ worker.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(cacheName)
-      .then((cache) => cache.addAll([shell, ...precache]))
+      .then((cache) => cache.addAll(precache))
       .then(() => worker.skipWaiting()),
   );
 });
@@ -63,15 +64,12 @@ worker.addEventListener("fetch", (event) => {
   if (url.origin !== worker.location.origin || serverOnly.test(url.pathname)) return;
 
   if (request.mode === "navigate") {
-    // The kiosk opens from the cache (a new build arrives through the worker's update); other
-    // pages come from the server, and from the cached shell only when it cannot be reached.
-    event.respondWith(
-      url.pathname.startsWith("/sheet")
-        ? caches.match(shell, { cacheName }).then((cached) => cached ?? fetch(request))
-        : fetch(request).catch(() =>
-            caches.match(shell, { cacheName }).then((cached) => cached ?? Response.error()),
-          ),
-    );
+    // The kiosk opens from the cache (a new build arrives through the worker's update). Staff
+    // pages are another entry, not kept here: they come from the server.
+    if (/^\/sheet(\/|$)/.test(url.pathname))
+      event.respondWith(
+        caches.match(shell, { cacheName }).then((cached) => cached ?? fetch(request)),
+      );
     return;
   }
 

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { ListPage } from "../../../components/ListPage";
-import { forgetUser, useCurrentUser } from "../../../lib/session";
+import { useCurrentUser } from "../../../lib/session";
 import { trpc, trpcClient } from "../../../lib/trpc";
 import type { LocationListItem } from "../../../lib/types";
 import { ButtonLink } from "../../../components/links";
@@ -45,7 +45,6 @@ function LocationsPage() {
 }
 
 function LocationRow({ location, canEdit }: { location: LocationListItem; canEdit: boolean }) {
-  const navigate = useNavigate();
   const [asking, ask] = useDisclosure(false);
   // GET /api/locations/{id}/setup on the server, but an action here: a mutation, never cached.
   const setup = useMutation({
@@ -56,14 +55,9 @@ function LocationRow({ location, canEdit }: { location: LocationListItem; canEdi
   // and sets the tablet cookies, so the client forgets the user too.
   function setUpTablet() {
     setup.mutate(location.id, {
-      // Leave the staff page first, so none of its queries refetch as the tablet once forgotten.
-      // mutate() ignores what its callbacks return, so the chain runs on its own.
-      onSuccess: () => {
-        void navigate({
-          to: "/sheet/$locationId",
-          params: { locationId: String(location.id) },
-        }).then(forgetUser);
-      },
+      // The sheet is the kiosk's own entry (kiosk.html): a full page load, which also leaves the
+      // ended session and every staff query behind.
+      onSuccess: () => window.location.assign(`/sheet/${location.id}`),
       onError: (error) => console.error(error),
     });
   }

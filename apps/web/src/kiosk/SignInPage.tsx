@@ -1,28 +1,23 @@
-import { Paper, Title } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, useNavigate, useRouter } from "@tanstack/react-router";
+import { useRouter } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { SheetLayout } from "../../../components/SheetLayout";
-import { SignInForm, type OpenVisit, type SignInPayload } from "../../../components/SignInForm";
-import { showConfirmation } from "../../../lib/confirmation";
-import { resetKioskLanguage, useKioskTranslation } from "../../../lib/i18n";
-import { idleMs } from "../../../lib/kioskSettings";
-import { sheetSearch } from "../../../lib/sheetSearch";
-import { useSignIn, useSignOut } from "../../../lib/sheetQueries";
-import { kioskLocationQuery } from "../../../lib/sheetCache";
-import { kioskApi } from "../../../lib/kioskApi";
-import { useKeyboardInset, useKioskIdle } from "../../../hooks/useKioskIdle";
+import { SheetLayout } from "../components/SheetLayout";
+import { SignInForm, type OpenVisit, type SignInPayload } from "../components/SignInForm";
+import { useKeyboardInset, useKioskIdle } from "../hooks/useKioskIdle";
+import { showConfirmation } from "../lib/confirmation";
+import { resetKioskLanguage, useKioskTranslation } from "../lib/i18n";
+import { kioskApi } from "../lib/kioskApi";
+import { idleMs } from "../lib/kioskSettings";
+import { kioskLocationQuery } from "../lib/sheetCache";
+import { useSignIn, useSignOut } from "../lib/sheetQueries";
+import { sheetHref, useLocationId, useSheetSearch } from "./sheetParams";
+import classes from "./SignInPage.module.css";
 
-export const Route = createFileRoute("/sheet/$locationId/sign-in")({
-  validateSearch: sheetSearch,
-  component: SignInPage,
-});
-
-function SignInPage() {
+/** /sheet/$locationId/sign-in: the form, then the confirmation over the sheet. */
+export function SignInPage() {
   const { t } = useKioskTranslation();
-  const locationId = Number(Route.useParams().locationId);
-  const { programId } = Route.useSearch();
-  const navigate = useNavigate();
+  const locationId = useLocationId();
+  const { programId } = useSheetSearch();
   const router = useRouter();
   const { data: location } = useSuspenseQuery(kioskLocationQuery(locationId));
   const signIn = useSignIn(locationId);
@@ -30,13 +25,8 @@ function SignInPage() {
   const lookup = useCallback((phoneNumber: string) => kioskApi.search(phoneNumber), []);
   const backToSheet = useCallback(
     (toProgramId: number | undefined) =>
-      navigate({
-        to: "/sheet/$locationId",
-        params: { locationId: String(locationId) },
-        search: toProgramId === undefined ? {} : { programId: toProgramId },
-        replace: true,
-      }),
-    [navigate, locationId],
+      router.navigate({ href: sheetHref(locationId, toProgramId), replace: true }),
+    [router, locationId],
   );
 
   // Left half-typed: clear it and go back, so the next visitor never sees it.
@@ -75,10 +65,8 @@ function SignInPage() {
 
   return (
     <SheetLayout location={location}>
-      <Paper radius="lg" p="lg" pb={0} shadow="sm" maw={760} w="100%" mx="auto">
-        <Title order={2} fz={32} mb="lg">
-          {t("form.title")}
-        </Title>
+      <section className={classes.card}>
+        <h2 className={classes.title}>{t("form.title")}</h2>
         <SignInForm
           locationId={locationId}
           programs={location.Programs}
@@ -89,7 +77,7 @@ function SignInPage() {
           onSignOutInstead={signOutInstead}
           lookup={lookup}
         />
-      </Paper>
+      </section>
     </SheetLayout>
   );
 }
