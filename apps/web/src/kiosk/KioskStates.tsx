@@ -1,4 +1,5 @@
 import type { ErrorComponentProps } from "@tanstack/react-router";
+import { KioskButton, kioskButtonClass } from "../components/KioskButton";
 import { useKioskTranslation } from "../lib/i18n";
 import classes from "./screen.module.css";
 
@@ -22,9 +23,7 @@ export function KioskError({ error, reset }: ErrorComponentProps) {
       <div className={classes.card}>
         <h1>{t("kiosk.errorTitle")}</h1>
         <p role="alert">{t("kiosk.errorBody")}</p>
-        <button type="button" className={classes.action} onClick={reset}>
-          {t("kiosk.retry")}
-        </button>
+        <KioskButton onClick={reset}>{t("kiosk.retry")}</KioskButton>
       </div>
     </main>
   );
@@ -37,7 +36,7 @@ export function KioskNotFound() {
       <div className={classes.card}>
         <h1>{t("kiosk.notFoundTitle")}</h1>
         <p>{t("kiosk.notFoundBody")}</p>
-        <a className={classes.action} href="/sheet/">
+        <a className={kioskButtonClass()} href="/sheet/">
           {t("kiosk.toSheet")}
         </a>
       </div>

@@ -1,7 +1,10 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { ConfirmationScreen } from "../components/ConfirmationScreen";
+import { KioskAlert } from "../components/KioskAlert";
+import { KioskButton, kioskButtonClass } from "../components/KioskButton";
+import { KioskField } from "../components/KioskField";
 import { SheetLayout } from "../components/SheetLayout";
 import { SignOutModal } from "../components/SignOutModal";
 import { VisitorsTable } from "../components/VisitorsTable";
@@ -16,7 +19,6 @@ import { KioskLink } from "./KioskLink";
 import { ProgramTabs } from "./ProgramTabs";
 import { sheetHref, signInHref, useLocationId, useSheetSearch } from "./sheetParams";
 import classes from "./SheetPage.module.css";
-import screen from "./screen.module.css";
 
 /** /sheet/$locationId: the location's programs as tabs, each with its Sign in button and list. */
 export function SheetPage() {
@@ -65,7 +67,6 @@ function ProgramSheet({ locationId, programId }: { locationId: number; programId
   const [signOutFailed, setSignOutFailed] = useState(false);
   const [query, setQuery] = useState("");
   const { signOut, busy } = useSignOut();
-  const findId = useId();
   const shown = visits.length > findFrom ? findVisitors(visits, query) : visits;
 
   function confirmSignOut(visit: SheetVisit) {
@@ -91,17 +92,19 @@ function ProgramSheet({ locationId, programId }: { locationId: number; programId
 
   return (
     <section className={classes.card}>
-      <KioskLink href={signInHref(locationId, programId)} className={classes.signIn}>
+      <KioskLink
+        href={signInHref(locationId, programId)}
+        className={`${kioskButtonClass({ size: "xl", fullWidth: true })} ${classes.signIn}`}
+      >
         {t("sheet.signIn")}
       </KioskLink>
       {failed ? (
-        <div role="alert" className={classes.failed}>
-          <p className={classes.failedTitle}>{t("sheet.loadFailed")}</p>
+        <KioskAlert tone="danger" title={t("sheet.loadFailed")}>
           <p>{t("sheet.loadFailedHint")}</p>
-          <button type="button" className={screen.action} onClick={retry} disabled={retrying}>
+          <KioskButton className={classes.retry} onClick={retry} loading={retrying}>
             {t("sheet.retry")}
-          </button>
-        </div>
+          </KioskButton>
+        </KioskAlert>
       ) : (
         <>
           <div className={classes.summary}>
@@ -109,23 +112,18 @@ function ProgramSheet({ locationId, programId }: { locationId: number; programId
               {t("sheet.count", { count: visits.length })}
             </p>
             {visits.length > findFrom ? (
-              <div className={classes.find}>
-                <label htmlFor={findId}>{t("sheet.find")}</label>
-                <p id={`${findId}-hint`} className={classes.hint}>
-                  {t("sheet.findHint")}
-                </p>
-                <input
-                  id={findId}
-                  aria-describedby={`${findId}-hint`}
-                  type="search"
-                  value={query}
-                  onChange={(event) => setQuery(event.currentTarget.value)}
-                  autoComplete="off"
-                  autoCorrect="off"
-                  spellCheck={false}
-                  enterKeyHint="search"
-                />
-              </div>
+              <KioskField
+                className={classes.find}
+                label={t("sheet.find")}
+                description={t("sheet.findHint")}
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.currentTarget.value)}
+                autoComplete="off"
+                autoCorrect="off"
+                spellCheck={false}
+                enterKeyHint="search"
+              />
             ) : null}
           </div>
           {shown.length === 0 && visits.length > 0 ? (

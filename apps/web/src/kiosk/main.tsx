@@ -1,18 +1,16 @@
-import "../mantine-styles.ts";
-import "../styles.css";
 import "../styles/kiosk.css";
-import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { tabletDisconnectedMessage } from "@vsi/api/schemas";
+import { goToStaffLogin } from "../lib/otherEntry";
 import { onUnauthorized, queryClient } from "../lib/queryClient";
-import { theme } from "../theme";
 import { kioskRouter } from "./router";
 
 // The kiosk's own entry (kiosk.html, served for /sheet/…): the sheet and its sign-in form only, so a
-// tablet's first visit stays small; the staff app is index.html.
+// tablet's first visit stays small (no Mantine, no tRPC client, no staff page); the staff app is
+// index.html.
 
 // A 401: a tablet that staff disconnected says so (a login form on a wall would invite visitors to
 // try it); any other goes to the staff login, a full page load (another entry), and back here after.
@@ -21,9 +19,7 @@ onUnauthorized((error) => {
     void kioskRouter.navigate({ href: "/sheet/disconnected", replace: true });
     return;
   }
-  const from = window.location.pathname + window.location.search;
-  window.history.replaceState({ ...window.history.state, from }, "", "/login");
-  window.location.reload();
+  goToStaffLogin(window.location.pathname + window.location.search);
 });
 
 const root = document.getElementById("root");
@@ -31,10 +27,8 @@ if (!root) throw new Error("kiosk.html has no #root element");
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={kioskRouter} />
-      </QueryClientProvider>
-    </MantineProvider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={kioskRouter} />
+    </QueryClientProvider>
   </StrictMode>,
 );

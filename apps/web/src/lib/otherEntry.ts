@@ -10,3 +10,12 @@ export function loadOtherEntry(): boolean {
   window.location.reload();
   return true;
 }
+
+/**
+ * Leaves the kiosk for the staff login (a full page load: the staff app is the other entry), which
+ * returns to `from` once logged in: the login page reads it from history.state, which a reload keeps.
+ */
+export function goToStaffLogin(from: string): void {
+  window.history.pushState({ from }, "", "/login");
+  window.location.reload();
+}
