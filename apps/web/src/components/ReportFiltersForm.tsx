@@ -1,9 +1,12 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { datePresets, presetOf, presetRange, type DatePreset } from "../lib/datePresets";
+import { idField, idOrUndefined, textOrUndefined } from "../lib/filterValues";
 import { useStaffTranslation } from "../lib/i18n";
 import type { ReportFilters } from "../lib/reportFilters";
 import { todayInZone } from "../lib/time";
+import { DateRangeInputs } from "./DateRangeInputs";
+import { FilterSelect, locationChoices, namedOptions } from "./FilterSelect";
 
 interface Props {
   initial: ReportFilters;
@@ -14,9 +17,6 @@ interface Props {
   onCsv: (filters: ReportFilters) => void;
 }
 
-const idOrUndefined = (value: string) => (value === "" ? undefined : Number(value));
-const textOrUndefined = (value: string) => (value === "" ? undefined : value);
-
 /** From, To (with date shortcuts), Location and Program, with Run and CSV, for the Reports page. */
 export function ReportFiltersForm({ initial, locations, programs, timeZone, onRun, onCsv }: Props) {
   const { t, language } = useStaffTranslation();
@@ -24,10 +24,8 @@ export function ReportFiltersForm({ initial, locations, programs, timeZone, onRu
   const weekStart = language === "es" ? 1 : 0;
   const [from, setFrom] = useState(initial.from ?? "");
   const [to, setTo] = useState(initial.to ?? "");
-  const [locationId, setLocationId] = useState(
-    initial.locationId ? String(initial.locationId) : "",
-  );
-  const [programId, setProgramId] = useState(initial.programId ? String(initial.programId) : "");
+  const [locationId, setLocationId] = useState(idField(initial.locationId));
+  const [programId, setProgramId] = useState(idField(initial.programId));
   // With a location chosen, only the programs it offers.
   const offered = locations.find((location) => String(location.id) === locationId)?.Programs;
   const programChoices = offered
@@ -64,37 +62,18 @@ export function ReportFiltersForm({ initial, locations, programs, timeZone, onRu
     >
       <Stack>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-          <TextInput
-            label="From"
-            type="date"
-            value={from}
-            onChange={(event) => setFrom(event.currentTarget.value)}
-          />
-          <TextInput
-            label="To"
-            type="date"
-            value={to}
-            onChange={(event) => setTo(event.currentTarget.value)}
-          />
-          <NativeSelect
-            label="Location"
-            size="md"
+          <DateRangeInputs from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
+          <FilterSelect
+            {...locationChoices(locations)}
             value={locationId}
-            onChange={(event) => chooseLocation(event.currentTarget.value)}
-            data={[
-              { value: "", label: "All Locations" },
-              ...locations.map(({ id, Name }) => ({ value: String(id), label: Name })),
-            ]}
+            onChange={chooseLocation}
           />
-          <NativeSelect
+          <FilterSelect
             label="Program"
-            size="md"
+            anyLabel="All Programs"
+            options={namedOptions(programChoices)}
             value={programId}
-            onChange={(event) => setProgramId(event.currentTarget.value)}
-            data={[
-              { value: "", label: "All Programs" },
-              ...programChoices.map(({ id, Name }) => ({ value: String(id), label: Name })),
-            ]}
+            onChange={setProgramId}
           />
         </SimpleGrid>
         <Group gap="xs" role="group" aria-labelledby="report-presets">

@@ -2,6 +2,7 @@ import { Table, Text } from "@mantine/core";
 import { formatPhone } from "../lib/phone";
 import { formatLocalDate, formatLocalTime } from "../lib/time";
 import type { ReportVisit } from "../lib/types";
+import { ScrollTable } from "./ScrollTable";
 
 /** Who ended a visit, when it was not the visitor at the sheet. */
 const signedOutBy: Partial<Record<NonNullable<ReportVisit["SignedOutBy"]>, string>> = {
@@ -9,58 +10,48 @@ const signedOutBy: Partial<Record<NonNullable<ReportVisit["SignedOutBy"]>, strin
   auto: "automatic",
 };
 
+const columns = (
+  <>
+    <Table.Th>Date</Table.Th>
+    <Table.Th>Location</Table.Th>
+    <Table.Th>Program</Table.Th>
+    <Table.Th>Name</Table.Th>
+    <Table.Th>Phone number</Table.Th>
+    <Table.Th>Temp.</Table.Th>
+    <Table.Th>Time in</Table.Th>
+    <Table.Th>Time out</Table.Th>
+  </>
+);
+
 /**
  * One row per visit, its times in the report's zone (the location's when one is chosen); an empty
  * Time out means the visitor is still signed in.
  */
 export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZone: string }) {
   if (visits.length === 0) return <Text c="dimmed">No visits match these filters.</Text>;
-  // Focusable and named, so a keyboard user can scroll the wide table on a narrow screen.
   return (
-    <Table.ScrollContainer
-      type="native"
-      minWidth={900}
-      tabIndex={0}
-      role="region"
-      aria-label="Visits report"
-    >
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>Program</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Phone number</Table.Th>
-            <Table.Th>Temp.</Table.Th>
-            <Table.Th>Time in</Table.Th>
-            <Table.Th>Time out</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {visits.map((visit) => (
-            <Table.Tr key={visit.id}>
-              <Table.Td>{formatLocalDate(visit.TimeIn, timeZone)}</Table.Td>
-              <Table.Td>{visit.Location?.Name}</Table.Td>
-              <Table.Td>{visit.Program?.Name}</Table.Td>
-              <Table.Td>
-                {visit.FirstName} {visit.LastName}
-              </Table.Td>
-              <Table.Td>{formatPhone(visit.PhoneNumber)}</Table.Td>
-              <Table.Td>{visit.Temperature}</Table.Td>
-              <Table.Td>{formatLocalTime(visit.TimeIn, timeZone)}</Table.Td>
-              <Table.Td>
-                {visit.TimeOut ? formatLocalTime(visit.TimeOut, timeZone) : ""}
-                {visit.SignedOutBy && signedOutBy[visit.SignedOutBy] ? (
-                  <Text span size="xs" c="dimmed" ml={6}>
-                    ({signedOutBy[visit.SignedOutBy]})
-                  </Text>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable label="Visits report" minWidth={900} verticalSpacing="xs" head={columns}>
+      {visits.map((visit) => (
+        <Table.Tr key={visit.id}>
+          <Table.Td>{formatLocalDate(visit.TimeIn, timeZone)}</Table.Td>
+          <Table.Td>{visit.Location?.Name}</Table.Td>
+          <Table.Td>{visit.Program?.Name}</Table.Td>
+          <Table.Td>
+            {visit.FirstName} {visit.LastName}
+          </Table.Td>
+          <Table.Td>{formatPhone(visit.PhoneNumber)}</Table.Td>
+          <Table.Td>{visit.Temperature}</Table.Td>
+          <Table.Td>{formatLocalTime(visit.TimeIn, timeZone)}</Table.Td>
+          <Table.Td>
+            {visit.TimeOut ? formatLocalTime(visit.TimeOut, timeZone) : ""}
+            {visit.SignedOutBy && signedOutBy[visit.SignedOutBy] ? (
+              <Text span size="xs" c="dimmed" ml={6}>
+                ({signedOutBy[visit.SignedOutBy]})
+              </Text>
+            ) : null}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }

@@ -3,11 +3,11 @@ import { useState } from "react";
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ListPage } from "../../components/ListPage";
-import { Loading } from "../../components/Loading";
-import { Pagination } from "../../components/Pagination";
+import { PagedResults } from "../../components/PagedResults";
 import { ReportFiltersForm } from "../../components/ReportFiltersForm";
 import { ReportSummary } from "../../components/ReportSummary";
 import { ReportTable } from "../../components/ReportTable";
+import { useListPage } from "../../hooks/useListPage";
 import {
   reportCsvUrl,
   reportSearch,
@@ -26,7 +26,7 @@ export const Route = createFileRoute("/dashboard/reports")({
 function ReportsPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const page = search.page ?? 1;
+  const { page } = useListPage();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { timeZone, zoneOf } = reportTimeZone(locations, search.locationId, browserTimeZone());
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
@@ -53,7 +53,6 @@ function ReportsPage() {
     enabled: dated,
   });
   const number = new Intl.NumberFormat(language);
-  const lastPage = report.data ? report.data.pageCount : page;
 
   function run(filters: ReportFilters) {
     const next = { ...filters, page: 1 };
@@ -87,41 +86,27 @@ function ReportsPage() {
           {t("reports.summary.chooseDates")}
         </Text>
       )}
-      {report.data ? (
-        <>
-          {report.data.totalEstimated ? (
-            <Group gap="xs">
+      <PagedResults query={report} failure="The report could not be loaded. Please try again.">
+        {(data) => (
+          <>
+            {data.totalEstimated ? (
+              <Group gap="xs">
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {t("reports.total.about", { total: number.format(data.total) })}
+                </Text>
+                <Button size="compact-sm" variant="subtle" onClick={() => setExactFor(filtersKey)}>
+                  {t("reports.total.countExactly")}
+                </Button>
+              </Group>
+            ) : (
               <Text size="sm" c="dimmed" aria-live="polite">
-                {t("reports.total.about", { total: number.format(report.data.total) })}
+                {t("reports.total.count", { count: data.total, total: number.format(data.total) })}
               </Text>
-              <Button size="compact-sm" variant="subtle" onClick={() => setExactFor(filtersKey)}>
-                {t("reports.total.countExactly")}
-              </Button>
-            </Group>
-          ) : (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {t("reports.total.count", {
-                count: report.data.total,
-                total: number.format(report.data.total),
-              })}
-            </Text>
-          )}
-          <ReportTable visits={report.data.visits} timeZone={timeZone} />
-          <Pagination
-            page={page}
-            lastPage={lastPage}
-            onPageChange={(next) =>
-              void navigate({ search: (previous) => ({ ...previous, page: next }) })
-            }
-          />
-        </>
-      ) : report.isError ? (
-        <Text c="red" role="alert">
-          The report could not be loaded. Please try again.
-        </Text>
-      ) : (
-        <Loading />
-      )}
+            )}
+            <ReportTable visits={data.visits} timeZone={timeZone} />
+          </>
+        )}
+      </PagedResults>
     </ListPage>
   );
 }

@@ -1,0 +1,39 @@
+import { NativeSelect } from "@mantine/core";
+
+/** What a filter offers: its label, the first choice ("" in value: no filter), then the options. */
+export interface FilterChoices {
+  label: string;
+  anyLabel: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+interface Props extends FilterChoices {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A filter form's drop-down. */
+export function FilterSelect({ label, anyLabel, options, value, onChange }: Props) {
+  return (
+    <NativeSelect
+      label={label}
+      size="md"
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      data={[{ value: "", label: anyLabel }, ...options]}
+    />
+  );
+}
+
+/** Locations or programs as options: by id, named by Name. */
+export const namedOptions = (rows: ReadonlyArray<{ id: number; Name: string }>) =>
+  rows.map(({ id, Name }) => ({ value: String(id), label: Name }));
+
+/** The Location filter: all of them, or one. */
+export const locationChoices = (
+  locations: ReadonlyArray<{ id: number; Name: string }>,
+): FilterChoices => ({
+  label: "Location",
+  anyLabel: "All Locations",
+  options: namedOptions(locations),
+});
