@@ -61,7 +61,11 @@ export function VisitorsTable({
                 <td>{visit.Temperature}</td>
                 <td>{formatLocalTime(visit.TimeIn, undefined, i18n.language)}</td>
                 <td className={classes.action}>
-                  <KioskButton variant="dangerOutline" onClick={() => onSignOut(visit)}>
+                  <KioskButton
+                    variant="dangerOutline"
+                    className={classes.signOut}
+                    onClick={() => onSignOut(visit)}
+                  >
                     {t("sheet.signOut")}
                   </KioskButton>
                 </td>
