@@ -1,12 +1,12 @@
 import { Text } from "@mantine/core";
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { AuditFilters } from "../../components/AuditFilters";
 import { AuditTable } from "../../components/AuditTable";
 import { ListPage } from "../../components/ListPage";
 import { PagedResults } from "../../components/PagedResults";
-import { useListPage } from "../../hooks/useListPage";
-import { auditSearch, groupActions } from "../../lib/auditLog";
+import { useListSearch } from "../../hooks/useListPage";
+import { auditSearch, groupActions, type AuditSearch } from "../../lib/auditLog";
 import { browserTimeZone } from "../../lib/time";
 import { trpc } from "../../lib/trpc";
 
@@ -16,9 +16,7 @@ export const Route = createFileRoute("/admin/audit")({
 });
 
 function AuditPage() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
-  const { page } = useListPage();
+  const { search, page, showFilters } = useListSearch<AuditSearch>(Route);
   const timeZone = browserTimeZone();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { data: users } = useSuspenseQuery(trpc.users.list.queryOptions());
@@ -39,7 +37,7 @@ function AuditPage() {
         initial={search}
         locations={locations}
         users={users}
-        onApply={(next) => void navigate({ search: { ...next, page: undefined } })}
+        onApply={(next) => showFilters({ ...next, page: undefined })}
       />
       <PagedResults query={log} failure="The audit log could not be loaded. Please try again.">
         {(data) => (

@@ -1,18 +1,19 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useState } from "react";
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
 import { ListPage } from "../../components/ListPage";
 import { PagedResults } from "../../components/PagedResults";
 import { ReportFiltersForm } from "../../components/ReportFiltersForm";
 import { ReportSummary } from "../../components/ReportSummary";
 import { ReportTable } from "../../components/ReportTable";
-import { useListPage } from "../../hooks/useListPage";
+import { useListSearch } from "../../hooks/useListPage";
 import {
   reportCsvUrl,
   reportSearch,
   reportTimeZone,
   type ReportFilters,
+  type ReportSearch,
 } from "../../lib/reportFilters";
 import { useStaffTranslation } from "../../lib/i18n";
 import { browserTimeZone } from "../../lib/time";
@@ -24,9 +25,7 @@ export const Route = createFileRoute("/dashboard/reports")({
 });
 
 function ReportsPage() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
-  const { page } = useListPage();
+  const { search, page, showFilters } = useListSearch<ReportSearch>(Route);
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { timeZone, zoneOf } = reportTimeZone(locations, search.locationId, browserTimeZone());
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
@@ -58,7 +57,7 @@ function ReportsPage() {
     const next = { ...filters, page: 1 };
     // Run on unchanged filters still means "fetch again"; changed ones refetch through the URL.
     if (sameFilters(next, { ...search, page })) void report.refetch();
-    else void navigate({ search: next });
+    else showFilters(next);
   }
 
   return (
