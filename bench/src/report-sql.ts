@@ -16,6 +16,8 @@ import {
   plannedRowsQuery,
 } from "../../packages/api/src/services/visit-count.ts";
 import { summaryStatement } from "../../packages/api/src/services/visit-summary.ts";
+import { csvCopySettings, csvSelect } from "../../packages/api/src/services/visits-csv.ts";
+import { inlineParameters } from "../../packages/api/src/services/visits-csv-copy.ts";
 import { visitFilterInput } from "../../packages/api/src/schemas/visits.ts";
 
 const compiler = new Kysely<Database>({
@@ -33,6 +35,8 @@ export interface ExplainStatement {
   params: unknown[];
   /** The server only plans it (EXPLAIN without ANALYZE): running it would read what the server never reads. */
   planOnly?: boolean;
+  /** Set for its transaction only, as the server sets them. */
+  settings?: Record<string, string>;
 }
 
 const compiled = (
@@ -82,3 +86,16 @@ export function countAndSummaryStatements(p: {
     }),
   ];
 }
+
+/** The CSV's SELECT for all rows in UTC as the server's COPY runs it, with its transaction's settings. */
+export const csvCopy = {
+  sql: inlineParameters(csvSelect(compiler, visitFilterInput.parse({ timeZone: "UTC" })).compile()),
+  settings: { TimeZone: "UTC", ...csvCopySettings } as Record<string, string>,
+};
+
+export const csvCopyStatement: ExplainStatement = {
+  name: "CSV (COPY's SELECT, all rows)",
+  sql: csvCopy.sql,
+  params: [],
+  settings: csvCopy.settings,
+};

@@ -6,8 +6,13 @@ import type { Env } from "./env.ts";
 import { cannon } from "./load.ts";
 import { query, withClient } from "./pg.ts";
 import { Server } from "./server.ts";
-import { countAndSummaryStatements } from "./report-sql.ts";
-import { csvCopySelect, reportStatements } from "./statements.ts";
+import {
+  countAndSummaryStatements,
+  csvCopy,
+  csvCopyStatement,
+  type ExplainStatement,
+} from "./report-sql.ts";
+import { reportStatements } from "./statements.ts";
 import { freePort, log, median, nextPhone, run } from "./util.ts";
 
 const LOCATIONS = 20;
@@ -411,12 +416,7 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
         "select time_in::text as t, id from visits order by time_in desc, id desc offset $1 limit 1",
         [Math.floor(size / 2)],
       );
-      const statements: Array<{
-        name: string;
-        sql: string;
-        params: unknown[];
-        planOnly?: boolean;
-      }> = [
+      const statements: ExplainStatement[] = [
         ...reportStatements({
           lastOffset: (lastPage - 1) * 25,
           month,
@@ -425,15 +425,20 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
           cursor: [middle[0]!.t, middle[0]!.id],
           tokenHash,
         }),
+        csvCopyStatement,
         ...countAndSummaryStatements({ month, locationId: monthLocation }),
       ];
       explain = [];
       for (const s of statements) {
-        const rows = await query<{ "QUERY PLAN": string }>(
-          env.database,
-          `explain ${s.planOnly ? "(summary on)" : "(analyze, buffers, costs off)"} ${s.sql}`,
-          s.params,
-        );
+        const explainSql = `explain ${s.planOnly ? "(summary on)" : "(analyze, buffers, costs off)"} ${s.sql}`;
+        const rows = await withClient(env.database, async (c) => {
+          await c.query("begin");
+          for (const [name, value] of Object.entries(s.settings ?? {}))
+            await c.query("select set_config($1, $2, true)", [name, value]);
+          const result = await c.query<{ "QUERY PLAN": string }>(explainSql, s.params);
+          await c.query("commit");
+          return result.rows;
+        });
         const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
         const indexes = [
           ...new Set(
@@ -508,9 +513,11 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
       "-d",
       env.database,
       "-c",
-      "set timezone = 'UTC'",
+      Object.entries(csvCopy.settings)
+        .map(([name, value]) => `set ${name} = '${value}'`)
+        .join("; "),
       "-c",
-      `\\copy (${csvCopySelect}) to '/dev/null' with (format csv, header)`,
+      `\\copy (${csvCopy.sql}) to '/dev/null' with (format csv, header)`,
     ],
     { timeoutMs: 600_000 },
   );

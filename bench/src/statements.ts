@@ -42,20 +42,7 @@ const reportFrom =
 const reportSelect = `select "visits".*, "locations"."name" as "location_name", "programs"."name" as "program_name" ${reportFrom}`;
 const monthWhere =
   '("visits"."time_in" >= ($1::date)::timestamp at time zone $2 and "visits"."time_in" < ($3::date + 1)::timestamp at time zone $4 and "visits"."location_id" = $5)';
-/** The CSV's cells as services/visits-csv.ts csvSelect writes them (in the session's TimeZone, the report's). */
-const safe = (cell: string) =>
-  `case when left(${cell}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${cell} else ${cell} end`;
-const iso = `'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM'`;
-const phone =
-  "substr(visits.phone_number, 1, 3) || '-' || substr(visits.phone_number, 4, 3) || '-' || substr(visits.phone_number, 7)";
-const csvSelect =
-  `select to_char(visits.time_in, 'YYYY-MM-DD') as "Date", ${safe("locations.name")} as "Location", ${safe("programs.name")} as "Program", ` +
-  `${safe("visits.first_name || ' ' || visits.last_name")} as "Name", ${safe(phone)} as "PhoneNumber", ${safe("visits.temperature")} as "Temperature", ` +
-  `to_char(visits.time_in, ${iso}) as "TimeIn", to_char(visits.time_out, ${iso}) as "TimeOut", floor(extract(epoch from visits.time_out - visits.time_in) / 60)::bigint::text as "DurationMinutes", ` +
-  `"visits"."signed_out_by" as "SignedOutBy" ` +
-  reportFrom;
-
-/** The report's and the CSV's statements (services/visits.ts reportPage, services/visits-csv.ts), for EXPLAIN. */
+/** The report's statements (services/visits.ts reportPage) and the sheet's, for EXPLAIN. */
 export function reportStatements(p: {
   lastOffset: number;
   month: [string, string];
@@ -80,10 +67,6 @@ export function reportStatements(p: {
       sql: `${reportSelect} where ${monthWhere} order by "visits"."time_in" desc, "visits"."id" desc limit $6 offset $7`,
       params: [p.month[0], "UTC", p.month[1], "UTC", p.locationId, 25, 0],
     },
-    { name: "CSV (COPY's SELECT, all rows)", sql: csvCopySelect, params: [] },
     { name: "sheet list", sql: sheetSelect, params: [p.tokenHash, new Date(), p.programId, 500] },
   ];
 }
-
-/** The CSV's SELECT for all rows, as COPY ... TO STDOUT runs it (services/visits-csv-copy.ts). */
-export const csvCopySelect = `${csvSelect} where 1 = 1 order by "visits"."time_in" desc, "visits"."id" desc`;

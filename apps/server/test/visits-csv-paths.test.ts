@@ -5,6 +5,7 @@ import { visitListInput, visitsCsv } from "@vsi/api";
 import { sql } from "@vsi/db";
 import { testServerUrl } from "@vsi/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAwkwardVisits } from "./awkward-visits.ts";
 import { adminClient, createCatalog } from "./fixtures.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 
@@ -40,64 +41,16 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
     ).json as { id: number };
     ids = { location: location.id, program: catalog.pantry.id };
     token = (await admin.post("/api/tokens", { name: "csv" })).json.token as string;
-    const db = server.services.db.kysely;
-    // Cells a CSV writer can get wrong, times either side of daylight-saving changes, open visits.
-    const awkward = [
-      ["José", "Núñez"],
-      ['Ann "Quote"', "O'Neil"],
-      ["Comma, Name", "Test"],
-      ["Line\nBreak", "Two\r\nLines"],
-      ["=SUM(1)", "x"],
-      ["+1", "x"],
-      ["-1", "x"],
-      ["@cmd", "x"],
-      ["\tTab", "x"],
-      ["\rCR", "x"],
-      ["Zoë 😀", "Ærø"],
-      ["\\.", ""],
-      ["", ""],
-    ];
-    const instants = [
-      "2026-03-08T09:59:00Z",
-      "2026-03-08T10:01:00Z",
-      "2026-11-01T08:30:00Z",
-      "2026-11-01T09:30:00Z",
-      "2026-03-29T00:59:00Z",
-      "2026-03-29T01:01:00Z",
-      "2026-10-25T00:30:00Z",
-      "2026-10-25T01:30:00Z",
-      "2026-04-04T15:30:00Z",
-    ];
-    await db
-      .insertInto("visits")
-      .values(
-        awkward.flatMap(([first_name, last_name], i) =>
-          instants.map((t, j) => ({
-            first_name: first_name!,
-            last_name: last_name!,
-            phone_number:
-              i === 0 && j === 0 ? "12" : `41555${String(i * 100 + j).padStart(5, "0")}`,
-            temperature: ["98.6", "", "-1", "=1"][j % 4]!,
-            location_id: j % 2 ? location.id : catalog.main.id,
-            program_id: j % 2 ? catalog.pantry.id : catalog.tutoring.id,
-            time_in: new Date(t),
-            // Open, an hour across a clock change, under a minute, negative (hand-edited).
-            time_out: [
-              null,
-              new Date(Date.parse(t) + 3_600_000),
-              new Date(Date.parse(t) + 59_000),
-              new Date(Date.parse(t) - 60_000),
-            ][(i + j) % 4],
-            signed_out_by: ([null, "visitor", "staff", "auto"] as const)[(i + j) % 4],
-          })),
-        ),
-      )
-      .execute();
-    // Enough ordinary rows for several keyset batches, some sharing one instant (ties broken by id).
-    await sql`insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_in, time_out)
-      select 'Bulk' || g, 'Row', (4160000000 + g)::text, '98.1', ${location.id}, ${catalog.pantry.id},
-             timestamptz '2026-06-01T00:00:00Z' + (g / 3) * interval '7 minutes', case when g % 5 = 0 then null else timestamptz '2026-06-01T01:00:00Z' + g * interval '7 minutes' end
-      from generate_series(1, 4500) g`.execute(db);
+    await insertAwkwardVisits(
+      server.services.db.kysely,
+      {
+        main: catalog.main.id,
+        other: location.id,
+        pantry: catalog.pantry.id,
+        tutoring: catalog.tutoring.id,
+      },
+      4500,
+    );
   });
   afterAll(() => server?.close());
 

@@ -25,7 +25,7 @@ export {
   type Access,
   type IdentityKind,
 } from "./permissions.ts";
-export { csvHeaders, visitsCsv } from "./services/visits-csv.ts";
+export { csvHeaders, csvSelect, setSessionZone, visitsCsv } from "./services/visits-csv.ts";
 export { summaryStatement } from "./services/visit-summary.ts";
 export { contentDisposition, csvFileName } from "./services/csv-filename.ts";
 export { onSiteCsv, onSiteCsvFileName } from "./services/on-site-csv.ts";

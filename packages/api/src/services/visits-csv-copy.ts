@@ -28,15 +28,16 @@ export function copySlotFree(pool: pg.Pool): boolean {
 }
 
 /**
- * `COPY (select) TO STDOUT WITH (FORMAT csv)` on a client of its own, in a transaction that sets
- * the report's zone, bytes passed through as PostgreSQL writes them: no row is parsed in Node.
+ * `COPY (select) TO STDOUT WITH (FORMAT csv)` on a client of its own, in a transaction with
+ * `settings` (the report's zone, the planner's), bytes passed through as PostgreSQL writes them:
+ * no row is parsed in Node.
  * A download stopped halfway (the browser closed, the stream destroyed) closes that connection,
  * since a backend blocked writing COPY data reads nothing else; the pool opens a fresh one.
  */
 export async function copyCsv(
   pool: pg.Pool,
   select: CompiledQuery,
-  timeZone: string,
+  settings: Record<string, string>,
   head: string,
 ): Promise<Readable> {
   running.set(pool, (running.get(pool) ?? 0) + 1);
@@ -59,7 +60,10 @@ export async function copyCsv(
   let chunks: AsyncIterator<Buffer>;
   let first: IteratorResult<Buffer>;
   try {
-    await client.query(`begin; select set_config('TimeZone', ${pg.escapeLiteral(timeZone)}, true)`);
+    const set = Object.entries(settings).map(
+      ([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`,
+    );
+    await client.query(`begin; select ${set.join(", ")}`);
     copy = client.query(copyTo(`copy (${inlineParameters(select)}) to stdout with (format csv)`));
     // The closed connection fails the query after its reader has gone: not a crash.
     copy.on("error", () => undefined);
