@@ -237,7 +237,7 @@ export function targets(r: Results): Target[] {
                 ? `the same COPY through psql gives ${fmt.n(copyRate)} rows/s on this machine in the same run`
                 : "psql's COPY was not measured") +
               (csvPlan
-                ? `; its SELECT alone takes ${fmt.ms(csvPlan.ms)} (EXPLAIN ANALYZE, ${csvPlan.indexes.join(", ") || "no index"}), formatting the times with to_char in the report's zone`
+                ? `; its SELECT alone takes ${fmt.ms(csvPlan.ms)} (EXPLAIN ANALYZE, ${csvPlan.indexes.join(", ") || (csvPlan.seqScanOnVisits ? "Seq Scan on visits and a sort" : "no index")}); where its time goes: bench/README.md, Decisions (CSV, third pass)`
                 : ""),
           }
         : {}),
