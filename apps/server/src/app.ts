@@ -86,12 +86,9 @@ export async function buildApp({
     },
     strictTransportSecurity: services.config.secureCookies,
   });
-  app.addHook("onRequest", (_request, reply, done) => {
+  // One hook, not async: it runs before every request.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.headers(headers);
-    done();
-  });
-
-  app.addHook("onRequest", async (request, reply) => {
     // Hand every browser a readable XSRF-TOKEN to echo back (the CSRF check in http/csrf.ts).
     if (!request.cookies[cookieNames.xsrf]) {
       const token = randomBytes(24).toString("base64url");
@@ -104,8 +101,10 @@ export async function buildApp({
     }
     const url = request.url;
     if ((url.startsWith("/api/") || url.startsWith("/trpc/")) && !passesCsrfCheck(request)) {
-      throw forbidden("Missing or invalid X-XSRF-TOKEN header");
+      done(forbidden("Missing or invalid X-XSRF-TOKEN header"));
+      return;
     }
+    done();
   });
 
   // Every transport's errors end here: hooks, raw routes, /api procedures and Fastify's own.

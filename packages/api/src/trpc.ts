@@ -23,8 +23,6 @@ const t = initTRPC
 
 export const router = t.router;
 
-export const createCallerFactory = t.createCallerFactory;
-
 /** Every procedure but a tablet call's sees the tablet's token checked (a round trip of its own). */
 const checked = t.procedure.use(async ({ ctx, next }) =>
   next({ ctx: { identity: await ctx.verifiedIdentity() } }),
@@ -43,7 +41,8 @@ export const sheetProcedure = checked.use(({ ctx, next }) =>
  */
 export const tabletCallProcedure = t.procedure.use(async ({ ctx, next }) => {
   const identity = assertSheetAccess(ctx.identity);
-  const result = await next({ ctx: { identity } });
+  // The context as it came (not a copy with the same identity: tRPC copies it key by key).
+  const result = await next();
   // Bad input never reaches the statement that checks the token: check it now, so a disconnected
   // tablet is told so (401) rather than shown field errors. Costs a round trip on errors only.
   if (!result.ok && identity.kind === "sheetToken" && result.error.code === "BAD_REQUEST")

@@ -6,6 +6,7 @@ import pg from "pg";
 import { pgliteNotifications, pgNotifications, type Notifications } from "./notifications.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import type { Database } from "./schema.ts";
+import { timestamptzParser } from "./timestamps.ts";
 
 export interface DbConfig {
   /** A PostgreSQL server; when absent, embedded PGlite keeps the data in `dataDir`. */
@@ -32,6 +33,10 @@ export interface Db {
 
 // count(*) and bigint sums come back as strings from pg; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+const pgTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (
+  text: string,
+) => unknown;
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, timestamptzParser(pgTimestamptz));
 
 export async function createDb(config: DbConfig = {}): Promise<Db> {
   const { onStatement } = config;

@@ -15,6 +15,7 @@ import {
   visitCreateInput,
   visitListInput,
   visitorNameSchema,
+  visitListSchema,
   visitSchema,
   visitSearchInput,
   visitUpdateInput,
@@ -101,7 +102,7 @@ export const visitsRouter = router({
       },
     })
     .input(visitListInput)
-    .output(z.array(visitSchema))
+    .output(visitListSchema)
     .query(async ({ ctx, input }) => {
       if (ctx.identity.kind === "sheetToken" && input.to === undefined) {
         // The sheet (the kiosk's: from today in its zone): the token's check and the SELECT in one statement.
@@ -164,7 +165,7 @@ export const visitsRouter = router({
       },
     })
     .input(onSiteInput)
-    .output(z.array(visitSchema))
+    .output(visitListSchema)
     .query(async ({ ctx, input }) =>
       wholeList(ctx.response, await onSiteVisits(ctx.db, input.locationId)),
     ),
