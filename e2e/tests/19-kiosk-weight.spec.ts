@@ -6,10 +6,12 @@ import { expect, test } from "../support/fixtures.ts";
 import { repoRoot } from "../support/paths.ts";
 
 // What a tablet's Chromium downloads for the sheet on a cold cache, its service worker's install
-// included, against the list the build gives that worker (the set the bench weighs), and that a
-// second load takes nothing of the app from the network.
+// included, against the list the build gives that worker (the set the bench weighs) and the
+// kiosk's budget, and that a second load takes nothing of the app from the network.
 
 const dist = path.join(repoRoot, "apps", "web", "dist");
+/** The kiosk's weight on a tablet's first visit, gzipped, its service worker's download included. */
+const budget = 150 * 1024;
 /** The app's own files: the kiosk's page, its chunks, the worker, icons and manifest (not the API). */
 const appFile =
   /^\/(static\/.+|sw\.js|kiosk\.html|manifest\.webmanifest|icon[^/]*|apple-touch-icon\.png)$/;
@@ -23,7 +25,7 @@ function precacheList(): string[] {
   return [...list[1]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
 }
 
-test("a tablet's first visit downloads only the kiosk's files, no staff page, chart or tRPC client; the second downloads none", async ({
+test("a tablet's first visit downloads only the kiosk's files, no staff page, chart, Mantine or tRPC client, within 150 KB gzipped; the second downloads none", async ({
   page,
   adminApi,
   newUser,
@@ -36,6 +38,13 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
   expect(precache.filter((file) => /\/(StaffShell|VisitsChart|trpc|session)-/.test(file))).toEqual(
     [],
   );
+  // The kiosk is its own entry, without the staff pages' component library.
+  expect(
+    precache.filter(
+      (file) =>
+        /\.(js|css)$/.test(file) && readFileSync(path.join(dist, file), "utf8").includes("mantine"),
+    ),
+  ).toEqual([]);
 
   // Every response of the context: the page's and the service worker's own (its install).
   const downloads: Array<{ path: string; fromWorker: boolean; bytes: number }> = [];
@@ -88,6 +97,9 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
     type: "first visit",
     description: `${files.length} files, ${(gzipped / 1024).toFixed(1)} KB gzipped, ${(wire / 1024).toFixed(1)} KB on the wire, brotli (${app.length} responses)`,
   });
+  // The budget, on what Chromium downloaded: each file once, as gzip -9 (the bench's measure).
+  expect(gzipped).toBeLessThanOrEqual(budget);
+  expect(wire).toBeLessThanOrEqual(budget);
 
   // The second load: the app from the worker's cache, none of it from the network.
   downloads.length = 0;

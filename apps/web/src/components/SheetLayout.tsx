@@ -1,8 +1,8 @@
 import "../styles/kiosk.css";
 import { useKioskTranslation } from "../lib/i18n";
-import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState, type ReactNode } from "react";
 import { startKioskQueue } from "../lib/kioskQueue";
+import { goToStaffLogin } from "../lib/otherEntry";
 import { registerKioskWorker } from "../lib/serviceWorker";
 import { KioskButton } from "./KioskButton";
 import { DialogActions, KioskDialog } from "./KioskDialog";
@@ -85,7 +85,6 @@ function StaffExit() {
   const { t } = useKioskTranslation();
   const [opened, setOpened] = useState(false);
   const close = () => setOpened(false);
-  const navigate = useNavigate();
   return (
     <>
       <KioskButton
@@ -102,14 +101,8 @@ function StaffExit() {
           <KioskButton variant="default" onClick={close}>
             {t("staff.cancel")}
           </KioskButton>
-          <KioskButton
-            onClick={() =>
-              void navigate({
-                to: "/login",
-                state: (state) => ({ ...state, from: "/dashboard/locations" }),
-              })
-            }
-          >
+          {/* The staff app is another entry: a full page load, back to Locations once logged in. */}
+          <KioskButton onClick={() => goToStaffLogin("/dashboard/locations")}>
             {t("staff.login")}
           </KioskButton>
         </DialogActions>

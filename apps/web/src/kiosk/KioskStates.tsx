@@ -1,4 +1,3 @@
-import type { ErrorComponentProps } from "@tanstack/react-router";
 import { KioskButton, kioskButtonClass } from "../components/KioskButton";
 import { useKioskTranslation } from "../lib/i18n";
 import classes from "./screen.module.css";
@@ -15,7 +14,7 @@ export function KioskPending() {
   );
 }
 
-export function KioskError({ error, reset }: ErrorComponentProps) {
+export function KioskError({ error, reset }: { error: unknown; reset: () => void }) {
   const { t } = useKioskTranslation();
   console.error(error);
   return (

@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { ConfirmationScreen } from "../components/ConfirmationScreen";
 import { KioskAlert } from "../components/KioskAlert";
@@ -17,7 +16,7 @@ import { useOpenVisits, useSignOut } from "../lib/sheetQueries";
 import { useSheetStream } from "../lib/sheetStream";
 import { KioskLink } from "./KioskLink";
 import { ProgramTabs } from "./ProgramTabs";
-import { sheetHref, signInHref, useLocationId, useSheetSearch } from "./sheetParams";
+import { navigate, sheetHref, signInHref, useLocationId, useSheetSearch } from "./address";
 import classes from "./SheetPage.module.css";
 
 /** /sheet/$locationId: the location's programs as tabs, each with its Sign in button and list. */
@@ -25,7 +24,6 @@ export function SheetPage() {
   const { t } = useKioskTranslation();
   const locationId = useLocationId();
   const { programId } = useSheetSearch();
-  const router = useRouter();
   const { data: location } = useSuspenseQuery(kioskLocationQuery(locationId));
   const { confirmation } = useConfirmationState();
   useSheetStream(locationId);
@@ -37,8 +35,8 @@ export function SheetPage() {
   // No program chosen (or one the location no longer runs): the first tab, replacing this entry.
   useEffect(() => {
     if (shown !== undefined && shown !== programId)
-      void router.navigate({ href: sheetHref(locationId, shown), replace: true });
-  }, [router, locationId, programId, shown]);
+      navigate(sheetHref(locationId, shown), { replace: true });
+  }, [locationId, programId, shown]);
 
   return (
     <SheetLayout location={location}>
@@ -47,7 +45,7 @@ export function SheetPage() {
           label={t("sheet.programs")}
           programs={location.Programs}
           selected={shown}
-          onSelect={(id) => void router.navigate({ href: sheetHref(locationId, id) })}
+          onSelect={(id) => navigate(sheetHref(locationId, id))}
         >
           <ProgramSheet key={shown} locationId={locationId} programId={shown} />
         </ProgramTabs>

@@ -1,5 +1,4 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { useRouter } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { SheetLayout } from "../components/SheetLayout";
 import { SignInForm, type OpenVisit, type SignInPayload } from "../components/SignInForm";
@@ -10,7 +9,7 @@ import { kioskApi } from "../lib/kioskApi";
 import { idleMs } from "../lib/kioskSettings";
 import { kioskLocationQuery } from "../lib/sheetCache";
 import { useSignIn, useSignOut } from "../lib/sheetQueries";
-import { sheetHref, useLocationId, useSheetSearch } from "./sheetParams";
+import { navigate, sheetHref, useLocationId, useSheetSearch } from "./address";
 import classes from "./SignInPage.module.css";
 
 /** /sheet/$locationId/sign-in: the form, then the confirmation over the sheet. */
@@ -18,21 +17,20 @@ export function SignInPage() {
   const { t } = useKioskTranslation();
   const locationId = useLocationId();
   const { programId } = useSheetSearch();
-  const router = useRouter();
   const { data: location } = useSuspenseQuery(kioskLocationQuery(locationId));
   const signIn = useSignIn(locationId);
   const { signOut } = useSignOut();
   const lookup = useCallback((phoneNumber: string) => kioskApi.search(phoneNumber), []);
   const backToSheet = useCallback(
     (toProgramId: number | undefined) =>
-      router.navigate({ href: sheetHref(locationId, toProgramId), replace: true }),
-    [router, locationId],
+      navigate(sheetHref(locationId, toProgramId), { replace: true }),
+    [locationId],
   );
 
   // Left half-typed: clear it and go back, so the next visitor never sees it.
   const abandon = useCallback(() => {
     resetKioskLanguage();
-    void backToSheet(programId);
+    backToSheet(programId);
   }, [backToSheet, programId]);
   useKioskIdle(idleMs(), abandon);
   useKeyboardInset();
@@ -48,7 +46,7 @@ export function SignInPage() {
       visitId: visit.id,
       saved,
     });
-    await backToSheet(visit.ProgramId);
+    backToSheet(visit.ProgramId);
   }
 
   async function signOutInstead(open: OpenVisit, firstName: string) {
@@ -60,7 +58,7 @@ export function SignInPage() {
       visitId: visit.id,
       saved,
     });
-    await backToSheet(saved ? programId : visit.ProgramId);
+    backToSheet(saved ? programId : visit.ProgramId);
   }
 
   return (
@@ -73,7 +71,7 @@ export function SignInPage() {
           defaultProgramId={programId}
           temperatureUnit={location.TemperatureUnit}
           onSubmit={submit}
-          onCancel={() => router.history.back()}
+          onCancel={() => window.history.back()}
           onSignOutInstead={signOutInstead}
           lookup={lookup}
         />

@@ -1,12 +1,12 @@
 import "../styles/kiosk.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { tabletDisconnectedMessage } from "@vsi/api/schemas";
 import { goToStaffLogin } from "../lib/otherEntry";
 import { onUnauthorized, queryClient } from "../lib/queryClient";
-import { kioskRouter } from "./router";
+import { navigate } from "./address";
+import { KioskApp } from "./KioskApp";
 
 // The kiosk's own entry (kiosk.html, served for /sheet/…): the sheet and its sign-in form only, so a
 // tablet's first visit stays small (no Mantine, no tRPC client, no staff page); the staff app is
@@ -16,7 +16,7 @@ import { kioskRouter } from "./router";
 // try it); any other goes to the staff login, a full page load (another entry), and back here after.
 onUnauthorized((error) => {
   if (error instanceof Error && error.message === tabletDisconnectedMessage) {
-    void kioskRouter.navigate({ href: "/sheet/disconnected", replace: true });
+    navigate("/sheet/disconnected", { replace: true });
     return;
   }
   goToStaffLogin(window.location.pathname + window.location.search);
@@ -28,7 +28,7 @@ if (!root) throw new Error("kiosk.html has no #root element");
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={kioskRouter} />
+      <KioskApp />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -16,6 +16,9 @@ export function loadOtherEntry(): boolean {
  * returns to `from` once logged in: the login page reads it from history.state, which a reload keeps.
  */
 export function goToStaffLogin(from: string): void {
-  window.history.pushState({ from }, "", "/login");
+  // Shaped as the staff app's router history writes its entries (a key and an index): a state
+  // without a key is replaced when that history starts, and `from` with it.
+  const key = Math.random().toString(36).slice(2, 10);
+  window.history.pushState({ from, key, __TSR_key: key, __TSR_index: 0 }, "", "/login");
   window.location.reload();
 }
