@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Page, Route } from "@playwright/test";
 import { createSite, setUpTabletContext, type Api } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
@@ -399,4 +399,33 @@ test("screenshots of the sheet, the form and the confirmation on tablets upright
       .getByRole("button", { name: "Done" })
       .click();
   }
+});
+
+test("a sheet list the server refuses says so, with Try again, never 'Nobody is signed in'", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
+  const { location } = await createSite(adminApi, "Refused Hall", ["Pantry"]);
+  await setUpTabletContext(page.context(), await newUser(), location.id);
+  // The list call refused as a broken request would be (the live stream and the rest still work).
+  const refuse = (route: Route) =>
+    route.fulfill({
+      status: 422,
+      contentType: "application/json",
+      body: JSON.stringify({ status: 422, message: "Invalid input", errors: [] }),
+    });
+  await page.route(/\/api\/visits\?/, refuse);
+  await page.goto(`/sheet/${location.id}`);
+  const alert = page.getByRole("alert").filter({ hasText: "could not be loaded" });
+  await expect(alert).toContainText("The list of visitors could not be loaded.");
+  await expect(page.getByText("Nobody is signed in right now.")).toHaveCount(0);
+  await expect(page.getByText("0 signed in")).toHaveCount(0);
+  await expectAccessible(page, "sheet list refused");
+  await keepScreenshot(page, "kiosk-list-refused");
+
+  await page.unroute(/\/api\/visits\?/, refuse);
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByText("Nobody is signed in right now.")).toBeVisible();
+  await expect(alert).toHaveCount(0);
 });
