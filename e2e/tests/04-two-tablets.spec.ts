@@ -1,5 +1,6 @@
 import { expect, test } from "../support/fixtures.ts";
 import { twoTablets } from "../support/two-tablets.ts";
+import { confirmSignOut } from "../support/sheet.ts";
 
 test("two tablets at one location see the same visitors without a reload", async ({
   page,
@@ -38,10 +39,7 @@ test("two tablets at one location see the same visitors without a reload", async
 
     // Signed out on the second tablet, gone from the first.
     await onSecond.getByRole("button", { name: "Sign Out" }).click();
-    await second
-      .getByRole("dialog", { name: "Are you sure?" })
-      .getByRole("button", { name: "Sign Out" })
-      .click();
+    await confirmSignOut(second);
     await expect(onSecond).toHaveCount(0);
     await expect(page.getByRole("row").filter({ hasText: "Linus T." })).toHaveCount(0, {
       timeout: 40_000,

@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Route } from "@playwright/test";
 import { createSite, setUpTabletContext, type Api } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+import { confirmSignOut, signOutRow } from "../support/sheet.ts";
 
 /** The kiosk's waits, shortened or lengthened for a journey (the app reads them from localStorage). */
 async function kioskTimings(
@@ -107,10 +108,7 @@ test("confirmation screens: welcome and goodbye by name and time, then the sheet
   await expect(page.getByText("1 signed in")).toBeVisible();
 
   await row.getByRole("button", { name: "Sign Out" }).click();
-  await page
-    .getByRole("dialog", { name: "Are you sure?" })
-    .getByRole("button", { name: "Sign Out" })
-    .click();
+  await confirmSignOut(page);
   const goodbye = page.getByRole("dialog", { name: "Goodbye, Maria." });
   await expect(goodbye.getByRole("status")).toHaveText(/^Signed out at \d{1,2}:\d{2}\s?[AP]M\.$/);
   await expect(goodbye.getByRole("heading", { name: "Goodbye, Maria." })).toBeFocused();
@@ -385,15 +383,7 @@ test("screenshots of the sheet, the form and the confirmation on tablets upright
     );
     await keepScreenshot(page, `kiosk-sheet-after-${name}`);
     // Next size: Maria signs out so the same phone can sign in again.
-    await page
-      .getByRole("row")
-      .filter({ hasText: "Maria L." })
-      .getByRole("button", { name: "Sign Out" })
-      .click();
-    await page
-      .getByRole("dialog", { name: "Are you sure?" })
-      .getByRole("button", { name: "Sign Out" })
-      .click();
+    await signOutRow(page, "Maria L.");
     await page
       .getByRole("dialog", { name: "Goodbye, Maria." })
       .getByRole("button", { name: "Done" })

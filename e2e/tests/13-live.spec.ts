@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
 import { artifactsDir } from "../support/paths.ts";
 import { twoTablets } from "../support/two-tablets.ts";
+import { confirmSignOut } from "../support/sheet.ts";
 
 // Two tablets at one door in step through the live stream: what one does shows on the other at
 // once, without its 15 s refresh. The delays are measured in the browsers' own clocks and recorded.
@@ -61,10 +62,7 @@ test("two tablets in step: a sign-in and a sign-out on one show on the other wit
     await row.getByRole("button", { name: "Sign Out" }).click();
     const leaves = whenRow(second, "Livia S.", false);
     const confirmed = await page.evaluate(() => Date.now());
-    await page
-      .getByRole("dialog", { name: "Are you sure?" })
-      .getByRole("button", { name: "Sign Out" })
-      .click();
+    await confirmSignOut(page);
     const signOutMs = (await leaves) - confirmed;
 
     // The second tablet never reloaded, and its 15 s refresh never had time to run.

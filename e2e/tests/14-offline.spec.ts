@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { createSite, setUpTabletContext, type Api } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { signOutRow } from "../support/sheet.ts";
 
 // The tablet with no network: the sheet still opens (service worker), sign-ins and sign-outs are
 // kept on the tablet (IndexedDB), and they reach the server once each when the network is back.
@@ -77,15 +78,7 @@ test("offline: three sign-ins and a sign-out are kept on the tablet, survive a r
   await expectAccessible(page, "offline sheet with queued sign-ins");
 
   // Bruno leaves before his sign-in ever reached the server: his sign-out waits behind it.
-  await page
-    .getByRole("row")
-    .filter({ hasText: "Bruno D." })
-    .getByRole("button", { name: "Sign Out" })
-    .click();
-  await page
-    .getByRole("dialog", { name: "Are you sure?" })
-    .getByRole("button", { name: "Sign Out" })
-    .click();
+  await signOutRow(page, "Bruno D.");
   const goodbye = page.getByRole("dialog", { name: "Goodbye, Bruno." });
   await expect(goodbye.getByRole("status")).toHaveText(
     "Saved — it will be sent when the connection is back.",
