@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
 import { config } from "./config.ts";
+import { pgCommandLine } from "./pg.ts";
 import { assertLoopback, nextPhone, run } from "./util.ts";
 
 export interface Throughput {
@@ -92,18 +93,11 @@ export async function pgbench(
     file,
   ];
   for (const [k, v] of Object.entries(vars)) args.push("-D", `${k}=${v}`);
-  args.push(
-    "-h",
-    url.hostname,
-    "-p",
-    url.port || "5432",
-    "-U",
-    decodeURIComponent(url.username || "postgres"),
-    database,
-  );
+  const connection = pgCommandLine(config.pgUrl);
+  args.push(...connection.args, database);
   const result = await run("pgbench", args, {
     timeoutMs: (seconds + 60) * 1000,
-    env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
+    env: connection.env,
   });
   const tps = result.stdout.match(/tps = ([\d.]+) \(without initial connection time\)/);
   if (result.code !== 0 || !tps)

@@ -11,6 +11,22 @@ export function dbUrl(name: string): string {
   return url.toString();
 }
 
+/** How psql and pgbench reach the database at `databaseUrl`: host, port, user and its password. */
+export function pgCommandLine(databaseUrl: string): { args: string[]; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  return {
+    args: [
+      "-h",
+      url.hostname,
+      "-p",
+      url.port || "5432",
+      "-U",
+      decodeURIComponent(url.username || "postgres"),
+    ],
+    env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
+  };
+}
+
 /** A short-lived client: the bench must survive a PostgreSQL restart, so no long-lived pool. */
 export async function withClient<T>(
   database: string,

@@ -4,7 +4,7 @@ import { Browser, setUpTablet, sheetTokenHash } from "./client.ts";
 import { config } from "./config.ts";
 import type { Env } from "./env.ts";
 import { cannon } from "./load.ts";
-import { query, withClient } from "./pg.ts";
+import { pgCommandLine, query, withClient } from "./pg.ts";
 import { Server } from "./server.ts";
 import {
   countAndSummaryStatements,
@@ -497,19 +497,14 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
   } finally {
     await capped.stop();
   }
-  const url = new URL(env.databaseUrl);
+  const connection = pgCommandLine(env.databaseUrl);
   const t0 = performance.now();
   const copy = await run(
     "psql",
     [
       "-X",
       "-q",
-      "-h",
-      url.hostname,
-      "-p",
-      url.port || "5432",
-      "-U",
-      decodeURIComponent(url.username || "postgres"),
+      ...connection.args,
       "-d",
       env.database,
       "-c",
@@ -519,7 +514,7 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
       "-c",
       `\\copy (${csvCopy.sql}) to '/dev/null' with (format csv, header)`,
     ],
-    { timeoutMs: 600_000 },
+    { timeoutMs: 600_000, env: connection.env },
   );
   if (copy.code === 0) result.copyRowsPerSecond = seeded / ((performance.now() - t0) / 1000);
   return result;
