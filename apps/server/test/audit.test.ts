@@ -2,7 +2,13 @@ import { autoSignOut } from "@vsi/api";
 import { sql } from "@vsi/db";
 import { testServerUrl } from "@vsi/test-utils";
 import { describe, expect, it } from "vitest";
-import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
+import {
+  newestTabletId,
+  staffClient,
+  tabletClient,
+  useCatalogServer,
+  visitor,
+} from "./fixtures.ts";
 import type { Client } from "./harness.ts";
 
 /**
@@ -41,13 +47,7 @@ async function staffWithId(): Promise<{ client: Client; id: number }> {
 
 async function tabletWithId(locationId: number): Promise<{ client: Client; id: number }> {
   const client = await tabletClient(world.server, locationId);
-  const tablet = await db()
-    .selectFrom("tablets")
-    .select("id")
-    .where("location_id", "=", locationId)
-    .orderBy("id", "desc")
-    .executeTakeFirstOrThrow();
-  return { client, id: tablet.id };
+  return { client, id: await newestTabletId(world.server, locationId) };
 }
 
 describe("the audit log records", () => {
@@ -267,18 +267,14 @@ describe("the audit log records", () => {
     const { main } = world.catalog;
     const staff = await staffWithId();
     expect((await staff.client.get(`/api/locations/${main.id}/setup`)).status).toBe(200);
-    const tablet = await db()
-      .selectFrom("tablets")
-      .select("id")
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
-    expect(await rows("tablet.setup", tablet.id)).toMatchObject([
+    const tabletId = await newestTabletId(world.server);
+    expect(await rows("tablet.setup", tabletId)).toMatchObject([
       { actor: "user", user_id: staff.id, location_id: main.id },
     ]);
     const other = await staffWithId();
-    expect((await other.client.delete(`/api/tablets/${tablet.id}`)).status).toBe(200);
-    expect((await other.client.delete(`/api/tablets/${tablet.id}`)).status).toBe(200);
-    expect(await rows("tablet.disconnect", tablet.id)).toMatchObject([
+    expect((await other.client.delete(`/api/tablets/${tabletId}`)).status).toBe(200);
+    expect((await other.client.delete(`/api/tablets/${tabletId}`)).status).toBe(200);
+    expect(await rows("tablet.disconnect", tabletId)).toMatchObject([
       { actor: "user", user_id: other.id, location_id: main.id },
     ]);
   });

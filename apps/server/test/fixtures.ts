@@ -53,6 +53,13 @@ export async function tabletClient(server: TestServer, locationId: number): Prom
   return client;
 }
 
+/** The id of the tablet set up last (of a location, when given): the one a test has just set up. */
+export async function newestTabletId(server: TestServer, locationId?: number): Promise<number> {
+  let query = server.services.db.kysely.selectFrom("tablets").select("id");
+  if (locationId !== undefined) query = query.where("location_id", "=", locationId);
+  return (await query.orderBy("id", "desc").executeTakeFirstOrThrow()).id;
+}
+
 let visitors = 0;
 /** A sign-in body; each visitor has a phone of their own, since one phone is signed in once at a time. */
 export const visitor = (

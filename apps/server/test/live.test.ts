@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   adminClient,
   createCatalog,
+  newestTabletId,
   staffClient,
   tabletClient,
   useCatalogServer,
@@ -130,13 +131,7 @@ describe("the live stream, one server process", () => {
   it("ends a tablet's stream at once when staff disconnect it, saying so", async () => {
     const { main } = world.catalog;
     const tablet = await tabletClient(world.server, main.id);
-    const tabletId = (
-      await world.server.services.db.kysely
-        .selectFrom("tablets")
-        .select("id")
-        .orderBy("id", "desc")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const tabletId = await newestTabletId(world.server);
     const stream = await watch(base, tablet, main.id);
     const staffStream = await watch(base, world.admin, main.id);
     try {

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
+import {
+  newestTabletId,
+  staffClient,
+  tabletClient,
+  useCatalogServer,
+  visitor,
+} from "./fixtures.ts";
 import type { Client } from "./harness.ts";
 
 /**
@@ -122,13 +128,7 @@ describe("round trips per tablet call", () => {
   it("each of those statements checks the tablet's token itself, so a revocation counts from the next call", async () => {
     const revoked = await tabletClient(world.server, world.catalog.main.id);
     const open = (await revoked.post("/api/visits", newVisitor())).json as { id: number };
-    const tabletId = (
-      await world.server.services.db.kysely
-        .selectFrom("tablets")
-        .select("id")
-        .orderBy("id", "desc")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const tabletId = await newestTabletId(world.server);
     expect((await world.admin.delete(`/api/tablets/${tabletId}`)).status).toBe(200);
     for (const call of [
       () => revoked.get(sheetUrl()),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { staffClient, tabletClient, useCatalogServer } from "./fixtures.ts";
+import { newestTabletId, staffClient, tabletClient, useCatalogServer } from "./fixtures.ts";
 
 const world = useCatalogServer();
 
@@ -11,12 +11,7 @@ async function setUpTablet(locationId: number, firstName = "Setup", lastName = "
   const client = world.server.client();
   await client.login(staff.email, staff.password);
   expect((await client.get(`/api/locations/${locationId}/setup`)).status).toBe(200);
-  const row = await db()
-    .selectFrom("tablets")
-    .select("id")
-    .orderBy("id", "desc")
-    .executeTakeFirstOrThrow();
-  return { client, id: row.id, staff };
+  return { client, id: await newestTabletId(world.server), staff };
 }
 
 describe("GET /api/locations/{id}/tablets", () => {

@@ -5,6 +5,16 @@ const world = useCatalogServer();
 const header =
   "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy";
 
+/** A new location offering the catalog's Food Pantry. */
+async function pantryLocation(Name: string): Promise<{ id: number }> {
+  const res = await world.admin.post("/api/locations", {
+    Name,
+    ProgramIds: [world.catalog.pantry.id],
+  });
+  expect(res.status).toBe(201);
+  return res.json;
+}
+
 /** The report's lines for one location, header first, the rest sorted (their order is not the point here). */
 async function csvLines(locationId: number) {
   const res = await world.admin.get(`/api/visits?format=csv&locationId=${locationId}&timeZone=UTC`);
@@ -17,12 +27,7 @@ async function csvLines(locationId: number) {
 
 describe("CSV export and spreadsheet formulas", () => {
   it("turns each name a spreadsheet would run (= + - @) into text with a leading quote", async () => {
-    const location = (
-      await world.admin.post("/api/locations", {
-        Name: "Formulas",
-        ProgramIds: [world.catalog.pantry.id],
-      })
-    ).json;
+    const location = await pantryLocation("Formulas");
     const tablet = await tabletClient(world.server, location.id);
     for (const FirstName of [
       '=HYPERLINK("http://x","y")',
@@ -51,12 +56,7 @@ describe("CSV export and spreadsheet formulas", () => {
 
   it("neutralises a cell that starts with a tab or a carriage return, in every text column", async () => {
     // Names from the API are trimmed; rows written before that (or by hand) can still hold them.
-    const location = (
-      await world.admin.post("/api/locations", {
-        Name: "@Home",
-        ProgramIds: [world.catalog.pantry.id],
-      })
-    ).json;
+    const location = await pantryLocation("@Home");
     const program = (
       await world.admin.post("/api/programs", { Name: "+Plus", LocationIds: [location.id] })
     ).json;
@@ -82,12 +82,7 @@ describe("CSV export and spreadsheet formulas", () => {
   });
 
   it("leaves ordinary cells as they are", async () => {
-    const location = (
-      await world.admin.post("/api/locations", {
-        Name: "Plain",
-        ProgramIds: [world.catalog.pantry.id],
-      })
-    ).json;
+    const location = await pantryLocation("Plain");
     await world.server.services.db.kysely
       .insertInto("visits")
       .values({
@@ -109,12 +104,7 @@ describe("CSV export and spreadsheet formulas", () => {
 
 describe("CSV export of erased visits", () => {
   it("leaves an erased visit's name, phone and temperature empty (as the report's table shows them), never '--", async () => {
-    const location = (
-      await world.admin.post("/api/locations", {
-        Name: "Erased",
-        ProgramIds: [world.catalog.pantry.id],
-      })
-    ).json;
+    const location = await pantryLocation("Erased");
     await world.server.services.db.kysely
       .insertInto("visits")
       .values({
@@ -139,12 +129,7 @@ describe("CSV export of erased visits", () => {
 
 describe("CSV file: name, times, duration, encoding", () => {
   it("is named for what it holds, with the location's own letters in filename*", async () => {
-    const location = (
-      await world.admin.post("/api/locations", {
-        Name: "València",
-        ProgramIds: [world.catalog.pantry.id],
-      })
-    ).json;
+    const location = await pantryLocation("València");
     const disposition = async (query: string) =>
       (await world.admin.get(`/api/visits?format=csv&${query}`)).headers["content-disposition"];
     expect(await disposition(`from=2026-11-01&to=2026-11-30&locationId=${location.id}`)).toBe(
@@ -165,24 +150,14 @@ describe("CSV file: name, times, duration, encoding", () => {
     );
     expect(await disposition("")).toBe('attachment; filename="visits.csv"');
     // A name with no Latin letters keeps them in filename* and is named by its id in filename.
-    const tokyo = (
-      await world.admin.post("/api/locations", {
-        Name: "東京",
-        ProgramIds: [world.catalog.pantry.id],
-      })
-    ).json;
+    const tokyo = await pantryLocation("東京");
     expect(await disposition(`locationId=${tokyo.id}`)).toBe(
       `attachment; filename="visits-location-${tokyo.id}.csv"; filename*=UTF-8''visits-%E6%9D%B1%E4%BA%AC.csv`,
     );
   });
 
   it("starts with a UTF-8 BOM and gives times in ISO 8601 with the zone's offset, either side of a clock change, the stay in minutes and who signed out", async () => {
-    const location = (
-      await world.admin.post("/api/locations", {
-        Name: "Madrid",
-        ProgramIds: [world.catalog.pantry.id],
-      })
-    ).json;
+    const location = await pantryLocation("Madrid");
     const visit = (
       first_name: string,
       timeIn: string,
