@@ -121,3 +121,18 @@ export async function ensurePostgresRunning(): Promise<void> {
   if (!(await isUp()))
     console.error("PostgreSQL is still not answering: start it with pg_ctlcluster");
 }
+
+/** The sheet of a location and program holds exactly 25 open visits (the A/B's sheet list). */
+export async function openSheet(database: string, locationId: number, programId: number) {
+  await query(
+    database,
+    "update visits set time_out = now() where location_id = $1 and program_id = $2 and time_out is null",
+    [locationId, programId],
+  );
+  await query(
+    database,
+    "insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_in) " +
+      "select 'Sheet', 'Row ' || g, (4150000000 + g)::text, '98.6', $1, $2, now() - g * interval '1 minute' from generate_series(1, 25) g",
+    [locationId, programId],
+  );
+}

@@ -5,7 +5,7 @@ import { Browser, createSite, setUpTablet, sheetTokenHash, type Site } from "./c
 import { config } from "./config.ts";
 import { tabletsFor, type Env } from "./env.ts";
 import { cannon, pgbench, signInLoad, type PgbenchResult, type Throughput } from "./load.ts";
-import { query } from "./pg.ts";
+import { openSheet, query } from "./pg.ts";
 import { Server } from "./server.ts";
 import { SqlTrace } from "./sqltrace.ts";
 import { normalize, pgbenchSheet, pgbenchSignIn, sheetSelect, signInInsert } from "./statements.ts";
@@ -544,17 +544,7 @@ export async function comparePhase(
     );
     // The sheet lists its location and program's open visits: the same 25 on both builds, so the
     // figures compare the builds, not how many visits the earlier phases left open on each.
-    await query(
-      env.database,
-      "update visits set time_out = now() where location_id = $1 and program_id = $2 and time_out is null",
-      [locationId, programId],
-    );
-    await query(
-      env.database,
-      "insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_in) " +
-        "select 'Sheet', 'Row ' || g, (4150000000 + g)::text, '98.6', $1, $2, now() - g * interval '1 minute' from generate_series(1, 25) g",
-      [locationId, programId],
-    );
+    await openSheet(env.database, locationId, programId);
     const sheet = await cannon({
       url: `${origin}/api/visits?locationId=${locationId}&programId=${programId}`,
       server,

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import { pgliteNotifications, pgNotifications, type Notifications } from "./notifications.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
+import { preparingPool } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 import { timestamptzParser } from "./timestamps.ts";
 
@@ -52,7 +53,7 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
       client.on("error", (error) => console.error(`database connection: ${error.message}`));
     });
     const kysely = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
       ...(log ? { log } : {}),
     });
     const databaseUrl = config.databaseUrl;

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from "kysely";
-import type { Database, Visit } from "@vsi/db";
+import { prepared, type Database, type Visit } from "@vsi/db";
 import type { NewVisitFields } from "./visits.ts";
 
 /**
@@ -23,6 +23,29 @@ export const tabletCte = `with tablet as (
   returning tablets.id
 )`;
 
+// A visit's columns, named: a prepared statement's result must not change when a migration adds one.
+const visitColumnNames = [
+  "id",
+  "first_name",
+  "last_name",
+  "phone_number",
+  "temperature",
+  "time_in",
+  "time_out",
+  "signed_out_by",
+  "location_id",
+  "program_id",
+  "erased_at",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof Visit)[];
+// Every column of Visit is listed (a compile error otherwise).
+const everyColumn: Exclude<keyof Visit, (typeof visitColumnNames)[number]> extends never
+  ? true
+  : never = true;
+void everyColumn;
+const visitColumns = (table: string) => visitColumnNames.map((c) => `${table}.${c}`).join(", ");
+
 /** The program is offered at the location ($n, $m): the live location comes from the tablet's join. */
 const offeredAt = (location: string, program: string) =>
   `exists (select 1 from location_programs inner join programs on programs.id = location_programs.program_id
@@ -37,11 +60,11 @@ function sheetFor(program: boolean, fromDay: boolean) {
   const fromClause = fromDay
     ? ` and visits.time_in >= ($${++n}::date)::timestamp at time zone $${++n}::text`
     : "";
-  return `${tabletCte}
-select tablet.id as tablet_id, tablet.location_id as tablet_location_id, v.* from tablet left join lateral (
-  select * from visits where visits.location_id = tablet.location_id${programClause}${fromClause} and visits.time_out is null
+  return prepared(`${tabletCte}
+select tablet.id as tablet_id, tablet.location_id as tablet_location_id, ${visitColumns("v")} from tablet left join lateral (
+  select ${visitColumns("visits")} from visits where visits.location_id = tablet.location_id${programClause}${fromClause} and visits.time_out is null
   order by visits.time_in, visits.id limit $${++n}::int
-) v on true`;
+) v on true`);
 }
 export const sheetWithProgram = sheetFor(true, false);
 const sheetTexts = [
@@ -66,19 +89,19 @@ const audited = (
 )`;
 
 // $3-$6 names, phone, temperature; $7 LocationId, $8 ProgramId; $9 a queued sign-in's own TimeIn (else now).
-export const signIn = `${tabletCte}, changed as (
+export const signIn = prepared(`${tabletCte}, changed as (
   insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_in, created_at, updated_at)
   select $3::text, $4::text, $5::text, $6::text, tablet.location_id, $8::int, coalesce($9::timestamptz, $2::timestamptz), $2::timestamptz, $2::timestamptz
   from tablet where tablet.location_id = $7::int and ${offeredAt("$7::int", "$8::int")}
-  returning *
+  returning ${visitColumns("visits")}
 )${audited("visit.sign_in", "{}")}
-select changed.* from changed`;
+select ${visitColumns("changed")} from changed`);
 
 // As signIn, $9 the Idempotency-Key, $10 the TimeIn. The key is claimed per tablet ('t<id>:<key>', as
 // for any caller), taking the visit's id from its sequence; the visit is inserted under that id and
 // audited, or, when the key is already claimed (within 24 hours), its visit is returned and nothing
 // recorded. The claim's foreign key to the visit is checked at the end of the statement, when both rows exist.
-export const signInWithKey = `${tabletCte}, caller as (
+export const signInWithKey = prepared(`${tabletCte}, caller as (
   select 't' || tablet.id || ':' || $9::text as key from tablet where tablet.location_id = $7::int
 ), claim as (
   insert into visit_idempotency_keys (key, visit_id, created_at)
@@ -89,26 +112,26 @@ export const signInWithKey = `${tabletCte}, caller as (
 ), changed as (
   insert into visits (id, first_name, last_name, phone_number, temperature, location_id, program_id, time_in, created_at, updated_at)
   select visit_id, $3::text, $4::text, $5::text, $6::text, $7::int, $8::int, coalesce($10::timestamptz, $2::timestamptz), $2::timestamptz, $2::timestamptz from claim
-  returning *
+  returning ${visitColumns("visits")}
 )${audited("visit.sign_in", "{}")}
-select changed.* from changed
+select ${visitColumns("changed")} from changed
 union all
-select visits.* from visit_idempotency_keys k inner join caller on k.key = caller.key inner join visits on visits.id = k.visit_id
-where k.created_at > $2::timestamptz - interval '24 hours' and not exists (select 1 from claim)`;
+select ${visitColumns("visits")} from visit_idempotency_keys k inner join caller on k.key = caller.key inner join visits on visits.id = k.visit_id
+where k.created_at > $2::timestamptz - interval '24 hours' and not exists (select 1 from claim)`);
 
 // $3 the visit's id. TimeOut is set once, as the visitor's own; a second sign-out keeps the first
 // time and kind, and is not audited again. "locked" waits for a sign-out in flight and then reads
 // the row as it committed, so two at once record one.
-export const signOut = `${tabletCte}, locked as (
+export const signOut = prepared(`${tabletCte}, locked as (
   select visits.id, visits.time_out from visits inner join tablet on visits.location_id = tablet.location_id
   where visits.id = $3::int for update of visits
 ), changed as (
   update visits set time_out = coalesce(visits.time_out, $2::timestamptz),
     signed_out_by = case when visits.time_out is null then 'visitor' else visits.signed_out_by end, updated_at = $2::timestamptz
   from locked where visits.id = locked.id
-  returning visits.*
+  returning ${visitColumns("visits")}
 )${audited("visit.sign_out", '{"by":"visitor"}', " inner join locked on locked.id = changed.id where locked.time_out is null")}
-select changed.* from changed`;
+select ${visitColumns("changed")} from changed`);
 
 export async function run<R>(
   db: Kysely<Database>,

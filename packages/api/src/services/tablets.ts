@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, Executor } from "@vsi/db";
+import { prepared, type Database, type Executor } from "@vsi/db";
 import { notFound } from "../errors.ts";
 import { iso, isoOrNull } from "../mappers.ts";
 import type { TabletOutput } from "../schemas/tablets.ts";
@@ -43,17 +43,15 @@ export async function createTablet(
   return token;
 }
 
+const findTablet = prepared(`${tabletCte} select tablet.id, tablet.location_id from tablet`);
+
 /**
  * The live tablet a sheet token's hash belongs to, and its last_seen_at brought up to date when it
  * is a minute old, in one statement (the CTE the tablet's own calls start with): no cache, so a
  * revocation counts from the next call.
  */
 export async function findTabletByHash(db: Kysely<Database>, tokenHash: string, now: Date) {
-  const rows = await run<{ id: number; location_id: number }>(
-    db,
-    `${tabletCte} select tablet.id, tablet.location_id from tablet`,
-    [tokenHash, now],
-  );
+  const rows = await run<{ id: number; location_id: number }>(db, findTablet, [tokenHash, now]);
   return rows[0];
 }
 

@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createDatabase, dropDatabase } from "./pg.ts";
+import { createDatabase, dropDatabase, openSheet } from "./pg.ts";
 import { createAdmin, Server } from "./server.ts";
 import { adminEmail, adminPassword, createSite, setUpTablet, staffBrowser } from "./client.ts";
 import { freePort, median } from "./util.ts";
 
 /**
- * Server CPU per tablet sign-in, A/B in alternating windows: two builds (SIGNIN_A, SIGNIN_B: a
- * server main.js each) on their own databases, the same keep-alive sign-ins sent to each in turn,
- * the server's own CPU read from /proc per window. Medians of the windows; quieter than two bench
- * runs on a shared machine.
+ * Server CPU per tablet call (sign-in without and with an Idempotency-Key, the sheet list), A/B in
+ * alternating windows: two builds (SIGNIN_A, SIGNIN_B: a server main.js each) on their own
+ * databases, the same keep-alive calls sent to each in turn, a fixed count per window, the server's
+ * own CPU read from /proc per window. Medians of the windows; quieter than two bench runs on a
+ * shared machine.
  */
 const windows = Number(process.env.WINDOWS ?? 12);
 const perWindow = Number(process.env.PER_WINDOW ?? 1500);
@@ -41,7 +42,31 @@ function userMs(side: Side): number {
   return Number(fields[11]) * 10;
 }
 
-async function window(side: Side, withKey: boolean): Promise<[number, number]> {
+type Call = "sign-in without key" | "sign-in with key" | "sheet list";
+const calls: Call[] = ["sign-in without key", "sign-in with key", "sheet list"];
+
+function send(side: Side, tablet: Side["tablets"][number], call: Call) {
+  if (call === "sheet list") {
+    const { locationIds, programIds } = side.site;
+    return tablet.request(
+      "GET",
+      `/api/visits?locationId=${locationIds[0]}&programId=${programIds[0]}`,
+    );
+  }
+  return tablet.request("POST", "/api/visits", {
+    headers: call === "sign-in with key" ? { "idempotency-key": randomUUID() } : {},
+    json: {
+      FirstName: "Ada",
+      LastName: "Lovelace",
+      PhoneNumber: String(2_000_000_000 + ++phones),
+      Temperature: "98.6",
+      LocationId: side.site.locationIds[0],
+      ProgramId: side.site.programIds[0],
+    },
+  });
+}
+
+async function window(side: Side, call: Call): Promise<[number, number]> {
   let n = 0;
   const before = side.server.cpuMs();
   const userBefore = userMs(side);
@@ -49,19 +74,8 @@ async function window(side: Side, withKey: boolean): Promise<[number, number]> {
     side.tablets.map(async (tablet) => {
       while (n < perWindow) {
         n++;
-        const headers: Record<string, string> = withKey ? { "idempotency-key": randomUUID() } : {};
-        const reply = await tablet.request("POST", "/api/visits", {
-          headers,
-          json: {
-            FirstName: "Ada",
-            LastName: "Lovelace",
-            PhoneNumber: String(2_000_000_000 + ++phones),
-            Temperature: "98.6",
-            LocationId: side.site.locationIds[0],
-            ProgramId: side.site.programIds[0],
-          },
-        });
-        if (reply.status !== 201) throw new Error(`${reply.status} ${reply.text}`);
+        const reply = await send(side, tablet, call);
+        if (reply.status >= 300) throw new Error(`${reply.status} ${reply.text}`);
       }
     }),
   );
@@ -74,14 +88,18 @@ async function window(side: Side, withKey: boolean): Promise<[number, number]> {
 const tag = `vsi_bench_signin_cpu_${process.pid}`;
 const sides = [await start(scripts[0]!, `${tag}_a`), await start(scripts[1]!, `${tag}_b`)];
 try {
-  for (const withKey of [false, true]) {
-    for (const side of sides) await window(side, withKey); // warm-up
+  for (const call of calls) {
+    // The sheet lists the same 25 open visits on both builds.
+    if (call === "sheet list")
+      for (const { name, site } of sides)
+        await openSheet(name, site.locationIds[0]!, site.programIds[0]!);
+    for (const side of sides) await window(side, call); // warm-up
     const total: number[][] = [[], []];
     const user: number[][] = [[], []];
     for (let w = 0; w < windows; w++) {
       const order = w % 2 ? [1, 0] : [0, 1];
       for (const i of order) {
-        const [t, u] = await window(sides[i]!, withKey);
+        const [t, u] = await window(sides[i]!, call);
         total[i]!.push(t);
         user[i]!.push(u);
       }
@@ -93,7 +111,7 @@ try {
       const [a, b] = us.map(median) as [number, number];
       const ratios = us[0]!.map((x, i) => us[1]![i]! / x);
       console.log(
-        `${withKey ? "with key" : "without key"}, ${label}: A ${a.toFixed(0)} µs, B ${b.toFixed(0)} µs per sign-in; B/A of medians ${(b / a).toFixed(3)}, median of window ratios ${median(ratios).toFixed(3)}`,
+        `${call}, ${label}: A ${a.toFixed(0)} µs, B ${b.toFixed(0)} µs per call; B/A of medians ${(b / a).toFixed(3)}, median of window ratios ${median(ratios).toFixed(3)}`,
       );
     }
   }

@@ -1,0 +1,41 @@
+import type { PostgresPool, PostgresPoolClient } from "kysely";
+import type pg from "pg";
+
+/**
+ * Statements sent as named prepared statements: PostgreSQL parses and plans each once per
+ * connection rather than on every call, and the client sends its bind values only. For the few
+ * texts that run on every tablet call; a text must name its result columns (no `*`), so a column
+ * added by a later migration cannot change a prepared statement's result under a running server.
+ */
+const names = new Map<string, string>();
+
+/** `text`, registered to run as a named prepared statement on PostgreSQL (PGlite runs it as is). */
+export function prepared(text: string): string {
+  if (!names.has(text)) names.set(text, `vsi_${names.size + 1}`);
+  return text;
+}
+
+/** The pool as Kysely sees it: a registered text goes out under its name. */
+export function preparingPool(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient) => {
+    const send = client.query.bind(client) as (text: unknown, values?: unknown) => unknown;
+    return {
+      query(text: unknown, values?: readonly unknown[]) {
+        const name = typeof text === "string" ? names.get(text) : undefined;
+        return name ? send({ name, text, values }) : send(text, values);
+      },
+      // pg-pool gives the client a fresh release at each checkout.
+      release: () => client.release(),
+    } as unknown as PostgresPoolClient;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) clients.set(client, (wrapped = wrap(client)));
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
