@@ -1,4 +1,11 @@
-import type { Invite, Location, Program, User, Visit } from "@vsi/db";
+import {
+  isoString,
+  type Invite,
+  type Location,
+  type Program,
+  type User,
+  type Visit,
+} from "@vsi/db";
 import type { z } from "zod";
 import type { inviteSchema } from "./schemas/invites.ts";
 import type { apiTokenSchema } from "./schemas/tokens.ts";
@@ -9,8 +16,8 @@ import { sign } from "./services/tokens.ts";
 
 /** Row -> API shape. Field names here are the OpenAPI document's and are case-sensitive. */
 
-export const iso = (date: Date) => date.toISOString();
-export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+export const iso = isoString;
+export const isoOrNull = (date: Date | null) => (date ? isoString(date) : null);
 
 /** Under /api, so a deployment that forwards only /api to the server still shows pictures. */
 export const FILES_PATH = "/api/files";

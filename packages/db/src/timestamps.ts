@@ -61,3 +61,39 @@ function digits(text: string, from: number, to: number): number {
   }
   return value;
 }
+
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * `date.toISOString()`, computed in arithmetic (days to a civil date, as in Howard Hinnant's
+ * `civil_from_days`): about twice as fast as V8's own, and a sheet of 25 visits writes 75 of them
+ * per call. Dates outside 1970–9999 go to toISOString.
+ */
+export function isoString(date: Date): string {
+  const time = date.getTime();
+  if (!(time >= 0 && time < 253_402_300_800_000)) return date.toISOString();
+  const ms = time % 1000;
+  const seconds = (time - ms) / 1000;
+  const secondOfDay = seconds % 86_400;
+  const z = (seconds - secondOfDay) / 86_400 + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const hour = Math.floor(secondOfDay / 3600);
+  const minute = Math.floor((secondOfDay % 3600) / 60);
+  const second = secondOfDay % 60;
+  const millis = ms < 10 ? `00${ms}` : ms < 100 ? `0${ms}` : `${ms}`;
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}T${twoDigits(hour)}:${twoDigits(minute)}:${twoDigits(second)}.${millis}Z`;
+}

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { timestamptzParser } from "../src/timestamps.ts";
+import { isoString, timestamptzParser } from "../src/timestamps.ts";
 
 // pg's own parser, as it is before client.ts puts ours in its place (this file does not load client.ts).
 const pgParser = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
@@ -47,5 +47,25 @@ describe("timestamptz from pg", () => {
   it("leaves what is not a timestamp to pg's parser", () => {
     for (const text of ["2026-11-23 0a:15:37+00", "2026-11-23 00:15:37+0", "2026-11-23 00:15:37Z"])
       expect(parse(text), text).toEqual(pgParser(text));
+  });
+});
+
+describe("isoString", () => {
+  it("writes what toISOString writes, across 1970-9999 and at its edges", () => {
+    const dayMs = 86_400_000;
+    const times = [0, 1, 999, 1000, 59_999, dayMs - 1, 951_782_400_000, 253_402_300_799_999];
+    // Every fifth day from 1970 to 9999 (each leap day among them, as 5 and 1461 are coprime) at a
+    // time of day that moves, so each field takes many values.
+    for (let day = 0; day < 2_932_897; day += 5)
+      times.push(day * dayMs + ((day * 7_919_993) % dayMs));
+    const differ = times.filter((t) => isoString(new Date(t)) !== new Date(t).toISOString());
+    expect(differ).toEqual([]);
+  });
+
+  it("hands dates outside 1970-9999 to toISOString", () => {
+    for (const t of [-1, -62_198_755_200_000, 253_402_300_800_000, 8.64e15]) {
+      expect(isoString(new Date(t))).toBe(new Date(t).toISOString());
+    }
+    expect(() => isoString(new Date(Number.NaN))).toThrow(RangeError);
   });
 });
