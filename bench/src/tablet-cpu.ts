@@ -43,7 +43,11 @@ function userMs(side: Side): number {
 }
 
 type Call = "sign-in without key" | "sign-in with key" | "sheet list";
-const calls: Call[] = ["sign-in without key", "sign-in with key", "sheet list"];
+const allCalls: Call[] = ["sign-in without key", "sign-in with key", "sheet list"];
+// CALLS="sheet list" (comma-separated) measures only those.
+const calls = process.env.CALLS
+  ? allCalls.filter((call) => process.env.CALLS!.split(",").includes(call))
+  : allCalls;
 
 function send(side: Side, tablet: Side["tablets"][number], call: Call) {
   if (call === "sheet list") {
