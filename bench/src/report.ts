@@ -538,7 +538,7 @@ export function renderMarkdown(r: Results): string {
   if (r.trace) {
     out.push("## Round trips to PostgreSQL per call", "");
     out.push(
-      "Measured on the wire: the server ran with DATABASE_URL pointing at a proxy in the bench that counts the client's Sync/Query messages and records each Parse's SQL (averages over repeated calls after a warm-up).",
+      "Measured on the wire: the server ran with DATABASE_URL pointing at a proxy in the bench that counts the client's Sync/Query messages and records the SQL each Bind runs (a named prepared statement's text from its Parse, earlier on the connection) (averages over repeated calls after a warm-up).",
       "",
     );
     out.push(

@@ -2,8 +2,9 @@ import net from "node:net";
 
 /**
  * A TCP proxy between the server and PostgreSQL that reads the client side of the wire protocol:
- * each Sync ('S') or simple Query ('Q') is one round trip; each Parse ('P') carries a statement's
- * text. It shows exactly which SQL a request costs, without touching the server or PostgreSQL.
+ * each Sync ('S') or simple Query ('Q') is one round trip; each Bind ('B') runs a statement whose
+ * text came in a Parse ('P'), on this call or, for a named prepared statement, earlier on the
+ * connection. It shows exactly which SQL a request costs, without touching the server or PostgreSQL.
  */
 export class SqlTrace {
   roundTrips = 0;
@@ -28,6 +29,8 @@ export class SqlTrace {
       this.sockets.add(client).add(upstream);
       let buffer = Buffer.alloc(0);
       let started = false;
+      // Each connection's statement texts by name ("" the unnamed one).
+      const parsed = new Map<string, string>();
       client.on("data", (chunk: Buffer) => {
         upstream.write(chunk);
         buffer = Buffer.concat([buffer, chunk]);
@@ -51,7 +54,16 @@ export class SqlTrace {
             const body = buffer.subarray(5, 1 + len);
             const nameEnd = body.indexOf(0);
             const textEnd = body.indexOf(0, nameEnd + 1);
-            this.statements.push(body.subarray(nameEnd + 1, textEnd).toString());
+            parsed.set(
+              body.subarray(0, nameEnd).toString(),
+              body.subarray(nameEnd + 1, textEnd).toString(),
+            );
+          } else if (type === "B") {
+            // A named prepared statement is parsed once per connection: each Bind names the text it runs.
+            const body = buffer.subarray(5, 1 + len);
+            const portalEnd = body.indexOf(0);
+            const name = body.subarray(portalEnd + 1, body.indexOf(0, portalEnd + 1)).toString();
+            this.statements.push(parsed.get(name) ?? `(prepared statement ${name})`);
           } else if (type === "Q") {
             this.statements.push(buffer.subarray(5, len).toString().replace(/\0$/, ""));
           }
