@@ -1,4 +1,5 @@
-import { Readable } from "node:stream";
+import { once } from "node:events";
+import type { Readable } from "node:stream";
 import type { CompiledQuery } from "kysely";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
@@ -15,8 +16,6 @@ export function inlineParameters(query: CompiledQuery): string {
 }
 
 const running = new WeakMap<pg.Pool, number>();
-/** The size of each write of the export (rows joined). */
-const joinBytes = 64 * 1024;
 
 /**
  * A COPY holds its connection for as long as the download takes (a slow browser, a big file), so
@@ -30,7 +29,9 @@ export function copySlotFree(pool: pg.Pool): boolean {
 /**
  * `COPY (select) TO STDOUT WITH (FORMAT csv)` on a client of its own, in a transaction with
  * `settings` (the report's zone, the planner's), bytes passed through as PostgreSQL writes them:
- * no row is parsed in Node.
+ * no row is parsed in Node. The stream returned is pg-copy-streams' own, the head put in front:
+ * it already pushes one buffer per socket read (a read's rows joined), and every further copy or
+ * stage is garbage that stays in memory until V8 collects it.
  * A download stopped halfway (the browser closed, the stream destroyed) closes that connection,
  * since a backend blocked writing COPY data reads nothing else; the pool opens a fresh one.
  */
@@ -57,46 +58,31 @@ export async function copyCsv(
     client.release(error);
   };
   let copy: Readable;
-  let chunks: AsyncIterator<Buffer>;
-  let first: IteratorResult<Buffer>;
   try {
     const set = Object.entries(settings).map(
       ([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`,
     );
     await client.query(`begin; select ${set.join(", ")}`);
     copy = client.query(copyTo(`copy (${inlineParameters(select)}) to stdout with (format csv)`));
-    // The closed connection fails the query after its reader has gone: not a crash.
-    copy.on("error", () => undefined);
-    chunks = copy[Symbol.asyncIterator]();
-    first = await chunks.next();
+    // pg-copy-streams emits a failure without destroying the stream (nothing else ends it then);
+    // after a release, it is the closed connection failing the query: not a crash either way.
+    copy.on("error", (error) => release(error));
+    // The first rows (or the end): a failing query rejects here, before the response starts.
+    await once(copy, "readable");
   } catch (error) {
     release(error as Error);
     throw error;
   }
-  async function* bytes() {
-    try {
-      yield head;
-      // COPY sends a message per row: passed on one by one, a million rows are a million stream
-      // writes and as many small buffers for the collector. Joined into ~64 KiB writes instead.
-      let pending: Buffer[] = [];
-      let size = 0;
-      for (let next = first; !next.done; next = await chunks.next()) {
-        pending.push(next.value);
-        size += next.value.length;
-        if (size >= joinBytes) {
-          yield Buffer.concat(pending, size);
-          pending = [];
-          size = 0;
-        }
-      }
-      if (size > 0) yield Buffer.concat(pending, size);
-      await client.query("commit");
-      release();
-    } finally {
-      // Stopped early (destroyed by the consumer) or failed.
-      release(new Error("CSV export did not finish"));
-      copy.destroy();
-    }
-  }
-  return Readable.from(bytes(), { objectMode: false });
+  copy.once("end", () => {
+    client.query("commit").then(
+      () => release(),
+      (error: Error) => release(error),
+    );
+  });
+  // Destroyed before its end (the download closed, the query failed).
+  copy.once("close", () => {
+    if (!copy.readableEnded) release(new Error("CSV export did not finish"));
+  });
+  copy.unshift(Buffer.from(head));
+  return copy;
 }
