@@ -30,8 +30,8 @@ export function copySlotFree(pool: pg.Pool): boolean {
  * `COPY (select) TO STDOUT WITH (FORMAT csv)` on a client of its own, in a transaction with
  * `settings` (the report's zone, the planner's), bytes passed through as PostgreSQL writes them:
  * no row is parsed in Node. The stream returned is pg-copy-streams' own, the head put in front:
- * it already pushes one buffer per socket read (a read's rows joined), and every further copy or
- * stage is garbage that stays in memory until V8 collects it.
+ * it already pushes one buffer per socket read (that read's rows joined), so joining them again
+ * would only copy every byte once more for the collector.
  * A download stopped halfway (the browser closed, the stream destroyed) closes that connection,
  * since a backend blocked writing COPY data reads nothing else; the pool opens a fresh one.
  */
@@ -79,7 +79,7 @@ export async function copyCsv(
       (error: Error) => release(error),
     );
   });
-  // Destroyed before its end (the download closed, the query failed).
+  // Destroyed before its end: the download was closed.
   copy.once("close", () => {
     if (!copy.readableEnded) release(new Error("CSV export did not finish"));
   });
