@@ -67,20 +67,35 @@ export function toProgramRef(row: Program) {
   };
 }
 
-export function toVisit(row: Visit): z.infer<typeof visitSchema> {
+/** A visit's time: a Date, or already the API's ISO text (the tablet's sheet statement writes it so). */
+type VisitTime = Date | string;
+const isoOf = (time: VisitTime) => (typeof time === "string" ? time : isoString(time));
+
+/** A visit row as toVisit reads it (erased_at unread). */
+export type VisitRow = Omit<
+  Visit,
+  "erased_at" | "time_in" | "time_out" | "created_at" | "updated_at"
+> & {
+  time_in: VisitTime;
+  time_out: VisitTime | null;
+  created_at: VisitTime;
+  updated_at: VisitTime;
+};
+
+export function toVisit(row: VisitRow): z.infer<typeof visitSchema> {
   return {
     id: row.id,
     FirstName: row.first_name,
     LastName: row.last_name,
     PhoneNumber: row.phone_number,
     Temperature: row.temperature,
-    TimeIn: iso(row.time_in),
-    TimeOut: isoOrNull(row.time_out),
+    TimeIn: isoOf(row.time_in),
+    TimeOut: row.time_out === null ? null : isoOf(row.time_out),
     SignedOutBy: row.signed_out_by,
     LocationId: row.location_id,
     ProgramId: row.program_id,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: isoOf(row.created_at),
+    updatedAt: isoOf(row.updated_at),
   };
 }
 

@@ -1,0 +1,37 @@
+import { sql } from "@vsi/db";
+import { describe, expect, it } from "vitest";
+import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
+
+/**
+ * The tablet's sheet has its visits' times written as ISO text by its statement, where every other
+ * call formats a Date: both must give the same text, to the millisecond (microseconds cut).
+ */
+const world = useCatalogServer();
+
+describe("the sheet's times", () => {
+  it("are the text the rest of the API writes for the same visit, microseconds cut", async () => {
+    const { main, tutoring } = world.catalog;
+    const tablet = await tabletClient(world.server, main.id);
+    const signIn = await tablet.post("/api/visits", visitor(main.id, tutoring.id));
+    expect(signIn.status).toBe(201);
+    const { id } = signIn.json as { id: number };
+    // Times with microseconds that round up, and a day and a year's last millisecond.
+    await sql`update visits set time_in = '2026-12-31 23:59:59.999999+00',
+      created_at = '2026-03-08 02:30:00.0005-08', updated_at = '2027-01-01 00:00:00.000001+05:30'
+      where id = ${id}`.execute(world.server.services.db.kysely);
+
+    const sheet = await tablet.get(`/api/visits?locationId=${main.id}&programId=${tutoring.id}`);
+    expect(sheet.status).toBe(200);
+    const listed = (sheet.json as Record<string, unknown>[]).find((v) => v.id === id);
+    const staff = await staffClient(world.server);
+    const one = await staff.get(`/api/visits/${id}`);
+    expect(one.status).toBe(200);
+    expect(listed).toEqual(one.json);
+    expect(listed).toMatchObject({
+      TimeIn: "2026-12-31T23:59:59.999Z",
+      TimeOut: null,
+      createdAt: "2026-03-08T10:30:00.000Z",
+      updatedAt: "2026-12-31T18:30:00.000Z",
+    });
+  });
+});
