@@ -13,7 +13,12 @@ export const sheetSelect = sheetWithProgram;
 
 /** The same statement with pgbench variables (`:name`) in place of $n; -M prepared makes them parameters again. */
 export function forPgbench(statement: string, names: string[]): string {
-  return statement.replace(/\$(\d+)/g, (_m, n: string) => `:${names[Number(n) - 1]}`) + ";\n";
+  // pgbench reads any ":word" as a variable, in a string literal too (the sheet's to_char format
+  // 'HH24:MI:SS'): such a colon becomes chr(58), which the plan folds back into the constant.
+  const literalColons = statement.replace(/'[^']*'/g, (literal) =>
+    literal.replace(/:(?=[A-Za-z_])/g, "' || chr(58) || '"),
+  );
+  return literalColons.replace(/\$(\d+)/g, (_m, n: string) => `:${names[Number(n) - 1]}`) + ";\n";
 }
 
 // Each transaction a phone of its own (one open visit per phone): a per-client counter :c
