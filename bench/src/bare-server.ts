@@ -16,12 +16,13 @@ interface VisitRow {
   last_name: string;
   phone_number: string;
   temperature: string;
-  time_in: Date;
-  time_out: Date | null;
+  // The sheet's statement writes its times as the API's ISO text.
+  time_in: string;
+  time_out: string | null;
   location_id: number;
   program_id: number;
-  created_at: Date;
-  updated_at: Date;
+  created_at: string;
+  updated_at: string;
 }
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -59,12 +60,12 @@ app.get("/bare/visits", async (request, reply) => {
     LastName: r.last_name,
     PhoneNumber: r.phone_number,
     Temperature: r.temperature,
-    TimeIn: r.time_in.toISOString(),
-    TimeOut: r.time_out ? r.time_out.toISOString() : null,
+    TimeIn: r.time_in,
+    TimeOut: r.time_out,
     LocationId: r.location_id,
     ProgramId: r.program_id,
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   }));
 });
 
