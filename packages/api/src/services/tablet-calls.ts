@@ -46,22 +46,19 @@ const everyColumn: Exclude<keyof Visit, (typeof visitColumnNames)[number]> exten
 void everyColumn;
 const visitColumns = (table: string) => visitColumnNames.map((c) => `${table}.${c}`).join(", ");
 
+const timeColumns = ["time_in", "time_out", "created_at", "updated_at"] as const;
+type TimeColumn = (typeof timeColumns)[number];
 /** A visit as the sheet's statement returns it: its times already the API's ISO text, no erased_at. */
 export type SheetVisit = Omit<Visit, TimeColumn | "erased_at"> & {
-  time_in: string;
-  time_out: string | null;
-  created_at: string;
-  updated_at: string;
+  [K in TimeColumn]: null extends Visit[K] ? string | null : string;
 };
-type TimeColumn = "time_in" | "time_out" | "created_at" | "updated_at";
-const timeColumns = new Set<string>(["time_in", "time_out", "created_at", "updated_at"]);
 // The sheet writes 25 visits' times: formatted here (as toISOString does, microseconds cut), each
 // saves pg a Date to parse and us one to format back, most of the sheet's own CPU after the I/O.
 const sheetColumns = (table: string) =>
   visitColumnNames
     .filter((c) => c !== "erased_at")
     .map((c) =>
-      timeColumns.has(c)
+      (timeColumns as readonly string[]).includes(c)
         ? `to_char(${table}.${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${c}`
         : `${table}.${c}`,
     )
