@@ -305,6 +305,24 @@ export function targets(r: Results): Target[] {
       });
     }
   }
+  const streams = r.live?.at(-1);
+  if (streams) {
+    const all = streams.delivered === streams.streams * streams.changes;
+    const met = all && streams.p95Ms <= 1000;
+    list.push({
+      what: `6. live: a change reaches ${fmt.n(streams.streams)} open streams on one server process`,
+      target: "every stream, p95 ≤ 1 s; memory per open stream reported",
+      measured: `${fmt.n(streams.delivered)} of ${fmt.n(streams.streams * streams.changes)} deliveries, p95 ${fmt.ms(streams.p95Ms)} (p50 ${fmt.ms(streams.p50Ms)}, max ${fmt.ms(streams.maxMs)}); ${streams.rssPerStreamKb.toFixed(1)} kB RSS per open stream`,
+      met,
+      ...(met
+        ? {}
+        : {
+            why: all
+              ? "each change is written to every stream by the one server process in turn; see the live streams section"
+              : "some streams did not receive every change; see the live streams section",
+          }),
+    });
+  }
   if (r.web) {
     const sheet = r.web.routes[0];
     if (sheet) {
@@ -705,6 +723,29 @@ export function renderMarkdown(r: Results): string {
     );
     out.push(
       `Median loops/s: one process ${fmt.n(s.one)}, two processes ${fmt.n(s.two)} (${fmt.x(s.two / s.one)}). On this 2-core machine the two processes, PostgreSQL and the load generator share the same cores, so a second process can only use what the first left idle; on separate machines each process brings its own cores.`,
+      "",
+    );
+  }
+
+  if (r.live?.length) {
+    out.push("## Live streams", "");
+    out.push(
+      "Staff event streams of one location (`GET /api/locations/{id}/events`, one socket each) open on the main server process, then sign-ins through the API 250 ms apart; the delay is from sending each sign-in to each stream's receipt of its `visit` event. Memory per stream is (VmRSS with the streams open − VmRSS before) ÷ streams.",
+      "",
+    );
+    out.push(
+      table(
+        ["open streams", "sign-ins", "deliveries", "p50", "p95", "max", "RSS per open stream"],
+        r.live.map((x) => [
+          fmt.n(x.streams),
+          x.changes,
+          `${fmt.n(x.delivered)} of ${fmt.n(x.streams * x.changes)}`,
+          fmt.ms(x.p50Ms),
+          fmt.ms(x.p95Ms),
+          fmt.ms(x.maxMs),
+          `${x.rssPerStreamKb.toFixed(1)} kB`,
+        ]),
+      ),
       "",
     );
   }

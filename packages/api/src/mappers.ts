@@ -16,8 +16,9 @@ import { sign } from "./services/tokens.ts";
 
 /** Row -> API shape. Field names here are the OpenAPI document's and are case-sensitive. */
 
-export const iso = isoString;
-export const isoOrNull = (date: Date | null) => (date ? isoString(date) : null);
+/** A time as the API writes it; text is already that (the tablet's sheet statement writes it so). */
+export const iso = (time: Date | string) => (typeof time === "string" ? time : isoString(time));
+export const isoOrNull = (time: Date | string | null) => (time === null ? null : iso(time));
 
 /** Under /api, so a deployment that forwards only /api to the server still shows pictures. */
 export const FILES_PATH = "/api/files";
@@ -67,9 +68,8 @@ export function toProgramRef(row: Program) {
   };
 }
 
-/** A visit's time: a Date, or already the API's ISO text (the tablet's sheet statement writes it so). */
+/** A visit's time: a Date, or already the API's ISO text. */
 type VisitTime = Date | string;
-const isoOf = (time: VisitTime) => (typeof time === "string" ? time : isoString(time));
 
 /** A visit row as toVisit reads it (erased_at unread). */
 export type VisitRow = Omit<
@@ -89,13 +89,13 @@ export function toVisit(row: VisitRow): z.infer<typeof visitSchema> {
     LastName: row.last_name,
     PhoneNumber: row.phone_number,
     Temperature: row.temperature,
-    TimeIn: isoOf(row.time_in),
-    TimeOut: row.time_out === null ? null : isoOf(row.time_out),
+    TimeIn: iso(row.time_in),
+    TimeOut: isoOrNull(row.time_out),
     SignedOutBy: row.signed_out_by,
     LocationId: row.location_id,
     ProgramId: row.program_id,
-    createdAt: isoOf(row.created_at),
-    updatedAt: isoOf(row.updated_at),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   };
 }
 
