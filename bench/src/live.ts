@@ -2,9 +2,10 @@ import http from "node:http";
 import { URL } from "node:url";
 // The one SSE reader (the server tests use it too).
 import { sseReader } from "../../tooling/test-utils/src/sse.ts";
-import type { Site } from "./client.ts";
+import { Browser, type Site } from "./client.ts";
 import type { Env } from "./env.ts";
-import { log } from "./util.ts";
+import { Server } from "./server.ts";
+import { freePort, log } from "./util.ts";
 
 export interface LiveRun {
   streams: number;
@@ -14,7 +15,7 @@ export interface LiveRun {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
-  /** (VmRSS with the streams open − VmRSS before) / streams. */
+  /** (VmRSS with the streams open − VmRSS before) / streams, on a server process started for this level. */
   rssPerStreamKb: number;
 }
 
@@ -63,7 +64,9 @@ function openStream(
 /**
  * Streams on one server process (staff streams of one location, as the tablets of a big site),
  * then sign-ins through the API one at a time: the delay from sending each to every stream's
- * receipt, and the server's resident memory per open stream.
+ * receipt, and the server's resident memory per open stream. Each level gets a server process of
+ * its own on the bench's database, warmed by one stream and one sign-in, so its memory before the
+ * streams is not a heap grown by earlier phases (which hides what the streams take).
  */
 export async function livePhase(
   env: Env,
@@ -78,38 +81,49 @@ export async function livePhase(
   for (const count of counts) {
     const sentAt = new Map<string, number>();
     const delays: number[] = [];
-    const rss0 = env.server.rssKb();
+    const server = new Server({ databaseUrl: env.databaseUrl, port: await freePort() });
+    await server.start();
+    const staff = new Browser(server.origin);
+    staff.bearer = bearer;
+    const signIn = (lastName: string, phoneTail: number) =>
+      staff.json(
+        "POST",
+        "/api/visits",
+        {
+          json: {
+            FirstName: "Live",
+            LastName: lastName,
+            PhoneNumber: `650${String(phoneTail % 10_000_000).padStart(7, "0")}`,
+            Temperature: "98.6",
+            LocationId: locationId,
+            ProgramId: programId,
+          },
+        },
+        201,
+      );
     const requests: http.ClientRequest[] = [];
     try {
+      // Warm-up: the stream route, the location's listener and the sign-in have run once.
+      const warm = await openStream(server.origin, locationId, bearer, "127.0.0.2", () => {});
+      await signIn("Warm", Date.now());
+      warm.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const rss0 = server.rssKb();
       for (let i = 0; i < count; i++) {
         // 500 sockets per source address keeps each under the server's per-address cap.
         const localAddress = `127.0.0.${2 + Math.floor(i / 500)}`;
         requests.push(
-          await openStream(env.server.origin, locationId, bearer, localAddress, (lastName, at) => {
+          await openStream(server.origin, locationId, bearer, localAddress, (lastName, at) => {
             const sent = sentAt.get(lastName);
             if (sent !== undefined) delays.push(at - sent);
           }),
         );
       }
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const rssPerStreamKb = (env.server.rssKb() - rss0) / count;
+      const rssPerStreamKb = (server.rssKb() - rss0) / count;
       for (let c = 0; c < changes; c++) {
         sentAt.set(`Bench${c}`, performance.now());
-        await env.staff.json(
-          "POST",
-          "/api/visits",
-          {
-            json: {
-              FirstName: "Live",
-              LastName: `Bench${c}`,
-              PhoneNumber: `650${String((Date.now() + c) % 10_000_000).padStart(7, "0")}`,
-              Temperature: "98.6",
-              LocationId: locationId,
-              ProgramId: programId,
-            },
-          },
-          201,
-        );
+        await signIn(`Bench${c}`, Date.now() + c + 1);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -129,7 +143,8 @@ export async function livePhase(
       runs.push(run);
     } finally {
       for (const request of requests) request.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await staff.close();
+      await server.stop();
     }
   }
   return runs;

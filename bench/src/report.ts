@@ -730,7 +730,7 @@ export function renderMarkdown(r: Results): string {
   if (r.live?.length) {
     out.push("## Live streams", "");
     out.push(
-      "Staff event streams of one location (`GET /api/locations/{id}/events`, one socket each) open on the main server process, then sign-ins through the API 250 ms apart; the delay is from sending each sign-in to each stream's receipt of its `visit` event. Memory per stream is (VmRSS with the streams open − VmRSS before) ÷ streams.",
+      "Staff event streams of one location (`GET /api/locations/{id}/events`, one socket each) open on one server process, started for each level on the bench's database and warmed by one stream and one sign-in; then sign-ins through that process's API 250 ms apart. The delay is from sending each sign-in to each stream's receipt of its `visit` event. Memory per stream is (VmRSS with the streams open − VmRSS before them) ÷ streams.",
       "",
     );
     out.push(
