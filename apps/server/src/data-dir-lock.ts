@@ -8,6 +8,7 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import { fileMode, folderMode } from "@vsi/api";
 import { tryLock } from "fs-native-extensions";
 
 export interface DataDirLock {
@@ -34,9 +35,16 @@ export class DataDirLockedError extends Error {
  * unlinking it would let a waiter lock the old inode while a newcomer locks a new one.
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: folderMode });
   const file = path.join(dataDir, "lock");
-  const fd = openSync(file, constants.O_RDWR | constants.O_CREAT, 0o600);
+  let fd: number;
+  try {
+    // Never through a link: locking would then truncate the file it points to.
+    fd = openSync(file, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, fileMode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
+    throw new Error(`${file} is a symbolic link, not the lock file: remove it, then try again.`);
+  }
   if (!tryLock(fd)) {
     closeSync(fd);
     const pid = Number.parseInt(readFileSync(file, "utf8"), 10);

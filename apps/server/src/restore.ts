@@ -1,9 +1,11 @@
-import { copyFile, readdir, rename, rm, stat } from "node:fs/promises";
+import { copyFile, lstat, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import {
   countRows,
   extractArchive,
-  filesFolder,
+  linkTree,
+  manifestFile,
+  restrictToOwner,
   type BackupCounts,
   type BackupManifest,
 } from "@vsi/api";
@@ -19,73 +21,125 @@ export interface RestoreResult {
   movedAside: string | undefined;
 }
 
-async function countFiles(dir: string): Promise<number> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).length;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const statOf = (file: string) => lstat(file).catch(() => undefined);
+
+const countedTables = ["users", "locations", "programs", "visits"] as const;
+
+/**
+ * The archive unpacked into `staging` and checked as a whole: its entries (extractArchive), then
+ * its database, opened, counted against its manifest and migrated to this version's schema.
+ */
+async function stage(file: string, staging: string) {
+  const manifest = await extractArchive(file, staging);
+  if (manifest.database !== "embedded")
+    throw new Error(
+      "it holds uploaded files only (its database is on a PostgreSQL server; restore that with pg_restore)",
+    );
+  if (manifest.schema && !(manifest.schema in migrations))
+    throw new Error(
+      `it was made by a newer version of Visitor Sign-In (schema ${manifest.schema}); upgrade first`,
+    );
+  const db = await createDb({ dataDir: staging }).catch((error: unknown) => {
+    throw new Error(`its database does not open (${messageOf(error)})`);
+  });
+  let counts: BackupCounts;
+  let migrated: string[];
+  try {
+    counts = { ...(await countRows(db.kysely)), files: manifest.counts.files };
+    for (const table of countedTables) {
+      if (counts[table] !== manifest.counts[table])
+        throw new Error(
+          `its database holds ${counts[table]} ${table} where its manifest says ${manifest.counts[table]}: the archive is damaged or was altered`,
+        );
+    }
+    migrated = (await migrationState(db.kysely)).pending;
+    await migrateToLatest(db.kysely);
+  } finally {
+    await db.close();
+  }
+  await rm(path.join(staging, manifestFile));
+  // PGlite sets modes of its own on the files it writes.
+  await restrictToOwner(staging);
+  return { manifest, counts, migrated };
 }
 
-const exists = (file: string) =>
-  stat(file).then(
-    () => true,
-    () => false,
-  );
+/** What stays from the data folder being replaced: its backups (linked, not copied) and session secret. */
+async function keepFromLive(dataDir: string, staging: string) {
+  if ((await statOf(path.join(dataDir, "backups")))?.isDirectory())
+    await linkTree(path.join(dataDir, "backups"), path.join(staging, "backups"));
+  if ((await statOf(path.join(dataDir, "session-secret")))?.isFile())
+    await copyFile(path.join(dataDir, "session-secret"), path.join(staging, "session-secret"));
+}
+
+/** Removes a staging folder whatever its archive made of it; says where it is if that fails. */
+async function discard(staging: string): Promise<string> {
+  try {
+    await restrictToOwner(staging);
+    await rm(staging, { recursive: true, force: true });
+    return "";
+  } catch (error) {
+    return ` The unpacked archive could not be removed (${messageOf(error)}): delete ${staging}.`;
+  }
+}
 
 /**
  * Replaces the data folder with a backup, with the server stopped (the folder's lock refuses while
- * one runs): the archive is unpacked and its database opened and migrated beside the folder first,
- * so a bad archive changes nothing; then the current folder is moved aside (never deleted) and the
- * restored one, already locked, takes its place. The backups folder and the session secret stay.
+ * one runs). The archive is unpacked, checked and opened in a folder beside the data folder, and
+ * made complete there (the backups folder and the session secret stay); only then does it take the
+ * data folder's place, by renames within one parent: the current folder is moved aside (never
+ * deleted), the restored one, already locked, moves in. Any failure before leaves the data folder
+ * exactly as it was, and the message says what was wrong and where the data is.
  */
 export async function restoreBackup(file: string, dataDir: string): Promise<RestoreResult> {
-  if (!(await exists(file))) throw new Error(`${file} does not exist`);
+  if (!(await statOf(file))?.isFile()) throw new Error(`${file} does not exist`);
+  const archive = path.basename(file);
   const lock = acquireDataDirLock(dataDir);
   let stagingLock: DataDirLock | undefined;
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const staging = `${dataDir}.restoring-${stamp}`;
+  const unchanged = `Nothing was changed: ${dataDir} is as it was.`;
   try {
-    const manifest = await extractArchive(file, staging);
-    if (manifest.database !== "embedded") {
-      throw new Error(
-        `${path.basename(file)} holds uploaded files only (its database is on a PostgreSQL server; restore that with pg_restore)`,
-      );
-    }
-    if (manifest.schema && !(manifest.schema in migrations)) {
-      throw new Error(
-        `${path.basename(file)} was made by a newer version of Visitor Sign-In (schema ${manifest.schema}); upgrade first`,
-      );
-    }
-    const db = await createDb({ dataDir: staging });
-    let migrated: string[];
-    let rows;
+    let staged;
     try {
-      migrated = (await migrationState(db.kysely)).pending;
-      await migrateToLatest(db.kysely);
-      rows = await countRows(db.kysely);
-    } finally {
-      await db.close();
+      staged = await stage(file, staging);
+      await keepFromLive(dataDir, staging);
+      // Locked before it moves in, so no server can start on the folder between the two renames.
+      stagingLock = acquireDataDirLock(staging);
+    } catch (error) {
+      stagingLock?.release();
+      stagingLock = undefined;
+      throw new Error(
+        `${archive} cannot be restored: ${messageOf(error)}.\n${unchanged}${await discard(staging)}`,
+      );
     }
-    const counts = { ...rows, files: await countFiles(path.join(staging, filesFolder)) };
-    await rm(path.join(staging, "manifest.json"));
-    // Locked before it moves in, so no server can start on the folder between the two renames.
-    stagingLock = acquireDataDirLock(staging);
 
     let movedAside: string | undefined = `${dataDir}.before-restore-${stamp}`;
-    await rename(dataDir, movedAside);
-    await rename(staging, dataDir);
-    for (const kept of ["backups", "session-secret"]) {
-      if (!(await exists(path.join(movedAside, kept)))) continue;
-      if (kept === "backups") await rename(path.join(movedAside, kept), path.join(dataDir, kept));
-      else await copyFile(path.join(movedAside, kept), path.join(dataDir, kept));
+    try {
+      await rename(dataDir, movedAside);
+    } catch (error) {
+      throw new Error(
+        `${dataDir} could not be moved aside (${messageOf(error)}).\n${unchanged}${await discard(staging)}`,
+      );
+    }
+    try {
+      await rename(staging, dataDir);
+    } catch (error) {
+      const back = await rename(movedAside, dataDir).then(
+        () => unchanged,
+        () => `Your data is in ${movedAside}: move it back to ${dataDir}.`,
+      );
+      throw new Error(
+        `The restored folder could not take ${dataDir}'s place (${messageOf(error)}).\n${back}${await discard(staging)}`,
+      );
     }
     // Nothing was there but what this restore made itself (the folder had been deleted): nothing to keep.
     if ((await readdir(movedAside)).every((name) => name === "lock" || name === "session-secret")) {
       await rm(movedAside, { recursive: true, force: true });
       movedAside = undefined;
     }
-    return { manifest, counts, migrated, movedAside };
-  } catch (error) {
-    if (await exists(staging)) await rm(staging, { recursive: true, force: true });
-    throw error;
+    return { ...staged, movedAside };
   } finally {
     stagingLock?.release();
     lock.release();

@@ -1,10 +1,25 @@
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { insertUser } from "@vsi/api";
 import { createDb, migrateTo, migrationState, migrations, sql, type Db } from "@vsi/db";
-import { describe, expect, it } from "vitest";
+import * as tar from "tar";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
+import { restoreBackup } from "../src/restore.ts";
 import { createServices } from "../src/services.ts";
 import { adminClient, createCatalog, tabletClient, visitor } from "./fixtures.ts";
 import { startTestServer } from "./harness.ts";
@@ -198,4 +213,239 @@ describe("pnpm restore", () => {
     rmSync(dataDir, { recursive: true, force: true });
     if (aside) rmSync(aside, { recursive: true, force: true });
   }, 180_000);
+});
+
+interface Entry {
+  path: string;
+  type: "File" | "Directory" | "SymbolicLink" | "Link";
+  body?: Buffer;
+  mode?: number;
+  linkpath?: string;
+}
+
+/** A genuine backup's entries (unpacked by node-tar and read back), to craft archives from. */
+async function entriesOf(archive: string): Promise<Entry[]> {
+  const dir = outside();
+  await tar.x({ file: archive, cwd: dir });
+  const names = (readdirSync(dir, { recursive: true }) as string[]).sort();
+  const entries = names.map((name): Entry => {
+    const full = path.join(dir, name);
+    return lstatSync(full).isDirectory()
+      ? { path: `${name}/`, type: "Directory" }
+      : { path: name, type: "File", body: readFileSync(full) };
+  });
+  rmSync(dir, { recursive: true, force: true });
+  return entries;
+}
+
+/** A .tar.gz holding exactly these entries, written block by block with node-tar's Header. */
+function pack(entries: Entry[]): string {
+  const blocks: Buffer[] = [];
+  for (const entry of entries) {
+    const body = entry.type === "File" ? (entry.body ?? Buffer.alloc(0)) : Buffer.alloc(0);
+    const header = new tar.Header({
+      path: entry.path,
+      type: entry.type,
+      mode: entry.mode ?? (entry.type === "Directory" ? 0o755 : 0o644),
+      size: body.length,
+      mtime: new Date(),
+      uid: 0,
+      gid: 0,
+      ...(entry.linkpath ? { linkpath: entry.linkpath } : {}),
+    });
+    header.encode();
+    blocks.push(header.block!, body, Buffer.alloc((512 - (body.length % 512)) % 512));
+  }
+  blocks.push(Buffer.alloc(1024));
+  const file = path.join(outside(), "backup-2026-01-01T03-00-00-000Z-manual.tar.gz");
+  writeFileSync(file, gzipSync(Buffer.concat(blocks)));
+  return file;
+}
+
+/** Every entry under a folder (links not followed): type, mode, content or target. */
+function snapshot(dir: string): Record<string, string> {
+  const state: Record<string, string> = {};
+  for (const name of ["", ...(readdirSync(dir, { recursive: true }) as string[])]) {
+    const full = path.join(dir, name);
+    const stat = lstatSync(full);
+    const mode = (stat.mode & 0o7777).toString(8);
+    state[name || "."] = stat.isSymbolicLink()
+      ? `link to ${readlinkSync(full)}`
+      : stat.isDirectory()
+        ? `folder ${mode}`
+        : `file ${mode} ${createHash("sha256").update(readFileSync(full)).digest("hex")}`;
+  }
+  return state;
+}
+
+/** What sits beside the data folder under its name: data.restoring-*, data.before-restore-*. */
+const besides = (dataDir: string) =>
+  readdirSync(path.dirname(dataDir)).filter((n) => n.startsWith(`${path.basename(dataDir)}.`));
+
+/** Group or other bits, or setuid/setgid/sticky, anywhere under a folder (itself included). */
+function tooOpen(dir: string): string[] {
+  return ["", ...(readdirSync(dir, { recursive: true }) as string[])]
+    .map((name) => ({ name: name || ".", mode: lstatSync(path.join(dir, name)).mode & 0o7777 }))
+    .filter(({ mode }) => (mode & 0o7077) !== 0)
+    .map(({ name, mode }) => `${name} ${mode.toString(8)}`);
+}
+
+describe("pnpm restore of a crafted archive", () => {
+  let dataDir: string;
+  let genuine: Entry[];
+  let manifest: { counts: Record<string, number> } & Record<string, unknown>;
+  let before: Record<string, string>;
+  const picture = "files/aa/aa11";
+
+  beforeAll(async () => {
+    const source = outside();
+    const services = await createServices(loadConfig({ DATA_DIR: source }), quiet);
+    await insertUser(services.db.kysely, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.org",
+      password: "password123",
+      isAdmin: true,
+    });
+    await services.storage.put("aa11", Buffer.from("picture aa11"));
+    const backup = await services.backups.create("manual");
+    const archive = path.join(outside(), backup.name);
+    copyFileSync(path.join(services.backups.dir, backup.name), archive);
+    await services.db.close();
+    rmSync(source, { recursive: true, force: true });
+
+    genuine = await entriesOf(archive);
+    manifest = JSON.parse(
+      genuine.find((e) => e.path === "manifest.json")!.body!.toString("utf8"),
+    ) as typeof manifest;
+    // The live folder: a restored one with its session secret, as a site that restored before has.
+    dataDir = path.join(outside(), "data");
+    await restoreBackup(archive, dataDir);
+    loadConfig({ DATA_DIR: dataDir });
+    before = snapshot(dataDir);
+  }, 180_000);
+  afterAll(() => rmSync(path.dirname(dataDir), { recursive: true, force: true }));
+
+  /** The data folder exactly as it was, and nothing left beside it. */
+  function expectUnchanged() {
+    expect(snapshot(dataDir)).toEqual(before);
+    expect(besides(dataDir)).toEqual([]);
+  }
+
+  /** Restores the crafted archive (in this process), expects a refusal naming the problem, and nothing changed. */
+  async function expectRefused(archive: string, problem: string) {
+    const refusal = await restoreBackup(archive, dataDir).then(
+      () => "restored",
+      (error: Error) => error.message,
+    );
+    expect(refusal).toContain(`${path.basename(archive)} cannot be restored: ${problem}`);
+    expect(refusal).toContain(`Nothing was changed: ${dataDir} is as it was.`);
+    expectUnchanged();
+  }
+
+  it("refuses a backups/ folder inside the archive, and pnpm restore says so", () => {
+    const archive = pack([
+      ...genuine,
+      { path: "backups/", type: "Directory" },
+      { path: "backups/status.json", type: "File", body: Buffer.from("{") },
+    ]);
+    const refused = restore(dataDir, archive);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toBe(
+      `Restore failed: ${path.basename(archive)} cannot be restored: "backups/" is not part of a backup ` +
+        `(a backup holds manifest.json, pglite/ and files/ only).\n` +
+        `Nothing was changed: ${dataDir} is as it was.\n`,
+    );
+    expect(refused.status).toBe(1);
+    expectUnchanged();
+  }, 120_000);
+
+  it("refuses session-secret as a folder", async () => {
+    await expectRefused(
+      pack([
+        ...genuine,
+        { path: "session-secret/", type: "Directory" },
+        { path: "session-secret/x", type: "File", body: Buffer.from("x") },
+      ]),
+      '"session-secret/" is not part of a backup',
+    );
+  }, 60_000);
+
+  it("refuses a symbolic link lock -> pglite/PG_VERSION", async () => {
+    await expectRefused(
+      pack([...genuine, { path: "lock", type: "SymbolicLink", linkpath: "pglite/PG_VERSION" }]),
+      '"lock" is a symbolic link',
+    );
+  }, 60_000);
+
+  it("refuses a symbolic link files -> .", async () => {
+    await expectRefused(
+      pack([
+        ...genuine.filter((e) => !e.path.startsWith("files")),
+        { path: "files", type: "SymbolicLink", linkpath: "." },
+      ]),
+      '"files" is a symbolic link',
+    );
+  }, 60_000);
+
+  it("refuses a hard link", async () => {
+    await expectRefused(
+      pack([...genuine, { path: "files/aa/copy", type: "Link", linkpath: picture }]),
+      '"files/aa/copy" is a hard link',
+    );
+  }, 60_000);
+
+  it("refuses an archive holding only its manifest", async () => {
+    await expectRefused(
+      pack(genuine.filter((e) => e.path === "manifest.json")),
+      "it holds no database (no pglite/ folder)",
+    );
+  }, 60_000);
+
+  it("refuses entries that climb out of the folder or are absolute, and writes nothing outside", async () => {
+    const climbing = `../escaped-${process.pid}`;
+    await expectRefused(
+      pack([...genuine, { path: climbing, type: "File", body: Buffer.from("out") }]),
+      `"${climbing}" points outside the backup`,
+    );
+    const absolute = path.join(tmpdir(), `absolute-${process.pid}`);
+    await expectRefused(
+      pack([...genuine, { path: absolute, type: "File", body: Buffer.from("out") }]),
+      `"${absolute}" is an absolute path`,
+    );
+    // Unpacked beside the data folder, "../" would land in the data folder's parent.
+    expect(existsSync(path.join(path.dirname(dataDir), path.basename(climbing)))).toBe(false);
+    expect(existsSync(absolute)).toBe(false);
+  }, 60_000);
+
+  it("refuses a database whose counts differ from its manifest", async () => {
+    const altered = { ...manifest, counts: { ...manifest.counts, visits: 5 } };
+    await expectRefused(
+      pack(
+        genuine.map((e) =>
+          e.path === "manifest.json" ? { ...e, body: Buffer.from(JSON.stringify(altered)) } : e,
+        ),
+      ),
+      "its database holds 0 visits where its manifest says 5",
+    );
+  }, 60_000);
+
+  it("restores a setuid or world-writable file as the owner's only, and every folder 0700", async () => {
+    const target = path.join(path.dirname(dataDir), "fresh");
+    const restored = await restoreBackup(
+      pack(
+        genuine.map((e) =>
+          e.path === picture
+            ? { ...e, mode: 0o4777 }
+            : e.type === "Directory"
+              ? { ...e, mode: 0o777 }
+              : { ...e, mode: 0o666 },
+        ),
+      ),
+      target,
+    );
+    expect(restored.counts).toMatchObject({ users: 1, files: 1 });
+    expect(readFileSync(path.join(target, picture), "utf8")).toBe("picture aa11");
+    expect(tooOpen(target)).toEqual([]);
+  }, 60_000);
 });

@@ -38,9 +38,12 @@ export {
   extractArchive,
   databaseFolder,
   filesFolder,
+  linkTree,
+  manifestFile,
   type BackupManifest,
   type BackupReason,
 } from "./services/backup-archive.ts";
+export { fileMode, folderMode, restrictToOwner } from "./services/file-modes.ts";
 export { countRows, schemaVersion, type BackupCounts } from "./services/backup-counts.ts";
 export { backupsToKeep } from "./services/backup-retention.ts";
 export { autoSignOut } from "./services/auto-sign-out.ts";

@@ -1,31 +1,41 @@
-import { execFile, spawn } from "node:child_process";
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { promisify } from "node:util";
 import { sql, type Db } from "@vsi/db";
-import * as tar from "tar";
+import { z } from "zod";
+import { backupListSchema } from "../schemas/backups.ts";
 import {
   archiveSuffix,
+  backupManifestSchema,
+  copyFolder,
   databaseFolder,
   filesFolder,
   linkTree,
   manifestFile,
+  unpackDataDirDump,
   writeArchive,
   type BackupManifest,
   type BackupReason,
 } from "./backup-archive.ts";
 import { countRows, schemaVersion } from "./backup-counts.ts";
 import { backupsToKeep } from "./backup-retention.ts";
+import { fileMode, folderMode } from "./file-modes.ts";
 
-export interface BackupEntry extends BackupManifest {
-  bytes: number;
-}
+/** An archive's <name>.json beside it: its manifest and its size. */
+const backupEntrySchema = backupManifestSchema.extend({ bytes: z.number().int().min(0) });
+export type BackupEntry = z.infer<typeof backupEntrySchema>;
 
-export interface BackupStatus {
-  lastError: { at: string; message: string } | null;
-  lastCommand: { at: string; backup: string; exitCode: number | null; output: string } | null;
+const backupStatusSchema = backupListSchema.pick({ lastError: true, lastCommand: true });
+export type BackupStatus = z.infer<typeof backupStatusSchema>;
+
+/** A file of the backups folder as JSON of that shape, or undefined when it is missing or not. */
+async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T | undefined> {
+  try {
+    const parsed = schema.safeParse(JSON.parse(await readFile(file, "utf8")));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface Backups {
@@ -91,16 +101,6 @@ export function pgDumpCommandFor(databaseUrl: string): string {
   return parts.join(" ");
 }
 
-/** The system's cp copies PGlite's thousand small files several times faster than fs.cp. */
-async function copyFolder(from: string, to: string) {
-  try {
-    await promisify(execFile)("cp", ["-a", from, to]);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    await cp(from, to, { recursive: true });
-  }
-}
-
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function createBackups(options: BackupOptions): Backups {
@@ -116,16 +116,16 @@ export function createBackups(options: BackupOptions): Backups {
   // Kept in memory too: a failure to write in the backups folder must still reach the admin page.
   let status: BackupStatus | undefined;
   async function readStatus(): Promise<BackupStatus> {
-    status ??= await readFile(statusFile, "utf8").then(
-      (text) => JSON.parse(text) as BackupStatus,
-      () => ({ lastError: null, lastCommand: null }),
-    );
+    status ??= (await readJson(statusFile, backupStatusSchema)) ?? {
+      lastError: null,
+      lastCommand: null,
+    };
     return status;
   }
   async function updateStatus(change: Partial<BackupStatus>) {
     status = { ...(await readStatus()), ...change };
-    await mkdir(dir, { recursive: true });
-    await writeFile(statusFile, JSON.stringify(status, null, 2));
+    await mkdir(dir, { recursive: true, mode: folderMode });
+    await writeFile(statusFile, JSON.stringify(status, null, 2), { mode: fileMode });
   }
 
   async function list(): Promise<BackupEntry[]> {
@@ -137,13 +137,9 @@ export function createBackups(options: BackupOptions): Backups {
     }
     const entries: BackupEntry[] = [];
     for (const name of names.filter(isBackupName)) {
-      try {
-        entries.push(
-          JSON.parse(await readFile(path.join(dir, `${name}.json`), "utf8")) as BackupEntry,
-        );
-      } catch {
-        // An archive without its description (copied in by hand): not listed, never deleted.
-      }
+      // An archive without a description of it (copied in by hand, or damaged): not listed, never deleted.
+      const entry = await readJson(path.join(dir, `${name}.json`), backupEntrySchema);
+      if (entry?.name === name) entries.push(entry);
     }
     return entries.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
@@ -174,11 +170,8 @@ export function createBackups(options: BackupOptions): Backups {
         await copyFolder(db.embedded.dir, target);
       } else {
         // In memory (tests): PGlite's own dump of its data directory, unpacked to the same layout.
-        const dump = Buffer.from(
-          await (await db.embedded.pglite.dumpDataDir("none")).arrayBuffer(),
-        );
-        await mkdir(target, { recursive: true });
-        await pipeline(Readable.from([dump]), tar.x({ cwd: target, strip: 1 }));
+        const dump = await db.embedded.pglite.dumpDataDir("none");
+        await unpackDataDirDump(Buffer.from(await dump.arrayBuffer()), target);
       }
       return { counts, schema };
     });
@@ -226,12 +219,12 @@ export function createBackups(options: BackupOptions): Backups {
     let staging: string | undefined;
     let partial: string | undefined;
     try {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: folderMode });
       const { name, createdAt } = await freeName(reason);
       staging = path.join(dir, `.staging-${name}`);
       partial = path.join(dir, `.${name}.partial`);
       await rm(staging, { recursive: true, force: true });
-      await mkdir(staging);
+      await mkdir(staging, { mode: folderMode });
       const { counts, schema, heldMs } = await snapshotDatabase(path.join(staging, databaseFolder));
       // After the database: every file a row of the snapshot points to is already on disk.
       const files = await linkTree(
@@ -247,11 +240,15 @@ export function createBackups(options: BackupOptions): Backups {
         schema,
         counts: { ...counts, files },
       };
-      await writeFile(path.join(staging, manifestFile), JSON.stringify(manifest, null, 2));
+      await writeFile(path.join(staging, manifestFile), JSON.stringify(manifest, null, 2), {
+        mode: fileMode,
+      });
       await writeArchive(staging, partial);
       const entry: BackupEntry = { ...manifest, bytes: (await stat(partial)).size };
       await rename(partial, path.join(dir, name));
-      await writeFile(path.join(dir, `${name}.json`), JSON.stringify(entry, null, 2));
+      await writeFile(path.join(dir, `${name}.json`), JSON.stringify(entry, null, 2), {
+        mode: fileMode,
+      });
       await updateStatus({ lastError: null });
       const c = entry.counts;
       log.info(
