@@ -14,6 +14,8 @@ const usage = `Usage:
 
 /** Runs against whichever database the environment points to, like the server. */
 async function main(argv: string[]): Promise<number> {
+  // Everything this process writes in the data folder is its owner's alone.
+  process.umask(0o077);
   const [command, ...args] = argv;
   if (!command || !["migrate", "seed", "create-admin", "restore"].includes(command)) {
     console.error(usage);

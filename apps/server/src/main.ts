@@ -10,6 +10,8 @@ import { createServices } from "./services.ts";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
+  // Everything this process writes in the data folder is its owner's alone.
+  process.umask(0o077);
   const config = loadConfig();
   // Two processes on one embedded database lose data; a database server guards itself.
   const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);

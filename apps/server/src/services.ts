@@ -4,6 +4,7 @@ import {
   createFileMailer,
   createLocalStorage,
   createSmtpMailer,
+  restrictToOwner,
   type Services,
 } from "@vsi/api";
 import { createDb, migrateToLatest, migrationState } from "@vsi/db";
@@ -11,7 +12,8 @@ import type { Config } from "./config.ts";
 
 /**
  * Everything the procedures use, built from the config; migrations run before the first request,
- * and on the embedded database a backup is taken before any of them changes the schema.
+ * and on the embedded database a backup is taken before any of them changes the schema. The data
+ * folder is then made its owner's alone (a folder from an older version included).
  */
 export async function createServices(
   config: Config,
@@ -33,6 +35,8 @@ export async function createServices(
     }
   }
   await migrateToLatest(db.kysely);
+  // After PGlite has opened: it gives the files it writes modes of its own (0666, 0644).
+  await restrictToOwner(config.dataDir);
   return {
     db,
     mailer: config.smtpUrl

@@ -76,7 +76,8 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     pglite = new PGlite();
   } else {
     dir = path.resolve(config.dataDir ?? "./data", "pglite");
-    mkdirSync(dir, { recursive: true });
+    // Owner only, as the whole data folder (the server also fixes PGlite's own modes at start).
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     pglite = new PGlite(dir);
   }
   // Open it now, so a folder that cannot be opened fails here rather than in the first query.

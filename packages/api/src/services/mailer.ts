@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { fileMode, folderMode } from "./file-modes.ts";
 import type { Mailer, MailMessage } from "./types.ts";
 
 /** SMTP when SMTP_URL is set. */
@@ -22,12 +23,13 @@ export function createFileMailer(dir: string, log: (line: string) => void = cons
   let sequence = 0;
   return {
     async send(message: MailMessage) {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: folderMode });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       sequence += 1;
       const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, "0")}-${safeTo}.json`);
-      await writeFile(file, JSON.stringify(message, null, 2));
+      // Its links (a password reset, an invite) are as good as a password.
+      await writeFile(file, JSON.stringify(message, null, 2), { mode: fileMode });
       const link = message.text.match(/https?:\/\/\S+/)?.[0];
       log(
         `mail to ${message.to}: "${message.subject}" written to ${file}${link ? ` (link: ${link})` : ""}`,
