@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createBackups, extractArchive, type Backups } from "@vsi/api";
@@ -207,6 +207,49 @@ describe("the nightly schedule and retention", () => {
     });
     rmSync(target, { recursive: true, force: true });
   });
+});
+
+describe("a backups folder holding what the server did not write", () => {
+  it("lists only the backups it can describe (200), and Back up now still works", async () => {
+    const server = await startTestServer();
+    try {
+      const dir = path.join(server.dataDir, "backups");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, "status.json"), "{");
+      const damaged = "backup-2026-01-01T03-00-00-000Z-nightly.tar.gz";
+      writeFileSync(path.join(dir, damaged), "not an archive");
+      writeFileSync(path.join(dir, `${damaged}.json`), JSON.stringify({ name: damaged, bytes: 5 }));
+      const misnamed = "backup-2026-01-02T03-00-00-000Z-nightly.tar.gz";
+      writeFileSync(path.join(dir, misnamed), "not an archive");
+      writeFileSync(
+        path.join(dir, `${misnamed}.json`),
+        JSON.stringify({
+          format: 1,
+          name: "backup-2026-01-03T03-00-00-000Z-nightly.tar.gz",
+          createdAt: "2026-01-03T03:00:00.000Z",
+          reason: "nightly",
+          database: "none",
+          schema: null,
+          counts: { users: 0, locations: 0, programs: 0, visits: 0, files: 0 },
+          bytes: 14,
+        }),
+      );
+      const admin = await adminClient(server);
+
+      const listed = await admin.get("/api/backups");
+      expect(listed.status).toBe(200);
+      expect(listed.json).toMatchObject({ lastError: null, lastCommand: null, backups: [] });
+      expect((await admin.get(`/api/backups/${damaged}`)).status).toBe(404);
+
+      const made = await admin.post("/api/backups");
+      expect(made.status).toBe(201);
+      const after = await admin.get("/api/backups");
+      expect(after.status).toBe(200);
+      expect(after.json.backups.map((b: { name: string }) => b.name)).toEqual([made.json.name]);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });
 
 describe("on a PostgreSQL server", () => {
