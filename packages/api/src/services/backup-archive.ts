@@ -95,10 +95,15 @@ export async function writeArchive(stagingDir: string, file: string): Promise<vo
  */
 function entryProblem(entryPath: string, type: string): string | undefined {
   const shown = JSON.stringify(entryPath);
-  if (entryPath.startsWith("/") || /^[a-zA-Z]:/.test(entryPath)) return `${shown} is an absolute path`;
-  const parts = entryPath.replace(/^(\.\/)+/, "").replace(/\/+$/, "").split("/");
+  if (entryPath.startsWith("/") || /^[a-zA-Z]:/.test(entryPath))
+    return `${shown} is an absolute path`;
+  const parts = entryPath
+    .replace(/^(\.\/)+/, "")
+    .replace(/\/+$/, "")
+    .split("/");
   if (parts.includes("..") || entryPath.includes("\\")) return `${shown} points outside the backup`;
-  if (type === "SymbolicLink") return `${shown} is a symbolic link; ${holds}, as plain files and folders`;
+  if (type === "SymbolicLink")
+    return `${shown} is a symbolic link; ${holds}, as plain files and folders`;
   if (type === "Link") return `${shown} is a hard link; ${holds}, as plain files and folders`;
   if (type !== "File" && type !== "Directory")
     return `${shown} is a ${type} entry; ${holds}, as plain files and folders`;
@@ -177,7 +182,11 @@ export async function extractArchive(file: string, dir: string): Promise<BackupM
     );
   const manifest = parsed.data;
   if (manifest.database === "embedded") {
-    const isThere = (name: string) => lstat(path.join(dir, name)).then(() => true, () => false);
+    const isThere = (name: string) =>
+      lstat(path.join(dir, name)).then(
+        () => true,
+        () => false,
+      );
     if (!(await isThere(databaseFolder)))
       throw new Error(`it holds no database (no ${databaseFolder}/ folder)`);
     if (!(await isThere(path.join(databaseFolder, "PG_VERSION"))))
