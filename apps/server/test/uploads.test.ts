@@ -40,14 +40,15 @@ interface Asset {
 
 beforeAll(async () => {
   server = await startTestServer();
+});
+afterAll(() => server.close());
+// A user of its own for each test: each user's uploads waiting to be saved are capped.
+beforeEach(async () => {
+  server.clock.offsetMs = 0;
   const user = await server.createUser();
   staffId = user.id;
   staff = server.client();
   await staff.login(user.email, user.password);
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.clock.offsetMs = 0;
 });
 
 async function register(client: Client, blob: Record<string, unknown>): Promise<Asset> {
@@ -443,5 +444,105 @@ describe("a user's picture", () => {
     expect(bad.json.error.errors).toEqual([
       { path: "blob.content_type", message: fileTypeMessage },
     ]);
+  });
+});
+
+describe("who may save an upload, and how many may wait", () => {
+  async function userClient(isAdmin = false) {
+    const user = await server.createUser({ isAdmin });
+    const client = server.client();
+    await client.login(user.email, user.password);
+    return { id: user.id, client };
+  }
+  const newLocation = (Logo: string) => ({
+    Name: "Logo Hall",
+    Address: "3 Elm St",
+    ProgramIds: [],
+    Logo,
+  });
+
+  it("takes a signed_id only from its uploader: another user's picture or logo from it answers 422, and the uploader's picture stays", async () => {
+    const bytes = images.png(150);
+    const mine = await uploaded(bytes, "image/png");
+    expect((await staff.patch(`/api/users/${staffId}`, { picture: mine.signed_id })).status).toBe(
+      200,
+    );
+
+    const other = await userClient();
+    const taken = await other.client.patch(`/api/users/${other.id}`, { picture: mine.signed_id });
+    expect(taken.status).toBe(422);
+    expect(taken.json.errors).toEqual([
+      { path: "picture", message: "Picture was uploaded by someone else; upload it yourself" },
+    ]);
+    // Had it been taken, removing it there would have deleted the uploader's file.
+    expect((await other.client.patch(`/api/users/${other.id}`, { picture: null })).status).toBe(
+      200,
+    );
+    const admin = await userClient(true);
+    const logo = await admin.client.post("/api/locations", newLocation(mine.signed_id));
+    expect(logo.status).toBe(422);
+    expect(logo.json.errors).toEqual([
+      { path: "Logo", message: "Logo was uploaded by someone else; upload it yourself" },
+    ]);
+
+    expect(await stored(mine.key)).toEqual(bytes);
+    expect((await staff.get("/api/users/me")).json.pictureUrl).toBe(`/api/files/${mine.key}`);
+  });
+
+  it("puts an upload in one place only, and takes the current one sent back", async () => {
+    const admin = await userClient(true);
+    const bytes = images.jpeg(90);
+    const asset = await uploaded(bytes, "image/jpeg", admin.client);
+    expect(
+      (await admin.client.patch(`/api/users/${admin.id}`, { picture: asset.signed_id })).status,
+    ).toBe(200);
+    const again = await admin.client.post("/api/locations", newLocation(asset.signed_id));
+    expect(again.status).toBe(422);
+    expect(again.json.errors).toEqual([
+      { path: "Logo", message: "Logo is already in use; upload it again" },
+    ]);
+    const same = await admin.client.patch(`/api/users/${admin.id}`, { picture: asset.signed_id });
+    expect(same.status).toBe(200);
+    expect(same.json.pictureUrl).toBe(`/api/files/${asset.key}`);
+
+    // An admin may give another user a picture they uploaded themselves.
+    const theirs = await uploaded(images.png(70), "image/png", admin.client);
+    const given = await admin.client.patch(`/api/users/${staffId}`, { picture: theirs.signed_id });
+    expect(given.status).toBe(200);
+    expect(given.json.pictureUrl).toBe(`/api/files/${theirs.key}`);
+  });
+
+  it("lets 20 uploads wait to be saved per user: the next answers 422 on blob; saving one frees a place; unsaved ones go after a day", async () => {
+    const blob = { filename: "pic.png", content_type: "image/png", byte_size: 64 };
+    const kept = await uploaded(images.png(), "image/png");
+    const unsaved = await uploaded(images.png(), "image/png");
+    for (let n = 0; n < 18; n += 1) await register(staff, blob);
+
+    const refused = await staff.post("/api/assets", { blob });
+    expect(refused.status).toBe(422);
+    expect(refused.json).toEqual({
+      status: 422,
+      message: expect.stringMatching(/^Too many files: /),
+      errors: [{ path: "blob", message: refused.json.message }],
+    });
+    // Another user has places of their own.
+    expect((await (await userClient()).client.post("/api/assets", { blob })).status).toBe(200);
+
+    expect((await staff.patch(`/api/users/${staffId}`, { picture: kept.signed_id })).status).toBe(
+      200,
+    );
+    await register(staff, blob);
+    expect((await staff.post("/api/assets", { blob })).status).toBe(422);
+
+    server.clock.offsetMs = 24 * 60 * 60_000 + 60_000;
+    await register(staff, blob);
+    const rows = await server.services.db.kysely
+      .selectFrom("files")
+      .select("id")
+      .where("created_by_user_id", "=", staffId)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(await stored(unsaved.key)).toBeUndefined();
+    expect(await stored(kept.key)).toEqual(images.png());
   });
 });

@@ -1,6 +1,7 @@
 import { signedFileId } from "../mappers.ts";
 import { assetCreateInput, assetSchema } from "../schemas/assets.ts";
 import {
+  MAX_WAITING_UPLOADS,
   registerUpload,
   UPLOAD_URL_LIFETIME_MS,
   UPLOADS_PATH,
@@ -17,6 +18,7 @@ export const assetsRouter = router({
         tags: ["assets"],
         summary:
           "Register an image upload; then PUT the bytes to direct_upload.url with its headers",
+        description: `Only the user who uploaded it may then save its signed_id, as a user's picture or a location's logo, in one place only (422 otherwise). Each user may have ${MAX_WAITING_UPLOADS} uploads waiting to be saved (422 on blob beyond that); one not saved within a day is deleted.`,
       },
     })
     .input(assetCreateInput)
@@ -24,7 +26,7 @@ export const assetsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { secret } = ctx.services.config;
       const now = ctx.services.now();
-      const file = await registerUpload(ctx.db, input.blob, ctx.user.id, now);
+      const file = await registerUpload(ctx.db, ctx.services.storage, input.blob, ctx.user.id, now);
       const expiresAt = new Date(now.getTime() + UPLOAD_URL_LIFETIME_MS);
       return {
         ...file,

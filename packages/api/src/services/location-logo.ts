@@ -1,17 +1,20 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@vsi/db";
-import { deleteFile, resolveUploadedFile } from "./files.ts";
+import type { AuditActor } from "./audit.ts";
+import { deleteFile, resolveUploadedFile, uploaderOf } from "./files.ts";
 import type { Storage } from "./types.ts";
 
 /**
  * A location's logo: undefined leaves it, null removes it, a signed_id sets it (a 422 on Logo
- * when that upload is unknown or unfinished). A replaced logo's file goes with it.
+ * when that upload is unknown, unfinished, someone else's or used elsewhere). A replaced logo's
+ * file goes with it.
  */
 export async function setLocationLogo(
   trx: Transaction<Database>,
   files: { storage: Storage; secret: string },
   locationId: number,
   logo: string | null | undefined,
+  actor: AuditActor,
 ): Promise<void> {
   if (logo === undefined) return;
   const current = await trx
@@ -21,7 +24,15 @@ export async function setLocationLogo(
     .forUpdate()
     .executeTakeFirstOrThrow();
   const fileId =
-    logo === null ? null : (await resolveUploadedFile(trx, files.secret, logo, "Logo")).id;
+    logo === null
+      ? null
+      : (
+          await resolveUploadedFile(trx, files.secret, logo, {
+            field: "Logo",
+            uploaderId: uploaderOf(actor),
+            current: current.logo_file_id,
+          })
+        ).id;
   if (fileId === current.logo_file_id) return;
   await trx
     .updateTable("locations")

@@ -54,7 +54,7 @@ export async function createLocation(
       .returning("id")
       .executeTakeFirstOrThrow();
     await setLocationPrograms(trx, row.id, input.ProgramIds);
-    await setLocationLogo(trx, files, row.id, input.Logo);
+    await setLocationLogo(trx, files, row.id, input.Logo, actor);
     await recordAudit(
       trx,
       actor,
@@ -101,7 +101,7 @@ export async function updateLocation(
       .where("id", "=", id)
       .execute();
     if (changes.ProgramIds !== undefined) await setLocationPrograms(trx, id, changes.ProgramIds);
-    await setLocationLogo(trx, files, id, changes.Logo);
+    await setLocationLogo(trx, files, id, changes.Logo, actor);
     const programIds =
       changes.ProgramIds === undefined
         ? undefined

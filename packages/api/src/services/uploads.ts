@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Database, Executor, FileRow } from "@vsi/db";
+import type { Database, FileRow } from "@vsi/db";
 import { forbidden, HttpError, invalid, notFound } from "../errors.ts";
 import type { AssetCreateInput, ImageContentType } from "../schemas/assets.ts";
-import type { Services } from "./types.ts";
+import { fileInUse } from "./files.ts";
+import type { Services, Storage } from "./types.ts";
 import { generateToken, sign, verifySigned } from "./tokens.ts";
 
 /** Where the raw PUT route of the server listens; `direct_upload.url` points below it. */
@@ -11,27 +12,71 @@ export const UPLOADS_PATH = "/api/uploads";
 /** How long a direct-upload URL works after its blob was registered. */
 export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
 
-/** Registers a blob whose bytes are still to come (the direct-upload flow's first step). */
+/**
+ * Uploads a user may have waiting to be saved as a picture or logo; each user has one picture and
+ * each location one logo in use, so this bounds what one account can put on the disk.
+ */
+export const MAX_WAITING_UPLOADS = 20;
+/** An upload not saved as a picture or logo within this time is deleted. */
+export const WAITING_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const tooManyUploadsMessage = `Too many files: ${MAX_WAITING_UPLOADS} uploads are waiting to be saved as a picture or logo; save one, or try again tomorrow`;
+
+/**
+ * Registers a blob whose bytes are still to come (the direct-upload flow's first step), within the
+ * uploader's quota: their uploads left unsaved for a day go first, then a 422 on blob when
+ * MAX_WAITING_UPLOADS still wait.
+ */
 export async function registerUpload(
-  db: Executor,
+  db: Kysely<Database>,
+  storage: Storage,
   blob: AssetCreateInput["blob"],
-  createdByUserId: number,
+  uploaderId: number,
   now: Date,
 ) {
-  return db
-    .insertInto("files")
-    .values({
-      // Random and never reused, so a served file can be cached forever.
-      key: generateToken(),
-      filename: blob.filename,
-      content_type: blob.content_type,
-      byte_size: blob.byte_size,
-      checksum: blob.checksum ?? null,
-      created_by_user_id: createdByUserId,
-      created_at: now,
-    })
-    .returning(["id", "key", "filename", "content_type", "byte_size"])
-    .executeTakeFirstOrThrow();
+  const { file, expired } = await db.transaction().execute(async (trx) => {
+    // One registration at a time per uploader, so two at once cannot both fit the last place.
+    await trx.selectFrom("users").select("id").where("id", "=", uploaderId).forUpdate().execute();
+    const waiting = trx
+      .selectFrom("files")
+      .where("created_by_user_id", "=", uploaderId)
+      .where((eb) => eb.not(fileInUse(eb)));
+    const expired = await trx
+      .deleteFrom("files")
+      .where(
+        "id",
+        "in",
+        waiting
+          .select("id")
+          .where("created_at", "<", new Date(now.getTime() - WAITING_UPLOAD_LIFETIME_MS))
+          // One being attached right now (locked by resolveUploadedFile) stays.
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning("key")
+      .execute();
+    const { count } = await waiting
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_WAITING_UPLOADS) throw invalid("blob", tooManyUploadsMessage);
+    const file = await trx
+      .insertInto("files")
+      .values({
+        // Random and never reused, so a served file can be cached forever.
+        key: generateToken(),
+        filename: blob.filename,
+        content_type: blob.content_type,
+        byte_size: blob.byte_size,
+        checksum: blob.checksum ?? null,
+        created_by_user_id: uploaderId,
+        created_at: now,
+      })
+      .returning(["id", "key", "filename", "content_type", "byte_size"])
+      .executeTakeFirstOrThrow();
+    return { file, expired };
+  });
+  // After the commit, as deleteFile does: a failed delete leaves an orphan file, never a dangling row.
+  for (const { key } of expired) await storage.delete(key).catch(() => undefined);
+  return file;
 }
 
 /** The signed part of `direct_upload.url`: which file the bytes are for, and until when. */

@@ -4,7 +4,7 @@ import { invalid, notFound } from "../errors.ts";
 import { toUser, type UserWithPicture } from "../mappers.ts";
 import type { UserUpdateFields } from "../schemas/users.ts";
 import { recordAudit, type AuditAction, type AuditActor } from "./audit.ts";
-import { deleteFile, resolveUploadedFile } from "./files.ts";
+import { deleteFile, resolveUploadedFile, uploaderOf } from "./files.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";
 import type { Storage } from "./types.ts";
@@ -158,7 +158,13 @@ export async function updateUser(
     let pictureFileId = existing.picture_file_id;
     if (changes.picture === null) pictureFileId = null;
     else if (changes.picture)
-      pictureFileId = (await resolveUploadedFile(trx, secret, changes.picture)).id;
+      pictureFileId = (
+        await resolveUploadedFile(trx, secret, changes.picture, {
+          field: "picture",
+          uploaderId: uploaderOf(actor),
+          current: existing.picture_file_id,
+        })
+      ).id;
     const replacedFileId =
       existing.picture_file_id && existing.picture_file_id !== pictureFileId
         ? existing.picture_file_id
