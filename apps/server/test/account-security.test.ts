@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { limits } from "@vsi/api";
+import { newLoopbackAddress } from "./addresses.ts";
 import { adminClient } from "./fixtures.ts";
+import { linkIn, mailsTo } from "./mail.ts";
 import { startTestServer, type Client, type TestServer } from "./harness.ts";
 
 let server: TestServer;
@@ -12,6 +15,9 @@ beforeAll(async () => {
   adminId = (await admin.get("/api/users/me")).json.id;
 });
 afterAll(() => server.close());
+beforeEach(() => {
+  server.clock.offsetMs = 0;
+});
 
 /** A user logged in from two browsers, with an API token made from the first. */
 async function userWithTwoSessionsAndToken() {
@@ -150,5 +156,224 @@ describe("deactivating a user", () => {
     expect(list.json.result.data.find((u: { id: number }) => u.id === user.id).isActive).toBe(
       false,
     );
+  });
+});
+
+const MINUTE = 60_000;
+const reauthenticate = "Enter your current password to change your email or password";
+const canLogIn = async (email: string, password: string) =>
+  (
+    await (
+      await server.client(newLoopbackAddress()).prime()
+    ).post("/api/auth/login", { email, password })
+  ).status === 200;
+const emailOf = async (id: number) =>
+  (
+    await server.services.db.kysely
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow()
+  ).email;
+
+describe("an API token cannot manage tokens or credentials", () => {
+  it("cannot create a token, nor revoke one, its own included (403), and stays working", async () => {
+    const { here, script } = await userWithTwoSessionsAndToken();
+    const created = await script.post("/api/tokens", { name: "another" });
+    expect(created.status).toBe(403);
+    expect(created.json).toEqual({
+      status: 403,
+      message: "An API token cannot create or revoke API tokens: use the web app",
+    });
+    const tokens = (await here.get("/api/tokens")).json as Array<{ id: number }>;
+    expect(tokens).toHaveLength(1);
+    expect((await script.delete(`/api/tokens/${tokens[0]!.id}`)).status).toBe(403);
+    expect(await whoAmI(script)).toBe(200);
+    // Listing stays open to scripts.
+    expect((await script.get("/api/tokens")).status).toBe(200);
+  });
+
+  it("cannot change its user's password or email, even with the current password; other fields it may", async () => {
+    const { user, script } = await userWithTwoSessionsAndToken();
+    const message = "An API token cannot change a password or an email: use the web app";
+    for (const body of [
+      { password: "fromscript1" },
+      { email: `taken-over-${user.id}@example.org` },
+      { password: "fromscript1", currentPassword: user.password },
+    ]) {
+      const res = await script.patch(`/api/users/${user.id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.json).toEqual({ status: 403, message });
+      expect((await script.put(`/api/users/${user.id}`, body)).status).toBe(403);
+    }
+    expect(await canLogIn(user.email, user.password)).toBe(true);
+    expect(await emailOf(user.id)).toBe(user.email);
+    // The same email sent back, with a new name, changes no credential.
+    const renamed = await script.patch(`/api/users/${user.id}`, {
+      firstName: "Scripted",
+      email: user.email,
+      password: "",
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json.firstName).toBe("Scripted");
+  });
+
+  it("an admin's token cannot set another user's password or email either", async () => {
+    const { user } = await userWithTwoSessionsAndToken();
+    const adminToken = (await admin.post("/api/tokens", { name: "admin script" })).json.token;
+    const script = Object.assign(server.client(), { bearer: adminToken as string });
+    expect((await script.patch(`/api/users/${user.id}`, { password: "byscript12" })).status).toBe(
+      403,
+    );
+    expect(
+      (await script.patch(`/api/users/${user.id}`, { email: `x-${user.id}@example.org` })).status,
+    ).toBe(403);
+    expect(await canLogIn(user.email, user.password)).toBe(true);
+  });
+});
+
+describe("changing one's own email or password: the current password, or a recent login", () => {
+  it("needs neither within 10 minutes of logging in, as the original My Account form sends it", async () => {
+    const { user, here } = await userWithTwoSessionsAndToken();
+    server.clock.offsetMs = 9 * MINUTE;
+    const res = await here.patch(`/api/users/${user.id}`, {
+      firstName: "Fresh",
+      email: `fresh-${user.id}@example.org`,
+      password: "freshpass1",
+    });
+    expect(res.status).toBe(200);
+    expect(await canLogIn(`fresh-${user.id}@example.org`, "freshpass1")).toBe(true);
+  });
+
+  it("later, answers 403 without the current password, 422 on currentPassword with a wrong one, and saves with the right one", async () => {
+    const { user, here } = await userWithTwoSessionsAndToken();
+    server.clock.offsetMs = 60 * MINUTE;
+    const newEmail = `later-${user.id}@example.org`;
+    for (const body of [{ password: "laterpass1" }, { email: newEmail }]) {
+      const res = await here.patch(`/api/users/${user.id}`, body);
+      expect(res.status).toBe(403);
+      expect(res.json).toEqual({ status: 403, message: reauthenticate });
+    }
+    const wrong = await here.patch(`/api/users/${user.id}`, {
+      password: "laterpass1",
+      currentPassword: "notmypass1",
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.errors).toEqual([
+      { path: "currentPassword", message: "Current password is incorrect" },
+    ]);
+    expect(await canLogIn(user.email, user.password)).toBe(true);
+
+    const right = await here.patch(`/api/users/${user.id}`, {
+      email: newEmail,
+      password: "laterpass1",
+      currentPassword: user.password,
+    });
+    expect(right.status).toBe(200);
+    expect(right.json.email).toBe(newEmail);
+    expect(await canLogIn(newEmail, "laterpass1")).toBe(true);
+    // A name alone, with the unchanged email sent back as the form does, needs nothing.
+    expect(
+      (await here.patch(`/api/users/${user.id}`, { firstName: "Named", email: newEmail })).status,
+    ).toBe(200);
+  });
+
+  it("works the same over /trpc, as the web app calls it", async () => {
+    const { user, here } = await userWithTwoSessionsAndToken();
+    server.clock.offsetMs = 11 * MINUTE;
+    const refused = await here.trpc("mutation", "users.update", {
+      id: user.id,
+      password: "viatrpc123",
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toBe(reauthenticate);
+    const saved = await here.trpc("mutation", "users.update", {
+      id: user.id,
+      password: "viatrpc123",
+      currentPassword: user.password,
+    });
+    expect(saved.status).toBe(200);
+    expect(await canLogIn(user.email, "viatrpc123")).toBe(true);
+  });
+
+  it("limits wrong current passwords as wrong logins are", async () => {
+    const { user, here } = await userWithTwoSessionsAndToken();
+    server.clock.offsetMs = 11 * MINUTE;
+    const statuses: number[] = [];
+    for (let i = 0; i <= limits.loginFailuresPerDevice.max; i++)
+      statuses.push(
+        (
+          await here.patch(`/api/users/${user.id}`, {
+            password: "guessing12",
+            currentPassword: `guess${i}abc`,
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([...Array(limits.loginFailuresPerDevice.max).fill(422), 429]);
+    expect(await canLogIn(user.email, user.password)).toBe(true);
+  });
+
+  it("an admin sets another user's password and email without their own password, long after logging in, and the log says so", async () => {
+    const { user } = await userWithTwoSessionsAndToken();
+    server.clock.offsetMs = 60 * MINUTE;
+    const newEmail = `set-by-admin-${user.id}@example.org`;
+    const res = await admin.patch(`/api/users/${user.id}`, {
+      email: newEmail,
+      password: "adminset12",
+    });
+    expect(res.status).toBe(200);
+    expect(await canLogIn(newEmail, "adminset12")).toBe(true);
+    const entries = await server.services.db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "user_id", "details"])
+      .where("subject_type", "=", "user")
+      .where("subject_id", "=", user.id)
+      .orderBy("id")
+      .execute();
+    expect(entries).toEqual([
+      { action: "user.change_email", user_id: adminId, details: { email: user.email, newEmail } },
+      { action: "user.set_password", user_id: adminId, details: { email: user.email } },
+    ]);
+    // The admin's own account follows the rule of everyone's.
+    expect((await admin.patch(`/api/users/${adminId}`, { password: "adminown12" })).status).toBe(
+      403,
+    );
+  });
+
+  it("records nothing when people change their own", async () => {
+    const { user, here } = await userWithTwoSessionsAndToken();
+    expect((await here.patch(`/api/users/${user.id}`, { password: "ownchange1" })).status).toBe(
+      200,
+    );
+    const entries = await server.services.db.kysely
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject_id", "=", user.id)
+      .where("subject_type", "=", "user")
+      .execute();
+    expect(entries).toEqual([]);
+  });
+});
+
+describe("a password reset by email", () => {
+  it("ends every session of the user, and keeps their API tokens", async () => {
+    const { user, here, elsewhere, script } = await userWithTwoSessionsAndToken();
+    expect(
+      (await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email }))
+        .status,
+    ).toBe(200);
+    const token = linkIn(mailsTo(server, user.email).at(-1)!, "http://signin.test/passwords/reset/")
+      .split("/")
+      .pop()!;
+    expect(
+      (
+        await (
+          await server.client().prime()
+        ).patch(`/api/passwords/${token}`, { password: "reset1234" })
+      ).status,
+    ).toBe(200);
+    expect(await whoAmI(here)).toBe(204);
+    expect(await whoAmI(elsewhere)).toBe(204);
+    expect(await whoAmI(script)).toBe(200);
   });
 });

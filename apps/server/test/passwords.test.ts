@@ -1,4 +1,4 @@
-import { hashToken } from "@vsi/api";
+import { hashToken, promoteToAdmin } from "@vsi/api";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newLoopbackAddress } from "./addresses.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
@@ -237,6 +237,99 @@ describe("PATCH /api/passwords/{token}", () => {
     expect([a.status, b.status].sort()).toEqual([200, 410]);
     const winner = a.status === 200 ? "raceone11" : "racetwo22";
     expect(await canLogIn(user.email, winner)).toBe(true);
+  });
+});
+
+describe("a password change ends every outstanding link of that user", () => {
+  const linkStatus = async (token: string) =>
+    (await server.client().get(`/api/passwords/${token}`)).status;
+  const loggedIn = async (user: { email: string; password: string }) => {
+    const client = server.client(newLoopbackAddress());
+    await client.login(user.email, user.password);
+    return client;
+  };
+
+  it("using the newer of two links ends the older one", async () => {
+    const user = await server.createUser();
+    const older = await requestReset(user.email);
+    const newer = await requestReset(user.email);
+    expect(
+      (
+        await (
+          await server.client().prime()
+        ).patch(`/api/passwords/${newer}`, { password: "newer1234" })
+      ).status,
+    ).toBe(200);
+    expect(await linkStatus(older)).toBe(410);
+    const late = await (
+      await server.client().prime()
+    ).patch(`/api/passwords/${older}`, { password: "older1234" });
+    expect(late.status).toBe(410);
+    expect(late.json).toEqual({ status: 410, message: "This password reset link has expired" });
+    expect(await canLogIn(user.email, "newer1234")).toBe(true);
+    expect(await canLogIn(user.email, "older1234")).toBe(false);
+  });
+
+  it("a new password on My Account (REST and /trpc) ends the links sent before", async () => {
+    const user = await server.createUser();
+    const owner = await loggedIn(user);
+    const first = await requestReset(user.email);
+    expect((await owner.patch(`/api/users/${user.id}`, { password: "mine12345" })).status).toBe(
+      200,
+    );
+    expect(await linkStatus(first)).toBe(410);
+
+    const second = await requestReset(user.email);
+    expect(
+      (await owner.trpc("mutation", "users.update", { id: user.id, password: "mine67890" })).status,
+    ).toBe(200);
+    expect(await linkStatus(second)).toBe(410);
+    expect(
+      (
+        await (
+          await server.client().prime()
+        ).patch(`/api/passwords/${second}`, { password: "stolen123" })
+      ).status,
+    ).toBe(410);
+    expect(await canLogIn(user.email, "mine67890")).toBe(true);
+  });
+
+  it("an admin setting the password, and create-admin, end the links sent before", async () => {
+    const user = await server.createUser();
+    const admin = await loggedIn(await server.createUser({ isAdmin: true }));
+    const first = await requestReset(user.email);
+    expect((await admin.patch(`/api/users/${user.id}`, { password: "byadmin12" })).status).toBe(
+      200,
+    );
+    expect(await linkStatus(first)).toBe(410);
+
+    const second = await requestReset(user.email);
+    await promoteToAdmin(
+      server.services.db.kysely,
+      user.id,
+      { firstName: "Back", lastName: "Again", password: "cliadmin12" },
+      server.services.now(),
+    );
+    expect(await linkStatus(second)).toBe(410);
+  });
+
+  it("anything else keeps them: a new name, a blank password, another user's new password", async () => {
+    const user = await server.createUser();
+    const other = await server.createUser();
+    const owner = await loggedIn(user);
+    const token = await requestReset(user.email);
+    expect(
+      (await owner.patch(`/api/users/${user.id}`, { firstName: "Renamed", password: "" })).status,
+    ).toBe(200);
+    const otherToken = await requestReset(other.email);
+    expect(
+      (
+        await (
+          await server.client().prime()
+        ).patch(`/api/passwords/${otherToken}`, { password: "others123" })
+      ).status,
+    ).toBe(200);
+    expect(await linkStatus(token)).toBe(200);
   });
 });
 

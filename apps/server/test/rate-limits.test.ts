@@ -157,3 +157,141 @@ describe("login failures (per email and address, and per email from everywhere)"
     expect(last).toBe(429);
   });
 });
+
+describe("a browser that logged in to the account before (its device cookie)", () => {
+  const deviceCookie = "device";
+
+  /** Strangers spend the email's limit: ten wrong passwords from each of enough addresses. */
+  async function spendEmailLimit(email: string) {
+    const perAddress = limits.loginFailuresPerPair.max;
+    const addresses = Math.ceil(limits.loginFailuresPerEmail.max / perAddress) + 1;
+    for (let a = 0; a < addresses; a++) {
+      const client = server.client(newLoopbackAddress());
+      for (let i = 0; i < perAddress; i++)
+        await client.post("/api/auth/login", { email, password: "wrongpass1" });
+    }
+    const stranger = await server.client(newLoopbackAddress()).prime();
+    expect((await stranger.post("/api/auth/login", { email, password: "wrongpass1" })).status).toBe(
+      429,
+    );
+  }
+
+  /** The owner's browser: logged in once (and out again), so it carries its device cookie. */
+  async function ownersBrowser(user: { email: string; password: string }) {
+    const browser = server.client(newLoopbackAddress());
+    const login = await browser.login(user.email, user.password);
+    const cookie = login.cookies.find((c) => c.name === deviceCookie);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie!.maxAge).toBeGreaterThan(300 * 24 * 60 * 60);
+    expect((await browser.get("/api/auth/logout")).status).toBe(204);
+    return browser;
+  }
+
+  it("logs the owner in while strangers have spent the email's limit; a browser without it still waits", async () => {
+    const owner = await server.createUser({ password: "rightpass1" });
+    const browser = await ownersBrowser(owner);
+    await spendEmailLimit(owner.email);
+
+    // From an address of its own (a laptop moves between networks): the cookie, not the address, counts.
+    browser.address = newLoopbackAddress();
+    const res = await browser.post("/api/auth/login", {
+      email: owner.email,
+      password: "rightpass1",
+    });
+    expect(res.status).toBe(200);
+    expect((await browser.get("/api/users/me")).json.email).toBe(owner.email);
+
+    const withoutCookie = await server.client(browser.address).prime();
+    expect(
+      (await withoutCookie.post("/api/auth/login", { email: owner.email, password: "rightpass1" }))
+        .status,
+    ).toBe(429);
+  });
+
+  it("counts the cookie's failures on the cookie alone, and locks it when they reach the limit, from any address", async () => {
+    const owner = await server.createUser({ password: "rightpass1" });
+    const browser = await ownersBrowser(owner);
+    const statuses: number[] = [];
+    for (let i = 0; i <= limits.loginFailuresPerDevice.max; i++) {
+      browser.address = newLoopbackAddress();
+      statuses.push(
+        (await browser.post("/api/auth/login", { email: owner.email, password: "wrongpass1" }))
+          .status,
+      );
+    }
+    expect(statuses).toEqual([...Array(limits.loginFailuresPerDevice.max).fill(422), 429]);
+    // Locked: even the right password waits, from yet another address.
+    browser.address = newLoopbackAddress();
+    const locked = await browser.post("/api/auth/login", {
+      email: owner.email,
+      password: "rightpass1",
+    });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(14 * 60);
+
+    // Those failures spent nothing of the email's count: a browser without the cookie logs in.
+    const other = await server.client(newLoopbackAddress()).prime();
+    expect(
+      (await other.post("/api/auth/login", { email: owner.email, password: "rightpass1" })).status,
+    ).toBe(200);
+  });
+
+  it("a right password with the cookie clears the cookie's failures", async () => {
+    const owner = await server.createUser({ password: "rightpass1" });
+    const browser = await ownersBrowser(owner);
+    const failures = limits.loginFailuresPerDevice.max - 1;
+    for (let i = 0; i < failures; i++)
+      expect(
+        (await browser.post("/api/auth/login", { email: owner.email, password: "wrongpass1" }))
+          .status,
+      ).toBe(422);
+    expect(
+      (await browser.post("/api/auth/login", { email: owner.email, password: "rightpass1" }))
+        .status,
+    ).toBe(200);
+    // Without the clearing, the second of these would be one too many.
+    for (let i = 0; i < failures; i++)
+      expect(
+        (await browser.post("/api/auth/login", { email: owner.email, password: "wrongpass1" }))
+          .status,
+      ).toBe(422);
+  });
+
+  it("proves nothing for another account, nor once altered: those attempts count as a stranger's", async () => {
+    const owner = await server.createUser({ password: "rightpass1" });
+    const ownerBrowser = await ownersBrowser(owner);
+    const attacker = await server.createUser({ password: "attacker1" });
+    const attackerBrowser = await ownersBrowser(attacker);
+    await spendEmailLimit(owner.email);
+
+    // The attacker's own device cookie is for the attacker's account.
+    expect(
+      (
+        await attackerBrowser.post("/api/auth/login", {
+          email: owner.email,
+          password: "rightpass1",
+        })
+      ).status,
+    ).toBe(429);
+
+    // The owner's cookie with one character changed, or moved to another account's id, is no cookie.
+    const value = ownerBrowser.jar.get(deviceCookie)!;
+    const forged = [
+      value.slice(0, -1) + (value.endsWith("A") ? "B" : "A"),
+      value.replace(/^device-\d+-/, `device-${attacker.id}-`),
+    ];
+    for (const cookie of forged) {
+      const client = await server.client(newLoopbackAddress()).prime();
+      client.jar.set(deviceCookie, cookie);
+      expect(
+        (await client.post("/api/auth/login", { email: owner.email, password: "rightpass1" }))
+          .status,
+        cookie,
+      ).toBe(429);
+    }
+    expect(
+      (await ownerBrowser.post("/api/auth/login", { email: owner.email, password: "rightpass1" }))
+        .status,
+    ).toBe(200);
+  });
+});

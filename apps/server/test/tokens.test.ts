@@ -216,10 +216,10 @@ describe("DELETE /api/tokens/{id}", () => {
     expect((await staff.delete(`/api/tokens/${created.id}`)).status).toBe(404);
   });
 
-  it("lets a script revoke its own token", async () => {
+  it("is refused to a script (403), even for its own token, which keeps working", async () => {
     const created = await createToken(staff, "self-revoking");
-    expect((await script(created.token).delete(`/api/tokens/${created.id}`)).status).toBe(200);
-    expect((await script(created.token).get("/api/users/me")).status).toBe(401);
+    expect((await script(created.token).delete(`/api/tokens/${created.id}`)).status).toBe(403);
+    expect((await script(created.token).get("/api/users/me")).status).toBe(200);
   });
 
   it("answers 403 when staff revoke someone else's token, which keeps working; an admin may revoke it", async () => {

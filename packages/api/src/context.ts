@@ -31,6 +31,7 @@ export interface Context {
   /** Path and query of the request as the client sent it. */
   url: string;
   headers: RequestLike["headers"];
+  cookies: RequestLike["cookies"];
   /** What a procedure wants the REST response to carry: 201, 204, Link, X-Total-Count. */
   response: { status?: number; headers: Record<string, string> };
   setCookie(name: string, value: string, kind: "secret" | "readable", maxAgeSeconds?: number): void;
@@ -69,6 +70,7 @@ export async function createContext(
     ip: req.ip,
     url: req.originalUrl ?? req.url,
     headers: req.headers,
+    cookies: req.cookies,
     response: { headers: {} },
     setCookie(name, value, kind, maxAgeSeconds) {
       reply.setCookie(name, value, cookieOptions(kind, secure, maxAgeSeconds));

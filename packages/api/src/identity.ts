@@ -22,6 +22,8 @@ export type Identity =
       user: User;
       via: "session";
       sessionId: string;
+      /** When the password that started the session was typed: recent enough allows sudo mode. */
+      authenticatedAt: Date;
       sessionRenewal?: { token: string; expiresAt: Date };
     }
   | { kind: "user"; user: User; via: "token"; apiTokenId: number };
@@ -72,6 +74,7 @@ export async function resolveIdentity(
         user: session.user,
         via: "session",
         sessionId: session.sessionId,
+        authenticatedAt: session.authenticatedAt,
         ...(session.renewed
           ? { sessionRenewal: { token: sessionToken, expiresAt: session.expiresAt } }
           : {}),

@@ -1,9 +1,43 @@
 import type { Context } from "./context.ts";
-import { cookieNames } from "./http/cookies.ts";
+import { cookieNames, deviceCookieMaxAge } from "./http/cookies.ts";
+import type { UserWithPicture } from "./mappers.ts";
+import { deviceNonce, newDeviceCookie } from "./services/device-cookies.ts";
+import { loginSucceeded, takeLoginAttempt } from "./services/login-attempts.ts";
+import { verifyAgainstNothing, verifyPassword } from "./services/passwords.ts";
 import { createSession, deleteSession } from "./services/sessions.ts";
+import { findUserByEmail } from "./services/users.ts";
 
 // A procedure's side of a browser session: the row through the sessions service, the cookie
 // through the context. Services never see the context; this is the one place the two meet.
+
+/**
+ * The active user with this email and password, or undefined; every attempt is limited (429), by
+ * the browser's device cookie for the account when it carries one, else by email and address. The
+ * right password gives the browser a new device cookie.
+ */
+export async function checkPassword(
+  ctx: Context,
+  email: string,
+  password: string,
+): Promise<UserWithPicture | undefined> {
+  const now = ctx.services.now();
+  const { secret } = ctx.services.config;
+  const user = await findUserByEmail(ctx.db, email);
+  const attempt = {
+    email,
+    address: ctx.ip,
+    device: deviceNonce(secret, ctx.cookies[cookieNames.device], user?.id),
+  };
+  await takeLoginAttempt(ctx.db, attempt, now);
+  const ok = user
+    ? await verifyPassword(user.password_hash, password)
+    : await verifyAgainstNothing(password);
+  // A deactivated user hears what a wrong password hears: nothing tells the two apart.
+  if (!user || !ok || user.deactivated_at) return undefined;
+  await loginSucceeded(ctx.db, attempt, now);
+  ctx.setCookie(cookieNames.device, newDeviceCookie(secret, user.id), "secret", deviceCookieMaxAge);
+  return user;
+}
 
 /** Starts a browser session for the user: login, invite acceptance, registration. */
 export async function logIn(ctx: Context, userId: number): Promise<void> {

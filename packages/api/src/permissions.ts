@@ -1,7 +1,11 @@
 import type { User } from "@vsi/db";
 import { forbidden, unauthorized } from "./errors.ts";
 import type { Identity } from "./identity.ts";
-import { tabletDisconnectedMessage } from "./schemas/names.ts";
+import {
+  reauthenticateMessage,
+  sudoWindowMinutes,
+  tabletDisconnectedMessage,
+} from "./schemas/names.ts";
 
 /**
  * Who may do what: every permission rule of the server, used by the procedures and the raw routes
@@ -105,4 +109,34 @@ export function assertMayListAllTokens(caller: User): void {
 /** isAdmin and isActive in an update count only from an admin; from anyone else they are ignored, not an error. */
 export function mayManageAccounts(caller: User): boolean {
   return caller.is_admin;
+}
+
+type UserIdentity = Extract<Identity, { kind: "user" }>;
+
+/** A leaked API token must not mint more tokens nor revoke its owner's: tokens are made in a browser. */
+export function assertMayManageTokens(identity: UserIdentity): void {
+  if (identity.via === "token")
+    throw forbidden("An API token cannot create or revoke API tokens: use the web app");
+}
+
+/** Nor take the account over: a token never changes a password or an email, anyone's. */
+export function assertMayChangeCredentials(identity: UserIdentity): void {
+  if (identity.via === "token")
+    throw forbidden("An API token cannot change a password or an email: use the web app");
+}
+
+/**
+ * One's own email or password needs proof that it is still the owner: the current password, or a
+ * login within sudoWindowMinutes ("sudo mode"). An admin setting another user's does not (it is audited).
+ */
+export function mustReauthenticate(caller: User, userId: number): boolean {
+  return caller.id === userId;
+}
+
+/** Without the current password: a session whose password was typed within the window. */
+export function assertRecentLogin(identity: UserIdentity, now: Date): void {
+  const recent =
+    identity.via === "session" &&
+    now.getTime() - identity.authenticatedAt.getTime() < sudoWindowMinutes * 60_000;
+  if (!recent) throw forbidden(reauthenticateMessage);
 }

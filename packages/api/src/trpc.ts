@@ -2,7 +2,12 @@ import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Context } from "./context.ts";
 import { describeError, errorBody } from "./errors.ts";
-import { assertAdmin, assertSheetAccess, assertStaff } from "./permissions.ts";
+import {
+  assertAdmin,
+  assertMayManageTokens,
+  assertSheetAccess,
+  assertStaff,
+} from "./permissions.ts";
 
 const t = initTRPC
   .context<Context>()
@@ -53,6 +58,12 @@ export const tabletCallProcedure = t.procedure.use(async ({ ctx, next }) => {
 export const staffProcedure = checked.use(({ ctx, next }) => {
   const identity = assertStaff(ctx.identity);
   return next({ ctx: { identity, user: identity.user } });
+});
+
+/** Staff in a browser session: what an API token may not do (create or revoke tokens). */
+export const tokenManagementProcedure = staffProcedure.use(({ ctx, next }) => {
+  assertMayManageTokens(ctx.identity);
+  return next();
 });
 
 export const adminProcedure = staffProcedure.use(({ ctx, next }) => {

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Fieldset, PasswordInput, Stack, Text } from "@mantine/core";
-import { passwordMessage } from "@vsi/api/schemas";
+import { passwordMessage, reauthenticateMessage, sudoWindowMinutes } from "@vsi/api/schemas";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { httpStatusOf } from "../lib/apiErrors";
 import { fullName } from "../lib/names";
 import { useCurrentUser } from "../lib/session";
 import { trpc } from "../lib/trpc";
@@ -12,7 +13,15 @@ import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 import { useServerErrors } from "../hooks/useServerErrors";
 import { PersonFields, personOf } from "./PersonFields";
 
-const fields = ["firstName", "lastName", "email", "password", "picture", "isAdmin"] as const;
+const fields = [
+  "firstName",
+  "lastName",
+  "email",
+  "password",
+  "currentPassword",
+  "picture",
+  "isAdmin",
+] as const;
 
 interface Props {
   user: User;
@@ -35,6 +44,11 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   const [person, setPerson] = useState(personOf(user));
   // Write only: blank keeps the current password.
   const [password, setPassword] = useState("");
+  // Asked for only once the server wants it: a new email or password long after logging in.
+  const [askCurrent, setAskCurrent] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [currentProblem, setCurrentProblem] = useState<string | null>(null);
+  const currentInput = useRef<HTMLInputElement>(null);
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
   const [picture, setPicture] = useState<string | null | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
@@ -43,26 +57,45 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   const errors = useServerErrors(fields);
   const update = useMutation(trpc.users.update.mutationOptions());
 
+  useEffect(() => {
+    if (currentProblem) currentInput.current?.focus();
+  }, [currentProblem]);
+
+  /** The server asks for the current password (403), or has had too many wrong ones (429): said by the field. */
+  function reportCurrentPassword(error: { message: string }): boolean {
+    const status = httpStatusOf(error);
+    const asked = status === 403 && error.message === reauthenticateMessage;
+    if (!asked && !(status === 429 && askCurrent)) return false;
+    setAskCurrent(true);
+    setCurrentProblem(asked ? `${reauthenticateMessage}.` : error.message);
+    return true;
+  }
+
   function submit(event: React.FormEvent) {
     event.preventDefault();
     errors.clear();
+    setCurrentProblem(null);
     setSaved(null);
     update.mutate(
       {
         id: user.id,
         ...person,
         ...(password ? { password } : {}),
+        ...(currentPassword ? { currentPassword } : {}),
         ...(picture !== undefined ? { picture } : {}),
         ...(viewerIsAdmin ? { isAdmin } : {}),
       },
       {
         onSuccess: (updated) => {
           setPassword("");
+          setCurrentPassword("");
           setSaved(savedMessage(updated, Boolean(password), updated.id === viewer?.id));
           onSaved(updated);
           window.scrollTo({ top: 0, behavior: "smooth" });
         },
-        onError: errors.report,
+        onError: (error) => {
+          if (!reportCurrentPassword(error)) errors.report(error);
+        },
       },
     );
   }
@@ -91,6 +124,17 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={errors.fieldErrors.password}
         />
+        {askCurrent ? (
+          <PasswordInput
+            ref={currentInput}
+            label="Current password"
+            description={`Needed to change your email or password more than ${sudoWindowMinutes} minutes after logging in.`}
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+            error={errors.fieldErrors.currentPassword ?? currentProblem}
+          />
+        ) : null}
         {viewerIsAdmin ? (
           <Fieldset legend="Administrator" variant="unstyled">
             <Checkbox

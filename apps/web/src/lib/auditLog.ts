@@ -104,6 +104,10 @@ export function describeEntry(entry: AuditEntry): string {
       return `${who} made ${text(d.email)} an administrator`;
     case "user.remove_admin":
       return `${who} removed ${text(d.email)} as administrator`;
+    case "user.change_email":
+      return `${who} changed the email of ${text(d.email)} to ${text(d.newEmail)}`;
+    case "user.set_password":
+      return `${who} set a new password for ${text(d.email)}`;
     case "tablet.setup":
       return `${who} set up a tablet at '${place}'`;
     case "tablet.disconnect":

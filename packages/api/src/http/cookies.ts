@@ -26,3 +26,6 @@ export function cookieOptions(
 }
 
 export const sheetCookieMaxAge = YEAR_SECONDS;
+
+/** A browser keeps its device cookie across logouts: it says the browser, not the session. */
+export const deviceCookieMaxAge = YEAR_SECONDS;

@@ -2,10 +2,8 @@ import { z } from "zod";
 import { invalid, notFound } from "../errors.ts";
 import { invalidLoginMessage } from "../schemas/names.ts";
 import { loginInput, registerInput, userSchema } from "../schemas/users.ts";
-import { verifyAgainstNothing, verifyPassword } from "../services/passwords.ts";
-import { loginSucceeded, takeLoginAttempt } from "../services/login-attempts.ts";
-import { logIn, logOut } from "../login.ts";
-import { findUserByEmail, getUserOutput, insertUser } from "../services/users.ts";
+import { checkPassword, logIn, logOut } from "../login.ts";
+import { getUserOutput, insertUser } from "../services/users.ts";
 import { publicProcedure, router } from "../trpc.ts";
 
 export const authRouter = router({
@@ -21,15 +19,8 @@ export const authRouter = router({
     .input(loginInput)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => {
-      const now = ctx.services.now();
-      await takeLoginAttempt(ctx.db, input.email, ctx.ip, now);
-      const user = await findUserByEmail(ctx.db, input.email);
-      const ok = user
-        ? await verifyPassword(user.password_hash, input.password)
-        : await verifyAgainstNothing(input.password);
-      // A deactivated user hears what a wrong password hears: nothing tells the two apart.
-      if (!user || !ok || user.deactivated_at) throw invalid("email", invalidLoginMessage);
-      await loginSucceeded(ctx.db, input.email, ctx.ip, now);
+      const user = await checkPassword(ctx, input.email, input.password);
+      if (!user) throw invalid("email", invalidLoginMessage);
       await logIn(ctx, user.id);
       return getUserOutput(ctx.db, ctx.services.config.secret, user.id);
     }),

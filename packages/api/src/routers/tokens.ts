@@ -15,7 +15,7 @@ import {
   listApiTokens,
   revokeApiToken,
 } from "../services/api-tokens.ts";
-import { router, staffProcedure } from "../trpc.ts";
+import { router, staffProcedure, tokenManagementProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 
 export const tokensRouter = router({
@@ -37,7 +37,7 @@ export const tokensRouter = router({
       return wholeList(ctx.response, rows.map(toApiToken));
     }),
 
-  create: staffProcedure
+  create: tokenManagementProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -59,7 +59,7 @@ export const tokensRouter = router({
       return { ...toApiToken(row), token };
     }),
 
-  revoke: staffProcedure
+  revoke: tokenManagementProcedure
     .meta({
       openapi: {
         method: "DELETE",

@@ -1,18 +1,59 @@
 import { z } from "zod";
 import type { Context } from "../context.ts";
-import { HttpError } from "../errors.ts";
-import { assertMayDeactivate, assertSelfOrAdmin, mayManageAccounts } from "../permissions.ts";
+import { HttpError, invalid, notFound } from "../errors.ts";
+import { checkPassword } from "../login.ts";
+import {
+  assertMayChangeCredentials,
+  assertMayDeactivate,
+  assertRecentLogin,
+  assertSelfOrAdmin,
+  mayManageAccounts,
+  mustReauthenticate,
+} from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
+import { wrongCurrentPasswordMessage } from "../schemas/names.ts";
 import { userSchema, userUpdateInput } from "../schemas/users.ts";
-import { getUserOutput, listUsers, updateUser } from "../services/users.ts";
+import {
+  credentialChanges,
+  findUserById,
+  getUserOutput,
+  listUsers,
+  updateUser,
+} from "../services/users.ts";
 import { toUser } from "../mappers.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 import type { User } from "@vsi/db";
 
-async function update(ctx: Context & { user: User }, input: z.infer<typeof userUpdateInput>) {
-  const { id, ...changes } = input;
+type UpdateContext = Context & {
+  user: User;
+  identity: Extract<Context["identity"], { kind: "user" }>;
+};
+
+/**
+ * A new email or password: never from an API token; one's own only with the current password or
+ * soon after logging in (sudo mode); another's by an admin (the service logs it).
+ */
+async function assertMayChangeTheseCredentials(
+  ctx: UpdateContext,
+  input: z.infer<typeof userUpdateInput>,
+) {
+  const existing = input.id === ctx.user.id ? ctx.user : await findUserById(ctx.db, input.id);
+  if (!existing) throw notFound("User");
+  const changes = credentialChanges(existing, input);
+  if (!changes.email && !changes.password) return;
+  assertMayChangeCredentials(ctx.identity);
+  if (!mustReauthenticate(ctx.user, input.id)) return;
+  if (!input.currentPassword) return assertRecentLogin(ctx.identity, ctx.services.now());
+  // Counted as a login attempt: a session left open is no way to guess the password.
+  if (!(await checkPassword(ctx, ctx.user.email, input.currentPassword)))
+    throw invalid("currentPassword", wrongCurrentPasswordMessage);
+}
+
+async function update(ctx: UpdateContext, input: z.infer<typeof userUpdateInput>) {
+  const { id, currentPassword: _proof, ...changes } = input;
   assertSelfOrAdmin(ctx.user, id);
+  await assertMayChangeTheseCredentials(ctx, input);
   // isAdmin and isActive only count from someone who manages accounts.
   const manages = mayManageAccounts(ctx.user);
   if (manages && changes.isActive === false) assertMayDeactivate(ctx.user, id);

@@ -17,6 +17,8 @@ export const auditActions = [
   "user.reactivate",
   "user.make_admin",
   "user.remove_admin",
+  "user.change_email",
+  "user.set_password",
   "tablet.setup",
   "tablet.disconnect",
   "settings.update",

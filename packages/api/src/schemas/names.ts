@@ -5,6 +5,8 @@ export const cookieNames = {
   sheetId: "sheet-id",
   sheetToken: "sheet-token",
   xsrf: "XSRF-TOKEN",
+  /** A browser that has logged in to an account before (signed; see services/device-cookies.ts). */
+  device: "device",
 } as const;
 
 /** Unsafe requests authenticated by a cookie echo the XSRF-TOKEN cookie in this header. */
@@ -15,3 +17,12 @@ export const invalidLoginMessage = "Invalid email and/or password.";
 
 /** The 401 a disconnected tablet gets; its page shows a screen of its own for it, not a login form. */
 export const tabletDisconnectedMessage = "This tablet was disconnected";
+
+/** How long after logging in a browser may change its own email or password without the current one. */
+export const sudoWindowMinutes = 10;
+
+/** The 403 of a change to one's own email or password once the login is older than a few minutes. */
+export const reauthenticateMessage = "Enter your current password to change your email or password";
+
+/** The 422 on currentPassword. */
+export const wrongCurrentPasswordMessage = "Current password is incorrect";

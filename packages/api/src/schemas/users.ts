@@ -8,6 +8,7 @@ import {
   requiredName,
   text,
 } from "./common.ts";
+import { sudoWindowMinutes } from "./names.ts";
 
 export const userSchema = z
   .object({
@@ -43,4 +44,12 @@ export const userUpdateFields = z.object({
   isActive: jsonBoolean.optional(),
 });
 export type UserUpdateFields = z.output<typeof userUpdateFields>;
-export const userUpdateInput = userUpdateFields.extend({ id });
+export const userUpdateInput = userUpdateFields.extend({
+  id,
+  currentPassword: text()
+    .max(200)
+    .nullish()
+    .meta({
+      description: `your current password: needed to change your own email or password more than ${sudoWindowMinutes} minutes after logging in (403 without it, 422 when wrong)`,
+    }),
+});

@@ -2,42 +2,56 @@ import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
 import { giveBack, limits, take, type LimitEntry } from "./rate-limit.ts";
 
-function loginKeys(email: string, address: string) {
+export interface LoginAttempt {
+  email: string;
+  address: string;
+  /** The nonce of the browser's device cookie for this account, if it carries one. */
+  device: string | undefined;
+}
+
+function loginKeys({ email, address, device }: LoginAttempt) {
   const normalized = email.trim().toLowerCase();
   return {
     pair: `login:pair:${address}:${normalized}`,
     email: `login:email:${normalized}`,
     address: `login:address:${address}`,
+    device: `login:device:${device}`,
   };
 }
 
 /**
  * Counts a login attempt as a failure before the password is checked (429 when a limit is spent),
- * so parallel guesses cannot all be checked; a success gives it back.
+ * so parallel guesses cannot all be checked; a success gives it back. A browser with the account's
+ * device cookie counts against that cookie alone: strangers spending the email's limit do not lock
+ * the owner out, and a cookie that keeps failing is locked itself.
  */
 export async function takeLoginAttempt(
   db: Kysely<Database>,
-  email: string,
-  address: string,
+  attempt: LoginAttempt,
   now: Date,
 ): Promise<void> {
-  const keys = loginKeys(email, address);
-  const entries: LimitEntry[] = [
-    [keys.pair, limits.loginFailuresPerPair],
-    [keys.email, limits.loginFailuresPerEmail],
-    [keys.address, limits.loginFailuresPerAddress],
-  ];
+  const keys = loginKeys(attempt);
+  const entries: LimitEntry[] = attempt.device
+    ? [[keys.device, limits.loginFailuresPerDevice]]
+    : [
+        [keys.pair, limits.loginFailuresPerPair],
+        [keys.email, limits.loginFailuresPerEmail],
+        [keys.address, limits.loginFailuresPerAddress],
+      ];
   await take(db, entries, now);
 }
 
-/** After the right password: this address starts afresh for this email, and the attempt was no failure. */
+/** After the right password: the browser (or this address for this email) starts afresh. */
 export async function loginSucceeded(
   db: Kysely<Database>,
-  email: string,
-  address: string,
+  attempt: LoginAttempt,
   now: Date,
 ): Promise<void> {
-  const keys = loginKeys(email, address);
+  const keys = loginKeys(attempt);
+  if (attempt.device) {
+    await db.deleteFrom("rate_limits").where("key", "=", keys.device).execute();
+    return;
+  }
   await db.deleteFrom("rate_limits").where("key", "=", keys.pair).execute();
   await giveBack(db, [keys.email, keys.address], now);
 }

@@ -48,7 +48,28 @@ export async function createPasswordReset(
   return token;
 }
 
-/** Sets the password a usable link is for, uses the link up, and ends the user's sessions. */
+/**
+ * After any change of a user's password (a reset link, My Account, an admin, create-admin): whoever
+ * knew the old one is logged out, but for `keepSessionId` (the browser that changed it), and no
+ * reset link sent before works any more (it reads as expired).
+ */
+export async function afterPasswordChange(
+  db: Executor,
+  userId: number,
+  now: Date,
+  keepSessionId?: string,
+): Promise<void> {
+  await deleteUserSessions(db, userId, keepSessionId);
+  await db
+    .updateTable("password_resets")
+    .set({ expires_at: now })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .execute();
+}
+
+/** Sets the password a usable link is for, uses the link up, and ends the user's sessions and other links. */
 export async function resetPassword(
   db: Kysely<Database>,
   token: string,
@@ -69,6 +90,6 @@ export async function resetPassword(
       .where("id", "=", reset.id)
       .execute();
     // Whoever knew the old password is logged out everywhere.
-    await deleteUserSessions(trx, reset.user_id);
+    await afterPasswordChange(trx, reset.user_id, now);
   });
 }

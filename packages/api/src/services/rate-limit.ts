@@ -14,6 +14,8 @@ export const limits = {
   loginFailuresPerPair: { max: 10, windowMs: 15 * 60_000 },
   loginFailuresPerEmail: { max: 100, windowMs: 15 * 60_000 },
   loginFailuresPerAddress: { max: 50, windowMs: 15 * 60_000 },
+  // A browser that logged in to the account before (its device cookie): counted apart from the above.
+  loginFailuresPerDevice: { max: 10, windowMs: 15 * 60_000 },
   resetRequestsPerEmail: { max: 5, windowMs: 60 * 60_000 },
   resetRequestsPerAddress: { max: 20, windowMs: 60 * 60_000 },
   phoneLookupsPerCaller: { max: 60, windowMs: 60_000 },

@@ -12,6 +12,8 @@ export interface SessionValidation {
   sessionId: string;
   expiresAt: Date;
   renewed: boolean;
+  /** When its user typed the password that started it (the session's creation). */
+  authenticatedAt: Date;
 }
 
 export async function createSession(
@@ -23,7 +25,8 @@ export async function createSession(
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
   await db
     .insertInto("sessions")
-    .values({ id: hashToken(token), user_id: userId, expires_at: expiresAt })
+    // created_at from the server's clock: it is the session's authentication time (sudo mode).
+    .values({ id: hashToken(token), user_id: userId, expires_at: expiresAt, created_at: now })
     .execute();
   return { token, expiresAt };
 }
@@ -39,9 +42,11 @@ export async function validateSession(
 ): Promise<SessionValidation | undefined> {
   const sessionId = hashToken(token);
   const renewedUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  const { rows } = await sql<User & { session_expires_at: Date; renewed_expires_at: Date | null }>`
+  const { rows } = await sql<
+    User & { session_expires_at: Date; session_created_at: Date; renewed_expires_at: Date | null }
+  >`
     with s as (
-      select sessions.id, sessions.user_id, sessions.expires_at from sessions inner join users on users.id = sessions.user_id
+      select sessions.id, sessions.user_id, sessions.expires_at, sessions.created_at from sessions inner join users on users.id = sessions.user_id
       where sessions.id = ${sessionId} and users.deactivated_at is null
     ), renewed as (
       update sessions set expires_at = ${renewedUntil}::timestamptz from s
@@ -50,15 +55,16 @@ export async function validateSession(
     ), expired as (
       delete from sessions using s where sessions.id = s.id and s.expires_at <= ${now}::timestamptz returning sessions.id
     )
-    select users.*, s.expires_at as session_expires_at, (select expires_at from renewed) as renewed_expires_at
+    select users.*, s.expires_at as session_expires_at, s.created_at as session_created_at, (select expires_at from renewed) as renewed_expires_at
     from s inner join users on users.id = s.user_id
   `.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  const { session_expires_at, renewed_expires_at, ...user } = row;
+  const { session_expires_at, session_created_at, renewed_expires_at, ...user } = row;
   if (session_expires_at.getTime() <= now.getTime()) return undefined;
-  if (renewed_expires_at) return { user, sessionId, expiresAt: renewed_expires_at, renewed: true };
-  return { user, sessionId, expiresAt: session_expires_at, renewed: false };
+  const found = { user, sessionId, authenticatedAt: session_created_at };
+  if (renewed_expires_at) return { ...found, expiresAt: renewed_expires_at, renewed: true };
+  return { ...found, expiresAt: session_expires_at, renewed: false };
 }
 
 /** Ends a user's sessions, but the one given (the browser that changed the password keeps going). */

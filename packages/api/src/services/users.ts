@@ -5,6 +5,7 @@ import { toUser, type UserWithPicture } from "../mappers.ts";
 import type { UserUpdateFields } from "../schemas/users.ts";
 import { recordAudit, type AuditAction, type AuditActor } from "./audit.ts";
 import { deleteFile, resolveUploadedFile, uploaderOf } from "./files.ts";
+import { afterPasswordChange } from "./password-resets.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";
 import type { Storage } from "./types.ts";
@@ -37,11 +38,26 @@ export async function listUsers(db: Executor): Promise<UserWithPicture[]> {
     .execute();
 }
 
+export async function findUserById(
+  db: Executor,
+  userId: number,
+): Promise<UserWithPicture | undefined> {
+  return selectUsers(db).where("users.id", "=", userId).executeTakeFirst();
+}
+
 /** A user as the API shows them; `secret` signs their picture's id. */
 export async function getUserOutput(db: Executor, secret: string, userId: number) {
-  const row = await selectUsers(db).where("users.id", "=", userId).executeTakeFirst();
+  const row = await findUserById(db, userId);
   if (!row) throw notFound("User");
   return toUser(row, secret);
+}
+
+/** Which of a user's credentials an update changes: a blank password or the same email does not. */
+export function credentialChanges(existing: Pick<User, "email">, changes: UserUpdateFields) {
+  return {
+    password: Boolean(changes.password),
+    email: changes.email !== undefined && changes.email !== existing.email,
+  };
 }
 
 export async function assertEmailFree(
@@ -113,7 +129,7 @@ export async function promoteToAdmin(
       })
       .where("id", "=", userId)
       .execute();
-    await deleteUserSessions(trx, userId);
+    await afterPasswordChange(trx, userId, now);
   });
 }
 
@@ -122,15 +138,28 @@ export async function promoteToAdmin(
  * someone who may not manage accounts). A replaced picture's file goes; a new password or a
  * deactivation ends the user's sessions, except `keepSessionId` (the browser that changed the password).
  */
-/** What the log records of an account edit: its access, not its profile. */
-function accountChanges(existing: User, changes: UserUpdateFields): AuditAction[] {
-  const actions: AuditAction[] = [];
+/**
+ * What the log records of an account edit: its access, not its profile; and another's credentials
+ * set by an admin (one's own email or password is not logged).
+ */
+function accountChanges(
+  existing: User,
+  changes: UserUpdateFields,
+  actor: AuditActor,
+): Array<{ action: AuditAction; details?: Record<string, unknown> }> {
+  const actions: Array<{ action: AuditAction; details?: Record<string, unknown> }> = [];
   if (changes.isActive === false && existing.deactivated_at === null)
-    actions.push("user.deactivate");
+    actions.push({ action: "user.deactivate" });
   if (changes.isActive === true && existing.deactivated_at !== null)
-    actions.push("user.reactivate");
-  if (changes.isAdmin === true && !existing.is_admin) actions.push("user.make_admin");
-  if (changes.isAdmin === false && existing.is_admin) actions.push("user.remove_admin");
+    actions.push({ action: "user.reactivate" });
+  if (changes.isAdmin === true && !existing.is_admin) actions.push({ action: "user.make_admin" });
+  if (changes.isAdmin === false && existing.is_admin) actions.push({ action: "user.remove_admin" });
+  if (actor.kind === "user" && actor.userId !== existing.id) {
+    const credentials = credentialChanges(existing, changes);
+    if (credentials.email)
+      actions.push({ action: "user.change_email", details: { newEmail: changes.email } });
+    if (credentials.password) actions.push({ action: "user.set_password" });
+  }
   return actions;
 }
 
@@ -199,18 +228,22 @@ export async function updateUser(
       throw error;
     }
     if (replacedFileId) await deleteFile(trx, storage, replacedFileId);
-    for (const action of accountChanges(existing, changes)) {
+    for (const { action, details } of accountChanges(existing, changes, actor)) {
       // The subject's email is kept: a staff account, not a visitor, so retention does not cover
       // it, and it still says who it was after the account is renamed.
       await recordAudit(
         trx,
         actor,
-        { action, subjectType: "user", subjectId: userId, details: { email: existing.email } },
+        {
+          action,
+          subjectType: "user",
+          subjectId: userId,
+          details: { email: existing.email, ...details },
+        },
         now,
       );
     }
-    // Whoever knew the old password is logged out, except the browser that changed it.
+    if (changes.password) await afterPasswordChange(trx, userId, now, keepSessionId);
     if (deactivate) await deleteUserSessions(trx, userId);
-    else if (changes.password) await deleteUserSessions(trx, userId, keepSessionId);
   });
 }
