@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
+import { useCatalogServer, visitor } from "./fixtures.ts";
 
 // Services hand Kysely's .set() every column, undefined for a field the PATCH left out; Kysely
 // leaves undefined values out of the UPDATE, so those columns keep what they held.
@@ -9,14 +9,13 @@ const world = useCatalogServer();
 describe("a PATCH that leaves a field out keeps it", () => {
   it("visits: correcting the temperature keeps the names and the phone", async () => {
     const { main, pantry } = world.catalog;
-    const tablet = await tabletClient(world.server, main.id);
     const created = (
-      await tablet.post(
+      await world.admin.post(
         "/api/visits",
         visitor(main.id, pantry.id, { FirstName: "Ada", LastName: "Lovelace" }),
       )
     ).json;
-    const res = await tablet.patch(`/api/visits/${created.id}`, { Temperature: "99.1" });
+    const res = await world.admin.patch(`/api/visits/${created.id}`, { Temperature: "99.1" });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       FirstName: "Ada",
@@ -24,7 +23,7 @@ describe("a PATCH that leaves a field out keeps it", () => {
       PhoneNumber: created.PhoneNumber,
       Temperature: "99.1",
     });
-    expect((await tablet.get(`/api/visits/${created.id}`)).json).toMatchObject({
+    expect((await world.admin.get(`/api/visits/${created.id}`)).json).toMatchObject({
       FirstName: "Ada",
       LastName: "Lovelace",
       PhoneNumber: created.PhoneNumber,

@@ -102,7 +102,10 @@ async function freshProgram(world: World) {
 let visits = 0;
 /** Every fresh visit's phone (the one /visits/search looks up), the next ones each their own. */
 const searchedPhone = "4155600000";
-async function freshVisit(world: World) {
+/** A visit of location1: open, or ended `endedDaysAgo` days ago. */
+async function freshVisit(world: World, endedDaysAgo?: number) {
+  const ended =
+    endedDaysAgo === undefined ? null : new Date(Date.now() - endedDaysAgo * 86_400_000);
   const row = await world.server.services.db.kysely
     .insertInto("visits")
     .values({
@@ -112,6 +115,7 @@ async function freshVisit(world: World) {
       temperature: "98",
       location_id: world.location1,
       program_id: world.program1,
+      ...(ended ? { time_in: new Date(ended.getTime() - 3600_000), time_out: ended } : {}),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -394,13 +398,15 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/visits/search",
-    expected: { ...sheet(200), tablet2: 200 },
+    // The phone is a visitor of location1's only: tablet2's lookup does not reach it.
+    expected: { ...sheet(200), tablet2: 404 },
     request: () => ({ url: `/api/visits/search?phoneNumber=${searchedPhone}` }),
   },
   {
     method: "GET",
     path: "/visits/{id}",
-    expected: sheet(200),
+    // A tablet reads no visit by id, not even its own location's.
+    expected: staffOnly(200),
     request: (w) => ({ url: `/api/visits/${w.visit1}` }),
   },
   {
@@ -412,7 +418,7 @@ const table: Row[] = [
   {
     method: "PATCH",
     path: "/visits/{id}",
-    expected: sheet(200),
+    expected: staffOnly(200),
     request: async (w) => ({
       url: `/api/visits/${await freshVisit(w)}`,
       body: { FirstName: "Fixed" },
@@ -518,6 +524,17 @@ const table: Row[] = [
   },
 ];
 
+/** Calls of the table in a case its rows do not cover. */
+const caseRows: Row[] = [
+  {
+    // A tablet signs out open visits (and, retrying, one ended within the day): never an older one.
+    method: "PATCH",
+    path: "/visits/{id}/sign-out of a visit ended two days ago",
+    expected: { ...sheet(200), tablet1: 404 },
+    request: async (w) => ({ url: `/api/visits/${await freshVisit(w, 2)}/sign-out` }),
+  },
+];
+
 /** Routes beside the procedures (not in the OpenAPI document) follow the same rules. */
 const rawRows: Row[] = [
   {
@@ -573,7 +590,7 @@ describe("permission matrix", () => {
     expect(table.map((row) => `${row.method} ${row.path}`).sort()).toEqual(documented);
   });
 
-  for (const row of [...table, ...rawRows]) {
+  for (const row of [...table, ...caseRows, ...rawRows]) {
     it(`${row.method} ${row.path}`, async () => {
       const got: Partial<Expected> = {};
       for (const name of identities) {

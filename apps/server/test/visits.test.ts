@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminClient, createCatalog, staffClient, tabletClient, visitor } from "./fixtures.ts";
+import { newLoopbackAddress } from "./addresses.ts";
 import { startTestServer, type Client, type TestServer } from "./harness.ts";
 
 let server: TestServer;
@@ -62,16 +63,21 @@ describe("signing in and out on a tablet", () => {
       visitor(catalog.main.id, catalog.tutoring.id, { PhoneNumber: "415-555-1234" }),
     );
     expect(res.status).toBe(201);
+    // The tablet gets back what its sheet shows (tablet-view.test.ts); the row has it all.
     expect(res.json).toMatchObject({
       FirstName: "Grace",
-      LastName: "Hopper",
-      PhoneNumber: "4155551234",
+      LastName: "H",
+      PhoneNumber: "xxxxxx1234",
       Temperature: "98.6",
       TimeOut: null,
       LocationId: catalog.main.id,
       ProgramId: catalog.tutoring.id,
     });
     expect(new Date(res.json.TimeIn).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await admin.get(`/api/visits/${res.json.id}`)).json).toMatchObject({
+      LastName: "Hopper",
+      PhoneNumber: "4155551234",
+    });
   });
 
   it("validates like the sign-in form and writes nothing on failure", async () => {
@@ -106,7 +112,7 @@ describe("signing in and out on a tablet", () => {
     expect((await eastTablet.get(`/api/visits/${mine.id}`)).status).toBe(403);
     expect((await eastTablet.patch(`/api/visits/${mine.id}/sign-out`)).status).toBe(403);
     expect((await eastTablet.patch(`/api/visits/${mine.id}`, { FirstName: "X" })).status).toBe(403);
-    expect((await mainTablet.get(`/api/visits/${mine.id}`)).status).toBe(200);
+    expect((await mainTablet.patch(`/api/visits/${mine.id}/sign-out`)).status).toBe(200);
   });
 
   it("lists a tablet's open visits oldest first, and a sign-out keeps its first time", async () => {
@@ -355,7 +361,7 @@ describe("one open visit per phone at a location and program", () => {
     try {
       const fresh = await mainTablet.post("/api/visits", body);
       expect(fresh.status).toBe(201);
-      const ended = (await mainTablet.get(`/api/visits/${old.id}`)).json;
+      const ended = (await admin.get(`/api/visits/${old.id}`)).json;
       expect(ended.TimeOut).toBe(fresh.json.TimeIn);
       expect(ended.SignedOutBy).toBe("auto");
     } finally {
@@ -364,18 +370,18 @@ describe("one open visit per phone at a location and program", () => {
   });
 
   it("refuses correcting a visit's phone to one already signed in there (409, not 500)", async () => {
-    const a = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id)))
-      .json;
+    const first = visitor(catalog.main.id, catalog.pantry.id);
+    const a = (await mainTablet.post("/api/visits", first)).json;
     const b = (await mainTablet.post("/api/visits", visitor(catalog.main.id, catalog.pantry.id)))
       .json;
-    const res = await mainTablet.patch(`/api/visits/${b.id}`, { PhoneNumber: a.PhoneNumber });
+    const res = await admin.patch(`/api/visits/${b.id}`, { PhoneNumber: first.PhoneNumber });
     expect(res.status).toBe(409);
     expect(res.json.visit.id).toBe(a.id);
   });
 });
 
 describe("visitor lookup", () => {
-  it("returns the names of the latest visit with that phone number", async () => {
+  it("returns the names of the latest visit with that phone number at the tablet's own location", async () => {
     await insertVisits([
       {
         timeIn: "2025-01-01T10:00:00Z",
@@ -384,6 +390,14 @@ describe("visitor lookup", () => {
         first: "Old",
       },
       { timeIn: "2025-06-01T10:00:00Z", phone: "2125550199", first: "New" },
+      // A later visit elsewhere is not this location's to tell.
+      {
+        timeIn: "2025-07-01T10:00:00Z",
+        phone: "2125550199",
+        first: "Elsewhere",
+        locationId: catalog.east.id,
+        programId: catalog.jobs.id,
+      },
     ]);
     const res = await mainTablet.get("/api/visits/search?phoneNumber=2125550199");
     expect(res.status).toBe(200);
@@ -395,13 +409,94 @@ describe("visitor lookup", () => {
     );
   });
 
-  it("slows down a tablet that sweeps phone numbers (429 with Retry-After)", async () => {
-    const tablet = await tabletClient(server, catalog.east.id);
-    for (let i = 0; i < 60; i++)
-      await tablet.get(`/api/visits/search?phoneNumber=30355500${String(i).padStart(2, "0")}`);
-    const res = await tablet.get("/api/visits/search?phoneNumber=3035550060");
-    expect(res.status).toBe(429);
-    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+  it("answers a tablet only for visitors of its own location (404 for another's), and staff for every location", async () => {
+    await insertVisits([{ timeIn: "2025-06-01T10:00:00Z", phone: "2125550188", first: "Main" }]);
+    const elsewhere = await eastTablet.get("/api/visits/search?phoneNumber=2125550188");
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.json).toEqual({ status: 404, message: "Visitor not found" });
+    expect((await admin.get("/api/visits/search?phoneNumber=2125550188")).json).toEqual({
+      FirstName: "Main",
+      LastName: "Test",
+    });
+    const staff = await staffClient(server);
+    expect((await staff.get("/api/visits/search?phoneNumber=2125550188")).status).toBe(200);
+  });
+
+  it("slows down a location's lookups on one budget, shared by all its tablets and addresses (429 with Retry-After); other locations keep theirs", async () => {
+    const location = (
+      await admin.post("/api/locations", { Name: "Budget", ProgramIds: [catalog.jobs.id] })
+    ).json as { id: number };
+    const tablets = [
+      await tabletClient(server, location.id),
+      await tabletClient(server, location.id),
+      await tabletClient(server, location.id),
+    ];
+    tablets[1]!.address = newLoopbackAddress();
+    tablets[2]!.address = newLoopbackAddress();
+    for (let i = 0; i < 60; i++) {
+      const res = await tablets[i % 3]!.get(
+        `/api/visits/search?phoneNumber=30355500${String(i).padStart(2, "0")}`,
+      );
+      expect(res.status, `lookup ${i}`).toBe(404);
+    }
+    for (const tablet of [...tablets, await tabletClient(server, location.id)]) {
+      const res = await tablet.get("/api/visits/search?phoneNumber=3035550060");
+      expect(res.status).toBe(429);
+      expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect((await eastTablet.get("/api/visits/search?phoneNumber=3035550060")).status).toBe(404);
+  });
+
+  it("counts each tablet's lookups per day in the audit log (one row, its count raised), never the phone numbers", async () => {
+    const location = (
+      await admin.post("/api/locations", {
+        Name: "Counted",
+        ProgramIds: [catalog.jobs.id],
+        TimeZone: "America/Los_Angeles",
+      })
+    ).json as { id: number };
+    const [one, two] = [
+      await tabletClient(server, location.id),
+      await tabletClient(server, location.id),
+    ];
+    const tabletIds = (
+      await server.services.db.kysely
+        .selectFrom("tablets")
+        .select("id")
+        .where("location_id", "=", location.id)
+        .orderBy("id")
+        .execute()
+    ).map((t) => t.id);
+    // Noon in Los Angeles, so the day is the same whatever the machine's zone.
+    const noon = Date.parse("2026-03-10T19:00:00Z");
+    server.clock.offsetMs = noon - Date.now();
+    try {
+      for (let i = 0; i < 3; i++) await one!.get(`/api/visits/search?phoneNumber=505555010${i}`);
+      await two!.get("/api/visits/search?phoneNumber=5055550109");
+      server.clock.offsetMs = noon + 24 * 3600_000 - Date.now();
+      await one!.get("/api/visits/search?phoneNumber=5055550108");
+    } finally {
+      server.clock.offsetMs = 0;
+    }
+    const rows = await server.services.db.kysely
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "visitor.lookup")
+      .where("location_id", "=", location.id)
+      .orderBy("id")
+      .execute();
+    expect(
+      rows.map((r) => [r.actor, r.tablet_id, r.subject_type, r.subject_id, r.details]),
+    ).toEqual([
+      ["tablet", tabletIds[0], "tablet", tabletIds[0], { day: "2026-03-10", lookups: 3 }],
+      ["tablet", tabletIds[1], "tablet", tabletIds[1], { day: "2026-03-10", lookups: 1 }],
+      ["tablet", tabletIds[0], "tablet", tabletIds[0], { day: "2026-03-11", lookups: 1 }],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain("505555");
+    // The admin's log shows them as any other entry.
+    const log = await admin.get(`/api/audit?action=visitor.lookup&locationId=${location.id}`);
+    expect(log.status).toBe(200);
+    expect(log.json).toHaveLength(3);
   });
 });
 

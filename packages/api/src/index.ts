@@ -22,8 +22,10 @@ export {
   assertAdmin,
   assertMayWatchLocation,
   assertStaff,
+  visitView,
   type Access,
   type IdentityKind,
+  type VisitView,
 } from "./permissions.ts";
 export { csvHeaders, csvSelect, setSessionZone, visitsCsv } from "./services/visits-csv.ts";
 export { summaryStatement } from "./services/visit-summary.ts";

@@ -6,6 +6,8 @@ import {
   sudoWindowMinutes,
   tabletDisconnectedMessage,
 } from "./schemas/names.ts";
+import { sheetVisit } from "./schemas/sheet-view.ts";
+import { queuedTimeInMaxAgeMs } from "./schemas/visits.ts";
 
 /**
  * Who may do what: every permission rule of the server, used by the procedures and the raw routes
@@ -77,6 +79,41 @@ export function assertLocationAccess(
 ): void {
   if (identity.kind === "tablet" && identity.locationId !== locationId)
     throw forbidden("This tablet belongs to another location");
+}
+
+export type VisitView = <V extends { LastName: string; PhoneNumber: string }>(visit: V) => V;
+const wholeVisit: VisitView = (visit) => visit;
+
+/**
+ * What of a visit the caller sees: staff and scripts all of it; a tablet (anyone else) only what
+ * its sheet shows, the first name, the last name's initial and the phone's last four digits
+ * (sheetVisit). Applied to a tablet call's answers (tabletCallProcedure) and to live events.
+ */
+export function visitView(identity: Identity): VisitView {
+  const kind = identityKind(identity);
+  return kind === "staff" || kind === "admin" ? wholeVisit : sheetVisit;
+}
+
+/**
+ * How far back a tablet's sign-out reaches: a visit still open, or one that ended this recently (a
+ * sign-out sent again after its answer was lost, or kept on the tablet while offline, within the
+ * day a queued sign-in has too). An older visit is not found.
+ */
+export const tabletSignOutReachMs = queuedTimeInMaxAgeMs;
+
+/**
+ * The returning-visitor lookup. A tablet's answers only for its own location's visitors (`within`),
+ * on one budget per location shared by all its tablets and addresses, and is counted in the audit
+ * log; staff's for every location (the report shows them every visit anyway), on one budget per person.
+ */
+export function lookupScope(identity: Exclude<Identity, { kind: "anonymous" | "sheetToken" }>): {
+  budgetKey: string;
+  within: { tabletId: number; locationId: number } | undefined;
+} {
+  if (identity.kind !== "tablet")
+    return { budgetKey: `lookup:user:${identity.user.id}`, within: undefined };
+  const { tabletId, locationId } = identity;
+  return { budgetKey: `lookup:location:${locationId}`, within: { tabletId, locationId } };
 }
 
 /** A location's live stream: a tablet its own location's, staff any location's. */

@@ -1,12 +1,13 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Context } from "./context.ts";
-import { describeError, errorBody } from "./errors.ts";
+import { describeError, errorBody, HttpError } from "./errors.ts";
 import {
   assertAdmin,
   assertMayManageTokens,
   assertSheetAccess,
   assertStaff,
+  visitView,
 } from "./permissions.ts";
 
 const t = initTRPC
@@ -35,14 +36,18 @@ const checked = t.procedure.use(async ({ ctx, next }) =>
 
 export const publicProcedure = checked;
 
-/** A tablet (for its own location; the procedure checks which) or any staff member. */
+/** A tablet (for its own location; the procedure checks which) or any staff member: the visitor lookup. */
 export const sheetProcedure = checked.use(({ ctx, next }) =>
   next({ ctx: { identity: assertSheetAccess(ctx.identity) } }),
 );
 
+type Shown = { LastName: string; PhoneNumber: string };
+
 /**
- * As sheetProcedure, for the tablet's hot calls (its sheet, sign-in, sign-out): a tablet's token
- * comes unchecked (kind "sheetToken") and the procedure's one statement checks it with the work.
+ * The tablet's hot calls (its sheet, sign-in, sign-out), a tablet or staff: a tablet's token comes
+ * unchecked (kind "sheetToken") and the procedure's one statement checks it with the work. Each
+ * answer is a visit or a list of them, and the caller sees of each what visitView allows (a
+ * tablet the sheet's view), the open visit a 409 names included.
  */
 export const tabletCallProcedure = t.procedure.use(async ({ ctx, next }) => {
   const identity = assertSheetAccess(ctx.identity);
@@ -52,7 +57,19 @@ export const tabletCallProcedure = t.procedure.use(async ({ ctx, next }) => {
   // tablet is told so (401) rather than shown field errors. Costs a round trip on errors only.
   if (!result.ok && identity.kind === "sheetToken" && result.error.code === "BAD_REQUEST")
     assertSheetAccess(await ctx.verifiedIdentity());
-  return result;
+  const view = visitView(identity);
+  if (result.ok) {
+    const data = result.data as Shown | Shown[];
+    return { ...result, data: Array.isArray(data) ? data.map(view) : view(data) };
+  }
+  const { error } = result;
+  const visit = error instanceof HttpError ? (error.extra?.visit as Shown | undefined) : undefined;
+  if (!visit) return result;
+  const { status, message, errors, headers, extra } = error as HttpError;
+  return {
+    ...result,
+    error: new HttpError(status, message, errors, headers, { ...extra, visit: view(visit) }),
+  };
 });
 
 export const staffProcedure = checked.use(({ ctx, next }) => {

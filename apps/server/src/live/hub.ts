@@ -11,6 +11,7 @@ import {
   type IdentitySource,
   type Services,
   type VisitChange,
+  type VisitView,
 } from "@vsi/api";
 
 /** Comments every so often keep proxies and load balancers from closing a quiet stream. */
@@ -26,6 +27,8 @@ export interface LiveStream {
   /** The staff member watching (by session or token), told apart from tablets. */
   userId: number | undefined;
   source: IdentitySource;
+  /** What of a visit this caller sees (permissions.ts visitView): a tablet and staff differ. */
+  view: VisitView;
   out: PassThrough;
   checkedAt: number;
 }
@@ -109,7 +112,22 @@ export class LiveHub {
   private async deliver(change: VisitChange) {
     if (!this.byLocation.has(change.locationId)) return;
     const { event, data } = await visitChangeEvent(this.services.db.kysely, change);
-    this.broadcast(change.locationId, sseMessage(event, data));
+    const visit = event === liveEvents.visit ? data.visit : null;
+    if (!visit) {
+      this.broadcast(change.locationId, sseMessage(event, data));
+      return;
+    }
+    // Each caller sees the visit as visitView says (a tablet its sheet's view); each view's
+    // message is written once, however many streams share it.
+    const messages = new Map<VisitView, string>();
+    for (const stream of [...(this.byLocation.get(change.locationId) ?? [])]) {
+      let message = messages.get(stream.view);
+      if (message === undefined) {
+        message = sseMessage(event, { ...data, visit: stream.view(visit) });
+        messages.set(stream.view, message);
+      }
+      this.write(stream, message);
+    }
   }
 
   /** Writes one message to the location's streams (all streams when undefined). */

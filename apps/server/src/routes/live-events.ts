@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { idParam, liveEvents, watchAccess, type Services } from "@vsi/api";
+import { idParam, liveEvents, visitView, watchAccess, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 import { LiveHub, sseMessage } from "../live/hub.ts";
 
@@ -35,6 +35,7 @@ export function registerLiveEvents(app: FastifyInstance, services: Services) {
       tabletId: identity.kind === "tablet" ? identity.tabletId : undefined,
       userId: identity.kind === "user" ? identity.user.id : undefined,
       source,
+      view: visitView(identity),
       out,
       checkedAt: Date.now(),
     });

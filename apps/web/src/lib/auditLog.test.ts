@@ -60,6 +60,19 @@ describe("describeEntry", () => {
       describeEntry(entry({ action: "tablet.disconnect", subject: { type: "tablet", id: 4 } })),
     ).toBe("Maria Lopez disconnected tablet #4 at 'Front desk'");
   });
+
+  it("counts a tablet's lookups of a day, never naming a visitor", () => {
+    expect(
+      describeEntry(
+        entry({
+          action: "visitor.lookup",
+          actor: tablet,
+          subject: { type: "tablet", id: 4 },
+          details: { day: "2026-11-22", lookups: 12 },
+        }),
+      ),
+    ).toBe("Tablet 'Front desk' looked up returning visitors 12 times on 2026-11-22");
+  });
 });
 
 describe("the page's search", () => {

@@ -17,7 +17,7 @@ export const auditGroups = {
   users: { label: "Users", actions: actionsOn("user") },
   tablets: { label: "Tablets", actions: actionsOn("tablet") },
   privacy: {
-    label: "Settings and erasures",
+    label: "Settings, erasures and lookups",
     actions: actionsOn("settings", "retention", "visitor"),
   },
 } satisfies Record<string, { label: string; actions: AuditAction[] }>;
@@ -120,6 +120,10 @@ export function describeEntry(entry: AuditEntry): string {
       return `${who} exported one visitor's visits`;
     case "visitor.forget":
       return `${who} erased one visitor's details (${Number(d.erased ?? 0)} visits)`;
+    case "visitor.lookup": {
+      const lookups = Number(d.lookups ?? 0);
+      return `${who} looked up returning visitors ${lookups} time${lookups === 1 ? "" : "s"} on ${text(d.day)}`;
+    }
   }
 }
 

@@ -2,7 +2,13 @@ import { z } from "zod";
 import type { Context } from "../context.ts";
 import { invalid, notFound } from "../errors.ts";
 import { toVisit } from "../mappers.ts";
-import { assertLocationAccess, assertSheetAccess, disconnectedTablet } from "../permissions.ts";
+import {
+  assertLocationAccess,
+  assertSheetAccess,
+  disconnectedTablet,
+  lookupScope,
+  tabletSignOutReachMs,
+} from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
 import {
   summaryGroupSchema,
@@ -28,11 +34,11 @@ import { visitSummary } from "../services/visit-summary.ts";
 import { onSiteVisits } from "../services/on-site.ts";
 import { limits, take } from "../services/rate-limit.ts";
 import { tabletSheet, tabletSignIn, tabletSignOut } from "../services/tablet-calls.ts";
+import { lookUpVisitor } from "../services/visitor-lookup.ts";
 import {
   createVisit,
   deleteVisit,
   findVisit,
-  latestVisitorByPhone,
   notOfferedError,
   openVisits,
   reportPage,
@@ -205,28 +211,35 @@ export const visitsRouter = router({
         method: "GET",
         path: "/visits/search",
         tags: ["visits"],
-        summary: "Names of the latest visit with this 10-digit phone number",
+        summary:
+          "Names of the latest visit with this 10-digit phone number: a tablet's at its own location only, staff's at any",
       },
     })
     .input(visitSearchInput)
     .output(visitorNameSchema)
     .query(async ({ ctx, input }) => {
-      // Phone numbers are guessable; a tablet or address that sweeps them is slowed down.
-      const caller =
-        ctx.identity.kind === "tablet" ? `tablet:${ctx.identity.tabletId}` : `address:${ctx.ip}`;
-      await take(ctx.db, [[`lookup:${caller}`, limits.phoneLookupsPerCaller]], ctx.services.now());
-      const visitor = await latestVisitorByPhone(ctx.db, input.phoneNumber);
+      // Phone numbers are guessable: a location's tablets share one budget, and each tablet's
+      // lookups are counted in the audit log.
+      const scope = lookupScope(ctx.identity);
+      const now = ctx.services.now();
+      await take(ctx.db, [[scope.budgetKey, limits.phoneLookupsPerCaller]], now);
+      const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, scope.within, now);
       if (!visitor) throw notFound("Visitor");
       return { FirstName: visitor.first_name, LastName: visitor.last_name };
     }),
 
-  get: sheetProcedure
+  get: staffProcedure
     .meta({
-      openapi: { method: "GET", path: "/visits/{id}", tags: ["visits"], summary: "One visit" },
+      openapi: {
+        method: "GET",
+        path: "/visits/{id}",
+        tags: ["visits"],
+        summary: "One visit (staff)",
+      },
     })
     .input(idParam)
     .output(visitSchema)
-    .query(async ({ ctx, input }) => toVisit(await accessibleVisit(ctx, input.id))),
+    .query(async ({ ctx, input }) => toVisit(await findVisit(ctx.db, input.id))),
 
   create: tabletCallProcedure
     .meta({
@@ -280,13 +293,13 @@ export const visitsRouter = router({
       return toVisit(visit);
     }),
 
-  update: sheetProcedure
+  update: staffProcedure
     .meta({
       openapi: {
         method: "PATCH",
         path: "/visits/{id}",
         tags: ["visits"],
-        summary: "Correct a visit's names, phone or temperature",
+        summary: "Correct a visit's names, phone or temperature (staff)",
       },
     })
     .input(visitUpdateInput)
@@ -295,7 +308,7 @@ export const visitsRouter = router({
       const { id, ...changes } = input;
       const row = await updateVisit(
         ctx.db,
-        await accessibleVisit(ctx, id),
+        await findVisit(ctx.db, id),
         changes,
         ctx.services.now(),
         actorOf(ctx.identity),
@@ -318,8 +331,16 @@ export const visitsRouter = router({
       // One UPDATE, limited to the tablet's location (its token checked in the same statement);
       // only when it matches nothing do we look the visit up to answer 401, 404 or 403.
       const now = ctx.services.now();
+      // A tablet's reaches a visit still open, or one ended within tabletSignOutReachMs (a retry).
+      const endedSince = new Date(now.getTime() - tabletSignOutReachMs);
       if (ctx.identity.kind === "sheetToken") {
-        const visit = await tabletSignOut(ctx.db, ctx.identity.tokenHash, now, input.id);
+        const visit = await tabletSignOut(
+          ctx.db,
+          ctx.identity.tokenHash,
+          now,
+          input.id,
+          endedSince,
+        );
         if (visit) return toVisit(visit);
       }
       const identity = await checkedCaller(ctx);
@@ -332,7 +353,7 @@ export const visitsRouter = router({
           now,
           tablet ? "visitor" : "staff",
           actorOf(identity),
-          tablet?.locationId,
+          tablet && { locationId: tablet.locationId, endedSince },
         );
         if (visit) return toVisit(visit);
       }

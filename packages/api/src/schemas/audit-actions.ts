@@ -25,5 +25,7 @@ export const auditActions = [
   "retention.run",
   "visitor.export",
   "visitor.forget",
+  /** A tablet's returning-visitor lookups of one day: one row, its count raised by each. */
+  "visitor.lookup",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -5,6 +5,7 @@ export * from "./invites.ts";
 export * from "./passwords.ts";
 export * from "./locations.ts";
 export * from "./phone.ts";
+export * from "./sheet-view.ts";
 export * from "./temperature.ts";
 export * from "./visits.ts";
 export * from "./visit-summary.ts";

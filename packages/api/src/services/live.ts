@@ -47,7 +47,10 @@ export function parseAccessChange(payload: string): AccessChange | undefined {
 export async function visitChangeEvent(
   db: Kysely<Database>,
   change: VisitChange,
-): Promise<{ event: string; data: unknown }> {
+): Promise<
+  | { event: typeof liveEvents.refresh; data: Record<string, never> }
+  | { event: typeof liveEvents.visit; data: LiveVisitEvent<ReturnType<typeof toVisit>> }
+> {
   if (change.kind === "refresh") return { event: liveEvents.refresh, data: {} };
   const { kind, locationId, programId, visitId } = change;
   let visit: ReturnType<typeof toVisit> | null = null;
@@ -60,7 +63,7 @@ export async function visitChangeEvent(
         return { event: liveEvents.refresh, data: {} };
     }
   }
-  const data: LiveVisitEvent = {
+  const data: LiveVisitEvent<ReturnType<typeof toVisit>> = {
     kind: visit ? kind : "deleted",
     visitId,
     locationId,

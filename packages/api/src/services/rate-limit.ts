@@ -18,6 +18,7 @@ export const limits = {
   loginFailuresPerDevice: { max: 10, windowMs: 15 * 60_000 },
   resetRequestsPerEmail: { max: 5, windowMs: 60 * 60_000 },
   resetRequestsPerAddress: { max: 20, windowMs: 60 * 60_000 },
+  // A caller is a location (all its tablets, from any address) or a staff member: permissions.ts lookupScope.
   phoneLookupsPerCaller: { max: 60, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
 

@@ -137,12 +137,13 @@ union all
 select ${visitColumns("visits")} from visit_idempotency_keys k inner join caller on k.key = caller.key inner join visits on visits.id = k.visit_id
 where k.created_at > $2::timestamptz - interval '24 hours' and not exists (select 1 from claim)`);
 
-// $3 the visit's id. TimeOut is set once, as the visitor's own; a second sign-out keeps the first
-// time and kind, and is not audited again. "locked" waits for a sign-out in flight and then reads
-// the row as it committed, so two at once record one.
+// $3 the visit's id, $4 the tablet's reach (permissions.ts tabletSignOutReachMs): a visit of its
+// location still open or ended since then. TimeOut is set once, as the visitor's own; a second
+// sign-out keeps the first time and kind, and is not audited again. "locked" waits for a sign-out
+// in flight and then reads the row as it committed, so two at once record one.
 export const signOut = prepared(`${tabletCte}, locked as (
   select visits.id, visits.time_out from visits inner join tablet on visits.location_id = tablet.location_id
-  where visits.id = $3::int for update of visits
+  where visits.id = $3::int and (visits.time_out is null or visits.time_out > $4::timestamptz) for update of visits
 ), changed as (
   update visits set time_out = coalesce(visits.time_out, $2::timestamptz),
     signed_out_by = case when visits.time_out is null then 'visitor' else visits.signed_out_by end, updated_at = $2::timestamptz
@@ -214,12 +215,13 @@ export async function tabletSignIn(
   return rows[0];
 }
 
-/** The signed-out visit; undefined when the token failed or the visit is not at its location. */
+/** The signed-out visit; undefined when the token failed or the visit is out of the tablet's reach. */
 export async function tabletSignOut(
   db: Kysely<Database>,
   tokenHash: string,
   now: Date,
   visitId: number,
+  endedSince: Date,
 ): Promise<Visit | undefined> {
-  return (await run<Visit>(db, signOut, [tokenHash, now, visitId]))[0];
+  return (await run<Visit>(db, signOut, [tokenHash, now, visitId, endedSince]))[0];
 }

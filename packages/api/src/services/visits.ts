@@ -322,12 +322,18 @@ export async function signOutVisit(
   now: Date,
   by: SignOutKind,
   actor: AuditActor,
-  locationId?: number,
+  /** A tablet's reach: its location's visits, open or ended since endedSince (permissions.ts). */
+  tablet?: { locationId: number; endedSince: Date },
 ): Promise<Visit | undefined> {
   return db
     .with("locked", (db) => {
       let query = db.selectFrom("visits").select(["id", "time_out"]).where("id", "=", id);
-      if (locationId !== undefined) query = query.where("location_id", "=", locationId);
+      if (tablet)
+        query = query
+          .where("location_id", "=", tablet.locationId)
+          .where((eb) =>
+            eb.or([eb("time_out", "is", null), eb("time_out", ">", tablet.endedSince)]),
+          );
       return query.forUpdate();
     })
     .with("signed_out", (db) =>
@@ -452,15 +458,5 @@ export async function deleteVisit(
     )
     .selectFrom("deleted")
     .selectAll()
-    .executeTakeFirst();
-}
-
-export async function latestVisitorByPhone(db: Executor, phoneNumber: string) {
-  return db
-    .selectFrom("visits")
-    .select(["first_name", "last_name"])
-    .where("phone_number", "=", phoneNumber)
-    .orderBy("time_in", "desc")
-    .limit(1)
     .executeTakeFirst();
 }

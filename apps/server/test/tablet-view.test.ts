@@ -1,0 +1,251 @@
+import type { AddressInfo } from "node:net";
+import { generateToken, hashToken } from "@vsi/api";
+import { beforeAll, describe, expect, it } from "vitest";
+import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
+import type { Client } from "./harness.ts";
+import { cookieHeader, openEvents } from "./sse.ts";
+
+/**
+ * What a tablet may do with visits (list its open ones, sign in, sign out an open one of its
+ * location, look a returning visitor up) and what it sees of them (the sheet's "Ada L." and
+ * xxx-xxx-0101, nothing more); staff and scripts see and do everything as before.
+ */
+
+const world = useCatalogServer();
+const db = () => world.server.services.db.kysely;
+const day = 24 * 3600_000;
+
+/** A visit written straight to the table, ended `endedDaysAgo` days ago (open when undefined). */
+async function insertVisit(phone: string, endedDaysAgo?: number) {
+  const now = Date.now();
+  return db()
+    .insertInto("visits")
+    .values({
+      first_name: "Ada",
+      last_name: "Lovelace",
+      phone_number: phone,
+      temperature: "98.6",
+      location_id: world.catalog.main.id,
+      program_id: world.catalog.tutoring.id,
+      time_in: new Date(now - (endedDaysAgo ?? 0) * day - 3600_000),
+      time_out: endedDaysAgo === undefined ? null : new Date(now - endedDaysAgo * day),
+      signed_out_by: endedDaysAgo === undefined ? null : "visitor",
+      updated_at: new Date(now - (endedDaysAgo ?? 0) * day),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const row = (id: number) =>
+  db().selectFrom("visits").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+/** A script's client: a staff member's API token. */
+async function bearerClient(): Promise<Client> {
+  const user = await world.server.createUser();
+  const token = generateToken();
+  await db()
+    .insertInto("api_tokens")
+    .values({ user_id: user.id, name: "script", token_hash: hashToken(token) })
+    .execute();
+  const client = world.server.client();
+  client.bearer = token;
+  return client;
+}
+
+const tabletView = { FirstName: "Ada", LastName: "L", PhoneNumber: "xxxxxx0101" };
+const fullView = { FirstName: "Ada", LastName: "Lovelace", PhoneNumber: "4155550101" };
+const adaAt = (LocationId: number, ProgramId: number) =>
+  visitor(LocationId, ProgramId, {
+    FirstName: "Ada",
+    LastName: "Lovelace",
+    PhoneNumber: "415-555-0101",
+  });
+
+describe("what a tablet may do", () => {
+  let tablet: Client;
+  beforeAll(async () => {
+    tablet = await tabletClient(world.server, world.catalog.main.id);
+  });
+
+  it("reads no visit and rewrites none, even of its own location (GET and PATCH /visits/{id}: 403 over /api and /trpc); staff still do", async () => {
+    for (const visit of [await insertVisit("4155550001", 3), await insertVisit("4155550002")]) {
+      expect((await tablet.get(`/api/visits/${visit.id}`)).status).toBe(403);
+      const tampered = await tablet.patch(`/api/visits/${visit.id}`, {
+        LastName: "Tampered",
+        Temperature: "104",
+      });
+      expect(tampered.status).toBe(403);
+      await tablet.prime();
+      expect((await tablet.trpc("query", "visits.get", { id: visit.id })).status).toBe(403);
+      expect(
+        (await tablet.trpc("mutation", "visits.update", { id: visit.id, LastName: "Tampered" }))
+          .status,
+      ).toBe(403);
+      expect(await row(visit.id)).toEqual(visit);
+
+      const staff = await staffClient(world.server);
+      expect((await staff.get(`/api/visits/${visit.id}`)).json).toMatchObject({
+        LastName: "Lovelace",
+        PhoneNumber: visit.phone_number,
+      });
+      expect((await staff.patch(`/api/visits/${visit.id}`, { Temperature: "97" })).status).toBe(
+        200,
+      );
+    }
+  });
+
+  it("signs out an open visit of its location; an ended one only again within a day (a retry), never an older one", async () => {
+    const open = await insertVisit("4155550003");
+    const out = await tablet.patch(`/api/visits/${open.id}/sign-out`);
+    expect(out.status).toBe(200);
+    expect((await tablet.patch(`/api/visits/${open.id}/sign-out`)).json.TimeOut).toBe(
+      out.json.TimeOut,
+    );
+
+    const old = await insertVisit("4155550004", 2);
+    const again = await tablet.patch(`/api/visits/${old.id}/sign-out`);
+    expect(again.status).toBe(404);
+    expect(again.json).toEqual({ status: 404, message: "Visit not found" });
+    await tablet.prime();
+    expect((await tablet.trpc("mutation", "visits.signOut", { id: old.id })).status).toBe(404);
+    expect(await row(old.id)).toEqual(old);
+    // Staff may still sign out (and so read) any visit.
+    expect((await world.admin.patch(`/api/visits/${old.id}/sign-out`)).json).toMatchObject({
+      LastName: "Lovelace",
+      PhoneNumber: old.phone_number,
+    });
+  });
+});
+
+describe("a visit as a tablet sees it", () => {
+  it("is the first name, the last name's initial and the phone's last four digits: in the sheet, a sign-in's answer, a 409's open visit and a sign-out's answer, over /api and /trpc", async () => {
+    const { main, tutoring, pantry } = world.catalog;
+    const tablet = await tabletClient(world.server, main.id);
+    const bodies: string[] = [];
+    const seen = <R extends { body: string }>(reply: R) => (bodies.push(reply.body), reply);
+
+    const signedIn = seen(
+      await tablet.post("/api/visits", adaAt(main.id, tutoring.id), {
+        "idempotency-key": "view-1",
+      }),
+    );
+    expect(signedIn.status).toBe(201);
+    expect(signedIn.json).toMatchObject({ ...tabletView, Temperature: "98.6", TimeOut: null });
+    const retried = seen(
+      await tablet.post("/api/visits", adaAt(main.id, tutoring.id), {
+        "idempotency-key": "view-1",
+      }),
+    );
+    expect(retried.json).toMatchObject({ id: signedIn.json.id, ...tabletView });
+    const twice = seen(await tablet.post("/api/visits", adaAt(main.id, tutoring.id)));
+    expect(twice.status).toBe(409);
+    expect(twice.json.visit).toMatchObject({ id: signedIn.json.id, ...tabletView });
+
+    const sheets = [
+      // The kiosk's sheet (one statement with the token's check), without a day, and with an end day.
+      `/api/visits?locationId=${main.id}&programId=${tutoring.id}&from=2000-01-01&timeZone=America/Los_Angeles`,
+      `/api/visits?locationId=${main.id}`,
+      `/api/visits?locationId=${main.id}&from=2000-01-01&to=2999-12-31`,
+    ];
+    for (const url of sheets) {
+      const sheet = seen(await tablet.get(url));
+      expect(sheet.status, url).toBe(200);
+      expect(
+        sheet.json.find((v: { id: number }) => v.id === signedIn.json.id),
+        url,
+      ).toMatchObject(tabletView);
+    }
+    await tablet.prime();
+    const rpcSheet = seen(
+      await tablet.trpc("query", "visits.list", { locationId: main.id, programId: tutoring.id }),
+    );
+    expect(
+      rpcSheet.json.result.data.find((v: { id: number }) => v.id === signedIn.json.id),
+    ).toMatchObject(tabletView);
+    const rpcIn = seen(
+      await tablet.trpc("mutation", "visits.create", {
+        ...adaAt(main.id, pantry.id),
+        idempotencyKey: "view-2",
+      }),
+    );
+    expect(rpcIn.json.result.data).toMatchObject(tabletView);
+    const rpcTwice = seen(
+      await tablet.trpc("mutation", "visits.create", adaAt(main.id, pantry.id)),
+    );
+    expect(rpcTwice.json.error.visit).toMatchObject(tabletView);
+    const rpcOut = seen(
+      await tablet.trpc("mutation", "visits.signOut", { id: rpcIn.json.result.data.id }),
+    );
+    expect(rpcOut.json.result.data).toMatchObject(tabletView);
+
+    const out = seen(await tablet.patch(`/api/visits/${signedIn.json.id}/sign-out`));
+    expect(out.json).toMatchObject({ ...tabletView, SignedOutBy: "visitor" });
+
+    for (const body of bodies) {
+      expect(body).not.toContain("Lovelace");
+      expect(body).not.toContain("4155550101");
+    }
+  });
+
+  it("is the whole visit to staff and scripts, on the same calls", async () => {
+    const { jobs } = world.catalog;
+    const location = (
+      await world.admin.post("/api/locations", { Name: "Full view", ProgramIds: [jobs.id] })
+    ).json as { id: number };
+    for (const client of [await staffClient(world.server), await bearerClient()]) {
+      await client.prime();
+      const signedIn = await client.post("/api/visits", adaAt(location.id, jobs.id));
+      expect(signedIn.json).toMatchObject(fullView);
+      expect(
+        (await client.post("/api/visits", adaAt(location.id, jobs.id))).json.visit,
+      ).toMatchObject(fullView);
+      const report = await client.get(`/api/visits?locationId=${location.id}`);
+      expect(report.json[0]).toMatchObject(fullView);
+      const out = await client.patch(`/api/visits/${signedIn.json.id}/sign-out`);
+      expect(out.json).toMatchObject(fullView);
+    }
+  });
+
+  it("is the sheet's view in a tablet's live events and the whole visit in staff's, on the same location", async () => {
+    const { main, tutoring } = world.catalog;
+    await world.server.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(world.server.app.server.address() as AddressInfo).port}`;
+    const tablet = await tabletClient(world.server, main.id);
+    const script = await bearerClient();
+    const watch = (client: Client) =>
+      openEvents(`${base}/api/locations/${main.id}/events`, {
+        cookie: cookieHeader(client.jar),
+        ...(client.bearer ? { authorization: `Bearer ${client.bearer}` } : {}),
+      });
+    const streams = {
+      tablet: await watch(tablet),
+      staff: await watch(world.admin),
+      script: await watch(script),
+    };
+    try {
+      for (const stream of Object.values(streams)) await stream.next("ready");
+      const signedIn = (
+        await world.admin.post("/api/visits", {
+          ...adaAt(main.id, tutoring.id),
+          PhoneNumber: "4155550199",
+        })
+      ).json;
+      const expected = {
+        tablet: { ...tabletView, PhoneNumber: "xxxxxx0199" },
+        staff: { ...fullView, PhoneNumber: "4155550199" },
+        script: { ...fullView, PhoneNumber: "4155550199" },
+      };
+      for (const [name, stream] of Object.entries(streams)) {
+        const event = await stream.next("visit", (data) => data.visitId === signedIn.id);
+        expect(event.data.visit, name).toMatchObject(expected[name as keyof typeof expected]);
+      }
+      await world.admin.patch(`/api/visits/${signedIn.id}/sign-out`);
+      for (const [name, stream] of Object.entries(streams)) {
+        const event = await stream.next("visit", (data) => data.kind === "out");
+        expect(event.data.visit, name).toMatchObject(expected[name as keyof typeof expected]);
+      }
+    } finally {
+      for (const stream of Object.values(streams)) stream.close();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { phoneDigits } from "./phone.ts";
+
+// Without zod: the rule is plain string work, and the web's tests read it.
+
+/** The first letter of a last name (a whole character, never half of one): "Lovelace" -> "L". */
+function initialOf(lastName: string): string {
+  const first = lastName.trim().codePointAt(0);
+  return first === undefined ? "" : String.fromCodePoint(first);
+}
+
+/** The phone's last four digits in their place, the rest x: "4155550101" -> "xxxxxx0101". */
+function lastFourOf(phoneNumber: string): string {
+  const digits = phoneDigits(phoneNumber);
+  return "x".repeat(Math.max(0, digits.length - 4)) + digits.slice(-4);
+}
+
+/**
+ * A visit as a tablet receives it: what its sheet shows ("Ada L.", xxx-xxx-0101) and no more. The
+ * fields keep their names and the phone its length, so a client that formats the whole visit
+ * (the last name's first letter, the phone from its seventh digit) shows the same.
+ */
+export function sheetVisit<V extends { LastName: string; PhoneNumber: string }>(visit: V): V {
+  return {
+    ...visit,
+    LastName: initialOf(visit.LastName),
+    PhoneNumber: lastFourOf(visit.PhoneNumber),
+  };
+}

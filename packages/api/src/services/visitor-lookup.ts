@@ -1,0 +1,73 @@
+import { sql } from "kysely";
+import type { Executor } from "@vsi/db";
+import { auditActorSql } from "./audit.ts";
+
+/**
+ * The names of the latest visit with this phone (of the tablet's location, for a tablet), in one
+ * statement with the tablet's count for the day: one audit row per tablet and day of its location's
+ * time zone, `at` its latest lookup and `details` {day, lookups}; never the phone itself.
+ */
+export async function lookUpVisitor(
+  db: Executor,
+  phoneNumber: string,
+  /** A tablet's lookup (its location's visitors only, counted); undefined for staff (everyone's). */
+  caller: { tabletId: number; locationId: number } | undefined,
+  now: Date,
+) {
+  let latest = db
+    .selectFrom("visits")
+    .select(["first_name", "last_name"])
+    .where("phone_number", "=", phoneNumber)
+    .orderBy("time_in", "desc")
+    .limit(1);
+  if (!caller) return latest.executeTakeFirst();
+  latest = latest.where("location_id", "=", caller.locationId);
+  const { actor, userId, tabletId } = auditActorSql({ kind: "tablet", tabletId: caller.tabletId });
+  return db
+    .with("counted", (db) =>
+      db
+        .insertInto("audit_log")
+        .columns([
+          "at",
+          "actor",
+          "user_id",
+          "tablet_id",
+          "action",
+          "subject_type",
+          "subject_id",
+          "location_id",
+          "details",
+        ])
+        .expression(
+          db
+            .selectFrom("locations")
+            .where("locations.id", "=", caller.locationId)
+            .select([
+              sql<Date>`${now}::timestamptz`.as("at"),
+              actor.as("actor"),
+              userId.as("user_id"),
+              tabletId.as("tablet_id"),
+              sql<string>`'visitor.lookup'`.as("action"),
+              sql<string>`'tablet'`.as("subject_type"),
+              tabletId.as("subject_id"),
+              "locations.id as location_id",
+              sql<string>`jsonb_build_object('day', to_char(${now}::timestamptz at time zone locations.time_zone, 'YYYY-MM-DD'), 'lookups', 1)`.as(
+                "details",
+              ),
+            ]),
+        )
+        // The index of migration 0016: this tablet's row of that day.
+        .onConflict((oc) =>
+          oc
+            .expression(sql`tablet_id, (details->>'day')`)
+            .where("action", "=", "visitor.lookup")
+            .doUpdateSet({
+              at: (eb) => eb.ref("excluded.at"),
+              details: sql`jsonb_set(audit_log.details, '{lookups}', to_jsonb((audit_log.details->>'lookups')::int + 1))`,
+            }),
+        ),
+    )
+    .selectFrom(latest.as("latest"))
+    .selectAll()
+    .executeTakeFirst();
+}
