@@ -7,9 +7,9 @@ import fastifyStatic from "@fastify/static";
 import {
   cookieNames,
   cookieOptions,
+  csrfRefused,
   describeError,
   errorBody,
-  forbidden,
   HttpError,
   passesCsrfCheck,
   type Services,
@@ -103,7 +103,7 @@ export async function buildApp({
     }
     const url = request.url;
     if ((url.startsWith("/api/") || url.startsWith("/trpc/")) && !passesCsrfCheck(request)) {
-      done(forbidden("Missing or invalid X-XSRF-TOKEN header"));
+      done(csrfRefused());
       return;
     }
     done();

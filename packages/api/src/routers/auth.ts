@@ -6,7 +6,7 @@ import { verifyAgainstNothing, verifyPassword } from "../services/passwords.ts";
 import { loginSucceeded, takeLoginAttempt } from "../services/login-attempts.ts";
 import { logIn, logOut } from "../login.ts";
 import { findUserByEmail, getUserOutput, insertUser } from "../services/users.ts";
-import { publicProcedure, router } from "../trpc.ts";
+import { changesState, publicProcedure, router } from "../trpc.ts";
 
 export const authRouter = router({
   login: publicProcedure
@@ -43,6 +43,7 @@ export const authRouter = router({
         summary: "End the session (204)",
       },
     })
+    .use(changesState)
     .input(z.void())
     .output(z.null())
     .query(async ({ ctx }) => {
