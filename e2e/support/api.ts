@@ -12,8 +12,8 @@ export interface ApiReply {
 }
 
 /**
- * Calls the REST API the way a browser does: with the context's cookies, echoing the readable
- * XSRF-TOKEN cookie in X-XSRF-TOKEN on unsafe requests. Wraps either a standalone request context
+ * Calls the REST API the way the web app does: with the context's cookies, echoing the readable
+ * XSRF-TOKEN cookie in X-XSRF-TOKEN on every request (the GET calls that change state need it too). Wraps either a standalone request context
  * or a browser context's `request` (which shares the browser's cookies).
  */
 export class Api {
@@ -45,12 +45,11 @@ export class Api {
     data?: unknown,
     headers: Record<string, string> = {},
   ): Promise<ApiReply> {
-    const unsafe = method !== "GET";
     const response = await this.ctx.fetch(url, {
       method,
       headers: {
         accept: "application/json",
-        ...(unsafe ? { "X-XSRF-TOKEN": await this.xsrfToken() } : {}),
+        "X-XSRF-TOKEN": await this.xsrfToken(),
         ...headers,
       },
       ...(data !== undefined ? { data } : {}),

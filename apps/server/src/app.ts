@@ -7,9 +7,9 @@ import fastifyStatic from "@fastify/static";
 import {
   cookieNames,
   cookieOptions,
+  csrfRefused,
   describeError,
   errorBody,
-  forbidden,
   HttpError,
   passesCsrfCheck,
   type Services,
@@ -18,8 +18,8 @@ import { sql } from "@vsi/db";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { docsScript } from "./routes/docs-page.ts";
 import {
-  capConnectionsPerAddress,
   defaultConnectionLimits,
+  limitConnectionsPerAddress,
   type ConnectionLimits,
 } from "./connection-limits.ts";
 import { registerJsonBodyParser } from "./routes/json-body.ts";
@@ -61,15 +61,17 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // Requests still running at shutdown finish; idle keep-alive sockets close at once.
     forceCloseConnections: "idle",
-    // Slow clients (a body or headers sent a byte at a time) cannot hold a connection for ever.
+    // Slow or silent clients (a body or headers sent a byte at a time, or nothing) and idle
+    // keep-alive sockets cannot hold a connection for long.
     requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     http: {
       headersTimeout: limits.headersTimeoutMs,
       connectionsCheckingInterval: limits.checkEveryMs,
     },
   });
 
-  capConnectionsPerAddress(app.server, limits.connectionsPerAddress);
+  limitConnectionsPerAddress(app, limits);
   registerJsonBodyParser(app);
   await app.register(cookie);
   const headers = await securityHeaders({
@@ -101,7 +103,7 @@ export async function buildApp({
     }
     const url = request.url;
     if ((url.startsWith("/api/") || url.startsWith("/trpc/")) && !passesCsrfCheck(request)) {
-      done(forbidden("Missing or invalid X-XSRF-TOKEN header"));
+      done(csrfRefused());
       return;
     }
     done();

@@ -180,6 +180,80 @@ describe("CSRF", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("refuses the GET calls that change state (log out, set up a tablet, open an invite) from a cookie without the X-XSRF-TOKEN header, as a link from another site sends them", async () => {
+    const admin = await server.createUser({ isAdmin: true });
+    const client = server.client();
+    await client.login(admin.email, admin.password);
+    const location = (
+      await client.post("/api/locations", {
+        Name: "Csrf Street",
+        Address: "1 Csrf St",
+        ProgramIds: [],
+      })
+    ).json as { id: number };
+    const invite = (
+      await client.post("/api/invites", { firstName: "Ivy", email: "ivy.csrf@example.org" })
+    ).json as { id: string };
+    const tablets = async () => {
+      const { n } = await server.services.db.kysely
+        .selectFrom("tablets")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("location_id", "=", location.id)
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    };
+
+    // A page on another site can link here: the browser sends the cookies, never the header.
+    client.sendXsrf = false;
+    const setupInput = encodeURIComponent(JSON.stringify({ id: location.id }));
+    const inviteInput = encodeURIComponent(JSON.stringify({ id: invite.id }));
+    for (const url of [
+      "/api/auth/logout",
+      "/trpc/auth.logout",
+      `/api/locations/${location.id}/setup`,
+      `/trpc/locations.setup?input=${setupInput}`,
+      `/api/invites/${invite.id}`,
+      `/trpc/invites.get?input=${inviteInput}`,
+    ]) {
+      const res = await client.get(url);
+      expect(res.status, url).toBe(403);
+      expect(res.body, url).toContain("Missing or invalid X-XSRF-TOKEN header");
+      expect(
+        res.cookies.map((c) => c.name),
+        url,
+      ).not.toContain("session");
+    }
+    // Hidden in a batch beside a harmless query: that one answers, the setup is refused.
+    const batch = await client.get(
+      `/trpc/users.me,locations.setup?batch=1&input=${encodeURIComponent(JSON.stringify({ 1: { id: location.id } }))}`,
+    );
+    expect(batch.json[0].result.data).toMatchObject({ id: admin.id });
+    expect(batch.json[1].error).toMatchObject({
+      status: 403,
+      message: "Missing or invalid X-XSRF-TOKEN header",
+    });
+    expect(batch.cookies.map((c) => c.name)).not.toContain("session");
+    expect(await tablets()).toBe(0);
+    // Still logged in: nothing above ended the session.
+    expect((await client.get("/api/users/me")).json).toMatchObject({ id: admin.id });
+
+    // A forged header is refused too; the web app's own calls, which echo the cookie, work.
+    expect((await client.get("/api/auth/logout", { "x-xsrf-token": "forged" })).status).toBe(403);
+    client.sendXsrf = true;
+    expect((await client.get(`/api/invites/${invite.id}`)).status).toBe(200);
+    await client.login(admin.email, admin.password);
+    expect((await client.get(`/trpc/locations.setup?input=${setupInput}`)).status).toBe(200);
+    expect(await tablets()).toBe(1);
+    await client.login(admin.email, admin.password);
+    expect((await client.get("/api/auth/logout")).status).toBe(204);
+    expect((await client.get("/api/users/me")).status).toBe(204);
+
+    // Nobody logged in, or a script with a bearer token: no cookie to ride on, nothing to check.
+    const anonymous = server.client();
+    anonymous.sendXsrf = false;
+    expect((await anonymous.get("/api/auth/logout")).status).toBe(204);
+  });
+
   it("sets a readable XSRF-TOKEN cookie", async () => {
     const res = await server.client().get("/healthz");
     const xsrf = res.cookies.find((c) => c.name === "XSRF-TOKEN");

@@ -29,11 +29,17 @@ export const cookieHeader = (jar: Map<string, string>) =>
 export function openEvents(
   url: string,
   headers: Record<string, string> = {},
+  /** The socket's own address (see addresses.ts), as a tablet behind a router has its router's. */
+  localAddress?: string,
 ): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       url,
-      { headers: { accept: "text/event-stream", ...headers }, agent: false },
+      {
+        headers: { accept: "text/event-stream", ...headers },
+        agent: false,
+        ...(localAddress ? { localAddress } : {}),
+      },
       (response) => {
         const events: SseEvent[] = [];
         const waiters = new Set<() => void>();

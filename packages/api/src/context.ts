@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
 import { cookieNames, cookieOptions, type CookieOptions } from "./http/cookies.ts";
+import { echoesXsrfToken } from "./http/csrf.ts";
 import { resolveIdentity, verifyIdentity, type Identity } from "./identity.ts";
 import { SESSION_LIFETIME_MS } from "./services/sessions.ts";
 import type { Services } from "./services/types.ts";
@@ -32,6 +33,8 @@ export interface Context {
   url: string;
   headers: RequestLike["headers"];
   cookies: RequestLike["cookies"];
+  /** Whether the request passes the CSRF check an unsafe method gets (for the GETs that change state). */
+  echoesXsrfToken(): boolean;
   /** What a procedure wants the REST response to carry: 201, 204, Link, X-Total-Count. */
   response: { status?: number; headers: Record<string, string> };
   setCookie(name: string, value: string, kind: "secret" | "readable", maxAgeSeconds?: number): void;
@@ -71,6 +74,7 @@ export async function createContext(
     url: req.originalUrl ?? req.url,
     headers: req.headers,
     cookies: req.cookies,
+    echoesXsrfToken: () => echoesXsrfToken(req),
     response: { headers: {} },
     setCookie(name, value, kind, maxAgeSeconds) {
       reply.setCookie(name, value, cookieOptions(kind, secure, maxAgeSeconds));

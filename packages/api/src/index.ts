@@ -9,7 +9,7 @@ export {
   type FieldError,
 } from "./errors.ts";
 export { cookieNames, cookieOptions, xsrfHeader } from "./http/cookies.ts";
-export { passesCsrfCheck } from "./http/csrf.ts";
+export { csrfRefused, passesCsrfCheck } from "./http/csrf.ts";
 export { resolveIdentity, type Identity, type IdentitySource } from "./identity.ts";
 export type { AppConfig, Mailer, MailMessage, Services, Storage } from "./services/types.ts";
 export { hashPassword } from "./services/passwords.ts";

@@ -4,7 +4,7 @@ import { invalidLoginMessage } from "../schemas/names.ts";
 import { loginInput, registerInput, userSchema } from "../schemas/users.ts";
 import { checkPassword, logIn, logOut } from "../login.ts";
 import { getUserOutput, insertUser } from "../services/users.ts";
-import { publicProcedure, router } from "../trpc.ts";
+import { changesState, publicProcedure, router } from "../trpc.ts";
 
 export const authRouter = router({
   login: publicProcedure
@@ -34,6 +34,7 @@ export const authRouter = router({
         summary: "End the session (204)",
       },
     })
+    .use(changesState)
     .input(z.void())
     .output(z.null())
     .query(async ({ ctx }) => {

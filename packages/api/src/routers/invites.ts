@@ -19,7 +19,7 @@ import {
   touchPendingInvite,
 } from "../services/invites.ts";
 import { getUserOutput } from "../services/users.ts";
-import { adminProcedure, publicProcedure, router } from "../trpc.ts";
+import { adminProcedure, changesState, publicProcedure, router } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 import { logIn, logOut } from "../login.ts";
 
@@ -72,6 +72,7 @@ export const invitesRouter = router({
         summary: "One invite; ends the caller's session",
       },
     })
+    .use(changesState)
     .input(inviteId)
     .output(inviteSchema)
     .query(async ({ ctx, input }) => {

@@ -8,7 +8,7 @@ import { createLocation, updateLocation } from "../services/locations.ts";
 import { createTablet } from "../services/tablets.ts";
 import { actorOf } from "../services/audit.ts";
 import { removeCatalogRow } from "./removeCatalogRow.ts";
-import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
+import { adminProcedure, changesState, publicProcedure, router, staffProcedure } from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 
 export const locationsRouter = router({
@@ -107,6 +107,7 @@ export const locationsRouter = router({
         summary: "Turn this browser into the location's tablet; ends the staff session",
       },
     })
+    .use(changesState)
     .input(idParam)
     .output(locationSchema)
     .query(async ({ ctx, input }) => {
