@@ -418,11 +418,26 @@ describe("GET /api/audit", () => {
     expect((await on("2026-03-01", "UTC")).json).toHaveLength(1);
     expect((await on("2026-03-02", "UTC")).json).toHaveLength(0);
     expect((await on("2026-03-02", "Asia/Tokyo")).json).toHaveLength(1);
-    expect(
-      (await world.admin.get(`/api/audit?locationId=${world.catalog.east.id}`)).json.every(
-        (e: { location: { id: number } }) => e.location.id === world.catalog.east.id,
-      ),
-    ).toBe(true);
+
+    // One location's entries: a sign-in there is listed, one at another location is not.
+    const { east, main, jobs, pantry } = world.catalog;
+    const atEast = await (await tabletClient(world.server, east.id)).post(
+      "/api/visits",
+      visitor(east.id, jobs.id),
+    );
+    const atMain = await (await tabletClient(world.server, main.id)).post(
+      "/api/visits",
+      visitor(main.id, pantry.id),
+    );
+    const [eastEntry] = await rows("visit.sign_in", atEast.json.id);
+    const [mainEntry] = await rows("visit.sign_in", atMain.json.id);
+    const listed = (await world.admin.get(`/api/audit?locationId=${east.id}`)).json as Array<{
+      id: number;
+      location: { id: number } | null;
+    }>;
+    expect(listed.map((e) => e.id)).toContain(eastEntry!.id);
+    expect(listed.map((e) => e.id)).not.toContain(mainEntry!.id);
+    expect(listed.filter((e) => e.location?.id !== east.id)).toEqual([]);
   });
 
   it("pages by 25 with Link and X-Total-Count, as the other lists", async () => {

@@ -2,9 +2,24 @@ import { autoSignOut } from "@vsi/api";
 import { createDb, migrateToLatest, type Db } from "@vsi/db";
 import { createTestDatabase } from "@vsi/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startJobRunner, type JobRunner } from "../src/jobs/index.ts";
+import { startJobRunner, type JobRunner, type ScheduledJob } from "../src/jobs/index.ts";
+import {
+  countRunsJob,
+  countRunsQueue,
+  createRunsTable,
+  runsSoFar,
+  startJobProcess,
+  type JobProcess,
+} from "./job-runs.ts";
 
 const quiet = { info: () => undefined, error: () => undefined };
+
+/** Waits until `done`, up to a minute: a bound on the wait, never the check itself. */
+async function until(done: () => Promise<boolean>) {
+  const deadline = Date.now() + 60_000;
+  while (!(await done()) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+}
 
 interface Setup {
   db: Db;
@@ -195,39 +210,73 @@ describe.each([
     expect(signedOut.sort()).toEqual([...ids].sort());
   });
 
-  it("the job runner runs each queued job once across two processes sharing the database", async (ctx) => {
+  it("the job runner runs each queued job once with two runners polling the queue in one process", async (ctx) => {
     if (!setup) return ctx.skip();
-    const runs: string[] = [];
     const { db, url } = setup;
-    // A runner whose one job notes who ran it.
+    await createRunsTable(db);
     const start = (who: string) =>
       startJobRunner({
         db,
         databaseUrl: url,
-        jobs: [
-          {
-            name: "count-runs",
-            cron: "0 0 1 1 *",
-            run: () => Promise.resolve(void runs.push(who)),
-          },
-        ],
+        jobs: [countRunsJob(db, who)],
         log: quiet,
         pollingIntervalSeconds: 0.5,
       });
-    const runners: JobRunner[] = [];
+    // The embedded database belongs to one process; a second runner there is a second worker of it.
+    const runners: JobRunner[] = [await start("a"), await start("b")];
     try {
-      runners.push(await start("a"));
-      // The embedded database belongs to one process; a second runner there is a second worker of it.
-      runners.push(await start("b"));
-      for (let i = 0; i < 6; i++) await runners[i % 2]!.runNow("count-runs");
-      const deadline = Date.now() + 60_000;
-      while (runs.length < 6 && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      // A moment longer: a job run twice would show up now.
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      expect(runs).toHaveLength(6);
+      for (let i = 0; i < 6; i++) await runners[i % 2]!.runNow(countRunsQueue);
+      await until(async () => (await runsSoFar(db)).length >= 6);
     } finally {
+      // Stopping waits for the job each runner has in hand: a run counted after it is final.
       for (const runner of runners) await runner.stop();
+    }
+    expect(await runsSoFar(db)).toHaveLength(6);
+  }, 120_000);
+});
+
+describe("the job runner across two processes on one PostgreSQL database", () => {
+  it("runs each queued job once, whichever process fetches it, queued in one process and run in the other", async (ctx) => {
+    const setup = await server();
+    if (!setup) return ctx.skip();
+    const { db, url } = setup;
+    await createRunsTable(db);
+    const runner = (jobs: ScheduledJob[]) =>
+      startJobRunner({ db, databaseUrl: url, jobs, log: quiet, pollingIntervalSeconds: 0.5 });
+    // This process queues but runs nothing yet: a runner without jobs.
+    const sender = await runner([]);
+    let other: JobProcess | undefined;
+    let worker: JobRunner | undefined;
+    try {
+      // Queued here, run by the other process, the one polling.
+      other = await startJobProcess(url!, "other");
+      await sender.runNow(countRunsQueue);
+      await until(async () => (await runsSoFar(db)).length >= 1);
+      expect(await runsSoFar(db)).toEqual(["other"]);
+      // Both polling, six jobs queued from both processes: each fetched by one of them.
+      worker = await runner([countRunsJob(db, "this")]);
+      for (let i = 0; i < 3; i++) {
+        await other.send();
+        await sender.runNow(countRunsQueue);
+      }
+      await until(async () => (await runsSoFar(db)).length >= 7);
+      // The other process stops (after the job in hand, as a server does on SIGTERM); what is
+      // queued next is this process's.
+      expect(await other.stop()).toBe(0);
+      other = undefined;
+      await sender.runNow(countRunsQueue);
+      await until(async () => (await runsSoFar(db)).length >= 8);
+      await worker.stop();
+      worker = undefined;
+      // Every runner stopped, so no job is in hand: eight queued, eight runs, the last this process's.
+      const runs = await runsSoFar(db);
+      expect(runs).toHaveLength(8);
+      expect(runs.at(-1)).toBe("this");
+    } finally {
+      await other?.stop();
+      await worker?.stop();
+      await sender.stop();
+      await setup.close();
     }
   }, 120_000);
 });

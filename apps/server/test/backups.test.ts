@@ -5,7 +5,7 @@ import { createBackups, extractArchive, type Backups } from "@vsi/api";
 import { createDb } from "@vsi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminClient, createCatalog, staffClient, tabletClient, visitor } from "./fixtures.ts";
-import { startTestServer, type Client, type TestServer } from "./harness.ts";
+import { startTestServer, type Client, type Reply, type TestServer } from "./harness.ts";
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -47,22 +47,36 @@ describe("backups of the embedded database while the server runs", () => {
       );
     const before = await Promise.all([0, 1, 2, 3].map((n) => signIn(tablets[n % 2]!, n)));
 
-    const during = [...Array(40).keys()].map((n) => signIn(tablets[n % 2]!, 100 + n));
-    const backup = admin.post("/api/backups");
-    const after = await Promise.all(during);
+    // Twenty sign-ins race the backup's start; twenty more are sent once its snapshot has begun
+    // (its checkpoint done, which it runs holding the database) and before it has answered.
+    const statementsBefore = server.statements.length;
+    const racing = [...Array(20).keys()].map((n) => signIn(tablets[n % 2]!, 100 + n));
+    let answered = false;
+    const backup = admin.post("/api/backups").finally(() => (answered = true));
+    const snapshotBegun = () => server.statements.slice(statementsBefore).includes("checkpoint");
+    for (const deadline = Date.now() + 60_000; !snapshotBegun() && Date.now() < deadline; )
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(snapshotBegun()).toBe(true);
+    expect(answered).toBe(false);
+    const sentDuring = [...Array(20).keys()].map((n) => signIn(tablets[n % 2]!, 200 + n));
     const made = await backup;
+    const [raced, during] = [await Promise.all(racing), await Promise.all(sentDuring)];
 
     expect(made.status).toBe(201);
-    expect([...before, ...after].map((r) => r.status)).toEqual(Array(44).fill(201));
+    const replies = [...before, ...raced, ...during];
+    expect(replies.map((r) => r.status)).toEqual(Array(44).fill(201));
     const live = (
       await server.services.db.kysely.selectFrom("visits").select("id").orderBy("id").execute()
     ).map((r) => r.id);
-    expect(live).toHaveLength(44);
+    expect(live).toEqual(replies.map((r) => r.json.id as number).sort((a, b) => a - b));
 
     const archived = await visitIdsIn(path.join(server.services.backups.dir, made.json.name));
     // A snapshot at one instant: every visit up to its newest one, none missing in between.
     expect(archived).toEqual(live.filter((id) => id <= Math.max(...archived)));
+    // All that was signed in before it, none of what was sent while it ran.
     expect(archived).toEqual(expect.arrayContaining(before.map((r) => r.json.id as number)));
+    const ids = (rs: Reply[]) => rs.map((r) => r.json.id as number);
+    expect(archived.filter((id) => ids(during).includes(id))).toEqual([]);
     expect(made.json.counts.visits).toBe(archived.length);
   }, 120_000);
 

@@ -17,8 +17,11 @@ import { buildApp, type AppOptions } from "../src/app.ts";
 export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>;
   services: Services;
-  /** Moves the server's clock (expiry of sessions, reset links). */
-  clock: { offsetMs: number };
+  /**
+   * The server's clock: moved by `offsetMs` (expiry of sessions, reset links), or stopped at
+   * `fixed` while it is set (what reads the calendar, e.g. a file named for today).
+   */
+  clock: { offsetMs: number; fixed?: Date | undefined };
   dataDir: string;
   /** Every statement the server sent to the database, in order (one per round trip). */
   statements: string[];
@@ -65,7 +68,8 @@ export async function startTestServer(
         : { inMemory: true, onStatement },
   );
   await migrateToLatest(db.kysely);
-  const clock = { offsetMs: 0 };
+  const clock: TestServer["clock"] = { offsetMs: 0 };
+  const now = () => (clock.fixed ? new Date(clock.fixed) : new Date(Date.now() + clock.offsetMs));
   const services: Services = {
     db,
     mailer: createFileMailer(path.join(dataDir, "mail"), () => undefined),
@@ -80,10 +84,10 @@ export async function startTestServer(
       db,
       dataDir,
       databaseUrl: database?.url,
-      now: () => new Date(Date.now() + clock.offsetMs),
+      now,
       log: { info: () => undefined, error: () => undefined },
     }),
-    now: () => new Date(Date.now() + clock.offsetMs),
+    now,
   };
   const app = await buildApp({
     services,

@@ -24,6 +24,19 @@ async function openVisits(locationId: number, programId: number, people: Array<[
 
 const lines = (body: string) => body.slice(1, -1).split("\n");
 
+/** 22:30 UTC on 4 July: already 5 July in Madrid. The file's day is read at this instant, not the machine's. */
+const downloadedAt = new Date("2026-07-04T22:30:00Z");
+
+/** A download at `downloadedAt` on the server's clock. */
+async function downloadAt(url: string) {
+  world.server.clock.fixed = downloadedAt;
+  try {
+    return await world.admin.get(url);
+  } finally {
+    world.server.clock.fixed = undefined;
+  }
+}
+
 describe("GET /api/visits/open?format=csv: the roll call as a file", () => {
   it("lists everyone signed in, in the roll call's order, times in the given zone, with a BOM, named for the location and today", async () => {
     const location = (
@@ -48,7 +61,7 @@ describe("GET /api/visits/open?format=csv: the roll call as a file", () => {
     const gone = (await signedOut).json as { id: number };
     await world.admin.patch(`/api/visits/${gone.id}/sign-out`);
 
-    const res = await world.admin.get(
+    const res = await downloadAt(
       `/api/visits/open?format=csv&locationId=${location.id}&timeZone=Europe/Madrid`,
     );
     expect(res.status).toBe(200);
@@ -60,11 +73,9 @@ describe("GET /api/visits/open?format=csv: the roll call as a file", () => {
       "Sala Núñez,Food Pantry,Cy Roll,415-556-0700,2026-07-04T12:30:00+02:00",
       "Sala Núñez,Tutoring,Ana Roll,415-556-0700,2026-07-04T11:00:00+02:00",
     ]);
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(
-      world.server.services.now(),
-    );
+    // Today in Madrid, where it is already the 5th.
     expect(res.headers["content-disposition"]).toBe(
-      `attachment; filename="on-site-${today}-sala-nunez.csv"; filename*=UTF-8''on-site-${today}-sala-n%C3%BA%C3%B1ez.csv`,
+      `attachment; filename="on-site-2026-07-05-sala-nunez.csv"; filename*=UTF-8''on-site-2026-07-05-sala-n%C3%BA%C3%B1ez.csv`,
     );
   });
 
@@ -80,15 +91,16 @@ describe("GET /api/visits/open?format=csv: the roll call as a file", () => {
       ["@SUM(1)", "2026-07-04T09:01:00Z"],
       ["\tTab", "2026-07-04T09:02:00Z"],
     ]);
-    const res = await world.admin.get(`/api/visits/open?format=csv&locationId=${location.id}`);
+    const res = await downloadAt(`/api/visits/open?format=csv&locationId=${location.id}`);
     expect(lines(res.body)).toEqual([
       header,
       `'=Hall,Food Pantry,"'=HYPERLINK(""http://x"",""y"") Roll",415-556-0700,2026-07-04T09:00:00+00:00`,
       "'=Hall,Food Pantry,'@SUM(1) Roll,415-556-0701,2026-07-04T09:01:00+00:00",
       "'=Hall,Food Pantry,'\tTab Roll,415-556-0702,2026-07-04T09:02:00+00:00",
     ]);
-    expect(res.headers["content-disposition"]).toMatch(
-      /^attachment; filename="on-site-\d{4}-\d{2}-\d{2}-hall\.csv"$/,
+    // No zone given: times and the day in UTC, still the 4th.
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="on-site-2026-07-04-hall.csv"',
     );
   });
 
@@ -102,11 +114,11 @@ describe("GET /api/visits/open?format=csv: the roll call as a file", () => {
     expect((await world.admin.get(`/api/visits/open?format=csv&locationId=${empty.id}`)).body).toBe(
       `\uFEFF${header}\n`,
     );
-    const all = await world.admin.get("/api/visits/open?format=csv");
+    const all = await downloadAt("/api/visits/open?format=csv");
     const json = (await world.admin.get("/api/visits/open")).json as unknown[];
     expect(lines(all.body)).toHaveLength(json.length + 1);
-    expect(all.headers["content-disposition"]).toMatch(
-      /^attachment; filename="on-site-\d{4}-\d{2}-\d{2}\.csv"$/,
+    expect(all.headers["content-disposition"]).toBe(
+      'attachment; filename="on-site-2026-07-04.csv"',
     );
   });
 

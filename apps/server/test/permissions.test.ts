@@ -512,6 +512,12 @@ const table: Row[] = [
   },
   {
     method: "POST",
+    path: "/settings/auto-sign-out/run",
+    expected: adminOnly(200),
+    request: () => ({ url: "/api/settings/auto-sign-out/run" }),
+  },
+  {
+    method: "POST",
     path: "/visitors/export",
     expected: adminOnly(200),
     request: () => ({ url: "/api/visitors/export", body: { phoneNumber: "4155609999" } }),

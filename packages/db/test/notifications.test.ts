@@ -8,6 +8,16 @@ import { createDb, migrateToLatest, type Db } from "../src/index.ts";
 function collector() {
   const payloads: string[] = [];
   let wake: (() => void) | undefined;
+  /** Waits until `done()` or the time-out; the wait is a bound, never the check. */
+  const waitFor = async (done: () => boolean, timeoutMs: number) => {
+    const until = Date.now() + timeoutMs;
+    while (!done() && Date.now() < until) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, 50);
+      });
+    }
+  };
   return {
     payloads,
     push: (payload: string) => {
@@ -15,16 +25,33 @@ function collector() {
       wake?.();
     },
     next: async (count: number, timeoutMs = 5_000) => {
-      const until = Date.now() + timeoutMs;
-      while (payloads.length < count && Date.now() < until) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, 50);
-        });
-      }
+      await waitFor(() => payloads.length >= count, timeoutMs);
       return payloads.splice(0, count).map((p) => JSON.parse(p) as Record<string, unknown>);
     },
+    /** Waits for this payload; returns (and takes) what came before it. */
+    before: async (marker: string, timeoutMs = 5_000) => {
+      await waitFor(() => payloads.includes(marker), timeoutMs);
+      const at = payloads.indexOf(marker);
+      if (at < 0) throw new Error(`${marker} never arrived; got ${JSON.stringify(payloads)}`);
+      return payloads.splice(0, at + 1).slice(0, at);
+    },
   };
+}
+
+let markers = 0;
+/**
+ * What reached the listener before a later notification, sent now on its own connection (a
+ * server's other pooled connection, or the embedded one outside any transaction): notifications
+ * arrive in the order their transactions commit, so one that has not come by then was never sent.
+ */
+async function arrivedBefore(
+  db: Db,
+  channel: string,
+  listener: ReturnType<typeof collector>,
+): Promise<string[]> {
+  const marker = `later-${++markers}`;
+  await sql`select pg_notify(${channel}, ${marker})`.execute(db.kysely);
+  return listener.before(marker);
 }
 
 async function catalog(db: Db) {
@@ -83,8 +110,15 @@ async function checkVisitNotifications(db: Db) {
       .insertInto("visits")
       .values(visit(locationId, programId, "4155550002"))
       .execute();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(visits.payloads).toEqual([]);
+    if (db.kind === "postgres") {
+      // Another connection's notification, committed while this transaction is open, comes first.
+      expect(await arrivedBefore(db, "vsi_visits", visits)).toEqual([]);
+    } else {
+      // Embedded, the listener is this one connection, whose replies carry what it notified:
+      // after the next statement's reply, anything the insert sent has been delivered.
+      await sql`select 1`.execute(trx);
+      expect(visits.payloads).toEqual([]);
+    }
   });
   expect((await visits.next(1))[0]?.kind).toBe("in");
   await expect(
@@ -103,8 +137,7 @@ async function checkVisitNotifications(db: Db) {
     db.kysely,
   );
   expect(await visits.next(1)).toEqual([{ locationId, kind: "refresh" }]);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(visits.payloads).toEqual([]);
+  expect(await arrivedBefore(db, "vsi_visits", visits)).toEqual([]);
 
   // Disconnecting a tablet is announced on the access channel.
   const access = collector();
@@ -129,11 +162,11 @@ async function checkVisitNotifications(db: Db) {
     .set({ archived_at: new Date() })
     .where("id", "=", locationId)
     .execute();
-  const until = Date.now() + 5_000;
-  while (access.payloads.length < 2 && Date.now() < until)
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(access.payloads).toEqual([`tablet:${tablet.id}`, `location:${locationId}`]);
+  // Revoking an already revoked tablet announces nothing: the later marker follows the archiving.
+  expect(await arrivedBefore(db, "vsi_access", access)).toEqual([
+    `tablet:${tablet.id}`,
+    `location:${locationId}`,
+  ]);
 }
 
 /** A fresh database on the PostgreSQL server (skipped without one), dropped afterwards. */

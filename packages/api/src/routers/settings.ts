@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { isoOrNull } from "../mappers.ts";
-import { retentionRunSchema, settingsSchema, settingsUpdateInput } from "../schemas/settings.ts";
+import {
+  autoSignOutRunSchema,
+  retentionRunSchema,
+  settingsSchema,
+  settingsUpdateInput,
+} from "../schemas/settings.ts";
 import { actorOf } from "../services/audit.ts";
+import { autoSignOut } from "../services/auto-sign-out.ts";
 import {
   retentionStatus,
   runRetention,
@@ -61,4 +67,20 @@ export const settingsRouter = router({
       const { erased } = await runRetention(ctx.db, ctx.services.now(), actorOf(ctx.identity));
       return { erased };
     }),
+
+  runAutoSignOut: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/settings/auto-sign-out/run",
+        tags: ["settings"],
+        summary:
+          "Sign out now every visit past its location's automatic sign-out time or maximum stay, as the every-minute run does (admin)",
+      },
+    })
+    .input(z.object({}).strict())
+    .output(autoSignOutRunSchema)
+    .mutation(async ({ ctx }) => ({
+      signedOut: (await autoSignOut(ctx.db, ctx.services.now())).length,
+    })),
 });

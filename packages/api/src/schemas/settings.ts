@@ -36,3 +36,6 @@ export const visitorForgetSchema = z.object({
 export const retentionRunSchema = z.object({
   erased: z.number().int().meta({ description: "visits whose details this run erased" }),
 });
+export const autoSignOutRunSchema = z.object({
+  signedOut: z.number().int().meta({ description: "visits this run signed out" }),
+});
