@@ -23,6 +23,7 @@ import { restoreBackup } from "../src/restore.ts";
 import { createServices } from "../src/services.ts";
 import { adminClient, createCatalog, tabletClient, visitor } from "./fixtures.ts";
 import { startTestServer } from "./harness.ts";
+import { tooOpen } from "./modes.ts";
 
 const here = import.meta.dirname;
 const tsx = path.resolve(here, "../node_modules/.bin/tsx");
@@ -281,14 +282,6 @@ function snapshot(dir: string): Record<string, string> {
 /** What sits beside the data folder under its name: data.restoring-*, data.before-restore-*. */
 const besides = (dataDir: string) =>
   readdirSync(path.dirname(dataDir)).filter((n) => n.startsWith(`${path.basename(dataDir)}.`));
-
-/** Group or other bits, or setuid/setgid/sticky, anywhere under a folder (itself included). */
-function tooOpen(dir: string): string[] {
-  return ["", ...(readdirSync(dir, { recursive: true }) as string[])]
-    .map((name) => ({ name: name || ".", mode: lstatSync(path.join(dir, name)).mode & 0o7777 }))
-    .filter(({ mode }) => (mode & 0o7077) !== 0)
-    .map(({ name, mode }) => `${name} ${mode.toString(8)}`);
-}
 
 describe("pnpm restore of a crafted archive", () => {
   let dataDir: string;

@@ -228,6 +228,33 @@ describe("a request to be forgotten", () => {
     expect(onSite.map((v) => v.id)).not.toContain(open.id);
   });
 
+  it("keeps a forgotten visit forgotten: a PATCH refilling its details answers 422 naming each field, and changes nothing", async () => {
+    const phone = "4155798888";
+    const visit = await oldVisit(new Date(), 5, { phone });
+    await world.admin.post("/api/visitors/forget", { phoneNumber: phone });
+    const erased = await visitRow(visit.id);
+
+    const refill = await world.admin.patch(`/api/visits/${visit.id}`, {
+      FirstName: "Maria",
+      PhoneNumber: phone,
+    });
+    const message = "This visit's personal details were erased and cannot be filled in again";
+    expect(refill.status).toBe(422);
+    expect(refill.json).toEqual({
+      status: 422,
+      message,
+      errors: [
+        { path: "FirstName", message },
+        { path: "PhoneNumber", message },
+      ],
+    });
+    expect(await visitRow(visit.id)).toEqual(erased);
+    // Sending nothing to change is still fine.
+    const nothing = await world.admin.patch(`/api/visits/${visit.id}`, {});
+    expect(nothing.status).toBe(200);
+    expect(nothing.json).toMatchObject({ FirstName: "", PhoneNumber: "" });
+  });
+
   it("refuses a malformed phone number with a 422", async () => {
     const res = await world.admin.post("/api/visitors/forget", { phoneNumber: "12" });
     expect(res.status).toBe(422);

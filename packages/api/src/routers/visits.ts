@@ -300,6 +300,8 @@ export const visitsRouter = router({
         path: "/visits/{id}",
         tags: ["visits"],
         summary: "Correct a visit's names, phone or temperature (staff)",
+        description:
+          "A visit whose visitor's details were erased (after the retention period, or at a request to be forgotten) keeps them erased: sending any of these fields for it answers 422, naming each.",
       },
     })
     .input(visitUpdateInput)

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Executor, SignOutKind, Visit } from "@vsi/db";
-import { conflict, invalid, notFound } from "../errors.ts";
+import { conflict, HttpError, invalid, notFound } from "../errors.ts";
 import { toNamedVisit, toVisit } from "../mappers.ts";
 import type { VisitChanges, VisitCreateInput } from "../schemas/visits.ts";
 import { auditColumns, auditValues, changedFields, systemActor, type AuditActor } from "./audit.ts";
@@ -373,6 +373,21 @@ export async function signOutVisit(
  * Corrects a visit's names, phone or temperature; a field left out stays as it is. The audit row
  * (the names of the fields that changed, never their values) is written by the same statement.
  */
+export const erasedVisitMessage =
+  "This visit's personal details were erased and cannot be filled in again";
+
+/** A 422 on each field sent for a visit whose details were erased: forgotten stays forgotten. */
+function erasedVisit(changes: VisitChanges) {
+  const sent = Object.keys(changes).filter(
+    (field) => changes[field as keyof VisitChanges] !== undefined,
+  );
+  return new HttpError(
+    422,
+    erasedVisitMessage,
+    sent.map((path) => ({ path, message: erasedVisitMessage })),
+  );
+}
+
 export async function updateVisit(
   db: Executor,
   visit: Visit,
@@ -380,6 +395,8 @@ export async function updateVisit(
   now: Date,
   actor: AuditActor,
 ): Promise<Visit> {
+  const sendsDetails = Object.values(changes).some((value) => value !== undefined);
+  if (visit.erased_at !== null && sendsDetails) throw erasedVisit(changes);
   const fields = changedFields([
     ["FirstName", visit.first_name, changes.FirstName],
     ["LastName", visit.last_name, changes.LastName],
@@ -399,6 +416,8 @@ export async function updateVisit(
           updated_at: now,
         })
         .where("id", "=", visit.id)
+        // Erased since it was read (retention's run, a request to be forgotten): it stays erased.
+        .where("erased_at", "is", null)
         .returningAll(),
     )
     .with("audit", (db) =>
@@ -419,18 +438,25 @@ export async function updateVisit(
     )
     .selectFrom("updated")
     .selectAll()
-    .executeTakeFirstOrThrow()
-    .catch(async (error: unknown) => {
-      // A corrected phone that is already signed in here: the same 409 as a second sign-in.
-      if (!isOpenVisitConflict(error) || changes.PhoneNumber === undefined) throw error;
-      const open = await findOpenVisit(
-        db,
-        visit.location_id,
-        visit.program_id,
-        changes.PhoneNumber,
-      );
-      throw open ? alreadySignedIn(open) : error;
-    });
+    .executeTakeFirst()
+    .then(
+      (updated) => {
+        if (updated) return updated;
+        if (!sendsDetails) return visit;
+        throw erasedVisit(changes);
+      },
+      async (error: unknown) => {
+        // A corrected phone that is already signed in here: the same 409 as a second sign-in.
+        if (!isOpenVisitConflict(error) || changes.PhoneNumber === undefined) throw error;
+        const open = await findOpenVisit(
+          db,
+          visit.location_id,
+          visit.program_id,
+          changes.PhoneNumber,
+        );
+        throw open ? alreadySignedIn(open) : error;
+      },
+    );
 }
 
 /** Deletes a visit, and records who did (same statement); undefined when there was none. */
