@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { limits } from "@vsi/api";
 import { newLoopbackAddress } from "./addresses.ts";
 import { adminClient } from "./fixtures.ts";
-import { linkIn, mailsTo } from "./mail.ts";
 import { startTestServer, type Client, type TestServer } from "./harness.ts";
 
 let server: TestServer;
@@ -352,28 +351,5 @@ describe("changing one's own email or password: the current password, or a recen
       .where("subject_type", "=", "user")
       .execute();
     expect(entries).toEqual([]);
-  });
-});
-
-describe("a password reset by email", () => {
-  it("ends every session of the user, and keeps their API tokens", async () => {
-    const { user, here, elsewhere, script } = await userWithTwoSessionsAndToken();
-    expect(
-      (await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email }))
-        .status,
-    ).toBe(200);
-    const token = linkIn(mailsTo(server, user.email).at(-1)!, "http://signin.test/passwords/reset/")
-      .split("/")
-      .pop()!;
-    expect(
-      (
-        await (
-          await server.client().prime()
-        ).patch(`/api/passwords/${token}`, { password: "reset1234" })
-      ).status,
-    ).toBe(200);
-    expect(await whoAmI(here)).toBe(204);
-    expect(await whoAmI(elsewhere)).toBe(204);
-    expect(await whoAmI(script)).toBe(200);
   });
 });

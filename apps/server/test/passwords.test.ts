@@ -26,6 +26,10 @@ async function requestReset(email: string): Promise<string> {
   return linkIn(mails.at(-1)!, "http://signin.test/passwords/reset/").split("/").pop()!;
 }
 
+/** Sets a new password with a reset link, from a browser of its own. */
+const useLink = async (token: string, password: string) =>
+  (await server.client().prime()).patch(`/api/passwords/${token}`, { password });
+
 const canLogIn = async (email: string, password: string) =>
   (
     await (
@@ -155,12 +159,15 @@ describe("GET /api/passwords/{token}", () => {
 });
 
 describe("PATCH /api/passwords/{token}", () => {
-  it("sets the new password (200) once, and ends every session of that user", async () => {
+  it("sets the new password (200) once, ends every session of that user, and keeps their API tokens", async () => {
     const user = await server.createUser({ password: "oldpassword1" });
     const laptop = server.client();
     const phone = server.client();
     await laptop.login(user.email, user.password);
     await phone.login(user.email, user.password);
+    const script = Object.assign(server.client(), {
+      bearer: (await laptop.post("/api/tokens", { name: "script" })).json.token as string,
+    });
     const token = await requestReset(user.email);
 
     const res = await (
@@ -171,6 +178,8 @@ describe("PATCH /api/passwords/{token}", () => {
     expect(await canLogIn(user.email, "oldpassword1")).toBe(false);
     expect((await laptop.get("/api/users/me")).status).toBe(204);
     expect((await phone.get("/api/users/me")).status).toBe(204);
+    // API tokens stay: listed, and revocable, on My Account.
+    expect((await script.get("/api/users/me")).status).toBe(200);
 
     const row = await server.services.db.kysely
       .selectFrom("password_resets")
@@ -253,17 +262,9 @@ describe("a password change ends every outstanding link of that user", () => {
     const user = await server.createUser();
     const older = await requestReset(user.email);
     const newer = await requestReset(user.email);
-    expect(
-      (
-        await (
-          await server.client().prime()
-        ).patch(`/api/passwords/${newer}`, { password: "newer1234" })
-      ).status,
-    ).toBe(200);
+    expect((await useLink(newer, "newer1234")).status).toBe(200);
     expect(await linkStatus(older)).toBe(410);
-    const late = await (
-      await server.client().prime()
-    ).patch(`/api/passwords/${older}`, { password: "older1234" });
+    const late = await useLink(older, "older1234");
     expect(late.status).toBe(410);
     expect(late.json).toEqual({ status: 410, message: "This password reset link has expired" });
     expect(await canLogIn(user.email, "newer1234")).toBe(true);
@@ -284,13 +285,7 @@ describe("a password change ends every outstanding link of that user", () => {
       (await owner.trpc("mutation", "users.update", { id: user.id, password: "mine67890" })).status,
     ).toBe(200);
     expect(await linkStatus(second)).toBe(410);
-    expect(
-      (
-        await (
-          await server.client().prime()
-        ).patch(`/api/passwords/${second}`, { password: "stolen123" })
-      ).status,
-    ).toBe(410);
+    expect((await useLink(second, "stolen123")).status).toBe(410);
     expect(await canLogIn(user.email, "mine67890")).toBe(true);
   });
 
@@ -322,13 +317,7 @@ describe("a password change ends every outstanding link of that user", () => {
       (await owner.patch(`/api/users/${user.id}`, { firstName: "Renamed", password: "" })).status,
     ).toBe(200);
     const otherToken = await requestReset(other.email);
-    expect(
-      (
-        await (
-          await server.client().prime()
-        ).patch(`/api/passwords/${otherToken}`, { password: "others123" })
-      ).status,
-    ).toBe(200);
+    expect((await useLink(otherToken, "others123")).status).toBe(200);
     expect(await linkStatus(token)).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "@vsi/api";
 import { newLoopbackAddress } from "./addresses.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import { startTestServer, type Client, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -160,6 +160,8 @@ describe("login failures (per email and address, and per email from everywhere)"
 
 describe("a browser that logged in to the account before (its device cookie)", () => {
   const deviceCookie = "device";
+  const tryLogin = async (client: Client, email: string, password: string) =>
+    (await client.post("/api/auth/login", { email, password })).status;
 
   /** Strangers spend the email's limit: ten wrong passwords from each of enough addresses. */
   async function spendEmailLimit(email: string) {
@@ -171,9 +173,7 @@ describe("a browser that logged in to the account before (its device cookie)", (
         await client.post("/api/auth/login", { email, password: "wrongpass1" });
     }
     const stranger = await server.client(newLoopbackAddress()).prime();
-    expect((await stranger.post("/api/auth/login", { email, password: "wrongpass1" })).status).toBe(
-      429,
-    );
+    expect(await tryLogin(stranger, email, "wrongpass1")).toBe(429);
   }
 
   /** The owner's browser: logged in once (and out again), so it carries its device cookie. */
@@ -202,10 +202,7 @@ describe("a browser that logged in to the account before (its device cookie)", (
     expect((await browser.get("/api/users/me")).json.email).toBe(owner.email);
 
     const withoutCookie = await server.client(browser.address).prime();
-    expect(
-      (await withoutCookie.post("/api/auth/login", { email: owner.email, password: "rightpass1" }))
-        .status,
-    ).toBe(429);
+    expect(await tryLogin(withoutCookie, owner.email, "rightpass1")).toBe(429);
   });
 
   it("counts the cookie's failures on the cookie alone, and locks it when they reach the limit, from any address", async () => {
@@ -214,10 +211,7 @@ describe("a browser that logged in to the account before (its device cookie)", (
     const statuses: number[] = [];
     for (let i = 0; i <= limits.loginFailuresPerDevice.max; i++) {
       browser.address = newLoopbackAddress();
-      statuses.push(
-        (await browser.post("/api/auth/login", { email: owner.email, password: "wrongpass1" }))
-          .status,
-      );
+      statuses.push(await tryLogin(browser, owner.email, "wrongpass1"));
     }
     expect(statuses).toEqual([...Array(limits.loginFailuresPerDevice.max).fill(422), 429]);
     // Locked: even the right password waits, from yet another address.
@@ -231,30 +225,21 @@ describe("a browser that logged in to the account before (its device cookie)", (
 
     // Those failures spent nothing of the email's count: a browser without the cookie logs in.
     const other = await server.client(newLoopbackAddress()).prime();
-    expect(
-      (await other.post("/api/auth/login", { email: owner.email, password: "rightpass1" })).status,
-    ).toBe(200);
+    expect(await tryLogin(other, owner.email, "rightpass1")).toBe(200);
   });
 
-  it("a right password with the cookie clears the cookie's failures", async () => {
+  it("a right password gives the browser a fresh cookie, with none of the old one's failures", async () => {
     const owner = await server.createUser({ password: "rightpass1" });
     const browser = await ownersBrowser(owner);
+    const before = browser.jar.get(deviceCookie);
     const failures = limits.loginFailuresPerDevice.max - 1;
     for (let i = 0; i < failures; i++)
-      expect(
-        (await browser.post("/api/auth/login", { email: owner.email, password: "wrongpass1" }))
-          .status,
-      ).toBe(422);
-    expect(
-      (await browser.post("/api/auth/login", { email: owner.email, password: "rightpass1" }))
-        .status,
-    ).toBe(200);
-    // Without the clearing, the second of these would be one too many.
+      expect(await tryLogin(browser, owner.email, "wrongpass1")).toBe(422);
+    expect(await tryLogin(browser, owner.email, "rightpass1")).toBe(200);
+    expect(browser.jar.get(deviceCookie)).not.toBe(before);
+    // With the old cookie's count, the second of these would be one too many.
     for (let i = 0; i < failures; i++)
-      expect(
-        (await browser.post("/api/auth/login", { email: owner.email, password: "wrongpass1" }))
-          .status,
-      ).toBe(422);
+      expect(await tryLogin(browser, owner.email, "wrongpass1")).toBe(422);
   });
 
   it("proves nothing for another account, nor once altered: those attempts count as a stranger's", async () => {
@@ -265,14 +250,7 @@ describe("a browser that logged in to the account before (its device cookie)", (
     await spendEmailLimit(owner.email);
 
     // The attacker's own device cookie is for the attacker's account.
-    expect(
-      (
-        await attackerBrowser.post("/api/auth/login", {
-          email: owner.email,
-          password: "rightpass1",
-        })
-      ).status,
-    ).toBe(429);
+    expect(await tryLogin(attackerBrowser, owner.email, "rightpass1")).toBe(429);
 
     // The owner's cookie with one character changed, or moved to another account's id, is no cookie.
     const value = ownerBrowser.jar.get(deviceCookie)!;
@@ -283,15 +261,8 @@ describe("a browser that logged in to the account before (its device cookie)", (
     for (const cookie of forged) {
       const client = await server.client(newLoopbackAddress()).prime();
       client.jar.set(deviceCookie, cookie);
-      expect(
-        (await client.post("/api/auth/login", { email: owner.email, password: "rightpass1" }))
-          .status,
-        cookie,
-      ).toBe(429);
+      expect(await tryLogin(client, owner.email, "rightpass1"), cookie).toBe(429);
     }
-    expect(
-      (await ownerBrowser.post("/api/auth/login", { email: owner.email, password: "rightpass1" }))
-        .status,
-    ).toBe(200);
+    expect(await tryLogin(ownerBrowser, owner.email, "rightpass1")).toBe(200);
   });
 });

@@ -41,17 +41,17 @@ export async function takeLoginAttempt(
   await take(db, entries, now);
 }
 
-/** After the right password: the browser (or this address for this email) starts afresh. */
+/**
+ * After the right password: this address starts afresh for this email; a device cookie's attempt
+ * is given back (the browser gets a new cookie, so a stolen copy of the old keeps its own count).
+ */
 export async function loginSucceeded(
   db: Kysely<Database>,
   attempt: LoginAttempt,
   now: Date,
 ): Promise<void> {
   const keys = loginKeys(attempt);
-  if (attempt.device) {
-    await db.deleteFrom("rate_limits").where("key", "=", keys.device).execute();
-    return;
-  }
+  if (attempt.device) return giveBack(db, [keys.device], now);
   await db.deleteFrom("rate_limits").where("key", "=", keys.pair).execute();
   await giveBack(db, [keys.email, keys.address], now);
 }
