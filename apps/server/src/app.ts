@@ -15,13 +15,14 @@ import {
   type Services,
 } from "@vsi/api";
 import { sql } from "@vsi/db";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify from "fastify";
 import { docsScript } from "./routes/docs-page.ts";
 import {
   defaultConnectionLimits,
   limitConnectionsPerAddress,
   type ConnectionLimits,
 } from "./connection-limits.ts";
+import { loggerOptions, type LogOptions } from "./logging.ts";
 import { registerJsonBodyParser } from "./routes/json-body.ts";
 import { registerOpenApi } from "./routes/openapi.ts";
 import { registerRawRoutes } from "./routes/raw.ts";
@@ -35,7 +36,8 @@ export interface AppOptions {
   services: Services;
   /** The built web app (apps/web/dist); omitted in API-only tests. */
   webDir?: string | undefined;
-  logger?: FastifyServerOptions["logger"];
+  /** Off in tests; every line is redacted (logging.ts). */
+  logger?: LogOptions | false;
   /** TRUST_PROXY: which proxies may name the client in X-Forwarded-For (none by default). */
   trustProxy?: false | number | string[] | undefined;
   /** Time-outs and the per-address connection cap; tests shorten them. */
@@ -51,7 +53,7 @@ export async function buildApp({
 }: AppOptions) {
   const limits = { ...defaultConnectionLimits, ...limitOptions };
   const app = Fastify({
-    logger,
+    logger: logger && loggerOptions(logger),
     // A hop count as the function proxy-addr makes of one (Fastify's types only take the function).
     trustProxy:
       typeof trustProxy === "number"

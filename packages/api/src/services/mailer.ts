@@ -15,8 +15,9 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /**
- * Without SMTP, each message becomes a JSON file in the data folder and its first link is logged,
- * so invites and password resets work on a laptop with no mail server.
+ * Without SMTP, each message becomes a JSON file in the data folder, named in the log, so invites
+ * and password resets work on a laptop with no mail server. The link stays out of the log: it is
+ * the secret (a reset token, an invite).
  */
 export function createFileMailer(dir: string, log: (line: string) => void = console.warn): Mailer {
   // Two messages to one address within a millisecond (an invite and its resend) must not share a file.
@@ -30,10 +31,7 @@ export function createFileMailer(dir: string, log: (line: string) => void = cons
       const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, "0")}-${safeTo}.json`);
       // Its links (a password reset, an invite) are as good as a password.
       await writeFile(file, JSON.stringify(message, null, 2), { mode: fileMode });
-      const link = message.text.match(/https?:\/\/\S+/)?.[0];
-      log(
-        `mail to ${message.to}: "${message.subject}" written to ${file}${link ? ` (link: ${link})` : ""}`,
-      );
+      log(`mail to ${message.to}: "${message.subject}" written to ${file}`);
     },
   };
 }
