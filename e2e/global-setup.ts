@@ -16,8 +16,6 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createTestDatabase, testServerUrl } from "@vsi/test-utils";
-import pg from "pg";
 import { Api, createLocation, createProgram, unique } from "./support/api.ts";
 import { artifactsDir, repoRoot, serverCli, serverMain, stateFile } from "./support/paths.ts";
 import { seedRetentionVisits } from "./support/retention-data.ts";
@@ -39,9 +37,9 @@ import {
 import type { RunState, SeededVisit } from "./support/state.ts";
 
 /**
- * A fresh database (a new one on the PostgreSQL server when DATABASE_URL is set, else an embedded
- * PGlite folder), the production server on a free port, an admin made by the CLI, and the report
- * journey's visits. Everything else each journey creates for itself, uniquely named.
+ * A fresh embedded database (PGlite in a new data folder, as `npm start` keeps it, whatever
+ * DATABASE_URL says), the production server on a free port, an admin made by the CLI, and the
+ * report journey's visits. Everything else each journey creates for itself, uniquely named.
  */
 export default async function globalSetup(): Promise<void> {
   for (const file of [
@@ -56,14 +54,13 @@ export default async function globalSetup(): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-e2e-"));
-  const database = await createTestDatabase();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const serverLog = path.join(dataDir, "server.log");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: database?.url ?? "",
+    DATABASE_URL: "",
     TEST_DATABASE_URL: "",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -98,20 +95,13 @@ export default async function globalSetup(): Promise<void> {
 
     // Visits get their TimeIn from the server's clock; the report's days come from the database.
     await stopServer(server);
-    await moveVisitsInTime(database?.url, dataDir, [
-      ...reports.visits,
-      ...chart.visits,
-      ...retention.visits,
-    ]);
+    await moveVisitsInTime(dataDir, [...reports.visits, ...chart.visits, ...retention.visits]);
     server = await startServer(env, baseUrl, serverLog);
 
     const state: RunState = {
       baseUrl,
       port,
       dataDir,
-      database: database
-        ? { serverUrl: testServerUrl()!, name: new URL(database.url).pathname.slice(1) }
-        : null,
       serverPid: server.pid!,
       serverLog,
       admin,
@@ -124,7 +114,6 @@ export default async function globalSetup(): Promise<void> {
     server.unref();
   } catch (error) {
     await stopServer(server).catch(() => undefined);
-    await database?.drop().catch(() => undefined);
     if (existsSync(serverLog)) copyFileSync(serverLog, path.join(artifactsDir, "server.log"));
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -280,21 +269,7 @@ const seedChartVisits = (api: Api) =>
 const moveSql =
   "update visits set time_in = $1, time_out = $2, created_at = $1, updated_at = $1 where id = $3";
 
-async function moveVisitsInTime(
-  databaseUrl: string | undefined,
-  dataDir: string,
-  visits: SeededVisit[],
-): Promise<void> {
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      for (const v of visits) await client.query(moveSql, [v.TimeIn, v.TimeOut, v.id]);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
+async function moveVisitsInTime(dataDir: string, visits: SeededVisit[]): Promise<void> {
   // The embedded database, opened with the server's own PGlite while the server is stopped.
   const require = createRequire(path.join(repoRoot, "packages", "db", "package.json"));
   const module = (await import(

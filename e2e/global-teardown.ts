@@ -1,25 +1,15 @@
 import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { artifactsDir, stateFile } from "./support/paths.ts";
 import type { RunState } from "./support/state.ts";
 
-/** Stops the server (SIGTERM, as in production), keeps its log, drops the database and the data folder. */
+/** Stops the server (SIGTERM, as in production), keeps its log, removes the data folder. */
 export default async function globalTeardown(): Promise<void> {
   if (!existsSync(stateFile)) return;
   const state = JSON.parse(readFileSync(stateFile, "utf8")) as RunState;
   await stopPid(state.serverPid);
   if (existsSync(state.serverLog))
     copyFileSync(state.serverLog, path.join(artifactsDir, "server.log"));
-  if (state.database) {
-    const client = new pg.Client({ connectionString: state.database.serverUrl });
-    await client.connect();
-    try {
-      await client.query(`drop database if exists ${state.database.name} with (force)`);
-    } finally {
-      await client.end();
-    }
-  }
   rmSync(state.dataDir, { recursive: true, force: true });
   rmSync(stateFile, { force: true });
 }

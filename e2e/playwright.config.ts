@@ -1,20 +1,26 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
+import { inCi } from "@vsi/test-utils";
 import { chromiumArgs, chromiumPath } from "@vsi/test-utils/chromium";
 
 // The journeys run in Debian's Chromium (nothing downloads a browser) against the production
-// build, which the global setup starts on a fresh database. The base URL comes from the setup.
+// build, which the global setup starts on a fresh embedded database. The base URL comes from the
+// setup. No retries: a journey that passes only on a second try is a failing journey.
 export default defineConfig({
   testDir: "./tests",
   globalSetup: "./global-setup.ts",
   globalTeardown: "./global-teardown.ts",
   outputDir: "./test-results",
   fullyParallel: true,
-  workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  forbidOnly: !!process.env.CI,
+  workers: availableParallelism(),
+  forbidOnly: inCi(),
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["html", { outputFolder: "artifacts/report", open: "never" }]],
+  reporter: [
+    ["list"],
+    ["html", { outputFolder: "artifacts/report", open: "never" }],
+    ["./support/no-skips-reporter.ts"],
+  ],
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },

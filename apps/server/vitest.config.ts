@@ -1,3 +1,28 @@
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({ test: { testTimeout: 30_000, hookTimeout: 60_000 } });
+/**
+ * The storage tests: what the two databases may do differently (CSV bytes, row locks and races,
+ * the audit rows written in the same statement). With a PostgreSQL server they run a second time
+ * on embedded PGlite, as the project "server (PGlite)" of the repository's vitest.config.ts.
+ */
+export const storageTests = [
+  "test/visits-csv.test.ts",
+  "test/visits-csv-cells.test.ts",
+  "test/on-site-csv.test.ts",
+  "test/audit.test.ts",
+  "test/visits.test.ts",
+  "test/retention.test.ts",
+  "test/rate-limits.test.ts",
+];
+
+export const serverTestOptions = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Files share their worker's modules (and its migrated PGlite and password hashes): each file
+  // still starts its own server on its own database.
+  isolate: false,
+};
+
+export default defineConfig({
+  test: { name: "server", ...serverTestOptions, globalSetup: ["./test/global-setup.ts"] },
+});

@@ -5,6 +5,7 @@ import { compiledCatalogues } from "./vite/compiledCatalogues.ts";
 export default defineConfig({
   plugins: [react(), compiledCatalogues()],
   test: {
+    name: "web",
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],

@@ -17,9 +17,8 @@ export interface SeededVisit {
 export interface RunState {
   baseUrl: string;
   port: number;
+  /** The server's DATA_DIR: its embedded database and files. */
   dataDir: string;
-  /** Only with a PostgreSQL server: the fresh database's name, dropped at the end. */
-  database: { serverUrl: string; name: string } | null;
   serverPid: number;
   serverLog: string;
   admin: { firstName: string; lastName: string; email: string; password: string };

@@ -1,3 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({ test: { testTimeout: 30_000, hookTimeout: 60_000 } });
+// Files share their worker's modules; each makes and closes its own databases.
+export default defineConfig({
+  test: { name: "db", testTimeout: 30_000, hookTimeout: 60_000, isolate: false },
+});

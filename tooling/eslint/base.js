@@ -13,7 +13,16 @@ export const testCodeRules = {
 };
 
 export default tseslint.config(
-  { ignores: ["dist/**", "**/*.gen.ts", "coverage/**", "test-results/**", "artifacts/**"] },
+  {
+    ignores: [
+      "dist/**",
+      ".tsbuild/**",
+      "**/*.gen.ts",
+      "coverage/**",
+      "test-results/**",
+      "artifacts/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

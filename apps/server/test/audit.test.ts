@@ -1,6 +1,5 @@
 import { autoSignOut } from "@vsi/api";
 import { sql } from "@vsi/db";
-import { testServerUrl } from "@vsi/test-utils";
 import { describe, expect, it } from "vitest";
 import {
   newestTabletId,
@@ -9,7 +8,7 @@ import {
   useCatalogServer,
   visitor,
 } from "./fixtures.ts";
-import type { Client } from "./harness.ts";
+import { describeOnPostgres, type Client } from "./harness.ts";
 
 /**
  * The audit log: each change writes its row in the same statement or transaction as the change,
@@ -280,7 +279,7 @@ describe("the audit log records", () => {
   });
 });
 
-describe.skipIf(!testServerUrl())("sign-outs at the same moment on PostgreSQL", () => {
+describeOnPostgres("sign-outs at the same moment on PostgreSQL", () => {
   it("record one sign-out, whoever wins: the tablet's and the staff member's racing for one visit", async () => {
     const { main, pantry } = world.catalog;
     const tablet = await tabletWithId(main.id);

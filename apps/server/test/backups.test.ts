@@ -5,7 +5,13 @@ import { createBackups, extractArchive, type Backups } from "@vsi/api";
 import { createDb } from "@vsi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminClient, createCatalog, staffClient, tabletClient, visitor } from "./fixtures.ts";
-import { startTestServer, type Client, type Reply, type TestServer } from "./harness.ts";
+import {
+  describeOnPostgres,
+  startTestServer,
+  type Client,
+  type Reply,
+  type TestServer,
+} from "./harness.ts";
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -266,11 +272,10 @@ describe("a backups folder holding what the server did not write", () => {
   }, 120_000);
 });
 
-describe("on a PostgreSQL server", () => {
-  it("says the operator backs up the database, shows pg_dump for it, and archives the uploaded files", async (ctx) => {
-    const server = await startTestServer();
+describeOnPostgres("on a PostgreSQL server", () => {
+  it("says the operator backs up the database, shows pg_dump for it, and archives the uploaded files", async () => {
+    const server = await startTestServer({ database: "postgres" });
     try {
-      if (server.services.db.kind !== "postgres") return ctx.skip();
       await server.services.storage.put("abcdef123", Buffer.from("a picture"));
       const admin = await adminClient(server);
       const made = await admin.post("/api/backups");

@@ -5,13 +5,14 @@ import {
   createBackups,
   createFileMailer,
   createLocalStorage,
-  insertUser,
+  hashPassword,
   type MailMessage,
   type Services,
 } from "@vsi/api";
 import { createDb, migrateToLatest } from "@vsi/db";
-import { createTestDatabase } from "@vsi/test-utils";
+import { createTestDatabase, inCi, testServerUrl } from "@vsi/test-utils";
 import type { LightMyRequestResponse } from "fastify";
+import { describe, inject } from "vitest";
 import { buildApp, type AppOptions } from "../src/app.ts";
 
 export interface TestServer {
@@ -42,9 +43,70 @@ export interface TestServer {
 
 let userCounter = 0;
 
+export type DatabaseKind = "pglite" | "postgres";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The migrated database on the PostgreSQL server that test databases are copied from (test/global-setup.ts). */
+    pgTemplate: string;
+  }
+}
+
 /**
- * A real server on a fresh database: a new database on the PostgreSQL server when DATABASE_URL is
- * set (CI), else in-memory PGlite. Requests go through Fastify's whole stack via inject().
+ * The database a test server runs on unless its test names one: the vitest project's
+ * (VSI_TEST_DATABASE), else the PostgreSQL server when there is one (always in CI), else PGlite.
+ */
+export function defaultDatabaseKind(): DatabaseKind {
+  const named = process.env.VSI_TEST_DATABASE;
+  if (named === "pglite" || named === "postgres") return named;
+  return testServerUrl() || inCi() ? "postgres" : "pglite";
+}
+
+/** Every kind this run can test on: both when there is a PostgreSQL server (always in CI). */
+export function databaseKinds(): DatabaseKind[] {
+  return testServerUrl() || inCi() ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/**
+ * A describe about the PostgreSQL server alone: registered where the tests' database is the server
+ * (always in CI), left out of the project that repeats the storage tests on PGlite (the other
+ * project runs it), and shown as skipped when there is no server at all (never in CI).
+ */
+export function describeOnPostgres(name: string, tests: () => void) {
+  if (defaultDatabaseKind() === "postgres") describe(name, tests);
+  else if (!testServerUrl()) describe.skip(name, tests);
+}
+
+/**
+ * A migrated embedded database, made once per process: each test server's starts as a copy of it,
+ * as initdb and the migrations take most of a new PGlite's time.
+ */
+let migratedEmbedded: Promise<Blob> | undefined;
+function migratedEmbeddedDump(): Promise<Blob> {
+  migratedEmbedded ??= (async () => {
+    const db = await createDb({ inMemory: true });
+    try {
+      await migrateToLatest(db.kysely);
+      return await db.embedded!.pglite.dumpDataDir("none");
+    } finally {
+      await db.close();
+    }
+  })();
+  return migratedEmbedded;
+}
+
+/** Each password's hash, made once per process: argon2 is slow on purpose, and users are many. */
+const passwordHashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let made = passwordHashes.get(password);
+  if (!made) passwordHashes.set(password, (made = hashPassword(password)));
+  return made;
+};
+
+/**
+ * A real server on a fresh, migrated database: by default a new database on the PostgreSQL server
+ * when DATABASE_URL is set (CI), else in-memory PGlite (see defaultDatabaseKind). Requests go
+ * through Fastify's whole stack via inject().
  */
 export async function startTestServer(
   options: {
@@ -54,20 +116,27 @@ export async function startTestServer(
     limits?: AppOptions["limits"];
     /** The embedded database in the data folder, as `npm start` runs it. */
     embeddedOnDisk?: boolean;
+    /** The database to run on, when the test is about one (ignored with embeddedOnDisk). */
+    database?: DatabaseKind;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-test-"));
-  const database = options.embeddedOnDisk ? undefined : await createTestDatabase();
+  const kind = options.embeddedOnDisk ? "pglite" : (options.database ?? defaultDatabaseKind());
+  const template = kind === "postgres" ? inject("pgTemplate") || undefined : undefined;
+  const database = kind === "postgres" ? await createTestDatabase({ template }) : undefined;
+  if (kind === "postgres" && !database)
+    throw new Error("a test on PostgreSQL needs a server: set TEST_DATABASE_URL or DATABASE_URL");
   const statements: string[] = [];
   const onStatement = (sql: string) => void statements.push(sql);
   const db = await createDb(
     database
       ? { databaseUrl: database.url, poolSize: 4, onStatement }
       : options.embeddedOnDisk
-        ? { dataDir, onStatement }
-        : { inMemory: true, onStatement },
+        ? { dataDir, copyOf: await migratedEmbeddedDump(), onStatement }
+        : { inMemory: true, copyOf: await migratedEmbeddedDump(), onStatement },
   );
-  await migrateToLatest(db.kysely);
+  // A copy of the template is migrated already; without one (no global setup), migrate here.
+  if (database && !template) await migrateToLatest(db.kysely);
   const clock: TestServer["clock"] = { offsetMs: 0 };
   const now = () => (clock.fixed ? new Date(clock.fixed) : new Date(Date.now() + clock.offsetMs));
   const services: Services = {
@@ -118,13 +187,18 @@ export async function startTestServer(
       userCounter += 1;
       const email = fields.email ?? `user${userCounter}-${process.pid}@example.org`;
       const password = fields.password ?? "password123";
-      const id = await insertUser(db.kysely, {
-        firstName: fields.firstName ?? "Test",
-        lastName: fields.lastName ?? `User${userCounter}`,
-        email,
-        password,
-        isAdmin: fields.isAdmin ?? false,
-      });
+      // The row insertUser writes, with the password's hash made once per process.
+      const { id } = await db.kysely
+        .insertInto("users")
+        .values({
+          first_name: fields.firstName ?? "Test",
+          last_name: fields.lastName ?? `User${userCounter}`,
+          email,
+          password_hash: await hashOnce(password),
+          is_admin: fields.isAdmin ?? false,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       return { id, email, password };
     },
     async close() {

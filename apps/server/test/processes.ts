@@ -2,11 +2,11 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:chil
 import path from "node:path";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
-// node itself loads tsx, so the child's PID is the server's (the tsx command would add a parent).
-const node = (script: string) =>
-  [process.execPath, ["--import", "tsx", script], { cwd: serverDir }] as const;
-const mainPath = path.resolve(import.meta.dirname, "../src/main.ts");
-const cliPath = path.resolve(import.meta.dirname, "../src/cli.ts");
+// The bundle that ships (dist/, built by test/global-setup.ts for each run), run by node itself so
+// the child's PID is the server's.
+const node = (script: string) => [process.execPath, [script], { cwd: serverDir }] as const;
+const mainPath = path.join(serverDir, "dist", "main.js");
+const cliPath = path.join(serverDir, "dist", "cli.js");
 
 /** Only what a person's shell would have: the test runner's own variables (BASE_URL, NODE_ENV) stay out. */
 export const cleanEnv = (vars: Record<string, string>) => ({
@@ -21,7 +21,7 @@ export function cli(vars: Record<string, string>, ...args: string[]) {
     ...options,
     env: cleanEnv(vars),
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: 120_000,
   });
 }
 
@@ -38,7 +38,7 @@ export interface ServerProcess {
   exitBeforeListening(): Promise<number | null | "listening">;
 }
 
-/** The real server (src/main.ts) in its own process, on port 0 of 127.0.0.1 with no web build. */
+/** The real server (dist/main.js) in its own process, on port 0 of 127.0.0.1 with no web build. */
 export function spawnServer(vars: Record<string, string>): ServerProcess {
   const dataDir = vars.DATA_DIR ?? "";
   const [command, flags, options] = node(mainPath);

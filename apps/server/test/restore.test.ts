@@ -24,25 +24,11 @@ import { createServices } from "../src/services.ts";
 import { adminClient, createCatalog, tabletClient, visitor } from "./fixtures.ts";
 import { startTestServer } from "./harness.ts";
 import { tooOpen } from "./modes.ts";
+import { cli, spawnServer } from "./processes.ts";
 
-const here = import.meta.dirname;
-const tsx = path.resolve(here, "../node_modules/.bin/tsx");
-const cliPath = path.resolve(here, "../src/cli.ts");
-const mainPath = path.resolve(here, "../src/main.ts");
-const env = (dataDir: string) => ({
-  PATH: process.env.PATH ?? "",
-  HOME: process.env.HOME ?? "",
-  DATA_DIR: dataDir,
-});
 const quiet = { info: () => undefined, error: () => undefined };
 
-function restore(dataDir: string, file: string) {
-  return spawnSync(tsx, [cliPath, "restore", file], {
-    env: env(dataDir),
-    encoding: "utf8",
-    timeout: 120_000,
-  });
-}
+const restore = (dataDir: string, file: string) => cli({ DATA_DIR: dataDir }, "restore", file);
 
 /** Every row of every table, in a stable order: what "everything came back" is compared on. */
 async function everyRow(db: Db): Promise<Record<string, unknown[]>> {
@@ -137,21 +123,9 @@ describe("pnpm restore", () => {
     const archive = path.join(backups.dir, (await backups.create("manual")).name);
     await db.close();
 
-    const server = spawn(tsx, [mainPath], {
-      env: { ...env(dataDir), PORT: "0", HOST: "127.0.0.1", WEB_DIST: dataDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    server.stdout.on("data", (c) => (output += c));
-    server.stderr.on("data", (c) => (output += c));
+    const server = spawnServer({ DATA_DIR: dataDir });
     try {
-      await new Promise<void>((resolve, reject) => {
-        const started = setInterval(
-          () => output.includes("is running at") && (clearInterval(started), resolve()),
-          50,
-        );
-        server.on("exit", () => reject(new Error(output)));
-      });
+      await server.started;
       const before = readdirSync(path.dirname(dataDir)).filter((n) =>
         n.startsWith(path.basename(dataDir)),
       );
@@ -165,8 +139,8 @@ describe("pnpm restore", () => {
         readdirSync(path.dirname(dataDir)).filter((n) => n.startsWith(path.basename(dataDir))),
       ).toEqual(before);
     } finally {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.on("exit", resolve));
+      server.child.kill("SIGTERM");
+      await server.exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 180_000);

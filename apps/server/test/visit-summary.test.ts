@@ -1,8 +1,8 @@
 import { summaryStatement, visitListInput } from "@vsi/api";
 import { sql } from "@vsi/db";
-import { testServerUrl } from "@vsi/test-utils";
 import { describe, expect, it } from "vitest";
 import { tabletClient, useCatalogServer } from "./fixtures.ts";
+import { describeOnPostgres } from "./harness.ts";
 
 const world = useCatalogServer();
 
@@ -299,7 +299,7 @@ describe("GET /api/visits/summary", () => {
 });
 
 // PGlite answers EXPLAIN too, but the plan that matters is the server's.
-describe.skipIf(!testServerUrl())("the summary's plan on PostgreSQL", () => {
+describeOnPostgres("the summary's plan on PostgreSQL", () => {
   it("reads a location's month from that location's own index range, without the table", async () => {
     const location = await freshLocation();
     const other = await freshLocation();

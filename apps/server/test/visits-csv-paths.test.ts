@@ -3,11 +3,16 @@ import type { AddressInfo } from "node:net";
 import type { Readable } from "node:stream";
 import { visitListInput, visitsCsv } from "@vsi/api";
 import { sql } from "@vsi/db";
-import { testServerUrl } from "@vsi/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAwkwardVisits } from "./awkward-visits.ts";
 import { adminClient, createCatalog } from "./fixtures.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import {
+  databaseKinds,
+  describeOnPostgres,
+  startTestServer,
+  type DatabaseKind,
+  type TestServer,
+} from "./harness.ts";
 
 async function bytes(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -24,13 +29,13 @@ const until = async (what: string, check: () => Promise<boolean>) => {
 };
 
 // COPY exists only on a PostgreSQL server; PGlite's export is the batched path (visits-csv.test.ts).
-describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
+describeOnPostgres("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
   let server: TestServer;
   let token: string;
   let ids: { location: number; program: number };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ database: "postgres" });
     const admin = await adminClient(server);
     const catalog = await createCatalog(admin);
     const location = (
@@ -195,5 +200,76 @@ describe.skipIf(!testServerUrl())("CSV on PostgreSQL: COPY ... TO STDOUT", () =>
     });
     expect(next.status).toBe(200);
     expect(next.body.match(/Bulk\d+ Row/g)).toHaveLength(4500);
+  });
+});
+
+// Embedded PGlite writes its CSV in batches, the PostgreSQL server with COPY: the file a coordinator
+// downloads must not depend on which database the site runs.
+(databaseKinds().length === 2 ? describe : describe.skip)("CSV on both databases", () => {
+  const sites = {} as Record<
+    DatabaseKind,
+    { server: TestServer; token: string; ids: { location: number; program: number } }
+  >;
+  beforeAll(async () => {
+    for (const kind of ["pglite", "postgres"] as const) {
+      const server = await startTestServer({ database: kind });
+      const admin = await adminClient(server);
+      const catalog = await createCatalog(admin);
+      const location = (
+        await admin.post("/api/locations", {
+          Name: 'València, "Centre"',
+          ProgramIds: [catalog.pantry.id],
+        })
+      ).json as { id: number };
+      const token = (await admin.post("/api/tokens", { name: "csv" })).json.token as string;
+      await insertAwkwardVisits(
+        server.services.db.kysely,
+        {
+          main: catalog.main.id,
+          other: location.id,
+          pantry: catalog.pantry.id,
+          tutoring: catalog.tutoring.id,
+        },
+        4500,
+      );
+      sites[kind] = { server, token, ids: { location: location.id, program: catalog.pantry.id } };
+    }
+  });
+  afterAll(async () => {
+    for (const site of Object.values(sites)) await site.server.close();
+  });
+
+  it("are the same bytes from embedded PGlite and from the PostgreSQL server, for every filter", async () => {
+    const download = async (
+      kind: DatabaseKind,
+      query: (ids: { location: number; program: number }) => string,
+    ) => {
+      const site = sites[kind];
+      const res = await site.server.app.inject({
+        method: "GET",
+        url: `/api/visits?format=csv&${query(site.ids)}`,
+        headers: { authorization: `Bearer ${site.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.rawPayload;
+    };
+    const queries = [
+      () => "timeZone=UTC",
+      () => "timeZone=America/Los_Angeles&from=2026-03-08&to=2026-11-01",
+      (ids: { location: number }) => `timeZone=Europe/Madrid&locationId=${ids.location}`,
+      (ids: { program: number }) =>
+        `timeZone=Asia/Kolkata&programId=${ids.program}&from=2026-06-01`,
+      () => "timeZone=Australia/Lord_Howe&to=2026-10-25",
+    ];
+    for (const query of queries) {
+      const embedded = await download("pglite", query);
+      const server = await download("postgres", query);
+      expect(embedded.equals(server), query(sites.pglite.ids)).toBe(true);
+    }
+    // Not two empty files: every row is there, awkward cells included.
+    const all = (await download("pglite", () => "timeZone=Europe/Madrid")).toString("utf8");
+    expect(all.match(/Bulk\d+ Row/g)).toHaveLength(4500);
+    expect(all).toContain(`"Line\nBreak Two\r\nLines"`);
+    expect(all).toMatch(/,2026-10-25T02:30:00\+02:00,2026-10-25T02:30:00\+01:00,60,visitor\n/);
   });
 });

@@ -15,6 +15,11 @@ export interface DbConfig {
   dataDir?: string;
   /** Embedded only: keep everything in memory (tests). */
   inMemory?: boolean;
+  /**
+   * Embedded only: start a new database as a copy of another (`dumpDataDir()` of its PGlite), so
+   * tests start each from one migrated once instead of running initdb and the migrations again.
+   */
+  copyOf?: Blob;
   poolSize?: number;
   /** Called with each statement sent, failed ones included (tests count round trips per call). */
   onStatement?: (sql: string) => void;
@@ -72,13 +77,14 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
 
   let pglite: PGlite;
   let dir: string | undefined;
+  const options = config.copyOf ? { loadDataDir: config.copyOf } : {};
   if (config.inMemory) {
-    pglite = new PGlite();
+    pglite = new PGlite(options);
   } else {
     dir = path.resolve(config.dataDir ?? "./data", "pglite");
     // Owner only, as the whole data folder (the server also fixes PGlite's own modes at start).
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    pglite = new PGlite(dir);
+    pglite = new PGlite(dir, options);
   }
   // Open it now, so a folder that cannot be opened fails here rather than in the first query.
   await pglite.waitReady;

@@ -1,3 +1,4 @@
-export { createTestDatabase, testServerUrl } from "./database.ts";
+export { inCi } from "./ci.ts";
+export { createTestDatabase, testServerUrl, type TestDatabase } from "./database.ts";
 export { chromiumArgs, chromiumPath } from "./chromium.ts";
 export { sseReader, type SseBlock } from "./sse.ts";

@@ -1,0 +1,36 @@
+import { availableParallelism } from "node:os";
+import { defineConfig } from "vitest/config";
+import { serverTestOptions, storageTests } from "./apps/server/vitest.config.ts";
+import { testServerUrl } from "./tooling/test-utils/src/database.ts";
+import { inCi } from "./tooling/test-utils/src/ci.ts";
+import { NoSkipsInCi } from "./tooling/test-utils/src/no-skips-reporter.ts";
+
+// Every package's tests in one run, as many at once as the machine has cores. `npm test` runs it
+// from here; in a package, `npx vitest run` runs that package's alone.
+export default defineConfig({
+  test: {
+    projects: [
+      "packages/db",
+      "packages/api",
+      "apps/web",
+      "apps/server",
+      // The server's tests run on PostgreSQL when there is a server; its storage tests then run on
+      // the embedded database (what `npm start` uses) as well.
+      ...(testServerUrl() || inCi()
+        ? [
+            {
+              root: "./apps/server",
+              test: {
+                ...serverTestOptions,
+                name: "server (PGlite)",
+                include: storageTests,
+                env: { VSI_TEST_DATABASE: "pglite" },
+              },
+            },
+          ]
+        : []),
+    ],
+    maxWorkers: availableParallelism(),
+    reporters: ["default", new NoSkipsInCi()],
+  },
+});
