@@ -1,6 +1,6 @@
 import { Api, createSite, logInContext, setUpTabletContext } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+import { expect, test } from "../support/fixtures.ts";
 import { runState } from "../support/state.ts";
 
 test("a new password logs out every other browser and says so", async ({
