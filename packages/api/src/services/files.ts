@@ -6,13 +6,14 @@ import type { Storage } from "./types.ts";
 import { verifySigned } from "./tokens.ts";
 
 /** A file some user has as picture or some location as logo. */
-export const fileInUse = ({ exists, or, selectFrom }: ExpressionBuilder<Database, "files">) =>
-  or([
-    exists(
-      selectFrom("users").select("users.id").whereRef("users.picture_file_id", "=", "files.id"),
+export const fileInUse = (eb: ExpressionBuilder<Database, "files">) =>
+  eb.or([
+    eb.exists(
+      eb.selectFrom("users").select("users.id").whereRef("users.picture_file_id", "=", "files.id"),
     ),
-    exists(
-      selectFrom("locations")
+    eb.exists(
+      eb
+        .selectFrom("locations")
         .select("locations.id")
         .whereRef("locations.logo_file_id", "=", "files.id"),
     ),
