@@ -20,10 +20,9 @@ import { Api, createLocation, createProgram, unique } from "./support/api.ts";
 import { artifactsDir, repoRoot, serverCli, serverMain, stateFile } from "./support/paths.ts";
 import { seedRetentionVisits } from "./support/retention-data.ts";
 import {
+  chartMonth,
   chartProgramLabels,
   chartSites,
-  lastMonthOf,
-  laDay,
   plannedChartVisits,
 } from "./support/chart-data.ts";
 import {
@@ -256,14 +255,15 @@ const seedReportVisits = (api: Api) =>
     to: reportTo,
   });
 
-/** The chart journey's month: every day of last month in Los Angeles. */
+/** The chart journey's month (the month before its fixed "now", in Los Angeles). */
 const seedChartVisits = (api: Api) =>
   seedDataSet(api, {
     programLabels: chartProgramLabels,
     sites: chartSites,
     road: "Chart Rd",
     visits: plannedChartVisits(),
-    ...lastMonthOf(laDay(new Date())),
+    from: chartMonth.from,
+    to: chartMonth.to,
   });
 
 const moveSql =

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 import { inCi } from "@vsi/test-utils";
 import { chromiumArgs, chromiumPath } from "@vsi/test-utils/chromium";
+import { zoneNearNoon } from "./support/zone.ts";
 
 // The journeys run in Debian's Chromium (nothing downloads a browser) against the production
 // build, which the global setup starts on a fresh embedded database. The base URL comes from the
@@ -25,6 +26,8 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
+    // Not the machine's zone: one where it is about noon, so no journey crosses midnight.
+    timezoneId: zoneNearNoon(),
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     actionTimeout: 15_000,
     navigationTimeout: 20_000,

@@ -1,9 +1,13 @@
-// The reports chart journey's data set: every day of last month (in Los Angeles, the journey's
-// zone), at one location offering two programs; a second location offers a third program only.
+// The reports chart journey's data set: every day of the month before `chartNow` (in Los Angeles,
+// the journey's zone), at one location offering two programs; a second location offers a third
+// program only. The journey's browser runs at `chartNow`, so its "last month" is that month
+// whatever the machine's date.
 
 import type { PlannedVisit } from "./report-data.ts";
 
 export const chartTimeZone = "America/Los_Angeles";
+/** The chart journey's "now": Wednesday 12 March 2025, 12:30 in Los Angeles (PDT). */
+export const chartNow = new Date("2025-03-12T19:30:00Z");
 export const chartSites = [
   { label: "Chart Center", programs: [0, 1] },
   { label: "Chart Annex", programs: [2] },
@@ -35,12 +39,15 @@ export function lastMonthOf(today: string): { from: string; to: string; days: nu
 const laMidday = (day: string, minute: number) =>
   new Date(`${day}T19:${String(minute).padStart(2, "0")}:00Z`);
 
+/** The chart journey's month: every day of the month before `chartNow` in Los Angeles. */
+export const chartMonth = lastMonthOf(laDay(chartNow));
+
 /**
- * Each day of last month: 1–3 visits to program 0, and one to program 1 on even days; every visit
- * its own phone and a 30-minute stay.
+ * Each day of the chart's month: 1–3 visits to program 0, and one to program 1 on even days;
+ * every visit its own phone and a 30-minute stay.
  */
-export function plannedChartVisits(now = new Date()): PlannedVisit[] {
-  const { from, days } = lastMonthOf(laDay(now));
+export function plannedChartVisits(): PlannedVisit[] {
+  const { from, days } = chartMonth;
   const visits: PlannedVisit[] = [];
   for (let d = 1; d <= days; d++) {
     const day = `${from.slice(0, 8)}${String(d).padStart(2, "0")}`;

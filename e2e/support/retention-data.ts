@@ -1,9 +1,14 @@
 import { createLocation, createProgram, unique, type Api } from "./api.ts";
 import type { SeededVisit } from "./state.ts";
 
-// The retention journey's visits: three, at a site of their own, in March 2019, so a setting of
-// 2000 days erases them and nothing another journey reads (the report's data is from 2025).
-export const retentionDays = 2000;
+// The retention journey's visits: three, at a site of their own, in March 2019. Its setting erases
+// what is older than 1 January 2022, whatever today is: these three, and nothing another journey
+// reads (the report's and the chart's data are from 2025, everything else from today).
+const retentionCutoff = Date.UTC(2022, 0, 1);
+
+/** "Erase after N days" for the cut-off above, on a given day. */
+export const retentionDays = (now = new Date()) =>
+  Math.floor((now.getTime() - retentionCutoff) / 86_400_000);
 
 export async function seedRetentionVisits(api: Api) {
   const tag = unique();

@@ -32,7 +32,7 @@ export interface RunState {
     from: string;
     to: string;
   };
-  /** The reports chart journey's month of visits (last month in Los Angeles), same shape. */
+  /** The reports chart journey's month of visits (the month before its fixed "now"), same shape. */
   chart: RunState["reports"];
 }
 

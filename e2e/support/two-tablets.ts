@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Page, Request } from "@playwright/test";
 import { createSite, setUpTabletContext, type Api, type Person } from "./api.ts";
 import { expect } from "./fixtures.ts";
 
@@ -8,6 +8,23 @@ function streamOpen(page: Page, locationId: number) {
     (response) =>
       response.url().includes(`/api/locations/${locationId}/events`) && response.status() === 200,
   );
+}
+
+/**
+ * The sheet list fetches (GET /api/visits) a page sends from now on. None while a change shows on
+ * it: the change came through the live stream, not the 15 s refresh (or a reload).
+ */
+export function listFetches(page: Page) {
+  const sent: string[] = [];
+  const listen = (request: Request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname === "/api/visits")
+      sent.push(request.url());
+  };
+  page.on("request", listen);
+  return {
+    sent: () => [...sent],
+    stop: () => void page.off("request", listen),
+  };
 }
 
 const notReloaded = (page: Page) =>

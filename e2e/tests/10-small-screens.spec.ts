@@ -188,22 +188,22 @@ test("screenshots of the main pages at tablet and phone sizes", async ({
         sheet.getByRole("row").filter({ hasText: "Grace P." }),
         `sheet-${size}`,
       );
-      // The location's name is never under the language or staff button.
+      // The location's name is never under the language or staff button (all three shown).
       const name = await sheet
         .getByRole("heading", { level: 1, name: location.Name })
         .boundingBox();
+      expect(name, `the location's name at ${size}`).not.toBeNull();
       for (const button of ["Español", "Staff"]) {
         const box = await sheet
           .getByRole("banner")
           .getByRole("button", { name: button })
           .boundingBox();
+        expect(box, `${button} at ${size}`).not.toBeNull();
         const overlaps =
-          !!name &&
-          !!box &&
-          name.x < box.x + box.width &&
-          box.x < name.x + name.width &&
-          name.y < box.y + box.height &&
-          box.y < name.y + name.height;
+          name!.x < box!.x + box!.width &&
+          box!.x < name!.x + name!.width &&
+          name!.y < box!.y + box!.height &&
+          box!.y < name!.y + name!.height;
         expect(overlaps, `the name and ${button} at ${size}`).toBe(false);
       }
       await shoot(

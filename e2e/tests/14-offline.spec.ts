@@ -120,58 +120,46 @@ test("offline: three sign-ins and a sign-out are kept on the tablet, survive a r
   ).toEqual(["Alma Reyes in", "Bruno Diaz out", "Cora Nguyen in"]);
 });
 
-/**
- * A zone where it is about noon now, so "two hours ago" is still today on the sheet (which lists
- * today's visits) whenever the test runs.
- */
-function zoneNearNoon(now = new Date()): string {
-  const offset = 12 - now.getUTCHours();
-  // Etc/GMT zones count the other way: Etc/GMT-3 is three hours ahead of UTC.
-  return offset === 0 ? "Etc/UTC" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
-}
+// The browsers run in a zone where it is about noon (playwright.config.ts), so "two hours ago" is
+// still today on the sheet (which lists today's visits) whenever the test runs.
+test("a sign-in kept offline keeps the time the visitor signed in, not the time it reached the server", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
+  const { location } = await createSite(adminApi, "Late Hall", ["Pantry"]);
+  await setUpTabletContext(page.context(), await newUser(), location.id);
+  await kioskTimings(page.context(), { confirmMs: 600_000 });
+  // The visitor comes two hours before the network does: the tablet's clock starts two hours back.
+  const visitorCame = new Date(Date.now() - 2 * 3600_000);
+  await page.clock.install({ time: visitorCame });
+  await openSheetWithWorker(page, location.id);
 
-test.describe(() => {
-  test.use({ timezoneId: zoneNearNoon() });
+  await page.context().setOffline(true);
+  await signIn(page, { phone: "4155550145", first: "Elsa", last: "Late" });
+  const saved = page.getByRole("dialog", { name: "Welcome, Elsa!" });
+  await expect(saved.getByRole("status")).toHaveText(
+    "Saved — it will be sent when the connection is back.",
+  );
+  await saved.getByRole("button", { name: "Done" }).click();
 
-  test("a sign-in kept offline keeps the time the visitor signed in, not the time it reached the server", async ({
-    page,
-    adminApi,
-    newUser,
-  }) => {
-    const { location } = await createSite(adminApi, "Late Hall", ["Pantry"]);
-    await setUpTabletContext(page.context(), await newUser(), location.id);
-    await kioskTimings(page.context(), { confirmMs: 600_000 });
-    // The visitor comes two hours before the network does: the tablet's clock starts two hours back.
-    const visitorCame = new Date(Date.now() - 2 * 3600_000);
-    await page.clock.install({ time: visitorCame });
-    await openSheetWithWorker(page, location.id);
-
-    await page.context().setOffline(true);
-    await signIn(page, { phone: "4155550145", first: "Elsa", last: "Late" });
-    const saved = page.getByRole("dialog", { name: "Welcome, Elsa!" });
-    await expect(saved.getByRole("status")).toHaveText(
-      "Saved — it will be sent when the connection is back.",
-    );
-    await saved.getByRole("button", { name: "Done" }).click();
-
-    await page.clock.setSystemTime(new Date());
-    await page.context().setOffline(false);
-    await expect(page.getByText("Waiting to send")).toHaveCount(0);
-    await expect.poll(async () => (await serverVisits(adminApi, location.id)).length).toBe(1);
-    const [visit] = await serverVisits(adminApi, location.id);
-    const timeIn = new Date(visit!.TimeIn).getTime();
-    expect(timeIn).toBeGreaterThanOrEqual(visitorCame.getTime());
-    expect(timeIn).toBeLessThan(new Date(visit!.createdAt).getTime() - 3600_000);
-    // The sheet shows the time the visitor signed in.
-    const shown = await page.evaluate(
-      (iso) =>
-        new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(
-          new Date(iso),
-        ),
-      visit!.TimeIn,
-    );
-    await expect(page.getByRole("row").filter({ hasText: "Elsa L." })).toContainText(shown);
-  });
+  await page.clock.setSystemTime(new Date());
+  await page.context().setOffline(false);
+  await expect(page.getByText("Waiting to send")).toHaveCount(0);
+  await expect.poll(async () => (await serverVisits(adminApi, location.id)).length).toBe(1);
+  const [visit] = await serverVisits(adminApi, location.id);
+  const timeIn = new Date(visit!.TimeIn).getTime();
+  expect(timeIn).toBeGreaterThanOrEqual(visitorCame.getTime());
+  expect(timeIn).toBeLessThan(new Date(visit!.createdAt).getTime() - 3600_000);
+  // The sheet shows the time the visitor signed in.
+  const shown = await page.evaluate(
+    (iso) =>
+      new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" }).format(
+        new Date(iso),
+      ),
+    visit!.TimeIn,
+  );
+  await expect(page.getByRole("row").filter({ hasText: "Elsa L." })).toContainText(shown);
 });
 
 test("a second load of the sheet takes no JavaScript from the network: the service worker serves it", async ({

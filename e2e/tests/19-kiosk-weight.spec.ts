@@ -49,6 +49,8 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
   // Every response of the context: the page's and the service worker's own (its install).
   const downloads: Array<{ path: string; fromWorker: boolean; bytes: number }> = [];
   const pending: Promise<void>[] = [];
+  /** Responses whose size could not be read: each would be missing from the sum, so none may be. */
+  const unread: string[] = [];
   page.context().on("response", (response) => {
     const url = new URL(response.url());
     // The app's files only: the API's answers and the live stream (which never ends) are not the
@@ -71,14 +73,15 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
               fromWorker: response.fromServiceWorker(),
               bytes: sizes.responseBodySize,
             }),
-        )
-        .catch(() => undefined),
+          (error: Error) => void unread.push(`${url.pathname}: ${error.message}`),
+        ),
     );
   });
   await page.goto(`/sheet/${location.id}`);
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await Promise.all(pending);
+  expect(unread).toEqual([]);
 
   const app = downloads.filter((d) => !d.fromWorker);
   const files = [...new Set(app.map((d) => d.path))];
@@ -108,6 +111,7 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
   await page.getByRole("link", { name: "Sign in" }).click();
   await expect(page.getByLabel("Phone Number")).toBeVisible();
   await Promise.all(pending);
+  expect(unread).toEqual([]);
   expect(downloads.filter((d) => !d.fromWorker && d.path !== "/sw.js").map((d) => d.path)).toEqual(
     [],
   );
