@@ -455,10 +455,8 @@ describe("visitor lookup", () => {
         TimeZone: "America/Los_Angeles",
       })
     ).json as { id: number };
-    const [one, two] = [
-      await tabletClient(server, location.id),
-      await tabletClient(server, location.id),
-    ];
+    const one = await tabletClient(server, location.id);
+    const two = await tabletClient(server, location.id);
     const tabletIds = (
       await server.services.db.kysely
         .selectFrom("tablets")
@@ -467,14 +465,14 @@ describe("visitor lookup", () => {
         .orderBy("id")
         .execute()
     ).map((t) => t.id);
-    // Noon in Los Angeles, so the day is the same whatever the machine's zone.
+    // Noon in Los Angeles: the day counted is the location's, whatever the machine's zone.
     const noon = Date.parse("2026-03-10T19:00:00Z");
     server.clock.offsetMs = noon - Date.now();
     try {
-      for (let i = 0; i < 3; i++) await one!.get(`/api/visits/search?phoneNumber=505555010${i}`);
-      await two!.get("/api/visits/search?phoneNumber=5055550109");
+      for (let i = 0; i < 3; i++) await one.get(`/api/visits/search?phoneNumber=505555010${i}`);
+      await two.get("/api/visits/search?phoneNumber=5055550109");
       server.clock.offsetMs = noon + 24 * 3600_000 - Date.now();
-      await one!.get("/api/visits/search?phoneNumber=5055550108");
+      await one.get("/api/visits/search?phoneNumber=5055550108");
     } finally {
       server.clock.offsetMs = 0;
     }
