@@ -12,7 +12,7 @@ import {
 } from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
 import { wrongCurrentPasswordMessage } from "../schemas/names.ts";
-import { userSchema, userUpdateInput } from "../schemas/users.ts";
+import { userSchema, userUpdateInput, type UserUpdateFields } from "../schemas/users.ts";
 import {
   credentialChanges,
   findUserById,
@@ -36,24 +36,27 @@ type UpdateContext = Context & {
  */
 async function assertMayChangeTheseCredentials(
   ctx: UpdateContext,
-  input: z.infer<typeof userUpdateInput>,
+  id: number,
+  changes: UserUpdateFields,
+  currentPassword: string | null | undefined,
 ) {
-  const existing = input.id === ctx.user.id ? ctx.user : await findUserById(ctx.db, input.id);
+  if (changes.email === undefined && !changes.password) return;
+  const existing = id === ctx.user.id ? ctx.user : await findUserById(ctx.db, id);
   if (!existing) throw notFound("User");
-  const changes = credentialChanges(existing, input);
-  if (!changes.email && !changes.password) return;
+  const changed = credentialChanges(existing, changes);
+  if (!changed.email && !changed.password) return;
   assertMayChangeCredentials(ctx.identity);
-  if (!mustReauthenticate(ctx.user, input.id)) return;
-  if (!input.currentPassword) return assertRecentLogin(ctx.identity, ctx.services.now());
+  if (!mustReauthenticate(ctx.user, id)) return;
+  if (!currentPassword) return assertRecentLogin(ctx.identity, ctx.services.now());
   // Counted as a login attempt: a session left open is no way to guess the password.
-  if (!(await checkPassword(ctx, ctx.user.email, input.currentPassword)))
+  if (!(await checkPassword(ctx, ctx.user.email, currentPassword)))
     throw invalid("currentPassword", wrongCurrentPasswordMessage);
 }
 
 async function update(ctx: UpdateContext, input: z.infer<typeof userUpdateInput>) {
-  const { id, currentPassword: _proof, ...changes } = input;
+  const { id, currentPassword, ...changes } = input;
   assertSelfOrAdmin(ctx.user, id);
-  await assertMayChangeTheseCredentials(ctx, input);
+  await assertMayChangeTheseCredentials(ctx, id, changes, currentPassword);
   // isAdmin and isActive only count from someone who manages accounts.
   const manages = mayManageAccounts(ctx.user);
   if (manages && changes.isActive === false) assertMayDeactivate(ctx.user, id);
