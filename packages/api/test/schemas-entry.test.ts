@@ -38,6 +38,7 @@ describe("the browser-safe schemas entry point", () => {
       sheetId: "sheet-id",
       sheetToken: "sheet-token",
       xsrf: "XSRF-TOKEN",
+      device: "device",
     });
     expect(schemas.xsrfHeader).toBe("x-xsrf-token");
     expect(schemas.invalidLoginMessage).toBe("Invalid email and/or password.");
