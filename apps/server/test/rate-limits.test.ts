@@ -142,7 +142,7 @@ describe("login failures (per email and address, and per email from everywhere)"
     expect(
       (await fresh.post("/api/auth/login", { email: user.email, password: "rightpass1" })).status,
     ).toBe(429);
-  });
+  }, 120_000);
 
   it("one address guessing across many emails is stopped by its own limit", async () => {
     const address = newLoopbackAddress();
@@ -264,5 +264,5 @@ describe("a browser that logged in to the account before (its device cookie)", (
       expect(await tryLogin(client, owner.email, "rightpass1"), cookie).toBe(429);
     }
     expect(await tryLogin(ownerBrowser, owner.email, "rightpass1")).toBe(200);
-  });
+  }, 120_000);
 });
