@@ -71,6 +71,9 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
       async close() {
         await notifications?.close();
         await kysely.destroy();
+        // Kysely starts its driver on the first query, and destroying one never started does
+        // nothing: end the pool here too, so a database never queried is closed all the same.
+        if (!pool.ended && !pool.ending) await pool.end();
       },
     };
   }
@@ -103,6 +106,8 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     async close() {
       await notifications?.close();
       await kysely.destroy();
+      // As above: the dialect closes PGlite only if a query ever started it.
+      if (!pglite.closed) await pglite.close();
     },
   };
 }

@@ -32,3 +32,23 @@ describe("createDb on a PostgreSQL server", () => {
     }
   });
 });
+
+describe("close()", () => {
+  it("ends an embedded database that was never queried: a query afterwards fails", async () => {
+    const db = await createDb({ inMemory: true });
+    await db.close();
+    await expect(sql`select 1`.execute(db.kysely)).rejects.toThrow();
+  });
+
+  it("ends a server pool that was never queried: a query afterwards fails", async (ctx) => {
+    const database = await createTestDatabase();
+    if (!database) return ctx.skip();
+    const db = await createDb({ databaseUrl: database.url });
+    try {
+      await db.close();
+      await expect(sql`select 1`.execute(db.kysely)).rejects.toThrow();
+    } finally {
+      await database.drop();
+    }
+  });
+});
