@@ -102,3 +102,74 @@ describe("a location's logo", () => {
     ]);
   });
 });
+
+describe("a location's kiosk timings", () => {
+  it("default to a minute's idle reset, a 3 s confirmation and a 5 s send time-out, and round-trip through the sheet's read", async () => {
+    const created = await world.admin.post("/api/locations", { Name: "Timings Hall" });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({
+      IdleResetSeconds: 60,
+      ConfirmationSeconds: 3,
+      SendTimeoutSeconds: 5,
+    });
+    const set = await world.admin.patch(`/api/locations/${created.json.id}`, {
+      IdleResetSeconds: 600,
+      ConfirmationSeconds: 2,
+      SendTimeoutSeconds: 60,
+    });
+    expect(set.status).toBe(200);
+    // What the tablet reads, without a login; a field left out keeps its value.
+    await world.admin.patch(`/api/locations/${created.json.id}`, { IdleResetSeconds: 15 });
+    expect(
+      (await world.server.client().get(`/api/locations/${created.json.id}`)).json,
+    ).toMatchObject({ IdleResetSeconds: 15, ConfirmationSeconds: 2, SendTimeoutSeconds: 60 });
+    const withTimings = await world.admin.post("/api/locations", {
+      Name: "Slow Hall",
+      IdleResetSeconds: 300,
+      ConfirmationSeconds: 30,
+      SendTimeoutSeconds: 2,
+    });
+    expect(withTimings.json).toMatchObject({
+      IdleResetSeconds: 300,
+      ConfirmationSeconds: 30,
+      SendTimeoutSeconds: 2,
+    });
+  });
+
+  it("refuses values out of bounds or not whole seconds with a 422 on each field, keeping the old ones", async () => {
+    const location = (await world.admin.post("/api/locations", { Name: "Bounds Hall" })).json;
+    const outside = await world.admin.patch(`/api/locations/${location.id}`, {
+      IdleResetSeconds: 14,
+      ConfirmationSeconds: 31,
+      SendTimeoutSeconds: 1,
+    });
+    expect(outside.status).toBe(422);
+    expect(outside.json.errors).toEqual([
+      { path: "IdleResetSeconds", message: "Use whole seconds from 15 to 600" },
+      { path: "ConfirmationSeconds", message: "Use whole seconds from 2 to 30" },
+      { path: "SendTimeoutSeconds", message: "Use whole seconds from 2 to 60" },
+    ]);
+    for (const body of [
+      { IdleResetSeconds: 601 },
+      { IdleResetSeconds: 60.5 },
+      { IdleResetSeconds: null },
+      { ConfirmationSeconds: 0 },
+      { SendTimeoutSeconds: 61 },
+      { SendTimeoutSeconds: -5 },
+    ]) {
+      const res = await world.admin.patch(`/api/locations/${location.id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual(Object.keys(body));
+    }
+    const created = await world.admin.post("/api/locations", {
+      Name: "Too Quick",
+      ConfirmationSeconds: 1,
+    });
+    expect(created.status).toBe(422);
+    expect((await world.server.client().get(`/api/locations/${location.id}`)).json).toMatchObject({
+      IdleResetSeconds: 60,
+      ConfirmationSeconds: 3,
+      SendTimeoutSeconds: 5,
+    });
+  });
+});

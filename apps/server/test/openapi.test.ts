@@ -69,4 +69,33 @@ describe("the OpenAPI document", () => {
       ["FirstName", "LastName", "LocationId", "PhoneNumber", "ProgramId", "Temperature"].sort(),
     );
   });
+
+  it("describes a location's kiosk timings: whole seconds within their bounds, defaults on creation", () => {
+    const body = (method: "post" | "patch", path: string) =>
+      (
+        doc.paths[path]?.[method]?.requestBody as {
+          content: Record<string, { schema: { properties: Record<string, unknown> } }>;
+        }
+      ).content["application/json"]!.schema.properties;
+    expect(body("patch", "/locations/{id}")).toMatchObject({
+      IdleResetSeconds: { type: "integer", minimum: 15, maximum: 600 },
+      ConfirmationSeconds: { type: "integer", minimum: 2, maximum: 30 },
+      SendTimeoutSeconds: { type: "integer", minimum: 2, maximum: 60 },
+    });
+    expect(body("post", "/locations")).toMatchObject({
+      IdleResetSeconds: { default: 60 },
+      ConfirmationSeconds: { default: 3 },
+      SendTimeoutSeconds: { default: 5 },
+    });
+    const location = (
+      doc as unknown as {
+        components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+      }
+    ).components.schemas.Location!.properties;
+    for (const name of ["IdleResetSeconds", "ConfirmationSeconds", "SendTimeoutSeconds"])
+      expect(location[name], name).toMatchObject({
+        type: "integer",
+        description: expect.any(String),
+      });
+  });
 });

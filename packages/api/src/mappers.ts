@@ -50,6 +50,9 @@ export function toLocationRef(row: Location) {
     // The column is a time ("21:00:00"); the API speaks HH:MM.
     AutoSignOutAt: row.auto_sign_out_time === null ? null : row.auto_sign_out_time.slice(0, 5),
     MaxStayHours: row.max_stay_minutes === null ? null : row.max_stay_minutes / 60,
+    IdleResetSeconds: row.idle_reset_seconds,
+    ConfirmationSeconds: row.confirmation_seconds,
+    SendTimeoutSeconds: row.send_timeout_seconds,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -80,6 +80,10 @@ export interface LocationsTable {
   auto_sign_out_time: string | null;
   /** Open visits longer than this are signed out; null: no limit. */
   max_stay_minutes: number | null;
+  /** The kiosk's waits, in seconds: an untouched sign-in form, the confirmation, an unanswered send. */
+  idle_reset_seconds: Generated<number>;
+  confirmation_seconds: Generated<number>;
+  send_timeout_seconds: Generated<number>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id, isoDateTime, text } from "./common.ts";
+import { kioskTimingOutputs } from "./kiosk-timings.ts";
 import { temperatureUnits } from "./temperature.ts";
 
 // What locations and programs share: each lists the other in short form, and both are named and
@@ -30,6 +31,7 @@ export const locationRefSchema = z.object({
     .number()
     .nullable()
     .meta({ description: "open visits longer than this are signed out; null: no limit" }),
+  ...kioskTimingOutputs,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -4,6 +4,7 @@ export * from "./users.ts";
 export * from "./invites.ts";
 export * from "./passwords.ts";
 export * from "./locations.ts";
+export * from "./kiosk-timings.ts";
 export * from "./phone.ts";
 export * from "./sheet-view.ts";
 export * from "./temperature.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, optionalText, text } from "./common.ts";
 import { catalogIds, catalogName, locationRefSchema, programRefSchema } from "./catalog-refs.ts";
+import { kioskTimingInputs, kioskTimingRules } from "./kiosk-timings.ts";
 import { defaultTemperatureUnit, temperatureUnits } from "./temperature.ts";
 import { timeZone } from "./visits.ts";
 
@@ -44,6 +45,7 @@ const locationFields = {
   TimeZone: timeZone,
   AutoSignOutAt: timeOfDay.nullable(),
   MaxStayHours: maxStayHours.nullable(),
+  ...kioskTimingInputs,
 };
 export const locationInput = z.object({
   ...locationFields,
@@ -54,6 +56,15 @@ export const locationInput = z.object({
   TimeZone: timeZone.optional().meta({ description: "default America/Los_Angeles" }),
   AutoSignOutAt: locationFields.AutoSignOutAt.default(null),
   MaxStayHours: locationFields.MaxStayHours.default(null),
+  IdleResetSeconds: kioskTimingInputs.IdleResetSeconds.default(
+    kioskTimingRules.IdleResetSeconds.default,
+  ),
+  ConfirmationSeconds: kioskTimingInputs.ConfirmationSeconds.default(
+    kioskTimingRules.ConfirmationSeconds.default,
+  ),
+  SendTimeoutSeconds: kioskTimingInputs.SendTimeoutSeconds.default(
+    kioskTimingRules.SendTimeoutSeconds.default,
+  ),
 });
 export const locationUpdateInput = z.object(locationFields).partial().extend({ id });
 export type LocationInput = z.output<typeof locationInput>;

@@ -50,6 +50,9 @@ export async function createLocation(
         ...(input.TimeZone !== undefined ? { time_zone: input.TimeZone } : {}),
         auto_sign_out_time: input.AutoSignOutAt,
         max_stay_minutes: stayMinutes(input.MaxStayHours),
+        idle_reset_seconds: input.IdleResetSeconds,
+        confirmation_seconds: input.ConfirmationSeconds,
+        send_timeout_seconds: input.SendTimeoutSeconds,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -96,6 +99,9 @@ export async function updateLocation(
         auto_sign_out_time: changes.AutoSignOutAt,
         max_stay_minutes:
           changes.MaxStayHours === undefined ? undefined : stayMinutes(changes.MaxStayHours),
+        idle_reset_seconds: changes.IdleResetSeconds,
+        confirmation_seconds: changes.ConfirmationSeconds,
+        send_timeout_seconds: changes.SendTimeoutSeconds,
         updated_at: now,
       })
       .where("id", "=", id)
@@ -113,6 +119,9 @@ export async function updateLocation(
       ["TimeZone", before.TimeZone, changes.TimeZone],
       ["AutoSignOutAt", before.AutoSignOutAt, changes.AutoSignOutAt],
       ["MaxStayHours", before.MaxStayHours, changes.MaxStayHours],
+      ["IdleResetSeconds", before.IdleResetSeconds, changes.IdleResetSeconds],
+      ["ConfirmationSeconds", before.ConfirmationSeconds, changes.ConfirmationSeconds],
+      ["SendTimeoutSeconds", before.SendTimeoutSeconds, changes.SendTimeoutSeconds],
       ["ProgramIds", before.Programs.map((program) => program.id), programIds],
       // A new upload is a new logo; null removes one that was there.
       [

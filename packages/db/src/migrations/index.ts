@@ -13,6 +13,7 @@ import * as m0011 from "./0011_audit_log_user_index.ts";
 import * as m0013 from "./0013_location_summary_index.ts";
 import * as m0014 from "./0014_user_access_notifications.ts";
 import * as m0016 from "./0016_visitor_lookup_counts.ts";
+import * as m0017 from "./0017_location_kiosk_timings.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0013_location_summary_index": m0013,
   "0014_user_access_notifications": m0014,
   "0016_visitor_lookup_counts": m0016,
+  "0017_location_kiosk_timings": m0017,
 };
