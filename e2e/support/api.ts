@@ -128,6 +128,25 @@ export async function createLocation(
   return admin.expect(201, "POST", "/api/locations", { Name, Address, ProgramIds });
 }
 
+/** How long a location's kiosk waits, in seconds (the bounds are the API's). */
+export interface KioskTimings {
+  IdleResetSeconds?: number;
+  ConfirmationSeconds?: number;
+  SendTimeoutSeconds?: number;
+}
+
+/** Sets a location's kiosk timings as an admin does, before its tablet opens the sheet. */
+export async function setKioskTimings(
+  admin: Api,
+  locationId: number,
+  timings: KioskTimings,
+): Promise<void> {
+  await admin.expect(200, "PATCH", `/api/locations/${locationId}`, timings);
+}
+
+/** The longest confirmation an admin may set: a journey's checks of it are never cut short. */
+export const lingeringConfirmation: KioskTimings = { ConfirmationSeconds: 30 };
+
 /** A location with its own programs, all uniquely named, in the given tab order. */
 export async function createSite(admin: Api, label: string, programNames: string[]) {
   const tag = unique();

@@ -1,19 +1,14 @@
-import type { BrowserContext, Page, Route } from "@playwright/test";
-import { createSite, setUpTabletContext, type Api } from "../support/api.ts";
+import type { Page, Route } from "@playwright/test";
+import {
+  createSite,
+  lingeringConfirmation,
+  setKioskTimings,
+  setUpTabletContext,
+  type Api,
+} from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
 import { confirmSignOut, signOutRow } from "../support/sheet.ts";
-
-/** The kiosk's waits, shortened or lengthened for a journey (the app reads them from localStorage). */
-async function kioskTimings(
-  context: BrowserContext,
-  timings: { confirmMs?: number; idleMs?: number },
-) {
-  await context.addInitScript((values) => {
-    for (const [name, value] of Object.entries(values))
-      localStorage.setItem(`vsi.kiosk.${name}`, String(value));
-  }, timings);
-}
 
 async function fillSignIn(
   page: Page,
@@ -70,7 +65,7 @@ test("confirmation screens: welcome and goodbye by name and time, then the sheet
   ]);
   const pantry = programs[0]!;
   await setUpTabletContext(page.context(), await newUser(), location.id);
-  await kioskTimings(page.context(), { confirmMs: 600_000 });
+  await setKioskTimings(adminApi, location.id, lingeringConfirmation);
 
   await page.goto(`/sheet/${location.id}`);
   await expect(page.getByText("0 signed in")).toBeVisible();
@@ -118,10 +113,16 @@ test("confirmation screens: welcome and goodbye by name and time, then the sheet
   await expect(page.getByText("0 signed in")).toBeVisible();
 });
 
-test("the confirmation goes by itself after a few seconds", async ({ page, adminApi, newUser }) => {
+test("the confirmation stays as long as the location says, then goes by itself", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
   const { location } = await createSite(adminApi, "Brief Hall", ["Pantry"]);
   await setUpTabletContext(page.context(), await newUser(), location.id);
-  await kioskTimings(page.context(), { confirmMs: 500 });
+  await setKioskTimings(adminApi, location.id, { ConfirmationSeconds: 30 });
+  // The tablet's clock runs on its own, and the journey moves it on rather than sitting it out.
+  await page.clock.install();
   await page.goto(`/sheet/${location.id}`);
   await page.getByRole("link", { name: "Sign in" }).click();
   await fillSignIn(page, {
@@ -130,21 +131,14 @@ test("the confirmation goes by itself after a few seconds", async ({ page, admin
     first: "Brief",
     last: "Visit",
   });
-  // Half a second is shorter than a loaded machine's polling may see: the page notes the dialog itself.
-  await page.evaluate(() => {
-    const seen = window as unknown as { welcomeSeen?: boolean };
-    new MutationObserver(() => {
-      if (document.querySelector('[role="dialog"]')?.textContent?.includes("Welcome, Brief!"))
-        seen.welcomeSeen = true;
-    }).observe(document.body, { childList: true, subtree: true });
-  });
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect
-    .poll(() =>
-      page.evaluate(() => (window as unknown as { welcomeSeen?: boolean }).welcomeSeen === true),
-    )
-    .toBe(true);
-  await expect(page.getByRole("dialog", { name: "Welcome, Brief!" })).toBeHidden();
+  const welcome = page.getByRole("dialog", { name: "Welcome, Brief!" });
+  await expect(welcome).toBeVisible();
+  // Well past the default few seconds, still within the location's 30.
+  await page.clock.fastForward(20_000);
+  await expect(welcome).toBeVisible();
+  await page.clock.fastForward(10_000);
+  await expect(welcome).toBeHidden();
   await expect(page.getByRole("row").filter({ hasText: "Brief V." })).toHaveAttribute(
     "aria-current",
     "true",
@@ -196,8 +190,7 @@ test("a phone already signed in is refused on two tablets at once; the visitor m
   try {
     await setUpTabletContext(page.context(), staff, location.id);
     await setUpTabletContext(other, staff, location.id);
-    await kioskTimings(page.context(), { confirmMs: 600_000 });
-    await kioskTimings(other, { confirmMs: 600_000 });
+    await setKioskTimings(adminApi, location.id, lingeringConfirmation);
     const second = await other.newPage();
     const tablets = [page, second];
     for (const tablet of tablets) {
@@ -252,7 +245,7 @@ test("Spanish end to end: the switch, the form, the confirmation, then English f
 }) => {
   const { location, programs } = await createSite(adminApi, "Casa Hall", ["Despensa"]);
   await setUpTabletContext(page.context(), await newUser(), location.id);
-  await kioskTimings(page.context(), { confirmMs: 600_000 });
+  await setKioskTimings(adminApi, location.id, lingeringConfirmation);
   await page.goto(`/sheet/${location.id}`);
   await page.getByRole("button", { name: "Español" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -282,18 +275,25 @@ test("Spanish end to end: the switch, the form, the confirmation, then English f
   await expect(page.getByRole("row").filter({ hasText: "Ana G." })).toBeVisible();
 });
 
-test("the sign-in form clears itself and returns to the sheet when left untouched", async ({
+test("the sign-in form clears itself and returns to the sheet when left untouched as long as the location says", async ({
   page,
   adminApi,
   newUser,
 }) => {
   const { location, programs } = await createSite(adminApi, "Idle Hall", ["Pantry"]);
   await setUpTabletContext(page.context(), await newUser(), location.id);
-  await kioskTimings(page.context(), { idleMs: 1_500 });
+  // A site whose visitors need more time gives them two minutes.
+  await setKioskTimings(adminApi, location.id, { IdleResetSeconds: 120 });
+  await page.clock.install();
   await page.goto(`/sheet/${location.id}`);
   await page.getByRole("button", { name: "Español" }).click();
   await page.getByRole("link", { name: "Registrar entrada" }).click();
-  await page.getByLabel("Número de teléfono").pressSequentially("415555");
+  const phone = page.getByLabel("Número de teléfono");
+  await phone.pressSequentially("415555");
+  // Past the default minute, the visitor's entry is still theirs.
+  await page.clock.fastForward(90_000);
+  await expect(phone).toHaveValue("415-555");
+  await page.clock.fastForward(30_000);
   await expect(page).toHaveURL(`/sheet/${location.id}?programId=${programs[0]!.id}`);
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   await page.getByRole("link", { name: "Sign in" }).click();
@@ -354,7 +354,7 @@ test("screenshots of the sheet, the form and the confirmation on tablets upright
   for (const [i, name] of ["Grace", "Alan", "Ada"].entries())
     await signInByApi(adminApi, location.id, programs[0]!.id, name, `41555503${i}0`);
   await setUpTabletContext(page.context(), await newUser(), location.id);
-  await kioskTimings(page.context(), { confirmMs: 600_000 });
+  await setKioskTimings(adminApi, location.id, lingeringConfirmation);
   for (const [name, size] of [
     ["768x1024", viewports.tablet],
     ["1024x768", viewports.tabletLandscape],

@@ -1,18 +1,17 @@
-import type { BrowserContext, Page } from "@playwright/test";
-import { createSite, setUpTabletContext, type Api } from "../support/api.ts";
+import type { Page } from "@playwright/test";
+import {
+  createSite,
+  lingeringConfirmation,
+  setKioskTimings,
+  setUpTabletContext,
+  type Api,
+} from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signOutRow } from "../support/sheet.ts";
 
 // The tablet with no network: the sheet still opens (service worker), sign-ins and sign-outs are
 // kept on the tablet (IndexedDB), and they reach the server once each when the network is back.
-
-async function kioskTimings(context: BrowserContext, timings: Record<string, number>) {
-  await context.addInitScript((values) => {
-    for (const [name, value] of Object.entries(values))
-      localStorage.setItem(`vsi.kiosk.${name}`, String(value));
-  }, timings);
-}
 
 /** The sheet, once the kiosk's service worker controls it (it then has the app cached). */
 async function openSheetWithWorker(page: Page, locationId: number) {
@@ -50,7 +49,7 @@ test("offline: three sign-ins and a sign-out are kept on the tablet, survive a r
 }) => {
   const { location } = await createSite(adminApi, "Offline Hall", ["Pantry"]);
   await setUpTabletContext(page.context(), await newUser(), location.id);
-  await kioskTimings(page.context(), { confirmMs: 600_000 });
+  await setKioskTimings(adminApi, location.id, lingeringConfirmation);
   await openSheetWithWorker(page, location.id);
   await expect(page.getByText("0 signed in")).toBeVisible();
 
@@ -129,7 +128,7 @@ test("a sign-in kept offline keeps the time the visitor signed in, not the time 
 }) => {
   const { location } = await createSite(adminApi, "Late Hall", ["Pantry"]);
   await setUpTabletContext(page.context(), await newUser(), location.id);
-  await kioskTimings(page.context(), { confirmMs: 600_000 });
+  await setKioskTimings(adminApi, location.id, lingeringConfirmation);
   // The visitor comes two hours before the network does: the tablet's clock starts two hours back.
   const visitorCame = new Date(Date.now() - 2 * 3600_000);
   await page.clock.install({ time: visitorCame });

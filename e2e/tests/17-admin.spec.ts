@@ -6,7 +6,7 @@ import { solidPng } from "../support/png.ts";
 import { retentionDays } from "../support/retention-data.ts";
 import { runState } from "../support/state.ts";
 
-test("a site in °C with its own logo: set on the location form, shown on the sheet and the sign-in form", async ({
+test("a site in °C with its own logo and its confirmation time: set on the location form, shown on the sheet and the sign-in form", async ({
   browser,
   page,
   adminApi,
@@ -23,6 +23,13 @@ test("a site in °C with its own logo: set on the location form, shown on the sh
     buffer: solidPng(64, [200, 60, 40]),
   });
   await expect(page.getByText("logo.png: Uploaded. Submit to save it.")).toBeVisible();
+  // The confirmation's time on the tablet, within its bounds: said by the field, not corrected.
+  const confirmation = page.getByLabel("Show the confirmation for (seconds)");
+  await confirmation.fill("1");
+  await expect(confirmation).toHaveAccessibleDescription(/Whole seconds from 2 to 30\./);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(`/dashboard/locations/${location.id}/edit`);
+  await confirmation.fill("10");
   await expectAccessible(page, "location form with logo");
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL("/dashboard/locations");
@@ -30,6 +37,7 @@ test("a site in °C with its own logo: set on the location form, shown on the sh
   expect(saved).toMatchObject({
     TemperatureUnit: "C",
     LogoUrl: expect.stringMatching(/^\/api\/files\//),
+    ConfirmationSeconds: 10,
   });
 
   const tablet = await browser.newContext({ viewport: viewports.tablet });

@@ -1,16 +1,22 @@
 import { useEffect, useRef } from "react";
 import { dismissConfirmation, type Confirmation } from "../lib/confirmation";
 import { resetKioskLanguage, useKioskTranslation } from "../lib/i18n";
-import { confirmationMs } from "../lib/kioskSettings";
 import { formatLocalTime } from "../lib/time";
 import { KioskButton } from "./KioskButton";
 import classes from "./ConfirmationScreen.module.css";
 
 /**
  * Full screen after a sign-in or sign-out, read out by screen readers (focus moves to it), gone
- * after a few seconds or a tap; then the sheet is back in the tablet's language for the next visitor.
+ * after `stayMs` (the location's setting) or a tap; then the sheet is back in the tablet's language
+ * for the next visitor.
  */
-export function ConfirmationScreen({ confirmation }: { confirmation: Confirmation }) {
+export function ConfirmationScreen({
+  confirmation,
+  stayMs,
+}: {
+  confirmation: Confirmation;
+  stayMs: number;
+}) {
   const { t, i18n } = useKioskTranslation();
   const title = useRef<HTMLHeadingElement>(null);
 
@@ -25,9 +31,9 @@ export function ConfirmationScreen({ confirmation }: { confirmation: Confirmatio
 
   useEffect(() => {
     title.current?.focus();
-    const timer = setTimeout(close, confirmationMs());
+    const timer = setTimeout(close, stayMs);
     return () => clearTimeout(timer);
-  }, [confirmation]);
+  }, [confirmation, stayMs]);
 
   const time = formatLocalTime(confirmation.at, undefined, i18n.language);
   const name = confirmation.firstName;

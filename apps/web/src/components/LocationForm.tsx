@@ -1,5 +1,12 @@
-import { Group, NumberInput, Radio, Select, Stack, TextInput } from "@mantine/core";
-import { maxStayHours, timeOfDay } from "@vsi/api/schemas";
+import { Fieldset, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
+import {
+  kioskTimingInputs,
+  kioskTimingNames,
+  kioskTimingRules,
+  maxStayHours,
+  timeOfDay,
+  type KioskTiming,
+} from "@vsi/api/schemas";
 import { useMemo, useState } from "react";
 import { buildChecklist, checkedIds, type ChecklistItem } from "../lib/checklist";
 import { useStaffTranslation } from "../lib/i18n";
@@ -19,7 +26,21 @@ export interface LocationFormValues {
   TimeZone: string;
   AutoSignOutAt: string | null;
   MaxStayHours: number | null;
+  IdleResetSeconds: number;
+  ConfirmationSeconds: number;
+  SendTimeoutSeconds: number;
 }
+
+/** The fields a server's 422 is shown by; one about any other field is an unexpected error. */
+export const locationFormFields = [
+  "Name",
+  "Address",
+  "TimeZone",
+  "AutoSignOutAt",
+  "MaxStayHours",
+  "Logo",
+  ...kioskTimingNames,
+] as const;
 
 interface Props {
   initial: {
@@ -32,12 +53,27 @@ interface Props {
     TimeZone?: string;
     AutoSignOutAt?: string | null;
     MaxStayHours?: number | null;
-  };
+  } & Partial<Record<KioskTiming, number>>;
   programs: ProgramListItem[];
   saving: boolean;
+  /** A 422's messages by field (useServerErrors). */
+  errors?: Partial<Record<string, string>>;
   onSubmit: (values: LocationFormValues) => void;
   onCancel: () => void;
 }
+
+/** Each kiosk timing's label and hint in the catalogues. */
+const timingWords: Record<KioskTiming, { label: string; hint: string }> = {
+  IdleResetSeconds: { label: "location.idleResetSeconds", hint: "location.idleResetSecondsHint" },
+  ConfirmationSeconds: {
+    label: "location.confirmationSeconds",
+    hint: "location.confirmationSecondsHint",
+  },
+  SendTimeoutSeconds: {
+    label: "location.sendTimeoutSeconds",
+    hint: "location.sendTimeoutSecondsHint",
+  },
+};
 
 /** The zone this browser is in: a new location is most likely where its coordinator sits. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -53,8 +89,15 @@ function schemaError(
   return result.success ? undefined : result.error?.issues[0]?.message;
 }
 
-/** Name, Address, the time zone and automatic sign-out, the thermometers' unit, the sheet's logo, and the programs as the sheet's tabs. */
-export function LocationForm({ initial, programs, saving, onSubmit, onCancel }: Props) {
+/** Name, Address, the time zone and automatic sign-out, the thermometers' unit, the sheet's logo, how long its kiosk waits, and the programs as the sheet's tabs. */
+export function LocationForm({
+  initial,
+  programs,
+  saving,
+  errors = {},
+  onSubmit,
+  onCancel,
+}: Props) {
   const { t } = useStaffTranslation();
   const [name, setName] = useState(initial.Name);
   const [address, setAddress] = useState(initial.Address);
@@ -70,6 +113,23 @@ export function LocationForm({ initial, programs, saving, onSubmit, onCancel }: 
   }, [zone]);
   const autoAtError = autoAt === "" ? undefined : schemaError(timeOfDay, autoAt);
   const maxStayError = maxStay === "" ? undefined : schemaError(maxStayHours, Number(maxStay));
+  const [timings, setTimings] = useState<Record<KioskTiming, number | string>>(
+    () =>
+      Object.fromEntries(
+        kioskTimingNames.map((timing) => [
+          timing,
+          initial[timing] ?? kioskTimingRules[timing].default,
+        ]),
+      ) as Record<KioskTiming, number | string>,
+  );
+  // The bounds in the staff's words; the server's 422 on these fields can only be the same rule.
+  const timingError = (timing: KioskTiming) => {
+    const value = timings[timing];
+    const { min, max } = kioskTimingRules[timing];
+    return schemaError(kioskTimingInputs[timing], value === "" ? undefined : Number(value))
+      ? t("location.wholeSeconds", { min, max })
+      : errors[timing];
+  };
   const [checklist, setChecklist] = useState<ChecklistItem[]>(() =>
     buildChecklist(programs, initial.Programs),
   );
@@ -78,7 +138,7 @@ export function LocationForm({ initial, programs, saving, onSubmit, onCancel }: 
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (uploading || autoAtError || maxStayError) return;
+        if (uploading || autoAtError || maxStayError || kioskTimingNames.some(timingError)) return;
         onSubmit({
           Name: name,
           Address: address,
@@ -88,6 +148,9 @@ export function LocationForm({ initial, programs, saving, onSubmit, onCancel }: 
           TimeZone: zone,
           AutoSignOutAt: autoAt === "" ? null : autoAt,
           MaxStayHours: maxStay === "" ? null : Number(maxStay),
+          IdleResetSeconds: Number(timings.IdleResetSeconds),
+          ConfirmationSeconds: Number(timings.ConfirmationSeconds),
+          SendTimeoutSeconds: Number(timings.SendTimeoutSeconds),
         });
       }}
     >
@@ -95,11 +158,13 @@ export function LocationForm({ initial, programs, saving, onSubmit, onCancel }: 
         <TextInput
           label="Name"
           value={name}
+          error={errors.Name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
         <TextInput
           label="Address"
           value={address}
+          error={errors.Address}
           onChange={(event) => setAddress(event.currentTarget.value)}
         />
         <Radio.Group
@@ -120,6 +185,7 @@ export function LocationForm({ initial, programs, saving, onSubmit, onCancel }: 
           value={zone}
           searchable
           allowDeselect={false}
+          error={errors.TimeZone}
           onChange={(value) => value && setZone(value)}
         />
         <TextInput
@@ -127,7 +193,7 @@ export function LocationForm({ initial, programs, saving, onSubmit, onCancel }: 
           label={t("location.autoSignOutAt")}
           description={t("location.autoSignOutAtHint")}
           value={autoAt}
-          error={autoAtError}
+          error={autoAtError ?? errors.AutoSignOutAt}
           onChange={(event) => setAutoAt(event.currentTarget.value)}
         />
         <NumberInput
@@ -137,7 +203,7 @@ export function LocationForm({ initial, programs, saving, onSubmit, onCancel }: 
           min={0}
           max={168}
           decimalScale={2}
-          error={maxStayError}
+          error={maxStayError ?? errors.MaxStayHours}
           onChange={setMaxStay}
         />
         <PictureField
@@ -148,6 +214,31 @@ export function LocationForm({ initial, programs, saving, onSubmit, onCancel }: 
           onChange={setLogo}
           onUploadingChange={setUploading}
         />
+        {errors.Logo ? (
+          <Text c="red" size="sm" role="alert">
+            {errors.Logo}
+          </Text>
+        ) : null}
+        <Fieldset legend={t("location.kioskTimings")}>
+          <Stack>
+            {kioskTimingNames.map((timing) => (
+              <NumberInput
+                key={timing}
+                label={t(timingWords[timing].label)}
+                description={t(timingWords[timing].hint)}
+                value={timings[timing]}
+                min={kioskTimingRules[timing].min}
+                max={kioskTimingRules[timing].max}
+                // Out of bounds is said by the field, never corrected behind the admin's back.
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                error={timingError(timing)}
+                onChange={(value) => setTimings((current) => ({ ...current, [timing]: value }))}
+              />
+            ))}
+          </Stack>
+        </Fieldset>
         <SortableChecklist label="Programs" items={checklist} onChange={setChecklist} />
         <FormButtons saving={saving || uploading} onCancel={onCancel} />
       </Stack>

@@ -1,7 +1,8 @@
 import "../styles/kiosk.css";
 import { useKioskTranslation } from "../lib/i18n";
 import { useEffect, useState, type ReactNode } from "react";
-import { startKioskQueue } from "../lib/kioskQueue";
+import { kioskQueue, startKioskQueue } from "../lib/kioskQueue";
+import { kioskWaitMs } from "../lib/kioskTimings";
 import { goToStaffLogin } from "../lib/otherEntry";
 import { registerKioskWorker } from "../lib/serviceWorker";
 import { KioskButton } from "./KioskButton";
@@ -17,11 +18,13 @@ export function SheetLayout({
   location,
   children,
 }: {
-  location: { Name: string; Address: string; LogoUrl: string | null };
+  location: { Name: string; Address: string; LogoUrl: string | null; SendTimeoutSeconds: number };
   children: ReactNode;
 }) {
   const { t, i18n } = useKioskTranslation();
   useScreenAwake();
+  const sendTimeoutMs = kioskWaitMs(location, "SendTimeoutSeconds");
+  useEffect(() => kioskQueue.setSendTimeoutMs(sendTimeoutMs), [sendTimeoutMs]);
   useEffect(() => {
     // The sheet works without a network from here on: the app cached, the queue sending.
     startKioskQueue();

@@ -10,6 +10,7 @@ import { VisitorsTable } from "../components/VisitorsTable";
 import { showConfirmation, useConfirmationState } from "../lib/confirmation";
 import { findFrom, findVisitors } from "../lib/findVisitor";
 import { useKioskTranslation } from "../lib/i18n";
+import { kioskWaitMs } from "../lib/kioskTimings";
 import type { SheetVisit } from "../lib/queuedVisits";
 import { kioskLocationQuery } from "../lib/sheetCache";
 import { useOpenVisits, useSignOut } from "../lib/sheetQueries";
@@ -52,7 +53,12 @@ export function SheetPage() {
       ) : (
         <h2 className={classes.empty}>{t("sheet.noPrograms")}</h2>
       )}
-      {confirmation ? <ConfirmationScreen confirmation={confirmation} /> : null}
+      {confirmation ? (
+        <ConfirmationScreen
+          confirmation={confirmation}
+          stayMs={kioskWaitMs(location, "ConfirmationSeconds")}
+        />
+      ) : null}
     </SheetLayout>
   );
 }

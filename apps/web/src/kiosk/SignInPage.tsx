@@ -6,7 +6,7 @@ import { useKeyboardInset, useKioskIdle } from "../hooks/useKioskIdle";
 import { showConfirmation } from "../lib/confirmation";
 import { resetKioskLanguage, useKioskTranslation } from "../lib/i18n";
 import { kioskApi } from "../lib/kioskApi";
-import { idleMs } from "../lib/kioskSettings";
+import { kioskWaitMs } from "../lib/kioskTimings";
 import { kioskLocationQuery } from "../lib/sheetCache";
 import { useSignIn, useSignOut } from "../lib/sheetQueries";
 import { navigate, sheetHref, useLocationId, useSheetSearch } from "./address";
@@ -32,7 +32,7 @@ export function SignInPage() {
     resetKioskLanguage();
     backToSheet(programId);
   }, [backToSheet, programId]);
-  useKioskIdle(idleMs(), abandon);
+  useKioskIdle(kioskWaitMs(location, "IdleResetSeconds"), abandon);
   useKeyboardInset();
 
   async function submit(payload: SignInPayload) {

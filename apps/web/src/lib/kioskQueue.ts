@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { httpStatusOf } from "./apiErrors";
-import { sendTimeoutMs } from "./kioskSettings";
+import { kioskWaitMs } from "./kioskTimings";
 import { createOfflineQueue, type QueueEntry, type QueueStore } from "./offlineQueue";
 import { deleteValue, readAll, writeValue } from "./offlineStore";
 import { kioskApi, openVisitsKey } from "./kioskApi";
@@ -24,7 +24,8 @@ export const kioskQueue = createOfflineQueue<Visit>({
   },
   statusOf: httpStatusOf,
   idOf: (visit) => visit.id,
-  sendTimeoutMs: sendTimeoutMs(),
+  // Until a sheet has loaded its location (SheetLayout sets that location's).
+  sendTimeoutMs: kioskWaitMs({}, "SendTimeoutSeconds"),
   newKey: randomId,
   onSent: () => void queryClient.invalidateQueries({ queryKey: openVisitsKey() }),
   onUnauthorized: reportUnauthorized,

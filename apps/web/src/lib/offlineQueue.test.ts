@@ -70,6 +70,7 @@ function setUp(store = new MapStore(), server = new FakeServer(), now?: () => Da
     statusOf: (error) => (error as { status?: number }).status,
     idOf: (visit) => visit.id,
     newKey: () => `key-${++keys}`,
+    sendTimeoutMs: 5_000,
     // Retries are driven by the tests, never by a timer.
     backoffMs: () => 1e9,
     onUnauthorized: (error) => unauthorized.push(error),

@@ -67,8 +67,8 @@ export interface QueueOptions<V> {
   idOf: (visit: V) => number;
   /** A message to keep with a refused entry. */
   messageOf?: (error: unknown) => string;
-  /** How long a first attempt waits before the entry is queued instead. */
-  sendTimeoutMs?: number;
+  /** How long a first attempt waits before the entry is queued instead (see setSendTimeoutMs). */
+  sendTimeoutMs: number;
   /** Called after entries reached the server (the sheet refreshes). */
   onSent?: () => void;
   /** Called with the 401 of a disconnected tablet. */
@@ -96,7 +96,7 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
   const { store, transport, statusOf, idOf } = options;
   const now = options.now ?? (() => new Date());
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
-  const sendTimeoutMs = options.sendTimeoutMs ?? 5_000;
+  let sendTimeoutMs = options.sendTimeoutMs;
   const messageOf =
     options.messageOf ??
     ((error: unknown) => (error instanceof Error ? error.message : String(error)));
@@ -262,6 +262,10 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
     },
     load,
     flush,
+    /** A location's own time-out, known once its sheet has loaded. */
+    setSendTimeoutMs(ms: number): void {
+      sendTimeoutMs = ms;
+    },
 
     /** Signs a visitor in, or keeps the sign-in on the tablet when the server cannot be reached. */
     signIn(fields: SignInFields): Promise<Sent<V>> {

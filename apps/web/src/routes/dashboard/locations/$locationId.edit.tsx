@@ -3,7 +3,9 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Divider } from "@mantine/core";
 import { FormCard } from "../../../components/FormCard";
 import { LocationTablets } from "../../../components/LocationTablets";
-import { LocationForm } from "../../../components/LocationForm";
+import { LocationForm, locationFormFields } from "../../../components/LocationForm";
+import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
+import { useServerErrors } from "../../../hooks/useServerErrors";
 import { requireAdmin } from "../../../lib/guards";
 import { saveCallbacks } from "../../../lib/saveCallbacks";
 import { trpc } from "../../../lib/trpc";
@@ -19,16 +21,25 @@ function EditLocationPage() {
   const { data: location } = useSuspenseQuery(trpc.locations.get.queryOptions({ id }));
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
   const update = useMutation(trpc.locations.update.mutationOptions());
+  const errors = useServerErrors(locationFormFields);
   // A button click has nothing to wait for; the router reports a failed navigation itself.
   const backToList = () => void navigate({ to: "/dashboard/locations" });
   return (
     <FormCard title="Edit Location" size="sm">
+      {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       <LocationForm
         initial={location}
         programs={programs}
         saving={update.isPending}
+        errors={errors.fieldErrors}
         onCancel={backToList}
-        onSubmit={(values) => update.mutate({ id, ...values }, saveCallbacks(backToList))}
+        onSubmit={(values) => {
+          errors.clear();
+          update.mutate(
+            { id, ...values },
+            { ...saveCallbacks(backToList), onError: errors.report },
+          );
+        }}
       />
       <Divider my="lg" />
       <LocationTablets locationId={id} />

@@ -1,7 +1,9 @@
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { FormCard } from "../../../components/FormCard";
-import { LocationForm } from "../../../components/LocationForm";
+import { LocationForm, locationFormFields } from "../../../components/LocationForm";
+import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
+import { useServerErrors } from "../../../hooks/useServerErrors";
 import { requireAdmin } from "../../../lib/guards";
 import { saveCallbacks } from "../../../lib/saveCallbacks";
 import { trpc } from "../../../lib/trpc";
@@ -15,16 +17,22 @@ function NewLocationPage() {
   const navigate = useNavigate();
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
   const create = useMutation(trpc.locations.create.mutationOptions());
+  const errors = useServerErrors(locationFormFields);
   // A button click has nothing to wait for; the router reports a failed navigation itself.
   const backToList = () => void navigate({ to: "/dashboard/locations" });
   return (
     <FormCard title="Add New Location" size="sm">
+      {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       <LocationForm
         initial={{ Name: "", Address: "", Programs: [], TemperatureUnit: "F", LogoUrl: null }}
         programs={programs}
         saving={create.isPending}
+        errors={errors.fieldErrors}
         onCancel={backToList}
-        onSubmit={(values) => create.mutate(values, saveCallbacks(backToList))}
+        onSubmit={(values) => {
+          errors.clear();
+          create.mutate(values, { ...saveCallbacks(backToList), onError: errors.report });
+        }}
       />
     </FormCard>
   );
