@@ -95,8 +95,14 @@ export class Contract {
       return undefined;
     const schema = response.content?.["application/json"]?.schema;
     if (!schema) return `${name} answered ${status} with JSON the document does not describe`;
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return `${name} answered ${status} with a body that is not JSON: ${body.slice(0, 300)}`;
+    }
     const validate = this.validator(`${route.method} ${route.template} ${status}`, schema);
-    if (validate(JSON.parse(body))) return undefined;
+    if (validate(json)) return undefined;
     return (
       `${name} answered ${status} with a body that does not match its schema: ` +
       `${this.ajv.errorsText(validate.errors, { separator: "; ", dataVar: "body" })}\n` +
