@@ -15,7 +15,7 @@ import {
   type Services,
 } from "@vsi/api";
 import { sql } from "@vsi/db";
-import Fastify from "fastify";
+import Fastify, { type FastifyReply } from "fastify";
 import { docsScript } from "./routes/docs-page.ts";
 import {
   defaultConnectionLimits,
@@ -61,6 +61,11 @@ export async function buildApp({
         : trustProxy,
     // Raw upload bodies are read by their own route; JSON bodies are small.
     bodyLimit: 1024 * 1024,
+    // A path that is not valid percent-encoding fails before any route: the same body as any error.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const described = describeError(error);
+      void reply.code(described.status).send(errorBody(described));
+    },
     // Requests still running at shutdown finish; idle keep-alive sockets close at once.
     forceCloseConnections: "idle",
     // Slow or silent clients (a body or headers sent a byte at a time, or nothing) and idle

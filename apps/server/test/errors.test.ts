@@ -61,7 +61,7 @@ describe("the error body", () => {
     });
   });
 
-  it("gives Fastify's own refusals (bad JSON, wrong content type) the same shape", async () => {
+  it("gives Fastify's own refusals (bad JSON, wrong content type, a path not valid percent-encoding) the same shape", async () => {
     const badJson = await world.admin.request("POST", "/api/locations", '{"Name": ', {
       "content-type": "application/json",
     });
@@ -72,6 +72,9 @@ describe("the error body", () => {
     });
     expect(badType.status).toBe(415);
     expect(badType.json).toEqual({ status: 415, message: expect.any(String) });
+    const badPath = await world.admin.get("/api/visits/%E0%A4%A");
+    expect(badPath.status).toBe(400);
+    expect(badPath.json).toEqual({ status: 400, message: expect.any(String) });
   });
 
   it("keeps Retry-After on a 429 through the REST transport", async () => {

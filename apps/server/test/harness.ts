@@ -14,6 +14,7 @@ import { createTestDatabase, inCi, testServerUrl } from "@vsi/test-utils";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, inject } from "vitest";
 import { buildApp, type AppOptions } from "../src/app.ts";
+import { contract } from "./contract.ts";
 
 export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -226,7 +227,10 @@ export interface Reply {
   }>;
 }
 
-/** A browser-like caller: keeps cookies and echoes XSRF-TOKEN as the web app does. */
+/**
+ * A browser-like caller: keeps cookies and echoes XSRF-TOKEN as the web app does. Each answer under
+ * /api must be one the OpenAPI document allows (contract.ts).
+ */
 export class Client {
   readonly jar = new Map<string, string>();
   bearer: string | undefined;
@@ -268,6 +272,14 @@ export class Client {
         this.jar.delete(c.name);
       else this.jar.set(c.name, c.value);
     }
+    // Every /api answer as the OpenAPI document describes it, or the test fails here.
+    contract().check({
+      method,
+      url,
+      status: res.statusCode,
+      contentType: res.headers["content-type"],
+      body: res.body,
+    });
     let json: unknown;
     try {
       json = res.body ? JSON.parse(res.body) : undefined;
@@ -295,6 +307,13 @@ export class Client {
       },
     });
     res.stream().destroy();
+    contract().check({
+      method: "GET",
+      url,
+      status: res.statusCode,
+      contentType: res.headers["content-type"],
+      body: "",
+    });
     return res.statusCode;
   }
 

@@ -23,6 +23,22 @@ describe("the OpenAPI document", () => {
     expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
+  it("answers errors with the server's one error body, and a create with 201", () => {
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          if (status.startsWith("2")) continue;
+          expect(response.content, `${method} ${path} ${status}`).toEqual({
+            "application/json": { schema: { $ref: "#/components/schemas/Error" } },
+          });
+        }
+      }
+    }
+    expect(Object.keys(doc.paths["/visits"]!.post!.responses)).toContain("201");
+    expect(Object.keys(doc.paths["/visits"]!.post!.responses)).not.toContain("200");
+    expect(Object.keys(doc.paths["/auth/logout"]!.get!.responses)).toContain("204");
+  });
+
   it("describes every call's input and output, the sign-in body field by field", () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {

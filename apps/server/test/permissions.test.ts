@@ -1,13 +1,22 @@
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessTable, generateToken, hashToken, type Access, type IdentityKind } from "@vsi/api";
+import {
+  accessTable,
+  appRouter,
+  generateToken,
+  hashToken,
+  type Access,
+  type IdentityKind,
+} from "@vsi/api";
+import { contract } from "./contract.ts";
 import { adminClient, createCatalog, visitor } from "./fixtures.ts";
 import { startTestServer, type Client, type TestServer } from "./harness.ts";
 import { identities, identityClient, type IdentityName } from "./identities.ts";
 
 /**
- * Who may call what, for every /api operation, from one table. A test below compares the table
- * with the OpenAPI document: a new call cannot ship without its row.
+ * Who may call what, for every /api operation and every procedure at /trpc, from one table. Tests
+ * below compare the table with the OpenAPI document and with the router: a new call cannot ship
+ * without its row.
  */
 
 type Expected = Record<IdentityName, number>;
@@ -557,6 +566,74 @@ const rawRows: Row[] = [
   },
 ];
 
+/** A procedure as the web app calls it at /trpc, with the input one identity sends. */
+interface ProcedureRow {
+  procedure: string;
+  expected: Expected;
+  input(world: World): unknown;
+}
+
+/** The procedures the web app alone calls: they have no path under /api. */
+const trpcOnlyRows: ProcedureRow[] = [
+  {
+    procedure: "visits.report",
+    expected: staffOnly(200),
+    input: (w) => ({ locationId: w.location1 }),
+  },
+  {
+    procedure: "visits.summaryReport",
+    expected: staffOnly(200),
+    input: (w) => ({ locationId: w.location1, groupBy: "program" }),
+  },
+  {
+    procedure: "audit.page",
+    expected: adminOnly(200),
+    input: () => ({ action: "visit.sign_in" }),
+  },
+];
+
+/**
+ * Every procedure of the router, by name, with its kind. tRPC has no public list of a router's
+ * procedures; its record in _def is what trpc-to-openapi walks too.
+ */
+const procedures = new Map(
+  Object.entries(
+    appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>,
+  ).map(([name, procedure]) => [name, procedure._def.type as "query" | "mutation"]),
+);
+
+/**
+ * A row of the /api table as a call at /trpc: the procedure its operation names (operationId is
+ * the procedure's path with dashes), its input the path's parameters, the query and the body,
+ * and its answer tRPC's (any success is 200). Raw routes have no procedure.
+ */
+const procedureRows: ProcedureRow[] = table.flatMap((row) => {
+  const operation = contract().document.paths[row.path]?.[row.method.toLowerCase()];
+  const procedure = operation?.operationId?.replaceAll("-", ".");
+  if (!procedure || !procedures.has(procedure)) return [];
+  const names = [...row.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const pattern = new RegExp(`^/api${row.path.replace(/\{\w+\}/g, "([^/]+)")}$`);
+  const expected = Object.fromEntries(
+    Object.entries(row.expected).map(([name, status]) => [name, status < 300 ? 200 : status]),
+  ) as Expected;
+  return [
+    {
+      procedure,
+      expected,
+      input: async (w: World) => {
+        const { url, body } = await row.request(w);
+        const { pathname, searchParams } = new URL(url, "http://signin.test");
+        const values = pattern.exec(pathname)!.slice(1);
+        return {
+          ...Object.fromEntries(searchParams),
+          ...Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(values[i]!)])),
+          ...(body as object | undefined),
+        };
+      },
+    },
+  ];
+});
+
 let world: World;
 let staffBearer: string;
 
@@ -612,6 +689,27 @@ describe("permission matrix", () => {
           body ?? (row.method === "GET" || row.method === "DELETE" ? undefined : {}),
         );
         got[name] = res.status;
+      }
+      expect(got).toEqual(row.expected);
+    });
+  }
+
+  it("has a row for every procedure of the router at /trpc, and no row without one", () => {
+    expect([...procedureRows, ...trpcOnlyRows].map((row) => row.procedure).sort()).toEqual(
+      [...procedures.keys()].sort(),
+    );
+  });
+
+  for (const row of [...procedureRows, ...trpcOnlyRows]) {
+    it(`${row.procedure} at /trpc`, async () => {
+      const kind = procedures.get(row.procedure)!;
+      const got: Partial<Expected> = {};
+      for (const name of identities) {
+        const client = await clientAs(name);
+        const input = (await row.input(world)) as Record<string, unknown>;
+        // A query without input sends none: those of no input take none.
+        const sent = kind === "query" && Object.keys(input).length === 0 ? undefined : input;
+        got[name] = (await client.trpc(kind, row.procedure, sent)).status;
       }
       expect(got).toEqual(row.expected);
     });

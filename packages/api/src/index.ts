@@ -8,6 +8,8 @@ export {
   notFound,
   type FieldError,
 } from "./errors.ts";
+export { errorBodySchema } from "./schemas/error-body.ts";
+export type { ProcedureMeta } from "./trpc.ts";
 export { cookieNames, cookieOptions, xsrfHeader } from "./http/cookies.ts";
 export { csrfRefused, passesCsrfCheck } from "./http/csrf.ts";
 export { resolveIdentity, type Identity, type IdentitySource } from "./identity.ts";

@@ -9,11 +9,18 @@ import {
   assertSheetAccess,
   assertStaff,
   visitView,
+  type Access,
 } from "./permissions.ts";
+
+/**
+ * What the OpenAPI document says of a procedure besides its path: who may call it (set by the
+ * procedure builders below) and, for a call that creates something, its success status.
+ */
+export type ProcedureMeta = OpenApiMeta<{ access?: Access; status?: 201 }>;
 
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
     // Never a stack trace or SQL in a response body.
     isDev: false,
@@ -30,17 +37,25 @@ const t = initTRPC
 
 export const router = t.router;
 
+/** REST's success status: the meta's (201 for a call that creates), 204 for no answer (null), else 200. */
+const answered = t.procedure.use(async ({ ctx, meta, next }) => {
+  const result = await next();
+  if (result.ok && result.data === null) ctx.response.status = 204;
+  else if (result.ok && meta?.status) ctx.response.status = meta.status;
+  return result;
+});
+
 /** Every procedure but a tablet call's sees the tablet's token checked (a round trip of its own). */
-const checked = t.procedure.use(async ({ ctx, next }) =>
+const checked = answered.use(async ({ ctx, next }) =>
   next({ ctx: { identity: await ctx.verifiedIdentity() } }),
 );
 
-export const publicProcedure = checked;
+export const publicProcedure = checked.meta({ access: "public" });
 
 /** A tablet (for its own location; the procedure checks which) or any staff member: the visitor lookup. */
-export const sheetProcedure = checked.use(({ ctx, next }) =>
-  next({ ctx: { identity: assertSheetAccess(ctx.identity) } }),
-);
+export const sheetProcedure = checked
+  .meta({ access: "sheet" })
+  .use(({ ctx, next }) => next({ ctx: { identity: assertSheetAccess(ctx.identity) } }));
 
 type Shown = { LastName: string; PhoneNumber: string };
 
@@ -50,7 +65,7 @@ type Shown = { LastName: string; PhoneNumber: string };
  * answer is a visit or a list of them, and the caller sees of each what visitView allows (a
  * tablet the sheet's view), the open visit a 409 names included.
  */
-export const tabletCallProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const tabletCallProcedure = answered.meta({ access: "sheet" }).use(async ({ ctx, next }) => {
   const identity = assertSheetAccess(ctx.identity);
   // The context as it came (not a copy with the same identity: tRPC copies it key by key).
   const result = await next();
@@ -73,7 +88,7 @@ export const tabletCallProcedure = t.procedure.use(async ({ ctx, next }) => {
   };
 });
 
-export const staffProcedure = checked.use(({ ctx, next }) => {
+export const staffProcedure = checked.meta({ access: "staff" }).use(({ ctx, next }) => {
   const identity = assertStaff(ctx.identity);
   return next({ ctx: { identity, user: identity.user } });
 });
@@ -84,10 +99,14 @@ export const tokenManagementProcedure = staffProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
+export const adminProcedure = staffProcedure.meta({ access: "admin" }).use(({ ctx, next }) => {
   assertAdmin(ctx.identity);
   return next();
 });
+
+/** What the OpenAPI document says of changesState's refusal. */
+export const changesStateRefusal =
+  "A GET that changes state, made with the session cookie but without the X-XSRF-TOKEN header";
 
 /**
  * For the GET calls that change state (the spec fixes them as GET): checked as an unsafe method

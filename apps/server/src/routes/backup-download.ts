@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { createContext, notFound, assertAdmin, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
+import { errorResponse } from "./openapi-responses.ts";
 
 export const backupDownloadPath = "/api/backups/:name";
 
@@ -44,9 +45,9 @@ export const backupDownloadOperation = {
         description: "The archive",
         content: { "application/gzip": { schema: { type: "string" as const, format: "binary" } } },
       },
-      "401": { description: "Not logged in" },
-      "403": { description: "Not an administrator" },
-      "404": { description: "No backup of that name" },
+      "401": errorResponse("Not logged in"),
+      "403": errorResponse("Not an administrator"),
+      "404": errorResponse("No backup of that name"),
     },
   },
 };

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { idParam, liveEvents, visitView, watchAccess, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 import { LiveHub, sseMessage } from "../live/hub.ts";
+import { errorResponse } from "./openapi-responses.ts";
 
 export const liveEventsRoute = "/api/locations/:id/events";
 
@@ -78,10 +79,10 @@ export const liveEventsOperation = {
         description: "The stream, open until the client or the server ends it",
         content: { "text/event-stream": { schema: { type: "string" as const } } },
       },
-      "401": { description: "Not logged in, or a disconnected tablet" },
-      "403": { description: "A tablet of another location" },
-      "404": { description: "No such location" },
-      "422": { description: "The id is not a whole number" },
+      "401": errorResponse("Not logged in, or a disconnected tablet"),
+      "403": errorResponse("A tablet of another location"),
+      "404": errorResponse("No such location"),
+      "422": errorResponse("The id is not a whole number"),
     },
   },
 };

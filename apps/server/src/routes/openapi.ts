@@ -1,12 +1,15 @@
-import { appRouter, createContext, type Services } from "@vsi/api";
+import { appRouter, createContext, type ProcedureMeta, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from "trpc-to-openapi";
 import { backupDownloadOperation } from "./backup-download.ts";
 import { docsPage } from "./docs-page.ts";
 import { liveEventsOperation } from "./live-events.ts";
+import { documentResponses, type Document } from "./openapi-responses.ts";
 
 export function openApiDocument(baseUrl: string) {
-  const document = generateOpenApiDocument(appRouter, {
+  // Each procedure's meta, by "METHOD /path", for its responses (see documentResponses).
+  const metas = new Map<string, ProcedureMeta>();
+  const document = generateOpenApiDocument<ProcedureMeta>(appRouter, {
     title: "Visitor Sign-In API",
     description:
       "The same procedures the web app calls, as REST. Authenticate with `Authorization: Bearer <token>` " +
@@ -14,13 +17,17 @@ export function openApiDocument(baseUrl: string) {
     version: "1.0.0",
     baseUrl: `${baseUrl}/api`,
     securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+    // Raw routes that belong in the document: a file download and an event stream have no procedure.
+    paths: {
+      "/backups/{name}": backupDownloadOperation,
+      "/locations/{id}/events": liveEventsOperation,
+    },
+    filter: ({ metadata }) => {
+      metas.set(`${metadata.openapi.method} ${metadata.openapi.path}`, metadata);
+      return true;
+    },
   });
-  // Raw routes that belong in the document: a file download and an event stream have no procedure.
-  document.paths = {
-    ...document.paths,
-    "/backups/{name}": backupDownloadOperation,
-    "/locations/{id}/events": liveEventsOperation,
-  };
+  documentResponses(document as Document, metas);
   return document;
 }
 

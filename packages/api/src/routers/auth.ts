@@ -4,7 +4,7 @@ import { invalidLoginMessage } from "../schemas/names.ts";
 import { loginInput, registerInput, userSchema } from "../schemas/users.ts";
 import { checkPassword, logIn, logOut } from "../login.ts";
 import { getUserOutput, insertUser } from "../services/users.ts";
-import { changesState, publicProcedure, router } from "../trpc.ts";
+import { changesState, changesStateRefusal, publicProcedure, router } from "../trpc.ts";
 
 export const authRouter = router({
   login: publicProcedure
@@ -14,6 +14,9 @@ export const authRouter = router({
         path: "/auth/login",
         tags: ["auth"],
         summary: "Log in and start a session",
+        errorResponses: {
+          429: "Too many failed logins for that email or from that address: try again after Retry-After seconds",
+        },
       },
     })
     .input(loginInput)
@@ -32,6 +35,7 @@ export const authRouter = router({
         path: "/auth/logout",
         tags: ["auth"],
         summary: "End the session (204)",
+        errorResponses: { 403: changesStateRefusal },
       },
     })
     .use(changesState)
@@ -39,7 +43,6 @@ export const authRouter = router({
     .output(z.null())
     .query(async ({ ctx }) => {
       await logOut(ctx);
-      ctx.response.status = 204;
       return null;
     }),
 
@@ -50,7 +53,9 @@ export const authRouter = router({
         path: "/auth/register",
         tags: ["auth"],
         summary: "Self-registration, when enabled (201)",
+        errorResponses: { 404: "Self-registration is switched off" },
       },
+      status: 201,
     })
     // Before the input is read: with registration off, the call does not exist (404), whatever the body.
     .use(({ ctx, next }) => {
@@ -62,7 +67,6 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const userId = await insertUser(ctx.db, input);
       await logIn(ctx, userId);
-      ctx.response.status = 201;
       return getUserOutput(ctx.db, ctx.services.config.secret, userId);
     }),
 });

@@ -48,6 +48,7 @@ export const backupsRouter = router({
         tags: ["backups"],
         summary: "Back up now: the database (embedded) and the uploaded files (admin, 201)",
       },
+      status: 201,
     })
     .input(backupCreateInput)
     .output(backupSchema)
@@ -62,7 +63,6 @@ export const backupsRouter = router({
           `The backup failed: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
-      ctx.response.status = 201;
       return toBackup(entry);
     }),
 });

@@ -19,7 +19,13 @@ import {
   touchPendingInvite,
 } from "../services/invites.ts";
 import { getUserOutput } from "../services/users.ts";
-import { adminProcedure, changesState, publicProcedure, router } from "../trpc.ts";
+import {
+  adminProcedure,
+  changesState,
+  changesStateRefusal,
+  publicProcedure,
+  router,
+} from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 import { logIn, logOut } from "../login.ts";
 
@@ -53,13 +59,13 @@ export const invitesRouter = router({
         tags: ["invites"],
         summary: "Invite someone by email (admin, 201)",
       },
+      status: 201,
     })
     .input(inviteCreateInput)
     .output(inviteSchema)
     .mutation(async ({ ctx, input }) => {
       const invite = await createInvite(ctx.db, input, ctx.user.id, ctx.services.now());
       await sendInvite(ctx, invite);
-      ctx.response.status = 201;
       return toInvite(invite);
     }),
 
@@ -70,6 +76,7 @@ export const invitesRouter = router({
         path: "/invites/{id}",
         tags: ["invites"],
         summary: "One invite; ends the caller's session",
+        errorResponses: { 403: changesStateRefusal },
       },
     })
     .use(changesState)
@@ -89,7 +96,9 @@ export const invitesRouter = router({
         path: "/invites/{id}/accept",
         tags: ["invites"],
         summary: "Create the account and log in (201)",
+        errorResponses: { 403: "The invite was accepted or revoked" },
       },
+      status: 201,
     })
     .input(inviteAcceptInput)
     .output(userSchema)
@@ -104,7 +113,6 @@ export const invitesRouter = router({
       // The new account replaces whoever was logged in on this browser.
       await logOut(ctx);
       await logIn(ctx, userId);
-      ctx.response.status = 201;
       return getUserOutput(ctx.db, ctx.services.config.secret, userId);
     }),
 
@@ -115,6 +123,7 @@ export const invitesRouter = router({
         path: "/invites/{id}/resend",
         tags: ["invites"],
         summary: "Email a pending invite again (admin)",
+        errorResponses: { 403: "The invite was accepted" },
       },
     })
     .input(inviteId)
@@ -132,6 +141,7 @@ export const invitesRouter = router({
         path: "/invites/{id}",
         tags: ["invites"],
         summary: "Revoke an invite (admin)",
+        errorResponses: { 403: "The invite was accepted" },
       },
     })
     .input(inviteId)

@@ -8,7 +8,14 @@ import { createLocation, updateLocation } from "../services/locations.ts";
 import { createTablet } from "../services/tablets.ts";
 import { actorOf } from "../services/audit.ts";
 import { removeCatalogRow } from "./removeCatalogRow.ts";
-import { adminProcedure, changesState, publicProcedure, router, staffProcedure } from "../trpc.ts";
+import {
+  adminProcedure,
+  changesState,
+  changesStateRefusal,
+  publicProcedure,
+  router,
+  staffProcedure,
+} from "../trpc.ts";
 import { wholeList } from "../services/pagination.ts";
 
 export const locationsRouter = router({
@@ -46,6 +53,7 @@ export const locationsRouter = router({
         tags: ["locations"],
         summary: "Create a location (201)",
       },
+      status: 201,
     })
     .input(locationInput)
     .output(locationSchema)
@@ -57,7 +65,6 @@ export const locationsRouter = router({
         actorOf(ctx.identity),
         ctx.services.now(),
       );
-      ctx.response.status = 201;
       return getLocation(ctx.db, id);
     }),
 
@@ -105,6 +112,7 @@ export const locationsRouter = router({
         path: "/locations/{id}/setup",
         tags: ["locations"],
         summary: "Turn this browser into the location's tablet; ends the staff session",
+        errorResponses: { 403: changesStateRefusal },
       },
     })
     .use(changesState)

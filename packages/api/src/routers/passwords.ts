@@ -24,6 +24,10 @@ export const passwordsRouter = router({
         path: "/passwords",
         tags: ["passwords"],
         summary: "Email a password reset link",
+        errorResponses: {
+          404: "No user has that email",
+          429: "Too many reset links asked for that email or from that address: try again after Retry-After seconds",
+        },
       },
     })
     .input(passwordResetRequestInput)
@@ -56,6 +60,7 @@ export const passwordsRouter = router({
         path: "/passwords/{token}",
         tags: ["passwords"],
         summary: "Is this reset link usable? (404 / 410)",
+        errorResponses: { 410: "The link expired or was used" },
       },
     })
     .input(passwordTokenInput)
@@ -72,6 +77,7 @@ export const passwordsRouter = router({
         path: "/passwords/{token}",
         tags: ["passwords"],
         summary: "Set a new password with a reset link (once)",
+        errorResponses: { 410: "The link expired or was used" },
       },
     })
     .input(passwordUpdateInput)

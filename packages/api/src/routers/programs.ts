@@ -43,12 +43,12 @@ export const programsRouter = router({
         tags: ["programs"],
         summary: "Create a program (201)",
       },
+      status: 201,
     })
     .input(programInput)
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
       const id = await createProgram(ctx.db, input, actorOf(ctx.identity), ctx.services.now());
-      ctx.response.status = 201;
       return getProgram(ctx.db, id);
     }),
 

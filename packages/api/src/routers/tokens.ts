@@ -44,7 +44,9 @@ export const tokensRouter = router({
         path: "/tokens",
         tags: ["tokens"],
         summary: "Create a personal API token; its secret is shown once (201)",
+        errorResponses: { 403: "An API token cannot create tokens: use the web app" },
       },
+      status: 201,
     })
     .input(tokenCreateInput)
     .output(apiTokenCreatedSchema)
@@ -55,7 +57,6 @@ export const tokensRouter = router({
         input.name,
         ctx.services.now(),
       );
-      ctx.response.status = 201;
       return { ...toApiToken(row), token };
     }),
 
@@ -66,6 +67,7 @@ export const tokensRouter = router({
         path: "/tokens/{id}",
         tags: ["tokens"],
         summary: "Revoke a token (your own, or anyone's as admin)",
+        errorResponses: { 403: "An API token cannot revoke tokens, nor staff another's token" },
       },
     })
     .input(tokenRevokeInput)

@@ -89,6 +89,10 @@ const updateMeta = (method: "PATCH" | "PUT") => ({
     path: "/users/{id}" as const,
     tags: ["users"],
     summary: "Update a user (self or admin)",
+    errorResponses: {
+      403: "Another's account (unless an administrator); an email or password changed by an API token, or one's own without the current password long after logging in",
+      429: "Too many wrong current passwords: try again after Retry-After seconds",
+    },
   },
 });
 
@@ -100,6 +104,7 @@ export const usersRouter = router({
         path: "/users/me",
         tags: ["users"],
         summary: "The current user, or 204 when nobody is logged in",
+        errorResponses: { 401: "A revoked or unknown API token" },
       },
     })
     .input(z.void())
@@ -109,7 +114,6 @@ export const usersRouter = router({
       if (ctx.identity.kind === "anonymous" && ctx.identity.rejectedToken)
         throw new HttpError(401, "Invalid or revoked API token");
       if (ctx.identity.kind !== "user") {
-        ctx.response.status = 204;
         return null;
       }
       return getUserOutput(ctx.db, ctx.services.config.secret, ctx.identity.user.id);
@@ -136,6 +140,7 @@ export const usersRouter = router({
         path: "/users/{id}",
         tags: ["users"],
         summary: "One user (self or admin)",
+        errorResponses: { 403: "Another's account, unless an administrator" },
       },
     })
     .input(idParam)

@@ -105,6 +105,7 @@ export const visitsRouter = router({
           "(visits-2026-11-01-to-2026-11-30-valencia.csv; filename* keeps non-ASCII names). Columns: Date (in timeZone), Location, Program, Name, PhoneNumber, Temperature, " +
           "TimeIn and TimeOut (ISO 8601 with timeZone's offset at that instant, e.g. 2026-11-03T14:07:00+01:00; TimeOut empty while signed in), DurationMinutes (whole minutes, empty while signed in), SignedOutBy (visitor, staff or auto; empty while signed in). " +
           "A cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe so spreadsheets show it as text.",
+        errorResponses: { 403: "A tablet of another location, or a tablet asking for CSV" },
       },
     })
     .input(visitListInput)
@@ -213,6 +214,10 @@ export const visitsRouter = router({
         tags: ["visits"],
         summary:
           "Names of the latest visit with this 10-digit phone number: a tablet's at its own location only, staff's at any",
+        errorResponses: {
+          404: "No visit has that number (for a tablet: at its location)",
+          429: "Too many lookups: try again after Retry-After seconds",
+        },
       },
     })
     .input(visitSearchInput)
@@ -249,7 +254,12 @@ export const visitsRouter = router({
         tags: ["visits"],
         summary:
           "Sign a visitor in (201). Send an Idempotency-Key header to make retries safe for 24 hours",
+        errorResponses: {
+          403: "A tablet of another location",
+          409: "That phone number is already signed in at that location and program: `visit` is the open visit",
+        },
       },
+      status: 201,
     })
     .input(visitCreateInput)
     .output(visitSchema)
@@ -289,7 +299,6 @@ export const visitsRouter = router({
           key && `${keyOwner(identity)}:${key}`,
         );
       }
-      ctx.response.status = 201;
       return toVisit(visit);
     }),
 
@@ -302,6 +311,9 @@ export const visitsRouter = router({
         summary: "Correct a visit's names, phone or temperature (staff)",
         description:
           "A visit whose visitor's details were erased (after the retention period, or at a request to be forgotten) keeps them erased: sending any of these fields for it answers 422, naming each.",
+        errorResponses: {
+          409: "The new phone number is already signed in at that location and program: `visit` is the open visit",
+        },
       },
     })
     .input(visitUpdateInput)
@@ -325,6 +337,7 @@ export const visitsRouter = router({
         path: "/visits/{id}/sign-out",
         tags: ["visits"],
         summary: "Sign a visitor out; a second sign-out keeps the first time",
+        errorResponses: { 403: "A tablet of another location" },
       },
     })
     .input(idParam)
