@@ -58,7 +58,7 @@ test("two tablets in step: a sign-in and a sign-out on one show on the other wit
     await page.getByLabel("Last Name", { exact: true }).fill("Stream");
     const appears = whenRow(second, "Livia S.", true);
     // Watched from before Submit: the welcome stays a few seconds only.
-    const welcomed = whenShown(page, "dialog[open]", "Welcome, Livia!", true);
+    const welcomed = whenShown(page, "[role=dialog]", "Welcome, Livia!", true);
     const submitted = await page.evaluate(() => Date.now());
     await page.getByRole("button", { name: "Submit" }).click();
     const signInMs = (await appears) - submitted;
