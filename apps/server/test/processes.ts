@@ -8,10 +8,19 @@ const node = (script: string) => [process.execPath, [script], { cwd: serverDir }
 const mainPath = path.join(serverDir, "dist", "main.js");
 const cliPath = path.join(serverDir, "dist", "cli.js");
 
+/** The machine's clock as this process sees it: a date moved with libfaketime reaches the children too. */
+const clock = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] =>
+      entry[1] !== undefined && (entry[0] === "LD_PRELOAD" || entry[0].startsWith("FAKETIME")),
+  ),
+);
+
 /** Only what a person's shell would have: the test runner's own variables (BASE_URL, NODE_ENV) stay out. */
 export const cleanEnv = (vars: Record<string, string>) => ({
   PATH: process.env.PATH ?? "",
   HOME: process.env.HOME ?? "",
+  ...clock,
   ...vars,
 });
 
