@@ -1,11 +1,18 @@
-import type { PostgresPool, PostgresPoolClient } from "kysely";
+import type {
+  Compilable,
+  CompiledQuery,
+  PostgresPool,
+  PostgresPoolClient,
+  QueryResult,
+} from "kysely";
 import type pg from "pg";
 
 /**
  * Statements sent as named prepared statements: PostgreSQL parses and plans each once per
  * connection rather than on every call, and the client sends its bind values only. For the few
- * texts that run on every tablet call; a text must name its result columns (no `*`), so a column
- * added by a later migration cannot change a prepared statement's result under a running server.
+ * statements that run on every tablet call (a bounded set of texts: values are always parameters);
+ * a text must name its result columns (no `*`), so a column added by a later migration cannot
+ * change a prepared statement's result under a running server.
  */
 const names = new Map<string, string>();
 
@@ -13,6 +20,19 @@ const names = new Map<string, string>();
 export function prepared(text: string): string {
   if (!names.has(text)) names.set(text, `vsi_${names.size + 1}`);
   return text;
+}
+
+/**
+ * A Kysely query's rows, the query run as a named prepared statement on PostgreSQL (its text
+ * registered on first use; PGlite runs it as is).
+ */
+export async function runPrepared<O>(
+  db: { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> },
+  query: Compilable<O>,
+): Promise<O[]> {
+  const compiled = query.compile();
+  prepared(compiled.sql);
+  return (await db.executeQuery(compiled)).rows;
 }
 
 /** The pool as Kysely sees it: a registered text goes out under its name. */

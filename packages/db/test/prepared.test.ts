@@ -1,20 +1,22 @@
 import { createTestDatabase } from "@vsi/test-utils";
-import { CompiledQuery, sql } from "kysely";
+import { CompiledQuery, sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { createDb, prepared } from "../src/index.ts";
+import { createDb, runPrepared } from "../src/index.ts";
 
 describe("prepared statements on a PostgreSQL server", () => {
-  it("sends a registered text under its name, prepared once per connection, and other texts unnamed", async (ctx) => {
+  it("sends a query run prepared under a name, prepared once per connection, and other texts unnamed", async (ctx) => {
     const database = await createTestDatabase();
     if (!database) return ctx.skip();
     const db = await createDb({ databaseUrl: database.url, poolSize: 1 });
     try {
       await sql`create table things (id int primary key, label text)`.execute(db.kysely);
       await sql`insert into things values (1, 'one'), (2, 'two')`.execute(db.kysely);
-      const text = prepared("select id, label from things where id = $1");
-      const run = (id: number) => db.kysely.executeQuery(CompiledQuery.raw(text, [id]));
-      expect((await run(1)).rows).toEqual([{ id: 1, label: "one" }]);
-      expect((await run(2)).rows).toEqual([{ id: 2, label: "two" }]);
+      const things = db.kysely as unknown as Kysely<{ things: { id: number; label: string } }>;
+      const query = (id: number) =>
+        things.selectFrom("things").select(["id", "label"]).where("id", "=", id);
+      const text = query(1).compile().sql;
+      expect(await runPrepared(db.kysely, query(1))).toEqual([{ id: 1, label: "one" }]);
+      expect(await runPrepared(db.kysely, query(2))).toEqual([{ id: 2, label: "two" }]);
       await db.kysely.executeQuery(
         CompiledQuery.raw("select label from things where id = $1", [1]),
       );
