@@ -1,28 +1,25 @@
 /**
- * The sheet list as a bare Fastify route: the same statement as the real server (the tablet's
- * token checked with the open visits' SELECT), the same JSON, nothing else. The floor for the REST layer.
+ * The sheet list as a bare Fastify route: the same statements as the real server (the tablet's
+ * check, then the open visits' SELECT), the same JSON, nothing else. The floor for the REST layer.
  * Run as its own process: PORT, DATABASE_URL.
  */
 import { createHash } from "node:crypto";
 import Fastify from "fastify";
 import pg from "pg";
-import { sheetSelect } from "./statements.ts";
+import { sheetParams, sheetSelect, tabletLookupParams, tabletLookupSelect } from "./statements.ts";
 
 interface VisitRow {
-  tablet_id: number;
-  tablet_location_id: number;
-  id: number | null;
+  id: number;
   first_name: string;
   last_name: string;
   phone_number: string;
   temperature: string;
-  // The sheet's statement writes its times as the API's ISO text.
-  time_in: string;
-  time_out: string | null;
+  time_in: Date;
+  time_out: Date | null;
   location_id: number;
   program_id: number;
-  created_at: string;
-  updated_at: string;
+  created_at: Date;
+  updated_at: Date;
 }
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -45,14 +42,18 @@ app.get("/bare/visits", async (request, reply) => {
   if (!token) return reply.code(401).send({ status: 401, message: "Not signed in" });
   const hash = createHash("sha256").update(token).digest("hex");
   const q = request.query as { locationId?: string; programId?: string };
-  const all = (
-    await pool.query<VisitRow>(sheetSelect, [hash, new Date(), Number(q.programId), 500])
+  const [tablet] = (
+    await pool.query<{ tabletId: number; locationId: number }>(
+      tabletLookupSelect,
+      tabletLookupParams(hash, new Date()),
+    )
   ).rows;
-  const tablet = all[0];
   if (!tablet) return reply.code(401).send({ status: 401, message: "Not signed in" });
-  if (q.locationId && Number(q.locationId) !== tablet.tablet_location_id)
+  if (q.locationId && Number(q.locationId) !== tablet.locationId)
     return reply.code(403).send({ status: 403, message: "Forbidden" });
-  const rows = all.filter((r): r is VisitRow & { id: number } => r.id !== null);
+  const rows = (
+    await pool.query<VisitRow>(sheetSelect, sheetParams(tablet.locationId, Number(q.programId)))
+  ).rows;
   reply.header("X-Total-Count", String(rows.length));
   return rows.map((r) => ({
     id: r.id,
@@ -60,12 +61,12 @@ app.get("/bare/visits", async (request, reply) => {
     LastName: r.last_name,
     PhoneNumber: r.phone_number,
     Temperature: r.temperature,
-    TimeIn: r.time_in,
-    TimeOut: r.time_out,
+    TimeIn: r.time_in.toISOString(),
+    TimeOut: r.time_out?.toISOString() ?? null,
     LocationId: r.location_id,
     ProgramId: r.program_id,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
   }));
 });
 

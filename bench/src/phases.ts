@@ -8,7 +8,14 @@ import { cannon, pgbench, signInLoad, type PgbenchResult, type Throughput } from
 import { openSheet, query } from "./pg.ts";
 import { Server } from "./server.ts";
 import { SqlTrace } from "./sqltrace.ts";
-import { normalize, pgbenchSheet, pgbenchSignIn, sheetSelect, signInInsert } from "./statements.ts";
+import {
+  normalize,
+  pgbenchSheet,
+  pgbenchSignIn,
+  pgbenchTabletVars,
+  sheetSelect,
+  signInInsert,
+} from "./statements.ts";
 import {
   runTabletLoad,
   verifyLoad,
@@ -248,11 +255,17 @@ export async function ratioPhase(env: Env): Promise<RatioResult> {
       },
     }),
   );
+  // The tablet's id, for the audit row pgbench's sign-in writes as the server's does.
+  const [signInTabletRow] = await query<{ id: number }>(
+    env.database,
+    "select id from tablets where token_hash = $1",
+    [sheetTokenHash(signInTablet)],
+  );
   const vars = () => ({
-    hash: sheetTokenHash(signInTablet),
+    ...pgbenchTabletVars(sheetTokenHash(signInTablet)),
+    tab: signInTabletRow!.id,
     ln: "PgBench",
     tmp: "98.6",
-    ts: new Date().toISOString(),
     loc: locationId,
     prog: signInProgram,
     ...pgbenchPhoneVars(),
@@ -284,8 +297,8 @@ export async function ratioPhase(env: Env): Promise<RatioResult> {
         env.database,
         pgbenchSheet,
         {
-          hash: sheetTokenHash(sheetTablet),
-          ts: new Date().toISOString(),
+          ...pgbenchTabletVars(sheetTokenHash(sheetTablet)),
+          loc: locationId,
           prog: sheetProgram,
           lim: 500,
         },

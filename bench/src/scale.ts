@@ -423,6 +423,7 @@ export async function scalePhase(env: Env, csvOnly = false, before?: Env): Promi
           locationId: monthLocation,
           programId: sheetProgram,
           cursor: [middle[0]!.t, middle[0]!.id],
+          sheetLocationId: sheetLocation,
           tokenHash,
         }),
         csvCopyStatement,

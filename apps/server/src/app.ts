@@ -26,7 +26,6 @@ import { loggerOptions, type LogOptions } from "./logging.ts";
 import { registerJsonBodyParser } from "./routes/json-body.ts";
 import { registerOpenApi } from "./routes/openapi.ts";
 import { registerRawRoutes } from "./routes/raw.ts";
-import { registerTabletCalls } from "./routes/tablet-calls.ts";
 import { registerTrpc } from "./routes/trpc.ts";
 
 /** The kiosk's addresses (/sheet, /sheet/3/sign-in), answered with the web build's kiosk.html. */
@@ -139,7 +138,6 @@ export async function buildApp({
   );
   await registerRawRoutes(app, services);
   await registerTrpc(app, services);
-  registerTabletCalls(app, services);
   await registerOpenApi(app, services);
 
   const hasWeb = !!webDir && existsSync(path.join(webDir, "index.html"));

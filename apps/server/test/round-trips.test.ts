@@ -11,8 +11,9 @@ import type { Client } from "./harness.ts";
 
 /**
  * Round trips to the database per call, counted statement by statement as the server sends them
- * (the harness's statements list): a tablet's identity check goes in the same statement as its
- * work, and a staff session's check in one statement with its sliding renewal. No timing here.
+ * (the harness's statements list): a tablet call is two, the tablet's check (once per request, for
+ * every transport) and its work in one statement (a sign-in with its audit row); a staff session's
+ * check is one statement with its sliding renewal. No timing here.
  */
 
 const world = useCatalogServer();
@@ -25,19 +26,26 @@ async function statementsOf(call: () => Promise<{ status: number }>, status: num
   return world.server.statements.slice(before);
 }
 
+/** What a tablet call sends: the tablet's check, then one statement of work. */
+function expectTabletCall(statements: string[]) {
+  expect(statements).toHaveLength(2);
+  expect(statements[0]).toMatch(/from "tablets"/);
+  expect(statements[1]).not.toMatch(/"tablets"/);
+}
+
 describe("round trips per tablet call", () => {
   let tablet: Client;
   const sheetUrl = () =>
     `/api/visits?locationId=${world.catalog.main.id}&programId=${world.catalog.tutoring.id}`;
   const newVisitor = () => visitor(world.catalog.main.id, world.catalog.tutoring.id);
 
-  it("the sheet list is one statement, on /api and /trpc, with and without a program", async () => {
+  it("the sheet list is the tablet's check and one statement, on /api and /trpc, with and without a program", async () => {
     tablet = await tabletClient(world.server, world.catalog.main.id);
-    expect(await statementsOf(() => tablet.get(sheetUrl()), 200)).toHaveLength(1);
-    expect(
+    expectTabletCall(await statementsOf(() => tablet.get(sheetUrl()), 200));
+    expectTabletCall(
       await statementsOf(() => tablet.get(`/api/visits?locationId=${world.catalog.main.id}`), 200),
-    ).toHaveLength(1);
-    expect(
+    );
+    expectTabletCall(
       await statementsOf(
         () =>
           tablet.trpc("query", "visits.list", {
@@ -46,10 +54,10 @@ describe("round trips per tablet call", () => {
           }),
         200,
       ),
-    ).toHaveLength(1);
+    );
   });
 
-  it("the kiosk's sheet list (from today in the tablet's zone, over /trpc) is one statement, and lists today's open visits only", async () => {
+  it("the kiosk's sheet list (from today in the tablet's zone, over /trpc) is the check and one statement, and lists today's open visits only", async () => {
     const open = (await tablet.post("/api/visits", newVisitor())).json as { id: number };
     const input = {
       locationId: world.catalog.main.id,
@@ -58,20 +66,20 @@ describe("round trips per tablet call", () => {
       timeZone: "America/Los_Angeles",
     };
     let res: { status: number; json: unknown } | undefined;
-    expect(
+    expectTabletCall(
       await statementsOf(async () => (res = await tablet.trpc("query", "visits.list", input)), 200),
-    ).toHaveLength(1);
+    );
     const listed = (res!.json as { result: { data: { id: number }[] } }).result.data;
     expect(listed.map((v) => v.id)).toContain(open.id);
     const tomorrow = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-    expect(
+    expectTabletCall(
       await statementsOf(
         async () => (res = await tablet.trpc("query", "visits.list", { ...input, from: tomorrow })),
         200,
       ),
-    ).toHaveLength(1);
+    );
     expect((res!.json as { result: { data: unknown[] } }).result.data).toEqual([]);
-    expect(
+    expectTabletCall(
       await statementsOf(
         () =>
           tablet.get(
@@ -79,29 +87,29 @@ describe("round trips per tablet call", () => {
           ),
         200,
       ),
-    ).toHaveLength(1);
+    );
   });
 
-  it("a sign-in is one statement, with an Idempotency-Key too, and its retry replays in one", async () => {
-    expect(await statementsOf(() => tablet.post("/api/visits", newVisitor()), 201)).toHaveLength(1);
+  it("a sign-in is the check and one statement, with an Idempotency-Key too, and its retry replays in one", async () => {
+    expectTabletCall(await statementsOf(() => tablet.post("/api/visits", newVisitor()), 201));
     const key = randomUUID();
     const body = newVisitor();
     let first: { json: { id: number } } | undefined;
-    expect(
+    expectTabletCall(
       await statementsOf(
         async () => (first = await tablet.post("/api/visits", body, { "idempotency-key": key })),
         201,
       ),
-    ).toHaveLength(1);
+    );
     let retry: { json: { id: number } } | undefined;
-    expect(
+    expectTabletCall(
       await statementsOf(
         async () => (retry = await tablet.post("/api/visits", body, { "idempotency-key": key })),
         201,
       ),
-    ).toHaveLength(1);
+    );
     expect(retry!.json.id).toBe(first!.json.id);
-    expect(
+    expectTabletCall(
       await statementsOf(
         () =>
           tablet.trpc("mutation", "visits.create", {
@@ -110,22 +118,38 @@ describe("round trips per tablet call", () => {
           }),
         200,
       ),
-    ).toHaveLength(1);
+    );
   });
 
-  it("a sign-out is one statement, and the signed-in visitor leaves the sheet", async () => {
+  it("a sign-out is the check and one statement, and the signed-in visitor leaves the sheet", async () => {
     const visit = (await tablet.post("/api/visits", newVisitor())).json as { id: number };
-    expect(
+    expectTabletCall(
       await statementsOf(() => tablet.patch(`/api/visits/${visit.id}/sign-out`), 200),
-    ).toHaveLength(1);
-    expect(
+    );
+    expectTabletCall(
       await statementsOf(() => tablet.trpc("mutation", "visits.signOut", { id: visit.id }), 200),
-    ).toHaveLength(1);
+    );
     const sheet = (await tablet.get(sheetUrl())).json as { id: number }[];
     expect(sheet.map((v) => v.id)).not.toContain(visit.id);
   });
 
-  it("each of those statements checks the tablet's token itself, so a revocation counts from the next call", async () => {
+  it("a /trpc batch checks the tablet once for all its calls", async () => {
+    const input = {
+      0: { locationId: world.catalog.main.id, programId: world.catalog.tutoring.id },
+      1: { locationId: world.catalog.main.id, programId: world.catalog.pantry.id },
+    };
+    const statements = await statementsOf(
+      () =>
+        tablet.get(
+          `/trpc/visits.list,visits.list?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
+        ),
+      200,
+    );
+    expect(statements.filter((sql) => /from "tablets"/.test(sql))).toHaveLength(1);
+    expect(statements).toHaveLength(3);
+  });
+
+  it("every call checks the tablet, so a revocation counts from the next call", async () => {
     const revoked = await tabletClient(world.server, world.catalog.main.id);
     const open = (await revoked.post("/api/visits", newVisitor())).json as { id: number };
     const tabletId = await newestTabletId(world.server);

@@ -142,7 +142,7 @@ describe("a visit as a tablet sees it", () => {
     expect(twice.json.visit).toMatchObject({ id: signedIn.json.id, ...tabletView });
 
     const sheets = [
-      // The kiosk's sheet (one statement with the token's check), without a day, and with an end day.
+      // The kiosk's sheet (from today in its zone), without a day, and with an end day.
       `/api/visits?locationId=${main.id}&programId=${tutoring.id}&from=2000-01-01&timeZone=America/Los_Angeles`,
       `/api/visits?locationId=${main.id}`,
       `/api/visits?locationId=${main.id}&from=2000-01-01&to=2999-12-31`,

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
 import { cookieNames, cookieOptions, type CookieOptions } from "./http/cookies.ts";
 import { echoesXsrfToken } from "./http/csrf.ts";
-import { resolveIdentity, verifyIdentity, type Identity } from "./identity.ts";
+import { resolveIdentity, type Identity } from "./identity.ts";
 import { SESSION_LIFETIME_MS } from "./services/sessions.ts";
 import type { Services } from "./services/types.ts";
 
@@ -25,9 +25,8 @@ export interface ReplyLike {
 export interface Context {
   services: Services;
   db: Kysely<Database>;
+  /** Who is calling, checked once for the whole request (identity.ts). */
   identity: Identity;
-  /** The identity with a tablet's token checked, once per request (see tabletCallProcedure). */
-  verifiedIdentity(): Promise<Exclude<Identity, { kind: "sheetToken" }>>;
   ip: string;
   /** Path and query of the request as the client sent it. */
   url: string;
@@ -43,15 +42,11 @@ export interface Context {
   startSession(token: string, expiresAt: Date): void;
 }
 
-/**
- * deferTablet (the procedure transports): a tablet's token stays unchecked until a procedure asks,
- * so a tablet call checks it in its own statement. Raw routes get every identity checked.
- */
+/** Every transport's context (/trpc, /api and the raw routes): the caller is resolved here, once. */
 export async function createContext(
   services: Services,
   req: RequestLike,
   reply: ReplyLike,
-  options: { deferTablet?: boolean } = {},
 ): Promise<Context> {
   const authorization =
     typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
@@ -59,17 +54,13 @@ export async function createContext(
     services.db.kysely,
     { authorization, cookies: req.cookies },
     services.now(),
-    options,
   );
   const secure = services.config.secureCookies;
-  let verified: Promise<Exclude<Identity, { kind: "sheetToken" }>> | undefined;
 
   const ctx: Context = {
     services,
     db: services.db.kysely,
     identity,
-    verifiedIdentity: () =>
-      (verified ??= verifyIdentity(services.db.kysely, identity, services.now())),
     ip: req.ip,
     url: req.originalUrl ?? req.url,
     headers: req.headers,

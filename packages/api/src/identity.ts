@@ -1,22 +1,17 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, User } from "@vsi/db";
 import { bearerToken } from "./http/bearer.ts";
 import { cookieNames } from "./http/cookies.ts";
+import { apiTokenOwner } from "./services/api-tokens.ts";
 import { validateSession } from "./services/sessions.ts";
-import { findTabletByHash } from "./services/tablets.ts";
-import { hashToken } from "./services/tokens.ts";
+import { findLiveTablet } from "./services/tablets.ts";
 
-/** Who is calling: one of four identities. */
+/** Who is calling: one of three identities, decided once per request. */
 export type Identity =
   /** rejectedToken: a bearer token was sent but is unknown or revoked, which a script must hear about. */
   /** rejectedTablet: a sheet token was sent but its tablet was disconnected (or its location archived). */
   | { kind: "anonymous"; rejectedToken?: true; rejectedTablet?: true }
   | { kind: "tablet"; tabletId: number; locationId: number }
-  /**
-   * A tablet's cookie not checked yet: a procedure whose own statement checks it (one round trip
-   * per call, see services/tablet-calls.ts) gets this; every other one gets it checked first.
-   */
-  | { kind: "sheetToken"; tokenHash: string }
   | {
       kind: "user";
       user: User;
@@ -33,36 +28,18 @@ export interface IdentitySource {
   cookies: Record<string, string | undefined>;
 }
 
-export interface ResolveOptions {
-  /** Leave a sheet token unchecked (kind "sheetToken"): the caller checks it, see verifyIdentity. */
-  deferTablet?: boolean;
-}
-
+/** The caller, checked: a bearer token first, then the session cookie, then a tablet's cookie. */
 export async function resolveIdentity(
   db: Kysely<Database>,
   source: IdentitySource,
   now: Date,
-  options: ResolveOptions = {},
 ): Promise<Identity> {
   const bearer = bearerToken(source.authorization);
   if (bearer) {
-    // One statement: the token and its active owner, its last use noted when that is a minute old
-    // (a write on every call made a script's concurrent calls queue on the token's row and each
-    // wait for its own commit).
-    const { rows } = await sql<User & { api_token_id: number }>`
-      with token as (
-        select id, user_id, last_used_at from api_tokens where token_hash = ${hashToken(bearer)} and revoked_at is null
-      ), used as (
-        update api_tokens set last_used_at = ${now}::timestamptz from token
-        where api_tokens.id = token.id and (token.last_used_at is null or token.last_used_at < ${now}::timestamptz - interval '1 minute')
-        returning api_tokens.id
-      )
-      select users.*, token.id as api_token_id from token inner join users on users.id = token.user_id where users.deactivated_at is null
-    `.execute(db);
-    const row = rows[0];
-    if (!row) return { kind: "anonymous", rejectedToken: true };
-    const { api_token_id, ...user } = row;
-    return { kind: "user", user, via: "token", apiTokenId: api_token_id };
+    const owner = await apiTokenOwner(db, bearer, now);
+    return owner
+      ? { kind: "user", user: owner.user, via: "token", apiTokenId: owner.apiTokenId }
+      : { kind: "anonymous", rejectedToken: true };
   }
 
   const sessionToken = source.cookies[cookieNames.session];
@@ -84,23 +61,10 @@ export async function resolveIdentity(
 
   const sheetToken = source.cookies[cookieNames.sheetToken];
   if (sheetToken) {
-    const identity = { kind: "sheetToken", tokenHash: hashToken(sheetToken) } as const;
-    return options.deferTablet ? identity : verifyIdentity(db, identity, now);
+    const tablet = await findLiveTablet(db, sheetToken, now);
+    // A tablet whose token no longer works was disconnected by staff, and its page must say so.
+    return tablet ? { kind: "tablet", ...tablet } : { kind: "anonymous", rejectedTablet: true };
   }
 
   return { kind: "anonymous" };
-}
-
-/** The identity with a sheet token checked: its tablet, or the disconnected tablet's anonymous caller. */
-export async function verifyIdentity(
-  db: Kysely<Database>,
-  identity: Identity,
-  now: Date,
-): Promise<Exclude<Identity, { kind: "sheetToken" }>> {
-  if (identity.kind !== "sheetToken") return identity;
-  const tablet = await findTabletByHash(db, identity.tokenHash, now);
-  // A tablet whose token no longer works was disconnected by staff, and its page must say so.
-  return tablet
-    ? { kind: "tablet", tabletId: tablet.id, locationId: tablet.location_id }
-    : { kind: "anonymous", rejectedTablet: true };
 }

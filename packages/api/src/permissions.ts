@@ -19,9 +19,6 @@ function noIdentity(identity: Extract<Identity, { kind: "anonymous" }>) {
   return unauthorized(identity.rejectedTablet ? tabletDisconnectedMessage : undefined);
 }
 
-/** The 401 of a tablet whose token failed in the statement that checks it with the work. */
-export const disconnectedTablet = () => noIdentity({ kind: "anonymous", rejectedTablet: true });
-
 export type Access = "public" | "sheet" | "staff" | "admin";
 export type IdentityKind = "anonymous" | "tablet" | "staff" | "admin";
 
@@ -34,8 +31,6 @@ export const accessTable: Record<Access, Record<IdentityKind, "ok" | 401 | 403>>
 };
 
 export function identityKind(identity: Identity): IdentityKind {
-  // An unchecked sheet token reaches only tablet calls, whose statement checks it.
-  if (identity.kind === "sheetToken") return "tablet";
   if (identity.kind !== "user") return identity.kind;
   return identity.user.is_admin ? "admin" : "staff";
 }
@@ -73,10 +68,7 @@ export function assertMayDeactivate(caller: User, userId: number): void {
 }
 
 /** A tablet may only touch its own location's visits; staff may touch any. */
-export function assertLocationAccess(
-  identity: Exclude<Identity, { kind: "sheetToken" }>,
-  locationId: number,
-): void {
+export function assertLocationAccess(identity: Identity, locationId: number): void {
   if (identity.kind === "tablet" && identity.locationId !== locationId)
     throw forbidden("This tablet belongs to another location");
 }
@@ -106,7 +98,7 @@ export const tabletSignOutReachMs = queuedTimeInMaxAgeMs;
  * on one budget per location shared by all its tablets and addresses, and is counted in the audit
  * log; staff's for every location (the report shows them every visit anyway), on one budget per person.
  */
-export function lookupScope(identity: Exclude<Identity, { kind: "anonymous" | "sheetToken" }>): {
+export function lookupScope(identity: Exclude<Identity, { kind: "anonymous" }>): {
   budgetKey: string;
   within: { tabletId: number; locationId: number } | undefined;
 } {
@@ -117,10 +109,7 @@ export function lookupScope(identity: Exclude<Identity, { kind: "anonymous" | "s
 }
 
 /** A location's live stream: a tablet its own location's, staff any location's. */
-export function assertMayWatchLocation(
-  identity: Exclude<Identity, { kind: "sheetToken" }>,
-  locationId: number,
-) {
+export function assertMayWatchLocation(identity: Identity, locationId: number) {
   const caller = assertSheetAccess(identity);
   assertLocationAccess(caller, locationId);
   return caller;

@@ -45,35 +45,23 @@ const answered = t.procedure.use(async ({ ctx, meta, next }) => {
   return result;
 });
 
-/** Every procedure but a tablet call's sees the tablet's token checked (a round trip of its own). */
-const checked = answered.use(async ({ ctx, next }) =>
-  next({ ctx: { identity: await ctx.verifiedIdentity() } }),
-);
-
-export const publicProcedure = checked.meta({ access: "public" });
+export const publicProcedure = answered.meta({ access: "public" });
 
 /** A tablet (for its own location; the procedure checks which) or any staff member: the visitor lookup. */
-export const sheetProcedure = checked
+export const sheetProcedure = answered
   .meta({ access: "sheet" })
   .use(({ ctx, next }) => next({ ctx: { identity: assertSheetAccess(ctx.identity) } }));
 
 type Shown = { LastName: string; PhoneNumber: string };
 
 /**
- * The tablet's hot calls (its sheet, sign-in, sign-out), a tablet or staff: a tablet's token comes
- * unchecked (kind "sheetToken") and the procedure's one statement checks it with the work. Each
- * answer is a visit or a list of them, and the caller sees of each what visitView allows (a
- * tablet the sheet's view), the open visit a 409 names included.
+ * The tablet's calls (its sheet, sign-in, sign-out), a tablet or staff. Each answer is a visit or a
+ * list of them, and the caller sees of each what visitView allows (a tablet the sheet's view), the
+ * open visit a 409 names included.
  */
-export const tabletCallProcedure = answered.meta({ access: "sheet" }).use(async ({ ctx, next }) => {
-  const identity = assertSheetAccess(ctx.identity);
-  // The context as it came (not a copy with the same identity: tRPC copies it key by key).
+export const tabletCallProcedure = sheetProcedure.use(async ({ ctx, next }) => {
   const result = await next();
-  // Bad input never reaches the statement that checks the token: check it now, so a disconnected
-  // tablet is told so (401) rather than shown field errors. Costs a round trip on errors only.
-  if (!result.ok && identity.kind === "sheetToken" && result.error.code === "BAD_REQUEST")
-    assertSheetAccess(await ctx.verifiedIdentity());
-  const view = visitView(identity);
+  const view = visitView(ctx.identity);
   if (result.ok) {
     const data = result.data as Shown | Shown[];
     return { ...result, data: Array.isArray(data) ? data.map(view) : view(data) };
@@ -88,7 +76,7 @@ export const tabletCallProcedure = answered.meta({ access: "sheet" }).use(async 
   };
 });
 
-export const staffProcedure = checked.meta({ access: "staff" }).use(({ ctx, next }) => {
+export const staffProcedure = answered.meta({ access: "staff" }).use(({ ctx, next }) => {
   const identity = assertStaff(ctx.identity);
   return next({ ctx: { identity, user: identity.user } });
 });

@@ -16,12 +16,6 @@ import type pg from "pg";
  */
 const names = new Map<string, string>();
 
-/** `text`, registered to run as a named prepared statement on PostgreSQL (PGlite runs it as is). */
-export function prepared(text: string): string {
-  if (!names.has(text)) names.set(text, `vsi_${names.size + 1}`);
-  return text;
-}
-
 /**
  * A Kysely query's rows, the query run as a named prepared statement on PostgreSQL (its text
  * registered on first use; PGlite runs it as is).
@@ -31,7 +25,7 @@ export async function runPrepared<O>(
   query: Compilable<O>,
 ): Promise<O[]> {
   const compiled = query.compile();
-  prepared(compiled.sql);
+  if (!names.has(compiled.sql)) names.set(compiled.sql, `vsi_${names.size + 1}`);
   return (await db.executeQuery(compiled)).rows;
 }
 

@@ -56,7 +56,7 @@ export async function registerOpenApi(app: FastifyInstance, services: Services) 
       }: {
         req: Parameters<typeof createContext>[1];
         res: Parameters<typeof createContext>[2];
-      }) => createContext(services, req, res, { deferTablet: true }),
+      }) => createContext(services, req, res),
       responseMeta({
         ctx,
       }: {

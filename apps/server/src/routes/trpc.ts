@@ -8,7 +8,7 @@ export async function registerTrpc(app: FastifyInstance, services: Services) {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => createContext(services, req, res, { deferTablet: true }),
+      createContext: ({ req, res }) => createContext(services, req, res),
       responseMeta({ errors }) {
         const headers = errors.map((e) => describeError(e).headers).find(Boolean);
         return headers ? { headers } : {};

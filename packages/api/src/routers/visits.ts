@@ -2,13 +2,7 @@ import { z } from "zod";
 import type { Context } from "../context.ts";
 import { invalid, notFound } from "../errors.ts";
 import { toVisit } from "../mappers.ts";
-import {
-  assertLocationAccess,
-  assertSheetAccess,
-  disconnectedTablet,
-  lookupScope,
-  tabletSignOutReachMs,
-} from "../permissions.ts";
+import { assertLocationAccess, lookupScope, tabletSignOutReachMs } from "../permissions.ts";
 import { idParam } from "../schemas/common.ts";
 import {
   summaryGroupSchema,
@@ -33,20 +27,15 @@ import { linkHeader, pageCount, wholeList } from "../services/pagination.ts";
 import { visitSummary } from "../services/visit-summary.ts";
 import { onSiteVisits } from "../services/on-site.ts";
 import { limits, take } from "../services/rate-limit.ts";
-import { tabletSheet, tabletSignIn, tabletSignOut } from "../services/tablet-calls.ts";
 import { lookUpVisitor } from "../services/visitor-lookup.ts";
 import {
   createVisit,
   deleteVisit,
   findVisit,
-  notOfferedError,
   openVisits,
   reportPage,
-  sheetLimit,
   signOutVisit,
   updateVisit,
-  visitForKey,
-  withOneOpenVisit,
 } from "../services/visits.ts";
 import {
   adminProcedure,
@@ -73,22 +62,10 @@ async function report(ctx: Context, input: VisitListInput) {
   return { visits, total, totalEstimated, page: input.page, pageCount: pageCount(total) };
 }
 
-type Checked = Exclude<Identity, { kind: "anonymous" | "sheetToken" }>;
-
-/** A visit the caller may touch: a tablet only its own location's. */
-async function accessibleVisit(ctx: Context & { identity: Checked }, id: number) {
-  const visit = await findVisit(ctx.db, id);
-  assertLocationAccess(ctx.identity, visit.location_id);
-  return visit;
-}
-
-/** A tablet call's caller, its token checked now (a tablet call whose statement did not say why it failed). */
-async function checkedCaller(ctx: Context): Promise<Checked> {
-  return assertSheetAccess(await ctx.verifiedIdentity());
-}
+type Caller = Exclude<Identity, { kind: "anonymous" }>;
 
 /** Idempotency keys are per caller, so one tablet's key can never return another caller's visit. */
-const keyOwner = (identity: Checked) =>
+const keyOwner = (identity: Caller) =>
   identity.kind === "tablet" ? `t${identity.tabletId}` : `u${identity.user.id}`;
 
 export const visitsRouter = router({
@@ -111,21 +88,7 @@ export const visitsRouter = router({
     .input(visitListInput)
     .output(visitListSchema)
     .query(async ({ ctx, input }) => {
-      if (ctx.identity.kind === "sheetToken" && input.to === undefined) {
-        // The sheet (the kiosk's: from today in its zone): the token's check and the SELECT in one statement.
-        const sheet = await tabletSheet(
-          ctx.db,
-          ctx.identity.tokenHash,
-          ctx.services.now(),
-          input,
-          sheetLimit,
-        );
-        if (!sheet) throw disconnectedTablet();
-        if (input.locationId !== undefined)
-          assertLocationAccess({ kind: "tablet", ...sheet.tablet }, input.locationId);
-        return wholeList(ctx.response, sheet.visits.map(toVisit));
-      }
-      const identity = await checkedCaller(ctx);
+      const { identity } = ctx;
       if (identity.kind === "tablet") {
         if (input.locationId !== undefined) assertLocationAccess(identity, input.locationId);
         const visits = await openVisits(ctx.db, {
@@ -271,34 +234,15 @@ export const visitsRouter = router({
       const now = ctx.services.now();
       const lateBy = input.TimeIn && queuedTimeInProblem(input.TimeIn, now);
       if (lateBy) throw invalid("TimeIn", lateBy);
-      let visit;
-      if (ctx.identity.kind === "sheetToken") {
-        // The token's check, the location's and program's, the key's claim and the insert: one statement.
-        const { tokenHash } = ctx.identity;
-        visit = await withOneOpenVisit(ctx.db, input, now, async () => {
-          const row = await tabletSignIn(ctx.db, tokenHash, now, input, key);
-          if (row) return row;
-          // Nothing written: say why (401, 403, 422), or read a concurrent retry's visit.
-          const identity = await checkedCaller(ctx);
-          assertLocationAccess(identity, input.LocationId);
-          const concurrent =
-            key === undefined
-              ? undefined
-              : await visitForKey(ctx.db, `${keyOwner(identity)}:${key}`, now);
-          if (concurrent) return concurrent;
-          throw await notOfferedError(ctx.db, input);
-        });
-      } else {
-        const identity = await checkedCaller(ctx);
-        assertLocationAccess(identity, input.LocationId);
-        visit = await createVisit(
-          ctx.db,
-          input,
-          now,
-          actorOf(identity),
-          key && `${keyOwner(identity)}:${key}`,
-        );
-      }
+      const { identity } = ctx;
+      assertLocationAccess(identity, input.LocationId);
+      const visit = await createVisit(
+        ctx.db,
+        input,
+        now,
+        actorOf(identity),
+        key && `${keyOwner(identity)}:${key}`,
+      );
       return toVisit(visit);
     }),
 
@@ -343,36 +287,26 @@ export const visitsRouter = router({
     .input(idParam)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
-      // One UPDATE, limited to the tablet's location (its token checked in the same statement);
-      // only when it matches nothing do we look the visit up to answer 401, 404 or 403.
+      // One UPDATE, limited to a tablet's location; only when it matches nothing is the visit
+      // looked up, to answer 404 or 403.
       const now = ctx.services.now();
-      // A tablet's reaches a visit still open, or one ended within tabletSignOutReachMs (a retry).
-      const endedSince = new Date(now.getTime() - tabletSignOutReachMs);
-      if (ctx.identity.kind === "sheetToken") {
-        const visit = await tabletSignOut(
-          ctx.db,
-          ctx.identity.tokenHash,
-          now,
-          input.id,
-          endedSince,
-        );
-        if (visit) return toVisit(visit);
-      }
-      const identity = await checkedCaller(ctx);
-      if (ctx.identity.kind !== "sheetToken") {
-        // The sheet's sign-out is the visitor's own; anyone logged in doing it is staff.
-        const tablet = identity.kind === "tablet" ? identity : undefined;
-        const visit = await signOutVisit(
-          ctx.db,
-          input.id,
-          now,
-          tablet ? "visitor" : "staff",
-          actorOf(identity),
-          tablet && { locationId: tablet.locationId, endedSince },
-        );
-        if (visit) return toVisit(visit);
-      }
-      await accessibleVisit({ ...ctx, identity }, input.id);
+      const { identity } = ctx;
+      const tablet = identity.kind === "tablet" ? identity : undefined;
+      // The sheet's sign-out is the visitor's own; anyone logged in doing it is staff.
+      const visit = await signOutVisit(
+        ctx.db,
+        input.id,
+        now,
+        tablet ? "visitor" : "staff",
+        actorOf(identity),
+        // A tablet's reaches a visit still open, or one ended within tabletSignOutReachMs (a retry).
+        tablet && {
+          locationId: tablet.locationId,
+          endedSince: new Date(now.getTime() - tabletSignOutReachMs),
+        },
+      );
+      if (visit) return toVisit(visit);
+      assertLocationAccess(identity, (await findVisit(ctx.db, input.id)).location_id);
       throw notFound("Visit");
     }),
 

@@ -1,6 +1,6 @@
-import type { ApiTokensTable, Executor } from "@vsi/db";
+import type { ApiTokensTable, Executor, User } from "@vsi/db";
 import type { Selectable } from "kysely";
-import { generateToken, hashToken } from "./tokens.ts";
+import { generateToken, hashToken, lastUseNotedEveryMs } from "./tokens.ts";
 
 const tokenColumns = ["id", "name", "user_id", "created_at", "last_used_at"] as const;
 
@@ -61,4 +61,46 @@ export async function revokeApiToken(
     .where("revoked_at", "is", null)
     .returning(tokenColumns)
     .executeTakeFirst();
+}
+
+/**
+ * The active user a live token belongs to, and the token's id, in one statement that notes the
+ * token's use (see lastUseNotedEveryMs); undefined for a token unknown, revoked or of a deactivated user.
+ */
+export async function apiTokenOwner(
+  db: Executor,
+  token: string,
+  now: Date,
+): Promise<{ user: User; apiTokenId: number } | undefined> {
+  const row = await db
+    .with("token", (db) =>
+      db
+        .selectFrom("api_tokens")
+        .select(["id", "user_id", "last_used_at"])
+        .where("token_hash", "=", hashToken(token))
+        .where("revoked_at", "is", null),
+    )
+    .with("used", (db) =>
+      db
+        .updateTable("api_tokens")
+        .from("token")
+        .set({ last_used_at: now })
+        .whereRef("api_tokens.id", "=", "token.id")
+        .where((eb) =>
+          eb.or([
+            eb("token.last_used_at", "is", null),
+            eb("token.last_used_at", "<", new Date(now.getTime() - lastUseNotedEveryMs)),
+          ]),
+        )
+        .returning("api_tokens.id"),
+    )
+    .selectFrom("token")
+    .innerJoin("users", "users.id", "token.user_id")
+    .selectAll("users")
+    .select("token.id as api_token_id")
+    .where("users.deactivated_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { api_token_id, ...user } = row;
+  return { user, apiTokenId: api_token_id };
 }

@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Executor } from "@vsi/db";
-import type { Identity } from "../identity.ts";
 import type { AuditAction } from "../schemas/audit.ts";
 
 /** Who acted: a staff member or admin (session or token), a tablet at the door, or the server itself. */
@@ -9,8 +8,10 @@ export type AuditActor =
 
 export const systemActor: AuditActor = { kind: "system" };
 
-/** The caller as the log names them; only those who may change something reach here. */
-export function actorOf(identity: Extract<Identity, { kind: "tablet" | "user" }>): AuditActor {
+/** The caller (identity.ts) as the log names them; only those who may change something reach here. */
+export function actorOf(
+  identity: { kind: "tablet"; tabletId: number } | { kind: "user"; user: { id: number } },
+): AuditActor {
   return identity.kind === "tablet"
     ? { kind: "tablet", tabletId: identity.tabletId }
     : { kind: "user", userId: identity.user.id };

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
 import { HttpError } from "../errors.ts";
-import { resolveIdentity, verifyIdentity, type IdentitySource } from "../identity.ts";
+import { resolveIdentity, type IdentitySource } from "../identity.ts";
 import { toVisit } from "../mappers.ts";
 import { assertMayWatchLocation } from "../permissions.ts";
 import { liveEvents, type LiveVisitEvent, type VisitChangeKind } from "../schemas/live.ts";
@@ -83,10 +83,7 @@ export async function watchAccess(
   locationId: number,
   now: Date,
 ) {
-  const identity = assertMayWatchLocation(
-    await verifyIdentity(db, await resolveIdentity(db, source, now), now),
-    locationId,
-  );
+  const identity = assertMayWatchLocation(await resolveIdentity(db, source, now), locationId);
   await getLocation(db, locationId);
   return identity;
 }

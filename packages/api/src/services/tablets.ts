@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
-import { prepared, type Database, type Executor } from "@vsi/db";
+import { runPrepared, type Database, type Executor } from "@vsi/db";
 import { notFound } from "../errors.ts";
 import { iso, isoOrNull } from "../mappers.ts";
 import type { TabletOutput } from "../schemas/tablets.ts";
 import { auditColumns, auditValues, recordAudit, type AuditActor } from "./audit.ts";
-import { run, tabletCte } from "./tablet-calls.ts";
-import { generateToken, hashToken } from "./tokens.ts";
+import { generateToken, hashToken, lastUseNotedEveryMs } from "./tokens.ts";
 
 /** A new tablet for the location, and its audit row (same statement); returns its sheet token, the table keeps its hash. */
 export async function createTablet(
@@ -43,16 +42,43 @@ export async function createTablet(
   return token;
 }
 
-const findTablet = prepared(`${tabletCte} select tablet.id, tablet.location_id from tablet`);
-
 /**
- * The live tablet a sheet token's hash belongs to, and its last_seen_at brought up to date when it
- * is a minute old, in one statement (the CTE the tablet's own calls start with): no cache, so a
- * revocation counts from the next call.
+ * The live tablet (not disconnected, its location not archived) a sheet token belongs to, in one
+ * statement that notes when it was last seen (see lastUseNotedEveryMs), prepared: it starts every
+ * tablet call. No cache of who a tablet is: a disconnection counts from the tablet's next call.
  */
-export async function findTabletByHash(db: Kysely<Database>, tokenHash: string, now: Date) {
-  const rows = await run<{ id: number; location_id: number }>(db, findTablet, [tokenHash, now]);
-  return rows[0];
+export async function findLiveTablet(
+  db: Executor,
+  token: string,
+  now: Date,
+): Promise<{ tabletId: number; locationId: number } | undefined> {
+  const query = db
+    .with("tablet", (db) =>
+      db
+        .selectFrom("tablets")
+        .innerJoin("locations", "locations.id", "tablets.location_id")
+        .select(["tablets.id", "tablets.location_id", "tablets.last_seen_at"])
+        .where("tablets.token_hash", "=", hashToken(token))
+        .where("tablets.revoked_at", "is", null)
+        .where("locations.archived_at", "is", null),
+    )
+    .with("seen", (db) =>
+      db
+        .updateTable("tablets")
+        .from("tablet")
+        .set({ last_seen_at: now })
+        .whereRef("tablets.id", "=", "tablet.id")
+        .where((eb) =>
+          eb.or([
+            eb("tablet.last_seen_at", "is", null),
+            eb("tablet.last_seen_at", "<", new Date(now.getTime() - lastUseNotedEveryMs)),
+          ]),
+        )
+        .returning("tablets.id"),
+    )
+    .selectFrom("tablet")
+    .select(["tablet.id as tabletId", "tablet.location_id as locationId"]);
+  return (await runPrepared(db, query))[0];
 }
 
 function selectTablets(db: Executor) {

@@ -14,6 +14,13 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
+/**
+ * A credential's last use (an API token's, a tablet's) is noted when the note is a minute old:
+ * writing it on every call would add a write to each, and a script's concurrent calls would queue
+ * on the row.
+ */
+export const lastUseNotedEveryMs = 60_000;
+
 function mac(secret: string, payload: string): string {
   return encodeBase64urlNoPadding(createHmac("sha256", secret).update(payload).digest());
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Database, Executor, SignOutKind, Visit } from "@vsi/db";
+import { runPrepared, type Database, type Executor, type SignOutKind, type Visit } from "@vsi/db";
 import { conflict, HttpError, invalid, notFound } from "../errors.ts";
 import { toNamedVisit, toVisit } from "../mappers.ts";
 import type { VisitChanges, VisitCreateInput } from "../schemas/visits.ts";
@@ -10,7 +10,31 @@ import { visitConditions, type VisitFilters } from "./visit-filters.ts";
 
 /** The most a sheet shows at once: a room's worth of people, never a history. */
 export const sheetLimit = 500;
+/** How long an Idempotency-Key replays its visit: a retry after this is a new sign-in. */
 const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const keyWindowStart = (now: Date) => new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
+
+/**
+ * A visit's columns, named: the tablet's statements run prepared, and a prepared statement's
+ * result must not change when a migration adds a column.
+ */
+const visitColumns = [
+  "id",
+  "first_name",
+  "last_name",
+  "phone_number",
+  "temperature",
+  "time_in",
+  "time_out",
+  "signed_out_by",
+  "location_id",
+  "program_id",
+  "erased_at",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof Visit)[];
+const qualifiedVisitColumns = visitColumns.map((column) => `visits.${column}` as const);
+
 /**
  * An open visit older than this was never signed out (nobody stays half a day): a new sign-in ends
  * it (as 'auto'). Kept beside the automatic sign-out job: that one only acts where a location has
@@ -19,14 +43,16 @@ const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const forgottenAfterMs = 12 * 60 * 60 * 1000;
 
 export async function openVisits(db: Executor, filters: VisitFilters): Promise<Visit[]> {
-  return db
-    .selectFrom("visits")
-    .selectAll()
-    .where(visitConditions({ ...filters, openOnly: true }))
-    .orderBy("time_in")
-    .orderBy("id")
-    .limit(sheetLimit)
-    .execute();
+  return runPrepared(
+    db,
+    db
+      .selectFrom("visits")
+      .select(visitColumns)
+      .where(visitConditions({ ...filters, openOnly: true }))
+      .orderBy("time_in")
+      .orderBy("id")
+      .limit(sheetLimit),
+  );
 }
 
 export async function reportPage(
@@ -100,9 +126,34 @@ function offeredHere(db: Executor, locationId: number, programId: number) {
     .where("programs.archived_at", "is", null);
 }
 
+/** A sign-in's values, for an INSERT … SELECT that writes it only where it is offered. */
+const newVisitValues = (fields: NewVisitFields, now: Date) =>
+  [
+    sql<string>`${fields.FirstName}::text`.as("first_name"),
+    sql<string>`${fields.LastName}::text`.as("last_name"),
+    sql<string>`${fields.PhoneNumber}::text`.as("phone_number"),
+    sql<string>`${fields.Temperature}::text`.as("temperature"),
+    sql<number>`${fields.LocationId}::int`.as("location_id"),
+    sql<number>`${fields.ProgramId}::int`.as("program_id"),
+    sql<Date>`${fields.TimeIn ?? now}::timestamptz`.as("time_in"),
+    sql<Date>`${now}::timestamptz`.as("created_at"),
+    sql<Date>`${now}::timestamptz`.as("updated_at"),
+  ] as const;
+const newVisitColumns = [
+  "first_name",
+  "last_name",
+  "phone_number",
+  "temperature",
+  "location_id",
+  "program_id",
+  "time_in",
+  "created_at",
+  "updated_at",
+] as const;
+
 /**
  * One statement: the row is written only if the program is offered at that (live) location, so
- * the check and the write cannot drift apart, and the hot path costs a single round trip.
+ * the check and the write cannot drift apart, and its audit row with it or not at all.
  */
 async function insertVisit(
   db: Executor,
@@ -110,62 +161,43 @@ async function insertVisit(
   now: Date,
   actor: AuditActor,
 ): Promise<Visit> {
-  const row = await db
-    .with("inserted", (qc) =>
-      qc
-        .insertInto("visits")
-        .columns([
-          "first_name",
-          "last_name",
-          "phone_number",
-          "temperature",
-          "location_id",
-          "program_id",
-          "time_in",
-          "created_at",
-          "updated_at",
-        ])
-        .expression(
-          qc
-            .selectNoFrom([
-              sql<string>`${fields.FirstName}::text`.as("first_name"),
-              sql<string>`${fields.LastName}::text`.as("last_name"),
-              sql<string>`${fields.PhoneNumber}::text`.as("phone_number"),
-              sql<string>`${fields.Temperature}::text`.as("temperature"),
-              sql<number>`${fields.LocationId}::int`.as("location_id"),
-              sql<number>`${fields.ProgramId}::int`.as("program_id"),
-              sql<Date>`${fields.TimeIn ?? now}::timestamptz`.as("time_in"),
-              sql<Date>`${now}::timestamptz`.as("created_at"),
-              sql<Date>`${now}::timestamptz`.as("updated_at"),
-            ])
-            .where((eb) => eb.exists(offeredHere(db, fields.LocationId, fields.ProgramId))),
-        )
-        .returningAll(),
-    )
-    // The audit row in the same statement: written with the visit or not at all.
-    .with("audit", (db) =>
-      db
-        .insertInto("audit_log")
-        .columns(auditColumns)
-        .expression(
-          db
-            .selectFrom("inserted")
-            .select([
-              ...auditValues(actor, "visit.sign_in", "visit", {}, now),
-              "inserted.id as subject_id",
-              "inserted.location_id",
-            ]),
-        ),
-    )
-    .selectFrom("inserted")
-    .selectAll()
-    .executeTakeFirst();
+  const [row] = await runPrepared(
+    db,
+    db
+      .with("inserted", (qc) =>
+        qc
+          .insertInto("visits")
+          .columns(newVisitColumns)
+          .expression(
+            qc
+              .selectNoFrom(newVisitValues(fields, now))
+              .where((eb) => eb.exists(offeredHere(db, fields.LocationId, fields.ProgramId))),
+          )
+          .returning(visitColumns),
+      )
+      .with("audit", (db) =>
+        db
+          .insertInto("audit_log")
+          .columns(auditColumns)
+          .expression(
+            db
+              .selectFrom("inserted")
+              .select([
+                ...auditValues(actor, "visit.sign_in", "visit", {}, now),
+                "inserted.id as subject_id",
+                "inserted.location_id",
+              ]),
+          ),
+      )
+      .selectFrom("inserted")
+      .select(visitColumns),
+  );
   if (row) return row;
   throw await notOfferedError(db, fields);
 }
 
 /** Why a visit was not written: which of LocationId and ProgramId to mark. */
-export async function notOfferedError(db: Executor, fields: NewVisitFields) {
+async function notOfferedError(db: Executor, fields: NewVisitFields) {
   const location = await db
     .selectFrom("locations")
     .select("id")
@@ -177,27 +209,20 @@ export async function notOfferedError(db: Executor, fields: NewVisitFields) {
     : invalid("LocationId", "Location not found");
 }
 
-export async function visitForKey(
-  db: Executor,
-  key: string,
-  now: Date,
-): Promise<Visit | undefined> {
+async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit | undefined> {
   return db
     .selectFrom("visit_idempotency_keys")
     .innerJoin("visits", "visits.id", "visit_idempotency_keys.visit_id")
     .selectAll("visits")
     .where("visit_idempotency_keys.key", "=", key)
-    .where(
-      "visit_idempotency_keys.created_at",
-      ">",
-      new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS),
-    )
+    .where("visit_idempotency_keys.created_at", ">", keyWindowStart(now))
     .executeTakeFirst();
 }
 
 /**
- * Creates a visit. With an idempotency key, a retry within 24 hours (a tablet on flaky Wi-Fi,
- * a server restarted mid-request) returns the first visit and writes nothing.
+ * Creates a visit (a tablet's sign-in or staff's). With an idempotency key, a retry within the
+ * window (a tablet on flaky Wi-Fi, a server restarted mid-request) returns the first visit and
+ * writes nothing.
  */
 export async function createVisit(
   db: Kysely<Database>,
@@ -214,7 +239,7 @@ export async function createVisit(
 }
 
 /** A sign-in's insert (`attempt`) under the one-open-visit rule: 409, or a forgotten visit ended first. */
-export async function withOneOpenVisit(
+async function withOneOpenVisit(
   db: Kysely<Database>,
   fields: NewVisitFields,
   now: Date,
@@ -274,36 +299,74 @@ async function insertKeyedVisit(
   actor: AuditActor,
   idempotencyKey: string,
 ): Promise<Visit> {
-  // One statement, one round trip: claim the key (taking the visit's id from its sequence), insert
-  // the visit under that id (and its audit row), or, when the key is already claimed, return its
-  // visit and record nothing. The foreign key from the claim to the visit is checked at the end of
-  // the statement, when both rows exist.
-  const staleBefore = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS);
-  const { rows } = await sql<Visit>`
-    with claim as (
-      insert into visit_idempotency_keys (key, visit_id, created_at)
-      select ${idempotencyKey}, nextval('visits_id_seq'), ${now}::timestamptz
-      where exists (${offeredHere(db, fields.LocationId, fields.ProgramId)})
-      on conflict (key) do update set visit_id = excluded.visit_id, created_at = excluded.created_at
-        where visit_idempotency_keys.created_at <= ${staleBefore}::timestamptz
-      returning visit_id
-    ), inserted as (
-      insert into visits (id, first_name, last_name, phone_number, temperature, location_id, program_id, time_in, created_at, updated_at)
-      select visit_id, ${fields.FirstName}::text, ${fields.LastName}::text, ${fields.PhoneNumber}::text, ${fields.Temperature}::text,
-             ${fields.LocationId}::int, ${fields.ProgramId}::int, ${fields.TimeIn ?? now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
-      from claim
-      returning *
-    ), audit as (
-      insert into audit_log (${sql.join(auditColumns.map((column) => sql.ref(column)))})
-      select ${sql.join(auditValues(actor, "visit.sign_in", "visit", {}, now))}, inserted.id, inserted.location_id from inserted
-    )
-    select inserted.* from inserted
-    union all
-    select visits.* from visit_idempotency_keys k join visits on visits.id = k.visit_id
-    where k.key = ${idempotencyKey} and k.created_at > ${staleBefore}::timestamptz and not exists (select 1 from claim)
-  `.execute(db);
-  const first = rows[0];
-  if (first) return first;
+  // One statement: claim the key (taking the visit's id from its sequence), insert the visit under
+  // that id (and its audit row), or, when the key is already claimed, return its visit and record
+  // nothing. The foreign key from the claim to the visit is checked at the end of the statement,
+  // when both rows exist.
+  const staleBefore = keyWindowStart(now);
+  const [row] = await runPrepared(
+    db,
+    db
+      .with("claim", (qc) =>
+        qc
+          .insertInto("visit_idempotency_keys")
+          .columns(["key", "visit_id", "created_at"])
+          .expression(
+            qc
+              .selectNoFrom([
+                sql<string>`${idempotencyKey}::text`.as("key"),
+                sql<number>`nextval('visits_id_seq')`.as("visit_id"),
+                sql<Date>`${now}::timestamptz`.as("created_at"),
+              ])
+              .where((eb) => eb.exists(offeredHere(db, fields.LocationId, fields.ProgramId))),
+          )
+          .onConflict((oc) =>
+            oc
+              .column("key")
+              .doUpdateSet((eb) => ({
+                visit_id: eb.ref("excluded.visit_id"),
+                created_at: eb.ref("excluded.created_at"),
+              }))
+              .where("visit_idempotency_keys.created_at", "<=", staleBefore),
+          )
+          .returning("visit_id"),
+      )
+      .with("inserted", (qc) =>
+        qc
+          .insertInto("visits")
+          .columns(["id", ...newVisitColumns])
+          .expression(
+            qc.selectFrom("claim").select(["claim.visit_id as id", ...newVisitValues(fields, now)]),
+          )
+          .returning(visitColumns),
+      )
+      .with("audit", (db) =>
+        db
+          .insertInto("audit_log")
+          .columns(auditColumns)
+          .expression(
+            db
+              .selectFrom("inserted")
+              .select([
+                ...auditValues(actor, "visit.sign_in", "visit", {}, now),
+                "inserted.id as subject_id",
+                "inserted.location_id",
+              ]),
+          ),
+      )
+      .selectFrom("inserted")
+      .select(visitColumns)
+      .unionAll((eb) =>
+        eb
+          .selectFrom("visit_idempotency_keys")
+          .innerJoin("visits", "visits.id", "visit_idempotency_keys.visit_id")
+          .select(qualifiedVisitColumns)
+          .where("visit_idempotency_keys.key", "=", idempotencyKey)
+          .where("visit_idempotency_keys.created_at", ">", staleBefore)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom("claim").select("claim.visit_id")))),
+      ),
+  );
+  if (row) return row;
   // Nothing claimed and nothing to replay: a concurrent retry with this key that committed after
   // this statement's snapshot (read it now), or else the program is not offered there (422).
   const concurrent = await visitForKey(db, idempotencyKey, now);
@@ -325,7 +388,7 @@ export async function signOutVisit(
   /** A tablet's reach: its location's visits, open or ended since endedSince (permissions.ts). */
   tablet?: { locationId: number; endedSince: Date },
 ): Promise<Visit | undefined> {
-  return db
+  const query = db
     .with("locked", (db) => {
       let query = db.selectFrom("visits").select(["id", "time_out"]).where("id", "=", id);
       if (tablet)
@@ -346,7 +409,7 @@ export async function signOutVisit(
           updated_at: now,
         })
         .whereRef("visits.id", "=", "locked.id")
-        .returningAll("visits"),
+        .returning(qualifiedVisitColumns),
     )
     .with("audit", (db) =>
       db
@@ -365,8 +428,8 @@ export async function signOutVisit(
         ),
     )
     .selectFrom("signed_out")
-    .selectAll()
-    .executeTakeFirst();
+    .select(visitColumns);
+  return (await runPrepared(db, query))[0];
 }
 
 /**
