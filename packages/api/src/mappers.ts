@@ -16,9 +16,9 @@ import { sign } from "./services/tokens.ts";
 
 /** Row -> API shape. Field names here are the OpenAPI document's and are case-sensitive. */
 
-/** A time as the API writes it; text is already that (the tablet's sheet statement writes it so). */
-export const iso = (time: Date | string) => (typeof time === "string" ? time : isoString(time));
-export const isoOrNull = (time: Date | string | null) => (time === null ? null : iso(time));
+/** A time as the API writes it. */
+export const iso = isoString;
+export const isoOrNull = (time: Date | null) => (time === null ? null : iso(time));
 
 /** Under /api, so a deployment that forwards only /api to the server still shows pictures. */
 export const FILES_PATH = "/api/files";
@@ -71,21 +71,7 @@ export function toProgramRef(row: Program) {
   };
 }
 
-/** A visit's time: a Date, or already the API's ISO text. */
-type VisitTime = Date | string;
-
-/** A visit row as toVisit reads it (erased_at unread). */
-export type VisitRow = Omit<
-  Visit,
-  "erased_at" | "time_in" | "time_out" | "created_at" | "updated_at"
-> & {
-  time_in: VisitTime;
-  time_out: VisitTime | null;
-  created_at: VisitTime;
-  updated_at: VisitTime;
-};
-
-export function toVisit(row: VisitRow): z.infer<typeof visitSchema> {
+export function toVisit(row: Visit): z.infer<typeof visitSchema> {
   return {
     id: row.id,
     FirstName: row.first_name,

@@ -28,13 +28,20 @@ export interface AuditRecord {
   details?: Record<string, unknown>;
 }
 
-/** The row's values, for an insert of its own or one inside a larger statement. */
-export function auditRow(actor: AuditActor, record: AuditRecord, at: Date) {
+/** The actor's columns of the row. */
+function actorColumns(actor: AuditActor) {
   return {
-    at,
     actor: actor.kind,
     user_id: actor.kind === "user" ? actor.userId : null,
     tablet_id: actor.kind === "tablet" ? actor.tabletId : null,
+  };
+}
+
+/** The row's values, for an insert of its own. */
+function auditRow(actor: AuditActor, record: AuditRecord, at: Date) {
+  return {
+    at,
+    ...actorColumns(actor),
     action: record.action,
     subject_type: record.subjectType ?? null,
     subject_id: record.subjectId ?? null,
@@ -62,10 +69,11 @@ export function auditActorSql(actor: AuditActor): {
   userId: RawBuilder<number | null>;
   tabletId: RawBuilder<number | null>;
 } {
+  const columns = actorColumns(actor);
   return {
-    actor: sql<string>`${actor.kind}::text`,
-    userId: sql<number | null>`${actor.kind === "user" ? actor.userId : null}::int`,
-    tabletId: sql<number | null>`${actor.kind === "tablet" ? actor.tabletId : null}::int`,
+    actor: sql<string>`${columns.actor}::text`,
+    userId: sql<number | null>`${columns.user_id}::int`,
+    tabletId: sql<number | null>`${columns.tablet_id}::int`,
   };
 }
 
