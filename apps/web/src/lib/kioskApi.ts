@@ -3,8 +3,7 @@ import type { Location, Visit } from "./types";
 import { xsrfHeaders } from "./xsrf";
 
 // The kiosk's calls, over the REST API with plain fetch: the same procedures, inputs and errors as
-// over tRPC (a tablet's three hot calls are apps/server/src/routes/tablet-calls.ts), without the
-// tRPC client in the tablet's first load. Staff pages keep lib/trpc.ts.
+// over tRPC, without the tRPC client in the tablet's first load. Staff pages keep lib/trpc.ts.
 
 /** The server's error body ({status, message, errors, visit}) as `shape`, which apiErrors.ts reads as it reads tRPC's. */
 export class ApiError extends Error {
