@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { parsedSynchronously } from "./sync-parse.ts";
 
 /**
  * Text from a client: any string without control characters (PostgreSQL refuses NUL, and none
@@ -32,7 +31,7 @@ export const id = z
     error: "Must be a whole number written in digits",
   })
   .pipe(z.number().int().positive().max(maxId));
-export const idParam = parsedSynchronously(z.object({ id }));
+export const idParam = z.object({ id });
 
 export const passwordMessage = "Minimum eight characters, at least one letter and one number";
 /** The one password rule: the API enforces it and the forms show its message. */

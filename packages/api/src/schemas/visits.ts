@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { id, isoDateTime, pageQuery, text } from "./common.ts";
 import { phoneDigits } from "./phone.ts";
-import { parsedSynchronously } from "./sync-parse.ts";
 
 export const requiredMessage = "This is required!";
 
@@ -17,29 +16,27 @@ export const temperature = text()
 export const visitorName = (label: string) =>
   text().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 
-export const visitCreateInput = parsedSynchronously(
-  z.object({
-    FirstName: visitorName("First name"),
-    LastName: visitorName("Last name"),
-    PhoneNumber: phoneNumber,
-    Temperature: temperature,
-    LocationId: id,
-    ProgramId: id,
-    /** Over tRPC; REST callers send the Idempotency-Key header instead. */
-    idempotencyKey: text().min(1).max(200).optional(),
-    TimeIn: z.iso
-      .datetime({
-        offset: true,
-        message: "TimeIn must be a date and time like 2026-11-21T09:00:00Z",
-      })
-      .transform((value) => new Date(value))
-      .optional()
-      .meta({
-        description:
-          "Only for a sign-in a tablet kept while offline: when the visitor signed in, sent with the entry later. At most 24 hours old and not in the future (5 minutes of clock skew allowed); without it TimeIn is the server's time",
-      }),
-  }),
-);
+export const visitCreateInput = z.object({
+  FirstName: visitorName("First name"),
+  LastName: visitorName("Last name"),
+  PhoneNumber: phoneNumber,
+  Temperature: temperature,
+  LocationId: id,
+  ProgramId: id,
+  /** Over tRPC; REST callers send the Idempotency-Key header instead. */
+  idempotencyKey: text().min(1).max(200).optional(),
+  TimeIn: z.iso
+    .datetime({
+      offset: true,
+      message: "TimeIn must be a date and time like 2026-11-21T09:00:00Z",
+    })
+    .transform((value) => new Date(value))
+    .optional()
+    .meta({
+      description:
+        "Only for a sign-in a tablet kept while offline: when the visitor signed in, sent with the entry later. At most 24 hours old and not in the future (5 minutes of clock skew allowed); without it TimeIn is the server's time",
+    }),
+});
 export type VisitCreateInput = z.output<typeof visitCreateInput>;
 
 /** Bounds of a queued sign-in's own TimeIn (visitCreateInput.TimeIn) against the server's clock. */
@@ -116,42 +113,38 @@ export const visitFilterInput = z.object({
 });
 export type VisitFilterInput = z.infer<typeof visitFilterInput>;
 
-export const visitListInput = parsedSynchronously(
-  visitFilterInput.extend({
-    ...pageQuery,
-    format: z.enum(["json", "csv"]).optional(),
-  }),
-);
+export const visitListInput = visitFilterInput.extend({
+  ...pageQuery,
+  format: z.enum(["json", "csv"]).optional(),
+});
 export type VisitListInput = z.infer<typeof visitListInput>;
 
 export const signOutKinds = ["visitor", "staff", "auto"] as const;
 export const signOutKind = z.enum(signOutKinds);
 
-export const visitSchema = parsedSynchronously(
-  z
-    .object({
-      id: z.number().int(),
-      FirstName: z.string(),
-      LastName: z.string(),
-      PhoneNumber: z.string(),
-      Temperature: z.string(),
-      TimeIn: isoDateTime,
-      TimeOut: isoDateTime.nullable(),
-      SignedOutBy: signOutKind.nullable().meta({
-        description:
-          "who signed the visitor out: the visitor at the sheet, staff, or the location's automatic sign-out; null while signed in",
-      }),
-      LocationId: z.number().int(),
-      ProgramId: z.number().int(),
-      createdAt: isoDateTime,
-      updatedAt: isoDateTime,
-      Location: z.object({ id: z.number().int(), Name: z.string() }).optional(),
-      Program: z.object({ id: z.number().int(), Name: z.string() }).optional(),
-    })
-    .meta({ id: "Visit" }),
-);
+export const visitSchema = z
+  .object({
+    id: z.number().int(),
+    FirstName: z.string(),
+    LastName: z.string(),
+    PhoneNumber: z.string(),
+    Temperature: z.string(),
+    TimeIn: isoDateTime,
+    TimeOut: isoDateTime.nullable(),
+    SignedOutBy: signOutKind.nullable().meta({
+      description:
+        "who signed the visitor out: the visitor at the sheet, staff, or the location's automatic sign-out; null while signed in",
+    }),
+    LocationId: z.number().int(),
+    ProgramId: z.number().int(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    Location: z.object({ id: z.number().int(), Name: z.string() }).optional(),
+    Program: z.object({ id: z.number().int(), Name: z.string() }).optional(),
+  })
+  .meta({ id: "Visit" });
 /** A list of visits, as the sheet and the report answer. */
-export const visitListSchema = parsedSynchronously(z.array(visitSchema));
+export const visitListSchema = z.array(visitSchema);
 
 export const onSiteInput = z.object({
   locationId: id.optional(),
