@@ -75,7 +75,10 @@ export const kioskApi = {
     ),
 };
 
-/** The sheet lists' query key; `[1].input` as tRPC's keys have it (sheetStream.ts reads it). */
+/** The sheet lists' query key: its input second (inputOfOpenVisitsKey reads it back). */
 export const openVisitsKey = (input?: OpenVisitsInput) =>
-  input ? (["kioskVisits", { input }] as const) : (["kioskVisits"] as const);
-export const locationKey = (id: number) => ["kioskLocation", { input: { id } }] as const;
+  input ? (["kioskVisits", input] as const) : (["kioskVisits"] as const);
+/** The input of a sheet list's query key ({} for the key of them all). */
+export const inputOfOpenVisitsKey = (key: readonly unknown[]): Partial<OpenVisitsInput> =>
+  (key[1] as OpenVisitsInput | undefined) ?? {};
+export const locationKey = (id: number) => ["kioskLocation", id] as const;

@@ -11,14 +11,22 @@ export function loadOtherEntry(): boolean {
   return true;
 }
 
+// Where the staff login returns to when the kiosk sent someone there: handed over in this tab's
+// sessionStorage, as the staff app's router keeps its own history state.
+const returnKey = "vsi.staffLoginReturn";
+
 /**
  * Leaves the kiosk for the staff login (a full page load: the staff app is the other entry), which
- * returns to `from` once logged in: the login page reads it from history.state, which a reload keeps.
+ * returns to `from` once logged in.
  */
 export function goToStaffLogin(from: string): void {
-  // Shaped as the staff app's router history writes its entries (a key and an index): a state
-  // without a key is replaced when that history starts, and `from` with it.
-  const key = Math.random().toString(36).slice(2, 10);
-  window.history.pushState({ from, key, __TSR_key: key, __TSR_index: 0 }, "", "/login");
-  window.location.reload();
+  sessionStorage.setItem(returnKey, from);
+  window.location.assign("/login");
+}
+
+/** The page the kiosk asked the staff login to return to, once (a local path only). */
+export function takeStaffLoginReturn(): string | undefined {
+  const from = sessionStorage.getItem(returnKey) ?? undefined;
+  sessionStorage.removeItem(returnKey);
+  return from?.startsWith("/") && !from.startsWith("//") ? from : undefined;
 }

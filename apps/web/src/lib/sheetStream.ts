@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { liveEvents, liveEventsPath, type LiveVisitEvent } from "@vsi/api/schemas";
 import { useEffect } from "react";
-import { openVisitsKey } from "./kioskApi";
+import { inputOfOpenVisitsKey, openVisitsKey } from "./kioskApi";
 import { queryClient } from "./queryClient";
 import type { Visit } from "./types";
 
@@ -48,7 +48,7 @@ function patched(list: Visit[], input: ListInput, change: LiveVisitEvent<Visit>)
 export function applyVisitEvent(client: QueryClient, change: LiveVisitEvent<Visit>): void {
   const queries = client.getQueryCache().findAll({ queryKey: openVisitsKey() });
   for (const query of queries) {
-    const input = (query.queryKey[1] as { input?: ListInput } | undefined)?.input ?? {};
+    const input = inputOfOpenVisitsKey(query.queryKey);
     if (input.locationId !== change.locationId) continue;
     if (query.state.fetchStatus === "fetching") {
       void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
@@ -62,8 +62,7 @@ export function applyVisitEvent(client: QueryClient, change: LiveVisitEvent<Visi
 function refreshLists(locationId: number) {
   return queryClient.invalidateQueries({
     queryKey: openVisitsKey(),
-    predicate: (query) =>
-      (query.queryKey[1] as { input?: ListInput } | undefined)?.input?.locationId === locationId,
+    predicate: (query) => inputOfOpenVisitsKey(query.queryKey).locationId === locationId,
   });
 }
 

@@ -7,6 +7,7 @@ import { FlashMessage } from "../components/FlashMessage";
 import { FormCard } from "../components/FormCard";
 import { httpStatusOf } from "../lib/apiErrors";
 import { setCurrentUser } from "../lib/session";
+import { takeStaffLoginReturn } from "../lib/otherEntry";
 import { trpc } from "../lib/trpc";
 import { AnchorLink } from "../components/links";
 import { unexpectedErrorMessage } from "../components/UnexpectedErrorAlert";
@@ -17,7 +18,9 @@ export const Route = createFileRoute("/login")({
 
 function LoginPage() {
   const navigate = useNavigate();
-  const from = useLocation({ select: (location) => location.state.from });
+  const stateFrom = useLocation({ select: (location) => location.state.from });
+  // Read once: the kiosk's hand-over is taken, so a later login does not return there again.
+  const [from] = useState(() => stateFrom ?? takeStaffLoginReturn());
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
