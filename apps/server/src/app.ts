@@ -60,6 +60,9 @@ export async function buildApp({
         : trustProxy,
     // Raw upload bodies are read by their own route; JSON bodies are small.
     bodyLimit: 1024 * 1024,
+    // A path parameter of any length reaches its procedure, whose schema says what is wrong (422),
+    // rather than the router answering 414; a request's head is capped at 16 KB anyway.
+    routerOptions: { maxParamLength: 16 * 1024 },
     // A path that is not valid percent-encoding fails before any route: the same body as any error.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const described = describeError(error);
@@ -137,7 +140,7 @@ export async function buildApp({
   );
   await registerRawRoutes(app, services);
   await registerTrpc(app, services);
-  await registerOpenApi(app, services);
+  registerOpenApi(app, services);
 
   const hasWeb = !!webDir && existsSync(path.join(webDir, "index.html"));
   const hasKiosk = hasWeb && existsSync(path.join(webDir, "kiosk.html"));

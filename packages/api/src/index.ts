@@ -1,4 +1,4 @@
-export { appRouter, type AppRouter } from "./root.ts";
+export { appRouter, createCaller, type AppRouter } from "./root.ts";
 export { createContext, type Context, type RequestLike, type ReplyLike } from "./context.ts";
 export {
   describeError,

@@ -12,7 +12,7 @@ import { usersRouter } from "./routers/users.ts";
 import { visitsRouter } from "./routers/visits.ts";
 import { settingsRouter } from "./routers/settings.ts";
 import { visitorsRouter } from "./routers/visitors.ts";
-import { router } from "./trpc.ts";
+import { createCallerFactory, router } from "./trpc.ts";
 
 /** The one router: the web app calls it at /trpc, scripts at /api through the OpenAPI adapter. */
 export const appRouter = router({
@@ -33,3 +33,6 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** The router called in process (tRPC's createCaller): /api's operations call it. */
+export const createCaller = createCallerFactory(appRouter);

@@ -36,6 +36,7 @@ const t = initTRPC
   });
 
 export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
 
 /** REST's success status: the meta's (201 for a call that creates), 204 for no answer (null), else 200. */
 const answered = t.procedure.use(async ({ ctx, meta, next }) => {

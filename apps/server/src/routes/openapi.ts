@@ -1,10 +1,11 @@
-import { appRouter, createContext, type ProcedureMeta, type Services } from "@vsi/api";
+import { appRouter, type ProcedureMeta, type Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
-import { fastifyTRPCOpenApiPlugin, generateOpenApiDocument } from "trpc-to-openapi";
+import { generateOpenApiDocument } from "trpc-to-openapi";
 import { backupDownloadOperation } from "./backup-download.ts";
 import { docsPage } from "./docs-page.ts";
 import { liveEventsOperation } from "./live-events.ts";
 import { documentResponses, type Document } from "./openapi-responses.ts";
+import { registerOperations, type Paths } from "./operations.ts";
 
 export function openApiDocument(baseUrl: string) {
   // Each procedure's meta, by "METHOD /path", for its responses (see documentResponses).
@@ -32,43 +33,17 @@ export function openApiDocument(baseUrl: string) {
 }
 
 /** /api: the procedures that carry OpenAPI metadata, their document and a docs page. */
-export async function registerOpenApi(app: FastifyInstance, services: Services) {
+export function registerOpenApi(app: FastifyInstance, services: Services) {
   const document = openApiDocument(services.config.baseUrl);
   app.get("/api/openapi.json", () => document);
   app.get("/api/docs", (_req, reply) => reply.type("text/html").send(docsPage()));
-
-  await app.register(async (api) => {
-    // Bodyless PATCH/DELETE (sign-out, revoke) from scripts need no content type.
-    api.addHook("preHandler", (request, _reply, done) => {
-      if (request.method !== "GET" && !request.headers["content-type"])
-        request.headers["content-type"] = "application/json";
-      // Fastify reads originalUrl lazily, and the adapter strips /api from the raw URL before the
-      // context asks for it: read it now, so Link headers point back to /api/visits?...
-      void request.originalUrl;
-      done();
-    });
-    await api.register(fastifyTRPCOpenApiPlugin, {
-      basePath: "/api",
-      router: appRouter,
-      createContext: ({
-        req,
-        res,
-      }: {
-        req: Parameters<typeof createContext>[1];
-        res: Parameters<typeof createContext>[2];
-      }) => createContext(services, req, res),
-      responseMeta({
-        ctx,
-      }: {
-        ctx?: { response: { status?: number; headers: Record<string, string> } };
-      }) {
-        return { status: ctx?.response.status ?? 200, headers: ctx?.response.headers ?? {} };
-      },
-      // The adapter calls this before it writes its own error body; throwing hands the error to
-      // the app's one error handler instead, so /api answers exactly like every other route.
-      onError({ error }: { error: Error }) {
-        throw error;
-      },
-    } as never);
-  });
+  // The raw routes' own operations (a file download, an event stream) are registered with them.
+  const raw = new Set([backupDownloadOperation.get.operationId, liveEventsOperation.get.operationId]);
+  const procedures = Object.fromEntries(
+    Object.entries(document.paths as Paths).map(([path, operations]) => [
+      path,
+      Object.fromEntries(Object.entries(operations).filter(([, op]) => !raw.has(op.operationId))),
+    ]),
+  );
+  registerOperations(app, services, procedures);
 }
