@@ -38,7 +38,10 @@ export function registerOpenApi(app: FastifyInstance, services: Services) {
   app.get("/api/openapi.json", () => document);
   app.get("/api/docs", (_req, reply) => reply.type("text/html").send(docsPage()));
   // The raw routes' own operations (a file download, an event stream) are registered with them.
-  const raw = new Set([backupDownloadOperation.get.operationId, liveEventsOperation.get.operationId]);
+  const raw = new Set([
+    backupDownloadOperation.get.operationId,
+    liveEventsOperation.get.operationId,
+  ]);
   const procedures = Object.fromEntries(
     Object.entries(document.paths as Paths).map(([path, operations]) => [
       path,
