@@ -50,7 +50,7 @@ export function registerOperations(app: FastifyInstance, services: Services, pat
       // GET and DELETE read the query, as the OpenAPI adapter for tRPC does; the others a body.
       const takesBody = method !== "get" && method !== "delete";
       app.route({
-        method: method.toUpperCase() as "GET",
+        method: method.toUpperCase(),
         url: `/api${template.replace(/\{([^}]+)\}/g, ":$1")}`,
         handler: async (request, reply) => {
           const fields = takesBody ? bodyInput(request) : queryInput(request.query);
