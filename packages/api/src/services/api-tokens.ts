@@ -1,6 +1,6 @@
 import type { ApiTokensTable, Executor, User } from "@vsi/db";
 import type { Selectable } from "kysely";
-import { generateToken, hashToken, lastUseNotedEveryMs } from "./tokens.ts";
+import { generateToken, hashToken, lastUseDue } from "./tokens.ts";
 
 const tokenColumns = ["id", "name", "user_id", "created_at", "last_used_at"] as const;
 
@@ -86,12 +86,7 @@ export async function apiTokenOwner(
         .from("token")
         .set({ last_used_at: now })
         .whereRef("api_tokens.id", "=", "token.id")
-        .where((eb) =>
-          eb.or([
-            eb("token.last_used_at", "is", null),
-            eb("token.last_used_at", "<", new Date(now.getTime() - lastUseNotedEveryMs)),
-          ]),
-        )
+        .where((eb) => lastUseDue(eb.ref("token.last_used_at"), now))
         .returning("api_tokens.id"),
     )
     .selectFrom("token")

@@ -4,7 +4,7 @@ import { notFound } from "../errors.ts";
 import { iso, isoOrNull } from "../mappers.ts";
 import type { TabletOutput } from "../schemas/tablets.ts";
 import { auditColumns, auditValues, recordAudit, type AuditActor } from "./audit.ts";
-import { generateToken, hashToken, lastUseNotedEveryMs } from "./tokens.ts";
+import { generateToken, hashToken, lastUseDue } from "./tokens.ts";
 
 /** A new tablet for the location, and its audit row (same statement); returns its sheet token, the table keeps its hash. */
 export async function createTablet(
@@ -68,12 +68,7 @@ export async function findLiveTablet(
         .from("tablet")
         .set({ last_seen_at: now })
         .whereRef("tablets.id", "=", "tablet.id")
-        .where((eb) =>
-          eb.or([
-            eb("tablet.last_seen_at", "is", null),
-            eb("tablet.last_seen_at", "<", new Date(now.getTime() - lastUseNotedEveryMs)),
-          ]),
-        )
+        .where((eb) => lastUseDue(eb.ref("tablet.last_seen_at"), now))
         .returning("tablets.id"),
     )
     .selectFrom("tablet")

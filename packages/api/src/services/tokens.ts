@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { encodeBase32LowerCaseNoPadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { sql, type Expression } from "kysely";
 
 /** A random secret for a cookie or a link: 160 bits, as Lucia's guidance recommends. */
 export function generateToken(): string {
@@ -20,6 +21,11 @@ export function hashToken(token: string): string {
  * on the row.
  */
 export const lastUseNotedEveryMs = 60_000;
+
+/** Whether a credential's last-use note is due: never noted, or noted over lastUseNotedEveryMs ago. */
+export function lastUseDue(noted: Expression<Date | null>, now: Date) {
+  return sql<boolean>`(${noted} is null or ${noted} < ${new Date(now.getTime() - lastUseNotedEveryMs)})`;
+}
 
 function mac(secret: string, payload: string): string {
   return encodeBase64urlNoPadding(createHmac("sha256", secret).update(payload).digest());
