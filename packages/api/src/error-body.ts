@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { visitSchema } from "./visits.ts";
+import { visitSchema } from "./visits/schema.ts";
 
 /** Every error's body, on every transport (errorBody in errors.ts builds it). */
 export const errorBodySchema = z

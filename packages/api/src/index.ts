@@ -1,5 +1,5 @@
-export { appRouter, createCaller, type AppRouter } from "./root.ts";
-export { createContext, type Context, type RequestLike, type ReplyLike } from "./context.ts";
+export { appRouter, createCaller, type AppRouter } from "./router.ts";
+export { createContext, type Context, type RequestLike, type ReplyLike } from "./callers/context.ts";
 export {
   describeError,
   errorBody,
@@ -7,18 +7,18 @@ export {
   HttpError,
   notFound,
   type FieldError,
-} from "./errors.ts";
-export { errorBodySchema } from "./schemas/error-body.ts";
-export type { ProcedureMeta } from "./trpc.ts";
-export { cookieNames, cookieOptions, xsrfHeader } from "./http/cookies.ts";
-export { csrfRefused, passesCsrfCheck } from "./http/csrf.ts";
-export { resolveIdentity, type Identity, type IdentitySource } from "./identity.ts";
-export type { AppConfig, Mailer, MailMessage, Services, Storage } from "./services/types.ts";
-export { hashPassword } from "./services/passwords.ts";
-export { hashToken, generateToken } from "./services/tokens.ts";
-export { insertUser, findUserByEmail, promoteToAdmin } from "./services/users.ts";
-export { createFileMailer, createSmtpMailer } from "./services/mailer.ts";
-export { createLocalStorage } from "./services/storage.ts";
+} from "./kernel/errors.ts";
+export { errorBodySchema } from "./error-body.ts";
+export type { ProcedureMeta } from "./kernel/trpc.ts";
+export { cookieNames, cookieOptions, xsrfHeader } from "./kernel/cookies.ts";
+export { csrfRefused, passesCsrfCheck } from "./kernel/csrf.ts";
+export { resolveIdentity, type Identity, type IdentitySource } from "./callers/identity.ts";
+export type { AppConfig, Mailer, MailMessage, Services, Storage } from "./kernel/services.ts";
+export { hashPassword } from "./accounts/passwords.ts";
+export { hashToken, generateToken } from "./kernel/tokens.ts";
+export { insertUser, findUserByEmail, promoteToAdmin } from "./accounts/users.ts";
+export { createFileMailer, createSmtpMailer } from "../../../apps/server/src/mailer.ts";
+export { createLocalStorage } from "../../../apps/server/src/storage.ts";
 export {
   accessTable,
   assertAdmin,
@@ -28,16 +28,16 @@ export {
   type Access,
   type IdentityKind,
   type VisitView,
-} from "./permissions.ts";
-export { csvHeaders, csvSelect, setSessionZone, visitsCsv } from "./services/visits-csv.ts";
-export { summaryStatement } from "./services/visit-summary.ts";
-export { contentDisposition, csvFileName } from "./services/csv-filename.ts";
-export { onSiteCsv, onSiteCsvFileName } from "./services/on-site-csv.ts";
-export { onSiteInput, visitListInput, visitSchema } from "./schemas/visits.ts";
-export { findUploadedFile, receiveUpload, UPLOADS_PATH } from "./services/uploads.ts";
-export { fileKeyParam, maxUploadBytes } from "./schemas/assets.ts";
-export { FILES_PATH } from "./mappers.ts";
-export { limits } from "./services/rate-limit.ts";
+} from "./kernel/permissions.ts";
+export { csvHeaders, csvSelect, setSessionZone, visitsCsv } from "./reports/visits-csv.ts";
+export { summaryStatement } from "./reports/summary.ts";
+export { contentDisposition, csvFileName } from "./reports/csv-filename.ts";
+export { onSiteCsv, onSiteCsvFileName } from "./reports/on-site-csv.ts";
+export { onSiteInput, visitListInput, visitSchema } from "./visits/schema.ts";
+export { findUploadedFile, receiveUpload, UPLOADS_PATH } from "./files/uploads.ts";
+export { fileKeyParam, maxUploadBytes } from "./files/schema.ts";
+export { FILES_PATH } from "./accounts/mappers.ts";
+export { limits } from "./kernel/rate-limit.ts";
 export {
   extractArchive,
   databaseFolder,
@@ -46,17 +46,17 @@ export {
   manifestFile,
   type BackupManifest,
   type BackupReason,
-} from "./services/backup-archive.ts";
-export { fileMode, folderMode, restrictToOwner } from "./services/file-modes.ts";
-export { countRows, schemaVersion, type BackupCounts } from "./services/backup-counts.ts";
-export { backupsToKeep } from "./services/backup-retention.ts";
-export { autoSignOut } from "./services/auto-sign-out.ts";
+} from "../../backups/src/archive.ts";
+export { fileMode, folderMode, restrictToOwner } from "../../backups/src/file-modes.ts";
+export { countRows, schemaVersion, type BackupCounts } from "../../backups/src/counts.ts";
+export { backupsToKeep } from "../../backups/src/retention.ts";
+export { autoSignOut } from "./visits/auto-sign-out.ts";
 export {
   createBackups,
   lastNightlyTime,
   type BackupEntry,
   type Backups,
-} from "./services/backups.ts";
+} from "../../backups/src/backups.ts";
 export {
   accessChannel,
   parseAccessChange,
@@ -65,13 +65,13 @@ export {
   visitsChannel,
   watchAccess,
   type VisitChange,
-} from "./services/live.ts";
-export { idParam } from "./schemas/common.ts";
+} from "./visits/live.ts";
+export { idParam } from "./kernel/schema.ts";
 export {
   liveEvents,
   liveEventsPath,
   type LiveClosedEvent,
   type LiveVisitEvent,
-} from "./schemas/live.ts";
-export { runRetention, retentionStatus } from "./services/retention.ts";
-export { recordAudit, systemActor, type AuditActor, type AuditAction } from "./services/audit.ts";
+} from "./visits/live-schema.ts";
+export { runRetention, retentionStatus } from "./admin/retention.ts";
+export { recordAudit, systemActor, type AuditActor, type AuditAction } from "./kernel/audit.ts";

@@ -1,18 +1,18 @@
-import { assetsRouter } from "./routers/assets.ts";
-import { auditRouter } from "./routers/audit.ts";
-import { authRouter } from "./routers/auth.ts";
-import { backupsRouter } from "./routers/backups.ts";
-import { invitesRouter } from "./routers/invites.ts";
-import { locationsRouter } from "./routers/locations.ts";
-import { passwordsRouter } from "./routers/passwords.ts";
-import { programsRouter } from "./routers/programs.ts";
-import { tabletsRouter } from "./routers/tablets.ts";
-import { tokensRouter } from "./routers/tokens.ts";
-import { usersRouter } from "./routers/users.ts";
-import { visitsRouter } from "./routers/visits.ts";
-import { settingsRouter } from "./routers/settings.ts";
-import { visitorsRouter } from "./routers/visitors.ts";
-import { createCallerFactory, router } from "./trpc.ts";
+import { assetsRouter } from "./files/router.ts";
+import { auditRouter } from "./admin/audit-router.ts";
+import { authRouter } from "./accounts/auth-router.ts";
+import { backupsRouter } from "./admin/backups-router.ts";
+import { invitesRouter } from "./accounts/invites-router.ts";
+import { locationsRouter } from "./catalog/locations-router.ts";
+import { passwordsRouter } from "./accounts/passwords-router.ts";
+import { programsRouter } from "./catalog/programs-router.ts";
+import { tabletsRouter } from "./tablets/router.ts";
+import { tokensRouter } from "./accounts/api-tokens-router.ts";
+import { usersRouter } from "./accounts/users-router.ts";
+import { visitsRouter } from "./visits/router.ts";
+import { settingsRouter } from "./admin/settings-router.ts";
+import { visitorsRouter } from "./admin/visitors-router.ts";
+import { createCallerFactory, router } from "./kernel/trpc.ts";
 
 /** The one router: the web app calls it at /trpc, scripts at /api through the OpenAPI adapter. */
 export const appRouter = router({

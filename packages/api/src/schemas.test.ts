@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import * as schemas from "../src/schemas/index.ts";
+import * as schemas from "./schemas.ts";
 
 /** Every module the web app pulls in through `@vsi/api/schemas`, following relative imports. */
 function importsOf(entry: string): { files: string[]; packages: string[] } {

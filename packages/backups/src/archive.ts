@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { createGzip } from "node:zlib";
 import * as tar from "tar";
 import { z } from "zod";
-import { backupSchema } from "../schemas/backups.ts";
+import { backupSchema } from "../../api/src/admin/backups-schema.ts";
 import { fileMode, folderMode, restrictToOwner } from "./file-modes.ts";
 
 /** What a backup holds, written into the archive as manifest.json and beside it as <name>.json. */

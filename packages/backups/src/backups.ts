@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import { sql, type Db } from "@vsi/db";
 import { z } from "zod";
-import { backupListSchema } from "../schemas/backups.ts";
+import { backupListSchema } from "../../api/src/admin/backups-schema.ts";
 import {
   archiveSuffix,
   backupManifestSchema,
@@ -16,9 +16,9 @@ import {
   writeArchive,
   type BackupManifest,
   type BackupReason,
-} from "./backup-archive.ts";
-import { countRows, schemaVersion } from "./backup-counts.ts";
-import { backupsToKeep } from "./backup-retention.ts";
+} from "./archive.ts";
+import { countRows, schemaVersion } from "./counts.ts";
+import { backupsToKeep } from "./retention.ts";
 import { fileMode, folderMode } from "./file-modes.ts";
 
 /** An archive's <name>.json beside it: its manifest and its size. */

@@ -1,22 +1,22 @@
 import { z } from "zod";
-import { notFound } from "../errors.ts";
-import { assertMayListAllTokens, assertTokenOwnerOrAdmin } from "../permissions.ts";
-import { toApiToken } from "../mappers.ts";
+import { notFound } from "../kernel/errors.ts";
+import { assertMayListAllTokens, assertTokenOwnerOrAdmin } from "../kernel/permissions.ts";
+import { toApiToken } from "./mappers.ts";
 import {
   apiTokenCreatedSchema,
   apiTokenSchema,
   tokenCreateInput,
   tokenListInput,
   tokenRevokeInput,
-} from "../schemas/tokens.ts";
+} from "./api-tokens-schema.ts";
 import {
   createApiToken,
   liveApiTokenOwner,
   listApiTokens,
   revokeApiToken,
-} from "../services/api-tokens.ts";
-import { router, staffProcedure, tokenManagementProcedure } from "../trpc.ts";
-import { wholeList } from "../services/pagination.ts";
+} from "./api-tokens.ts";
+import { router, staffProcedure, tokenManagementProcedure } from "../kernel/trpc.ts";
+import { wholeList } from "../kernel/pagination.ts";
 
 export const tokensRouter = router({
   list: staffProcedure

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, isoDateTime, text } from "./common.ts";
+import { id, isoDateTime, text } from "../kernel/schema.ts";
 
 export const apiTokenSchema = z
   .object({

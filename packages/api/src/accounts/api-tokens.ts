@@ -1,6 +1,6 @@
 import type { ApiTokensTable, Executor, User } from "@vsi/db";
 import type { Selectable } from "kysely";
-import { generateToken, hashToken, lastUseDue } from "./tokens.ts";
+import { generateToken, hashToken, lastUseDue } from "../kernel/tokens.ts";
 
 const tokenColumns = ["id", "name", "user_id", "created_at", "last_used_at"] as const;
 

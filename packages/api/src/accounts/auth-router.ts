@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { invalid, notFound } from "../errors.ts";
-import { invalidLoginMessage } from "../schemas/names.ts";
-import { loginInput, registerInput, userSchema } from "../schemas/users.ts";
-import { checkPassword, logIn, logOut } from "../login.ts";
-import { getUserOutput, insertUser } from "../services/users.ts";
-import { changesState, changesStateRefusal, publicProcedure, router } from "../trpc.ts";
+import { invalid, notFound } from "../kernel/errors.ts";
+import { invalidLoginMessage } from "../kernel/auth-names.ts";
+import { loginInput, registerInput, userSchema } from "./users-schema.ts";
+import { checkPassword, logIn, logOut } from "./login.ts";
+import { getUserOutput, insertUser } from "./users.ts";
+import { changesState, changesStateRefusal, publicProcedure, router } from "../kernel/trpc.ts";
 
 export const authRouter = router({
   login: publicProcedure

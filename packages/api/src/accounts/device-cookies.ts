@@ -1,4 +1,4 @@
-import { generateToken, sign, verifySigned } from "./tokens.ts";
+import { generateToken, sign, verifySigned } from "../kernel/tokens.ts";
 
 // OWASP's device cookies: a browser that logged in to an account carries a signed cookie naming
 // the account and a nonce of its own, so its login attempts are limited per cookie, apart from

@@ -1,4 +1,4 @@
-import type { AppConfig, MailMessage } from "./types.ts";
+import type { AppConfig, MailMessage } from "../kernel/services.ts";
 
 const htmlEscapes: Record<string, string> = {
   "&": "&amp;",

@@ -1,15 +1,15 @@
 import type { Invite, User } from "@vsi/db";
 import { z } from "zod";
-import type { Context } from "../context.ts";
-import { toInvite } from "../mappers.ts";
+import type { Context } from "../callers/context.ts";
+import { toInvite } from "./mappers.ts";
 import {
   inviteAcceptInput,
   inviteCreateInput,
   inviteId,
   inviteSchema,
-} from "../schemas/invites.ts";
-import { userSchema } from "../schemas/users.ts";
-import { inviteEmail } from "../services/emails.ts";
+} from "./invites-schema.ts";
+import { userSchema } from "./users-schema.ts";
+import { inviteEmail } from "./emails.ts";
 import {
   acceptInvite,
   createInvite,
@@ -17,17 +17,17 @@ import {
   listPendingInvites,
   revokeInvite,
   touchPendingInvite,
-} from "../services/invites.ts";
-import { getUserOutput } from "../services/users.ts";
+} from "./invites.ts";
+import { getUserOutput } from "./users.ts";
 import {
   adminProcedure,
   changesState,
   changesStateRefusal,
   publicProcedure,
   router,
-} from "../trpc.ts";
-import { wholeList } from "../services/pagination.ts";
-import { logIn, logOut } from "../login.ts";
+} from "../kernel/trpc.ts";
+import { wholeList } from "../kernel/pagination.ts";
+import { logIn, logOut } from "./login.ts";
 
 const fullName = (user: User) => [user.first_name, user.last_name].filter(Boolean).join(" ");
 

@@ -1,8 +1,8 @@
 import type { Database, Executor, Invite } from "@vsi/db";
 import { sql, type Kysely } from "kysely";
-import { forbidden, notFound } from "../errors.ts";
-import type { InviteCreateInput } from "../schemas/invites.ts";
-import { auditColumns, auditValues } from "./audit.ts";
+import { forbidden, notFound } from "../kernel/errors.ts";
+import type { InviteCreateInput } from "./invites-schema.ts";
+import { auditColumns, auditValues } from "../kernel/audit.ts";
 import { assertEmailFree, insertUser, type NewUserFields } from "./users.ts";
 
 export const inviteAcceptedMessage = "This invite has already been accepted";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
-import { giveBack, limits, take, type LimitEntry } from "./rate-limit.ts";
+import { giveBack, limits, take, type LimitEntry } from "../kernel/rate-limit.ts";
 
 export interface LoginAttempt {
   email: string;

@@ -1,11 +1,11 @@
-import type { Context } from "./context.ts";
-import { cookieNames, deviceCookieMaxAge } from "./http/cookies.ts";
+import type { Context } from "../callers/context.ts";
+import { cookieNames, deviceCookieMaxAge } from "../kernel/cookies.ts";
 import type { UserWithPicture } from "./mappers.ts";
-import { deviceNonce, newDeviceCookie } from "./services/device-cookies.ts";
-import { loginSucceeded, takeLoginAttempt } from "./services/login-attempts.ts";
-import { verifyAgainstNothing, verifyPassword } from "./services/passwords.ts";
-import { createSession, deleteSession } from "./services/sessions.ts";
-import { findUserByEmail } from "./services/users.ts";
+import { deviceNonce, newDeviceCookie } from "./device-cookies.ts";
+import { loginSucceeded, takeLoginAttempt } from "./login-attempts.ts";
+import { verifyAgainstNothing, verifyPassword } from "./passwords.ts";
+import { createSession, deleteSession } from "./sessions.ts";
+import { findUserByEmail } from "./users.ts";
 
 // A procedure's side of a browser session: the row through the sessions service, the cookie
 // through the context. Services never see the context; this is the one place the two meet.

@@ -7,12 +7,12 @@ import {
   type Visit,
 } from "@vsi/db";
 import type { z } from "zod";
-import type { inviteSchema } from "./schemas/invites.ts";
-import type { apiTokenSchema } from "./schemas/tokens.ts";
-import type { UserOutput } from "./schemas/users.ts";
-import type { visitSchema } from "./schemas/visits.ts";
-import type { ApiTokenRow } from "./services/api-tokens.ts";
-import { sign } from "./services/tokens.ts";
+import type { inviteSchema } from "./invites-schema.ts";
+import type { apiTokenSchema } from "./api-tokens-schema.ts";
+import type { UserOutput } from "./users-schema.ts";
+import type { visitSchema } from "../visits/schema.ts";
+import type { ApiTokenRow } from "./api-tokens.ts";
+import { sign } from "../kernel/tokens.ts";
 
 /** Row -> API shape. Field names here are the OpenAPI document's and are case-sensitive. */
 

@@ -1,9 +1,9 @@
 import type { Database, Executor } from "@vsi/db";
 import type { Kysely } from "kysely";
-import { gone, HttpError } from "../errors.ts";
+import { gone, HttpError } from "../kernel/errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";
-import { generateToken, hashToken } from "./tokens.ts";
+import { generateToken, hashToken } from "../kernel/tokens.ts";
 
 export const RESET_LIFETIME_HOURS = 48;
 

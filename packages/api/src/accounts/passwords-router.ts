@@ -1,20 +1,20 @@
-import { HttpError } from "../errors.ts";
-import { okSchema } from "../schemas/common.ts";
+import { HttpError } from "../kernel/errors.ts";
+import { okSchema } from "../kernel/schema.ts";
 import {
   passwordResetRequestInput,
   passwordTokenInput,
   passwordUpdateInput,
-} from "../schemas/passwords.ts";
-import { passwordResetEmail } from "../services/emails.ts";
+} from "./passwords-schema.ts";
+import { passwordResetEmail } from "./emails.ts";
 import {
   createPasswordReset,
   findUsableReset,
   RESET_LIFETIME_HOURS,
   resetPassword,
-} from "../services/password-resets.ts";
-import { limits, take } from "../services/rate-limit.ts";
-import { findUserByEmail } from "../services/users.ts";
-import { publicProcedure, router } from "../trpc.ts";
+} from "./password-resets.ts";
+import { limits, take } from "../kernel/rate-limit.ts";
+import { findUserByEmail } from "./users.ts";
+import { publicProcedure, router } from "../kernel/trpc.ts";
 
 export const passwordsRouter = router({
   request: publicProcedure

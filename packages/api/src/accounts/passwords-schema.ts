@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordRule, text } from "./common.ts";
+import { passwordRule, text } from "../kernel/schema.ts";
 
 export const passwordResetRequestInput = z.object({ email: text().trim().max(254) });
 const token = text().min(1).max(200);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Executor, User } from "@vsi/db";
-import { generateToken, hashToken } from "./tokens.ts";
+import { generateToken, hashToken } from "../kernel/tokens.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY;

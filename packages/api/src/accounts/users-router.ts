@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Context } from "../context.ts";
-import { HttpError, invalid, notFound } from "../errors.ts";
-import { checkPassword } from "../login.ts";
+import type { Context } from "../callers/context.ts";
+import { HttpError, invalid, notFound } from "../kernel/errors.ts";
+import { checkPassword } from "./login.ts";
 import {
   assertMayChangeCredentials,
   assertMayDeactivate,
@@ -9,20 +9,20 @@ import {
   assertSelfOrAdmin,
   mayManageAccounts,
   mustReauthenticate,
-} from "../permissions.ts";
-import { idParam } from "../schemas/common.ts";
-import { wrongCurrentPasswordMessage } from "../schemas/names.ts";
-import { userSchema, userUpdateInput, type UserUpdateFields } from "../schemas/users.ts";
+} from "../kernel/permissions.ts";
+import { idParam } from "../kernel/schema.ts";
+import { wrongCurrentPasswordMessage } from "../kernel/auth-names.ts";
+import { userSchema, userUpdateInput, type UserUpdateFields } from "./users-schema.ts";
 import {
   credentialChanges,
   findUserById,
   getUserOutput,
   listUsers,
   updateUser,
-} from "../services/users.ts";
-import { toUser } from "../mappers.ts";
-import { adminProcedure, publicProcedure, router, staffProcedure } from "../trpc.ts";
-import { wholeList } from "../services/pagination.ts";
+} from "./users.ts";
+import { toUser } from "./mappers.ts";
+import { adminProcedure, publicProcedure, router, staffProcedure } from "../kernel/trpc.ts";
+import { wholeList } from "../kernel/pagination.ts";
 import type { User } from "@vsi/db";
 
 type UpdateContext = Context & {

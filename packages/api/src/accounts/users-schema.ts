@@ -7,8 +7,8 @@ import {
   passwordRule,
   requiredName,
   text,
-} from "./common.ts";
-import { sudoWindowMinutes } from "./names.ts";
+} from "../kernel/schema.ts";
+import { sudoWindowMinutes } from "../kernel/auth-names.ts";
 
 export const userSchema = z
   .object({

@@ -1,14 +1,14 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Executor, User } from "@vsi/db";
-import { invalid, notFound } from "../errors.ts";
-import { toUser, type UserWithPicture } from "../mappers.ts";
-import type { UserUpdateFields } from "../schemas/users.ts";
-import { recordAudit, type AuditAction, type AuditActor } from "./audit.ts";
-import { deleteFile, resolveUploadedFile, uploaderOf } from "./files.ts";
+import { invalid, notFound } from "../kernel/errors.ts";
+import { toUser, type UserWithPicture } from "./mappers.ts";
+import type { UserUpdateFields } from "./users-schema.ts";
+import { recordAudit, type AuditAction, type AuditActor } from "../kernel/audit.ts";
+import { deleteFile, resolveUploadedFile, uploaderOf } from "../files/queries.ts";
 import { afterPasswordChange } from "./password-resets.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";
-import type { Storage } from "./types.ts";
+import type { Storage } from "../kernel/services.ts";
 
 export const emailTakenMessage = "Email already registered";
 

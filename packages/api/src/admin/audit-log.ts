@@ -1,10 +1,10 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database, Executor } from "@vsi/db";
-import { iso } from "../mappers.ts";
-import type { AuditAction, AuditEntry, AuditListInput } from "../schemas/audit.ts";
-import { pageCount, pageSize } from "./pagination.ts";
-import { countMatches } from "./row-count.ts";
-import { dayStart, nextDayStart } from "./visit-filters.ts";
+import { iso } from "../accounts/mappers.ts";
+import type { AuditAction, AuditEntry, AuditListInput } from "./audit-schema.ts";
+import { pageCount, pageSize } from "../kernel/pagination.ts";
+import { countMatches } from "../kernel/row-count.ts";
+import { dayStart, nextDayStart } from "../visits/filters.ts";
 
 export type AuditFilters = Omit<AuditListInput, "page" | "exactTotal">;
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { auditEntrySchema, auditListInput, auditPageSchema } from "../schemas/audit.ts";
-import { auditPage } from "../services/audit-log.ts";
-import { linkHeader } from "../services/pagination.ts";
-import { adminProcedure, router } from "../trpc.ts";
+import { auditEntrySchema, auditListInput, auditPageSchema } from "./audit-schema.ts";
+import { auditPage } from "./audit-log.ts";
+import { linkHeader } from "../kernel/pagination.ts";
+import { adminProcedure, router } from "../kernel/trpc.ts";
 
 export const auditRouter = router({
   list: adminProcedure

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { id, isoDateTime, pageQuery, text } from "./common.ts";
-import { calendarDate, timeZone, type TimeZone } from "./visits.ts";
-import { auditActions, type AuditAction } from "./audit-actions.ts";
+import { id, isoDateTime, pageQuery, text } from "../kernel/schema.ts";
+import { calendarDate, timeZone, type TimeZone } from "../visits/schema.ts";
+import { auditActions, type AuditAction } from "../kernel/audit-actions.ts";
 
 export { auditActions, type AuditAction };
 export const auditAction = z.enum(auditActions);

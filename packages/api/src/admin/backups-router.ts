@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { HttpError } from "../errors.ts";
-import { backupCreateInput, backupListSchema, backupSchema } from "../schemas/backups.ts";
-import type { BackupEntry } from "../services/backups.ts";
-import { adminProcedure, router } from "../trpc.ts";
+import { HttpError } from "../kernel/errors.ts";
+import { backupCreateInput, backupListSchema, backupSchema } from "./backups-schema.ts";
+import type { BackupEntry } from "../../../backups/src/backups.ts";
+import { adminProcedure, router } from "../kernel/trpc.ts";
 
 function toBackup(entry: BackupEntry): z.infer<typeof backupSchema> {
   return {

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Executor, Kysely, Database, SignOutKind } from "@vsi/db";
-import { toNamedVisit } from "../mappers.ts";
-import { recordAudit, systemActor, type AuditActor } from "./audit.ts";
+import { toNamedVisit } from "../accounts/mappers.ts";
+import { recordAudit, systemActor, type AuditActor } from "../kernel/audit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

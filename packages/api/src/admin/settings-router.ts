@@ -1,20 +1,20 @@
 import { z } from "zod";
-import { isoOrNull } from "../mappers.ts";
+import { isoOrNull } from "../accounts/mappers.ts";
 import {
   autoSignOutRunSchema,
   retentionRunSchema,
   settingsSchema,
   settingsUpdateInput,
-} from "../schemas/settings.ts";
-import { actorOf } from "../services/audit.ts";
-import { autoSignOut } from "../services/auto-sign-out.ts";
+} from "./settings-schema.ts";
+import { actorOf } from "../kernel/audit.ts";
+import { autoSignOut } from "../visits/auto-sign-out.ts";
 import {
   retentionStatus,
   runRetention,
   setEraseAfterDays,
   type RetentionStatus,
-} from "../services/retention.ts";
-import { adminProcedure, router } from "../trpc.ts";
+} from "./retention.ts";
+import { adminProcedure, router } from "../kernel/trpc.ts";
 
 const toSettings = (status: RetentionStatus) => ({
   ...status,

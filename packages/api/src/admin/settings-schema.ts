@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isoDateTime } from "./common.ts";
-import { phoneNumber, visitSchema } from "./visits.ts";
+import { isoDateTime } from "../kernel/schema.ts";
+import { phoneNumber, visitSchema } from "../visits/schema.ts";
 
 export const settingsSchema = z
   .object({

@@ -1,7 +1,7 @@
-import { visitorExportSchema, visitorForgetSchema, visitorInput } from "../schemas/settings.ts";
-import { actorOf } from "../services/audit.ts";
-import { exportVisitor, forgetVisitor } from "../services/retention.ts";
-import { adminProcedure, router } from "../trpc.ts";
+import { visitorExportSchema, visitorForgetSchema, visitorInput } from "./settings-schema.ts";
+import { actorOf } from "../kernel/audit.ts";
+import { exportVisitor, forgetVisitor } from "./retention.ts";
+import { adminProcedure, router } from "../kernel/trpc.ts";
 
 // A request to be forgotten: hand the person their visits, then erase them. POST, so the phone
 // number travels in the body and never in a URL or an access log.

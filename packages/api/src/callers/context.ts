@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
-import { cookieNames, cookieOptions, type CookieOptions } from "./http/cookies.ts";
-import { echoesXsrfToken } from "./http/csrf.ts";
+import { cookieNames, cookieOptions, type CookieOptions } from "../kernel/cookies.ts";
+import { echoesXsrfToken } from "../kernel/csrf.ts";
 import { resolveIdentity, type Identity } from "./identity.ts";
-import { SESSION_LIFETIME_MS } from "./services/sessions.ts";
-import type { Services } from "./services/types.ts";
+import { SESSION_LIFETIME_MS } from "../accounts/sessions.ts";
+import type { Services } from "../kernel/services.ts";
 
 /** The slice of an HTTP request the procedures need; Fastify's request fits it. */
 export interface RequestLike {

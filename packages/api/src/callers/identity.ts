@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "@vsi/db";
-import { bearerToken } from "./http/bearer.ts";
-import { cookieNames } from "./http/cookies.ts";
-import { apiTokenOwner } from "./services/api-tokens.ts";
-import { validateSession } from "./services/sessions.ts";
-import { findLiveTablet } from "./services/tablets.ts";
+import { bearerToken } from "../kernel/bearer.ts";
+import { cookieNames } from "../kernel/cookies.ts";
+import { apiTokenOwner } from "../accounts/api-tokens.ts";
+import { validateSession } from "../accounts/sessions.ts";
+import { findLiveTablet } from "../tablets/queries.ts";
 
 /** Who is calling: one of three identities, decided once per request. */
 export type Identity =

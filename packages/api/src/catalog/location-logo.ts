@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@vsi/db";
-import type { AuditActor } from "./audit.ts";
-import { deleteFile, resolveUploadedFile, uploaderOf } from "./files.ts";
-import type { Storage } from "./types.ts";
+import type { AuditActor } from "../kernel/audit.ts";
+import { deleteFile, resolveUploadedFile, uploaderOf } from "../files/queries.ts";
+import type { Storage } from "../kernel/services.ts";
 
 /**
  * A location's logo: undefined leaves it, null removes it, a signed_id sets it (a 422 on Logo

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { cookieNames, sheetCookieMaxAge } from "../http/cookies.ts";
-import { idParam } from "../schemas/common.ts";
-import { locationInput, locationSchema, locationUpdateInput } from "../schemas/locations.ts";
-import { getLocation, listLocations } from "../services/catalog.ts";
-import { logOut } from "../login.ts";
-import { createLocation, updateLocation } from "../services/locations.ts";
-import { createTablet } from "../services/tablets.ts";
-import { actorOf } from "../services/audit.ts";
-import { removeCatalogRow } from "./removeCatalogRow.ts";
+import { cookieNames, sheetCookieMaxAge } from "../kernel/cookies.ts";
+import { idParam } from "../kernel/schema.ts";
+import { locationInput, locationSchema, locationUpdateInput } from "./locations-schema.ts";
+import { getLocation, listLocations } from "./queries.ts";
+import { logOut } from "../accounts/login.ts";
+import { createLocation, updateLocation } from "./locations.ts";
+import { createTablet } from "../tablets/queries.ts";
+import { actorOf } from "../kernel/audit.ts";
+import { removeCatalogRow } from "./remove-row.ts";
 import {
   adminProcedure,
   changesState,
@@ -15,8 +15,8 @@ import {
   publicProcedure,
   router,
   staffProcedure,
-} from "../trpc.ts";
-import { wholeList } from "../services/pagination.ts";
+} from "../kernel/trpc.ts";
+import { wholeList } from "../kernel/pagination.ts";
 
 export const locationsRouter = router({
   list: staffProcedure

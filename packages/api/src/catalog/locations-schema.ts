@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { id, optionalText, text } from "./common.ts";
-import { catalogIds, catalogName, locationRefSchema, programRefSchema } from "./catalog-refs.ts";
+import { id, optionalText, text } from "../kernel/schema.ts";
+import { catalogIds, catalogName, locationRefSchema, programRefSchema } from "./schema.ts";
 import { kioskTimingInputs, kioskTimingRules } from "./kiosk-timings.ts";
 import { defaultTemperatureUnit, temperatureUnits } from "./temperature.ts";
-import { timeZone } from "./visits.ts";
+import { timeZone } from "../visits/schema.ts";
 
 // Program schemas moved to programs.ts; re-exported so imports from here keep working.
-export * from "./programs.ts";
-export { locationRefSchema, programRefSchema } from "./catalog-refs.ts";
+export * from "./programs-schema.ts";
+export { locationRefSchema, programRefSchema } from "./schema.ts";
 
 export const locationSchema = locationRefSchema
   .extend({

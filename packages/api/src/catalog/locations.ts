@@ -1,11 +1,11 @@
 import type { Database, Transaction } from "@vsi/db";
 import type { Kysely } from "kysely";
-import type { LocationChanges, LocationInput } from "../schemas/locations.ts";
-import { stayMinutes } from "../mappers.ts";
-import { recordAudit, changedFields, type AuditActor } from "./audit.ts";
-import { existingIds, getLocation } from "./catalog.ts";
+import type { LocationChanges, LocationInput } from "./locations-schema.ts";
+import { stayMinutes } from "../accounts/mappers.ts";
+import { recordAudit, changedFields, type AuditActor } from "../kernel/audit.ts";
+import { existingIds, getLocation } from "./queries.ts";
 import { setLocationLogo } from "./location-logo.ts";
-import type { Storage } from "./types.ts";
+import type { Storage } from "../kernel/services.ts";
 
 /** Where a location's logo file is checked and a replaced one removed. */
 type LogoFiles = { storage: Storage; secret: string };

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { idParam } from "../schemas/common.ts";
-import { programInput, programSchema, programUpdateInput } from "../schemas/programs.ts";
-import { getProgram, listPrograms } from "../services/catalog.ts";
-import { createProgram, updateProgram } from "../services/programs.ts";
-import { actorOf } from "../services/audit.ts";
-import { removeCatalogRow } from "./removeCatalogRow.ts";
-import { adminProcedure, router, staffProcedure } from "../trpc.ts";
-import { wholeList } from "../services/pagination.ts";
+import { idParam } from "../kernel/schema.ts";
+import { programInput, programSchema, programUpdateInput } from "./programs-schema.ts";
+import { getProgram, listPrograms } from "./queries.ts";
+import { createProgram, updateProgram } from "./programs.ts";
+import { actorOf } from "../kernel/audit.ts";
+import { removeCatalogRow } from "./remove-row.ts";
+import { adminProcedure, router, staffProcedure } from "../kernel/trpc.ts";
+import { wholeList } from "../kernel/pagination.ts";
 
 export const programsRouter = router({
   list: staffProcedure

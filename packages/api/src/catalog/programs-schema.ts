@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { id } from "./common.ts";
-import { catalogIds, catalogName, locationRefSchema, programRefSchema } from "./catalog-refs.ts";
+import { id } from "../kernel/schema.ts";
+import { catalogIds, catalogName, locationRefSchema, programRefSchema } from "./schema.ts";
 
 export const programSchema = programRefSchema
   .extend({ Locations: z.array(locationRefSchema) })

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Transaction } from "@vsi/db";
-import type { ProgramChanges, ProgramInput } from "../schemas/programs.ts";
-import { changedFields, recordAudit, type AuditActor } from "./audit.ts";
-import { existingIds, getProgram } from "./catalog.ts";
+import type { ProgramChanges, ProgramInput } from "./programs-schema.ts";
+import { changedFields, recordAudit, type AuditActor } from "../kernel/audit.ts";
+import { existingIds, getProgram } from "./queries.ts";
 
 /**
  * LocationIds replaces the locations that offer the program. A newly added location gets the

@@ -1,8 +1,8 @@
 import type { Database, Executor } from "@vsi/db";
 import type { Kysely } from "kysely";
-import { notFound } from "../errors.ts";
-import { fileUrl, toLocationRef, toProgramRef } from "../mappers.ts";
-import { recordAudit, type AuditActor } from "./audit.ts";
+import { notFound } from "../kernel/errors.ts";
+import { fileUrl, toLocationRef, toProgramRef } from "../accounts/mappers.ts";
+import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 
 /** Locations with their programs in tab order; archived ones are history only, never listed. */
 export async function listLocations(db: Executor, ids?: number[]) {

@@ -1,6 +1,6 @@
-import type { Context } from "../context.ts";
-import { actorOf } from "../services/audit.ts";
-import { deleteOrArchive } from "../services/catalog.ts";
+import type { Context } from "../callers/context.ts";
+import { actorOf } from "../kernel/audit.ts";
+import { deleteOrArchive } from "./queries.ts";
 
 type AdminContext = Pick<Context, "db" | "services"> & { identity: Parameters<typeof actorOf>[0] };
 

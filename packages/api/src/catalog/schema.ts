@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, isoDateTime, text } from "./common.ts";
+import { id, isoDateTime, text } from "../kernel/schema.ts";
 import { kioskTimingOutputs } from "./kiosk-timings.ts";
 import { temperatureUnits } from "./temperature.ts";
 

@@ -1,9 +1,9 @@
 import type { Database, Executor } from "@vsi/db";
 import type { ExpressionBuilder } from "kysely";
-import { invalid } from "../errors.ts";
-import type { AuditActor } from "./audit.ts";
-import type { Storage } from "./types.ts";
-import { verifySigned } from "./tokens.ts";
+import { invalid } from "../kernel/errors.ts";
+import type { AuditActor } from "../kernel/audit.ts";
+import type { Storage } from "../kernel/services.ts";
+import { verifySigned } from "../kernel/tokens.ts";
 
 /** A file some user has as picture or some location as logo. */
 export const fileInUse = (eb: ExpressionBuilder<Database, "files">) =>

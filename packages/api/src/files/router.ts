@@ -1,13 +1,13 @@
-import { signedFileId } from "../mappers.ts";
-import { assetCreateInput, assetSchema } from "../schemas/assets.ts";
+import { signedFileId } from "../accounts/mappers.ts";
+import { assetCreateInput, assetSchema } from "./schema.ts";
 import {
   MAX_WAITING_UPLOADS,
   registerUpload,
   UPLOAD_URL_LIFETIME_MS,
   UPLOADS_PATH,
   uploadToken,
-} from "../services/uploads.ts";
-import { router, staffProcedure } from "../trpc.ts";
+} from "./uploads.ts";
+import { router, staffProcedure } from "../kernel/trpc.ts";
 
 export const assetsRouter = router({
   create: staffProcedure

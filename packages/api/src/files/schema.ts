@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./common.ts";
+import { text } from "../kernel/schema.ts";
 
 export const maxUploadBytes = 10 * 1024 * 1024;
 export const imageContentTypes = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;

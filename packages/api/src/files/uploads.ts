@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database, FileRow } from "@vsi/db";
-import { forbidden, HttpError, invalid, notFound } from "../errors.ts";
-import type { AssetCreateInput, ImageContentType } from "../schemas/assets.ts";
-import { fileInUse } from "./files.ts";
-import type { Services, Storage } from "./types.ts";
-import { generateToken, sign, verifySigned } from "./tokens.ts";
+import { forbidden, HttpError, invalid, notFound } from "../kernel/errors.ts";
+import type { AssetCreateInput, ImageContentType } from "./schema.ts";
+import { fileInUse } from "./queries.ts";
+import type { Services, Storage } from "../kernel/services.ts";
+import { generateToken, sign, verifySigned } from "../kernel/tokens.ts";
 
 /** Where the raw PUT route of the server listens; `direct_upload.url` points below it. */
 export const UPLOADS_PATH = "/api/uploads";

@@ -1,4 +1,4 @@
-export { cookieNames, xsrfHeader } from "../schemas/names.ts";
+export { cookieNames, xsrfHeader } from "./auth-names.ts";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { forbidden } from "../errors.ts";
+import { forbidden } from "./errors.ts";
 import { bearerToken } from "./bearer.ts";
 import { cookieNames, xsrfHeader } from "./cookies.ts";
 

@@ -1,9 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { describeError, HttpError, invalid, tooManyRequests } from "../src/errors.ts";
+import { describeError, HttpError, invalid, tooManyRequests } from "./errors.ts";
 import type { User } from "@vsi/db";
-import { passesCsrfCheck } from "../src/http/csrf.ts";
+import { passesCsrfCheck } from "./csrf.ts";
 import {
   accessTable,
   assertAdmin,
@@ -14,9 +14,9 @@ import {
   assertStaff,
   assertTokenOwnerOrAdmin,
   mayManageAccounts,
-} from "../src/permissions.ts";
-import { linkHeader, pageCount } from "../src/services/pagination.ts";
-import { hashToken, sign, verifySigned } from "../src/services/tokens.ts";
+} from "./permissions.ts";
+import { linkHeader, pageCount } from "./pagination.ts";
+import { hashToken, sign, verifySigned } from "./tokens.ts";
 
 const rels = (header: string) =>
   Object.fromEntries(

@@ -1,13 +1,13 @@
 import type { User } from "@vsi/db";
 import { forbidden, unauthorized } from "./errors.ts";
-import type { Identity } from "./identity.ts";
+import type { Identity } from "../callers/identity.ts";
 import {
   reauthenticateMessage,
   sudoWindowMinutes,
   tabletDisconnectedMessage,
-} from "./schemas/names.ts";
-import { sheetVisit } from "./schemas/sheet-view.ts";
-import { queuedTimeInMaxAgeMs } from "./schemas/visits.ts";
+} from "./auth-names.ts";
+import { sheetVisit } from "./sheet-view.ts";
+import { queuedTimeInMaxAgeMs } from "../visits/schema.ts";
 
 /**
  * Who may do what: every permission rule of the server, used by the procedures and the raw routes

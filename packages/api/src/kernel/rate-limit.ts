@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Executor } from "@vsi/db";
-import { tooManyRequests } from "../errors.ts";
+import { tooManyRequests } from "./errors.ts";
 
 export interface Limit {
   /** How many hits a window allows. */

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Db } from "@vsi/db";
-import type { Backups } from "./backups.ts";
+import type { Backups } from "../../../backups/src/backups.ts";
 
 export interface MailMessage {
   to: string;

@@ -1,8 +1,8 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { Context } from "./context.ts";
+import type { Context } from "../callers/context.ts";
 import { describeError, errorBody, HttpError } from "./errors.ts";
-import { csrfRefused } from "./http/csrf.ts";
+import { csrfRefused } from "./csrf.ts";
 import {
   assertAdmin,
   assertMayManageTokens,

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
-import type { VisitFilters } from "./visit-filters.ts";
+import type { VisitFilters } from "../visits/filters.ts";
 
 /** Lower case, words joined by hyphens; `ascii` also drops accents (València -> valencia). */
 function slug(name: string, ascii: boolean): string {

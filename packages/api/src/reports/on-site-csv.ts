@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
-import type { CalendarDate, TimeZone } from "../schemas/visits.ts";
+import type { CalendarDate, TimeZone } from "../visits/schema.ts";
 import { csvFileName } from "./csv-filename.ts";
 import { csvLine, utf8Bom } from "./csv-encoding.ts";
 import { onSiteSelect } from "./on-site.ts";

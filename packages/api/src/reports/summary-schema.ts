@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { visitFilterInput } from "./visits.ts";
+import { visitFilterInput } from "../visits/schema.ts";
 
 /** Longest span a per-day summary fills with zero days: ten years of bars is already unreadable. */
 export const maxSummaryDays = 3660;

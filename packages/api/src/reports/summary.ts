@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
-import type { VisitSummary } from "../schemas/visit-summary.ts";
-import { visitConditions, type VisitFilters } from "./visit-filters.ts";
+import type { VisitSummary } from "./summary-schema.ts";
+import { visitConditions, type VisitFilters } from "../visits/filters.ts";
 export type SummaryGroupBy = "day" | "program" | "location";
 
 interface Row {

@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database, Db } from "@vsi/db";
 import { csvLine, utf8Bom } from "./csv-encoding.ts";
 import { copyCsv, copySlotFree } from "./visits-csv-copy.ts";
-import { visitConditions, type VisitFilters } from "./visit-filters.ts";
+import { visitConditions, type VisitFilters } from "../visits/filters.ts";
 
 /** The columns of before, in their order, then the new ones. */
 export const csvHeaders = [

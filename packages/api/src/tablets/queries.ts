@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { runPrepared, type Database, type Executor } from "@vsi/db";
-import { notFound } from "../errors.ts";
-import { iso, isoOrNull } from "../mappers.ts";
-import type { TabletOutput } from "../schemas/tablets.ts";
-import { auditColumns, auditValues, recordAudit, type AuditActor } from "./audit.ts";
-import { generateToken, hashToken, lastUseDue } from "./tokens.ts";
+import { notFound } from "../kernel/errors.ts";
+import { iso, isoOrNull } from "../accounts/mappers.ts";
+import type { TabletOutput } from "./schema.ts";
+import { auditColumns, auditValues, recordAudit, type AuditActor } from "../kernel/audit.ts";
+import { generateToken, hashToken, lastUseDue } from "../kernel/tokens.ts";
 
 /** A new tablet for the location, and its audit row (same statement); returns its sheet token, the table keeps its hash. */
 export async function createTablet(

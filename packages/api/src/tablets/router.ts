@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { idParam } from "../schemas/common.ts";
-import { tabletSchema } from "../schemas/tablets.ts";
-import { getLocation } from "../services/catalog.ts";
-import { listTablets, revokeTablet } from "../services/tablets.ts";
-import { actorOf } from "../services/audit.ts";
-import { router, staffProcedure } from "../trpc.ts";
-import { wholeList } from "../services/pagination.ts";
+import { idParam } from "../kernel/schema.ts";
+import { tabletSchema } from "./schema.ts";
+import { getLocation } from "../catalog/queries.ts";
+import { listTablets, revokeTablet } from "./queries.ts";
+import { actorOf } from "../kernel/audit.ts";
+import { router, staffProcedure } from "../kernel/trpc.ts";
+import { wholeList } from "../kernel/pagination.ts";
 
 export const tabletsRouter = router({
   list: staffProcedure

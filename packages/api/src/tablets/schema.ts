@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateTime } from "./common.ts";
+import { isoDateTime } from "../kernel/schema.ts";
 
 export const tabletSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Executor, Visit } from "@vsi/db";
-import { auditColumns, auditValues, systemActor } from "./audit.ts";
+import { auditColumns, auditValues, systemActor } from "../kernel/audit.ts";
 
 /**
  * Signs out every open visit whose location's automatic sign-out time (local to the location's

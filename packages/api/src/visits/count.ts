@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
-import { cappedCount, countLimits, countMatches, type RowTotal } from "./row-count.ts";
-import { visitConditions, type VisitFilters } from "./visit-filters.ts";
+import { cappedCount, countLimits, countMatches, type RowTotal } from "../kernel/row-count.ts";
+import { visitConditions, type VisitFilters } from "./filters.ts";
 
 export { countLimits };
 export type VisitTotal = RowTotal;

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database } from "@vsi/db";
-import type { CalendarDate, TimeZone, VisitFilterInput } from "../schemas/visits.ts";
+import type { CalendarDate, TimeZone, VisitFilterInput } from "./schema.ts";
 
 /** The first instant of a calendar day in a zone, and the first of the day after: a day is [start, next). */
 export const dayStart = (day: CalendarDate, zone: TimeZone) =>

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
-import { HttpError } from "../errors.ts";
-import { resolveIdentity, type IdentitySource } from "../identity.ts";
-import { toVisit } from "../mappers.ts";
-import { assertMayWatchLocation } from "../permissions.ts";
-import { liveEvents, type LiveVisitEvent, type VisitChangeKind } from "../schemas/live.ts";
-import { getLocation } from "./catalog.ts";
-import { findVisit } from "./visits.ts";
+import { HttpError } from "../kernel/errors.ts";
+import { resolveIdentity, type IdentitySource } from "../callers/identity.ts";
+import { toVisit } from "../accounts/mappers.ts";
+import { assertMayWatchLocation } from "../kernel/permissions.ts";
+import { liveEvents, type LiveVisitEvent, type VisitChangeKind } from "./live-schema.ts";
+import { getLocation } from "../catalog/queries.ts";
+import { findVisit } from "./queries.ts";
 
 /** The database announces visit changes on this channel (migration 0007), access changes on the other. */
 export const visitsChannel = "vsi_visits";

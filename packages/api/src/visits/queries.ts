@@ -1,12 +1,12 @@
 import { sql, type Kysely } from "kysely";
 import { runPrepared, type Database, type Executor, type SignOutKind, type Visit } from "@vsi/db";
-import { conflict, HttpError, invalid, notFound } from "../errors.ts";
-import { toNamedVisit, toVisit } from "../mappers.ts";
-import type { VisitChanges, VisitCreateInput } from "../schemas/visits.ts";
-import { auditColumns, auditValues, changedFields, systemActor, type AuditActor } from "./audit.ts";
-import { pageSize } from "./pagination.ts";
-import { countVisits, type VisitTotal } from "./visit-count.ts";
-import { visitConditions, type VisitFilters } from "./visit-filters.ts";
+import { conflict, HttpError, invalid, notFound } from "../kernel/errors.ts";
+import { toNamedVisit, toVisit } from "../accounts/mappers.ts";
+import type { VisitChanges, VisitCreateInput } from "./schema.ts";
+import { auditColumns, auditValues, changedFields, systemActor, type AuditActor } from "../kernel/audit.ts";
+import { pageSize } from "../kernel/pagination.ts";
+import { countVisits, type VisitTotal } from "./count.ts";
+import { visitConditions, type VisitFilters } from "./filters.ts";
 
 /** The most a sheet shows at once: a room's worth of people, never a history. */
 export const sheetLimit = 500;

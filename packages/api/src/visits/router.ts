@@ -1,14 +1,14 @@
 import { z } from "zod";
-import type { Context } from "../context.ts";
-import { invalid, notFound } from "../errors.ts";
-import { toVisit } from "../mappers.ts";
-import { assertLocationAccess, lookupScope, tabletSignOutReachMs } from "../permissions.ts";
-import { idParam } from "../schemas/common.ts";
+import type { Context } from "../callers/context.ts";
+import { invalid, notFound } from "../kernel/errors.ts";
+import { toVisit } from "../accounts/mappers.ts";
+import { assertLocationAccess, lookupScope, tabletSignOutReachMs } from "../kernel/permissions.ts";
+import { idParam } from "../kernel/schema.ts";
 import {
   summaryGroupSchema,
   visitSummaryInput,
   visitSummarySchema,
-} from "../schemas/visit-summary.ts";
+} from "../reports/summary-schema.ts";
 import {
   onSiteInput,
   queuedTimeInProblem,
@@ -21,13 +21,13 @@ import {
   visitUpdateInput,
   type VisitFilterInput,
   type VisitListInput,
-} from "../schemas/visits.ts";
-import { actorOf } from "../services/audit.ts";
-import { linkHeader, pageCount, wholeList } from "../services/pagination.ts";
-import { visitSummary } from "../services/visit-summary.ts";
-import { onSiteVisits } from "../services/on-site.ts";
-import { limits, take } from "../services/rate-limit.ts";
-import { lookUpVisitor } from "../services/visitor-lookup.ts";
+} from "./schema.ts";
+import { actorOf } from "../kernel/audit.ts";
+import { linkHeader, pageCount, wholeList } from "../kernel/pagination.ts";
+import { visitSummary } from "../reports/summary.ts";
+import { onSiteVisits } from "../reports/on-site.ts";
+import { limits, take } from "../kernel/rate-limit.ts";
+import { lookUpVisitor } from "./visitor-lookup.ts";
 import {
   createVisit,
   deleteVisit,
@@ -36,15 +36,15 @@ import {
   reportPage,
   signOutVisit,
   updateVisit,
-} from "../services/visits.ts";
+} from "./queries.ts";
 import {
   adminProcedure,
   router,
   sheetProcedure,
   staffProcedure,
   tabletCallProcedure,
-} from "../trpc.ts";
-import type { Identity } from "../identity.ts";
+} from "../kernel/trpc.ts";
+import type { Identity } from "../callers/identity.ts";
 
 const filtersOf = (input: VisitFilterInput) => ({
   from: input.from,

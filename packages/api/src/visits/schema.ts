@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { id, isoDateTime, pageQuery, text } from "./common.ts";
-import { phoneDigits } from "./phone.ts";
+import { id, isoDateTime, pageQuery, text } from "../kernel/schema.ts";
+import { phoneDigits } from "../kernel/phone.ts";
 
 export const requiredMessage = "This is required!";
 

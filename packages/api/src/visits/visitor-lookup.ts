@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
-import { auditActorSql } from "./audit.ts";
+import { auditActorSql } from "../kernel/audit.ts";
 
 /**
  * The names of the latest visit with this phone (of the tablet's location, for a tablet), in one
