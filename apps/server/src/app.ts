@@ -99,7 +99,7 @@ export async function buildApp({
   });
   // One hook, not async: it runs before every request.
   app.addHook("onRequest", (request, reply, done) => {
-    // Hand every browser a readable XSRF-TOKEN to echo back (the CSRF check in http/csrf.ts).
+    // Hand every browser a readable XSRF-TOKEN to echo back (the CSRF check in kernel/csrf.ts of @vsi/api).
     if (!request.cookies[cookieNames.xsrf]) {
       const token = randomBytes(24).toString("base64url");
       request.cookies[cookieNames.xsrf] = token;

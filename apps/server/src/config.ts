@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
-import { fileMode, folderMode } from "@vsi/api";
+import { fileMode, folderMode } from "@vsi/backups";
 import { z } from "zod";
 
 const boolean = z

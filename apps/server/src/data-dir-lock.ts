@@ -8,7 +8,7 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
-import { fileMode, folderMode } from "@vsi/api";
+import { fileMode, folderMode } from "@vsi/backups";
 import { tryLock } from "fs-native-extensions";
 
 export interface DataDirLock {

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { fileMode, folderMode } from "../../../packages/backups/src/file-modes.ts";
-import type { Mailer, MailMessage } from "../../../packages/api/src/kernel/services.ts";
+import type { Mailer, MailMessage } from "@vsi/api";
+import { fileMode, folderMode } from "@vsi/backups";
 
 /** SMTP when SMTP_URL is set. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {

@@ -8,7 +8,7 @@ import {
   restrictToOwner,
   type BackupCounts,
   type BackupManifest,
-} from "@vsi/api";
+} from "@vsi/backups";
 import { createDb, migrateToLatest, migrationState, migrations } from "@vsi/db";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 

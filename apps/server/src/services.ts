@@ -1,14 +1,10 @@
 import path from "node:path";
-import {
-  createBackups,
-  createFileMailer,
-  createLocalStorage,
-  createSmtpMailer,
-  restrictToOwner,
-  type Services,
-} from "@vsi/api";
+import type { Services } from "@vsi/api";
+import { createBackups, restrictToOwner } from "@vsi/backups";
 import { createDb, migrateToLatest, migrationState } from "@vsi/db";
 import type { Config } from "./config.ts";
+import { createFileMailer, createSmtpMailer } from "./mailer.ts";
+import { createLocalStorage } from "./storage.ts";
 
 /**
  * Everything the procedures use, built from the config; migrations run before the first request,

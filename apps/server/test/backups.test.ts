@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createBackups, extractArchive, type Backups } from "@vsi/api";
+import { createBackups, extractArchive, type Backups } from "@vsi/backups";
 import { createDb } from "@vsi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminClient, createCatalog, staffClient, tabletClient, visitor } from "./fixtures.ts";
@@ -60,7 +60,7 @@ describe("backups of the embedded database while the server runs", () => {
     let answered = false;
     const backup = admin.post("/api/backups").finally(() => (answered = true));
     const snapshotBegun = () => server.statements.slice(statementsBefore).includes("checkpoint");
-    for (const deadline = Date.now() + 60_000; !snapshotBegun() && Date.now() < deadline; )
+    for (const deadline = Date.now() + 60_000; !snapshotBegun() && Date.now() < deadline;)
       await new Promise((resolve) => setTimeout(resolve, 5));
     expect(snapshotBegun()).toBe(true);
     expect(answered).toBe(false);

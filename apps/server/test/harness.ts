@@ -1,19 +1,15 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import {
-  createBackups,
-  createFileMailer,
-  createLocalStorage,
-  hashPassword,
-  type MailMessage,
-  type Services,
-} from "@vsi/api";
+import { hashPassword, type MailMessage, type Services } from "@vsi/api";
+import { createBackups } from "@vsi/backups";
 import { createDb, migrateToLatest } from "@vsi/db";
 import { createTestDatabase, inCi, testServerUrl } from "@vsi/test-utils";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, inject } from "vitest";
 import { buildApp, type AppOptions } from "../src/app.ts";
+import { createFileMailer } from "../src/mailer.ts";
+import { createLocalStorage } from "../src/storage.ts";
 import { contract } from "./contract.ts";
 
 export interface TestServer {

@@ -1,5 +1,6 @@
 export { appRouter, createCaller, type AppRouter } from "./router.ts";
-export { createContext, type Context, type RequestLike, type ReplyLike } from "./callers/context.ts";
+export { createContext, type ReplyLike, type RequestLike } from "./callers/context.ts";
+export type { Context } from "./kernel/context.ts";
 export {
   describeError,
   errorBody,
@@ -12,13 +13,12 @@ export { errorBodySchema } from "./error-body.ts";
 export type { ProcedureMeta } from "./kernel/trpc.ts";
 export { cookieNames, cookieOptions, xsrfHeader } from "./kernel/cookies.ts";
 export { csrfRefused, passesCsrfCheck } from "./kernel/csrf.ts";
-export { resolveIdentity, type Identity, type IdentitySource } from "./callers/identity.ts";
+export { resolveIdentity, type IdentitySource } from "./callers/identity.ts";
+export type { Identity } from "./kernel/identity.ts";
 export type { AppConfig, Mailer, MailMessage, Services, Storage } from "./kernel/services.ts";
 export { hashPassword } from "./accounts/passwords.ts";
 export { hashToken, generateToken } from "./kernel/tokens.ts";
 export { insertUser, findUserByEmail, promoteToAdmin } from "./accounts/users.ts";
-export { createFileMailer, createSmtpMailer } from "../../../apps/server/src/mailer.ts";
-export { createLocalStorage } from "../../../apps/server/src/storage.ts";
 export {
   accessTable,
   assertAdmin,
@@ -36,27 +36,9 @@ export { onSiteCsv, onSiteCsvFileName } from "./reports/on-site-csv.ts";
 export { onSiteInput, visitListInput, visitSchema } from "./visits/schema.ts";
 export { findUploadedFile, receiveUpload, UPLOADS_PATH } from "./files/uploads.ts";
 export { fileKeyParam, maxUploadBytes } from "./files/schema.ts";
-export { FILES_PATH } from "./accounts/mappers.ts";
+export { FILES_PATH } from "./files/urls.ts";
 export { limits } from "./kernel/rate-limit.ts";
-export {
-  extractArchive,
-  databaseFolder,
-  filesFolder,
-  linkTree,
-  manifestFile,
-  type BackupManifest,
-  type BackupReason,
-} from "../../backups/src/archive.ts";
-export { fileMode, folderMode, restrictToOwner } from "../../backups/src/file-modes.ts";
-export { countRows, schemaVersion, type BackupCounts } from "../../backups/src/counts.ts";
-export { backupsToKeep } from "../../backups/src/retention.ts";
 export { autoSignOut } from "./visits/auto-sign-out.ts";
-export {
-  createBackups,
-  lastNightlyTime,
-  type BackupEntry,
-  type Backups,
-} from "../../backups/src/backups.ts";
 export {
   accessChannel,
   parseAccessChange,

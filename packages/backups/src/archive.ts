@@ -7,24 +7,8 @@ import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { createGzip } from "node:zlib";
 import * as tar from "tar";
-import { z } from "zod";
-import { backupSchema } from "../../api/src/admin/backups-schema.ts";
 import { fileMode, folderMode, restrictToOwner } from "./file-modes.ts";
-
-/** What a backup holds, written into the archive as manifest.json and beside it as <name>.json. */
-export const backupManifestSchema = z.object({
-  format: z.literal(1),
-  name: z.string(),
-  createdAt: z.string(),
-  reason: backupSchema.shape.reason,
-  /** "embedded": the archive's pglite/ folder is the database; "none": a PostgreSQL server's, backed up by its operator. */
-  database: z.enum(["embedded", "none"]),
-  /** The newest migration applied when it was taken. */
-  schema: z.string().nullable(),
-  counts: backupSchema.shape.counts,
-});
-export type BackupManifest = z.infer<typeof backupManifestSchema>;
-export type BackupReason = BackupManifest["reason"];
+import { backupManifestSchema, type BackupManifest } from "./manifest.ts";
 
 export const manifestFile = "manifest.json";
 export const databaseFolder = "pglite";

@@ -3,10 +3,8 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import { sql, type Db } from "@vsi/db";
 import { z } from "zod";
-import { backupListSchema } from "../../api/src/admin/backups-schema.ts";
 import {
   archiveSuffix,
-  backupManifestSchema,
   copyFolder,
   databaseFolder,
   filesFolder,
@@ -14,18 +12,28 @@ import {
   manifestFile,
   unpackDataDirDump,
   writeArchive,
-  type BackupManifest,
-  type BackupReason,
 } from "./archive.ts";
 import { countRows, schemaVersion } from "./counts.ts";
-import { backupsToKeep } from "./retention.ts";
 import { fileMode, folderMode } from "./file-modes.ts";
+import { backupManifestSchema, type BackupManifest, type BackupReason } from "./manifest.ts";
+import { backupsToKeep } from "./retention.ts";
 
 /** An archive's <name>.json beside it: its manifest and its size. */
 const backupEntrySchema = backupManifestSchema.extend({ bytes: z.number().int().min(0) });
 export type BackupEntry = z.infer<typeof backupEntrySchema>;
 
-const backupStatusSchema = backupListSchema.pick({ lastError: true, lastCommand: true });
+/** status.json: the last failure and the last run of BACKUP_COMMAND, which the admin page shows. */
+const backupStatusSchema = z.object({
+  lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+  lastCommand: z
+    .object({
+      at: z.string(),
+      backup: z.string(),
+      exitCode: z.number().int().nullable(),
+      output: z.string(),
+    })
+    .nullable(),
+});
 export type BackupStatus = z.infer<typeof backupStatusSchema>;
 
 /** A file of the backups folder as JSON of that shape, or undefined when it is missing or not. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HttpError } from "../kernel/errors.ts";
 import { backupCreateInput, backupListSchema, backupSchema } from "./backups-schema.ts";
-import type { BackupEntry } from "../../../backups/src/backups.ts";
+import type { BackupEntry } from "@vsi/backups";
 import { adminProcedure, router } from "../kernel/trpc.ts";
 
 function toBackup(entry: BackupEntry): z.infer<typeof backupSchema> {

@@ -1,3 +1,4 @@
+import { backupCounts, backupReason } from "@vsi/backups/manifest";
 import { z } from "zod";
 import { isoDateTime } from "../kernel/schema.ts";
 
@@ -5,17 +6,11 @@ export const backupSchema = z
   .object({
     name: z.string().meta({ example: "backup-2026-11-22T03-00-00-000Z-nightly.tar.gz" }),
     createdAt: isoDateTime,
-    reason: z.enum(["nightly", "manual", "before-migration"]),
+    reason: backupReason,
     bytes: z.number().int(),
     /** Whether the archive holds the database (embedded) or only the uploaded files (PostgreSQL server). */
     includesDatabase: z.boolean(),
-    counts: z.object({
-      users: z.number().int(),
-      locations: z.number().int(),
-      programs: z.number().int(),
-      visits: z.number().int(),
-      files: z.number().int(),
-    }),
+    counts: backupCounts,
   })
   .meta({ id: "Backup" });
 

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Db } from "@vsi/db";
-import type { Backups } from "../../../backups/src/backups.ts";
+import type { Backups } from "@vsi/backups";
 
 export interface MailMessage {
   to: string;
