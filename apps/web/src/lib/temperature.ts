@@ -1,4 +1,4 @@
-// The plausibility rule and the units are the API's (schemas/temperature.ts); the form only asks.
+// The plausibility rule and the units are the API's (catalog/temperature.ts); the form only asks.
 export {
   isPlausibleTemperature,
   temperatureUnitLabel,

@@ -9,12 +9,7 @@ import {
   tokenListInput,
   tokenRevokeInput,
 } from "./api-tokens-schema.ts";
-import {
-  createApiToken,
-  liveApiTokenOwner,
-  listApiTokens,
-  revokeApiToken,
-} from "./api-tokens.ts";
+import { createApiToken, liveApiTokenOwner, listApiTokens, revokeApiToken } from "./api-tokens.ts";
 import { router, staffProcedure, tokenManagementProcedure } from "../kernel/trpc.ts";
 import { wholeList } from "../kernel/pagination.ts";
 

@@ -1,13 +1,8 @@
 import type { Invite, User } from "@vsi/db";
 import { z } from "zod";
-import type { Context } from "../callers/context.ts";
+import type { Context } from "../kernel/context.ts";
 import { toInvite } from "./mappers.ts";
-import {
-  inviteAcceptInput,
-  inviteCreateInput,
-  inviteId,
-  inviteSchema,
-} from "./invites-schema.ts";
+import { inviteAcceptInput, inviteCreateInput, inviteId, inviteSchema } from "./invites-schema.ts";
 import { userSchema } from "./users-schema.ts";
 import { inviteEmail } from "./emails.ts";
 import {

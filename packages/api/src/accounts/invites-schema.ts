@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { email, isoDateTime, optionalText, passwordRule, requiredName, text } from "../kernel/schema.ts";
+import {
+  email,
+  isoDateTime,
+  optionalText,
+  passwordRule,
+  requiredName,
+  text,
+} from "../kernel/schema.ts";
 
 export const inviteSchema = z
   .object({

@@ -1,4 +1,4 @@
-import type { Context } from "../callers/context.ts";
+import type { Context } from "../kernel/context.ts";
 import { cookieNames, deviceCookieMaxAge } from "../kernel/cookies.ts";
 import type { UserWithPicture } from "./mappers.ts";
 import { deviceNonce, newDeviceCookie } from "./device-cookies.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Context } from "../callers/context.ts";
+import type { Context } from "../kernel/context.ts";
 import { HttpError, invalid, notFound } from "../kernel/errors.ts";
 import { checkPassword } from "./login.ts";
 import {
@@ -13,13 +13,7 @@ import {
 import { idParam } from "../kernel/schema.ts";
 import { wrongCurrentPasswordMessage } from "../kernel/auth-names.ts";
 import { userSchema, userUpdateInput, type UserUpdateFields } from "./users-schema.ts";
-import {
-  credentialChanges,
-  findUserById,
-  getUserOutput,
-  listUsers,
-  updateUser,
-} from "./users.ts";
+import { credentialChanges, findUserById, getUserOutput, listUsers, updateUser } from "./users.ts";
 import { toUser } from "./mappers.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../kernel/trpc.ts";
 import { wholeList } from "../kernel/pagination.ts";

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database, Executor } from "@vsi/db";
-import { iso } from "../accounts/mappers.ts";
+import { iso } from "../kernel/iso-time.ts";
 import type { AuditAction, AuditEntry, AuditListInput } from "./audit-schema.ts";
 import { pageCount, pageSize } from "../kernel/pagination.ts";
 import { countMatches } from "../kernel/row-count.ts";

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Executor, Kysely, Database, SignOutKind } from "@vsi/db";
-import { toNamedVisit } from "../accounts/mappers.ts";
+import { toNamedVisit } from "../visits/mappers.ts";
 import { recordAudit, systemActor, type AuditActor } from "../kernel/audit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

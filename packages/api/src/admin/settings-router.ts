@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoOrNull } from "../accounts/mappers.ts";
+import { isoOrNull } from "../kernel/iso-time.ts";
 import {
   autoSignOutRunSchema,
   retentionRunSchema,

@@ -1,8 +1,7 @@
-import type { Kysely } from "kysely";
-import type { Database } from "@vsi/db";
+import type { Context } from "../kernel/context.ts";
 import { cookieNames, cookieOptions, type CookieOptions } from "../kernel/cookies.ts";
 import { echoesXsrfToken } from "../kernel/csrf.ts";
-import { resolveIdentity, type Identity } from "./identity.ts";
+import { resolveIdentity } from "./identity.ts";
 import { SESSION_LIFETIME_MS } from "../accounts/sessions.ts";
 import type { Services } from "../kernel/services.ts";
 
@@ -20,26 +19,6 @@ export interface RequestLike {
 export interface ReplyLike {
   setCookie(name: string, value: string, options: CookieOptions): unknown;
   clearCookie(name: string, options: { path: string }): unknown;
-}
-
-export interface Context {
-  services: Services;
-  db: Kysely<Database>;
-  /** Who is calling, checked once for the whole request (identity.ts). */
-  identity: Identity;
-  ip: string;
-  /** Path and query of the request as the client sent it. */
-  url: string;
-  headers: RequestLike["headers"];
-  cookies: RequestLike["cookies"];
-  /** Whether the request passes the CSRF check an unsafe method gets (for the GETs that change state). */
-  echoesXsrfToken(): boolean;
-  /** What a procedure wants the REST response to carry: 201, 204, Link, X-Total-Count. */
-  response: { status?: number; headers: Record<string, string> };
-  setCookie(name: string, value: string, kind: "secret" | "readable", maxAgeSeconds?: number): void;
-  clearCookie(name: string): void;
-  /** Starts a browser session for the user (login, invite acceptance, registration). */
-  startSession(token: string, expiresAt: Date): void;
 }
 
 /** Every transport's context (/trpc, /api and the raw routes): the caller is resolved here, once. */

@@ -1,7 +1,7 @@
 import type { Database, Transaction } from "@vsi/db";
 import type { Kysely } from "kysely";
 import type { LocationChanges, LocationInput } from "./locations-schema.ts";
-import { stayMinutes } from "../accounts/mappers.ts";
+import { stayMinutes } from "./mappers.ts";
 import { recordAudit, changedFields, type AuditActor } from "../kernel/audit.ts";
 import { existingIds, getLocation } from "./queries.ts";
 import { setLocationLogo } from "./location-logo.ts";

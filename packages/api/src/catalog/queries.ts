@@ -1,7 +1,8 @@
 import type { Database, Executor } from "@vsi/db";
 import type { Kysely } from "kysely";
 import { notFound } from "../kernel/errors.ts";
-import { fileUrl, toLocationRef, toProgramRef } from "../accounts/mappers.ts";
+import { fileUrl } from "../files/urls.ts";
+import { toLocationRef, toProgramRef } from "./mappers.ts";
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 
 /** Locations with their programs in tab order; archived ones are history only, never listed. */

@@ -1,4 +1,4 @@
-import type { Context } from "../callers/context.ts";
+import type { Context } from "../kernel/context.ts";
 import { actorOf } from "../kernel/audit.ts";
 import { deleteOrArchive } from "./queries.ts";
 

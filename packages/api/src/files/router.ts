@@ -1,4 +1,4 @@
-import { signedFileId } from "../accounts/mappers.ts";
+import { signedFileId } from "./urls.ts";
 import { assetCreateInput, assetSchema } from "./schema.ts";
 import {
   MAX_WAITING_UPLOADS,

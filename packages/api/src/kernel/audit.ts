@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Executor } from "@vsi/db";
-import type { AuditAction } from "../admin/audit-schema.ts";
+import type { AuditAction } from "./audit-actions.ts";
 
 /** Who acted: a staff member or admin (session or token), a tablet at the door, or the server itself. */
 export type AuditActor =
@@ -17,7 +17,7 @@ export function actorOf(
     : { kind: "user", userId: identity.user.id };
 }
 
-export { auditActions, type AuditAction } from "../admin/audit-schema.ts";
+export { auditActions, type AuditAction } from "./audit-actions.ts";
 
 export interface AuditRecord {
   action: AuditAction;

@@ -5,7 +5,7 @@ export const cookieNames = {
   sheetId: "sheet-id",
   sheetToken: "sheet-token",
   xsrf: "XSRF-TOKEN",
-  /** A browser that has logged in to an account before (signed; see services/device-cookies.ts). */
+  /** A browser that has logged in to an account before (signed; see accounts/device-cookies.ts). */
   device: "device",
 } as const;
 

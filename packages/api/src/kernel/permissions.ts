@@ -1,13 +1,12 @@
 import type { User } from "@vsi/db";
 import { forbidden, unauthorized } from "./errors.ts";
-import type { Identity } from "../callers/identity.ts";
+import type { Identity } from "./identity.ts";
 import {
   reauthenticateMessage,
   sudoWindowMinutes,
   tabletDisconnectedMessage,
 } from "./auth-names.ts";
 import { sheetVisit } from "./sheet-view.ts";
-import { queuedTimeInMaxAgeMs } from "../visits/schema.ts";
 
 /**
  * Who may do what: every permission rule of the server, used by the procedures and the raw routes
@@ -84,28 +83,6 @@ const wholeVisit: VisitView = (visit) => visit;
 export function visitView(identity: Identity): VisitView {
   const kind = identityKind(identity);
   return kind === "staff" || kind === "admin" ? wholeVisit : sheetVisit;
-}
-
-/**
- * How far back a tablet's sign-out reaches: a visit still open, or one that ended this recently (a
- * sign-out sent again after its answer was lost, or kept on the tablet while offline, within the
- * day a queued sign-in has too). An older visit is not found.
- */
-export const tabletSignOutReachMs = queuedTimeInMaxAgeMs;
-
-/**
- * The returning-visitor lookup. A tablet's answers only for its own location's visitors (`within`),
- * on one budget per location shared by all its tablets and addresses, and is counted in the audit
- * log; staff's for every location (the report shows them every visit anyway), on one budget per person.
- */
-export function lookupScope(identity: Exclude<Identity, { kind: "anonymous" }>): {
-  budgetKey: string;
-  within: { tabletId: number; locationId: number } | undefined;
-} {
-  if (identity.kind !== "tablet")
-    return { budgetKey: `lookup:user:${identity.user.id}`, within: undefined };
-  const { tabletId, locationId } = identity;
-  return { budgetKey: `lookup:location:${locationId}`, within: { tabletId, locationId } };
 }
 
 /** A location's live stream: a tablet its own location's, staff any location's. */

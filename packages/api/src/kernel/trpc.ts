@@ -1,6 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { Context } from "../callers/context.ts";
+import type { Context } from "./context.ts";
 import { describeError, errorBody, HttpError } from "./errors.ts";
 import { csrfRefused } from "./csrf.ts";
 import {

@@ -1,5 +1,5 @@
 import type { Executor } from "@vsi/db";
-import { toVisit } from "../accounts/mappers.ts";
+import { toVisit } from "../visits/mappers.ts";
 
 /** More than any building holds at once; the list is a roll call, never a history. */
 export const onSiteLimit = 5000;

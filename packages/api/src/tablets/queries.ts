@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { runPrepared, type Database, type Executor } from "@vsi/db";
 import { notFound } from "../kernel/errors.ts";
-import { iso, isoOrNull } from "../accounts/mappers.ts";
+import { iso, isoOrNull } from "../kernel/iso-time.ts";
 import type { TabletOutput } from "./schema.ts";
 import { auditColumns, auditValues, recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { generateToken, hashToken, lastUseDue } from "../kernel/tokens.ts";

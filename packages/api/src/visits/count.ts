@@ -6,7 +6,7 @@ import { visitConditions, type VisitFilters } from "./filters.ts";
 export { countLimits };
 export type VisitTotal = RowTotal;
 
-/** The report's matching visits, as counted or estimated (services/row-count.ts). */
+/** The report's matching visits, as counted or estimated (kernel/row-count.ts). */
 export const plannedRowsQuery = (db: Executor, filters: VisitFilters) =>
   db
     .selectFrom("visits")

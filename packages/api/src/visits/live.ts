@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
 import { HttpError } from "../kernel/errors.ts";
 import { resolveIdentity, type IdentitySource } from "../callers/identity.ts";
-import { toVisit } from "../accounts/mappers.ts";
+import { toVisit } from "./mappers.ts";
 import { assertMayWatchLocation } from "../kernel/permissions.ts";
 import { liveEvents, type LiveVisitEvent, type VisitChangeKind } from "./live-schema.ts";
 import { getLocation } from "../catalog/queries.ts";

@@ -1,9 +1,15 @@
 import { sql, type Kysely } from "kysely";
 import { runPrepared, type Database, type Executor, type SignOutKind, type Visit } from "@vsi/db";
 import { conflict, HttpError, invalid, notFound } from "../kernel/errors.ts";
-import { toNamedVisit, toVisit } from "../accounts/mappers.ts";
+import { toNamedVisit, toVisit } from "./mappers.ts";
 import type { VisitChanges, VisitCreateInput } from "./schema.ts";
-import { auditColumns, auditValues, changedFields, systemActor, type AuditActor } from "../kernel/audit.ts";
+import {
+  auditColumns,
+  auditValues,
+  changedFields,
+  systemActor,
+  type AuditActor,
+} from "../kernel/audit.ts";
 import { pageSize } from "../kernel/pagination.ts";
 import { countVisits, type VisitTotal } from "./count.ts";
 import { visitConditions, type VisitFilters } from "./filters.ts";

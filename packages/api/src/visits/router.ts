@@ -1,8 +1,9 @@
 import { z } from "zod";
-import type { Context } from "../callers/context.ts";
+import type { Context } from "../kernel/context.ts";
 import { invalid, notFound } from "../kernel/errors.ts";
-import { toVisit } from "../accounts/mappers.ts";
-import { assertLocationAccess, lookupScope, tabletSignOutReachMs } from "../kernel/permissions.ts";
+import { toVisit } from "./mappers.ts";
+import { assertLocationAccess } from "../kernel/permissions.ts";
+import { lookupScope, tabletSignOutReachMs } from "./permissions.ts";
 import { idParam } from "../kernel/schema.ts";
 import {
   summaryGroupSchema,
@@ -44,7 +45,7 @@ import {
   staffProcedure,
   tabletCallProcedure,
 } from "../kernel/trpc.ts";
-import type { Identity } from "../callers/identity.ts";
+import type { Identity } from "../kernel/identity.ts";
 
 const filtersOf = (input: VisitFilterInput) => ({
   from: input.from,

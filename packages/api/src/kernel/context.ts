@@ -1,0 +1,25 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@vsi/db";
+import type { Identity } from "./identity.ts";
+import type { Services } from "./services.ts";
+
+/** What every procedure is given: built once per request by createContext (callers/context.ts). */
+export interface Context {
+  services: Services;
+  db: Kysely<Database>;
+  /** Who is calling, checked once for the whole request (callers/identity.ts). */
+  identity: Identity;
+  ip: string;
+  /** Path and query of the request as the client sent it. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  cookies: Record<string, string | undefined>;
+  /** Whether the request passes the CSRF check an unsafe method gets (for the GETs that change state). */
+  echoesXsrfToken(): boolean;
+  /** What a procedure wants the REST response to carry: 201, 204, Link, X-Total-Count. */
+  response: { status?: number; headers: Record<string, string> };
+  setCookie(name: string, value: string, kind: "secret" | "readable", maxAgeSeconds?: number): void;
+  clearCookie(name: string): void;
+  /** Starts a browser session for the user (login, invite acceptance, registration). */
+  startSession(token: string, expiresAt: Date): void;
+}

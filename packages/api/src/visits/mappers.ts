@@ -1,0 +1,36 @@
+import type { Visit } from "@vsi/db";
+import type { z } from "zod";
+import { iso, isoOrNull } from "../kernel/iso-time.ts";
+import type { visitSchema } from "./schema.ts";
+
+/** Row -> API shape. Field names here are the OpenAPI document's and are case-sensitive. */
+
+export function toVisit(row: Visit): z.infer<typeof visitSchema> {
+  return {
+    id: row.id,
+    FirstName: row.first_name,
+    LastName: row.last_name,
+    PhoneNumber: row.phone_number,
+    Temperature: row.temperature,
+    TimeIn: iso(row.time_in),
+    TimeOut: isoOrNull(row.time_out),
+    SignedOutBy: row.signed_out_by,
+    LocationId: row.location_id,
+    ProgramId: row.program_id,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** A visit with its location's and program's names, as the report and a visitor's export list it. */
+export function toNamedVisit({
+  location_name,
+  program_name,
+  ...visit
+}: Visit & { location_name: string; program_name: string }) {
+  return {
+    ...toVisit(visit),
+    Location: { id: visit.location_id, Name: location_name },
+    Program: { id: visit.program_id, Name: program_name },
+  };
+}
