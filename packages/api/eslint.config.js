@@ -1,1 +1,17 @@
-export { default } from "@vsi/eslint-config/base";
+import path from "node:path";
+import base from "@vsi/eslint-config/base";
+import { featureBoundaries } from "@vsi/eslint-config/boundaries";
+
+export default [
+  ...base,
+  featureBoundaries(path.join(import.meta.dirname, "src"), {
+    // Besides schemas, queries and mappers, what each feature lets the others import.
+    offers: {
+      accounts: ["api-tokens.ts", "sessions.ts", "login.ts"],
+      callers: ["identity.ts"],
+      files: ["urls.ts"],
+      reports: ["on-site.ts", "summary.ts"],
+      visits: ["filters.ts", "auto-sign-out.ts"],
+    },
+  }),
+];

@@ -1,5 +1,6 @@
 // One lint setup for every package: typed rules that catch real bugs, formatting left to Prettier.
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 /** Exceptions for test code, whose JSON bodies are untyped; shared with e2e/, which is all test code. */
@@ -46,6 +47,18 @@ export default tseslint.config(
       // TypeScript already knows which names exist, in .ts and in the few .mjs scripts.
       "no-undef": "off",
     },
+  },
+  {
+    // No import circle anywhere: a module in one is half-built when the other reads it, and the
+    // layers (kernel, features, entries) only stay layers while imports run one way.
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      // Node's own resolution, package exports included: sources import with their .ts extension.
+      "import-x/resolver-next": [createNodeResolver()],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // Tests read arbitrary JSON bodies back (`any`) and let expect() check them; typing every one
