@@ -55,8 +55,8 @@ export default tseslint.config(
     settings: {
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      // Node's own resolution, package exports included: sources import with their .ts extension.
-      "import-x/resolver-next": [createNodeResolver()],
+      // Node's resolution (package exports included), with TypeScript's extensions for the web app's bare imports.
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
