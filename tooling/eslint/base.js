@@ -56,7 +56,9 @@ export default tseslint.config(
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       // Node's resolution (package exports included), with TypeScript's extensions for the web app's bare imports.
-      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })],
+      "import-x/resolver-next": [
+        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] }),
+      ],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },

@@ -23,7 +23,8 @@ export function featureBoundaries(src, { kernel = "kernel", offers = {} } = {}) 
       target: path.join(src, kernel),
       from: src,
       except: [`./${kernel}`],
-      message: "The kernel imports no feature: pass it what it needs, or move the code to the feature.",
+      message:
+        "The kernel imports no feature: pass it what it needs, or move the code to the feature.",
     },
     {
       target: folders.map((name) => path.join(src, name)),
