@@ -30,6 +30,7 @@ export {
   type VisitView,
 } from "./permissions.ts";
 export { csvHeaders, csvSelect, setSessionZone, visitsCsv } from "./services/visits-csv.ts";
+export { csvCopySettings } from "./services/visits-csv.ts";
 export { summaryStatement } from "./services/visit-summary.ts";
 export { contentDisposition, csvFileName } from "./services/csv-filename.ts";
 export { onSiteCsv, onSiteCsvFileName } from "./services/on-site-csv.ts";
