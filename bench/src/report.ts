@@ -34,7 +34,10 @@ function section(title: string, head: string[], rows: Cell[][]) {
   out.push("", `## ${title}`, "", line(head), line(head.map(() => "---")), ...rows.map(line));
 }
 
-const env = Object.entries(r.env).map(([k, v]) => code(`${k}=${v}`));
+const env = Object.entries(r.env)
+  .filter(([k]) => k !== "BENCH_NOTE")
+  .sort()
+  .map(([k, v]) => code(`${k}=${v}`));
 const m = r.machine;
 section(
   "Run",
@@ -54,7 +57,7 @@ section(
 );
 
 const bound = (t: Results["thresholds"][number]) =>
-  t.atMost !== undefined ? `≤ ${n(t.atMost)}` : `≥ ${n(t.atLeast)}`;
+  t.atMost !== undefined ? `≤ ${n(t.atMost, 3)}` : `≥ ${n(t.atLeast, 3)}`;
 const met = (t: Results["thresholds"][number], value: number | undefined) =>
   value === undefined
     ? "not measured"

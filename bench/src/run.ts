@@ -25,7 +25,8 @@ const results: Results = {
   startedAt: startedAt.toISOString(),
   ...(process.env.BENCH_NOTE ? { note: process.env.BENCH_NOTE } : {}),
   commit: git(benchDir, "rev-parse", "HEAD"),
-  dirty: git(benchDir, "status", "--porcelain", "--untracked-files=no").length > 0,
+  // RESULTS.md aside: it is rendered from these results.
+  dirty: git(benchDir, "status", "--porcelain", "-uno", ":/", ":!/bench/RESULTS.md").length > 0,
   command: process.argv,
   cwd: process.cwd(),
   env: Object.fromEntries(
