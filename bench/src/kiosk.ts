@@ -3,20 +3,15 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { repoDir } from "./config.ts";
 
-export interface KioskWeight {
-  dist: string;
-  files: { file: string; bytes: number; gzipBytes: number }[];
-  bytes: number;
-  gzipBytes: number;
-}
+export type KioskWeight = ReturnType<typeof kioskWeight>;
 
 /** The built kiosk: its own app's dist, or the web app's kiosk.html entry. */
 export function kioskPage(root = repoDir): { dist: string; page: string } {
   const candidates = [
-    { dist: "apps/kiosk/dist", page: "index.html" },
-    { dist: "apps/kiosk/dist", page: "kiosk.html" },
-    { dist: "apps/web/dist", page: "kiosk.html" },
-  ].map(({ dist, page }) => ({ dist: path.join(root, dist), page }));
+    ["apps/kiosk/dist", "index.html"],
+    ["apps/kiosk/dist", "kiosk.html"],
+    ["apps/web/dist", "kiosk.html"],
+  ].map(([dist, page]) => ({ dist: path.join(root, dist!), page: page! }));
   const found = candidates.find(({ dist, page }) => existsSync(path.join(dist, page)));
   if (!found)
     throw new Error("no built kiosk (apps/kiosk/dist or apps/web/dist/kiosk.html): pnpm build");
@@ -27,7 +22,7 @@ export function kioskPage(root = repoDir): { dist: string; page: string } {
  * What a tablet downloads on its first visit: the page, the scripts and stylesheets it links with
  * every chunk they import, and the service worker with every file it precaches at install.
  */
-export function kioskWeight(): KioskWeight {
+export function kioskWeight() {
   const { dist, page } = kioskPage();
   const read = (file: string) => readFileSync(path.join(dist, file));
   const html = read(page).toString();

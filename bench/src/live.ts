@@ -39,7 +39,6 @@ export async function liveScenario(build: Build) {
   const delays: number[] = [];
   const streams: http.ClientRequest[] = [];
   try {
-    const rssBefore = build.server.rssKb();
     for (let i = 0; i < config.streams; i++) {
       // 500 sockets per source address keeps each under the server's cap per address.
       const address = `127.0.0.${2 + Math.floor(i / 500)}`;
@@ -49,7 +48,6 @@ export async function liveScenario(build: Build) {
       });
       streams.push(stream);
     }
-    const rssPerStreamKb = (build.server.rssKb() - rssBefore) / config.streams;
     for (let c = 0; c < config.changes; c++) {
       sentAt.set(`Live${c}`, performance.now());
       const json = signInBody(sheet, "Live", `Live${c}`);
@@ -65,8 +63,6 @@ export async function liveScenario(build: Build) {
       lost: expected - delays.length,
       /** From sending a sign-in to each stream's receipt of it. */
       delivery: percentiles(delays),
-      /** The server's resident memory per open stream. */
-      rssPerStreamKb,
     };
   } finally {
     for (const stream of streams) stream.destroy();

@@ -140,7 +140,7 @@ section(
 const live = r.live;
 section(
   "Live streams",
-  ["streams", "changes", "deliveries lost", "delivery p50 / p95 / p99", "max", "memory per stream"],
+  ["streams", "changes", "deliveries lost", "delivery p50 / p95 / p99", "max"],
   live
     ? [
         [
@@ -149,7 +149,6 @@ section(
           `${live.lost} of ${live.expected}`,
           pct(live.delivery),
           ms(live.delivery?.max),
-          `${n(live.rssPerStreamKb, 1)} kB`,
         ],
       ]
     : [],

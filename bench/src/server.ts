@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { repoDir } from "./config.ts";
@@ -80,12 +80,6 @@ export class Server {
     const timer = setTimeout(() => this.child?.kill("SIGKILL"), 15_000);
     await this.exited;
     clearTimeout(timer);
-  }
-
-  /** Resident memory of the process now, kB. */
-  rssKb(): number {
-    const status = readFileSync(`/proc/${this.child?.pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
   }
 
   /** `cli.js create-admin`, as an operator makes the first account. */
