@@ -1,100 +1,65 @@
-import { createHash } from "node:crypto";
-import { Client, Pool } from "undici";
+import { cookieNames, xsrfHeader } from "@vsi/api/schemas";
+import { Client } from "undici";
 import { assertLoopback } from "./util.ts";
 
-export interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
+type Options = { json?: unknown; headers?: Record<string, string> };
 
 /** One browser or tablet: its own keep-alive connection and its own cookies. */
 export class Browser {
   readonly cookies = new Map<string, string>();
-  private client: Client | Pool;
+  private client: Client;
   bearer: string | undefined;
 
-  constructor(
-    readonly origin: string,
-    connections = 1,
-  ) {
-    assertLoopback(origin);
-    const options = { headersTimeout: 15_000, bodyTimeout: 60_000, keepAliveTimeout: 30_000 };
-    this.client =
-      connections === 1
-        ? new Client(origin, options)
-        : new Pool(origin, { ...options, connections });
+  constructor(readonly origin: string) {
+    this.client = this.connect();
   }
 
-  cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  private connect() {
+    return new Client(assertLoopback(this.origin), { headersTimeout: 15_000, bodyTimeout: 60_000 });
   }
 
-  /** What a browser sends: cookies, and on unsafe methods the XSRF header echoing the cookie. */
+  /** What a browser sends: cookies, and on unsafe methods the XSRF header echoing its cookie. */
   headersFor(method: string, extra: Record<string, string> = {}): Record<string, string> {
-    const headers: Record<string, string> = { ...extra };
-    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    const headers = { ...extra };
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
-    const xsrf = this.cookies.get("XSRF-TOKEN");
-    if (xsrf && method !== "GET") headers["x-xsrf-token"] = xsrf;
+    const xsrf = this.cookies.get(cookieNames.xsrf);
+    if (xsrf && method !== "GET") headers[xsrfHeader] = xsrf;
     return headers;
   }
 
-  private keepCookies(setCookie: string | string[] | undefined) {
-    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
-      const [pair] = line.split(";");
-      const eq = pair!.indexOf("=");
-      if (eq <= 0) continue;
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (!value || /expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0\b/i.test(line))
-        this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  async request(
-    method: string,
-    path: string,
-    options: { json?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<Reply> {
-    const extra: Record<string, string> = { ...options.headers };
-    let body: string | undefined;
-    if (options.json !== undefined) {
-      body = JSON.stringify(options.json);
-      extra["content-type"] = "application/json";
-    }
+  async request(method: string, path: string, options: Options = {}) {
+    const extra = { ...options.headers };
+    if (options.json !== undefined) extra["content-type"] = "application/json";
     const res = await this.client.request({
       method,
       path,
       headers: this.headersFor(method, extra),
-      body,
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
     });
     const text = await res.body.text();
-    this.keepCookies(res.headers["set-cookie"]);
-    return { status: res.statusCode, headers: res.headers, text };
+    const setCookie = res.headers["set-cookie"] ?? [];
+    for (const line of Array.isArray(setCookie) ? setCookie : [setCookie]) {
+      const [, name, value] = /^([^=;]+)=([^;]*)/.exec(line) ?? [];
+      if (!name) continue;
+      if (!value || /max-age=0\b|expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return { status: res.statusCode, text };
   }
 
-  async json<T>(
-    method: string,
-    path: string,
-    options: { json?: unknown; headers?: Record<string, string> } = {},
-    expect?: number,
-  ): Promise<T> {
+  async json<T>(method: string, path: string, expect: number, options: Options = {}): Promise<T> {
     const reply = await this.request(method, path, options);
-    if (expect !== undefined ? reply.status !== expect : reply.status >= 400) {
+    if (reply.status !== expect)
       throw new Error(`${method} ${path}: ${reply.status} ${reply.text.slice(0, 300)}`);
-    }
     return (reply.text ? JSON.parse(reply.text) : undefined) as T;
   }
 
-  /** Drops the connection (keeps cookies), e.g. after the server was killed. */
+  /** A new connection, cookies kept (after the server went away). */
   async reset(): Promise<void> {
     const old = this.client;
-    const isPool = old instanceof Pool;
-    this.client = isPool
-      ? new Pool(this.origin, { connections: 10 })
-      : new Client(this.origin, { headersTimeout: 15_000, bodyTimeout: 60_000 });
+    this.client = this.connect();
     await old.destroy().catch(() => {});
   }
 
@@ -103,28 +68,27 @@ export class Browser {
   }
 }
 
-export const adminEmail = "bench-admin@example.org";
-export const adminPassword = "bench-admin-pass-2026";
+export const admin = { email: "bench-admin@example.org", password: "bench-admin-pass-2026" };
 
-/** Logs the admin in and makes an API token, so tablet setups need no further logins. */
+/** The admin logged in once, then an API token for everything staff does in the bench. */
 export async function staffBrowser(origin: string): Promise<Browser> {
-  const staff = new Browser(origin, 4);
-  await staff.request("GET", "/api/users/me"); // receives XSRF-TOKEN
-  await staff.json(
-    "POST",
-    "/api/auth/login",
-    { json: { email: adminEmail, password: adminPassword } },
-    200,
-  );
-  const token = await staff.json<{ token: string }>(
-    "POST",
-    "/api/tokens",
-    { json: { name: `bench ${Date.now()}` } },
-    201,
-  );
+  const staff = new Browser(origin);
+  await staff.request("GET", "/api/users/me"); // the XSRF cookie
+  await staff.json("POST", "/api/auth/login", 200, { json: admin });
+  const { token } = await staff.json<{ token: string }>("POST", "/api/tokens", 201, {
+    json: { name: `bench ${Date.now()}` },
+  });
   staff.cookies.clear();
-  staff.bearer = token.token;
+  staff.bearer = token;
   return staff;
+}
+
+/** A location's tablet, on a program's sheet. */
+export interface Tablet {
+  index: number;
+  browser: Browser;
+  locationId: number;
+  programId: number;
 }
 
 export interface Site {
@@ -132,60 +96,55 @@ export interface Site {
   programIds: number[];
 }
 
-/** Programs and locations through the admin API (each location offers every program). */
-export async function createSite(
-  staff: Browser,
-  locations: number,
-  programs: number,
-  prefix: string,
-): Promise<Site> {
-  const programIds: number[] = [];
-  for (let i = 1; i <= programs; i++) {
-    const p = await staff.json<{ id: number }>(
-      "POST",
-      "/api/programs",
-      { json: { Name: `${prefix} Program ${i}`, LocationIds: [] } },
-      201,
+/** Programs and locations through the admin API, each location offering every program. */
+export async function createSite(staff: Browser, locations: number, programs: number) {
+  const create = async (path: string, json: object) =>
+    (await staff.json<{ id: number }>("POST", path, 201, { json })).id;
+  const name = (kind: string, i: number) => `${kind} ${Date.now().toString(36)} ${i}`;
+  const site: Site = { locationIds: [], programIds: [] };
+  for (let i = 1; i <= programs; i++)
+    site.programIds.push(
+      await create("/api/programs", { Name: name("Program", i), LocationIds: [] }),
     );
-    programIds.push(p.id);
-  }
-  const locationIds: number[] = [];
   for (let i = 1; i <= locations; i++) {
-    const l = await staff.json<{ id: number }>(
-      "POST",
-      "/api/locations",
-      {
-        json: {
-          Name: `${prefix} Location ${i}`,
-          Address: `${i} Bench Street`,
-          ProgramIds: programIds,
-        },
-      },
-      201,
-    );
-    locationIds.push(l.id);
+    const json = {
+      Name: name("Location", i),
+      Address: `${i} Bench St`,
+      ProgramIds: site.programIds,
+    };
+    site.locationIds.push(await create("/api/locations", json));
   }
-  return { locationIds, programIds };
+  return site;
 }
 
-/** GET /api/locations/{id}/setup as staff (API token): this browser becomes that location's tablet. */
+/** GET /api/locations/{id}/setup as staff: the browser becomes that location's tablet. */
 export async function setUpTablet(staff: Browser, locationId: number): Promise<Browser> {
   const tablet = new Browser(staff.origin);
   tablet.bearer = staff.bearer;
-  const reply = await tablet.request("GET", `/api/locations/${locationId}/setup`);
+  await tablet.json("GET", `/api/locations/${locationId}/setup`, 200);
   tablet.bearer = undefined;
-  if (reply.status !== 200)
-    throw new Error(`setup ${locationId}: ${reply.status} ${reply.text.slice(0, 200)}`);
-  if (!tablet.cookies.get("sheet-token"))
-    throw new Error("setup did not set the sheet-token cookie");
-  if (!tablet.cookies.get("XSRF-TOKEN"))
+  if (!tablet.cookies.has(cookieNames.sheetToken)) throw new Error("setup set no sheet token");
+  if (!tablet.cookies.has(cookieNames.xsrf))
     await tablet.request("GET", `/api/locations/${locationId}`);
   return tablet;
 }
 
-/** The tablet's sheet token as the server stores it (sha256, hex): pgbench and EXPLAIN run the tablet's statements with it. */
-export function sheetTokenHash(tablet: Browser): string {
-  const token = tablet.cookies.get("sheet-token");
-  if (!token) throw new Error("not a tablet: no sheet-token cookie");
-  return createHash("sha256").update(token).digest("hex");
+/** A tablet of the location, on the program's sheet. */
+export async function tabletAt(
+  staff: Browser,
+  locationId: number,
+  programId: number,
+  index = 0,
+): Promise<Tablet> {
+  return { index, browser: await setUpTablet(staff, locationId), locationId, programId };
+}
+
+/** `count` tablets spread over the site's sheets (every location × program). */
+export function setUpTablets(staff: Browser, site: Site, count: number): Promise<Tablet[]> {
+  const { locationIds: l, programIds: p } = site;
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      tabletAt(staff, l[i % l.length]!, p[Math.floor(i / l.length) % p.length]!, i),
+    ),
+  );
 }

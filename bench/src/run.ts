@@ -1,217 +1,155 @@
-/**
- * `pnpm bench`: the production build against the local PostgreSQL server, on 127.0.0.1 only.
- * Writes bench/RESULTS.md (BENCH_QUICK=1: bench/out/RESULTS.quick.md). See bench/README.md.
- */
+/** `pnpm --filter @vsi/bench bench`: the scenarios of bench/README.md, raw results as JSON. */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Browser, createSite } from "./client.ts";
-import { config, phaseEnabled } from "./config.ts";
-import { createEnv, type Env } from "./env.ts";
-import { postgresRestartFault, serverKillFault } from "./faults.ts";
-import { requirePgbench } from "./load.ts";
-import { dropCreatedDatabases, ensurePostgresRunning, isUp, serverVersion } from "./pg.ts";
-import { comparePhase, profilePhase, ratioPhase, tabletPhase, tracePhase } from "./phases.ts";
-import { renderMarkdown, targets, type Results } from "./report.ts";
-import { scalePhase } from "./scale.ts";
-import { serversPhase } from "./servers.ts";
-import { livePhase } from "./live.ts";
-import { killAllStarted, Server } from "./server.ts";
-import { freePort, log } from "./util.ts";
-import { webWeight } from "./web.ts";
+import { startBuild, type Build } from "./build.ts";
+import { benchDir, config, enabled, thresholds } from "./config.ts";
+import { postgresRestart, serverKill } from "./faults.ts";
+import { historyScenario } from "./history.ts";
+import { kioskWeight } from "./kiosk.ts";
+import { liveScenario } from "./live.ts";
+import { dropCreatedDatabases, ensurePostgresRunning, postgresVersion } from "./pg.ts";
+import { measureRates, prepareRates } from "./rates.ts";
+import { figures, machine, type Results } from "./results.ts";
+import { killStarted } from "./server.ts";
+import { tabletLoad } from "./tablets.ts";
+import { log } from "./util.ts";
+
+const git = (file: string, ...args: string[]) =>
+  execFileSync("git", ["-C", path.dirname(file), ...args], { encoding: "utf8" }).trim();
+
+const startedAt = new Date();
+const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
+const outFile = path.resolve(config.out ?? path.join(benchDir, "results", `${stamp}.json`));
+const results: Results = {
+  startedAt: startedAt.toISOString(),
+  ...(process.env.BENCH_NOTE ? { note: process.env.BENCH_NOTE } : {}),
+  commit: git(benchDir, "rev-parse", "HEAD"),
+  // RESULTS.md aside: it is rendered from these results.
+  dirty: git(benchDir, "status", "--porcelain", "-uno", ":/", ":!/bench/RESULTS.md").length > 0,
+  command: process.argv,
+  cwd: process.cwd(),
+  env: Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => k.startsWith("BENCH_")),
+  ) as Record<string, string>,
+  settings: config,
+  ...(config.before
+    ? { before: { main: config.before, commit: git(config.before, "rev-parse", "HEAD") } }
+    : {}),
+  machine: machine(await postgresVersion()),
+  thresholds,
+  figures: {},
+  tablets: [],
+  rates: [],
+  faults: {},
+  failures: [],
+};
+
+function save() {
+  results.figures = figures(results);
+  results.finishedAt = new Date().toISOString();
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify(results, null, 2) + "\n");
+}
+
+/** Each scenario is attempted; one that fails is written down and the others still run. */
+async function attempt(name: string, fn: () => unknown) {
+  log(name);
+  try {
+    await fn();
+  } catch (error) {
+    console.error(error);
+    results.failures.push(`${name}: ${(error as Error).message.split("\n")[0]}`);
+  }
+  save();
+}
+
+/** Tablets and rates of each build, round after round, the builds' order alternating. */
+async function compareRounds(builds: Build[]) {
+  const rateTablets = new Map<Build, Awaited<ReturnType<typeof prepareRates>>>();
+  for (const build of builds) {
+    if (enabled("rates")) rateTablets.set(build, await prepareRates(build));
+    // Not counted: each build's hot paths compiled before either is measured.
+    await tabletLoad(build, 20, { seconds: 3, marker: "Warm", retry: false });
+  }
+  for (let round = 1; round <= (builds.length > 1 ? config.rounds : 1); round++) {
+    for (const build of round % 2 ? builds : [...builds].reverse()) {
+      const label = `${build.name}, round ${round}`;
+      if (enabled("tablets"))
+        await attempt(`tablets: ${label}`, async () => {
+          const seconds = config.tabletSeconds;
+          const marker = `Load${round}`;
+          const result = await tabletLoad(build, config.tablets, { seconds, marker, retry: false });
+          results.tablets.push({ build: build.name, round, result });
+          log(`${result.loopsPerSecond.toFixed(0)} loops/s, ${JSON.stringify(result.check)}`);
+        });
+      const prepared = rateTablets.get(build);
+      if (prepared)
+        await attempt(`rates: ${label}`, async () => {
+          const result = await measureRates(build, prepared);
+          results.rates.push({ build: build.name, round, result });
+          log(
+            `${result.signIn.perSecond.toFixed(0)} sign-ins/s, ${result.sheetList.perSecond.toFixed(0)} sheet lists/s`,
+          );
+        });
+    }
+  }
+}
 
 async function main() {
-  mkdirSync(config.outDir, { recursive: true });
-  if (!(await isUp()))
-    throw new Error(
-      `PostgreSQL does not answer at ${config.pgUrl} (set BENCH_PG_URL, trust auth on 127.0.0.1)`,
-    );
-  const pgbenchVersion = await requirePgbench();
-  const results: Results = {
-    startedAt: new Date(),
-    postgres: await serverVersion(),
-    pgbench: pgbenchVersion,
-    tablets: [],
-    faults: [],
-    failures: [],
-  };
-  const save = () => {
-    results.finishedAt = new Date();
-    writeFileSync(config.resultsFile, renderMarkdown(results) + "\n");
-  };
-  log(`${config.quick ? "quick" : "full"} run; results go to ${config.resultsFile}`);
-
-  // Every phase is attempted; a failing one is written down and the rest still run.
-  const attempt = async (name: string, fn: () => void | Promise<void>) => {
-    try {
-      await fn();
-    } catch (error) {
-      const message = `${name}: ${(error as Error).stack ?? String(error)}`;
-      console.error(message);
-      results.failures.push(`${name}: ${(error as Error).message.split("\n")[0]}`);
+  const db = startedAt.getTime().toString(36);
+  if (enabled("kiosk")) await attempt("kiosk", () => void (results.kiosk = kioskWeight()));
+  if (enabled("tablets") || enabled("rates") || enabled("live") || enabled("faults")) {
+    const after = await startBuild("after", config.server, db);
+    if (enabled("tablets") || enabled("rates")) {
+      const before = config.before && (await startBuild("before", config.before, db));
+      await compareRounds(before ? [after, before] : [after]);
+      if (before) await before.server.stop();
     }
-    save();
-  };
-
-  const stamp = Date.now().toString(36);
-  if (phaseEnabled("web"))
-    await attempt("web weight", () => {
-      results.web = webWeight(["/sheet/$locationId/", "/sheet/$locationId/sign-in"]);
-      // Build B's web app beside its server (BENCH_COMPARE_MAIN is .../apps/server/dist/main.js).
-      const other = process.env.BENCH_COMPARE_MAIN;
-      if (other)
-        results.webBefore = webWeight(
-          ["/sheet/$locationId/"],
-          path.resolve(path.dirname(other), "../../web/dist"),
-        );
-    });
-
-  let main: Env | undefined;
-  let proposalMain: string | undefined;
-  try {
-    if (
-      ["trace", "tablets", "ratios", "profile", "faults", "compare", "servers", "live"].some((p) =>
-        phaseEnabled(p as never),
-      )
-    ) {
-      main = await createEnv(`vsi_bench_main_${stamp}`);
-      const site = await createSite(main.staff, 4, 5, "Load");
-      const env = main;
-      if (phaseEnabled("trace"))
-        await attempt("SQL trace", async () => void (results.trace = await tracePhase(env, site)));
-      if (phaseEnabled("tablets")) {
-        for (const count of config.tabletCounts)
-          await attempt(
-            `tablet load ${count}`,
-            async () => void results.tablets.push(await tabletPhase(env, site, count)),
-          );
-      }
-      if (phaseEnabled("ratios"))
-        await attempt("side by side", async () => void (results.ratios = await ratioPhase(env)));
-      if (phaseEnabled("profile"))
-        await attempt(
-          "profile",
-          async () => void (results.profile = await profilePhase(env, site)),
-        );
-      if (phaseEnabled("servers"))
-        await attempt(
-          "two server processes",
-          async () => void (results.servers = await serversPhase(env, site)),
-        );
-      if (phaseEnabled("live"))
-        await attempt("live streams", async () => void (results.live = await livePhase(env, site)));
-      if (phaseEnabled("compare")) {
-        // B is another server build (e.g. a worktree of an earlier commit, built), given by BENCH_COMPARE_MAIN.
-        const other = process.env.BENCH_COMPARE_MAIN;
-        if (other) {
-          await attempt("A/B against BENCH_COMPARE_MAIN", async () => {
-            proposalMain = other;
-            // B on a database of its own: each build's migrations make its schema.
-            const envB = await createEnv(`vsi_bench_b_${stamp}`, other);
-            try {
-              const siteB = await createSite(envB.staff, 4, 5, "Load");
-              results.compare = {
-                other,
-                rounds: await comparePhase({ env, site }, { env: envB, site: siteB }),
-              };
-            } finally {
-              await envB.server.stop();
-            }
-          });
-        } else
-          log("A/B skipped: set BENCH_COMPARE_MAIN to another build's apps/server/dist/main.js");
-      }
-      await env.server.stop();
-    }
-    if (phaseEnabled("scale") || phaseEnabled("csv")) {
-      const scaleEnv = await createEnv(`vsi_bench_scale_${stamp}`);
-      // With BENCH_COMPARE_MAIN, build B gets the same history on a database of its own.
-      const other = process.env.BENCH_COMPARE_MAIN;
-      const beforeEnv =
-        other && phaseEnabled("compare")
-          ? await createEnv(`vsi_bench_scale_b_${stamp}`, other)
-          : undefined;
+    if (enabled("live"))
+      await attempt("live", async () => void (results.live = await liveScenario(after)));
+    if (enabled("faults")) {
+      const { faults } = results;
       await attempt(
-        "scale of history",
-        async () =>
-          void (results.scale = await scalePhase(scaleEnv, !phaseEnabled("scale"), beforeEnv)),
-      );
-      await scaleEnv.server.stop();
-      await beforeEnv?.server.stop();
-    }
-    if (phaseEnabled("faults") && main) {
-      const env = main;
-      await env.server.start();
-      const site = await createSite(env.staff, 2, 2, "Fault");
-      await attempt(
-        "fault: PostgreSQL restart",
-        async () => void results.faults.push(await postgresRestartFault(env, site)),
+        "PostgreSQL restart",
+        async () => void (faults.postgresRestart = await postgresRestart(after)),
       );
       await attempt(
-        "fault: server SIGKILL",
-        async () => void results.faults.push(await serverKillFault(env, site)),
+        "server SIGKILL",
+        async () => void (faults.serverKill = await serverKill(after)),
       );
-      await env.server.stop();
-      // Only when the build under test did not survive the restart: does build B?
-      if (
-        proposalMain &&
-        results.faults.some((f) => f.name === "PostgreSQL restart" && f.note.includes("died"))
-      ) {
-        // The same PostgreSQL restart against build B.
-        const proposal = new Server({
-          databaseUrl: env.databaseUrl,
-          port: await freePort(),
-          script: proposalMain,
-        });
-        await proposal.start();
-        await attempt("fault: PostgreSQL restart (build B)", async () => {
-          const staff = new Browser(proposal.origin, 4);
-          staff.bearer = env.staff.bearer;
-          const result = await postgresRestartFault({ ...env, server: proposal, staff }, site);
-          await staff.close();
-          result.name = "PostgreSQL restart, build B";
-          results.faults.push(result);
-        });
-        await proposal.stop();
-      }
     }
-  } finally {
-    killAllStarted();
-    await ensurePostgresRunning();
-    await dropCreatedDatabases();
-    save();
+    await after.server.stop();
   }
-  log(
-    `done in ${((Date.now() - results.startedAt.getTime()) / 60000).toFixed(1)} min; ${config.resultsFile}`,
-  );
-  for (const t of targets(results))
-    log(`${t.met === undefined ? "  " : t.met ? "OK" : "MISSED"} ${t.what}: ${t.measured}`);
+  if (enabled("history"))
+    await attempt("history", async () => {
+      const build = await startBuild("after", config.server, `${db}_history`);
+      results.history = await historyScenario(build);
+      await build.server.stop();
+    });
 }
 
-// A hard ceiling on the whole run, and cleanup on Ctrl-C.
-const ceiling = setTimeout(() => {
-  console.error(`bench exceeded BENCH_MAX_MINUTES=${config.maxRunMinutes}; stopping`);
-  killAllStarted();
-  void ensurePostgresRunning()
-    .then(dropCreatedDatabases)
-    .finally(() => process.exit(3));
-}, config.maxRunMinutes * 60_000);
-ceiling.unref();
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    killAllStarted();
-    void ensurePostgresRunning()
-      .then(dropCreatedDatabases)
-      .finally(() => process.exit(130));
+async function cleanUp() {
+  killStarted();
+  await ensurePostgresRunning();
+  await dropCreatedDatabases();
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
+
+main()
+  .catch((error: Error) => {
+    console.error(error);
+    results.failures.push(error.message);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await cleanUp();
+    save();
+    log(`wrote ${outFile}; bench/RESULTS.md from it: pnpm --filter @vsi/bench report`);
+    for (const { figure } of thresholds)
+      if (results.figures[figure] !== undefined)
+        log(`${figure} = ${+results.figures[figure].toFixed(3)}`);
+    process.exit();
   });
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    killAllStarted();
-    void ensurePostgresRunning()
-      .then(dropCreatedDatabases)
-      .finally(() => process.exit(1));
-  },
-);

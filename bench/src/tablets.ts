@@ -1,224 +1,161 @@
 import { performance } from "node:perf_hooks";
-import type { Browser, Reply } from "./client.ts";
-import { query } from "./pg.ts";
-import { nextPhone, Samples, sleep } from "./util.ts";
+import type { VisitCreateInput } from "@vsi/api/schemas";
+import type { Build } from "./build.ts";
+import { setUpTablets, type Tablet } from "./client.ts";
+import { withDb } from "./pg.ts";
+import { nextPhone, percentiles, sleep } from "./util.ts";
 
-export interface Tablet {
-  index: number;
-  browser: Browser;
-  locationId: number;
-  programId: number;
-}
+export const calls = ["signIn", "list", "signOut"] as const;
+type Call = (typeof calls)[number];
 
-export type CallName = "signIn" | "list" | "signOut";
+type SignIn = Pick<
+  VisitCreateInput,
+  "FirstName" | "LastName" | "PhoneNumber" | "Temperature" | "LocationId" | "ProgramId"
+>;
 
-export class CallStats {
-  readonly latency = new Samples();
-  ok = 0;
-  readonly errors = new Map<string, number>();
-  error(kind: string) {
-    this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
-  }
-  get errorCount() {
-    let n = 0;
-    for (const v of this.errors.values()) n += v;
-    return n;
-  }
-  errorText() {
-    return [...this.errors].map(([k, v]) => `${k}×${v}`).join(", ") || "none";
-  }
-}
-
-export interface LoadResult {
-  tablets: number;
-  seconds: number;
-  calls: Record<CallName, CallStats>;
-  /** Sign-ins answered 201: the visit id and the idempotency key sent. */
-  ackedSignIns: { id: number; key: string }[];
-  ackedSignOuts: number[];
-  /** Sign-ins sent (keys), acknowledged or not. */
-  keysSent: number;
-  /** Lists that did not show the visit just signed in. */
-  listMissingOwn: number;
-  /** Logical steps abandoned after the retry limit. */
-  gaveUp: number;
-}
+/** A sign-in as the kiosk sends it, on a sheet; the names let the database check find it. */
+export const signInBody = (
+  sheet: { locationId: number; programId: number },
+  first: string,
+  last: string,
+): SignIn => ({
+  FirstName: first,
+  LastName: last,
+  PhoneNumber: nextPhone(),
+  Temperature: "98.6",
+  LocationId: sheet.locationId,
+  ProgramId: sheet.programId,
+});
 
 export interface LoadOptions {
   seconds: number;
+  /** Every visit of the run carries it as its LastName. */
   marker: string;
-  /** Retry a failed step with the same Idempotency-Key, as the web app does on flaky Wi-Fi. */
+  /** Retry a failed call with the same Idempotency-Key, as the kiosk's queue does. */
   retry: boolean;
-  /** Called about every 100 ms with the seconds elapsed (fault injection hooks). */
-  onTick?: (elapsed: number) => void;
+  /** A fault, this many seconds in. */
+  at?: { seconds: number; run: () => Promise<void> };
 }
 
-const MAX_ITERATIONS_PER_TABLET = 1_000_000;
-const MAX_ATTEMPTS = 80;
-const RETRY_PAUSE_MS = 250;
+export type LoadResult = Awaited<ReturnType<typeof runTablets>>;
 
-function kindOf(reply: Reply | undefined, error: unknown): string {
-  if (reply) return `HTTP ${reply.status}`;
-  const e = error as { code?: string; message?: string };
-  return e.code ?? e.message?.slice(0, 40) ?? "error";
+/** `count` tablets of the build's site, set up for this load and closed after it. */
+export async function tabletLoad(build: Build, count: number, options: LoadOptions) {
+  const tablets = await setUpTablets(build.staff, build.site, count);
+  try {
+    return await runTablets(build.database, tablets, options);
+  } finally {
+    await Promise.all(tablets.map((t) => t.browser.close()));
+  }
 }
+
+const maxAttempts = 80;
+const retryPauseMs = 250;
 
 /**
- * Each tablet loops sign-in -> its sheet -> sign-out on its own connection, with its own cookies,
- * for `seconds`. Every step is bounded: the deadline, an iteration cap, and (when retrying) an
- * attempt cap with a pause between attempts.
+ * Each tablet loops sign-in → its sheet → sign-out on its own connection for `seconds`, then the
+ * database is read back: one visit per acknowledged sign-in, each acknowledged sign-out timed.
  */
-export async function runTabletLoad(tablets: Tablet[], options: LoadOptions): Promise<LoadResult> {
-  const calls: Record<CallName, CallStats> = {
-    signIn: new CallStats(),
-    list: new CallStats(),
-    signOut: new CallStats(),
-  };
-  const result: LoadResult = {
-    tablets: tablets.length,
-    seconds: options.seconds,
-    calls,
-    ackedSignIns: [],
-    ackedSignOuts: [],
-    keysSent: 0,
-    listMissingOwn: 0,
-    gaveUp: 0,
-  };
+async function runTablets(database: string, tablets: Tablet[], options: LoadOptions) {
+  const times: Record<Call, number[]> = { signIn: [], list: [], signOut: [] };
+  const errors: Record<string, number> = {};
+  const signedIn = new Map<number, string>();
+  const signedOut: number[] = [];
+  let [gaveUp, missingOwn] = [0, 0];
   const start = performance.now();
   const deadline = start + options.seconds * 1000;
-  // Retries of a step begun before the deadline may continue a little, still bounded.
-  const hardDeadline = deadline + 30_000;
+  // A retried call begun before the deadline may go on a little, still bounded.
+  const retryDeadline = deadline + 30_000;
+  const fault = options.at && sleep(options.at.seconds * 1000).then(options.at.run);
+  fault?.catch(() => {}); // awaited once the tablets are done
 
-  const ticker = options.onTick
-    ? setInterval(() => options.onTick!((performance.now() - start) / 1000), 100)
-    : undefined;
-
-  async function step(
-    tablet: Tablet,
-    name: CallName,
-    send: () => Promise<Reply>,
-    okStatus: number,
-  ): Promise<Reply | undefined> {
-    for (let attempt = 1; attempt <= (options.retry ? MAX_ATTEMPTS : 1); attempt++) {
+  async function call(tablet: Tablet, name: Call, method: string, path: string, key?: string) {
+    const [json, headers] = key
+      ? [signInBody(tablet, key, options.marker), { "idempotency-key": key }]
+      : [];
+    for (let attempt = 1; attempt <= (options.retry ? maxAttempts : 1); attempt++) {
       const t0 = performance.now();
-      let reply: Reply | undefined;
-      let failure: unknown;
-      try {
-        reply = await send();
-      } catch (error) {
-        failure = error;
+      const reply = await tablet.browser
+        .request(method, path, { json, headers })
+        .catch((error: { code?: string; message?: string }) => error.code ?? error.message ?? "?");
+      if (typeof reply !== "string" && reply.status < 300) {
+        times[name].push(performance.now() - t0);
+        return reply.text;
       }
-      const ms = performance.now() - t0;
-      if (reply && reply.status === okStatus) {
-        calls[name].latency.add(ms);
-        calls[name].ok++;
-        return reply;
-      }
-      calls[name].error(kindOf(reply, failure));
-      if (!options.retry || performance.now() > hardDeadline) break;
-      if (!reply) await tablet.browser.reset();
-      await sleep(RETRY_PAUSE_MS);
+      const kind = `${name} ${typeof reply === "string" ? reply : `HTTP ${reply.status}`}`;
+      errors[kind] = (errors[kind] ?? 0) + 1;
+      if (!options.retry || performance.now() > retryDeadline) break;
+      if (typeof reply === "string") await tablet.browser.reset();
+      await sleep(retryPauseMs);
     }
-    if (options.retry) result.gaveUp++;
-    return undefined;
   }
 
   async function loop(tablet: Tablet) {
-    for (let seq = 0; seq < MAX_ITERATIONS_PER_TABLET && performance.now() < deadline; seq++) {
-      const key = `K${tablet.index}x${seq}`;
-      // A phone per sign-in (its retries keep it): a sign-out that failed leaves that visit open.
-      const phone = nextPhone();
-      result.keysSent++;
-      const body = {
-        FirstName: key,
-        LastName: options.marker,
-        PhoneNumber: phone,
-        Temperature: "98.6",
-        LocationId: tablet.locationId,
-        ProgramId: tablet.programId,
-      };
-      const created = await step(
-        tablet,
-        "signIn",
-        () =>
-          tablet.browser.request("POST", "/api/visits", {
-            json: body,
-            headers: { "idempotency-key": key },
-          }),
-        201,
-      );
-      if (!created) continue;
-      const visitId = (JSON.parse(created.text) as { id: number }).id;
-      result.ackedSignIns.push({ id: visitId, key });
-
-      const list = await step(
-        tablet,
-        "list",
-        () =>
-          tablet.browser.request(
-            "GET",
-            `/api/visits?locationId=${tablet.locationId}&programId=${tablet.programId}`,
-          ),
-        200,
-      );
-      if (list && !(JSON.parse(list.text) as { id: number }[]).some((v) => v.id === visitId))
-        result.listMissingOwn++;
-
-      const out = await step(
-        tablet,
-        "signOut",
-        () => tablet.browser.request("PATCH", `/api/visits/${visitId}/sign-out`),
-        200,
-      );
-      if (out) result.ackedSignOuts.push(visitId);
+    const sheet = `/api/visits?locationId=${tablet.locationId}&programId=${tablet.programId}`;
+    for (let seq = 0; performance.now() < deadline; seq++) {
+      const key = `${options.marker}-${tablet.index}-${seq}`;
+      const created = await call(tablet, "signIn", "POST", "/api/visits", key);
+      if (!created) {
+        if (options.retry) gaveUp++;
+        continue;
+      }
+      const id = (JSON.parse(created) as { id: number }).id;
+      signedIn.set(id, key);
+      const list = await call(tablet, "list", "GET", sheet);
+      if (list && !(JSON.parse(list) as { id: number }[]).some((v) => v.id === id)) missingOwn++;
+      if (await call(tablet, "signOut", "PATCH", `/api/visits/${id}/sign-out`)) signedOut.push(id);
     }
   }
 
-  try {
-    await Promise.all(tablets.map((t) => loop(t)));
-  } finally {
-    if (ticker) clearInterval(ticker);
-  }
-  result.seconds = (performance.now() - start) / 1000;
-  return result;
+  await Promise.all(tablets.map(loop));
+  await fault;
+  const seconds = (performance.now() - start) / 1000;
+  return {
+    tablets: tablets.length,
+    seconds,
+    /** Per call, of the answers that succeeded. */
+    latency: {
+      signIn: percentiles(times.signIn),
+      list: percentiles(times.list),
+      signOut: percentiles(times.signOut),
+    },
+    loopsPerSecond: signedOut.length / seconds,
+    /** Failed attempts by call and kind. */
+    errors,
+    /** Sign-ins abandoned after the retry limit, never acknowledged. */
+    gaveUp,
+    /** Sheet lists that did not show the visit their tablet had just signed in. */
+    sheetMissingOwnVisit: missingOwn,
+    check: await check(database, options.marker, signedIn, signedOut),
+  };
 }
 
-export interface Verification {
-  rows: number;
-  acked: number;
-  /** Acknowledged sign-ins missing from the table. */
-  missing: number;
-  /** Keys written more than once (a retried sign-in created a second visit). */
-  duplicateKeys: number;
-  /** Rows written whose sign-in was never acknowledged (the client saw an error). */
-  unacknowledgedRows: number;
-  signOutsAcked: number;
-  /** Acknowledged sign-outs whose visit has no TimeOut. */
-  signOutsWithoutTime: number;
-}
-
-/** The database after the load: one visit per acknowledged sign-in, each acknowledged sign-out timed. */
-export async function verifyLoad(
+async function check(
   database: string,
   marker: string,
-  result: LoadResult,
-): Promise<Verification> {
-  const rows = await query<{ id: number; first_name: string; time_out: Date | null }>(
-    database,
-    "select id, first_name, time_out from visits where last_name = $1",
-    [marker],
+  signedIn: Map<number, string>,
+  signedOut: number[],
+) {
+  const rows = await withDb(database, (db) =>
+    db
+      .selectFrom("visits")
+      .select(["id", "first_name", "time_out"])
+      .where("last_name", "=", marker)
+      .execute(),
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const perKey = new Map<string, number>();
-  for (const r of rows) perKey.set(r.first_name, (perKey.get(r.first_name) ?? 0) + 1);
-  const ackedIds = new Set(result.ackedSignIns.map((a) => a.id));
+  for (const row of rows) perKey.set(row.first_name, (perKey.get(row.first_name) ?? 0) + 1);
   return {
+    acknowledged: signedIn.size,
     rows: rows.length,
-    acked: result.ackedSignIns.length,
-    missing: result.ackedSignIns.filter((a) => byId.get(a.id)?.first_name !== a.key).length,
-    duplicateKeys: [...perKey.values()].filter((n) => n > 1).length,
-    unacknowledgedRows: rows.filter((r) => !ackedIds.has(r.id)).length,
-    signOutsAcked: result.ackedSignOuts.length,
-    signOutsWithoutTime: result.ackedSignOuts.filter((id) => !byId.get(id)?.time_out).length,
+    /** Acknowledged sign-ins missing from the table. */
+    lost: [...signedIn].filter(([id, key]) => byId.get(id)?.first_name !== key).length,
+    /** Idempotency-Keys written as more than one visit. */
+    doubled: [...perKey.values()].filter((n) => n > 1).length,
+    /** Rows whose sign-in was never acknowledged (the tablet saw only errors). */
+    unacknowledged: rows.filter((row) => !signedIn.has(row.id)).length,
+    /** Acknowledged sign-outs whose visit has no TimeOut. */
+    signOutsLost: signedOut.filter((id) => !byId.get(id)?.time_out).length,
   };
 }

@@ -29,7 +29,13 @@ export {
   type IdentityKind,
   type VisitView,
 } from "./kernel/permissions.ts";
-export { csvHeaders, csvSelect, setSessionZone, visitsCsv } from "./reports/visits-csv.ts";
+export {
+  csvCopySettings,
+  csvHeaders,
+  csvSelect,
+  setSessionZone,
+  visitsCsv,
+} from "./reports/visits-csv.ts";
 export { summaryStatement } from "./reports/summary.ts";
 export { contentDisposition, csvFileName } from "./reports/csv-filename.ts";
 export { onSiteCsv, onSiteCsvFileName } from "./reports/on-site-csv.ts";

@@ -1,0 +1,135 @@
+import { performance } from "node:perf_hooks";
+import { csvCopySettings, csvSelect } from "@vsi/api";
+import { visitFilterInput } from "@vsi/api/schemas";
+import { sql, type Database } from "@vsi/db";
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from "kysely";
+import type { Build } from "./build.ts";
+import { tabletAt } from "./client.ts";
+import { config } from "./config.ts";
+import { withDb } from "./pg.ts";
+import { cannon } from "./rates.ts";
+import { signInBody } from "./tablets.ts";
+import { log, median, run } from "./util.ts";
+
+export type HistoryResult = Awaited<ReturnType<typeof historyScenario>>;
+
+/** Past visits `from`..`to`, spread over two years before now, all signed out: one statement. */
+async function seed(build: Build, from: number, to: number) {
+  const { locationIds, programIds } = build.site;
+  await withDb(build.database, async (db) => {
+    await sql`
+      insert into visits (first_name, last_name, phone_number, temperature, time_in, time_out,
+                          location_id, program_id, created_at, updated_at)
+      select 'Visitor' || (g % 5000), 'History' || (g % 3001),
+             (4150000000 + (g::bigint * 7919) % 9999999)::text, (97 + (g % 30) / 10.0)::text,
+             t, t + (20 + g % 160) * interval '1 minute',
+             (${locationIds}::int[])[1 + g % ${locationIds.length}],
+             (${programIds}::int[])[1 + (g / ${locationIds.length}) % ${programIds.length}], t, t
+      from generate_series(${from}::int, ${to}::int) g
+      cross join lateral (select date_trunc('day', now()) - interval '730 days'
+                                 + ((g::bigint * 2654435761) % 63072000) * interval '1 second' as t) x`.execute(
+      db,
+    );
+    await sql`vacuum analyze visits`.execute(db);
+  });
+}
+
+async function firstPageMs(build: Build): Promise<number> {
+  const times: number[] = [];
+  for (let i = -2; i < config.pageSamples; i++) {
+    const t0 = performance.now();
+    await build.staff.json("GET", "/api/visits?page=1", 200);
+    if (i >= 0) times.push(performance.now() - t0); // two to warm up
+  }
+  return median(times);
+}
+
+/** Streams the whole export, counting its lines (the header is one). */
+async function exportCsv(build: Build): Promise<{ rows: number; seconds: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${build.server.origin}/api/visits?format=csv`, {
+    headers: { authorization: `Bearer ${build.staff.bearer}` },
+  });
+  if (!res.ok || !res.body) throw new Error(`CSV export: ${res.status}`);
+  let lines = 0;
+  for await (const chunk of res.body as AsyncIterable<Uint8Array>)
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+  return { rows: lines - 1, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** The export's SELECT as the server builds it (all visits, UTC), through psql's COPY. */
+async function psqlCopy(build: Build): Promise<number> {
+  const compiler = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  const select = csvSelect(compiler, visitFilterInput.parse({})).compile();
+  if (select.parameters.length) throw new Error("the export's SELECT now takes parameters");
+  const settings = Object.entries({ TimeZone: "UTC", ...csvCopySettings });
+  const copy = `\\copy (${select.sql}) to '/dev/null' with (format csv, header)`;
+  const t0 = performance.now();
+  await run("psql", [
+    ...["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", build.server.databaseUrl],
+    ...["-c", settings.map(([name, value]) => `set ${name} = '${value}'`).join("; "), "-c", copy],
+  ]);
+  return (performance.now() - t0) / 1000;
+}
+
+/**
+ * History grows to each size in turn on the build's database: the sheet list's rate and the
+ * report's first page at each, then at the largest the CSV export against psql's COPY.
+ */
+export async function historyScenario(build: Build) {
+  const [locationId, programId] = [build.site.locationIds[0]!, build.site.programIds[0]!];
+  const tablet = await tabletAt(build.staff, locationId, programId);
+  for (let i = 0; i < 10; i++) {
+    const json = signInBody(tablet, `Open${i}`, "Present");
+    await tablet.browser.json("POST", "/api/visits", 201, { json });
+  }
+  const sheet = `${build.server.origin}/api/visits?locationId=${locationId}&programId=${programId}`;
+  const headers = tablet.browser.headersFor("GET");
+  await cannon(sheet, 2, 200, { headers }); // not counted: the server's first calls compile its paths
+  const sizes = [];
+  let seeded = 0;
+  for (const size of [...config.sizes].sort((a, b) => a - b)) {
+    log(`history: seeding up to ${size} visits`);
+    const t0 = performance.now();
+    await seed(build, seeded + 1, size);
+    seeded = size;
+    const seedSeconds = (performance.now() - t0) / 1000;
+    const rate = await cannon(sheet, config.historySeconds, 200, { headers });
+    sizes.push({
+      visits: size,
+      seedSeconds,
+      /** A tablet's sheet list (10 open visits) under `connections` connections, per second. */
+      sheetPerSecond: rate.perSecond,
+      /** The report's first page as staff, median of sequential requests. */
+      firstPageMs: await firstPageMs(build),
+    });
+    log(JSON.stringify(sizes.at(-1)));
+  }
+  await tablet.browser.close();
+  const { rows, seconds } = await exportCsv(build);
+  const copySeconds = await psqlCopy(build);
+  const csv = {
+    rows,
+    /** The server's export over HTTP. */
+    rowsPerSecond: rows / seconds,
+    /** psql's own COPY of the same SELECT with the same settings, to /dev/null. */
+    copyRowsPerSecond: rows / copySeconds,
+    /** The server's rate ÷ psql's. */
+    ratio: copySeconds / seconds,
+  };
+  log(JSON.stringify(csv));
+  return { sizes, csv };
+}

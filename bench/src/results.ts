@@ -1,0 +1,102 @@
+import os from "node:os";
+import type { Config, Threshold } from "./config.ts";
+import type { FaultResult } from "./faults.ts";
+import type { HistoryResult } from "./history.ts";
+import type { KioskWeight } from "./kiosk.ts";
+import type { LiveResult } from "./live.ts";
+import type { Rate } from "./rates.ts";
+import { calls, type LoadResult } from "./tablets.ts";
+import { median } from "./util.ts";
+
+/** One build's measurement in one round of the tablet and rate scenarios. */
+export interface RoundRun<T> {
+  build: "after" | "before";
+  round: number;
+  result: T;
+}
+
+/** What a run writes: raw figures, and what it takes to run it again. */
+export interface Results {
+  startedAt: string;
+  finishedAt?: string;
+  note?: string;
+  commit: string;
+  /** Uncommitted changes in the worktree when the run started. */
+  dirty: boolean;
+  command: string[];
+  cwd: string;
+  /** The BENCH_* variables as given; `settings` as they were used. */
+  env: Record<string, string>;
+  settings: Config;
+  before?: { main: string; commit: string };
+  machine: ReturnType<typeof machine>;
+  thresholds: Threshold[];
+  /** Named figures, derived from the raw results below by `figures()`. */
+  figures: Record<string, number>;
+  tablets: RoundRun<LoadResult>[];
+  rates: RoundRun<{ signIn: Rate; sheetList: Rate }>[];
+  history?: HistoryResult;
+  live?: LiveResult;
+  kiosk?: KioskWeight;
+  faults: { postgresRestart?: FaultResult; serverKill?: FaultResult };
+  failures: string[];
+}
+
+export const machine = (postgres: string) => ({
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? "unknown",
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  os: `${os.type()} ${os.release()}`,
+  postgres,
+  loadAverage: os.loadavg(),
+});
+
+const of = <T>(runs: RoundRun<T>[], build: string) =>
+  runs.filter((run) => run.build === build).map((run) => run.result);
+
+/** Sums of what must be zero, medians over rounds, after ÷ before. */
+export function figures(r: Results): Record<string, number> {
+  const out: Record<string, number> = {};
+  const after = of(r.tablets, "after");
+  const counts = {
+    errors: (x: LoadResult) => Object.values(x.errors).reduce((t, n) => t + n, 0),
+    lost: (x: LoadResult) => x.check.lost,
+    doubled: (x: LoadResult) => x.check.doubled,
+    unacknowledged: (x: LoadResult) => x.check.unacknowledged,
+    signOutsLost: (x: LoadResult) => x.check.signOutsLost,
+    sheetMissingOwnVisit: (x: LoadResult) => x.sheetMissingOwnVisit,
+  };
+  for (const [name, count] of Object.entries(counts))
+    if (after.length) out[`tablets.${name}`] = after.reduce((t, x) => t + count(x), 0);
+  const ratio = (figure: string, key: string) => {
+    if (out[`before.${key}`]) out[figure] = out[`after.${key}`]! / out[`before.${key}`]!;
+  };
+  for (const build of ["after", "before"]) {
+    for (const call of calls) {
+      const p95 = of(r.tablets, build).flatMap((x) => x.latency[call]?.p95 ?? []);
+      if (p95.length) out[`${build}.p95.${call}`] = median(p95);
+      ratio(`compare.p95Ratio.${call}`, `p95.${call}`);
+    }
+    for (const rate of ["signIn", "sheetList"] as const) {
+      const perSecond = of(r.rates, build).map((x) => x[rate].perSecond);
+      if (perSecond.length) out[`${build}.rate.${rate}`] = median(perSecond);
+      ratio(`compare.rateRatio.${rate}`, `rate.${rate}`);
+    }
+  }
+  const sizes = r.history?.sizes ?? [];
+  if (sizes.length > 1) {
+    out["history.sheetSlowdown"] = sizes[0]!.sheetPerSecond / sizes.at(-1)!.sheetPerSecond;
+    out["history.firstPageSlowdown"] = sizes.at(-1)!.firstPageMs / sizes[0]!.firstPageMs;
+  }
+  if (r.history) out["csv.ratioToCopy"] = r.history.csv.ratio;
+  if (r.live) out["live.lost"] = r.live.lost;
+  if (r.live?.delivery) out["live.p95Ms"] = r.live.delivery.p95;
+  if (r.kiosk) out["kiosk.gzipBytes"] = r.kiosk.gzipBytes;
+  for (const [name, { load, serverSurvived }] of Object.entries(r.faults)) {
+    out[`faults.${name}.lost`] = load.check.lost + load.check.signOutsLost;
+    out[`faults.${name}.doubled`] = load.check.doubled;
+    out[`faults.${name}.serverSurvived`] = serverSurvived;
+  }
+  return out;
+}
