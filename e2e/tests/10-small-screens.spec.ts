@@ -173,7 +173,7 @@ test("screenshots of the main pages at tablet and phone sizes", async ({
       await shoot(
         page,
         `/dashboard/on-site?locationId=${location.id}`,
-        page.getByRole("region", { name: location.Name }).getByText("Grace Picture"),
+        page.getByRole("region", { name: location.Name, exact: true }).getByText("Grace Picture"),
         `on-site-${size}`,
       );
       await expectNoHorizontalOverflow(page, `on site at ${size}`);

@@ -47,18 +47,19 @@ test("on site now: grouped by location and program, live, printable, and staff s
     await staffApi.login(staff.email, staff.password);
     await page.goto("/dashboard/on-site");
     await expect(page.getByRole("heading", { name: "On site now" })).toBeVisible();
-    const northSection = page.getByRole("region", { name: north.location.Name });
-    const southSection = page.getByRole("region", { name: south.location.Name });
-    await expect(
-      northSection.getByRole("table", {
-        name: `${north.location.Name}: ${north.programs[0]!.Name}`,
-      }),
-    ).toContainText("Ana Roll");
-    await expect(
-      northSection.getByRole("table", {
-        name: `${north.location.Name}: ${north.programs[1]!.Name}`,
-      }),
-    ).toContainText("Ben Roll");
+    // A region per location, and in it one per program's table, named for both.
+    const region = (name: string) => page.getByRole("region", { name, exact: true });
+    const northSection = region(north.location.Name);
+    const southSection = region(south.location.Name);
+    for (const [program, name] of [
+      [north.programs[0]!, "Ana Roll"],
+      [north.programs[1]!, "Ben Roll"],
+    ] as const)
+      await expect(
+        northSection
+          .getByRole("region", { name: `${north.location.Name}: ${program.Name}`, exact: true })
+          .getByRole("table", { name: program.Name, exact: true }),
+      ).toContainText(name);
     await expect(southSection).toContainText("Cleo Roll");
     await expectAccessible(page, "on-site list");
 

@@ -28,11 +28,17 @@ const columns = (
  * Time out means the visitor is still signed in.
  */
 export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZone: string }) {
-  if (visits.length === 0) return <Text c="dimmed">No visits match these filters.</Text>;
   return (
-    <ScrollTable label="Visits report" minWidth={900} verticalSpacing="xs" head={columns}>
-      {visits.map((visit) => (
-        <Table.Tr key={visit.id}>
+    <ScrollTable
+      label="Visits report"
+      minWidth={900}
+      verticalSpacing="xs"
+      head={columns}
+      rows={visits}
+      rowKey={(visit) => visit.id}
+      empty="No visits match these filters."
+      cells={(visit) => (
+        <>
           <Table.Td>{formatLocalDate(visit.TimeIn, timeZone)}</Table.Td>
           <Table.Td>{visit.Location?.Name}</Table.Td>
           <Table.Td>{visit.Program?.Name}</Table.Td>
@@ -50,8 +56,8 @@ export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZ
               </Text>
             ) : null}
           </Table.Td>
-        </Table.Tr>
-      ))}
-    </ScrollTable>
+        </>
+      )}
+    />
   );
 }
