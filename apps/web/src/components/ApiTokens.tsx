@@ -17,15 +17,6 @@ import { formatLocalDate } from "../lib/time";
 import { queryClient, trpc } from "../lib/trpc";
 import { ScrollTable } from "./ScrollTable";
 
-const columns = (
-  <>
-    <Table.Th>Name</Table.Th>
-    <Table.Th>Created</Table.Th>
-    <Table.Th>Last used</Table.Th>
-    <Table.Th>Action</Table.Th>
-  </>
-);
-
 /**
  * The signed-in user's API tokens for scripts (sent as `Authorization: Bearer <token>`). A new
  * token is shown once, right after it is created; the server keeps only its hash.
@@ -111,7 +102,7 @@ export function ApiTokens() {
         label="Your tokens"
         minWidth={480}
         verticalSpacing="xs"
-        head={columns}
+        columns={["Name", "Created", "Last used", "Action"]}
         rows={tokens.data ?? []}
         rowKey={(token) => token.id}
         cells={(token) => (

@@ -4,15 +4,6 @@ import { formatLocalDate, formatLocalTime } from "../lib/time";
 import type { AuditEntry } from "../lib/types";
 import { ScrollTable } from "./ScrollTable";
 
-const columns = (
-  <>
-    <Table.Th>When</Table.Th>
-    <Table.Th>What happened</Table.Th>
-    <Table.Th visibleFrom="sm">Where</Table.Th>
-    <Table.Th visibleFrom="sm">Details</Table.Th>
-  </>
-);
-
 /** The audit log's entries, newest first, their times in the viewer's zone. */
 export function AuditTable({ entries, timeZone }: { entries: AuditEntry[]; timeZone: string }) {
   // On a phone, Where and Details go under What, so nothing scrolls sideways.
@@ -20,7 +11,12 @@ export function AuditTable({ entries, timeZone }: { entries: AuditEntry[]; timeZ
     <ScrollTable
       label="Audit log entries"
       minWidth={320}
-      head={columns}
+      columns={[
+        "When",
+        "What happened",
+        { title: "Where", visibleFrom: "sm" },
+        { title: "Details", visibleFrom: "sm" },
+      ]}
       rows={entries}
       rowKey={(entry) => entry.id}
       empty="Nothing recorded matches these filters."

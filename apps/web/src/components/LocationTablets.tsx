@@ -9,15 +9,6 @@ import { ScrollTable } from "./ScrollTable";
 
 const when = (iso: string) => `${formatLocalDate(iso)} ${formatLocalTime(iso)}`;
 
-const columns = (
-  <>
-    <Table.Th>Set up</Table.Th>
-    <Table.Th>By</Table.Th>
-    <Table.Th>Last seen</Table.Th>
-    <Table.Th>Status</Table.Th>
-  </>
-);
-
 /** The browsers set up as this location's sign-in sheet, each with a way to disconnect it. */
 export function LocationTablets({ locationId }: { locationId: number }) {
   const listQuery = trpc.tablets.list.queryOptions({ id: locationId });
@@ -50,7 +41,7 @@ export function LocationTablets({ locationId }: { locationId: number }) {
       <ScrollTable
         label="Tablets"
         minWidth={520}
-        head={columns}
+        columns={["Set up", "By", "Last seen", "Status"]}
         rows={tablets}
         rowKey={(tablet) => tablet.id}
         empty="No tablet has been set up here. Use Set Up Tablet on the Locations page."

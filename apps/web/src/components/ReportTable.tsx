@@ -10,19 +10,6 @@ const signedOutBy: Partial<Record<NonNullable<ReportVisit["SignedOutBy"]>, strin
   auto: "automatic",
 };
 
-const columns = (
-  <>
-    <Table.Th>Date</Table.Th>
-    <Table.Th>Location</Table.Th>
-    <Table.Th>Program</Table.Th>
-    <Table.Th>Name</Table.Th>
-    <Table.Th>Phone number</Table.Th>
-    <Table.Th>Temp.</Table.Th>
-    <Table.Th>Time in</Table.Th>
-    <Table.Th>Time out</Table.Th>
-  </>
-);
-
 /**
  * One row per visit, its times in the report's zone (the location's when one is chosen); an empty
  * Time out means the visitor is still signed in.
@@ -33,7 +20,16 @@ export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZ
       label="Visits report"
       minWidth={900}
       verticalSpacing="xs"
-      head={columns}
+      columns={[
+        "Date",
+        "Location",
+        "Program",
+        "Name",
+        "Phone number",
+        "Temp.",
+        "Time in",
+        "Time out",
+      ]}
       rows={visits}
       rowKey={(visit) => visit.id}
       empty="No visits match these filters."

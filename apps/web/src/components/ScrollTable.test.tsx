@@ -7,6 +7,7 @@ import { ScrollTable } from "./ScrollTable";
 interface Fruit {
   id: number;
   name: string;
+  origin: string;
 }
 
 function fruitTable(rows: Fruit[], extra: { caption?: string; empty?: string } = {}) {
@@ -14,10 +15,15 @@ function fruitTable(rows: Fruit[], extra: { caption?: string; empty?: string } =
     <ScrollTable
       label="Fruit in stock"
       minWidth={320}
-      head={<Table.Th>Fruit</Table.Th>}
+      columns={["Fruit", { title: "Origin", className: "origin" }]}
       rows={rows}
       rowKey={(fruit) => fruit.id}
-      cells={(fruit) => <Table.Td>{fruit.name}</Table.Td>}
+      cells={(fruit) => (
+        <>
+          <Table.Td>{fruit.name}</Table.Td>
+          <Table.Td>{fruit.origin}</Table.Td>
+        </>
+      )}
       {...extra}
     />,
   );
@@ -26,23 +32,24 @@ function fruitTable(rows: Fruit[], extra: { caption?: string; empty?: string } =
 describe("ScrollTable", () => {
   it("puts the table in a focusable region named by its label, one row per item", () => {
     fruitTable([
-      { id: 1, name: "Apple" },
-      { id: 2, name: "Pear" },
+      { id: 1, name: "Apple", origin: "Kent" },
+      { id: 2, name: "Pear", origin: "Anjou" },
     ]);
     const region = screen.getByRole("region", { name: "Fruit in stock" });
     expect(region).toHaveAttribute("tabindex", "0");
     const table = within(region).getByRole("table");
     expect(within(table).getByRole("columnheader", { name: "Fruit" })).toBeInTheDocument();
+    expect(within(table).getByRole("columnheader", { name: "Origin" })).toHaveClass("origin");
     expect(
       within(table)
         .getAllByRole("row")
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(["Apple", "Pear"]);
+    ).toEqual(["AppleKent", "PearAnjou"]);
   });
 
   it("names the table by its caption, the region still by its label", () => {
-    fruitTable([{ id: 1, name: "Apple" }], { caption: "Orchard" });
+    fruitTable([{ id: 1, name: "Apple", origin: "Kent" }], { caption: "Orchard" });
     const region = screen.getByRole("region", { name: "Fruit in stock" });
     expect(within(region).getByRole("table", { name: "Orchard" })).toBeInTheDocument();
   });

@@ -1,5 +1,8 @@
-import { Table, Text, type MantineSpacing } from "@mantine/core";
+import { Table, Text, type MantineBreakpoint, type MantineSpacing } from "@mantine/core";
 import type { Key, ReactNode } from "react";
+
+/** A column's header: its title, or the title with where it shows. */
+type Column = string | { title: string; visibleFrom?: MantineBreakpoint; className?: string };
 
 interface Props<Row> {
   /** The region's name, as a screen reader announces it: which table this is. */
@@ -10,8 +13,7 @@ interface Props<Row> {
   minWidth: number;
   verticalSpacing?: MantineSpacing;
   horizontalSpacing?: MantineSpacing;
-  /** The header cells (Table.Th). */
-  head: ReactNode;
+  columns: readonly Column[];
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
   /** One row's cells (Table.Td). */
@@ -27,7 +29,7 @@ export function ScrollTable<Row>({
   minWidth,
   verticalSpacing = "sm",
   horizontalSpacing,
-  head,
+  columns,
   rows,
   rowKey,
   cells,
@@ -53,7 +55,16 @@ export function ScrollTable<Row>({
           <Table.Caption style={{ textAlign: "left", fontWeight: 600 }}>{caption}</Table.Caption>
         )}
         <Table.Thead>
-          <Table.Tr>{head}</Table.Tr>
+          <Table.Tr>
+            {columns.map((column) => {
+              const { title, ...props } = typeof column === "string" ? { title: column } : column;
+              return (
+                <Table.Th key={title} {...props}>
+                  {title}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (

@@ -25,16 +25,6 @@ const size = (bytes: number) =>
 // Long commands and outputs wrap inside the alert instead of running off its edge.
 const wrapped = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
 
-const columns = (
-  <>
-    <Table.Th>Date</Table.Th>
-    <Table.Th>Kind</Table.Th>
-    <Table.Th>Size</Table.Th>
-    <Table.Th>Visits</Table.Th>
-    <Table.Th>Action</Table.Th>
-  </>
-);
-
 const when = (iso: string) => `${formatLocalDate(iso)} ${formatLocalTime(iso)}`;
 
 function BackupsPage() {
@@ -105,7 +95,7 @@ function BackupsPage() {
       <ScrollTable
         label="Backups"
         minWidth={560}
-        head={columns}
+        columns={["Date", "Kind", "Size", "Visits", "Action"]}
         rows={data.backups}
         rowKey={(backup) => backup.name}
         empty="No backups yet."

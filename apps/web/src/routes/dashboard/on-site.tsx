@@ -47,16 +47,6 @@ function timeIn(iso: string, now: number): string {
   return now - Date.parse(iso) < 86_400_000 ? time : `${formatLocalDate(iso)} ${time}`;
 }
 
-const columns = (
-  <>
-    <Table.Th className={`${classes.printOnly} ${classes.tick}`}>Here</Table.Th>
-    <Table.Th>Name</Table.Th>
-    <Table.Th>Time in</Table.Th>
-    <Table.Th>Here for</Table.Th>
-    <Table.Th className={classes.noPrint}>Action</Table.Th>
-  </>
-);
-
 function OnSitePage() {
   const { locationId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
@@ -140,7 +130,13 @@ function OnSitePage() {
                     minWidth={320}
                     verticalSpacing="xs"
                     horizontalSpacing="xs"
-                    head={columns}
+                    columns={[
+                      { title: "Here", className: `${classes.printOnly} ${classes.tick}` },
+                      "Name",
+                      "Time in",
+                      "Here for",
+                      { title: "Action", className: classes.noPrint },
+                    ]}
                     rows={program.visits}
                     rowKey={(visit) => visit.id}
                     cells={(visit) => {

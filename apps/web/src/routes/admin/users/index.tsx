@@ -17,25 +17,6 @@ export const Route = createFileRoute("/admin/users/")({
   component: ManageUsersPage,
 });
 
-const userColumns = (
-  <>
-    <Table.Th>Name</Table.Th>
-    <Table.Th>Email</Table.Th>
-    <Table.Th>Administrator</Table.Th>
-    <Table.Th>Status</Table.Th>
-    <Table.Th>Action</Table.Th>
-  </>
-);
-
-const inviteColumns = (
-  <>
-    <Table.Th>Name</Table.Th>
-    <Table.Th>Email</Table.Th>
-    <Table.Th>Invited on</Table.Th>
-    <Table.Th>Action</Table.Th>
-  </>
-);
-
 function ManageUsersPage() {
   const { data: invites } = useSuspenseQuery(trpc.invites.list.queryOptions());
   const { data: users } = useSuspenseQuery(trpc.users.list.queryOptions());
@@ -85,7 +66,7 @@ function ManageUsersPage() {
         <ScrollTable
           label="Users"
           minWidth={560}
-          head={userColumns}
+          columns={["Name", "Email", "Administrator", "Status", "Action"]}
           rows={users}
           rowKey={(user) => user.id}
           cells={(user) => (
@@ -170,7 +151,7 @@ function InvitesTable({ invites }: { invites: Invite[] }) {
       <ScrollTable
         label="Invites"
         minWidth={560}
-        head={inviteColumns}
+        columns={["Name", "Email", "Invited on", "Action"]}
         rows={invites}
         rowKey={(invite) => invite.id}
         cells={(invite) => (

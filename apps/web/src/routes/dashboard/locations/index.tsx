@@ -13,14 +13,6 @@ export const Route = createFileRoute("/dashboard/locations/")({
   component: LocationsPage,
 });
 
-const columns = (
-  <>
-    <Table.Th>Name</Table.Th>
-    <Table.Th>Address</Table.Th>
-    <Table.Th>Action</Table.Th>
-  </>
-);
-
 function LocationsPage() {
   const user = useCurrentUser();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
@@ -36,7 +28,7 @@ function LocationsPage() {
       <ScrollTable
         label="Locations"
         minWidth={480}
-        head={columns}
+        columns={["Name", "Address", "Action"]}
         rows={locations}
         rowKey={(location) => location.id}
         empty="No locations yet."

@@ -11,13 +11,6 @@ export const Route = createFileRoute("/dashboard/programs/")({
   component: ProgramsPage,
 });
 
-const columns = (
-  <>
-    <Table.Th>Name</Table.Th>
-    <Table.Th>Action</Table.Th>
-  </>
-);
-
 function ProgramsPage() {
   const user = useCurrentUser();
   const isAdmin = user?.isAdmin === true;
@@ -32,7 +25,7 @@ function ProgramsPage() {
       <ScrollTable
         label="Programs"
         minWidth={320}
-        head={columns}
+        columns={["Name", "Action"]}
         rows={programs}
         rowKey={(program) => program.id}
         empty="No programs yet."
