@@ -1,35 +1,62 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
-import { Api, createUser, type Person } from "./api.ts";
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
+import { Api, createUser, setUpTabletContext, type Person } from "./api.ts";
 import { artifactsDir } from "./paths.ts";
 import { runState } from "./state.ts";
 
 export { expect };
+
+/** A browser of its own set up as a location's tablet: its cookies hold the tablet's token. */
+export interface Tablet {
+  context: BrowserContext;
+  page: Page;
+  /** The API as this tablet calls it. */
+  api: Api;
+}
 
 interface Fixtures {
   /** The CLI-created admin's API session (a request context of its own). */
   adminApi: Api;
   /** Makes a new staff user (or admin) through an invite. */
   newUser: (options?: { isAdmin?: boolean; firstName?: string }) => Promise<Person>;
+  /**
+   * Sets up a new browser as a location's tablet, as staff do (through the API); by one staff user
+   * made for the test unless another is given. Its pages' uncaught errors fail the test too, and
+   * it is closed after the test.
+   */
+  setUpTablet: (
+    locationId: number,
+    options?: BrowserContextOptions & { staff?: Person },
+  ) => Promise<Tablet>;
+}
+
+/** Collects the uncaught errors of the context's pages: the person would see a broken screen. */
+function watchPageErrors(context: BrowserContext, errors: string[]): void {
+  const watch = (page: Page) =>
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  context.pages().forEach(watch);
+  context.on("page", watch);
 }
 
 /**
  * The journeys' test: the base URL of the server the global setup started, an admin API client,
- * and a guard that fails a test when a page throws an uncaught error.
+ * tablets, and a guard that fails a test when a page throws an uncaught error.
  */
 export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(runState().baseUrl);
   },
-  // Uncaught errors in any page of the test fail it: the person would see a broken screen.
   context: async ({ context }, use) => {
     const errors: string[] = [];
-    const watch = (page: Page) =>
-      page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-    context.pages().forEach(watch);
-    context.on("page", watch);
+    watchPageErrors(context, errors);
     await use(context);
     expect(errors, "uncaught errors in the page").toEqual([]);
   },
@@ -43,6 +70,20 @@ export const test = base.extend<Fixtures>({
   },
   newUser: async ({ adminApi }, use) => {
     await use((options) => createUser(adminApi, runState().baseUrl, options));
+  },
+  setUpTablet: async ({ browser, newUser }, use) => {
+    const contexts: BrowserContext[] = [];
+    const errors: string[] = [];
+    let testStaff: Promise<Person> | undefined;
+    await use(async (locationId, { staff, ...options } = {}) => {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      watchPageErrors(context, errors);
+      await setUpTabletContext(context, staff ?? (await (testStaff ??= newUser())), locationId);
+      return { context, page: await context.newPage(), api: Api.of(context) };
+    });
+    for (const context of contexts) await context.close();
+    expect(errors, "uncaught errors in a tablet's page").toEqual([]);
   },
 });
 

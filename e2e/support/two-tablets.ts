@@ -1,6 +1,6 @@
-import type { Browser, Page, Request } from "@playwright/test";
-import { createSite, setUpTabletContext, type Api, type Person } from "./api.ts";
-import { expect } from "./fixtures.ts";
+import type { Page, Request } from "@playwright/test";
+import { createSite, type Api } from "./api.ts";
+import { expect, type Tablet } from "./fixtures.ts";
 
 /** The page's live stream is open (the server answered the location's events request). */
 function streamOpen(page: Page, locationId: number) {
@@ -31,48 +31,25 @@ const notReloaded = (page: Page) =>
   page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
 /**
- * Two tablets at one door: a new location, the test's page and a second browser's page set up as
- * its tablets, both on its empty sheet with their streams open. The second page is marked, so
- * `secondNeverReloaded` tells whether anything reloaded it. Call `close` in a finally.
+ * Two tablets at one door: a new location and two browsers set up as its tablets, both on its
+ * empty sheet with their streams open. The second page is marked, so `secondNeverReloaded` tells
+ * whether anything reloaded it.
  */
 export async function twoTablets(
-  fixtures: {
-    page: Page;
-    browser: Browser;
-    baseURL: string | undefined;
-    adminApi: Api;
-    newUser: () => Promise<Person>;
-  },
+  fixtures: { adminApi: Api; setUpTablet: (locationId: number) => Promise<Tablet> },
   label: string,
   programNames: string[],
 ) {
-  const { page, browser, baseURL, adminApi, newUser } = fixtures;
-  const site = await createSite(adminApi, label, programNames);
-  const staff = await newUser();
-  const other = await browser.newContext({ baseURL });
-  try {
-    const { id } = site.location;
-    await setUpTabletContext(page.context(), staff, id);
-    await setUpTabletContext(other, staff, id);
-    const second = await other.newPage();
-    const opened = [streamOpen(page, id), streamOpen(second, id)];
-    await page.goto(`/sheet/${id}`);
-    await second.goto(`/sheet/${id}`);
-    await Promise.all(opened);
-    for (const tablet of [page, second])
-      await expect(tablet.getByText("Nobody is signed in right now.")).toBeVisible();
-    await second.evaluate(
-      () => ((window as unknown as { notReloaded: boolean }).notReloaded = true),
-    );
-    return {
-      ...site,
-      first: page,
-      second,
-      secondNeverReloaded: () => notReloaded(second),
-      close: () => other.close(),
-    };
-  } catch (error) {
-    await other.close();
-    throw error;
-  }
+  const site = await createSite(fixtures.adminApi, label, programNames);
+  const { id } = site.location;
+  const first = (await fixtures.setUpTablet(id)).page;
+  const second = (await fixtures.setUpTablet(id)).page;
+  const opened = [streamOpen(first, id), streamOpen(second, id)];
+  await first.goto(`/sheet/${id}`);
+  await second.goto(`/sheet/${id}`);
+  await Promise.all(opened);
+  for (const tablet of [first, second])
+    await expect(tablet.getByText("Nobody is signed in right now.")).toBeVisible();
+  await second.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  return { ...site, first, second, secondNeverReloaded: () => notReloaded(second) };
 }

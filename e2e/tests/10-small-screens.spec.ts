@@ -131,90 +131,81 @@ test("tablets: the sheet and the sign-in form fit the screen, upright and sidewa
 
 test("screenshots of the main pages at tablet and phone sizes", async ({
   page,
-  browser,
-  baseURL,
   adminApi,
   newUser,
+  setUpTablet,
 }) => {
   const { reports } = runState();
   const { location, programs } = await createSite(adminApi, "Picture Hall", ["Pantry", "Tutoring"]);
   await signInVisitor(adminApi, location.id, programs[0]!.id, "Grace", "Picture", "4155550142");
   const staff = await newUser();
   await logInContext(page.context(), staff);
-  const tablet = await browser.newContext({ baseURL });
-  try {
-    await setUpTabletContext(tablet, staff, location.id);
-    const sheet = await tablet.newPage();
+  const sheet = (await setUpTablet(location.id, { staff })).page;
 
-    for (const [size, viewport] of [
-      ["tablet", viewports.tablet],
-      ["phone", viewports.phone],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await sheet.setViewportSize(viewport);
-      await shoot(
-        page,
-        "/",
-        page.getByRole("heading", { name: "Visitor sign-in, without the paper." }),
-        `home-${size}`,
-      );
-      await shoot(
-        page,
-        `/dashboard/reports?from=${reports.from}&to=${reports.to}`,
-        page.getByText(`${reports.visits.length} visits`),
-        `reports-${size}`,
-      );
-      await shoot(
-        page,
-        "/account",
-        page.getByRole("heading", { name: "My Account" }),
-        `account-${size}`,
-      );
-      await shoot(
-        page,
-        `/dashboard/on-site?locationId=${location.id}`,
-        page.getByRole("region", { name: location.Name }).getByText("Grace Picture"),
-        `on-site-${size}`,
-      );
-      await expectNoHorizontalOverflow(page, `on site at ${size}`);
-      // The roll call as printed from this screen.
-      await page.emulateMedia({ media: "print" });
-      await keepScreenshot(page, `on-site-print-${size}`);
-      await expectNoHorizontalOverflow(page, `on-site print at ${size}`);
-      await page.emulateMedia({ media: "screen" });
-      await shoot(
-        sheet,
-        `/sheet/${location.id}`,
-        sheet.getByRole("row").filter({ hasText: "Grace P." }),
-        `sheet-${size}`,
-      );
-      // The location's name is never under the language or staff button (all three shown).
-      const name = await sheet
-        .getByRole("heading", { level: 1, name: location.Name })
+  for (const [size, viewport] of [
+    ["tablet", viewports.tablet],
+    ["phone", viewports.phone],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await sheet.setViewportSize(viewport);
+    await shoot(
+      page,
+      "/",
+      page.getByRole("heading", { name: "Visitor sign-in, without the paper." }),
+      `home-${size}`,
+    );
+    await shoot(
+      page,
+      `/dashboard/reports?from=${reports.from}&to=${reports.to}`,
+      page.getByText(`${reports.visits.length} visits`),
+      `reports-${size}`,
+    );
+    await shoot(
+      page,
+      "/account",
+      page.getByRole("heading", { name: "My Account" }),
+      `account-${size}`,
+    );
+    await shoot(
+      page,
+      `/dashboard/on-site?locationId=${location.id}`,
+      page.getByRole("region", { name: location.Name, exact: true }).getByText("Grace Picture"),
+      `on-site-${size}`,
+    );
+    await expectNoHorizontalOverflow(page, `on site at ${size}`);
+    // The roll call as printed from this screen.
+    await page.emulateMedia({ media: "print" });
+    await keepScreenshot(page, `on-site-print-${size}`);
+    await expectNoHorizontalOverflow(page, `on-site print at ${size}`);
+    await page.emulateMedia({ media: "screen" });
+    await shoot(
+      sheet,
+      `/sheet/${location.id}`,
+      sheet.getByRole("row").filter({ hasText: "Grace P." }),
+      `sheet-${size}`,
+    );
+    // The location's name is never under the language or staff button (all three shown).
+    const name = await sheet.getByRole("heading", { level: 1, name: location.Name }).boundingBox();
+    expect(name, `the location's name at ${size}`).not.toBeNull();
+    for (const button of ["Español", "Staff"]) {
+      const box = await sheet
+        .getByRole("banner")
+        .getByRole("button", { name: button })
         .boundingBox();
-      expect(name, `the location's name at ${size}`).not.toBeNull();
-      for (const button of ["Español", "Staff"]) {
-        const box = await sheet
-          .getByRole("banner")
-          .getByRole("button", { name: button })
-          .boundingBox();
-        expect(box, `${button} at ${size}`).not.toBeNull();
-        const overlaps =
-          name!.x < box!.x + box!.width &&
-          box!.x < name!.x + name!.width &&
-          name!.y < box!.y + box!.height &&
-          box!.y < name!.y + name!.height;
-        expect(overlaps, `the name and ${button} at ${size}`).toBe(false);
-      }
-      await shoot(
-        sheet,
-        `/sheet/${location.id}/sign-in?programId=${programs[0]!.id}`,
-        sheet.getByRole("heading", { name: "Sign In" }),
-        `sign-in-${size}`,
-      );
+      expect(box, `${button} at ${size}`).not.toBeNull();
+      const overlaps =
+        name!.x < box!.x + box!.width &&
+        box!.x < name!.x + name!.width &&
+        name!.y < box!.y + box!.height &&
+        box!.y < name!.y + name!.height;
+      expect(overlaps, `the name and ${button} at ${size}`).toBe(false);
     }
-  } finally {
-    await tablet.close();
+    await shoot(
+      sheet,
+      `/sheet/${location.id}/sign-in?programId=${programs[0]!.id}`,
+      sheet.getByRole("heading", { name: "Sign In" }),
+      `sign-in-${size}`,
+    );
   }
 });
 

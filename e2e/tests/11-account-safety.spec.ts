@@ -1,4 +1,4 @@
-import { Api, createSite, logInContext, setUpTabletContext } from "../support/api.ts";
+import { Api, createSite, logInContext } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { runState } from "../support/state.ts";
@@ -96,61 +96,54 @@ test("the location's edit page lists its tablets, Disconnect turns a tablet's sh
   browser,
   adminApi,
   newUser,
+  setUpTablet,
 }) => {
   const { location } = await createSite(adminApi, "Disconnect Hall", ["Pantry"]);
   const staff = await newUser({ firstName: "Tabitha" });
-  const tabletContext = await browser.newContext();
-  const tablet = await tabletContext.newPage();
+  const tablet = (await setUpTablet(location.id, { staff })).page;
+  await tablet.goto(`/sheet/${location.id}`);
+  await expect(tablet.getByRole("heading", { name: location.Name, level: 1 })).toBeVisible();
+
+  await logInContext(page.context(), runState().admin);
+  await page.goto(`/dashboard/locations/${location.id}/edit`);
+  const tablets = page.getByRole("region", { name: "Tablets" });
+  const row = tablets.getByRole("row").filter({ hasText: staff.lastName });
+  await expect(row).toContainText(`Tabitha ${staff.lastName}`);
+  await expectAccessible(page, "location edit with tablets");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await row.getByRole("button", { name: "Disconnect" }).click();
+  await expect(row).toContainText("Disconnected");
+  expect(
+    (await Api.of(page.context()).get(`/api/locations/${location.id}/tablets`)).json[0].revokedAt,
+  ).toBeTruthy();
+
+  // The tablet's next call is refused; its page says why instead of offering a login form.
+  await tablet.reload();
+  await expect(tablet).toHaveURL("/sheet/disconnected");
+  await expect(tablet.getByRole("heading", { name: "This tablet was disconnected" })).toBeVisible();
+  await expect(tablet.getByLabel("Password")).toHaveCount(0);
+  await expectAccessible(tablet, "disconnected tablet");
+
+  // Staff who are not admins see the same list from Locations → Tablets.
+  const staffContext = await browser.newContext();
   try {
-    await setUpTabletContext(tabletContext, staff, location.id);
-    await tablet.goto(`/sheet/${location.id}`);
-    await expect(tablet.getByRole("heading", { name: location.Name, level: 1 })).toBeVisible();
-
-    await logInContext(page.context(), runState().admin);
-    await page.goto(`/dashboard/locations/${location.id}/edit`);
-    const tablets = page.getByRole("region", { name: "Tablets" });
-    const row = tablets.getByRole("row").filter({ hasText: staff.lastName });
-    await expect(row).toContainText(`Tabitha ${staff.lastName}`);
-    await expectAccessible(page, "location edit with tablets");
-    page.once("dialog", (dialog) => void dialog.accept());
-    await row.getByRole("button", { name: "Disconnect" }).click();
-    await expect(row).toContainText("Disconnected");
-    expect(
-      (await Api.of(page.context()).get(`/api/locations/${location.id}/tablets`)).json[0].revokedAt,
-    ).toBeTruthy();
-
-    // The tablet's next call is refused; its page says why instead of offering a login form.
-    await tablet.reload();
-    await expect(tablet).toHaveURL("/sheet/disconnected");
+    await logInContext(staffContext, await newUser());
+    const staffPage = await staffContext.newPage();
+    await staffPage.goto("/dashboard/locations");
+    await staffPage
+      .getByRole("row")
+      .filter({ hasText: location.Name })
+      .getByRole("link", { name: "Tablets" })
+      .click();
     await expect(
-      tablet.getByRole("heading", { name: "This tablet was disconnected" }),
+      staffPage.getByRole("heading", { name: `Tablets at ${location.Name}` }),
     ).toBeVisible();
-    await expect(tablet.getByLabel("Password")).toHaveCount(0);
-    await expectAccessible(tablet, "disconnected tablet");
-
-    // Staff who are not admins see the same list from Locations → Tablets.
-    const staffContext = await browser.newContext();
-    try {
-      await logInContext(staffContext, await newUser());
-      const staffPage = await staffContext.newPage();
-      await staffPage.goto("/dashboard/locations");
-      await staffPage
-        .getByRole("row")
-        .filter({ hasText: location.Name })
-        .getByRole("link", { name: "Tablets" })
-        .click();
-      await expect(
-        staffPage.getByRole("heading", { name: `Tablets at ${location.Name}` }),
-      ).toBeVisible();
-      await expect(staffPage.getByRole("row").filter({ hasText: staff.lastName })).toContainText(
-        "Disconnected",
-      );
-      await expectAccessible(staffPage, "a location's tablets for staff");
-    } finally {
-      await staffContext.close();
-    }
+    await expect(staffPage.getByRole("row").filter({ hasText: staff.lastName })).toContainText(
+      "Disconnected",
+    );
+    await expectAccessible(staffPage, "a location's tablets for staff");
   } finally {
-    await tabletContext.close();
+    await staffContext.close();
   }
 });
 

@@ -178,64 +178,50 @@ test("kiosk mode: no staff navigation on the sheet; the staff exit asks for a st
 });
 
 test("a phone already signed in is refused on two tablets at once; the visitor may sign out instead", async ({
-  page,
-  browser,
-  baseURL,
   adminApi,
-  newUser,
+  setUpTablet,
 }) => {
   const { location, programs } = await createSite(adminApi, "Door Hall", ["Pantry"]);
-  const staff = await newUser();
-  const other = await browser.newContext({ baseURL });
-  try {
-    await setUpTabletContext(page.context(), staff, location.id);
-    await setUpTabletContext(other, staff, location.id);
-    await setKioskTimings(adminApi, location.id, lingeringConfirmation);
-    const second = await other.newPage();
-    const tablets = [page, second];
-    for (const tablet of tablets) {
-      await tablet.goto(`/sheet/${location.id}/sign-in?programId=${programs[0]!.id}`);
-      await fillSignIn(tablet, {
-        phone: "4155550113",
-        temperature: "98.4",
-        first: "Rosa",
-        last: "Parks",
-      });
-    }
-    await Promise.all(
-      tablets.map((tablet) => tablet.getByRole("button", { name: "Submit" }).click()),
-    );
-
-    const outcome = (tablet: Page) => ({
-      welcome: tablet.getByRole("dialog", { name: "Welcome, Rosa!" }),
-      refused: tablet
-        .getByRole("alert")
-        .filter({ hasText: /^You're already signed in \(since \d{1,2}:\d{2}\s?[AP]M\)\./ }),
+  await setKioskTimings(adminApi, location.id, lingeringConfirmation);
+  const tablets = [(await setUpTablet(location.id)).page, (await setUpTablet(location.id)).page];
+  for (const tablet of tablets) {
+    await tablet.goto(`/sheet/${location.id}/sign-in?programId=${programs[0]!.id}`);
+    await fillSignIn(tablet, {
+      phone: "4155550113",
+      temperature: "98.4",
+      first: "Rosa",
+      last: "Parks",
     });
-    for (const tablet of tablets)
-      await expect(outcome(tablet).welcome.or(outcome(tablet).refused)).toBeVisible();
-    const welcomed = await Promise.all(
-      tablets.map((tablet) => outcome(tablet).welcome.isVisible()),
-    );
-    expect(welcomed.filter(Boolean)).toHaveLength(1);
-    const refusedTablet = tablets[welcomed.indexOf(false)]!;
-    await expectAccessible(refusedTablet, "already signed in");
-
-    await refusedTablet.getByRole("button", { name: "Sign me out" }).click();
-    const goodbye = refusedTablet.getByRole("dialog", { name: "Goodbye, Rosa." });
-    await expect(goodbye).toBeVisible();
-    await goodbye.getByRole("button", { name: "Done" }).click();
-    await expect(refusedTablet.getByText("Nobody is signed in right now.")).toBeVisible();
-    const visits = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
-    expect(
-      visits.map((visit: { FirstName: string; TimeOut: string | null }) => [
-        visit.FirstName,
-        visit.TimeOut !== null,
-      ]),
-    ).toEqual([["Rosa", true]]);
-  } finally {
-    await other.close();
   }
+  await Promise.all(
+    tablets.map((tablet) => tablet.getByRole("button", { name: "Submit" }).click()),
+  );
+
+  const outcome = (tablet: Page) => ({
+    welcome: tablet.getByRole("dialog", { name: "Welcome, Rosa!" }),
+    refused: tablet
+      .getByRole("alert")
+      .filter({ hasText: /^You're already signed in \(since \d{1,2}:\d{2}\s?[AP]M\)\./ }),
+  });
+  for (const tablet of tablets)
+    await expect(outcome(tablet).welcome.or(outcome(tablet).refused)).toBeVisible();
+  const welcomed = await Promise.all(tablets.map((tablet) => outcome(tablet).welcome.isVisible()));
+  expect(welcomed.filter(Boolean)).toHaveLength(1);
+  const refusedTablet = tablets[welcomed.indexOf(false)]!;
+  await expectAccessible(refusedTablet, "already signed in");
+
+  await refusedTablet.getByRole("button", { name: "Sign me out" }).click();
+  const goodbye = refusedTablet.getByRole("dialog", { name: "Goodbye, Rosa." });
+  await expect(goodbye).toBeVisible();
+  await goodbye.getByRole("button", { name: "Done" }).click();
+  await expect(refusedTablet.getByText("Nobody is signed in right now.")).toBeVisible();
+  const visits = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
+  expect(
+    visits.map((visit: { FirstName: string; TimeOut: string | null }) => [
+      visit.FirstName,
+      visit.TimeOut !== null,
+    ]),
+  ).toEqual([["Rosa", true]]);
 });
 
 test("Spanish end to end: the switch, the form, the confirmation, then English for the next visitor", async ({

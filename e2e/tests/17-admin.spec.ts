@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { createSite, logInContext, setUpTabletContext } from "../support/api.ts";
+import { createSite, logInContext } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
 import { solidPng } from "../support/png.ts";
@@ -7,10 +7,10 @@ import { retentionDays } from "../support/retention-data.ts";
 import { runState } from "../support/state.ts";
 
 test("a site in °C with its own logo and its confirmation time: set on the location form, shown on the sheet and the sign-in form", async ({
-  browser,
   page,
   adminApi,
   newUser,
+  setUpTablet,
 }) => {
   const { location, programs } = await createSite(adminApi, "Celsius Hall", ["Pantry"]);
   await logInContext(page.context(), await newUser({ isAdmin: true }));
@@ -40,37 +40,31 @@ test("a site in °C with its own logo and its confirmation time: set on the loca
     ConfirmationSeconds: 10,
   });
 
-  const tablet = await browser.newContext({ viewport: viewports.tablet });
-  try {
-    await setUpTabletContext(tablet, await newUser(), location.id);
-    const sheet = await tablet.newPage();
-    await sheet.goto(`/sheet/${location.id}`);
-    const logo = sheet.getByRole("img", { name: `${location.Name} logo` });
-    await expect(logo).toHaveAttribute("src", saved.LogoUrl);
-    // The image really loaded (a broken one has no natural width).
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
-    await keepScreenshot(sheet, "17-sheet-with-logo");
+  const sheet = (await setUpTablet(location.id, { viewport: viewports.tablet })).page;
+  await sheet.goto(`/sheet/${location.id}`);
+  const logo = sheet.getByRole("img", { name: `${location.Name} logo` });
+  await expect(logo).toHaveAttribute("src", saved.LogoUrl);
+  // The image really loaded (a broken one has no natural width).
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  await keepScreenshot(sheet, "17-sheet-with-logo");
 
-    await sheet.getByRole("link", { name: "Sign in" }).click();
-    await expect(sheet.getByLabel("Temperature (°C)")).toBeVisible();
-    await expect(sheet.getByLabel("Temperature (°C)")).toHaveAttribute("placeholder", "37.0");
-    await sheet.getByLabel("Phone Number").pressSequentially("4155550171");
-    await sheet.getByLabel("Temperature (°C)").fill("98.6");
-    await sheet.getByLabel("First Name", { exact: true }).fill("Amélie");
-    await sheet.getByLabel("Last Name", { exact: true }).fill("Celsius");
-    await sheet.getByRole("radio", { name: programs[0]!.Name }).check();
-    // 98.6 is a fever no one survives in °C: asked about, with the site's unit.
-    await sheet.getByRole("button", { name: "Submit" }).click();
-    const check = sheet.getByRole("dialog", { name: "Is 98.6 right?" });
-    await expect(check).toContainText("98.6 °C is outside the usual range for a person.");
-    await check.getByRole("button", { name: "Change it" }).click();
-    await sheet.getByLabel("Temperature (°C)").fill("37.2");
-    await sheet.getByRole("button", { name: "Submit" }).click();
-    await expect(sheet.getByRole("dialog", { name: "Welcome, Amélie!" })).toBeVisible();
-    await keepScreenshot(sheet, "17-celsius-welcome");
-  } finally {
-    await tablet.close();
-  }
+  await sheet.getByRole("link", { name: "Sign in" }).click();
+  await expect(sheet.getByLabel("Temperature (°C)")).toBeVisible();
+  await expect(sheet.getByLabel("Temperature (°C)")).toHaveAttribute("placeholder", "37.0");
+  await sheet.getByLabel("Phone Number").pressSequentially("4155550171");
+  await sheet.getByLabel("Temperature (°C)").fill("98.6");
+  await sheet.getByLabel("First Name", { exact: true }).fill("Amélie");
+  await sheet.getByLabel("Last Name", { exact: true }).fill("Celsius");
+  await sheet.getByRole("radio", { name: programs[0]!.Name }).check();
+  // 98.6 is a fever no one survives in °C: asked about, with the site's unit.
+  await sheet.getByRole("button", { name: "Submit" }).click();
+  const check = sheet.getByRole("dialog", { name: "Is 98.6 right?" });
+  await expect(check).toContainText("98.6 °C is outside the usual range for a person.");
+  await check.getByRole("button", { name: "Change it" }).click();
+  await sheet.getByLabel("Temperature (°C)").fill("37.2");
+  await sheet.getByRole("button", { name: "Submit" }).click();
+  await expect(sheet.getByRole("dialog", { name: "Welcome, Amélie!" })).toBeVisible();
+  await keepScreenshot(sheet, "17-celsius-welcome");
   const visits = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
   expect(visits.map((v: { Temperature: string }) => v.Temperature)).toEqual(["37.2"]);
 });

@@ -1,4 +1,4 @@
-import { Api, createSite, logInContext, setUpTabletContext } from "../support/api.ts";
+import { createSite, logInContext } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import {
   expect,
@@ -9,10 +9,10 @@ import {
 } from "../support/fixtures.ts";
 
 test("audit log: an admin's location change and a tablet's sign-in, found by filtering /admin/audit", async ({
-  browser,
   page,
   adminApi,
   newUser,
+  setUpTablet,
 }) => {
   const { location, programs } = await createSite(adminApi, "Audit Hall", ["Pantry"]);
   const admin = await newUser({ isAdmin: true, firstName: "Maria" });
@@ -27,20 +27,15 @@ test("audit log: an admin's location change and a tablet's sign-in, found by fil
   await expect(page).toHaveURL("/dashboard/locations");
 
   // A tablet at the location signs a visitor in.
-  const tablet = await browser.newContext({ viewport: viewports.tablet });
-  try {
-    await setUpTabletContext(tablet, await newUser(), location.id);
-    await Api.of(tablet).expect(201, "POST", "/api/visits", {
-      FirstName: "Noor",
-      LastName: "Private",
-      PhoneNumber: "4155550181",
-      Temperature: "98.1",
-      LocationId: location.id,
-      ProgramId: programs[0]!.id,
-    });
-  } finally {
-    await tablet.close();
-  }
+  const tablet = await setUpTablet(location.id, { viewport: viewports.tablet });
+  await tablet.api.expect(201, "POST", "/api/visits", {
+    FirstName: "Noor",
+    LastName: "Private",
+    PhoneNumber: "4155550181",
+    Temperature: "98.1",
+    LocationId: location.id,
+    ProgramId: programs[0]!.id,
+  });
 
   // Admin → Audit log, filtered to the location: both entries, in plain words, no visitor's name.
   await page.goto("/admin/users");

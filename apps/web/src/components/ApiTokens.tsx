@@ -15,6 +15,7 @@ import { useState } from "react";
 import { fieldErrorsOf } from "../lib/apiErrors";
 import { formatLocalDate } from "../lib/time";
 import { queryClient, trpc } from "../lib/trpc";
+import { ScrollTable } from "./ScrollTable";
 
 /**
  * The signed-in user's API tokens for scripts (sent as `Authorization: Bearer <token>`). A new
@@ -97,42 +98,32 @@ export function ApiTokens() {
           </Button>
         </Group>
       </form>
-      {tokens.data && tokens.data.length > 0 ? (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>Action</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tokens.data.map((token) => (
-                <Table.Tr key={token.id}>
-                  <Table.Td>{token.name}</Table.Td>
-                  <Table.Td>{formatLocalDate(token.createdAt)}</Table.Td>
-                  <Table.Td>
-                    {token.lastUsedAt ? formatLocalDate(token.lastUsedAt) : "Never"}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="sm"
-                      mih={44}
-                      variant="light"
-                      color="red"
-                      onClick={() => revokeToken(token)}
-                    >
-                      Revoke
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
+      <ScrollTable
+        label="Your tokens"
+        minWidth={480}
+        verticalSpacing="xs"
+        columns={["Name", "Created", "Last used", "Action"]}
+        rows={tokens.data ?? []}
+        rowKey={(token) => token.id}
+        cells={(token) => (
+          <>
+            <Table.Td>{token.name}</Table.Td>
+            <Table.Td>{formatLocalDate(token.createdAt)}</Table.Td>
+            <Table.Td>{token.lastUsedAt ? formatLocalDate(token.lastUsedAt) : "Never"}</Table.Td>
+            <Table.Td>
+              <Button
+                size="sm"
+                mih={44}
+                variant="light"
+                color="red"
+                onClick={() => revokeToken(token)}
+              >
+                Revoke
+              </Button>
+            </Table.Td>
+          </>
+        )}
+      />
     </Stack>
   );
 }

@@ -10,29 +10,31 @@ const signedOutBy: Partial<Record<NonNullable<ReportVisit["SignedOutBy"]>, strin
   auto: "automatic",
 };
 
-const columns = (
-  <>
-    <Table.Th>Date</Table.Th>
-    <Table.Th>Location</Table.Th>
-    <Table.Th>Program</Table.Th>
-    <Table.Th>Name</Table.Th>
-    <Table.Th>Phone number</Table.Th>
-    <Table.Th>Temp.</Table.Th>
-    <Table.Th>Time in</Table.Th>
-    <Table.Th>Time out</Table.Th>
-  </>
-);
-
 /**
  * One row per visit, its times in the report's zone (the location's when one is chosen); an empty
  * Time out means the visitor is still signed in.
  */
 export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZone: string }) {
-  if (visits.length === 0) return <Text c="dimmed">No visits match these filters.</Text>;
   return (
-    <ScrollTable label="Visits report" minWidth={900} verticalSpacing="xs" head={columns}>
-      {visits.map((visit) => (
-        <Table.Tr key={visit.id}>
+    <ScrollTable
+      label="Visits report"
+      minWidth={900}
+      verticalSpacing="xs"
+      columns={[
+        "Date",
+        "Location",
+        "Program",
+        "Name",
+        "Phone number",
+        "Temp.",
+        "Time in",
+        "Time out",
+      ]}
+      rows={visits}
+      rowKey={(visit) => visit.id}
+      empty="No visits match these filters."
+      cells={(visit) => (
+        <>
           <Table.Td>{formatLocalDate(visit.TimeIn, timeZone)}</Table.Td>
           <Table.Td>{visit.Location?.Name}</Table.Td>
           <Table.Td>{visit.Program?.Name}</Table.Td>
@@ -50,8 +52,8 @@ export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZ
               </Text>
             ) : null}
           </Table.Td>
-        </Table.Tr>
-      ))}
-    </ScrollTable>
+        </>
+      )}
+    />
   );
 }

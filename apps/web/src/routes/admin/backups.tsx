@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Code, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ListPage } from "../../components/ListPage";
+import { ScrollTable } from "../../components/ScrollTable";
 import { formatLocalDate, formatLocalTime } from "../../lib/time";
 import { queryClient, trpc } from "../../lib/trpc";
 import type { Backup } from "../../lib/types";
@@ -91,43 +92,30 @@ function BackupsPage() {
           backups/ folder; the last 7 days and 4 weeks are kept.
         </Text>
       )}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Size</Table.Th>
-              <Table.Th>Visits</Table.Th>
-              <Table.Th>Action</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.backups.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>No backups yet.</Table.Td>
-              </Table.Tr>
-            ) : (
-              data.backups.map((backup) => (
-                <Table.Tr key={backup.name}>
-                  <Table.Td>{when(backup.createdAt)}</Table.Td>
-                  <Table.Td>{reasons[backup.reason]}</Table.Td>
-                  <Table.Td>{size(backup.bytes)}</Table.Td>
-                  <Table.Td>{backup.includesDatabase ? backup.counts.visits : "—"}</Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      href={`/api/backups/${encodeURIComponent(backup.name)}`}
-                      download={backup.name}
-                    >
-                      Download
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollTable
+        label="Backups"
+        minWidth={560}
+        columns={["Date", "Kind", "Size", "Visits", "Action"]}
+        rows={data.backups}
+        rowKey={(backup) => backup.name}
+        empty="No backups yet."
+        cells={(backup) => (
+          <>
+            <Table.Td>{when(backup.createdAt)}</Table.Td>
+            <Table.Td>{reasons[backup.reason]}</Table.Td>
+            <Table.Td>{size(backup.bytes)}</Table.Td>
+            <Table.Td>{backup.includesDatabase ? backup.counts.visits : "—"}</Table.Td>
+            <Table.Td>
+              <Anchor
+                href={`/api/backups/${encodeURIComponent(backup.name)}`}
+                download={backup.name}
+              >
+                Download
+              </Anchor>
+            </Table.Td>
+          </>
+        )}
+      />
     </ListPage>
   );
 }

@@ -4,6 +4,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { ListPage } from "../../components/ListPage";
 import { Loading } from "../../components/Loading";
+import { ScrollTable } from "../../components/ScrollTable";
 import { useLocationStreams } from "../../hooks/useLocationStreams";
 import { groupOnSite, onSiteCsvUrl, stayLength, type OnSiteVisit } from "../../lib/onSite";
 import { positiveInt } from "../../lib/searchParams";
@@ -120,32 +121,28 @@ function OnSitePage() {
                 {location.programs.reduce((sum, p) => sum + p.visits.length, 0)} signed in · as of{" "}
                 {formatLocalTime(new Date(now).toISOString())}
               </Text>
-              {location.programs.map((program) => (
-                <Table
-                  key={program.programId}
-                  striped
-                  verticalSpacing="xs"
-                  horizontalSpacing="xs"
-                  mb="md"
-                  aria-label={`${location.locationName}: ${program.programName}`}
-                >
-                  <Table.Caption style={{ captionSide: "top", textAlign: "left", fontWeight: 600 }}>
-                    {program.programName}
-                  </Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th className={`${classes.printOnly} ${classes.tick}`}>Here</Table.Th>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Time in</Table.Th>
-                      <Table.Th>Here for</Table.Th>
-                      <Table.Th className={classes.noPrint}>Action</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {program.visits.map((visit) => {
+              <Stack gap="md">
+                {location.programs.map((program) => (
+                  <ScrollTable
+                    key={program.programId}
+                    label={`${location.locationName}: ${program.programName}`}
+                    caption={program.programName}
+                    minWidth={320}
+                    verticalSpacing="xs"
+                    horizontalSpacing="xs"
+                    columns={[
+                      { title: "Here", className: `${classes.printOnly} ${classes.tick}` },
+                      "Name",
+                      "Time in",
+                      "Here for",
+                      { title: "Action", className: classes.noPrint },
+                    ]}
+                    rows={program.visits}
+                    rowKey={(visit) => visit.id}
+                    cells={(visit) => {
                       const name = `${visit.FirstName} ${visit.LastName}`;
                       return (
-                        <Table.Tr key={visit.id}>
+                        <>
                           <Table.Td className={`${classes.printOnly} ${classes.tick}`} />
                           <Table.Td>{name}</Table.Td>
                           <Table.Td className={classes.nowrap}>
@@ -163,12 +160,12 @@ function OnSitePage() {
                               Sign out
                             </Button>
                           </Table.Td>
-                        </Table.Tr>
+                        </>
                       );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              ))}
+                    }}
+                  />
+                ))}
+              </Stack>
             </Paper>
           </section>
         ))}

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Table, Title } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { FlashMessage } from "../../../components/FlashMessage";
+import { ScrollTable } from "../../../components/ScrollTable";
 import { ListPage } from "../../../components/ListPage";
 import { fullName } from "../../../lib/names";
 import { replaceById } from "../../../lib/lists";
@@ -59,62 +60,53 @@ function ManageUsersPage() {
     >
       <FlashMessage />
       {invites.length > 0 ? <InvitesTable invites={invites} /> : null}
-      <Stack component="section" aria-labelledby="users-title">
-        <Title order={2} id="users-title">
-          Users
-        </Title>
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Administrator</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Action</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>{fullName(user)}</Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>{user.isAdmin ? "Yes" : "No"}</Table.Td>
-                  <Table.Td>
-                    {user.isActive ? (
-                      "Active"
-                    ) : (
-                      <Badge color="gray" variant="light">
-                        Inactive
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <ButtonLink
-                        variant="default"
-                        to="/admin/users/$userId"
-                        params={{ userId: String(user.id) }}
-                      >
-                        Edit
-                      </ButtonLink>
-                      {/* Nobody deactivates themselves (the server refuses it too). */}
-                      {user.id === viewer?.id ? null : user.isActive ? (
-                        <Button variant="light" color="red" onClick={() => setActive(user, false)}>
-                          Deactivate
-                        </Button>
-                      ) : (
-                        <Button variant="default" onClick={() => setActive(user, true)}>
-                          Reactivate
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {/* The table's region carries the heading's name: a named section would say it twice. */}
+      <Stack component="section">
+        <Title order={2}>Users</Title>
+        <ScrollTable
+          label="Users"
+          minWidth={560}
+          columns={["Name", "Email", "Administrator", "Status", "Action"]}
+          rows={users}
+          rowKey={(user) => user.id}
+          cells={(user) => (
+            <>
+              <Table.Td>{fullName(user)}</Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>{user.isAdmin ? "Yes" : "No"}</Table.Td>
+              <Table.Td>
+                {user.isActive ? (
+                  "Active"
+                ) : (
+                  <Badge color="gray" variant="light">
+                    Inactive
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <ButtonLink
+                    variant="default"
+                    to="/admin/users/$userId"
+                    params={{ userId: String(user.id) }}
+                  >
+                    Edit
+                  </ButtonLink>
+                  {/* Nobody deactivates themselves (the server refuses it too). */}
+                  {user.id === viewer?.id ? null : user.isActive ? (
+                    <Button variant="light" color="red" onClick={() => setActive(user, false)}>
+                      Deactivate
+                    </Button>
+                  ) : (
+                    <Button variant="default" onClick={() => setActive(user, true)}>
+                      Reactivate
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </>
+          )}
+        />
       </Stack>
     </ListPage>
   );
@@ -154,41 +146,32 @@ function InvitesTable({ invites }: { invites: Invite[] }) {
   }
 
   return (
-    <Stack component="section" aria-labelledby="invites-title">
-      <Title order={2} id="invites-title">
-        Invites
-      </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Invited on</Table.Th>
-              <Table.Th>Action</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invites.map((invite) => (
-              <Table.Tr key={invite.id}>
-                <Table.Td>{fullName(invite)}</Table.Td>
-                <Table.Td>{invite.email}</Table.Td>
-                <Table.Td>{formatLocalDate(invite.updatedAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button variant="light" onClick={() => resendInvite(invite)}>
-                      Resend
-                    </Button>
-                    <Button variant="light" color="red" onClick={() => revokeInvite(invite)}>
-                      Revoke
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+    <Stack component="section">
+      <Title order={2}>Invites</Title>
+      <ScrollTable
+        label="Invites"
+        minWidth={560}
+        columns={["Name", "Email", "Invited on", "Action"]}
+        rows={invites}
+        rowKey={(invite) => invite.id}
+        cells={(invite) => (
+          <>
+            <Table.Td>{fullName(invite)}</Table.Td>
+            <Table.Td>{invite.email}</Table.Td>
+            <Table.Td>{formatLocalDate(invite.updatedAt)}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button variant="light" onClick={() => resendInvite(invite)}>
+                  Resend
+                </Button>
+                <Button variant="light" color="red" onClick={() => revokeInvite(invite)}>
+                  Revoke
+                </Button>
+              </Group>
+            </Table.Td>
+          </>
+        )}
+      />
     </Stack>
   );
 }

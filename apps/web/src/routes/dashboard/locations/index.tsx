@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ListPage } from "../../../components/ListPage";
+import { ScrollTable } from "../../../components/ScrollTable";
 import { useCurrentUser } from "../../../lib/session";
 import { trpc, trpcClient } from "../../../lib/trpc";
 import type { LocationListItem } from "../../../lib/types";
@@ -24,27 +25,28 @@ function LocationsPage() {
         ) : null
       }
     >
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Address</Table.Th>
-              <Table.Th>Action</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {locations.map((location) => (
-              <LocationRow key={location.id} location={location} canEdit={user?.isAdmin === true} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollTable
+        label="Locations"
+        minWidth={480}
+        columns={["Name", "Address", "Action"]}
+        rows={locations}
+        rowKey={(location) => location.id}
+        empty="No locations yet."
+        cells={(location) => (
+          <>
+            <Table.Td>{location.Name}</Table.Td>
+            <Table.Td>{location.Address}</Table.Td>
+            <Table.Td>
+              <LocationActions location={location} canEdit={user?.isAdmin === true} />
+            </Table.Td>
+          </>
+        )}
+      />
     </ListPage>
   );
 }
 
-function LocationRow({ location, canEdit }: { location: LocationListItem; canEdit: boolean }) {
+function LocationActions({ location, canEdit }: { location: LocationListItem; canEdit: boolean }) {
   const [asking, ask] = useDisclosure(false);
   // GET /api/locations/{id}/setup on the server, but an action here: a mutation, never cached.
   const setup = useMutation({
@@ -63,58 +65,51 @@ function LocationRow({ location, canEdit }: { location: LocationListItem; canEdi
   }
 
   return (
-    <Table.Tr>
-      <Table.Td>{location.Name}</Table.Td>
-      <Table.Td>{location.Address}</Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Button variant="light" onClick={ask.open} loading={setup.isPending}>
+    <Group gap="xs" wrap="nowrap">
+      <Button variant="light" onClick={ask.open} loading={setup.isPending}>
+        Set Up Tablet
+      </Button>
+      <Modal
+        opened={asking}
+        onClose={ask.close}
+        title="Set up this browser as a tablet?"
+        centered
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
+        <Text>
+          This will log you out and turn this browser into the sign-in sheet for {location.Name}.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={ask.close}>
+            Cancel
+          </Button>
+          <Button
+            loading={setup.isPending}
+            onClick={() => {
+              ask.close();
+              setUpTablet();
+            }}
+          >
             Set Up Tablet
           </Button>
-          <Modal
-            opened={asking}
-            onClose={ask.close}
-            title="Set up this browser as a tablet?"
-            centered
-            closeButtonProps={{ "aria-label": "Close" }}
-          >
-            <Text>
-              This will log you out and turn this browser into the sign-in sheet for {location.Name}
-              .
-            </Text>
-            <Group justify="flex-end" mt="lg">
-              <Button variant="default" onClick={ask.close}>
-                Cancel
-              </Button>
-              <Button
-                loading={setup.isPending}
-                onClick={() => {
-                  ask.close();
-                  setUpTablet();
-                }}
-              >
-                Set Up Tablet
-              </Button>
-            </Group>
-          </Modal>
-          <ButtonLink
-            variant="default"
-            to="/dashboard/locations/$locationId/tablets"
-            params={{ locationId: String(location.id) }}
-          >
-            Tablets
-          </ButtonLink>
-          {canEdit ? (
-            <ButtonLink
-              variant="default"
-              to="/dashboard/locations/$locationId/edit"
-              params={{ locationId: String(location.id) }}
-            >
-              Edit
-            </ButtonLink>
-          ) : null}
         </Group>
-      </Table.Td>
-    </Table.Tr>
+      </Modal>
+      <ButtonLink
+        variant="default"
+        to="/dashboard/locations/$locationId/tablets"
+        params={{ locationId: String(location.id) }}
+      >
+        Tablets
+      </ButtonLink>
+      {canEdit ? (
+        <ButtonLink
+          variant="default"
+          to="/dashboard/locations/$locationId/edit"
+          params={{ locationId: String(location.id) }}
+        >
+          Edit
+        </ButtonLink>
+      ) : null}
+    </Group>
   );
 }

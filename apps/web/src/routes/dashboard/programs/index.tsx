@@ -2,6 +2,7 @@ import { Table } from "@mantine/core";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ListPage } from "../../../components/ListPage";
+import { ScrollTable } from "../../../components/ScrollTable";
 import { useCurrentUser } from "../../../lib/session";
 import { trpc } from "../../../lib/trpc";
 import { ButtonLink } from "../../../components/links";
@@ -21,32 +22,30 @@ function ProgramsPage() {
         isAdmin ? <ButtonLink to="/dashboard/programs/new">Add New Program</ButtonLink> : null
       }
     >
-      <Table striped verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Action</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {programs.map((program) => (
-            <Table.Tr key={program.id}>
-              <Table.Td>{program.Name}</Table.Td>
-              <Table.Td>
-                {isAdmin ? (
-                  <ButtonLink
-                    variant="default"
-                    to="/dashboard/programs/$programId/edit"
-                    params={{ programId: String(program.id) }}
-                  >
-                    Edit
-                  </ButtonLink>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ScrollTable
+        label="Programs"
+        minWidth={320}
+        columns={["Name", "Action"]}
+        rows={programs}
+        rowKey={(program) => program.id}
+        empty="No programs yet."
+        cells={(program) => (
+          <>
+            <Table.Td>{program.Name}</Table.Td>
+            <Table.Td>
+              {isAdmin ? (
+                <ButtonLink
+                  variant="default"
+                  to="/dashboard/programs/$programId/edit"
+                  params={{ programId: String(program.id) }}
+                >
+                  Edit
+                </ButtonLink>
+              ) : null}
+            </Table.Td>
+          </>
+        )}
+      />
     </ListPage>
   );
 }
