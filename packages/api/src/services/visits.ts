@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type QueryCreator } from "kysely";
 import {
   prepared,
   preparedByShape,
@@ -160,17 +160,35 @@ function offeredHere(db: Executor, locationId: number, programId: number) {
 /** What a sign-in's statement binds: the visit's fields, when, and its audit row's. */
 type SignInValues = Omit<NewVisitFields, "TimeIn"> & { timeIn: Date; now: Date } & AuditBindings;
 
-const signInValues = (fields: NewVisitFields, now: Date, actor: AuditActor): SignInValues => ({
-  FirstName: fields.FirstName,
-  LastName: fields.LastName,
-  PhoneNumber: fields.PhoneNumber,
-  Temperature: fields.Temperature,
-  LocationId: fields.LocationId,
-  ProgramId: fields.ProgramId,
-  timeIn: fields.TimeIn ?? now,
-  now,
-  ...auditBindings(actor, {}, now),
-});
+const signInValues = (
+  { TimeIn, ...fields }: NewVisitFields,
+  now: Date,
+  actor: AuditActor,
+): SignInValues => ({ ...fields, timeIn: TimeIn ?? now, now, ...auditBindings(actor, {}, now) });
+
+/**
+ * A sign-in's audit row, written from the statement's `inserted` visit (none when none was). Any
+ * statement with an `inserted` visit may use it; Kysely's builders are invariant in their tables,
+ * hence the one widening below.
+ */
+function signInAudit<DB extends Database & { inserted: Visit }>(
+  qc: QueryCreator<DB>,
+  values: AuditBindings,
+) {
+  const db = qc as unknown as QueryCreator<Database & { inserted: Visit }>;
+  return db
+    .insertInto("audit_log")
+    .columns(auditColumns)
+    .expression(
+      db
+        .selectFrom("inserted")
+        .select([
+          ...auditSelect(values, "visit.sign_in", "visit"),
+          "inserted.id as subject_id",
+          "inserted.location_id",
+        ]),
+    );
+}
 
 /** A sign-in's values, for an INSERT … SELECT that writes it only where it is offered. */
 const newVisitValues = (values: SignInValues) =>
@@ -225,20 +243,7 @@ const insertVisitStatement = prepared((db, values: SignInValues) =>
         )
         .returning(visitColumns),
     )
-    .with("audit", (db) =>
-      db
-        .insertInto("audit_log")
-        .columns(auditColumns)
-        .expression(
-          db
-            .selectFrom("inserted")
-            .select([
-              ...auditSelect(values, "visit.sign_in", "visit"),
-              "inserted.id as subject_id",
-              "inserted.location_id",
-            ]),
-        ),
-    )
+    .with("audit", (db) => signInAudit(db, values))
     .selectFrom("inserted")
     .select(visitColumns),
 );
@@ -401,20 +406,7 @@ const insertKeyedVisitStatement = prepared(
           )
           .returning(visitColumns),
       )
-      .with("audit", (db) =>
-        db
-          .insertInto("audit_log")
-          .columns(auditColumns)
-          .expression(
-            db
-              .selectFrom("inserted")
-              .select([
-                ...auditSelect(values, "visit.sign_in", "visit"),
-                "inserted.id as subject_id",
-                "inserted.location_id",
-              ]),
-          ),
-      )
+      .with("audit", (db) => signInAudit(db, values))
       .selectFrom("inserted")
       .select(visitColumns)
       .unionAll((eb) =>
