@@ -5,6 +5,6 @@ export { migrateTo, migrateToLatest, migrationState } from "./migrate.ts";
 export { migrations } from "./migrations/index.ts";
 export type { Notifications } from "./notifications.ts";
 export { PGliteDialect } from "./pglite-dialect.ts";
-export { runPrepared } from "./prepared.ts";
+export { prepared, preparedByShape } from "./prepared.ts";
 export { isoString } from "./timestamps.ts";
 export { sql, type Kysely, type Transaction } from "kysely";

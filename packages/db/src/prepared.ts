@@ -1,11 +1,13 @@
-import type {
-  Compilable,
+import {
   CompiledQuery,
-  PostgresPool,
-  PostgresPoolClient,
-  QueryResult,
+  type Compilable,
+  type Kysely,
+  type PostgresPool,
+  type PostgresPoolClient,
 } from "kysely";
 import type pg from "pg";
+import type { Executor } from "./executor.ts";
+import type { Database } from "./schema.ts";
 
 /**
  * Statements sent as named prepared statements: PostgreSQL parses and plans each once per
@@ -16,17 +18,59 @@ import type pg from "pg";
  */
 const names = new Map<string, string>();
 
+/** Stands for one of a statement's values while it is built; the value is bound at each run. */
+class Placeholder {
+  constructor(readonly name: string) {}
+  // Computing with a placeholder would build a constant into the statement: fail loudly instead.
+  toString(): string {
+    throw new Error(`the statement's value ${this.name} was used in code, not placed in the query`);
+  }
+  valueOf(): never {
+    throw new Error(`the statement's value ${this.name} was used in code, not placed in the query`);
+  }
+}
+
 /**
- * A Kysely query's rows, the query run as a named prepared statement on PostgreSQL (its text
- * registered on first use; PGlite runs it as is).
+ * A statement built with Kysely once and compiled once, then run with new values on every call:
+ * the hot path pays neither the query builder nor the compiler. `build` receives stand-ins for
+ * the values and must only place them in the query (in comparisons, `sql` templates, `.set()`,
+ * `.limit()`), never compute with them or branch on them; a statement whose shape depends on its
+ * values is one `prepared` per shape. On PostgreSQL it also runs as a named prepared statement.
  */
-export async function runPrepared<O>(
-  db: { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> },
-  query: Compilable<O>,
-): Promise<O[]> {
-  const compiled = query.compile();
-  if (!names.has(compiled.sql)) names.set(compiled.sql, `vsi_${names.size + 1}`);
-  return (await db.executeQuery(compiled)).rows;
+export function prepared<V extends object, O>(
+  build: (db: Kysely<Database>, values: V) => Compilable<O>,
+): (db: Executor, values: V) => Promise<O[]> {
+  let compiled: { sql: string; slots: unknown[] } | undefined;
+  return async (db, values) => {
+    if (!compiled) {
+      const standIns = new Proxy({} as V, { get: (_, name) => new Placeholder(String(name)) });
+      const query = build(db, standIns).compile();
+      if (!names.has(query.sql)) names.set(query.sql, `vsi_${names.size + 1}`);
+      compiled = { sql: query.sql, slots: [...query.parameters] };
+    }
+    const parameters = compiled.slots.map((slot) =>
+      slot instanceof Placeholder ? (values as Record<string, unknown>)[slot.name] : slot,
+    );
+    const result = await db.executeQuery<O>(
+      CompiledQuery.raw(compiled.sql, parameters),
+    );
+    return result.rows;
+  };
+}
+
+/**
+ * `prepared` for a statement with a few shapes (a condition present or not): one statement per
+ * shape, built and compiled on first use. The shapes must be a small fixed set.
+ */
+export function preparedByShape<S extends string, V extends object, O>(
+  build: (db: Kysely<Database>, values: V, shape: S) => Compilable<O>,
+): (db: Executor, shape: S, values: V) => Promise<O[]> {
+  const statements = new Map<S, (db: Executor, values: V) => Promise<O[]>>();
+  return (db, shape, values) => {
+    let run = statements.get(shape);
+    if (!run) statements.set(shape, (run = prepared((db, v: V) => build(db, v, shape))));
+    return run(db, values);
+  };
 }
 
 /** The pool as Kysely sees it: a registered text goes out under its name. */

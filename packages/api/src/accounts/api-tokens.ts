@@ -1,6 +1,6 @@
 import type { ApiTokensTable, Executor, User } from "@vsi/db";
 import type { Selectable } from "kysely";
-import { generateToken, hashToken, lastUseDue } from "../kernel/tokens.ts";
+import { generateToken, hashToken, lastUseDue, lastUseDueBefore } from "../kernel/tokens.ts";
 
 const tokenColumns = ["id", "name", "user_id", "created_at", "last_used_at"] as const;
 
@@ -86,7 +86,7 @@ export async function apiTokenOwner(
         .from("token")
         .set({ last_used_at: now })
         .whereRef("api_tokens.id", "=", "token.id")
-        .where((eb) => lastUseDue(eb.ref("token.last_used_at"), now))
+        .where((eb) => lastUseDue(eb.ref("token.last_used_at"), lastUseDueBefore(now)))
         .returning("api_tokens.id"),
     )
     .selectFrom("token")

@@ -90,11 +90,53 @@ export const auditColumns = [
   "location_id",
 ] as const;
 
+/** What a statement binds for its audit row: when, who, and the details as JSON text. */
+export interface AuditBindings {
+  auditAt: Date;
+  auditActor: AuditActor["kind"];
+  auditUserId: number | null;
+  auditTabletId: number | null;
+  auditDetails: string;
+}
+
+export function auditBindings(
+  actor: AuditActor,
+  details: Record<string, unknown>,
+  at: Date,
+): AuditBindings {
+  const columns = actorColumns(actor);
+  return {
+    auditAt: at,
+    auditActor: columns.actor,
+    auditUserId: columns.user_id,
+    auditTabletId: columns.tablet_id,
+    auditDetails: JSON.stringify(details),
+  };
+}
+
 /**
  * The values of auditColumns but the last two, for an INSERT … SELECT that writes the row in the
  * same statement as the change (a data-modifying CTE): the subject and its location come from the
- * changed row, so a statement that changes nothing records nothing.
+ * changed row, so a statement that changes nothing records nothing. Takes its bindings as values
+ * (auditBindings), so a statement built once (`prepared`) can bind new ones on every run.
  */
+export function auditSelect(
+  bindings: AuditBindings,
+  action: AuditAction,
+  subjectType: NonNullable<AuditRecord["subjectType"]>,
+) {
+  return [
+    sql<Date>`${bindings.auditAt}::timestamptz`.as("at"),
+    sql<string>`${bindings.auditActor}::text`.as("actor"),
+    sql<number | null>`${bindings.auditUserId}::int`.as("user_id"),
+    sql<number | null>`${bindings.auditTabletId}::int`.as("tablet_id"),
+    sql<string>`${action}::text`.as("action"),
+    sql<string>`${subjectType}::text`.as("subject_type"),
+    sql<string>`${bindings.auditDetails}::jsonb`.as("details"),
+  ] as const;
+}
+
+/** auditSelect with its bindings made here, for a statement built on each call. */
 export function auditValues(
   actor: AuditActor,
   action: AuditAction,
@@ -102,16 +144,7 @@ export function auditValues(
   details: Record<string, unknown>,
   at: Date,
 ) {
-  const { actor: kind, userId, tabletId } = auditActorSql(actor);
-  return [
-    sql<Date>`${at}::timestamptz`.as("at"),
-    kind.as("actor"),
-    userId.as("user_id"),
-    tabletId.as("tablet_id"),
-    sql<string>`${action}::text`.as("action"),
-    sql<string>`${subjectType}::text`.as("subject_type"),
-    sql<string>`${JSON.stringify(details)}::jsonb`.as("details"),
-  ] as const;
+  return auditSelect(auditBindings(actor, details, at), action, subjectType);
 }
 
 /** The names of the fields whose new value differs from the row's: an edit's record, never the values. */

@@ -22,9 +22,12 @@ export function hashToken(token: string): string {
  */
 export const lastUseNotedEveryMs = 60_000;
 
-/** Whether a credential's last-use note is due: never noted, or noted over lastUseNotedEveryMs ago. */
-export function lastUseDue(noted: Expression<Date | null>, now: Date) {
-  return sql<boolean>`(${noted} is null or ${noted} < ${new Date(now.getTime() - lastUseNotedEveryMs)})`;
+/** A last-use note older than this instant is due for renewal. */
+export const lastUseDueBefore = (now: Date) => new Date(now.getTime() - lastUseNotedEveryMs);
+
+/** Whether a credential's last-use note is due: never noted, or noted before `dueBefore` (lastUseDueBefore). */
+export function lastUseDue(noted: Expression<Date | null>, dueBefore: Date) {
+  return sql<boolean>`(${noted} is null or ${noted} < ${dueBefore})`;
 }
 
 function mac(secret: string, payload: string): string {

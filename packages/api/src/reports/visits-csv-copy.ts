@@ -32,8 +32,9 @@ export function copySlotFree(pool: pg.Pool): boolean {
  * no row is parsed in Node. The stream returned is pg-copy-streams' own, the head put in front:
  * it already pushes one buffer per socket read (that read's rows joined), so joining them again
  * would only copy every byte once more for the collector.
- * A download stopped halfway (the browser closed, the stream destroyed) closes that connection,
- * since a backend blocked writing COPY data reads nothing else; the pool opens a fresh one.
+ * A download stopped halfway (the browser closed, the stream destroyed) ends that connection's
+ * backend (pg_terminate_backend, from another connection), since a backend blocked writing COPY
+ * data reads nothing else; the pool drops the client and opens a fresh one.
  */
 export async function copyCsv(
   pool: pg.Pool,
@@ -50,11 +51,15 @@ export async function copyCsv(
     throw error;
   }
   let released = false;
+  let backend: number | undefined;
   const release = (error?: Error) => {
     if (released) return;
     released = true;
     running.set(pool, running.get(pool)! - 1);
-    if (error) client.connection.stream.destroy();
+    if (error && backend !== undefined)
+      pool.query("select pg_terminate_backend($1)", [backend]).catch(() => {
+        // The server is gone or the backend ended already: nothing left to stop.
+      });
     client.release(error);
   };
   let copy: Readable;
@@ -62,7 +67,11 @@ export async function copyCsv(
     const set = Object.entries(settings).map(
       ([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`,
     );
-    await client.query(`begin; select ${set.join(", ")}`);
+    await client.query("begin");
+    const { rows } = await client.query<{ pid: number }>(
+      `select ${["pg_backend_pid() as pid", ...set].join(", ")}`,
+    );
+    backend = rows[0]!.pid;
     copy = client.query(copyTo(`copy (${inlineParameters(select)}) to stdout with (format csv)`));
     // pg-copy-streams emits a failure without destroying the stream (nothing else ends it then);
     // after a release, it is the closed connection failing the query: not a crash either way.

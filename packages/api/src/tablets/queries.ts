@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
-import { runPrepared, type Database, type Executor } from "@vsi/db";
+import { prepared, type Database, type Executor } from "@vsi/db";
 import { notFound } from "../kernel/errors.ts";
 import { iso, isoOrNull } from "../kernel/iso-time.ts";
 import type { TabletOutput } from "./schema.ts";
 import { auditColumns, auditValues, recordAudit, type AuditActor } from "../kernel/audit.ts";
-import { generateToken, hashToken, lastUseDue } from "../kernel/tokens.ts";
+import { generateToken, hashToken, lastUseDue, lastUseDueBefore } from "../kernel/tokens.ts";
 
 /** A new tablet for the location, and its audit row (same statement); returns its sheet token, the table keeps its hash. */
 export async function createTablet(
@@ -52,29 +52,38 @@ export async function findLiveTablet(
   token: string,
   now: Date,
 ): Promise<{ tabletId: number; locationId: number } | undefined> {
-  const query = db
-    .with("tablet", (db) =>
-      db
-        .selectFrom("tablets")
-        .innerJoin("locations", "locations.id", "tablets.location_id")
-        .select(["tablets.id", "tablets.location_id", "tablets.last_seen_at"])
-        .where("tablets.token_hash", "=", hashToken(token))
-        .where("tablets.revoked_at", "is", null)
-        .where("locations.archived_at", "is", null),
-    )
-    .with("seen", (db) =>
-      db
-        .updateTable("tablets")
-        .from("tablet")
-        .set({ last_seen_at: now })
-        .whereRef("tablets.id", "=", "tablet.id")
-        .where((eb) => lastUseDue(eb.ref("tablet.last_seen_at"), now))
-        .returning("tablets.id"),
-    )
-    .selectFrom("tablet")
-    .select(["tablet.id as tabletId", "tablet.location_id as locationId"]);
-  return (await runPrepared(db, query))[0];
+  const [tablet] = await liveTablet(db, {
+    tokenHash: hashToken(token),
+    now,
+    noteSeenBefore: lastUseDueBefore(now),
+  });
+  return tablet;
 }
+
+const liveTablet = prepared(
+  (db, values: { tokenHash: string; now: Date; noteSeenBefore: Date }) =>
+    db
+      .with("tablet", (db) =>
+        db
+          .selectFrom("tablets")
+          .innerJoin("locations", "locations.id", "tablets.location_id")
+          .select(["tablets.id", "tablets.location_id", "tablets.last_seen_at"])
+          .where("tablets.token_hash", "=", values.tokenHash)
+          .where("tablets.revoked_at", "is", null)
+          .where("locations.archived_at", "is", null),
+      )
+      .with("seen", (db) =>
+        db
+          .updateTable("tablets")
+          .from("tablet")
+          .set({ last_seen_at: values.now })
+          .whereRef("tablets.id", "=", "tablet.id")
+          .where((eb) => lastUseDue(eb.ref("tablet.last_seen_at"), values.noteSeenBefore))
+          .returning("tablets.id"),
+      )
+      .selectFrom("tablet")
+      .select(["tablet.id as tabletId", "tablet.location_id as locationId"]),
+);
 
 function selectTablets(db: Executor) {
   return db

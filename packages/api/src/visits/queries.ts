@@ -1,14 +1,24 @@
-import { sql, type Kysely } from "kysely";
-import { runPrepared, type Database, type Executor, type SignOutKind, type Visit } from "@vsi/db";
+import { sql, type Kysely, type QueryCreator } from "kysely";
+import {
+  prepared,
+  preparedByShape,
+  type Database,
+  type Executor,
+  type SignOutKind,
+  type Visit,
+} from "@vsi/db";
 import { conflict, HttpError, invalid, notFound } from "../kernel/errors.ts";
 import { toNamedVisit, toVisit } from "./mappers.ts";
 import type { VisitChanges, VisitCreateInput } from "./schema.ts";
 import {
+  auditBindings,
   auditColumns,
+  auditSelect,
   auditValues,
   changedFields,
   systemActor,
   type AuditActor,
+  type AuditBindings,
 } from "../kernel/audit.ts";
 import { pageSize } from "../kernel/pagination.ts";
 import { countVisits, type VisitTotal } from "./count.ts";
@@ -49,17 +59,32 @@ const qualifiedVisitColumns = visitColumns.map((column) => `visits.${column}` as
 export const forgottenAfterMs = 12 * 60 * 60 * 1000;
 
 export async function openVisits(db: Executor, filters: VisitFilters): Promise<Visit[]> {
-  return runPrepared(
-    db,
-    db
-      .selectFrom("visits")
-      .select(visitColumns)
-      .where(visitConditions({ ...filters, openOnly: true }))
-      .orderBy("time_in")
-      .orderBy("id")
-      .limit(sheetLimit),
-  );
+  const shape = filterNames.filter((name) => filters[name] !== undefined).join(",");
+  return openVisitsStatement(db, shape, filters);
 }
+
+const filterNames = ["from", "to", "locationId", "programId"] as const;
+
+/** One statement per combination of filters set (`shape`: their names). */
+const openVisitsStatement = preparedByShape((db, filters: VisitFilters, shape: string) => {
+  const set = new Set(shape.split(","));
+  return db
+    .selectFrom("visits")
+    .select(visitColumns)
+    .where(
+      visitConditions({
+        from: set.has("from") ? filters.from : undefined,
+        to: set.has("to") ? filters.to : undefined,
+        locationId: set.has("locationId") ? filters.locationId : undefined,
+        programId: set.has("programId") ? filters.programId : undefined,
+        timeZone: filters.timeZone,
+        openOnly: true,
+      }),
+    )
+    .orderBy("time_in")
+    .orderBy("id")
+    .limit(sheetLimit);
+});
 
 export async function reportPage(
   db: Executor,
@@ -132,18 +157,51 @@ function offeredHere(db: Executor, locationId: number, programId: number) {
     .where("programs.archived_at", "is", null);
 }
 
+/** What a sign-in's statement binds: the visit's fields, when, and its audit row's. */
+type SignInValues = Omit<NewVisitFields, "TimeIn"> & { timeIn: Date; now: Date } & AuditBindings;
+
+const signInValues = (
+  { TimeIn, ...fields }: NewVisitFields,
+  now: Date,
+  actor: AuditActor,
+): SignInValues => ({ ...fields, timeIn: TimeIn ?? now, now, ...auditBindings(actor, {}, now) });
+
+/**
+ * A sign-in's audit row, written from the statement's `inserted` visit (none when none was). Any
+ * statement with an `inserted` visit may use it; Kysely's builders are invariant in their tables,
+ * hence the one widening below.
+ */
+function signInAudit<DB extends Database & { inserted: Visit }>(
+  qc: QueryCreator<DB>,
+  values: AuditBindings,
+) {
+  const db = qc as unknown as QueryCreator<Database & { inserted: Visit }>;
+  return db
+    .insertInto("audit_log")
+    .columns(auditColumns)
+    .expression(
+      db
+        .selectFrom("inserted")
+        .select([
+          ...auditSelect(values, "visit.sign_in", "visit"),
+          "inserted.id as subject_id",
+          "inserted.location_id",
+        ]),
+    );
+}
+
 /** A sign-in's values, for an INSERT … SELECT that writes it only where it is offered. */
-const newVisitValues = (fields: NewVisitFields, now: Date) =>
+const newVisitValues = (values: SignInValues) =>
   [
-    sql<string>`${fields.FirstName}::text`.as("first_name"),
-    sql<string>`${fields.LastName}::text`.as("last_name"),
-    sql<string>`${fields.PhoneNumber}::text`.as("phone_number"),
-    sql<string>`${fields.Temperature}::text`.as("temperature"),
-    sql<number>`${fields.LocationId}::int`.as("location_id"),
-    sql<number>`${fields.ProgramId}::int`.as("program_id"),
-    sql<Date>`${fields.TimeIn ?? now}::timestamptz`.as("time_in"),
-    sql<Date>`${now}::timestamptz`.as("created_at"),
-    sql<Date>`${now}::timestamptz`.as("updated_at"),
+    sql<string>`${values.FirstName}::text`.as("first_name"),
+    sql<string>`${values.LastName}::text`.as("last_name"),
+    sql<string>`${values.PhoneNumber}::text`.as("phone_number"),
+    sql<string>`${values.Temperature}::text`.as("temperature"),
+    sql<number>`${values.LocationId}::int`.as("location_id"),
+    sql<number>`${values.ProgramId}::int`.as("program_id"),
+    sql<Date>`${values.timeIn}::timestamptz`.as("time_in"),
+    sql<Date>`${values.now}::timestamptz`.as("created_at"),
+    sql<Date>`${values.now}::timestamptz`.as("updated_at"),
   ] as const;
 const newVisitColumns = [
   "first_name",
@@ -167,40 +225,28 @@ async function insertVisit(
   now: Date,
   actor: AuditActor,
 ): Promise<Visit> {
-  const [row] = await runPrepared(
-    db,
-    db
-      .with("inserted", (qc) =>
-        qc
-          .insertInto("visits")
-          .columns(newVisitColumns)
-          .expression(
-            qc
-              .selectNoFrom(newVisitValues(fields, now))
-              .where((eb) => eb.exists(offeredHere(db, fields.LocationId, fields.ProgramId))),
-          )
-          .returning(visitColumns),
-      )
-      .with("audit", (db) =>
-        db
-          .insertInto("audit_log")
-          .columns(auditColumns)
-          .expression(
-            db
-              .selectFrom("inserted")
-              .select([
-                ...auditValues(actor, "visit.sign_in", "visit", {}, now),
-                "inserted.id as subject_id",
-                "inserted.location_id",
-              ]),
-          ),
-      )
-      .selectFrom("inserted")
-      .select(visitColumns),
-  );
+  const [row] = await insertVisitStatement(db, signInValues(fields, now, actor));
   if (row) return row;
   throw await notOfferedError(db, fields);
 }
+
+const insertVisitStatement = prepared((db, values: SignInValues) =>
+  db
+    .with("inserted", (qc) =>
+      qc
+        .insertInto("visits")
+        .columns(newVisitColumns)
+        .expression(
+          qc
+            .selectNoFrom(newVisitValues(values))
+            .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId))),
+        )
+        .returning(visitColumns),
+    )
+    .with("audit", (db) => signInAudit(db, values))
+    .selectFrom("inserted")
+    .select(visitColumns),
+);
 
 /** Why a visit was not written: which of LocationId and ProgramId to mark. */
 async function notOfferedError(db: Executor, fields: NewVisitFields) {
@@ -305,13 +351,27 @@ async function insertKeyedVisit(
   actor: AuditActor,
   idempotencyKey: string,
 ): Promise<Visit> {
-  // One statement: claim the key (taking the visit's id from its sequence), insert the visit under
-  // that id (and its audit row), or, when the key is already claimed, return its visit and record
-  // nothing. The foreign key from the claim to the visit is checked at the end of the statement,
-  // when both rows exist.
-  const staleBefore = keyWindowStart(now);
-  const [row] = await runPrepared(
-    db,
+  const [row] = await insertKeyedVisitStatement(db, {
+    ...signInValues(fields, now, actor),
+    key: idempotencyKey,
+    staleBefore: keyWindowStart(now),
+  });
+  if (row) return row;
+  // Nothing claimed and nothing to replay: a concurrent retry with this key that committed after
+  // this statement's snapshot (read it now), or else the program is not offered there (422).
+  const concurrent = await visitForKey(db, idempotencyKey, now);
+  if (concurrent) return concurrent;
+  throw await notOfferedError(db, fields);
+}
+
+/**
+ * One statement: claim the key (taking the visit's id from its sequence), insert the visit under
+ * that id (and its audit row), or, when the key is already claimed, return its visit and record
+ * nothing. The foreign key from the claim to the visit is checked at the end of the statement,
+ * when both rows exist.
+ */
+const insertKeyedVisitStatement = prepared(
+  (db, values: SignInValues & { key: string; staleBefore: Date }) =>
     db
       .with("claim", (qc) =>
         qc
@@ -320,11 +380,11 @@ async function insertKeyedVisit(
           .expression(
             qc
               .selectNoFrom([
-                sql<string>`${idempotencyKey}::text`.as("key"),
+                sql<string>`${values.key}::text`.as("key"),
                 sql<number>`nextval('visits_id_seq')`.as("visit_id"),
-                sql<Date>`${now}::timestamptz`.as("created_at"),
+                sql<Date>`${values.now}::timestamptz`.as("created_at"),
               ])
-              .where((eb) => eb.exists(offeredHere(db, fields.LocationId, fields.ProgramId))),
+              .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId))),
           )
           .onConflict((oc) =>
             oc
@@ -333,7 +393,7 @@ async function insertKeyedVisit(
                 visit_id: eb.ref("excluded.visit_id"),
                 created_at: eb.ref("excluded.created_at"),
               }))
-              .where("visit_idempotency_keys.created_at", "<=", staleBefore),
+              .where("visit_idempotency_keys.created_at", "<=", values.staleBefore),
           )
           .returning("visit_id"),
       )
@@ -342,24 +402,11 @@ async function insertKeyedVisit(
           .insertInto("visits")
           .columns(["id", ...newVisitColumns])
           .expression(
-            qc.selectFrom("claim").select(["claim.visit_id as id", ...newVisitValues(fields, now)]),
+            qc.selectFrom("claim").select(["claim.visit_id as id", ...newVisitValues(values)]),
           )
           .returning(visitColumns),
       )
-      .with("audit", (db) =>
-        db
-          .insertInto("audit_log")
-          .columns(auditColumns)
-          .expression(
-            db
-              .selectFrom("inserted")
-              .select([
-                ...auditValues(actor, "visit.sign_in", "visit", {}, now),
-                "inserted.id as subject_id",
-                "inserted.location_id",
-              ]),
-          ),
-      )
+      .with("audit", (db) => signInAudit(db, values))
       .selectFrom("inserted")
       .select(visitColumns)
       .unionAll((eb) =>
@@ -367,18 +414,11 @@ async function insertKeyedVisit(
           .selectFrom("visit_idempotency_keys")
           .innerJoin("visits", "visits.id", "visit_idempotency_keys.visit_id")
           .select(qualifiedVisitColumns)
-          .where("visit_idempotency_keys.key", "=", idempotencyKey)
-          .where("visit_idempotency_keys.created_at", ">", staleBefore)
+          .where("visit_idempotency_keys.key", "=", values.key)
+          .where("visit_idempotency_keys.created_at", ">", values.staleBefore)
           .where((eb) => eb.not(eb.exists(eb.selectFrom("claim").select("claim.visit_id")))),
       ),
-  );
-  if (row) return row;
-  // Nothing claimed and nothing to replay: a concurrent retry with this key that committed after
-  // this statement's snapshot (read it now), or else the program is not offered there (422).
-  const concurrent = await visitForKey(db, idempotencyKey, now);
-  if (concurrent) return concurrent;
-  throw await notOfferedError(db, fields);
-}
+);
 
 /**
  * Sets TimeOut and who did it once; a second sign-out keeps the first time and kind. The audit row
@@ -394,49 +434,74 @@ export async function signOutVisit(
   /** A tablet's reach: its location's visits, open or ended since endedSince (permissions.ts). */
   tablet?: { locationId: number; endedSince: Date },
 ): Promise<Visit | undefined> {
-  const query = db
-    .with("locked", (db) => {
-      let query = db.selectFrom("visits").select(["id", "time_out"]).where("id", "=", id);
-      if (tablet)
-        query = query
-          .where("location_id", "=", tablet.locationId)
-          .where((eb) =>
-            eb.or([eb("time_out", "is", null), eb("time_out", ">", tablet.endedSince)]),
-          );
-      return query.forUpdate();
-    })
-    .with("signed_out", (db) =>
-      db
-        .updateTable("visits")
-        .from("locked")
-        .set({
-          time_out: sql<Date>`coalesce(visits.time_out, ${now}::timestamptz)`,
-          signed_out_by: sql<SignOutKind>`case when visits.time_out is null then ${by}::text else visits.signed_out_by end`,
-          updated_at: now,
-        })
-        .whereRef("visits.id", "=", "locked.id")
-        .returning(qualifiedVisitColumns),
-    )
-    .with("audit", (db) =>
-      db
-        .insertInto("audit_log")
-        .columns(auditColumns)
-        .expression(
-          db
-            .selectFrom("signed_out")
-            .innerJoin("locked", "locked.id", "signed_out.id")
-            .where("locked.time_out", "is", null)
-            .select([
-              ...auditValues(actor, "visit.sign_out", "visit", { by }, now),
-              "signed_out.id as subject_id",
-              "signed_out.location_id",
-            ]),
-        ),
-    )
-    .selectFrom("signed_out")
-    .select(visitColumns);
-  return (await runPrepared(db, query))[0];
+  const values = {
+    id,
+    now,
+    by,
+    locationId: tablet?.locationId ?? null,
+    endedSince: tablet?.endedSince ?? null,
+    ...auditBindings(actor, { by }, now),
+  };
+  return (await signOutStatement(db, tablet ? "tablet" : "any", values))[0];
 }
+
+const signOutStatement = preparedByShape(
+  (
+    db,
+    values: {
+      id: number;
+      now: Date;
+      by: SignOutKind;
+      locationId: number | null;
+      endedSince: Date | null;
+    } & AuditBindings,
+    reach: "tablet" | "any",
+  ) =>
+    db
+      .with("locked", (db) => {
+        let query = db.selectFrom("visits").select(["id", "time_out"]).where("id", "=", values.id);
+        if (reach === "tablet")
+          query = query
+            .where("location_id", "=", sql<number>`${values.locationId}::int`)
+            .where((eb) =>
+              eb.or([
+                eb("time_out", "is", null),
+                eb("time_out", ">", sql<Date>`${values.endedSince}::timestamptz`),
+              ]),
+            );
+        return query.forUpdate();
+      })
+      .with("signed_out", (db) =>
+        db
+          .updateTable("visits")
+          .from("locked")
+          .set({
+            time_out: sql<Date>`coalesce(visits.time_out, ${values.now}::timestamptz)`,
+            signed_out_by: sql<SignOutKind>`case when visits.time_out is null then ${values.by}::text else visits.signed_out_by end`,
+            updated_at: values.now,
+          })
+          .whereRef("visits.id", "=", "locked.id")
+          .returning(qualifiedVisitColumns),
+      )
+      .with("audit", (db) =>
+        db
+          .insertInto("audit_log")
+          .columns(auditColumns)
+          .expression(
+            db
+              .selectFrom("signed_out")
+              .innerJoin("locked", "locked.id", "signed_out.id")
+              .where("locked.time_out", "is", null)
+              .select([
+                ...auditSelect(values, "visit.sign_out", "visit"),
+                "signed_out.id as subject_id",
+                "signed_out.location_id",
+              ]),
+          ),
+      )
+      .selectFrom("signed_out")
+      .select(visitColumns),
+);
 
 /**
  * Corrects a visit's names, phone or temperature; a field left out stays as it is. The audit row
