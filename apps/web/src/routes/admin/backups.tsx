@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Code, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ListPage } from "../../components/ListPage";
-import { formatLocalDate, formatLocalTime } from "../../lib/time";
+import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../../lib/trpc";
 import type { Backup } from "../../lib/types";
 

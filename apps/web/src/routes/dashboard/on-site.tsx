@@ -6,8 +6,8 @@ import { ListPage } from "../../components/ListPage";
 import { Loading } from "../../components/Loading";
 import { useLocationStreams } from "../../hooks/useLocationStreams";
 import { groupOnSite, onSiteCsvUrl, stayLength, type OnSiteVisit } from "../../lib/onSite";
-import { positiveInt } from "../../lib/searchParams";
-import { browserTimeZone, formatLocalDate, formatLocalTime } from "../../lib/time";
+import { positiveInt } from "@vsi/web-common/search-params";
+import { browserTimeZone, formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import { trpc } from "../../lib/trpc";
 import classes from "./OnSite.module.css";
 

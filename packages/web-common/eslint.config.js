@@ -1,0 +1,1 @@
+export { default } from "@vsi/eslint-config/base";
