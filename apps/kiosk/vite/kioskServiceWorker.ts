@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { kioskBase } from "@vsi/web-common/addresses";
 import { build, type Plugin } from "vite";
 
-// Builds src/sw/kioskWorker.ts to /sw.js and writes into it what the kiosk needs offline besides
-// its page (which the worker adds): every file of this build (the kiosk's chunks, stylesheets and
-// assets: this app is the kiosk and nothing else), and the icons and manifest. The worker is built
-// on its own, as one classic script: a chunk of this build would share modules with the page and
-// import them, which a service worker cannot.
+// Builds src/sw/kioskWorker.ts to /sw.js and writes into it what the kiosk needs offline: its page
+// (which the server answers /sheet/ with), every file of this build (the kiosk's chunks, stylesheets
+// and assets: this app is the kiosk and nothing else), and the icons and manifest. The worker is
+// built on its own, as one classic script: a chunk of this build would share modules with the page
+// and import them, which a service worker cannot.
 
 const workerSource = path.resolve(import.meta.dirname, "../src/sw/kioskWorker.ts");
 const page = "index.html";
@@ -45,6 +46,7 @@ export function kioskServiceWorker(): Plugin {
         const html = bundle[page];
         if (!html || html.type !== "asset") throw new Error(`sw.js: ${page} was not built`);
         const files = [
+          kioskBase,
           ...Object.keys(bundle)
             .filter((file) => file !== page)
             .sort()

@@ -7,8 +7,8 @@ import { isKioskPath, kioskBase } from "@vsi/web-common/addresses";
 // come from the server too. Each build writes a new list (and cache name) into this file; the new
 // worker takes over at once and drops the old build's cache.
 
-// Replaced at build time (vite/kioskServiceWorker.ts) by the build's own files and version.
-const built = "__VSI_PRECACHE__" as unknown as string[];
+// Replaced at build time (vite/kioskServiceWorker.ts) by the build's own list and version.
+const precache = "__VSI_PRECACHE__" as unknown as string[];
 const version = "__VSI_VERSION__";
 
 interface ExtendableEvent extends Event {
@@ -31,7 +31,6 @@ const prefix = "vsi-kiosk-";
 const cacheName = prefix + version;
 /** The kiosk's page, which the server answers /sheet/… with; the first file of the list. */
 const shell = kioskBase;
-const precache = [shell, ...built];
 /** Answered by the server alone, never from or into the cache. */
 const serverOnly = /^\/(api|trpc|files|healthz)(\/|$)/;
 
