@@ -6,7 +6,7 @@
 export const kioskBase = "/sheet/";
 
 /** /sheet, /sheet/…, /sheet?…: a pathname, or a path with its query. */
-export const kioskPathPattern = /^\/sheet(?:[/?#]|$)/;
+export const kioskPathPattern = new RegExp(`^${kioskBase.slice(0, -1)}(?:[/?#]|$)`);
 
 /** @param {string} path */
 export function isKioskPath(path) {
