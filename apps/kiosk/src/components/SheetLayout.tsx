@@ -1,4 +1,3 @@
-import "../styles/kiosk.css";
 import { useKioskTranslation } from "@vsi/i18n";
 import { useEffect, useState, type ReactNode } from "react";
 import { kioskQueue, startKioskQueue } from "../lib/kioskQueue";
