@@ -3,7 +3,7 @@ import { isKioskPath } from "@vsi/web-common/addresses";
 import { lazy, Suspense } from "react";
 import { ErrorFallback } from "../components/ErrorFallback";
 import { NotFound } from "../components/NotFound";
-import { loadOtherEntry } from "../lib/otherEntry";
+import { loadOtherApp } from "../lib/otherApp";
 
 // Loaded only off the sheet: a tablet never downloads the staff header and menu.
 const StaffShell = lazy(() => import("../components/StaffShell"));
@@ -11,7 +11,7 @@ const StaffShell = lazy(() => import("../components/StaffShell"));
 export const Route = createRootRoute({
   // /sheet/… is the kiosk, another app: reached from a staff page, it is loaded in full.
   beforeLoad: ({ location, preload }) => {
-    if (!preload && isKioskPath(location.pathname)) loadOtherEntry();
+    if (!preload && isKioskPath(location.pathname)) loadOtherApp();
   },
   component: RootLayout,
   errorComponent: ErrorFallback,

@@ -12,7 +12,7 @@ import { trpc } from "../../lib/trpc";
 import classes from "./OnSite.module.css";
 
 export const Route = createFileRoute("/dashboard/on-site")({
-  // A plain reader, not zod: route definitions are in the first chunk every page (the kiosk's too) loads.
+  // A plain reader, not zod: route definitions are in the first chunk every page loads.
   validateSearch: (search: Record<string, unknown>): { locationId?: number } => {
     const locationId = positiveInt(search.locationId);
     return locationId === undefined ? {} : { locationId };

@@ -3,7 +3,7 @@
 // into the address bar, and loading that address in full hands it over to the kiosk.
 
 /** Loads the current address in full, unless this very document was loaded at it (no loop). */
-export function loadOtherEntry(): boolean {
+export function loadOtherApp(): boolean {
   const [loaded] = performance.getEntriesByType("navigation");
   if (loaded && loaded.name === window.location.href) return false;
   window.location.reload();
