@@ -12,7 +12,10 @@ export default defineConfig({
     projects: [
       "packages/db",
       "packages/api",
+      "packages/i18n",
+      "packages/web-common",
       "apps/web",
+      "apps/kiosk",
       "apps/server",
       // The server's tests run on PostgreSQL when there is a server; its storage tests then run on
       // the embedded database (what `npm start` uses) as well.

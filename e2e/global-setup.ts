@@ -45,6 +45,7 @@ export default async function globalSetup(): Promise<void> {
     serverMain,
     serverCli,
     path.join(repoRoot, "apps", "web", "dist", "index.html"),
+    path.join(repoRoot, "apps", "kiosk", "dist", "index.html"),
   ]) {
     if (!existsSync(file))
       throw new Error(`${file} is missing: build first (pnpm e2e runs turbo run build)`);

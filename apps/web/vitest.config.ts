@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { compiledCatalogues } from "./vite/compiledCatalogues.ts";
+import { compiledCatalogues } from "@vsi/i18n/vite";
 
 export default defineConfig({
   plugins: [react(), compiledCatalogues()],

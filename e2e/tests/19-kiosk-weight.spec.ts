@@ -6,15 +6,18 @@ import { expect, test } from "../support/fixtures.ts";
 import { repoRoot } from "../support/paths.ts";
 
 // What a tablet's Chromium downloads for the sheet on a cold cache, its service worker's install
-// included, against the list the build gives that worker (the set the bench weighs) and the
-// kiosk's budget, and that a second load takes nothing of the app from the network.
+// included, against the list the build gives that worker and the kiosk's budget (which its build
+// checks too, with size-limit), and that a second load takes nothing of the app from the network.
 
-const dist = path.join(repoRoot, "apps", "web", "dist");
+const dist = path.join(repoRoot, "apps", "kiosk", "dist");
+/** The kiosk's page: the server answers /sheet/… with its build's index.html. */
+const kioskPage = "/sheet/";
 /** The kiosk's weight on a tablet's first visit, gzipped, its service worker's download included. */
 const budget = 150 * 1024;
 /** The app's own files: the kiosk's page, its chunks, the worker, icons and manifest (not the API). */
-const appFile =
-  /^\/(static\/.+|sw\.js|kiosk\.html|manifest\.webmanifest|icon[^/]*|apple-touch-icon\.png)$/;
+const appFile = /^\/(static\/.+|sw\.js|manifest\.webmanifest|icon[^/]*|apple-touch-icon\.png)$/;
+/** A file of the list as it is in the build. */
+const built = (file: string) => path.join(dist, file === kioskPage ? "index.html" : file);
 
 /** The files sw.js precaches, as the build wrote them into it. */
 function precacheList(): string[] {
@@ -34,15 +37,14 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
   const { location } = await createSite(adminApi, "Weighed Hall", ["Pantry"]);
   await setUpTabletContext(page.context(), await newUser(), location.id);
   const precache = precacheList();
-  expect(precache).toContain("/kiosk.html");
+  expect(precache).toContain(kioskPage);
   expect(precache.filter((file) => /\/(StaffShell|VisitsChart|trpc|session)-/.test(file))).toEqual(
     [],
   );
-  // The kiosk is its own entry, without the staff pages' component library.
+  // The kiosk is its own app, without the staff pages' component library.
   expect(
     precache.filter(
-      (file) =>
-        /\.(js|css)$/.test(file) && readFileSync(path.join(dist, file), "utf8").includes("mantine"),
+      (file) => /\.(js|css)$/.test(file) && readFileSync(built(file), "utf8").includes("mantine"),
     ),
   ).toEqual([]);
 
@@ -54,12 +56,12 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
   page.context().on("response", (response) => {
     const url = new URL(response.url());
     // The app's files only: the API's answers and the live stream (which never ends) are not the
-    // app. The sheet's own address is answered with the kiosk's page.
-    const document = response.request().resourceType() === "document";
+    // app. The sheet's own address is answered with the kiosk's page, and so is the worker's copy.
+    const isPage = response.request().resourceType() === "document" || url.pathname === kioskPage;
     if (
       url.origin !== new URL(baseURL!).origin ||
       response.status() !== 200 ||
-      !(document || appFile.test(url.pathname))
+      !(isPage || appFile.test(url.pathname))
     )
       return;
     pending.push(
@@ -69,7 +71,7 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
         .then(
           (sizes) =>
             void downloads.push({
-              path: document ? "/kiosk.html" : url.pathname,
+              path: isPage ? kioskPage : url.pathname,
               fromWorker: response.fromServiceWorker(),
               bytes: sizes.responseBodySize,
             }),
@@ -92,7 +94,7 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
     [],
   );
   const gzipped = files.reduce(
-    (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length,
+    (sum, file) => sum + gzipSync(readFileSync(built(file)), { level: 9 }).length,
     0,
   );
   const wire = app.reduce((sum, d) => sum + d.bytes, 0);

@@ -15,6 +15,7 @@ import {
   type Services,
 } from "@vsi/api";
 import { sql } from "@vsi/db";
+import { isKioskPath } from "@vsi/web-common/addresses";
 import Fastify, { type FastifyReply } from "fastify";
 import { docsScript } from "./routes/docs-page.ts";
 import {
@@ -28,13 +29,12 @@ import { registerOpenApi } from "./routes/openapi.ts";
 import { registerRawRoutes } from "./routes/raw.ts";
 import { registerTrpc } from "./routes/trpc.ts";
 
-/** The kiosk's addresses (/sheet, /sheet/3/sign-in), answered with the web build's kiosk.html. */
-const kioskPath = /^\/sheet(?:[/?#]|$)/;
-
 export interface AppOptions {
   services: Services;
-  /** The built web app (apps/web/dist); omitted in API-only tests. */
+  /** The staff app's build (apps/web/dist); omitted in API-only tests. */
   webDir?: string | undefined;
+  /** The kiosk's build (apps/kiosk/dist), served beside the staff app's. */
+  kioskDir?: string | undefined;
   /** Off in tests; every line is redacted (logging.ts). */
   logger?: LogOptions | false;
   /** TRUST_PROXY: which proxies may name the client in X-Forwarded-For (none by default). */
@@ -46,6 +46,7 @@ export interface AppOptions {
 export async function buildApp({
   services,
   webDir,
+  kioskDir,
   logger = false,
   trustProxy = false,
   limits: limitOptions,
@@ -142,18 +143,24 @@ export async function buildApp({
   await registerTrpc(app, services);
   registerOpenApi(app, services);
 
-  const hasWeb = !!webDir && existsSync(path.join(webDir, "index.html"));
-  const hasKiosk = hasWeb && existsSync(path.join(webDir, "kiosk.html"));
-  if (hasWeb) {
+  // Two builds, each with its own index.html: the staff app's and the kiosk's.
+  const staff = webDir && existsSync(path.join(webDir, "index.html")) ? webDir : undefined;
+  const kiosk = kioskDir && existsSync(path.join(kioskDir, "index.html")) ? kioskDir : undefined;
+  const roots = [staff, kiosk].filter((root) => root !== undefined);
+  if (roots.length > 0) {
+    // Both builds' files at the site's root (the kiosk's /sw.js among them; hashed names under
+    // static/ never collide); where both have a file (the icons, index.html), the staff app's.
     await app.register(fastifyStatic, {
-      root: webDir,
+      root: roots,
       wildcard: false,
       cacheControl: false,
-      // The web build writes .br and .gz beside each file (apps/web/scripts/precompress.mjs).
+      // Each build writes .br and .gz beside its files (precompressed() in @vsi/web-common/vite).
       preCompressed: true,
-      // Hashed chunks (static/js, static/css) never change; index.html and icons must stay fresh.
+      // Hashed chunks (static/js, static/media) never change; pages and icons must stay fresh.
       setHeaders(res, file) {
-        const hashed = path.relative(webDir, file).startsWith(`static${path.sep}`);
+        const hashed = roots.some((root) =>
+          path.relative(root, file).startsWith(`static${path.sep}`),
+        );
         res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
@@ -162,12 +169,11 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url.startsWith("/api") || url.startsWith("/trpc") || url.startsWith("/files");
-    if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
-      // Client routes are the web app's, so reloading them works: the kiosk (/sheet/…) is an entry
-      // of its own, kept small for tablets; everything else is the staff app.
-      const page = hasKiosk && kioskPath.test(url) ? "kiosk.html" : "index.html";
-      return reply.header("Cache-Control", "no-cache").sendFile(page);
-    }
+    // Client routes are the apps', so reloading them works: the kiosk's (/sheet/…), kept small for
+    // tablets, and the staff app's, everything else.
+    const root = isKioskPath(url) ? kiosk : staff;
+    if (!isApi && root && (request.method === "GET" || request.method === "HEAD"))
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html", root);
     throw new HttpError(404, "Not found");
   });
 

@@ -22,6 +22,7 @@ async function main() {
   const app = await buildApp({
     services,
     webDir: process.env.WEB_DIST ?? path.resolve(here, "../../web/dist"),
+    kioskDir: process.env.KIOSK_DIST ?? path.resolve(here, "../../kiosk/dist"),
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
   });

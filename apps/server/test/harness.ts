@@ -109,6 +109,7 @@ export async function startTestServer(
   options: {
     registrationEnabled?: boolean;
     webDir?: string;
+    kioskDir?: string;
     trustProxy?: AppOptions["trustProxy"];
     limits?: AppOptions["limits"];
     /** The embedded database in the data folder, as `npm start` runs it. */
@@ -158,6 +159,7 @@ export async function startTestServer(
   const app = await buildApp({
     services,
     webDir: options.webDir,
+    kioskDir: options.kioskDir,
     trustProxy: options.trustProxy,
     limits: options.limits,
   });

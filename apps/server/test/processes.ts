@@ -47,13 +47,19 @@ export interface ServerProcess {
   exitBeforeListening(): Promise<number | null | "listening">;
 }
 
-/** The real server (dist/main.js) in its own process, on port 0 of 127.0.0.1 with no web build. */
+/** The real server (dist/main.js) in its own process, on port 0 of 127.0.0.1 with no app build. */
 export function spawnServer(vars: Record<string, string>): ServerProcess {
   const dataDir = vars.DATA_DIR ?? "";
   const [command, flags, options] = node(mainPath);
   const child = spawn(command, flags, {
     ...options,
-    env: cleanEnv({ PORT: "0", HOST: "127.0.0.1", WEB_DIST: dataDir, ...vars }),
+    env: cleanEnv({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      WEB_DIST: dataDir,
+      KIOSK_DIST: dataDir,
+      ...vars,
+    }),
     stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";

@@ -6,22 +6,31 @@ import { startTestServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 
+/** A stand-in build: its index.html, a hashed chunk and what else it names. */
+function standInBuild(name: string, page: string, files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), `vsi-${name}-`));
+  mkdirSync(path.join(dir, "static", "js"), { recursive: true });
+  writeFileSync(
+    path.join(dir, "index.html"),
+    `<!doctype html><title>Visitor Sign-In</title>${page}`,
+  );
+  for (const [file, body] of Object.entries(files)) writeFileSync(path.join(dir, file), body);
+  return dir;
+}
+
 beforeAll(async () => {
-  // A stand-in build of the web app: the staff app's index.html, the kiosk's kiosk.html and one hashed asset.
-  const webDir = mkdtempSync(path.join(tmpdir(), "vsi-web-"));
-  mkdirSync(path.join(webDir, "static", "js"), { recursive: true });
-  writeFileSync(
-    path.join(webDir, "index.html"),
-    "<!doctype html><title>Visitor Sign-In</title><div id=root></div>",
-  );
-  writeFileSync(
-    path.join(webDir, "kiosk.html"),
-    "<!doctype html><title>Visitor Sign-In</title><main>kiosk</main>",
-  );
-  writeFileSync(path.join(webDir, "static", "js", "index-abc123.js"), "console.log('app')");
-  writeFileSync(path.join(webDir, "manifest.webmanifest"), "{}");
-  writeFileSync(path.join(webDir, "static", "js", "index-abc123.js.br"), "brotli bytes");
-  server = await startTestServer({ webDir });
+  // The staff app's build and the kiosk's, each with its own index.html.
+  const webDir = standInBuild("web", "<div id=root></div>", {
+    "static/js/index-abc123.js": "console.log('app')",
+    "static/js/index-abc123.js.br": "brotli bytes",
+    "manifest.webmanifest": "{}",
+  });
+  const kioskDir = standInBuild("kiosk", "<main>kiosk</main>", {
+    "static/js/kiosk-def456.js": "console.log('kiosk')",
+    "sw.js": "// the kiosk's service worker",
+    "manifest.webmanifest": "{}",
+  });
+  server = await startTestServer({ webDir, kioskDir });
 });
 afterAll(() => server.close());
 
@@ -36,7 +45,7 @@ describe("the web app", () => {
     }
   });
 
-  it("serves the kiosk's own page, kiosk.html, for /sheet and everything under it", async () => {
+  it("serves the kiosk's own page, its build's index.html, for /sheet and everything under it", async () => {
     for (const url of ["/sheet", "/sheet/", "/sheet/3", "/sheet/3/sign-in?programId=2"]) {
       const res = await server.client().get(url);
       expect(res.status, url).toBe(200);
@@ -46,10 +55,22 @@ describe("the web app", () => {
     }
   });
 
+  it("serves both builds' files at the site's root, the kiosk's service worker at /sw.js", async () => {
+    const kiosk = await server.client().get("/static/js/kiosk-def456.js");
+    expect(kiosk.status).toBe(200);
+    expect(kiosk.body).toBe("console.log('kiosk')");
+    const worker = await server.client().get("/sw.js");
+    expect(worker.status).toBe(200);
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    expect(worker.body).toBe("// the kiosk's service worker");
+  });
+
   it("serves hashed assets with a long cache and index.html with none", async () => {
     const asset = await server.client().get("/static/js/index-abc123.js");
     expect(asset.status).toBe(200);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const kiosk = await server.client().get("/static/js/kiosk-def456.js");
+    expect(kiosk.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await server.client().get("/manifest.webmanifest")).headers["cache-control"]).toBe(
       "no-cache",
     );

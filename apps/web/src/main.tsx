@@ -6,7 +6,8 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { tabletDisconnectedMessage } from "@vsi/api/schemas";
-import { onUnauthorized, queryClient } from "./lib/queryClient";
+import { disconnectedPath } from "@vsi/web-common/addresses";
+import { onUnauthorized, queryClient } from "@vsi/web-common/query-client";
 import { router } from "./router";
 import { theme } from "./theme";
 
@@ -18,8 +19,8 @@ onUnauthorized(async (error) => {
   const { setCurrentUser } = await import("./lib/session");
   setCurrentUser(null);
   if (error instanceof Error && error.message === tabletDisconnectedMessage) {
-    // The kiosk is another entry (kiosk.html): a full page load.
-    window.location.replace("/sheet/disconnected");
+    // The kiosk is another app: a full page load.
+    window.location.replace(disconnectedPath);
     return;
   }
   const { pathname, href } = router.state.location;

@@ -24,7 +24,6 @@ import { Route as DashboardReportsRouteImport } from "./routes/dashboard/reports
 import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId"
 import { Route as PasswordsIndexRouteImport } from "./routes/passwords/index"
 import { Route as PasswordsForgotRouteImport } from "./routes/passwords/forgot"
-import { Route as SheetSplatRouteImport } from "./routes/sheet/$"
 import { Route as AdminUsersIndexRouteImport } from "./routes/admin/users/index"
 import { Route as AdminUsersUserIdRouteImport } from "./routes/admin/users/$userId"
 import { Route as AdminUsersInviteRouteImport } from "./routes/admin/users/invite"
@@ -112,11 +111,6 @@ const PasswordsForgotRoute = PasswordsForgotRouteImport.update({
   path: "/passwords/forgot",
   getParentRoute: () => rootRouteImport,
 } as any)
-const SheetSplatRoute = SheetSplatRouteImport.update({
-  id: "/sheet/$",
-  path: "/sheet/$",
-  getParentRoute: () => rootRouteImport,
-} as any)
 const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
   id: "/users/",
   path: "/users/",
@@ -189,7 +183,6 @@ export interface FileRoutesByFullPath {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
-  "/sheet/$": typeof SheetSplatRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
@@ -216,7 +209,6 @@ export interface FileRoutesByTo {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
-  "/sheet/$": typeof SheetSplatRoute
   "/admin": typeof AdminIndexRoute
   "/dashboard": typeof DashboardIndexRoute
   "/passwords": typeof PasswordsIndexRoute
@@ -246,7 +238,6 @@ export interface FileRoutesById {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
-  "/sheet/$": typeof SheetSplatRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
@@ -277,7 +268,6 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
-    | "/sheet/$"
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
@@ -304,7 +294,6 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
-    | "/sheet/$"
     | "/admin"
     | "/dashboard"
     | "/passwords"
@@ -333,7 +322,6 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
-    | "/sheet/$"
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
@@ -358,7 +346,6 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   InvitesInviteIdRoute: typeof InvitesInviteIdRoute
   PasswordsForgotRoute: typeof PasswordsForgotRoute
-  SheetSplatRoute: typeof SheetSplatRoute
   PasswordsIndexRoute: typeof PasswordsIndexRoute
   PasswordsResetTokenRoute: typeof PasswordsResetTokenRoute
 }
@@ -468,13 +455,6 @@ declare module "@tanstack/react-router" {
       path: "/passwords/forgot"
       fullPath: "/passwords/forgot"
       preLoaderRoute: typeof PasswordsForgotRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    "/sheet/$": {
-      id: "/sheet/$"
-      path: "/sheet/$"
-      fullPath: "/sheet/$"
-      preLoaderRoute: typeof SheetSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/admin/users/": {
@@ -620,7 +600,6 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   InvitesInviteIdRoute: InvitesInviteIdRoute,
   PasswordsForgotRoute: PasswordsForgotRoute,
-  SheetSplatRoute: SheetSplatRoute,
   PasswordsIndexRoute: PasswordsIndexRoute,
   PasswordsResetTokenRoute: PasswordsResetTokenRoute,
 }

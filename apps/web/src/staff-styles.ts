@@ -1,6 +1,4 @@
 // Mantine stylesheets only staff pages need (see mantine-styles.ts), in Mantine's documented order.
-// The kiosk's dialogs are the browser's own <dialog> (KioskDialog), so Modal and what it is built
-// on are staff-only too.
 import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/CloseButton.css";
 import "@mantine/core/styles/Overlay.css";
@@ -17,5 +15,4 @@ import "@mantine/core/styles/CheckboxIndicator.css";
 import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/List.css";
 import "@mantine/core/styles/PasswordInput.css";
-// The kiosk's list of visitors is a plain table (VisitorsTable.module.css).
 import "@mantine/core/styles/Table.css";

@@ -12,8 +12,8 @@ import {
 } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { fieldErrorsOf } from "../lib/apiErrors";
-import { formatLocalDate } from "../lib/time";
+import { fieldErrorsOf } from "@vsi/web-common/api-errors";
+import { formatLocalDate } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../lib/trpc";
 import { ScrollTable } from "./ScrollTable";
 

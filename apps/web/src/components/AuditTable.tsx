@@ -1,6 +1,6 @@
 import { Table, Text } from "@mantine/core";
 import { describeEntry, subjectLabel } from "../lib/auditLog";
-import { formatLocalDate, formatLocalTime } from "../lib/time";
+import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import type { AuditEntry } from "../lib/types";
 import { ScrollTable } from "./ScrollTable";
 

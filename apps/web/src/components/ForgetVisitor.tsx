@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from "@man
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { useStaffTranslation } from "../lib/i18n";
-import { formatPhoneInput, phoneDigits } from "../lib/phone";
+import { useStaffTranslation } from "@vsi/i18n";
+import { formatPhoneInput, phoneDigits } from "@vsi/web-common/phone";
 import { queryClient, trpc } from "../lib/trpc";
 import { useServerErrors } from "../hooks/useServerErrors";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";

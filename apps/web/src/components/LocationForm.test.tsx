@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { translate } from "../lib/i18n";
+import { translate } from "@vsi/i18n";
 import { renderWithTheme } from "../test/render";
 import { LocationForm } from "./LocationForm";
 

@@ -9,7 +9,7 @@ import {
 } from "@vsi/api/schemas";
 import { useMemo, useState } from "react";
 import { buildChecklist, checkedIds, type ChecklistItem } from "../lib/checklist";
-import { useStaffTranslation } from "../lib/i18n";
+import { useStaffTranslation } from "@vsi/i18n";
 import type { TemperatureUnit } from "../lib/temperature";
 import type { ProgramListItem } from "../lib/types";
 import { SortableChecklist } from "./SortableChecklist";

@@ -2,7 +2,7 @@ import { Badge, Button, Stack, Table, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { fullName } from "../lib/names";
 import { replaceById } from "../lib/lists";
-import { formatLocalDate, formatLocalTime } from "../lib/time";
+import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../lib/trpc";
 import type { Tablet } from "../lib/types";
 import { ScrollTable } from "./ScrollTable";

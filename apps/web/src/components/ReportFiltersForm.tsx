@@ -2,9 +2,9 @@ import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { datePresets, presetOf, presetRange, type DatePreset } from "../lib/datePresets";
 import { idField, idOrUndefined, textOrUndefined } from "../lib/filterValues";
-import { useStaffTranslation } from "../lib/i18n";
+import { useStaffTranslation } from "@vsi/i18n";
 import type { ReportFilters } from "../lib/reportFilters";
-import { todayInZone } from "../lib/time";
+import { todayInZone } from "@vsi/web-common/time";
 import { DateRangeInputs } from "./DateRangeInputs";
 import { FilterSelect, locationChoices, namedOptions } from "./FilterSelect";
 

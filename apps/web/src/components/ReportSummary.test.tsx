@@ -1,6 +1,6 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { kioskI18n } from "../lib/i18n";
+import { kioskI18n } from "@vsi/i18n";
 import { renderWithTheme } from "../test/render";
 import { ReportSummary } from "./ReportSummary";
 

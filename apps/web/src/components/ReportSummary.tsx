@@ -1,7 +1,7 @@
 import "@mantine/core/styles/Skeleton.css";
 import { Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { lazy, Suspense } from "react";
-import { useStaffTranslation } from "../lib/i18n";
+import { useStaffTranslation } from "@vsi/i18n";
 import type { VisitSummary } from "../lib/types";
 
 // recharts is the largest dependency of the staff pages: fetched only when a report draws it.

@@ -1,6 +1,6 @@
 import { Table, Text } from "@mantine/core";
-import { formatPhone } from "../lib/phone";
-import { formatLocalDate, formatLocalTime } from "../lib/time";
+import { formatPhone } from "@vsi/web-common/phone";
+import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import type { ReportVisit } from "../lib/types";
 import { ScrollTable } from "./ScrollTable";
 

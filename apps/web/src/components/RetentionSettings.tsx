@@ -1,8 +1,8 @@
 import { Alert, Button, Group, NumberInput, Stack, Switch, Text, Title } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useStaffTranslation } from "../lib/i18n";
-import { formatLocalDate, formatLocalTime } from "../lib/time";
+import { useStaffTranslation } from "@vsi/i18n";
+import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../lib/trpc";
 import { useServerErrors } from "../hooks/useServerErrors";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";

@@ -2,7 +2,7 @@ import { Button, Checkbox, Fieldset, PasswordInput, Stack, Text } from "@mantine
 import { passwordMessage, reauthenticateMessage, sudoWindowMinutes } from "@vsi/api/schemas";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { httpStatusOf } from "../lib/apiErrors";
+import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { fullName } from "../lib/names";
 import { useCurrentUser } from "../lib/session";
 import { trpc } from "../lib/trpc";

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from "react";
-import { watchLocation } from "../lib/sheetStream";
+import { watchLocation } from "@vsi/web-common/location-stream";
 
 // Browsers keep about six connections per server: a few live streams, then the page polls instead.
 const maxStreams = 4;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { fieldErrorsOf, httpStatusOf } from "../lib/apiErrors";
+import { fieldErrorsOf, httpStatusOf } from "@vsi/web-common/api-errors";
 
 /**
  * Failure handling for the invite, acceptance and account forms: a 422 puts its

@@ -1,5 +1,5 @@
 import { auditActions, type AuditAction } from "@vsi/api/schemas";
-import { isoDate, positiveInt } from "./searchParams";
+import { isoDate, positiveInt } from "@vsi/web-common/search-params";
 import type { AuditEntry } from "./types";
 
 // The audit log page: its filters live in the query string (a view can be bookmarked), and each

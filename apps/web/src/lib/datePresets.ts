@@ -1,4 +1,4 @@
-import { todayInZone } from "./time";
+import { todayInZone } from "@vsi/web-common/time";
 
 // The report's date shortcuts, as From/To calendar days in the browser's zone.
 

@@ -1,5 +1,5 @@
 import { trpcClient } from "./trpc";
-import { xsrfHeaders } from "./xsrf";
+import { xsrfHeaders } from "@vsi/web-common/xsrf";
 
 /**
  * The direct upload: register the blob, PUT the bytes to the returned URL with

@@ -2,7 +2,7 @@ import { redirect, type ParsedLocation } from "@tanstack/react-router";
 import type { User } from "./types";
 
 // Route guards for beforeLoad. The session (and with it the tRPC client) is loaded by the first
-// guarded page, never by the kiosk.
+// guarded page, not by public ones.
 const loadCurrentUser = async () => (await import("./session")).loadCurrentUser();
 
 // Route guards for beforeLoad. The redirect replaces the history

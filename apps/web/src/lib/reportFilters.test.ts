@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { reportCsvUrl, reportSearch, reportTimeZone } from "./reportFilters";
-import { sheetSearch } from "./sheetSearch";
 
 describe("reportSearch", () => {
   it("keeps usable filters and the page", () => {
@@ -33,13 +32,6 @@ describe("reportCsvUrl", () => {
     expect(reportCsvUrl({ from: "2024-01-01", locationId: 2 }, "America/New_York")).toBe(
       "/api/visits?format=csv&timeZone=America%2FNew_York&from=2024-01-01&locationId=2",
     );
-  });
-});
-
-describe("sheetSearch", () => {
-  it("reads the program id", () => {
-    expect(sheetSearch({ programId: 5 })).toEqual({ programId: 5 });
-    expect(sheetSearch({ programId: "abc" })).toEqual({});
   });
 });
 

@@ -1,4 +1,4 @@
-import { isoDate, positiveInt } from "./searchParams";
+import { isoDate, positiveInt } from "@vsi/web-common/search-params";
 
 // The report's filters and page live in the query string, so a report can be bookmarked.
 

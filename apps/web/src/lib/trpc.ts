@@ -1,11 +1,11 @@
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@vsi/api";
-import { queryClient } from "./queryClient";
-import { xsrfHeaders } from "./xsrf";
+import { queryClient } from "@vsi/web-common/query-client";
+import { xsrfHeaders } from "@vsi/web-common/xsrf";
 
 // How staff pages talk to the server: tRPC over /trpc, through TanStack Query's cache. The kiosk
-// uses REST (kioskApi.ts), so its first load carries no tRPC client.
+// (apps/kiosk) uses REST, so its first load carries no tRPC client.
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
@@ -19,5 +19,5 @@ export const trpcClient = createTRPCClient<AppRouter>({
 
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 
-export { onUnauthorized, queryClient, reportUnauthorized } from "./queryClient";
+export { onUnauthorized, queryClient, reportUnauthorized } from "@vsi/web-common/query-client";
 export type { AppRouter };

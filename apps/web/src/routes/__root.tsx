@@ -1,22 +1,26 @@
 import { createRootRoute, Outlet, useRouterState } from "@tanstack/react-router";
+import { isKioskPath } from "@vsi/web-common/addresses";
 import { lazy, Suspense } from "react";
 import { ErrorFallback } from "../components/ErrorFallback";
 import { NotFound } from "../components/NotFound";
+import { loadOtherApp } from "../lib/otherApp";
 
 // Loaded only off the sheet: a tablet never downloads the staff header and menu.
 const StaffShell = lazy(() => import("../components/StaffShell"));
 
 export const Route = createRootRoute({
+  // /sheet/… is the kiosk, another app: reached from a staff page, it is loaded in full.
+  beforeLoad: ({ location, preload }) => {
+    if (!preload && isKioskPath(location.pathname)) loadOtherApp();
+  },
   component: RootLayout,
   errorComponent: ErrorFallback,
   notFoundComponent: NotFound,
 });
 
-/** /sheet/… is the kiosk (its own entry, kiosk.html): while it loads, no staff navigation shows. */
+/** /sheet/… is the kiosk (another app): while it loads, no staff navigation shows. */
 function RootLayout() {
-  const kiosk = useRouterState({
-    select: (state) => state.location.pathname.startsWith("/sheet/"),
-  });
+  const kiosk = useRouterState({ select: (state) => isKioskPath(state.location.pathname) });
   if (kiosk) return <Outlet />;
   return (
     <Suspense fallback={null}>

@@ -7,7 +7,7 @@ import { ListPage } from "../../components/ListPage";
 import { PagedResults } from "../../components/PagedResults";
 import { useListSearch } from "../../hooks/useListPage";
 import { auditSearch, groupActions, type AuditSearch } from "../../lib/auditLog";
-import { browserTimeZone } from "../../lib/time";
+import { browserTimeZone } from "@vsi/web-common/time";
 import { trpc } from "../../lib/trpc";
 
 export const Route = createFileRoute("/admin/audit")({

@@ -3,7 +3,7 @@ import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ListPage } from "../../components/ListPage";
 import { ScrollTable } from "../../components/ScrollTable";
-import { formatLocalDate, formatLocalTime } from "../../lib/time";
+import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../../lib/trpc";
 import type { Backup } from "../../lib/types";
 

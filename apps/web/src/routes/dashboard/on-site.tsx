@@ -7,13 +7,13 @@ import { Loading } from "../../components/Loading";
 import { ScrollTable } from "../../components/ScrollTable";
 import { useLocationStreams } from "../../hooks/useLocationStreams";
 import { groupOnSite, onSiteCsvUrl, stayLength, type OnSiteVisit } from "../../lib/onSite";
-import { positiveInt } from "../../lib/searchParams";
-import { browserTimeZone, formatLocalDate, formatLocalTime } from "../../lib/time";
+import { positiveInt } from "@vsi/web-common/search-params";
+import { browserTimeZone, formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import { trpc } from "../../lib/trpc";
 import classes from "./OnSite.module.css";
 
 export const Route = createFileRoute("/dashboard/on-site")({
-  // A plain reader, not zod: route definitions are in the first chunk every page (the kiosk's too) loads.
+  // A plain reader, not zod: route definitions are in the first chunk every page loads.
   validateSearch: (search: Record<string, unknown>): { locationId?: number } => {
     const locationId = positiveInt(search.locationId);
     return locationId === undefined ? {} : { locationId };

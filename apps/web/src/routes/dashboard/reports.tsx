@@ -15,8 +15,8 @@ import {
   type ReportFilters,
   type ReportSearch,
 } from "../../lib/reportFilters";
-import { useStaffTranslation } from "../../lib/i18n";
-import { browserTimeZone } from "../../lib/time";
+import { useStaffTranslation } from "@vsi/i18n";
+import { browserTimeZone } from "@vsi/web-common/time";
 import { trpc } from "../../lib/trpc";
 
 export const Route = createFileRoute("/dashboard/reports")({

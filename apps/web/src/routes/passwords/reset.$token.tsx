@@ -5,7 +5,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormCard } from "../../components/FormCard";
 import { Loading } from "../../components/Loading";
-import { httpStatusOf } from "../../lib/apiErrors";
+import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { trpc } from "../../lib/trpc";
 import { AnchorLink } from "../../components/links";
 

@@ -6,12 +6,12 @@ import { ScrollTable } from "../../../components/ScrollTable";
 import { ListPage } from "../../../components/ListPage";
 import { fullName } from "../../../lib/names";
 import { replaceById } from "../../../lib/lists";
-import { formatLocalDate } from "../../../lib/time";
+import { formatLocalDate } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../../../lib/trpc";
 import { useCurrentUser } from "../../../lib/session";
 import type { Invite, User } from "../../../lib/types";
 import { ButtonLink } from "../../../components/links";
-import { useStaffTranslation } from "../../../lib/i18n";
+import { useStaffTranslation } from "@vsi/i18n";
 
 export const Route = createFileRoute("/admin/users/")({
   component: ManageUsersPage,

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
+import { sheetPath } from "@vsi/web-common/addresses";
 import { ListPage } from "../../../components/ListPage";
 import { ScrollTable } from "../../../components/ScrollTable";
 import { useCurrentUser } from "../../../lib/session";
@@ -57,9 +58,9 @@ function LocationActions({ location, canEdit }: { location: LocationListItem; ca
   // and sets the tablet cookies, so the client forgets the user too.
   function setUpTablet() {
     setup.mutate(location.id, {
-      // The sheet is the kiosk's own entry (kiosk.html): a full page load, which also leaves the
-      // ended session and every staff query behind.
-      onSuccess: () => window.location.assign(`/sheet/${location.id}`),
+      // The sheet is the kiosk, another app: a full page load, which also leaves the ended session
+      // and every staff query behind.
+      onSuccess: () => window.location.assign(sheetPath(location.id)),
       onError: (error) => console.error(error),
     });
   }

@@ -1,0 +1,342 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { fieldErrorsOf, httpStatusOf, openVisitOf } from "@vsi/web-common/api-errors";
+import { moveFocusOnEnter } from "../lib/focusNextField";
+import { useKioskTranslation } from "@vsi/i18n";
+import { formatPhoneInput, phoneDigits } from "@vsi/web-common/phone";
+import { invalidSignInFields, type SignInField, type SignInValues } from "../lib/signInRules";
+import {
+  isPlausibleTemperature,
+  temperatureUnitLabel,
+  type TemperatureUnit,
+} from "@vsi/api/schemas";
+import { formatLocalTime } from "@vsi/web-common/time";
+import { KioskAlert } from "./KioskAlert";
+import { KioskButton } from "./KioskButton";
+import { DialogActions, KioskDialog } from "./KioskDialog";
+import { KioskField } from "./KioskField";
+import classes from "./SignInForm.module.css";
+import { useVisitorLookup, type VisitorName } from "../hooks/useVisitorLookup";
+
+export interface SignInPayload {
+  FirstName: string;
+  LastName: string;
+  PhoneNumber: string;
+  Temperature: string;
+  ProgramId: number;
+}
+
+/** The visit a 409 named: this phone is signed in here already. */
+export interface OpenVisit {
+  id: number;
+  TimeIn: string;
+}
+
+interface Props {
+  locationId: number;
+  programs: ReadonlyArray<{ id: number; Name: string }>;
+  defaultProgramId: number | undefined;
+  temperatureUnit?: TemperatureUnit;
+  /** Sends the visit; rejects when it failed. */
+  onSubmit: (payload: SignInPayload) => Promise<unknown>;
+  onCancel: () => void;
+  /** The visitor, already signed in, chose to sign out instead. */
+  onSignOutInstead?: (visit: OpenVisit, firstName: string) => Promise<unknown>;
+  lookup: (digits: string) => Promise<VisitorName>;
+}
+
+/** The visitor's sign-in form, built for a tablet's on-screen keyboard. */
+/** Names: capitalised as typed words, never autocorrected or remembered on a shared tablet. */
+const nameInputProps = {
+  autoComplete: "off",
+  autoCapitalize: "words",
+  autoCorrect: "off",
+  spellCheck: false,
+} as const;
+
+// The last field's Enter key says "done": the keyboard can close and the visitor checks the program.
+const nameFields = [
+  { field: "FirstName", label: "form.firstName", enterKeyHint: "next" },
+  { field: "LastName", label: "form.lastName", enterKeyHint: "done" },
+] as const;
+
+export function SignInForm({
+  locationId,
+  programs,
+  defaultProgramId,
+  temperatureUnit = "F",
+  onSubmit,
+  onCancel,
+  onSignOutInstead,
+  lookup,
+}: Props) {
+  const { t, i18n } = useKioskTranslation();
+  const unitLabel = temperatureUnitLabel(temperatureUnit);
+  const [values, setValues] = useState<SignInValues>({
+    PhoneNumber: "",
+    Temperature: "",
+    FirstName: "",
+    LastName: "",
+    ProgramId: programs.some((program) => program.id === defaultProgramId)
+      ? (defaultProgramId ?? null)
+      : null,
+  });
+  // Red markers appear only after a first attempt to submit an invalid form.
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  // The server's reason when it refused the sign-in (a 4xx): shown, since nothing was saved.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [alreadyIn, setAlreadyIn] = useState<OpenVisit | null>(null);
+  // An unusual temperature is asked about once; the answer holds for that exact value.
+  const [checkingTemperature, setCheckingTemperature] = useState(false);
+  const confirmedTemperature = useRef<string | null>(null);
+  const temperatureField = useRef<HTMLInputElement>(null);
+  const programGroup = useId();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const prefill = useCallback((name: VisitorName) => {
+    setValues((previous) => ({ ...previous, FirstName: name.FirstName, LastName: name.LastName }));
+  }, []);
+  const { looking, phoneChanged } = useVisitorLookup(lookup, prefill);
+
+  const invalid = invalidSignInFields(values, locationId);
+  const errorFor = (field: SignInField) =>
+    attempted && invalid.includes(field) ? t("form.required") : undefined;
+  const set =
+    (field: Exclude<SignInField, "ProgramId">) => (event: React.ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((previous) => ({ ...previous, [field]: value }));
+    };
+
+  function changePhone(event: React.ChangeEvent<HTMLInputElement>) {
+    const formatted = formatPhoneInput(event.currentTarget.value);
+    setValues((previous) => ({ ...previous, PhoneNumber: formatted }));
+    setAlreadyIn(null);
+    phoneChanged(phoneDigits(formatted));
+  }
+
+  async function send() {
+    if (busy || values.ProgramId === null) return;
+    const temperature = values.Temperature.trim();
+    if (
+      !isPlausibleTemperature(temperature, temperatureUnit) &&
+      confirmedTemperature.current !== temperature
+    ) {
+      setCheckingTemperature(true);
+      return;
+    }
+    setBusy(true);
+    setFailed(false);
+    setRefusal(null);
+    try {
+      await onSubmit({
+        FirstName: values.FirstName.trim(),
+        LastName: values.LastName.trim(),
+        PhoneNumber: phoneDigits(values.PhoneNumber),
+        Temperature: temperature,
+        ProgramId: values.ProgramId,
+      });
+    } catch (error) {
+      // The visitor stays on the form: told they are in already, or asked to try again.
+      const open = openVisitOf(error);
+      const status = httpStatusOf(error);
+      if (open) setAlreadyIn(open);
+      else if (status !== undefined && status >= 400 && status < 500)
+        setRefusal(refusalReason(error));
+      else {
+        console.error(error);
+        setFailed(true);
+      }
+    } finally {
+      if (mounted.current) setBusy(false);
+    }
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (invalid.length > 0 || values.ProgramId === null) {
+      setAttempted(true);
+      return;
+    }
+    void send();
+  }
+
+  async function signOutInstead(visit: OpenVisit) {
+    if (!onSignOutInstead) return;
+    setBusy(true);
+    try {
+      await onSignOutInstead(visit, values.FirstName.trim());
+    } catch (error) {
+      console.error(error);
+      setFailed(true);
+    } finally {
+      if (mounted.current) setBusy(false);
+    }
+  }
+
+  const programError = errorFor("ProgramId");
+  return (
+    <form onSubmit={submit} onKeyDown={moveFocusOnEnter} noValidate aria-busy={busy}>
+      <fieldset disabled={busy} className={classes.fields}>
+        <div className={classes.grid}>
+          <KioskField
+            label={t("form.phone")}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            enterKeyHint="next"
+            placeholder="415-555-1234"
+            autoFocus
+            value={values.PhoneNumber}
+            onChange={changePhone}
+            error={errorFor("PhoneNumber")}
+            rightSection={
+              looking ? (
+                <span role="status" aria-label={t("form.lookingUp")} className="k-spinner" />
+              ) : null
+            }
+          />
+          <KioskField
+            ref={temperatureField}
+            label={`${t("form.temperature")} (${unitLabel})`}
+            inputMode="decimal"
+            autoComplete="off"
+            enterKeyHint="next"
+            placeholder={temperatureUnit === "F" ? "98.6" : "37.0"}
+            value={values.Temperature}
+            onChange={set("Temperature")}
+            error={errorFor("Temperature")}
+            rightSection={
+              <span className={classes.unit} aria-hidden="true">
+                {unitLabel}
+              </span>
+            }
+          />
+          {nameFields.map(({ field, label, enterKeyHint }) => (
+            <KioskField
+              key={field}
+              {...nameInputProps}
+              label={t(label)}
+              enterKeyHint={enterKeyHint}
+              value={values[field]}
+              onChange={set(field)}
+              error={errorFor(field)}
+            />
+          ))}
+        </div>
+        <fieldset
+          role="radiogroup"
+          className={classes.programs}
+          aria-labelledby={`${programGroup}-legend`}
+          aria-invalid={programError ? true : undefined}
+          aria-describedby={programError ? `${programGroup}-error` : undefined}
+        >
+          <legend id={`${programGroup}-legend`} className={classes.legend}>
+            {t("form.program")}
+          </legend>
+          <div className={classes.programGrid}>
+            {programs.map((program) => (
+              <label key={program.id} className={classes.program}>
+                <input
+                  type="radio"
+                  name={programGroup}
+                  value={program.id}
+                  checked={values.ProgramId === program.id}
+                  onChange={() => setValues((previous) => ({ ...previous, ProgramId: program.id }))}
+                  className={classes.radio}
+                />
+                <span className={classes.programLabel}>{program.Name}</span>
+              </label>
+            ))}
+          </div>
+          {programError ? (
+            <p id={`${programGroup}-error`} className={classes.error}>
+              {programError}
+            </p>
+          ) : null}
+        </fieldset>
+        {alreadyIn ? (
+          <KioskAlert
+            tone="info"
+            title={t("form.alreadyIn", {
+              time: formatLocalTime(alreadyIn.TimeIn, undefined, i18n.language),
+            })}
+          >
+            <p>{t("form.alreadyInBody")}</p>
+            <div className={classes.row}>
+              {onSignOutInstead ? (
+                <KioskButton variant="danger" onClick={() => void signOutInstead(alreadyIn)}>
+                  {t("form.signOutNow")}
+                </KioskButton>
+              ) : null}
+              <KioskButton variant="default" onClick={onCancel}>
+                {t("form.keepSignedIn")}
+              </KioskButton>
+            </div>
+          </KioskAlert>
+        ) : null}
+        {failed ? (
+          <KioskAlert tone="danger">
+            <p>{t("form.failed")}</p>
+          </KioskAlert>
+        ) : null}
+        {refusal !== null ? (
+          <KioskAlert tone="danger" title={t("form.refused")}>
+            <p>{refusal}</p>
+          </KioskAlert>
+        ) : null}
+        <div className={classes.actions}>
+          <KioskButton type="submit" size="xl" loading={busy}>
+            {t("form.submit")}
+          </KioskButton>
+          <KioskButton variant="default" size="xl" onClick={onCancel}>
+            {t("form.cancel")}
+          </KioskButton>
+        </div>
+      </fieldset>
+      <KioskDialog
+        opened={checkingTemperature}
+        onClose={() => setCheckingTemperature(false)}
+        title={t("form.checkTitle", { value: values.Temperature.trim() })}
+        closeLabel={t("close")}
+      >
+        <p>{t("form.checkBody", { value: values.Temperature.trim(), unit: unitLabel })}</p>
+        <DialogActions>
+          <KioskButton
+            variant="default"
+            onClick={() => {
+              // Closed first: the page behind a modal dialog cannot take focus.
+              flushSync(() => setCheckingTemperature(false));
+              temperatureField.current?.focus();
+            }}
+          >
+            {t("form.checkFix")}
+          </KioskButton>
+          <KioskButton
+            onClick={() => {
+              confirmedTemperature.current = values.Temperature.trim();
+              setCheckingTemperature(false);
+              void send();
+            }}
+          >
+            {t("form.checkYes")}
+          </KioskButton>
+        </DialogActions>
+      </KioskDialog>
+    </form>
+  );
+}
+
+/** The field's message of a 422, else the error's own message. */
+function refusalReason(error: unknown): string {
+  const fields = fieldErrorsOf(error);
+  const first = fields ? Object.values(fields)[0] : undefined;
+  return first ?? (error instanceof Error ? error.message : String(error));
+}

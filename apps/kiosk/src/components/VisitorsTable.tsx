@@ -1,0 +1,79 @@
+import { useKioskTranslation } from "@vsi/i18n";
+import { useEffect, useRef } from "react";
+import { nameWithLastInitial } from "../lib/names";
+import { maskPhone } from "@vsi/web-common/phone";
+import { formatLocalTime } from "@vsi/web-common/time";
+import type { SheetVisit } from "../lib/queuedVisits";
+import { KioskButton } from "./KioskButton";
+import classes from "./VisitorsTable.module.css";
+
+/** The sheet's list of visitors still signed in, each with a Sign Out button; a new row is marked and scrolled to. */
+export function VisitorsTable({
+  visits,
+  highlightId,
+  onSignOut,
+}: {
+  visits: SheetVisit[];
+  highlightId?: number | null;
+  onSignOut: (visit: SheetVisit) => void;
+}) {
+  const { t, i18n } = useKioskTranslation();
+  const highlighted = useRef<HTMLTableRowElement>(null);
+  const shown = visits.some((visit) => visit.id === highlightId);
+  useEffect(() => {
+    if (shown) highlighted.current?.scrollIntoView({ block: "center" });
+  }, [shown, highlightId]);
+
+  if (visits.length === 0) {
+    return <p className={classes.nobody}>{t("sheet.nobody")}</p>;
+  }
+  return (
+    <div className={classes.scroller}>
+      <table className={classes.table}>
+        <thead>
+          <tr>
+            <th>{t("sheet.name")}</th>
+            <th>{t("sheet.phone")}</th>
+            <th>{t("sheet.temperature")}</th>
+            <th>{t("sheet.timeIn")}</th>
+            <th className={classes.action}>{t("sheet.action")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {visits.map((visit) => {
+            const name = nameWithLastInitial(visit.FirstName, visit.LastName);
+            const isNew = visit.id === highlightId;
+            return (
+              <tr
+                key={visit.id}
+                ref={isNew ? highlighted : undefined}
+                aria-current={isNew ? "true" : undefined}
+                className={isNew ? classes.new : undefined}
+              >
+                <td className={classes.name}>
+                  {name}
+                  {visit.signInKey !== undefined ? (
+                    // Saved on this tablet, not yet on the server: said in words, not only by a colour.
+                    <span className={classes.waiting}>{t("sheet.waiting")}</span>
+                  ) : null}
+                </td>
+                <td className={classes.phone}>{maskPhone(visit.PhoneNumber)}</td>
+                <td>{visit.Temperature}</td>
+                <td>{formatLocalTime(visit.TimeIn, undefined, i18n.language)}</td>
+                <td className={classes.action}>
+                  <KioskButton
+                    variant="dangerOutline"
+                    className={classes.signOut}
+                    onClick={() => onSignOut(visit)}
+                  >
+                    {t("sheet.signOut")}
+                  </KioskButton>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

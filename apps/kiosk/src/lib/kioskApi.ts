@@ -1,0 +1,84 @@
+import type { SignInFields } from "./offlineQueue";
+import type { Location, Visit } from "./types";
+import { xsrfHeaders } from "@vsi/web-common/xsrf";
+
+// The kiosk's calls, over the REST API with plain fetch: the same procedures, inputs and errors as
+// over tRPC, without the tRPC client in the tablet's first load. Staff pages keep lib/trpc.ts.
+
+/** The server's error body ({status, message, errors, visit}) as `shape`, which apiErrors.ts reads as it reads tRPC's. */
+export class ApiError extends Error {
+  constructor(
+    readonly shape: { status: number; message?: string; errors?: unknown; visit?: unknown },
+  ) {
+    super(shape.message ?? `HTTP ${shape.status}`);
+  }
+}
+
+async function call<T>(
+  method: "GET" | "POST" | "PATCH",
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<T> {
+  const { body, signal } = options;
+  const response = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: {
+      accept: "application/json",
+      ...(method === "GET" ? {} : xsrfHeaders()),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...options.headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(signal ? { signal } : {}),
+  });
+  // A proxy's error page is not JSON: the status alone then says what happened.
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (!response.ok)
+    throw new ApiError({ ...(typeof answer === "object" ? answer : {}), status: response.status });
+  return answer as T;
+}
+
+export interface OpenVisitsInput {
+  locationId: number;
+  programId: number;
+  from: string;
+  timeZone: string;
+}
+
+export const kioskApi = {
+  /** GET /api/visits: the tablet's open visits of a program, oldest first. */
+  openVisits: (input: OpenVisitsInput, signal?: AbortSignal) =>
+    call<Visit[]>(
+      "GET",
+      `/api/visits?${new URLSearchParams({ ...input, locationId: String(input.locationId), programId: String(input.programId) })}`,
+      { signal },
+    ),
+  /** GET /api/locations/{id}: the location's name, address and programs. */
+  location: (id: number, signal?: AbortSignal) =>
+    call<Location>("GET", `/api/locations/${id}`, { signal }),
+  /** POST /api/visits under an Idempotency-Key; `TimeIn` only for a sign-in kept while offline. */
+  signIn: (fields: SignInFields, key: string, signal?: AbortSignal, timeIn?: string) =>
+    call<Visit>("POST", "/api/visits", {
+      body: { ...fields, TimeIn: timeIn },
+      headers: { "idempotency-key": key },
+      signal,
+    }),
+  /** PATCH /api/visits/{id}/sign-out. */
+  signOut: (id: number, signal?: AbortSignal) =>
+    call<Visit>("PATCH", `/api/visits/${id}/sign-out`, { signal }),
+  /** GET /api/visits/search: the names of the latest visit with this phone. */
+  search: (phoneNumber: string) =>
+    call<{ FirstName: string; LastName: string }>(
+      "GET",
+      `/api/visits/search?${new URLSearchParams({ phoneNumber })}`,
+    ),
+};
+
+/** The sheet lists' query key: its input second (inputOfOpenVisitsKey reads it back). */
+export const openVisitsKey = (input?: OpenVisitsInput) =>
+  input ? (["kioskVisits", input] as const) : (["kioskVisits"] as const);
+/** The input of a sheet list's query key ({} for the key of them all). */
+export const inputOfOpenVisitsKey = (key: readonly unknown[]): Partial<OpenVisitsInput> =>
+  (key[1] as OpenVisitsInput | undefined) ?? {};
+export const locationKey = (id: number) => ["kioskLocation", id] as const;

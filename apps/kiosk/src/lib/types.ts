@@ -1,0 +1,6 @@
+import type { locationSchema, visitSchema } from "@vsi/api/schemas";
+import type { z } from "zod";
+
+// The API's shapes the kiosk reads, from the schemas the server answers with (no tRPC types here).
+export type Visit = z.output<typeof visitSchema>;
+export type Location = z.output<typeof locationSchema>;

@@ -1,0 +1,70 @@
+import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { kioskBase } from "@vsi/web-common/addresses";
+import { build, type Plugin } from "vite";
+
+// Builds src/sw/kioskWorker.ts to /sw.js and writes into it what the kiosk needs offline: its page
+// (which the server answers /sheet/ with), every file of this build (the kiosk's chunks, stylesheets
+// and assets: this app is the kiosk and nothing else), and the icons and manifest. The worker is
+// built on its own, as one classic script: a chunk of this build would share modules with the page
+// and import them, which a service worker cannot.
+
+const workerSource = path.resolve(import.meta.dirname, "../src/sw/kioskWorker.ts");
+const page = "index.html";
+
+async function workerCode(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: "warn",
+    publicDir: false,
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: workerSource, formats: ["iife"], name: "kioskWorker", fileName: () => "sw.js" },
+    },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  for (const output of outputs)
+    if ("output" in output)
+      for (const file of output.output) if (file.type === "chunk") return file.code;
+  throw new Error("sw.js was not built");
+}
+
+export function kioskServiceWorker(): Plugin {
+  let publicDir = "";
+  return {
+    name: "vsi:kiosk-service-worker",
+    apply: "build",
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    // After Vite has written the page into the bundle.
+    generateBundle: {
+      order: "post",
+      async handler(_options, bundle) {
+        const html = bundle[page];
+        if (!html || html.type !== "asset") throw new Error(`sw.js: ${page} was not built`);
+        const files = [
+          kioskBase,
+          ...Object.keys(bundle)
+            .filter((file) => file !== page)
+            .sort()
+            .map((file) => `/${file}`),
+          ...(publicDir ? readdirSync(publicDir).sort() : []).map((file) => `/${file}`),
+        ];
+        const version = createHash("sha256")
+          .update(files.join("\n"))
+          .update(String(html.source))
+          .digest("hex")
+          .slice(0, 16);
+        const built = await workerCode();
+        const code = built
+          .replace(/(["'`])__VSI_PRECACHE__\1/, JSON.stringify(files))
+          .replace(/(["'`])__VSI_VERSION__\1/, JSON.stringify(version));
+        if (code.includes("__VSI_")) throw new Error("sw.js: the precache list was not written in");
+        this.emitFile({ type: "asset", fileName: "sw.js", source: code });
+      },
+    },
+  };
+}

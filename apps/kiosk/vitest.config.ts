@@ -1,0 +1,17 @@
+import react from "@vitejs/plugin-react";
+import { compiledCatalogues } from "@vsi/i18n/vite";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [react(), compiledCatalogues()],
+  test: {
+    name: "kiosk",
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+    css: false,
+    // Typing into the sign-in form takes 1-2 s in jsdom alone, and several times that while the
+    // server's tests share the machine's cores; 5 s made it fail under load, not on its merits.
+    testTimeout: 20_000,
+  },
+});

@@ -1,0 +1,23 @@
+// The addresses the server, the staff app and the kiosk agree on: the kiosk is everything under
+// /sheet (the tablet at the door, apps/kiosk), the staff app everything else (apps/web). Plain
+// JavaScript, so the apps' Vite configs, which Node loads itself, can import it too.
+
+/** Where the kiosk's pages live; /sheet itself is its start page. */
+export const kioskBase = "/sheet/";
+
+/** /sheet, /sheet/…, /sheet?…: a pathname, or a path with its query. */
+export const kioskPathPattern = new RegExp(`^${kioskBase.slice(0, -1)}(?:[/?#]|$)`);
+
+/** @param {string} path */
+export function isKioskPath(path) {
+  return kioskPathPattern.test(path);
+}
+
+/** A location's sheet, where Set Up Tablet sends the tablet. */
+export const sheetPath = (/** @type {number} */ locationId) => `${kioskBase}${locationId}`;
+
+/** Where a tablet that staff disconnected says so. */
+export const disconnectedPath = `${kioskBase}disconnected`;
+
+/** The staff login, where the kiosk sends a 401 that is not a disconnected tablet. */
+export const staffLoginPath = "/login";

@@ -1,0 +1,54 @@
+import { fieldErrorMessages, type ValidationIssue } from "./field-errors.ts";
+
+// The server's tRPC error formatter puts the HTTP status in `data.httpStatus` (and
+// `status`) and, for a 422, the field errors in `errors`. Errors are read defensively because a
+// network failure or a proxy error page carries none of that.
+
+interface ErrorShape {
+  status?: unknown;
+  visit?: unknown;
+  errors?: unknown;
+  data?: { httpStatus?: unknown } | null;
+}
+
+function shapeOf(error: unknown): ErrorShape | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const candidate = error as { shape?: ErrorShape; data?: ErrorShape["data"] };
+  return { ...candidate.shape, data: candidate.data ?? candidate.shape?.data };
+}
+
+/** The HTTP status of a failed call, or undefined when the request never got an answer. */
+export function httpStatusOf(error: unknown): number | undefined {
+  const shape = shapeOf(error);
+  const status = shape?.status ?? shape?.data?.httpStatus;
+  return typeof status === "number" ? status : undefined;
+}
+
+/** The field errors of a 422, keyed by field; undefined for any other failure. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
+  if (httpStatusOf(error) !== 422) return undefined;
+  const errors = shapeOf(error)?.errors;
+  if (!Array.isArray(errors)) return {};
+  return fieldErrorMessages(errors.filter(isValidationIssue));
+}
+
+function isValidationIssue(value: unknown): value is ValidationIssue {
+  if (typeof value !== "object" || value === null) return false;
+  const { path, message } = value as { path?: unknown; message?: unknown };
+  return typeof message === "string" && (typeof path === "string" || Array.isArray(path));
+}
+
+/** Calls worth repeating: no answer at all, or a server-side failure. */
+export function isRetryable(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status === undefined || status >= 500;
+}
+
+/** The visit a 409 refers to: the phone is already signed in there. */
+export function openVisitOf(error: unknown): { id: number; TimeIn: string } | undefined {
+  if (httpStatusOf(error) !== 409) return undefined;
+  const visit = shapeOf(error)?.visit as { id?: unknown; TimeIn?: unknown } | undefined;
+  return typeof visit?.id === "number" && typeof visit.TimeIn === "string"
+    ? { id: visit.id, TimeIn: visit.TimeIn }
+    : undefined;
+}
