@@ -7,14 +7,12 @@ export {
   forbidden,
   HttpError,
   notFound,
-  type FieldError,
 } from "./kernel/errors.ts";
 export { errorBodySchema } from "./error-body.ts";
 export type { ProcedureMeta } from "./kernel/trpc.ts";
-export { cookieNames, cookieOptions, xsrfHeader } from "./kernel/cookies.ts";
+export { cookieNames, cookieOptions } from "./kernel/cookies.ts";
+export type { IdentitySource } from "./callers/identity.ts";
 export { csrfRefused, passesCsrfCheck } from "./kernel/csrf.ts";
-export { resolveIdentity, type IdentitySource } from "./callers/identity.ts";
-export type { Identity } from "./kernel/identity.ts";
 export type { AppConfig, Mailer, MailMessage, Services, Storage } from "./kernel/services.ts";
 export { hashPassword } from "./accounts/passwords.ts";
 export { hashToken, generateToken } from "./kernel/tokens.ts";
@@ -22,7 +20,6 @@ export { insertUser, findUserByEmail, promoteToAdmin } from "./accounts/users.ts
 export {
   accessTable,
   assertAdmin,
-  assertMayWatchLocation,
   assertStaff,
   visitView,
   type Access,
@@ -39,7 +36,7 @@ export {
 export { summaryStatement } from "./reports/summary.ts";
 export { contentDisposition, csvFileName } from "./reports/csv-filename.ts";
 export { onSiteCsv, onSiteCsvFileName } from "./reports/on-site-csv.ts";
-export { onSiteInput, visitListInput, visitSchema } from "./visits/schema.ts";
+export { onSiteInput, visitListInput } from "./visits/schema.ts";
 export { findUploadedFile, receiveUpload, UPLOADS_PATH } from "./files/uploads.ts";
 export { fileKeyParam, maxUploadBytes } from "./files/schema.ts";
 export { FILES_PATH } from "./files/urls.ts";
@@ -55,11 +52,5 @@ export {
   type VisitChange,
 } from "./visits/live.ts";
 export { idParam } from "./kernel/schema.ts";
-export {
-  liveEvents,
-  liveEventsPath,
-  type LiveClosedEvent,
-  type LiveVisitEvent,
-} from "./visits/live-schema.ts";
+export { liveEvents } from "./visits/live-schema.ts";
 export { runRetention, retentionStatus } from "./admin/retention.ts";
-export { recordAudit, systemActor, type AuditActor, type AuditAction } from "./kernel/audit.ts";
