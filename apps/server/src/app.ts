@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
+import helmet from "helmet";
 import {
   cookieNames,
   cookieOptions,
@@ -84,7 +84,9 @@ export async function buildApp({
   limitConnectionsPerAddress(app, limits);
   registerJsonBodyParser(app);
   await app.register(cookie);
-  await app.register(helmet, {
+  // Helmet's headers, its middleware built once (a plugin would build it again on every request),
+  // set on the raw response, which Fastify sends with its own headers.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -100,6 +102,7 @@ export async function buildApp({
   });
   // One hook, not async: it runs before every request.
   app.addHook("onRequest", (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, () => undefined);
     // Hand every browser a readable XSRF-TOKEN to echo back (the CSRF check in kernel/csrf.ts of @vsi/api).
     if (!request.cookies[cookieNames.xsrf]) {
       const token = randomBytes(24).toString("base64url");

@@ -90,12 +90,19 @@ describe("the web app", () => {
     expect(plain.body).toBe("console.log('app')");
   });
 
-  it("sends security headers", async () => {
-    const res = await server.client().get("/");
-    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
-    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+  it("sends security headers with pages, API answers and errors alike", async () => {
+    for (const [path, status] of [
+      ["/", 200],
+      ["/api/openapi.json", 200],
+      ["/api/visits", 401],
+    ] as const) {
+      const res = await server.client().get(path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers["content-security-policy"], path).toContain("default-src 'self'");
+      expect(res.headers["x-content-type-options"], path).toBe("nosniff");
+      expect(res.headers["x-frame-options"], path).toBe("SAMEORIGIN");
+      expect(res.headers["referrer-policy"], path).toBe("no-referrer");
+    }
   });
 });
 
