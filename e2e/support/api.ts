@@ -161,6 +161,22 @@ export async function createSite(admin: Api, label: string, programNames: string
   return { location, programs, tag };
 }
 
+export type Site = Awaited<ReturnType<typeof createSite>>;
+
+/** A visitor signed in through the API, as a script would, at a normal temperature. */
+export async function signInVisitor(
+  api: Api,
+  visit: {
+    LocationId: number;
+    ProgramId: number;
+    FirstName: string;
+    LastName: string;
+    PhoneNumber: string;
+  },
+): Promise<void> {
+  await api.expect(201, "POST", "/api/visits", { ...visit, Temperature: "98.4" });
+}
+
 /**
  * A new user as the product makes them: the admin invites, the invitee accepts (in a request
  * context of their own, since accepting logs in). Admins are promoted by the admin afterwards.

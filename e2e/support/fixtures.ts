@@ -7,7 +7,16 @@ import {
   type BrowserContextOptions,
   type Page,
 } from "@playwright/test";
-import { Api, createUser, setUpTabletContext, type Person } from "./api.ts";
+import {
+  Api,
+  createSite,
+  createUser,
+  setKioskTimings,
+  setUpTabletContext,
+  type KioskTimings,
+  type Person,
+  type Site,
+} from "./api.ts";
 import { artifactsDir } from "./paths.ts";
 import { runState } from "./state.ts";
 
@@ -35,6 +44,15 @@ interface Fixtures {
     locationId: number,
     options?: BrowserContextOptions & { staff?: Person },
   ) => Promise<Tablet>;
+  /**
+   * A new site (`createSite`) with the test's page set up as its tablet by a staff user made for it
+   * (returned as `staff`); the location's kiosk timings set first when given.
+   */
+  tabletSite: (
+    label: string,
+    programNames: string[],
+    timings?: KioskTimings,
+  ) => Promise<Site & { staff: Person }>;
 }
 
 /** Collects the uncaught errors of the context's pages: the person would see a broken screen. */
@@ -85,6 +103,15 @@ export const test = base.extend<Fixtures>({
     for (const context of contexts) await context.close();
     expect(errors, "uncaught errors in a tablet's page").toEqual([]);
   },
+  tabletSite: async ({ page, adminApi, newUser }, use) => {
+    await use(async (label, programNames, timings) => {
+      const site = await createSite(adminApi, label, programNames);
+      if (timings) await setKioskTimings(adminApi, site.location.id, timings);
+      const staff = await newUser();
+      await setUpTabletContext(page.context(), staff, site.location.id);
+      return { ...site, staff };
+    });
+  },
 });
 
 export const viewports = {
@@ -92,6 +119,12 @@ export const viewports = {
   tablet: { width: 768, height: 1024 },
   tabletLandscape: { width: 1024, height: 768 },
 } as const;
+
+/** A tablet upright and sideways, each with the name its screenshots carry. */
+export const tabletSizes = [
+  ["768x1024", viewports.tablet],
+  ["1024x768", viewports.tabletLandscape],
+] as const;
 
 /** A full-page screenshot kept under e2e/artifacts/ and attached to the test's report. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {

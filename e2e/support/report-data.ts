@@ -1,15 +1,11 @@
+import type { VisitFields } from "./state.ts";
+
 // The report journey's data set: visits across two locations, three programs and eleven days of
 // January 2025 (PST, UTC-8), including two on either side of midnight in Los Angeles.
 
-export interface PlannedVisit {
+export interface PlannedVisit extends VisitFields {
   site: 0 | 1;
   program: 0 | 1 | 2;
-  FirstName: string;
-  LastName: string;
-  PhoneNumber: string;
-  Temperature: string;
-  TimeIn: string;
-  TimeOut: string | null;
 }
 
 /** Location 0 offers programs 0 and 1; location 1 offers programs 1 and 2. */

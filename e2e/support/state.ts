@@ -1,15 +1,19 @@
 import { readFileSync } from "node:fs";
 import { stateFile } from "./paths.ts";
 
-/** One seeded visit of the report data set, as the global setup wrote it. */
-export interface SeededVisit {
-  id: number;
+/** A visit's own fields, as the API names them. */
+export interface VisitFields {
   FirstName: string;
   LastName: string;
   PhoneNumber: string;
   Temperature: string;
   TimeIn: string;
   TimeOut: string | null;
+}
+
+/** One seeded visit of the report data set, as the global setup wrote it. */
+export interface SeededVisit extends VisitFields {
+  id: number;
   locationId: number;
   programId: number;
 }

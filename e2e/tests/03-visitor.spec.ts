@@ -1,12 +1,10 @@
-import type { Page } from "@playwright/test";
-import { createSite, setUpTabletContext } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
+import { typePhone } from "../support/sign-in-form.ts";
 
-test("visitor signs in and out on the sheet", async ({ page, adminApi, newUser }) => {
-  const { location, programs } = await createSite(adminApi, "Visitor Hall", ["Pantry", "Tutoring"]);
+test("visitor signs in and out on the sheet", async ({ page, tabletSite }) => {
+  const { location, programs } = await tabletSite("Visitor Hall", ["Pantry", "Tutoring"]);
   const [pantry, tutoring] = programs as [(typeof programs)[0], (typeof programs)[0]];
-  await setUpTabletContext(page.context(), await newUser(), location.id);
 
   // Every visit the browser tries to create.
   const creates: string[] = [];
@@ -110,12 +108,3 @@ test("visitor signs in and out on the sheet", async ({ page, adminApi, newUser }
   await page.reload();
   await expect(page.getByRole("row").filter({ hasText: "Grace H." })).toContainText("98.6");
 });
-
-/** Types a full phone number and waits for the returning-visitor lookup it starts to answer. */
-async function typePhone(page: Page, digits: string) {
-  const lookup = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === "/api/visits/search",
-  );
-  await page.getByLabel("Phone Number").pressSequentially(digits);
-  await lookup;
-}

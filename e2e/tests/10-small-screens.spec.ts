@@ -1,10 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
-import { type Api, createSite, logInContext, setUpTabletContext } from "../support/api.ts";
+import { createSite, logInContext, signInVisitor } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import {
   expect,
   expectNoHorizontalOverflow,
   keepScreenshot,
+  tabletSizes,
   test,
   viewports,
 } from "../support/fixtures.ts";
@@ -91,28 +92,21 @@ test("phone: Log out from the menu ends the session and goes home", async ({ pag
 test("tablets: the sheet and the sign-in form fit the screen, upright and sideways", async ({
   page,
   adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location, programs } = await createSite(
-    adminApi,
+  const { location, programs } = await tabletSite(
     "Narrow Hall With A Rather Long Name For A Tablet",
     ["Food Pantry And Groceries", "Homework Help", "Job Search"],
   );
-  const staff = await newUser();
-  await setUpTabletContext(page.context(), staff, location.id);
-  await signInVisitor(
-    adminApi,
-    location.id,
-    programs[0]!.id,
-    "Maximilian-Alexander",
-    "Featherstonehaugh",
-    "2125550188",
-  );
+  await signInVisitor(adminApi, {
+    LocationId: location.id,
+    ProgramId: programs[0]!.id,
+    FirstName: "Maximilian-Alexander",
+    LastName: "Featherstonehaugh",
+    PhoneNumber: "2125550188",
+  });
 
-  for (const [name, size] of [
-    ["768x1024", viewports.tablet],
-    ["1024x768", viewports.tabletLandscape],
-  ] as const) {
+  for (const [name, size] of tabletSizes) {
     await page.setViewportSize(size);
     await page.goto(`/sheet/${location.id}`);
     await expect(
@@ -137,7 +131,13 @@ test("screenshots of the main pages at tablet and phone sizes", async ({
 }) => {
   const { reports } = runState();
   const { location, programs } = await createSite(adminApi, "Picture Hall", ["Pantry", "Tutoring"]);
-  await signInVisitor(adminApi, location.id, programs[0]!.id, "Grace", "Picture", "4155550142");
+  await signInVisitor(adminApi, {
+    LocationId: location.id,
+    ProgramId: programs[0]!.id,
+    FirstName: "Grace",
+    LastName: "Picture",
+    PhoneNumber: "4155550142",
+  });
   const staff = await newUser();
   await logInContext(page.context(), staff);
   const sheet = (await setUpTablet(location.id, { staff })).page;
@@ -214,22 +214,4 @@ async function shoot(page: Page, path: string, ready: Locator, name: string) {
   await expect(ready).toBeVisible();
   await expectAccessible(page, name);
   await keepScreenshot(page, name);
-}
-
-async function signInVisitor(
-  api: Api,
-  LocationId: number,
-  ProgramId: number,
-  FirstName: string,
-  LastName: string,
-  PhoneNumber: string,
-) {
-  await api.expect(201, "POST", "/api/visits", {
-    FirstName,
-    LastName,
-    PhoneNumber,
-    Temperature: "98.4",
-    LocationId,
-    ProgramId,
-  });
 }

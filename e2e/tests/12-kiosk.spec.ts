@@ -3,69 +3,23 @@ import {
   createSite,
   lingeringConfirmation,
   setKioskTimings,
-  setUpTabletContext,
-  type Api,
+  signInVisitor,
 } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+import { expect, keepScreenshot, tabletSizes, test } from "../support/fixtures.ts";
 import { confirmSignOut, signOutRow } from "../support/sheet.ts";
-
-async function fillSignIn(
-  page: Page,
-  visitor: { phone: string; temperature: string; first: string; last: string },
-  labels = english,
-) {
-  const lookup = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === "/api/visits/search",
-  );
-  await page.getByLabel(labels.phone).pressSequentially(visitor.phone);
-  await lookup;
-  await page.getByLabel(labels.temperature).fill(visitor.temperature);
-  await page.getByLabel(labels.first, { exact: true }).fill(visitor.first);
-  await page.getByLabel(labels.last, { exact: true }).fill(visitor.last);
-}
-const english = {
-  phone: "Phone Number",
-  temperature: "Temperature",
-  first: "First Name",
-  last: "Last Name",
-};
-const spanish = {
-  phone: "Número de teléfono",
-  temperature: "Temperatura",
-  first: "Nombre",
-  last: "Apellido",
-};
-
-async function signInByApi(
-  api: Api,
-  LocationId: number,
-  ProgramId: number,
-  FirstName: string,
-  PhoneNumber: string,
-) {
-  await api.expect(201, "POST", "/api/visits", {
-    FirstName,
-    LastName: "Kiosk",
-    PhoneNumber,
-    Temperature: "98.2",
-    LocationId,
-    ProgramId,
-  });
-}
+import { fillSignIn, formLabels, signInOnSheet } from "../support/sign-in-form.ts";
 
 test("confirmation screens: welcome and goodbye by name and time, then the sheet with the new row marked", async ({
   page,
-  adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location, programs } = await createSite(adminApi, "Welcome Hall", [
-    "Food Pantry",
-    "Tutoring",
-  ]);
+  const { location, programs } = await tabletSite(
+    "Welcome Hall",
+    ["Food Pantry", "Tutoring"],
+    lingeringConfirmation,
+  );
   const pantry = programs[0]!;
-  await setUpTabletContext(page.context(), await newUser(), location.id);
-  await setKioskTimings(adminApi, location.id, lingeringConfirmation);
 
   await page.goto(`/sheet/${location.id}`);
   await expect(page.getByText("0 signed in")).toBeVisible();
@@ -115,24 +69,18 @@ test("confirmation screens: welcome and goodbye by name and time, then the sheet
 
 test("the confirmation stays as long as the location says, then goes by itself", async ({
   page,
-  adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location } = await createSite(adminApi, "Brief Hall", ["Pantry"]);
-  await setUpTabletContext(page.context(), await newUser(), location.id);
-  await setKioskTimings(adminApi, location.id, { ConfirmationSeconds: 30 });
+  const { location } = await tabletSite("Brief Hall", ["Pantry"], { ConfirmationSeconds: 30 });
   // The tablet's clock runs on its own, and the journey moves it on rather than sitting it out.
   await page.clock.install();
   await page.goto(`/sheet/${location.id}`);
-  await page.getByRole("link", { name: "Sign in" }).click();
-  await fillSignIn(page, {
+  const welcome = await signInOnSheet(page, {
     phone: "4155550112",
     temperature: "98.1",
     first: "Brief",
     last: "Visit",
   });
-  await page.getByRole("button", { name: "Submit" }).click();
-  const welcome = page.getByRole("dialog", { name: "Welcome, Brief!" });
   await expect(welcome).toBeVisible();
   // Well past the default few seconds, still within the location's 30.
   await page.clock.fastForward(20_000);
@@ -147,12 +95,9 @@ test("the confirmation stays as long as the location says, then goes by itself",
 
 test("kiosk mode: no staff navigation on the sheet; the staff exit asks for a staff login", async ({
   page,
-  adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location } = await createSite(adminApi, "Kiosk Hall", ["Pantry"]);
-  const staff = await newUser();
-  await setUpTabletContext(page.context(), staff, location.id);
+  const { location, staff } = await tabletSite("Kiosk Hall", ["Pantry"]);
   for (const path of [`/sheet/${location.id}`, `/sheet/${location.id}/sign-in`]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: location.Name })).toBeVisible();
@@ -226,12 +171,9 @@ test("a phone already signed in is refused on two tablets at once; the visitor m
 
 test("Spanish end to end: the switch, the form, the confirmation, then English for the next visitor", async ({
   page,
-  adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location, programs } = await createSite(adminApi, "Casa Hall", ["Despensa"]);
-  await setUpTabletContext(page.context(), await newUser(), location.id);
-  await setKioskTimings(adminApi, location.id, lingeringConfirmation);
+  const { location, programs } = await tabletSite("Casa Hall", ["Despensa"], lingeringConfirmation);
   await page.goto(`/sheet/${location.id}`);
   await page.getByRole("button", { name: "Español" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -245,7 +187,7 @@ test("Spanish end to end: the switch, the form, the confirmation, then English f
   await fillSignIn(
     page,
     { phone: "4155550114", temperature: "98.3", first: "Ana", last: "Gómez" },
-    spanish,
+    { labels: formLabels.spanish },
   );
   await page.getByRole("radio", { name: programs[0]!.Name }).check();
   await page.getByRole("button", { name: "Enviar" }).click();
@@ -263,13 +205,12 @@ test("Spanish end to end: the switch, the form, the confirmation, then English f
 
 test("the sign-in form clears itself and returns to the sheet when left untouched as long as the location says", async ({
   page,
-  adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location, programs } = await createSite(adminApi, "Idle Hall", ["Pantry"]);
-  await setUpTabletContext(page.context(), await newUser(), location.id);
   // A site whose visitors need more time gives them two minutes.
-  await setKioskTimings(adminApi, location.id, { IdleResetSeconds: 120 });
+  const { location, programs } = await tabletSite("Idle Hall", ["Pantry"], {
+    IdleResetSeconds: 120,
+  });
   await page.clock.install();
   await page.goto(`/sheet/${location.id}`);
   await page.getByRole("button", { name: "Español" }).click();
@@ -289,9 +230,9 @@ test("the sign-in form clears itself and returns to the sheet when left untouche
 test("with more than ten people signed in, a visitor finds their row by first name or last four digits", async ({
   page,
   adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location, programs } = await createSite(adminApi, "Busy Hall", ["Pantry"]);
+  const { location, programs } = await tabletSite("Busy Hall", ["Pantry"]);
   const names = [
     "Amir",
     "Bea",
@@ -306,14 +247,13 @@ test("with more than ten people signed in, a visitor finds their row by first na
     "Kofi",
   ];
   for (const [i, name] of names.entries())
-    await signInByApi(
-      adminApi,
-      location.id,
-      programs[0]!.id,
-      name,
-      `41555502${String(i).padStart(2, "0")}`,
-    );
-  await setUpTabletContext(page.context(), await newUser(), location.id);
+    await signInVisitor(adminApi, {
+      LocationId: location.id,
+      ProgramId: programs[0]!.id,
+      FirstName: name,
+      LastName: "Kiosk",
+      PhoneNumber: `41555502${String(i).padStart(2, "0")}`,
+    });
   await page.goto(`/sheet/${location.id}`);
   await expect(page.getByText("11 signed in")).toBeVisible();
   const find = page.getByRole("searchbox", { name: "Find your name" });
@@ -330,21 +270,22 @@ test("with more than ten people signed in, a visitor finds their row by first na
 test("screenshots of the sheet, the form and the confirmation on tablets upright and sideways", async ({
   page,
   adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location, programs } = await createSite(adminApi, "Lincoln Elementary Front Office", [
-    "Volunteers",
-    "Parent Visits",
-    "Deliveries",
-  ]);
+  const { location, programs } = await tabletSite(
+    "Lincoln Elementary Front Office",
+    ["Volunteers", "Parent Visits", "Deliveries"],
+    lingeringConfirmation,
+  );
   for (const [i, name] of ["Grace", "Alan", "Ada"].entries())
-    await signInByApi(adminApi, location.id, programs[0]!.id, name, `41555503${i}0`);
-  await setUpTabletContext(page.context(), await newUser(), location.id);
-  await setKioskTimings(adminApi, location.id, lingeringConfirmation);
-  for (const [name, size] of [
-    ["768x1024", viewports.tablet],
-    ["1024x768", viewports.tabletLandscape],
-  ] as const) {
+    await signInVisitor(adminApi, {
+      LocationId: location.id,
+      ProgramId: programs[0]!.id,
+      FirstName: name,
+      LastName: "Kiosk",
+      PhoneNumber: `41555503${i}0`,
+    });
+  for (const [name, size] of tabletSizes) {
     await page.setViewportSize(size);
     await page.goto(`/sheet/${location.id}`);
     await expect(page.getByRole("row").filter({ hasText: "Grace K." })).toBeVisible();
@@ -379,11 +320,9 @@ test("screenshots of the sheet, the form and the confirmation on tablets upright
 
 test("a sheet list the server refuses says so, with Try again, never 'Nobody is signed in'", async ({
   page,
-  adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location } = await createSite(adminApi, "Refused Hall", ["Pantry"]);
-  await setUpTabletContext(page.context(), await newUser(), location.id);
+  const { location } = await tabletSite("Refused Hall", ["Pantry"]);
   // The list call refused as a broken request would be (the live stream and the rest still work).
   const refuse = (route: Route) =>
     route.fulfill({

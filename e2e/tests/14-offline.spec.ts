@@ -1,14 +1,9 @@
 import type { Page } from "@playwright/test";
-import {
-  createSite,
-  lingeringConfirmation,
-  setKioskTimings,
-  setUpTabletContext,
-  type Api,
-} from "../support/api.ts";
+import { lingeringConfirmation, type Api } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signOutRow } from "../support/sheet.ts";
+import { fillSignIn, signInOnSheet } from "../support/sign-in-form.ts";
 
 // The tablet with no network: the sheet still opens (service worker), sign-ins and sign-outs are
 // kept on the tablet (IndexedDB), and they reach the server once each when the network is back.
@@ -18,15 +13,6 @@ async function openSheetWithWorker(page: Page, locationId: number) {
   await page.goto(`/sheet/${locationId}`);
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-async function signIn(page: Page, visitor: { phone: string; first: string; last: string }) {
-  await page.getByRole("link", { name: "Sign in" }).click();
-  await page.getByLabel("Phone Number").pressSequentially(visitor.phone);
-  await page.getByLabel("Temperature").fill("98.4");
-  await page.getByLabel("First Name", { exact: true }).fill(visitor.first);
-  await page.getByLabel("Last Name", { exact: true }).fill(visitor.last);
-  await page.getByRole("button", { name: "Submit" }).click();
 }
 
 /** The location's visits as staff see them in the report. */
@@ -45,23 +31,20 @@ async function serverVisits(admin: Api, locationId: number) {
 test("offline: three sign-ins and a sign-out are kept on the tablet, survive a reload, and reach the server once each", async ({
   page,
   adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location } = await createSite(adminApi, "Offline Hall", ["Pantry"]);
-  await setUpTabletContext(page.context(), await newUser(), location.id);
-  await setKioskTimings(adminApi, location.id, lingeringConfirmation);
+  const { location } = await tabletSite("Offline Hall", ["Pantry"], lingeringConfirmation);
   await openSheetWithWorker(page, location.id);
   await expect(page.getByText("0 signed in")).toBeVisible();
 
   await page.context().setOffline(true);
   const visitors = [
-    { phone: "4155550141", first: "Alma", last: "Reyes" },
-    { phone: "4155550142", first: "Bruno", last: "Diaz" },
-    { phone: "4155550143", first: "Cora", last: "Nguyen" },
+    { phone: "4155550141", temperature: "98.4", first: "Alma", last: "Reyes" },
+    { phone: "4155550142", temperature: "98.4", first: "Bruno", last: "Diaz" },
+    { phone: "4155550143", temperature: "98.4", first: "Cora", last: "Nguyen" },
   ];
   for (const visitor of visitors) {
-    await signIn(page, visitor);
-    const saved = page.getByRole("dialog", { name: `Welcome, ${visitor.first}!` });
+    const saved = await signInOnSheet(page, visitor, { online: false });
     await expect(saved.getByRole("status")).toHaveText(
       "Saved — it will be sent when the connection is back.",
     );
@@ -124,19 +107,20 @@ test("offline: three sign-ins and a sign-out are kept on the tablet, survive a r
 test("a sign-in kept offline keeps the time the visitor signed in, not the time it reached the server", async ({
   page,
   adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location } = await createSite(adminApi, "Late Hall", ["Pantry"]);
-  await setUpTabletContext(page.context(), await newUser(), location.id);
-  await setKioskTimings(adminApi, location.id, lingeringConfirmation);
+  const { location } = await tabletSite("Late Hall", ["Pantry"], lingeringConfirmation);
   // The visitor comes two hours before the network does: the tablet's clock starts two hours back.
   const visitorCame = new Date(Date.now() - 2 * 3600_000);
   await page.clock.install({ time: visitorCame });
   await openSheetWithWorker(page, location.id);
 
   await page.context().setOffline(true);
-  await signIn(page, { phone: "4155550145", first: "Elsa", last: "Late" });
-  const saved = page.getByRole("dialog", { name: "Welcome, Elsa!" });
+  const saved = await signInOnSheet(
+    page,
+    { phone: "4155550145", temperature: "98.4", first: "Elsa", last: "Late" },
+    { online: false },
+  );
   await expect(saved.getByRole("status")).toHaveText(
     "Saved — it will be sent when the connection is back.",
   );
@@ -163,11 +147,9 @@ test("a sign-in kept offline keeps the time the visitor signed in, not the time 
 
 test("a second load of the sheet takes no JavaScript from the network: the service worker serves it", async ({
   page,
-  adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location } = await createSite(adminApi, "Cached Hall", ["Pantry"]);
-  await setUpTabletContext(page.context(), await newUser(), location.id);
+  const { location } = await tabletSite("Cached Hall", ["Pantry"]);
   await openSheetWithWorker(page, location.id);
 
   const fromNetwork: string[] = [];
@@ -186,20 +168,21 @@ test("a second load of the sheet takes no JavaScript from the network: the servi
 test("a refusal while online is shown on the form, not kept for later", async ({
   page,
   adminApi,
-  newUser,
+  tabletSite,
 }) => {
-  const { location, programs } = await createSite(adminApi, "Refusing Hall", ["Pantry"]);
-  await setUpTabletContext(page.context(), await newUser(), location.id);
+  const { location, programs } = await tabletSite("Refusing Hall", ["Pantry"]);
   await page.goto(`/sheet/${location.id}`);
   await page.getByRole("link", { name: "Sign in" }).click();
   await expect(page.getByLabel("Phone Number")).toBeVisible();
   // The program goes while the visitor types: the server answers 422 on ProgramId.
   await adminApi.expect(200, "DELETE", `/api/programs/${programs[0]!.id}`);
 
-  await page.getByLabel("Phone Number").pressSequentially("4155550144");
-  await page.getByLabel("Temperature").fill("98.4");
-  await page.getByLabel("First Name", { exact: true }).fill("Dana");
-  await page.getByLabel("Last Name", { exact: true }).fill("Refused");
+  await fillSignIn(page, {
+    phone: "4155550144",
+    temperature: "98.4",
+    first: "Dana",
+    last: "Refused",
+  });
   const answer = page.waitForResponse(
     (response) =>
       response.request().method() === "POST" && new URL(response.url()).pathname === "/api/visits",

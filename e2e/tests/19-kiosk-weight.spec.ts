@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { createSite, setUpTabletContext } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { repoRoot } from "../support/paths.ts";
 
@@ -30,12 +29,10 @@ function precacheList(): string[] {
 
 test("a tablet's first visit downloads only the kiosk's files, no staff page, chart, Mantine or tRPC client, within 150 KB gzipped; the second downloads none", async ({
   page,
-  adminApi,
-  newUser,
+  tabletSite,
   baseURL,
 }) => {
-  const { location } = await createSite(adminApi, "Weighed Hall", ["Pantry"]);
-  await setUpTabletContext(page.context(), await newUser(), location.id);
+  const { location } = await tabletSite("Weighed Hall", ["Pantry"]);
   const precache = precacheList();
   expect(precache).toContain(kioskPage);
   expect(precache.filter((file) => /\/(StaffShell|VisitsChart|trpc|session)-/.test(file))).toEqual(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emailTaken, staffUserAnswer } from "./answers.ts";
 import { startTestServer, type Client, type TestServer } from "./harness.ts";
 import { linkIn, mailsTo } from "./mail.ts";
 
@@ -154,11 +155,7 @@ describe("POST /api/invites", () => {
       email: existing.email.toUpperCase(),
     });
     expect(res.status).toBe(422);
-    expect(res.json).toEqual({
-      status: 422,
-      message: "Email already registered",
-      errors: [{ path: "email", message: "Email already registered" }],
-    });
+    expect(res.json).toEqual(emailTaken);
     expect(await countInvites()).toBe(before);
   });
 
@@ -294,16 +291,13 @@ describe("POST /api/invites/{id}/accept", () => {
       username: "ivy",
     });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({
-      id: expect.any(Number),
-      firstName: "Ivy",
-      lastName: "Invitee",
-      email: created.email,
-      picture: null,
-      pictureUrl: null,
-      isAdmin: false,
-      isActive: true,
-    });
+    expect(res.json).toEqual(
+      staffUserAnswer({
+        firstName: "Ivy",
+        lastName: "Invitee",
+        email: created.email,
+      }),
+    );
     expect(res.cookies.find((c) => c.name === "session")).toMatchObject({ httpOnly: true });
 
     const me = await client.get("/api/users/me");
@@ -448,7 +442,7 @@ describe("POST /api/invites/{id}/accept", () => {
       .client()
       .post(`/api/invites/${created.id}/accept`, acceptBody(existing.email.toUpperCase()));
     expect(res.status).toBe(422);
-    expect(res.json.errors).toEqual([{ path: "email", message: "Email already registered" }]);
+    expect(res.json.errors).toEqual(emailTaken.errors);
     expect((await server.client().get(`/api/invites/${created.id}`)).json.acceptedAt).toBeNull();
     expect(
       (await server.client().post(`/api/invites/${created.id}/accept`, acceptBody(created.email)))

@@ -28,6 +28,35 @@ const until = async (what: string, check: () => Promise<boolean>) => {
   throw new Error(`timed out waiting until ${what}`);
 };
 
+/**
+ * A server on `kind` with an API token, a second location whose name needs quoting, and the awkward
+ * visits (4,500 of them) across both.
+ */
+async function csvSite(kind: DatabaseKind) {
+  const server = await startTestServer({ database: kind });
+  const admin = await adminClient(server);
+  const catalog = await createCatalog(admin);
+  const location = (
+    await admin.post("/api/locations", {
+      Name: 'València, "Centre"',
+      ProgramIds: [catalog.pantry.id],
+    })
+  ).json as { id: number };
+  const token = (await admin.post("/api/tokens", { name: "csv" })).json.token as string;
+  await insertAwkwardVisits(
+    server.services.db.kysely,
+    {
+      main: catalog.main.id,
+      other: location.id,
+      pantry: catalog.pantry.id,
+      tutoring: catalog.tutoring.id,
+    },
+    4500,
+  );
+  return { server, token, ids: { location: location.id, program: catalog.pantry.id } };
+}
+type CsvSite = Awaited<ReturnType<typeof csvSite>>;
+
 // COPY exists only on a PostgreSQL server; PGlite's export is the batched path (visits-csv.test.ts).
 describeOnPostgres("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
   let server: TestServer;
@@ -35,27 +64,7 @@ describeOnPostgres("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
   let ids: { location: number; program: number };
 
   beforeAll(async () => {
-    server = await startTestServer({ database: "postgres" });
-    const admin = await adminClient(server);
-    const catalog = await createCatalog(admin);
-    const location = (
-      await admin.post("/api/locations", {
-        Name: 'València, "Centre"',
-        ProgramIds: [catalog.pantry.id],
-      })
-    ).json as { id: number };
-    ids = { location: location.id, program: catalog.pantry.id };
-    token = (await admin.post("/api/tokens", { name: "csv" })).json.token as string;
-    await insertAwkwardVisits(
-      server.services.db.kysely,
-      {
-        main: catalog.main.id,
-        other: location.id,
-        pantry: catalog.pantry.id,
-        tutoring: catalog.tutoring.id,
-      },
-      4500,
-    );
+    ({ server, token, ids } = await csvSite("postgres"));
   });
   afterAll(() => server?.close());
 
@@ -206,34 +215,9 @@ describeOnPostgres("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
 // Embedded PGlite writes its CSV in batches, the PostgreSQL server with COPY: the file a coordinator
 // downloads must not depend on which database the site runs.
 (databaseKinds().length === 2 ? describe : describe.skip)("CSV on both databases", () => {
-  const sites = {} as Record<
-    DatabaseKind,
-    { server: TestServer; token: string; ids: { location: number; program: number } }
-  >;
+  const sites = {} as Record<DatabaseKind, CsvSite>;
   beforeAll(async () => {
-    for (const kind of ["pglite", "postgres"] as const) {
-      const server = await startTestServer({ database: kind });
-      const admin = await adminClient(server);
-      const catalog = await createCatalog(admin);
-      const location = (
-        await admin.post("/api/locations", {
-          Name: 'València, "Centre"',
-          ProgramIds: [catalog.pantry.id],
-        })
-      ).json as { id: number };
-      const token = (await admin.post("/api/tokens", { name: "csv" })).json.token as string;
-      await insertAwkwardVisits(
-        server.services.db.kysely,
-        {
-          main: catalog.main.id,
-          other: location.id,
-          pantry: catalog.pantry.id,
-          tutoring: catalog.tutoring.id,
-        },
-        4500,
-      );
-      sites[kind] = { server, token, ids: { location: location.id, program: catalog.pantry.id } };
-    }
+    for (const kind of ["pglite", "postgres"] as const) sites[kind] = await csvSite(kind);
   });
   afterAll(async () => {
     for (const site of Object.values(sites)) await site.server.close();

@@ -22,6 +22,28 @@ const expectedTables = [
   "visits",
 ];
 
+/** A migrator over every migration, having run them up to `name`. */
+async function migratedTo(db: Kysely<Database>, name: string) {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  expect((await migrator.migrateTo(name)).error).toBeUndefined();
+  return migrator;
+}
+
+function insertLocation(db: Kysely<Database>, name: string) {
+  return db
+    .insertInto("locations")
+    .values({ name, address: "" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
+function insertProgram(db: Kysely<Database>) {
+  return db.insertInto("programs").values({ name: "P" }).returning("id").executeTakeFirstOrThrow();
+}
+
 async function checkMigrations(db: Db) {
   const first = await migrateToLatest(db.kysely);
   expect(first.results?.map((r) => r.status)).toEqual(Object.keys(migrations).map(() => "Success"));
@@ -59,17 +81,14 @@ async function checkMigrations(db: Db) {
   );
 
   // A location's clock defaults to Los Angeles; an open visit cannot say who signed it out.
-  const location = await db.kysely
-    .insertInto("locations")
-    .values({ name: "L", address: "" })
-    .returning(["id", "time_zone"])
+  const location = await insertLocation(db.kysely, "L");
+  const { time_zone } = await db.kysely
+    .selectFrom("locations")
+    .select("time_zone")
+    .where("id", "=", location.id)
     .executeTakeFirstOrThrow();
-  expect(location.time_zone).toBe("America/Los_Angeles");
-  const program = await db.kysely
-    .insertInto("programs")
-    .values({ name: "P" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  expect(time_zone).toBe("America/Los_Angeles");
+  const program = await insertProgram(db.kysely);
   const openVisit = {
     first_name: "A",
     last_name: "B",
@@ -88,21 +107,9 @@ async function checkMigrations(db: Db) {
 
 /** Databases that already hold the same phone signed in twice still migrate: the older visit ends when the next began. */
 async function checkOpenDuplicatesMigrate(db: Kysely<Database>) {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-  });
-  expect((await migrator.migrateTo("0003_visits")).error).toBeUndefined();
-  const location = await db
-    .insertInto("locations")
-    .values({ name: "L", address: "" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const program = await db
-    .insertInto("programs")
-    .values({ name: "P" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const migrator = await migratedTo(db, "0003_visits");
+  const location = await insertLocation(db, "L");
+  const program = await insertProgram(db);
   const visit = (phone: string, timeIn: string) => ({
     first_name: "A",
     last_name: "B",
@@ -140,21 +147,9 @@ async function checkOpenDuplicatesMigrate(db: Kysely<Database>) {
 
 /** Databases whose parallel program edits left two tabs on one position get them renumbered, order kept. */
 async function checkDuplicatePositionsMigrate(db: Kysely<Database>) {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-  });
-  expect((await migrator.migrateTo("0005_one_open_visit")).error).toBeUndefined();
-  const location = await db
-    .insertInto("locations")
-    .values({ name: "L", address: "" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const other = await db
-    .insertInto("locations")
-    .values({ name: "M", address: "" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const migrator = await migratedTo(db, "0005_one_open_visit");
+  const location = await insertLocation(db, "L");
+  const other = await insertLocation(db, "M");
   const programs = await db
     .insertInto("programs")
     .values(["A", "B", "C", "D"].map((name) => ({ name })))
@@ -204,6 +199,37 @@ async function checkLateLandingMigrates(db: Kysely<Database>) {
   expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([[late, "Success"]]);
 }
 
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** A fresh database of each kind, closed (and dropped) after the file; undefined without a server. */
+const databases: Record<string, () => Promise<Db | undefined>> = {
+  "embedded PGlite": async () => {
+    const db = await createDb({ inMemory: true });
+    cleanups.push(() => db.close());
+    return db;
+  },
+  "the PostgreSQL server": async () => {
+    const database = await createTestDatabase();
+    if (!database) return undefined;
+    const db = await createDb({ databaseUrl: database.url });
+    cleanups.push(
+      () => database.drop(),
+      () => db.close(),
+    );
+    return db;
+  },
+};
+
+const checks: Record<string, (db: Db) => Promise<void>> = {
+  "run from empty to latest": checkMigrations,
+  "close open duplicates before refusing them": (db) => checkOpenDuplicatesMigrate(db.kysely),
+  "renumber duplicate tab positions before refusing them": (db) =>
+    checkDuplicatePositionsMigrate(db.kysely),
+};
+
 describe("migrations", () => {
   it("run one that landed after a higher number, on embedded PGlite", async () => {
     const db = await createDb({ inMemory: true });
@@ -214,59 +240,13 @@ describe("migrations", () => {
     }
   });
 
-  const cleanups: Array<() => Promise<void>> = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
-
-  it("run from empty to latest on embedded PGlite", async () => {
-    const db = await createDb({ inMemory: true });
-    cleanups.push(() => db.close());
-    await checkMigrations(db);
-  });
-
-  it("close open duplicates before refusing them, on embedded PGlite", async () => {
-    const db = await createDb({ inMemory: true });
-    cleanups.push(() => db.close());
-    await checkOpenDuplicatesMigrate(db.kysely);
-  });
-
-  it("close open duplicates before refusing them, on the PostgreSQL server", async (ctx) => {
-    const database = await createTestDatabase();
-    if (!database) return ctx.skip();
-    const db = await createDb({ databaseUrl: database.url });
-    cleanups.push(
-      () => database.drop(),
-      () => db.close(),
-    );
-    await checkOpenDuplicatesMigrate(db.kysely);
-  });
-
-  it("renumber duplicate tab positions before refusing them, on embedded PGlite", async () => {
-    const db = await createDb({ inMemory: true });
-    cleanups.push(() => db.close());
-    await checkDuplicatePositionsMigrate(db.kysely);
-  });
-
-  it("renumber duplicate tab positions before refusing them, on the PostgreSQL server", async (ctx) => {
-    const database = await createTestDatabase();
-    if (!database) return ctx.skip();
-    const db = await createDb({ databaseUrl: database.url });
-    cleanups.push(
-      () => database.drop(),
-      () => db.close(),
-    );
-    await checkDuplicatePositionsMigrate(db.kysely);
-  });
-
-  it("run from empty to latest on the PostgreSQL server", async (ctx) => {
-    const database = await createTestDatabase();
-    if (!database) return ctx.skip();
-    const db = await createDb({ databaseUrl: database.url });
-    cleanups.push(
-      () => database.drop(),
-      () => db.close(),
-    );
-    await checkMigrations(db);
-  });
+  for (const [what, check] of Object.entries(checks)) {
+    for (const [where, open] of Object.entries(databases)) {
+      it(`${what}, on ${where}`, async (ctx) => {
+        const db = await open();
+        if (!db) return ctx.skip();
+        await check(db);
+      });
+    }
+  }
 });

@@ -1,4 +1,5 @@
-import { Alert, Button, Container, Stack, Text, Title } from "@mantine/core";
+import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { ErrorAlert } from "./ErrorAlert";
 import type { ErrorComponentProps } from "@tanstack/react-router";
 
 /** Shown instead of a page whose rendering or loading threw. */
@@ -7,9 +8,9 @@ export function ErrorFallback({ error, reset }: ErrorComponentProps) {
     <Container size="sm" py="xl">
       <Stack>
         <Title order={1}>Unexpected Application Error!</Title>
-        <Alert color="red" role="alert">
+        <ErrorAlert>
           <Text>{error instanceof Error ? error.message : String(error)}</Text>
-        </Alert>
+        </ErrorAlert>
         <div>
           <Button onClick={reset}>Try again</Button>
         </div>

@@ -1,11 +1,11 @@
-import { Badge, Button, Stack, Table, Title } from "@mantine/core";
+import { Badge, Button, Table } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { fullName } from "../lib/names";
 import { replaceById } from "../lib/lists";
 import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../lib/trpc";
 import type { Tablet } from "../lib/types";
-import { ScrollTable } from "./ScrollTable";
+import { TableSection } from "./TableSection";
 
 const when = (iso: string) => `${formatLocalDate(iso)} ${formatLocalTime(iso)}`;
 
@@ -32,44 +32,39 @@ export function LocationTablets({ locationId }: { locationId: number }) {
     );
   }
 
-  // The table's region carries the heading's name: a named section would say it twice.
   return (
-    <Stack component="section">
-      <Title order={2} size="h3">
-        Tablets
-      </Title>
-      <ScrollTable
-        label="Tablets"
-        minWidth={520}
-        columns={["Set up", "By", "Last seen", "Status"]}
-        rows={tablets}
-        rowKey={(tablet) => tablet.id}
-        empty="No tablet has been set up here. Use Set Up Tablet on the Locations page."
-        cells={(tablet) => (
-          <>
-            <Table.Td>{when(tablet.createdAt)}</Table.Td>
-            <Table.Td>{tablet.createdBy ? fullName(tablet.createdBy) : "—"}</Table.Td>
-            <Table.Td>{tablet.lastSeenAt ? when(tablet.lastSeenAt) : "Never"}</Table.Td>
-            <Table.Td>
-              {tablet.revokedAt ? (
-                <Badge color="gray" variant="light">
-                  Disconnected
-                </Badge>
-              ) : (
-                <Button
-                  variant="light"
-                  color="red"
-                  size="xs"
-                  loading={revoke.isPending && revoke.variables?.id === tablet.id}
-                  onClick={() => disconnect(tablet)}
-                >
-                  Disconnect
-                </Button>
-              )}
-            </Table.Td>
-          </>
-        )}
-      />
-    </Stack>
+    <TableSection
+      title="Tablets"
+      titleSize="h3"
+      minWidth={520}
+      columns={["Set up", "By", "Last seen", "Status"]}
+      rows={tablets}
+      rowKey={(tablet) => tablet.id}
+      empty="No tablet has been set up here. Use Set Up Tablet on the Locations page."
+      cells={(tablet) => (
+        <>
+          <Table.Td>{when(tablet.createdAt)}</Table.Td>
+          <Table.Td>{tablet.createdBy ? fullName(tablet.createdBy) : "—"}</Table.Td>
+          <Table.Td>{tablet.lastSeenAt ? when(tablet.lastSeenAt) : "Never"}</Table.Td>
+          <Table.Td>
+            {tablet.revokedAt ? (
+              <Badge color="gray" variant="light">
+                Disconnected
+              </Badge>
+            ) : (
+              <Button
+                variant="light"
+                color="red"
+                size="xs"
+                loading={revoke.isPending && revoke.variables?.id === tablet.id}
+                onClick={() => disconnect(tablet)}
+              >
+                Disconnect
+              </Button>
+            )}
+          </Table.Td>
+        </>
+      )}
+    />
   );
 }

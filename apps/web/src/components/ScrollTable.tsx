@@ -4,7 +4,7 @@ import type { Key, ReactNode } from "react";
 /** A column's header: its title, or the title with where it shows. */
 type Column = string | { title: string; visibleFrom?: MantineBreakpoint; className?: string };
 
-interface Props<Row> {
+export interface ScrollTableProps<Row> {
   /** The region's name, as a screen reader announces it: which table this is. */
   label: string;
   /** A visible title above the header row; it also names the table itself. */
@@ -34,7 +34,7 @@ export function ScrollTable<Row>({
   rowKey,
   cells,
   empty,
-}: Props<Row>) {
+}: ScrollTableProps<Row>) {
   if (rows.length === 0) return empty === undefined ? null : <Text c="dimmed">{empty}</Text>;
   // Focusable and named, so a keyboard user can scroll a wide table on a narrow screen.
   return (

@@ -1,11 +1,7 @@
-import { Alert } from "@mantine/core";
+import { ErrorAlert } from "./ErrorAlert";
 
 export const unexpectedErrorMessage = "An unexpected error has occurred. Please try again.";
 
 export function UnexpectedErrorAlert() {
-  return (
-    <Alert color="red" role="alert">
-      {unexpectedErrorMessage}
-    </Alert>
-  );
+  return <ErrorAlert>{unexpectedErrorMessage}</ErrorAlert>;
 }

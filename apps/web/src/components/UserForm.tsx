@@ -1,4 +1,4 @@
-import { Button, Checkbox, Fieldset, PasswordInput, Stack, Text } from "@mantine/core";
+import { Checkbox, Fieldset, PasswordInput, Stack, Text } from "@mantine/core";
 import { passwordMessage, reauthenticateMessage, sudoWindowMinutes } from "@vsi/api/schemas";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -8,6 +8,7 @@ import { useCurrentUser } from "../lib/session";
 import { trpc } from "../lib/trpc";
 import type { User } from "../lib/types";
 import { FlashMessage } from "./FlashMessage";
+import { SubmitButton } from "./FormButtons";
 import { PictureField } from "./PictureField";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 import { useServerErrors } from "../hooks/useServerErrors";
@@ -146,9 +147,7 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
           </Fieldset>
         ) : null}
         <div>
-          <Button type="submit" loading={update.isPending} disabled={uploading}>
-            Submit
-          </Button>
+          <SubmitButton busy={update.isPending} disabled={uploading} />
         </div>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
-import { Anchor, Button, Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconChartBar, IconDeviceTablet, IconMapPin, IconShieldCheck } from "@tabler/icons-react";
 import { createFileRoute } from "@tanstack/react-router";
+import { FeatureCard } from "../components/FeatureCard";
 import { contactEmail } from "../lib/contact";
 
 export const Route = createFileRoute("/")({
@@ -45,13 +46,7 @@ function HomePage() {
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           {cards.map((card) => (
-            <Card key={card.title} withBorder padding="lg" component="section">
-              <card.icon size={36} aria-hidden="true" />
-              <Title order={2} size="h4" mt="sm">
-                {card.title}
-              </Title>
-              <Text mt="xs">{card.text}</Text>
-            </Card>
+            <FeatureCard key={card.title} {...card} iconSize={36} titleSize="h4" />
           ))}
         </SimpleGrid>
         <Stack gap="xs" component="section" aria-labelledby="home-contact">

@@ -1,10 +1,12 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, useLocation, useNavigate } from "@tanstack/react-router";
 import { invalidLoginMessage } from "@vsi/api/schemas";
 import { useState } from "react";
 import { FlashMessage } from "../components/FlashMessage";
+import { ErrorAlert } from "../components/ErrorAlert";
 import { FormCard } from "../components/FormCard";
+import { SubmitButton } from "../components/FormButtons";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { setCurrentUser } from "../lib/session";
 import { takeStaffLoginReturn } from "@vsi/web-common/login-return";
@@ -56,11 +58,7 @@ function LoginPage() {
       <FlashMessage />
       <form onSubmit={submit} noValidate>
         <Stack>
-          {problem ? (
-            <Alert color="red" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
+          {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
           <TextInput
             label="Email"
             type="email"
@@ -75,9 +73,7 @@ function LoginPage() {
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
-          <Button type="submit" loading={login.isPending}>
-            Submit
-          </Button>
+          <SubmitButton busy={login.isPending} />
           <AnchorLink to="/passwords/forgot">Forgot your password?</AnchorLink>
         </Stack>
       </form>

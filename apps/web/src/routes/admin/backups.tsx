@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Code, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
+import { ErrorAlert } from "../../components/ErrorAlert";
 import { ListPage } from "../../components/ListPage";
 import { ScrollTable } from "../../components/ScrollTable";
 import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
@@ -45,15 +46,11 @@ function BackupsPage() {
         </Button>
       }
     >
-      {create.isError ? (
-        <Alert color="red" role="alert">
-          {create.error.message}
-        </Alert>
-      ) : null}
+      {create.isError ? <ErrorAlert>{create.error.message}</ErrorAlert> : null}
       {lastError ? (
-        <Alert color="red" role="alert" title="The last backup failed">
+        <ErrorAlert title="The last backup failed">
           {when(lastError.at)}: {lastError.message}
-        </Alert>
+        </ErrorAlert>
       ) : null}
       {lastCommand ? (
         <Alert

@@ -1,6 +1,7 @@
-import { Card, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Container, SimpleGrid, Stack } from "@mantine/core";
 import { IconChartBar, IconListDetails, IconMapPin } from "@tabler/icons-react";
 import { createFileRoute } from "@tanstack/react-router";
+import { FeatureCard } from "../../components/FeatureCard";
 import { PageTitle } from "../../components/PageTitle";
 import { ButtonLink } from "../../components/links";
 
@@ -36,18 +37,11 @@ function DashboardPage() {
         <PageTitle>Dashboard</PageTitle>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {cards.map((card) => (
-            <Card key={card.to} withBorder padding="lg" component="section">
-              <card.icon size={32} aria-hidden="true" />
-              <Title order={2} size="h3" mt="sm">
-                {card.title}
-              </Title>
-              <Text mt="xs" mb="md">
-                {card.text}
-              </Text>
+            <FeatureCard key={card.to} {...card} iconSize={32} titleSize="h3">
               <ButtonLink to={card.to} mt="auto">
                 Manage {card.title}
               </ButtonLink>
-            </Card>
+            </FeatureCard>
           ))}
         </SimpleGrid>
       </Stack>

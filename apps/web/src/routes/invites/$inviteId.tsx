@@ -1,9 +1,10 @@
-import { Alert, Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { Alert, PasswordInput, Stack, Text } from "@mantine/core";
 import { passwordMessage } from "@vsi/api/schemas";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { FormCard } from "../../components/FormCard";
+import { SubmitButton } from "../../components/FormButtons";
 import { Loading } from "../../components/Loading";
 import { UnexpectedErrorAlert } from "../../components/UnexpectedErrorAlert";
 import { useServerErrors } from "../../hooks/useServerErrors";
@@ -90,9 +91,7 @@ function AcceptForm({ invite }: { invite: Invite }) {
           error={errors.fieldErrors.password}
         />
         <div>
-          <Button type="submit" loading={accept.isPending}>
-            Submit
-          </Button>
+          <SubmitButton busy={accept.isPending} />
         </div>
       </Stack>
     </form>

@@ -1,8 +1,10 @@
-import { Alert, Button, Stack, TextInput } from "@mantine/core";
+import { Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { ErrorAlert } from "../../components/ErrorAlert";
 import { FormCard } from "../../components/FormCard";
+import { SubmitButton } from "../../components/FormButtons";
 import { trpc } from "../../lib/trpc";
 import { AnchorLink } from "../../components/links";
 
@@ -36,11 +38,7 @@ function ForgotPasswordPage() {
     <FormCard title="Forgot your password?">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {request.isError ? (
-            <Alert color="red" role="alert">
-              Email not found.
-            </Alert>
-          ) : null}
+          {request.isError ? <ErrorAlert>Email not found.</ErrorAlert> : null}
           <TextInput
             label="Email"
             type="email"
@@ -49,9 +47,7 @@ function ForgotPasswordPage() {
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <Button type="submit" loading={request.isPending}>
-            Submit
-          </Button>
+          <SubmitButton busy={request.isPending} />
           <AnchorLink to="/login">Back to login...</AnchorLink>
         </Stack>
       </form>

@@ -1,9 +1,11 @@
-import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
+import { PasswordInput, Stack } from "@mantine/core";
 import { passwordMessage } from "@vsi/api/schemas";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { ErrorAlert } from "../../components/ErrorAlert";
 import { FormCard } from "../../components/FormCard";
+import { SubmitButton } from "../../components/FormButtons";
 import { Loading } from "../../components/Loading";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { trpc } from "../../lib/trpc";
@@ -54,20 +56,16 @@ function ResetPasswordPage() {
       {check.isPending ? (
         <Loading />
       ) : problem ? (
-        <Alert color="red" role="alert">
+        <ErrorAlert>
           {problem}{" "}
           <AnchorLink to="/passwords/forgot" c="inherit" underline="always" fw={600}>
             Request another?
           </AnchorLink>
-        </Alert>
+        </ErrorAlert>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            {update.isError ? (
-              <Alert color="red" role="alert">
-                {passwordMessage}.
-              </Alert>
-            ) : null}
+            {update.isError ? <ErrorAlert>{passwordMessage}.</ErrorAlert> : null}
             <PasswordInput
               label="New password"
               autoComplete="new-password"
@@ -75,9 +73,7 @@ function ResetPasswordPage() {
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
             />
-            <Button type="submit" loading={update.isPending}>
-              Submit
-            </Button>
+            <SubmitButton busy={update.isPending} />
           </Stack>
         </form>
       )}

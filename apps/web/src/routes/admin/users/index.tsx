@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Stack, Table, Title } from "@mantine/core";
+import { Badge, Button, Group, Table } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { FlashMessage } from "../../../components/FlashMessage";
-import { ScrollTable } from "../../../components/ScrollTable";
+import { TableSection } from "../../../components/TableSection";
 import { ListPage } from "../../../components/ListPage";
 import { fullName } from "../../../lib/names";
 import { replaceById } from "../../../lib/lists";
@@ -10,7 +10,7 @@ import { formatLocalDate } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../../../lib/trpc";
 import { useCurrentUser } from "../../../lib/session";
 import type { Invite, User } from "../../../lib/types";
-import { ButtonLink } from "../../../components/links";
+import { ButtonLink, EditLink } from "../../../components/links";
 import { useStaffTranslation } from "@vsi/i18n";
 
 export const Route = createFileRoute("/admin/users/")({
@@ -60,54 +60,44 @@ function ManageUsersPage() {
     >
       <FlashMessage />
       {invites.length > 0 ? <InvitesTable invites={invites} /> : null}
-      {/* The table's region carries the heading's name: a named section would say it twice. */}
-      <Stack component="section">
-        <Title order={2}>Users</Title>
-        <ScrollTable
-          label="Users"
-          minWidth={560}
-          columns={["Name", "Email", "Administrator", "Status", "Action"]}
-          rows={users}
-          rowKey={(user) => user.id}
-          cells={(user) => (
-            <>
-              <Table.Td>{fullName(user)}</Table.Td>
-              <Table.Td>{user.email}</Table.Td>
-              <Table.Td>{user.isAdmin ? "Yes" : "No"}</Table.Td>
-              <Table.Td>
-                {user.isActive ? (
-                  "Active"
+      <TableSection
+        title="Users"
+        minWidth={560}
+        columns={["Name", "Email", "Administrator", "Status", "Action"]}
+        rows={users}
+        rowKey={(user) => user.id}
+        cells={(user) => (
+          <>
+            <Table.Td>{fullName(user)}</Table.Td>
+            <Table.Td>{user.email}</Table.Td>
+            <Table.Td>{user.isAdmin ? "Yes" : "No"}</Table.Td>
+            <Table.Td>
+              {user.isActive ? (
+                "Active"
+              ) : (
+                <Badge color="gray" variant="light">
+                  Inactive
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <EditLink to="/admin/users/$userId" params={{ userId: String(user.id) }} />
+                {/* Nobody deactivates themselves (the server refuses it too). */}
+                {user.id === viewer?.id ? null : user.isActive ? (
+                  <Button variant="light" color="red" onClick={() => setActive(user, false)}>
+                    Deactivate
+                  </Button>
                 ) : (
-                  <Badge color="gray" variant="light">
-                    Inactive
-                  </Badge>
+                  <Button variant="default" onClick={() => setActive(user, true)}>
+                    Reactivate
+                  </Button>
                 )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <ButtonLink
-                    variant="default"
-                    to="/admin/users/$userId"
-                    params={{ userId: String(user.id) }}
-                  >
-                    Edit
-                  </ButtonLink>
-                  {/* Nobody deactivates themselves (the server refuses it too). */}
-                  {user.id === viewer?.id ? null : user.isActive ? (
-                    <Button variant="light" color="red" onClick={() => setActive(user, false)}>
-                      Deactivate
-                    </Button>
-                  ) : (
-                    <Button variant="default" onClick={() => setActive(user, true)}>
-                      Reactivate
-                    </Button>
-                  )}
-                </Group>
-              </Table.Td>
-            </>
-          )}
-        />
-      </Stack>
+              </Group>
+            </Table.Td>
+          </>
+        )}
+      />
     </ListPage>
   );
 }
@@ -146,32 +136,29 @@ function InvitesTable({ invites }: { invites: Invite[] }) {
   }
 
   return (
-    <Stack component="section">
-      <Title order={2}>Invites</Title>
-      <ScrollTable
-        label="Invites"
-        minWidth={560}
-        columns={["Name", "Email", "Invited on", "Action"]}
-        rows={invites}
-        rowKey={(invite) => invite.id}
-        cells={(invite) => (
-          <>
-            <Table.Td>{fullName(invite)}</Table.Td>
-            <Table.Td>{invite.email}</Table.Td>
-            <Table.Td>{formatLocalDate(invite.updatedAt)}</Table.Td>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button variant="light" onClick={() => resendInvite(invite)}>
-                  Resend
-                </Button>
-                <Button variant="light" color="red" onClick={() => revokeInvite(invite)}>
-                  Revoke
-                </Button>
-              </Group>
-            </Table.Td>
-          </>
-        )}
-      />
-    </Stack>
+    <TableSection
+      title="Invites"
+      minWidth={560}
+      columns={["Name", "Email", "Invited on", "Action"]}
+      rows={invites}
+      rowKey={(invite) => invite.id}
+      cells={(invite) => (
+        <>
+          <Table.Td>{fullName(invite)}</Table.Td>
+          <Table.Td>{invite.email}</Table.Td>
+          <Table.Td>{formatLocalDate(invite.updatedAt)}</Table.Td>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <Button variant="light" onClick={() => resendInvite(invite)}>
+                Resend
+              </Button>
+              <Button variant="light" color="red" onClick={() => revokeInvite(invite)}>
+                Revoke
+              </Button>
+            </Group>
+          </Table.Td>
+        </>
+      )}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Stack, Textarea, TextInput } from "@mantine/core";
+import { Stack, Textarea, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormCard } from "../../../components/FormCard";
+import { SubmitButton } from "../../../components/FormButtons";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
 import { useServerErrors } from "../../../hooks/useServerErrors";
 import { queryClient, trpc } from "../../../lib/trpc";
@@ -54,9 +55,7 @@ function InviteUserPage() {
           <TextInput label="Email" type="email" autoComplete="off" {...bind("email")} />
           <Textarea label="Message" autosize minRows={3} {...bind("message")} />
           <div>
-            <Button type="submit" loading={create.isPending}>
-              Submit
-            </Button>
+            <SubmitButton busy={create.isPending} />
           </div>
         </Stack>
       </form>

@@ -8,7 +8,7 @@ import { ScrollTable } from "../../../components/ScrollTable";
 import { useCurrentUser } from "../../../lib/session";
 import { trpc, trpcClient } from "../../../lib/trpc";
 import type { LocationListItem } from "../../../lib/types";
-import { ButtonLink } from "../../../components/links";
+import { ButtonLink, EditLink } from "../../../components/links";
 
 export const Route = createFileRoute("/dashboard/locations/")({
   component: LocationsPage,
@@ -103,13 +103,10 @@ function LocationActions({ location, canEdit }: { location: LocationListItem; ca
         Tablets
       </ButtonLink>
       {canEdit ? (
-        <ButtonLink
-          variant="default"
+        <EditLink
           to="/dashboard/locations/$locationId/edit"
           params={{ locationId: String(location.id) }}
-        >
-          Edit
-        </ButtonLink>
+        />
       ) : null}
     </Group>
   );

@@ -5,7 +5,7 @@ import { ListPage } from "../../../components/ListPage";
 import { ScrollTable } from "../../../components/ScrollTable";
 import { useCurrentUser } from "../../../lib/session";
 import { trpc } from "../../../lib/trpc";
-import { ButtonLink } from "../../../components/links";
+import { ButtonLink, EditLink } from "../../../components/links";
 
 export const Route = createFileRoute("/dashboard/programs/")({
   component: ProgramsPage,
@@ -34,13 +34,10 @@ function ProgramsPage() {
             <Table.Td>{program.Name}</Table.Td>
             <Table.Td>
               {isAdmin ? (
-                <ButtonLink
-                  variant="default"
+                <EditLink
                   to="/dashboard/programs/$programId/edit"
                   params={{ programId: String(program.id) }}
-                >
-                  Edit
-                </ButtonLink>
+                />
               ) : null}
             </Table.Td>
           </>

@@ -1,0 +1,28 @@
+import { expect } from "vitest";
+
+/** The 422 for an email some user already has (any case). */
+export const emailTaken = {
+  status: 422,
+  message: "Email already registered",
+  errors: [{ path: "email", message: "Email already registered" }],
+};
+
+/**
+ * A user as the API answers it: here an active staff member (not an admin) with no picture; a user
+ * just made, whose id is not known yet, has any id.
+ */
+export function staffUserAnswer(user: {
+  id?: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}) {
+  return {
+    id: expect.any(Number) as unknown,
+    ...user,
+    picture: null,
+    pictureUrl: null,
+    isAdmin: false,
+    isActive: true,
+  };
+}
