@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { newestTabletId, staffClient, tabletClient, useCatalogServer } from "./fixtures.ts";
+import {
+  newestTabletId,
+  staffClient,
+  tabletClient,
+  useCatalogServer,
+  visitor,
+} from "./fixtures.ts";
 
 const world = useCatalogServer();
 
@@ -117,6 +123,30 @@ describe("DELETE /api/tablets/{id}", () => {
         })
       ).status,
     ).toBe(422);
+  });
+
+  it("refuses a disconnected tablet's retry of a sign-in it made before, rather than replaying the visit", async () => {
+    const tablet = await setUpTablet(world.catalog.main.id);
+    const signIn = () =>
+      tablet.client.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id), {
+        "idempotency-key": "retry-after-revocation",
+      });
+    expect((await signIn()).status).toBe(201);
+    expect((await signIn()).status).toBe(201);
+    expect((await world.admin.delete(`/api/tablets/${tablet.id}`)).status).toBe(200);
+    const retry = await signIn();
+    expect(retry.status).toBe(401);
+    expect(retry.json.message).toBe("This tablet was disconnected");
+  });
+
+  it("keeps a tablet to its own location: another location's sign-in is a 403 and writes nothing", async () => {
+    const tablet = await setUpTablet(world.catalog.main.id);
+    const east = world.catalog.east.id;
+    const before = (await world.admin.get(`/api/visits?locationId=${east}`)).json as unknown[];
+    const res = await tablet.client.post("/api/visits", visitor(east, world.catalog.jobs.id));
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe("This tablet belongs to another location");
+    expect((await world.admin.get(`/api/visits?locationId=${east}`)).json).toEqual(before);
   });
 
   it("keeps the first revocation time when asked twice, and answers 404 for an unknown tablet", async () => {

@@ -54,7 +54,8 @@ export function registerOperations(app: FastifyInstance, services: Services, pat
         url: `/api${template.replace(/\{([^}]+)\}/g, ":$1")}`,
         handler: async (request, reply) => {
           const fields = takesBody ? bodyInput(request) : queryInput(request.query);
-          const ctx = await createContext(services, request, reply);
+          // A tablet's cookie stays a claim: its own calls check it in their statement.
+          const ctx = await createContext(services, request, reply, { tablets: "claim" });
           const input = takesInput ? { ...fields, ...(request.params as object) } : undefined;
           const data = await procedure(ctx)(input);
           const status = ctx.response.status ?? 200;

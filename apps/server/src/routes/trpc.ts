@@ -8,7 +8,8 @@ export async function registerTrpc(app: FastifyInstance, services: Services) {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => createContext(services, req, res),
+      // A tablet's cookie stays a claim: its own calls check it in their statement.
+      createContext: ({ req, res }) => createContext(services, req, res, { tablets: "claim" }),
       responseMeta({ errors }) {
         const headers = errors.map((e) => describeError(e).headers).find(Boolean);
         return headers ? { headers } : {};

@@ -1,7 +1,8 @@
 import type { Context } from "../kernel/context.ts";
+import type { Caller, Identity } from "../kernel/identity.ts";
 import { cookieNames, cookieOptions, type CookieOptions } from "../kernel/cookies.ts";
 import { echoesXsrfToken } from "../kernel/csrf.ts";
-import { resolveIdentity } from "./identity.ts";
+import { checkTabletClaim, resolveIdentity } from "./identity.ts";
 import { SESSION_LIFETIME_MS } from "../accounts/sessions.ts";
 import type { Services } from "../kernel/services.ts";
 
@@ -21,25 +22,48 @@ export interface ReplyLike {
   clearCookie(name: string, options: { path: string }): unknown;
 }
 
-/** Every transport's context (/trpc, /api and the raw routes): the caller is resolved here, once. */
+/**
+ * Every transport's context: the caller is resolved here, once. The raw routes get it checked;
+ * the procedure transports (/trpc, /api) ask for a tablet's claim (`tablets: "claim"`), which the
+ * procedure builders check, or a tablet's own call in its statement (kernel/trpc.ts).
+ */
 export async function createContext(
   services: Services,
   req: RequestLike,
   reply: ReplyLike,
+): Promise<Context<Identity>>;
+export async function createContext(
+  services: Services,
+  req: RequestLike,
+  reply: ReplyLike,
+  options: { tablets: "claim" },
+): Promise<Context>;
+export async function createContext(
+  services: Services,
+  req: RequestLike,
+  reply: ReplyLike,
+  options: { tablets: "check" | "claim" } = { tablets: "check" },
 ): Promise<Context> {
   const authorization =
     typeof req.headers.authorization === "string" ? req.headers.authorization : undefined;
-  const identity = await resolveIdentity(
-    services.db.kysely,
-    { authorization, cookies: req.cookies },
-    services.now(),
-  );
+  const source = { authorization, cookies: req.cookies };
+  const identity: Caller =
+    options.tablets === "claim"
+      ? await resolveIdentity(services.db.kysely, source, services.now(), "claim")
+      : await resolveIdentity(services.db.kysely, source, services.now());
+  let checked: Promise<Identity> | undefined;
+  const checkedIdentity = () =>
+    (checked ??=
+      identity.kind === "tabletClaim"
+        ? checkTabletClaim(services.db.kysely, identity, services.now())
+        : Promise.resolve(identity));
   const secure = services.config.secureCookies;
 
   const ctx: Context = {
     services,
     db: services.db.kysely,
     identity,
+    checkedIdentity,
     ip: req.ip,
     url: req.originalUrl ?? req.url,
     headers: req.headers,

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
 import { bearerToken } from "../kernel/bearer.ts";
-import type { Identity } from "../kernel/identity.ts";
+import type { Caller, Identity, TabletClaim } from "../kernel/identity.ts";
+import { hashToken } from "../kernel/tokens.ts";
 import { cookieNames } from "../kernel/cookies.ts";
 import { apiTokenOwner } from "../accounts/api-tokens.ts";
 import { validateSession } from "../accounts/sessions.ts";
@@ -12,12 +13,29 @@ export interface IdentitySource {
   cookies: Record<string, string | undefined>;
 }
 
-/** The caller, checked: a bearer token first, then the session cookie, then a tablet's cookie. */
+/**
+ * The caller: a bearer token first, then the session cookie, then a tablet's cookie, each checked
+ * by one statement. With `tablets: "claim"` (the procedure transports) a tablet's cookie is passed
+ * on as a claim, checked by the call's own statement or by checkTabletClaim.
+ */
 export async function resolveIdentity(
   db: Kysely<Database>,
   source: IdentitySource,
   now: Date,
-): Promise<Identity> {
+  tablets?: "check",
+): Promise<Identity>;
+export async function resolveIdentity(
+  db: Kysely<Database>,
+  source: IdentitySource,
+  now: Date,
+  tablets: "claim",
+): Promise<Caller>;
+export async function resolveIdentity(
+  db: Kysely<Database>,
+  source: IdentitySource,
+  now: Date,
+  tablets: "check" | "claim" = "check",
+): Promise<Caller> {
   const bearer = bearerToken(source.authorization);
   if (bearer) {
     const owner = await apiTokenOwner(db, bearer, now);
@@ -45,10 +63,22 @@ export async function resolveIdentity(
 
   const sheetToken = source.cookies[cookieNames.sheetToken];
   if (sheetToken) {
-    const tablet = await findLiveTablet(db, sheetToken, now);
-    // A tablet whose token no longer works was disconnected by staff, and its page must say so.
-    return tablet ? { kind: "tablet", ...tablet } : { kind: "anonymous", rejectedTablet: true };
+    const claim: TabletClaim = { kind: "tabletClaim", tokenHash: hashToken(sheetToken) };
+    return tablets === "claim" ? claim : checkTabletClaim(db, claim, now);
   }
 
   return { kind: "anonymous" };
+}
+
+/** A tablet's claim checked on its own: the live tablet, or a caller told it was disconnected. */
+export async function checkTabletClaim(
+  db: Kysely<Database>,
+  claim: TabletClaim,
+  now: Date,
+): Promise<Identity> {
+  const tablet = await findLiveTablet(db, claim.tokenHash, now);
+  // A tablet whose token no longer works was disconnected by staff, and its page must say so.
+  return tablet
+    ? { kind: "tablet", ...tablet, tokenHash: claim.tokenHash }
+    : { kind: "anonymous", rejectedTablet: true };
 }

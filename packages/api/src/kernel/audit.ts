@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type Expression, type RawBuilder } from "kysely";
 import type { Executor } from "@vsi/db";
 import type { AuditAction } from "./audit-actions.ts";
 
@@ -99,12 +99,19 @@ export interface AuditBindings {
   auditDetails: string;
 }
 
+/**
+ * A tablet that the statement checks itself (its `tablet`, tablets/queries.ts): the row's
+ * tablet_id is that one's (auditSelect's `tabletId`), not a value bound before.
+ */
+export const checkedByStatement = { kind: "tablet", by: "statement" } as const;
+
 export function auditBindings(
-  actor: AuditActor,
+  actor: AuditActor | typeof checkedByStatement,
   details: Record<string, unknown>,
   at: Date,
 ): AuditBindings {
-  const columns = actorColumns(actor);
+  const columns =
+    "by" in actor ? { actor: actor.kind, user_id: null, tablet_id: null } : actorColumns(actor);
   return {
     auditAt: at,
     auditActor: columns.actor,
@@ -124,12 +131,14 @@ export function auditSelect(
   bindings: AuditBindings,
   action: AuditAction,
   subjectType: NonNullable<AuditRecord["subjectType"]>,
+  /** For checkedByStatement: the statement's own tablet. */
+  tabletId: Expression<number | null> = sql<number | null>`${bindings.auditTabletId}::int`,
 ) {
   return [
     sql<Date>`${bindings.auditAt}::timestamptz`.as("at"),
     sql<string>`${bindings.auditActor}::text`.as("actor"),
     sql<number | null>`${bindings.auditUserId}::int`.as("user_id"),
-    sql<number | null>`${bindings.auditTabletId}::int`.as("tablet_id"),
+    sql<number | null>`${tabletId}`.as("tablet_id"),
     sql<string>`${action}::text`.as("action"),
     sql<string>`${subjectType}::text`.as("subject_type"),
     sql<string>`${bindings.auditDetails}::jsonb`.as("details"),

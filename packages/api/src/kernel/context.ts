@@ -1,14 +1,19 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
-import type { Identity } from "./identity.ts";
+import type { Caller, Identity } from "./identity.ts";
 import type { Services } from "./services.ts";
 
-/** What every procedure is given: built once per request by createContext (callers/context.ts). */
-export interface Context {
+/**
+ * What every procedure is given: built once per request by createContext (callers/context.ts).
+ * The raw routes' identity is checked (Identity); the procedures' may be a tablet's claim (Caller).
+ */
+export interface Context<I extends Caller = Caller> {
   services: Services;
   db: Kysely<Database>;
-  /** Who is calling, checked once for the whole request (callers/identity.ts). */
-  identity: Identity;
+  /** Who is calling, resolved once for the whole request (callers/identity.ts). */
+  identity: I;
+  /** The identity with a tablet's claim checked (one statement, at most once per request). */
+  checkedIdentity(): Promise<Identity>;
   ip: string;
   /** Path and query of the request as the client sent it. */
   url: string;

@@ -5,7 +5,7 @@ export type Identity =
   /** rejectedToken: a bearer token was sent but is unknown or revoked, which a script must hear about. */
   /** rejectedTablet: a sheet token was sent but its tablet was disconnected (or its location archived). */
   | { kind: "anonymous"; rejectedToken?: true; rejectedTablet?: true }
-  | { kind: "tablet"; tabletId: number; locationId: number }
+  | { kind: "tablet"; tabletId: number; locationId: number; tokenHash: string }
   | {
       kind: "user";
       user: User;
@@ -16,3 +16,16 @@ export type Identity =
       sessionRenewal?: { token: string; expiresAt: Date };
     }
   | { kind: "user"; user: User; via: "token"; apiTokenId: number };
+
+/**
+ * A tablet's cookie as the procedure transports (/trpc, /api) pass it on, unchecked: a tablet's own
+ * calls (its sheet, sign-in, sign-out) check it in the statement that does their work, one round
+ * trip; every other procedure has it checked first (kernel/trpc.ts). Nothing else ever sees it.
+ */
+export interface TabletClaim {
+  kind: "tabletClaim";
+  tokenHash: string;
+}
+
+/** Who a procedure's request says it is: a checked identity, or a tablet's claim. */
+export type Caller = Identity | TabletClaim;

@@ -17,7 +17,7 @@ describe("permissions", () => {
   const user = (id: number, is_admin: boolean) => ({ id, is_admin }) as User;
   const staff = { kind: "user", via: "token", apiTokenId: 1, user: user(1, false) } as const;
   const admin = { kind: "user", via: "token", apiTokenId: 2, user: user(2, true) } as const;
-  const tablet = { kind: "tablet", tabletId: 1, locationId: 7 } as const;
+  const tablet = { kind: "tablet", tabletId: 1, locationId: 7, tokenHash: "hash" } as const;
   const status = (fn: () => unknown) => {
     try {
       fn();

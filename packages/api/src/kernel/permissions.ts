@@ -1,6 +1,6 @@
 import type { User } from "@vsi/db";
 import { forbidden, unauthorized } from "./errors.ts";
-import type { Identity } from "./identity.ts";
+import type { Caller, Identity } from "./identity.ts";
 import {
   reauthenticateMessage,
   sudoWindowMinutes,
@@ -72,6 +72,20 @@ export function assertLocationAccess(identity: Identity, locationId: number): vo
     throw forbidden("This tablet belongs to another location");
 }
 
+/**
+ * A tablet's own calls (its sheet, sign-in, sign-out): staff, a tablet, or a tablet's claim, which
+ * the call's statement checks (a disconnected tablet's is refused there, with the same 401).
+ */
+export function assertTabletCallAccess<C extends Caller>(
+  caller: C,
+): Exclude<C, { kind: "anonymous" }> {
+  if (caller.kind !== "tabletClaim") assertSheetAccess(caller);
+  return caller as Exclude<C, { kind: "anonymous" }>;
+}
+
+/** The 401 of a tablet that staff disconnected (or whose location was archived). */
+export const tabletDisconnected = () => noIdentity({ kind: "anonymous", rejectedTablet: true });
+
 export type VisitView = <V extends { LastName: string; PhoneNumber: string }>(visit: V) => V;
 const wholeVisit: VisitView = (visit) => visit;
 
@@ -80,7 +94,8 @@ const wholeVisit: VisitView = (visit) => visit;
  * its sheet shows, the first name, the last name's initial and the phone's last four digits
  * (sheetVisit). Applied to a tablet call's answers (tabletCallProcedure) and to live events.
  */
-export function visitView(identity: Identity): VisitView {
+export function visitView(identity: Caller): VisitView {
+  if (identity.kind === "tabletClaim") return sheetVisit;
   const kind = identityKind(identity);
   return kind === "staff" || kind === "admin" ? wholeVisit : sheetVisit;
 }

@@ -8,6 +8,8 @@ import {
   assertMayManageTokens,
   assertSheetAccess,
   assertStaff,
+  assertTabletCallAccess,
+  tabletDisconnected,
   visitView,
   type Access,
 } from "./permissions.ts";
@@ -46,26 +48,42 @@ const answered = t.procedure.use(async ({ ctx, meta, next }) => {
   return result;
 });
 
-export const publicProcedure = answered.meta({ access: "public" });
+/**
+ * Every procedure but a tablet's own calls works with the caller checked: a tablet's claim is
+ * checked here, by one statement, before anything else.
+ */
+const checked = answered.use(async ({ ctx, next }) =>
+  next({ ctx: { identity: await ctx.checkedIdentity() } }),
+);
+
+export const publicProcedure = checked.meta({ access: "public" });
 
 /** A tablet (for its own location; the procedure checks which) or any staff member: the visitor lookup. */
-export const sheetProcedure = answered
+export const sheetProcedure = checked
   .meta({ access: "sheet" })
   .use(({ ctx, next }) => next({ ctx: { identity: assertSheetAccess(ctx.identity) } }));
 
 type Shown = { LastName: string; PhoneNumber: string };
 
 /**
- * The tablet's calls (its sheet, sign-in, sign-out), a tablet or staff. Each answer is a visit or a
- * list of them, and the caller sees of each what visitView allows (a tablet the sheet's view), the
- * open visit a 409 names included.
+ * The tablet's calls (its sheet, sign-in, sign-out), a tablet or staff. A tablet's claim reaches
+ * the procedure unchecked: its statement checks the tablet as it does the work, one round trip per
+ * call. Each answer is a visit or a list of them, and the caller sees of each what visitView allows
+ * (a tablet the sheet's view), the open visit a 409 names included.
  */
-export const tabletCallProcedure = sheetProcedure.use(async ({ ctx, next }) => {
-  const result = await next();
-  const view = visitView(ctx.identity);
+export const tabletCallProcedure = answered.meta({ access: "sheet" }).use(async ({ ctx, next }) => {
+  const identity = assertTabletCallAccess(ctx.identity);
+  const result = await next({ ctx: { identity } });
+  const view = visitView(identity);
   if (result.ok) {
     const data = result.data as Shown | Shown[];
     return { ...result, data: Array.isArray(data) ? data.map(view) : view(data) };
+  }
+  // Refused before its statement checked the tablet (its input, say): a disconnected tablet
+  // hears that first, so its sheet says why.
+  if (identity.kind === "tabletClaim") {
+    const checked = await ctx.checkedIdentity();
+    if (checked.kind === "anonymous") throw tabletDisconnected();
   }
   const { error } = result;
   const visit = error instanceof HttpError ? (error.extra?.visit as Shown | undefined) : undefined;
@@ -77,7 +95,7 @@ export const tabletCallProcedure = sheetProcedure.use(async ({ ctx, next }) => {
   };
 });
 
-export const staffProcedure = answered.meta({ access: "staff" }).use(({ ctx, next }) => {
+export const staffProcedure = checked.meta({ access: "staff" }).use(({ ctx, next }) => {
   const identity = assertStaff(ctx.identity);
   return next({ ctx: { identity, user: identity.user } });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { prepared, type Database, type Executor } from "@vsi/db";
 import { notFound } from "../kernel/errors.ts";
 import { iso, isoOrNull } from "../kernel/iso-time.ts";
@@ -42,47 +42,62 @@ export async function createTablet(
   return token;
 }
 
+/** What a statement that checks a tablet binds: its token's hash (none for staff) and the time. */
+export interface TabletCheckValues {
+  tokenHash: string | null;
+  now: Date;
+  noteSeenBefore: Date;
+}
+
+export const tabletCheckValues = (tokenHash: string | null, now: Date): TabletCheckValues => ({
+  tokenHash,
+  now,
+  noteSeenBefore: lastUseDueBefore(now),
+});
+
 /**
- * The live tablet (not disconnected, its location not archived) a sheet token belongs to, in one
- * statement that notes when it was last seen (see lastUseNotedEveryMs), prepared: it starts every
- * tablet call. No cache of who a tablet is: a disconnection counts from the tablet's next call.
+ * The one check of a tablet, as the start of a statement: `tablet` is the live tablet (not
+ * disconnected, its location not archived) a sheet token belongs to, no row for any other token
+ * (or none); `seen` notes when it was last seen (see lastUseNotedEveryMs). A tablet's own calls
+ * build their work on it, so the check and the work are one statement; findLiveTablet runs it
+ * alone. No cache of who a tablet is: a disconnection counts from the tablet's next call.
  */
+export function withLiveTablet(db: Kysely<Database>, values: TabletCheckValues) {
+  return db
+    .with("tablet", (db) =>
+      db
+        .selectFrom("tablets")
+        .innerJoin("locations", "locations.id", "tablets.location_id")
+        .select(["tablets.id", "tablets.location_id", "tablets.last_seen_at"])
+        .where("tablets.token_hash", "=", sql<string>`${values.tokenHash}::text`)
+        .where("tablets.revoked_at", "is", null)
+        .where("locations.archived_at", "is", null),
+    )
+    .with("seen", (db) =>
+      db
+        .updateTable("tablets")
+        .from("tablet")
+        .set({ last_seen_at: values.now })
+        .whereRef("tablets.id", "=", "tablet.id")
+        .where((eb) => lastUseDue(eb.ref("tablet.last_seen_at"), values.noteSeenBefore))
+        .returning("tablets.id"),
+    );
+}
+
+/** The live tablet a sheet token's hash belongs to, in one prepared statement. */
 export async function findLiveTablet(
   db: Executor,
-  token: string,
+  tokenHash: string,
   now: Date,
 ): Promise<{ tabletId: number; locationId: number } | undefined> {
-  const [tablet] = await liveTablet(db, {
-    tokenHash: hashToken(token),
-    now,
-    noteSeenBefore: lastUseDueBefore(now),
-  });
+  const [tablet] = await liveTablet(db, tabletCheckValues(tokenHash, now));
   return tablet;
 }
 
-const liveTablet = prepared(
-  (db, values: { tokenHash: string; now: Date; noteSeenBefore: Date }) =>
-    db
-      .with("tablet", (db) =>
-        db
-          .selectFrom("tablets")
-          .innerJoin("locations", "locations.id", "tablets.location_id")
-          .select(["tablets.id", "tablets.location_id", "tablets.last_seen_at"])
-          .where("tablets.token_hash", "=", values.tokenHash)
-          .where("tablets.revoked_at", "is", null)
-          .where("locations.archived_at", "is", null),
-      )
-      .with("seen", (db) =>
-        db
-          .updateTable("tablets")
-          .from("tablet")
-          .set({ last_seen_at: values.now })
-          .whereRef("tablets.id", "=", "tablet.id")
-          .where((eb) => lastUseDue(eb.ref("tablet.last_seen_at"), values.noteSeenBefore))
-          .returning("tablets.id"),
-      )
-      .selectFrom("tablet")
-      .select(["tablet.id as tabletId", "tablet.location_id as locationId"]),
+const liveTablet = prepared((db, values: TabletCheckValues) =>
+  withLiveTablet(db, values)
+    .selectFrom("tablet")
+    .select(["tablet.id as tabletId", "tablet.location_id as locationId"]),
 );
 
 function selectTablets(db: Executor) {

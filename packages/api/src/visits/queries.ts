@@ -1,6 +1,5 @@
 import { sql, type Kysely, type QueryCreator } from "kysely";
 import {
-  prepared,
   preparedByShape,
   type Database,
   type Executor,
@@ -10,9 +9,11 @@ import {
 import { conflict, HttpError, invalid, notFound } from "../kernel/errors.ts";
 import { toNamedVisit, toVisit } from "./mappers.ts";
 import type { VisitChanges, VisitCreateInput } from "./schema.ts";
+import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
 import {
   auditBindings,
   auditColumns,
+  checkedByStatement,
   auditSelect,
   auditValues,
   changedFields,
@@ -21,6 +22,12 @@ import {
   type AuditBindings,
 } from "../kernel/audit.ts";
 import { pageSize } from "../kernel/pagination.ts";
+import {
+  findLiveTablet,
+  tabletCheckValues,
+  withLiveTablet,
+  type TabletCheckValues,
+} from "../tablets/queries.ts";
 import { countVisits, type VisitTotal } from "./count.ts";
 import { visitConditions, type VisitFilters } from "./filters.ts";
 
@@ -58,33 +65,68 @@ const qualifiedVisitColumns = visitColumns.map((column) => `visits.${column}` as
  */
 export const forgottenAfterMs = 12 * 60 * 60 * 1000;
 
-export async function openVisits(db: Executor, filters: VisitFilters): Promise<Visit[]> {
+/**
+ * A tablet's sheet: its location's open visits, oldest first, in the statement that checks the
+ * tablet (no `tablet` when its token is not a live tablet's).
+ */
+export async function tabletSheet(
+  db: Executor,
+  tokenHash: string,
+  filters: Omit<VisitFilters, "locationId" | "openOnly">,
+  now: Date,
+): Promise<{ tablet?: { tabletId: number; locationId: number }; visits: Visit[] }> {
   const shape = filterNames.filter((name) => filters[name] !== undefined).join(",");
-  return openVisitsStatement(db, shape, filters);
+  const rows = await tabletSheetStatement(db, shape, {
+    ...filters,
+    ...tabletCheckValues(tokenHash, now),
+  });
+  const [first] = rows;
+  if (!first) return { visits: [] };
+  const tablet = { tabletId: first.tablet_id, locationId: first.tablet_location_id };
+  const visits = rows.flatMap(({ tablet_id: _, tablet_location_id: __, ...visit }) =>
+    visit.id === null ? [] : [visit as Visit],
+  );
+  return { tablet, visits };
 }
 
-const filterNames = ["from", "to", "locationId", "programId"] as const;
+const filterNames = ["from", "to", "programId"] as const;
 
 /** One statement per combination of filters set (`shape`: their names). */
-const openVisitsStatement = preparedByShape((db, filters: VisitFilters, shape: string) => {
-  const set = new Set(shape.split(","));
-  return db
-    .selectFrom("visits")
-    .select(visitColumns)
-    .where(
-      visitConditions({
-        from: set.has("from") ? filters.from : undefined,
-        to: set.has("to") ? filters.to : undefined,
-        locationId: set.has("locationId") ? filters.locationId : undefined,
-        programId: set.has("programId") ? filters.programId : undefined,
-        timeZone: filters.timeZone,
-        openOnly: true,
-      }),
-    )
-    .orderBy("time_in")
-    .orderBy("id")
-    .limit(sheetLimit);
-});
+const tabletSheetStatement = preparedByShape(
+  (db, values: Omit<VisitFilters, "locationId"> & TabletCheckValues, shape: string) => {
+    const set = new Set(shape.split(","));
+    return withLiveTablet(db, values)
+      .selectFrom("tablet")
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("visits")
+            .select(visitColumns)
+            .whereRef("visits.location_id", "=", "tablet.location_id")
+            .where(
+              visitConditions({
+                from: set.has("from") ? values.from : undefined,
+                to: set.has("to") ? values.to : undefined,
+                programId: set.has("programId") ? values.programId : undefined,
+                timeZone: values.timeZone,
+                openOnly: true,
+              }),
+            )
+            .orderBy("time_in")
+            .orderBy("id")
+            .limit(sheetLimit)
+            .as("open"),
+        (join) => join.onTrue(),
+      )
+      .select([
+        "tablet.id as tablet_id",
+        "tablet.location_id as tablet_location_id",
+        ...visitColumns.map((column) => `open.${column}` as const),
+      ])
+      .orderBy("open.time_in")
+      .orderBy("open.id");
+  },
+);
 
 export async function reportPage(
   db: Executor,
@@ -157,14 +199,42 @@ function offeredHere(db: Executor, locationId: number, programId: number) {
     .where("programs.archived_at", "is", null);
 }
 
-/** What a sign-in's statement binds: the visit's fields, when, and its audit row's. */
-type SignInValues = Omit<NewVisitFields, "TimeIn"> & { timeIn: Date; now: Date } & AuditBindings;
+/**
+ * Who writes a visit: a tablet by its token's hash, checked by the writing statement itself (one
+ * round trip), or a caller already known (staff, a script, the server's jobs).
+ */
+export type VisitWriter = { tablet: string } | { actor: AuditActor };
+type WriterShape = "tablet" | "actor";
+const shapeOf = (writer: VisitWriter): WriterShape => ("tablet" in writer ? "tablet" : "actor");
+
+/** What a statement writing a visit binds for its writer: the tablet to check, the audit row's who. */
+const writerValues = (writer: VisitWriter, details: Record<string, unknown>, now: Date) => ({
+  ...tabletCheckValues("tablet" in writer ? writer.tablet : null, now),
+  ...auditBindings("tablet" in writer ? checkedByStatement : writer.actor, details, now),
+});
+
+/** A tablet writes only at its own location (its statement's `tablet`); others as they are. */
+const writerMayWriteAt = (writer: WriterShape, locationId: number) =>
+  writer === "tablet"
+    ? sql<boolean>`exists (select 1 from tablet where tablet.location_id = ${locationId})`
+    : sql<boolean>`true`;
+
+/** The audit row's tablet: the statement's own, for a tablet it checks. */
+const auditTablet = (writer: WriterShape) =>
+  writer === "tablet" ? sql<number | null>`(select tablet.id from tablet)` : undefined;
+
+/** What a sign-in's statement binds: the visit's fields, when, its writer's and its audit row's. */
+type SignInValues = Omit<NewVisitFields, "TimeIn"> & {
+  timeIn: Date;
+  now: Date;
+} & AuditBindings &
+  TabletCheckValues;
 
 const signInValues = (
   { TimeIn, ...fields }: NewVisitFields,
   now: Date,
-  actor: AuditActor,
-): SignInValues => ({ ...fields, timeIn: TimeIn ?? now, now, ...auditBindings(actor, {}, now) });
+  writer: VisitWriter,
+): SignInValues => ({ ...fields, timeIn: TimeIn ?? now, ...writerValues(writer, {}, now) });
 
 /**
  * A sign-in's audit row, written from the statement's `inserted` visit (none when none was). Any
@@ -174,6 +244,7 @@ const signInValues = (
 function signInAudit<DB extends Database & { inserted: Visit }>(
   qc: QueryCreator<DB>,
   values: AuditBindings,
+  writer: WriterShape,
 ) {
   const db = qc as unknown as QueryCreator<Database & { inserted: Visit }>;
   return db
@@ -183,7 +254,7 @@ function signInAudit<DB extends Database & { inserted: Visit }>(
       db
         .selectFrom("inserted")
         .select([
-          ...auditSelect(values, "visit.sign_in", "visit"),
+          ...auditSelect(values, "visit.sign_in", "visit", auditTablet(writer)),
           "inserted.id as subject_id",
           "inserted.location_id",
         ]),
@@ -216,22 +287,24 @@ const newVisitColumns = [
 ] as const;
 
 /**
- * One statement: the row is written only if the program is offered at that (live) location, so
- * the check and the write cannot drift apart, and its audit row with it or not at all.
+ * One statement: the row is written only if the program is offered at that (live) location and
+ * the writer may write there (a tablet checked as it writes), so the checks and the write cannot
+ * drift apart, and its audit row with it or not at all.
  */
 async function insertVisit(
   db: Executor,
   fields: NewVisitFields,
   now: Date,
-  actor: AuditActor,
+  writer: VisitWriter,
 ): Promise<Visit> {
-  const [row] = await insertVisitStatement(db, signInValues(fields, now, actor));
+  const values = signInValues(fields, now, writer);
+  const [row] = await insertVisitStatement(db, shapeOf(writer), values);
   if (row) return row;
-  throw await notOfferedError(db, fields);
+  throw await notWrittenError(db, fields, writer, now);
 }
 
-const insertVisitStatement = prepared((db, values: SignInValues) =>
-  db
+const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: WriterShape) =>
+  withLiveTablet(db, values)
     .with("inserted", (qc) =>
       qc
         .insertInto("visits")
@@ -239,14 +312,30 @@ const insertVisitStatement = prepared((db, values: SignInValues) =>
         .expression(
           qc
             .selectNoFrom(newVisitValues(values))
-            .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId))),
+            .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId)))
+            .where(writerMayWriteAt(writer, values.LocationId)),
         )
         .returning(visitColumns),
     )
-    .with("audit", (db) => signInAudit(db, values))
+    .with("audit", (db) => signInAudit(db, values, writer))
     .selectFrom("inserted")
     .select(visitColumns),
 );
+
+/** Why a sign-in wrote nothing: a tablet disconnected (401) or of another location (403), else notOfferedError. */
+async function notWrittenError(
+  db: Executor,
+  fields: NewVisitFields,
+  writer: VisitWriter,
+  now: Date,
+) {
+  if ("tablet" in writer) {
+    const tablet = await findLiveTablet(db, writer.tablet, now);
+    if (!tablet) return tabletDisconnected();
+    assertLocationAccess({ kind: "tablet", ...tablet, tokenHash: writer.tablet }, fields.LocationId);
+  }
+  return notOfferedError(db, fields);
+}
 
 /** Why a visit was not written: which of LocationId and ProgramId to mark. */
 async function notOfferedError(db: Executor, fields: NewVisitFields) {
@@ -280,13 +369,13 @@ export async function createVisit(
   db: Kysely<Database>,
   fields: NewVisitFields,
   now: Date,
-  actor: AuditActor,
+  writer: VisitWriter,
   idempotencyKey?: string,
 ): Promise<Visit> {
   return withOneOpenVisit(db, fields, now, async () =>
     idempotencyKey
-      ? insertKeyedVisit(db, fields, now, actor, idempotencyKey)
-      : insertVisit(db, fields, now, actor),
+      ? insertKeyedVisit(db, fields, now, writer, idempotencyKey)
+      : insertVisit(db, fields, now, writer),
   );
 }
 
@@ -307,7 +396,7 @@ async function withOneOpenVisit(
       const open = await findOpenVisit(db, fields.LocationId, fields.ProgramId, fields.PhoneNumber);
       if (open && (tries > 1 || now.getTime() - open.time_in.getTime() < forgottenAfterMs))
         throw alreadySignedIn(open);
-      if (open) await signOutVisit(db, open.id, now, "auto", systemActor);
+      if (open) await signOutVisit(db, open.id, now, "auto", { actor: systemActor }, null);
     }
   }
 }
@@ -348,20 +437,22 @@ async function insertKeyedVisit(
   db: Kysely<Database>,
   fields: NewVisitFields,
   now: Date,
-  actor: AuditActor,
+  writer: VisitWriter,
   idempotencyKey: string,
 ): Promise<Visit> {
-  const [row] = await insertKeyedVisitStatement(db, {
-    ...signInValues(fields, now, actor),
+  const [row] = await insertKeyedVisitStatement(db, shapeOf(writer), {
+    ...signInValues(fields, now, writer),
     key: idempotencyKey,
     staleBefore: keyWindowStart(now),
   });
   if (row) return row;
-  // Nothing claimed and nothing to replay: a concurrent retry with this key that committed after
-  // this statement's snapshot (read it now), or else the program is not offered there (422).
+  // Nothing claimed and nothing to replay: a tablet refused, a concurrent retry with this key that
+  // committed after this statement's snapshot (read it now), or the program not offered there.
+  const refused = "tablet" in writer && (await notWrittenError(db, fields, writer, now));
+  if (refused && refused.status !== 422) throw refused;
   const concurrent = await visitForKey(db, idempotencyKey, now);
   if (concurrent) return concurrent;
-  throw await notOfferedError(db, fields);
+  throw refused || (await notOfferedError(db, fields));
 }
 
 /**
@@ -370,9 +461,9 @@ async function insertKeyedVisit(
  * nothing. The foreign key from the claim to the visit is checked at the end of the statement,
  * when both rows exist.
  */
-const insertKeyedVisitStatement = prepared(
-  (db, values: SignInValues & { key: string; staleBefore: Date }) =>
-    db
+const insertKeyedVisitStatement = preparedByShape(
+  (db, values: SignInValues & { key: string; staleBefore: Date }, writer: WriterShape) =>
+    withLiveTablet(db, values)
       .with("claim", (qc) =>
         qc
           .insertInto("visit_idempotency_keys")
@@ -384,7 +475,8 @@ const insertKeyedVisitStatement = prepared(
                 sql<number>`nextval('visits_id_seq')`.as("visit_id"),
                 sql<Date>`${values.now}::timestamptz`.as("created_at"),
               ])
-              .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId))),
+              .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId)))
+              .where(writerMayWriteAt(writer, values.LocationId)),
           )
           .onConflict((oc) =>
             oc
@@ -406,7 +498,7 @@ const insertKeyedVisitStatement = prepared(
           )
           .returning(visitColumns),
       )
-      .with("audit", (db) => signInAudit(db, values))
+      .with("audit", (db) => signInAudit(db, values, writer))
       .selectFrom("inserted")
       .select(visitColumns)
       .unionAll((eb) =>
@@ -416,7 +508,8 @@ const insertKeyedVisitStatement = prepared(
           .select(qualifiedVisitColumns)
           .where("visit_idempotency_keys.key", "=", values.key)
           .where("visit_idempotency_keys.created_at", ">", values.staleBefore)
-          .where((eb) => eb.not(eb.exists(eb.selectFrom("claim").select("claim.visit_id")))),
+          .where((eb) => eb.not(eb.exists(eb.selectFrom("claim").select("claim.visit_id"))))
+          .where(writerMayWriteAt(writer, values.LocationId)),
       ),
 );
 
@@ -430,19 +523,12 @@ export async function signOutVisit(
   id: number,
   now: Date,
   by: SignOutKind,
-  actor: AuditActor,
-  /** A tablet's reach: its location's visits, open or ended since endedSince (permissions.ts). */
-  tablet?: { locationId: number; endedSince: Date },
+  writer: VisitWriter,
+  /** A tablet's reach: its location's visits, open or ended since then (permissions.ts). */
+  endedSince: Date | null,
 ): Promise<Visit | undefined> {
-  const values = {
-    id,
-    now,
-    by,
-    locationId: tablet?.locationId ?? null,
-    endedSince: tablet?.endedSince ?? null,
-    ...auditBindings(actor, { by }, now),
-  };
-  return (await signOutStatement(db, tablet ? "tablet" : "any", values))[0];
+  const values = { id, by, endedSince, ...writerValues(writer, { by }, now) };
+  return (await signOutStatement(db, shapeOf(writer), values))[0];
 }
 
 const signOutStatement = preparedByShape(
@@ -452,17 +538,19 @@ const signOutStatement = preparedByShape(
       id: number;
       now: Date;
       by: SignOutKind;
-      locationId: number | null;
       endedSince: Date | null;
-    } & AuditBindings,
-    reach: "tablet" | "any",
+    } & AuditBindings &
+      TabletCheckValues,
+    writer: WriterShape,
   ) =>
-    db
+    withLiveTablet(db, values)
       .with("locked", (db) => {
         let query = db.selectFrom("visits").select(["id", "time_out"]).where("id", "=", values.id);
-        if (reach === "tablet")
+        if (writer === "tablet")
           query = query
-            .where("location_id", "=", sql<number>`${values.locationId}::int`)
+            .where((eb) =>
+              eb("location_id", "=", eb.selectFrom("tablet").select("tablet.location_id")),
+            )
             .where((eb) =>
               eb.or([
                 eb("time_out", "is", null),
@@ -493,7 +581,7 @@ const signOutStatement = preparedByShape(
               .innerJoin("locked", "locked.id", "signed_out.id")
               .where("locked.time_out", "is", null)
               .select([
-                ...auditSelect(values, "visit.sign_out", "visit"),
+                ...auditSelect(values, "visit.sign_out", "visit", auditTablet(writer)),
                 "signed_out.id as subject_id",
                 "signed_out.location_id",
               ]),

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Context } from "../kernel/context.ts";
 import { invalid, notFound } from "../kernel/errors.ts";
 import { toVisit } from "./mappers.ts";
-import { assertLocationAccess } from "../kernel/permissions.ts";
+import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
+import { findLiveTablet } from "../tablets/queries.ts";
 import { lookupScope, tabletSignOutReachMs } from "./permissions.ts";
 import { idParam } from "../kernel/schema.ts";
 import {
@@ -33,10 +34,11 @@ import {
   createVisit,
   deleteVisit,
   findVisit,
-  openVisits,
   reportPage,
   signOutVisit,
+  tabletSheet,
   updateVisit,
+  type VisitWriter,
 } from "./queries.ts";
 import {
   adminProcedure,
@@ -45,7 +47,7 @@ import {
   staffProcedure,
   tabletCallProcedure,
 } from "../kernel/trpc.ts";
-import type { Identity } from "../kernel/identity.ts";
+import type { Caller } from "../kernel/identity.ts";
 
 const filtersOf = (input: VisitFilterInput) => ({
   from: input.from,
@@ -63,11 +65,15 @@ async function report(ctx: Context, input: VisitListInput) {
   return { visits, total, totalEstimated, page: input.page, pageCount: pageCount(total) };
 }
 
-type Caller = Exclude<Identity, { kind: "anonymous" }>;
+type TabletCaller = Exclude<Caller, { kind: "anonymous" }>;
 
 /** Idempotency keys are per caller, so one tablet's key can never return another caller's visit. */
-const keyOwner = (identity: Caller) =>
-  identity.kind === "tablet" ? `t${identity.tabletId}` : `u${identity.user.id}`;
+const keyOwner = (identity: TabletCaller) =>
+  identity.kind === "user" ? `u${identity.user.id}` : `t${identity.tokenHash}`;
+
+/** Who writes: a tablet by its token (its statement checks it), or a person as the log names them. */
+const writerOf = (identity: TabletCaller): VisitWriter =>
+  identity.kind === "user" ? { actor: actorOf(identity) } : { tablet: identity.tokenHash };
 
 export const visitsRouter = router({
   list: tabletCallProcedure
@@ -90,12 +96,17 @@ export const visitsRouter = router({
     .output(visitListSchema)
     .query(async ({ ctx, input }) => {
       const { identity } = ctx;
-      if (identity.kind === "tablet") {
-        if (input.locationId !== undefined) assertLocationAccess(identity, input.locationId);
-        const visits = await openVisits(ctx.db, {
-          ...filtersOf(input),
-          locationId: identity.locationId,
-        });
+      if (identity.kind !== "user") {
+        const { tokenHash } = identity;
+        const { tablet, visits } = await tabletSheet(
+          ctx.db,
+          tokenHash,
+          filtersOf(input),
+          ctx.services.now(),
+        );
+        if (!tablet) throw tabletDisconnected();
+        if (input.locationId !== undefined)
+          assertLocationAccess({ kind: "tablet", ...tablet, tokenHash }, input.locationId);
         return wholeList(ctx.response, visits.map(toVisit));
       }
       const { visits, total, totalEstimated, page, pageCount } = await report(ctx, input);
@@ -236,12 +247,12 @@ export const visitsRouter = router({
       const lateBy = input.TimeIn && queuedTimeInProblem(input.TimeIn, now);
       if (lateBy) throw invalid("TimeIn", lateBy);
       const { identity } = ctx;
-      assertLocationAccess(identity, input.LocationId);
+      // A tablet's location is checked by the statement, with the tablet itself.
       const visit = await createVisit(
         ctx.db,
         input,
         now,
-        actorOf(identity),
+        writerOf(identity),
         key && `${keyOwner(identity)}:${key}`,
       );
       return toVisit(visit);
@@ -288,26 +299,29 @@ export const visitsRouter = router({
     .input(idParam)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
-      // One UPDATE, limited to a tablet's location; only when it matches nothing is the visit
-      // looked up, to answer 404 or 403.
+      // One UPDATE, limited to a tablet's location (the tablet checked by it too); only when it
+      // matches nothing are the tablet and the visit looked up, to answer 401, 404 or 403.
       const now = ctx.services.now();
       const { identity } = ctx;
-      const tablet = identity.kind === "tablet" ? identity : undefined;
+      const writer = writerOf(identity);
+      const byTablet = "tablet" in writer;
       // The sheet's sign-out is the visitor's own; anyone logged in doing it is staff.
       const visit = await signOutVisit(
         ctx.db,
         input.id,
         now,
-        tablet ? "visitor" : "staff",
-        actorOf(identity),
+        byTablet ? "visitor" : "staff",
+        writer,
         // A tablet's reaches a visit still open, or one ended within tabletSignOutReachMs (a retry).
-        tablet && {
-          locationId: tablet.locationId,
-          endedSince: new Date(now.getTime() - tabletSignOutReachMs),
-        },
+        byTablet ? new Date(now.getTime() - tabletSignOutReachMs) : null,
       );
       if (visit) return toVisit(visit);
-      assertLocationAccess(identity, (await findVisit(ctx.db, input.id)).location_id);
+      if ("tablet" in writer) {
+        const tablet = await findLiveTablet(ctx.db, writer.tablet, now);
+        if (!tablet) throw tabletDisconnected();
+        const { location_id } = await findVisit(ctx.db, input.id);
+        assertLocationAccess({ kind: "tablet", ...tablet, tokenHash: writer.tablet }, location_id);
+      }
       throw notFound("Visit");
     }),
 
