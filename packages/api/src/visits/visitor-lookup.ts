@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
-import { auditActorSql } from "../kernel/audit.ts";
+import { auditActorSql, auditColumns } from "../kernel/audit.ts";
 
 /**
  * The names of the latest visit with this phone (of the tablet's location, for a tablet), in one
@@ -27,17 +27,7 @@ export async function lookUpVisitor(
     .with("counted", (db) =>
       db
         .insertInto("audit_log")
-        .columns([
-          "at",
-          "actor",
-          "user_id",
-          "tablet_id",
-          "action",
-          "subject_type",
-          "subject_id",
-          "location_id",
-          "details",
-        ])
+        .columns(auditColumns)
         .expression(
           db
             .selectFrom("locations")
@@ -49,11 +39,11 @@ export async function lookUpVisitor(
               tabletId.as("tablet_id"),
               sql<string>`'visitor.lookup'`.as("action"),
               sql<string>`'tablet'`.as("subject_type"),
-              tabletId.as("subject_id"),
-              "locations.id as location_id",
               sql<string>`jsonb_build_object('day', to_char(${now}::timestamptz at time zone locations.time_zone, 'YYYY-MM-DD'), 'lookups', 1)`.as(
                 "details",
               ),
+              tabletId.as("subject_id"),
+              "locations.id as location_id",
             ]),
         )
         // The index of migration 0016: this tablet's row of that day.
