@@ -5,17 +5,12 @@ import { repoDir } from "./config.ts";
 
 export type KioskWeight = ReturnType<typeof kioskWeight>;
 
-/** The built kiosk: its own app's dist, or the web app's kiosk.html entry. */
+/** The built kiosk app: its folder and its page. */
 export function kioskPage(root = repoDir): { dist: string; page: string } {
-  const candidates = [
-    ["apps/kiosk/dist", "index.html"],
-    ["apps/kiosk/dist", "kiosk.html"],
-    ["apps/web/dist", "kiosk.html"],
-  ].map(([dist, page]) => ({ dist: path.join(root, dist!), page: page! }));
-  const found = candidates.find(({ dist, page }) => existsSync(path.join(dist, page)));
-  if (!found)
-    throw new Error("no built kiosk (apps/kiosk/dist or apps/web/dist/kiosk.html): pnpm build");
-  return found;
+  const dist = path.join(root, "apps/kiosk/dist");
+  if (!existsSync(path.join(dist, "index.html")))
+    throw new Error("no built kiosk in apps/kiosk/dist: pnpm build");
+  return { dist, page: "index.html" };
 }
 
 /**
