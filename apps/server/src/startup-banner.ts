@@ -40,7 +40,10 @@ export function addressesToOpen({
       .filter((info) => info.family === "IPv4" && !info.internal)
       .slice(0, 3);
     for (const info of lan)
-      addresses.push({ url: `http://${info.address}:${port}`, note: "from other devices on this network" });
+      addresses.push({
+        url: `http://${info.address}:${port}`,
+        note: "from other devices on this network",
+      });
   }
   return addresses;
 }
