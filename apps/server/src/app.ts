@@ -23,7 +23,7 @@ import {
   limitConnectionsPerAddress,
   type ConnectionLimits,
 } from "./connection-limits.ts";
-import { loggerOptions, type LogOptions } from "./logging.ts";
+import { fastifyLogging, type LogOptions } from "./logging.ts";
 import { registerJsonBodyParser } from "./routes/json-body.ts";
 import { registerOpenApi } from "./routes/openapi.ts";
 import { registerRawRoutes } from "./routes/raw.ts";
@@ -53,7 +53,7 @@ export async function buildApp({
 }: AppOptions) {
   const limits = { ...defaultConnectionLimits, ...limitOptions };
   const app = Fastify({
-    logger: logger && loggerOptions(logger),
+    ...(logger ? fastifyLogging(logger) : { logger: false }),
     // A hop count as the function proxy-addr makes of one (Fastify's types only take the function).
     trustProxy:
       typeof trustProxy === "number"

@@ -3,7 +3,7 @@ import { findUserByEmail, insertUser, promoteToAdmin } from "@vsi/api";
 import { ConfigError, loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 import { restoreBackup } from "./restore.ts";
-import { seedDemoData } from "./seed.ts";
+import { demoLoginMessage, seedDemoData } from "./seed.ts";
 import { createServices } from "./services.ts";
 
 const usage = `Usage:
@@ -39,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
     if (command === "migrate") {
       console.log("Database is at the latest schema.");
     } else if (command === "seed") {
-      await seedDemoData(services, console.log);
+      console.log(demoLoginMessage(await seedDemoData(services)));
     } else {
       const [firstName, lastName, email, password] = args as [string, string, string, string];
       const { passwordRule, email: emailRule } = await import("@vsi/api/schemas");

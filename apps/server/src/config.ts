@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { fileMode, folderMode } from "@vsi/backups";
 import { z } from "zod";
+import type { LogFormat } from "./logging.ts";
 
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
@@ -68,6 +69,10 @@ const schema = z.object({
     .optional()
     .transform((v) => v?.trim() || undefined),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z
+    .enum(["json", "pretty", ""])
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export interface Config {
@@ -84,6 +89,8 @@ export interface Config {
   trustProxy: false | number | string[];
   production: boolean;
   logLevel: string;
+  /** Forced by LOG_FORMAT; unset means readable lines in a terminal, JSON elsewhere. */
+  logFormat: LogFormat | undefined;
   /** A shell command run after each backup with the archive's path in $BACKUP_FILE (e.g. rclone copy). */
   backupCommand: string | undefined;
 }
@@ -115,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     production: c.NODE_ENV === "production",
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
     backupCommand: c.BACKUP_COMMAND,
   };
 }

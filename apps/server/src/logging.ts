@@ -1,4 +1,10 @@
-import type { FastifyRequest, FastifyServerOptions } from "fastify";
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
+import pinoPretty from "pino-pretty";
 
 const censor = "[redacted]";
 
@@ -15,17 +21,55 @@ export function redactSecrets(text: string): string {
   return text.replace(secretSegments, `$1${censor}`).replace(secretParameters, `$1${censor}`);
 }
 
+/** One JSON object per line (for machines), or short lines for a person at a terminal. */
+export type LogFormat = "json" | "pretty";
+
+/** LOG_FORMAT when set; else readable lines in a terminal and JSON wherever else the output goes. */
+export function chooseLogFormat(setting: LogFormat | undefined, isTerminal: boolean): LogFormat {
+  return setting ?? (isTerminal ? "pretty" : "json");
+}
+
 export interface LogOptions {
   level: string;
+  /** JSON when omitted. */
+  format?: LogFormat | undefined;
   /** Where the lines go (standard output when omitted). */
   stream?: { write(line: string): void };
+}
+
+/** A request in one line when it ends, rather than Fastify's two objects per request. */
+class ShortRequestLines extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.info(line);
+  }
+}
+
+/** The server's logging in Fastify's options: pino's, and in the readable form who writes requests. */
+export function fastifyLogging(
+  options: LogOptions,
+): Pick<FastifyServerOptions, "logger" | "logController"> {
+  if (options.format !== "pretty") return { logger: loggerOptions(options) };
+  return {
+    logger: loggerOptions({
+      ...options,
+      // In this thread and synchronous, so the lines keep their order with what main prints itself.
+      stream:
+        options.stream ??
+        pinoPretty({ sync: true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname,reqId" }),
+    }),
+    logController: new ShortRequestLines(),
+  };
 }
 
 /**
  * The server's pino options: request URLs and every message pass through redactSecrets, and the
  * headers and fields that carry credentials or personal data are censored should a line include them.
  */
-export function loggerOptions({ level, stream }: LogOptions): FastifyServerOptions["logger"] {
+function loggerOptions({ level, stream }: LogOptions): FastifyServerOptions["logger"] {
   return {
     level,
     ...(stream ? { stream } : {}),

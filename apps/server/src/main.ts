@@ -4,8 +4,10 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 import { scheduledJobs, startJobRunner, type JobRunner } from "./jobs/index.ts";
-import { seedDemoDataIfEmpty } from "./seed.ts";
+import { chooseLogFormat } from "./logging.ts";
+import { demoLoginMessage, seedDemoDataIfEmpty } from "./seed.ts";
 import { createServices } from "./services.ts";
+import { addressesToOpen, databaseServerName, startupBanner } from "./startup-banner.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -13,17 +15,18 @@ async function main() {
   // Everything this process writes in the data folder is its owner's alone.
   process.umask(0o077);
   const config = loadConfig();
+  const logFormat = chooseLogFormat(config.logFormat, process.stdout.isTTY);
   // Two processes on one embedded database lose data; a database server guards itself.
   const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   const services = await createServices(config);
   // Only the embedded database gets demo data by itself: a server's data is nobody's demo.
-  if (services.db.kind === "pglite") await seedDemoDataIfEmpty(services, console.log);
+  const demoLogin = services.db.kind === "pglite" ? await seedDemoDataIfEmpty(services) : undefined;
 
   const app = await buildApp({
     services,
     webDir: process.env.WEB_DIST ?? path.resolve(here, "../../web/dist"),
     kioskDir: process.env.KIOSK_DIST ?? path.resolve(here, "../../kiosk/dist"),
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, format: logFormat },
     trustProxy: config.trustProxy,
   });
 
@@ -58,6 +61,29 @@ async function main() {
     jobs: scheduledJobs(services, jobLog),
     log: jobLog,
   });
+  if (logFormat === "pretty") {
+    const address = app.server.address();
+    process.stdout.write(
+      `${startupBanner({
+        addresses: addressesToOpen({
+          baseUrl: config.baseUrl,
+          host: config.host,
+          port: typeof address === "object" && address ? address.port : config.port,
+        }),
+        storage: config.databaseUrl
+          ? { kind: "server", where: databaseServerName(config.databaseUrl) }
+          : { kind: "folder", where: config.dataDir },
+        demoLogin,
+      })}\n`,
+    );
+    return;
+  }
+  // Its own fields, so a log reader can pick it out; "password" fields would be censored.
+  if (demoLogin)
+    app.log.info(
+      { demoLogin: { email: demoLogin.email, oneTimePassword: demoLogin.password } },
+      demoLoginMessage(demoLogin),
+    );
   app.log.info(
     `Visitor Sign-In is running at ${config.baseUrl} (${services.db.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL server"})`,
   );

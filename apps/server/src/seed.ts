@@ -16,11 +16,22 @@ function randomDemoPassword(): string {
   }
 }
 
+/** The demo admin's login, for its one showing. */
+export interface DemoLogin {
+  email: string;
+  password: string;
+}
+
+/** The demo login in one sentence, for a log line or the CLI's output. */
+export function demoLoginMessage({ email, password }: DemoLogin): string {
+  return `Demo data added. Log in as ${email} with password ${password} (shown only this once; change it under My Account).`;
+}
+
 /**
  * A newcomer's first start shows a working product: an admin, two sites, three programs, visits.
- * The admin's password is new on every install and only ever goes to the log, never to a file.
+ * The admin's password is new on every install and only ever shown to the caller, never written to a file.
  */
-export async function seedDemoData(services: Services, log: (line: string) => void): Promise<void> {
+export async function seedDemoData(services: Services): Promise<DemoLogin> {
   const db = services.db.kysely;
   const password = randomDemoPassword();
   await db.transaction().execute(async (trx) => {
@@ -83,19 +94,15 @@ export async function seedDemoData(services: Services, log: (line: string) => vo
       )
       .execute();
   });
-  log(
-    `Demo data added. Log in as ${demoAdminEmail} with password ${password} (shown only this once; change it under My Account).`,
-  );
+  return { email: demoAdminEmail, password };
 }
 
-export async function seedDemoDataIfEmpty(
-  services: Services,
-  log: (line: string) => void,
-): Promise<void> {
+/** The demo data on an install without users; the demo login when it was added. */
+export async function seedDemoDataIfEmpty(services: Services): Promise<DemoLogin | undefined> {
   const anyUser = await services.db.kysely
     .selectFrom("users")
     .select("id")
     .limit(1)
     .executeTakeFirst();
-  if (!anyUser) await seedDemoData(services, log);
+  return anyUser ? undefined : seedDemoData(services);
 }

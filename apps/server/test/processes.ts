@@ -1,5 +1,11 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import {
+  spawn,
+  spawnSync,
+  type ChildProcess,
+  type ChildProcessWithoutNullStreams,
+} from "node:child_process";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 // The bundle that ships (dist/, built by test/global-setup.ts for each run), run by node itself so
@@ -47,19 +53,22 @@ export interface ServerProcess {
   exitBeforeListening(): Promise<number | null | "listening">;
 }
 
+/** The server's environment: port 0 of 127.0.0.1 with no app build. */
+const serverEnv = (vars: Record<string, string>) =>
+  cleanEnv({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    WEB_DIST: vars.DATA_DIR ?? "",
+    KIOSK_DIST: vars.DATA_DIR ?? "",
+    ...vars,
+  });
+
 /** The real server (dist/main.js) in its own process, on port 0 of 127.0.0.1 with no app build. */
 export function spawnServer(vars: Record<string, string>): ServerProcess {
-  const dataDir = vars.DATA_DIR ?? "";
   const [command, flags, options] = node(mainPath);
   const child = spawn(command, flags, {
     ...options,
-    env: cleanEnv({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      WEB_DIST: dataDir,
-      KIOSK_DIST: dataDir,
-      ...vars,
-    }),
+    env: serverEnv(vars),
     stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";
@@ -96,6 +105,68 @@ export function spawnServer(vars: Record<string, string>): ServerProcess {
       const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (!match?.[1]) throw new Error(`no port in output:\n${output}`);
       return Number(match[1]);
+    },
+  };
+}
+
+/** The first match of `pattern` in a child's output; rejects with the output if the child exits first. */
+export function outputMatching(
+  server: { child: ChildProcess; output(): string },
+  pattern: RegExp,
+): Promise<RegExpExecArray> {
+  const { child } = server;
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = pattern.exec(server.output());
+      if (!match) return;
+      child.stdout?.off("data", check);
+      child.stderr?.off("data", check);
+      child.off("exit", exited);
+      resolve(match);
+    };
+    const exited = () =>
+      reject(new Error(`exited before printing ${pattern}:\n${server.output()}`));
+    child.stdout?.on("data", check);
+    child.stderr?.on("data", check);
+    child.once("exit", exited);
+    check();
+  });
+}
+
+const quote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
+
+export interface TerminalServer {
+  child: ChildProcess;
+  /** What the terminal showed so far, without colours and carriage returns. */
+  output(): string;
+  /** Stops the server as closing its terminal does, and resolves once it is gone. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server (dist/main.js) writing to a pseudo-terminal, as under `npm start` in a shell:
+ * util-linux `script` gives it one and copies what it shows to this pipe.
+ */
+export function spawnServerInTerminal(vars: Record<string, string>): TerminalServer {
+  const [command, flags, options] = node(mainPath);
+  const line = `exec ${[command, ...flags].map(quote).join(" ")}`;
+  const child = spawn("script", ["-qfec", line, "/dev/null"], {
+    ...options,
+    env: serverEnv(vars),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let raw = "";
+  // Registered before any caller's, so the text is complete when theirs run.
+  child.stdout.on("data", (chunk) => (raw += chunk));
+  child.stderr.on("data", (chunk) => (raw += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    child,
+    output: () => stripVTControlCharacters(raw).replaceAll("\r", ""),
+    async stop() {
+      // script hands the signal to the server, which shuts down as on Ctrl+C.
+      child.kill("SIGTERM");
+      await exited;
     },
   };
 }
