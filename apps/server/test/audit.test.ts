@@ -420,14 +420,12 @@ describe("GET /api/audit", () => {
 
     // One location's entries: a sign-in there is listed, one at another location is not.
     const { east, main, jobs, pantry } = world.catalog;
-    const atEast = await (await tabletClient(world.server, east.id)).post(
-      "/api/visits",
-      visitor(east.id, jobs.id),
-    );
-    const atMain = await (await tabletClient(world.server, main.id)).post(
-      "/api/visits",
-      visitor(main.id, pantry.id),
-    );
+    const atEast = await (
+      await tabletClient(world.server, east.id)
+    ).post("/api/visits", visitor(east.id, jobs.id));
+    const atMain = await (
+      await tabletClient(world.server, main.id)
+    ).post("/api/visits", visitor(main.id, pantry.id));
     const [eastEntry] = await rows("visit.sign_in", atEast.json.id);
     const [mainEntry] = await rows("visit.sign_in", atMain.json.id);
     const listed = (await world.admin.get(`/api/audit?locationId=${east.id}`)).json as Array<{

@@ -17,7 +17,8 @@ const runner = await startJobRunner({
   pollingIntervalSeconds: 0.5,
 });
 createInterface({ input: process.stdin }).on("line", (line) => {
-  if (line === "send") void runner.runNow(countRunsQueue).then(() => process.stdout.write("sent\n"));
+  if (line === "send")
+    void runner.runNow(countRunsQueue).then(() => process.stdout.write("sent\n"));
 });
 process.once("SIGTERM", () => {
   void runner

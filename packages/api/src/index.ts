@@ -1,13 +1,7 @@
 export { appRouter, createCaller, type AppRouter } from "./router.ts";
 export { createContext, type ReplyLike, type RequestLike } from "./callers/context.ts";
 export type { Context } from "./kernel/context.ts";
-export {
-  describeError,
-  errorBody,
-  forbidden,
-  HttpError,
-  notFound,
-} from "./kernel/errors.ts";
+export { describeError, errorBody, forbidden, HttpError, notFound } from "./kernel/errors.ts";
 export { errorBodySchema } from "./error-body.ts";
 export type { ProcedureMeta } from "./kernel/trpc.ts";
 export { cookieNames, cookieOptions } from "./kernel/cookies.ts";

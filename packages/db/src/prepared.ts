@@ -51,9 +51,7 @@ export function prepared<V extends object, O>(
     const parameters = compiled.slots.map((slot) =>
       slot instanceof Placeholder ? (values as Record<string, unknown>)[slot.name] : slot,
     );
-    const result = await db.executeQuery<O>(
-      CompiledQuery.raw(compiled.sql, parameters),
-    );
+    const result = await db.executeQuery<O>(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows;
   };
 }

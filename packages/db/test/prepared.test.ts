@@ -55,7 +55,10 @@ describe("statements built once", () => {
       expect(await list(db.kysely, "all", { id: 2 })).toEqual([{ label: "one" }, { label: "two" }]);
       expect(await list(db.kysely, "one", { id: 1 })).toEqual([{ label: "one" }]);
       const computed = prepared((db, values: { id: number }) =>
-        things(db).selectFrom("things").select("label").where("id", "=", values.id + 1),
+        things(db)
+          .selectFrom("things")
+          .select("label")
+          .where("id", "=", values.id + 1),
       );
       await expect(computed(db.kysely, { id: 1 })).rejects.toThrow(/used in code/);
     } finally {

@@ -332,7 +332,10 @@ async function notWrittenError(
   if ("tablet" in writer) {
     const tablet = await findLiveTablet(db, writer.tablet, now);
     if (!tablet) return tabletDisconnected();
-    assertLocationAccess({ kind: "tablet", ...tablet, tokenHash: writer.tablet }, fields.LocationId);
+    assertLocationAccess(
+      { kind: "tablet", ...tablet, tokenHash: writer.tablet },
+      fields.LocationId,
+    );
   }
   return notOfferedError(db, fields);
 }
