@@ -41,10 +41,14 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** REST's success status: the meta's (201 for a call that creates), 204 for no answer (null), else 200. */
+function setStatus(ctx: Context, meta: ProcedureMeta | undefined, data: unknown) {
+  if (data === null) ctx.response.status = 204;
+  else if (meta?.status) ctx.response.status = meta.status;
+}
+
 const answered = t.procedure.use(async ({ ctx, meta, next }) => {
   const result = await next();
-  if (result.ok && result.data === null) ctx.response.status = 204;
-  else if (result.ok && meta?.status) ctx.response.status = meta.status;
+  if (result.ok) setStatus(ctx, meta, result.data);
   return result;
 });
 
@@ -71,29 +75,34 @@ type Shown = { LastName: string; PhoneNumber: string };
  * call. Each answer is a visit or a list of them, and the caller sees of each what visitView allows
  * (a tablet the sheet's view), the open visit a 409 names included.
  */
-export const tabletCallProcedure = answered.meta({ access: "sheet" }).use(async ({ ctx, next }) => {
-  const identity = assertTabletCallAccess(ctx.identity);
-  const result = await next({ ctx: { identity } });
-  const view = visitView(identity);
-  if (result.ok) {
-    const data = result.data as Shown | Shown[];
-    return { ...result, data: Array.isArray(data) ? data.map(view) : view(data) };
-  }
-  // Refused before its statement checked the tablet (its input, say): a disconnected tablet
-  // hears that first, so its sheet says why.
-  if (identity.kind === "tabletClaim") {
-    const checked = await ctx.checkedIdentity();
-    if (checked.kind === "anonymous") throw tabletDisconnected();
-  }
-  const { error } = result;
-  const visit = error instanceof HttpError ? (error.extra?.visit as Shown | undefined) : undefined;
-  if (!visit) return result;
-  const { status, message, errors, headers, extra } = error as HttpError;
-  return {
-    ...result,
-    error: new HttpError(status, message, errors, headers, { ...extra, visit: view(visit) }),
-  };
-});
+// One middleware, not several: tRPC copies a call's options at each, on every tablet call.
+export const tabletCallProcedure = t.procedure
+  .meta({ access: "sheet" })
+  .use(async ({ ctx, meta, next }) => {
+    const identity = assertTabletCallAccess(ctx.identity);
+    const result = await next({ ctx: { identity } });
+    const view = visitView(identity);
+    if (result.ok) {
+      setStatus(ctx, meta, result.data);
+      const data = result.data as Shown | Shown[];
+      return { ...result, data: Array.isArray(data) ? data.map(view) : view(data) };
+    }
+    // Refused before its statement checked the tablet (its input, say): a disconnected tablet
+    // hears that first, so its sheet says why.
+    if (identity.kind === "tabletClaim") {
+      const checked = await ctx.checkedIdentity();
+      if (checked.kind === "anonymous") throw tabletDisconnected();
+    }
+    const { error } = result;
+    const visit =
+      error instanceof HttpError ? (error.extra?.visit as Shown | undefined) : undefined;
+    if (!visit) return result;
+    const { status, message, errors, headers, extra } = error as HttpError;
+    return {
+      ...result,
+      error: new HttpError(status, message, errors, headers, { ...extra, visit: view(visit) }),
+    };
+  });
 
 export const staffProcedure = checked.meta({ access: "staff" }).use(({ ctx, next }) => {
   const identity = assertStaff(ctx.identity);
