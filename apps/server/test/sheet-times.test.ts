@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
 /**
- * The tablet's sheet has its visits' times written as ISO text by its statement, where every other
- * call formats a Date: both must give the same text, to the millisecond (microseconds cut).
+ * A visit's times read the same on the tablet's sheet as in every other answer: ISO text to the
+ * millisecond (microseconds cut), however the row was read.
  */
 const world = useCatalogServer();
 
