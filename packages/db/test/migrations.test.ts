@@ -1,6 +1,6 @@
-import { createTestDatabase } from "@vsi/test-utils";
+import { eachDatabase } from "@vsi/test-utils/each-database";
 import { Migrator, sql, type Kysely } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDb, migrateToLatest, type Database, type Db } from "../src/index.ts";
 import { migrations } from "../src/migrations/index.ts";
 
@@ -199,29 +199,9 @@ async function checkLateLandingMigrates(db: Kysely<Database>) {
   expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([[late, "Success"]]);
 }
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** A fresh database of each kind, closed (and dropped) after the file; undefined without a server. */
-const databases: Record<string, () => Promise<Db | undefined>> = {
-  "embedded PGlite": async () => {
-    const db = await createDb({ inMemory: true });
-    cleanups.push(() => db.close());
-    return db;
-  },
-  "the PostgreSQL server": async () => {
-    const database = await createTestDatabase();
-    if (!database) return undefined;
-    const db = await createDb({ databaseUrl: database.url });
-    cleanups.push(
-      () => database.drop(),
-      () => db.close(),
-    );
-    return db;
-  },
-};
+const databases = eachDatabase((databaseUrl) =>
+  createDb(databaseUrl ? { databaseUrl } : { inMemory: true }),
+);
 
 const checks: Record<string, (db: Db) => Promise<void>> = {
   "run from empty to latest": checkMigrations,

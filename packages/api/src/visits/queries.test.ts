@@ -1,6 +1,6 @@
 import { createDb, migrateToLatest, type Db } from "@vsi/db";
-import { createTestDatabase } from "@vsi/test-utils";
-import { afterAll, describe, expect, it } from "vitest";
+import { eachDatabase } from "@vsi/test-utils/each-database";
+import { describe, expect, it } from "vitest";
 import { HttpError } from "../kernel/errors.ts";
 import { hashToken } from "../kernel/tokens.ts";
 import { createVisit, signOutVisit, tabletSheet, type NewVisitFields } from "./queries.ts";
@@ -11,28 +11,9 @@ import type { TimeZone } from "./schema.ts";
  * tablet and does the work, so a tablet that is not live, or not of that location, writes nothing.
  */
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-const databases: Record<string, () => Promise<Db | undefined>> = {
-  "embedded PGlite": async () => {
-    const db = await createDb({ inMemory: true });
-    cleanups.push(() => db.close());
-    return db;
-  },
-  "the PostgreSQL server": async () => {
-    const database = await createTestDatabase();
-    if (!database) return undefined;
-    const db = await createDb({ databaseUrl: database.url });
-    cleanups.push(
-      () => database.drop(),
-      () => db.close(),
-    );
-    return db;
-  },
-};
+const databases = eachDatabase((databaseUrl) =>
+  createDb(databaseUrl ? { databaseUrl } : { inMemory: true }),
+);
 
 const now = new Date("2026-03-02T15:00:00Z");
 const utc = "UTC" as TimeZone;
