@@ -300,7 +300,8 @@ async function insertVisit(
   const values = signInValues(fields, now, writer);
   const [row] = await insertVisitStatement(db, shapeOf(writer), values);
   if (row) return row;
-  throw await notWrittenError(db, fields, writer, now);
+  await assertWriterMayWriteAt(db, writer, fields.LocationId, now);
+  throw await notOfferedError(db, fields);
 }
 
 const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: WriterShape) =>
@@ -322,22 +323,20 @@ const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: 
     .select(visitColumns),
 );
 
-/** Why a sign-in wrote nothing: a tablet disconnected (401) or of another location (403), else notOfferedError. */
-async function notWrittenError(
+/**
+ * A tablet's sign-in wrote nothing: refuse it if its tablet was disconnected (401) or belongs to
+ * another location (403), checked on its own; a known actor passes.
+ */
+async function assertWriterMayWriteAt(
   db: Executor,
-  fields: NewVisitFields,
   writer: VisitWriter,
+  locationId: number,
   now: Date,
-) {
-  if ("tablet" in writer) {
-    const tablet = await findLiveTablet(db, writer.tablet, now);
-    if (!tablet) return tabletDisconnected();
-    assertLocationAccess(
-      { kind: "tablet", ...tablet, tokenHash: writer.tablet },
-      fields.LocationId,
-    );
-  }
-  return notOfferedError(db, fields);
+): Promise<void> {
+  if (!("tablet" in writer)) return;
+  const tablet = await findLiveTablet(db, writer.tablet, now);
+  if (!tablet) throw tabletDisconnected();
+  assertLocationAccess({ kind: "tablet", ...tablet, tokenHash: writer.tablet }, locationId);
 }
 
 /** Why a visit was not written: which of LocationId and ProgramId to mark. */
@@ -449,13 +448,13 @@ async function insertKeyedVisit(
     staleBefore: keyWindowStart(now),
   });
   if (row) return row;
-  // Nothing claimed and nothing to replay: a tablet refused, a concurrent retry with this key that
-  // committed after this statement's snapshot (read it now), or the program not offered there.
-  const refused = "tablet" in writer && (await notWrittenError(db, fields, writer, now));
-  if (refused && refused.status !== 422) throw refused;
+  // Nothing claimed and nothing to replay: a tablet refused (before any replay), a concurrent
+  // retry with this key that committed after this statement's snapshot (read it now), or the
+  // program not offered there.
+  await assertWriterMayWriteAt(db, writer, fields.LocationId, now);
   const concurrent = await visitForKey(db, idempotencyKey, now);
   if (concurrent) return concurrent;
-  throw refused || (await notOfferedError(db, fields));
+  throw await notOfferedError(db, fields);
 }
 
 /**

@@ -3,7 +3,6 @@ import type { Context } from "../kernel/context.ts";
 import { invalid, notFound } from "../kernel/errors.ts";
 import { toVisit } from "./mappers.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
-import { findLiveTablet } from "../tablets/queries.ts";
 import { lookupScope, tabletSignOutReachMs } from "./permissions.ts";
 import { idParam } from "../kernel/schema.ts";
 import {
@@ -316,11 +315,11 @@ export const visitsRouter = router({
         byTablet ? new Date(now.getTime() - tabletSignOutReachMs) : null,
       );
       if (visit) return toVisit(visit);
-      if ("tablet" in writer) {
-        const tablet = await findLiveTablet(ctx.db, writer.tablet, now);
-        if (!tablet) throw tabletDisconnected();
-        const { location_id } = await findVisit(ctx.db, input.id);
-        assertLocationAccess({ kind: "tablet", ...tablet, tokenHash: writer.tablet }, location_id);
+      if (byTablet) {
+        // Checked once per request: a refusal's own re-check (tabletCallProcedure) reuses it.
+        const caller = await ctx.checkedIdentity();
+        if (caller.kind === "anonymous") throw tabletDisconnected();
+        assertLocationAccess(caller, (await findVisit(ctx.db, input.id)).location_id);
       }
       throw notFound("Visit");
     }),
