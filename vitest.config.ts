@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { apiStorageTests, apiTestOptions } from "./packages/api/vitest.config.ts";
 import { serverTestOptions, storageTests } from "./apps/server/vitest.config.ts";
 import { testServerUrl } from "./tooling/test-utils/src/database.ts";
 import { inCi } from "./tooling/test-utils/src/ci.ts";
@@ -17,10 +18,19 @@ export default defineConfig({
       "apps/web",
       "apps/kiosk",
       "apps/server",
-      // The server's tests run on PostgreSQL when there is a server; its storage tests then run on
-      // the embedded database (what `npm start` uses) as well.
+      // The API's and the server's tests run on PostgreSQL when there is a server; their storage
+      // tests then run on the embedded database (what `npm start` uses) as well.
       ...(testServerUrl() || inCi()
         ? [
+            {
+              root: "./packages/api",
+              test: {
+                ...apiTestOptions,
+                name: "api (PGlite)",
+                include: apiStorageTests,
+                env: { VSI_TEST_DATABASE: "pglite" },
+              },
+            },
             {
               root: "./apps/server",
               test: {

@@ -1,5 +1,20 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The storage tests: what the two databases may do differently (row locks and races, the audit
+ * rows written in the same statement). With a PostgreSQL server they run a second time on embedded
+ * PGlite, as the project "api (PGlite)" of the repository's vitest.config.ts.
+ */
+export const apiStorageTests: string[] = [];
+
+export const apiTestOptions = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Files share their worker's modules (and its migrated PGlite and password hashes): each file
+  // still opens its own database.
+  isolate: false,
+};
+
 export default defineConfig({
-  test: { name: "api", testTimeout: 30_000, hookTimeout: 60_000, isolate: false },
+  test: { name: "api", ...apiTestOptions, globalSetup: ["./test/global-setup.ts"] },
 });

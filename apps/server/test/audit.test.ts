@@ -8,7 +8,8 @@ import {
   useCatalogServer,
   visitor,
 } from "./fixtures.ts";
-import { describeOnPostgres, type Client } from "./harness.ts";
+import { describeOnPostgres } from "@vsi/db/testing";
+import { type Client } from "./harness.ts";
 
 /**
  * The audit log: each change writes its row in the same statement or transaction as the change,

@@ -5,13 +5,8 @@ import { createBackups, extractArchive, type Backups } from "@vsi/backups";
 import { createDb } from "@vsi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminClient, createCatalog, staffClient, tabletClient, visitor } from "./fixtures.ts";
-import {
-  describeOnPostgres,
-  startTestServer,
-  type Client,
-  type Reply,
-  type TestServer,
-} from "./harness.ts";
+import { describeOnPostgres } from "@vsi/db/testing";
+import { startTestServer, type Client, type Reply, type TestServer } from "./harness.ts";
 
 const quiet = { info: () => undefined, error: () => undefined };
 

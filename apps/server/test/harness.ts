@@ -3,10 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { hashPassword, type MailMessage, type Services } from "@vsi/api";
 import { createBackups } from "@vsi/backups";
-import { createDb, migrateToLatest } from "@vsi/db";
-import { createTestDatabase, inCi, testServerUrl } from "@vsi/test-utils";
+import { openTestDb, type DatabaseKind } from "@vsi/db/testing";
 import type { LightMyRequestResponse } from "fastify";
-import { describe, inject } from "vitest";
 import { buildApp, type AppOptions } from "../src/app.ts";
 import { createFileMailer } from "../src/mailer.ts";
 import { createLocalStorage } from "../src/storage.ts";
@@ -40,58 +38,6 @@ export interface TestServer {
 
 let userCounter = 0;
 
-export type DatabaseKind = "pglite" | "postgres";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** The migrated database on the PostgreSQL server that test databases are copied from (test/global-setup.ts). */
-    pgTemplate: string;
-  }
-}
-
-/**
- * The database a test server runs on unless its test names one: the vitest project's
- * (VSI_TEST_DATABASE), else the PostgreSQL server when there is one (always in CI), else PGlite.
- */
-export function defaultDatabaseKind(): DatabaseKind {
-  const named = process.env.VSI_TEST_DATABASE;
-  if (named === "pglite" || named === "postgres") return named;
-  return testServerUrl() || inCi() ? "postgres" : "pglite";
-}
-
-/** Every kind this run can test on: both when there is a PostgreSQL server (always in CI). */
-export function databaseKinds(): DatabaseKind[] {
-  return testServerUrl() || inCi() ? ["pglite", "postgres"] : ["pglite"];
-}
-
-/**
- * A describe about the PostgreSQL server alone: registered where the tests' database is the server
- * (always in CI), left out of the project that repeats the storage tests on PGlite (the other
- * project runs it), and shown as skipped when there is no server at all (never in CI).
- */
-export function describeOnPostgres(name: string, tests: () => void) {
-  if (defaultDatabaseKind() === "postgres") describe(name, tests);
-  else if (!testServerUrl()) describe.skip(name, tests);
-}
-
-/**
- * A migrated embedded database, made once per process: each test server's starts as a copy of it,
- * as initdb and the migrations take most of a new PGlite's time.
- */
-let migratedEmbedded: Promise<Blob> | undefined;
-function migratedEmbeddedDump(): Promise<Blob> {
-  migratedEmbedded ??= (async () => {
-    const db = await createDb({ inMemory: true });
-    try {
-      await migrateToLatest(db.kysely);
-      return await db.embedded!.pglite.dumpDataDir("none");
-    } finally {
-      await db.close();
-    }
-  })();
-  return migratedEmbedded;
-}
-
 /** Each password's hash, made once per process: argon2 is slow on purpose, and users are many. */
 const passwordHashes = new Map<string, Promise<string>>();
 const hashOnce = (password: string) => {
@@ -119,22 +65,12 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-test-"));
-  const kind = options.embeddedOnDisk ? "pglite" : (options.database ?? defaultDatabaseKind());
-  const template = kind === "postgres" ? inject("pgTemplate") || undefined : undefined;
-  const database = kind === "postgres" ? await createTestDatabase({ template }) : undefined;
-  if (kind === "postgres" && !database)
-    throw new Error("a test on PostgreSQL needs a server: set TEST_DATABASE_URL or DATABASE_URL");
   const statements: string[] = [];
-  const onStatement = (sql: string) => void statements.push(sql);
-  const db = await createDb(
-    database
-      ? { databaseUrl: database.url, poolSize: 4, onStatement }
-      : options.embeddedOnDisk
-        ? { dataDir, copyOf: await migratedEmbeddedDump(), onStatement }
-        : { inMemory: true, copyOf: await migratedEmbeddedDump(), onStatement },
-  );
-  // A copy of the template is migrated already; without one (no global setup), migrate here.
-  if (database && !template) await migrateToLatest(db.kysely);
+  const { db, databaseUrl, close } = await openTestDb({
+    kind: options.embeddedOnDisk ? "pglite" : options.database,
+    ...(options.embeddedOnDisk ? { dataDir } : {}),
+    onStatement: (sql) => void statements.push(sql),
+  });
   const clock: TestServer["clock"] = { offsetMs: 0 };
   const now = () => (clock.fixed ? new Date(clock.fixed) : new Date(Date.now() + clock.offsetMs));
   const services: Services = {
@@ -150,7 +86,7 @@ export async function startTestServer(
     backups: createBackups({
       db,
       dataDir,
-      databaseUrl: database?.url,
+      databaseUrl,
       now,
       log: { info: () => undefined, error: () => undefined },
     }),
@@ -202,8 +138,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
-      await db.close();
-      await database?.drop();
+      await close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

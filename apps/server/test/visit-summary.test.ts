@@ -2,7 +2,7 @@ import { summaryStatement, visitListInput } from "@vsi/api";
 import { sql } from "@vsi/db";
 import { describe, expect, it } from "vitest";
 import { tabletClient, useCatalogServer } from "./fixtures.ts";
-import { describeOnPostgres } from "./harness.ts";
+import { describeOnPostgres } from "@vsi/db/testing";
 
 const world = useCatalogServer();
 

@@ -6,13 +6,8 @@ import { sql } from "@vsi/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertAwkwardVisits } from "./awkward-visits.ts";
 import { adminClient, createCatalog } from "./fixtures.ts";
-import {
-  databaseKinds,
-  describeOnPostgres,
-  startTestServer,
-  type DatabaseKind,
-  type TestServer,
-} from "./harness.ts";
+import { databaseKinds, describeOnPostgres, type DatabaseKind } from "@vsi/db/testing";
+import { startTestServer, type TestServer } from "./harness.ts";
 
 async function bytes(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -4,7 +4,7 @@ export type { Context } from "./kernel/context.ts";
 export { describeError, errorBody, forbidden, HttpError, notFound } from "./kernel/errors.ts";
 export { errorBodySchema } from "./error-body.ts";
 export type { ProcedureMeta } from "./kernel/trpc.ts";
-export { cookieNames, cookieOptions } from "./kernel/cookies.ts";
+export { cookieNames, cookieOptions, type CookieOptions } from "./kernel/cookies.ts";
 export type { IdentitySource } from "./callers/identity.ts";
 export { csrfRefused, passesCsrfCheck } from "./kernel/csrf.ts";
 export type { AppConfig, Mailer, MailMessage, Services, Storage } from "./kernel/services.ts";

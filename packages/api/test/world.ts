@@ -1,0 +1,228 @@
+// The API in process, for its behaviour tests: a fresh, migrated database and the procedures
+// called as the transports call them (createContext, then createCaller), each answer turned into
+// the status and JSON body a client would get. What only HTTP does (routes, CSRF on unsafe
+// methods, headers, streams) is tested in apps/server.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { createBackups } from "@vsi/backups";
+import { openTestDb, type DatabaseKind } from "@vsi/db/testing";
+import { afterAll, beforeAll } from "vitest";
+import {
+  cookieNames,
+  createCaller,
+  createContext,
+  describeError,
+  errorBody,
+  hashPassword,
+  type CookieOptions,
+  type MailMessage,
+  type Services,
+} from "../src/index.ts";
+
+/** The procedures as one caller sees them. */
+export type Api = ReturnType<typeof createCaller>;
+
+export interface Reply {
+  status: number;
+  /** The body as JSON carries it (dates as strings); an error's is {status, message, errors?}. */
+  json: any;
+  /** What the procedure set on the response (Link, X-Total-Count, Retry-After…). */
+  headers: Record<string, string>;
+  /** The cookies it set, as a browser keeps them. */
+  cookies: Array<{ name: string; value: string } & Partial<CookieOptions>>;
+}
+
+export interface World {
+  services: Services;
+  /**
+   * The API's clock: moved by `offsetMs` (expiry of sessions, reset links), or stopped at `fixed`
+   * while it is set (what reads the calendar).
+   */
+  clock: { offsetMs: number; fixed?: Date | undefined };
+  /** Every statement sent to the database, in order (one per round trip). */
+  statements: string[];
+  /** Every e-mail sent, oldest first. */
+  mails: MailMessage[];
+  /** A browser-like caller, optionally from its own address. */
+  client(address?: string): Client;
+  createUser(
+    fields?: Partial<{
+      firstName: string;
+      lastName: string;
+      email: string;
+      password: string;
+      isAdmin: boolean;
+    }>,
+  ): Promise<{ id: number; email: string; password: string }>;
+  close(): Promise<void>;
+}
+
+/** Each password's hash, made once per process: argon2 is slow on purpose, and users are many. */
+const passwordHashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let made = passwordHashes.get(password);
+  if (!made) passwordHashes.set(password, (made = hashPassword(password)));
+  return made;
+};
+let userCounter = 0;
+
+/** The API on a fresh database of the run's kind (or the one named). */
+export async function startWorld(
+  options: { registrationEnabled?: boolean; database?: DatabaseKind } = {},
+): Promise<World> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-api-test-"));
+  const statements: string[] = [];
+  const { db, databaseUrl, close } = await openTestDb({
+    kind: options.database,
+    onStatement: (sql) => void statements.push(sql),
+  });
+  const clock: World["clock"] = { offsetMs: 0 };
+  const now = () => (clock.fixed ? new Date(clock.fixed) : new Date(Date.now() + clock.offsetMs));
+  const mails: MailMessage[] = [];
+  const files = new Map<string, Buffer>();
+  const services: Services = {
+    db,
+    // Mail and files kept in memory: what the API hands them is what a test reads.
+    mailer: { send: (message) => Promise.resolve(void mails.push(message)) },
+    storage: {
+      put: (key, body) => Promise.resolve(void files.set(key, body)),
+      get: (key) => Promise.resolve(files.has(key) ? Readable.from([files.get(key)!]) : undefined),
+      delete: (key) => Promise.resolve(void files.delete(key)),
+    },
+    config: {
+      baseUrl: "http://signin.test",
+      registrationEnabled: options.registrationEnabled ?? false,
+      secret: "test-secret-test-secret-test-secret",
+      secureCookies: false,
+    },
+    backups: createBackups({
+      db,
+      dataDir,
+      databaseUrl,
+      now,
+      log: { info: () => undefined, error: () => undefined },
+    }),
+    now,
+  };
+
+  const world: World = {
+    services,
+    clock,
+    statements,
+    mails,
+    client: (address) => new Client(services, address),
+    async createUser(fields = {}) {
+      userCounter += 1;
+      const email = fields.email ?? `user${userCounter}-${process.pid}@example.org`;
+      const password = fields.password ?? "password123";
+      // The row insertUser writes, with the password's hash made once per process.
+      const { id } = await db.kysely
+        .insertInto("users")
+        .values({
+          first_name: fields.firstName ?? "Test",
+          last_name: fields.lastName ?? `User${userCounter}`,
+          email,
+          password_hash: await hashOnce(password),
+          is_admin: fields.isAdmin ?? false,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { id, email, password };
+    },
+    async close() {
+      await close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return world;
+}
+
+/**
+ * A browser-like caller: keeps the cookies the API sets and echoes XSRF-TOKEN as the web app
+ * does; or a script with a bearer token.
+ */
+export class Client {
+  readonly jar = new Map<string, string>();
+  bearer: string | undefined;
+  /** Whether calls echo the XSRF-TOKEN cookie in X-XSRF-TOKEN, as the web app does. */
+  sendXsrf = true;
+
+  constructor(
+    private readonly services: Services,
+    /** The caller's address, as a caller on another machine has its own. */
+    readonly address = "127.0.0.1",
+  ) {
+    // The cookie a browser gets with the first page it loads.
+    this.jar.set(cookieNames.xsrf, randomBytes(16).toString("base64url"));
+  }
+
+  /**
+   * One request: a context made for it as the transports make it, the procedure called, and its
+   * answer or error as the client would get it. `url` is the request's path and query.
+   */
+  async call<T>(
+    procedure: (api: Api) => Promise<T>,
+    request: { headers?: Record<string, string>; url?: string } = {},
+  ): Promise<Reply> {
+    const cookies = Object.fromEntries(this.jar);
+    const headers: Record<string, string> = {
+      ...(this.sendXsrf && this.jar.has(cookieNames.xsrf)
+        ? { "x-xsrf-token": this.jar.get(cookieNames.xsrf)! }
+        : {}),
+      ...(this.bearer ? { authorization: `Bearer ${this.bearer}` } : {}),
+      ...request.headers,
+    };
+    const set: Reply["cookies"] = [];
+    const reply = {
+      setCookie: (name: string, value: string, options: CookieOptions) =>
+        void set.push({ name, value, ...options }),
+      clearCookie: (name: string) => void set.push({ name, value: "", maxAge: 0 }),
+    };
+    const url = request.url ?? "/";
+    let status: number;
+    let body: unknown;
+    let replyHeaders: Record<string, string>;
+    try {
+      const ctx = await createContext(
+        this.services,
+        { headers, cookies, ip: this.address, url, originalUrl: url },
+        reply,
+        { tablets: "claim" },
+      );
+      body = await procedure(createCaller(ctx));
+      status = ctx.response.status ?? 200;
+      replyHeaders = ctx.response.headers;
+    } catch (error) {
+      const described = describeError(error);
+      status = described.status;
+      body = errorBody(described);
+      replyHeaders = described.headers ?? {};
+    }
+    for (const cookie of set) {
+      if (cookie.maxAge === 0 || cookie.value === "") this.jar.delete(cookie.name);
+      else this.jar.set(cookie.name, cookie.value);
+    }
+    const json = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
+    return { status, json, headers: replyHeaders, cookies: set };
+  }
+
+  async login(email: string, password: string) {
+    const res = await this.call((api) => api.auth.login({ email, password }));
+    if (res.status !== 200)
+      throw new Error(`login failed: ${res.status} ${JSON.stringify(res.json)}`);
+    return res;
+  }
+}
+
+/** A test file's world, started before its tests and closed after them. */
+export function useWorld(options?: Parameters<typeof startWorld>[0]): { current: World } {
+  const holder = {} as { current: World };
+  beforeAll(async () => {
+    holder.current = await startWorld(options);
+  });
+  afterAll(() => holder.current.close());
+  return holder;
+}

@@ -1,0 +1,125 @@
+// Test databases for the packages that run on @vsi/db: which kind a test runs on, and a fresh,
+// migrated one of that kind for each test world. Used by tests only.
+import { createTestDatabase, inCi, testServerUrl } from "@vsi/test-utils";
+import { describe, inject } from "vitest";
+import type { TestProject } from "vitest/node";
+import { createDb, type Db, type DbConfig } from "./client.ts";
+import { migrateToLatest } from "./migrate.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The migrated database on the PostgreSQL server that test databases are copied from. */
+    pgTemplate: string;
+  }
+}
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/**
+ * The database a test runs on unless it names one: the vitest project's (VSI_TEST_DATABASE), else
+ * the PostgreSQL server when there is one (always in CI), else PGlite.
+ */
+export function defaultDatabaseKind(): DatabaseKind {
+  const named = process.env.VSI_TEST_DATABASE;
+  if (named === "pglite" || named === "postgres") return named;
+  return testServerUrl() || inCi() ? "postgres" : "pglite";
+}
+
+/** Every kind this run can test on: both when there is a PostgreSQL server (always in CI). */
+export function databaseKinds(): DatabaseKind[] {
+  return testServerUrl() || inCi() ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/**
+ * A describe about the PostgreSQL server alone: registered where the tests' database is the server
+ * (always in CI), left out of the project that repeats the storage tests on PGlite (the other
+ * project runs it), and shown as skipped when there is no server at all (never in CI).
+ */
+export function describeOnPostgres(name: string, tests: () => void) {
+  if (defaultDatabaseKind() === "postgres") describe(name, tests);
+  else if (!testServerUrl()) describe.skip(name, tests);
+}
+
+/**
+ * A vitest global setup: once per run, a migrated database on the PostgreSQL server that each test
+ * database is copied from (`CREATE DATABASE ... TEMPLATE`). Returns its teardown.
+ */
+export async function provideMigratedTemplate(project: TestProject) {
+  const template = await createTestDatabase();
+  if (template) {
+    const db = await createDb({ databaseUrl: template.url, poolSize: 1 });
+    try {
+      await migrateToLatest(db.kysely);
+    } finally {
+      await db.close();
+    }
+  }
+  project.provide("pgTemplate", template?.name ?? "");
+  return () => template?.drop();
+}
+
+/**
+ * A migrated embedded database, made once per process: each test database starts as a copy of
+ * it, as initdb and the migrations take most of a new PGlite's time.
+ */
+let migratedEmbedded: Promise<Blob> | undefined;
+function migratedEmbeddedDump(): Promise<Blob> {
+  migratedEmbedded ??= (async () => {
+    const db = await createDb({ inMemory: true });
+    try {
+      await migrateToLatest(db.kysely);
+      return await db.embedded!.pglite.dumpDataDir("none");
+    } finally {
+      await db.close();
+    }
+  })();
+  return migratedEmbedded;
+}
+
+export interface TestDb {
+  db: Db;
+  /** The PostgreSQL database's URL (undefined on PGlite). */
+  databaseUrl: string | undefined;
+  /** Closes the database and drops it from the server. */
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh, migrated database of the kind asked (the default kind unless named): a new database on
+ * the PostgreSQL server copied from the run's template, or a copy of a migrated PGlite, in memory
+ * or in `dataDir` (as `npm start` keeps it).
+ */
+export async function openTestDb(
+  options: {
+    kind?: DatabaseKind | undefined;
+    dataDir?: string | undefined;
+    onStatement?: DbConfig["onStatement"];
+  } = {},
+): Promise<TestDb> {
+  const kind = options.kind ?? defaultDatabaseKind();
+  const { onStatement } = options;
+  if (kind === "pglite") {
+    const copyOf = await migratedEmbeddedDump();
+    const db = await createDb(
+      options.dataDir
+        ? { dataDir: options.dataDir, copyOf, onStatement }
+        : { inMemory: true, copyOf, onStatement },
+    );
+    return { db, databaseUrl: undefined, close: () => db.close() };
+  }
+  const template = inject("pgTemplate") || undefined;
+  const database = await createTestDatabase({ template });
+  if (!database)
+    throw new Error("a test on PostgreSQL needs a server: set TEST_DATABASE_URL or DATABASE_URL");
+  const db = await createDb({ databaseUrl: database.url, poolSize: 4, onStatement });
+  // A copy of the template is migrated already; without one (no global setup), migrate here.
+  if (!template) await migrateToLatest(db.kysely);
+  return {
+    db,
+    databaseUrl: database.url,
+    async close() {
+      await db.close();
+      await database.drop();
+    },
+  };
+}
