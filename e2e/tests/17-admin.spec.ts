@@ -69,6 +69,49 @@ test("a site in °C with its own logo and its confirmation time: set on the loca
   expect(visits.map((v: { Temperature: string }) => v.Temperature)).toEqual(["37.2"]);
 });
 
+test("a site that stopped asking temperatures: switched off on the location form, no question on the sign-in form, no column on the sheet", async ({
+  page,
+  adminApi,
+  newUser,
+  setUpTablet,
+}) => {
+  const { location, programs } = await createSite(adminApi, "No Thermometer Hall", ["Pantry"]);
+  await logInContext(page.context(), await newUser({ isAdmin: true }));
+  await page.goto(`/dashboard/locations/${location.id}/edit`);
+  const asks = page.getByRole("switch", { name: "Ask visitors their temperature" });
+  await expect(asks).toBeChecked();
+  await asks.uncheck();
+  // Without the question, its unit is not asked either.
+  await expect(page.getByRole("radio", { name: "°C (Celsius)" })).toHaveCount(0);
+  await expectAccessible(page, "location form without temperatures");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL("/dashboard/locations");
+  expect(await adminApi.expect(200, "GET", `/api/locations/${location.id}`)).toMatchObject({
+    AsksTemperature: false,
+  });
+
+  const sheet = (await setUpTablet(location.id, { viewport: viewports.tablet })).page;
+  await sheet.goto(`/sheet/${location.id}`);
+  await sheet.getByRole("link", { name: "Sign in" }).click();
+  await expect(sheet.getByLabel("Phone Number")).toBeVisible();
+  await expect(sheet.getByLabel(/Temperature/)).toHaveCount(0);
+  await sheet.getByLabel("Phone Number").pressSequentially("4155550172");
+  await sheet.getByLabel("First Name", { exact: true }).fill("Noor");
+  await sheet.getByLabel("Last Name", { exact: true }).fill("Plain");
+  await sheet.getByRole("radio", { name: programs[0]!.Name }).check();
+  await keepScreenshot(sheet, "17-sign-in-without-temperature");
+  await sheet.getByRole("button", { name: "Submit" }).click();
+  const welcome = sheet.getByRole("dialog", { name: "Welcome, Noor!" });
+  await welcome.getByRole("button", { name: "Done" }).click();
+  await expect(welcome).toHaveCount(0);
+  const table = sheet.getByRole("table");
+  await expect(table.getByRole("cell", { name: "Noor P." })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Temperature" })).toHaveCount(0);
+  await keepScreenshot(sheet, "17-sheet-without-temperature");
+  const visits = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
+  expect(visits.map((v: { Temperature: string | null }) => v.Temperature)).toEqual([null]);
+});
+
 test("retention: 'erase after N days' erases old visits' names, phones and temperatures while the report still counts them", async ({
   page,
   adminApi,

@@ -71,6 +71,8 @@ export interface LocationsTable {
   address: string;
   /** Set instead of deleting once visits point here, so history stays in reports. */
   archived_at: NullableTimestamp;
+  /** Whether the sign-in asks visitors' temperatures (then required). */
+  asks_temperature: Generated<boolean>;
   /** The unit the site's thermometers read: "F" or "C". */
   temperature_unit: Generated<TemperatureUnitCode>;
   logo_file_id: number | null;
@@ -111,7 +113,8 @@ export interface VisitsTable {
   first_name: string;
   last_name: string;
   phone_number: string;
-  temperature: string;
+  /** Null where the location does not ask (asks_temperature); "" once erased. */
+  temperature: string | null;
   time_in: DefaultTimestamp;
   time_out: NullableTimestamp;
   /** Who ended the visit; null while open (and on visits closed before this was recorded). */

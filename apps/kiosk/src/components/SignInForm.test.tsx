@@ -100,6 +100,21 @@ describe("SignInForm", () => {
     });
   });
 
+  it("where the location does not ask temperatures, has no such field and sends none", async () => {
+    const { user, props } = renderForm({ asksTemperature: false });
+    expect(screen.queryByLabelText("Temperature", { exact: false })).not.toBeInTheDocument();
+    await user.type(field("Phone Number"), "4155551234");
+    await user.type(field("First Name"), "Ada");
+    await user.type(field("Last Name"), "Lovelace");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(props.onSubmit).toHaveBeenCalledWith({
+      PhoneNumber: "4155551234",
+      FirstName: "Ada",
+      LastName: "Lovelace",
+      ProgramId: 2,
+    });
+  });
+
   it("is busy while the visit is being sent, and stays on the form when sending fails", async () => {
     let fail: (error: Error) => void = () => {};
     const onSubmit = vi.fn(() => new Promise<void>((_resolve, reject) => (fail = reject)));

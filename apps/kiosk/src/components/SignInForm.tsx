@@ -22,7 +22,8 @@ export interface SignInPayload {
   FirstName: string;
   LastName: string;
   PhoneNumber: string;
-  Temperature: string;
+  /** Left out where the location does not ask. */
+  Temperature?: string;
   ProgramId: number;
 }
 
@@ -37,6 +38,8 @@ interface Props {
   programs: ReadonlyArray<{ id: number; Name: string }>;
   defaultProgramId: number | undefined;
   temperatureUnit?: TemperatureUnit;
+  /** Whether the location asks visitors' temperatures (its AsksTemperature). */
+  asksTemperature?: boolean;
   /** Sends the visit; rejects when it failed. */
   onSubmit: (payload: SignInPayload) => Promise<unknown>;
   onCancel: () => void;
@@ -65,6 +68,7 @@ export function SignInForm({
   programs,
   defaultProgramId,
   temperatureUnit = "F",
+  asksTemperature = true,
   onSubmit,
   onCancel,
   onSignOutInstead,
@@ -106,7 +110,7 @@ export function SignInForm({
   }, []);
   const { looking, phoneChanged } = useVisitorLookup(lookup, prefill);
 
-  const invalid = invalidSignInFields(values, locationId);
+  const invalid = invalidSignInFields(values, locationId, asksTemperature);
   const errorFor = (field: SignInField) =>
     attempted && invalid.includes(field) ? t("form.required") : undefined;
   const set =
@@ -126,6 +130,7 @@ export function SignInForm({
     if (busy || values.ProgramId === null) return;
     const temperature = values.Temperature.trim();
     if (
+      asksTemperature &&
       !isPlausibleTemperature(temperature, temperatureUnit) &&
       confirmedTemperature.current !== temperature
     ) {
@@ -140,7 +145,7 @@ export function SignInForm({
         FirstName: values.FirstName.trim(),
         LastName: values.LastName.trim(),
         PhoneNumber: phoneDigits(values.PhoneNumber),
-        Temperature: temperature,
+        ...(asksTemperature ? { Temperature: temperature } : {}),
         ProgramId: values.ProgramId,
       });
     } catch (error) {
@@ -203,22 +208,24 @@ export function SignInForm({
               ) : null
             }
           />
-          <KioskField
-            ref={temperatureField}
-            label={`${t("form.temperature")} (${unitLabel})`}
-            inputMode="decimal"
-            autoComplete="off"
-            enterKeyHint="next"
-            placeholder={temperatureUnit === "F" ? "98.6" : "37.0"}
-            value={values.Temperature}
-            onChange={set("Temperature")}
-            error={errorFor("Temperature")}
-            rightSection={
-              <span className={classes.unit} aria-hidden="true">
-                {unitLabel}
-              </span>
-            }
-          />
+          {asksTemperature && (
+            <KioskField
+              ref={temperatureField}
+              label={`${t("form.temperature")} (${unitLabel})`}
+              inputMode="decimal"
+              autoComplete="off"
+              enterKeyHint="next"
+              placeholder={temperatureUnit === "F" ? "98.6" : "37.0"}
+              value={values.Temperature}
+              onChange={set("Temperature")}
+              error={errorFor("Temperature")}
+              rightSection={
+                <span className={classes.unit} aria-hidden="true">
+                  {unitLabel}
+                </span>
+              }
+            />
+          )}
           {nameFields.map(({ field, label, enterKeyHint }) => (
             <KioskField
               key={field}

@@ -12,8 +12,11 @@ export function VisitorsTable({
   visits,
   highlightId,
   onSignOut,
+  showTemperature = true,
 }: {
   visits: SheetVisit[];
+  /** The location asks temperatures: the sheet has their column. */
+  showTemperature?: boolean;
   highlightId?: number | null;
   onSignOut: (visit: SheetVisit) => void;
 }) {
@@ -34,7 +37,7 @@ export function VisitorsTable({
           <tr>
             <th>{t("sheet.name")}</th>
             <th>{t("sheet.phone")}</th>
-            <th>{t("sheet.temperature")}</th>
+            {showTemperature ? <th>{t("sheet.temperature")}</th> : null}
             <th>{t("sheet.timeIn")}</th>
             <th className={classes.action}>{t("sheet.action")}</th>
           </tr>
@@ -58,7 +61,7 @@ export function VisitorsTable({
                   ) : null}
                 </td>
                 <td className={classes.phone}>{maskPhone(visit.PhoneNumber)}</td>
-                <td>{visit.Temperature}</td>
+                {showTemperature ? <td>{visit.Temperature}</td> : null}
                 <td>{formatLocalTime(visit.TimeIn, undefined, i18n.language)}</td>
                 <td className={classes.action}>
                   <KioskButton

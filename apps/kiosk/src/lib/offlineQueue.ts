@@ -9,8 +9,11 @@ import type { Visit } from "./types";
 /** What a sign-in sends (its idempotency key is the entry's own). */
 export type SignInFields = Pick<
   Visit,
-  "FirstName" | "LastName" | "PhoneNumber" | "Temperature" | "LocationId" | "ProgramId"
->;
+  "FirstName" | "LastName" | "PhoneNumber" | "LocationId" | "ProgramId"
+> & {
+  /** Left out where the location does not ask. */
+  Temperature?: string;
+};
 
 interface EntryBase {
   /** The Idempotency-Key of a sign-in; a fresh id for a sign-out. Also the storage key. */

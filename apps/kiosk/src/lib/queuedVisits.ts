@@ -1,4 +1,4 @@
-import { waitingEntries, type QueueEntry } from "./offlineQueue";
+import { waitingEntries, type QueueEntry, type SignInFields } from "./offlineQueue";
 import type { Visit } from "./types";
 
 /** A row of the sheet: a visit from the server, or a sign-in still queued on the tablet (`signInKey`). */
@@ -33,7 +33,7 @@ export function withQueued(
 
 /** A queued sign-in shown as a row; its id is negative so it never meets a real one. */
 export function queuedVisit(
-  fields: Omit<Visit, "id" | "TimeIn" | "TimeOut" | "SignedOutBy" | "createdAt" | "updatedAt">,
+  fields: SignInFields,
   signInKey: string,
   seq: number,
   queuedAt: string,
@@ -43,7 +43,7 @@ export function queuedVisit(
     FirstName: fields.FirstName,
     LastName: fields.LastName,
     PhoneNumber: fields.PhoneNumber,
-    Temperature: fields.Temperature,
+    Temperature: fields.Temperature ?? null,
     LocationId: fields.LocationId,
     ProgramId: fields.ProgramId,
     TimeIn: queuedAt,

@@ -21,10 +21,18 @@ const fields: readonly SignInField[] = [
   "ProgramId",
 ];
 
-/** The fields that do not pass; the form is valid only when this is empty. */
-export function invalidSignInFields(values: SignInValues, locationId: number): SignInField[] {
+/**
+ * The fields that do not pass; the form is valid only when this is empty. A location that does not
+ * ask temperatures has no such field (the server keeps none).
+ */
+export function invalidSignInFields(
+  { Temperature, ...values }: SignInValues,
+  locationId: number,
+  asksTemperature = true,
+): SignInField[] {
   const result = visitCreateInput.safeParse({
     ...values,
+    ...(asksTemperature ? { Temperature } : {}),
     ProgramId: values.ProgramId ?? 0,
     LocationId: locationId,
   });

@@ -48,7 +48,12 @@ export function SheetPage() {
           selected={shown}
           onSelect={(id) => navigate(sheetHref(locationId, id))}
         >
-          <ProgramSheet key={shown} locationId={locationId} programId={shown} />
+          <ProgramSheet
+            key={shown}
+            locationId={locationId}
+            programId={shown}
+            asksTemperature={location.AsksTemperature}
+          />
         </ProgramTabs>
       ) : (
         <h2 className={classes.empty}>{t("sheet.noPrograms")}</h2>
@@ -63,7 +68,15 @@ export function SheetPage() {
   );
 }
 
-function ProgramSheet({ locationId, programId }: { locationId: number; programId: number }) {
+function ProgramSheet({
+  locationId,
+  programId,
+  asksTemperature,
+}: {
+  locationId: number;
+  programId: number;
+  asksTemperature: boolean;
+}) {
   const { t } = useKioskTranslation();
   const { visits, failed, retry, retrying } = useOpenVisits(locationId, programId);
   const { highlightId } = useConfirmationState();
@@ -133,7 +146,12 @@ function ProgramSheet({ locationId, programId }: { locationId: number; programId
           {shown.length === 0 && visits.length > 0 ? (
             <p className={classes.noMatch}>{t("sheet.noMatch", { query: query.trim() })}</p>
           ) : (
-            <VisitorsTable visits={shown} highlightId={highlightId} onSignOut={setConfirming} />
+            <VisitorsTable
+              visits={shown}
+              highlightId={highlightId}
+              onSignOut={setConfirming}
+              showTemperature={asksTemperature}
+            />
           )}
         </>
       )}

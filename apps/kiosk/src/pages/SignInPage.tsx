@@ -70,6 +70,7 @@ export function SignInPage() {
           programs={location.Programs}
           defaultProgramId={programId}
           temperatureUnit={location.TemperatureUnit}
+          asksTemperature={location.AsksTemperature}
           onSubmit={submit}
           onCancel={() => window.history.back()}
           onSignOutInstead={signOutInstead}

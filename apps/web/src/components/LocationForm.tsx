@@ -1,4 +1,14 @@
-import { Fieldset, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
+import {
+  Fieldset,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import {
   kioskTimingInputs,
   kioskTimingNames,
@@ -20,6 +30,7 @@ export interface LocationFormValues {
   Name: string;
   Address: string;
   ProgramIds: number[];
+  AsksTemperature: boolean;
   TemperatureUnit: TemperatureUnit;
   /** Left out: unchanged; null: removed; a string: the signed id of a new upload. */
   Logo?: string | null;
@@ -47,6 +58,8 @@ interface Props {
     Name: string;
     Address: string;
     Programs: ReadonlyArray<{ id: number }>;
+    /** A new location asks, as every location did before the switch. */
+    AsksTemperature?: boolean;
     TemperatureUnit: TemperatureUnit;
     LogoUrl: string | null;
     /** A new location has none yet: the browser's zone is offered. */
@@ -101,6 +114,7 @@ export function LocationForm({
   const { t } = useStaffTranslation();
   const [name, setName] = useState(initial.Name);
   const [address, setAddress] = useState(initial.Address);
+  const [asksTemperature, setAsksTemperature] = useState(initial.AsksTemperature ?? true);
   const [unit, setUnit] = useState<TemperatureUnit>(initial.TemperatureUnit);
   const [logo, setLogo] = useState<string | null | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
@@ -143,6 +157,7 @@ export function LocationForm({
           Name: name,
           Address: address,
           ProgramIds: checkedIds(checklist),
+          AsksTemperature: asksTemperature,
           TemperatureUnit: unit,
           ...(logo === undefined ? {} : { Logo: logo }),
           TimeZone: zone,
@@ -167,17 +182,25 @@ export function LocationForm({
           error={errors.Address}
           onChange={(event) => setAddress(event.currentTarget.value)}
         />
-        <Radio.Group
-          label={t("location.temperatureUnit")}
-          description={t("location.temperatureUnitHint")}
-          value={unit}
-          onChange={(value) => setUnit(value === "C" ? "C" : "F")}
-        >
-          <Group mt="xs">
-            <Radio value="F" label={t("location.fahrenheit")} />
-            <Radio value="C" label={t("location.celsius")} />
-          </Group>
-        </Radio.Group>
+        <Switch
+          label={t("location.asksTemperature")}
+          description={t("location.asksTemperatureHint")}
+          checked={asksTemperature}
+          onChange={(event) => setAsksTemperature(event.currentTarget.checked)}
+        />
+        {asksTemperature ? (
+          <Radio.Group
+            label={t("location.temperatureUnit")}
+            description={t("location.temperatureUnitHint")}
+            value={unit}
+            onChange={(value) => setUnit(value === "C" ? "C" : "F")}
+          >
+            <Group mt="xs">
+              <Radio value="F" label={t("location.fahrenheit")} />
+              <Radio value="C" label={t("location.celsius")} />
+            </Group>
+          </Radio.Group>
+        ) : null}
         <Select
           label={t("location.timeZone")}
           description={t("location.timeZoneHint")}

@@ -42,7 +42,7 @@ export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZ
             {visit.FirstName} {visit.LastName}
           </Table.Td>
           <Table.Td>{formatPhone(visit.PhoneNumber)}</Table.Td>
-          <Table.Td>{visit.Temperature}</Table.Td>
+          <Table.Td>{visit.Temperature ?? "—"}</Table.Td>
           <Table.Td>{formatLocalTime(visit.TimeIn, timeZone)}</Table.Td>
           <Table.Td>
             {visit.TimeOut ? formatLocalTime(visit.TimeOut, timeZone) : ""}

@@ -37,6 +37,7 @@ const locationFields = {
   Name: catalogName,
   Address: optionalText("Address", 500, { multiline: true }),
   ProgramIds: programIds,
+  AsksTemperature: z.boolean(),
   TemperatureUnit: z.enum(temperatureUnits),
   Logo: text()
     .max(200)
@@ -51,6 +52,7 @@ export const locationInput = z.object({
   ...locationFields,
   Address: locationFields.Address.default(""),
   ProgramIds: programIds.default([]),
+  AsksTemperature: locationFields.AsksTemperature.default(true),
   TemperatureUnit: locationFields.TemperatureUnit.default(defaultTemperatureUnit),
   Logo: locationFields.Logo.optional(),
   TimeZone: timeZone.optional().meta({ description: "default America/Los_Angeles" }),

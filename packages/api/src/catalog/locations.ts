@@ -46,6 +46,7 @@ export async function createLocation(
       .values({
         name: input.Name,
         address: input.Address,
+        asks_temperature: input.AsksTemperature,
         temperature_unit: input.TemperatureUnit,
         ...(input.TimeZone !== undefined ? { time_zone: input.TimeZone } : {}),
         auto_sign_out_time: input.AutoSignOutAt,
@@ -94,6 +95,7 @@ export async function updateLocation(
       .set({
         name: changes.Name,
         address: changes.Address,
+        asks_temperature: changes.AsksTemperature,
         temperature_unit: changes.TemperatureUnit,
         time_zone: changes.TimeZone,
         auto_sign_out_time: changes.AutoSignOutAt,
@@ -115,6 +117,7 @@ export async function updateLocation(
     const fields = changedFields([
       ["Name", before.Name, changes.Name],
       ["Address", before.Address, changes.Address],
+      ["AsksTemperature", before.AsksTemperature, changes.AsksTemperature],
       ["TemperatureUnit", before.TemperatureUnit, changes.TemperatureUnit],
       ["TimeZone", before.TimeZone, changes.TimeZone],
       ["AutoSignOutAt", before.AutoSignOutAt, changes.AutoSignOutAt],

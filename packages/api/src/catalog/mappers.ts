@@ -8,6 +8,7 @@ export function toLocationRef(row: Location) {
     id: row.id,
     Name: row.name,
     Address: row.address,
+    AsksTemperature: row.asks_temperature,
     TemperatureUnit: row.temperature_unit,
     TimeZone: row.time_zone,
     // The column is a time ("21:00:00"); the API speaks HH:MM.

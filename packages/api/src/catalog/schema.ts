@@ -16,6 +16,9 @@ export const locationRefSchema = z.object({
   id: z.number().int(),
   Name: z.string(),
   Address: z.string(),
+  AsksTemperature: z.boolean().meta({
+    description: "whether the sign-in asks visitors' temperatures; when false, Temperature is null",
+  }),
   TemperatureUnit: z
     .enum(temperatureUnits)
     .meta({ description: "unit of visitors' temperatures here: F (°F) or C (°C)" }),

@@ -224,17 +224,23 @@ const auditTablet = (writer: WriterShape) =>
   writer === "tablet" ? sql<number | null>`(select tablet.id from tablet)` : undefined;
 
 /** What a sign-in's statement binds: the visit's fields, when, its writer's and its audit row's. */
-type SignInValues = Omit<NewVisitFields, "TimeIn"> & {
+type SignInValues = Omit<NewVisitFields, "TimeIn" | "Temperature"> & {
+  Temperature: string | null;
   timeIn: Date;
   now: Date;
 } & AuditBindings &
   TabletCheckValues;
 
 const signInValues = (
-  { TimeIn, ...fields }: NewVisitFields,
+  { TimeIn, Temperature, ...fields }: NewVisitFields,
   now: Date,
   writer: VisitWriter,
-): SignInValues => ({ ...fields, timeIn: TimeIn ?? now, ...writerValues(writer, {}, now) });
+): SignInValues => ({
+  ...fields,
+  Temperature: Temperature ?? null,
+  timeIn: TimeIn ?? now,
+  ...writerValues(writer, {}, now),
+});
 
 /**
  * A sign-in's audit row, written from the statement's `inserted` visit (none when none was). Any
@@ -267,7 +273,12 @@ const newVisitValues = (values: SignInValues) =>
     sql<string>`${values.FirstName}::text`.as("first_name"),
     sql<string>`${values.LastName}::text`.as("last_name"),
     sql<string>`${values.PhoneNumber}::text`.as("phone_number"),
-    sql<string>`${values.Temperature}::text`.as("temperature"),
+    // Kept only where the location asks: a tablet that still sends one after it stopped keeps none.
+    sql<
+      string | null
+    >`(select case when locations.asks_temperature then ${values.Temperature}::text end from locations where locations.id = ${values.LocationId}::int)`.as(
+      "temperature",
+    ),
     sql<number>`${values.LocationId}::int`.as("location_id"),
     sql<number>`${values.ProgramId}::int`.as("program_id"),
     sql<Date>`${values.timeIn}::timestamptz`.as("time_in"),
@@ -314,6 +325,7 @@ const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: 
           qc
             .selectNoFrom(newVisitValues(values))
             .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId)))
+            .where((eb) => eb.exists(temperatureGiven(db, values)))
             .where(writerMayWriteAt(writer, values.LocationId)),
         )
         .returning(visitColumns),
@@ -339,17 +351,34 @@ async function assertWriterMayWriteAt(
   assertLocationAccess({ kind: "tablet", ...tablet, tokenHash: writer.tablet }, locationId);
 }
 
-/** Why a visit was not written: which of LocationId and ProgramId to mark. */
+/** A sign-in brings a temperature where its location asks for one: the one place this is asked. */
+function temperatureGiven(db: Executor, values: Pick<SignInValues, "LocationId" | "Temperature">) {
+  return db
+    .selectFrom("locations")
+    .select(sql<number>`1`.as("given"))
+    .where("id", "=", values.LocationId)
+    .where((eb) =>
+      eb.or([
+        eb("asks_temperature", "=", false),
+        sql<boolean>`${values.Temperature}::text is not null`,
+      ]),
+    );
+}
+
+export const temperatureRequired = "Temperature is required at this location";
+
+/** Why a visit was not written: which of LocationId, Temperature and ProgramId to mark. */
 async function notOfferedError(db: Executor, fields: NewVisitFields) {
   const location = await db
     .selectFrom("locations")
-    .select("id")
+    .select("asks_temperature")
     .where("id", "=", fields.LocationId)
     .where("archived_at", "is", null)
     .executeTakeFirst();
-  return location
-    ? invalid("ProgramId", "Program is not offered at this location")
-    : invalid("LocationId", "Location not found");
+  if (!location) return invalid("LocationId", "Location not found");
+  if (location.asks_temperature && fields.Temperature === undefined)
+    return invalid("Temperature", temperatureRequired);
+  return invalid("ProgramId", "Program is not offered at this location");
 }
 
 async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit | undefined> {
@@ -478,6 +507,7 @@ const insertKeyedVisitStatement = preparedByShape(
                 sql<Date>`${values.now}::timestamptz`.as("created_at"),
               ])
               .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId)))
+              .where((eb) => eb.exists(temperatureGiven(db, values)))
               .where(writerMayWriteAt(writer, values.LocationId)),
           )
           .onConflict((oc) =>

@@ -20,7 +20,10 @@ export const visitCreateInput = z.object({
   FirstName: visitorName("First name"),
   LastName: visitorName("Last name"),
   PhoneNumber: phoneNumber,
-  Temperature: temperature,
+  Temperature: temperature.optional().meta({
+    description:
+      "required where the location asks temperatures (AsksTemperature); elsewhere left out, and ignored if sent",
+  }),
   LocationId: id,
   ProgramId: id,
   /** Over tRPC; REST callers send the Idempotency-Key header instead. */
@@ -128,7 +131,10 @@ export const visitSchema = z
     FirstName: z.string(),
     LastName: z.string(),
     PhoneNumber: z.string(),
-    Temperature: z.string(),
+    Temperature: z
+      .string()
+      .nullable()
+      .meta({ description: "null where the location did not ask; empty once erased" }),
     TimeIn: isoDateTime,
     TimeOut: isoDateTime.nullable(),
     SignedOutBy: signOutKind.nullable().meta({
