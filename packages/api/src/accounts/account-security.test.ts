@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { limits } from "@vsi/api";
 import { newLoopbackAddress } from "./addresses.ts";
-import { adminClient } from "./fixtures.ts";
-import { startTestServer, type Client, type TestServer } from "./harness.ts";
+import { adminClient } from "../../test/fixtures.ts";
+import { startWorld, type Client, type World } from "../../test/world.ts";
 
-let server: TestServer;
+let server: World;
 let admin: Client;
 let adminId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startWorld();
   admin = await adminClient(server);
-  adminId = (await admin.get("/api/users/me")).json.id;
+  adminId = (await admin.call((api) => api.users.me())).json.id;
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -25,17 +25,20 @@ async function userWithTwoSessionsAndToken() {
   await here.login(user.email, user.password);
   const elsewhere = server.client();
   await elsewhere.login(user.email, user.password);
-  const token = (await here.post("/api/tokens", { name: "script" })).json.token as string;
+  const token = (await here.call((api) => api.tokens.create({ name: "script" }))).json
+    .token as string;
   const script = Object.assign(server.client(), { bearer: token });
   return { user, here, elsewhere, script };
 }
 
-const whoAmI = async (client: Client) => (await client.get("/api/users/me")).status;
+const whoAmI = async (client: Client) => (await client.call((api) => api.users.me())).status;
 
 describe("changing a password", () => {
   it("ends the user's other sessions, keeps the one that changed it, and keeps API tokens", async () => {
     const { user, here, elsewhere, script } = await userWithTwoSessionsAndToken();
-    const res = await here.patch(`/api/users/${user.id}`, { password: "newpassword1" });
+    const res = await here.call((api) =>
+      api.users.update({ id: user.id, password: "newpassword1" }),
+    );
     expect(res.status).toBe(200);
     expect(await whoAmI(here)).toBe(200);
     expect(await whoAmI(elsewhere)).toBe(204);
@@ -44,16 +47,17 @@ describe("changing a password", () => {
       (
         await server
           .client()
-          .post("/api/auth/login", { email: user.email, password: "newpassword1" })
+          .call((api) => api.auth.login({ email: user.email, password: "newpassword1" }))
       ).status,
     ).toBe(200);
   });
 
   it("set by an admin, ends every session of that user and none of the admin's", async () => {
     const { user, here, elsewhere } = await userWithTwoSessionsAndToken();
-    expect((await admin.patch(`/api/users/${user.id}`, { password: "setbyadmin1" })).status).toBe(
-      200,
-    );
+    expect(
+      (await admin.call((api) => api.users.update({ id: user.id, password: "setbyadmin1" })))
+        .status,
+    ).toBe(200);
     expect(await whoAmI(here)).toBe(204);
     expect(await whoAmI(elsewhere)).toBe(204);
     expect(await whoAmI(admin)).toBe(200);
@@ -62,7 +66,7 @@ describe("changing a password", () => {
   it("through /trpc, as the web app changes it, ends the other sessions too", async () => {
     const { user, here, elsewhere } = await userWithTwoSessionsAndToken();
     expect(
-      (await here.trpc("mutation", "users.update", { id: user.id, password: "viatrpc123" })).status,
+      (await here.call((api) => api.users.update({ id: user.id, password: "viatrpc123" }))).status,
     ).toBe(200);
     expect(await whoAmI(here)).toBe(200);
     expect(await whoAmI(elsewhere)).toBe(204);
@@ -71,7 +75,11 @@ describe("changing a password", () => {
   it("is the only change that ends sessions: a new name or a blank password keeps them", async () => {
     const { user, here, elsewhere } = await userWithTwoSessionsAndToken();
     expect(
-      (await here.patch(`/api/users/${user.id}`, { firstName: "Renamed", password: "" })).status,
+      (
+        await here.call((api) =>
+          api.users.update({ id: user.id, firstName: "Renamed", password: "" }),
+        )
+      ).status,
     ).toBe(200);
     expect(await whoAmI(elsewhere)).toBe(200);
   });
@@ -80,57 +88,59 @@ describe("changing a password", () => {
 describe("deactivating a user", () => {
   it("ends their sessions and tokens at once, answers their login like a bad password, and keeps them listed as inactive", async () => {
     const { user, here, elsewhere, script } = await userWithTwoSessionsAndToken();
-    const res = await admin.patch(`/api/users/${user.id}`, { isActive: false });
+    const res = await admin.call((api) => api.users.update({ id: user.id, isActive: false }));
     expect(res.status).toBe(200);
     expect(res.json.isActive).toBe(false);
     expect(await whoAmI(here)).toBe(204);
     expect(await whoAmI(elsewhere)).toBe(204);
     expect(await whoAmI(script)).toBe(401);
-    expect((await script.get("/api/locations")).status).toBe(401);
+    expect((await script.call((api) => api.locations.list())).status).toBe(401);
 
     const login = await server
       .client()
-      .post("/api/auth/login", { email: user.email, password: user.password });
+      .call((api) => api.auth.login({ email: user.email, password: user.password }));
     const badPassword = await server
       .client()
-      .post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+      .call((api) => api.auth.login({ email: user.email, password: "wrongpass1" }));
     expect(login.status).toBe(422);
     expect(login.json).toEqual(badPassword.json);
 
-    const listed = (await admin.get("/api/users")).json.find(
+    const listed = (await admin.call((api) => api.users.list())).json.find(
       (u: { id: number }) => u.id === user.id,
     );
     expect(listed).toMatchObject({ id: user.id, isActive: false });
-    expect((await admin.get(`/api/users/${user.id}`)).json.isActive).toBe(false);
+    expect((await admin.call((api) => api.users.get({ id: user.id }))).json.isActive).toBe(false);
   });
 
   it("can be undone: a reactivated user logs in again and their tokens work again", async () => {
     const { user, script } = await userWithTwoSessionsAndToken();
-    expect((await admin.patch(`/api/users/${user.id}`, { isActive: false })).status).toBe(200);
-    const res = await admin.patch(`/api/users/${user.id}`, { isActive: true });
+    expect(
+      (await admin.call((api) => api.users.update({ id: user.id, isActive: false }))).status,
+    ).toBe(200);
+    const res = await admin.call((api) => api.users.update({ id: user.id, isActive: true }));
     expect(res.status).toBe(200);
     expect(res.json.isActive).toBe(true);
     expect(
       (
         await server
           .client()
-          .post("/api/auth/login", { email: user.email, password: user.password })
+          .call((api) => api.auth.login({ email: user.email, password: user.password }))
       ).status,
     ).toBe(200);
     expect(await whoAmI(script)).toBe(200);
   });
 
   it("is refused to an admin on their own account (403), changing nothing", async () => {
-    const res = await admin.patch(`/api/users/${adminId}`, { isActive: false });
+    const res = await admin.call((api) => api.users.update({ id: adminId, isActive: false }));
     expect(res.status).toBe(403);
     expect(res.json.message).toBe("You cannot deactivate your own account");
     expect(await whoAmI(admin)).toBe(200);
-    expect((await admin.get(`/api/users/${adminId}`)).json.isActive).toBe(true);
+    expect((await admin.call((api) => api.users.get({ id: adminId }))).json.isActive).toBe(true);
   });
 
   it("is ignored from staff, as isAdmin is", async () => {
     const { user, elsewhere } = await userWithTwoSessionsAndToken();
-    const res = await elsewhere.patch(`/api/users/${user.id}`, { isActive: false });
+    const res = await elsewhere.call((api) => api.users.update({ id: user.id, isActive: false }));
     expect(res.status).toBe(200);
     expect(res.json.isActive).toBe(true);
     expect(await whoAmI(elsewhere)).toBe(200);
@@ -139,7 +149,7 @@ describe("deactivating a user", () => {
   it("answers 422 for an isActive that is not a boolean", async () => {
     const user = await server.createUser();
     for (const isActive of ["false", 0, null]) {
-      const res = await admin.patch(`/api/users/${user.id}`, { isActive });
+      const res = await admin.call((api) => api.users.update({ id: user.id, isActive }));
       expect(res.status, String(isActive)).toBe(422);
       expect(res.json.errors[0].path).toBe("isActive");
     }
@@ -147,11 +157,11 @@ describe("deactivating a user", () => {
 
   it("works over /trpc as Manage Users calls it", async () => {
     const { user, here } = await userWithTwoSessionsAndToken();
-    const res = await admin.trpc("mutation", "users.update", { id: user.id, isActive: false });
+    const res = await admin.call((api) => api.users.update({ id: user.id, isActive: false }));
     expect(res.status).toBe(200);
     expect(res.json.result.data.isActive).toBe(false);
     expect(await whoAmI(here)).toBe(204);
-    const list = await admin.trpc("query", "users.list");
+    const list = await admin.call((api) => api.users.list());
     expect(list.json.result.data.find((u: { id: number }) => u.id === user.id).isActive).toBe(
       false,
     );
@@ -164,7 +174,7 @@ const canLogIn = async (email: string, password: string) =>
   (
     await (
       await server.client(newLoopbackAddress()).prime()
-    ).post("/api/auth/login", { email, password })
+    ).call((api) => api.auth.login({ email, password }))
   ).status === 200;
 const emailOf = async (id: number) =>
   (
@@ -178,18 +188,18 @@ const emailOf = async (id: number) =>
 describe("an API token cannot manage tokens or credentials", () => {
   it("cannot create a token, nor revoke one, its own included (403), and stays working", async () => {
     const { here, script } = await userWithTwoSessionsAndToken();
-    const created = await script.post("/api/tokens", { name: "another" });
+    const created = await script.call((api) => api.tokens.create({ name: "another" }));
     expect(created.status).toBe(403);
     expect(created.json).toEqual({
       status: 403,
       message: "An API token cannot create or revoke API tokens: use the web app",
     });
-    const tokens = (await here.get("/api/tokens")).json as Array<{ id: number }>;
+    const tokens = (await here.call((api) => api.tokens.list())).json as Array<{ id: number }>;
     expect(tokens).toHaveLength(1);
-    expect((await script.delete(`/api/tokens/${tokens[0]!.id}`)).status).toBe(403);
+    expect((await script.call((api) => api.tokens.revoke({ id: tokens[0]!.id }))).status).toBe(403);
     expect(await whoAmI(script)).toBe(200);
     // Listing stays open to scripts.
-    expect((await script.get("/api/tokens")).status).toBe(200);
+    expect((await script.call((api) => api.tokens.list())).status).toBe(200);
   });
 
   it("cannot change its user's password or email, even with the current password; other fields it may", async () => {
@@ -200,32 +210,38 @@ describe("an API token cannot manage tokens or credentials", () => {
       { email: `taken-over-${user.id}@example.org` },
       { password: "fromscript1", currentPassword: user.password },
     ]) {
-      const res = await script.patch(`/api/users/${user.id}`, body);
+      const res = await script.call((api) => api.users.update({ id: user.id, ...body }));
       expect(res.status, JSON.stringify(body)).toBe(403);
       expect(res.json).toEqual({ status: 403, message });
-      expect((await script.put(`/api/users/${user.id}`, body)).status).toBe(403);
+      expect((await script.call((api) => api.users.replace({ id: user.id, ...body }))).status).toBe(
+        403,
+      );
     }
     expect(await canLogIn(user.email, user.password)).toBe(true);
     expect(await emailOf(user.id)).toBe(user.email);
     // The same email sent back, with a new name, changes no credential.
-    const renamed = await script.patch(`/api/users/${user.id}`, {
-      firstName: "Scripted",
-      email: user.email,
-      password: "",
-    });
+    const renamed = await script.call((api) =>
+      api.users.update({ id: user.id, firstName: "Scripted", email: user.email, password: "" }),
+    );
     expect(renamed.status).toBe(200);
     expect(renamed.json.firstName).toBe("Scripted");
   });
 
   it("an admin's token cannot set another user's password or email either", async () => {
     const { user } = await userWithTwoSessionsAndToken();
-    const adminToken = (await admin.post("/api/tokens", { name: "admin script" })).json.token;
+    const adminToken = (await admin.call((api) => api.tokens.create({ name: "admin script" }))).json
+      .token;
     const script = Object.assign(server.client(), { bearer: adminToken as string });
-    expect((await script.patch(`/api/users/${user.id}`, { password: "byscript12" })).status).toBe(
-      403,
-    );
     expect(
-      (await script.patch(`/api/users/${user.id}`, { email: `x-${user.id}@example.org` })).status,
+      (await script.call((api) => api.users.update({ id: user.id, password: "byscript12" })))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await script.call((api) =>
+          api.users.update({ id: user.id, email: `x-${user.id}@example.org` }),
+        )
+      ).status,
     ).toBe(403);
     expect(await canLogIn(user.email, user.password)).toBe(true);
   });
@@ -235,11 +251,14 @@ describe("changing one's own email or password: the current password, or a recen
   it("needs neither within 10 minutes of logging in, as the original My Account form sends it", async () => {
     const { user, here } = await userWithTwoSessionsAndToken();
     server.clock.offsetMs = 9 * MINUTE;
-    const res = await here.patch(`/api/users/${user.id}`, {
-      firstName: "Fresh",
-      email: `fresh-${user.id}@example.org`,
-      password: "freshpass1",
-    });
+    const res = await here.call((api) =>
+      api.users.update({
+        id: user.id,
+        firstName: "Fresh",
+        email: `fresh-${user.id}@example.org`,
+        password: "freshpass1",
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await canLogIn(`fresh-${user.id}@example.org`, "freshpass1")).toBe(true);
   });
@@ -249,48 +268,58 @@ describe("changing one's own email or password: the current password, or a recen
     server.clock.offsetMs = 60 * MINUTE;
     const newEmail = `later-${user.id}@example.org`;
     for (const body of [{ password: "laterpass1" }, { email: newEmail }]) {
-      const res = await here.patch(`/api/users/${user.id}`, body);
+      const res = await here.call((api) => api.users.update({ id: user.id, ...body }));
       expect(res.status).toBe(403);
       expect(res.json).toEqual({ status: 403, message: reauthenticate });
     }
-    const wrong = await here.patch(`/api/users/${user.id}`, {
-      password: "laterpass1",
-      currentPassword: "notmypass1",
-    });
+    const wrong = await here.call((api) =>
+      api.users.update({ id: user.id, password: "laterpass1", currentPassword: "notmypass1" }),
+    );
     expect(wrong.status).toBe(422);
     expect(wrong.json.errors).toEqual([
       { path: "currentPassword", message: "Current password is incorrect" },
     ]);
     expect(await canLogIn(user.email, user.password)).toBe(true);
 
-    const right = await here.patch(`/api/users/${user.id}`, {
-      email: newEmail,
-      password: "laterpass1",
-      currentPassword: user.password,
-    });
+    const right = await here.call((api) =>
+      api.users.update({
+        id: user.id,
+        email: newEmail,
+        password: "laterpass1",
+        currentPassword: user.password,
+      }),
+    );
     expect(right.status).toBe(200);
     expect(right.json.email).toBe(newEmail);
     expect(await canLogIn(newEmail, "laterpass1")).toBe(true);
     // A name alone, with the unchanged email sent back as the form does, needs nothing.
     expect(
-      (await here.patch(`/api/users/${user.id}`, { firstName: "Named", email: newEmail })).status,
+      (
+        await here.call((api) =>
+          api.users.update({ id: user.id, firstName: "Named", email: newEmail }),
+        )
+      ).status,
     ).toBe(200);
   });
 
   it("works the same over /trpc, as the web app calls it", async () => {
     const { user, here } = await userWithTwoSessionsAndToken();
     server.clock.offsetMs = 11 * MINUTE;
-    const refused = await here.trpc("mutation", "users.update", {
-      id: user.id,
-      password: "viatrpc123",
-    });
+    const refused = await here.call((api) =>
+      api.users.update({
+        id: user.id,
+        password: "viatrpc123",
+      }),
+    );
     expect(refused.status).toBe(403);
     expect(refused.json.error.message).toBe(reauthenticate);
-    const saved = await here.trpc("mutation", "users.update", {
-      id: user.id,
-      password: "viatrpc123",
-      currentPassword: user.password,
-    });
+    const saved = await here.call((api) =>
+      api.users.update({
+        id: user.id,
+        password: "viatrpc123",
+        currentPassword: user.password,
+      }),
+    );
     expect(saved.status).toBe(200);
     expect(await canLogIn(user.email, "viatrpc123")).toBe(true);
   });
@@ -302,10 +331,13 @@ describe("changing one's own email or password: the current password, or a recen
     for (let i = 0; i <= limits.loginFailuresPerDevice.max; i++)
       statuses.push(
         (
-          await here.patch(`/api/users/${user.id}`, {
-            password: "guessing12",
-            currentPassword: `guess${i}abc`,
-          })
+          await here.call((api) =>
+            api.users.update({
+              id: user.id,
+              password: "guessing12",
+              currentPassword: `guess${i}abc`,
+            }),
+          )
         ).status,
       );
     expect(statuses).toEqual([...Array(limits.loginFailuresPerDevice.max).fill(422), 429]);
@@ -316,10 +348,9 @@ describe("changing one's own email or password: the current password, or a recen
     const { user } = await userWithTwoSessionsAndToken();
     server.clock.offsetMs = 60 * MINUTE;
     const newEmail = `set-by-admin-${user.id}@example.org`;
-    const res = await admin.patch(`/api/users/${user.id}`, {
-      email: newEmail,
-      password: "adminset12",
-    });
+    const res = await admin.call((api) =>
+      api.users.update({ id: user.id, email: newEmail, password: "adminset12" }),
+    );
     expect(res.status).toBe(200);
     expect(await canLogIn(newEmail, "adminset12")).toBe(true);
     const entries = await server.services.db.kysely
@@ -334,16 +365,16 @@ describe("changing one's own email or password: the current password, or a recen
       { action: "user.set_password", user_id: adminId, details: { email: user.email } },
     ]);
     // The admin's own account follows the rule of everyone's.
-    expect((await admin.patch(`/api/users/${adminId}`, { password: "adminown12" })).status).toBe(
-      403,
-    );
+    expect(
+      (await admin.call((api) => api.users.update({ id: adminId, password: "adminown12" }))).status,
+    ).toBe(403);
   });
 
   it("records nothing when people change their own", async () => {
     const { user, here } = await userWithTwoSessionsAndToken();
-    expect((await here.patch(`/api/users/${user.id}`, { password: "ownchange1" })).status).toBe(
-      200,
-    );
+    expect(
+      (await here.call((api) => api.users.update({ id: user.id, password: "ownchange1" }))).status,
+    ).toBe(200);
     const entries = await server.services.db.kysely
       .selectFrom("audit_log")
       .select("action")
