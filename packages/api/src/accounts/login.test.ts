@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffUserAnswer } from "./answers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import { startWorld, type World } from "../../test/world.ts";
 
-let server: TestServer;
+let server: World;
 let user: { id: number; email: string; password: string };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startWorld();
   user = await server.createUser({
     firstName: "Ada",
     lastName: "Lovelace",
@@ -19,10 +19,9 @@ afterAll(() => server.close());
 describe("POST /api/auth/login", () => {
   it("logs in with the right password and sets a secure session cookie", async () => {
     const client = await server.client().prime();
-    const res = await client.post("/api/auth/login", {
-      email: user.email,
-      password: user.password,
-    });
+    const res = await client.call((api) =>
+      api.auth.login({ email: user.email, password: user.password }),
+    );
     expect(res.status).toBe(200);
     expect(res.json).toEqual(
       staffUserAnswer({ id: user.id, firstName: "Ada", lastName: "Lovelace", email: user.email }),
@@ -44,7 +43,7 @@ describe("POST /api/auth/login", () => {
   it("matches the email whatever its case", async () => {
     const res = await (
       await server.client().prime()
-    ).post("/api/auth/login", { email: "ADA.lovelace@EXAMPLE.org", password: user.password });
+    ).call((api) => api.auth.login({ email: "ADA.lovelace@EXAMPLE.org", password: user.password }));
     expect(res.status).toBe(200);
     expect(res.json.id).toBe(user.id);
   });
@@ -54,7 +53,7 @@ describe("POST /api/auth/login", () => {
       { email: user.email, password: "wrong-password1" },
       { email: "nobody@example.org", password: "whatever1" },
     ]) {
-      const res = await server.client().post("/api/auth/login", body);
+      const res = await server.client().call((api) => api.auth.login(body));
       expect(res.status).toBe(422);
       expect(res.json).toEqual({
         status: 422,
@@ -66,7 +65,7 @@ describe("POST /api/auth/login", () => {
   });
 
   it("answers 422 with field paths for input of the wrong shape", async () => {
-    const res = await server.client().post("/api/auth/login", { email: 5 });
+    const res = await server.client().call((api) => api.auth.login({ email: 5 }));
     expect(res.status).toBe(422);
     expect(res.json.errors.map((e: { path: string }) => e.path).sort()).toEqual([
       "email",
@@ -85,7 +84,7 @@ describe("POST /api/auth/login", () => {
 
 describe("current user and logout", () => {
   it("GET /api/users/me is 204 with no body when nobody is logged in", async () => {
-    const res = await server.client().get("/api/users/me");
+    const res = await server.client().call((api) => api.users.me());
     expect(res.status).toBe(204);
     expect(res.body).toBe("");
   });
@@ -93,37 +92,37 @@ describe("current user and logout", () => {
   it("GET /api/users/me returns the user, and logout (204) ends the session", async () => {
     const client = server.client();
     await client.login(user.email, user.password);
-    const me = await client.get("/api/users/me");
+    const me = await client.call((api) => api.users.me());
     expect(me.status).toBe(200);
     expect(me.json.email).toBe(user.email);
     const token = client.jar.get("session");
 
-    const out = await client.get("/api/auth/logout");
+    const out = await client.call((api) => api.auth.logout());
     expect(out.status).toBe(204);
     expect(client.jar.has("session")).toBe(false);
-    expect((await client.get("/api/users/me")).status).toBe(204);
+    expect((await client.call((api) => api.users.me())).status).toBe(204);
 
     // The old cookie no longer works even if someone kept it.
     const replay = server.client();
     replay.jar.set("session", token!);
-    expect((await replay.get("/api/users/me")).status).toBe(204);
+    expect((await replay.call((api) => api.users.me())).status).toBe(204);
   });
 
   it("logout is fine when nobody is logged in", async () => {
-    expect((await server.client().get("/api/auth/logout")).status).toBe(204);
+    expect((await server.client().call((api) => api.auth.logout())).status).toBe(204);
   });
 
   it("an expired session is nobody, and a session used late in its life slides forward", async () => {
     const client = server.client();
     await client.login(user.email, user.password);
     server.clock.offsetMs = 20 * 24 * 3600 * 1000;
-    const renewed = await client.get("/api/users/me");
+    const renewed = await client.call((api) => api.users.me());
     expect(renewed.status).toBe(200);
     expect(renewed.cookies.find((c) => c.name === "session")?.maxAge).toBeGreaterThan(
       29 * 24 * 3600,
     );
     server.clock.offsetMs = 51 * 24 * 3600 * 1000;
-    expect((await client.get("/api/users/me")).status).toBe(204);
+    expect((await client.call((api) => api.users.me())).status).toBe(204);
     server.clock.offsetMs = 0;
   });
 });
@@ -131,22 +130,24 @@ describe("current user and logout", () => {
 describe("over /trpc", () => {
   it("logs in, reads the current user and logs out", async () => {
     const client = await server.client().prime();
-    const login = await client.trpc("mutation", "auth.login", {
-      email: user.email,
-      password: user.password,
-    });
+    const login = await client.call((api) =>
+      api.auth.login({
+        email: user.email,
+        password: user.password,
+      }),
+    );
     expect(login.status).toBe(200);
     expect(login.json.result.data.email).toBe(user.email);
-    const me = await client.trpc("query", "users.me");
+    const me = await client.call((api) => api.users.me());
     expect(me.json.result.data.id).toBe(user.id);
-    await client.trpc("query", "auth.logout");
-    expect((await client.trpc("query", "users.me")).json.result.data).toBeNull();
+    await client.call((api) => api.auth.logout());
+    expect((await client.call((api) => api.users.me())).json.result.data).toBeNull();
   });
 
   it("returns 422 with field errors for a wrong password", async () => {
     const res = await (
       await server.client().prime()
-    ).trpc("mutation", "auth.login", { email: user.email, password: "nope12345" });
+    ).call((api) => api.auth.login({ email: user.email, password: "nope12345" }));
     expect(res.status).toBe(422);
     expect(res.json.error.errors).toEqual([
       { path: "email", message: "Invalid email and/or password." },
@@ -160,17 +161,15 @@ describe("CSRF", () => {
     const client = server.client();
     await client.login(user.email, user.password);
     client.sendXsrf = false;
-    const res = await client.patch(`/api/users/${user.id}`, { firstName: "Eve" });
+    const res = await client.call((api) => api.users.update({ id: user.id, firstName: "Eve" }));
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ status: 403, message: "Missing or invalid X-XSRF-TOKEN header" });
-    const wrong = await client.patch(
-      `/api/users/${user.id}`,
-      { firstName: "Eve" },
-      { "x-xsrf-token": "forged" },
-    );
+    const wrong = await client.call((api) => api.users.update({ id: user.id, firstName: "Eve" }), {
+      headers: { "x-xsrf-token": "forged" },
+    });
     expect(wrong.status).toBe(403);
     client.sendXsrf = true;
-    const ok = await client.patch(`/api/users/${user.id}`, { firstName: "Ada" });
+    const ok = await client.call((api) => api.users.update({ id: user.id, firstName: "Ada" }));
     expect(ok.status).toBe(200);
   });
 
@@ -179,14 +178,14 @@ describe("CSRF", () => {
     const client = server.client();
     await client.login(admin.email, admin.password);
     const location = (
-      await client.post("/api/locations", {
-        Name: "Csrf Street",
-        Address: "1 Csrf St",
-        ProgramIds: [],
-      })
+      await client.call((api) =>
+        api.locations.create({ Name: "Csrf Street", Address: "1 Csrf St", ProgramIds: [] }),
+      )
     ).json as { id: number };
     const invite = (
-      await client.post("/api/invites", { firstName: "Ivy", email: "ivy.csrf@example.org" })
+      await client.call((api) =>
+        api.invites.create({ firstName: "Ivy", email: "ivy.csrf@example.org" }),
+      )
     ).json as { id: string };
     const tablets = async () => {
       const { n } = await server.services.db.kysely
@@ -229,23 +228,26 @@ describe("CSRF", () => {
     expect(batch.cookies.map((c) => c.name)).not.toContain("session");
     expect(await tablets()).toBe(0);
     // Still logged in: nothing above ended the session.
-    expect((await client.get("/api/users/me")).json).toMatchObject({ id: admin.id });
+    expect((await client.call((api) => api.users.me())).json).toMatchObject({ id: admin.id });
 
     // A forged header is refused too; the web app's own calls, which echo the cookie, work.
-    expect((await client.get("/api/auth/logout", { "x-xsrf-token": "forged" })).status).toBe(403);
+    expect(
+      (await client.call((api) => api.auth.logout(), { headers: { "x-xsrf-token": "forged" } }))
+        .status,
+    ).toBe(403);
     client.sendXsrf = true;
-    expect((await client.get(`/api/invites/${invite.id}`)).status).toBe(200);
+    expect((await client.call((api) => api.invites.get({ id: invite.id }))).status).toBe(200);
     await client.login(admin.email, admin.password);
     expect((await client.get(`/trpc/locations.setup?input=${setupInput}`)).status).toBe(200);
     expect(await tablets()).toBe(1);
     await client.login(admin.email, admin.password);
-    expect((await client.get("/api/auth/logout")).status).toBe(204);
-    expect((await client.get("/api/users/me")).status).toBe(204);
+    expect((await client.call((api) => api.auth.logout())).status).toBe(204);
+    expect((await client.call((api) => api.users.me())).status).toBe(204);
 
     // Nobody logged in, or a script with a bearer token: no cookie to ride on, nothing to check.
     const anonymous = server.client();
     anonymous.sendXsrf = false;
-    expect((await anonymous.get("/api/auth/logout")).status).toBe(204);
+    expect((await anonymous.call((api) => api.auth.logout())).status).toBe(204);
   });
 
   it("sets a readable XSRF-TOKEN cookie", async () => {
