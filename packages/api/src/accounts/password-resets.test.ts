@@ -1,15 +1,15 @@
 import { hashToken, promoteToAdmin } from "@vsi/api";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newLoopbackAddress } from "./addresses.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import { startWorld, type World } from "../../test/world.ts";
 import { linkIn, mailsTo } from "./mail.ts";
 
-let server: TestServer;
+let server: World;
 const HOUR = 3_600_000;
 const weakMessage = "Minimum eight characters, at least one letter and one number";
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startWorld();
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -19,7 +19,9 @@ beforeEach(() => {
 /** Asks for a reset as the web app does and returns the token from the emailed link. */
 async function requestReset(email: string): Promise<string> {
   const before = mailsTo(server, email).length;
-  const res = await server.client(newLoopbackAddress()).post("/api/passwords", { email });
+  const res = await server
+    .client(newLoopbackAddress())
+    .call((api) => api.passwords.request({ email }));
   expect(res.status).toBe(200);
   const mails = mailsTo(server, email);
   expect(mails).toHaveLength(before + 1);
@@ -28,13 +30,13 @@ async function requestReset(email: string): Promise<string> {
 
 /** Sets a new password with a reset link, from a browser of its own. */
 const useLink = async (token: string, password: string) =>
-  (await server.client().prime()).patch(`/api/passwords/${token}`, { password });
+  (await server.client().prime()).call((api) => api.passwords.update({ token: token, password }));
 
 const canLogIn = async (email: string, password: string) =>
   (
     await (
       await server.client(newLoopbackAddress()).prime()
-    ).post("/api/auth/login", { email, password })
+    ).call((api) => api.auth.login({ email, password }))
   ).status === 200;
 
 describe("POST /api/passwords", () => {
@@ -42,7 +44,7 @@ describe("POST /api/passwords", () => {
     const user = await server.createUser({ firstName: "Rosa" });
     const res = await server
       .client(newLoopbackAddress())
-      .post("/api/passwords", { email: user.email.toUpperCase() });
+      .call((api) => api.passwords.request({ email: user.email.toUpperCase() }));
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
 
@@ -66,13 +68,13 @@ describe("POST /api/passwords", () => {
   });
 
   it("answers 404 for an email nobody has, and sends nothing", async () => {
-    const before = server.mails().length;
+    const before = server.mails.length;
     const res = await server
       .client(newLoopbackAddress())
-      .post("/api/passwords", { email: "ghost@example.org" });
+      .call((api) => api.passwords.request({ email: "ghost@example.org" }));
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ status: 404, message: "Email not found" });
-    expect(server.mails().length).toBe(before);
+    expect(server.mails.length).toBe(before);
   });
 
   it("answers 422 for a missing or mistyped email and 400 for malformed JSON", async () => {
@@ -82,7 +84,9 @@ describe("POST /api/passwords", () => {
       { email: ["a@example.org"] },
       { email: "x".repeat(300) },
     ]) {
-      const res = await server.client(newLoopbackAddress()).post("/api/passwords", body);
+      const res = await server
+        .client(newLoopbackAddress())
+        .call((api) => api.passwords.request(body));
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([expect.objectContaining({ path: "email" })]);
     }
@@ -97,13 +101,16 @@ describe("POST /api/passwords", () => {
     const user = await server.createUser();
     for (let i = 0; i < 5; i++) {
       expect(
-        (await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email }))
-          .status,
+        (
+          await server
+            .client(newLoopbackAddress())
+            .call((api) => api.passwords.request({ email: user.email }))
+        ).status,
       ).toBe(200);
     }
     const limited = await server
       .client(newLoopbackAddress())
-      .post("/api/passwords", { email: user.email.toUpperCase() });
+      .call((api) => api.passwords.request({ email: user.email.toUpperCase() }));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.json).toEqual({ status: 429, message: expect.any(String) });
@@ -112,8 +119,11 @@ describe("POST /api/passwords", () => {
     // The window passes, and asking works again.
     server.clock.offsetMs = HOUR + 1000;
     expect(
-      (await server.client(newLoopbackAddress()).post("/api/passwords", { email: user.email }))
-        .status,
+      (
+        await server
+          .client(newLoopbackAddress())
+          .call((api) => api.passwords.request({ email: user.email }))
+      ).status,
     ).toBe(200);
   });
 
@@ -122,15 +132,19 @@ describe("POST /api/passwords", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
       statuses.push(
-        (await server.client(address).post("/api/passwords", { email: `probe${i}@example.org` }))
-          .status,
+        (
+          await server
+            .client(address)
+            .call((api) => api.passwords.request({ email: `probe${i}@example.org` }))
+        ).status,
       );
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(404));
     expect(statuses[20]).toBe(429);
     const user = await server.createUser();
     expect(
-      (await server.client(address).post("/api/passwords", { email: user.email })).status,
+      (await server.client(address).call((api) => api.passwords.request({ email: user.email })))
+        .status,
     ).toBe(429);
     expect(mailsTo(server, user.email)).toEqual([]);
   });
@@ -140,8 +154,12 @@ describe("GET /api/passwords/{token}", () => {
   it("is 200 for a fresh link, 404 for an unknown one", async () => {
     const user = await server.createUser();
     const token = await requestReset(user.email);
-    expect((await server.client().get(`/api/passwords/${token}`)).status).toBe(200);
-    const unknown = await server.client().get("/api/passwords/notarealtoken");
+    expect(
+      (await server.client().call((api) => api.passwords.check({ token: token }))).status,
+    ).toBe(200);
+    const unknown = await server
+      .client()
+      .call((api) => api.passwords.check({ token: "notarealtoken" }));
     expect(unknown.status).toBe(404);
     expect(unknown.json).toEqual({ status: 404, message: expect.any(String) });
   });
@@ -150,9 +168,11 @@ describe("GET /api/passwords/{token}", () => {
     const user = await server.createUser();
     const token = await requestReset(user.email);
     server.clock.offsetMs = 47 * HOUR;
-    expect((await server.client().get(`/api/passwords/${token}`)).status).toBe(200);
+    expect(
+      (await server.client().call((api) => api.passwords.check({ token: token }))).status,
+    ).toBe(200);
     server.clock.offsetMs = 48 * HOUR + 1000;
-    const res = await server.client().get(`/api/passwords/${token}`);
+    const res = await server.client().call((api) => api.passwords.check({ token: token }));
     expect(res.status).toBe(410);
     expect(res.json).toEqual({ status: 410, message: "This password reset link has expired" });
   });
@@ -166,20 +186,21 @@ describe("PATCH /api/passwords/{token}", () => {
     await laptop.login(user.email, user.password);
     await phone.login(user.email, user.password);
     const script = Object.assign(server.client(), {
-      bearer: (await laptop.post("/api/tokens", { name: "script" })).json.token as string,
+      bearer: (await laptop.call((api) => api.tokens.create({ name: "script" }))).json
+        .token as string,
     });
     const token = await requestReset(user.email);
 
     const res = await (
       await server.client().prime()
-    ).patch(`/api/passwords/${token}`, { password: "brandnew22" });
+    ).call((api) => api.passwords.update({ token: token, password: "brandnew22" }));
     expect(res.status).toBe(200);
     expect(await canLogIn(user.email, "brandnew22")).toBe(true);
     expect(await canLogIn(user.email, "oldpassword1")).toBe(false);
-    expect((await laptop.get("/api/users/me")).status).toBe(204);
-    expect((await phone.get("/api/users/me")).status).toBe(204);
+    expect((await laptop.call((api) => api.users.me())).status).toBe(204);
+    expect((await phone.call((api) => api.users.me())).status).toBe(204);
     // API tokens stay: listed, and revocable, on My Account.
-    expect((await script.get("/api/users/me")).status).toBe(200);
+    expect((await script.call((api) => api.users.me())).status).toBe(200);
 
     const row = await server.services.db.kysely
       .selectFrom("password_resets")
@@ -190,13 +211,15 @@ describe("PATCH /api/passwords/{token}", () => {
 
     const again = await (
       await server.client().prime()
-    ).patch(`/api/passwords/${token}`, { password: "another333" });
+    ).call((api) => api.passwords.update({ token: token, password: "another333" }));
     expect(again.status).toBe(410);
     expect(again.json).toEqual({
       status: 410,
       message: "This password reset link has already been used",
     });
-    expect((await server.client().get(`/api/passwords/${token}`)).status).toBe(410);
+    expect(
+      (await server.client().call((api) => api.passwords.check({ token: token }))).status,
+    ).toBe(410);
     expect(await canLogIn(user.email, "brandnew22")).toBe(true);
   });
 
@@ -206,7 +229,7 @@ describe("PATCH /api/passwords/{token}", () => {
     for (const password of ["short1", "lettersonly", "12345678901", "", 12345678]) {
       const res = await (
         await server.client().prime()
-      ).patch(`/api/passwords/${token}`, { password });
+      ).call((api) => api.passwords.update({ token: token, password }));
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([
         {
@@ -215,10 +238,14 @@ describe("PATCH /api/passwords/{token}", () => {
         },
       ]);
     }
-    const missing = await (await server.client().prime()).patch(`/api/passwords/${token}`, {});
+    const missing = await (
+      await server.client().prime()
+    ).call((api) => api.passwords.update({ token: token }));
     expect(missing.status).toBe(422);
     expect(await canLogIn(user.email, "keepthis11")).toBe(true);
-    expect((await server.client().get(`/api/passwords/${token}`)).status).toBe(200);
+    expect(
+      (await server.client().call((api) => api.passwords.check({ token: token }))).status,
+    ).toBe(200);
   });
 
   it("answers 410 for an expired link and 404 for an unknown one, changing nothing", async () => {
@@ -227,11 +254,11 @@ describe("PATCH /api/passwords/{token}", () => {
     server.clock.offsetMs = 49 * HOUR;
     const expired = await (
       await server.client().prime()
-    ).patch(`/api/passwords/${token}`, { password: "newpass123" });
+    ).call((api) => api.passwords.update({ token: token, password: "newpass123" }));
     expect(expired.status).toBe(410);
     const unknown = await (
       await server.client().prime()
-    ).patch("/api/passwords/nosuchtoken", { password: "newpass123" });
+    ).call((api) => api.passwords.update({ token: "nosuchtoken", password: "newpass123" }));
     expect(unknown.status).toBe(404);
     expect(await canLogIn(user.email, "unchanged1")).toBe(true);
   });
@@ -240,8 +267,8 @@ describe("PATCH /api/passwords/{token}", () => {
     const user = await server.createUser();
     const token = await requestReset(user.email);
     const [a, b] = await Promise.all([
-      server.client().patch(`/api/passwords/${token}`, { password: "raceone11" }),
-      server.client().patch(`/api/passwords/${token}`, { password: "racetwo22" }),
+      server.client().call((api) => api.passwords.update({ token: token, password: "raceone11" })),
+      server.client().call((api) => api.passwords.update({ token: token, password: "racetwo22" })),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 410]);
     const winner = a.status === 200 ? "raceone11" : "racetwo22";
@@ -251,7 +278,7 @@ describe("PATCH /api/passwords/{token}", () => {
 
 describe("a password change ends every outstanding link of that user", () => {
   const linkStatus = async (token: string) =>
-    (await server.client().get(`/api/passwords/${token}`)).status;
+    (await server.client().call((api) => api.passwords.check({ token: token }))).status;
   const loggedIn = async (user: { email: string; password: string }) => {
     const client = server.client(newLoopbackAddress());
     await client.login(user.email, user.password);
@@ -275,14 +302,14 @@ describe("a password change ends every outstanding link of that user", () => {
     const user = await server.createUser();
     const owner = await loggedIn(user);
     const first = await requestReset(user.email);
-    expect((await owner.patch(`/api/users/${user.id}`, { password: "mine12345" })).status).toBe(
-      200,
-    );
+    expect(
+      (await owner.call((api) => api.users.update({ id: user.id, password: "mine12345" }))).status,
+    ).toBe(200);
     expect(await linkStatus(first)).toBe(410);
 
     const second = await requestReset(user.email);
     expect(
-      (await owner.trpc("mutation", "users.update", { id: user.id, password: "mine67890" })).status,
+      (await owner.call((api) => api.users.update({ id: user.id, password: "mine67890" }))).status,
     ).toBe(200);
     expect(await linkStatus(second)).toBe(410);
     expect((await useLink(second, "stolen123")).status).toBe(410);
@@ -293,9 +320,9 @@ describe("a password change ends every outstanding link of that user", () => {
     const user = await server.createUser();
     const admin = await loggedIn(await server.createUser({ isAdmin: true }));
     const first = await requestReset(user.email);
-    expect((await admin.patch(`/api/users/${user.id}`, { password: "byadmin12" })).status).toBe(
-      200,
-    );
+    expect(
+      (await admin.call((api) => api.users.update({ id: user.id, password: "byadmin12" }))).status,
+    ).toBe(200);
     expect(await linkStatus(first)).toBe(410);
 
     const second = await requestReset(user.email);
@@ -314,7 +341,11 @@ describe("a password change ends every outstanding link of that user", () => {
     const owner = await loggedIn(user);
     const token = await requestReset(user.email);
     expect(
-      (await owner.patch(`/api/users/${user.id}`, { firstName: "Renamed", password: "" })).status,
+      (
+        await owner.call((api) =>
+          api.users.update({ id: user.id, firstName: "Renamed", password: "" }),
+        )
+      ).status,
     ).toBe(200);
     const otherToken = await requestReset(other.email);
     expect((await useLink(otherToken, "others123")).status).toBe(200);
@@ -336,16 +367,16 @@ describe("over /trpc", () => {
     const token = linkIn(mailsTo(server, user.email).at(-1)!, "http://signin.test/passwords/reset/")
       .split("/")
       .pop()!;
-    expect((await client.trpc("query", "passwords.check", { token })).status).toBe(200);
+    expect((await client.call((api) => api.passwords.check({ token }))).status).toBe(200);
 
-    const weak = await client.trpc("mutation", "passwords.update", { token, password: "weak" });
+    const weak = await client.call((api) => api.passwords.update({ token, password: "weak" }));
     expect(weak.status).toBe(422);
     expect(weak.json.error.errors).toEqual([{ path: "password", message: weakMessage }]);
 
     expect(
-      (await client.trpc("mutation", "passwords.update", { token, password: "viatrpc123" })).status,
+      (await client.call((api) => api.passwords.update({ token, password: "viatrpc123" }))).status,
     ).toBe(200);
-    const used = await client.trpc("query", "passwords.check", { token });
+    const used = await client.call((api) => api.passwords.check({ token }));
     expect(used.status).toBe(410);
     expect(await canLogIn(user.email, "viatrpc123")).toBe(true);
   });
