@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTaken, staffUserAnswer } from "./answers.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import { startWorld, type World } from "../../test/world.ts";
 
 const body = (email: string, overrides: Record<string, unknown> = {}) => ({
   firstName: "Reg",
@@ -10,7 +10,7 @@ const body = (email: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function countUsersWith(server: TestServer, email: string) {
+async function countUsersWith(server: World, email: string) {
   const rows = await server.services.db.kysely
     .selectFrom("users")
     .select("id")
@@ -20,37 +20,37 @@ async function countUsersWith(server: TestServer, email: string) {
 }
 
 describe("registration switched off (the default)", () => {
-  let server: TestServer;
+  let server: World;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startWorld();
   });
   afterAll(() => server.close());
 
   it("answers 404 at /api and /trpc and creates nobody", async () => {
     const client = await server.client().prime();
-    const res = await client.post("/api/auth/register", body("off@example.org"));
+    const res = await client.call((api) => api.auth.register(body("off@example.org")));
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ status: 404, message: expect.any(String) });
     expect(res.cookies.find((c) => c.name === "session")).toBeUndefined();
-    expect((await client.trpc("mutation", "auth.register", body("off@example.org"))).status).toBe(
+    expect((await client.call((api) => api.auth.register(body("off@example.org")))).status).toBe(
       404,
     );
     expect(await countUsersWith(server, "off@example.org")).toBe(0);
     // The call does not exist while switched off, so a bad body is a 404 too, not a 422.
-    expect((await client.post("/api/auth/register", { email: 5 })).status).toBe(404);
+    expect((await client.call((api) => api.auth.register({ email: 5 }))).status).toBe(404);
   });
 });
 
 describe("registration switched on", () => {
-  let server: TestServer;
+  let server: World;
   beforeAll(async () => {
-    server = await startTestServer({ registrationEnabled: true });
+    server = await startWorld({ registrationEnabled: true });
   });
   afterAll(() => server.close());
 
   it("creates the user (201) and logs them in", async () => {
     const client = await server.client().prime();
-    const res = await client.post("/api/auth/register", body("new@example.org"));
+    const res = await client.call((api) => api.auth.register(body("new@example.org")));
     expect(res.status).toBe(201);
     expect(res.json).toEqual(
       staffUserAnswer({
@@ -63,7 +63,7 @@ describe("registration switched on", () => {
       httpOnly: true,
       sameSite: "Lax",
     });
-    const me = await client.get("/api/users/me");
+    const me = await client.call((api) => api.users.me());
     expect(me.status).toBe(200);
     expect(me.json.id).toBe(res.json.id);
     await server.client().login("new@example.org", "register12");
@@ -72,7 +72,7 @@ describe("registration switched on", () => {
   it("never makes an admin, whatever the body says", async () => {
     const res = await (
       await server.client().prime()
-    ).post("/api/auth/register", body("sneaky@example.org", { isAdmin: true }));
+    ).call((api) => api.auth.register(body("sneaky@example.org", { isAdmin: true })));
     expect(res.status).toBe(201);
     expect(res.json.isAdmin).toBe(false);
   });
@@ -81,7 +81,7 @@ describe("registration switched on", () => {
     await server.createUser({ email: "Taken@example.org" });
     const res = await (
       await server.client().prime()
-    ).post("/api/auth/register", body("TAKEN@example.ORG"));
+    ).call((api) => api.auth.register(body("TAKEN@example.ORG")));
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual(emailTaken.errors);
     expect(await countUsersWith(server, "TAKEN@example.ORG")).toBe(0);
@@ -103,7 +103,7 @@ describe("registration switched on", () => {
       const email = `bad-${path}@example.org`;
       const res = await (
         await server.client().prime()
-      ).post("/api/auth/register", body(email, override));
+      ).call((api) => api.auth.register(body(email, override)));
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([
         message ? { path, message } : expect.objectContaining({ path }),
@@ -118,10 +118,10 @@ describe("registration switched on", () => {
 
   it("works over /trpc", async () => {
     const client = await server.client().prime();
-    const res = await client.trpc("mutation", "auth.register", body("trpc@example.org"));
+    const res = await client.call((api) => api.auth.register(body("trpc@example.org")));
     expect(res.status).toBe(200);
     expect(res.json.result.data.email).toBe("trpc@example.org");
-    expect((await client.trpc("query", "users.me")).json.result.data.email).toBe(
+    expect((await client.call((api) => api.users.me())).json.result.data.email).toBe(
       "trpc@example.org",
     );
   });
