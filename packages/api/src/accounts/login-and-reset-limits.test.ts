@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "@vsi/api";
 import { newLoopbackAddress } from "./addresses.ts";
-import { startTestServer, type Client, type TestServer } from "./harness.ts";
+import { startWorld, type Client, type World } from "../../test/world.ts";
 
-let server: TestServer;
+let server: World;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startWorld();
 });
 afterAll(() => server.close());
 
@@ -19,12 +19,13 @@ describe("take-a-token under parallel load", () => {
       Array.from(
         { length: 50 },
         async () =>
-          (await server.client(address).post("/api/passwords", { email: user.email })).status,
+          (await server.client(address).call((api) => api.passwords.request({ email: user.email })))
+            .status,
       ),
     );
     expect(count(statuses, 200)).toBe(limits.resetRequestsPerEmail.max);
     expect(count(statuses, 429)).toBe(50 - limits.resetRequestsPerEmail.max);
-    expect(server.mails().filter((m) => m.to === user.email)).toHaveLength(
+    expect(server.mails.filter((m) => m.to === user.email)).toHaveLength(
       limits.resetRequestsPerEmail.max,
     );
   });
@@ -38,7 +39,7 @@ describe("take-a-token under parallel load", () => {
           (
             await server
               .client(address)
-              .post("/api/passwords", { email: `nobody-${i}@example.org` })
+              .call((api) => api.passwords.request({ email: `nobody-${i}@example.org` }))
           ).status,
       ),
     );
@@ -56,7 +57,7 @@ describe("take-a-token under parallel load", () => {
           (
             await server
               .client(address)
-              .post("/api/auth/login", { email: user.email, password: "wrongpass1" })
+              .call((api) => api.auth.login({ email: user.email, password: "wrongpass1" }))
           ).status,
       ),
     );
@@ -75,7 +76,7 @@ describe("login failures (per email and address, and per email from everywhere)"
         (
           await server
             .client(attacker)
-            .post("/api/auth/login", { email: admin.email, password: "wrongpass1" })
+            .call((api) => api.auth.login({ email: admin.email, password: "wrongpass1" }))
         ).status,
       );
     }
@@ -85,12 +86,13 @@ describe("login failures (per email and address, and per email from everywhere)"
       (
         await server
           .client(attacker)
-          .post("/api/auth/login", { email: admin.email, password: "rightpass1" })
+          .call((api) => api.auth.login({ email: admin.email, password: "rightpass1" }))
       ).status,
     ).toBe(429);
     const owner = await server.client(newLoopbackAddress()).prime();
     expect(
-      (await owner.post("/api/auth/login", { email: admin.email, password: "rightpass1" })).status,
+      (await owner.call((api) => api.auth.login({ email: admin.email, password: "rightpass1" })))
+        .status,
     ).toBe(200);
   });
 
@@ -99,11 +101,11 @@ describe("login failures (per email and address, and per email from everywhere)"
     const address = newLoopbackAddress();
     let res = await server
       .client(address)
-      .post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+      .call((api) => api.auth.login({ email: user.email, password: "wrongpass1" }));
     for (let i = 0; i < 10; i++)
       res = await server
         .client(address)
-        .post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+        .call((api) => api.auth.login({ email: user.email, password: "wrongpass1" }));
     expect(res.status).toBe(429);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(14 * 60);
     expect(res.json.message).toBe("Too many attempts. Please try again in 15 minutes.");
@@ -114,18 +116,19 @@ describe("login failures (per email and address, and per email from everywhere)"
     const client = server.client(newLoopbackAddress());
     for (let i = 0; i < 9; i++)
       expect(
-        (await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" }))
+        (await client.call((api) => api.auth.login({ email: user.email, password: "wrongpass1" })))
           .status,
       ).toBe(422);
     await client.login(user.email, "rightpass1");
     // Without the clearing, the second of these would be the eleventh failure: 429.
     for (let i = 0; i < 10; i++)
       expect(
-        (await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" }))
+        (await client.call((api) => api.auth.login({ email: user.email, password: "wrongpass1" })))
           .status,
       ).toBe(422);
     expect(
-      (await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" })).status,
+      (await client.call((api) => api.auth.login({ email: user.email, password: "wrongpass1" })))
+        .status,
     ).toBe(429);
   });
 
@@ -136,11 +139,12 @@ describe("login failures (per email and address, and per email from everywhere)"
     for (let a = 0; a < addresses; a++) {
       const client = server.client(newLoopbackAddress());
       for (let i = 0; i < perAddress; i++)
-        await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+        await client.call((api) => api.auth.login({ email: user.email, password: "wrongpass1" }));
     }
     const fresh = await server.client(newLoopbackAddress()).prime();
     expect(
-      (await fresh.post("/api/auth/login", { email: user.email, password: "rightpass1" })).status,
+      (await fresh.call((api) => api.auth.login({ email: user.email, password: "rightpass1" })))
+        .status,
     ).toBe(429);
   }, 120_000);
 
@@ -151,7 +155,7 @@ describe("login failures (per email and address, and per email from everywhere)"
       last = (
         await server
           .client(address)
-          .post("/api/auth/login", { email: `guess${i}@example.org`, password: "nope12345" })
+          .call((api) => api.auth.login({ email: `guess${i}@example.org`, password: "nope12345" }))
       ).status;
     }
     expect(last).toBe(429);
@@ -161,7 +165,7 @@ describe("login failures (per email and address, and per email from everywhere)"
 describe("a browser that logged in to the account before (its device cookie)", () => {
   const deviceCookie = "device";
   const tryLogin = async (client: Client, email: string, password: string) =>
-    (await client.post("/api/auth/login", { email, password })).status;
+    (await client.call((api) => api.auth.login({ email, password }))).status;
 
   /** Strangers spend the email's limit: ten wrong passwords from each of enough addresses. */
   async function spendEmailLimit(email: string) {
@@ -170,7 +174,7 @@ describe("a browser that logged in to the account before (its device cookie)", (
     for (let a = 0; a < addresses; a++) {
       const client = server.client(newLoopbackAddress());
       for (let i = 0; i < perAddress; i++)
-        await client.post("/api/auth/login", { email, password: "wrongpass1" });
+        await client.call((api) => api.auth.login({ email, password: "wrongpass1" }));
     }
     const stranger = await server.client(newLoopbackAddress()).prime();
     expect(await tryLogin(stranger, email, "wrongpass1")).toBe(429);
@@ -183,7 +187,7 @@ describe("a browser that logged in to the account before (its device cookie)", (
     const cookie = login.cookies.find((c) => c.name === deviceCookie);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     expect(cookie!.maxAge).toBeGreaterThan(300 * 24 * 60 * 60);
-    expect((await browser.get("/api/auth/logout")).status).toBe(204);
+    expect((await browser.call((api) => api.auth.logout())).status).toBe(204);
     return browser;
   }
 
@@ -194,12 +198,11 @@ describe("a browser that logged in to the account before (its device cookie)", (
 
     // From an address of its own (a laptop moves between networks): the cookie, not the address, counts.
     browser.address = newLoopbackAddress();
-    const res = await browser.post("/api/auth/login", {
-      email: owner.email,
-      password: "rightpass1",
-    });
+    const res = await browser.call((api) =>
+      api.auth.login({ email: owner.email, password: "rightpass1" }),
+    );
     expect(res.status).toBe(200);
-    expect((await browser.get("/api/users/me")).json.email).toBe(owner.email);
+    expect((await browser.call((api) => api.users.me())).json.email).toBe(owner.email);
 
     const withoutCookie = await server.client(browser.address).prime();
     expect(await tryLogin(withoutCookie, owner.email, "rightpass1")).toBe(429);
@@ -216,10 +219,9 @@ describe("a browser that logged in to the account before (its device cookie)", (
     expect(statuses).toEqual([...Array(limits.loginFailuresPerDevice.max).fill(422), 429]);
     // Locked: even the right password waits, from yet another address.
     browser.address = newLoopbackAddress();
-    const locked = await browser.post("/api/auth/login", {
-      email: owner.email,
-      password: "rightpass1",
-    });
+    const locked = await browser.call((api) =>
+      api.auth.login({ email: owner.email, password: "rightpass1" }),
+    );
     expect(locked.status).toBe(429);
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(14 * 60);
 
