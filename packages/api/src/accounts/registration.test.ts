@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailTaken, staffUserAnswer } from "./answers.ts";
+import { emailTaken, staffUserAnswer } from "../../test/answers.ts";
 import { startWorld, type World } from "../../test/world.ts";
 
 const body = (email: string, overrides: Record<string, unknown> = {}) => ({
@@ -10,8 +10,8 @@ const body = (email: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function countUsersWith(server: World, email: string) {
-  const rows = await server.services.db.kysely
+async function countUsersWith(world: World, email: string) {
+  const rows = await world.services.db.kysely
     .selectFrom("users")
     .select("id")
     .where("email", "=", email)
@@ -20,14 +20,14 @@ async function countUsersWith(server: World, email: string) {
 }
 
 describe("registration switched off (the default)", () => {
-  let server: World;
+  let world: World;
   beforeAll(async () => {
-    server = await startWorld();
+    world = await startWorld();
   });
-  afterAll(() => server.close());
+  afterAll(() => world.close());
 
   it("answers 404 at /api and /trpc and creates nobody", async () => {
-    const client = await server.client().prime();
+    const client = world.client();
     const res = await client.call((api) => api.auth.register(body("off@example.org")));
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ status: 404, message: expect.any(String) });
@@ -35,21 +35,21 @@ describe("registration switched off (the default)", () => {
     expect((await client.call((api) => api.auth.register(body("off@example.org")))).status).toBe(
       404,
     );
-    expect(await countUsersWith(server, "off@example.org")).toBe(0);
+    expect(await countUsersWith(world, "off@example.org")).toBe(0);
     // The call does not exist while switched off, so a bad body is a 404 too, not a 422.
     expect((await client.call((api) => api.auth.register({ email: 5 }))).status).toBe(404);
   });
 });
 
 describe("registration switched on", () => {
-  let server: World;
+  let world: World;
   beforeAll(async () => {
-    server = await startWorld({ registrationEnabled: true });
+    world = await startWorld({ registrationEnabled: true });
   });
-  afterAll(() => server.close());
+  afterAll(() => world.close());
 
   it("creates the user (201) and logs them in", async () => {
-    const client = await server.client().prime();
+    const client = world.client();
     const res = await client.call((api) => api.auth.register(body("new@example.org")));
     expect(res.status).toBe(201);
     expect(res.json).toEqual(
@@ -66,25 +66,23 @@ describe("registration switched on", () => {
     const me = await client.call((api) => api.users.me());
     expect(me.status).toBe(200);
     expect(me.json.id).toBe(res.json.id);
-    await server.client().login("new@example.org", "register12");
+    await world.client().login("new@example.org", "register12");
   });
 
   it("never makes an admin, whatever the body says", async () => {
-    const res = await (
-      await server.client().prime()
-    ).call((api) => api.auth.register(body("sneaky@example.org", { isAdmin: true })));
+    const res = await world
+      .client()
+      .call((api) => api.auth.register(body("sneaky@example.org", { isAdmin: true })));
     expect(res.status).toBe(201);
     expect(res.json.isAdmin).toBe(false);
   });
 
   it("answers 422 'Email already registered' for a taken email in any case", async () => {
-    await server.createUser({ email: "Taken@example.org" });
-    const res = await (
-      await server.client().prime()
-    ).call((api) => api.auth.register(body("TAKEN@example.ORG")));
+    await world.createUser({ email: "Taken@example.org" });
+    const res = await world.client().call((api) => api.auth.register(body("TAKEN@example.ORG")));
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual(emailTaken.errors);
-    expect(await countUsersWith(server, "TAKEN@example.ORG")).toBe(0);
+    expect(await countUsersWith(world, "TAKEN@example.ORG")).toBe(0);
   });
 
   it("answers 422 per field for a weak password or bad fields, creating nobody", async () => {
@@ -101,23 +99,21 @@ describe("registration switched on", () => {
     ];
     for (const [override, path, message] of cases) {
       const email = `bad-${path}@example.org`;
-      const res = await (
-        await server.client().prime()
-      ).call((api) => api.auth.register(body(email, override)));
+      const res = await world.client().call((api) => api.auth.register(body(email, override)));
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([
         message ? { path, message } : expect.objectContaining({ path }),
       ]);
-      expect(await countUsersWith(server, email)).toBe(0);
+      expect(await countUsersWith(world, email)).toBe(0);
     }
-    const malformed = await (
-      await server.client().prime()
-    ).request("POST", "/api/auth/register", "{", { "content-type": "application/json" });
+    const malformed = await world
+      .client()
+      .request("POST", "/api/auth/register", "{", { "content-type": "application/json" });
     expect(malformed.status).toBe(400);
   });
 
   it("works over /trpc", async () => {
-    const client = await server.client().prime();
+    const client = world.client();
     const res = await client.call((api) => api.auth.register(body("trpc@example.org")));
     expect(res.status).toBe(200);
     expect(res.json.result.data.email).toBe("trpc@example.org");

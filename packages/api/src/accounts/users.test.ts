@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newLoopbackAddress } from "./addresses.ts";
-import { emailTaken, staffUserAnswer } from "./answers.ts";
+import { newAddress } from "../../test/addresses.ts";
+import { emailTaken, staffUserAnswer } from "../../test/answers.ts";
 import { startWorld, type Client, type World } from "../../test/world.ts";
 
-let server: World;
+let world: World;
 let admin: Client;
 let adminUser: { id: number; email: string; password: string };
 let counter = 0;
@@ -11,35 +11,32 @@ let counter = 0;
 const weakMessage = "Minimum eight characters, at least one letter and one number";
 
 beforeAll(async () => {
-  server = await startWorld();
-  adminUser = await server.createUser({ firstName: "Ada", lastName: "Admin", isAdmin: true });
-  admin = server.client();
+  world = await startWorld();
+  adminUser = await world.createUser({ firstName: "Ada", lastName: "Admin", isAdmin: true });
+  admin = world.client();
   await admin.login(adminUser.email, adminUser.password);
 });
-afterAll(() => server.close());
+afterAll(() => world.close());
 
 /** A new staff member and their logged-in browser. */
 async function staffMember(fields: Parameters<World["createUser"]>[0] = {}) {
   counter += 1;
-  const user = await server.createUser({
+  const user = await world.createUser({
     email: `member${counter}@example.org`,
     password: "original1",
     ...fields,
   });
-  const client = server.client();
+  const client = world.client();
   await client.login(user.email, user.password);
   return { ...user, client };
 }
 
 const canLogIn = async (email: string, password: string) =>
-  (
-    await (
-      await server.client(newLoopbackAddress()).prime()
-    ).call((api) => api.auth.login({ email, password }))
-  ).status === 200;
+  (await world.client(newAddress()).call((api) => api.auth.login({ email, password }))).status ===
+  200;
 
 const userRow = (id: number) =>
-  server.services.db.kysely
+  world.services.db.kysely
     .selectFrom("users")
     .selectAll()
     .where("id", "=", id)
@@ -47,10 +44,10 @@ const userRow = (id: number) =>
 
 describe("GET /api/users", () => {
   it("lists every user for an admin, ordered by lastName, firstName, email", async () => {
-    await server.createUser({ firstName: "Bea", lastName: "Zed", email: "zed-b@example.org" });
-    await server.createUser({ firstName: "Al", lastName: "Zed", email: "zed-a2@example.org" });
-    await server.createUser({ firstName: "Al", lastName: "Zed", email: "zed-a1@example.org" });
-    await server.createUser({ firstName: "Cy", lastName: "Able", email: "able@example.org" });
+    await world.createUser({ firstName: "Bea", lastName: "Zed", email: "zed-b@example.org" });
+    await world.createUser({ firstName: "Al", lastName: "Zed", email: "zed-a2@example.org" });
+    await world.createUser({ firstName: "Al", lastName: "Zed", email: "zed-a1@example.org" });
+    await world.createUser({ firstName: "Cy", lastName: "Able", email: "able@example.org" });
 
     const res = await admin.call((api) => api.users.list());
     expect(res.status).toBe(200);
@@ -78,7 +75,7 @@ describe("GET /api/users", () => {
 
   it("is for admins only: 401 anonymous, 403 staff", async () => {
     const member = await staffMember();
-    expect((await server.client().call((api) => api.users.list())).status).toBe(401);
+    expect((await world.client().call((api) => api.users.list())).status).toBe(401);
     const res = await member.client.call((api) => api.users.list());
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ status: 403, message: "Only administrators can do this" });
@@ -107,9 +104,7 @@ describe("GET /api/users/{id}", () => {
     expect(unknown.json).toEqual({ status: 404, message: "User not found" });
     expect((await admin.call((api) => api.users.get({ id: "abc" }))).status).toBe(422);
     expect((await admin.call((api) => api.users.get({ id: 99999999999999 }))).status).toBe(422);
-    expect((await server.client().call((api) => api.users.get({ id: member.id }))).status).toBe(
-      401,
-    );
+    expect((await world.client().call((api) => api.users.get({ id: member.id }))).status).toBe(401);
   });
 });
 
@@ -257,11 +252,8 @@ describe("PATCH /api/users/{id}", () => {
     ).toBe(404);
     const member = await staffMember();
     expect(
-      (
-        await (
-          await server.client().prime()
-        ).call((api) => api.users.update({ id: member.id, firstName: "Anon" }))
-      ).status,
+      (await world.client().call((api) => api.users.update({ id: member.id, firstName: "Anon" })))
+        .status,
     ).toBe(401);
   });
 
@@ -288,7 +280,7 @@ describe("over /trpc", () => {
     const listed = (await admin.call((api) => api.users.list())).json.result.data.map(
       (u: { id: number }) => u.id,
     );
-    const stored = (await server.services.db.kysely.selectFrom("users").select("id").execute()).map(
+    const stored = (await world.services.db.kysely.selectFrom("users").select("id").execute()).map(
       (u) => u.id,
     );
     expect(listed.sort()).toEqual(stored.sort());
