@@ -42,7 +42,7 @@ const userRow = (id: number) =>
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
 
-describe("GET /api/users", () => {
+describe("listing users", () => {
   it("lists every user for an admin, ordered by lastName, firstName, email", async () => {
     await world.createUser({ firstName: "Bea", lastName: "Zed", email: "zed-b@example.org" });
     await world.createUser({ firstName: "Al", lastName: "Zed", email: "zed-a2@example.org" });
@@ -82,7 +82,7 @@ describe("GET /api/users", () => {
   });
 });
 
-describe("GET /api/users/{id}", () => {
+describe("reading a user", () => {
   it("returns oneself, and anyone to an admin", async () => {
     const member = await staffMember({ firstName: "Sam", lastName: "Self" });
     const self = await member.client.call((api) => api.users.get({ id: member.id }));
@@ -103,12 +103,12 @@ describe("GET /api/users/{id}", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.json).toEqual({ status: 404, message: "User not found" });
     expect((await admin.call((api) => api.users.get({ id: "abc" }))).status).toBe(422);
-    expect((await admin.call((api) => api.users.get({ id: 99999999999999 }))).status).toBe(422);
+    expect((await admin.call((api) => api.users.get({ id: "99999999999999" }))).status).toBe(422);
     expect((await world.client().call((api) => api.users.get({ id: member.id }))).status).toBe(401);
   });
 });
 
-describe("PATCH /api/users/{id}", () => {
+describe("updating a user", () => {
   it("updates one's own account (200) and returns the user", async () => {
     const member = await staffMember();
     const res = await member.client.call((api) =>
@@ -137,7 +137,8 @@ describe("PATCH /api/users/{id}", () => {
       { firstName: "C" },
     ]) {
       expect(
-        (await member.client.call((api) => api.users.update({ id: member.id, ...body }))).status,
+        (await member.client.call((api) => api.users.update({ id: member.id, ...body } as never)))
+          .status,
       ).toBe(200);
     }
     expect(await canLogIn(member.email, "original1")).toBe(true);
@@ -219,7 +220,7 @@ describe("PATCH /api/users/{id}", () => {
     expect(await canLogIn(member.email, "original1")).toBe(true);
   });
 
-  it("answers 422 for wrong types and huge strings, 400 for malformed JSON, never 500, changing nothing", async () => {
+  it("answers 422 for wrong types and huge strings, never 500, changing nothing", async () => {
     const member = await staffMember();
     const before = await userRow(member.id);
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -234,15 +235,10 @@ describe("PATCH /api/users/{id}", () => {
       [{ isAdmin: "yes" }, "isAdmin"],
     ];
     for (const [body, path] of cases) {
-      const res = await admin.call((api) => api.users.update({ id: member.id, ...body }));
+      const res = await admin.call((api) => api.users.update({ id: member.id, ...body } as never));
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual([path]);
     }
-    const malformed = await admin.request("PATCH", `/api/users/${member.id}`, '{"firstName":', {
-      "content-type": "application/json",
-    });
-    expect(malformed.status).toBe(400);
-    expect(malformed.json).toMatchObject({ status: 400 });
     expect(await userRow(member.id)).toEqual(before);
   });
 
@@ -257,7 +253,7 @@ describe("PATCH /api/users/{id}", () => {
     ).toBe(401);
   });
 
-  it("accepts PUT as well", async () => {
+  it("replaces as it updates (PUT)", async () => {
     const member = await staffMember();
     const res = await member.client.call((api) =>
       api.users.replace({
@@ -274,10 +270,10 @@ describe("PATCH /api/users/{id}", () => {
   });
 });
 
-describe("over /trpc", () => {
-  it("lists, reads and updates users", async () => {
+describe("as the web app calls them", () => {
+  it("lists every user, reads and updates users", async () => {
     const member = await staffMember();
-    const listed = (await admin.call((api) => api.users.list())).json.result.data.map(
+    const listed = (await admin.call((api) => api.users.list())).json.map(
       (u: { id: number }) => u.id,
     );
     const stored = (await world.services.db.kysely.selectFrom("users").select("id").execute()).map(
@@ -285,9 +281,9 @@ describe("over /trpc", () => {
     );
     expect(listed.sort()).toEqual(stored.sort());
     expect((await member.client.call((api) => api.users.list())).status).toBe(403);
-    expect(
-      (await member.client.call((api) => api.users.get({ id: member.id }))).json.result.data.email,
-    ).toBe(member.email);
+    expect((await member.client.call((api) => api.users.get({ id: member.id }))).json.email).toBe(
+      member.email,
+    );
     expect((await member.client.call((api) => api.users.get({ id: adminUser.id }))).status).toBe(
       403,
     );
@@ -299,7 +295,7 @@ describe("over /trpc", () => {
         isAdmin: true,
       }),
     );
-    expect(updated.json.result.data).toMatchObject({ firstName: "Trpc", isAdmin: false });
+    expect(updated.json).toMatchObject({ firstName: "Trpc", isAdmin: false });
     const weak = await member.client.call((api) =>
       api.users.update({
         id: member.id,
@@ -307,6 +303,6 @@ describe("over /trpc", () => {
       }),
     );
     expect(weak.status).toBe(422);
-    expect(weak.json.error.errors).toEqual([{ path: "password", message: weakMessage }]);
+    expect(weak.json.errors).toEqual([{ path: "password", message: weakMessage }]);
   });
 });
