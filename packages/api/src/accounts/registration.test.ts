@@ -26,18 +26,15 @@ describe("registration switched off (the default)", () => {
   });
   afterAll(() => world.close());
 
-  it("answers 404 at /api and /trpc and creates nobody", async () => {
+  it("answers 404 and creates nobody", async () => {
     const client = world.client();
     const res = await client.call((api) => api.auth.register(body("off@example.org")));
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ status: 404, message: expect.any(String) });
     expect(res.cookies.find((c) => c.name === "session")).toBeUndefined();
-    expect((await client.call((api) => api.auth.register(body("off@example.org")))).status).toBe(
-      404,
-    );
     expect(await countUsersWith(world, "off@example.org")).toBe(0);
     // The call does not exist while switched off, so a bad body is a 404 too, not a 422.
-    expect((await client.call((api) => api.auth.register({ email: 5 }))).status).toBe(404);
+    expect((await client.call((api) => api.auth.register({ email: 5 } as never))).status).toBe(404);
   });
 });
 
@@ -61,7 +58,7 @@ describe("registration switched on", () => {
     );
     expect(res.cookies.find((c) => c.name === "session")).toMatchObject({
       httpOnly: true,
-      sameSite: "Lax",
+      sameSite: "lax",
     });
     const me = await client.call((api) => api.users.me());
     expect(me.status).toBe(200);
@@ -99,26 +96,14 @@ describe("registration switched on", () => {
     ];
     for (const [override, path, message] of cases) {
       const email = `bad-${path}@example.org`;
-      const res = await world.client().call((api) => api.auth.register(body(email, override)));
+      const res = await world
+        .client()
+        .call((api) => api.auth.register(body(email, override) as never));
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([
         message ? { path, message } : expect.objectContaining({ path }),
       ]);
       expect(await countUsersWith(world, email)).toBe(0);
     }
-    const malformed = await world
-      .client()
-      .request("POST", "/api/auth/register", "{", { "content-type": "application/json" });
-    expect(malformed.status).toBe(400);
-  });
-
-  it("works over /trpc", async () => {
-    const client = world.client();
-    const res = await client.call((api) => api.auth.register(body("trpc@example.org")));
-    expect(res.status).toBe(200);
-    expect(res.json.result.data.email).toBe("trpc@example.org");
-    expect((await client.call((api) => api.users.me())).json.result.data.email).toBe(
-      "trpc@example.org",
-    );
   });
 });
