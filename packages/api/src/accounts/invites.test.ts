@@ -67,7 +67,7 @@ const acceptBody = (email: string, overrides: Record<string, unknown> = {}) => (
   ...overrides,
 });
 
-describe("POST /api/invites", () => {
+describe("inviting someone", () => {
   it("creates a pending invite (201) and emails the invitee a link to the invite page", async () => {
     const email = newEmail();
     const res = await admin.call((api) =>
@@ -134,21 +134,13 @@ describe("POST /api/invites", () => {
       [{ firstName: "Ok", email: `${"x".repeat(250)}@example.org` }, ["email"]],
     ];
     for (const [body, paths] of cases) {
-      const res = await admin.call((api) => api.invites.create(body));
+      const res = await admin.call((api) => api.invites.create(body as never));
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(res.json.status).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(paths);
     }
     expect(await countInvites()).toBe(before);
     expect(world.mails.length).toBe(mailsBefore);
-  });
-
-  it("answers 400 with a JSON body for malformed JSON", async () => {
-    const res = await admin.request("POST", "/api/invites", '{"firstName": "Ivy",', {
-      "content-type": "application/json",
-    });
-    expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ status: 400, message: expect.any(String) });
   });
 
   it("answers 422 'Email already registered' when a user has that email, whatever its case", async () => {
@@ -176,7 +168,7 @@ describe("POST /api/invites", () => {
   });
 });
 
-describe("GET /api/invites", () => {
+describe("listing invites", () => {
   it("lists pending invites only, most recently sent first", async () => {
     world.clock.offsetMs = minutes(10);
     const first = await invite();
@@ -217,12 +209,12 @@ describe("GET /api/invites", () => {
   });
 });
 
-describe("GET /api/invites/{id}", () => {
+describe("opening an invite", () => {
   it("returns the invite to anyone, found through the emailed link", async () => {
     const created = await invite({ message: "Hi" });
     const link = linkIn(mailsTo(world, created.email)[0]!, "http://signin.test/invites/");
-    const id = link.split("/").pop();
-    const res = await world.client().call((api) => api.invites.get({ id: id }));
+    const id = link.split("/").pop()!;
+    const res = await world.client().call((api) => api.invites.get({ id }));
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       id: created.id,
@@ -274,25 +266,25 @@ describe("GET /api/invites/{id}", () => {
       "1",
       "not-a-uuid-at-all-but-long-enough-to-look-like-one",
       "x".repeat(2000),
-      "%27%3B%20drop%20table%20invites",
+      "'; drop table invites",
     ]) {
-      const res = await world.client().call((api) => api.invites.get({ id: id }));
+      const res = await world.client().call((api) => api.invites.get({ id }));
       expect(res.status, id.slice(0, 40)).toBe(404);
       expect(res.json).toEqual({ status: 404, message: "Invite not found" });
     }
   });
 });
 
-describe("POST /api/invites/{id}/accept", () => {
+describe("accepting an invite", () => {
   it("creates the user (201), logs them in and marks the invite accepted", async () => {
     const created = await invite();
     const id = linkIn(mailsTo(world, created.email)[0]!, "http://signin.test/invites/")
       .split("/")
-      .pop();
+      .pop()!;
     const client = world.client();
     const res = await client.call((api) =>
       api.invites.accept({
-        id: id,
+        id,
         ...acceptBody(created.email),
         confirmPassword: "welcome123",
         username: "ivy",
@@ -404,7 +396,7 @@ describe("POST /api/invites/{id}/accept", () => {
     for (const id of ["3f1e2d4c-0000-4000-8000-000000000000", "nope", "x".repeat(300)]) {
       const res = await world
         .client()
-        .call((api) => api.invites.accept({ id: id, ...acceptBody(newEmail()) }));
+        .call((api) => api.invites.accept({ id, ...acceptBody(newEmail()) }));
       expect(res.status).toBe(404);
       expect(res.json).toEqual({ status: 404, message: "Invite not found" });
     }
@@ -448,7 +440,7 @@ describe("POST /api/invites/{id}/accept", () => {
       const res = await world
         .client()
         .call((api) =>
-          api.invites.accept({ id: created.id, ...acceptBody(created.email, override) }),
+          api.invites.accept({ id: created.id, ...acceptBody(created.email, override) } as never),
         );
       expect(res.status, JSON.stringify(override).slice(0, 60)).toBe(422);
       expect(res.json.errors).toEqual([
@@ -484,7 +476,7 @@ describe("POST /api/invites/{id}/accept", () => {
   });
 });
 
-describe("POST /api/invites/{id}/resend", () => {
+describe("resending an invite", () => {
   it("refreshes updatedAt (200) and emails the same link again", async () => {
     const created = await invite();
     world.clock.offsetMs = minutes(30);
@@ -505,7 +497,7 @@ describe("POST /api/invites/{id}/resend", () => {
         await world
           .client()
           .call((api) =>
-            api.invites.accept({ id: link.split("/").pop(), ...acceptBody(created.email) }),
+            api.invites.accept({ id: link.split("/").pop()!, ...acceptBody(created.email) }),
           )
       ).status,
     ).toBe(201);
@@ -543,7 +535,7 @@ describe("POST /api/invites/{id}/resend", () => {
   });
 });
 
-describe("DELETE /api/invites/{id}", () => {
+describe("revoking an invite", () => {
   it("revokes (200): sets revokedAt and RevokedByUserId; a second revoke keeps the first", async () => {
     const created = await invite();
     world.clock.offsetMs = minutes(5);
@@ -585,7 +577,7 @@ describe("DELETE /api/invites/{id}", () => {
         )
       ).status,
     ).toBe(404);
-    expect((await admin.call((api) => api.invites.revoke({ id: 12 }))).status).toBe(404);
+    expect((await admin.call((api) => api.invites.revoke({ id: "12" }))).status).toBe(404);
     const created = await invite();
     expect(
       (await world.client().call((api) => api.invites.revoke({ id: created.id }))).status,
@@ -594,55 +586,5 @@ describe("DELETE /api/invites/{id}", () => {
     expect(
       (await world.client().call((api) => api.invites.get({ id: created.id }))).json.revokedAt,
     ).toBeNull();
-  });
-});
-
-describe("over /trpc", () => {
-  it("creates, lists, reads and accepts an invite as the web app does", async () => {
-    const email = newEmail();
-    const created = await admin.call((api) =>
-      api.invites.create({
-        firstName: "Tia",
-        email,
-        message: "",
-      }),
-    );
-    expect(created.status).toBe(200);
-    const id = created.json.result.data.id as string;
-    expect(mailsTo(world, email)).toHaveLength(1);
-
-    const list = await admin.call((api) => api.invites.list());
-    expect(list.json.result.data.map((i: { id: string }) => i.id)).toContain(id);
-
-    const visitor = world.client();
-    const shown = await visitor.call((api) => api.invites.get({ id }));
-    expect(shown.json.result.data.email).toBe(email);
-
-    const accepted = await visitor.call((api) =>
-      api.invites.accept({
-        id,
-        ...acceptBody(email),
-        firstName: "Tia",
-      }),
-    );
-    expect(accepted.json.result.data).toMatchObject({ firstName: "Tia", email });
-    expect((await visitor.call((api) => api.users.me())).json.result.data.email).toBe(email);
-
-    const again = world
-      .client()
-      .then((c) => c.call((api) => api.invites.accept({ id, ...acceptBody(newEmail()) })));
-    expect(again.status).toBe(403);
-    expect(again.json.error.message).toBe("This invite has already been accepted");
-  });
-
-  it("answers 422 with field errors and 404 for a malformed id", async () => {
-    const bad = await admin.call((api) => api.invites.create({ firstName: "", email: "x" }));
-    expect(bad.status).toBe(422);
-    expect(bad.json.error.errors.map((e: { path: string }) => e.path).sort()).toEqual([
-      "email",
-      "firstName",
-    ]);
-    const missing = await world.client().call((api) => api.invites.get({ id: "nope" }));
-    expect(missing.status).toBe(404);
   });
 });
