@@ -107,7 +107,7 @@ describe("login failures (per email and address, and per email from everywhere)"
         .client(address)
         .call((api) => api.auth.login({ email: user.email, password: "wrongpass1" }));
     expect(res.status).toBe(429);
-    expect(Number(res.headers["retry-after"])).toBeGreaterThan(14 * 60);
+    expect(Number(res.headers["Retry-After"])).toBeGreaterThan(14 * 60);
     expect(res.json.message).toBe("Too many attempts. Please try again in 15 minutes.");
   });
 
@@ -223,7 +223,7 @@ describe("a browser that logged in to the account before (its device cookie)", (
       api.auth.login({ email: owner.email, password: "rightpass1" }),
     );
     expect(locked.status).toBe(429);
-    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(14 * 60);
+    expect(Number(locked.headers["Retry-After"])).toBeGreaterThan(14 * 60);
 
     // Those failures spent nothing of the email's count: a browser without the cookie logs in.
     const other = world.client(newAddress());

@@ -29,13 +29,13 @@ async function requestReset(email: string): Promise<string> {
 
 /** Sets a new password with a reset link, from a browser of its own. */
 const useLink = async (token: string, password: string) =>
-  world.client().call((api) => api.passwords.update({ token: token, password }));
+  world.client().call((api) => api.passwords.update({ token, password } as never));
 
 const canLogIn = async (email: string, password: string) =>
   (await world.client(newAddress()).call((api) => api.auth.login({ email, password }))).status ===
   200;
 
-describe("POST /api/passwords", () => {
+describe("asking for a reset link", () => {
   it("emails a reset link (200) whose token is stored only as a hash, valid for 48 hours", async () => {
     const user = await world.createUser({ firstName: "Rosa" });
     const res = await world
@@ -73,22 +73,19 @@ describe("POST /api/passwords", () => {
     expect(world.mails.length).toBe(before);
   });
 
-  it("answers 422 for a missing or mistyped email and 400 for malformed JSON", async () => {
+  it("answers 422 for a missing or mistyped email", async () => {
     for (const body of [
       {},
       { email: 42 },
       { email: ["a@example.org"] },
       { email: "x".repeat(300) },
     ]) {
-      const res = await world.client(newAddress()).call((api) => api.passwords.request(body));
+      const res = await world
+        .client(newAddress())
+        .call((api) => api.passwords.request(body as never));
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([expect.objectContaining({ path: "email" })]);
     }
-    const malformed = await world
-      .client(newAddress())
-      .request("POST", "/api/passwords", "{email", { "content-type": "application/json" });
-    expect(malformed.status).toBe(400);
-    expect(malformed.json.status).toBe(400);
   });
 
   it("answers 429 with Retry-After after repeated requests for one email, from any address", async () => {
@@ -106,7 +103,7 @@ describe("POST /api/passwords", () => {
       .client(newAddress())
       .call((api) => api.passwords.request({ email: user.email.toUpperCase() }));
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(limited.headers["Retry-After"])).toBeGreaterThan(0);
     expect(limited.json).toEqual({ status: 429, message: expect.any(String) });
     expect(mailsTo(world, user.email)).toHaveLength(5);
 
@@ -141,13 +138,11 @@ describe("POST /api/passwords", () => {
   });
 });
 
-describe("GET /api/passwords/{token}", () => {
+describe("checking a reset link", () => {
   it("is 200 for a fresh link, 404 for an unknown one", async () => {
     const user = await world.createUser();
     const token = await requestReset(user.email);
-    expect((await world.client().call((api) => api.passwords.check({ token: token }))).status).toBe(
-      200,
-    );
+    expect((await world.client().call((api) => api.passwords.check({ token }))).status).toBe(200);
     const unknown = await world
       .client()
       .call((api) => api.passwords.check({ token: "notarealtoken" }));
@@ -159,17 +154,15 @@ describe("GET /api/passwords/{token}", () => {
     const user = await world.createUser();
     const token = await requestReset(user.email);
     world.clock.offsetMs = 47 * HOUR;
-    expect((await world.client().call((api) => api.passwords.check({ token: token }))).status).toBe(
-      200,
-    );
+    expect((await world.client().call((api) => api.passwords.check({ token }))).status).toBe(200);
     world.clock.offsetMs = 48 * HOUR + 1000;
-    const res = await world.client().call((api) => api.passwords.check({ token: token }));
+    const res = await world.client().call((api) => api.passwords.check({ token }));
     expect(res.status).toBe(410);
     expect(res.json).toEqual({ status: 410, message: "This password reset link has expired" });
   });
 });
 
-describe("PATCH /api/passwords/{token}", () => {
+describe("using a reset link", () => {
   it("sets the new password (200) once, ends every session of that user, and keeps their API tokens", async () => {
     const user = await world.createUser({ password: "oldpassword1" });
     const laptop = world.client();
@@ -184,7 +177,7 @@ describe("PATCH /api/passwords/{token}", () => {
 
     const res = await world
       .client()
-      .call((api) => api.passwords.update({ token: token, password: "brandnew22" }));
+      .call((api) => api.passwords.update({ token, password: "brandnew22" }));
     expect(res.status).toBe(200);
     expect(await canLogIn(user.email, "brandnew22")).toBe(true);
     expect(await canLogIn(user.email, "oldpassword1")).toBe(false);
@@ -202,15 +195,13 @@ describe("PATCH /api/passwords/{token}", () => {
 
     const again = await world
       .client()
-      .call((api) => api.passwords.update({ token: token, password: "another333" }));
+      .call((api) => api.passwords.update({ token, password: "another333" }));
     expect(again.status).toBe(410);
     expect(again.json).toEqual({
       status: 410,
       message: "This password reset link has already been used",
     });
-    expect((await world.client().call((api) => api.passwords.check({ token: token }))).status).toBe(
-      410,
-    );
+    expect((await world.client().call((api) => api.passwords.check({ token }))).status).toBe(410);
     expect(await canLogIn(user.email, "brandnew22")).toBe(true);
   });
 
@@ -220,7 +211,7 @@ describe("PATCH /api/passwords/{token}", () => {
     for (const password of ["short1", "lettersonly", "12345678901", "", 12345678]) {
       const res = await world
         .client()
-        .call((api) => api.passwords.update({ token: token, password }));
+        .call((api) => api.passwords.update({ token, password } as never));
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([
         {
@@ -229,12 +220,10 @@ describe("PATCH /api/passwords/{token}", () => {
         },
       ]);
     }
-    const missing = await world.client().call((api) => api.passwords.update({ token: token }));
+    const missing = await world.client().call((api) => api.passwords.update({ token } as never));
     expect(missing.status).toBe(422);
     expect(await canLogIn(user.email, "keepthis11")).toBe(true);
-    expect((await world.client().call((api) => api.passwords.check({ token: token }))).status).toBe(
-      200,
-    );
+    expect((await world.client().call((api) => api.passwords.check({ token }))).status).toBe(200);
   });
 
   it("answers 410 for an expired link and 404 for an unknown one, changing nothing", async () => {
@@ -243,7 +232,7 @@ describe("PATCH /api/passwords/{token}", () => {
     world.clock.offsetMs = 49 * HOUR;
     const expired = await world
       .client()
-      .call((api) => api.passwords.update({ token: token, password: "newpass123" }));
+      .call((api) => api.passwords.update({ token, password: "newpass123" }));
     expect(expired.status).toBe(410);
     const unknown = await world
       .client()
@@ -256,8 +245,8 @@ describe("PATCH /api/passwords/{token}", () => {
     const user = await world.createUser();
     const token = await requestReset(user.email);
     const [a, b] = await Promise.all([
-      world.client().call((api) => api.passwords.update({ token: token, password: "raceone11" })),
-      world.client().call((api) => api.passwords.update({ token: token, password: "racetwo22" })),
+      world.client().call((api) => api.passwords.update({ token, password: "raceone11" })),
+      world.client().call((api) => api.passwords.update({ token, password: "racetwo22" })),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 410]);
     const winner = a.status === 200 ? "raceone11" : "racetwo22";
@@ -267,7 +256,7 @@ describe("PATCH /api/passwords/{token}", () => {
 
 describe("a password change ends every outstanding link of that user", () => {
   const linkStatus = async (token: string) =>
-    (await world.client().call((api) => api.passwords.check({ token: token }))).status;
+    (await world.client().call((api) => api.passwords.check({ token }))).status;
   const loggedIn = async (user: { email: string; password: string }) => {
     const client = world.client(newAddress());
     await client.login(user.email, user.password);
@@ -287,7 +276,7 @@ describe("a password change ends every outstanding link of that user", () => {
     expect(await canLogIn(user.email, "older1234")).toBe(false);
   });
 
-  it("a new password on My Account (REST and /trpc) ends the links sent before", async () => {
+  it("a new password on My Account ends the links sent before, each time", async () => {
     const user = await world.createUser();
     const owner = await loggedIn(user);
     const first = await requestReset(user.email);
@@ -339,34 +328,5 @@ describe("a password change ends every outstanding link of that user", () => {
     const otherToken = await requestReset(other.email);
     expect((await useLink(otherToken, "others123")).status).toBe(200);
     expect(await linkStatus(token)).toBe(200);
-  });
-});
-
-describe("over /trpc", () => {
-  it("requests, checks and uses a reset link", async () => {
-    const user = await world.createUser();
-    const client = world.client(newAddress());
-    const requested = await client.request(
-      "POST",
-      "/trpc/passwords.request",
-      { email: user.email },
-      { "content-type": "application/json" },
-    );
-    expect(requested.status).toBe(200);
-    const token = linkIn(mailsTo(world, user.email).at(-1)!, "http://signin.test/passwords/reset/")
-      .split("/")
-      .pop()!;
-    expect((await client.call((api) => api.passwords.check({ token }))).status).toBe(200);
-
-    const weak = await client.call((api) => api.passwords.update({ token, password: "weak" }));
-    expect(weak.status).toBe(422);
-    expect(weak.json.error.errors).toEqual([{ path: "password", message: weakMessage }]);
-
-    expect(
-      (await client.call((api) => api.passwords.update({ token, password: "viatrpc123" }))).status,
-    ).toBe(200);
-    const used = await client.call((api) => api.passwords.check({ token }));
-    expect(used.status).toBe(410);
-    expect(await canLogIn(user.email, "viatrpc123")).toBe(true);
   });
 });
