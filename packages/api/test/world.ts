@@ -152,8 +152,8 @@ export class Client {
 
   constructor(
     private readonly services: Services,
-    /** The caller's address, as a caller on another machine has its own. */
-    readonly address = "127.0.0.1",
+    /** The caller's address, as a caller on another machine has its own (a laptop changes it). */
+    public address = "127.0.0.1",
   ) {
     // The cookie a browser gets with the first page it loads.
     this.jar.set(cookieNames.xsrf, randomBytes(16).toString("base64url"));

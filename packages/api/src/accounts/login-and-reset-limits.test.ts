@@ -185,7 +185,7 @@ describe("a browser that logged in to the account before (its device cookie)", (
     const browser = world.client(newAddress());
     const login = await browser.login(user.email, user.password);
     const cookie = login.cookies.find((c) => c.name === deviceCookie);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "lax", path: "/" });
     expect(cookie!.maxAge).toBeGreaterThan(300 * 24 * 60 * 60);
     expect((await browser.call((api) => api.auth.logout())).status).toBe(204);
     return browser;
