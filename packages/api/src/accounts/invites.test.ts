@@ -440,7 +440,7 @@ describe("accepting an invite", () => {
       const res = await world
         .client()
         .call((api) =>
-          api.invites.accept({ id: created.id, ...acceptBody(created.email, override) } as never),
+          api.invites.accept({ id: created.id, ...acceptBody(created.email, override) }),
         );
       expect(res.status, JSON.stringify(override).slice(0, 60)).toBe(422);
       expect(res.json.errors).toEqual([

@@ -29,7 +29,7 @@ async function requestReset(email: string): Promise<string> {
 
 /** Sets a new password with a reset link, from a browser of its own. */
 const useLink = async (token: string, password: string) =>
-  world.client().call((api) => api.passwords.update({ token, password } as never));
+  world.client().call((api) => api.passwords.update({ token, password }));
 
 const canLogIn = async (email: string, password: string) =>
   (await world.client(newAddress()).call((api) => api.auth.login({ email, password }))).status ===

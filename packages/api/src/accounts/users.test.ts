@@ -137,8 +137,7 @@ describe("updating a user", () => {
       { firstName: "C" },
     ]) {
       expect(
-        (await member.client.call((api) => api.users.update({ id: member.id, ...body } as never)))
-          .status,
+        (await member.client.call((api) => api.users.update({ id: member.id, ...body }))).status,
       ).toBe(200);
     }
     expect(await canLogIn(member.email, "original1")).toBe(true);
@@ -235,7 +234,7 @@ describe("updating a user", () => {
       [{ isAdmin: "yes" }, "isAdmin"],
     ];
     for (const [body, path] of cases) {
-      const res = await admin.call((api) => api.users.update({ id: member.id, ...body } as never));
+      const res = await admin.call((api) => api.users.update({ id: member.id, ...body }));
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual([path]);
     }
