@@ -12,7 +12,6 @@ export const storageTests = [
   "test/audit.test.ts",
   "test/visits.test.ts",
   "test/retention.test.ts",
-  "test/rate-limits.test.ts",
 ];
 
 export const serverTestOptions = {

@@ -152,8 +152,8 @@ export class Client {
 
   constructor(
     private readonly services: Services,
-    /** The caller's address, as a caller on another machine has its own. */
-    readonly address = "127.0.0.1",
+    /** The caller's address, as a caller on another machine has its own (a laptop changes it). */
+    public address = "127.0.0.1",
   ) {
     // The cookie a browser gets with the first page it loads.
     this.jar.set(cookieNames.xsrf, randomBytes(16).toString("base64url"));
@@ -176,10 +176,16 @@ export class Client {
       ...request.headers,
     };
     const set: Reply["cookies"] = [];
+    // One cookie a name, the last one set (a clear then a new session), as the server sends them.
+    const keep = (cookie: Reply["cookies"][number]) => {
+      const earlier = set.findIndex((c) => c.name === cookie.name);
+      if (earlier === -1) set.push(cookie);
+      else set[earlier] = cookie;
+    };
     const reply = {
       setCookie: (name: string, value: string, options: CookieOptions) =>
-        void set.push({ name, value, ...options }),
-      clearCookie: (name: string) => void set.push({ name, value: "", maxAge: 0 }),
+        keep({ name, value, ...options }),
+      clearCookie: (name: string) => keep({ name, value: "", maxAge: 0 }),
     };
     const url = request.url ?? "/";
     let status: number;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newLoopbackAddress } from "./addresses.ts";
-import { emailTaken, staffUserAnswer } from "./answers.ts";
-import { startTestServer, type Client, type TestServer } from "./harness.ts";
+import { newAddress } from "../../test/addresses.ts";
+import { emailTaken, staffUserAnswer } from "../../test/answers.ts";
+import { startWorld, type Client, type World } from "../../test/world.ts";
 
-let server: TestServer;
+let world: World;
 let admin: Client;
 let adminUser: { id: number; email: string; password: string };
 let counter = 0;
@@ -11,48 +11,45 @@ let counter = 0;
 const weakMessage = "Minimum eight characters, at least one letter and one number";
 
 beforeAll(async () => {
-  server = await startTestServer();
-  adminUser = await server.createUser({ firstName: "Ada", lastName: "Admin", isAdmin: true });
-  admin = server.client();
+  world = await startWorld();
+  adminUser = await world.createUser({ firstName: "Ada", lastName: "Admin", isAdmin: true });
+  admin = world.client();
   await admin.login(adminUser.email, adminUser.password);
 });
-afterAll(() => server.close());
+afterAll(() => world.close());
 
 /** A new staff member and their logged-in browser. */
-async function staffMember(fields: Parameters<TestServer["createUser"]>[0] = {}) {
+async function staffMember(fields: Parameters<World["createUser"]>[0] = {}) {
   counter += 1;
-  const user = await server.createUser({
+  const user = await world.createUser({
     email: `member${counter}@example.org`,
     password: "original1",
     ...fields,
   });
-  const client = server.client();
+  const client = world.client();
   await client.login(user.email, user.password);
   return { ...user, client };
 }
 
 const canLogIn = async (email: string, password: string) =>
-  (
-    await (
-      await server.client(newLoopbackAddress()).prime()
-    ).post("/api/auth/login", { email, password })
-  ).status === 200;
+  (await world.client(newAddress()).call((api) => api.auth.login({ email, password }))).status ===
+  200;
 
 const userRow = (id: number) =>
-  server.services.db.kysely
+  world.services.db.kysely
     .selectFrom("users")
     .selectAll()
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
 
-describe("GET /api/users", () => {
+describe("listing users", () => {
   it("lists every user for an admin, ordered by lastName, firstName, email", async () => {
-    await server.createUser({ firstName: "Bea", lastName: "Zed", email: "zed-b@example.org" });
-    await server.createUser({ firstName: "Al", lastName: "Zed", email: "zed-a2@example.org" });
-    await server.createUser({ firstName: "Al", lastName: "Zed", email: "zed-a1@example.org" });
-    await server.createUser({ firstName: "Cy", lastName: "Able", email: "able@example.org" });
+    await world.createUser({ firstName: "Bea", lastName: "Zed", email: "zed-b@example.org" });
+    await world.createUser({ firstName: "Al", lastName: "Zed", email: "zed-a2@example.org" });
+    await world.createUser({ firstName: "Al", lastName: "Zed", email: "zed-a1@example.org" });
+    await world.createUser({ firstName: "Cy", lastName: "Able", email: "able@example.org" });
 
-    const res = await admin.get("/api/users");
+    const res = await admin.call((api) => api.users.list());
     expect(res.status).toBe(200);
     const users = res.json as Array<{ firstName: string; lastName: string; email: string }>;
     const order = users.map((u) => [u.lastName, u.firstName, u.email]);
@@ -78,47 +75,50 @@ describe("GET /api/users", () => {
 
   it("is for admins only: 401 anonymous, 403 staff", async () => {
     const member = await staffMember();
-    expect((await server.client().get("/api/users")).status).toBe(401);
-    const res = await member.client.get("/api/users");
+    expect((await world.client().call((api) => api.users.list())).status).toBe(401);
+    const res = await member.client.call((api) => api.users.list());
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ status: 403, message: "Only administrators can do this" });
   });
 });
 
-describe("GET /api/users/{id}", () => {
+describe("reading a user", () => {
   it("returns oneself, and anyone to an admin", async () => {
     const member = await staffMember({ firstName: "Sam", lastName: "Self" });
-    const self = await member.client.get(`/api/users/${member.id}`);
+    const self = await member.client.call((api) => api.users.get({ id: member.id }));
     expect(self.status).toBe(200);
     expect(self.json).toEqual(
       staffUserAnswer({ id: member.id, firstName: "Sam", lastName: "Self", email: member.email }),
     );
-    expect((await admin.get(`/api/users/${member.id}`)).json).toEqual(self.json);
+    expect((await admin.call((api) => api.users.get({ id: member.id }))).json).toEqual(self.json);
   });
 
   it("answers 403 for someone else, 404 for an unknown id, 422 for a non-numeric id, 401 anonymous", async () => {
     const member = await staffMember();
     const other = await staffMember();
-    const res = await member.client.get(`/api/users/${other.id}`);
+    const res = await member.client.call((api) => api.users.get({ id: other.id }));
     expect(res.status).toBe(403);
     expect(res.json.message).toBe("You can only see and edit your own account");
-    const unknown = await admin.get("/api/users/999999");
+    const unknown = await admin.call((api) => api.users.get({ id: 999999 }));
     expect(unknown.status).toBe(404);
     expect(unknown.json).toEqual({ status: 404, message: "User not found" });
-    expect((await admin.get("/api/users/abc")).status).toBe(422);
-    expect((await admin.get("/api/users/99999999999999")).status).toBe(422);
-    expect((await server.client().get(`/api/users/${member.id}`)).status).toBe(401);
+    expect((await admin.call((api) => api.users.get({ id: "abc" }))).status).toBe(422);
+    expect((await admin.call((api) => api.users.get({ id: "99999999999999" }))).status).toBe(422);
+    expect((await world.client().call((api) => api.users.get({ id: member.id }))).status).toBe(401);
   });
 });
 
-describe("PATCH /api/users/{id}", () => {
+describe("updating a user", () => {
   it("updates one's own account (200) and returns the user", async () => {
     const member = await staffMember();
-    const res = await member.client.patch(`/api/users/${member.id}`, {
-      firstName: "Nova",
-      lastName: "Newname",
-      email: `renamed${counter}@example.org`,
-    });
+    const res = await member.client.call((api) =>
+      api.users.update({
+        id: member.id,
+        firstName: "Nova",
+        lastName: "Newname",
+        email: `renamed${counter}@example.org`,
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       id: member.id,
@@ -126,7 +126,7 @@ describe("PATCH /api/users/{id}", () => {
       lastName: "Newname",
       email: `renamed${counter}@example.org`,
     });
-    expect((await member.client.get("/api/users/me")).json).toEqual(res.json);
+    expect((await member.client.call((api) => api.users.me())).json).toEqual(res.json);
   });
 
   it("keeps the password when it is blank, null or missing, and changes it when given", async () => {
@@ -136,12 +136,18 @@ describe("PATCH /api/users/{id}", () => {
       { firstName: "B", password: null },
       { firstName: "C" },
     ]) {
-      expect((await member.client.patch(`/api/users/${member.id}`, body)).status).toBe(200);
+      expect(
+        (await member.client.call((api) => api.users.update({ id: member.id, ...body }))).status,
+      ).toBe(200);
     }
     expect(await canLogIn(member.email, "original1")).toBe(true);
 
     expect(
-      (await member.client.patch(`/api/users/${member.id}`, { password: "changed22" })).status,
+      (
+        await member.client.call((api) =>
+          api.users.update({ id: member.id, password: "changed22" }),
+        )
+      ).status,
     ).toBe(200);
     expect(await canLogIn(member.email, "changed22")).toBe(true);
     expect(await canLogIn(member.email, "original1")).toBe(false);
@@ -149,36 +155,33 @@ describe("PATCH /api/users/{id}", () => {
 
   it("ignores isAdmin unless an admin sends it", async () => {
     const member = await staffMember();
-    const res = await member.client.patch(`/api/users/${member.id}`, {
-      isAdmin: true,
-      firstName: "Still",
-    });
+    const res = await member.client.call((api) =>
+      api.users.update({ id: member.id, isAdmin: true, firstName: "Still" }),
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ isAdmin: false, firstName: "Still" });
     expect((await userRow(member.id)).is_admin).toBe(false);
 
-    const promoted = await admin.patch(`/api/users/${member.id}`, { isAdmin: true });
+    const promoted = await admin.call((api) => api.users.update({ id: member.id, isAdmin: true }));
     expect(promoted.json.isAdmin).toBe(true);
-    expect((await member.client.get("/api/users")).status).toBe(200);
-    const demoted = await admin.patch(`/api/users/${member.id}`, { isAdmin: false });
+    expect((await member.client.call((api) => api.users.list())).status).toBe(200);
+    const demoted = await admin.call((api) => api.users.update({ id: member.id, isAdmin: false }));
     expect(demoted.json.isAdmin).toBe(false);
   });
 
   it("lets an admin edit anyone, and answers 403 to staff editing someone else, changing nothing", async () => {
     const member = await staffMember({ firstName: "Orig" });
     const other = await staffMember();
-    const denied = await other.client.patch(`/api/users/${member.id}`, {
-      firstName: "Hacked",
-      password: "hacked123",
-    });
+    const denied = await other.client.call((api) =>
+      api.users.update({ id: member.id, firstName: "Hacked", password: "hacked123" }),
+    );
     expect(denied.status).toBe(403);
     expect((await userRow(member.id)).first_name).toBe("Orig");
     expect(await canLogIn(member.email, "original1")).toBe(true);
 
-    const res = await admin.patch(`/api/users/${member.id}`, {
-      firstName: "ByAdmin",
-      password: "setbyadmin1",
-    });
+    const res = await admin.call((api) =>
+      api.users.update({ id: member.id, firstName: "ByAdmin", password: "setbyadmin1" }),
+    );
     expect(res.status).toBe(200);
     expect(res.json.firstName).toBe("ByAdmin");
     expect(await canLogIn(member.email, "setbyadmin1")).toBe(true);
@@ -187,27 +190,28 @@ describe("PATCH /api/users/{id}", () => {
   it("answers 422 'Email already registered' for another user's email in any case, changing nothing", async () => {
     const member = await staffMember();
     const other = await staffMember();
-    const res = await member.client.patch(`/api/users/${member.id}`, {
-      firstName: "Changed",
-      email: other.email.toUpperCase(),
-    });
+    const res = await member.client.call((api) =>
+      api.users.update({ id: member.id, firstName: "Changed", email: other.email.toUpperCase() }),
+    );
     expect(res.status).toBe(422);
     expect(res.json).toEqual(emailTaken);
     expect(await userRow(member.id)).toMatchObject({ email: member.email, first_name: "Test" });
     // One's own address in another case is not a conflict.
     expect(
-      (await member.client.patch(`/api/users/${member.id}`, { email: member.email.toUpperCase() }))
-        .status,
+      (
+        await member.client.call((api) =>
+          api.users.update({ id: member.id, email: member.email.toUpperCase() }),
+        )
+      ).status,
     ).toBe(200);
   });
 
   it("answers 422 with the rule's exact message for a weak password, changing nothing", async () => {
     const member = await staffMember();
     for (const password of ["short1", "allletters", "123456789"]) {
-      const res = await member.client.patch(`/api/users/${member.id}`, {
-        firstName: "Weak",
-        password,
-      });
+      const res = await member.client.call((api) =>
+        api.users.update({ id: member.id, firstName: "Weak", password }),
+      );
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([{ path: "password", message: weakMessage }]);
     }
@@ -215,7 +219,7 @@ describe("PATCH /api/users/{id}", () => {
     expect(await canLogIn(member.email, "original1")).toBe(true);
   });
 
-  it("answers 422 for wrong types and huge strings, 400 for malformed JSON, never 500, changing nothing", async () => {
+  it("answers 422 for wrong types and huge strings, never 500, changing nothing", async () => {
     const member = await staffMember();
     const before = await userRow(member.id);
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -230,71 +234,74 @@ describe("PATCH /api/users/{id}", () => {
       [{ isAdmin: "yes" }, "isAdmin"],
     ];
     for (const [body, path] of cases) {
-      const res = await admin.patch(`/api/users/${member.id}`, body);
+      const res = await admin.call((api) => api.users.update({ id: member.id, ...body }));
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual([path]);
     }
-    const malformed = await admin.request("PATCH", `/api/users/${member.id}`, '{"firstName":', {
-      "content-type": "application/json",
-    });
-    expect(malformed.status).toBe(400);
-    expect(malformed.json).toMatchObject({ status: 400 });
     expect(await userRow(member.id)).toEqual(before);
   });
 
   it("answers 404 for an unknown id and 401 anonymous", async () => {
-    expect((await admin.patch("/api/users/999999", { firstName: "Nobody" })).status).toBe(404);
+    expect(
+      (await admin.call((api) => api.users.update({ id: 999999, firstName: "Nobody" }))).status,
+    ).toBe(404);
     const member = await staffMember();
     expect(
-      (
-        await (
-          await server.client().prime()
-        ).patch(`/api/users/${member.id}`, { firstName: "Anon" })
-      ).status,
+      (await world.client().call((api) => api.users.update({ id: member.id, firstName: "Anon" })))
+        .status,
     ).toBe(401);
   });
 
-  it("accepts PUT as well", async () => {
+  it("replaces as it updates (PUT)", async () => {
     const member = await staffMember();
-    const res = await member.client.put(`/api/users/${member.id}`, {
-      firstName: "Put",
-      lastName: "Method",
-      email: member.email,
-      password: "",
-    });
+    const res = await member.client.call((api) =>
+      api.users.replace({
+        id: member.id,
+        firstName: "Put",
+        lastName: "Method",
+        email: member.email,
+        password: "",
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ firstName: "Put", lastName: "Method" });
     expect(await canLogIn(member.email, "original1")).toBe(true);
   });
 });
 
-describe("over /trpc", () => {
-  it("lists, reads and updates users", async () => {
+describe("as the web app calls them", () => {
+  it("lists every user, reads and updates users", async () => {
     const member = await staffMember();
-    const listed = (await admin.trpc("query", "users.list")).json.result.data.map(
+    const listed = (await admin.call((api) => api.users.list())).json.map(
       (u: { id: number }) => u.id,
     );
-    const stored = (await server.services.db.kysely.selectFrom("users").select("id").execute()).map(
+    const stored = (await world.services.db.kysely.selectFrom("users").select("id").execute()).map(
       (u) => u.id,
     );
     expect(listed.sort()).toEqual(stored.sort());
-    expect((await member.client.trpc("query", "users.list")).status).toBe(403);
-    expect(
-      (await member.client.trpc("query", "users.get", { id: member.id })).json.result.data.email,
-    ).toBe(member.email);
-    expect((await member.client.trpc("query", "users.get", { id: adminUser.id })).status).toBe(403);
+    expect((await member.client.call((api) => api.users.list())).status).toBe(403);
+    expect((await member.client.call((api) => api.users.get({ id: member.id }))).json.email).toBe(
+      member.email,
+    );
+    expect((await member.client.call((api) => api.users.get({ id: adminUser.id }))).status).toBe(
+      403,
+    );
 
-    const updated = await member.client.trpc("mutation", "users.update", {
-      id: member.id,
-      firstName: "Trpc",
-      isAdmin: true,
-    });
-    expect(updated.json.result.data).toMatchObject({ firstName: "Trpc", isAdmin: false });
-    const weak = await member.client.trpc("mutation", "users.update", {
-      id: member.id,
-      password: "weak",
-    });
+    const updated = await member.client.call((api) =>
+      api.users.update({
+        id: member.id,
+        firstName: "Trpc",
+        isAdmin: true,
+      }),
+    );
+    expect(updated.json).toMatchObject({ firstName: "Trpc", isAdmin: false });
+    const weak = await member.client.call((api) =>
+      api.users.update({
+        id: member.id,
+        password: "weak",
+      }),
+    );
     expect(weak.status).toBe(422);
-    expect(weak.json.error.errors).toEqual([{ path: "password", message: weakMessage }]);
+    expect(weak.json.errors).toEqual([{ path: "password", message: weakMessage }]);
   });
 });

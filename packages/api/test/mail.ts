@@ -1,9 +1,9 @@
-import type { MailMessage } from "@vsi/api";
-import type { TestServer } from "./harness.ts";
+import type { MailMessage } from "../src/index.ts";
+import type { World } from "./world.ts";
 
 /** The messages written for one address, oldest first. */
-export function mailsTo(server: TestServer, address: string): MailMessage[] {
-  return server.mails().filter((m) => m.to === address);
+export function mailsTo(world: World, address: string): MailMessage[] {
+  return world.mails.filter((m) => m.to === address);
 }
 
 /**

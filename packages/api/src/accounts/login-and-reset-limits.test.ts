@@ -1,44 +1,45 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { limits } from "@vsi/api";
-import { newLoopbackAddress } from "./addresses.ts";
-import { startTestServer, type Client, type TestServer } from "./harness.ts";
+import { limits } from "../kernel/rate-limit.ts";
+import { newAddress } from "../../test/addresses.ts";
+import { startWorld, type Client, type World } from "../../test/world.ts";
 
-let server: TestServer;
+let world: World;
 beforeAll(async () => {
-  server = await startTestServer();
+  world = await startWorld();
 });
-afterAll(() => server.close());
+afterAll(() => world.close());
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 describe("take-a-token under parallel load", () => {
   it("50 parallel reset requests for one email from one address send exactly the limit of emails", async () => {
-    const user = await server.createUser();
-    const address = newLoopbackAddress();
+    const user = await world.createUser();
+    const address = newAddress();
     const statuses = await Promise.all(
       Array.from(
         { length: 50 },
         async () =>
-          (await server.client(address).post("/api/passwords", { email: user.email })).status,
+          (await world.client(address).call((api) => api.passwords.request({ email: user.email })))
+            .status,
       ),
     );
     expect(count(statuses, 200)).toBe(limits.resetRequestsPerEmail.max);
     expect(count(statuses, 429)).toBe(50 - limits.resetRequestsPerEmail.max);
-    expect(server.mails().filter((m) => m.to === user.email)).toHaveLength(
+    expect(world.mails.filter((m) => m.to === user.email)).toHaveLength(
       limits.resetRequestsPerEmail.max,
     );
   });
 
   it("50 parallel reset requests from one address for different emails let exactly the address's limit through", async () => {
-    const address = newLoopbackAddress();
+    const address = newAddress();
     const statuses = await Promise.all(
       Array.from(
         { length: 50 },
         async (_, i) =>
           (
-            await server
+            await world
               .client(address)
-              .post("/api/passwords", { email: `nobody-${i}@example.org` })
+              .call((api) => api.passwords.request({ email: `nobody-${i}@example.org` }))
           ).status,
       ),
     );
@@ -47,16 +48,16 @@ describe("take-a-token under parallel load", () => {
   });
 
   it("50 parallel wrong passwords for one email from one address get exactly the limit of checks", async () => {
-    const user = await server.createUser({ password: "rightpass1" });
-    const address = newLoopbackAddress();
+    const user = await world.createUser({ password: "rightpass1" });
+    const address = newAddress();
     const statuses = await Promise.all(
       Array.from(
         { length: 50 },
         async () =>
           (
-            await server
+            await world
               .client(address)
-              .post("/api/auth/login", { email: user.email, password: "wrongpass1" })
+              .call((api) => api.auth.login({ email: user.email, password: "wrongpass1" }))
           ).status,
       ),
     );
@@ -67,15 +68,15 @@ describe("take-a-token under parallel load", () => {
 
 describe("login failures (per email and address, and per email from everywhere)", () => {
   it("10 wrong passwords from one address do not lock the owner out from another address", async () => {
-    const admin = await server.createUser({ isAdmin: true, password: "rightpass1" });
-    const attacker = newLoopbackAddress();
+    const admin = await world.createUser({ isAdmin: true, password: "rightpass1" });
+    const attacker = newAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       statuses.push(
         (
-          await server
+          await world
             .client(attacker)
-            .post("/api/auth/login", { email: admin.email, password: "wrongpass1" })
+            .call((api) => api.auth.login({ email: admin.email, password: "wrongpass1" }))
         ).status,
       );
     }
@@ -83,75 +84,78 @@ describe("login failures (per email and address, and per email from everywhere)"
     // The attacker's address is stopped even with the right password: guessing must not pay there.
     expect(
       (
-        await server
+        await world
           .client(attacker)
-          .post("/api/auth/login", { email: admin.email, password: "rightpass1" })
+          .call((api) => api.auth.login({ email: admin.email, password: "rightpass1" }))
       ).status,
     ).toBe(429);
-    const owner = await server.client(newLoopbackAddress()).prime();
+    const owner = world.client(newAddress());
     expect(
-      (await owner.post("/api/auth/login", { email: admin.email, password: "rightpass1" })).status,
+      (await owner.call((api) => api.auth.login({ email: admin.email, password: "rightpass1" })))
+        .status,
     ).toBe(200);
   });
 
   it("the 429 carries Retry-After and a message with the wait in minutes", async () => {
-    const user = await server.createUser();
-    const address = newLoopbackAddress();
-    let res = await server
+    const user = await world.createUser();
+    const address = newAddress();
+    let res = await world
       .client(address)
-      .post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+      .call((api) => api.auth.login({ email: user.email, password: "wrongpass1" }));
     for (let i = 0; i < 10; i++)
-      res = await server
+      res = await world
         .client(address)
-        .post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+        .call((api) => api.auth.login({ email: user.email, password: "wrongpass1" }));
     expect(res.status).toBe(429);
-    expect(Number(res.headers["retry-after"])).toBeGreaterThan(14 * 60);
+    expect(Number(res.headers["Retry-After"])).toBeGreaterThan(14 * 60);
     expect(res.json.message).toBe("Too many attempts. Please try again in 15 minutes.");
   });
 
   it("a successful login clears the count of its email and address", async () => {
-    const user = await server.createUser({ password: "rightpass1" });
-    const client = server.client(newLoopbackAddress());
+    const user = await world.createUser({ password: "rightpass1" });
+    const client = world.client(newAddress());
     for (let i = 0; i < 9; i++)
       expect(
-        (await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" }))
+        (await client.call((api) => api.auth.login({ email: user.email, password: "wrongpass1" })))
           .status,
       ).toBe(422);
     await client.login(user.email, "rightpass1");
     // Without the clearing, the second of these would be the eleventh failure: 429.
     for (let i = 0; i < 10; i++)
       expect(
-        (await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" }))
+        (await client.call((api) => api.auth.login({ email: user.email, password: "wrongpass1" })))
           .status,
       ).toBe(422);
     expect(
-      (await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" })).status,
+      (await client.call((api) => api.auth.login({ email: user.email, password: "wrongpass1" })))
+        .status,
     ).toBe(429);
   });
 
   it("many addresses together reach the looser limit per email", async () => {
-    const user = await server.createUser({ password: "rightpass1" });
+    const user = await world.createUser({ password: "rightpass1" });
     const perAddress = limits.loginFailuresPerPair.max;
     const addresses = Math.ceil(limits.loginFailuresPerEmail.max / perAddress);
     for (let a = 0; a < addresses; a++) {
-      const client = server.client(newLoopbackAddress());
+      const client = world.client(newAddress());
       for (let i = 0; i < perAddress; i++)
-        await client.post("/api/auth/login", { email: user.email, password: "wrongpass1" });
+        await client.call((api) => api.auth.login({ email: user.email, password: "wrongpass1" }));
     }
-    const fresh = await server.client(newLoopbackAddress()).prime();
+    const fresh = world.client(newAddress());
     expect(
-      (await fresh.post("/api/auth/login", { email: user.email, password: "rightpass1" })).status,
+      (await fresh.call((api) => api.auth.login({ email: user.email, password: "rightpass1" })))
+        .status,
     ).toBe(429);
   }, 120_000);
 
   it("one address guessing across many emails is stopped by its own limit", async () => {
-    const address = newLoopbackAddress();
+    const address = newAddress();
     let last = 0;
     for (let i = 0; i <= limits.loginFailuresPerAddress.max; i++) {
       last = (
-        await server
+        await world
           .client(address)
-          .post("/api/auth/login", { email: `guess${i}@example.org`, password: "nope12345" })
+          .call((api) => api.auth.login({ email: `guess${i}@example.org`, password: "nope12345" }))
       ).status;
     }
     expect(last).toBe(429);
@@ -161,75 +165,73 @@ describe("login failures (per email and address, and per email from everywhere)"
 describe("a browser that logged in to the account before (its device cookie)", () => {
   const deviceCookie = "device";
   const tryLogin = async (client: Client, email: string, password: string) =>
-    (await client.post("/api/auth/login", { email, password })).status;
+    (await client.call((api) => api.auth.login({ email, password }))).status;
 
   /** Strangers spend the email's limit: ten wrong passwords from each of enough addresses. */
   async function spendEmailLimit(email: string) {
     const perAddress = limits.loginFailuresPerPair.max;
     const addresses = Math.ceil(limits.loginFailuresPerEmail.max / perAddress) + 1;
     for (let a = 0; a < addresses; a++) {
-      const client = server.client(newLoopbackAddress());
+      const client = world.client(newAddress());
       for (let i = 0; i < perAddress; i++)
-        await client.post("/api/auth/login", { email, password: "wrongpass1" });
+        await client.call((api) => api.auth.login({ email, password: "wrongpass1" }));
     }
-    const stranger = await server.client(newLoopbackAddress()).prime();
+    const stranger = world.client(newAddress());
     expect(await tryLogin(stranger, email, "wrongpass1")).toBe(429);
   }
 
   /** The owner's browser: logged in once (and out again), so it carries its device cookie. */
   async function ownersBrowser(user: { email: string; password: string }) {
-    const browser = server.client(newLoopbackAddress());
+    const browser = world.client(newAddress());
     const login = await browser.login(user.email, user.password);
     const cookie = login.cookies.find((c) => c.name === deviceCookie);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "lax", path: "/" });
     expect(cookie!.maxAge).toBeGreaterThan(300 * 24 * 60 * 60);
-    expect((await browser.get("/api/auth/logout")).status).toBe(204);
+    expect((await browser.call((api) => api.auth.logout())).status).toBe(204);
     return browser;
   }
 
   it("logs the owner in while strangers have spent the email's limit; a browser without it still waits", async () => {
-    const owner = await server.createUser({ password: "rightpass1" });
+    const owner = await world.createUser({ password: "rightpass1" });
     const browser = await ownersBrowser(owner);
     await spendEmailLimit(owner.email);
 
     // From an address of its own (a laptop moves between networks): the cookie, not the address, counts.
-    browser.address = newLoopbackAddress();
-    const res = await browser.post("/api/auth/login", {
-      email: owner.email,
-      password: "rightpass1",
-    });
+    browser.address = newAddress();
+    const res = await browser.call((api) =>
+      api.auth.login({ email: owner.email, password: "rightpass1" }),
+    );
     expect(res.status).toBe(200);
-    expect((await browser.get("/api/users/me")).json.email).toBe(owner.email);
+    expect((await browser.call((api) => api.users.me())).json.email).toBe(owner.email);
 
-    const withoutCookie = await server.client(browser.address).prime();
+    const withoutCookie = world.client(browser.address);
     expect(await tryLogin(withoutCookie, owner.email, "rightpass1")).toBe(429);
   });
 
   it("counts the cookie's failures on the cookie alone, and locks it when they reach the limit, from any address", async () => {
-    const owner = await server.createUser({ password: "rightpass1" });
+    const owner = await world.createUser({ password: "rightpass1" });
     const browser = await ownersBrowser(owner);
     const statuses: number[] = [];
     for (let i = 0; i <= limits.loginFailuresPerDevice.max; i++) {
-      browser.address = newLoopbackAddress();
+      browser.address = newAddress();
       statuses.push(await tryLogin(browser, owner.email, "wrongpass1"));
     }
     expect(statuses).toEqual([...Array(limits.loginFailuresPerDevice.max).fill(422), 429]);
     // Locked: even the right password waits, from yet another address.
-    browser.address = newLoopbackAddress();
-    const locked = await browser.post("/api/auth/login", {
-      email: owner.email,
-      password: "rightpass1",
-    });
+    browser.address = newAddress();
+    const locked = await browser.call((api) =>
+      api.auth.login({ email: owner.email, password: "rightpass1" }),
+    );
     expect(locked.status).toBe(429);
-    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(14 * 60);
+    expect(Number(locked.headers["Retry-After"])).toBeGreaterThan(14 * 60);
 
     // Those failures spent nothing of the email's count: a browser without the cookie logs in.
-    const other = await server.client(newLoopbackAddress()).prime();
+    const other = world.client(newAddress());
     expect(await tryLogin(other, owner.email, "rightpass1")).toBe(200);
   });
 
   it("a right password gives the browser a fresh cookie, with none of the old one's failures", async () => {
-    const owner = await server.createUser({ password: "rightpass1" });
+    const owner = await world.createUser({ password: "rightpass1" });
     const browser = await ownersBrowser(owner);
     const before = browser.jar.get(deviceCookie);
     const failures = limits.loginFailuresPerDevice.max - 1;
@@ -243,9 +245,9 @@ describe("a browser that logged in to the account before (its device cookie)", (
   });
 
   it("proves nothing for another account, nor once altered: those attempts count as a stranger's", async () => {
-    const owner = await server.createUser({ password: "rightpass1" });
+    const owner = await world.createUser({ password: "rightpass1" });
     const ownerBrowser = await ownersBrowser(owner);
-    const attacker = await server.createUser({ password: "attacker1" });
+    const attacker = await world.createUser({ password: "attacker1" });
     const attackerBrowser = await ownersBrowser(attacker);
     await spendEmailLimit(owner.email);
 
@@ -259,7 +261,7 @@ describe("a browser that logged in to the account before (its device cookie)", (
       value.replace(/^device-\d+-/, `device-${attacker.id}-`),
     ];
     for (const cookie of forged) {
-      const client = await server.client(newLoopbackAddress()).prime();
+      const client = world.client(newAddress());
       client.jar.set(deviceCookie, cookie);
       expect(await tryLogin(client, owner.email, "rightpass1"), cookie).toBe(429);
     }
