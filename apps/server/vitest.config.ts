@@ -10,7 +10,6 @@ export const storageTests = [
   "test/visits-csv-cells.test.ts",
   "test/on-site-csv.test.ts",
   "test/visits.test.ts",
-  "test/retention.test.ts",
   "test/rate-limits.test.ts",
 ];
 
