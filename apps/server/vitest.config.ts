@@ -9,9 +9,7 @@ export const storageTests = [
   "test/visits-csv.test.ts",
   "test/visits-csv-cells.test.ts",
   "test/on-site-csv.test.ts",
-  "test/audit.test.ts",
   "test/visits.test.ts",
-  "test/retention.test.ts",
 ];
 
 export const serverTestOptions = {

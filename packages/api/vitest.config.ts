@@ -5,7 +5,11 @@ import { defineConfig } from "vitest/config";
  * rows written in the same statement). With a PostgreSQL server they run a second time on embedded
  * PGlite, as the project "api (PGlite)" of the repository's vitest.config.ts.
  */
-export const apiStorageTests: string[] = ["src/accounts/login-and-reset-limits.test.ts"];
+export const apiStorageTests: string[] = [
+  "src/accounts/login-and-reset-limits.test.ts",
+  "src/admin/audit.test.ts",
+  "src/admin/retention.test.ts",
+];
 
 export const apiTestOptions = {
   testTimeout: 30_000,

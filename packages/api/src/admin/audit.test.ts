@@ -1,24 +1,24 @@
-import { autoSignOut } from "@vsi/api";
 import { sql } from "@vsi/db";
+import { describeOnPostgres } from "@vsi/db/testing";
 import { describe, expect, it } from "vitest";
 import {
   newestTabletId,
   staffClient,
   tabletClient,
-  useCatalogServer,
+  useCatalogWorld,
   visitor,
-} from "./fixtures.ts";
-import { describeOnPostgres } from "@vsi/db/testing";
-import { type Client } from "./harness.ts";
+} from "../../test/fixtures.ts";
+import { type Client } from "../../test/world.ts";
+import { autoSignOut } from "../visits/auto-sign-out.ts";
 
 /**
  * The audit log: each change writes its row in the same statement or transaction as the change,
- * with who did it; a change that fails writes none; GET /api/audit reads it (admin only).
+ * with who did it; a change that fails writes none; audit.list reads it (admin only).
  */
 
-const world = useCatalogServer();
+const site = useCatalogWorld();
 
-const db = () => world.server.services.db.kysely;
+const db = () => site.world.services.db.kysely;
 /** The log's rows of one action (and subject), oldest first, straight from the table. */
 const rows = (action: string, subjectId?: number) =>
   db()
@@ -39,24 +39,28 @@ const count = async () =>
   );
 
 async function staffWithId(): Promise<{ client: Client; id: number }> {
-  const user = await world.server.createUser();
-  const client = world.server.client();
+  const user = await site.world.createUser();
+  const client = site.world.client();
   await client.login(user.email, user.password);
   return { client, id: user.id };
 }
 
 async function tabletWithId(locationId: number): Promise<{ client: Client; id: number }> {
-  const client = await tabletClient(world.server, locationId);
-  return { client, id: await newestTabletId(world.server, locationId) };
+  const client = await tabletClient(site.world, locationId);
+  return { client, id: await newestTabletId(site.world, locationId) };
 }
 
 describe("the audit log records", () => {
   it("a tablet's sign-in and sign-out as the tablet's, once: a replayed Idempotency-Key and a second sign-out record nothing", async () => {
-    const { main, pantry } = world.catalog;
+    const { main, pantry } = site.catalog;
     const tablet = await tabletWithId(main.id);
     const body = visitor(main.id, pantry.id, { FirstName: "Ana", LastName: "Secret" });
-    const first = await tablet.client.post("/api/visits", body, { "idempotency-key": "audit-1" });
-    const replay = await tablet.client.post("/api/visits", body, { "idempotency-key": "audit-1" });
+    const first = await tablet.client.call((api) => api.visits.create(body), {
+      headers: { "idempotency-key": "audit-1" },
+    });
+    const replay = await tablet.client.call((api) => api.visits.create(body), {
+      headers: { "idempotency-key": "audit-1" },
+    });
     expect([first.status, replay.status]).toEqual([201, 201]);
     const id = first.json.id as number;
     const signIns = await rows("visit.sign_in", id);
@@ -70,29 +74,31 @@ describe("the audit log records", () => {
       details: {},
     });
 
-    const unkeyed = await tablet.client.post("/api/visits", visitor(main.id, pantry.id));
+    const unkeyed = await tablet.client.call((api) =>
+      api.visits.create(visitor(main.id, pantry.id)),
+    );
     expect(await rows("visit.sign_in", unkeyed.json.id)).toMatchObject([
       { actor: "tablet", tablet_id: tablet.id },
     ]);
 
-    expect((await tablet.client.patch(`/api/visits/${id}/sign-out`)).status).toBe(200);
-    expect((await tablet.client.patch(`/api/visits/${id}/sign-out`)).status).toBe(200);
+    expect((await tablet.client.call((api) => api.visits.signOut({ id }))).status).toBe(200);
+    expect((await tablet.client.call((api) => api.visits.signOut({ id }))).status).toBe(200);
     expect(await rows("visit.sign_out", id)).toMatchObject([
       { actor: "tablet", tablet_id: tablet.id, location_id: main.id, details: { by: "visitor" } },
     ]);
   });
 
   it("staff signing visitors in and out as that staff member's", async () => {
-    const { east, jobs } = world.catalog;
+    const { east, jobs } = site.catalog;
     const staff = await staffWithId();
-    const visit = await staff.client.post("/api/visits", visitor(east.id, jobs.id));
+    const visit = await staff.client.call((api) => api.visits.create(visitor(east.id, jobs.id)));
     expect(visit.status).toBe(201);
     expect(await rows("visit.sign_in", visit.json.id)).toMatchObject([
       { actor: "user", user_id: staff.id, tablet_id: null, location_id: east.id },
     ]);
     // The on-site page's sign-out is this same call.
     expect(
-      (await staff.client.trpc("mutation", "visits.signOut", { id: visit.json.id })).status,
+      (await staff.client.call((api) => api.visits.signOut({ id: visit.json.id }))).status,
     ).toBe(200);
     expect(await rows("visit.sign_out", visit.json.id)).toMatchObject([
       { actor: "user", user_id: staff.id, details: { by: "staff" } },
@@ -100,14 +106,15 @@ describe("the audit log records", () => {
   });
 
   it("the automatic sign-out as the system's, one row per visit it ends", async () => {
-    const { east, jobs } = world.catalog;
-    const tablet = await tabletClient(world.server, east.id);
+    const { east, jobs } = site.catalog;
+    const tablet = await tabletClient(site.world, east.id);
     const visits = await Promise.all(
-      [1, 2].map(() => tablet.post("/api/visits", visitor(east.id, jobs.id))),
+      [1, 2].map(() => tablet.call((api) => api.visits.create(visitor(east.id, jobs.id)))),
     );
-    expect((await world.admin.patch(`/api/locations/${east.id}`, { MaxStayHours: 1 })).status).toBe(
-      200,
-    );
+    expect(
+      (await site.admin.call((api) => api.locations.update({ id: east.id, MaxStayHours: 1 })))
+        .status,
+    ).toBe(200);
     const ended = await autoSignOut(db(), new Date(Date.now() + 2 * 3600_000));
     const ids = visits.map((v) => v.json.id as number);
     expect(ended.map((v) => v.id)).toEqual(expect.arrayContaining(ids));
@@ -120,12 +127,13 @@ describe("the audit log records", () => {
     await autoSignOut(db(), new Date(Date.now() + 2 * 3600_000));
     expect(await count()).toBe(before);
     expect(
-      (await world.admin.patch(`/api/locations/${east.id}`, { MaxStayHours: null })).status,
+      (await site.admin.call((api) => api.locations.update({ id: east.id, MaxStayHours: null })))
+        .status,
     ).toBe(200);
   });
 
   it("a forgotten visit ended by the same phone's next sign-in as the system's, and the sign-in as the tablet's", async () => {
-    const { main, pantry } = world.catalog;
+    const { main, pantry } = site.catalog;
     const tablet = await tabletWithId(main.id);
     const body = visitor(main.id, pantry.id);
     const phone = body.PhoneNumber.replace(/\D/g, "");
@@ -142,7 +150,7 @@ describe("the audit log records", () => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const fresh = await tablet.client.post("/api/visits", body);
+    const fresh = await tablet.client.call((api) => api.visits.create(body));
     expect(fresh.status).toBe(201);
     expect(await rows("visit.sign_out", old.id)).toMatchObject([
       { actor: "system", details: { by: "auto" } },
@@ -153,14 +161,19 @@ describe("the audit log records", () => {
   });
 
   it("a visit's edit with the names of the fields that changed, never a visitor's name or phone; its deletion by the admin", async () => {
-    const { main, tutoring } = world.catalog;
+    const { main, tutoring } = site.catalog;
     const staff = await staffWithId();
-    const visit = (await staff.client.post("/api/visits", visitor(main.id, tutoring.id))).json;
-    const edit = await staff.client.patch(`/api/visits/${visit.id}`, {
-      FirstName: "Zelda",
-      PhoneNumber: "415-555-0199",
-      Temperature: visit.Temperature,
-    });
+    const visit = (
+      await staff.client.call((api) => api.visits.create(visitor(main.id, tutoring.id)))
+    ).json;
+    const edit = await staff.client.call((api) =>
+      api.visits.update({
+        id: visit.id,
+        FirstName: "Zelda",
+        PhoneNumber: "415-555-0199",
+        Temperature: visit.Temperature,
+      }),
+    );
     expect(edit.status).toBe(200);
     const edits = await rows("visit.update", visit.id);
     expect(edits).toMatchObject([
@@ -169,22 +182,25 @@ describe("the audit log records", () => {
     expect(JSON.stringify(edits)).not.toMatch(/Zelda|4155550199|Grace|Hopper/);
     // Nothing changed, nothing recorded.
     expect(
-      (await staff.client.patch(`/api/visits/${visit.id}`, { FirstName: "Zelda" })).status,
+      (await staff.client.call((api) => api.visits.update({ id: visit.id, FirstName: "Zelda" })))
+        .status,
     ).toBe(200);
     expect(await rows("visit.update", visit.id)).toHaveLength(1);
 
-    expect((await world.admin.delete(`/api/visits/${visit.id}`)).status).toBe(200);
+    expect((await site.admin.call((api) => api.visits.remove({ id: visit.id }))).status).toBe(200);
     expect(await rows("visit.delete", visit.id)).toMatchObject([
       { actor: "user", subject_type: "visit", location_id: main.id },
     ]);
   });
 
   it("locations and programs created, changed (field names) and deleted or archived", async () => {
-    const admin = world.admin;
-    const program = (await admin.post("/api/programs", { Name: "Audit Class", LocationIds: [] }))
-      .json;
-    const location = (await admin.post("/api/locations", { Name: "Audit Hall", ProgramIds: [] }))
-      .json;
+    const admin = site.admin;
+    const program = (
+      await admin.call((api) => api.programs.create({ Name: "Audit Class", LocationIds: [] }))
+    ).json;
+    const location = (
+      await admin.call((api) => api.locations.create({ Name: "Audit Hall", ProgramIds: [] }))
+    ).json;
     expect(await rows("program.create", program.id)).toMatchObject([
       { actor: "user", subject_type: "program", details: { name: "Audit Class" } },
     ]);
@@ -193,15 +209,18 @@ describe("the audit log records", () => {
     ]);
 
     // Name sent unchanged: only what changed is named. Reordering the tabs is a change of ProgramIds.
-    await admin.patch(`/api/locations/${location.id}`, {
-      Name: "Audit Hall",
-      Address: "9 Elm St",
-      ProgramIds: [program.id, world.catalog.pantry.id],
-    });
-    await admin.patch(`/api/locations/${location.id}`, {
-      ProgramIds: [world.catalog.pantry.id, program.id],
-    });
-    await admin.patch(`/api/programs/${program.id}`, { Name: "Audit Course" });
+    await admin.call((api) =>
+      api.locations.update({
+        id: location.id,
+        Name: "Audit Hall",
+        Address: "9 Elm St",
+        ProgramIds: [program.id, site.catalog.pantry.id],
+      }),
+    );
+    await admin.call((api) =>
+      api.locations.update({ id: location.id, ProgramIds: [site.catalog.pantry.id, program.id] }),
+    );
+    await admin.call((api) => api.programs.update({ id: program.id, Name: "Audit Course" }));
     expect((await rows("location.update", location.id)).map((r) => r.details)).toEqual([
       { fields: ["Address", "ProgramIds"] },
       { fields: ["ProgramIds"] },
@@ -210,26 +229,26 @@ describe("the audit log records", () => {
       { name: "Audit Course", fields: ["Name"] },
     ]);
 
-    const tablet = await tabletClient(world.server, location.id);
-    await tablet.post("/api/visits", visitor(location.id, program.id));
-    expect((await admin.delete(`/api/locations/${location.id}`)).status).toBe(200);
+    const tablet = await tabletClient(site.world, location.id);
+    await tablet.call((api) => api.visits.create(visitor(location.id, program.id)));
+    expect((await admin.call((api) => api.locations.remove({ id: location.id }))).status).toBe(200);
     expect(await rows("location.delete", location.id)).toMatchObject([
       { details: { name: "Audit Hall", archived: true } },
     ]);
-    const unused = (await admin.post("/api/programs", { Name: "Audit Unused", LocationIds: [] }))
-      .json;
-    expect((await admin.delete(`/api/programs/${unused.id}`)).status).toBe(200);
+    const unused = (
+      await admin.call((api) => api.programs.create({ Name: "Audit Unused", LocationIds: [] }))
+    ).json;
+    expect((await admin.call((api) => api.programs.remove({ id: unused.id }))).status).toBe(200);
     expect(await rows("program.delete", unused.id)).toMatchObject([
       { details: { name: "Audit Unused", archived: false } },
     ]);
   });
 
   it("users invited, deactivated, reactivated, made admin and no longer admin, with the subject's email", async () => {
-    const admin = world.admin;
-    const invite = await admin.post("/api/invites", {
-      firstName: "Iris",
-      email: "iris.audit@example.org",
-    });
+    const admin = site.admin;
+    const invite = await admin.call((api) =>
+      api.invites.create({ firstName: "Iris", email: "iris.audit@example.org" }),
+    );
     expect(invite.status).toBe(201);
     expect((await rows("user.invite")).at(-1)).toMatchObject({
       actor: "user",
@@ -237,7 +256,7 @@ describe("the audit log records", () => {
       details: { email: "iris.audit@example.org" },
     });
 
-    const user = await world.server.createUser({ email: "sam.audit@example.org" });
+    const user = await site.world.createUser({ email: "sam.audit@example.org" });
     for (const change of [
       { isActive: false },
       { isActive: false },
@@ -245,10 +264,12 @@ describe("the audit log records", () => {
       { isAdmin: true },
       { isAdmin: false },
     ]) {
-      expect((await admin.patch(`/api/users/${user.id}`, change)).status).toBe(200);
+      expect((await admin.call((api) => api.users.update({ id: user.id, ...change }))).status).toBe(
+        200,
+      );
     }
     // Deactivating twice records the first only; a profile edit records nothing.
-    await admin.patch(`/api/users/${user.id}`, { firstName: "Samuel" });
+    await admin.call((api) => api.users.update({ id: user.id, firstName: "Samuel" }));
     const actions = await db()
       .selectFrom("audit_log")
       .select(["action", "details"])
@@ -264,16 +285,22 @@ describe("the audit log records", () => {
   });
 
   it("tablets set up and disconnected (once), by whom", async () => {
-    const { main } = world.catalog;
+    const { main } = site.catalog;
     const staff = await staffWithId();
-    expect((await staff.client.get(`/api/locations/${main.id}/setup`)).status).toBe(200);
-    const tabletId = await newestTabletId(world.server);
+    expect((await staff.client.call((api) => api.locations.setup({ id: main.id }))).status).toBe(
+      200,
+    );
+    const tabletId = await newestTabletId(site.world);
     expect(await rows("tablet.setup", tabletId)).toMatchObject([
       { actor: "user", user_id: staff.id, location_id: main.id },
     ]);
     const other = await staffWithId();
-    expect((await other.client.delete(`/api/tablets/${tabletId}`)).status).toBe(200);
-    expect((await other.client.delete(`/api/tablets/${tabletId}`)).status).toBe(200);
+    expect((await other.client.call((api) => api.tablets.revoke({ id: tabletId }))).status).toBe(
+      200,
+    );
+    expect((await other.client.call((api) => api.tablets.revoke({ id: tabletId }))).status).toBe(
+      200,
+    );
     expect(await rows("tablet.disconnect", tabletId)).toMatchObject([
       { actor: "user", user_id: other.id, location_id: main.id },
     ]);
@@ -282,10 +309,10 @@ describe("the audit log records", () => {
 
 describeOnPostgres("sign-outs at the same moment on PostgreSQL", () => {
   it("record one sign-out, whoever wins: the tablet's and the staff member's racing for one visit", async () => {
-    const { main, pantry } = world.catalog;
+    const { main, pantry } = site.catalog;
     const tablet = await tabletWithId(main.id);
     const staff = await staffWithId();
-    const visit = await tablet.client.post("/api/visits", visitor(main.id, pantry.id));
+    const visit = await tablet.client.call((api) => api.visits.create(visitor(main.id, pantry.id)));
     const id = visit.json.id as number;
     // Hold the visit's row so both sign-outs start, see it open, and wait for it.
     const answers = await db()
@@ -293,8 +320,8 @@ describeOnPostgres("sign-outs at the same moment on PostgreSQL", () => {
       .execute(async (trx) => {
         await sql`select 1 from visits where id = ${id} for update`.execute(trx);
         const racing = [
-          tablet.client.patch(`/api/visits/${id}/sign-out`),
-          staff.client.patch(`/api/visits/${id}/sign-out`),
+          tablet.client.call((api) => api.visits.signOut({ id })),
+          staff.client.call((api) => api.visits.signOut({ id })),
         ];
         for (;;) {
           const { rows: waiting } = await sql<{ n: number }>`
@@ -314,54 +341,74 @@ describeOnPostgres("sign-outs at the same moment on PostgreSQL", () => {
 
 describe("a change that fails records nothing", () => {
   it("a refused sign-in (422, 409), a refused edit (409) and a location update rolled back by a bad logo (422)", async () => {
-    const { main, east, pantry, jobs } = world.catalog;
-    const tablet = await tabletClient(world.server, main.id);
-    const staff = await staffClient(world.server);
+    const { main, east, pantry, jobs } = site.catalog;
+    const tablet = await tabletClient(site.world, main.id);
+    const staff = await staffClient(site.world);
     const before = await count();
     // Program not offered here: 422, from a tablet and from staff.
-    expect((await tablet.post("/api/visits", visitor(main.id, jobs.id))).status).toBe(422);
+    expect((await tablet.call((api) => api.visits.create(visitor(main.id, jobs.id)))).status).toBe(
+      422,
+    );
     expect(
-      (await staff.post("/api/visits", visitor(main.id, jobs.id), { "idempotency-key": "refused" }))
-        .status,
+      (
+        await staff.call((api) => api.visits.create(visitor(main.id, jobs.id)), {
+          headers: { "idempotency-key": "refused" },
+        })
+      ).status,
     ).toBe(422);
     expect(await count()).toBe(before);
 
     const body = visitor(main.id, pantry.id);
-    expect((await tablet.post("/api/visits", body)).status).toBe(201);
+    expect((await tablet.call((api) => api.visits.create(body))).status).toBe(201);
     const afterSignIn = await count();
-    expect((await tablet.post("/api/visits", body)).status).toBe(409);
-    const other = (await tablet.post("/api/visits", visitor(main.id, pantry.id))).json;
+    expect((await tablet.call((api) => api.visits.create(body))).status).toBe(409);
+    const other = (await tablet.call((api) => api.visits.create(visitor(main.id, pantry.id)))).json;
     const afterOther = await count();
     expect(afterOther).toBe(afterSignIn + 1);
     expect(
-      (await staff.patch(`/api/visits/${other.id}`, { PhoneNumber: body.PhoneNumber })).status,
+      (
+        await staff.call((api) =>
+          api.visits.update({ id: other.id, PhoneNumber: body.PhoneNumber }),
+        )
+      ).status,
     ).toBe(409);
 
     // The location's fields are written first in its transaction; the unknown logo rolls them back with the audit row.
-    const bad = await world.admin.patch(`/api/locations/${east.id}`, {
-      Name: "Renamed",
-      Logo: "no-such-upload",
-    });
+    const bad = await site.admin.call((api) =>
+      api.locations.update({ id: east.id, Name: "Renamed", Logo: "no-such-upload" }),
+    );
     expect(bad.status).toBe(422);
-    expect((await world.admin.get(`/api/locations/${east.id}`)).json.Name).toBe("Eastside");
+    expect((await site.admin.call((api) => api.locations.get({ id: east.id }))).json.Name).toBe(
+      "Eastside",
+    );
     expect(await count()).toBe(afterOther);
   });
 });
 
-describe("GET /api/audit", () => {
+describe("audit.list", () => {
   it("is the admin's: staff 403, a tablet 403, nobody 401", async () => {
-    expect((await (await staffClient(world.server)).get("/api/audit")).status).toBe(403);
+    expect((await (await staffClient(site.world)).call((api) => api.audit.list({}))).status).toBe(
+      403,
+    );
     expect(
-      (await (await tabletClient(world.server, world.catalog.main.id)).get("/api/audit")).status,
+      (
+        await (
+          await tabletClient(site.world, site.catalog.main.id)
+        ).call((api) => api.audit.list({}))
+      ).status,
     ).toBe(403);
-    expect((await world.server.client().get("/api/audit")).status).toBe(401);
+    expect((await site.world.client().call((api) => api.audit.list({}))).status).toBe(401);
   });
 
   it("lists newest first with who (name, tablet's location), what, where and details", async () => {
-    const { main, pantry } = world.catalog;
+    const { main, pantry } = site.catalog;
     const tablet = await tabletWithId(main.id);
-    const visit = (await tablet.client.post("/api/visits", visitor(main.id, pantry.id))).json;
-    const res = await world.admin.get(`/api/audit?action=visit.sign_in&locationId=${main.id}`);
+    const visit = (
+      await tablet.client.call((api) => api.visits.create(visitor(main.id, pantry.id)))
+    ).json;
+    const res = await site.admin.call((api) =>
+      api.audit.list({ action: "visit.sign_in", locationId: main.id }),
+    );
     expect(res.status).toBe(200);
     expect(res.json[0]).toEqual({
       id: expect.any(Number),
@@ -380,8 +427,8 @@ describe("GET /api/audit", () => {
       details: {},
     });
     const staff = await staffWithId();
-    await staff.client.patch(`/api/visits/${visit.id}/sign-out`);
-    const byStaff = await world.admin.get(`/api/audit?userId=${staff.id}`);
+    await staff.client.call((api) => api.visits.signOut({ id: visit.id }));
+    const byStaff = await site.admin.call((api) => api.audit.list({ userId: staff.id }));
     expect(byStaff.json).toHaveLength(1);
     expect(byStaff.json[0].actor).toMatchObject({
       kind: "user",
@@ -392,13 +439,17 @@ describe("GET /api/audit", () => {
   });
 
   it("filters by several actions, location, person and calendar days in a time zone", async () => {
-    const all = await world.admin.get("/api/audit?action=visit.sign_in,visit.sign_out");
+    const all = await site.admin.call((api) =>
+      api.audit.list({ action: "visit.sign_in,visit.sign_out" }),
+    );
     const actions = new Set((all.json as Array<{ action: string }>).map((e) => e.action));
     expect([...actions].sort()).toEqual(["visit.sign_in", "visit.sign_out"]);
-    const total = Number(all.headers["x-total-count"]);
+    const total = Number(all.headers["X-Total-Count"]);
     const [signIns, signOuts] = await Promise.all(
       ["visit.sign_in", "visit.sign_out"].map(async (a) =>
-        Number((await world.admin.get(`/api/audit?action=${a}`)).headers["x-total-count"]),
+        Number(
+          (await site.admin.call((api) => api.audit.list({ action: a }))).headers["X-Total-Count"],
+        ),
       ),
     );
     expect(total).toBe(signIns! + signOuts!);
@@ -414,22 +465,25 @@ describe("GET /api/audit", () => {
       })
       .execute();
     const on = (day: string, zone: string) =>
-      world.admin.get(`/api/audit?action=retention.run&from=${day}&to=${day}&timeZone=${zone}`);
+      site.admin.call((api) =>
+        api.audit.list({ action: "retention.run", from: day, to: day, timeZone: zone }),
+      );
     expect((await on("2026-03-01", "UTC")).json).toHaveLength(1);
     expect((await on("2026-03-02", "UTC")).json).toHaveLength(0);
     expect((await on("2026-03-02", "Asia/Tokyo")).json).toHaveLength(1);
 
     // One location's entries: a sign-in there is listed, one at another location is not.
-    const { east, main, jobs, pantry } = world.catalog;
+    const { east, main, jobs, pantry } = site.catalog;
     const atEast = await (
-      await tabletClient(world.server, east.id)
-    ).post("/api/visits", visitor(east.id, jobs.id));
+      await tabletClient(site.world, east.id)
+    ).call((api) => api.visits.create(visitor(east.id, jobs.id)));
     const atMain = await (
-      await tabletClient(world.server, main.id)
-    ).post("/api/visits", visitor(main.id, pantry.id));
+      await tabletClient(site.world, main.id)
+    ).call((api) => api.visits.create(visitor(main.id, pantry.id)));
     const [eastEntry] = await rows("visit.sign_in", atEast.json.id);
     const [mainEntry] = await rows("visit.sign_in", atMain.json.id);
-    const listed = (await world.admin.get(`/api/audit?locationId=${east.id}`)).json as Array<{
+    const listed = (await site.admin.call((api) => api.audit.list({ locationId: east.id })))
+      .json as Array<{
       id: number;
       location: { id: number } | null;
     }>;
@@ -439,17 +493,19 @@ describe("GET /api/audit", () => {
   });
 
   it("pages by 25 with Link and X-Total-Count, as the other lists", async () => {
-    const first = await world.admin.get("/api/audit");
-    const total = Number(first.headers["x-total-count"]);
+    const first = await site.admin.call((api) => api.audit.list({}), { url: "/api/audit" });
+    const total = Number(first.headers["X-Total-Count"]);
     expect(total).toBeGreaterThan(25);
     expect(first.json).toHaveLength(25);
-    expect(first.headers.link).toContain('rel="next"');
-    const second = await world.admin.get("/api/audit?page=2");
+    expect(first.headers.Link).toContain('rel="next"');
+    const second = await site.admin.call((api) => api.audit.list({ page: 2 }), {
+      url: "/api/audit?page=2",
+    });
     expect(second.json[0].id).toBeLessThan(first.json[24].id);
-    expect(second.headers.link).toContain('rel="prev"');
+    expect(second.headers.Link).toContain('rel="prev"');
     // The web app's page carries the same total.
-    const page = await world.admin.trpc("query", "audit.page", { page: 2 });
-    expect(page.json.result.data).toMatchObject({
+    const page = await site.admin.call((api) => api.audit.page({ page: 2 }));
+    expect(page.json).toMatchObject({
       total,
       page: 2,
       pageCount: Math.ceil(total / 25),
@@ -461,39 +517,38 @@ describe("GET /api/audit", () => {
       sql`insert into audit_log (at, actor, action, details)
           select timestamptz '2020-01-01T00:00:00Z' + g * interval '1 minute', 'system', 'visit.sign_out', '{}'::jsonb
           from generate_series(1, ${count}::int) g`.execute(db());
-    const oldDays = "from=2020-01-01&to=2020-12-31";
+    const oldDays = { from: "2020-01-01", to: "2020-12-31" };
     await seed(100_000);
     await sql`analyze audit_log`.execute(db());
-    const exact = await world.admin.get(`/api/audit?${oldDays}`);
-    expect(exact.headers["x-total-count"]).toBe("100000");
-    expect(exact.headers["x-total-count-estimated"]).toBeUndefined();
+    const exact = await site.admin.call((api) => api.audit.list(oldDays));
+    expect(exact.headers["X-Total-Count"]).toBe("100000");
+    expect(exact.headers["X-Total-Count-Estimated"]).toBeUndefined();
 
     await seed(1);
-    const estimated = await world.admin.get(`/api/audit?${oldDays}`);
-    expect(estimated.headers["x-total-count-estimated"]).toBe("true");
-    expect(Number(estimated.headers["x-total-count"])).toBeGreaterThan(100_000);
-    const page = await world.admin.trpc("query", "audit.page", {
-      from: "2020-01-01",
-      to: "2020-12-31",
-    });
-    expect(page.json.result.data).toMatchObject({ totalEstimated: true });
-    const counted = await world.admin.get(`/api/audit?${oldDays}&exactTotal=true`);
-    expect(counted.headers["x-total-count"]).toBe("100001");
-    expect(counted.headers["x-total-count-estimated"]).toBeUndefined();
+    const estimated = await site.admin.call((api) => api.audit.list(oldDays));
+    expect(estimated.headers["X-Total-Count-Estimated"]).toBe("true");
+    expect(Number(estimated.headers["X-Total-Count"])).toBeGreaterThan(100_000);
+    const page = await site.admin.call((api) => api.audit.page(oldDays));
+    expect(page.json).toMatchObject({ totalEstimated: true });
+    const counted = await site.admin.call((api) =>
+      api.audit.list({ ...oldDays, exactTotal: "true" }),
+    );
+    expect(counted.headers["X-Total-Count"]).toBe("100001");
+    expect(counted.headers["X-Total-Count-Estimated"]).toBeUndefined();
     await db().deleteFrom("audit_log").where("at", "<", new Date("2021-01-01T00:00:00Z")).execute();
   });
 
   it("answers junk filters with 422 naming the field", async () => {
-    for (const [query, path] of [
-      ["action=visit.explode", "action"],
-      ["action=visit.sign_in,nope", "action"],
-      ["userId=abc", "userId"],
-      ["from=2026-02-30", "from"],
-      ["timeZone=Mars/Olympus", "timeZone"],
-      ["page=0", "page"],
-    ]) {
-      const res = await world.admin.get(`/api/audit?${query}`);
-      expect(res.status, query).toBe(422);
+    for (const [input, path] of [
+      [{ action: "visit.explode" }, "action"],
+      [{ action: "visit.sign_in,nope" }, "action"],
+      [{ userId: "abc" }, "userId"],
+      [{ from: "2026-02-30" }, "from"],
+      [{ timeZone: "Mars/Olympus" }, "timeZone"],
+      [{ page: 0 }, "page"],
+    ] as const) {
+      const res = await site.admin.call((api) => api.audit.list(input as never));
+      expect(res.status, JSON.stringify(input)).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toContain(path);
     }
   });

@@ -1,10 +1,12 @@
-import { summaryStatement, visitListInput } from "@vsi/api";
 import { sql } from "@vsi/db";
-import { describe, expect, it } from "vitest";
-import { tabletClient, useCatalogServer } from "./fixtures.ts";
 import { describeOnPostgres } from "@vsi/db/testing";
+import { describe, expect, it } from "vitest";
+import { tabletClient, useCatalogWorld } from "../../test/fixtures.ts";
+import type { Api } from "../../test/world.ts";
+import { visitListInput } from "../visits/schema.ts";
+import { summaryStatement } from "./summary.ts";
 
-const world = useCatalogServer();
+const site = useCatalogWorld();
 
 let phones = 0;
 interface Row {
@@ -14,7 +16,7 @@ interface Row {
   phone?: string;
 }
 async function insertVisits(locationId: number, rows: Row[]) {
-  await world.server.services.db.kysely
+  await site.world.services.db.kysely
     .insertInto("visits")
     .values(
       rows.map((r) => ({
@@ -23,7 +25,7 @@ async function insertVisits(locationId: number, rows: Row[]) {
         phone_number: r.phone ?? String(4_156_000_000 + ++phones),
         temperature: "98.1",
         location_id: locationId,
-        program_id: r.programId ?? world.catalog.pantry.id,
+        program_id: r.programId ?? site.catalog.pantry.id,
         time_in: new Date(r.timeIn),
         time_out: r.timeOut ? new Date(r.timeOut) : null,
       })),
@@ -32,25 +34,25 @@ async function insertVisits(locationId: number, rows: Row[]) {
 }
 let locations = 0;
 async function freshLocation() {
-  const { pantry, tutoring } = world.catalog;
-  const res = await world.admin.post("/api/locations", {
-    Name: `Summary ${++locations}`,
-    ProgramIds: [pantry.id, tutoring.id],
-  });
+  const { pantry, tutoring } = site.catalog;
+  const res = await site.admin.call((api) =>
+    api.locations.create({ Name: `Summary ${++locations}`, ProgramIds: [pantry.id, tutoring.id] }),
+  );
   return res.json as { id: number; Name: string };
 }
-const summary = async (query: string) => {
-  const res = await world.admin.get(`/api/visits/summary?${query}`);
-  expect(res.status, res.body).toBe(200);
+type SummaryInput = Parameters<Api["visits"]["summary"]>[0];
+const summary = async (input: SummaryInput) => {
+  const res = await site.admin.call((api) => api.visits.summary(input));
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res;
 };
-const report = async (input: Record<string, unknown>) => {
-  const res = await world.admin.trpc("query", "visits.summaryReport", input);
-  expect(res.status, res.body).toBe(200);
-  return res.json.result.data;
+const report = async (input: SummaryInput) => {
+  const res = await site.admin.call((api) => api.visits.summaryReport(input));
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json;
 };
 
-describe("GET /api/visits/summary", () => {
+describe("visits.summary", () => {
   it("counts visits, unique visitors by phone, and the average stay of signed-out visits only", async () => {
     const location = await freshLocation();
     await insertVisits(location.id, [
@@ -60,16 +62,19 @@ describe("GET /api/visits/summary", () => {
         timeIn: "2026-05-05T17:00:00Z",
         timeOut: null,
         phone: "4155550002",
-        programId: world.catalog.tutoring.id,
+        programId: site.catalog.tutoring.id,
       },
     ]);
-    const res = await summary(
-      `locationId=${location.id}&from=2026-05-04&to=2026-05-05&groupBy=day`,
-    );
-    expect(res.headers["x-total-visits"]).toBe("3");
-    expect(res.headers["x-unique-visitors"]).toBe("2");
-    expect(res.headers["x-average-stay-minutes"]).toBe("45");
-    expect(res.headers["x-total-count"]).toBe("2");
+    const res = await summary({
+      locationId: location.id,
+      from: "2026-05-04",
+      to: "2026-05-05",
+      groupBy: "day",
+    });
+    expect(res.headers["X-Total-Visits"]).toBe("3");
+    expect(res.headers["X-Unique-Visitors"]).toBe("2");
+    expect(res.headers["X-Average-Stay-Minutes"]).toBe("45");
+    expect(res.headers["X-Total-Count"]).toBe("2");
     expect(
       res.json.map(
         (g: {
@@ -92,10 +97,13 @@ describe("GET /api/visits/summary", () => {
       stackBy: "program",
     });
     // Nothing signed out: no average, not zero.
-    const open = await summary(
-      `locationId=${location.id}&from=2026-05-05&to=2026-05-05&programId=${world.catalog.tutoring.id}`,
-    );
-    expect(open.headers["x-average-stay-minutes"]).toBe("");
+    const open = await summary({
+      locationId: location.id,
+      from: "2026-05-05",
+      to: "2026-05-05",
+      programId: site.catalog.tutoring.id,
+    });
+    expect(open.headers["X-Average-Stay-Minutes"]).toBe("");
     expect(open.json[0].averageStayMinutes).toBeNull();
   });
 
@@ -108,7 +116,7 @@ describe("GET /api/visits/summary", () => {
       { timeIn: "2026-03-03T12:00:00Z", timeOut: "2026-03-03T12:30:00Z", phone: "4156100003" },
     ]);
     // Two different people, erased: no phone left to tell them apart, nor from anyone else.
-    await world.server.services.db.kysely
+    await site.world.services.db.kysely
       .updateTable("visits")
       .set({
         first_name: "",
@@ -120,11 +128,14 @@ describe("GET /api/visits/summary", () => {
       .where("location_id", "=", location.id)
       .where("phone_number", "in", ["4156100002", "4156100003"])
       .execute();
-    const res = await summary(
-      `from=2026-03-02&to=2026-03-03&locationId=${location.id}&timeZone=UTC`,
-    );
-    expect(res.headers["x-total-visits"]).toBe("4");
-    expect(res.headers["x-unique-visitors"]).toBe("1");
+    const res = await summary({
+      from: "2026-03-02",
+      to: "2026-03-03",
+      locationId: location.id,
+      timeZone: "UTC",
+    });
+    expect(res.headers["X-Total-Visits"]).toBe("4");
+    expect(res.headers["X-Unique-Visitors"]).toBe("1");
     expect(
       res.json.map((g: { key: string; count: number; uniqueVisitors: number }) => [
         g.key,
@@ -146,47 +157,51 @@ describe("GET /api/visits/summary", () => {
       { timeIn: "2026-03-09T07:30:00Z" }, // LA 2026-03-09 00:30 PDT
       { timeIn: "2026-03-10T18:45:00Z" }, // Kolkata (UTC+5:30) 2026-03-11 00:15; LA 2026-03-10 11:45
     ]);
-    const days = async (query: string) =>
+    const days = async (input: SummaryInput) =>
       Object.fromEntries(
-        (await summary(`locationId=${location.id}&${query}`)).json.map(
+        (await summary({ locationId: location.id, ...input })).json.map(
           (g: { key: string; count: number }) => [g.key, g.count],
         ),
       );
-    expect(await days("from=2026-03-07&to=2026-03-11&timeZone=America/Los_Angeles")).toEqual({
+    expect(
+      await days({ from: "2026-03-07", to: "2026-03-11", timeZone: "America/Los_Angeles" }),
+    ).toEqual({
       "2026-03-07": 1,
       "2026-03-08": 1,
       "2026-03-09": 1,
       "2026-03-10": 1,
       "2026-03-11": 0,
     });
-    expect(await days("from=2026-03-07&to=2026-03-11")).toEqual({
+    expect(await days({ from: "2026-03-07", to: "2026-03-11" })).toEqual({
       "2026-03-07": 0,
       "2026-03-08": 1,
       "2026-03-09": 2,
       "2026-03-10": 1,
       "2026-03-11": 0,
     });
-    expect(await days("from=2026-03-10&to=2026-03-11&timeZone=Asia/Kolkata")).toEqual({
+    expect(await days({ from: "2026-03-10", to: "2026-03-11", timeZone: "Asia/Kolkata" })).toEqual({
       "2026-03-10": 0,
       "2026-03-11": 1,
     });
     // The range's own edges are the zone's midnights too: LA's 2026-03-08 holds one visit.
-    const edge = await summary(
-      `locationId=${location.id}&from=2026-03-08&to=2026-03-08&timeZone=America/Los_Angeles`,
-    );
-    expect(edge.headers["x-total-visits"]).toBe("1");
+    const edge = await summary({
+      locationId: location.id,
+      from: "2026-03-08",
+      to: "2026-03-08",
+      timeZone: "America/Los_Angeles",
+    });
+    expect(edge.headers["X-Total-Visits"]).toBe("1");
   });
 
   it("counts a visit at 23:30 in Los Angeles for that Los Angeles day in the location's own zone (the reports page's zone for a chosen location), not the next day as in UTC", async () => {
     const location = await freshLocation();
-    const zone = (await world.admin.get(`/api/locations/${location.id}`)).json.TimeZone as string;
+    const zone = (await site.admin.call((api) => api.locations.get({ id: location.id }))).json
+      .TimeZone as string;
     expect(zone).toBe("America/Los_Angeles");
     await insertVisits(location.id, [{ timeIn: "2026-11-21T07:30:00Z" }]); // LA 2026-11-20 23:30 PST
     const days = async (timeZone: string) =>
       (
-        await summary(
-          `locationId=${location.id}&from=2026-11-20&to=2026-11-21&timeZone=${timeZone}`,
-        )
+        await summary({ locationId: location.id, from: "2026-11-20", to: "2026-11-21", timeZone })
       ).json.map((g: { key: string; count: number }) => [g.key, g.count]);
     expect(await days(zone)).toEqual([
       ["2026-11-20", 1],
@@ -199,7 +214,7 @@ describe("GET /api/visits/summary", () => {
   });
 
   it("stacks each day by program, or by location when one program is chosen", async () => {
-    const { pantry, tutoring } = world.catalog;
+    const { pantry, tutoring } = site.catalog;
     const [a, b] = [await freshLocation(), await freshLocation()];
     await insertVisits(a.id, [
       { timeIn: "2026-06-01T15:00:00Z", programId: pantry.id },
@@ -226,7 +241,7 @@ describe("GET /api/visits/summary", () => {
   });
 
   it("groups by program and by location, largest first, with names", async () => {
-    const { pantry, tutoring } = world.catalog;
+    const { pantry, tutoring } = site.catalog;
     const [a, b] = [await freshLocation(), await freshLocation()];
     await insertVisits(a.id, [
       {
@@ -244,7 +259,7 @@ describe("GET /api/visits/summary", () => {
       { timeIn: "2025-02-02T16:00:00Z", programId: pantry.id },
     ]);
     await insertVisits(b.id, [{ timeIn: "2025-02-03T15:00:00Z", programId: pantry.id }]);
-    const programs = await summary(`locationId=${a.id}&groupBy=program`);
+    const programs = await summary({ locationId: a.id, groupBy: "program" });
     expect(programs.json).toEqual([
       {
         key: String(tutoring.id),
@@ -261,7 +276,7 @@ describe("GET /api/visits/summary", () => {
         averageStayMinutes: null,
       },
     ]);
-    const places = await summary(`from=2025-02-01&to=2025-02-03&groupBy=location`);
+    const places = await summary({ from: "2025-02-01", to: "2025-02-03", groupBy: "location" });
     expect(
       places.json.map((g: { key: string; label: string; count: number }) => [
         g.key,
@@ -272,29 +287,32 @@ describe("GET /api/visits/summary", () => {
       [String(a.id), a.Name, 3],
       [String(b.id), b.Name, 1],
     ]);
-    expect(places.headers["x-total-visits"]).toBe("4");
+    expect(places.headers["X-Total-Visits"]).toBe("4");
   });
 
   it("answers 422 on the field for bad filters, 401 anonymous and 403 to a tablet", async () => {
-    const bad = async (query: string, path: string) => {
-      const res = await world.admin.get(`/api/visits/summary?${query}`);
-      expect(res.status, query).toBe(422);
+    const bad = async (input: Record<string, unknown>, path: string) => {
+      const res = await site.admin.call((api) => api.visits.summary(input as never));
+      expect(res.status, JSON.stringify(input)).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual([path]);
     };
-    await bad("groupBy=week", "groupBy");
-    await bad("from=2026-02-30", "from");
-    await bad("to=yesterday", "to");
-    await bad("timeZone=Mars/Olympus", "timeZone");
-    await bad("locationId=abc", "locationId");
-    await bad("from=2026-05-02&to=2026-05-01", "to");
-    await bad("from=2000-01-01&to=2026-01-01&groupBy=day", "to");
+    await bad({ groupBy: "week" }, "groupBy");
+    await bad({ from: "2026-02-30" }, "from");
+    await bad({ to: "yesterday" }, "to");
+    await bad({ timeZone: "Mars/Olympus" }, "timeZone");
+    await bad({ locationId: "abc" }, "locationId");
+    await bad({ from: "2026-05-02", to: "2026-05-01" }, "to");
+    await bad({ from: "2000-01-01", to: "2026-01-01", groupBy: "day" }, "to");
     expect(
-      (await world.admin.get("/api/visits/summary?from=2000-01-01&to=2026-01-01&groupBy=program"))
-        .status,
+      (
+        await site.admin.call((api) =>
+          api.visits.summary({ from: "2000-01-01", to: "2026-01-01", groupBy: "program" }),
+        )
+      ).status,
     ).toBe(200);
-    expect((await world.server.client().get("/api/visits/summary")).status).toBe(401);
-    const tablet = await tabletClient(world.server, world.catalog.main.id);
-    expect((await tablet.get("/api/visits/summary")).status).toBe(403);
+    expect((await site.world.client().call((api) => api.visits.summary({}))).status).toBe(401);
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    expect((await tablet.call((api) => api.visits.summary({}))).status).toBe(403);
   });
 });
 
@@ -303,14 +321,14 @@ describeOnPostgres("the summary's plan on PostgreSQL", () => {
   it("reads a location's month from that location's own index range, without the table", async () => {
     const location = await freshLocation();
     const other = await freshLocation();
-    const db = world.server.services.db.kysely;
+    const db = site.world.services.db.kysely;
     // Other locations' visits in the same month, so a read of every location's month would show.
     for (const [id, n] of [
       [location.id, 300],
       [other.id, 3000],
     ] as const) {
       await sql`insert into visits (first_name, last_name, phone_number, temperature, time_in, time_out, location_id, program_id)
-          select 'Plan', 'Rows', (4180000000 + g)::text, '98', t, t + interval '30 minutes', ${id}, ${world.catalog.pantry.id}
+          select 'Plan', 'Rows', (4180000000 + g)::text, '98', t, t + interval '30 minutes', ${id}, ${site.catalog.pantry.id}
           from generate_series(1, ${n}::int) g cross join lateral (select timestamptz '2025-03-01T00:00:00Z' + g * interval '13 minutes' as t) x`.execute(
         db,
       );
@@ -332,40 +350,42 @@ describeOnPostgres("the summary's plan on PostgreSQL", () => {
 describe("the report's total", () => {
   it("stays exact up to 100,000 matching visits; past that the first page estimates unless exactTotal=true", async () => {
     const location = await freshLocation();
-    const db = world.server.services.db.kysely;
+    const db = site.world.services.db.kysely;
     const seed = (from: number, to: number) =>
       sql`insert into visits (first_name, last_name, phone_number, temperature, time_in, location_id, program_id)
-          select 'Many', 'Rows', (4170000000 + g)::text, '98', timestamptz '2024-01-01T00:00:00Z' + g * interval '1 minute', ${location.id}, ${world.catalog.pantry.id}
+          select 'Many', 'Rows', (4170000000 + g)::text, '98', timestamptz '2024-01-01T00:00:00Z' + g * interval '1 minute', ${location.id}, ${site.catalog.pantry.id}
           from generate_series(${from}::int, ${to}::int) g`.execute(db);
     await seed(1, 100_000);
     await sql`analyze visits`.execute(db);
-    const page = (query = "") => world.admin.get(`/api/visits?locationId=${location.id}${query}`);
+    const page = (input: Omit<Parameters<Api["visits"]["list"]>[0], "locationId"> = {}) =>
+      site.admin.call((api) => api.visits.list({ locationId: location.id, ...input }));
     const exact = await page();
-    expect(exact.headers["x-total-count"]).toBe("100000");
-    expect(exact.headers["x-total-count-estimated"]).toBeUndefined();
-    const month = await page("&from=2024-01-01&to=2024-01-31");
-    expect(month.headers["x-total-count"]).toBe(String(31 * 24 * 60 - 1)); // minute 0 of the month is not seeded
+    expect(exact.headers["X-Total-Count"]).toBe("100000");
+    expect(exact.headers["X-Total-Count-Estimated"]).toBeUndefined();
+    const month = await page({ from: "2024-01-01", to: "2024-01-31" });
+    expect(month.headers["X-Total-Count"]).toBe(String(31 * 24 * 60 - 1)); // minute 0 of the month is not seeded
 
     await seed(100_001, 100_001);
     const estimated = await page();
-    expect(estimated.headers["x-total-count-estimated"]).toBe("true");
-    expect(Number(estimated.headers["x-total-count"])).toBeGreaterThan(100_000);
+    expect(estimated.headers["X-Total-Count-Estimated"]).toBe("true");
+    expect(Number(estimated.headers["X-Total-Count"])).toBeGreaterThan(100_000);
     expect(estimated.json[0].FirstName).toBe("Many");
-    const counted = await page("&exactTotal=true");
-    expect(counted.headers["x-total-count"]).toBe("100001");
-    expect(counted.headers["x-total-count-estimated"]).toBeUndefined();
+    const counted = await page({ exactTotal: "true" });
+    expect(counted.headers["X-Total-Count"]).toBe("100001");
+    expect(counted.headers["X-Total-Count-Estimated"]).toBeUndefined();
     // A page past the first with an estimate still reads newest first, from the newest end.
-    const second = await page("&page=2");
+    const second = await page({ page: 2 });
     expect(new Date(second.json[0].TimeIn).getTime()).toBe(
       Date.parse("2024-01-01T00:00:00Z") + (100_001 - 25) * 60_000,
     );
     // The last page is read from the oldest end, on the exact total.
-    const last = await page("&page=4001");
-    expect(last.headers["x-total-count"]).toBe("100001");
+    const last = await page({ page: 4001 });
+    expect(last.headers["X-Total-Count"]).toBe("100001");
     expect(last.json.map((v: { TimeIn: string }) => v.TimeIn)).toEqual([
       "2024-01-01T00:01:00.000Z",
     ]);
-    const trpc = await world.admin.trpc("query", "visits.report", { locationId: location.id });
-    expect(trpc.json.result.data).toMatchObject({ totalEstimated: true });
+    // The web app's page carries the estimate too.
+    const webPage = await site.admin.call((api) => api.visits.report({ locationId: location.id }));
+    expect(webPage.json).toMatchObject({ totalEstimated: true });
   });
 });

@@ -1,8 +1,8 @@
-import { retentionStatus, runRetention } from "@vsi/api";
+import { retentionStatus, runRetention } from "./retention.ts";
 import { describe, expect, it } from "vitest";
-import { useCatalogServer } from "./fixtures.ts";
+import { useCatalogWorld } from "../../test/fixtures.ts";
 
-const world = useCatalogServer();
+const site = useCatalogWorld();
 const DAY = 24 * 60 * 60 * 1000;
 let phones = 0;
 
@@ -13,15 +13,15 @@ async function oldVisit(
   options: { open?: boolean; phone?: string; locationId?: number } = {},
 ) {
   const timeIn = new Date(now.getTime() - daysAgo * DAY);
-  return world.server.services.db.kysely
+  return site.world.services.db.kysely
     .insertInto("visits")
     .values({
       first_name: "Maria",
       last_name: "Lopez",
       phone_number: options.phone ?? String(4155700000 + ++phones),
       temperature: "98.6",
-      location_id: options.locationId ?? world.catalog.east.id,
-      program_id: world.catalog.jobs.id,
+      location_id: options.locationId ?? site.catalog.east.id,
+      program_id: site.catalog.jobs.id,
       time_in: timeIn,
       time_out: options.open ? null : new Date(timeIn.getTime() + 3600_000),
     })
@@ -30,13 +30,13 @@ async function oldVisit(
 }
 
 const visitRow = (id: number) =>
-  world.server.services.db.kysely
+  site.world.services.db.kysely
     .selectFrom("visits")
     .selectAll()
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
 const auditRows = (action: string) =>
-  world.server.services.db.kysely
+  site.world.services.db.kysely
     .selectFrom("audit_log")
     .selectAll()
     .where("action", "=", action)
@@ -45,14 +45,14 @@ const auditRows = (action: string) =>
 
 describe("retention", () => {
   it("is off by default: a run erases nothing and the settings say so", async () => {
-    expect((await world.admin.get("/api/settings")).json).toEqual({
+    expect((await site.admin.call((api) => api.settings.get())).json).toEqual({
       eraseAfterDays: null,
       nextRunErases: 0,
       lastRunAt: null,
     });
     const now = new Date();
     const visit = await oldVisit(now, 400);
-    expect(await runRetention(world.server.services.db.kysely, now)).toEqual({
+    expect(await runRetention(site.world.services.db.kysely, now)).toEqual({
       erased: 0,
       eraseAfterDays: null,
     });
@@ -60,7 +60,7 @@ describe("retention", () => {
   });
 
   it("erases names, phone and temperature of visits older than N days, keeping what counts need; the page's number is what the run erases", async () => {
-    const db = world.server.services.db.kysely;
+    const db = site.world.services.db.kysely;
     // The clock the job would run at: the day after the last visit below.
     const now = new Date(Date.now() + 5 * DAY);
     const old = [await oldVisit(now, 31), await oldVisit(now, 45)];
@@ -68,17 +68,16 @@ describe("retention", () => {
     const recent = await oldVisit(now, 29);
     const reportTotal = async () =>
       Number(
-        (await world.admin.get(`/api/visits?locationId=${world.catalog.east.id}`)).headers[
-          "x-total-count"
-        ],
+        (await site.admin.call((api) => api.visits.list({ locationId: site.catalog.east.id })))
+          .headers["X-Total-Count"],
       );
     const totalBefore = await reportTotal();
 
-    const set = await world.admin.patch("/api/settings", { eraseAfterDays: 30 });
+    const set = await site.admin.call((api) => api.settings.update({ eraseAfterDays: 30 }));
     expect(set.status).toBe(200);
     expect(set.json.eraseAfterDays).toBe(30);
     // Counted at the server's clock (now), the 400-day-old visit of the first test is one of them too.
-    const counted = (await world.admin.get("/api/settings")).json.nextRunErases;
+    const counted = (await site.admin.call((api) => api.settings.get())).json.nextRunErases;
     expect(counted).toBeGreaterThanOrEqual(1);
 
     const firstRun = await runRetention(db, now);
@@ -118,13 +117,15 @@ describe("retention", () => {
       details: { eraseAfterDays: { from: null, to: 30 } },
     });
     expect(JSON.stringify(runs)).not.toContain("Maria");
-    expect((await world.admin.get("/api/settings")).json.lastRunAt).toBe(now.toISOString());
+    expect((await site.admin.call((api) => api.settings.get())).json.lastRunAt).toBe(
+      now.toISOString(),
+    );
   });
 
   it("two runs at once erase each visit once", async () => {
-    const db = world.server.services.db.kysely;
+    const db = site.world.services.db.kysely;
     const now = new Date(Date.now() + 10 * DAY);
-    await world.admin.patch("/api/settings", { eraseAfterDays: 30 });
+    await site.admin.call((api) => api.settings.update({ eraseAfterDays: 30 }));
     await Promise.all([oldVisit(now, 60), oldVisit(now, 61)]);
     const due = (await retentionStatus(db, now)).nextRunErases;
     expect(due).toBeGreaterThanOrEqual(2);
@@ -133,9 +134,9 @@ describe("retention", () => {
   });
 
   it("an admin's 'erase now' runs it at once, logged as that admin; off, it erases nothing", async () => {
-    await world.admin.patch("/api/settings", { eraseAfterDays: 1 });
+    await site.admin.call((api) => api.settings.update({ eraseAfterDays: 1 }));
     const visit = await oldVisit(new Date(), 2);
-    const res = await world.admin.post("/api/settings/retention/run");
+    const res = await site.admin.call((api) => api.settings.runRetention({}));
     expect(res.status).toBe(200);
     expect(res.json.erased).toBeGreaterThanOrEqual(1);
     expect((await visitRow(visit.id)).first_name).toBe("");
@@ -143,17 +144,19 @@ describe("retention", () => {
       actor: "user",
       details: { erased: res.json.erased },
     });
-    await world.admin.patch("/api/settings", { eraseAfterDays: null });
-    expect((await world.admin.post("/api/settings/retention/run")).json).toEqual({ erased: 0 });
+    await site.admin.call((api) => api.settings.update({ eraseAfterDays: null }));
+    expect((await site.admin.call((api) => api.settings.runRetention({}))).json).toEqual({
+      erased: 0,
+    });
   });
 
   it("validates the setting and turns it off with null", async () => {
     for (const eraseAfterDays of [0, 1.5, "thirty", 40000]) {
-      const res = await world.admin.patch("/api/settings", { eraseAfterDays });
+      const res = await site.admin.call((api) => api.settings.update({ eraseAfterDays } as never));
       expect(res.status).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual(["eraseAfterDays"]);
     }
-    const off = await world.admin.patch("/api/settings", { eraseAfterDays: null });
+    const off = await site.admin.call((api) => api.settings.update({ eraseAfterDays: null }));
     expect(off.json).toMatchObject({ eraseAfterDays: null, nextRunErases: 0 });
   });
 });
@@ -163,21 +166,21 @@ describe("a request to be forgotten", () => {
     const now = new Date();
     const phone = "4155788888";
     const closed = await oldVisit(now, 3, { phone });
-    const open = await oldVisit(now, 0, { phone, open: true, locationId: world.catalog.main.id });
+    const open = await oldVisit(now, 0, { phone, open: true, locationId: site.catalog.main.id });
     const someoneElse = await oldVisit(now, 3);
 
-    const exported = await world.admin.post("/api/visitors/export", {
-      phoneNumber: "(415) 578-8888",
-    });
+    const exported = await site.admin.call((api) =>
+      api.visitors.export({ phoneNumber: "(415) 578-8888" }),
+    );
     expect(exported.status).toBe(200);
     expect(exported.json.visits.map((v: { id: number }) => v.id)).toEqual([closed.id, open.id]);
     expect(exported.json.visits[0]).toMatchObject({
       FirstName: "Maria",
       PhoneNumber: phone,
-      Location: { id: world.catalog.east.id, Name: "Eastside" },
+      Location: { id: site.catalog.east.id, Name: "Eastside" },
     });
 
-    const forgotten = await world.admin.post("/api/visitors/forget", { phoneNumber: phone });
+    const forgotten = await site.admin.call((api) => api.visitors.forget({ phoneNumber: phone }));
     expect(forgotten.json).toEqual({ erased: 2 });
     for (const id of [closed.id, open.id])
       expect(await visitRow(id)).toMatchObject({
@@ -188,7 +191,7 @@ describe("a request to be forgotten", () => {
     expect((await visitRow(open.id)).time_out).not.toBeNull();
     expect((await visitRow(someoneElse.id)).first_name).toBe("Maria");
     expect(
-      (await world.admin.post("/api/visitors/export", { phoneNumber: phone })).json.visits,
+      (await site.admin.call((api) => api.visitors.export({ phoneNumber: phone }))).json.visits,
     ).toEqual([]);
 
     const logged = [...(await auditRows("visitor.export")), ...(await auditRows("visitor.forget"))];
@@ -205,14 +208,16 @@ describe("a request to be forgotten", () => {
     const now = new Date();
     const phone = "4155799999";
     const closed = await oldVisit(now, 2, { phone });
-    await world.server.services.db.kysely
+    await site.world.services.db.kysely
       .updateTable("visits")
       .set({ signed_out_by: "visitor" })
       .where("id", "=", closed.id)
       .execute();
-    const open = await oldVisit(now, 0, { phone, open: true, locationId: world.catalog.main.id });
+    const open = await oldVisit(now, 0, { phone, open: true, locationId: site.catalog.main.id });
 
-    expect((await world.admin.post("/api/visitors/forget", { phoneNumber: phone })).json).toEqual({
+    expect(
+      (await site.admin.call((api) => api.visitors.forget({ phoneNumber: phone }))).json,
+    ).toEqual({
       erased: 2,
     });
     const signedOut = await visitRow(open.id);
@@ -223,21 +228,21 @@ describe("a request to be forgotten", () => {
       time_out: closed.time_out,
     });
     // Nobody forgotten is left on the roll call.
-    const onSite = (await world.admin.get(`/api/visits/open?locationId=${world.catalog.main.id}`))
-      .json as Array<{ id: number }>;
+    const onSite = (
+      await site.admin.call((api) => api.visits.open({ locationId: site.catalog.main.id }))
+    ).json as Array<{ id: number }>;
     expect(onSite.map((v) => v.id)).not.toContain(open.id);
   });
 
   it("keeps a forgotten visit forgotten: a PATCH refilling its details answers 422 naming each field, and changes nothing", async () => {
     const phone = "4155798888";
     const visit = await oldVisit(new Date(), 5, { phone });
-    await world.admin.post("/api/visitors/forget", { phoneNumber: phone });
+    await site.admin.call((api) => api.visitors.forget({ phoneNumber: phone }));
     const erased = await visitRow(visit.id);
 
-    const refill = await world.admin.patch(`/api/visits/${visit.id}`, {
-      FirstName: "Maria",
-      PhoneNumber: phone,
-    });
+    const refill = await site.admin.call((api) =>
+      api.visits.update({ id: visit.id, FirstName: "Maria", PhoneNumber: phone }),
+    );
     const message = "This visit's personal details were erased and cannot be filled in again";
     expect(refill.status).toBe(422);
     expect(refill.json).toEqual({
@@ -250,13 +255,13 @@ describe("a request to be forgotten", () => {
     });
     expect(await visitRow(visit.id)).toEqual(erased);
     // Sending nothing to change is still fine.
-    const nothing = await world.admin.patch(`/api/visits/${visit.id}`, {});
+    const nothing = await site.admin.call((api) => api.visits.update({ id: visit.id }));
     expect(nothing.status).toBe(200);
     expect(nothing.json).toMatchObject({ FirstName: "", PhoneNumber: "" });
   });
 
   it("refuses a malformed phone number with a 422", async () => {
-    const res = await world.admin.post("/api/visitors/forget", { phoneNumber: "12" });
+    const res = await site.admin.call((api) => api.visitors.forget({ phoneNumber: "12" }));
     expect(res.status).toBe(422);
     expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual(["phoneNumber"]);
   });
