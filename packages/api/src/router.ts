@@ -6,6 +6,7 @@ import { invitesRouter } from "./accounts/invites-router.ts";
 import { locationsRouter } from "./catalog/locations-router.ts";
 import { passwordsRouter } from "./accounts/passwords-router.ts";
 import { programsRouter } from "./catalog/programs-router.ts";
+import { reportsRouter } from "./reports/router.ts";
 import { tabletsRouter } from "./tablets/router.ts";
 import { tokensRouter } from "./accounts/api-tokens-router.ts";
 import { usersRouter } from "./accounts/users-router.ts";
@@ -30,6 +31,7 @@ export const appRouter = router({
   settings: settingsRouter,
   visitors: visitorsRouter,
   audit: auditRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -121,6 +121,11 @@ export interface VisitsTable {
   signed_out_by: SignOutKind | null;
   location_id: number;
   program_id: number;
+  /**
+   * HMAC-SHA256 of the phone with the install's secret, written by a trigger; kept when the phone
+   * is erased, so unduplicated counts stay exact. Null on visits erased before it existed.
+   */
+  visitor_key: Generated<Buffer | null>;
   /** When the visitor's names, phone and temperature were blanked (retention, or a request to be forgotten). */
   erased_at: NullableTimestamp;
   created_at: DefaultTimestamp;
@@ -167,6 +172,9 @@ export interface SettingsTable {
   /** Visitors' details are erased from visits older than this; null keeps them. */
   erase_after_days: number | null;
   retention_ran_at: NullableTimestamp;
+  /** The pads of the install's visitor-key secret (visitor-key.ts). */
+  visitor_key_inner: Buffer | null;
+  visitor_key_outer: Buffer | null;
   updated_at: DefaultTimestamp;
 }
 
@@ -206,7 +214,8 @@ export interface Database {
 export type User = Selectable<UsersTable>;
 export type Location = Selectable<LocationsTable>;
 export type Program = Selectable<ProgramsTable>;
-export type Visit = Selectable<VisitsTable>;
+/** A visit as the API reads it; its visitor_key is for counting only. */
+export type Visit = Omit<Selectable<VisitsTable>, "visitor_key">;
 export type Invite = Selectable<InvitesTable>;
 export type FileRow = Selectable<FilesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;

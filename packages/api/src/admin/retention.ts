@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { sql, type ExpressionBuilder } from "kysely";
 import type { Executor, Kysely, Database, SignOutKind } from "@vsi/db";
 import { toNamedVisit } from "../visits/mappers.ts";
+import { visitorKeyOf } from "../visits/queries.ts";
 import { recordAudit, systemActor, type AuditActor } from "../kernel/audit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -145,6 +147,8 @@ export async function exportVisitor(
 /**
  * Erases one person's details from all their visits (a request to be forgotten). A visit still
  * open ends now, signed out by staff (an admin's doing): nobody forgotten stays on the roll call.
+ * Their visits, those erased by retention included, then share a random key instead of their
+ * phone's: past figures still count them once, and nothing links them to a later visit.
  */
 export async function forgetVisitor(
   db: Kysely<Database>,
@@ -169,6 +173,11 @@ export async function forgetVisitor(
       .where("phone_number", "=", phoneNumber)
       .executeTakeFirst();
     const erased = Number(result.numUpdatedRows);
+    await trx
+      .updateTable("visits")
+      .set({ visitor_key: randomBytes(32) })
+      .where("visitor_key", "=", visitorKeyOf(phoneNumber))
+      .execute();
     await recordAudit(trx, actor, { action: "visitor.forget", details: { erased } }, now);
     return erased;
   });

@@ -186,6 +186,13 @@ export async function findVisit(db: Executor, id: number): Promise<Visit> {
 /** A sign-in as its schema leaves it; the key travels apart. */
 export type NewVisitFields = Omit<VisitCreateInput, "idempotencyKey">;
 
+/**
+ * A phone's visitor key (HMAC-SHA256 with the install's secret), as the database writes it on
+ * every visit (migration 0019's visitor_key_of): what counts people once, erased or not.
+ */
+export const visitorKeyOf = (phoneNumber: string) =>
+  sql<Buffer>`visitor_key_of(${phoneNumber}::text)`;
+
 /** Is the program offered at this location, both live: the one place this is asked. */
 function offeredHere(db: Executor, locationId: number, programId: number) {
   return db

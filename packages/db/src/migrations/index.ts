@@ -15,6 +15,7 @@ import * as m0014 from "./0014_user_access_notifications.ts";
 import * as m0016 from "./0016_visitor_lookup_counts.ts";
 import * as m0017 from "./0017_location_kiosk_timings.ts";
 import * as m0018 from "./0018_location_asks_temperature.ts";
+import * as m0019 from "./0019_visitor_keys.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0016_visitor_lookup_counts": m0016,
   "0017_location_kiosk_timings": m0017,
   "0018_location_asks_temperature": m0018,
+  "0019_visitor_keys": m0019,
 };

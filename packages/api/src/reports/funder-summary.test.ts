@@ -1,0 +1,193 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { tabletClient, useCatalogWorld } from "../../test/fixtures.ts";
+import { runRetention } from "../admin/retention.ts";
+
+const site = useCatalogWorld();
+
+let places = 0;
+/** A location of its own offering the pantry and tutoring (LA time), with visits at given times. */
+async function history(
+  visits: Array<{ phone: string; at: string; program: "pantry" | "tutoring" }>,
+) {
+  const { pantry, tutoring } = site.catalog;
+  const location = (
+    await site.admin.call((api) =>
+      api.locations.create({
+        Name: `Funded ${++places}`,
+        ProgramIds: [pantry.id, tutoring.id],
+        TimeZone: "America/Los_Angeles",
+      }),
+    )
+  ).json as { id: number };
+  const db = site.world.services.db.kysely;
+  for (const visit of visits) {
+    const at = new Date(visit.at);
+    await db
+      .insertInto("visits")
+      .values({
+        first_name: "Pat",
+        last_name: "Doe",
+        phone_number: visit.phone,
+        temperature: "98.6",
+        location_id: location.id,
+        program_id: visit.program === "pantry" ? pantry.id : tutoring.id,
+        time_in: at,
+        time_out: new Date(at.getTime() + 3_600_000),
+        signed_out_by: "staff",
+      })
+      .execute();
+  }
+  return location.id;
+}
+
+const summary = (input: Record<string, unknown>) =>
+  site.admin.call((api) =>
+    api.reports.summary({ timeZone: "America/Los_Angeles", ...input } as never),
+  );
+
+// February 2026 in Los Angeles: A came in January and twice in February (pantry, then tutoring),
+// B first in February, C in December and February; D's visit is 9 PM on Jan 31 in LA, which is
+// February 1st in UTC, so it is not February's.
+const february = [
+  { phone: "4155550001", at: "2026-01-10T18:00:00Z", program: "pantry" },
+  { phone: "4155550001", at: "2026-02-05T18:00:00Z", program: "pantry" },
+  { phone: "4155550001", at: "2026-02-20T18:00:00Z", program: "tutoring" },
+  { phone: "4155550002", at: "2026-02-10T18:00:00Z", program: "pantry" },
+  { phone: "4155550003", at: "2025-12-20T18:00:00Z", program: "pantry" },
+  { phone: "4155550003", at: "2026-02-11T18:00:00Z", program: "pantry" },
+  { phone: "4155550004", at: "2026-02-01T05:00:00Z", program: "pantry" },
+] as const;
+
+describe("the funder summary", () => {
+  it("counts a period's visits, people once each, new and returning, and each program's month, in the location's zone", async () => {
+    const locationId = await history([...february]);
+    const res = await summary({ from: "2026-02-01", to: "2026-02-28", locationId });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      visits: 4,
+      people: 3,
+      newPeople: 1,
+      returningPeople: 2,
+      perProgramMonth: [
+        {
+          programId: site.catalog.pantry.id,
+          programName: "Food Pantry",
+          month: "2026-02",
+          visits: 3,
+          people: 3,
+        },
+        {
+          programId: site.catalog.tutoring.id,
+          programName: "Tutoring",
+          month: "2026-02",
+          visits: 1,
+          people: 1,
+        },
+      ],
+    });
+    // D's late-evening visit belongs to January there.
+    const january = await summary({ from: "2026-01-01", to: "2026-01-31", locationId });
+    expect(january.json).toMatchObject({ visits: 2, people: 2, newPeople: 2, returningPeople: 0 });
+  });
+
+  it("judges new and returning within the chosen program: a returning visitor is new to another program", async () => {
+    const locationId = await history([...february]);
+    const res = await summary({
+      from: "2026-02-01",
+      to: "2026-02-28",
+      locationId,
+      programId: site.catalog.tutoring.id,
+    });
+    expect(res.json).toMatchObject({ visits: 1, people: 1, newPeople: 1, returningPeople: 0 });
+  });
+
+  it("gives the same figures after retention has erased every phone number", async () => {
+    const locationId = await history([...february]);
+    const period = { from: "2025-12-01", to: "2026-02-28", locationId };
+    const before = (await summary(period)).json;
+    await site.admin.call((api) => api.settings.update({ eraseAfterDays: 1 }));
+    const erased = await runRetention(
+      site.world.services.db.kysely,
+      new Date("2026-06-01T00:00:00Z"),
+    );
+    expect(erased.erased).toBeGreaterThanOrEqual(february.length);
+    await site.admin.call((api) => api.settings.update({ eraseAfterDays: null }));
+    const phones = await site.world.services.db.kysely
+      .selectFrom("visits")
+      .select("phone_number")
+      .where("location_id", "=", locationId)
+      .execute();
+    expect(new Set(phones.map((row) => row.phone_number))).toEqual(new Set([""]));
+    expect((await summary(period)).json).toEqual(before);
+    expect(before).toMatchObject({ visits: 7, people: 4 });
+  });
+
+  it("still counts a forgotten person once in the past, and as someone new when they come back", async () => {
+    const locationId = await history([...february]);
+    const period = { from: "2026-02-01", to: "2026-02-28", locationId };
+    const before = (await summary(period)).json;
+    const forgotten = await site.admin.call((api) =>
+      api.visitors.forget({ phoneNumber: "4155550001" }),
+    );
+    expect(forgotten.json.erased).toBeGreaterThanOrEqual(3);
+    expect((await summary(period)).json).toEqual(before);
+    // Nothing ties their new visit to the old ones: in March they are new.
+    const tablet = await tabletClient(site.world, locationId);
+    const back = await tablet.call((api) =>
+      api.visits.create({
+        FirstName: "Pat",
+        LastName: "Doe",
+        PhoneNumber: "4155550001",
+        Temperature: "98.6",
+        LocationId: locationId,
+        ProgramId: site.catalog.pantry.id,
+      }),
+    );
+    expect(back.status).toBe(201);
+    const today = back.json.TimeIn.slice(0, 10) as string;
+    const now = await summary({ from: "2026-03-01", to: today, locationId, timeZone: "UTC" });
+    expect(now.json).toMatchObject({ visits: 1, people: 1, newPeople: 1, returningPeople: 0 });
+  });
+
+  it("keys visitors by HMAC-SHA256 of their phone with the install's secret, never by the phone", async () => {
+    const locationId = await history([
+      { phone: "4155550009", at: "2026-02-03T18:00:00Z", program: "pantry" },
+    ]);
+    const db = site.world.services.db.kysely;
+    const { visitor_key } = await db
+      .selectFrom("visits")
+      .select("visitor_key")
+      .where("location_id", "=", locationId)
+      .executeTakeFirstOrThrow();
+    const pads = await db
+      .selectFrom("settings")
+      .select(["visitor_key_inner", "visitor_key_outer"])
+      .executeTakeFirstOrThrow();
+    const sha = (...parts: Buffer[]) => createHash("sha256").update(Buffer.concat(parts)).digest();
+    const hmac = sha(
+      pads.visitor_key_outer!,
+      sha(pads.visitor_key_inner!, Buffer.from("4155550009")),
+    );
+    expect(Buffer.from(visitor_key!)).toEqual(hmac);
+    expect(Buffer.from(visitor_key!)).not.toEqual(sha(Buffer.from("4155550009")));
+  });
+
+  it("needs a real period, and staff", async () => {
+    const bad = await summary({ from: "2026-02-10", to: "2026-02-01" });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual([{ path: "to", message: "To must be on or after From" }]);
+    const missing = await summary({ to: "2026-02-01" });
+    expect(missing.status).toBe(422);
+    expect(missing.json.errors.map((e: { path: string }) => e.path)).toEqual(["from"]);
+    const anonymous = await site.world
+      .client()
+      .call((api) => api.reports.summary({ from: "2026-02-01", to: "2026-02-28" } as never));
+    expect(anonymous.status).toBe(401);
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    const refused = await tablet.call((api) =>
+      api.reports.summary({ from: "2026-02-01", to: "2026-02-28" } as never),
+    );
+    expect(refused.status).toBe(403);
+  });
+});
