@@ -10,7 +10,7 @@ export const storageTests = [
   "test/visits-csv-cells.test.ts",
   "test/on-site-csv.test.ts",
   "test/audit.test.ts",
-  "test/visits.test.ts",
+  "test/report-csv.test.ts",
   "test/retention.test.ts",
   "test/rate-limits.test.ts",
 ];

@@ -5,7 +5,11 @@ import { defineConfig } from "vitest/config";
  * rows written in the same statement). With a PostgreSQL server they run a second time on embedded
  * PGlite, as the project "api (PGlite)" of the repository's vitest.config.ts.
  */
-export const apiStorageTests: string[] = [];
+export const apiStorageTests: string[] = [
+  "src/visits/signing-in-and-out.test.ts",
+  "src/visits/visitor-lookup.test.ts",
+  "src/visits/staff-report.test.ts",
+];
 
 export const apiTestOptions = {
   testTimeout: 30_000,
