@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { generateToken, hashToken } from "@vsi/api";
 import { beforeAll, describe, expect, it } from "vitest";
-import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
-import type { Client } from "./harness.ts";
+import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
+import type { Client } from "../../test/world.ts";
 import { cookieHeader, openEvents } from "./sse.ts";
 
 /**
@@ -11,8 +11,8 @@ import { cookieHeader, openEvents } from "./sse.ts";
  * xxx-xxx-0101, nothing more); staff and scripts see and do everything as before.
  */
 
-const world = useCatalogServer();
-const db = () => world.server.services.db.kysely;
+const site = useCatalogWorld();
+const db = () => site.world.services.db.kysely;
 const day = 24 * 3600_000;
 
 /** A visit written straight to the table, ended `endedDaysAgo` days ago (open when undefined). */
@@ -25,8 +25,8 @@ async function insertVisit(phone: string, endedDaysAgo?: number) {
       last_name: "Lovelace",
       phone_number: phone,
       temperature: "98.6",
-      location_id: world.catalog.main.id,
-      program_id: world.catalog.tutoring.id,
+      location_id: site.catalog.main.id,
+      program_id: site.catalog.tutoring.id,
       time_in: new Date(now - (endedDaysAgo ?? 0) * day - 3600_000),
       time_out: endedDaysAgo === undefined ? null : new Date(now - endedDaysAgo * day),
       signed_out_by: endedDaysAgo === undefined ? null : "visitor",
@@ -41,13 +41,13 @@ const row = (id: number) =>
 
 /** A script's client: a staff member's API token. */
 async function bearerClient(): Promise<Client> {
-  const user = await world.server.createUser();
+  const user = await site.world.createUser();
   const token = generateToken();
   await db()
     .insertInto("api_tokens")
     .values({ user_id: user.id, name: "script", token_hash: hashToken(token) })
     .execute();
-  const client = world.server.client();
+  const client = site.world.client();
   client.bearer = token;
   return client;
 }
@@ -64,80 +64,85 @@ const adaAt = (LocationId: number, ProgramId: number) =>
 describe("what a tablet may do", () => {
   let tablet: Client;
   beforeAll(async () => {
-    tablet = await tabletClient(world.server, world.catalog.main.id);
+    tablet = await tabletClient(site.world, site.catalog.main.id);
   });
 
   it("reads no visit and rewrites none, even of its own location (GET and PATCH /visits/{id}: 403 over /api and /trpc); staff still do", async () => {
     for (const visit of [await insertVisit("4155550001", 3), await insertVisit("4155550002")]) {
-      expect((await tablet.get(`/api/visits/${visit.id}`)).status).toBe(403);
-      const tampered = await tablet.patch(`/api/visits/${visit.id}`, {
-        LastName: "Tampered",
-        Temperature: "104",
-      });
+      expect((await tablet.call((api) => api.visits.get({ id: visit.id }))).status).toBe(403);
+      const tampered = await tablet.call((api) =>
+        api.visits.update({ id: visit.id, LastName: "Tampered", Temperature: "104" }),
+      );
       expect(tampered.status).toBe(403);
       await tablet.prime();
-      expect((await tablet.trpc("query", "visits.get", { id: visit.id })).status).toBe(403);
+      expect((await tablet.call((api) => api.visits.get({ id: visit.id }))).status).toBe(403);
       expect(
-        (await tablet.trpc("mutation", "visits.update", { id: visit.id, LastName: "Tampered" }))
+        (await tablet.call((api) => api.visits.update({ id: visit.id, LastName: "Tampered" })))
           .status,
       ).toBe(403);
       expect(await row(visit.id)).toEqual(visit);
 
-      const staff = await staffClient(world.server);
-      expect((await staff.get(`/api/visits/${visit.id}`)).json).toMatchObject({
+      const staff = await staffClient(site.world);
+      expect((await staff.call((api) => api.visits.get({ id: visit.id }))).json).toMatchObject({
         LastName: "Lovelace",
         PhoneNumber: visit.phone_number,
       });
-      expect((await staff.patch(`/api/visits/${visit.id}`, { Temperature: "97" })).status).toBe(
-        200,
-      );
+      expect(
+        (await staff.call((api) => api.visits.update({ id: visit.id, Temperature: "97" }))).status,
+      ).toBe(200);
     }
   });
 
   it("signs out an open visit of its location; an ended one only again within a day (a retry), never an older one", async () => {
     const open = await insertVisit("4155550003");
-    const out = await tablet.patch(`/api/visits/${open.id}/sign-out`);
+    const out = await tablet.call((api) => api.visits.signOut({ id: open.id }));
     expect(out.status).toBe(200);
-    expect((await tablet.patch(`/api/visits/${open.id}/sign-out`)).json.TimeOut).toBe(
+    expect((await tablet.call((api) => api.visits.signOut({ id: open.id }))).json.TimeOut).toBe(
       out.json.TimeOut,
     );
 
     const old = await insertVisit("4155550004", 2);
-    const again = await tablet.patch(`/api/visits/${old.id}/sign-out`);
+    const again = await tablet.call((api) => api.visits.signOut({ id: old.id }));
     expect(again.status).toBe(404);
     expect(again.json).toEqual({ status: 404, message: "Visit not found" });
     await tablet.prime();
-    expect((await tablet.trpc("mutation", "visits.signOut", { id: old.id })).status).toBe(404);
+    expect((await tablet.call((api) => api.visits.signOut({ id: old.id }))).status).toBe(404);
     expect(await row(old.id)).toEqual(old);
     // Staff may still sign out (and so read) any visit.
-    expect((await world.admin.patch(`/api/visits/${old.id}/sign-out`)).json).toMatchObject({
-      LastName: "Lovelace",
-      PhoneNumber: old.phone_number,
-    });
+    expect((await site.admin.call((api) => api.visits.signOut({ id: old.id }))).json).toMatchObject(
+      {
+        LastName: "Lovelace",
+        PhoneNumber: old.phone_number,
+      },
+    );
   });
 });
 
 describe("a visit as a tablet sees it", () => {
   it("is the first name, the last name's initial and the phone's last four digits: in the sheet, a sign-in's answer, a 409's open visit and a sign-out's answer, over /api and /trpc", async () => {
-    const { main, tutoring, pantry } = world.catalog;
-    const tablet = await tabletClient(world.server, main.id);
+    const { main, tutoring, pantry } = site.catalog;
+    const tablet = await tabletClient(site.world, main.id);
     const bodies: string[] = [];
     const seen = <R extends { body: string }>(reply: R) => (bodies.push(reply.body), reply);
 
     const signedIn = seen(
-      await tablet.post("/api/visits", adaAt(main.id, tutoring.id), {
-        "idempotency-key": "view-1",
+      await tablet.call((api) => api.visits.create(adaAt(main.id, tutoring.id)), {
+        headers: {
+          "idempotency-key": "view-1",
+        },
       }),
     );
     expect(signedIn.status).toBe(201);
     expect(signedIn.json).toMatchObject({ ...tabletView, Temperature: "98.6", TimeOut: null });
     const retried = seen(
-      await tablet.post("/api/visits", adaAt(main.id, tutoring.id), {
-        "idempotency-key": "view-1",
+      await tablet.call((api) => api.visits.create(adaAt(main.id, tutoring.id)), {
+        headers: {
+          "idempotency-key": "view-1",
+        },
       }),
     );
     expect(retried.json).toMatchObject({ id: signedIn.json.id, ...tabletView });
-    const twice = seen(await tablet.post("/api/visits", adaAt(main.id, tutoring.id)));
+    const twice = seen(await tablet.call((api) => api.visits.create(adaAt(main.id, tutoring.id))));
     expect(twice.status).toBe(409);
     expect(twice.json.visit).toMatchObject({ id: signedIn.json.id, ...tabletView });
 
@@ -157,28 +162,28 @@ describe("a visit as a tablet sees it", () => {
     }
     await tablet.prime();
     const rpcSheet = seen(
-      await tablet.trpc("query", "visits.list", { locationId: main.id, programId: tutoring.id }),
+      await tablet.call((api) => api.visits.list({ locationId: main.id, programId: tutoring.id })),
     );
     expect(
       rpcSheet.json.result.data.find((v: { id: number }) => v.id === signedIn.json.id),
     ).toMatchObject(tabletView);
     const rpcIn = seen(
-      await tablet.trpc("mutation", "visits.create", {
-        ...adaAt(main.id, pantry.id),
-        idempotencyKey: "view-2",
-      }),
+      await tablet.call((api) =>
+        api.visits.create({
+          ...adaAt(main.id, pantry.id),
+          idempotencyKey: "view-2",
+        }),
+      ),
     );
     expect(rpcIn.json.result.data).toMatchObject(tabletView);
-    const rpcTwice = seen(
-      await tablet.trpc("mutation", "visits.create", adaAt(main.id, pantry.id)),
-    );
+    const rpcTwice = seen(await tablet.call((api) => api.visits.create(adaAt(main.id, pantry.id))));
     expect(rpcTwice.json.error.visit).toMatchObject(tabletView);
     const rpcOut = seen(
-      await tablet.trpc("mutation", "visits.signOut", { id: rpcIn.json.result.data.id }),
+      await tablet.call((api) => api.visits.signOut({ id: rpcIn.json.result.data.id })),
     );
     expect(rpcOut.json.result.data).toMatchObject(tabletView);
 
-    const out = seen(await tablet.patch(`/api/visits/${signedIn.json.id}/sign-out`));
+    const out = seen(await tablet.call((api) => api.visits.signOut({ id: signedIn.json.id })));
     expect(out.json).toMatchObject({ ...tabletView, SignedOutBy: "visitor" });
 
     for (const body of bodies) {
@@ -188,29 +193,31 @@ describe("a visit as a tablet sees it", () => {
   });
 
   it("is the whole visit to staff and scripts, on the same calls", async () => {
-    const { jobs } = world.catalog;
+    const { jobs } = site.catalog;
     const location = (
-      await world.admin.post("/api/locations", { Name: "Full view", ProgramIds: [jobs.id] })
+      await site.admin.call((api) =>
+        api.locations.create({ Name: "Full view", ProgramIds: [jobs.id] }),
+      )
     ).json as { id: number };
-    for (const client of [await staffClient(world.server), await bearerClient()]) {
+    for (const client of [await staffClient(site.world), await bearerClient()]) {
       await client.prime();
-      const signedIn = await client.post("/api/visits", adaAt(location.id, jobs.id));
+      const signedIn = await client.call((api) => api.visits.create(adaAt(location.id, jobs.id)));
       expect(signedIn.json).toMatchObject(fullView);
       expect(
-        (await client.post("/api/visits", adaAt(location.id, jobs.id))).json.visit,
+        (await client.call((api) => api.visits.create(adaAt(location.id, jobs.id)))).json.visit,
       ).toMatchObject(fullView);
-      const report = await client.get(`/api/visits?locationId=${location.id}`);
+      const report = await client.call((api) => api.visits.list({ locationId: location.id }));
       expect(report.json[0]).toMatchObject(fullView);
-      const out = await client.patch(`/api/visits/${signedIn.json.id}/sign-out`);
+      const out = await client.call((api) => api.visits.signOut({ id: signedIn.json.id }));
       expect(out.json).toMatchObject(fullView);
     }
   });
 
   it("is the sheet's view in a tablet's live events and the whole visit in staff's, on the same location", async () => {
-    const { main, tutoring } = world.catalog;
-    await world.server.app.listen({ port: 0, host: "127.0.0.1" });
-    const base = `http://127.0.0.1:${(world.server.app.server.address() as AddressInfo).port}`;
-    const tablet = await tabletClient(world.server, main.id);
+    const { main, tutoring } = site.catalog;
+    await site.world.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(site.world.app.server.address() as AddressInfo).port}`;
+    const tablet = await tabletClient(site.world, main.id);
     const script = await bearerClient();
     const watch = (client: Client) =>
       openEvents(`${base}/api/locations/${main.id}/events`, {
@@ -219,16 +226,15 @@ describe("a visit as a tablet sees it", () => {
       });
     const streams = {
       tablet: await watch(tablet),
-      staff: await watch(world.admin),
+      staff: await watch(site.admin),
       script: await watch(script),
     };
     try {
       for (const stream of Object.values(streams)) await stream.next("ready");
       const signedIn = (
-        await world.admin.post("/api/visits", {
-          ...adaAt(main.id, tutoring.id),
-          PhoneNumber: "4155550199",
-        })
+        await site.admin.call((api) =>
+          api.visits.create({ ...adaAt(main.id, tutoring.id), PhoneNumber: "4155550199" }),
+        )
       ).json;
       const expected = {
         tablet: { ...tabletView, PhoneNumber: "xxxxxx0199" },
@@ -239,7 +245,7 @@ describe("a visit as a tablet sees it", () => {
         const event = await stream.next("visit", (data) => data.visitId === signedIn.id);
         expect(event.data.visit, name).toMatchObject(expected[name as keyof typeof expected]);
       }
-      await world.admin.patch(`/api/visits/${signedIn.id}/sign-out`);
+      await site.admin.call((api) => api.visits.signOut({ id: signedIn.id }));
       for (const [name, stream] of Object.entries(streams)) {
         const event = await stream.next("visit", (data) => data.kind === "out");
         expect(event.data.visit, name).toMatchObject(expected[name as keyof typeof expected]);
