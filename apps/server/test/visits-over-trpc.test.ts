@@ -46,4 +46,66 @@ describe("visits over /trpc", () => {
     expect(rpc.status).toBe(409);
     expect(rpc.json.error).toMatchObject({ status: 409, visit: { id: first.json.id } });
   });
+
+  it("answers a tablet as the sheet sees a visit: a sign-in, the sheet, a 409's open visit, a sign-out", async () => {
+    const { main, pantry } = world.catalog;
+    const tabletView = { FirstName: "Ada", LastName: "L", PhoneNumber: "xxxxxx0102" };
+    const ada = visitor(main.id, pantry.id, {
+      FirstName: "Ada",
+      LastName: "Lovelace",
+      PhoneNumber: "415-555-0102",
+    });
+    const bodies: string[] = [];
+    const seen = <R extends { body: string }>(reply: R) => (bodies.push(reply.body), reply);
+    const signedIn = seen(
+      await tablet.trpc("mutation", "visits.create", { ...ada, idempotencyKey: "view-2" }),
+    );
+    expect(signedIn.json.result.data).toMatchObject(tabletView);
+    const sheet = seen(
+      await tablet.trpc("query", "visits.list", { locationId: main.id, programId: pantry.id }),
+    );
+    expect(
+      sheet.json.result.data.find((v: { id: number }) => v.id === signedIn.json.result.data.id),
+    ).toMatchObject(tabletView);
+    const twice = seen(await tablet.trpc("mutation", "visits.create", ada));
+    expect(twice.json.error.visit).toMatchObject(tabletView);
+    const out = seen(
+      await tablet.trpc("mutation", "visits.signOut", { id: signedIn.json.result.data.id }),
+    );
+    expect(out.json.result.data).toMatchObject(tabletView);
+    for (const body of bodies) {
+      expect(body).not.toContain("Lovelace");
+      expect(body).not.toContain("4155550102");
+    }
+  });
+
+  it("refuses a tablet reading or rewriting a visit (403), and signing out an old one (404), over /api and /trpc", async () => {
+    const { main, tutoring } = world.catalog;
+    const ended = Date.now() - 2 * 24 * 3600_000;
+    const old = await world.server.services.db.kysely
+      .insertInto("visits")
+      .values({
+        first_name: "Ada",
+        last_name: "Lovelace",
+        phone_number: "4155550004",
+        temperature: "98.6",
+        location_id: main.id,
+        program_id: tutoring.id,
+        time_in: new Date(ended - 3600_000),
+        time_out: new Date(ended),
+        signed_out_by: "visitor",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect((await tablet.get(`/api/visits/${old.id}`)).status).toBe(403);
+    expect((await tablet.trpc("query", "visits.get", { id: old.id })).status).toBe(403);
+    expect((await tablet.patch(`/api/visits/${old.id}`, { LastName: "Tampered" })).status).toBe(
+      403,
+    );
+    expect(
+      (await tablet.trpc("mutation", "visits.update", { id: old.id, LastName: "Tampered" })).status,
+    ).toBe(403);
+    expect((await tablet.patch(`/api/visits/${old.id}/sign-out`)).status).toBe(404);
+    expect((await tablet.trpc("mutation", "visits.signOut", { id: old.id })).status).toBe(404);
+  });
 });
