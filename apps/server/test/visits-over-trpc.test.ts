@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
+import { newestTabletId, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 import type { Client } from "./harness.ts";
 
 /**
- * The web app's transport: a tablet's and staff's visit calls over /trpc answer as over /api (the
- * procedures' behaviour is tested in process, in packages/api/src/visits and tablets).
+ * The web app's transport: a tablet's and staff's calls about visits and tablets over /trpc answer
+ * as over /api (the procedures' behaviour is tested in process, in packages/api/src/visits and
+ * packages/api/src/tablets).
  */
 
 const world = useCatalogServer();
@@ -107,5 +108,21 @@ describe("visits over /trpc", () => {
     ).toBe(403);
     expect((await tablet.patch(`/api/visits/${old.id}/sign-out`)).status).toBe(404);
     expect((await tablet.trpc("mutation", "visits.signOut", { id: old.id })).status).toBe(404);
+  });
+});
+
+describe("tablets over /trpc", () => {
+  it("lists and disconnects as the web app calls it; the tablet's next call is a 401 saying why", async () => {
+    const { east } = world.catalog;
+    const eastTablet = await tabletClient(world.server, east.id);
+    const id = await newestTabletId(world.server, east.id);
+    const list = await world.admin.trpc("query", "tablets.list", { id: east.id });
+    expect(list.status).toBe(200);
+    expect(list.json.result.data.map((t: { id: number }) => t.id)).toContain(id);
+    expect((await world.admin.trpc("mutation", "tablets.revoke", { id })).status).toBe(200);
+    await eastTablet.prime();
+    const refused = await eastTablet.trpc("query", "visits.list", { locationId: east.id });
+    expect(refused.status).toBe(401);
+    expect(refused.json.error.message).toBe("This tablet was disconnected");
   });
 });
