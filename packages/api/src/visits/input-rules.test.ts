@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
-import type { Client } from "./harness.ts";
+import { tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
+import type { Client } from "../../test/world.ts";
 
 /** The shared schemas decide what input is valid, and every transport answers 422 with the field. */
 
-const world = useCatalogServer();
+const site = useCatalogWorld();
 
 const pathsOf = (body: { errors?: Array<{ path: string }> }) =>
   (body.errors ?? []).map((e) => e.path);
@@ -18,26 +18,26 @@ describe("phone numbers: one rule for create, update and lookup", () => {
       ["1-415-555-1232", "4155551232"],
       ["415 555 1233", "4155551233"],
     ]) {
-      const res = await world.admin.post(
-        "/api/visits",
-        visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: typed }),
+      const res = await site.admin.call((api) =>
+        api.visits.create(
+          visitor(site.catalog.main.id, site.catalog.tutoring.id, { PhoneNumber: typed }),
+        ),
       );
       expect(res.status, typed).toBe(201);
       expect(res.json.PhoneNumber, typed).toBe(digits);
     }
     const created = (
-      await world.admin.post(
-        "/api/visits",
-        visitor(world.catalog.main.id, world.catalog.tutoring.id),
+      await site.admin.call((api) =>
+        api.visits.create(visitor(site.catalog.main.id, site.catalog.tutoring.id)),
       )
     ).json;
-    const updated = await world.admin.patch(`/api/visits/${created.id}`, {
-      PhoneNumber: "415.555.9999",
-    });
+    const updated = await site.admin.call((api) =>
+      api.visits.update({ id: created.id, PhoneNumber: "415.555.9999" }),
+    );
     expect(updated.json.PhoneNumber).toBe("4155559999");
     for (const typed of ["415-555-1230", "(415) 555.1230", "+14155551230"]) {
-      const found = await world.admin.get(
-        `/api/visits/search?phoneNumber=${encodeURIComponent(typed)}`,
+      const found = await site.admin.call((api) =>
+        api.visits.search({ phoneNumber: encodeURIComponent(typed) }),
       );
       expect(found.status, typed).toBe(200);
     }
@@ -51,13 +51,14 @@ describe("phone numbers: one rule for create, update and lookup", () => {
       "12345",
       "415/555/1234",
     ]) {
-      const create = await world.admin.post(
-        "/api/visits",
-        visitor(world.catalog.main.id, world.catalog.tutoring.id, { PhoneNumber: typed }),
+      const create = await site.admin.call((api) =>
+        api.visits.create(
+          visitor(site.catalog.main.id, site.catalog.tutoring.id, { PhoneNumber: typed }),
+        ),
       );
       expect([create.status, pathsOf(create.json)], typed).toEqual([422, ["PhoneNumber"]]);
-      const search = await world.admin.get(
-        `/api/visits/search?phoneNumber=${encodeURIComponent(typed)}`,
+      const search = await site.admin.call((api) =>
+        api.visits.search({ phoneNumber: encodeURIComponent(typed) }),
       );
       expect([search.status, pathsOf(search.json)], typed).toEqual([422, ["phoneNumber"]]);
     }
@@ -70,11 +71,13 @@ describe("dates and time zones", () => {
   it("answers 422 on the field for an impossible date or unknown zone on /api, /trpc and the CSV", async () => {
     for (const date of impossible) {
       for (const field of ["from", "to"]) {
-        const rest = await world.admin.get(`/api/visits?${field}=${date}`);
+        const rest = await site.admin.call((api) => api.visits.list({ "\u00000\u0000": date }));
         expect([rest.status, pathsOf(rest.json)], `${field}=${date}`).toEqual([422, [field]]);
-        const csv = await world.admin.get(`/api/visits?format=csv&${field}=${date}`);
+        const csv = await site.admin.call((api) =>
+          api.visits.list({ format: "csv", "\u00000\u0000": date }),
+        );
         expect([csv.status, pathsOf(csv.json)], `csv ${field}=${date}`).toEqual([422, [field]]);
-        const trpc = await world.admin.trpc("query", "visits.report", { [field]: date });
+        const trpc = await site.admin.call((api) => api.visits.report({ [field]: date }));
         expect([trpc.status, pathsOf(trpc.json.error)], `trpc ${field}=${date}`).toEqual([
           422,
           [field],
@@ -89,13 +92,15 @@ describe("dates and time zones", () => {
       "Etc/GMT+15",
       "Etc/GMT-0x",
     ]) {
-      const rest = await world.admin.get(`/api/visits?timeZone=${encodeURIComponent(zone)}`);
+      const rest = await site.admin.call((api) =>
+        api.visits.list({ timeZone: encodeURIComponent(zone) }),
+      );
       expect([rest.status, pathsOf(rest.json)], zone).toEqual([422, ["timeZone"]]);
-      const csv = await world.admin.get(
-        `/api/visits?format=csv&timeZone=${encodeURIComponent(zone)}`,
+      const csv = await site.admin.call((api) =>
+        api.visits.list({ format: "csv", timeZone: encodeURIComponent(zone) }),
       );
       expect([csv.status, pathsOf(csv.json)], `csv ${zone}`).toEqual([422, ["timeZone"]]);
-      const trpc = await world.admin.trpc("query", "visits.report", { timeZone: zone });
+      const trpc = await site.admin.call((api) => api.visits.report({ timeZone: zone }));
       expect([trpc.status, pathsOf(trpc.json.error)], `trpc ${zone}`).toEqual([422, ["timeZone"]]);
     }
   });
@@ -109,21 +114,24 @@ describe("dates and time zones", () => {
       "Asia/Kolkata",
       "US/Pacific",
     ]) {
-      const rest = await world.admin.get(
-        `/api/visits?from=2026-11-23&timeZone=${encodeURIComponent(zone)}`,
+      const rest = await site.admin.call((api) =>
+        api.visits.list({ from: "2026-11-23", timeZone: encodeURIComponent(zone) }),
       );
       expect([rest.status, zone]).toEqual([200, zone]);
     }
   });
 
   it("accepts real dates, a leap day included, and IANA zones", async () => {
-    const res = await world.admin.get(
-      "/api/visits?from=2024-02-29&to=2024-12-31&timeZone=America%2FLos_Angeles",
+    const res = await site.admin.call((api) =>
+      api.visits.list({ from: "2024-02-29", to: "2024-12-31", timeZone: "America/Los_Angeles" }),
     );
     expect(res.status).toBe(200);
     expect(
-      (await world.admin.get("/api/visits?format=csv&from=2024-02-29&timeZone=Europe%2FBerlin"))
-        .status,
+      (
+        await site.admin.call((api) =>
+          api.visits.list({ format: "csv", from: "2024-02-29", timeZone: "Europe/Berlin" }),
+        )
+      ).status,
     ).toBe(200);
   });
 });
@@ -132,82 +140,82 @@ describe("control characters", () => {
   const nul = "a\u0000b";
 
   it("are a 422 on the field in every kind of text input", async () => {
-    const anonymous = await world.server.client().prime();
+    const anonymous = await site.world.client().prime();
     const cases: Array<[Client, string, string, unknown, string]> = [
       [anonymous, "POST", "/api/auth/login", { email: nul, password: "password123" }, "email"],
       [anonymous, "POST", "/api/passwords", { email: `x${nul}@example.org` }, "email"],
       [
-        world.admin,
+        site.admin,
         "POST",
         "/api/invites",
         { firstName: nul, email: "ctl@example.org" },
         "firstName",
       ],
-      [world.admin, "POST", "/api/locations", { Name: nul }, "Name"],
-      [world.admin, "POST", "/api/tokens", { name: "tab\there" }, "name"],
+      [site.admin, "POST", "/api/locations", { Name: nul }, "Name"],
+      [site.admin, "POST", "/api/tokens", { name: "tab\there" }, "name"],
       [
-        world.admin,
+        site.admin,
         "POST",
         "/api/visits",
-        visitor(world.catalog.main.id, world.catalog.tutoring.id, { LastName: nul }),
+        visitor(site.catalog.main.id, site.catalog.tutoring.id, { LastName: nul }),
         "LastName",
       ],
+      [site.admin, "GET", `/api/visits?timeZone=${encodeURIComponent(nul)}`, undefined, "timeZone"],
       [
-        world.admin,
-        "GET",
-        `/api/visits?timeZone=${encodeURIComponent(nul)}`,
-        undefined,
-        "timeZone",
-      ],
-      [
-        world.admin,
+        site.admin,
         "POST",
         "/api/assets",
         { blob: { filename: `me${nul}.png`, content_type: "image/png", byte_size: 10 } },
         "blob.filename",
       ],
-      [world.admin, "GET", `/api/files/${encodeURIComponent(nul)}`, undefined, "key"],
+      [site.admin, "GET", `/api/files/${encodeURIComponent(nul)}`, undefined, "key"],
     ];
     for (const [client, method, url, body, path] of cases) {
       const res = await client.request(method, url, body);
       expect([res.status, pathsOf(res.json)], `${method} ${url}`).toEqual([422, [path]]);
     }
-    const trpc = await world.admin.trpc("mutation", "visits.create", {
-      ...visitor(world.catalog.main.id, world.catalog.tutoring.id),
-      idempotencyKey: nul,
-    });
+    const trpc = await site.admin.call((api) =>
+      api.visits.create({
+        ...visitor(site.catalog.main.id, site.catalog.tutoring.id),
+        idempotencyKey: nul,
+      }),
+    );
     expect([trpc.status, pathsOf(trpc.json.error)]).toEqual([422, ["idempotencyKey"]]);
   });
 
   it("still allow line breaks where text has lines: an invite's message, an address", async () => {
-    const invite = await world.admin.post("/api/invites", {
-      firstName: "Lines",
-      email: "lines@example.org",
-      message: "Hello,\r\nwelcome\tin.",
-    });
+    const invite = await site.admin.call((api) =>
+      api.invites.create({
+        firstName: "Lines",
+        email: "lines@example.org",
+        message: "Hello,\r\nwelcome\tin.",
+      }),
+    );
     expect(invite.status).toBe(201);
-    const location = await world.admin.post("/api/locations", {
-      Name: "Two lines",
-      Address: "1 Main St\nSuite 2",
-    });
+    const location = await site.admin.call((api) =>
+      api.locations.create({ Name: "Two lines", Address: "1 Main St\nSuite 2" }),
+    );
     expect(location.status).toBe(201);
-    const bell = await world.admin.post("/api/locations", {
-      Name: "Bell",
-      Address: "1 Main St\u0007",
-    });
+    const bell = await site.admin.call((api) =>
+      api.locations.create({ Name: "Bell", Address: "1 Main St\u0007" }),
+    );
     expect([bell.status, pathsOf(bell.json)]).toEqual([422, ["Address"]]);
   });
 });
 
 describe("ids", () => {
   it("are plain decimal integers in paths and queries: 0x1, 1e0, +1, 01, 1.0 and ' 1' are 422", async () => {
-    const id = String(world.catalog.main.id);
-    expect((await world.admin.get(`/api/locations/${id}`)).status).toBe(200);
-    expect((await world.admin.get(`/api/visits?locationId=${id}`)).status).toBe(200);
+    const id = String(site.catalog.main.id);
+    expect((await site.admin.call((api) => api.locations.get({ id: id }))).status).toBe(200);
+    expect((await site.admin.call((api) => api.visits.list({ locationId: id }))).status).toBe(200);
     for (const written of ["0x1", "1e0", "+1", "01", "1.0", " 1", `0${id}`, `${id}.0`]) {
-      const path = await world.admin.get(`/api/locations/${encodeURIComponent(written)}`);
+      const path = await site.admin.call((api) =>
+        api.locations.get({ id: encodeURIComponent(written) }),
+      );
       expect([path.status, pathsOf(path.json)], `path ${written}`).toEqual([422, ["id"]]);
-      const query = await world.admin.get(`/api/visits?locationId=${encodeURIComponent(written)}`);
+      const query = await site.admin.call((api) =>
+        api.visits.list({ locationId: encodeURIComponent(written) }),
+      );
       expect([query.status, pathsOf(query.json)], `query ${written}`).toEqual([
         422,
         ["locationId"],
@@ -217,13 +225,16 @@ describe("ids", () => {
 
   it("stay JSON numbers over tRPC and in bodies", async () => {
     expect(
-      (await world.admin.trpc("query", "locations.get", { id: world.catalog.main.id })).status,
+      (await site.admin.call((api) => api.locations.get({ id: site.catalog.main.id }))).status,
     ).toBe(200);
-    expect((await world.admin.trpc("query", "locations.get", { id: "0x1" })).status).toBe(422);
-    const tablet = await tabletClient(world.server, world.catalog.main.id);
+    expect((await site.admin.call((api) => api.locations.get({ id: "0x1" }))).status).toBe(422);
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
     expect(
-      (await tablet.post("/api/visits", visitor(world.catalog.main.id, world.catalog.tutoring.id)))
-        .status,
+      (
+        await tablet.call((api) =>
+          api.visits.create(visitor(site.catalog.main.id, site.catalog.tutoring.id)),
+        )
+      ).status,
     ).toBe(201);
   });
 });
