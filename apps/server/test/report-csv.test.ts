@@ -116,4 +116,32 @@ describe("the report's CSV", () => {
       errors: [{ path: "from", message: "Use a date like 2026-11-21" }],
     });
   });
+
+  it("answers 422 on the field for an impossible date or unknown zone, and takes real dates and IANA zones", async () => {
+    const pathsOf = (body: { errors?: Array<{ path: string }> }) =>
+      (body.errors ?? []).map((e) => e.path);
+    for (const date of ["2026-13-45", "2026-02-30", "0000-00-00", "2025-02-29"]) {
+      for (const field of ["from", "to"]) {
+        const csv = await world.admin.get(`/api/visits?format=csv&${field}=${date}`);
+        expect([csv.status, pathsOf(csv.json)], `csv ${field}=${date}`).toEqual([422, [field]]);
+      }
+    }
+    for (const zone of [
+      "Mars/Olympus",
+      "+05:00",
+      "EST5EDT%00",
+      "america/new york",
+      "Etc/GMT+15",
+      "Etc/GMT-0x",
+    ]) {
+      const csv = await world.admin.get(
+        `/api/visits?format=csv&timeZone=${encodeURIComponent(zone)}`,
+      );
+      expect([csv.status, pathsOf(csv.json)], `csv ${zone}`).toEqual([422, ["timeZone"]]);
+    }
+    expect(
+      (await world.admin.get("/api/visits?format=csv&from=2024-02-29&timeZone=Europe%2FBerlin"))
+        .status,
+    ).toBe(200);
+  });
 });
