@@ -26,7 +26,7 @@ describe("the sheet's times", () => {
     expect(sheet.status).toBe(200);
     const listed = (sheet.json as Record<string, unknown>[]).find((v) => v.id === id);
     const staff = await staffClient(site.world);
-    const one = await staff.call((api) => api.visits.get({ id: id }));
+    const one = await staff.call((api) => api.visits.get({ id }));
     expect(one.status).toBe(200);
     // The same visit but for what a tablet does not see (tablet-view.test.ts).
     expect(listed).toEqual({
