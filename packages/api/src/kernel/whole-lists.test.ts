@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { useCatalogServer } from "./fixtures.ts";
+import { useCatalogWorld } from "../../test/fixtures.ts";
 
-const world = useCatalogServer();
+const site = useCatalogWorld();
 
 describe("lists", () => {
   it("every list answers X-Total-Count, even when the whole list is one page", async () => {
-    await world.admin.post("/api/invites", { firstName: "Counted", email: "counted@example.org" });
-    await world.admin.post("/api/tokens", { name: "counted" });
+    await site.admin.call((api) =>
+      api.invites.create({ firstName: "Counted", email: "counted@example.org" }),
+    );
+    await site.admin.call((api) => api.tokens.create({ name: "counted" }));
     for (const url of [
       "/api/locations",
       "/api/programs",
@@ -14,7 +16,7 @@ describe("lists", () => {
       "/api/invites",
       "/api/tokens",
     ]) {
-      const res = await world.admin.get(url);
+      const res = await site.admin.get(url);
       expect(res.status, url).toBe(200);
       expect(res.json.length, url).toBeGreaterThan(0);
       expect(res.headers["x-total-count"], url).toBe(String(res.json.length));
@@ -24,13 +26,11 @@ describe("lists", () => {
 
 describe("the Authorization header", () => {
   it("read once: a malformed bearer ('Bearer a b') is no bearer, so a cookie call still needs its XSRF header", async () => {
-    world.admin.sendXsrf = false;
-    const res = await world.admin.post(
-      "/api/locations",
-      { Name: "Sneaky" },
-      { authorization: "Bearer a b" },
-    );
-    world.admin.sendXsrf = true;
+    site.admin.sendXsrf = false;
+    const res = await site.admin.call((api) => api.locations.create({ Name: "Sneaky" }), {
+      headers: { authorization: "Bearer a b" },
+    });
+    site.admin.sendXsrf = true;
     expect(res.status).toBe(403);
     expect(res.json.message).toBe("Missing or invalid X-XSRF-TOKEN header");
   });
