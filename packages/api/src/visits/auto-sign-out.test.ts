@@ -7,7 +7,7 @@ import { autoSignOut } from "./auto-sign-out.ts";
 /**
  * When the automatic sign-out ends a visit, on each kind of database: at a location's time of day
  * in its own zone, or after its maximum stay. The job that runs it every minute is the server's
- * (apps/server, auto-sign-out-run.test.ts).
+ * (apps/server, auto-sign-out-job.test.ts).
  */
 
 const databases = eachDatabase((databaseUrl) =>
