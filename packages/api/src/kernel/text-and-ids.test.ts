@@ -94,7 +94,7 @@ describe("ids", () => {
     expect(
       (await site.admin.call((api) => api.locations.get({ id: site.catalog.main.id }))).status,
     ).toBe(200);
-    const written = await site.admin.call((api) => api.locations.get({ id: "0x1" } as never));
+    const written = await site.admin.call((api) => api.locations.get({ id: "0x1" }));
     expect([written.status, pathsOf(written.json)]).toEqual([422, ["id"]]);
     const tablet = await tabletClient(site.world, site.catalog.main.id);
     expect(
