@@ -9,7 +9,7 @@ export const storageTests = [
   "test/visits-csv.test.ts",
   "test/visits-csv-cells.test.ts",
   "test/on-site-csv.test.ts",
-  "test/visits.test.ts",
+  "test/report-csv.test.ts",
 ];
 
 export const serverTestOptions = {

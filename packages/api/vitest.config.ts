@@ -9,6 +9,9 @@ export const apiStorageTests: string[] = [
   "src/accounts/login-and-reset-limits.test.ts",
   "src/admin/audit.test.ts",
   "src/admin/retention.test.ts",
+  "src/visits/signing-in-and-out.test.ts",
+  "src/visits/visitor-lookup.test.ts",
+  "src/visits/staff-report.test.ts",
 ];
 
 export const apiTestOptions = {

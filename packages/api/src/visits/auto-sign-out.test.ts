@@ -1,74 +1,37 @@
-import { autoSignOut } from "@vsi/api";
 import { createDb, migrateToLatest, type Db } from "@vsi/db";
-import { createTestDatabase } from "@vsi/test-utils";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startJobRunner, type JobRunner, type ScheduledJob } from "../src/jobs/index.ts";
-import {
-  countRunsJob,
-  countRunsQueue,
-  createRunsTable,
-  runsSoFar,
-  startJobProcess,
-  type JobProcess,
-} from "./job-runs.ts";
+import { eachDatabase } from "@vsi/test-utils/each-database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useCatalogWorld, tabletClient, visitor } from "../../test/fixtures.ts";
+import { autoSignOut } from "./auto-sign-out.ts";
 
-const quiet = { info: () => undefined, error: () => undefined };
+/**
+ * When the automatic sign-out ends a visit, on each kind of database: at a location's time of day
+ * in its own zone, or after its maximum stay. The job that runs it every minute is the server's
+ * (apps/server, auto-sign-out-job.test.ts).
+ */
 
-/** Waits until `done`, up to a minute: a bound on the wait, never the check itself. */
-async function until(done: () => Promise<boolean>) {
-  const deadline = Date.now() + 60_000;
-  while (!(await done()) && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const databases = eachDatabase((databaseUrl) =>
+  createDb(databaseUrl ? { databaseUrl, poolSize: 4 } : { inMemory: true }),
+);
 
-interface Setup {
-  db: Db;
-  url: string | undefined;
-  close(): Promise<void>;
-}
-
-async function embedded(): Promise<Setup> {
-  const db = await createDb({ inMemory: true });
-  await migrateToLatest(db.kysely);
-  return { db, url: undefined, close: () => db.close() };
-}
-
-async function server(): Promise<Setup | undefined> {
-  const database = await createTestDatabase();
-  if (!database) return undefined;
-  const db = await createDb({ databaseUrl: database.url, poolSize: 4 });
-  await migrateToLatest(db.kysely);
-  return {
-    db,
-    url: database.url,
-    close: async () => {
-      await db.close();
-      await database.drop();
-    },
-  };
-}
-
-describe.each([
-  ["embedded PGlite", embedded],
-  ["the PostgreSQL server", server],
-] as const)("automatic sign-out on %s", (_kind, open) => {
-  let setup: Setup | undefined;
+describe.each(Object.keys(databases))("automatic sign-out on %s", (kind) => {
+  let setup: Db | undefined;
   let program: number;
   let phones = 0;
   beforeAll(async () => {
-    setup = await open();
+    setup = await databases[kind]!();
     if (!setup) return;
+    await migrateToLatest(setup.kysely);
     program = (
-      await setup.db.kysely
+      await setup.kysely
         .insertInto("programs")
         .values({ name: "Food Pantry" })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
   });
-  afterAll(() => setup?.close());
 
-  const db = () => setup!.db.kysely;
+  const db = () => setup!.kysely;
   async function location(settings: {
     zone?: string;
     at?: string | null;
@@ -209,102 +172,58 @@ describe.each([
       .filter((id) => ids.includes(id));
     expect(signedOut.sort()).toEqual([...ids].sort());
   });
-
-  it("the job runner runs each queued job once with two runners polling the queue in one process", async (ctx) => {
-    if (!setup) return ctx.skip();
-    const { db, url } = setup;
-    await createRunsTable(db);
-    const start = (who: string) =>
-      startJobRunner({
-        db,
-        databaseUrl: url,
-        jobs: [countRunsJob(db, who)],
-        log: quiet,
-        pollingIntervalSeconds: 0.5,
-      });
-    // The embedded database belongs to one process; a second runner there is a second worker of it.
-    const runners: JobRunner[] = [await start("a"), await start("b")];
-    try {
-      for (let i = 0; i < 6; i++) await runners[i % 2]!.runNow(countRunsQueue);
-      await until(async () => (await runsSoFar(db)).length >= 6);
-    } finally {
-      // Stopping waits for the job each runner has in hand: a run counted after it is final.
-      for (const runner of runners) await runner.stop();
-    }
-    expect(await runsSoFar(db)).toHaveLength(6);
-  }, 120_000);
 });
 
-describe("the job runner across two processes on one PostgreSQL database", () => {
-  it("runs each queued job once, whichever process fetches it, queued in one process and run in the other", async (ctx) => {
-    const setup = await server();
-    if (!setup) return ctx.skip();
-    const { db, url } = setup;
-    await createRunsTable(db);
-    const runner = (jobs: ScheduledJob[]) =>
-      startJobRunner({ db, databaseUrl: url, jobs, log: quiet, pollingIntervalSeconds: 0.5 });
-    // This process queues but runs nothing yet: a runner without jobs.
-    const sender = await runner([]);
-    let other: JobProcess | undefined;
-    let worker: JobRunner | undefined;
-    try {
-      // Queued here, run by the other process, the one polling.
-      other = await startJobProcess(url!, "other");
-      await sender.runNow(countRunsQueue);
-      await until(async () => (await runsSoFar(db)).length >= 1);
-      expect(await runsSoFar(db)).toEqual(["other"]);
-      // Both polling, six jobs queued from both processes: each fetched by one of them.
-      worker = await runner([countRunsJob(db, "this")]);
-      for (let i = 0; i < 3; i++) {
-        await other.send();
-        await sender.runNow(countRunsQueue);
-      }
-      await until(async () => (await runsSoFar(db)).length >= 7);
-      // The other process stops (after the job in hand, as a server does on SIGTERM); what is
-      // queued next is this process's.
-      expect(await other.stop()).toBe(0);
-      other = undefined;
-      await sender.runNow(countRunsQueue);
-      await until(async () => (await runsSoFar(db)).length >= 8);
-      await worker.stop();
-      worker = undefined;
-      // Every runner stopped, so no job is in hand: eight queued, eight runs, the last this process's.
-      const runs = await runsSoFar(db);
-      expect(runs).toHaveLength(8);
-      expect(runs.at(-1)).toBe("this");
-    } finally {
-      await other?.stop();
-      await worker?.stop();
-      await sender.stop();
-      await setup.close();
-    }
-  }, 120_000);
-});
+describe("the automatic sign-out run now by an admin", () => {
+  const site = useCatalogWorld();
 
-describe("several server processes starting at once", () => {
-  it("all start their job runners on a new database: creating the same queues together is not a deadlock", async (ctx) => {
-    const setup = await server();
-    if (!setup) return ctx.skip();
-    const job = { name: "started-together", cron: "0 0 1 1 *", run: () => Promise.resolve() };
-    const started = await Promise.allSettled(
-      Array.from({ length: 4 }, () =>
-        startJobRunner({
-          db: setup.db,
-          databaseUrl: setup.url,
-          jobs: [job, { ...job, name: "started-together-2" }],
-          log: quiet,
+  /** A location whose visits end after a quarter of an hour, and one visit signed in there now. */
+  async function quarterHourVisit() {
+    const location = (
+      await site.admin.call((api) =>
+        api.locations.create({
+          Name: `Quarter Hall ${Math.random()}`,
+          ProgramIds: [site.catalog.pantry.id],
+          MaxStayHours: 0.25,
         }),
-      ),
-    );
+      )
+    ).json as { id: number };
+    const tablet = await tabletClient(site.world, location.id);
+    const visit = (
+      await tablet.call((api) => api.visits.create(visitor(location.id, site.catalog.pantry.id)))
+    ).json as { id: number; TimeIn: string };
+    return { location, visit };
+  }
+
+  const read = async (id: number) =>
+    (await site.admin.call((api) => api.visits.get({ id }))).json as {
+      TimeOut: string | null;
+      SignedOutBy: string | null;
+    };
+
+  /** Half an hour on, on the API's clock: past the quarter hour's stay. */
+  async function halfAnHourLater<T>(work: () => Promise<T>): Promise<T> {
+    site.world.clock.offsetMs = 30 * 60_000;
     try {
-      expect(
-        started
-          .filter((result) => result.status === "rejected")
-          .map((result) => String(result.reason)),
-      ).toEqual([]);
+      return await work();
     } finally {
-      for (const result of started) if (result.status === "fulfilled") await result.value.stop();
-      await setup.close();
+      site.world.clock.offsetMs = 0;
     }
-  }, 120_000);
+  }
+
+  it("runs now for an admin (settings.runAutoSignOut), saying how many it signed out", async () => {
+    const { visit } = await quarterHourVisit();
+    const run = () => site.admin.call((api) => api.settings.runAutoSignOut({}));
+    expect((await run()).json).toEqual({ signedOut: 0 });
+    const later = await halfAnHourLater(run);
+    expect(later.status).toBe(200);
+    expect(later.json).toEqual({ signedOut: 1 });
+    expect(await read(visit.id)).toEqual(
+      expect.objectContaining({
+        TimeOut: new Date(Date.parse(visit.TimeIn) + 15 * 60_000).toISOString(),
+        SignedOutBy: "auto",
+      }),
+    );
+    expect((await halfAnHourLater(run)).json).toEqual({ signedOut: 0 });
+  });
 });
