@@ -64,7 +64,8 @@ describe("the live stream, one server process", () => {
       const corrected = (
         await world.admin.patch(`/api/visits/${signedIn.id}`, { FirstName: "Augusta" })
       ).json;
-      // Staff's answer is the whole visit; the tablet sees it as its sheet does (tablet-view.test.ts).
+      // Staff's answer is the whole visit; the tablet sees it as its sheet does (the views: in
+      // packages/api/src/visits/tablet-view.test.ts, on the stream in live-tablet-view.test.ts).
       expect((await stream.next("visit")).data).toMatchObject({
         kind: "changed",
         visit: {

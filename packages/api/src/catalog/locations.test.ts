@@ -130,7 +130,9 @@ describe("locations", () => {
   });
 
   it("validates input and refuses non-admins", async () => {
-    const bad = await site.admin.call((api) => api.locations.create({ Name: "", ProgramIds: "x" } as never));
+    const bad = await site.admin.call((api) =>
+      api.locations.create({ Name: "", ProgramIds: "x" } as never),
+    );
     expect(bad.status).toBe(422);
     expect(bad.json.errors.map((e: { path: string }) => e.path).sort()).toEqual([
       "Name",

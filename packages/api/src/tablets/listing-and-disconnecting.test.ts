@@ -107,6 +107,30 @@ describe("disconnecting a tablet (tablets.revoke)", () => {
     expect(listed.revokedAt).toBe(res.json.revokedAt);
   });
 
+  it("every call checks the tablet, so a disconnection counts from the next call: the sheet, a sign-in, a sign-out of its own open visit", async () => {
+    const tablet = await setUpTablet(site.catalog.main.id);
+    const { main, tutoring } = site.catalog;
+    const open = await tablet.client.call((api) =>
+      api.visits.create(visitor(main.id, tutoring.id)),
+    );
+    expect(open.status).toBe(201);
+    expect((await site.admin.call((api) => api.tablets.revoke({ id: tablet.id }))).status).toBe(
+      200,
+    );
+    for (const call of [
+      () =>
+        tablet.client.call((api) =>
+          api.visits.list({ locationId: main.id, programId: tutoring.id }),
+        ),
+      () => tablet.client.call((api) => api.visits.create(visitor(main.id, tutoring.id))),
+      () => tablet.client.call((api) => api.visits.signOut({ id: open.json.id })),
+    ]) {
+      const res = await call();
+      expect(res.status).toBe(401);
+      expect(res.json.message).toBe("This tablet was disconnected");
+    }
+  });
+
   it("tells a disconnected tablet it is disconnected even when its input is also wrong, so the sheet shows why rather than field errors", async () => {
     const tablet = await setUpTablet(site.catalog.main.id);
     expect((await site.admin.call((api) => api.tablets.revoke({ id: tablet.id }))).status).toBe(
