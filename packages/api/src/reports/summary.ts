@@ -59,22 +59,23 @@ export function summaryStatement(db: Executor, filters: VisitFilters, groupBy: S
     .select([
       key.as("key"),
       stack.as("stack"),
-      "visits.phone_number",
+      "visits.visitor_key",
       sql<number>`extract(epoch from visits.time_out - visits.time_in)`.as("stay"),
     ])
     .where(visitConditions(filters));
   const groupLevel = levelOfGroups(stackBy);
   // Unique visitors through hashed DISTINCTs of the matching rows, read once: count(distinct)
-  // inside grouping sets would sort every group's phones. An erased visit has no phone left
-  // (''): it counts as a visit, never as a visitor.
+  // inside grouping sets would sort every group's keys. People are told apart by their visits'
+  // keys, which outlive erasure; a visit erased before keys existed has none and counts as a
+  // visit only.
   return sql<Row>`
     with m as materialized (${matching}),
     counts as (
       select grouping(key, stack)::int as level, key, stack, count(*)::int as visits, avg(stay) as stay_seconds
       from m group by grouping sets ${stackBy ? sql`((), (key), (key, stack))` : sql`((), (key, stack))`}
     ),
-    per_key as (select key, count(*)::int as visitors from (select distinct key, phone_number from m where phone_number <> '') d group by key),
-    whole as (select count(*)::int as visitors from (select distinct phone_number from m where phone_number <> '') d)
+    per_key as (select key, count(*)::int as visitors from (select distinct key, visitor_key from m where visitor_key is not null) d group by key),
+    whole as (select count(*)::int as visitors from (select distinct visitor_key from m where visitor_key is not null) d)
     select c.level, ${groupBy === "day" ? sql`to_char(c.key, 'YYYY-MM-DD')` : sql`c.key::text`} as key, c.stack, c.visits, c.stay_seconds,
            case when c.level = 3 then (select visitors from whole) else coalesce(p.visitors, 0) end as unique_visitors
     from counts c left join per_key p on c.level = ${groupLevel} and c.key = p.key

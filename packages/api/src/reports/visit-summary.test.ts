@@ -107,26 +107,36 @@ describe("visits.summary", () => {
     expect(open.json[0].averageStayMinutes).toBeNull();
   });
 
-  it("counts erased visits as visits but not as unique visitors (their phone is gone), in the whole and per day", async () => {
+  it("still tells erased visitors apart by their keys, and counts a visit with no key (erased before keys) as a visit only", async () => {
     const location = await freshLocation();
     await insertVisits(location.id, [
       { timeIn: "2026-03-02T10:00:00Z", timeOut: "2026-03-02T10:30:00Z", phone: "4156100001" },
       { timeIn: "2026-03-02T11:00:00Z", timeOut: "2026-03-02T11:30:00Z", phone: "4156100001" },
       { timeIn: "2026-03-02T12:00:00Z", timeOut: "2026-03-02T12:30:00Z", phone: "4156100002" },
       { timeIn: "2026-03-03T12:00:00Z", timeOut: "2026-03-03T12:30:00Z", phone: "4156100003" },
+      { timeIn: "2026-03-03T13:00:00Z", timeOut: "2026-03-03T13:30:00Z", phone: "4156100004" },
     ]);
-    // Two different people, erased: no phone left to tell them apart, nor from anyone else.
-    await site.world.services.db.kysely
+    const db = site.world.services.db.kysely;
+    const erased = {
+      first_name: "",
+      last_name: "",
+      phone_number: "",
+      temperature: "",
+      erased_at: new Date(),
+    };
+    // Two different people erased as retention does: their visits keep their keys.
+    await db
       .updateTable("visits")
-      .set({
-        first_name: "",
-        last_name: "",
-        phone_number: "",
-        temperature: "",
-        erased_at: new Date(),
-      })
+      .set(erased)
       .where("location_id", "=", location.id)
       .where("phone_number", "in", ["4156100002", "4156100003"])
+      .execute();
+    // One erased before visits had keys: nothing tells whose it was.
+    await db
+      .updateTable("visits")
+      .set({ ...erased, visitor_key: null })
+      .where("location_id", "=", location.id)
+      .where("phone_number", "=", "4156100004")
       .execute();
     const res = await summary({
       from: "2026-03-02",
@@ -134,8 +144,8 @@ describe("visits.summary", () => {
       locationId: location.id,
       timeZone: "UTC",
     });
-    expect(res.headers["X-Total-Visits"]).toBe("4");
-    expect(res.headers["X-Unique-Visitors"]).toBe("1");
+    expect(res.headers["X-Total-Visits"]).toBe("5");
+    expect(res.headers["X-Unique-Visitors"]).toBe("3");
     expect(
       res.json.map((g: { key: string; count: number; uniqueVisitors: number }) => [
         g.key,
@@ -143,8 +153,8 @@ describe("visits.summary", () => {
         g.uniqueVisitors,
       ]),
     ).toEqual([
-      ["2026-03-02", 3, 1],
-      ["2026-03-03", 1, 0],
+      ["2026-03-02", 3, 2],
+      ["2026-03-03", 2, 1],
     ]);
   });
 
