@@ -406,6 +406,14 @@ const table: Row[] = [
   },
   {
     method: "GET",
+    path: "/reports/summary",
+    expected: staffOnly(200),
+    request: (w) => ({
+      url: `/api/reports/summary?from=2026-01-01&to=2026-01-31&locationId=${w.location1}`,
+    }),
+  },
+  {
+    method: "GET",
     path: "/visits/search",
     // The phone is a visitor of location1's only: tablet2's lookup does not reach it.
     expected: { ...sheet(200), tablet2: 404 },
@@ -563,6 +571,14 @@ const rawRows: Row[] = [
     path: "/visits/open?format=csv",
     expected: staffOnly(200),
     request: (w) => ({ url: `/api/visits/open?format=csv&locationId=${w.location1}` }),
+  },
+  {
+    method: "GET",
+    path: "/reports/summary?format=csv",
+    expected: staffOnly(200),
+    request: (w) => ({
+      url: `/api/reports/summary?format=csv&from=2026-01-01&to=2026-01-31&locationId=${w.location1}`,
+    }),
   },
 ];
 
