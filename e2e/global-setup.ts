@@ -34,6 +34,13 @@ import {
   reportTo,
 } from "./support/report-data.ts";
 import type { RunState, SeededVisit } from "./support/state.ts";
+import {
+  plannedSummaryVisits,
+  summaryFrom,
+  summaryProgramLabels,
+  summarySites,
+  summaryTo,
+} from "./support/summary-data.ts";
 
 /**
  * A fresh embedded database (PGlite in a new data folder, as `npm start` keeps it, whatever
@@ -90,12 +97,18 @@ export default async function globalSetup(): Promise<void> {
     await api.login(admin.email, admin.password);
     const reports = await seedReportVisits(api);
     const chart = await seedChartVisits(api);
+    const summary = await seedSummaryVisits(api);
     const retention = await seedRetentionVisits(api);
     await api.dispose();
 
     // Visits get their TimeIn from the server's clock; the report's days come from the database.
     await stopServer(server);
-    await moveVisitsInTime(dataDir, [...reports.visits, ...chart.visits, ...retention.visits]);
+    await moveVisitsInTime(dataDir, [
+      ...reports.visits,
+      ...chart.visits,
+      ...summary.visits,
+      ...retention.visits,
+    ]);
     server = await startServer(env, baseUrl, serverLog);
 
     const state: RunState = {
@@ -107,6 +120,7 @@ export default async function globalSetup(): Promise<void> {
       admin,
       reports,
       chart,
+      summary,
       retention,
     };
     writeFileSync(stateFile, JSON.stringify(state, null, 2));
@@ -225,6 +239,11 @@ async function seedDataSet(
       LocationId: locationId,
       ProgramId: programId,
     });
+    // A phone is signed in once at a time: one that comes back later is signed out first.
+    if (
+      plan.visits.slice(plan.visits.indexOf(planned) + 1).some((v) => v.PhoneNumber === PhoneNumber)
+    )
+      await api.expect(200, "PATCH", `/api/visits/${visit.id}/sign-out`);
     visits.push({
       id: visit.id,
       FirstName,
@@ -265,6 +284,17 @@ const seedChartVisits = (api: Api) =>
     visits: plannedChartVisits(),
     from: chartMonth.from,
     to: chartMonth.to,
+  });
+
+/** The funder summary journey's visitors, across months, programs and two locations. */
+const seedSummaryVisits = (api: Api) =>
+  seedDataSet(api, {
+    programLabels: summaryProgramLabels,
+    sites: summarySites,
+    road: "Summary Rd",
+    visits: plannedSummaryVisits(),
+    from: summaryFrom,
+    to: summaryTo,
   });
 
 const moveSql =

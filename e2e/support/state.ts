@@ -38,6 +38,8 @@ export interface RunState {
   };
   /** The reports chart journey's month of visits (the month before its fixed "now"), same shape. */
   chart: RunState["reports"];
+  /** The funder summary journey's visitors coming back across months and programs, same shape. */
+  summary: RunState["reports"];
 }
 
 let cached: RunState | undefined;

@@ -572,6 +572,14 @@ const rawRows: Row[] = [
     expected: staffOnly(200),
     request: (w) => ({ url: `/api/visits/open?format=csv&locationId=${w.location1}` }),
   },
+  {
+    method: "GET",
+    path: "/reports/summary?format=csv",
+    expected: staffOnly(200),
+    request: (w) => ({
+      url: `/api/reports/summary?format=csv&from=2026-01-01&to=2026-01-31&locationId=${w.location1}`,
+    }),
+  },
 ];
 
 /** A procedure as the web app calls it at /trpc, with the input one identity sends. */

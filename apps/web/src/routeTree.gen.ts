@@ -31,6 +31,7 @@ import { Route as DashboardLocationsIndexRouteImport } from "./routes/dashboard/
 import { Route as DashboardLocationsNewRouteImport } from "./routes/dashboard/locations/new"
 import { Route as DashboardProgramsIndexRouteImport } from "./routes/dashboard/programs/index"
 import { Route as DashboardProgramsNewRouteImport } from "./routes/dashboard/programs/new"
+import { Route as DashboardReportsSummaryRouteImport } from "./routes/dashboard/reports_.summary"
 import { Route as PasswordsResetTokenRouteImport } from "./routes/passwords/reset.$token"
 import { Route as DashboardLocationsLocationIdEditRouteImport } from "./routes/dashboard/locations/$locationId.edit"
 import { Route as DashboardLocationsLocationIdTabletsRouteImport } from "./routes/dashboard/locations/$locationId.tablets"
@@ -146,6 +147,11 @@ const DashboardProgramsNewRoute = DashboardProgramsNewRouteImport.update({
   path: "/programs/new",
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardReportsSummaryRoute = DashboardReportsSummaryRouteImport.update({
+  id: "/reports_/summary",
+  path: "/reports/summary",
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const PasswordsResetTokenRoute = PasswordsResetTokenRouteImport.update({
   id: "/passwords/reset/$token",
   path: "/passwords/reset/$token",
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/dashboard/reports/summary": typeof DashboardReportsSummaryRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
   "/admin/users/": typeof AdminUsersIndexRoute
   "/dashboard/locations/": typeof DashboardLocationsIndexRoute
@@ -216,6 +223,7 @@ export interface FileRoutesByTo {
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/dashboard/reports/summary": typeof DashboardReportsSummaryRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
   "/admin/users": typeof AdminUsersIndexRoute
   "/dashboard/locations": typeof DashboardLocationsIndexRoute
@@ -245,6 +253,7 @@ export interface FileRoutesById {
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/dashboard/reports_/summary": typeof DashboardReportsSummaryRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
   "/admin/users/": typeof AdminUsersIndexRoute
   "/dashboard/locations/": typeof DashboardLocationsIndexRoute
@@ -275,6 +284,7 @@ export interface FileRouteTypes {
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
+    | "/dashboard/reports/summary"
     | "/passwords/reset/$token"
     | "/admin/users/"
     | "/dashboard/locations/"
@@ -301,6 +311,7 @@ export interface FileRouteTypes {
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
+    | "/dashboard/reports/summary"
     | "/passwords/reset/$token"
     | "/admin/users"
     | "/dashboard/locations"
@@ -329,6 +340,7 @@ export interface FileRouteTypes {
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
+    | "/dashboard/reports_/summary"
     | "/passwords/reset/$token"
     | "/admin/users/"
     | "/dashboard/locations/"
@@ -506,6 +518,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardProgramsNewRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    "/dashboard/reports_/summary": {
+      id: "/dashboard/reports_/summary"
+      path: "/reports/summary"
+      fullPath: "/dashboard/reports/summary"
+      preLoaderRoute: typeof DashboardReportsSummaryRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/passwords/reset/$token": {
       id: "/passwords/reset/$token"
       path: "/passwords/reset/$token"
@@ -567,6 +586,7 @@ interface DashboardRouteRouteChildren {
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardLocationsNewRoute: typeof DashboardLocationsNewRoute
   DashboardProgramsNewRoute: typeof DashboardProgramsNewRoute
+  DashboardReportsSummaryRoute: typeof DashboardReportsSummaryRoute
   DashboardLocationsIndexRoute: typeof DashboardLocationsIndexRoute
   DashboardProgramsIndexRoute: typeof DashboardProgramsIndexRoute
   DashboardLocationsLocationIdEditRoute: typeof DashboardLocationsLocationIdEditRoute
@@ -580,6 +600,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardLocationsNewRoute: DashboardLocationsNewRoute,
   DashboardProgramsNewRoute: DashboardProgramsNewRoute,
+  DashboardReportsSummaryRoute: DashboardReportsSummaryRoute,
   DashboardLocationsIndexRoute: DashboardLocationsIndexRoute,
   DashboardProgramsIndexRoute: DashboardProgramsIndexRoute,
   DashboardLocationsLocationIdEditRoute: DashboardLocationsLocationIdEditRoute,

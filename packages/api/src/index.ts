@@ -30,6 +30,8 @@ export {
 export { summaryStatement } from "./reports/summary.ts";
 export { contentDisposition, csvFileName } from "./reports/csv-filename.ts";
 export { onSiteCsv, onSiteCsvFileName } from "./reports/on-site-csv.ts";
+export { funderSummaryCsv } from "./reports/funder-summary-csv.ts";
+export { funderSummaryInput } from "./reports/funder-summary-schema.ts";
 export { onSiteInput, visitListInput } from "./visits/schema.ts";
 export { findUploadedFile, receiveUpload, UPLOADS_PATH } from "./files/uploads.ts";
 export { fileKeyParam, maxUploadBytes } from "./files/schema.ts";

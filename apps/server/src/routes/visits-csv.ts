@@ -3,6 +3,8 @@ import {
   contentDisposition,
   createContext,
   csvFileName,
+  funderSummaryCsv,
+  funderSummaryInput,
   onSiteCsv,
   onSiteCsvFileName,
   onSiteInput,
@@ -38,11 +40,19 @@ const csvLists: Record<string, (services: Services, query: Query) => Promise<Csv
     const name = await onSiteCsvFileName(services.db.kysely, locationId, timeZone, services.now());
     return { name, body: await onSiteCsv(services.db.kysely, locationId, timeZone) };
   },
+  "/api/reports/summary": async (services, query) => {
+    const input = funderSummaryInput.parse(query);
+    const [name, body] = await Promise.all([
+      csvFileName(services.db.kysely, input, "summary"),
+      funderSummaryCsv(services.db.kysely, input),
+    ]);
+    return { name, body };
+  },
 };
 
 /**
- * GET /api/visits?format=csv (the report) and /api/visits/open?format=csv (who is on site): the
- * list as a CSV attachment. Served before the JSON procedure of the same path, with the same
+ * GET /api/visits?format=csv (the report), /api/visits/open?format=csv (who is on site) and
+ * /api/reports/summary?format=csv (the funder summary): the list as a CSV attachment. Served before the JSON procedure of the same path, with the same
  * identity rule (staff) and the same filters.
  */
 export function registerVisitsCsv(app: FastifyInstance, services: Services) {

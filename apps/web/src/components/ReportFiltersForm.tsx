@@ -14,7 +14,8 @@ interface Props {
   programs: ReadonlyArray<{ id: number; Name: string }>;
   timeZone: string;
   onRun: (filters: ReportFilters) => void;
-  onCsv: (filters: ReportFilters) => void;
+  /** Offers the CSV button when given. */
+  onCsv?: (filters: ReportFilters) => void;
 }
 
 /** From, To (with date shortcuts), Location and Program, with Run and CSV, for the Reports page. */
@@ -94,9 +95,11 @@ export function ReportFiltersForm({ initial, locations, programs, timeZone, onRu
         </Group>
         <Group>
           <Button type="submit">Run</Button>
-          <Button variant="default" onClick={() => onCsv(filters())}>
-            CSV
-          </Button>
+          {onCsv ? (
+            <Button variant="default" onClick={() => onCsv(filters())}>
+              CSV
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     </form>

@@ -16,3 +16,11 @@ export function csvLine(cells: ReadonlyArray<string | null>): string {
   }
   return `${line}\n`;
 }
+
+/**
+ * A cell a spreadsheet would run as a formula (= + - @, a tab or a carriage return first) with a
+ * leading apostrophe, as the SQL-built exports write it.
+ */
+export function formulaSafeCell(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}

@@ -23,13 +23,14 @@ function days(from: string | undefined, to: string | undefined): string[] {
 
 /**
  * The export's file name, for what it holds: `visits-2026-11-01-to-2026-11-30-valencia.csv`
- * (the on-site list: `on-site-2026-11-22-valencia.csv`, today's date).
+ * (the on-site list: `on-site-2026-11-22-valencia.csv`, today's date; the funder summary:
+ * `summary-2026-11-01-to-2026-11-30-valencia.csv`).
  * `ascii` is safe in any browser's `filename=`; `utf8` keeps the names' own letters.
  */
 export async function csvFileName(
   db: Kysely<Database>,
   filters: VisitFilters,
-  kind: "visits" | "on-site" = "visits",
+  kind: "visits" | "on-site" | "summary" = "visits",
 ): Promise<{ ascii: string; utf8: string }> {
   const names = {
     location: undefined as string | undefined,

@@ -6,7 +6,14 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000
 
 /** A period (both days inclusive, in timeZone), and a location and/or program or neither. */
 export const funderSummaryInput = visitFilterInput
-  .extend({ from: calendarDate, to: calendarDate })
+  .extend({
+    from: calendarDate,
+    to: calendarDate,
+    format: z
+      .enum(["json", "csv"])
+      .optional()
+      .meta({ description: "csv: the same figures as a CSV attachment (staff)" }),
+  })
   .superRefine((input, ctx) => {
     const days = dayNumber(input.to) - dayNumber(input.from) + 1;
     if (days < 1)

@@ -7,6 +7,7 @@ import { PagedResults } from "../../components/PagedResults";
 import { ReportFiltersForm } from "../../components/ReportFiltersForm";
 import { ReportSummary } from "../../components/ReportSummary";
 import { ReportTable } from "../../components/ReportTable";
+import { ReportTabs } from "../../components/ReportTabs";
 import { useListSearch } from "../../hooks/useListPage";
 import {
   reportCsvUrl,
@@ -62,6 +63,7 @@ function ReportsPage() {
 
   return (
     <ListPage title="Reports">
+      <ReportTabs current="visits" />
       <ReportFiltersForm
         key={JSON.stringify(search)}
         initial={search}

@@ -1,0 +1,22 @@
+import { Group } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n";
+import { ButtonLink } from "./links";
+
+/** The Reports pages: the visits report and the funder summary, side by side. */
+export function ReportTabs({ current }: { current: "visits" | "summary" }) {
+  const { t } = useStaffTranslation();
+  const tab = (name: "visits" | "summary") =>
+    current === name
+      ? { variant: "filled" as const, "aria-current": "page" as const }
+      : { variant: "default" as const };
+  return (
+    <Group component="nav" aria-label={t("reports.tabs.label")} gap="xs">
+      <ButtonLink to="/dashboard/reports" size="compact-md" {...tab("visits")}>
+        {t("reports.tabs.visits")}
+      </ButtonLink>
+      <ButtonLink to="/dashboard/reports/summary" size="compact-md" {...tab("summary")}>
+        {t("reports.tabs.summary")}
+      </ButtonLink>
+    </Group>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { dayLabel, monthLabel, programsOf, summaryCsvUrl } from "./funderSummary";
+
+describe("the funder summary's helpers", () => {
+  it("groups the months by program, programs by name, each program's months in order", () => {
+    const row = (programId: number, programName: string, month: string) => ({
+      programId,
+      programName,
+      month,
+      visits: 1,
+      people: 1,
+    });
+    const programs = programsOf([
+      row(2, "Tutoring", "2026-01"),
+      row(1, "Pantry", "2026-01"),
+      row(1, "Pantry", "2026-02"),
+    ]);
+    expect(programs.map((p) => [p.programName, p.months.map((m) => m.month)])).toEqual([
+      ["Pantry", ["2026-01", "2026-02"]],
+      ["Tutoring", ["2026-01"]],
+    ]);
+  });
+
+  it("names months and days in the reader's language, whatever the machine's zone", () => {
+    expect(monthLabel("2026-02", "en")).toBe("February 2026");
+    expect(monthLabel("2026-02", "es")).toBe("febrero de 2026");
+    expect(dayLabel("2026-02-01", "en")).toBe("February 1, 2026");
+    expect(dayLabel("2026-02-28", "es")).toBe("28 de febrero de 2026");
+  });
+
+  it("asks for the CSV with the page's filters and zone, leaving out what is not set", () => {
+    expect(
+      summaryCsvUrl({ from: "2026-02-01", to: "2026-02-28", locationId: 3 }, "America/Chicago"),
+    ).toBe(
+      "/api/reports/summary?format=csv&timeZone=America%2FChicago&from=2026-02-01&to=2026-02-28&locationId=3",
+    );
+  });
+});

@@ -1,0 +1,56 @@
+import type { ReportFilters } from "./reportFilters";
+
+export interface ProgramMonth {
+  programId: number;
+  programName: string;
+  month: string;
+  visits: number;
+  people: number;
+}
+
+/** Each program of the summary, in the order it first appears, with its months in order. */
+export function programsOf(
+  rows: ReadonlyArray<ProgramMonth>,
+): Array<{ programId: number; programName: string; months: ProgramMonth[] }> {
+  const programs = new Map<
+    number,
+    { programId: number; programName: string; months: ProgramMonth[] }
+  >();
+  for (const row of rows) {
+    const program = programs.get(row.programId) ?? {
+      programId: row.programId,
+      programName: row.programName,
+      months: [],
+    };
+    program.months.push(row);
+    programs.set(row.programId, program);
+  }
+  return [...programs.values()].sort((a, b) => a.programName.localeCompare(b.programName));
+}
+
+/** "February 2026" for "2026-02", in the reader's language (the month's own, no zone to shift it). */
+export function monthLabel(month: string, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** "February 1, 2026" for a calendar day, in the reader's language. */
+export function dayLabel(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/** The summary's CSV: the same filters and zone, as a plain GET the browser downloads. */
+export function summaryCsvUrl(
+  filters: ReportFilters & { from: string; to: string },
+  timeZone: string,
+): string {
+  const query = new URLSearchParams({ format: "csv", timeZone });
+  for (const [name, value] of Object.entries(filters))
+    if (value !== undefined) query.set(name, String(value));
+  return `/api/reports/summary?${query.toString()}`;
+}

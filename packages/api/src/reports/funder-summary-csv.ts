@@ -1,0 +1,54 @@
+import type { Executor } from "@vsi/db";
+import { csvLine, formulaSafeCell, utf8Bom } from "./csv-encoding.ts";
+import { funderSummary } from "./funder-summary.ts";
+import type { FunderSummaryInput } from "./funder-summary-schema.ts";
+
+export const funderSummaryCsvHeaders = [
+  "Program",
+  "Period",
+  "Visits",
+  "People",
+  "NewPeople",
+  "ReturningPeople",
+] as const;
+
+/**
+ * The funder summary as CSV: first the period's totals (Period `from/to`, Program the chosen one
+ * or "All programs"), then a line per program and month (Period `YYYY-MM`). New and returning
+ * are judged over the period as a whole, so a month's line leaves them empty.
+ */
+export async function funderSummaryCsv(db: Executor, input: FunderSummaryInput): Promise<string> {
+  const [summary, program] = await Promise.all([
+    funderSummary(db, input),
+    input.programId === undefined
+      ? undefined
+      : db
+          .selectFrom("programs")
+          .select("name")
+          .where("id", "=", input.programId)
+          .executeTakeFirst(),
+  ]);
+  const programCell =
+    input.programId === undefined
+      ? "All programs"
+      : (program?.name ?? `Program ${input.programId}`);
+  let csv = utf8Bom + csvLine(funderSummaryCsvHeaders);
+  csv += csvLine([
+    formulaSafeCell(programCell),
+    `${input.from}/${input.to}`,
+    String(summary.visits),
+    String(summary.people),
+    String(summary.newPeople),
+    String(summary.returningPeople),
+  ]);
+  for (const row of summary.perProgramMonth)
+    csv += csvLine([
+      formulaSafeCell(row.programName),
+      row.month,
+      String(row.visits),
+      String(row.people),
+      null,
+      null,
+    ]);
+  return csv;
+}
