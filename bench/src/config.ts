@@ -83,6 +83,8 @@ export const thresholds: Threshold[] = [
   { figure: "compare.rateRatio.sheetList", atLeast: 0.7 },
   { figure: "history.sheetSlowdown", atMost: 1.25 },
   { figure: "history.firstPageSlowdown", atMost: 3 },
+  { figure: "history.funderSummaryOneLocationMs", atMost: 1000 },
+  { figure: "history.funderSummaryAllLocationsMs", atMost: 3000 },
   { figure: "live.lost", atMost: 0 },
   { figure: "live.p95Ms", atMost: 1000 },
   { figure: "kiosk.gzipBytes", atMost: 150 * 1024 },

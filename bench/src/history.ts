@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { csvCopySettings, csvSelect } from "@vsi/api";
+import { csvCopySettings, csvSelect, funderSummaryInput, funderSummaryStatements } from "@vsi/api";
 import { visitFilterInput } from "@vsi/api/schemas";
 import { sql, type Database } from "@vsi/db";
 import {
@@ -63,6 +63,32 @@ async function exportCsv(build: Build): Promise<{ rows: number; seconds: number 
   return { rows: lines - 1, seconds: (performance.now() - t0) / 1000 };
 }
 
+/** One year's funder summary (the last 365 days), at one location or all: median ms, and its plans. */
+async function funderSummaryAt(build: Build, locationId: number | undefined) {
+  const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
+  const query = { from: day(365 * 86_400_000), to: day(0), timeZone: "UTC" };
+  const params = new URLSearchParams({
+    ...query,
+    ...(locationId === undefined ? {} : { locationId: String(locationId) }),
+  });
+  const times: number[] = [];
+  for (let i = -1; i < 5; i++) {
+    const t0 = performance.now();
+    await build.staff.json("GET", `/api/reports/summary?${params.toString()}`, 200);
+    if (i >= 0) times.push(performance.now() - t0); // one to warm up
+  }
+  const input = funderSummaryInput.parse({ ...query, locationId });
+  const plans = await withDb(build.database, async (db) => {
+    const explained: string[] = [];
+    for (const statement of Object.values(funderSummaryStatements(db, input))) {
+      const rows = await statement.explain<{ "QUERY PLAN": string }>("text", sql`analyze, buffers`);
+      explained.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
+    }
+    return explained;
+  });
+  return { ms: median(times), plans };
+}
+
 /** The export's SELECT as the server builds it (all visits, UTC), through psql's COPY. */
 async function psqlCopy(build: Build): Promise<number> {
   const compiler = new Kysely<Database>({
@@ -119,6 +145,13 @@ export async function historyScenario(build: Build) {
     log(JSON.stringify(sizes.at(-1)));
   }
   await tablet.browser.close();
+  log("history: the funder summary");
+  const funderSummary = {
+    /** One year at one location, and at every location, over the largest history. */
+    oneLocation: await funderSummaryAt(build, locationId),
+    allLocations: await funderSummaryAt(build, undefined),
+  };
+  log(`funder summary: ${funderSummary.oneLocation.ms} ms, ${funderSummary.allLocations.ms} ms`);
   const { rows, seconds } = await exportCsv(build);
   const copySeconds = await psqlCopy(build);
   const csv = {
@@ -131,5 +164,5 @@ export async function historyScenario(build: Build) {
     ratio: copySeconds / seconds,
   };
   log(JSON.stringify(csv));
-  return { sizes, csv };
+  return { sizes, csv, funderSummary };
 }

@@ -90,6 +90,10 @@ export function figures(r: Results): Record<string, number> {
     out["history.firstPageSlowdown"] = sizes.at(-1)!.firstPageMs / sizes[0]!.firstPageMs;
   }
   if (r.history) out["csv.ratioToCopy"] = r.history.csv.ratio;
+  if (r.history?.funderSummary) {
+    out["history.funderSummaryOneLocationMs"] = r.history.funderSummary.oneLocation.ms;
+    out["history.funderSummaryAllLocationsMs"] = r.history.funderSummary.allLocations.ms;
+  }
   if (r.live) out["live.lost"] = r.live.lost;
   if (r.live?.delivery) out["live.p95Ms"] = r.live.delivery.p95;
   if (r.kiosk) out["kiosk.gzipBytes"] = r.kiosk.gzipBytes;

@@ -12,6 +12,27 @@ export async function funderSummary(
   db: Executor,
   input: FunderSummaryInput,
 ): Promise<FunderSummary> {
+  const { totals, months } = funderSummaryStatements(db, input);
+  const [counts, rows] = await Promise.all([totals.executeTakeFirstOrThrow(), months.execute()]);
+  const peopleCount = Number(counts.people);
+  const returning = Number(counts.returning);
+  return {
+    visits: Number(counts.visits),
+    people: peopleCount,
+    newPeople: peopleCount - returning,
+    returningPeople: returning,
+    perProgramMonth: rows.map((row) => ({
+      programId: row.program_id,
+      programName: row.name,
+      month: row.month,
+      visits: Number(row.visits),
+      people: Number(row.people),
+    })),
+  };
+}
+
+/** The summary's two statements, unrun (the bench explains them). */
+export function funderSummaryStatements(db: Executor, input: FunderSummaryInput) {
   const place: VisitFilters = {
     locationId: input.locationId,
     programId: input.programId,
@@ -51,37 +72,19 @@ export async function funderSummary(
         .as("returning"),
     ]);
 
-  const [counts, months] = await Promise.all([
-    totals.executeTakeFirstOrThrow(),
-    db
-      .selectFrom("visits")
-      .innerJoin("programs", "programs.id", "visits.program_id")
-      .select((eb) => [
-        "visits.program_id",
-        "programs.name",
-        sql<string>`to_char(visits.time_in at time zone ${input.timeZone}, 'YYYY-MM')`.as("month"),
-        eb.fn.countAll<number>().as("visits"),
-        eb.fn.count<number>("visits.visitor_key").distinct().as("people"),
-      ])
-      .where(visitConditions(period))
-      .groupBy(["visits.program_id", "programs.name", "month"])
-      .orderBy("month")
-      .orderBy("programs.name")
-      .execute(),
-  ]);
-  const peopleCount = Number(counts.people);
-  const returning = Number(counts.returning);
-  return {
-    visits: Number(counts.visits),
-    people: peopleCount,
-    newPeople: peopleCount - returning,
-    returningPeople: returning,
-    perProgramMonth: months.map((row) => ({
-      programId: row.program_id,
-      programName: row.name,
-      month: row.month,
-      visits: Number(row.visits),
-      people: Number(row.people),
-    })),
-  };
+  const months = db
+    .selectFrom("visits")
+    .innerJoin("programs", "programs.id", "visits.program_id")
+    .select((eb) => [
+      "visits.program_id",
+      "programs.name",
+      sql<string>`to_char(visits.time_in at time zone ${input.timeZone}, 'YYYY-MM')`.as("month"),
+      eb.fn.countAll<number>().as("visits"),
+      eb.fn.count<number>("visits.visitor_key").distinct().as("people"),
+    ])
+    .where(visitConditions(period))
+    .groupBy(["visits.program_id", "programs.name", "month"])
+    .orderBy("month")
+    .orderBy("programs.name");
+  return { totals, months };
 }
