@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { insertUser, type Services } from "@vsi/api";
 import { passwordRule } from "@vsi/api/schemas";
+import { demoHistory } from "./demo-visits.ts";
 
 const demoAdminEmail = "admin@example.org";
 
@@ -28,7 +29,8 @@ export function demoLoginMessage({ email, password }: DemoLogin): string {
 }
 
 /**
- * A newcomer's first start shows a working product: an admin, two sites, three programs, visits.
+ * A newcomer's first start shows a working product: an admin, two sites, three programs, three
+ * months of visits and a few people signed in now.
  * The admin's password is new on every install and only ever shown to the caller, never written to a file.
  */
 export async function seedDemoData(services: Services): Promise<DemoLogin> {
@@ -53,7 +55,7 @@ export async function seedDemoData(services: Services): Promise<DemoLogin> {
         { name: "Main Street Community Center", address: "100 Main St, Springfield" },
         { name: "Eastside Library", address: "42 Oak Ave, Springfield" },
       ])
-      .returning(["id"])
+      .returning(["id", "time_zone"])
       .execute();
     const [pantry, tutoring, jobs] = programs;
     const [main, eastside] = locations;
@@ -93,6 +95,21 @@ export async function seedDemoData(services: Services): Promise<DemoLogin> {
         })),
       )
       .execute();
+
+    // Three months behind today: the pantry on weekdays and Saturdays, tutoring after school,
+    // job help twice a week.
+    const history = demoHistory(
+      [
+        { locationId: main.id, programId: pantry.id, days: [1, 2, 3, 4, 5, 6], perDay: 14 },
+        { locationId: main.id, programId: tutoring.id, days: [1, 2, 3, 4], perDay: 6 },
+        { locationId: eastside.id, programId: tutoring.id, days: [2, 4], perDay: 5 },
+        { locationId: eastside.id, programId: jobs.id, days: [2, 4], perDay: 4 },
+      ],
+      services.now(),
+      main.time_zone,
+    );
+    for (let i = 0; i < history.length; i += 1000)
+      await trx.insertInto("visits").values(history.slice(i, i + 1000)).execute();
   });
   return { email: demoAdminEmail, password };
 }

@@ -33,3 +33,25 @@ describe("the demo admin", () => {
     expect(fixed.status).toBe(422);
   });
 });
+
+describe("the demo data", () => {
+  it("holds three months of visits at both sites and all programs, regulars coming back, a few people in now", async () => {
+    const { server } = await seededInstall();
+    const db = server.services.db.kysely;
+    const now = server.services.now().getTime();
+    const visits = await db
+      .selectFrom("visits")
+      .select(["time_in", "time_out", "location_id", "program_id", "phone_number"])
+      .execute();
+    const days = (at: Date) => (now - at.getTime()) / 86_400_000;
+    const oldest = Math.max(...visits.map((v) => days(v.time_in)));
+    expect(oldest).toBeGreaterThan(85);
+    expect(oldest).toBeLessThan(93);
+    expect(visits.every((v) => v.time_in.getTime() <= now)).toBe(true);
+    expect(visits.length).toBeGreaterThan(1000);
+    expect(new Set(visits.map((v) => `${v.location_id}/${v.program_id}`)).size).toBe(4);
+    expect(visits.filter((v) => v.time_out === null).length).toBe(2);
+    const people = new Set(visits.map((v) => v.phone_number)).size;
+    expect(people).toBeLessThan(visits.length / 2);
+  });
+});
