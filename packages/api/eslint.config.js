@@ -8,6 +8,7 @@ export default [
     // Besides schemas, queries and mappers, what each feature lets the others import.
     offers: {
       accounts: ["api-tokens.ts", "sessions.ts", "login.ts"],
+      admin: ["setup.ts"],
       callers: ["identity.ts"],
       files: ["urls.ts"],
       reports: ["on-site.ts", "summary.ts"],

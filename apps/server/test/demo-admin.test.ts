@@ -32,6 +32,24 @@ describe("the demo admin", () => {
     ).post("/api/auth/login", { email: "admin@example.org", password: "demo-admin-2026" });
     expect(fixed.status).toBe(422);
   });
+
+  it("opens on a dashboard with figures and the set-up list half done: sites and programs, no tablet, invite or retention choice", async () => {
+    const { server, password } = await seededInstall();
+    const admin = server.client();
+    await admin.login("admin@example.org", password);
+    const res = await admin.trpc("query", "reports.today", { timeZone: "America/Los_Angeles" });
+    expect(res.status).toBe(200);
+    const today = res.json.result.data;
+    expect(today.setup.steps).toEqual([
+      { step: "location", done: true },
+      { step: "programs", done: true },
+      { step: "tablet", done: false },
+      { step: "invite", done: false },
+      { step: "retention", done: false },
+    ]);
+    expect(today.signedInNow).toBe(2);
+    expect(today.days.filter((d: { visits: number }) => d.visits > 0).length).toBeGreaterThan(7);
+  });
 });
 
 describe("the demo data", () => {

@@ -606,6 +606,16 @@ const trpcOnlyRows: ProcedureRow[] = [
     expected: adminOnly(200),
     input: () => ({ action: "visit.sign_in" }),
   },
+  {
+    procedure: "reports.today",
+    expected: staffOnly(200),
+    input: (w) => ({ locationId: w.location1 }),
+  },
+  {
+    procedure: "settings.dismissSetup",
+    expected: adminOnly(200),
+    input: () => ({}),
+  },
 ];
 
 /**

@@ -175,6 +175,10 @@ export interface SettingsTable {
   /** The pads of the install's visitor-key secret (visitor-key.ts). */
   visitor_key_inner: Buffer | null;
   visitor_key_outer: Buffer | null;
+  /** When an admin last saved the retention setting (keeping details for good included). */
+  retention_chosen_at: NullableTimestamp;
+  /** When an admin put the dashboard's "get set up" list away, for good. */
+  setup_dismissed_at: NullableTimestamp;
   updated_at: DefaultTimestamp;
 }
 

@@ -188,6 +188,19 @@ async function checkDuplicatePositionsMigrate(db: Kysely<Database>) {
   ).rejects.toThrow(/location_programs_location_position_key/);
 }
 
+/** An install whose admin already set a retention period has made the set-up list's choice. */
+async function checkRetentionChosenMigrates(db: Kysely<Database>) {
+  const migrator = await migratedTo(db, "0019_visitor_keys");
+  const setAt = new Date("2025-06-01T10:00:00Z");
+  await sql`update settings set erase_after_days = 30, updated_at = ${setAt}`.execute(db);
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  const settings = await db
+    .selectFrom("settings")
+    .select(["retention_chosen_at", "setup_dismissed_at"])
+    .executeTakeFirstOrThrow();
+  expect(settings).toEqual({ retention_chosen_at: setAt, setup_dismissed_at: null });
+}
+
 /** A migration that landed after a later-numbered one still runs on a database that has the later one. */
 async function checkLateLandingMigrates(db: Kysely<Database>) {
   const names = Object.keys(migrations);
@@ -208,6 +221,7 @@ const checks: Record<string, (db: Db) => Promise<void>> = {
   "close open duplicates before refusing them": (db) => checkOpenDuplicatesMigrate(db.kysely),
   "renumber duplicate tab positions before refusing them": (db) =>
     checkDuplicatePositionsMigrate(db.kysely),
+  "count a retention period already set as chosen": (db) => checkRetentionChosenMigrates(db.kysely),
 };
 
 describe("migrations", () => {

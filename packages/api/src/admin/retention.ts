@@ -49,7 +49,10 @@ export async function retentionStatus(db: Executor, now: Date): Promise<Retentio
   };
 }
 
-/** Turns retention on (N days) or off (null); the change is in the audit log. */
+/**
+ * Turns retention on (N days) or off (null); the change is in the audit log. Saving is a choice
+ * even when nothing changes (keeping details for good is one), so it is always recorded as made.
+ */
 export async function setEraseAfterDays(
   db: Kysely<Database>,
   days: number | null,
@@ -62,8 +65,14 @@ export async function setEraseAfterDays(
       .select("erase_after_days")
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (before.erase_after_days === days) return;
-    await trx.updateTable("settings").set({ erase_after_days: days, updated_at: now }).execute();
+    if (before.erase_after_days === days) {
+      await trx.updateTable("settings").set({ retention_chosen_at: now }).execute();
+      return;
+    }
+    await trx
+      .updateTable("settings")
+      .set({ erase_after_days: days, retention_chosen_at: now, updated_at: now })
+      .execute();
     await recordAudit(
       trx,
       actor,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoOrNull } from "../kernel/iso-time.ts";
+import { iso, isoOrNull } from "../kernel/iso-time.ts";
 import {
   autoSignOutRunSchema,
   retentionRunSchema,
@@ -14,6 +14,8 @@ import {
   setEraseAfterDays,
   type RetentionStatus,
 } from "./retention.ts";
+import { dismissSetupChecklist } from "./setup.ts";
+import { setupDismissalSchema } from "./setup-schema.ts";
 import { adminProcedure, router } from "../kernel/trpc.ts";
 
 const toSettings = (status: RetentionStatus) => ({
@@ -82,5 +84,13 @@ export const settingsRouter = router({
     .output(autoSignOutRunSchema)
     .mutation(async ({ ctx }) => ({
       signedOut: (await autoSignOut(ctx.db, ctx.services.now())).length,
+    })),
+
+  /** Puts the dashboard's "get set up" list away for good (the web app's; no REST path). */
+  dismissSetup: adminProcedure
+    .input(z.object({}).strict())
+    .output(setupDismissalSchema)
+    .mutation(async ({ ctx }) => ({
+      dismissedAt: iso(await dismissSetupChecklist(ctx.db, ctx.services.now())),
     })),
 });

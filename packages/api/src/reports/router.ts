@@ -1,6 +1,9 @@
 import { router, staffProcedure } from "../kernel/trpc.ts";
+import { setupChecklist } from "../admin/setup.ts";
 import { funderSummary } from "./funder-summary.ts";
 import { funderSummaryInput, funderSummarySchema } from "./funder-summary-schema.ts";
+import { todayFigures } from "./today.ts";
+import { todayInput, todaySchema } from "./today-schema.ts";
 
 export const reportsRouter = router({
   summary: staffProcedure
@@ -22,4 +25,13 @@ export const reportsRouter = router({
     .input(funderSummaryInput)
     .output(funderSummarySchema)
     .query(({ ctx, input }) => funderSummary(ctx.db, input)),
+
+  /** The dashboard in one call: the figures, and for an admin the "get set up" list. */
+  today: staffProcedure
+    .input(todayInput)
+    .output(todaySchema)
+    .query(async ({ ctx, input }) => ({
+      ...(await todayFigures(ctx.db, input, ctx.services.now())),
+      setup: ctx.user.is_admin ? await setupChecklist(ctx.db) : null,
+    })),
 });

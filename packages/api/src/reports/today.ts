@@ -1,0 +1,156 @@
+import { sql } from "kysely";
+import type { Executor } from "@vsi/db";
+import { notFound } from "../kernel/errors.ts";
+import type { Today, TodayInput } from "./today-schema.ts";
+
+/** How far back the dashboard looks: its chart's 14 days, which hold last week's too. */
+const chartDays = 14;
+
+interface FiguresRow {
+  ref_today: string;
+  ref_weekday: number;
+  signed_in_now: number;
+  today_visits: number;
+  today_people: number;
+  same_day_visits: number;
+  same_day_people: number;
+  week_visits: number;
+  week_people: number;
+  last_week_visits: number;
+  last_week_people: number;
+  per_day: Array<{ ago: number; program_id: number; name: string; visits: number }>;
+}
+
+/** Calendar arithmetic on YYYY-MM-DD, through UTC so no zone or daylight change shifts a day. */
+function shift(date: string, days: number): string {
+  const t = new Date(`${date}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + days);
+  return t.toISOString().slice(0, 10);
+}
+
+/**
+ * Each shown location's last 14 days in its own zone ("ago": 0 is its today), read per location
+ * from its range of visits_location_time_in_idx, which carries the program and the visitor's key
+ * (an index-only scan); who is in now from the partial index of open visits. A week starts on
+ * Monday. People are told apart by their visits' keys, as the report's are: an erased visit keeps
+ * its key and still counts its person; one erased before keys existed has none (count(distinct)
+ * leaves nulls out) and counts as a visit only.
+ */
+export function figuresStatement(ids: number[], refZone: string, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const shownIds = sql.join(ids.map((id) => sql`${id}::int`));
+  return sql<FiguresRow>`
+    with shown as (
+      select id, time_zone, (${at} at time zone time_zone)::date as today
+      from locations where id in (${shownIds})
+    ),
+    recent as materialized (
+      select v.program_id, v.visitor_key,
+             s.today - (v.time_in at time zone s.time_zone)::date as ago,
+             extract(isodow from s.today)::int as weekday
+      from shown s
+      cross join lateral (
+        select visits.program_id, visits.visitor_key, visits.time_in
+        from visits
+        where visits.location_id = s.id
+          and visits.time_in >= (s.today - ${chartDays - 1}::int)::timestamp at time zone s.time_zone
+          and visits.time_in < (s.today + 1)::timestamp at time zone s.time_zone
+      ) v
+    ),
+    per_day as (
+      select r.ago, r.program_id, p.name, count(*)::int as visits
+      from recent r join programs p on p.id = r.program_id
+      group by r.ago, r.program_id, p.name
+    )
+    select
+      to_char((${at} at time zone ${refZone})::date, 'YYYY-MM-DD') as ref_today,
+      extract(isodow from (${at} at time zone ${refZone})::date)::int as ref_weekday,
+      (select count(*)::int from visits where visits.time_out is null and visits.location_id in (${shownIds})) as signed_in_now,
+      count(*) filter (where ago = 0)::int as today_visits,
+      count(distinct visitor_key) filter (where ago = 0)::int as today_people,
+      count(*) filter (where ago = 7)::int as same_day_visits,
+      count(distinct visitor_key) filter (where ago = 7)::int as same_day_people,
+      count(*) filter (where ago < weekday)::int as week_visits,
+      count(distinct visitor_key) filter (where ago < weekday)::int as week_people,
+      count(*) filter (where ago >= weekday and ago < weekday + 7)::int as last_week_visits,
+      count(distinct visitor_key) filter (where ago >= weekday and ago < weekday + 7)::int as last_week_people,
+      (select coalesce(json_agg(per_day), '[]'::json) from per_day) as per_day
+    from recent
+  `;
+}
+
+/**
+ * What is happening at the locations the caller sees (live ones; or the one asked for): who is in,
+ * visits and people today and this week against the same day and the whole of last week, the
+ * busiest program today, and the last 14 days. Days are each location's own calendar days; the
+ * report links' days are in the location's zone, or across locations the viewer's, as the
+ * report reads them.
+ */
+export async function todayFigures(
+  db: Executor,
+  input: TodayInput,
+  now: Date,
+): Promise<Omit<Today, "setup">> {
+  const locations = await db
+    .selectFrom("locations")
+    .select(["id", "time_zone"])
+    .where("archived_at", "is", null)
+    .execute();
+  const chosen =
+    input.locationId === undefined ? undefined : locations.find((l) => l.id === input.locationId);
+  if (input.locationId !== undefined && !chosen) throw notFound("Location");
+  const shown = chosen ? [chosen] : locations;
+  const refZone = chosen?.time_zone ?? input.timeZone;
+  // No location: a statement over none, so the dates still come from the database's calendar.
+  const { rows } = await figuresStatement(
+    shown.length ? shown.map((l) => l.id) : [0],
+    refZone,
+    now,
+  ).execute(db);
+  const row = rows[0]!;
+  const today = row.ref_today;
+  const weekStart = shift(today, 1 - row.ref_weekday);
+
+  const days = Array.from({ length: chartDays }, (_, i) => ({
+    date: shift(today, i - (chartDays - 1)),
+    visits: 0,
+    stack: [] as Array<{ key: string; label: string; count: number }>,
+  }));
+  const todayByProgram = new Map<number, { Name: string; visits: number }>();
+  for (const cell of row.per_day) {
+    const dayOf = days[chartDays - 1 - cell.ago];
+    if (!dayOf) continue;
+    dayOf.visits += cell.visits;
+    const slice = dayOf.stack.find((s) => s.key === String(cell.program_id));
+    if (slice) slice.count += cell.visits;
+    else dayOf.stack.push({ key: String(cell.program_id), label: cell.name, count: cell.visits });
+    if (cell.ago === 0) {
+      const program = todayByProgram.get(cell.program_id) ?? { Name: cell.name, visits: 0 };
+      program.visits += cell.visits;
+      todayByProgram.set(cell.program_id, program);
+    }
+  }
+  for (const d of days) d.stack.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  const busiest = [...todayByProgram]
+    .map(([id, p]) => ({ id, ...p }))
+    .sort((a, b) => b.visits - a.visits || a.Name.localeCompare(b.Name) || a.id - b.id)[0];
+
+  return {
+    timeZone: refZone,
+    dates: {
+      today,
+      sameDayLastWeek: shift(today, -7),
+      weekStart,
+      lastWeekStart: shift(weekStart, -7),
+      lastWeekEnd: shift(weekStart, -1),
+      chartFrom: shift(today, 1 - chartDays),
+    },
+    signedInNow: row.signed_in_now,
+    today: { visits: row.today_visits, people: row.today_people },
+    sameDayLastWeek: { visits: row.same_day_visits, people: row.same_day_people },
+    thisWeek: { visits: row.week_visits, people: row.week_people },
+    lastWeek: { visits: row.last_week_visits, people: row.last_week_people },
+    busiestProgram: busiest ?? null,
+    days,
+  };
+}
