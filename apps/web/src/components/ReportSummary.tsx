@@ -47,7 +47,7 @@ export function ReportSummary({ summary }: { summary: VisitSummary }) {
       {summary.groups.length > 0 ? (
         <Suspense fallback={<Skeleton h={280} />}>
           <VisitsChart
-            summary={summary}
+            days={summary.groups}
             title={t(
               summary.stackBy === "location"
                 ? "reports.chart.byLocation"

@@ -2,10 +2,8 @@ import "@mantine/core/styles/ColorSwatch.css";
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Text } from "@mantine/core";
-import type { VisitSummary } from "../lib/types";
-
-// Loaded lazily by ReportSummary: recharts stays out of every other page, the tablet's sheet
-// included.
+// Loaded lazily by ReportSummary and the dashboard: recharts stays out of every other page, the
+// tablet's sheet included.
 
 const palette = [
   "blue.6",
@@ -21,16 +19,21 @@ const palette = [
 ];
 
 interface Props {
-  summary: VisitSummary;
+  /** One bar a day (key: YYYY-MM-DD), split into its stack's slices. */
+  days: ReadonlyArray<{
+    key: string;
+    stack?: ReadonlyArray<{ key: string; label: string; count: number }> | undefined;
+  }>;
   title: string;
+  height?: number;
 }
 
 /** Visits per day, each bar split by program (or by location when one program is chosen). */
-export default function VisitsChart({ summary, title }: Props) {
+export default function VisitsChart({ days, title, height = 280 }: Props) {
   const sliceLabels = new Map<string, string>();
-  for (const group of summary.groups)
+  for (const group of days)
     for (const slice of group.stack ?? []) sliceLabels.set(slice.key, slice.label);
-  const data = summary.groups.map((group) => ({
+  const data = days.map((group) => ({
     day: group.key,
     ...Object.fromEntries((group.stack ?? []).map((slice) => [`s${slice.key}`, slice.count])),
   }));
@@ -45,7 +48,7 @@ export default function VisitsChart({ summary, title }: Props) {
         {title}
       </Text>
       <BarChart
-        h={280}
+        h={height}
         data={data}
         dataKey="day"
         type="stacked"
