@@ -1,24 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import {
-  appendFileSync,
-  closeSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Api, createLocation, createProgram, unique } from "./support/api.ts";
 import { artifactsDir, repoRoot, serverCli, serverMain, stateFile } from "./support/paths.ts";
+import {
+  createAdminWithCli,
+  freePort,
+  serverEnv,
+  startServer,
+  stopServer,
+} from "./support/server.ts";
 import { seedRetentionVisits } from "./support/retention-data.ts";
+import { dashboardProgramLabels, plannedDashboardVisits } from "./support/dashboard-data.ts";
+import { zoneNearNoon } from "./support/zone.ts";
 import {
   chartMonth,
   chartProgramLabels,
@@ -64,17 +60,7 @@ export default async function globalSetup(): Promise<void> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const serverLog = path.join(dataDir, "server.log");
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    TEST_DATABASE_URL: "",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BASE_URL: baseUrl,
-    LOG_LEVEL: "warn",
-    SMTP_URL: "",
-  };
+  const env = serverEnv(dataDir, port);
   const admin = {
     firstName: "Ada",
     lastName: "Admin",
@@ -83,13 +69,7 @@ export default async function globalSetup(): Promise<void> {
   };
 
   // The CLI runs before the server: an embedded database is one process's at a time.
-  const cli = spawnSync(
-    process.execPath,
-    [serverCli, "create-admin", admin.firstName, admin.lastName, admin.email, admin.password],
-    { env, encoding: "utf8" },
-  );
-  if (cli.status !== 0)
-    throw new Error(`create-admin failed (${cli.status}): ${cli.stdout}${cli.stderr}`);
+  createAdminWithCli(env, admin);
 
   let server = await startServer(env, baseUrl, serverLog);
   try {
@@ -99,6 +79,7 @@ export default async function globalSetup(): Promise<void> {
     const chart = await seedChartVisits(api);
     const summary = await seedSummaryVisits(api);
     const retention = await seedRetentionVisits(api);
+    const dashboard = await seedDashboardVisits(api);
     await api.dispose();
 
     // Visits get their TimeIn from the server's clock; the report's days come from the database.
@@ -108,6 +89,7 @@ export default async function globalSetup(): Promise<void> {
       ...chart.visits,
       ...summary.visits,
       ...retention.visits,
+      ...dashboard.visits,
     ]);
     server = await startServer(env, baseUrl, serverLog);
 
@@ -122,6 +104,7 @@ export default async function globalSetup(): Promise<void> {
       chart,
       summary,
       retention,
+      dashboard,
     };
     writeFileSync(stateFile, JSON.stringify(state, null, 2));
     process.env.E2E_BASE_URL = baseUrl;
@@ -132,69 +115,6 @@ export default async function globalSetup(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === "object"
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-async function startServer(
-  env: NodeJS.ProcessEnv,
-  baseUrl: string,
-  logFile: string,
-): Promise<ChildProcess> {
-  const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, [serverMain], {
-    env,
-    cwd: repoRoot,
-    stdio: ["ignore", log, log],
-  });
-  closeSync(log);
-  // Set by the exit listener below; the cast stops TypeScript narrowing it to null for good.
-  let exited = null as string | null;
-  child.once("exit", (code, signal) => {
-    exited = signal ?? String(code);
-    // Kept in the log (copied to artifacts/server.log at the end), so a crash mid-run is visible.
-    appendFileSync(logFile, `[e2e] server pid ${child.pid} exited: ${exited}\n`);
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (exited !== null)
-      throw new Error(
-        `the server exited (${exited}) before it was healthy:\n${readFileSync(logFile, "utf8").slice(-3000)}`,
-      );
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(
-    `the server was not healthy within 60 s:\n${readFileSync(logFile, "utf8").slice(-3000)}`,
-  );
-}
-
-export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /**
@@ -296,6 +216,45 @@ const seedSummaryVisits = (api: Api) =>
     from: summaryFrom,
     to: summaryTo,
   });
+
+/**
+ * The dashboard journey's site, in the zone where it is about noon now, and its visits of today and
+ * the 15 days before. A phone comes back, so each visit meant to be over is signed out at once
+ * (one phone is signed in once at a time); the move then gives each its planned times.
+ */
+async function seedDashboardVisits(api: Api): Promise<RunState["dashboard"]> {
+  const tag = unique();
+  const programs: Array<{ id: number; Name: string }> = [];
+  for (const label of dashboardProgramLabels)
+    programs.push(await createProgram(api, `${label} ${tag}`));
+  const location = await api.expect(201, "POST", "/api/locations", {
+    Name: `Dashboard Hall ${tag}`,
+    Address: `${tag} Dash Rd`,
+    TimeZone: zoneNearNoon(),
+    ProgramIds: programs.map((p) => p.id),
+  });
+  const visits: SeededVisit[] = [];
+  for (const planned of plannedDashboardVisits(new Date())) {
+    const { program, ...fields } = planned;
+    const { FirstName, LastName, PhoneNumber, Temperature } = fields;
+    const programId = programs[program]!.id;
+    const visit = await api.expect(201, "POST", "/api/visits", {
+      FirstName,
+      LastName,
+      PhoneNumber,
+      Temperature,
+      LocationId: location.id,
+      ProgramId: programId,
+    });
+    if (fields.TimeOut !== null) await api.expect(200, "PATCH", `/api/visits/${visit.id}/sign-out`);
+    visits.push({ id: visit.id, ...fields, locationId: location.id, programId });
+  }
+  return {
+    location: { id: location.id, Name: location.Name, TimeZone: location.TimeZone },
+    programs: programs.map((p) => ({ id: p.id, Name: p.Name })),
+    visits,
+  };
+}
 
 const moveSql =
   "update visits set time_in = $1, time_out = $2, created_at = $1, updated_at = $1 where id = $3";

@@ -40,6 +40,12 @@ export interface RunState {
   chart: RunState["reports"];
   /** The funder summary journey's visitors coming back across months and programs, same shape. */
   summary: RunState["reports"];
+  /** The dashboard journey's site (in the zone near noon) and its visits of the last 16 days. */
+  dashboard: {
+    location: { id: number; Name: string; TimeZone: string };
+    programs: Array<{ id: number; Name: string }>;
+    visits: SeededVisit[];
+  };
 }
 
 let cached: RunState | undefined;
