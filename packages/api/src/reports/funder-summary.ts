@@ -39,37 +39,32 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     timeZone: input.timeZone,
   };
   const period: VisitFilters = { ...place, from: input.from, to: input.to };
+  // One pass over the place's visits up to the period's end, one row per person: whether they
+  // came in the period, and whether before it. Cheaper than joining the period's people back to
+  // their history, and it keeps its hash table to one row per person.
+  const periodStart = dayStart(input.from, input.timeZone);
   const totals = db
-    .with("period", (qc) =>
-      qc
-        .selectFrom("visits")
-        .select(["visits.program_id", "visits.time_in", "visits.visitor_key"])
-        .where(visitConditions(period)),
-    )
-    // Each person of the period, and whether they came before it (here, for this program).
     .with("people", (qc) =>
       qc
         .selectFrom("visits")
         .select([
           "visits.visitor_key",
-          sql<boolean>`min(visits.time_in) < ${dayStart(input.from, input.timeZone)}`.as(
-            "returning",
-          ),
+          sql<boolean>`bool_or(visits.time_in >= ${periodStart})`.as("in_period"),
+          sql<boolean>`bool_or(visits.time_in < ${periodStart})`.as("before"),
         ])
-        .where(visitConditions(place))
-        .where("visits.visitor_key", "in", (eb) =>
-          eb.selectFrom("period").select("period.visitor_key"),
-        )
+        .where(visitConditions({ ...place, to: input.to }))
+        .where("visits.visitor_key", "is not", null)
         .groupBy("visits.visitor_key"),
     )
-    .selectNoFrom((eb) => [
-      eb.selectFrom("period").select(eb.fn.countAll<number>().as("n")).as("visits"),
-      eb.selectFrom("people").select(eb.fn.countAll<number>().as("n")).as("people"),
+    .selectFrom("people")
+    .select((eb) => [
       eb
-        .selectFrom("people")
+        .selectFrom("visits")
         .select(eb.fn.countAll<number>().as("n"))
-        .where("people.returning", "=", true)
-        .as("returning"),
+        .where(visitConditions(period))
+        .as("visits"),
+      sql<number>`count(*) filter (where people.in_period)`.as("people"),
+      sql<number>`count(*) filter (where people.in_period and people.before)`.as("returning"),
     ]);
 
   const months = db
