@@ -17,10 +17,13 @@ export function csvLine(cells: ReadonlyArray<string | null>): string {
   return `${line}\n`;
 }
 
+/** The first characters that make a spreadsheet run a cell as a formula: = + - @, tab, CR. */
+export const formulaStarts: readonly string[] = ["=", "+", "-", "@", "\t", "\r"];
+
 /**
- * A cell a spreadsheet would run as a formula (= + - @, a tab or a carriage return first) with a
- * leading apostrophe, as the SQL-built exports write it.
+ * A cell a spreadsheet would run as a formula (formulaStarts) with a leading apostrophe, as the
+ * SQL-built exports write it.
  */
 export function formulaSafeCell(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return formulaStarts.includes(cell.charAt(0)) ? `'${cell}` : cell;
 }

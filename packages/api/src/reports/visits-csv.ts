@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database, Db } from "@vsi/db";
-import { csvLine, utf8Bom } from "./csv-encoding.ts";
+import { csvLine, formulaStarts, utf8Bom } from "./csv-encoding.ts";
 import { copyCsv, copySlotFree } from "./visits-csv-copy.ts";
 import { visitConditions, type VisitFilters } from "../visits/filters.ts";
 
@@ -22,8 +22,10 @@ export const csvHeaders = [
 /** What the file starts with: a BOM so Excel reads UTF-8, then the header line. */
 export const csvHead = utf8Bom + csvLine(csvHeaders);
 
-/** The character codes of = + - @ tab and carriage return: what a spreadsheet runs as a formula. */
-const formulaStarts = sql.raw("(61, 43, 45, 64, 9, 13)");
+/** The character codes of formulaStarts, for SQL's ascii() of a cell's first character. */
+const formulaStartCodes = sql.raw(
+  `(${formulaStarts.map((start) => start.charCodeAt(0)).join(", ")})`,
+);
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula;
@@ -36,7 +38,7 @@ function formulaSafe(
   cell: RawBuilder<string>,
   lead: RawBuilder<string> = cell,
 ): RawBuilder<string> {
-  return sql<string>`case when ascii(${lead}) in ${formulaStarts} then '''' || ${cell} else ${cell} end`;
+  return sql<string>`case when ascii(${lead}) in ${formulaStartCodes} then '''' || ${cell} else ${cell} end`;
 }
 
 /** ISO 8601 with the offset of the session's zone (set to the report's), e.g. 2026-11-03T14:07:00+01:00. */
