@@ -1,4 +1,5 @@
 // One lint setup for every package: typed rules that catch real bugs, formatting left to Prettier.
+import path from "node:path";
 import js from "@eslint/js";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
@@ -29,9 +30,23 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        // Each package's tsconfig.json types its sources; the config scripts outside it get a default project.
-        projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs"] },
-        tsconfigRootDir: process.cwd(),
+        // Each package's tsconfig.json types its sources; the config scripts outside them get a
+        // default project. One root for every package, so that one ESLint process lints them all.
+        projectService: {
+          allowDefaultProject: [
+            "*/*/eslint.config.js",
+            "*/eslint.config.js",
+            "eslint.config.js",
+            "apps/server/build.mjs",
+            "apps/web/postcss.config.js",
+            "tooling/eslint/*.js",
+            "tooling/scripts/*.mjs",
+            "vitest.config.ts",
+          ],
+          defaultProject: "tooling/typescript/scripts.json",
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 32,
+        },
+        tsconfigRootDir: path.resolve(import.meta.dirname, "../.."),
       },
     },
     rules: {
