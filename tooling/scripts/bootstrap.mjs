@@ -35,19 +35,20 @@ function ensurePnpm() {
 function ensureChromium() {
   const candidates = [
     process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium-headless-shell",
     "/usr/bin/chromium",
     "/usr/bin/chromium-browser",
   ].filter(Boolean);
   if (candidates.some((p) => existsSync(p))) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (isRoot && has("apt-get", ["--version"])) {
-    console.log("Installing Chromium from Debian for the browser tests");
+    console.log("Installing Chromium's headless shell from Debian for the browser tests");
     run("apt-get", ["update"]);
-    run("apt-get", ["install", "-y", "chromium"]);
+    run("apt-get", ["install", "-y", "chromium-headless-shell"]);
     return;
   }
   console.error(
-    "The browser tests need Chromium: install it (e.g. `sudo apt-get install -y chromium`) or set CHROMIUM_PATH.",
+    "The browser tests need Chromium: install it (e.g. `sudo apt-get install -y chromium-headless-shell`) or set CHROMIUM_PATH.",
   );
   process.exit(1);
 }
