@@ -1,6 +1,12 @@
 // Bundles the server and CLI (with the workspace packages) into dist/; npm dependencies stay
-// external and are resolved from node_modules at run time.
+// external and are resolved from node_modules at run time. Beside them, a freshly initialised
+// embedded database that first starts copy (src/initial-data.ts), made again only for another
+// version of PGlite.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { build } from "esbuild";
+import pglitePackage from "./node_modules/@electric-sql/pglite/package.json" with { type: "json" };
 import pkg from "./package.json" with { type: "json" };
 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@vsi/"));
@@ -20,3 +26,20 @@ await build({
   },
   logLevel: "warning",
 });
+
+const dist = path.join(import.meta.dirname, "dist");
+const initialData = path.join(dist, "pglite-initdb.tar.gz");
+const madeBy = path.join(dist, "pglite-initdb.version");
+const pgliteVersion = pglitePackage.version;
+if (
+  !existsSync(initialData) ||
+  !existsSync(madeBy) ||
+  readFileSync(madeBy, "utf8") !== pgliteVersion
+) {
+  const fresh = new PGlite();
+  await fresh.waitReady;
+  const dump = await fresh.dumpDataDir("gzip");
+  await fresh.close();
+  writeFileSync(initialData, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(madeBy, pgliteVersion);
+}

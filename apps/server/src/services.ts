@@ -3,6 +3,7 @@ import type { Services } from "@vsi/api";
 import { createBackups, restrictToOwner } from "@vsi/backups";
 import { createDb, migrateToLatest, migrationState } from "@vsi/db";
 import type { Config } from "./config.ts";
+import { initialEmbeddedData } from "./initial-data.ts";
 import { createFileMailer, createSmtpMailer } from "./mailer.ts";
 import { createLocalStorage } from "./storage.ts";
 
@@ -15,7 +16,11 @@ export async function createServices(
   config: Config,
   log: { info(line: string): void; error(line: string): void } = console,
 ): Promise<Services> {
-  const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await createDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    copyOf: config.databaseUrl ? undefined : initialEmbeddedData(),
+  });
   const backups = createBackups({
     db,
     dataDir: config.dataDir,

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, type LogEvent } from "kysely";
@@ -16,10 +16,11 @@ export interface DbConfig {
   /** Embedded only: keep everything in memory (tests). */
   inMemory?: boolean;
   /**
-   * Embedded only: start a new database as a copy of another (`dumpDataDir()` of its PGlite), so
-   * tests start each from one migrated once instead of running initdb and the migrations again.
+   * Embedded only: start a new database as a copy of another (`dumpDataDir()` of its PGlite)
+   * instead of running initdb, the slowest part of a first start (tests start each from one
+   * migrated once). A data folder that already holds a database is opened as it is.
    */
-  copyOf?: Blob;
+  copyOf?: Blob | undefined;
   poolSize?: number;
   /** Called with each statement sent, failed ones included (tests count round trips per call). */
   onStatement?: (sql: string) => void;
@@ -80,14 +81,15 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
 
   let pglite: PGlite;
   let dir: string | undefined;
-  const options = config.copyOf ? { loadDataDir: config.copyOf } : {};
+  const copy = config.copyOf ? { loadDataDir: config.copyOf } : {};
   if (config.inMemory) {
-    pglite = new PGlite(options);
+    pglite = new PGlite(copy);
   } else {
     dir = path.resolve(config.dataDir ?? "./data", "pglite");
     // Owner only, as the whole data folder (the server also fixes PGlite's own modes at start).
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    pglite = new PGlite(dir, options);
+    // PGlite refuses to load a copy over a database: only a new folder starts as one.
+    pglite = new PGlite(dir, existsSync(path.join(dir, "PG_VERSION")) ? {} : copy);
   }
   // Open it now, so a folder that cannot be opened fails here rather than in the first query.
   await pglite.waitReady;

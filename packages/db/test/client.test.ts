@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createTestDatabase } from "@vsi/test-utils";
 import { sql } from "kysely";
 import pg from "pg";
@@ -51,4 +54,40 @@ describe("close()", () => {
       await database.drop();
     }
   });
+});
+
+describe("an embedded data folder started from a copy", () => {
+  const systemId = async (db: Awaited<ReturnType<typeof createDb>>) =>
+    (
+      await sql<{
+        id: string;
+      }>`select system_identifier::text as id from pg_control_system()`.execute(db.kysely)
+    ).rows[0]!.id;
+
+  it("is the copy when the folder is new, and the folder's own database once it holds one", async () => {
+    const original = await createDb({ inMemory: true });
+    await sql`create table kept (word text)`.execute(original.kysely);
+    await sql`insert into kept values ('copied')`.execute(original.kysely);
+    const copy = await original.embedded!.pglite.dumpDataDir("gzip");
+    const originalId = await systemId(original);
+    await original.close();
+
+    const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-copy-"));
+    try {
+      const first = await createDb({ dataDir, copyOf: copy });
+      expect(await systemId(first)).toBe(originalId);
+      await sql`insert into kept values ('written after')`.execute(first.kysely);
+      await first.close();
+
+      // Given the copy again, as every start of the server is: the folder is opened as it is.
+      const again = await createDb({ dataDir, copyOf: copy });
+      const { rows } = await sql<{ word: string }>`select word from kept order by word`.execute(
+        again.kysely,
+      );
+      expect(rows.map((r) => r.word)).toEqual(["copied", "written after"]);
+      await again.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
