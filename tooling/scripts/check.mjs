@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Every check `npm test` runs, packed onto the machine's cores: the type check, the lint and the
+// builds at once; the unit and API tests as soon as the builds are done (they need no lint); the
+// browser journeys last, once everything else has passed. Each line of output is prefixed with its
+// stage; a failing stage fails the run, after the stages already started have finished, so that
+// every failure is reported at once.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Runs one stage, prefixing its lines; resolves to its exit code and time. */
+function stage(name, command, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk) => {
+        const lines = (rest + chunk).split("\n");
+        rest = lines.pop() ?? "";
+        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+      });
+      stream.on("end", () => rest && process.stdout.write(`[${name}] ${rest}\n`));
+    }
+    child.on("close", (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      process.stdout.write(`[${name}] ${code === 0 ? "passed" : "FAILED"} in ${seconds} s\n`);
+      resolve({ name, code: code ?? 1, seconds });
+    });
+  });
+}
+
+const pnpm = (name, ...args) => stage(name, "pnpm", args);
+
+const build = pnpm("build", "exec", "turbo", "run", "build");
+const types = pnpm("types", "exec", "tsc", "-b");
+const lint = pnpm("lint", "run", "lint");
+const notRun = (name) => Promise.resolve({ name, code: undefined, seconds: 0 });
+const passed = (...stages) => Promise.all(stages).then((done) => done.every((r) => r.code === 0));
+const tests = passed(build).then((ok) =>
+  ok ? pnpm("tests", "exec", "vitest", "run") : notRun("tests"),
+);
+// Alone on the cores: a journey's waits are a person's, and must not stretch under the tests' load.
+const journeys = passed(build, types, lint, tests).then((ok) =>
+  ok ? pnpm("journeys", "--filter", "@vsi/e2e", "test") : notRun("journeys"),
+);
+const results = await Promise.all([build, types, lint, tests, journeys]);
+
+const outcome = (r) =>
+  r.code === undefined ? "not run" : r.code === 0 ? `passed in ${r.seconds} s` : "FAILED";
+process.stdout.write(`\n${results.map((r) => `${r.name}: ${outcome(r)}`).join("\n")}\n`);
+if (results.some((r) => r.code !== 0)) process.exit(1);
