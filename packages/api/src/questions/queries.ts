@@ -1,0 +1,204 @@
+import { randomBytes } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import type { Executor, QuestionChoice, Transaction, Database } from "@vsi/db";
+import { HttpError, notFound } from "../kernel/errors.ts";
+import { existingIds } from "../catalog/queries.ts";
+import {
+  questionProblems,
+  type ChoiceInput,
+  type QuestionChanges,
+  type QuestionInput,
+} from "./schema.ts";
+
+export interface QuestionFilter {
+  /** The questions this program asks. */
+  programId?: number | undefined;
+  /** The questions asked by any program this location offers. */
+  locationId?: number | undefined;
+}
+
+/** The live questions, in their order; those a program or a location asks when one is given. */
+export async function listQuestions(db: Executor, filter: QuestionFilter = {}) {
+  let query = db
+    .selectFrom("questions")
+    .selectAll()
+    .where("retired_at", "is", null)
+    .orderBy("position")
+    .orderBy("id");
+  // ProgramIds empty means every program.
+  if (filter.programId !== undefined)
+    query = query.where(
+      sql<boolean>`(jsonb_array_length(program_ids) = 0 or program_ids @> to_jsonb(${filter.programId}::int))`,
+    );
+  if (filter.locationId !== undefined)
+    query = query.where(
+      sql<boolean>`(jsonb_array_length(program_ids) = 0 or exists (
+        select 1 from location_programs lp
+        where lp.location_id = ${filter.locationId} and program_ids @> to_jsonb(lp.program_id)))`,
+    );
+  return query.execute();
+}
+
+/** A question, live or retired; 404 when there is none. */
+export async function getQuestion(db: Executor, id: number) {
+  const row = await db.selectFrom("questions").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("Question");
+  return row;
+}
+
+/** A live question, for a change: a retired one is not edited, it keeps what it asked. */
+async function liveQuestion(trx: Transaction<Database>, id: number) {
+  const row = await getQuestion(trx, id);
+  if (row.retired_at !== null) throw notFound("Question");
+  return row;
+}
+
+/**
+ * Questions are few and changed by admins only: each change takes the table's lock, so positions
+ * read and renumbered in it stay 0, 1, 2… whatever runs beside it. Sign-ins only read them.
+ */
+async function lockQuestions(trx: Transaction<Database>) {
+  await sql`lock table questions in share row exclusive mode`.execute(trx);
+}
+
+/** The live questions' ids in order, `moved` taken out and put back at `position` (or last). */
+async function orderWith(trx: Transaction<Database>, moved: number, position?: number) {
+  const rows = await trx
+    .selectFrom("questions")
+    .select("id")
+    .where("retired_at", "is", null)
+    .where("id", "<>", moved)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const ids = rows.map((row) => row.id);
+  ids.splice(Math.min(position ?? ids.length, ids.length), 0, moved);
+  return ids;
+}
+
+/** Numbers the live questions 0, 1, 2… in this order, writing only those that move. */
+async function renumber(trx: Transaction<Database>, ids: number[]) {
+  for (const [position, id] of ids.entries())
+    await trx
+      .updateTable("questions")
+      .set({ position })
+      .where("id", "=", id)
+      .where("position", "<>", position)
+      .execute();
+}
+
+/** Every choice with an id: a new one gets one no answer has used (ids of removed choices included). */
+function withIds(choices: ChoiceInput[]): QuestionChoice[] {
+  return choices.map((choice) => ({
+    id: choice.id ?? randomBytes(6).toString("base64url"),
+    Label: choice.Label,
+  }));
+}
+
+/** Creates a question where Position says (or last), and returns its id. */
+export async function createQuestion(db: Kysely<Database>, input: QuestionInput, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    await lockQuestions(trx);
+    const programIds = await existingIds(trx, "programs", input.ProgramIds);
+    const row = await trx
+      .insertInto("questions")
+      .values({
+        kind: input.Kind,
+        label: JSON.stringify(input.Label),
+        help: JSON.stringify(input.Help),
+        required: input.Required,
+        choices: JSON.stringify(withIds(input.Choices)),
+        min: input.Min,
+        max: input.Max,
+        program_ids: JSON.stringify(programIds),
+        ask_every: input.AskEvery,
+        reask_after_months: input.ReaskAfterMonths,
+        // Past the end until renumbered below.
+        position: 1_000_000,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await renumber(trx, await orderWith(trx, row.id, input.Position));
+    return row.id;
+  });
+}
+
+/**
+ * Changes a live question; a field left out stays as it is, and Position moves it among the others.
+ * Answers already given keep what they were asked (they hold their own copy of the words).
+ */
+export async function updateQuestion(
+  db: Kysely<Database>,
+  id: number,
+  changes: QuestionChanges,
+  now: Date,
+) {
+  await db.transaction().execute(async (trx) => {
+    await lockQuestions(trx);
+    const before = await liveQuestion(trx, id);
+    const after = {
+      Kind: changes.Kind ?? before.kind,
+      Choices: changes.Choices ?? before.choices,
+      Min: changes.Min !== undefined ? changes.Min : before.min,
+      Max: changes.Max !== undefined ? changes.Max : before.max,
+      AskEvery: changes.AskEvery ?? before.ask_every,
+      ReaskAfterMonths:
+        changes.ReaskAfterMonths !== undefined
+          ? changes.ReaskAfterMonths
+          : before.reask_after_months,
+    };
+    const problems = questionProblems(after);
+    if (problems.length) throw new HttpError(422, "Validation failed", problems);
+    const programIds =
+      changes.ProgramIds === undefined
+        ? undefined
+        : await existingIds(trx, "programs", changes.ProgramIds);
+    const json = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
+    await trx
+      .updateTable("questions")
+      // Kysely leaves undefined values out of the UPDATE: a field not sent keeps its value.
+      .set({
+        kind: changes.Kind,
+        label: json(changes.Label),
+        help: json(changes.Help),
+        required: changes.Required,
+        choices: json(changes.Choices && withIds(changes.Choices)),
+        min: changes.Min,
+        max: changes.Max,
+        program_ids: json(programIds),
+        ask_every: changes.AskEvery,
+        reask_after_months: changes.ReaskAfterMonths,
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .execute();
+    if (changes.Position !== undefined)
+      await renumber(trx, await orderWith(trx, id, changes.Position));
+  });
+}
+
+/** Retires a live question: no longer asked, its answers kept; the others close up behind it. */
+export async function retireQuestion(db: Kysely<Database>, id: number, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    await lockQuestions(trx);
+    await liveQuestion(trx, id);
+    await trx
+      .updateTable("questions")
+      .set({ retired_at: now, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    const rows = await trx
+      .selectFrom("questions")
+      .select("id")
+      .where("retired_at", "is", null)
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+    await renumber(
+      trx,
+      rows.map((row) => row.id),
+    );
+  });
+}
