@@ -408,7 +408,8 @@ const table: Row[] = [
     expected: adminOnly(200),
     request: async (w) => ({
       url: `/api/questions/${await freshQuestion(w)}`,
-      body: { Required: true },
+      // Not Required: the questions made here are asked of every program's sign-in.
+      body: { Label: { en: "Renamed" } },
     }),
   },
   {

@@ -126,6 +126,8 @@ export interface VisitsTable {
    * is erased, so unduplicated counts stay exact. Null on visits erased before it existed.
    */
   visitor_key: Generated<Buffer | null>;
+  /** Answers to the intake questions, each with the words it was asked with; {} once erased. */
+  answers: ColumnType<StoredAnswers, string | undefined, string>;
   /** When the visitor's names, phone and temperature were blanked (retention, or a request to be forgotten). */
   erased_at: NullableTimestamp;
   created_at: DefaultTimestamp;
@@ -163,12 +165,20 @@ export interface QuestionsTable {
   ask_every: ColumnType<"visit" | "visitor", "visit" | "visitor" | undefined>;
   /** A remembered answer is asked again once this many months old; null: never. */
   reask_after_months: number | null;
+  /** Raised by every change (bigint, read as text): answers are checked against one revision. */
+  revision: ColumnType<string, never, string>;
   /** Order among the live questions, from 0. */
   position: number;
   retired_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
+
+/** A visit's answers as kept: each with a copy of its question's words when it was answered. */
+export type StoredAnswers = Record<
+  string,
+  { value: string | number | boolean | string[]; Label: Bilingual; Choices: QuestionChoice[] }
+>;
 
 export interface VisitIdempotencyKeysTable {
   key: string;

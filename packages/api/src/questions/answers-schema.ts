@@ -16,6 +16,10 @@ export interface AskedQuestion {
   Max: number | null;
 }
 
+/** Whether a question is asked by a program: those that list no program are asked by all. */
+export const asksProgram = (question: { ProgramIds: readonly number[] }, programId: number) =>
+  question.ProgramIds.length === 0 || question.ProgramIds.includes(programId);
+
 /** An answer as a visit keeps it: text, a number, yes or no, a choice id, choice ids, or a date. */
 export type AnswerValue = string | number | boolean | string[];
 export type Answers = Record<string, AnswerValue>;

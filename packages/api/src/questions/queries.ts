@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Executor, QuestionChoice, Transaction, Database } from "@vsi/db";
+import type { Executor, Question, QuestionChoice, Transaction, Database } from "@vsi/db";
 import { HttpError, notFound } from "../kernel/errors.ts";
 import { existingIds } from "../catalog/queries.ts";
 import {
@@ -17,6 +17,26 @@ export interface QuestionFilter {
   locationId?: number | undefined;
 }
 
+/** Whether the question (its row as `alias`) is asked by the program: those naming none are asked by all. */
+export const programAsks = (alias: string, programId: number) =>
+  sql<boolean>`(jsonb_array_length(${sql.ref(`${alias}.program_ids`)}) = 0 or ${sql.ref(
+    `${alias}.program_ids`,
+  )} @> to_jsonb(${programId}::int))`;
+
+/**
+ * Whether the visitor with this phone answered the question (its row as `alias`, remembered per
+ * visitor) recently enough not to be asked again: within its ReaskAfterMonths, or ever when it has none.
+ */
+export const rememberedAnswer = (alias: string, phoneNumber: string, now: Date) => {
+  const question = (column: string) => sql.ref(`${alias}.${column}`);
+  return sql<boolean>`(${question("ask_every")} = 'visitor' and exists (
+    select 1 from visits remembered
+    where remembered.visitor_key = visitor_key_of(${phoneNumber}::text)
+      and remembered.answers <> '{}' and remembered.answers ? ${question("id")}::text
+      and (${question("reask_after_months")} is null
+        or remembered.time_in > ${now}::timestamptz - make_interval(months => ${question("reask_after_months")}))))`;
+};
+
 /** The live questions, in their order; those a program or a location asks when one is given. */
 export async function listQuestions(db: Executor, filter: QuestionFilter = {}) {
   let query = db
@@ -27,9 +47,7 @@ export async function listQuestions(db: Executor, filter: QuestionFilter = {}) {
     .orderBy("id");
   // ProgramIds empty means every program.
   if (filter.programId !== undefined)
-    query = query.where(
-      sql<boolean>`(jsonb_array_length(program_ids) = 0 or program_ids @> to_jsonb(${filter.programId}::int))`,
-    );
+    query = query.where(programAsks("questions", filter.programId));
   if (filter.locationId !== undefined)
     query = query.where(
       sql<boolean>`(jsonb_array_length(program_ids) = 0 or exists (
@@ -170,6 +188,7 @@ export async function updateQuestion(
         program_ids: json(programIds),
         ask_every: changes.AskEvery,
         reask_after_months: changes.ReaskAfterMonths,
+        revision: sql<string>`nextval('questions_revision_seq')`,
         updated_at: now,
       })
       .where("id", "=", id)
@@ -186,7 +205,11 @@ export async function retireQuestion(db: Kysely<Database>, id: number, now: Date
     await liveQuestion(trx, id);
     await trx
       .updateTable("questions")
-      .set({ retired_at: now, updated_at: now })
+      .set({
+        retired_at: now,
+        revision: sql<string>`nextval('questions_revision_seq')`,
+        updated_at: now,
+      })
       .where("id", "=", id)
       .execute();
     const rows = await trx
@@ -201,4 +224,58 @@ export async function retireQuestion(db: Kysely<Database>, id: number, now: Date
       rows.map((row) => row.id),
     );
   });
+}
+
+/** The live questions as of one revision of them (raised by every change to any question). */
+export interface AskedQuestions {
+  revision: string;
+  questions: Question[];
+}
+
+// Each process keeps the live questions it last read, per database: answers are checked against
+// them, and the sign-in's statement writes only while their revision is still the latest, so a
+// tablet's sign-in with answers stays one round trip. `fresh` reads them again.
+const known = new WeakMap<object, AskedQuestions>();
+
+export async function askedQuestions(db: Executor, fresh = false): Promise<AskedQuestions> {
+  const cached = known.get(db);
+  if (cached && !fresh) return cached;
+  const rows = await db
+    .selectFrom(
+      db
+        .selectFrom("questions")
+        .select(sql<string>`coalesce(max(revision), 0)::text`.as("current"))
+        .as("latest"),
+    )
+    .leftJoin("questions", (join) => join.on("questions.retired_at", "is", null))
+    .selectAll("questions")
+    .select("latest.current")
+    .orderBy("questions.position")
+    .execute();
+  const asked = {
+    revision: rows[0]?.current ?? "0",
+    questions: rows.flatMap(({ current: _, ...row }) => (row.id === null ? [] : [row as Question])),
+  };
+  known.set(db, asked);
+  return asked;
+}
+
+/** The revision of the questions as the statement runs, for comparing with the one answers were checked against. */
+export const questionsRevision = sql<string>`(select coalesce(max(revision), 0)::text from questions)`;
+
+/** The required questions of this program that this visitor need not answer again now. */
+export async function excusedQuestions(
+  db: Executor,
+  programId: number,
+  phoneNumber: string,
+  now: Date,
+): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom("questions")
+    .select("id")
+    .where("retired_at", "is", null)
+    .where(programAsks("questions", programId))
+    .where(rememberedAnswer("questions", phoneNumber, now))
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }

@@ -1,6 +1,10 @@
 import { z } from "zod";
+import type { StoredAnswers, Visit } from "@vsi/db";
 import type { Context } from "../kernel/context.ts";
-import { invalid, notFound } from "../kernel/errors.ts";
+import { HttpError, invalid, notFound } from "../kernel/errors.ts";
+import { askedQuestions } from "../questions/queries.ts";
+import { toQuestion } from "../questions/mappers.ts";
+import { asksProgram, checkAnswers, type Answers } from "../questions/answers-schema.ts";
 import { toVisit } from "./mappers.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
 import { lookupScope, tabletSignOutReachMs } from "./permissions.ts";
@@ -33,6 +37,7 @@ import {
   createVisit,
   deleteVisit,
   findVisit,
+  QuestionsChanged,
   reportPage,
   signOutVisit,
   tabletSheet,
@@ -62,6 +67,58 @@ async function report(ctx: Context, input: VisitListInput) {
     exactTotal: input.exactTotal,
   });
   return { visits, total, totalEstimated, page: input.page, pageCount: pageCount(total) };
+}
+
+/**
+ * A sign-in's answers checked against the questions its program asks, as this process last read
+ * them (`fresh`: read again). Required ones left out are the statement's to refuse: a visitor's
+ * remembered answer may excuse them.
+ */
+async function checkedAnswers(
+  ctx: Pick<Context, "db">,
+  programId: number,
+  given: Record<string, unknown> = {},
+  fresh: boolean,
+): Promise<{ Answers: Answers; questionsRevision: string | null }> {
+  if (Object.keys(given).length === 0) return { Answers: {}, questionsRevision: null };
+  const { revision, questions } = await askedQuestions(ctx.db, fresh);
+  const asked = questions.map(toQuestion).filter((question) => asksProgram(question, programId));
+  const excused = new Set(asked.map((question) => question.id));
+  const { answers, errors } = checkAnswers(asked, given, excused);
+  if (!errors.length) return { Answers: answers, questionsRevision: revision };
+  // A question added since this process read them: read them again before refusing.
+  if (!fresh) return checkedAnswers(ctx, programId, given, true);
+  throw new HttpError(422, "Validation failed", errors);
+}
+
+/**
+ * A visit's answers as staff's correction leaves them: those sent checked against the questions its
+ * program asks now (a blank one removes its answer), each with its question's words of now; the
+ * others as they were given.
+ */
+async function correctedAnswers(
+  ctx: Pick<Context, "db">,
+  visit: Visit,
+  given: Record<string, unknown>,
+): Promise<StoredAnswers> {
+  const { questions } = await askedQuestions(ctx.db, true);
+  const asked = questions
+    .map(toQuestion)
+    .filter((question) => asksProgram(question, visit.program_id));
+  const { answers, errors } = checkAnswers(
+    asked,
+    given,
+    new Set(asked.map((question) => question.id)),
+  );
+  if (errors.length) throw new HttpError(422, "Validation failed", errors);
+  const corrected = { ...visit.answers };
+  for (const key of Object.keys(given)) delete corrected[key];
+  for (const question of asked) {
+    const value = answers[question.id];
+    if (value !== undefined)
+      corrected[question.id] = { value, Label: question.Label, Choices: question.Choices };
+  }
+  return corrected;
 }
 
 type TabletCaller = Exclude<Caller, { kind: "anonymous" }>;
@@ -246,14 +303,20 @@ export const visitsRouter = router({
       const lateBy = input.TimeIn && queuedTimeInProblem(input.TimeIn, now);
       if (lateBy) throw invalid("TimeIn", lateBy);
       const { identity } = ctx;
-      // A tablet's location is checked by the statement, with the tablet itself.
-      const visit = await createVisit(
-        ctx.db,
-        input,
-        now,
-        writerOf(identity),
-        key && `${keyOwner(identity)}:${key}`,
-      );
+      // A tablet's location is checked by the statement, with the tablet itself, and the answers
+      // against the questions this process knows, which the statement sees are still current.
+      const signIn = async (fresh: boolean) =>
+        createVisit(
+          ctx.db,
+          { ...input, ...(await checkedAnswers(ctx, input.ProgramId, input.Answers, fresh)) },
+          now,
+          writerOf(identity),
+          key && `${keyOwner(identity)}:${key}`,
+        );
+      const visit = await signIn(false).catch((error: unknown) => {
+        if (!(error instanceof QuestionsChanged)) throw error;
+        return signIn(true);
+      });
       return toVisit(visit);
     }),
 
@@ -274,11 +337,21 @@ export const visitsRouter = router({
     .input(visitUpdateInput)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
-      const { id, ...changes } = input;
+      const { id, Answers, ...changes } = input;
+      const visit = await findVisit(ctx.db, id);
       const row = await updateVisit(
         ctx.db,
-        await findVisit(ctx.db, id),
-        changes,
+        visit,
+        {
+          ...changes,
+          // An erased visit's answers stay erased: sending some is refused as its other details are.
+          Answers:
+            Answers === undefined
+              ? undefined
+              : visit.erased_at !== null
+                ? {}
+                : await correctedAnswers(ctx, visit, Answers),
+        },
         ctx.services.now(),
         actorOf(ctx.identity),
       );
