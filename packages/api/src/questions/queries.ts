@@ -9,6 +9,7 @@ import {
   type QuestionChanges,
   type QuestionInput,
 } from "./schema.ts";
+import type { AnswerValue } from "./answers-schema.ts";
 
 export interface QuestionFilter {
   /** The questions this program asks. */
@@ -24,18 +25,39 @@ export const programAsks = (alias: string, programId: number) =>
   )} @> to_jsonb(${programId}::int))`;
 
 /**
- * Whether the visitor with this phone answered the question (its row as `alias`, remembered per
- * visitor) recently enough not to be asked again: within its ReaskAfterMonths, or ever when it has none.
+ * The latest answer of the visitor with this phone to the question (its row as `alias`) that is
+ * recent enough to be remembered: within its ReaskAfterMonths, or any when it has none.
  */
-export const rememberedAnswer = (alias: string, phoneNumber: string, now: Date) => {
+const latestRecentAnswer = (alias: string, phoneNumber: string, now: Date) => {
   const question = (column: string) => sql.ref(`${alias}.${column}`);
-  return sql<boolean>`(${question("ask_every")} = 'visitor' and exists (
-    select 1 from visits remembered
+  return sql<{
+    value: unknown;
+    time_in: Date;
+  }>`select remembered.answers -> ${question("id")}::text -> 'value' as value,
+      remembered.time_in
+    from visits remembered
     where remembered.visitor_key = visitor_key_of(${phoneNumber}::text)
       and remembered.answers <> '{}' and remembered.answers ? ${question("id")}::text
       and (${question("reask_after_months")} is null
-        or remembered.time_in > ${now}::timestamptz - make_interval(months => ${question("reask_after_months")}))))`;
+        or remembered.time_in > ${now}::timestamptz - make_interval(months => ${question("reask_after_months")}))
+    order by remembered.time_in desc
+    limit 1`;
 };
+
+/** Whether the question (its row as `alias`) is remembered per visitor and this visitor's answer is recent enough not to ask again. */
+export const rememberedAnswer = (alias: string, phoneNumber: string, now: Date) =>
+  sql<boolean>`(${sql.ref(`${alias}.ask_every`)} = 'visitor' and exists (${latestRecentAnswer(alias, phoneNumber, now)}))`;
+
+/**
+ * A visitor's remembered answers, as one JSON value: {"<questionId>": {"value": …, "at": when}},
+ * for the live questions remembered per visitor, each the latest answer still recent enough.
+ */
+export const rememberedAnswers = (phoneNumber: string, now: Date) =>
+  sql<Record<string, { value: AnswerValue; at: string }>>`(select coalesce(jsonb_object_agg(
+      asked.id::text, jsonb_build_object('value', latest.value, 'at', latest.time_in)), '{}')
+    from questions asked
+    cross join lateral (${latestRecentAnswer("asked", phoneNumber, now)}) latest
+    where asked.retired_at is null and asked.ask_every = 'visitor')`;
 
 /** The live questions, in their order; those a program or a location asks when one is given. */
 export async function listQuestions(db: Executor, filter: QuestionFilter = {}) {

@@ -161,6 +161,14 @@ describe("remembered answers", () => {
     );
     expect(again.status, JSON.stringify(again.json)).toBe(201);
     await staff.call((api) => api.visits.signOut({ id: again.json.id }));
+    // The returning-visitor lookup hands the form the remembered answer, and when it was given.
+    const found = await tablet.call((api) => api.visits.search({ phoneNumber: PhoneNumber }));
+    expect(found.json).toEqual({
+      FirstName: "Grace",
+      LastName: "Hopper",
+      Answers: { [q.language]: "es" },
+      AnsweredAt: { [q.language]: first.json.TimeIn },
+    });
     // Seven months on, the answer given six months ago or more is asked again.
     site.world.clock.offsetMs = 7 * 31 * 24 * 3600 * 1000;
     try {
@@ -171,6 +179,8 @@ describe("remembered answers", () => {
       expect(later.json.errors).toEqual([
         { path: `Answers.${q.language}`, message: "This is required!" },
       ]);
+      const due = await tablet.call((api) => api.visits.search({ phoneNumber: PhoneNumber }));
+      expect(due.json).toMatchObject({ Answers: {}, AnsweredAt: {} });
     } finally {
       site.world.clock.offsetMs = 0;
     }

@@ -244,7 +244,7 @@ export const visitsRouter = router({
         path: "/visits/search",
         tags: ["visits"],
         summary:
-          "Names of the latest visit with this 10-digit phone number: a tablet's at its own location only, staff's at any",
+          "Names of the latest visit with this 10-digit phone number (a tablet's at its own location only, staff's at any), and the visitor's remembered answers",
         errorResponses: {
           404: "No visit has that number (for a tablet: at its location)",
           429: "Too many lookups: try again after Retry-After seconds",
@@ -261,7 +261,15 @@ export const visitsRouter = router({
       await take(ctx.db, [[scope.budgetKey, limits.phoneLookupsPerCaller]], now);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, scope.within, now);
       if (!visitor) throw notFound("Visitor");
-      return { FirstName: visitor.first_name, LastName: visitor.last_name };
+      const remembered = Object.entries(visitor.remembered);
+      return {
+        FirstName: visitor.first_name,
+        LastName: visitor.last_name,
+        Answers: Object.fromEntries(remembered.map(([id, answer]) => [id, answer.value])),
+        AnsweredAt: Object.fromEntries(
+          remembered.map(([id, answer]) => [id, new Date(answer.at).toISOString()]),
+        ),
+      };
     }),
 
   get: staffProcedure
@@ -326,7 +334,7 @@ export const visitsRouter = router({
         method: "PATCH",
         path: "/visits/{id}",
         tags: ["visits"],
-        summary: "Correct a visit's names, phone or temperature (staff)",
+        summary: "Correct a visit's names, phone, temperature or answers (staff)",
         description:
           "A visit whose visitor's details were erased (after the retention period, or at a request to be forgotten) keeps them erased: sending any of these fields for it answers 422, naming each.",
         errorResponses: {

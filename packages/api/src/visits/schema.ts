@@ -4,6 +4,9 @@ import { phoneDigits } from "../kernel/phone.ts";
 
 export const requiredMessage = "This is required!";
 
+/** An answer as a visit keeps it: text, a number, yes or no, a choice id, choice ids, or a date. */
+const answerValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+
 export const phoneMessage = "Phone number must be 10 digits";
 export const phoneNumber = text()
   .max(32)
@@ -161,7 +164,7 @@ export const visitSchema = z
     LocationId: z.number().int(),
     ProgramId: z.number().int(),
     Answers: z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+      .record(z.string(), answerValue)
       .meta({ description: "answers to the intake questions, by question id; {} once erased" }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
@@ -182,4 +185,14 @@ export const onSiteInput = z.object({
 export const visitSearchInput = z.object({
   phoneNumber,
 });
-export const visitorNameSchema = z.object({ FirstName: z.string(), LastName: z.string() });
+export const visitorNameSchema = z.object({
+  FirstName: z.string(),
+  LastName: z.string(),
+  Answers: z.record(z.string(), answerValue).meta({
+    description:
+      "the visitor's remembered answers (questions asked once per visitor), by question id, each recent enough not to be asked again",
+  }),
+  AnsweredAt: z
+    .record(z.string(), isoDateTime)
+    .meta({ description: "when each remembered answer was given, by question id" }),
+});
