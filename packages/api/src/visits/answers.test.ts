@@ -78,6 +78,12 @@ describe("answers at sign-in", () => {
       [q.consent]: true,
       [q.language]: "es",
     });
+    // The staff report's rows carry them, for its column per question.
+    const report = await staff.call((api) =>
+      api.visits.report({ programId: site.catalog.pantry.id }),
+    );
+    const row = report.json.visits.find((visit: { id: number }) => visit.id === res.json.id);
+    expect(row.Answers).toMatchObject({ [q.household]: 4, [q.language]: "es" });
   });
 
   it("are one statement from a tablet, also after an admin changed a question", async () => {
