@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Executor, Question, QuestionChoice, Transaction, Database } from "@vsi/db";
 import { HttpError, notFound } from "../kernel/errors.ts";
+import { changedFields, recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { existingIds } from "../catalog/queries.ts";
 import {
   questionProblems,
@@ -136,7 +137,12 @@ function withIds(choices: ChoiceInput[]): QuestionChoice[] {
 }
 
 /** Creates a question where Position says (or last), and returns its id. */
-export async function createQuestion(db: Kysely<Database>, input: QuestionInput, now: Date) {
+export async function createQuestion(
+  db: Kysely<Database>,
+  input: QuestionInput,
+  now: Date,
+  actor: AuditActor,
+) {
   return db.transaction().execute(async (trx) => {
     await lockQuestions(trx);
     const programIds = await existingIds(trx, "programs", input.ProgramIds);
@@ -161,6 +167,17 @@ export async function createQuestion(db: Kysely<Database>, input: QuestionInput,
       .returning("id")
       .executeTakeFirstOrThrow();
     await renumber(trx, await orderWith(trx, row.id, input.Position));
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "question.create",
+        subjectType: "question",
+        subjectId: row.id,
+        details: { label: input.Label.en },
+      },
+      now,
+    );
     return row.id;
   });
 }
@@ -174,6 +191,7 @@ export async function updateQuestion(
   id: number,
   changes: QuestionChanges,
   now: Date,
+  actor: AuditActor,
 ) {
   await db.transaction().execute(async (trx) => {
     await lockQuestions(trx);
@@ -217,14 +235,56 @@ export async function updateQuestion(
       .execute();
     if (changes.Position !== undefined)
       await renumber(trx, await orderWith(trx, id, changes.Position));
+    // The names of the fields sent that changed; Position when the order did.
+    const fields = changedFields([
+      ["Kind", before.kind, changes.Kind],
+      ["Label", JSON.stringify(before.label), json(changes.Label)],
+      ["Help", JSON.stringify(before.help), json(changes.Help)],
+      ["Required", before.required, changes.Required],
+      ["Choices", JSON.stringify(before.choices), json(changes.Choices)],
+      ["Min", before.min, changes.Min],
+      ["Max", before.max, changes.Max],
+      ["ProgramIds", before.program_ids, programIds],
+      ["AskEvery", before.ask_every, changes.AskEvery],
+      ["ReaskAfterMonths", before.reask_after_months, changes.ReaskAfterMonths],
+      ["Position", before.position, (await getQuestion(trx, id)).position],
+    ]);
+    if (fields.length)
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: "question.update",
+          subjectType: "question",
+          subjectId: id,
+          details: { label: changes.Label?.en ?? before.label.en, fields },
+        },
+        now,
+      );
   });
 }
 
 /** Retires a live question: no longer asked, its answers kept; the others close up behind it. */
-export async function retireQuestion(db: Kysely<Database>, id: number, now: Date) {
+export async function retireQuestion(
+  db: Kysely<Database>,
+  id: number,
+  now: Date,
+  actor: AuditActor,
+) {
   await db.transaction().execute(async (trx) => {
     await lockQuestions(trx);
-    await liveQuestion(trx, id);
+    const question = await liveQuestion(trx, id);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "question.retire",
+        subjectType: "question",
+        subjectId: id,
+        details: { label: question.label.en },
+      },
+      now,
+    );
     await trx
       .updateTable("questions")
       .set({

@@ -270,3 +270,46 @@ describe("changing, ordering and retiring", () => {
     );
   });
 });
+
+describe("the audit log", () => {
+  it("records who added, changed (naming the fields) and retired a question", async () => {
+    const question = await create({ Label: label("Audited") });
+    await site.admin.call((api) =>
+      api.questions.update({
+        id: question.id,
+        Required: true,
+        Label: label("Audited", "Auditada"),
+      }),
+    );
+    // Sent as it is: nothing changed, nothing recorded.
+    await site.admin.call((api) => api.questions.update({ id: question.id, Required: true }));
+    await site.admin.call((api) => api.questions.retire({ id: question.id }));
+    const rows = await site.world.services.db.kysely
+      .selectFrom("audit_log")
+      .select(["action", "actor", "subject_type", "details"])
+      .where("subject_type", "=", "question")
+      .where("subject_id", "=", question.id)
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      {
+        action: "question.create",
+        actor: "user",
+        subject_type: "question",
+        details: { label: "Audited" },
+      },
+      {
+        action: "question.update",
+        actor: "user",
+        subject_type: "question",
+        details: { label: "Audited", fields: ["Label", "Required"] },
+      },
+      {
+        action: "question.retire",
+        actor: "user",
+        subject_type: "question",
+        details: { label: "Audited" },
+      },
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idParam } from "../kernel/schema.ts";
+import { actorOf } from "../kernel/audit.ts";
 import { assertLocationAccess } from "../kernel/permissions.ts";
 import { wholeList } from "../kernel/pagination.ts";
 import { adminProcedure, router, sheetProcedure } from "../kernel/trpc.ts";
@@ -49,7 +50,7 @@ export const questionsRouter = router({
     .input(questionInput)
     .output(questionSchema)
     .mutation(async ({ ctx, input }) => {
-      const id = await createQuestion(ctx.db, input, ctx.services.now());
+      const id = await createQuestion(ctx.db, input, ctx.services.now(), actorOf(ctx.identity));
       return toQuestion(await getQuestion(ctx.db, id));
     }),
 
@@ -67,7 +68,7 @@ export const questionsRouter = router({
     .output(questionSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      await updateQuestion(ctx.db, id, changes, ctx.services.now());
+      await updateQuestion(ctx.db, id, changes, ctx.services.now(), actorOf(ctx.identity));
       return toQuestion(await getQuestion(ctx.db, id));
     }),
 
@@ -83,7 +84,7 @@ export const questionsRouter = router({
     .input(idParam)
     .output(questionSchema)
     .mutation(async ({ ctx, input }) => {
-      await retireQuestion(ctx.db, input.id, ctx.services.now());
+      await retireQuestion(ctx.db, input.id, ctx.services.now(), actorOf(ctx.identity));
       return toQuestion(await getQuestion(ctx.db, input.id));
     }),
 });
