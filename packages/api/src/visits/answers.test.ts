@@ -72,6 +72,9 @@ describe("answers at sign-in", () => {
     );
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json.Answers).toEqual({});
+    const sheet = await tablet.call((api) => api.visits.list({ locationId: site.catalog.main.id }));
+    const listed = sheet.json.find((visit: { id: number }) => visit.id === res.json.id);
+    expect(listed.Answers).toEqual({});
     expect((await staffView(res.json.id)).Answers).toEqual({
       [q.household]: 4,
       [q.zip]: "94110",

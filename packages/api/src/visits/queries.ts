@@ -67,6 +67,10 @@ const visitColumns = [
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Visit)[];
+/** A visit's columns but its answers, which the sheet's list leaves behind. */
+const sheetColumns = visitColumns.filter(
+  (column): column is Exclude<(typeof visitColumns)[number], "answers"> => column !== "answers",
+);
 const qualifiedVisitColumns = visitColumns.map((column) => `visits.${column}` as const);
 
 /**
@@ -112,7 +116,9 @@ const tabletSheetStatement = preparedByShape(
         (eb) =>
           eb
             .selectFrom("visits")
-            .select(visitColumns)
+            .select(sheetColumns)
+            // A tablet is shown no answers (sheetVisit): the sheet does not read them.
+            .select(sql<StoredAnswers>`'{}'::jsonb`.as("answers"))
             .whereRef("visits.location_id", "=", "tablet.location_id")
             .where(
               visitConditions({
