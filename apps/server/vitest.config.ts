@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 export const storageTests = [
   "test/visits-csv.test.ts",
   "test/visits-csv-cells.test.ts",
+  "test/visits-csv-answers.test.ts",
   "test/on-site-csv.test.ts",
   "test/report-csv.test.ts",
 ];

@@ -12,6 +12,8 @@ export const apiStorageTests: string[] = [
   "src/visits/signing-in-and-out.test.ts",
   "src/visits/visitor-lookup.test.ts",
   "src/visits/staff-report.test.ts",
+  "src/visits/answers.test.ts",
+  "src/questions/questions.test.ts",
 ];
 
 export const apiTestOptions = {

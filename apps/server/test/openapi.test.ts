@@ -65,6 +65,7 @@ describe("the OpenAPI document", () => {
     const schema = visit.content["application/json"]!.schema;
     expect(Object.keys(schema.properties ?? {}).sort()).toEqual(
       [
+        "Answers",
         "FirstName",
         "LastName",
         "LocationId",

@@ -108,6 +108,10 @@ async function freshProgram(world: World) {
   return (await world.admin.post("/api/programs", { Name: `Prog ${unique()}`, LocationIds: [] }))
     .json.id as number;
 }
+async function freshQuestion(world: World) {
+  return (await world.admin.post("/api/questions", { Kind: "text", Label: { en: "Q" } })).json
+    .id as number;
+}
 let visits = 0;
 /** Every fresh visit's phone (the one /visits/search looks up), the next ones each their own. */
 const searchedPhone = "4155600000";
@@ -384,6 +388,35 @@ const table: Row[] = [
     path: "/programs/{id}",
     expected: adminOnly(200),
     request: async (w) => ({ url: `/api/programs/${await freshProgram(w)}` }),
+  },
+
+  {
+    method: "GET",
+    path: "/questions",
+    expected: sheet(200),
+    request: (w) => ({ url: `/api/questions?locationId=${w.location1}` }),
+  },
+  {
+    method: "POST",
+    path: "/questions",
+    expected: adminOnly(201),
+    request: () => ({ url: "/api/questions", body: { Kind: "yesno", Label: { en: "Q" } } }),
+  },
+  {
+    method: "PATCH",
+    path: "/questions/{id}",
+    expected: adminOnly(200),
+    request: async (w) => ({
+      url: `/api/questions/${await freshQuestion(w)}`,
+      // Not Required: the questions made here are asked of every program's sign-in.
+      body: { Label: { en: "Renamed" } },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/questions/{id}",
+    expected: adminOnly(200),
+    request: async (w) => ({ url: `/api/questions/${await freshQuestion(w)}` }),
   },
 
   {

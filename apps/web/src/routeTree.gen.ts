@@ -24,6 +24,8 @@ import { Route as DashboardReportsRouteImport } from "./routes/dashboard/reports
 import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId"
 import { Route as PasswordsIndexRouteImport } from "./routes/passwords/index"
 import { Route as PasswordsForgotRouteImport } from "./routes/passwords/forgot"
+import { Route as AdminQuestionsIndexRouteImport } from "./routes/admin/questions/index"
+import { Route as AdminQuestionsNewRouteImport } from "./routes/admin/questions/new"
 import { Route as AdminUsersIndexRouteImport } from "./routes/admin/users/index"
 import { Route as AdminUsersUserIdRouteImport } from "./routes/admin/users/$userId"
 import { Route as AdminUsersInviteRouteImport } from "./routes/admin/users/invite"
@@ -33,6 +35,7 @@ import { Route as DashboardProgramsIndexRouteImport } from "./routes/dashboard/p
 import { Route as DashboardProgramsNewRouteImport } from "./routes/dashboard/programs/new"
 import { Route as DashboardReportsSummaryRouteImport } from "./routes/dashboard/reports_.summary"
 import { Route as PasswordsResetTokenRouteImport } from "./routes/passwords/reset.$token"
+import { Route as AdminQuestionsQuestionIdEditRouteImport } from "./routes/admin/questions/$questionId.edit"
 import { Route as DashboardLocationsLocationIdEditRouteImport } from "./routes/dashboard/locations/$locationId.edit"
 import { Route as DashboardLocationsLocationIdTabletsRouteImport } from "./routes/dashboard/locations/$locationId.tablets"
 import { Route as DashboardProgramsProgramIdEditRouteImport } from "./routes/dashboard/programs/$programId.edit"
@@ -112,6 +115,16 @@ const PasswordsForgotRoute = PasswordsForgotRouteImport.update({
   path: "/passwords/forgot",
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminQuestionsIndexRoute = AdminQuestionsIndexRouteImport.update({
+  id: "/questions/",
+  path: "/questions/",
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminQuestionsNewRoute = AdminQuestionsNewRouteImport.update({
+  id: "/questions/new",
+  path: "/questions/new",
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
   id: "/users/",
   path: "/users/",
@@ -157,6 +170,12 @@ const PasswordsResetTokenRoute = PasswordsResetTokenRouteImport.update({
   path: "/passwords/reset/$token",
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminQuestionsQuestionIdEditRoute =
+  AdminQuestionsQuestionIdEditRouteImport.update({
+    id: "/questions/$questionId/edit",
+    path: "/questions/$questionId/edit",
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 const DashboardLocationsLocationIdEditRoute =
   DashboardLocationsLocationIdEditRouteImport.update({
     id: "/locations/$locationId/edit",
@@ -192,15 +211,18 @@ export interface FileRoutesByFullPath {
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
+  "/admin/questions/new": typeof AdminQuestionsNewRoute
   "/admin/users/$userId": typeof AdminUsersUserIdRoute
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/dashboard/reports/summary": typeof DashboardReportsSummaryRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
+  "/admin/questions/": typeof AdminQuestionsIndexRoute
   "/admin/users/": typeof AdminUsersIndexRoute
   "/dashboard/locations/": typeof DashboardLocationsIndexRoute
   "/dashboard/programs/": typeof DashboardProgramsIndexRoute
+  "/admin/questions/$questionId/edit": typeof AdminQuestionsQuestionIdEditRoute
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
@@ -219,15 +241,18 @@ export interface FileRoutesByTo {
   "/admin": typeof AdminIndexRoute
   "/dashboard": typeof DashboardIndexRoute
   "/passwords": typeof PasswordsIndexRoute
+  "/admin/questions/new": typeof AdminQuestionsNewRoute
   "/admin/users/$userId": typeof AdminUsersUserIdRoute
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/dashboard/reports/summary": typeof DashboardReportsSummaryRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
+  "/admin/questions": typeof AdminQuestionsIndexRoute
   "/admin/users": typeof AdminUsersIndexRoute
   "/dashboard/locations": typeof DashboardLocationsIndexRoute
   "/dashboard/programs": typeof DashboardProgramsIndexRoute
+  "/admin/questions/$questionId/edit": typeof AdminQuestionsQuestionIdEditRoute
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
@@ -249,15 +274,18 @@ export interface FileRoutesById {
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
+  "/admin/questions/new": typeof AdminQuestionsNewRoute
   "/admin/users/$userId": typeof AdminUsersUserIdRoute
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/dashboard/reports_/summary": typeof DashboardReportsSummaryRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
+  "/admin/questions/": typeof AdminQuestionsIndexRoute
   "/admin/users/": typeof AdminUsersIndexRoute
   "/dashboard/locations/": typeof DashboardLocationsIndexRoute
   "/dashboard/programs/": typeof DashboardProgramsIndexRoute
+  "/admin/questions/$questionId/edit": typeof AdminQuestionsQuestionIdEditRoute
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
@@ -280,15 +308,18 @@ export interface FileRouteTypes {
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
+    | "/admin/questions/new"
     | "/admin/users/$userId"
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/dashboard/reports/summary"
     | "/passwords/reset/$token"
+    | "/admin/questions/"
     | "/admin/users/"
     | "/dashboard/locations/"
     | "/dashboard/programs/"
+    | "/admin/questions/$questionId/edit"
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
@@ -307,15 +338,18 @@ export interface FileRouteTypes {
     | "/admin"
     | "/dashboard"
     | "/passwords"
+    | "/admin/questions/new"
     | "/admin/users/$userId"
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/dashboard/reports/summary"
     | "/passwords/reset/$token"
+    | "/admin/questions"
     | "/admin/users"
     | "/dashboard/locations"
     | "/dashboard/programs"
+    | "/admin/questions/$questionId/edit"
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
@@ -336,15 +370,18 @@ export interface FileRouteTypes {
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
+    | "/admin/questions/new"
     | "/admin/users/$userId"
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/dashboard/reports_/summary"
     | "/passwords/reset/$token"
+    | "/admin/questions/"
     | "/admin/users/"
     | "/dashboard/locations/"
     | "/dashboard/programs/"
+    | "/admin/questions/$questionId/edit"
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
@@ -469,6 +506,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PasswordsForgotRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/admin/questions/": {
+      id: "/admin/questions/"
+      path: "/questions"
+      fullPath: "/admin/questions/"
+      preLoaderRoute: typeof AdminQuestionsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    "/admin/questions/new": {
+      id: "/admin/questions/new"
+      path: "/questions/new"
+      fullPath: "/admin/questions/new"
+      preLoaderRoute: typeof AdminQuestionsNewRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     "/admin/users/": {
       id: "/admin/users/"
       path: "/users"
@@ -532,6 +583,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PasswordsResetTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/admin/questions/$questionId/edit": {
+      id: "/admin/questions/$questionId/edit"
+      path: "/questions/$questionId/edit"
+      fullPath: "/admin/questions/$questionId/edit"
+      preLoaderRoute: typeof AdminQuestionsQuestionIdEditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     "/dashboard/locations/$locationId/edit": {
       id: "/dashboard/locations/$locationId/edit"
       path: "/locations/$locationId/edit"
@@ -561,9 +619,12 @@ interface AdminRouteRouteChildren {
   AdminBackupsRoute: typeof AdminBackupsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminQuestionsNewRoute: typeof AdminQuestionsNewRoute
   AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
   AdminUsersInviteRoute: typeof AdminUsersInviteRoute
+  AdminQuestionsIndexRoute: typeof AdminQuestionsIndexRoute
   AdminUsersIndexRoute: typeof AdminUsersIndexRoute
+  AdminQuestionsQuestionIdEditRoute: typeof AdminQuestionsQuestionIdEditRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -571,9 +632,12 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminBackupsRoute: AdminBackupsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminQuestionsNewRoute: AdminQuestionsNewRoute,
   AdminUsersUserIdRoute: AdminUsersUserIdRoute,
   AdminUsersInviteRoute: AdminUsersInviteRoute,
+  AdminQuestionsIndexRoute: AdminQuestionsIndexRoute,
   AdminUsersIndexRoute: AdminUsersIndexRoute,
+  AdminQuestionsQuestionIdEditRoute: AdminQuestionsQuestionIdEditRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

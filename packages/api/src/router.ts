@@ -6,6 +6,7 @@ import { invitesRouter } from "./accounts/invites-router.ts";
 import { locationsRouter } from "./catalog/locations-router.ts";
 import { passwordsRouter } from "./accounts/passwords-router.ts";
 import { programsRouter } from "./catalog/programs-router.ts";
+import { questionsRouter } from "./questions/router.ts";
 import { reportsRouter } from "./reports/router.ts";
 import { tabletsRouter } from "./tablets/router.ts";
 import { tokensRouter } from "./accounts/api-tokens-router.ts";
@@ -21,6 +22,7 @@ export const appRouter = router({
   users: usersRouter,
   locations: locationsRouter,
   programs: programsRouter,
+  questions: questionsRouter,
   visits: visitsRouter,
   invites: invitesRouter,
   passwords: passwordsRouter,

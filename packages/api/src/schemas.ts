@@ -11,6 +11,8 @@ export * from "./accounts/api-tokens-schema.ts";
 export * from "./catalog/locations-schema.ts";
 export * from "./catalog/kiosk-timings.ts";
 export * from "./catalog/temperature.ts";
+export * from "./questions/schema.ts";
+export * from "./questions/answers-schema.ts";
 export * from "./visits/schema.ts";
 export * from "./visits/live-schema.ts";
 export * from "./reports/summary-schema.ts";

@@ -126,11 +126,59 @@ export interface VisitsTable {
    * is erased, so unduplicated counts stay exact. Null on visits erased before it existed.
    */
   visitor_key: Generated<Buffer | null>;
+  /** Answers to the intake questions, each with the words it was asked with; {} once erased. */
+  answers: ColumnType<StoredAnswers, string | undefined, string>;
   /** When the visitor's names, phone and temperature were blanked (retention, or a request to be forgotten). */
   erased_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
+
+export type QuestionKind =
+  "text" | "number" | "yesno" | "choice" | "choices" | "date" | "zip" | "consent";
+/** Words in both of the apps' languages. */
+export interface Bilingual {
+  en: string;
+  es: string;
+}
+export interface QuestionChoice {
+  id: string;
+  Label: Bilingual;
+}
+type Json<T> = ColumnType<T, string, string>;
+
+/** A question a site asks at sign-in; retired, never deleted, once it may have answers. */
+export interface QuestionsTable {
+  id: Generated<number>;
+  kind: QuestionKind;
+  label: Json<Bilingual>;
+  help: ColumnType<Bilingual, string | undefined, string>;
+  required: Generated<boolean>;
+  /** For choice and choices: the options, each with an id its answers keep. */
+  choices: ColumnType<QuestionChoice[], string | undefined, string>;
+  /** A number's bounds, inclusive; null: none. */
+  min: number | null;
+  max: number | null;
+  /** The programs that ask it; empty: every program. */
+  program_ids: ColumnType<number[], string | undefined, string>;
+  /** "visit": asked at every sign-in; "visitor": remembered by phone number. */
+  ask_every: ColumnType<"visit" | "visitor", "visit" | "visitor" | undefined>;
+  /** A remembered answer is asked again once this many months old; null: never. */
+  reask_after_months: number | null;
+  /** Raised by every change (bigint, read as text): answers are checked against one revision. */
+  revision: ColumnType<string, never, string>;
+  /** Order among the live questions, from 0. */
+  position: number;
+  retired_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** A visit's answers as kept: each with a copy of its question's words when it was answered. */
+export type StoredAnswers = Record<
+  string,
+  { value: string | number | boolean | string[]; Label: Bilingual; Choices: QuestionChoice[] }
+>;
 
 export interface VisitIdempotencyKeysTable {
   key: string;
@@ -208,6 +256,7 @@ export interface Database {
   location_programs: LocationProgramsTable;
   visits: VisitsTable;
   visit_idempotency_keys: VisitIdempotencyKeysTable;
+  questions: QuestionsTable;
   files: FilesTable;
   tablets: TabletsTable;
   rate_limits: RateLimitsTable;
@@ -221,5 +270,6 @@ export type Program = Selectable<ProgramsTable>;
 /** A visit as the API reads it; its visitor_key is for counting only. */
 export type Visit = Omit<Selectable<VisitsTable>, "visitor_key">;
 export type Invite = Selectable<InvitesTable>;
+export type Question = Selectable<QuestionsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;

@@ -13,6 +13,7 @@ const expectedTables = [
   "locations",
   "password_resets",
   "programs",
+  "questions",
   "rate_limits",
   "sessions",
   "settings",

@@ -15,6 +15,7 @@ const visit = (id: number, FirstName: string): Visit => ({
   SignedOutBy: null,
   LocationId: 1,
   ProgramId: 2,
+  Answers: {},
   createdAt: at,
   updatedAt: at,
 });

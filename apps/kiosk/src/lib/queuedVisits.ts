@@ -46,6 +46,7 @@ export function queuedVisit(
     Temperature: fields.Temperature ?? null,
     LocationId: fields.LocationId,
     ProgramId: fields.ProgramId,
+    Answers: {},
     TimeIn: queuedAt,
     TimeOut: null,
     SignedOutBy: null,

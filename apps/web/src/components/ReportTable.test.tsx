@@ -15,6 +15,7 @@ const visit = (id: number, fields: Partial<ReportVisit>): ReportVisit => ({
   SignedOutBy: null,
   LocationId: 1,
   ProgramId: 1,
+  Answers: {},
   Location: { id: 1, Name: "Valencia" },
   Program: { id: 1, Name: "Pantry" },
   createdAt: "2026-11-03T04:30:00.000Z",

@@ -61,6 +61,28 @@ describe("describeEntry", () => {
     ).toBe("Maria Lopez disconnected tablet #4 at 'Front desk'");
   });
 
+  it("names the question an admin added, changed or retired, and a visit's answers as changed", () => {
+    const question = { subject: { type: "question", id: 5 }, location: null };
+    expect(
+      describeEntry(entry({ action: "question.create", ...question, details: { label: "ZIP" } })),
+    ).toBe("Maria Lopez added the question 'ZIP'");
+    expect(
+      describeEntry(
+        entry({
+          action: "question.update",
+          ...question,
+          details: { label: "ZIP", fields: ["Required", "Position"] },
+        }),
+      ),
+    ).toBe("Maria Lopez changed the question 'ZIP' (Required, Position)");
+    expect(
+      describeEntry(entry({ action: "question.retire", ...question, details: { label: "ZIP" } })),
+    ).toBe("Maria Lopez retired the question 'ZIP'");
+    expect(describeEntry(entry({ action: "visit.update", details: { fields: ["Answers"] } }))).toBe(
+      "Maria Lopez corrected a visit (Answers)",
+    );
+  });
+
   it("counts a tablet's lookups of a day, never naming a visitor", () => {
     expect(
       describeEntry(

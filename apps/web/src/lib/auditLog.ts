@@ -13,7 +13,10 @@ const actionsOn = (...kinds: string[]): AuditAction[] =>
 export const auditGroups = {
   signIns: { label: "Sign-ins and sign-outs", actions: ["visit.sign_in", "visit.sign_out"] },
   visits: { label: "Visit edits and deletions", actions: ["visit.update", "visit.delete"] },
-  catalog: { label: "Locations and programs", actions: actionsOn("location", "program") },
+  catalog: {
+    label: "Locations, programs and questions",
+    actions: actionsOn("location", "program", "question"),
+  },
   users: { label: "Users", actions: actionsOn("user") },
   tablets: { label: "Tablets", actions: actionsOn("tablet") },
   privacy: {
@@ -94,6 +97,12 @@ export function describeEntry(entry: AuditEntry): string {
       return `${who} changed the program '${text(d.name)}' (${fields(d)})`;
     case "program.delete":
       return `${who} ${d.archived ? "archived" : "deleted"} the program '${text(d.name)}'`;
+    case "question.create":
+      return `${who} added the question '${text(d.label)}'`;
+    case "question.update":
+      return `${who} changed the question '${text(d.label)}' (${fields(d)})`;
+    case "question.retire":
+      return `${who} retired the question '${text(d.label)}'`;
     case "user.invite":
       return `${who} invited ${text(d.email)}`;
     case "user.deactivate":
@@ -131,6 +140,7 @@ const subjectNames: Record<string, string> = {
   visit: "Visit",
   location: "Location",
   program: "Program",
+  question: "Question",
   user: "User",
   tablet: "Tablet",
 };

@@ -17,6 +17,7 @@ const visit = (
   SignedOutBy: null,
   LocationId,
   ProgramId,
+  Answers: {},
   createdAt: "2026-11-22T17:00:00.000Z",
   updatedAt: "2026-11-22T17:00:00.000Z",
   Location: { id: LocationId, Name: `Site ${LocationId}` },

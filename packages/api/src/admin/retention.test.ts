@@ -6,6 +6,11 @@ const site = useCatalogWorld();
 const DAY = 24 * 60 * 60 * 1000;
 let phones = 0;
 
+/** An answer to an intake question, as a visit keeps it: personal, erased with the names. */
+const answers = {
+  "1": { value: "94110", Label: { en: "ZIP code", es: "Código postal" }, Choices: [] },
+};
+
 /** A visit written straight into the table, begun `daysAgo` days before `now`. */
 async function oldVisit(
   now: Date,
@@ -24,6 +29,7 @@ async function oldVisit(
       program_id: site.catalog.jobs.id,
       time_in: timeIn,
       time_out: options.open ? null : new Date(timeIn.getTime() + 3600_000),
+      answers: JSON.stringify(answers),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -90,6 +96,7 @@ describe("retention", () => {
         last_name: "",
         phone_number: "",
         temperature: "",
+        answers: {},
         erased_at: now,
       });
       // Date, place, program and times stay.
@@ -102,6 +109,7 @@ describe("retention", () => {
     }
     expect((await visitRow(stillOpen.id)).first_name).toBe("Maria");
     expect((await visitRow(recent.id)).phone_number).toBe(recent.phone_number);
+    expect((await visitRow(recent.id)).answers).toEqual(answers);
     expect(await reportTotal()).toBe(totalBefore);
 
     // Nothing is left to erase; the run and the setting are in the audit log, with no one's details.
@@ -177,6 +185,7 @@ describe("a request to be forgotten", () => {
     expect(exported.json.visits[0]).toMatchObject({
       FirstName: "Maria",
       PhoneNumber: phone,
+      Answers: { "1": "94110" },
       Location: { id: site.catalog.east.id, Name: "Eastside" },
     });
 
@@ -187,6 +196,7 @@ describe("a request to be forgotten", () => {
         first_name: "",
         phone_number: "",
         temperature: "",
+        answers: {},
       });
     expect((await visitRow(open.id)).time_out).not.toBeNull();
     expect((await visitRow(someoneElse.id)).first_name).toBe("Maria");
@@ -241,7 +251,12 @@ describe("a request to be forgotten", () => {
     const erased = await visitRow(visit.id);
 
     const refill = await site.admin.call((api) =>
-      api.visits.update({ id: visit.id, FirstName: "Maria", PhoneNumber: phone }),
+      api.visits.update({
+        id: visit.id,
+        FirstName: "Maria",
+        PhoneNumber: phone,
+        Answers: { "1": "94110" },
+      }),
     );
     const message = "This visit's personal details were erased and cannot be filled in again";
     expect(refill.status).toBe(422);
@@ -251,6 +266,7 @@ describe("a request to be forgotten", () => {
       errors: [
         { path: "FirstName", message },
         { path: "PhoneNumber", message },
+        { path: "Answers", message },
       ],
     });
     expect(await visitRow(visit.id)).toEqual(erased);

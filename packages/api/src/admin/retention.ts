@@ -7,12 +7,13 @@ import { recordAudit, systemActor, type AuditActor } from "../kernel/audit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What an erased visit keeps of its visitor: nothing. Date, place, program and times stay. */
+/** What an erased visit keeps of its visitor: nothing, answers included. Date, place, program and times stay. */
 const erasedDetails = (now: Date) => ({
   first_name: "",
   last_name: "",
   phone_number: "",
   temperature: "",
+  answers: "{}",
   erased_at: now,
   updated_at: now,
 });

@@ -15,7 +15,7 @@ function lastFourOf(phoneNumber: string): string {
 }
 
 /**
- * A visit as a tablet receives it: what its sheet shows ("Ada L.", xxx-xxx-0101) and no more. The
+ * A visit as a tablet receives it: what its sheet shows ("Ada L.", xxx-xxx-0101, no answers) and no more. The
  * fields keep their names and the phone its length, so a client that formats the whole visit
  * (the last name's first letter, the phone from its seventh digit) shows the same.
  */
@@ -24,5 +24,7 @@ export function sheetVisit<V extends { LastName: string; PhoneNumber: string }>(
     ...visit,
     LastName: initialOf(visit.LastName),
     PhoneNumber: lastFourOf(visit.PhoneNumber),
+    // The answers are the visitor's own business: the sheet shows none of them.
+    ...("Answers" in visit ? { Answers: {} } : {}),
   };
 }

@@ -1,9 +1,10 @@
 import { Readable } from "node:stream";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database, Db } from "@vsi/db";
-import { csvLine, formulaStarts, utf8Bom } from "./csv-encoding.ts";
+import { csvLine, formulaSafeCell, formulaStarts, utf8Bom } from "./csv-encoding.ts";
+import { programAsks } from "../questions/queries.ts";
 import { copyCsv, copySlotFree } from "./visits-csv-copy.ts";
-import { visitConditions, type VisitFilters } from "../visits/filters.ts";
+import { dayStart, nextDayStart, visitConditions, type VisitFilters } from "../visits/filters.ts";
 
 /** The columns of before, in their order, then the new ones. */
 export const csvHeaders = [
@@ -19,8 +20,67 @@ export const csvHeaders = [
   "SignedOutBy",
 ] as const;
 
+/** A question with a column of its own, after the columns above: its answers' cells. */
+export interface CsvQuestion {
+  id: number;
+  header: string;
+}
+
 /** What the file starts with: a BOM so Excel reads UTF-8, then the header line. */
-export const csvHead = utf8Bom + csvLine(csvHeaders);
+export const csvHead = (questions: readonly CsvQuestion[] = []) =>
+  utf8Bom +
+  csvLine([...csvHeaders, ...questions.map((question) => formulaSafeCell(question.header))]);
+
+/** A question's column in the rows of csvSelect. */
+const answerColumn = (question: CsvQuestion) => `answer${question.id}`;
+
+/**
+ * A visit's answer to a question as a cell, read from the copy of the question it keeps: a choice
+ * by its label (several joined by "; "), yes/no and a consent as Yes or No, the rest as given.
+ */
+function answerCell(questionId: number): RawBuilder<string | null> {
+  const answer = sql`(visits.answers -> ${String(questionId)}::text)`;
+  const choiceLabel = (id: RawBuilder<string>) =>
+    sql<string>`coalesce((select choice -> 'Label' ->> 'en' from jsonb_array_elements(${answer} -> 'Choices') choice
+      where choice ->> 'id' = ${id} limit 1), ${id})`;
+  return formulaSafe(
+    sql<string>`case jsonb_typeof(${answer} -> 'value')
+      when 'boolean' then case when (${answer} ->> 'value')::boolean then 'Yes' else 'No' end
+      when 'array' then (select string_agg(${choiceLabel(sql<string>`picked`)}, '; ')
+        from jsonb_array_elements_text(${answer} -> 'value') picked)
+      when 'string' then ${choiceLabel(sql<string>`(${answer} ->> 'value')`)}
+      else ${answer} ->> 'value' end`,
+  );
+}
+
+/**
+ * The questions with a column in an export of these filters: those the program asks (any program,
+ * without one), live or retired, that were being asked during the period, in their order.
+ */
+export async function csvQuestions(
+  db: Kysely<Database>,
+  filters: VisitFilters,
+): Promise<CsvQuestion[]> {
+  let query = db
+    .selectFrom("questions")
+    .select(["id", "label"])
+    .orderBy(sql`retired_at is not null`)
+    .orderBy("position")
+    .orderBy("id");
+  if (filters.programId !== undefined)
+    query = query.where(programAsks("questions", filters.programId));
+  if (filters.to)
+    query = query.where("created_at", "<", nextDayStart(filters.to, filters.timeZone));
+  if (filters.from)
+    query = query.where((eb) =>
+      eb.or([
+        eb("retired_at", "is", null),
+        eb("retired_at", ">=", dayStart(filters.from!, filters.timeZone)),
+      ]),
+    );
+  const rows = await query.execute();
+  return rows.map((row) => ({ id: row.id, header: row.label.en }));
+}
 
 /** The character codes of formulaStarts, for SQL's ascii() of a cell's first character. */
 const formulaStartCodes = sql.raw(
@@ -73,7 +133,11 @@ export const csvCells = {
  * the report's for the transaction (`set_config('TimeZone', ..)`): `to_char` prints that zone's
  * offset, which `at time zone` would lose.
  */
-export function csvSelect(db: Kysely<Database>, filters: VisitFilters) {
+export function csvSelect(
+  db: Kysely<Database>,
+  filters: VisitFilters,
+  questions: readonly CsvQuestion[] = [],
+) {
   return db
     .selectFrom("visits")
     .innerJoin("locations", "locations.id", "visits.location_id")
@@ -97,6 +161,7 @@ export function csvSelect(db: Kysely<Database>, filters: VisitFilters) {
       ),
       // visitor, staff or auto; empty while in, and for visits closed before it was recorded.
       "visits.signed_out_by as SignedOutBy",
+      ...questions.map((question) => answerCell(question.id).as(answerColumn(question))),
     ])
     .where(visitConditions(filters))
     .orderBy("visits.time_in", "desc")
@@ -126,13 +191,15 @@ const batchSize = 2000;
 export async function* csvBatches(
   db: Kysely<Database>,
   filters: VisitFilters,
+  questions: readonly CsvQuestion[],
 ): AsyncGenerator<string> {
+  const columns = [...csvHeaders, ...questions.map(answerColumn)];
   let after: { timeIn: string; id: number } | undefined;
   for (;;) {
     const cursor = after;
     const rows = await db.transaction().execute(async (trx) => {
       await setSessionZone(filters.timeZone).execute(trx);
-      let query = csvSelect(trx, filters)
+      let query = csvSelect(trx, filters, questions)
         .select(["visits.id", sql<string>`visits.time_in::text`.as("cursor")])
         .limit(batchSize);
       if (cursor)
@@ -145,7 +212,10 @@ export async function* csvBatches(
     const last = rows[rows.length - 1]!;
     after = { timeIn: last.cursor, id: last.id };
     let chunk = "";
-    for (const row of rows) chunk += csvLine(csvHeaders.map((column) => row[column]));
+    for (const row of rows)
+      chunk += csvLine(
+        columns.map((column) => (row as Record<string, string | null>)[column] ?? null),
+      );
     yield chunk;
     if (rows.length < batchSize) return;
   }
@@ -162,19 +232,20 @@ export async function visitsCsv(
   filters: VisitFilters,
   path: "copy" | "batched" = db.pool && copySlotFree(db.pool) ? "copy" : "batched",
 ): Promise<Readable> {
+  const questions = await csvQuestions(db.kysely, filters);
   if (path === "copy") {
     if (!db.pool) throw new Error("COPY needs a PostgreSQL server");
     return copyCsv(
       db.pool,
-      csvSelect(db.kysely, filters).compile(),
+      csvSelect(db.kysely, filters, questions).compile(),
       { TimeZone: filters.timeZone, ...csvCopySettings },
-      csvHead,
+      csvHead(questions),
     );
   }
-  const batches = csvBatches(db.kysely, filters);
+  const batches = csvBatches(db.kysely, filters, questions);
   const first = await batches.next();
   async function* all() {
-    yield csvHead;
+    yield csvHead(questions);
     if (first.done) return;
     yield first.value;
     yield* batches;

@@ -17,6 +17,9 @@ export function toVisit(row: Visit): z.infer<typeof visitSchema> {
     SignedOutBy: row.signed_out_by,
     LocationId: row.location_id,
     ProgramId: row.program_id,
+    Answers: Object.fromEntries(
+      Object.entries(row.answers).map(([questionId, answer]) => [questionId, answer.value]),
+    ),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -55,6 +55,8 @@ async function site(db: Db) {
     Temperature: "98.6",
     LocationId,
     ProgramId: program.id,
+    Answers: {},
+    questionsRevision: null,
   });
   const revoke = () =>
     kysely.updateTable("tablets").set({ revoked_at: now }).where("id", "=", tablet.id).execute();

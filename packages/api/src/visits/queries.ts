@@ -4,6 +4,7 @@ import {
   type Database,
   type Executor,
   type SignOutKind,
+  type StoredAnswers,
   type Visit,
 } from "@vsi/db";
 import { conflict, HttpError, invalid, notFound } from "../kernel/errors.ts";
@@ -29,6 +30,15 @@ import {
   type TabletCheckValues,
 } from "../tablets/queries.ts";
 import { countVisits, type VisitTotal } from "./count.ts";
+import {
+  askedQuestions,
+  excusedQuestions,
+  programAsks,
+  questionsRevision,
+  rememberedAnswer,
+} from "../questions/queries.ts";
+import { toQuestion } from "../questions/mappers.ts";
+import { asksProgram, checkAnswers, type Answers } from "../questions/answers-schema.ts";
 import { visitConditions, type VisitFilters } from "./filters.ts";
 
 /** The most a sheet shows at once: a room's worth of people, never a history. */
@@ -52,10 +62,15 @@ const visitColumns = [
   "signed_out_by",
   "location_id",
   "program_id",
+  "answers",
   "erased_at",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Visit)[];
+/** A visit's columns but its answers, which the sheet's list leaves behind. */
+const sheetColumns = visitColumns.filter(
+  (column): column is Exclude<(typeof visitColumns)[number], "answers"> => column !== "answers",
+);
 const qualifiedVisitColumns = visitColumns.map((column) => `visits.${column}` as const);
 
 /**
@@ -101,7 +116,9 @@ const tabletSheetStatement = preparedByShape(
         (eb) =>
           eb
             .selectFrom("visits")
-            .select(visitColumns)
+            .select(sheetColumns)
+            // A tablet is shown no answers (sheetVisit): the sheet does not read them.
+            .select(sql<StoredAnswers>`'{}'::jsonb`.as("answers"))
             .whereRef("visits.location_id", "=", "tablet.location_id")
             .where(
               visitConditions({
@@ -183,8 +200,14 @@ export async function findVisit(db: Executor, id: number): Promise<Visit> {
   return visit;
 }
 
-/** A sign-in as its schema leaves it; the key travels apart. */
-export type NewVisitFields = Omit<VisitCreateInput, "idempotencyKey">;
+/**
+ * A sign-in as its schema leaves it, with its answers as checked against the questions of
+ * `questionsRevision` (null when it has none); the key travels apart.
+ */
+export type NewVisitFields = Omit<VisitCreateInput, "idempotencyKey" | "Answers"> & {
+  Answers: Answers;
+  questionsRevision: string | null;
+};
 
 /**
  * A phone's visitor key (HMAC-SHA256 with the install's secret), as the database writes it on
@@ -231,20 +254,28 @@ const auditTablet = (writer: WriterShape) =>
   writer === "tablet" ? sql<number | null>`(select tablet.id from tablet)` : undefined;
 
 /** What a sign-in's statement binds: the visit's fields, when, its writer's and its audit row's. */
-type SignInValues = Omit<NewVisitFields, "TimeIn" | "Temperature"> & {
+type SignInValues = Omit<
+  NewVisitFields,
+  "TimeIn" | "Temperature" | "Answers" | "questionsRevision"
+> & {
   Temperature: string | null;
+  /** The answers as JSON, and the questions' revision they were checked against. */
+  answers: string;
+  revision: string | null;
   timeIn: Date;
   now: Date;
 } & AuditBindings &
   TabletCheckValues;
 
 const signInValues = (
-  { TimeIn, Temperature, ...fields }: NewVisitFields,
+  { TimeIn, Temperature, Answers, questionsRevision, ...fields }: NewVisitFields,
   now: Date,
   writer: VisitWriter,
 ): SignInValues => ({
   ...fields,
   Temperature: Temperature ?? null,
+  answers: JSON.stringify(Answers),
+  revision: questionsRevision,
   timeIn: TimeIn ?? now,
   ...writerValues(writer, {}, now),
 });
@@ -288,6 +319,11 @@ const newVisitValues = (values: SignInValues) =>
     ),
     sql<number>`${values.LocationId}::int`.as("location_id"),
     sql<number>`${values.ProgramId}::int`.as("program_id"),
+    // Each answer with the words its question has now, so later edits leave this visit as it was.
+    sql<string>`(select coalesce(jsonb_object_agg(given.key, jsonb_build_object(
+        'value', given.value, 'Label', questions.label, 'Choices', questions.choices)), '{}')
+      from jsonb_each(${values.answers}::jsonb) given
+      join questions on questions.id::text = given.key)`.as("answers"),
     sql<Date>`${values.timeIn}::timestamptz`.as("time_in"),
     sql<Date>`${values.now}::timestamptz`.as("created_at"),
     sql<Date>`${values.now}::timestamptz`.as("updated_at"),
@@ -299,6 +335,7 @@ const newVisitColumns = [
   "temperature",
   "location_id",
   "program_id",
+  "answers",
   "time_in",
   "created_at",
   "updated_at",
@@ -319,7 +356,7 @@ async function insertVisit(
   const [row] = await insertVisitStatement(db, shapeOf(writer), values);
   if (row) return row;
   await assertWriterMayWriteAt(db, writer, fields.LocationId, now);
-  throw await notOfferedError(db, fields);
+  throw await notWrittenError(db, fields, now);
 }
 
 const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: WriterShape) =>
@@ -333,6 +370,7 @@ const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: 
             .selectNoFrom(newVisitValues(values))
             .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId)))
             .where((eb) => eb.exists(temperatureGiven(db, values)))
+            .where(answersAccepted(values))
             .where(writerMayWriteAt(writer, values.LocationId)),
         )
         .returning(visitColumns),
@@ -373,6 +411,46 @@ function temperatureGiven(db: Executor, values: Pick<SignInValues, "LocationId" 
 }
 
 export const temperatureRequired = "Temperature is required at this location";
+
+/**
+ * A sign-in's answers, as the statement writes it: checked against the questions as they still
+ * are (their revision unchanged since), and every question the program requires answered, unless
+ * the visitor's remembered answer is recent enough. The one place a missing answer is refused.
+ */
+function answersAccepted(values: SignInValues) {
+  return sql<boolean>`((${values.revision}::text is null or ${values.revision}::text = ${questionsRevision})
+    and not exists (
+      select 1 from questions asked
+      where asked.retired_at is null and asked.required and ${programAsks("asked", values.ProgramId)}
+        and not (${values.answers}::jsonb ? asked.id::text)
+        and not ${rememberedAnswer("asked", values.PhoneNumber, values.now)}))`;
+}
+
+/**
+ * A sign-in's answers were checked against questions changed since: the procedure checks them
+ * again and sends it once more; should they change again meanwhile, the client hears so.
+ */
+export class QuestionsChanged extends HttpError {
+  constructor() {
+    super(409, "The questions changed while this sign-in was sent: please send it again");
+  }
+}
+
+/** Why a sign-in wrote nothing, its writer being allowed there: the field to mark, or QuestionsChanged. */
+async function notWrittenError(db: Executor, fields: NewVisitFields, now: Date) {
+  const error = await notOfferedError(db, fields);
+  if (error.errors?.[0]?.path !== "ProgramId") return error;
+  const offered = await offeredHere(db, fields.LocationId, fields.ProgramId).executeTakeFirst();
+  if (!offered) return error;
+  const { questions } = await askedQuestions(db, true);
+  const asked = questions
+    .map(toQuestion)
+    .filter((question) => asksProgram(question, fields.ProgramId));
+  const excused = await excusedQuestions(db, fields.ProgramId, fields.PhoneNumber, now);
+  const { errors } = checkAnswers(asked, fields.Answers, excused);
+  if (errors.length) return new HttpError(422, "Validation failed", errors);
+  return new QuestionsChanged();
+}
 
 /** Why a visit was not written: which of LocationId, Temperature and ProgramId to mark. */
 async function notOfferedError(db: Executor, fields: NewVisitFields) {
@@ -490,7 +568,7 @@ async function insertKeyedVisit(
   await assertWriterMayWriteAt(db, writer, fields.LocationId, now);
   const concurrent = await visitForKey(db, idempotencyKey, now);
   if (concurrent) return concurrent;
-  throw await notOfferedError(db, fields);
+  throw await notWrittenError(db, fields, now);
 }
 
 /**
@@ -515,6 +593,7 @@ const insertKeyedVisitStatement = preparedByShape(
               ])
               .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId)))
               .where((eb) => eb.exists(temperatureGiven(db, values)))
+              .where(answersAccepted(values))
               .where(writerMayWriteAt(writer, values.LocationId)),
           )
           .onConflict((oc) =>
@@ -638,9 +717,9 @@ export const erasedVisitMessage =
   "This visit's personal details were erased and cannot be filled in again";
 
 /** A 422 on each field sent for a visit whose details were erased: forgotten stays forgotten. */
-function erasedVisit(changes: VisitChanges) {
+function erasedVisit(changes: VisitCorrection) {
   const sent = Object.keys(changes).filter(
-    (field) => changes[field as keyof VisitChanges] !== undefined,
+    (field) => changes[field as keyof VisitCorrection] !== undefined,
   );
   return new HttpError(
     422,
@@ -649,10 +728,16 @@ function erasedVisit(changes: VisitChanges) {
   );
 }
 
+/** A correction as the procedure leaves it: the answers whole, as the visit will keep them. */
+export type VisitCorrection = Omit<VisitChanges, "Answers"> & { Answers?: StoredAnswers };
+
+const answerValues = (answers: StoredAnswers) =>
+  JSON.stringify(Object.entries(answers).map(([id, answer]) => [id, answer.value]));
+
 export async function updateVisit(
   db: Executor,
   visit: Visit,
-  changes: VisitChanges,
+  changes: VisitCorrection,
   now: Date,
   actor: AuditActor,
 ): Promise<Visit> {
@@ -663,6 +748,8 @@ export async function updateVisit(
     ["LastName", visit.last_name, changes.LastName],
     ["PhoneNumber", visit.phone_number, changes.PhoneNumber],
     ["Temperature", visit.temperature, changes.Temperature],
+    // "Answers" in the log says they changed, never what they are.
+    ["Answers", answerValues(visit.answers), changes.Answers && answerValues(changes.Answers)],
   ]);
   return db
     .with("updated", (db) =>
@@ -674,6 +761,7 @@ export async function updateVisit(
           last_name: changes.LastName,
           phone_number: changes.PhoneNumber,
           temperature: changes.Temperature,
+          answers: changes.Answers && JSON.stringify(changes.Answers),
           updated_at: now,
         })
         .where("id", "=", visit.id)

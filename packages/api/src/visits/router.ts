@@ -1,6 +1,10 @@
 import { z } from "zod";
+import type { StoredAnswers, Visit } from "@vsi/db";
 import type { Context } from "../kernel/context.ts";
-import { invalid, notFound } from "../kernel/errors.ts";
+import { HttpError, invalid, notFound } from "../kernel/errors.ts";
+import { askedQuestions } from "../questions/queries.ts";
+import { toQuestion } from "../questions/mappers.ts";
+import { asksProgram, checkAnswers, type Answers } from "../questions/answers-schema.ts";
 import { toVisit } from "./mappers.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
 import { lookupScope, tabletSignOutReachMs } from "./permissions.ts";
@@ -33,6 +37,7 @@ import {
   createVisit,
   deleteVisit,
   findVisit,
+  QuestionsChanged,
   reportPage,
   signOutVisit,
   tabletSheet,
@@ -64,6 +69,58 @@ async function report(ctx: Context, input: VisitListInput) {
   return { visits, total, totalEstimated, page: input.page, pageCount: pageCount(total) };
 }
 
+/**
+ * A sign-in's answers checked against the questions its program asks, as this process last read
+ * them (`fresh`: read again). Required ones left out are the statement's to refuse: a visitor's
+ * remembered answer may excuse them.
+ */
+async function checkedAnswers(
+  ctx: Pick<Context, "db">,
+  programId: number,
+  given: Record<string, unknown> = {},
+  fresh: boolean,
+): Promise<{ Answers: Answers; questionsRevision: string | null }> {
+  if (Object.keys(given).length === 0) return { Answers: {}, questionsRevision: null };
+  const { revision, questions } = await askedQuestions(ctx.db, fresh);
+  const asked = questions.map(toQuestion).filter((question) => asksProgram(question, programId));
+  const excused = new Set(asked.map((question) => question.id));
+  const { answers, errors } = checkAnswers(asked, given, excused);
+  if (!errors.length) return { Answers: answers, questionsRevision: revision };
+  // A question added since this process read them: read them again before refusing.
+  if (!fresh) return checkedAnswers(ctx, programId, given, true);
+  throw new HttpError(422, "Validation failed", errors);
+}
+
+/**
+ * A visit's answers as staff's correction leaves them: those sent checked against the questions its
+ * program asks now (a blank one removes its answer), each with its question's words of now; the
+ * others as they were given.
+ */
+async function correctedAnswers(
+  ctx: Pick<Context, "db">,
+  visit: Visit,
+  given: Record<string, unknown>,
+): Promise<StoredAnswers> {
+  const { questions } = await askedQuestions(ctx.db, true);
+  const asked = questions
+    .map(toQuestion)
+    .filter((question) => asksProgram(question, visit.program_id));
+  const { answers, errors } = checkAnswers(
+    asked,
+    given,
+    new Set(asked.map((question) => question.id)),
+  );
+  if (errors.length) throw new HttpError(422, "Validation failed", errors);
+  const corrected = { ...visit.answers };
+  for (const key of Object.keys(given)) delete corrected[key];
+  for (const question of asked) {
+    const value = answers[question.id];
+    if (value !== undefined)
+      corrected[question.id] = { value, Label: question.Label, Choices: question.Choices };
+  }
+  return corrected;
+}
+
 type TabletCaller = Exclude<Caller, { kind: "anonymous" }>;
 
 /** Idempotency keys are per caller, so one tablet's key can never return another caller's visit. */
@@ -86,7 +143,8 @@ export const visitsRouter = router({
         description:
           "With format=csv (staff), every matching visit, newest first, as a text/csv; charset=utf-8 attachment that starts with a UTF-8 byte order mark and is named for its filters " +
           "(visits-2026-11-01-to-2026-11-30-valencia.csv; filename* keeps non-ASCII names). Columns: Date (in timeZone), Location, Program, Name, PhoneNumber, Temperature, " +
-          "TimeIn and TimeOut (ISO 8601 with timeZone's offset at that instant, e.g. 2026-11-03T14:07:00+01:00; TimeOut empty while signed in), DurationMinutes (whole minutes, empty while signed in), SignedOutBy (visitor, staff or auto; empty while signed in). " +
+          "TimeIn and TimeOut (ISO 8601 with timeZone's offset at that instant, e.g. 2026-11-03T14:07:00+01:00; TimeOut empty while signed in), DurationMinutes (whole minutes, empty while signed in), SignedOutBy (visitor, staff or auto; empty while signed in); " +
+          "then a column per intake question the program asks (every program's, without programId) that was asked during the period, retired ones included, headed by its English label: each answer as the visit was asked it (a choice by its label, several joined by '; ', yes/no as Yes or No). " +
           "A cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe so spreadsheets show it as text.",
         errorResponses: { 403: "A tablet of another location, or a tablet asking for CSV" },
       },
@@ -187,7 +245,7 @@ export const visitsRouter = router({
         path: "/visits/search",
         tags: ["visits"],
         summary:
-          "Names of the latest visit with this 10-digit phone number: a tablet's at its own location only, staff's at any",
+          "Names of the latest visit with this 10-digit phone number (a tablet's at its own location only, staff's at any), and the visitor's remembered answers",
         errorResponses: {
           404: "No visit has that number (for a tablet: at its location)",
           429: "Too many lookups: try again after Retry-After seconds",
@@ -204,7 +262,15 @@ export const visitsRouter = router({
       await take(ctx.db, [[scope.budgetKey, limits.phoneLookupsPerCaller]], now);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, scope.within, now);
       if (!visitor) throw notFound("Visitor");
-      return { FirstName: visitor.first_name, LastName: visitor.last_name };
+      const remembered = Object.entries(visitor.remembered);
+      return {
+        FirstName: visitor.first_name,
+        LastName: visitor.last_name,
+        Answers: Object.fromEntries(remembered.map(([id, answer]) => [id, answer.value])),
+        AnsweredAt: Object.fromEntries(
+          remembered.map(([id, answer]) => [id, new Date(answer.at).toISOString()]),
+        ),
+      };
     }),
 
   get: staffProcedure
@@ -246,14 +312,20 @@ export const visitsRouter = router({
       const lateBy = input.TimeIn && queuedTimeInProblem(input.TimeIn, now);
       if (lateBy) throw invalid("TimeIn", lateBy);
       const { identity } = ctx;
-      // A tablet's location is checked by the statement, with the tablet itself.
-      const visit = await createVisit(
-        ctx.db,
-        input,
-        now,
-        writerOf(identity),
-        key && `${keyOwner(identity)}:${key}`,
-      );
+      // A tablet's location is checked by the statement, with the tablet itself, and the answers
+      // against the questions this process knows, which the statement sees are still current.
+      const signIn = async (fresh: boolean) =>
+        createVisit(
+          ctx.db,
+          { ...input, ...(await checkedAnswers(ctx, input.ProgramId, input.Answers, fresh)) },
+          now,
+          writerOf(identity),
+          key && `${keyOwner(identity)}:${key}`,
+        );
+      const visit = await signIn(false).catch((error: unknown) => {
+        if (!(error instanceof QuestionsChanged)) throw error;
+        return signIn(true);
+      });
       return toVisit(visit);
     }),
 
@@ -263,7 +335,7 @@ export const visitsRouter = router({
         method: "PATCH",
         path: "/visits/{id}",
         tags: ["visits"],
-        summary: "Correct a visit's names, phone or temperature (staff)",
+        summary: "Correct a visit's names, phone, temperature or answers (staff)",
         description:
           "A visit whose visitor's details were erased (after the retention period, or at a request to be forgotten) keeps them erased: sending any of these fields for it answers 422, naming each.",
         errorResponses: {
@@ -274,11 +346,21 @@ export const visitsRouter = router({
     .input(visitUpdateInput)
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
-      const { id, ...changes } = input;
+      const { id, Answers, ...changes } = input;
+      const visit = await findVisit(ctx.db, id);
       const row = await updateVisit(
         ctx.db,
-        await findVisit(ctx.db, id),
-        changes,
+        visit,
+        {
+          ...changes,
+          // An erased visit's answers stay erased: sending some is refused as its other details are.
+          Answers:
+            Answers === undefined
+              ? undefined
+              : visit.erased_at !== null
+                ? {}
+                : await correctedAnswers(ctx, visit, Answers),
+        },
         ctx.services.now(),
         actorOf(ctx.identity),
       );

@@ -4,6 +4,9 @@ import { phoneDigits } from "../kernel/phone.ts";
 
 export const requiredMessage = "This is required!";
 
+/** An answer as a visit keeps it: text, a number, yes or no, a choice id, choice ids, or a date. */
+const answerValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
+
 export const phoneMessage = "Phone number must be 10 digits";
 export const phoneNumber = text()
   .max(32)
@@ -16,6 +19,18 @@ export const temperature = text()
 export const visitorName = (label: string) =>
   text().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 
+/**
+ * Answers as sent, by question id; each is checked against its question (questions/answers-schema.ts)
+ * once the program is known.
+ */
+export const answersInput = z
+  .record(z.string().max(12), z.unknown())
+  .refine((answers) => Object.keys(answers).length <= 100, "Too many answers")
+  .meta({
+    description:
+      'answers to the program\'s intake questions by question id: {"12": 4, "13": "94110", "14": ["a", "b"], "15": true, "16": "2011-04-30"}',
+  });
+
 export const visitCreateInput = z.object({
   FirstName: visitorName("First name"),
   LastName: visitorName("Last name"),
@@ -26,6 +41,7 @@ export const visitCreateInput = z.object({
   }),
   LocationId: id,
   ProgramId: id,
+  Answers: answersInput.optional(),
   /** Over tRPC; REST callers send the Idempotency-Key header instead. */
   idempotencyKey: text().min(1).max(200).optional(),
   TimeIn: z.iso
@@ -60,6 +76,10 @@ export const visitUpdateInput = z.object({
   LastName: visitorName("Last name").optional(),
   PhoneNumber: phoneNumber.optional(),
   Temperature: temperature.optional(),
+  Answers: answersInput.optional().meta({
+    description:
+      "answers to change, by question id (null removes one); the others stay as they were",
+  }),
 });
 export type VisitChanges = Omit<z.output<typeof visitUpdateInput>, "id">;
 
@@ -143,6 +163,9 @@ export const visitSchema = z
     }),
     LocationId: z.number().int(),
     ProgramId: z.number().int(),
+    Answers: z
+      .record(z.string(), answerValue)
+      .meta({ description: "answers to the intake questions, by question id; {} once erased" }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     Location: z.object({ id: z.number().int(), Name: z.string() }).optional(),
@@ -162,4 +185,14 @@ export const onSiteInput = z.object({
 export const visitSearchInput = z.object({
   phoneNumber,
 });
-export const visitorNameSchema = z.object({ FirstName: z.string(), LastName: z.string() });
+export const visitorNameSchema = z.object({
+  FirstName: z.string(),
+  LastName: z.string(),
+  Answers: z.record(z.string(), answerValue).meta({
+    description:
+      "the visitor's remembered answers (questions asked once per visitor), by question id, each recent enough not to be asked again",
+  }),
+  AnsweredAt: z
+    .record(z.string(), isoDateTime)
+    .meta({ description: "when each remembered answer was given, by question id" }),
+});

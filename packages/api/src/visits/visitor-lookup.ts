@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
 import { auditActorSql, auditColumns } from "../kernel/audit.ts";
+import { rememberedAnswers } from "../questions/queries.ts";
 
 /**
- * The names of the latest visit with this phone (of the tablet's location, for a tablet), in one
+ * The names of the latest visit with this phone, and the visitor's remembered answers (of the tablet's location, for a tablet), in one
  * statement with the tablet's count for the day: one audit row per tablet and day of its location's
  * time zone, `at` its latest lookup and `details` {day, lookups}; never the phone itself.
  */
@@ -16,7 +17,7 @@ export async function lookUpVisitor(
 ) {
   let latest = db
     .selectFrom("visits")
-    .select(["first_name", "last_name"])
+    .select(["first_name", "last_name", rememberedAnswers(phoneNumber, now).as("remembered")])
     .where("phone_number", "=", phoneNumber)
     .orderBy("time_in", "desc")
     .limit(1);

@@ -17,6 +17,8 @@ import * as m0017 from "./0017_location_kiosk_timings.ts";
 import * as m0018 from "./0018_location_asks_temperature.ts";
 import * as m0019 from "./0019_visitor_keys.ts";
 import * as m0020 from "./0020_setup_checklist.ts";
+import * as m0021 from "./0021_intake_questions.ts";
+import * as m0022 from "./0022_visit_answers.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   "0018_location_asks_temperature": m0018,
   "0019_visitor_keys": m0019,
   "0020_setup_checklist": m0020,
+  "0021_intake_questions": m0021,
+  "0022_visit_answers": m0022,
 };

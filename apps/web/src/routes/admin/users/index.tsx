@@ -48,6 +48,9 @@ function ManageUsersPage() {
           <ButtonLink variant="default" to="/admin/audit">
             Audit log
           </ButtonLink>
+          <ButtonLink variant="default" to="/admin/questions">
+            Questions
+          </ButtonLink>
           <ButtonLink variant="default" to="/admin/backups">
             Backups
           </ButtonLink>

@@ -1,0 +1,53 @@
+import { Text } from "@mantine/core";
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { FormCard } from "../../../components/FormCard";
+import { QuestionForm, questionFormFields } from "../../../components/QuestionForm";
+import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
+import { useServerErrors } from "../../../hooks/useServerErrors";
+import { queryClient, trpc } from "../../../lib/trpc";
+
+export const Route = createFileRoute("/admin/questions/$questionId/edit")({
+  component: EditQuestionPage,
+});
+
+function EditQuestionPage() {
+  const id = Number(Route.useParams().questionId);
+  const navigate = useNavigate();
+  // The live questions are few: the one edited is read from their list.
+  const { data: questions } = useSuspenseQuery(trpc.questions.list.queryOptions({}));
+  const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  const update = useMutation(trpc.questions.update.mutationOptions());
+  const errors = useServerErrors(questionFormFields);
+  const backToList = () => void navigate({ to: "/admin/questions" });
+  const question = questions.find((candidate) => candidate.id === id);
+  return (
+    <FormCard title="Edit a question" size="sm">
+      {errors.unexpected ? <UnexpectedErrorAlert /> : null}
+      {question ? (
+        <QuestionForm
+          initial={question}
+          programs={programs}
+          saving={update.isPending}
+          errors={errors.fieldErrors}
+          onCancel={backToList}
+          onSubmit={(values) => {
+            errors.clear();
+            update.mutate(
+              { id, ...values },
+              {
+                onSuccess: () =>
+                  void queryClient
+                    .invalidateQueries({ queryKey: trpc.questions.pathKey() })
+                    .then(backToList),
+                onError: errors.report,
+              },
+            );
+          }}
+        />
+      ) : (
+        <Text>This question was retired, or never existed: retired questions are not edited.</Text>
+      )}
+    </FormCard>
+  );
+}

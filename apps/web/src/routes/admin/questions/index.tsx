@@ -1,0 +1,86 @@
+import { arrayMove } from "@dnd-kit/sortable";
+import { Badge, Button, Group, Text } from "@mantine/core";
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
+import { ListPage } from "../../../components/ListPage";
+import { SortableList } from "../../../components/SortableList";
+import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
+import { ButtonLink, EditLink } from "../../../components/links";
+import { queryClient, trpc } from "../../../lib/trpc";
+
+export const Route = createFileRoute("/admin/questions/")({
+  component: QuestionsPage,
+});
+
+const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.questions.pathKey() });
+
+/** The intake questions in the order visitors see them: dragged to reorder, edited, retired. */
+function QuestionsPage() {
+  const { data: questions } = useSuspenseQuery(trpc.questions.list.queryOptions({}));
+  const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  // The order as dragged, shown at once while the server saves it.
+  const [moved, setMoved] = useState<typeof questions | undefined>();
+  const [failed, setFailed] = useState(false);
+  const shown = moved ?? questions;
+  const onError = (error: unknown) => {
+    console.error(error);
+    setFailed(true);
+  };
+  const settle = () => void refresh().then(() => setMoved(undefined));
+  const move = useMutation(trpc.questions.update.mutationOptions({ onError, onSettled: settle }));
+  const retire = useMutation(trpc.questions.retire.mutationOptions({ onError, onSettled: settle }));
+  const programName = new Map(programs.map((program) => [program.id, program.Name]));
+  const items = shown.map((question) => ({ ...question, label: question.Label.en }));
+
+  return (
+    <ListPage
+      title="Questions"
+      actions={<ButtonLink to="/admin/questions/new">Add a question</ButtonLink>}
+    >
+      {failed ? <UnexpectedErrorAlert /> : null}
+      {items.length === 0 ? (
+        <Text>No questions yet: visitors are asked only their name and phone.</Text>
+      ) : (
+        <SortableList
+          items={items}
+          onMove={(from, to) => {
+            setFailed(false);
+            setMoved(arrayMove(shown, from, to));
+            move.mutate({ id: shown[from]!.id, Position: to });
+          }}
+          row={(question) => (
+            <Group justify="space-between" wrap="nowrap" style={{ flex: 1 }}>
+              <div>
+                <Text fw={500}>{question.Label.en}</Text>
+                <Text size="sm" c="dimmed">
+                  {question.ProgramIds.length === 0
+                    ? "Every program"
+                    : question.ProgramIds.map((id) => programName.get(id) ?? `#${id}`).join(", ")}
+                  {question.AskEvery === "visitor" ? " · once per visitor" : ""}
+                </Text>
+              </div>
+              <Group gap="xs" wrap="nowrap">
+                {question.Required ? <Badge variant="light">Required</Badge> : null}
+                <EditLink
+                  to="/admin/questions/$questionId/edit"
+                  params={{ questionId: String(question.id) }}
+                />
+                <Button
+                  variant="default"
+                  loading={retire.isPending && retire.variables.id === question.id}
+                  onClick={() => {
+                    setFailed(false);
+                    retire.mutate({ id: question.id });
+                  }}
+                >
+                  Retire
+                </Button>
+              </Group>
+            </Group>
+          )}
+        />
+      )}
+    </ListPage>
+  );
+}

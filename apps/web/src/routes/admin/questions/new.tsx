@@ -1,0 +1,42 @@
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { FormCard } from "../../../components/FormCard";
+import { emptyQuestion, QuestionForm, questionFormFields } from "../../../components/QuestionForm";
+import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
+import { useServerErrors } from "../../../hooks/useServerErrors";
+import { queryClient, trpc } from "../../../lib/trpc";
+
+export const Route = createFileRoute("/admin/questions/new")({
+  component: NewQuestionPage,
+});
+
+function NewQuestionPage() {
+  const navigate = useNavigate();
+  const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  const create = useMutation(trpc.questions.create.mutationOptions());
+  const errors = useServerErrors(questionFormFields);
+  // A button click has nothing to wait for; the router reports a failed navigation itself.
+  const backToList = () => void navigate({ to: "/admin/questions" });
+  return (
+    <FormCard title="Add a question" size="sm">
+      {errors.unexpected ? <UnexpectedErrorAlert /> : null}
+      <QuestionForm
+        initial={emptyQuestion}
+        programs={programs}
+        saving={create.isPending}
+        errors={errors.fieldErrors}
+        onCancel={backToList}
+        onSubmit={(values) => {
+          errors.clear();
+          create.mutate(values, {
+            onSuccess: () =>
+              void queryClient
+                .invalidateQueries({ queryKey: trpc.questions.pathKey() })
+                .then(backToList),
+            onError: errors.report,
+          });
+        }}
+      />
+    </FormCard>
+  );
+}

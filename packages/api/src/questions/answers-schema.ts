@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { text } from "../kernel/schema.ts";
+import { calendarDate } from "../visits/schema.ts";
+import type { QuestionKind } from "./schema.ts";
+
+// One rule for an answer, built from its question's definition: the kiosk's form runs it as the
+// visitor types, the server on every visit it writes. Zod and plain functions only.
+
+/** What of a question its answers are checked against. */
+export interface AskedQuestion {
+  id: number;
+  Kind: QuestionKind;
+  Required: boolean;
+  Choices: ReadonlyArray<{ id: string }>;
+  Min: number | null;
+  Max: number | null;
+}
+
+/** Whether a question is asked by a program: those that list no program are asked by all. */
+export const asksProgram = (question: { ProgramIds: readonly number[] }, programId: number) =>
+  question.ProgramIds.length === 0 || question.ProgramIds.includes(programId);
+
+/** An answer as a visit keeps it: text, a number, yes or no, a choice id, choice ids, or a date. */
+export type AnswerValue = string | number | boolean | string[];
+export type Answers = Record<string, AnswerValue>;
+
+export const answerMessages = {
+  required: "This is required!",
+  consent: "Please agree to continue",
+  notAsked: "This question is not asked here",
+  text: "Must be text",
+  number: "Must be a number",
+  yesno: "Must be yes or no",
+  choice: "Pick one of the choices",
+  choices: "Pick from the choices",
+  date: "Use a date like 2026-11-21",
+  zip: "A ZIP code is 5 digits, or 5 and 4 (12345-6789)",
+} as const;
+
+const decimal = /^-?\d+(\.\d+)?$/;
+
+/** The rule for one question's answer, when there is one (a blank answer is checked apart). */
+export function answerRule(question: AskedQuestion): z.ZodType<AnswerValue, unknown> {
+  const ids = question.Choices.map((choice) => choice.id);
+  switch (question.Kind) {
+    case "text":
+      return z
+        .string({ error: answerMessages.text })
+        .pipe(text({ multiline: true }).trim().max(1000, "Answer is too long"));
+    case "number": {
+      let number = z.number({ error: answerMessages.number }).finite();
+      if (question.Min !== null)
+        number = number.min(question.Min, `Must be at least ${question.Min}`);
+      if (question.Max !== null)
+        number = number.max(question.Max, `Must be at most ${question.Max}`);
+      // A form's field holds text: digits written out count as the number they say.
+      return z
+        .union([z.number(), z.string().trim().regex(decimal).transform(Number)], {
+          error: answerMessages.number,
+        })
+        .pipe(number);
+    }
+    case "yesno":
+    case "consent":
+      return z.boolean({ error: answerMessages.yesno });
+    case "choice":
+      return z.string({ error: answerMessages.choice }).refine((id) => ids.includes(id), {
+        message: answerMessages.choice,
+      });
+    case "choices":
+      return z
+        .array(z.string(), { error: answerMessages.choices })
+        .max(ids.length, answerMessages.choices)
+        .refine(
+          (picked) =>
+            picked.every((id) => ids.includes(id)) && new Set(picked).size === picked.length,
+          answerMessages.choices,
+        );
+    case "date":
+      return z.string({ error: answerMessages.date }).pipe(calendarDate);
+    case "zip":
+      return z
+        .string({ error: answerMessages.zip })
+        .trim()
+        .regex(/^\d{5}(-\d{4})?$/, answerMessages.zip);
+  }
+}
+
+/** No answer: left out, null, blank text or no choice picked. */
+export function isBlank(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === "string" && value.trim() === "") ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+export interface AnswerCheck {
+  /** The answers given, as kept (trimmed, numbers as numbers); blank ones left out. */
+  answers: Answers;
+  /** One per question answered wrongly or left blank when required, at `Answers.<id>`. */
+  errors: Array<{ path: string; message: string }>;
+}
+
+/**
+ * Checks a visit's answers against the questions its program asks. `excused` are questions that
+ * need no answer this time although required (a visitor's remembered answer is recent enough).
+ */
+export function checkAnswers(
+  questions: readonly AskedQuestion[],
+  given: Readonly<Record<string, unknown>>,
+  excused: ReadonlySet<number> = new Set(),
+): AnswerCheck {
+  const answers: Answers = {};
+  const errors: AnswerCheck["errors"] = [];
+  const asked = new Map(questions.map((question) => [String(question.id), question]));
+  for (const key of Object.keys(given))
+    if (!asked.has(key)) errors.push({ path: `Answers.${key}`, message: answerMessages.notAsked });
+  for (const [key, question] of asked) {
+    const value = given[key];
+    const path = `Answers.${key}`;
+    if (isBlank(value)) {
+      if (question.Required && !excused.has(question.id))
+        errors.push({
+          path,
+          message: question.Kind === "consent" ? answerMessages.consent : answerMessages.required,
+        });
+      continue;
+    }
+    const parsed = answerRule(question).safeParse(value);
+    if (!parsed.success) {
+      errors.push({ path, message: parsed.error.issues[0]?.message ?? answerMessages.required });
+      continue;
+    }
+    // A required consent is an agreement: "no" does not answer it.
+    if (question.Kind === "consent" && question.Required && parsed.data !== true) {
+      errors.push({ path, message: answerMessages.consent });
+      continue;
+    }
+    answers[key] = parsed.data;
+  }
+  return { answers, errors };
+}

@@ -1,0 +1,363 @@
+import { randomBytes } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import type { Executor, Question, QuestionChoice, Transaction, Database } from "@vsi/db";
+import { HttpError, notFound } from "../kernel/errors.ts";
+import { changedFields, recordAudit, type AuditActor } from "../kernel/audit.ts";
+import { existingIds } from "../catalog/queries.ts";
+import {
+  questionProblems,
+  type ChoiceInput,
+  type QuestionChanges,
+  type QuestionInput,
+} from "./schema.ts";
+import type { AnswerValue } from "./answers-schema.ts";
+
+export interface QuestionFilter {
+  /** The questions this program asks. */
+  programId?: number | undefined;
+  /** The questions asked by any program this location offers. */
+  locationId?: number | undefined;
+}
+
+/** Whether the question (its row as `alias`) is asked by the program: those naming none are asked by all. */
+export const programAsks = (alias: string, programId: number) =>
+  sql<boolean>`(jsonb_array_length(${sql.ref(`${alias}.program_ids`)}) = 0 or ${sql.ref(
+    `${alias}.program_ids`,
+  )} @> to_jsonb(${programId}::int))`;
+
+/**
+ * The latest answer of the visitor with this phone to the question (its row as `alias`) that is
+ * recent enough to be remembered: within its ReaskAfterMonths, or any when it has none.
+ */
+const latestRecentAnswer = (alias: string, phoneNumber: string, now: Date) => {
+  const question = (column: string) => sql.ref(`${alias}.${column}`);
+  return sql<{
+    value: unknown;
+    time_in: Date;
+  }>`select remembered.answers -> ${question("id")}::text -> 'value' as value,
+      remembered.time_in
+    from visits remembered
+    where remembered.visitor_key = visitor_key_of(${phoneNumber}::text)
+      and remembered.answers <> '{}' and remembered.answers ? ${question("id")}::text
+      and (${question("reask_after_months")} is null
+        or remembered.time_in > ${now}::timestamptz - make_interval(months => ${question("reask_after_months")}))
+    order by remembered.time_in desc
+    limit 1`;
+};
+
+/** Whether the question (its row as `alias`) is remembered per visitor and this visitor's answer is recent enough not to ask again. */
+export const rememberedAnswer = (alias: string, phoneNumber: string, now: Date) =>
+  sql<boolean>`(${sql.ref(`${alias}.ask_every`)} = 'visitor' and exists (${latestRecentAnswer(alias, phoneNumber, now)}))`;
+
+/**
+ * A visitor's remembered answers, as one JSON value: {"<questionId>": {"value": …, "at": when}},
+ * for the live questions remembered per visitor, each the latest answer still recent enough.
+ */
+export const rememberedAnswers = (phoneNumber: string, now: Date) =>
+  sql<Record<string, { value: AnswerValue; at: string }>>`(select coalesce(jsonb_object_agg(
+      asked.id::text, jsonb_build_object('value', latest.value, 'at', latest.time_in)), '{}')
+    from questions asked
+    cross join lateral (${latestRecentAnswer("asked", phoneNumber, now)}) latest
+    where asked.retired_at is null and asked.ask_every = 'visitor')`;
+
+/** The live questions, in their order; those a program or a location asks when one is given. */
+export async function listQuestions(db: Executor, filter: QuestionFilter = {}) {
+  let query = db
+    .selectFrom("questions")
+    .selectAll()
+    .where("retired_at", "is", null)
+    .orderBy("position")
+    .orderBy("id");
+  // ProgramIds empty means every program.
+  if (filter.programId !== undefined)
+    query = query.where(programAsks("questions", filter.programId));
+  if (filter.locationId !== undefined)
+    query = query.where(
+      sql<boolean>`(jsonb_array_length(program_ids) = 0 or exists (
+        select 1 from location_programs lp
+        where lp.location_id = ${filter.locationId} and program_ids @> to_jsonb(lp.program_id)))`,
+    );
+  return query.execute();
+}
+
+/** A question, live or retired; 404 when there is none. */
+export async function getQuestion(db: Executor, id: number) {
+  const row = await db.selectFrom("questions").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("Question");
+  return row;
+}
+
+/** A live question, for a change: a retired one is not edited, it keeps what it asked. */
+async function liveQuestion(trx: Transaction<Database>, id: number) {
+  const row = await getQuestion(trx, id);
+  if (row.retired_at !== null) throw notFound("Question");
+  return row;
+}
+
+/**
+ * Questions are few and changed by admins only: each change takes the table's lock, so positions
+ * read and renumbered in it stay 0, 1, 2… whatever runs beside it. Sign-ins only read them.
+ */
+async function lockQuestions(trx: Transaction<Database>) {
+  await sql`lock table questions in share row exclusive mode`.execute(trx);
+}
+
+/** The live questions' ids in order, `moved` taken out and put back at `position` (or last). */
+async function orderWith(trx: Transaction<Database>, moved: number, position?: number) {
+  const rows = await trx
+    .selectFrom("questions")
+    .select("id")
+    .where("retired_at", "is", null)
+    .where("id", "<>", moved)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const ids = rows.map((row) => row.id);
+  ids.splice(Math.min(position ?? ids.length, ids.length), 0, moved);
+  return ids;
+}
+
+/** Numbers the live questions 0, 1, 2… in this order, writing only those that move. */
+async function renumber(trx: Transaction<Database>, ids: number[]) {
+  for (const [position, id] of ids.entries())
+    await trx
+      .updateTable("questions")
+      .set({ position })
+      .where("id", "=", id)
+      .where("position", "<>", position)
+      .execute();
+}
+
+/** Every choice with an id: a new one gets one no answer has used (ids of removed choices included). */
+function withIds(choices: ChoiceInput[]): QuestionChoice[] {
+  return choices.map((choice) => ({
+    id: choice.id ?? randomBytes(6).toString("base64url"),
+    Label: choice.Label,
+  }));
+}
+
+/** Creates a question where Position says (or last), and returns its id. */
+export async function createQuestion(
+  db: Kysely<Database>,
+  input: QuestionInput,
+  now: Date,
+  actor: AuditActor,
+) {
+  return db.transaction().execute(async (trx) => {
+    await lockQuestions(trx);
+    const programIds = await existingIds(trx, "programs", input.ProgramIds);
+    const row = await trx
+      .insertInto("questions")
+      .values({
+        kind: input.Kind,
+        label: JSON.stringify(input.Label),
+        help: JSON.stringify(input.Help),
+        required: input.Required,
+        choices: JSON.stringify(withIds(input.Choices)),
+        min: input.Min,
+        max: input.Max,
+        program_ids: JSON.stringify(programIds),
+        ask_every: input.AskEvery,
+        reask_after_months: input.ReaskAfterMonths,
+        // Past the end until renumbered below.
+        position: 1_000_000,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await renumber(trx, await orderWith(trx, row.id, input.Position));
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "question.create",
+        subjectType: "question",
+        subjectId: row.id,
+        details: { label: input.Label.en },
+      },
+      now,
+    );
+    return row.id;
+  });
+}
+
+/**
+ * Changes a live question; a field left out stays as it is, and Position moves it among the others.
+ * Answers already given keep what they were asked (they hold their own copy of the words).
+ */
+export async function updateQuestion(
+  db: Kysely<Database>,
+  id: number,
+  changes: QuestionChanges,
+  now: Date,
+  actor: AuditActor,
+) {
+  await db.transaction().execute(async (trx) => {
+    await lockQuestions(trx);
+    const before = await liveQuestion(trx, id);
+    const after = {
+      Kind: changes.Kind ?? before.kind,
+      Choices: changes.Choices ?? before.choices,
+      Min: changes.Min !== undefined ? changes.Min : before.min,
+      Max: changes.Max !== undefined ? changes.Max : before.max,
+      AskEvery: changes.AskEvery ?? before.ask_every,
+      ReaskAfterMonths:
+        changes.ReaskAfterMonths !== undefined
+          ? changes.ReaskAfterMonths
+          : before.reask_after_months,
+    };
+    const problems = questionProblems(after);
+    if (problems.length) throw new HttpError(422, "Validation failed", problems);
+    const programIds =
+      changes.ProgramIds === undefined
+        ? undefined
+        : await existingIds(trx, "programs", changes.ProgramIds);
+    const json = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
+    await trx
+      .updateTable("questions")
+      // Kysely leaves undefined values out of the UPDATE: a field not sent keeps its value.
+      .set({
+        kind: changes.Kind,
+        label: json(changes.Label),
+        help: json(changes.Help),
+        required: changes.Required,
+        choices: json(changes.Choices && withIds(changes.Choices)),
+        min: changes.Min,
+        max: changes.Max,
+        program_ids: json(programIds),
+        ask_every: changes.AskEvery,
+        reask_after_months: changes.ReaskAfterMonths,
+        revision: sql<string>`nextval('questions_revision_seq')`,
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .execute();
+    if (changes.Position !== undefined)
+      await renumber(trx, await orderWith(trx, id, changes.Position));
+    // The names of the fields sent that changed; Position when the order did.
+    const fields = changedFields([
+      ["Kind", before.kind, changes.Kind],
+      ["Label", JSON.stringify(before.label), json(changes.Label)],
+      ["Help", JSON.stringify(before.help), json(changes.Help)],
+      ["Required", before.required, changes.Required],
+      ["Choices", JSON.stringify(before.choices), json(changes.Choices)],
+      ["Min", before.min, changes.Min],
+      ["Max", before.max, changes.Max],
+      ["ProgramIds", before.program_ids, programIds],
+      ["AskEvery", before.ask_every, changes.AskEvery],
+      ["ReaskAfterMonths", before.reask_after_months, changes.ReaskAfterMonths],
+      ["Position", before.position, (await getQuestion(trx, id)).position],
+    ]);
+    if (fields.length)
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: "question.update",
+          subjectType: "question",
+          subjectId: id,
+          details: { label: changes.Label?.en ?? before.label.en, fields },
+        },
+        now,
+      );
+  });
+}
+
+/** Retires a live question: no longer asked, its answers kept; the others close up behind it. */
+export async function retireQuestion(
+  db: Kysely<Database>,
+  id: number,
+  now: Date,
+  actor: AuditActor,
+) {
+  await db.transaction().execute(async (trx) => {
+    await lockQuestions(trx);
+    const question = await liveQuestion(trx, id);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "question.retire",
+        subjectType: "question",
+        subjectId: id,
+        details: { label: question.label.en },
+      },
+      now,
+    );
+    await trx
+      .updateTable("questions")
+      .set({
+        retired_at: now,
+        revision: sql<string>`nextval('questions_revision_seq')`,
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .execute();
+    const rows = await trx
+      .selectFrom("questions")
+      .select("id")
+      .where("retired_at", "is", null)
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+    await renumber(
+      trx,
+      rows.map((row) => row.id),
+    );
+  });
+}
+
+/** The live questions as of one revision of them (raised by every change to any question). */
+export interface AskedQuestions {
+  revision: string;
+  questions: Question[];
+}
+
+// Each process keeps the live questions it last read, per database: answers are checked against
+// them, and the sign-in's statement writes only while their revision is still the latest, so a
+// tablet's sign-in with answers stays one round trip. `fresh` reads them again.
+const known = new WeakMap<object, AskedQuestions>();
+
+export async function askedQuestions(db: Executor, fresh = false): Promise<AskedQuestions> {
+  const cached = known.get(db);
+  if (cached && !fresh) return cached;
+  const rows = await db
+    .selectFrom(
+      db
+        .selectFrom("questions")
+        .select(sql<string>`coalesce(max(revision), 0)::text`.as("current"))
+        .as("latest"),
+    )
+    .leftJoin("questions", (join) => join.on("questions.retired_at", "is", null))
+    .selectAll("questions")
+    .select("latest.current")
+    .orderBy("questions.position")
+    .execute();
+  const asked = {
+    revision: rows[0]?.current ?? "0",
+    questions: rows.flatMap(({ current: _, ...row }) => (row.id === null ? [] : [row as Question])),
+  };
+  known.set(db, asked);
+  return asked;
+}
+
+/** The revision of the questions as the statement runs, for comparing with the one answers were checked against. */
+export const questionsRevision = sql<string>`(select coalesce(max(revision), 0)::text from questions)`;
+
+/** The required questions of this program that this visitor need not answer again now. */
+export async function excusedQuestions(
+  db: Executor,
+  programId: number,
+  phoneNumber: string,
+  now: Date,
+): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom("questions")
+    .select("id")
+    .where("retired_at", "is", null)
+    .where(programAsks("questions", programId))
+    .where(rememberedAnswer("questions", phoneNumber, now))
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

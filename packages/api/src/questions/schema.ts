@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { id, isoDateTime, jsonBoolean, text } from "../kernel/schema.ts";
+
+export const questionKinds = [
+  "text",
+  "number",
+  "yesno",
+  "choice",
+  "choices",
+  "date",
+  "zip",
+  "consent",
+] as const;
+export type QuestionKind = (typeof questionKinds)[number];
+export const askEveryValues = ["visit", "visitor"] as const;
+
+/** The kinds whose answers are picked from the question's Choices. */
+export const kindsWithChoices: readonly QuestionKind[] = ["choice", "choices"];
+
+const bilingualSchema = z.object({ en: z.string(), es: z.string() });
+
+/** Words in English (required) and Spanish (the kiosk shows the English where it is blank). */
+const bilingual = (label: string, max: number, options?: { multiline?: boolean }) =>
+  z.object({
+    en: text(options)
+      .trim()
+      .min(1, `${label} in English is required`)
+      .max(max, `${label} is too long`),
+    es: text(options).trim().max(max, `${label} is too long`).default(""),
+  });
+const optionalBilingual = (label: string, max: number) =>
+  z.object({
+    en: text({ multiline: true }).trim().max(max, `${label} is too long`).default(""),
+    es: text({ multiline: true }).trim().max(max, `${label} is too long`).default(""),
+  });
+
+export const choiceId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, "A choice's id is 1 to 40 letters, digits, - or _");
+
+const choiceInput = z.object({
+  /** Left out for a new choice: the server gives it one, which its answers then keep. */
+  id: choiceId.optional(),
+  Label: bilingual("A choice's label", 200),
+});
+export type ChoiceInput = z.output<typeof choiceInput>;
+
+const bound = z.number().finite().nullable();
+const reaskAfterMonths = z
+  .number()
+  .int("Months must be a whole number")
+  .min(1, "At least one month")
+  .max(120, "At most 120 months")
+  .nullable();
+const choicesInput = z.array(choiceInput).max(50, "At most 50 choices");
+const programIds = z.array(id).max(1000);
+
+// Help, Choices and Label are replaced whole by an update that sends them.
+const questionFields = {
+  Kind: z.enum(questionKinds),
+  Label: bilingual("Label", 300),
+  Help: optionalBilingual("Help", 1000),
+  Required: jsonBoolean,
+  Choices: choicesInput,
+  Min: bound,
+  Max: bound,
+  ProgramIds: programIds,
+  AskEvery: z.enum(askEveryValues),
+  ReaskAfterMonths: reaskAfterMonths,
+  /** Where it goes among the live questions, from 0; left out: last (on an update: where it is). */
+  Position: z.number().int().min(0).max(10_000).optional(),
+};
+
+/** A question as a whole, for its rules across fields. */
+export interface QuestionDefinition {
+  Kind: QuestionKind;
+  Choices: Array<{ id?: string | undefined }>;
+  Min: number | null;
+  Max: number | null;
+  AskEvery: (typeof askEveryValues)[number];
+  ReaskAfterMonths: number | null;
+}
+
+/** What a question's fields must say together: empty when the question makes sense. */
+export function questionProblems(
+  question: QuestionDefinition,
+): Array<{ path: string; message: string }> {
+  const problems: Array<{ path: string; message: string }> = [];
+  const hasChoices = kindsWithChoices.includes(question.Kind);
+  if (hasChoices && question.Choices.length === 0)
+    problems.push({ path: "Choices", message: "Give at least one choice" });
+  if (!hasChoices && question.Choices.length > 0)
+    problems.push({ path: "Choices", message: "Only a choice question has choices" });
+  const ids = question.Choices.flatMap((choice) => (choice.id === undefined ? [] : [choice.id]));
+  if (new Set(ids).size !== ids.length)
+    problems.push({ path: "Choices", message: "Each choice needs an id of its own" });
+  if (question.Kind !== "number") {
+    if (question.Min !== null) problems.push({ path: "Min", message: "Only a number has a range" });
+    if (question.Max !== null) problems.push({ path: "Max", message: "Only a number has a range" });
+  } else if (question.Min !== null && question.Max !== null && question.Min > question.Max)
+    problems.push({ path: "Max", message: "Max must be at least Min" });
+  if (question.AskEvery === "visit" && question.ReaskAfterMonths !== null)
+    problems.push({
+      path: "ReaskAfterMonths",
+      message: "Only a question remembered for each visitor is asked again",
+    });
+  return problems;
+}
+
+export const questionInput = z
+  .object({
+    ...questionFields,
+    Help: questionFields.Help.default({ en: "", es: "" }),
+    Required: jsonBoolean.default(false),
+    Choices: choicesInput.default([]),
+    Min: bound.default(null),
+    Max: bound.default(null),
+    ProgramIds: programIds.default([]),
+    AskEvery: z.enum(askEveryValues).default("visit"),
+    ReaskAfterMonths: reaskAfterMonths.default(null),
+  })
+  .superRefine((question, ctx) => {
+    for (const { path, message } of questionProblems(question))
+      ctx.addIssue({ code: "custom", path: [path], message });
+  });
+export type QuestionInput = z.output<typeof questionInput>;
+
+// The update lists the same fields without defaults: a field left out stays as it is. Its rules
+// across fields are checked against the question as the update leaves it.
+export const questionUpdateInput = z.object(questionFields).partial().extend({ id });
+export type QuestionChanges = Omit<z.output<typeof questionUpdateInput>, "id">;
+
+export const questionListInput = z.object({
+  /** The questions that program asks. */
+  programId: id.optional(),
+  /** The questions asked by any program of that location (a tablet: its own, the default). */
+  locationId: id.optional(),
+});
+
+export const questionSchema = z
+  .object({
+    id: z.number().int(),
+    Kind: z.enum(questionKinds),
+    Label: bilingualSchema,
+    Help: bilingualSchema,
+    Required: z.boolean(),
+    Choices: z.array(z.object({ id: z.string(), Label: bilingualSchema })),
+    Min: z.number().nullable(),
+    Max: z.number().nullable(),
+    ProgramIds: z
+      .array(z.number().int())
+      .meta({ description: "the programs that ask it; empty: every program" }),
+    AskEvery: z.enum(askEveryValues).meta({
+      description: "visit: asked at every sign-in; visitor: remembered by phone number",
+    }),
+    ReaskAfterMonths: z.number().int().nullable().meta({
+      description: "a remembered answer is asked again once this many months old; null: never",
+    }),
+    Position: z.number().int().meta({ description: "order among the live questions, from 0" }),
+    RetiredAt: isoDateTime
+      .nullable()
+      .meta({ description: "when it stopped being asked; its answers stay" }),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .meta({ id: "Question" });
+export type QuestionAnswer = z.output<typeof questionSchema>;
