@@ -18,7 +18,8 @@ test("backups: an admin opens Backups, backs up now, sees it listed and download
   const before = await made.count();
 
   await page.getByRole("button", { name: "Back up now" }).click();
-  await expect(made).toHaveCount(before + 1);
+  // A backup copies and compresses the whole database: seconds, more while other journeys run.
+  await expect(made).toHaveCount(before + 1, { timeout: 60_000 });
   const newest = made.first();
   await expect(newest).toContainText(/\d+(\.\d)? (KB|MB)/);
   await expectAccessible(page, "backups");
