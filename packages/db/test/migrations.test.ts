@@ -204,8 +204,9 @@ async function checkRetentionChosenMigrates(db: Kysely<Database>) {
 
 /** A migration that landed after a later-numbered one still runs on a database that has the later one. */
 async function checkLateLandingMigrates(db: Kysely<Database>) {
-  const names = Object.keys(migrations);
-  const late = names.at(-2)!;
+  // One that no later migration builds on, as a late-landing branch's would be.
+  const late = "0020_setup_checklist";
+  expect(Object.keys(migrations).slice(-2)).not.toContain(late);
   const without = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== late));
   const earlier = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(without) } });
   expect((await earlier.migrateToLatest()).error).toBeUndefined();
