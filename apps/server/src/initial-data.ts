@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, openAsBlob } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -8,8 +8,9 @@ import { fileURLToPath } from "node:url";
  */
 export const initialDataFile = "pglite-initdb.tar.gz";
 
-export function initialEmbeddedData(): Blob | undefined {
+/** The file as a Blob that reads nothing until used: a folder that exists never needs it. */
+export async function initialEmbeddedData(): Promise<Blob | undefined> {
   // dist/main.js and src/services.ts both sit one folder below the package's root.
   const file = fileURLToPath(new URL(`../dist/${initialDataFile}`, import.meta.url));
-  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+  return existsSync(file) ? await openAsBlob(file) : undefined;
 }

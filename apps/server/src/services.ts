@@ -19,7 +19,7 @@ export async function createServices(
   const db = await createDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    copyOf: config.databaseUrl ? undefined : initialEmbeddedData(),
+    copyOf: config.databaseUrl ? undefined : await initialEmbeddedData(),
   });
   const backups = createBackups({
     db,
