@@ -35,3 +35,12 @@ export async function insertVisits(
     )
     .execute();
 }
+
+/** How many visits the database holds (at one location if given): a refused write leaves it as it was. */
+export async function visitCount(world: World, locationId?: number): Promise<number> {
+  let query = world.services.db.kysely
+    .selectFrom("visits")
+    .select((eb) => eb.fn.countAll().as("n"));
+  if (locationId !== undefined) query = query.where("location_id", "=", locationId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}

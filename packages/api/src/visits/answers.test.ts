@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
+import { visitCount } from "../../test/visit-rows.ts";
 import { statementsOf } from "../../test/statements.ts";
 import type { Client } from "../../test/world.ts";
 
@@ -53,13 +54,6 @@ const fullAnswers = () => ({
   [q.language]: "es",
 });
 
-async function visitCount(): Promise<number> {
-  const row = await site.world.services.db.kysely
-    .selectFrom("visits")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 const staffView = async (id: number) =>
   (await staff.call((api) => api.visits.get({ id }))).json as {
     Answers: Record<string, unknown>;
@@ -108,7 +102,7 @@ describe("answers at sign-in", () => {
   });
 
   it("are refused with their question's path, on any kind of mistake, and nothing is written", async () => {
-    const before = await visitCount();
+    const before = await visitCount(site.world);
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ [q.household]: "three" }, `Answers.${q.household}`, "Must be a number"],
       [{ [q.household]: 21 }, `Answers.${q.household}`, "Must be at most 20"],
@@ -125,11 +119,11 @@ describe("answers at sign-in", () => {
       expect(res.status, JSON.stringify(change)).toBe(422);
       expect(res.json.errors, JSON.stringify(change)).toEqual([{ path, message }]);
     }
-    expect(await visitCount()).toBe(before);
+    expect(await visitCount(site.world)).toBe(before);
   });
 
   it("must include every required answer: each missing one is named, with answers or without any", async () => {
-    const before = await visitCount();
+    const before = await visitCount(site.world);
     const { [q.household]: _, ...withoutHousehold } = fullAnswers();
     const missing = await tablet.call((api) => api.visits.create(pantryVisitor(withoutHousehold)));
     expect(missing.status).toBe(422);
@@ -144,7 +138,7 @@ describe("answers at sign-in", () => {
     expect(none.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(
       [`Answers.${q.consent}`, `Answers.${q.household}`, `Answers.${q.language}`].sort(),
     );
-    expect(await visitCount()).toBe(before);
+    expect(await visitCount(site.world)).toBe(before);
   });
 
   it("are not needed where no question is required: a sign-in without them works as before", async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
+import { visitCount } from "../../test/visit-rows.ts";
 import type { Client } from "../../test/world.ts";
 
 /** Signing in and out at a tablet, and staff reading, correcting and deleting visits. */
@@ -11,15 +12,6 @@ beforeAll(async () => {
   mainTablet = await tabletClient(site.world, site.catalog.main.id);
   eastTablet = await tabletClient(site.world, site.catalog.east.id);
 });
-
-/** How many visits the database holds: a refused write leaves it as it was. */
-async function visitCount(): Promise<number> {
-  const row = await site.world.services.db.kysely
-    .selectFrom("visits")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 describe("signing in and out on a tablet", () => {
   it("creates a visit (201) with TimeIn from the server and TimeOut null", async () => {
@@ -50,7 +42,7 @@ describe("signing in and out on a tablet", () => {
   });
 
   it("validates like the sign-in form and writes nothing on failure", async () => {
-    const before = await visitCount();
+    const before = await visitCount(site.world);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ PhoneNumber: "415-555-123" }, "PhoneNumber"],
       [{ Temperature: "-1" }, "Temperature"],
@@ -68,7 +60,7 @@ describe("signing in and out on a tablet", () => {
       expect(res.status, JSON.stringify(override).slice(0, 60)).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toContain(path);
     }
-    expect(await visitCount()).toBe(before);
+    expect(await visitCount(site.world)).toBe(before);
   });
 
   it("keeps a tablet to its own location", async () => {
@@ -260,7 +252,7 @@ describe("a sign-in the tablet kept while offline", () => {
   });
 
   it("refuses a TimeIn over 24 hours old, in the future, or not a time (422 on TimeIn) and writes nothing", async () => {
-    const before = await visitCount();
+    const before = await visitCount(site.world);
     const now = site.world.services.now().getTime();
     const cases: Array<[string, string]> = [
       [
@@ -283,7 +275,7 @@ describe("a sign-in the tablet kept while offline", () => {
         expect(res.json.errors).toEqual([{ path: "TimeIn", message }]);
       }
     }
-    expect(await visitCount()).toBe(before);
+    expect(await visitCount(site.world)).toBe(before);
   });
 });
 

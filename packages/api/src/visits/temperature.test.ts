@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
+import { visitCount } from "../../test/visit-rows.ts";
 import { temperatureRequired } from "./queries.ts";
 
 const site = useCatalogWorld();
@@ -21,17 +22,6 @@ const withoutTemperature = (LocationId: number) => {
   const { Temperature: _left, ...fields } = visitor(LocationId, site.catalog.pantry.id);
   return fields;
 };
-
-const visitCount = async (locationId: number) =>
-  Number(
-    (
-      await site.world.services.db.kysely
-        .selectFrom("visits")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("location_id", "=", locationId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 describe("a location's temperature question", () => {
   it("is asked unless an admin switches it off, and the switch is kept and audited", async () => {
@@ -70,7 +60,7 @@ describe("a location's temperature question", () => {
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([{ path: "Temperature", message: temperatureRequired }]);
     }
-    expect(await visitCount(asking.id)).toBe(0);
+    expect(await visitCount(site.world, asking.id)).toBe(0);
   });
 
   it("where not asked, a sign-in needs none and keeps none, even from a tablet that still sends one", async () => {
