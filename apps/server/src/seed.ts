@@ -1,7 +1,9 @@
 import { randomInt } from "node:crypto";
 import { insertUser, type Services } from "@vsi/api";
 import { passwordRule } from "@vsi/api/schemas";
-import { demoHistory } from "./demo-visits.ts";
+import type { Database, Transaction } from "@vsi/db";
+import { demoHistory, type DemoVisit } from "./demo-visits.ts";
+import { demoQuestions, type DemoProgram, type DemoQuestion } from "./demo-questions.ts";
 
 const demoAdminEmail = "admin@example.org";
 
@@ -28,9 +30,57 @@ export function demoLoginMessage({ email, password }: DemoLogin): string {
   return `Demo data added. Log in as ${email} with password ${password} (shown only this once; change it under My Account).`;
 }
 
+/** The demo's questions, asked by the demo's programs; the visits' answers as visits keep them. */
+async function insertDemoQuestions(
+  trx: Transaction<Database>,
+  programIds: Record<DemoProgram, number>,
+) {
+  const rows = await trx
+    .insertInto("questions")
+    .values(
+      demoQuestions.map((question, position) => ({
+        kind: question.kind,
+        label: JSON.stringify(question.label),
+        help: JSON.stringify(question.help),
+        required: question.required,
+        choices: JSON.stringify(question.choices),
+        min: question.min,
+        max: question.max,
+        program_ids: JSON.stringify(question.programs.map((program) => programIds[program])),
+        ask_every: question.askEvery,
+        reask_after_months: question.reaskAfterMonths,
+        position,
+      })),
+    )
+    .returning("id")
+    .execute();
+  const ids = new Map<DemoQuestion["key"], number>(
+    demoQuestions.map((question, i) => [question.key, rows[i]!.id]),
+  );
+  // Each answer keeps a copy of the words it was asked with, as a sign-in writes it.
+  return ({ answers, ...visit }: DemoVisit) => ({
+    ...visit,
+    answers: JSON.stringify(
+      Object.fromEntries(
+        demoQuestions.flatMap((question) => {
+          const value = answers[question.key];
+          return value === undefined
+            ? []
+            : [
+                [
+                  ids.get(question.key),
+                  { value, Label: question.label, Choices: question.choices },
+                ],
+              ];
+        }),
+      ),
+    ),
+  });
+}
+
 /**
- * A newcomer's first start shows a working product: an admin, two sites, three programs, three
- * months of visits and a few people signed in now.
+ * A newcomer's first start shows a working product: an admin, two sites, three programs, their
+ * intake questions, three months of visits with answers and a few people signed in now.
  * The admin's password is new on every install and only ever shown to the caller, never written to a file.
  */
 export async function seedDemoData(services: Services): Promise<DemoLogin> {
@@ -96,20 +146,33 @@ export async function seedDemoData(services: Services): Promise<DemoLogin> {
       )
       .execute();
 
+    const withAnswers = await insertDemoQuestions(trx, {
+      pantry: pantry.id,
+      tutoring: tutoring.id,
+      jobs: jobs.id,
+    });
     // Three months behind today: the pantry on weekdays and Saturdays, tutoring after school,
     // job help twice a week.
+    const at = (locationId: number, programId: number, program: DemoProgram) => ({
+      locationId,
+      programId,
+      program,
+    });
     const history = demoHistory(
       [
-        { locationId: main.id, programId: pantry.id, days: [1, 2, 3, 4, 5, 6], perDay: 14 },
-        { locationId: main.id, programId: tutoring.id, days: [1, 2, 3, 4], perDay: 6 },
-        { locationId: eastside.id, programId: tutoring.id, days: [2, 4], perDay: 5 },
-        { locationId: eastside.id, programId: jobs.id, days: [2, 4], perDay: 4 },
+        { ...at(main.id, pantry.id, "pantry"), days: [1, 2, 3, 4, 5, 6], perDay: 14 },
+        { ...at(main.id, tutoring.id, "tutoring"), days: [1, 2, 3, 4], perDay: 6 },
+        { ...at(eastside.id, tutoring.id, "tutoring"), days: [2, 4], perDay: 5 },
+        { ...at(eastside.id, jobs.id, "jobs"), days: [2, 4], perDay: 4 },
       ],
       services.now(),
       main.time_zone,
-    );
+    ).map(withAnswers);
     for (let i = 0; i < history.length; i += 1000)
-      await trx.insertInto("visits").values(history.slice(i, i + 1000)).execute();
+      await trx
+        .insertInto("visits")
+        .values(history.slice(i, i + 1000))
+        .execute();
   });
   return { email: demoAdminEmail, password };
 }

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { checkAnswers } from "@vsi/api/schemas";
 import { demoLoginMessage, seedDemoData } from "../src/seed.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 
@@ -71,5 +72,54 @@ describe("the demo data", () => {
     expect(visits.filter((v) => v.time_out === null).length).toBe(2);
     const people = new Set(visits.map((v) => v.phone_number)).size;
     expect(people).toBeLessThan(visits.length / 2);
+  });
+
+  it("asks each program its own questions in both languages, and its visits hold answers those questions accept", async () => {
+    const { server, password } = await seededInstall();
+    const admin = server.client();
+    await admin.login("admin@example.org", password);
+    const questions = (await admin.get("/api/questions")).json as Array<{
+      id: number;
+      Kind: string;
+      Label: { en: string; es: string };
+      Required: boolean;
+      Choices: Array<{ id: string }>;
+      Min: number | null;
+      Max: number | null;
+      ProgramIds: number[];
+    }>;
+    expect(questions.map((q) => q.Kind).sort()).toEqual(
+      ["choice", "choices", "consent", "date", "number", "zip"].sort(),
+    );
+    expect(questions.every((q) => q.Label.en !== "" && q.Label.es !== "")).toBe(true);
+
+    const db = server.services.db.kysely;
+    const visits = await db
+      .selectFrom("visits")
+      .select(["program_id", "phone_number", "answers", "time_in"])
+      .orderBy("time_in")
+      .execute();
+    const answered = visits.filter((v) => Object.keys(v.answers).length > 0);
+    expect(answered.length).toBeGreaterThan(300);
+    for (const visit of answered) {
+      const asked = questions.filter((q) => q.ProgramIds.includes(visit.program_id));
+      const values = Object.fromEntries(
+        Object.entries(visit.answers).map(([id, answer]) => [id, answer.value]),
+      );
+      // Every question is excused: a remembered one is answered only at a person's first visit.
+      const check = checkAnswers(asked, values, new Set(asked.map((q) => q.id)));
+      expect(check.errors).toEqual([]);
+    }
+    // Each person answers a remembered question once: the household size of every pantry visitor.
+    const household = questions.find((q) => q.Kind === "number")!;
+    const householdAnswers = new Map<string, number>();
+    for (const visit of visits)
+      if (visit.answers[household.id] !== undefined)
+        householdAnswers.set(
+          visit.phone_number,
+          (householdAnswers.get(visit.phone_number) ?? 0) + 1,
+        );
+    expect(householdAnswers.size).toBeGreaterThan(50);
+    expect([...householdAnswers.values()].every((count) => count === 1)).toBe(true);
   });
 });
