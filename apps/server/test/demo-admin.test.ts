@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { checkAnswers } from "@vsi/api/schemas";
+import { checkAnswers, type AskedQuestion } from "@vsi/api/schemas";
 import { demoLoginMessage, seedDemoData } from "../src/seed.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 
@@ -78,16 +78,9 @@ describe("the demo data", () => {
     const { server, password } = await seededInstall();
     const admin = server.client();
     await admin.login("admin@example.org", password);
-    const questions = (await admin.get("/api/questions")).json as Array<{
-      id: number;
-      Kind: string;
-      Label: { en: string; es: string };
-      Required: boolean;
-      Choices: Array<{ id: string }>;
-      Min: number | null;
-      Max: number | null;
-      ProgramIds: number[];
-    }>;
+    const questions = (await admin.get("/api/questions")).json as Array<
+      AskedQuestion & { Label: { en: string; es: string }; ProgramIds: number[] }
+    >;
     expect(questions.map((q) => q.Kind).sort()).toEqual(
       ["choice", "choices", "consent", "date", "number", "zip"].sort(),
     );
