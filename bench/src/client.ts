@@ -89,11 +89,41 @@ export interface Tablet {
   browser: Browser;
   locationId: number;
   programId: number;
+  /** What each of its sign-ins answers: the site's questions. */
+  answers: SiteAnswers;
 }
+
+/** A sign-in's answers by question id; empty on a build that asks none. */
+export type SiteAnswers = Record<string, string | number | boolean>;
 
 export interface Site {
   locationIds: number[];
   programIds: number[];
+  /** Its questions (asked by every program at every visit) and the answers each sign-in gives. */
+  questions: Array<{ id: number; Kind: string; Choices: Array<{ id: string }> }>;
+  answers: SiteAnswers;
+}
+
+// Five questions of the kinds a funder's figures count, answered at every sign-in: a site's
+// sign-in with its intake questions, as the kiosk sends it.
+const siteQuestions = [
+  { Kind: "number", Label: { en: "People in your household" }, Min: 1, Max: 20 },
+  { Kind: "zip", Label: { en: "ZIP code" } },
+  {
+    Kind: "choice",
+    Label: { en: "How did you hear of us?" },
+    Choices: ["Friend", "Flyer", "Church", "School"].map((en) => ({ Label: { en } })),
+  },
+  { Kind: "yesno", Label: { en: "First time here?" } },
+  { Kind: "consent", Label: { en: "I agree to the program's rules." }, Required: true },
+];
+
+/** The answers one sign-in gives to the site's questions. */
+function answersTo(questions: Site["questions"]): SiteAnswers {
+  const value = (question: Site["questions"][number]) =>
+    ({ number: 3, zip: "62701", yesno: false, consent: true })[question.Kind] ??
+    question.Choices[0]!.id;
+  return Object.fromEntries(questions.map((question) => [question.id, value(question)]));
 }
 
 /** Programs and locations through the admin API, each location offering every program. */
@@ -101,7 +131,7 @@ export async function createSite(staff: Browser, locations: number, programs: nu
   const create = async (path: string, json: object) =>
     (await staff.json<{ id: number }>("POST", path, 201, { json })).id;
   const name = (kind: string, i: number) => `${kind} ${Date.now().toString(36)} ${i}`;
-  const site: Site = { locationIds: [], programIds: [] };
+  const site: Site = { locationIds: [], programIds: [], questions: [], answers: {} };
   for (let i = 1; i <= programs; i++)
     site.programIds.push(
       await create("/api/programs", { Name: name("Program", i), LocationIds: [] }),
@@ -114,6 +144,14 @@ export async function createSite(staff: Browser, locations: number, programs: nu
     };
     site.locationIds.push(await create("/api/locations", json));
   }
+  for (const question of siteQuestions) {
+    // A build from before intake questions has no such call: its sign-ins answer nothing.
+    const reply = await staff.request("POST", "/api/questions", { json: question });
+    if (reply.status === 404) break;
+    if (reply.status !== 201) throw new Error(`POST /api/questions: ${reply.status} ${reply.text}`);
+    site.questions.push(JSON.parse(reply.text) as Site["questions"][number]);
+  }
+  site.answers = answersTo(site.questions);
   return site;
 }
 
@@ -134,9 +172,10 @@ export async function tabletAt(
   staff: Browser,
   locationId: number,
   programId: number,
+  answers: SiteAnswers,
   index = 0,
 ): Promise<Tablet> {
-  return { index, browser: await setUpTablet(staff, locationId), locationId, programId };
+  return { index, browser: await setUpTablet(staff, locationId), locationId, programId, answers };
 }
 
 /** `count` tablets spread over the site's sheets (every location × program). */
@@ -144,7 +183,7 @@ export function setUpTablets(staff: Browser, site: Site, count: number): Promise
   const { locationIds: l, programIds: p } = site;
   return Promise.all(
     Array.from({ length: count }, (_, i) =>
-      tabletAt(staff, l[i % l.length]!, p[Math.floor(i / l.length) % p.length]!, i),
+      tabletAt(staff, l[i % l.length]!, p[Math.floor(i / l.length) % p.length]!, site.answers, i),
     ),
   );
 }

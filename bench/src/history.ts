@@ -19,18 +19,37 @@ import { log, median, run } from "./util.ts";
 
 export type HistoryResult = Awaited<ReturnType<typeof historyScenario>>;
 
+/**
+ * Each visit's answers to the site's questions, as a sign-in keeps them (the value and a copy of
+ * the question's words), varied by `g`; none on a build that asks no questions.
+ */
+const answersOf = (build: Build) =>
+  build.site.questions.length === 0
+    ? sql``
+    : sql`, (select jsonb_object_agg(q.id::text, jsonb_build_object(
+          'value', case q.kind
+            when 'number' then to_jsonb(1 + g % 7)
+            when 'zip' then to_jsonb((array['62701', '62702', '62703', '62704', '62707', '62711'])[1 + g % 6])
+            when 'choice' then q.choices -> (g % jsonb_array_length(q.choices)) -> 'id'
+            when 'yesno' then to_jsonb(g % 3 = 0)
+            else to_jsonb(true) end,
+          'Label', q.label, 'Choices', q.choices))
+        from questions q where q.retired_at is null)`;
+
 /** Past visits `from`..`to`, spread over two years before now, all signed out: one statement. */
 async function seed(build: Build, from: number, to: number) {
   const { locationIds, programIds } = build.site;
+  const answered = build.site.questions.length === 0 ? sql`` : sql`, answers`;
   await withDb(build.database, async (db) => {
     await sql`
       insert into visits (first_name, last_name, phone_number, temperature, time_in, time_out,
-                          location_id, program_id, created_at, updated_at)
+                          location_id, program_id, created_at, updated_at${answered})
       select 'Visitor' || (g % 5000), 'History' || (g % 3001),
              (4150000000 + (g::bigint * 7919) % 9999999)::text, (97 + (g % 30) / 10.0)::text,
              t, t + (20 + g % 160) * interval '1 minute',
              (${locationIds}::int[])[1 + g % ${locationIds.length}],
              (${programIds}::int[])[1 + (g / ${locationIds.length}) % ${programIds.length}], t, t
+             ${answersOf(build)}
       from generate_series(${from}::int, ${to}::int) g
       cross join lateral (select date_trunc('day', now()) - interval '730 days'
                                  + ((g::bigint * 2654435761) % 63072000) * interval '1 second' as t) x`.execute(
@@ -117,7 +136,7 @@ async function psqlCopy(build: Build): Promise<number> {
  */
 export async function historyScenario(build: Build) {
   const [locationId, programId] = [build.site.locationIds[0]!, build.site.programIds[0]!];
-  const tablet = await tabletAt(build.staff, locationId, programId);
+  const tablet = await tabletAt(build.staff, locationId, programId, build.site.answers);
   for (let i = 0; i < 10; i++) {
     const json = signInBody(tablet, `Open${i}`, "Present");
     await tablet.browser.json("POST", "/api/visits", 201, { json });

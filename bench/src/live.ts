@@ -34,7 +34,11 @@ function openStream(build: Build, localAddress: string, onVisit: (lastName: stri
 
 /** Streams of one location, then sign-ins one at a time: each one's delivery to every stream. */
 export async function liveScenario(build: Build) {
-  const sheet = { locationId: build.site.locationIds[0]!, programId: build.site.programIds[0]! };
+  const sheet = {
+    locationId: build.site.locationIds[0]!,
+    programId: build.site.programIds[0]!,
+    answers: build.site.answers,
+  };
   const sentAt = new Map<string, number>();
   const delays: number[] = [];
   const streams: http.ClientRequest[] = [];

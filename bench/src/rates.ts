@@ -35,8 +35,8 @@ const sheetSize = 25;
 /** Two tablets of the build's first location: one signs visitors in, one reads a sheet of 25. */
 export async function prepareRates({ staff, site }: Build) {
   const [location, [signInProgram, sheetProgram]] = [site.locationIds[0]!, site.programIds];
-  const signIn = await tabletAt(staff, location, signInProgram!);
-  const sheet = await tabletAt(staff, location, sheetProgram!);
+  const signIn = await tabletAt(staff, location, signInProgram!, site.answers);
+  const sheet = await tabletAt(staff, location, sheetProgram!, site.answers);
   for (let i = 0; i < sheetSize; i++) {
     const json = signInBody(sheet, `Sheet${i}`, "Rates");
     await sheet.browser.json("POST", "/api/visits", 201, { json });

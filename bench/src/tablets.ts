@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { VisitCreateInput } from "@vsi/api/schemas";
 import type { Build } from "./build.ts";
-import { setUpTablets, type Tablet } from "./client.ts";
+import { setUpTablets, type SiteAnswers, type Tablet } from "./client.ts";
 import { withDb } from "./pg.ts";
 import { nextPhone, percentiles, sleep } from "./util.ts";
 
@@ -10,12 +10,12 @@ type Call = (typeof calls)[number];
 
 type SignIn = Pick<
   VisitCreateInput,
-  "FirstName" | "LastName" | "PhoneNumber" | "Temperature" | "LocationId" | "ProgramId"
+  "FirstName" | "LastName" | "PhoneNumber" | "Temperature" | "LocationId" | "ProgramId" | "Answers"
 >;
 
 /** A sign-in as the kiosk sends it, on a sheet; the names let the database check find it. */
 export const signInBody = (
-  sheet: { locationId: number; programId: number },
+  sheet: { locationId: number; programId: number; answers: SiteAnswers },
   first: string,
   last: string,
 ): SignIn => ({
@@ -25,6 +25,8 @@ export const signInBody = (
   Temperature: "98.6",
   LocationId: sheet.locationId,
   ProgramId: sheet.programId,
+  // Left out on a build that asks nothing, as a client of that version sends it.
+  ...(Object.keys(sheet.answers).length ? { Answers: sheet.answers } : {}),
 });
 
 export interface LoadOptions {
