@@ -1,7 +1,7 @@
 import type { QueryFunction, QueryFunctionContext, QueryKey } from "@tanstack/react-query";
 import { isRetryable } from "@vsi/web-common/api-errors";
 import { readValue, writeValue } from "./offlineStore";
-import { kioskApi, locationKey } from "./kioskApi";
+import { kioskApi, locationKey, questionsKey } from "./kioskApi";
 
 // The last answer of each kiosk query, kept on the tablet: with no network the sheet still opens
 // (the service worker has the app) and shows the location and the list it last had.
@@ -51,5 +51,19 @@ export function kioskLocationQuery(id: number) {
       queryFn: ({ signal }: { signal: AbortSignal }) => kioskApi.location(id, signal),
     },
     `location:${id}`,
+  );
+}
+
+/**
+ * The location's intake questions (every program's; the form picks its program's), from the
+ * tablet when offline, so a visitor is asked them with no network too.
+ */
+export function kioskQuestionsQuery(locationId: number) {
+  return withOfflineFallback(
+    {
+      queryKey: questionsKey(locationId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => kioskApi.questions(locationId, signal),
+    },
+    `questions:${locationId}`,
   );
 }
