@@ -70,6 +70,7 @@ export function QuestionFields({ questions, drafts, onChange, errors, ownDevice 
                 {...common}
                 description={[help, rangeHint(question, t, language)].filter(Boolean).join(" · ")}
                 inputMode={negative ? "text" : whole ? "numeric" : "decimal"}
+                className={classes.short}
               />
             );
           }

@@ -1,0 +1,200 @@
+import type { Page } from "@playwright/test";
+import { createSite, lingeringConfirmation, logInContext } from "../support/api.ts";
+import { expectAccessible } from "../support/axe.ts";
+import {
+  expect,
+  expectNoHorizontalOverflow,
+  keepScreenshot,
+  test,
+  viewports,
+} from "../support/fixtures.ts";
+import { signOutRow } from "../support/sheet.ts";
+import { formLabels, typePhone } from "../support/sign-in-form.ts";
+
+/** A question as an admin writes it on Admin → Questions → Add a question. */
+interface NewQuestion {
+  kind: string;
+  en: string;
+  es: string;
+  helpEn?: string;
+  helpEs?: string;
+  range?: [number, number];
+  required: string;
+  program: string;
+  oncePerVisitor?: boolean;
+}
+
+async function addQuestion(page: Page, question: NewQuestion) {
+  await page.goto("/admin/questions");
+  await page.getByRole("link", { name: "Add a question" }).click();
+  await page.getByRole("combobox", { name: "Kind of answer" }).click();
+  await page.getByRole("option", { name: question.kind }).click();
+  await page.getByLabel("Question in English").fill(question.en);
+  await page.getByLabel("Question in Spanish").fill(question.es);
+  if (question.helpEn) await page.getByLabel("Help in English").fill(question.helpEn);
+  if (question.helpEs) await page.getByLabel("Help in Spanish").fill(question.helpEs);
+  if (question.range) {
+    await page.getByLabel("Smallest answer").fill(String(question.range[0]));
+    await page.getByLabel("Largest answer").fill(String(question.range[1]));
+  }
+  await page.getByRole("checkbox", { name: question.required }).check();
+  // Only this pantry asks it: the other journeys' programs share the database.
+  await page.getByRole("checkbox", { name: question.program }).check();
+  if (question.oncePerVisitor) {
+    await page.getByRole("combobox", { name: "Asked" }).click();
+    await page
+      .getByRole("option", { name: "Once per visitor, remembered by phone number" })
+      .click();
+  }
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL("/admin/questions");
+  await expect(page.getByText(question.en, { exact: true })).toBeVisible();
+}
+
+test("intake questions on the kiosk: set up by an admin in both languages, answered in Spanish (a wrong answer told by its field first), remembered on the next visit, at a site that asks no temperatures", async ({
+  page,
+  adminApi,
+  newUser,
+  setUpTablet,
+}) => {
+  const { location, programs } = await createSite(adminApi, "Questions Pantry", ["Pantry"]);
+  const pantry = programs[0]!;
+  // This site stopped asking temperatures: no field on the form, no column on the sheet.
+  await adminApi.expect(200, "PATCH", `/api/locations/${location.id}`, {
+    AsksTemperature: false,
+    ...lingeringConfirmation,
+  });
+
+  await logInContext(page.context(), await newUser({ isAdmin: true }));
+  await addQuestion(page, {
+    kind: "Number",
+    en: "How many people live in your household?",
+    es: "¿Cuántas personas viven en su hogar?",
+    helpEn: "Count yourself too.",
+    helpEs: "Cuéntese usted también.",
+    range: [1, 20],
+    required: "An answer is required",
+    program: pantry.Name,
+    oncePerVisitor: true,
+  });
+  await addQuestion(page, {
+    kind: "ZIP code",
+    en: "Your ZIP code",
+    es: "Su código postal",
+    required: "An answer is required",
+    program: pantry.Name,
+    oncePerVisitor: true,
+  });
+  await addQuestion(page, {
+    kind: "Consent statement to agree to",
+    en: "I confirm my household's income is within the program's limits.",
+    es: "Confirmo que los ingresos de mi hogar están dentro de los límites del programa.",
+    required: "Visitors must agree",
+    program: pantry.Name,
+  });
+  await expectAccessible(page, "admin questions list");
+  const asked = await adminApi.expect(200, "GET", `/api/questions?programId=${pantry.id}`);
+  const [household, zip, consent] = asked as Array<{ id: number; Kind: string }>;
+  expect(asked.map((question: { Kind: string }) => question.Kind)).toEqual([
+    "number",
+    "zip",
+    "consent",
+  ]);
+
+  const tablet = (await setUpTablet(location.id, { viewport: viewports.tablet })).page;
+  await tablet.goto(`/sheet/${location.id}`);
+  await tablet.getByRole("button", { name: "Español" }).click();
+  await tablet.getByRole("link", { name: "Registrar entrada" }).click();
+  await expect(tablet.getByLabel(/Temperatura/)).toHaveCount(0);
+  await typePhone(tablet, "4155550241", formLabels.spanish.phone);
+  await tablet.getByLabel("Nombre", { exact: true }).fill("Lucía");
+  await tablet.getByLabel("Apellido", { exact: true }).fill("Ramos");
+
+  // The pantry's questions, in Spanish, after the four fields.
+  await expect(tablet.getByRole("heading", { name: "Unas preguntas" })).toBeVisible();
+  const size = tablet.getByLabel("¿Cuántas personas viven en su hogar?");
+  await expect(size).toHaveAccessibleDescription("Cuéntese usted también. · De 1 a 20");
+  await expect(size).toHaveAttribute("inputmode", "numeric");
+  const zipField = tablet.getByLabel("Su código postal");
+  await expect(zipField).toHaveAttribute("inputmode", "numeric");
+  const agreement = tablet.getByRole("group", {
+    name: "Confirmo que los ingresos de mi hogar están dentro de los límites del programa.",
+  });
+  await size.fill("25");
+  await zipField.fill("94110");
+  await tablet.getByRole("button", { name: "Enviar" }).click();
+  // The one rule's messages, in Spanish, each by its field; nothing was sent.
+  await expect(size).toHaveAccessibleDescription(
+    "Cuéntese usted también. · De 1 a 20 Debe ser como máximo 20",
+  );
+  await expect(agreement).toHaveAccessibleDescription("Marque que está de acuerdo para continuar");
+  await expect(size).toBeFocused();
+  await expectAccessible(tablet, "sign-in form with questions and their errors, in Spanish");
+  await keepScreenshot(tablet, "24-questions-errors-es-768x1024");
+  await tablet.setViewportSize(viewports.phone);
+  await expectNoHorizontalOverflow(tablet, "sign-in form with questions on a phone");
+  await keepScreenshot(tablet, "24-questions-errors-es-390x844");
+  // What the visitor sees at the bottom: the consent and its message above the Submit bar.
+  await agreement.getByRole("checkbox").focus();
+  await keepScreenshot(tablet, "24-questions-consent-es-390x844-window", { fullPage: false });
+  await tablet.setViewportSize(viewports.tablet);
+
+  await size.fill("4");
+  await agreement.getByRole("checkbox", { name: "Estoy de acuerdo" }).check();
+  await tablet.getByRole("button", { name: "Enviar" }).click();
+  const welcome = tablet.getByRole("dialog", { name: "¡Bienvenido/a, Lucía!" });
+  await expect(welcome).toBeVisible();
+  const [visit] = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
+  expect(visit).toMatchObject({
+    Temperature: null,
+    Answers: { [household!.id]: 4, [zip!.id]: "94110", [consent!.id]: true },
+  });
+  await welcome.getByRole("button", { name: "Listo" }).click();
+
+  // The sheet of a site without temperatures has no such column.
+  const table = tablet.getByRole("table");
+  await expect(table.getByRole("cell", { name: "Lucía R." })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Temperature" })).toHaveCount(0);
+  await keepScreenshot(tablet, "24-sheet-without-temperature-768x1024");
+  await signOutRow(tablet, "Lucía R.");
+  await tablet
+    .getByRole("dialog", { name: "Goodbye, Lucía." })
+    .getByRole("button", { name: "Done" })
+    .click();
+
+  // She comes back: her names and her remembered answers are filled in, and the form says since when.
+  await tablet.getByRole("button", { name: "Español" }).click();
+  await tablet.getByRole("link", { name: "Registrar entrada" }).click();
+  await typePhone(tablet, "4155550241", formLabels.spanish.phone);
+  await expect(tablet.getByLabel("Nombre", { exact: true })).toHaveValue("Lucía");
+  await expect(size).toHaveValue("4");
+  await expect(zipField).toHaveValue("94110");
+  // The consent is asked at every visit: not filled in.
+  await expect(agreement.getByRole("checkbox")).not.toBeChecked();
+  const month = await tablet.evaluate(
+    (timeIn) => new Intl.DateTimeFormat("es", { month: "long" }).format(new Date(timeIn)),
+    visit.TimeIn as string,
+  );
+  await expect(
+    tablet.getByText(
+      new RegExp(`^Tenemos sus respuestas de ${month}( de \\d{4})?\\. ¿Desea cambiarlas\\?$`),
+    ),
+  ).toBeVisible();
+  await expectAccessible(tablet, "returning visitor's remembered answers, in Spanish");
+  await keepScreenshot(tablet, "24-questions-remembered-es-768x1024");
+  await tablet.setViewportSize(viewports.phone);
+  await keepScreenshot(tablet, "24-questions-remembered-es-390x844");
+  await tablet.setViewportSize(viewports.tablet);
+
+  await size.fill("5");
+  await agreement.getByRole("checkbox", { name: "Estoy de acuerdo" }).check();
+  await tablet.getByRole("button", { name: "Enviar" }).click();
+  await expect(tablet.getByRole("dialog", { name: "¡Bienvenido/a, Lucía!" })).toBeVisible();
+  const visits = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
+  expect(visits.map((one: { Answers: unknown }) => one.Answers)).toEqual(
+    expect.arrayContaining([
+      { [household!.id]: 5, [zip!.id]: "94110", [consent!.id]: true },
+      { [household!.id]: 4, [zip!.id]: "94110", [consent!.id]: true },
+    ]),
+  );
+});
