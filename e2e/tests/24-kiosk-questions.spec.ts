@@ -9,7 +9,7 @@ import {
   viewports,
 } from "../support/fixtures.ts";
 import { signOutRow } from "../support/sheet.ts";
-import { formLabels, typePhone } from "../support/sign-in-form.ts";
+import { fillSignIn, formLabels, typePhone } from "../support/sign-in-form.ts";
 
 /** A question as an admin writes it on Admin → Questions → Add a question. */
 interface NewQuestion {
@@ -197,4 +197,58 @@ test("intake questions on the kiosk: set up by an admin in both languages, answe
       { [household!.id]: 4, [zip!.id]: "94110", [consent!.id]: true },
     ]),
   );
+});
+
+test("offline, the tablet still asks the questions it kept, and the answers wait in its queue with the sign-in", async ({
+  page,
+  adminApi,
+  tabletSite,
+}) => {
+  const { location, programs } = await tabletSite(
+    "Offline Questions Hall",
+    ["Pantry"],
+    lingeringConfirmation,
+  );
+  const pantry = programs[0]!;
+  const zip = await adminApi.expect(201, "POST", "/api/questions", {
+    Kind: "zip",
+    Label: { en: "Home ZIP code", es: "Código postal de su casa" },
+    Required: true,
+    ProgramIds: [pantry.id],
+  });
+
+  // The sheet reads the questions before anyone taps Sign in; the service worker keeps the app.
+  const questionsRead = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/questions" && response.ok(),
+  );
+  await page.goto(`/sheet/${location.id}`);
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await questionsRead;
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await fillSignIn(
+    page,
+    { phone: "4155550243", temperature: "98.2", first: "Omar", last: "Haddad" },
+    { online: false },
+  );
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByLabel("Home ZIP code")).toHaveAccessibleDescription("This is required!");
+  await page.getByLabel("Home ZIP code").fill("94110-1234");
+  await page.getByRole("button", { name: "Submit" }).click();
+  const saved = page.getByRole("dialog", { name: "Welcome, Omar!" });
+  await expect(saved.getByRole("status")).toHaveText(
+    "Saved — it will be sent when the connection is back.",
+  );
+  await saved.getByRole("button", { name: "Done" }).click();
+
+  await page.context().setOffline(false);
+  await expect
+    .poll(async () => {
+      const visits = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
+      return visits.map((visit: { Answers: unknown }) => visit.Answers);
+    })
+    .toEqual([{ [zip.id]: "94110-1234" }]);
 });

@@ -2,6 +2,7 @@ import type { QueryFunction, QueryFunctionContext, QueryKey } from "@tanstack/re
 import { isRetryable } from "@vsi/web-common/api-errors";
 import { readValue, writeValue } from "./offlineStore";
 import { kioskApi, locationKey, questionsKey } from "./kioskApi";
+import type { Question } from "./types";
 
 // The last answer of each kiosk query, kept on the tablet: with no network the sheet still opens
 // (the service worker has the app) and shows the location and the list it last had.
@@ -56,14 +57,27 @@ export function kioskLocationQuery(id: number) {
 
 /**
  * The location's intake questions (every program's; the form picks its program's), from the
- * tablet when offline, so a visitor is asked them with no network too.
+ * tablet when offline, so a visitor is asked them with no network too. A tablet offline that never
+ * read them (it lost the network before its sheet did) opens the form without them rather than a
+ * broken screen: the server then says which answers a kept sign-in still needs.
  */
 export function kioskQuestionsQuery(locationId: number) {
-  return withOfflineFallback(
+  const query = withOfflineFallback(
     {
       queryKey: questionsKey(locationId),
       queryFn: ({ signal }: { signal: AbortSignal }) => kioskApi.questions(locationId, signal),
     },
     `questions:${locationId}`,
   );
+  return {
+    ...query,
+    queryFn: async (context: QueryFunctionContext) => {
+      try {
+        return (await query.queryFn(context as { signal: AbortSignal })) as Question[];
+      } catch (error) {
+        if (!isRetryable(error)) throw error;
+        return [];
+      }
+    },
+  };
 }
