@@ -252,3 +252,27 @@ test("offline, the tablet still asks the questions it kept, and the answers wait
     })
     .toEqual([{ [zip.id]: "94110-1234" }]);
 });
+
+test("a half-answered form left untouched clears its answers with the rest, so the next visitor never sees them", async ({
+  page,
+  adminApi,
+  tabletSite,
+}) => {
+  const { location, programs } = await tabletSite("Idle Questions Hall", ["Pantry"], {
+    IdleResetSeconds: 15,
+  });
+  await adminApi.expect(201, "POST", "/api/questions", {
+    Kind: "text",
+    Label: { en: "Which school do you go to?", es: "¿A qué escuela va?" },
+    ProgramIds: [programs[0]!.id],
+  });
+  await page.clock.install();
+  await page.goto(`/sheet/${location.id}`);
+  await page.getByRole("link", { name: "Sign in" }).click();
+  const school = page.getByLabel("Which school do you go to? (optional)");
+  await school.fill("Lincoln High");
+  await page.clock.fastForward(16_000);
+  await expect(page).toHaveURL(`/sheet/${location.id}?programId=${programs[0]!.id}`);
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await expect(school).toHaveValue("");
+});
