@@ -2,7 +2,6 @@ import type { QueryFunction, QueryFunctionContext, QueryKey } from "@tanstack/re
 import { isRetryable } from "@vsi/web-common/api-errors";
 import { readValue, writeValue } from "./offlineStore";
 import { kioskApi, locationKey, questionsKey } from "./kioskApi";
-import type { Question } from "./types";
 
 // The last answer of each kiosk query, kept on the tablet: with no network the sheet still opens
 // (the service worker has the app) and shows the location and the list it last had.
@@ -73,7 +72,7 @@ export function kioskQuestionsQuery(locationId: number) {
     ...query,
     queryFn: async (context: QueryFunctionContext) => {
       try {
-        return (await query.queryFn(context as { signal: AbortSignal })) as Question[];
+        return await query.queryFn(context);
       } catch (error) {
         if (!isRetryable(error)) throw error;
         return [];
