@@ -276,3 +276,71 @@ test("a half-answered form left untouched clears its answers with the rest, so t
   await page.getByRole("link", { name: "Sign in" }).click();
   await expect(school).toHaveValue("");
 });
+
+test("every kind of question on the sign-in form, at tablet and phone size", async ({
+  page,
+  adminApi,
+  tabletSite,
+}) => {
+  const { location, programs } = await tabletSite("Every Kind Hall", ["Tutoring"]);
+  const ProgramIds = [programs[0]!.id];
+  const words = (en: string, es: string) => ({ en, es });
+  for (const question of [
+    { Kind: "text", Label: words("Which school do you go to?", "¿A qué escuela va?") },
+    {
+      Kind: "number",
+      Label: words("Age", "Edad"),
+      Min: 5,
+      Max: 18,
+      Required: true,
+    },
+    { Kind: "yesno", Label: words("First time here?", "¿Primera vez aquí?"), Required: true },
+    {
+      Kind: "choice",
+      Label: words("Grade", "Curso"),
+      Choices: [
+        { Label: words("Elementary", "Primaria") },
+        { Label: words("Middle school", "Secundaria") },
+        { Label: words("High school", "Preparatoria") },
+      ],
+    },
+    {
+      Kind: "choices",
+      Label: words("Subjects today", "Materias de hoy"),
+      Help: words("Pick all that apply.", "Elija todas las que correspondan."),
+      Choices: [
+        { Label: words("Math", "Matemáticas") },
+        { Label: words("Reading", "Lectura") },
+        { Label: words("Science", "Ciencias") },
+      ],
+    },
+    { Kind: "date", Label: words("Date of birth", "Fecha de nacimiento") },
+    { Kind: "zip", Label: words("ZIP code at home", "Código postal de su casa") },
+    {
+      Kind: "consent",
+      Label: words(
+        "I agree to the tutoring center's photo policy.",
+        "Acepto la política de fotos del centro de tutoría.",
+      ),
+      Required: true,
+    },
+  ])
+    await adminApi.expect(201, "POST", "/api/questions", { ...question, ProgramIds });
+
+  await page.setViewportSize(viewports.tablet);
+  await page.goto(`/sheet/${location.id}`);
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.getByLabel("Which school do you go to? (optional)").fill("Lincoln");
+  await page.getByLabel("Age", { exact: true }).fill("11");
+  await page.getByRole("radiogroup", { name: "First time here?" }).getByText("Yes").click();
+  await page.getByRole("radio", { name: "Middle school" }).check();
+  await page.getByRole("checkbox", { name: "Math" }).check();
+  await page.getByRole("checkbox", { name: "Science" }).check();
+  await page.getByLabel("Date of birth (optional)").fill("2015-04-30");
+  await expect(page.getByRole("checkbox", { name: "I agree" })).not.toBeChecked();
+  await expectAccessible(page, "every kind of question");
+  await keepScreenshot(page, "24-every-kind-768x1024");
+  await page.setViewportSize(viewports.phone);
+  await expectNoHorizontalOverflow(page, "every kind of question on a phone");
+  await keepScreenshot(page, "24-every-kind-390x844");
+});

@@ -105,6 +105,7 @@ export function QuestionFields({ questions, drafts, onChange, errors, ownDevice 
                 help={help}
                 error={error}
                 type="radio"
+                pair
                 options={[
                   { id: "yes", label: t("form.yes"), picked: draft === true },
                   { id: "no", label: t("form.no"), picked: draft === false },
@@ -172,12 +173,14 @@ interface ChoicesProps {
   help: string | undefined;
   error: string | undefined;
   type: "radio" | "checkbox";
+  /** Two short options (yes and no): side by side on a phone too. */
+  pair?: boolean;
   options: ReadonlyArray<{ id: string; label: string; picked: boolean }>;
   onPick: (id: string, on: boolean) => void;
 }
 
 /** Options as rows a finger hits (at least 56 px), the group named by its question. */
-function Choices({ label, help, error, type, options, onPick }: ChoicesProps): ReactNode {
+function Choices({ label, help, error, type, pair, options, onPick }: ChoicesProps): ReactNode {
   const id = useId();
   const describedBy = [help ? `${id}-help` : "", error ? `${id}-error` : ""]
     .filter(Boolean)
@@ -198,7 +201,7 @@ function Choices({ label, help, error, type, options, onPick }: ChoicesProps): R
           {help}
         </p>
       ) : null}
-      <div className={classes.programGrid}>
+      <div className={`${classes.programGrid} ${pair ? classes.pair : ""}`}>
         {options.map((option) => (
           <label key={option.id} className={classes.program}>
             <input
