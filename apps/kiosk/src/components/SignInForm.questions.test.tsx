@@ -196,7 +196,7 @@ describe("SignInForm's intake questions", () => {
     ).toBeVisible();
   });
 
-  it("shows the server's refusal of an answer by its field, in the visitor's language", async () => {
+  it("shows the server's refusal of an answer by its field, in the visitor's language, and reads the questions again", async () => {
     act(() => kioskI18n.changeLanguage("es"));
     const onSubmit = vi.fn(() =>
       Promise.reject(
@@ -207,7 +207,7 @@ describe("SignInForm's intake questions", () => {
         }),
       ),
     );
-    const { user } = renderForm({ onSubmit });
+    const { user, props } = renderForm({ onSubmit });
     await fillNames(user);
     await user.type(field("Personas en su hogar"), "15");
     await user.type(field("Código postal"), "94110");
@@ -218,6 +218,8 @@ describe("SignInForm's intake questions", () => {
         "De 1 a 20 Debe ser como máximo 12",
       ),
     );
+    // The form checked 15 with the same rule: the server's questions are not the tablet's.
+    expect(props.onQuestionsChanged).toHaveBeenCalledTimes(1);
     // Changing the answer takes the server's word away until it is sent again.
     await user.type(field("Personas en su hogar"), "{Backspace}");
     expect(field("Personas en su hogar")).toHaveAccessibleDescription("De 1 a 20");

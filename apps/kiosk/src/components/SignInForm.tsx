@@ -11,7 +11,6 @@ import { useKioskTranslation } from "@vsi/i18n";
 import { formatPhoneInput, phoneDigits } from "@vsi/web-common/phone";
 import { invalidSignInFields, type SignInField, type SignInValues } from "../lib/signInRules";
 import {
-  answerMessages,
   isPlausibleTemperature,
   temperatureUnitLabel,
   type Answers,
@@ -226,15 +225,13 @@ export function SignInForm({
       const status = httpStatusOf(error);
       const refused = answerErrorsOf(error) ?? {};
       if (open) setAlreadyIn(open);
-      else if (status === 409 || askedOtherQuestions(refused, asked)) {
-        // The questions changed since the tablet read them (a 409 naming no visit, or answers
-        // refused for questions it does not show): read them again and ask the visitor again.
-        setAnswerRefusals({});
+      else if (status === 409 || Object.keys(refused).length > 0) {
+        // The form checked the answers with the server's own rule, so a refused answer (or a 409
+        // naming no visit) means the questions changed since the tablet read them: read them
+        // again, say the server's word by each field still asked, and ask the visitor anew.
+        setAnswerRefusals(refused);
         setQuestionsChanged(true);
         await onQuestionsChanged?.();
-      } else if (Object.keys(refused).length > 0) {
-        setAnswerRefusals(refused);
-        setAttempted(true);
       } else if (status !== undefined && status >= 400 && status < 500)
         setRefusal(refusalReason(error));
       else {
@@ -454,14 +451,6 @@ export function SignInForm({
 }
 
 const noQuestions: readonly Question[] = [];
-
-/** A refusal of answers to questions the form does not show: they changed since it read them. */
-function askedOtherQuestions(refused: Record<string, string>, asked: readonly Question[]) {
-  const shown = new Set(asked.map((question) => String(question.id)));
-  return Object.entries(refused).some(
-    ([id, message]) => !shown.has(id) || message === answerMessages.notAsked,
-  );
-}
 
 /** After a refused attempt, the first field marked, so the visitor sees it (it may be below). */
 function focusFirstInvalid(form: HTMLFormElement | null) {
