@@ -126,11 +126,18 @@ export const tabletSizes = [
   ["1024x768", viewports.tabletLandscape],
 ] as const;
 
-/** A full-page screenshot kept under e2e/artifacts/ and attached to the test's report. */
-export async function keepScreenshot(page: Page, name: string): Promise<void> {
+/**
+ * A full-page screenshot kept under e2e/artifacts/ and attached to the test's report; `fullPage:
+ * false` keeps what the window shows, sticky bars where a person sees them.
+ */
+export async function keepScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = true } = {},
+): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   await test.info().attach(name, { path: file, contentType: "image/png" });
 }
 

@@ -32,6 +32,21 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | undefine
   return fieldErrorMessages(errors.filter(isValidationIssue));
 }
 
+/**
+ * A 422's messages for the answers to intake questions (`Answers.<id>`), by question id;
+ * undefined for any other failure. The other fields' are fieldErrorsOf's.
+ */
+export function answerErrorsOf(error: unknown): Record<string, string> | undefined {
+  if (httpStatusOf(error) !== 422) return undefined;
+  const errors = shapeOf(error)?.errors;
+  const messages: Record<string, string> = {};
+  for (const issue of Array.isArray(errors) ? errors.filter(isValidationIssue) : []) {
+    const path = typeof issue.path === "string" ? issue.path.split(".") : issue.path.map(String);
+    if (path[0] === "Answers" && path[1] !== undefined) messages[path[1]] ??= issue.message;
+  }
+  return messages;
+}
+
 function isValidationIssue(value: unknown): value is ValidationIssue {
   if (typeof value !== "object" || value === null) return false;
   const { path, message } = value as { path?: unknown; message?: unknown };

@@ -1,6 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { fieldErrorsOf, httpStatusOf, openVisitOf } from "@vsi/web-common/api-errors";
+import {
+  answerErrorsOf,
+  fieldErrorsOf,
+  httpStatusOf,
+  openVisitOf,
+} from "@vsi/web-common/api-errors";
 import { moveFocusOnEnter } from "../lib/focusNextField";
 import { useKioskTranslation } from "@vsi/i18n";
 import { formatPhoneInput, phoneDigits } from "@vsi/web-common/phone";
@@ -8,8 +13,20 @@ import { invalidSignInFields, type SignInField, type SignInValues } from "../lib
 import {
   isPlausibleTemperature,
   temperatureUnitLabel,
+  type Answers,
   type TemperatureUnit,
 } from "@vsi/api/schemas";
+import {
+  answeredMonth,
+  askedBy,
+  checkDrafts,
+  sayAnswerMessage,
+  withRemembered,
+  type Draft,
+  type Drafts,
+} from "../lib/answerDrafts";
+import type { Question } from "../lib/types";
+import { QuestionFields } from "./QuestionFields";
 import { formatLocalTime } from "@vsi/web-common/time";
 import { KioskAlert } from "./KioskAlert";
 import { KioskButton } from "./KioskButton";
@@ -25,6 +42,8 @@ export interface SignInPayload {
   /** Left out where the location does not ask. */
   Temperature?: string;
   ProgramId: number;
+  /** The chosen program's answers; left out where it asks nothing. */
+  Answers?: Answers;
 }
 
 /** The visit a 409 named: this phone is signed in here already. */
@@ -40,6 +59,10 @@ interface Props {
   temperatureUnit?: TemperatureUnit;
   /** Whether the location asks visitors' temperatures (its AsksTemperature). */
   asksTemperature?: boolean;
+  /** The location's intake questions; the form asks those of the chosen program. */
+  questions?: readonly Question[];
+  /** The server says the questions changed: read them again (the form then asks the new ones). */
+  onQuestionsChanged?: () => Promise<unknown>;
   /** Sends the visit; rejects when it failed. */
   onSubmit: (payload: SignInPayload) => Promise<unknown>;
   onCancel: () => void;
@@ -69,6 +92,8 @@ export function SignInForm({
   defaultProgramId,
   temperatureUnit = "F",
   asksTemperature = true,
+  questions = noQuestions,
+  onQuestionsChanged,
   onSubmit,
   onCancel,
   onSignOutInstead,
@@ -92,6 +117,18 @@ export function SignInForm({
   // The server's reason when it refused the sign-in (a 4xx): shown, since nothing was saved.
   const [refusal, setRefusal] = useState<string | null>(null);
   const [alreadyIn, setAlreadyIn] = useState<OpenVisit | null>(null);
+  const [drafts, setDrafts] = useState<Drafts>({});
+  // The server's word on an answer (a 422 at Answers.<id>), until that field changes.
+  const [answerRefusals, setAnswerRefusals] = useState<Record<string, string>>({});
+  // The remembered answers filled in, by question id, with when each was given.
+  const [remembered, setRemembered] = useState<Record<string, string>>({});
+  const [questionsChanged, setQuestionsChanged] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A lookup answers later: it fills in the fields as they are then.
+  const latest = useRef({ drafts, remembered });
+  useEffect(() => {
+    latest.current = { drafts, remembered };
+  }, [drafts, remembered]);
   // An unusual temperature is asked about once; the answer holds for that exact value.
   const [checkingTemperature, setCheckingTemperature] = useState(false);
   const confirmedTemperature = useRef<string | null>(null);
@@ -105,12 +142,44 @@ export function SignInForm({
     };
   }, []);
 
-  const prefill = useCallback((name: VisitorName) => {
-    setValues((previous) => ({ ...previous, FirstName: name.FirstName, LastName: name.LastName }));
-  }, []);
+  const prefill = useCallback(
+    (name: VisitorName) => {
+      setValues((previous) => ({
+        ...previous,
+        FirstName: name.FirstName,
+        LastName: name.LastName,
+      }));
+      // What an earlier lookup filled in (another number typed first) gives way to this one's.
+      const current: Record<string, Draft> = { ...latest.current.drafts };
+      for (const id of Object.keys(latest.current.remembered)) delete current[id];
+      const { drafts: next, filled } = withRemembered(questions, current, name.Answers ?? {});
+      const answeredAt = name.AnsweredAt ?? {};
+      setDrafts(next);
+      setRemembered(
+        Object.fromEntries(filled.flatMap((id) => (answeredAt[id] ? [[id, answeredAt[id]]] : []))),
+      );
+    },
+    [questions],
+  );
   const { looking, phoneChanged } = useVisitorLookup(lookup, prefill);
 
   const invalid = invalidSignInFields(values, locationId, asksTemperature);
+  const asked = useMemo(() => askedBy(questions, values.ProgramId), [questions, values.ProgramId]);
+  const answerCheck = checkDrafts(asked, drafts);
+  const answerErrorFor = (questionId: string) => {
+    const message =
+      answerRefusals[questionId] ?? (attempted ? answerCheck.errors[questionId] : undefined);
+    return message === undefined ? undefined : sayAnswerMessage(message, t, i18n.language);
+  };
+  const rememberedMonth = answeredMonth(
+    asked.flatMap((question) => remembered[question.id] ?? []),
+    i18n.language,
+    new Date(),
+  );
+  function changeAnswer(questionId: string, draft: Draft) {
+    setDrafts((previous) => ({ ...previous, [questionId]: draft }));
+    setAnswerRefusals(({ [questionId]: _, ...others }) => others);
+  }
   const errorFor = (field: SignInField) =>
     attempted && invalid.includes(field) ? t("form.required") : undefined;
   const set =
@@ -140,6 +209,7 @@ export function SignInForm({
     setBusy(true);
     setFailed(false);
     setRefusal(null);
+    setQuestionsChanged(false);
     try {
       await onSubmit({
         FirstName: values.FirstName.trim(),
@@ -147,13 +217,22 @@ export function SignInForm({
         PhoneNumber: phoneDigits(values.PhoneNumber),
         ...(asksTemperature ? { Temperature: temperature } : {}),
         ProgramId: values.ProgramId,
+        ...(asked.length > 0 ? { Answers: answerCheck.answers } : {}),
       });
     } catch (error) {
       // The visitor stays on the form: told they are in already, or asked to try again.
       const open = openVisitOf(error);
       const status = httpStatusOf(error);
+      const refused = answerErrorsOf(error) ?? {};
       if (open) setAlreadyIn(open);
-      else if (status !== undefined && status >= 400 && status < 500)
+      else if (status === 409 || Object.keys(refused).length > 0) {
+        // The form checked the answers with the server's own rule, so a refused answer (or a 409
+        // naming no visit) means the questions changed since the tablet read them: read them
+        // again, say the server's word by each field still asked, and ask the visitor anew.
+        setAnswerRefusals(refused);
+        setQuestionsChanged(true);
+        await onQuestionsChanged?.();
+      } else if (status !== undefined && status >= 400 && status < 500)
         setRefusal(refusalReason(error));
       else {
         console.error(error);
@@ -166,8 +245,13 @@ export function SignInForm({
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (invalid.length > 0 || values.ProgramId === null) {
-      setAttempted(true);
+    if (
+      invalid.length > 0 ||
+      values.ProgramId === null ||
+      Object.keys(answerCheck.errors).length > 0
+    ) {
+      flushSync(() => setAttempted(true));
+      focusFirstInvalid(formRef.current);
       return;
     }
     void send();
@@ -188,7 +272,7 @@ export function SignInForm({
 
   const programError = errorFor("ProgramId");
   return (
-    <form onSubmit={submit} onKeyDown={moveFocusOnEnter} noValidate aria-busy={busy}>
+    <form ref={formRef} onSubmit={submit} onKeyDown={moveFocusOnEnter} noValidate aria-busy={busy}>
       <fieldset disabled={busy} className={classes.fields}>
         <div className={classes.grid}>
           <KioskField
@@ -269,6 +353,31 @@ export function SignInForm({
             </p>
           ) : null}
         </fieldset>
+        {asked.length > 0 ? (
+          <section className={classes.questions} aria-labelledby={`${programGroup}-questions`}>
+            <h3 id={`${programGroup}-questions`} className={classes.questionsTitle}>
+              {t("form.questions")}
+            </h3>
+            {rememberedMonth ? (
+              <KioskAlert tone="info" title={t("form.remembered", { month: rememberedMonth })}>
+                <p>{t("form.rememberedHint")}</p>
+              </KioskAlert>
+            ) : null}
+            {questionsChanged ? (
+              <KioskAlert tone="info">
+                <p>{t("form.questionsChanged")}</p>
+              </KioskAlert>
+            ) : null}
+            <QuestionFields
+              questions={asked}
+              drafts={drafts}
+              onChange={changeAnswer}
+              errors={Object.fromEntries(
+                asked.map((question) => [question.id, answerErrorFor(String(question.id))]),
+              )}
+            />
+          </section>
+        ) : null}
         {alreadyIn ? (
           <KioskAlert
             tone="info"
@@ -339,6 +448,16 @@ export function SignInForm({
       </KioskDialog>
     </form>
   );
+}
+
+const noQuestions: readonly Question[] = [];
+
+/** After a refused attempt, the first field marked, so the visitor sees it (it may be below). */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  const marked = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const field =
+    marked instanceof HTMLInputElement ? marked : marked?.querySelector<HTMLElement>("input");
+  field?.focus();
 }
 
 /** The field's message of a 422, else the error's own message. */

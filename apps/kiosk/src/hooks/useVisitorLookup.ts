@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { AnswerValue } from "@vsi/api/schemas";
 
 export interface VisitorName {
   FirstName: string;
   LastName: string;
+  /** The remembered answers (questions asked once per visitor) by question id, and when each was given. */
+  Answers?: Record<string, AnswerValue>;
+  AnsweredAt?: Record<string, string>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SignInFields } from "./offlineQueue";
-import type { Location, Visit } from "./types";
+import type { KnownVisitor, Location, Question, Visit } from "./types";
 import { xsrfHeaders } from "@vsi/web-common/xsrf";
 
 // The kiosk's calls, over the REST API with plain fetch: the same procedures, inputs and errors as
@@ -67,12 +67,12 @@ export const kioskApi = {
   /** PATCH /api/visits/{id}/sign-out. */
   signOut: (id: number, signal?: AbortSignal) =>
     call<Visit>("PATCH", `/api/visits/${id}/sign-out`, { signal }),
-  /** GET /api/visits/search: the names of the latest visit with this phone. */
+  /** GET /api/questions: the live questions of every program at the location, in their order. */
+  questions: (locationId: number, signal?: AbortSignal) =>
+    call<Question[]>("GET", `/api/questions?locationId=${locationId}`, { signal }),
+  /** GET /api/visits/search: the names of the latest visit with this phone, and the remembered answers. */
   search: (phoneNumber: string) =>
-    call<{ FirstName: string; LastName: string }>(
-      "GET",
-      `/api/visits/search?${new URLSearchParams({ phoneNumber })}`,
-    ),
+    call<KnownVisitor>("GET", `/api/visits/search?${new URLSearchParams({ phoneNumber })}`),
 };
 
 /** The sheet lists' query key: its input second (inputOfOpenVisitsKey reads it back). */
@@ -82,3 +82,4 @@ export const openVisitsKey = (input?: OpenVisitsInput) =>
 export const inputOfOpenVisitsKey = (key: readonly unknown[]): Partial<OpenVisitsInput> =>
   (key[1] as OpenVisitsInput | undefined) ?? {};
 export const locationKey = (id: number) => ["kioskLocation", id] as const;
+export const questionsKey = (locationId: number) => ["kioskQuestions", locationId] as const;

@@ -121,6 +121,19 @@ describe("offline queue", () => {
     expect([...server.visits.values()].map((visit) => visit.fields.FirstName)).toEqual(["Ana"]);
   });
 
+  it("keeps a sign-in's answers with it on the tablet and sends them with it", async () => {
+    const { queue, store, server } = setUp();
+    server.down = true;
+    const answers = { "12": 4, "13": "94110", "14": true, "15": ["a", "b"] };
+    await queue.signIn({ ...visitor("Ana"), Answers: answers });
+    const [kept] = [...store.entries.values()];
+    expect(kept).toMatchObject({ kind: "in", fields: { Answers: answers } });
+
+    server.down = false;
+    await queue.flush();
+    expect([...server.visits.values()].map((visit) => visit.fields.Answers)).toEqual([answers]);
+  });
+
   it("shows a refusal (422, 403, 409) to the caller and queues nothing", async () => {
     for (const status of [422, 403, 409]) {
       const { queue, store, server } = setUp();

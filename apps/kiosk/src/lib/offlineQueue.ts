@@ -1,3 +1,4 @@
+import type { Answers } from "@vsi/api/schemas";
 import type { Visit } from "./types";
 
 // The tablet's queue of sign-ins and sign-outs that could not reach the server. Each entry is kept
@@ -13,6 +14,8 @@ export type SignInFields = Pick<
 > & {
   /** Left out where the location does not ask. */
   Temperature?: string;
+  /** The intake questions' answers, kept with the entry while it waits. */
+  Answers?: Answers;
 };
 
 interface EntryBase {

@@ -46,7 +46,7 @@ export function queuedVisit(
     Temperature: fields.Temperature ?? null,
     LocationId: fields.LocationId,
     ProgramId: fields.ProgramId,
-    Answers: {},
+    Answers: fields.Answers ?? {},
     TimeIn: queuedAt,
     TimeOut: null,
     SignedOutBy: null,

@@ -1,7 +1,8 @@
 import "fake-indexeddb/auto";
 import type { QueryFunctionContext } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
-import { withOfflineFallback } from "./sheetCache";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { question } from "../test/questions";
+import { kioskQuestionsQuery, withOfflineFallback } from "./sheetCache";
 
 const context = {} as QueryFunctionContext;
 const query = (day: string, answer: () => Promise<unknown>) =>
@@ -30,5 +31,36 @@ describe("the sheet's last answer, kept on the tablet", () => {
 
   it("runs even while the browser says it is offline", () => {
     expect(query("2026-11-22", noAnswer)).toMatchObject({ networkMode: "always" });
+  });
+});
+
+describe("the location's questions, kept on the tablet", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const ask = (locationId: number) =>
+    kioskQuestionsQuery(locationId).queryFn({
+      signal: new AbortController().signal,
+    } as QueryFunctionContext);
+  const server = (answer: () => Promise<Response>) => vi.stubGlobal("fetch", vi.fn(answer));
+  const zip = question({ Kind: "zip", Required: true });
+
+  it("are asked from the tablet with no network, as the server last said them", async () => {
+    server(() => Promise.resolve(new Response(JSON.stringify([zip]), { status: 200 })));
+    expect(await ask(31)).toEqual([zip]);
+    server(() => Promise.reject(new TypeError("Failed to fetch")));
+    expect(await ask(31)).toEqual([zip]);
+  });
+
+  it("are none on a tablet offline that never read them: the form still opens", async () => {
+    server(() => Promise.reject(new TypeError("Failed to fetch")));
+    expect(await ask(32)).toEqual([]);
+  });
+
+  it("are not made up when the server refuses to say them", async () => {
+    server(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ status: 403, message: "No" }), { status: 403 }),
+      ),
+    );
+    await expect(ask(33)).rejects.toMatchObject({ shape: { status: 403 } });
   });
 });

@@ -1,7 +1,7 @@
 import type { QueryFunction, QueryFunctionContext, QueryKey } from "@tanstack/react-query";
 import { isRetryable } from "@vsi/web-common/api-errors";
 import { readValue, writeValue } from "./offlineStore";
-import { kioskApi, locationKey } from "./kioskApi";
+import { kioskApi, locationKey, questionsKey } from "./kioskApi";
 
 // The last answer of each kiosk query, kept on the tablet: with no network the sheet still opens
 // (the service worker has the app) and shows the location and the list it last had.
@@ -52,4 +52,31 @@ export function kioskLocationQuery(id: number) {
     },
     `location:${id}`,
   );
+}
+
+/**
+ * The location's intake questions (every program's; the form picks its program's), from the
+ * tablet when offline, so a visitor is asked them with no network too. A tablet offline that never
+ * read them (it lost the network before its sheet did) opens the form without them rather than a
+ * broken screen: the server then says which answers a kept sign-in still needs.
+ */
+export function kioskQuestionsQuery(locationId: number) {
+  const query = withOfflineFallback(
+    {
+      queryKey: questionsKey(locationId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => kioskApi.questions(locationId, signal),
+    },
+    `questions:${locationId}`,
+  );
+  return {
+    ...query,
+    queryFn: async (context: QueryFunctionContext) => {
+      try {
+        return await query.queryFn(context);
+      } catch (error) {
+        if (!isRetryable(error)) throw error;
+        return [];
+      }
+    },
+  };
 }

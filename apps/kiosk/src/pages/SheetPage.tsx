@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ConfirmationScreen } from "../components/ConfirmationScreen";
 import { KioskAlert } from "../components/KioskAlert";
@@ -12,7 +12,7 @@ import { findFrom, findVisitors } from "../lib/findVisitor";
 import { useKioskTranslation } from "@vsi/i18n";
 import { kioskWaitMs } from "../lib/kioskTimings";
 import type { SheetVisit } from "../lib/queuedVisits";
-import { kioskLocationQuery } from "../lib/sheetCache";
+import { kioskLocationQuery, kioskQuestionsQuery } from "../lib/sheetCache";
 import { useOpenVisits, useSignOut } from "../lib/sheetQueries";
 import { useSheetStream } from "../lib/sheetStream";
 import { KioskLink } from "./KioskLink";
@@ -27,6 +27,8 @@ export function SheetPage() {
   const { programId } = useSheetSearch();
   const { data: location } = useSuspenseQuery(kioskLocationQuery(locationId));
   const { confirmation } = useConfirmationState();
+  // Read (and kept on the tablet) before anyone taps Sign in, so the form asks them offline too.
+  useQuery(kioskQuestionsQuery(locationId));
   useSheetStream(locationId);
   const firstProgram = location.Programs[0];
   const shown = location.Programs.some((program) => program.id === programId)

@@ -7,7 +7,7 @@ import { showConfirmation } from "../lib/confirmation";
 import { resetKioskLanguage, useKioskTranslation } from "@vsi/i18n";
 import { kioskApi } from "../lib/kioskApi";
 import { kioskWaitMs } from "../lib/kioskTimings";
-import { kioskLocationQuery } from "../lib/sheetCache";
+import { kioskLocationQuery, kioskQuestionsQuery } from "../lib/sheetCache";
 import { useSignIn, useSignOut } from "../lib/sheetQueries";
 import { navigate, sheetHref, useLocationId, useSheetSearch } from "./address";
 import classes from "./SignInPage.module.css";
@@ -18,6 +18,9 @@ export function SignInPage() {
   const locationId = useLocationId();
   const { programId } = useSheetSearch();
   const { data: location } = useSuspenseQuery(kioskLocationQuery(locationId));
+  const { data: questions, refetch: refetchQuestions } = useSuspenseQuery(
+    kioskQuestionsQuery(locationId),
+  );
   const signIn = useSignIn(locationId);
   const { signOut } = useSignOut();
   const lookup = useCallback((phoneNumber: string) => kioskApi.search(phoneNumber), []);
@@ -71,6 +74,8 @@ export function SignInPage() {
           defaultProgramId={programId}
           temperatureUnit={location.TemperatureUnit}
           asksTemperature={location.AsksTemperature}
+          questions={questions}
+          onQuestionsChanged={refetchQuestions}
           onSubmit={submit}
           onCancel={() => window.history.back()}
           onSignOutInstead={signOutInstead}

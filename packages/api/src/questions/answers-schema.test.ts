@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { answerMessages, checkAnswers, type AskedQuestion } from "./answers-schema.ts";
+import {
+  answerMessageKey,
+  answerMessages,
+  checkAnswers,
+  rangeMessages,
+  type AskedQuestion,
+} from "./answers-schema.ts";
 
 /** The one rule for answers, as the kiosk's form and the server both run it. */
 
@@ -116,5 +122,26 @@ describe("a visit's answers together", () => {
 
   it("takes no answers where nothing is asked", () => {
     expect(checkAnswers([], {})).toEqual({ answers: {}, errors: [] });
+  });
+});
+
+describe("a message of the rule, by its key", () => {
+  it("names each of the rule's messages, and a range's bound, for a form to translate", () => {
+    expect(answerMessageKey(answerMessages.zip)).toEqual({ key: "zip" });
+    expect(answerMessageKey(answerMessages.consent)).toEqual({ key: "consent" });
+    const household = question({ Kind: "number", Min: 1, Max: 20 });
+    const tooMany = verdict(household, 21).message!;
+    expect(answerMessageKey(tooMany)).toEqual({ key: "max", limit: 20 });
+    expect(answerMessageKey(verdict(household, 0).message!)).toEqual({ key: "min", limit: 1 });
+    expect(answerMessageKey(rangeMessages.min(-2.5))).toEqual({ key: "min", limit: -2.5 });
+    expect(
+      answerMessageKey(verdict(question({ Kind: "text" }), "x".repeat(1001)).message!),
+    ).toEqual({ key: "tooLong" });
+  });
+
+  it("knows no message of another rule", () => {
+    expect(answerMessageKey("Phone number must be 10 digits")).toBeUndefined();
+    expect(answerMessageKey("Must be at least ")).toBeUndefined();
+    expect(answerMessageKey("Must be at most ten")).toBeUndefined();
   });
 });

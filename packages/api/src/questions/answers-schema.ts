@@ -35,7 +35,34 @@ export const answerMessages = {
   choices: "Pick from the choices",
   date: "Use a date like 2026-11-21",
   zip: "A ZIP code is 5 digits, or 5 and 4 (12345-6789)",
+  tooLong: "Answer is too long",
 } as const;
+
+/** A number's range, the bound in the message. */
+export const rangeMessages = {
+  min: (limit: number) => `Must be at least ${limit}`,
+  max: (limit: number) => `Must be at most ${limit}`,
+} as const;
+
+export type AnswerMessageKey = keyof typeof answerMessages | keyof typeof rangeMessages;
+
+/**
+ * Which of this rule's messages `message` is, with its bound: a form (or a 422 from the server)
+ * says it in the visitor's language by this key. Undefined for a message of another rule.
+ */
+export function answerMessageKey(
+  message: string,
+): { key: AnswerMessageKey; limit?: number } | undefined {
+  for (const [key, text] of Object.entries(answerMessages))
+    if (text === message) return { key: key as AnswerMessageKey };
+  for (const [key, build] of Object.entries(rangeMessages)) {
+    const prefix = build(0).slice(0, -1);
+    const limit = message.startsWith(prefix) ? Number(message.slice(prefix.length)) : NaN;
+    if (message.length > prefix.length && Number.isFinite(limit))
+      return { key: key as AnswerMessageKey, limit };
+  }
+  return undefined;
+}
 
 const decimal = /^-?\d+(\.\d+)?$/;
 
@@ -46,13 +73,11 @@ export function answerRule(question: AskedQuestion): z.ZodType<AnswerValue, unkn
     case "text":
       return z
         .string({ error: answerMessages.text })
-        .pipe(text({ multiline: true }).trim().max(1000, "Answer is too long"));
+        .pipe(text({ multiline: true }).trim().max(1000, answerMessages.tooLong));
     case "number": {
       let number = z.number({ error: answerMessages.number }).finite();
-      if (question.Min !== null)
-        number = number.min(question.Min, `Must be at least ${question.Min}`);
-      if (question.Max !== null)
-        number = number.max(question.Max, `Must be at most ${question.Max}`);
+      if (question.Min !== null) number = number.min(question.Min, rangeMessages.min(question.Min));
+      if (question.Max !== null) number = number.max(question.Max, rangeMessages.max(question.Max));
       // A form's field holds text: digits written out count as the number they say.
       return z
         .union([z.number(), z.string().trim().regex(decimal).transform(Number)], {

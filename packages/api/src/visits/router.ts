@@ -296,7 +296,7 @@ export const visitsRouter = router({
           "Sign a visitor in (201). Send an Idempotency-Key header to make retries safe for 24 hours",
         errorResponses: {
           403: "A tablet of another location",
-          409: "That phone number is already signed in at that location and program: `visit` is the open visit",
+          409: "That phone number is already signed in at that location and program: `visit` is the open visit. Without `visit`: the intake questions changed while the sign-in was checked; read them again (GET /api/questions) and send it again",
         },
       },
       status: 201,

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { answerErrorsOf, fieldErrorsOf } from "./api-errors.ts";
+
+/** A failed call as the kiosk's REST client and the staff app's tRPC client both carry it. */
+const failure = (status: number, errors?: unknown) => ({ shape: { status, errors } });
+
+describe("a 422's answers to intake questions", () => {
+  it("are read by question id, the first message of each, apart from the other fields", () => {
+    const error = failure(422, [
+      { path: "Answers.12", message: "Must be at most 20" },
+      { path: "Answers.12", message: "Must be a number" },
+      { path: ["Answers", "13"], message: "Pick one of the choices" },
+      { path: "PhoneNumber", message: "Phone number must be 10 digits" },
+      { path: "Answers", message: "Too many answers" },
+    ]);
+    expect(answerErrorsOf(error)).toEqual({
+      "12": "Must be at most 20",
+      "13": "Pick one of the choices",
+    });
+    expect(fieldErrorsOf(error)).toMatchObject({ PhoneNumber: "Phone number must be 10 digits." });
+  });
+
+  it("are none for any other failure", () => {
+    expect(answerErrorsOf(failure(409))).toBeUndefined();
+    expect(answerErrorsOf(new Error("Failed to fetch"))).toBeUndefined();
+    expect(answerErrorsOf(failure(422))).toEqual({});
+  });
+});
