@@ -45,8 +45,7 @@ export function AnswerField({
           label={label}
           description={description}
           error={error}
-          autosize
-          minRows={1}
+          rows={2}
           value={text}
           onChange={(event) => onChange(event.currentTarget.value)}
         />
@@ -94,10 +93,11 @@ export function AnswerField({
     case "consent": {
       const words = question.Kind === "consent" ? ["Agreed", "Not agreed"] : ["Yes", "No"];
       return (
-        <Input.Wrapper label={label} description={description} error={error}>
+        <Input.Wrapper label={label} description={description} error={error} size="md">
           <div>
             <SegmentedControl
               aria-label={label}
+              size="md"
               mt={4}
               value={value === true ? "true" : value === false ? "false" : ""}
               onChange={(picked) => onChange(picked === "true")}
@@ -113,6 +113,7 @@ export function AnswerField({
     case "choice":
       return (
         <Radio.Group
+          size="md"
           label={label}
           description={description}
           error={error}
@@ -129,6 +130,7 @@ export function AnswerField({
     case "choices":
       return (
         <Checkbox.Group
+          size="md"
           label={label}
           description={description}
           error={error}

@@ -80,6 +80,11 @@ function QuestionCard({
             people: figure(people, language),
           })}
         </Text>
+        {question.kind === "date" ? (
+          <Text size="xs" c={printed ? undefined : "dimmed"}>
+            {t("reports.funder.ageAtVisit")}
+          </Text>
+        ) : null}
         {question.sum !== null ? (
           <Group gap="lg">
             <Figure label={t("reports.funder.total")} value={figure(question.sum, language)} />

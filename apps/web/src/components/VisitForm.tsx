@@ -51,7 +51,15 @@ export function VisitForm({ visit, questions, retired, saving, errors, onSubmit,
     ),
   );
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const shown = { ...problems, ...errors };
+  // A message goes once its field is changed; the server's stay until the next submit.
+  const shown = { ...errors, ...problems };
+  const changed = (field: string) =>
+    setProblems((current) => {
+      if (!(field in current)) return current;
+      const rest = { ...current };
+      delete rest[field];
+      return rest;
+    });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -91,6 +99,7 @@ export function VisitForm({ visit, questions, retired, saving, errors, onSubmit,
       onChange={(event) => {
         const value = event.currentTarget.value;
         setNames((current) => ({ ...current, [field]: value }));
+        changed(field);
       }}
       {...extra}
     />
@@ -116,7 +125,10 @@ export function VisitForm({ visit, questions, retired, saving, errors, onSubmit,
               question={question}
               value={answers[key] ?? null}
               error={shown[`Answers.${key}`]}
-              onChange={(value) => setAnswers((current) => ({ ...current, [key]: value }))}
+              onChange={(value) => {
+                setAnswers((current) => ({ ...current, [key]: value }));
+                changed(`Answers.${key}`);
+              }}
             />
           );
         })}
