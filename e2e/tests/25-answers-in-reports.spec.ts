@@ -69,8 +69,7 @@ async function pantryWithQuestions(admin: Api): Promise<Site> {
         ],
       })
     ).id,
-    born: (await asked({ Kind: "date", Label: both("Date of birth", "Fecha de nacimiento") }))
-      .id,
+    born: (await asked({ Kind: "date", Label: both("Date of birth", "Fecha de nacimiento") })).id,
   };
   return { location, program, q };
 }
@@ -98,7 +97,9 @@ async function visit(
 /** A question's card on the summary, and one answer's line in it: [answer, people, share]. */
 const card = (scope: Page | Locator, label: string) => scope.getByRole("region", { name: label });
 const line = (scope: Locator, answer: string) =>
-  scope.getByRole("row").filter({ has: scope.page().getByRole("cell", { name: answer, exact: true }) });
+  scope
+    .getByRole("row")
+    .filter({ has: scope.page().getByRole("cell", { name: answer, exact: true }) });
 
 test("answers in the report, its CSV, a staff correction, and the funder summary's figures per question match a hand count; the printed sheet", async ({
   page,
@@ -154,8 +155,7 @@ test("answers in the report, its CSV, a staff correction, and the funder summary
     "Date of birth",
   ])
     await expect(table.getByRole("columnheader", { name: header })).toBeVisible();
-  const rowOf = (first: string) =>
-    table.getByRole("row").filter({ hasText: `${first} Visitor` });
+  const rowOf = (first: string) => table.getByRole("row").filter({ hasText: `${first} Visitor` });
   await expect(rowOf("Ana").first()).toContainText("5");
   await expect(rowOf("Ana").first()).toContainText("Spanish");
   await expect(rowOf("Ana").first()).toContainText(`Jan 1, ${year - 35}`);
@@ -268,8 +268,8 @@ test("answers in the report, its CSV, a staff correction, and the funder summary
   await keepScreenshot(page, "25-summary-print");
   const pdf = await page.pdf({ format: "Letter", printBackground: true });
   writeFileSync(path.join(artifactsDir, "25-summary-print.pdf"), pdf);
-  expect(readFileSync(path.join(artifactsDir, "25-summary-print.pdf")).subarray(0, 4).toString()).toBe(
-    "%PDF",
-  );
+  expect(
+    readFileSync(path.join(artifactsDir, "25-summary-print.pdf")).subarray(0, 4).toString(),
+  ).toBe("%PDF");
   await page.emulateMedia({ media: "screen" });
 });

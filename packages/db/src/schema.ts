@@ -186,7 +186,10 @@ export type StoredAnswers = Record<
  * An erased visit's answers as the funder summary counts them: `value` for choices, yes/no,
  * consent, numbers and ZIP codes, `age` (whole years at the visit) for a date, nothing for text.
  */
-export type AnswerFigures = Record<string, { value?: string | number | boolean | string[]; age?: number }>;
+export type AnswerFigures = Record<
+  string,
+  { value?: string | number | boolean | string[]; age?: number }
+>;
 
 export interface VisitIdempotencyKeysTable {
   key: string;

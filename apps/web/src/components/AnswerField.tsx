@@ -20,7 +20,7 @@ export function draftOf(question: Question, value: unknown): AnswerDraft {
   if (question.Kind === "choices") return Array.isArray(value) ? value.map(String) : [];
   if (question.Kind === "yesno" || question.Kind === "consent")
     return typeof value === "boolean" ? value : null;
-  return value === undefined || value === null ? "" : String(value);
+  return typeof value === "string" || typeof value === "number" ? String(value) : "";
 }
 
 /** One intake question as staff correct it, built from its definition. */

@@ -35,7 +35,15 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * built from its question and checked by the answers' one rule (`checkAnswers`, the server's) before
  * it is sent. Only what changed is sent, so the audit log names just that.
  */
-export function VisitForm({ visit, questions, retired, saving, errors, onSubmit, onCancel }: Props) {
+export function VisitForm({
+  visit,
+  questions,
+  retired,
+  saving,
+  errors,
+  onSubmit,
+  onCancel,
+}: Props) {
   const [names, setNames] = useState({
     FirstName: visit.FirstName,
     LastName: visit.LastName,

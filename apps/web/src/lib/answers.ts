@@ -36,7 +36,9 @@ export function answerText(
           )
         : String(value);
     case "number":
-      return typeof value === "number" ? new Intl.NumberFormat(language).format(value) : String(value);
+      return typeof value === "number"
+        ? new Intl.NumberFormat(language).format(value)
+        : String(value);
     default:
       return Array.isArray(value) ? value.join(", ") : String(value);
   }

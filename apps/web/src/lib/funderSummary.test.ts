@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  dayLabel,
-  figure,
-  monthLabel,
-  programsOf,
-  shareOf,
-  summaryCsvUrl,
-} from "./funderSummary";
+import { dayLabel, figure, monthLabel, programsOf, shareOf, summaryCsvUrl } from "./funderSummary";
 
 describe("the funder summary's helpers", () => {
   it("groups the months by program, programs by name, each program's months in order", () => {

@@ -1,11 +1,5 @@
 import { randomBytes } from "node:crypto";
-import {
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-} from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Executor, Question, QuestionChoice, Transaction, Database } from "@vsi/db";
 import { HttpError, notFound } from "../kernel/errors.ts";
 import { changedFields, recordAudit, type AuditActor } from "../kernel/audit.ts";

@@ -184,7 +184,9 @@ describe("which questions a program, a location and a tablet get", () => {
       const kept = await create({ Label: label("Period kept"), ProgramIds: [program] });
       const retired = await create({ Label: label("Period retired"), ProgramIds: [program] });
       site.world.clock.fixed = new Date("2026-03-20T12:00:00Z");
-      expect((await site.admin.call((api) => api.questions.retire({ id: retired.id }))).status).toBe(200);
+      expect(
+        (await site.admin.call((api) => api.questions.retire({ id: retired.id }))).status,
+      ).toBe(200);
       const asked = async (from: string, to: string) =>
         (await listed(staff, { programId: program, asked: "period", from, to, timeZone: "UTC" }))
           .map((question) => question.id)

@@ -10,7 +10,15 @@ import { systemActor } from "../kernel/audit.ts";
 
 const site = useCatalogWorld();
 const q = {} as Record<
-  "household" | "zip" | "consent" | "language" | "needs" | "born" | "note" | "firstTime" | "unasked",
+  | "household"
+  | "zip"
+  | "consent"
+  | "language"
+  | "needs"
+  | "born"
+  | "note"
+  | "firstTime"
+  | "unasked",
   number
 >;
 let locationId: number;
@@ -268,7 +276,12 @@ describe("the funder summary per question", () => {
       locationId = saved;
     }
     const res = await site.admin.call((api) =>
-      api.reports.summary({ from: "2026-02-01", to: "2026-02-28", locationId: place, timeZone: "UTC" }),
+      api.reports.summary({
+        from: "2026-02-01",
+        to: "2026-02-28",
+        locationId: place,
+        timeZone: "UTC",
+      }),
     );
     const counts = figuresOf(res.json, q.zip)!.counts;
     expect(counts).toHaveLength(11);

@@ -170,8 +170,7 @@ type Count = QuestionFigures["counts"][number];
 
 function counts(question: QuestionRow, rows: readonly FigureRow[]): Count[] {
   const counted = new Map<string, number>();
-  for (const row of rows)
-    if (row.bucket !== null) counted.set(row.bucket, Number(row.people));
+  for (const row of rows) if (row.bucket !== null) counted.set(row.bucket, Number(row.people));
   const take = (value: string) => {
     const count = counted.get(value) ?? 0;
     counted.delete(value);

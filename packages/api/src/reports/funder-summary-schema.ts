@@ -33,18 +33,19 @@ export const questionFiguresSchema = z
     label: z.string().meta({ description: "the question's words (English) as it is now" }),
     retired: z.boolean().meta({ description: "no longer asked; counted for the dates it was" }),
     answered: count.meta({ description: "people who answered it in the period" }),
-    counts: z
-      .array(z.object({ value: z.string(), label: z.string(), count }))
-      .meta({
-        description:
-          "people per answer: per choice (several choices: each picked one), true/false for yes/no and consent, " +
-          "the most frequent ZIP codes (5 digits) then `other`, age bands at the visit (0-5, 6-12, 13-17, 18-24, 25-44, 45-64, 65+) for a date; " +
-          "empty for text and numbers",
-      }),
+    counts: z.array(z.object({ value: z.string(), label: z.string(), count })).meta({
+      description:
+        "people per answer: per choice (several choices: each picked one), true/false for yes/no and consent, " +
+        "the most frequent ZIP codes (5 digits) then `other`, age bands at the visit (0-5, 6-12, 13-17, 18-24, 25-44, 45-64, 65+) for a date; " +
+        "empty for text and numbers",
+    }),
     sum: z
       .number()
       .nullable()
-      .meta({ description: "a number question: the total of the answers (e.g. people in the households served)" }),
+      .meta({
+        description:
+          "a number question: the total of the answers (e.g. people in the households served)",
+      }),
     mean: z
       .number()
       .nullable()

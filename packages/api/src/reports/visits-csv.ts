@@ -4,7 +4,7 @@ import type { Database, Db } from "@vsi/db";
 import { csvLine, formulaSafeCell, formulaStarts, utf8Bom } from "./csv-encoding.ts";
 import { listQuestions } from "../questions/queries.ts";
 import { copyCsv, copySlotFree } from "./visits-csv-copy.ts";
-import { dayStart, nextDayStart, visitConditions, type VisitFilters } from "../visits/filters.ts";
+import { visitConditions, type VisitFilters } from "../visits/filters.ts";
 
 /** The columns of before, in their order, then the new ones. */
 export const csvHeaders = [

@@ -35,7 +35,8 @@ function EditVisitPage() {
     ...live.map((question) => `Answers.${question.id}`),
   ]);
   // Back to the report as it was (its filters and page), or to the report when opened on its own.
-  const back = () => (canGoBack ? router.history.back() : void navigate({ to: "/dashboard/reports" }));
+  const back = () =>
+    canGoBack ? router.history.back() : void navigate({ to: "/dashboard/reports" });
   const erased = visit.PhoneNumber === "";
   return (
     <FormCard title="Correct a visit" size="sm">
