@@ -127,7 +127,6 @@ function ReportsPage() {
                   <EditLink
                     to="/dashboard/visits/$visitId/edit"
                     params={{ visitId: String(visit.id) }}
-                    aria-label={`Edit the visit of ${visit.FirstName} ${visit.LastName}`}
                   />
                 )
               }
