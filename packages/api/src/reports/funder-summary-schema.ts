@@ -39,13 +39,10 @@ export const questionFiguresSchema = z
         "the most frequent ZIP codes (5 digits) then `other`, age bands at the visit (0-5, 6-12, 13-17, 18-24, 25-44, 45-64, 65+) for a date; " +
         "empty for text and numbers",
     }),
-    sum: z
-      .number()
-      .nullable()
-      .meta({
-        description:
-          "a number question: the total of the answers (e.g. people in the households served)",
-      }),
+    sum: z.number().nullable().meta({
+      description:
+        "a number question: the total of the answers (e.g. people in the households served)",
+    }),
     mean: z
       .number()
       .nullable()
