@@ -19,18 +19,51 @@ import { log, median, run } from "./util.ts";
 
 export type HistoryResult = Awaited<ReturnType<typeof historyScenario>>;
 
+/**
+ * Intake questions every program asks (none required), as a pantry's: the history's visits answer
+ * them, so the funder summary's figures per question read answers as sign-ins keep them.
+ */
+async function askQuestions(build: Build) {
+  const both = (en: string) => ({ en, es: en });
+  const questions = [
+    { Kind: "number", Label: both("People in your household"), Min: 1, Max: 20 },
+    { Kind: "zip", Label: both("ZIP code") },
+    {
+      Kind: "choice",
+      Label: both("Preferred language"),
+      Choices: [
+        { id: "en", Label: both("English") },
+        { id: "es", Label: both("Spanish") },
+        { id: "zh", Label: both("Chinese") },
+      ],
+    },
+    { Kind: "date", Label: both("Date of birth") },
+    { Kind: "consent", Label: both("I agree to share my visit with our funders") },
+  ];
+  for (const json of questions)
+    await build.staff.json<{ id: number }>("POST", "/api/questions", 201, { json });
+}
+
 /** Past visits `from`..`to`, spread over two years before now, all signed out: one statement. */
 async function seed(build: Build, from: number, to: number) {
   const { locationIds, programIds } = build.site;
   await withDb(build.database, async (db) => {
     await sql`
       insert into visits (first_name, last_name, phone_number, temperature, time_in, time_out,
-                          location_id, program_id, created_at, updated_at)
+                          location_id, program_id, created_at, updated_at, answers)
       select 'Visitor' || (g % 5000), 'History' || (g % 3001),
              (4150000000 + (g::bigint * 7919) % 9999999)::text, (97 + (g % 30) / 10.0)::text,
              t, t + (20 + g % 160) * interval '1 minute',
              (${locationIds}::int[])[1 + g % ${locationIds.length}],
-             (${programIds}::int[])[1 + (g / ${locationIds.length}) % ${programIds.length}], t, t
+             (${programIds}::int[])[1 + (g / ${locationIds.length}) % ${programIds.length}], t, t,
+             -- Each answer with its question's words, as a sign-in keeps it.
+             (select jsonb_object_agg(q.id::text, jsonb_build_object('value', case q.kind
+                 when 'number' then to_jsonb(1 + g % 8)
+                 when 'zip' then to_jsonb((94100 + g % 60)::text)
+                 when 'choice' then to_jsonb((array['en', 'es', 'zh'])[1 + g % 3])
+                 when 'date' then to_jsonb(to_char(date '1935-01-01' + (g % 30000), 'YYYY-MM-DD'))
+                 else to_jsonb(true) end, 'Label', q.label, 'Choices', q.choices))
+              from questions q)
       from generate_series(${from}::int, ${to}::int) g
       cross join lateral (select date_trunc('day', now()) - interval '730 days'
                                  + ((g::bigint * 2654435761) % 63072000) * interval '1 second' as t) x`.execute(
@@ -125,6 +158,7 @@ export async function historyScenario(build: Build) {
   const sheet = `${build.server.origin}/api/visits?locationId=${locationId}&programId=${programId}`;
   const headers = tablet.browser.headersFor("GET");
   await cannon(sheet, 2, 200, { headers }); // not counted: the server's first calls compile its paths
+  await askQuestions(build);
   const sizes = [];
   let seeded = 0;
   for (const size of [...config.sizes].sort((a, b) => a - b)) {
