@@ -46,7 +46,10 @@ export function answerFiguresStatement(db: Executor, period: VisitFilters) {
         .distinctOn(["visits.visitor_key", sql`given.key`])
         .select([
           sql<string>`given.key`.as("question_id"),
-          sql<unknown>`given.value`.as("answer"),
+          // The value alone (and an erased date's age): the question's words it is kept with
+          // would only widen what is sorted.
+          sql<unknown>`given.value -> 'value'`.as("value"),
+          sql<string | null>`given.value ->> 'age'`.as("age"),
           visitDay("visits", "locations").as("day"),
         ])
         .where(visitConditions(period))
@@ -63,22 +66,22 @@ export function answerFiguresStatement(db: Executor, period: VisitFilters) {
         first: boolean;
         number: number | null;
       }>`(select asked.id as question_id, bucket.value as bucket, bucket.first,
-          case when asked.kind = 'number' and jsonb_typeof(latest.answer -> 'value') = 'number'
-            then (latest.answer ->> 'value')::numeric end as number
+          case when asked.kind = 'number' and jsonb_typeof(latest.value) = 'number'
+            then (latest.value #>> '{}')::numeric end as number
         from latest
         join questions asked on asked.id::text = latest.question_id
         cross join lateral (
           select case
-              when asked.kind in ('choice', 'yesno', 'consent') then latest.answer ->> 'value'
-              when asked.kind = 'zip' then left(latest.answer ->> 'value', 5)
-              when asked.kind = 'date' then coalesce(latest.answer ->> 'age',
-                ${yearsSince(sql`latest.answer ->> 'value'`, sql`latest.day`)}::text)
+              when asked.kind in ('choice', 'yesno', 'consent') then latest.value #>> '{}'
+              when asked.kind = 'zip' then left(latest.value #>> '{}', 5)
+              when asked.kind = 'date' then coalesce(latest.age,
+                ${yearsSince(sql`latest.value #>> '{}'`, sql`latest.day`)}::text)
             end as value, true as first
           where asked.kind <> 'choices'
           union all
           select picked.value, picked.n = 1
-          from jsonb_array_elements_text(case when jsonb_typeof(latest.answer -> 'value') = 'array'
-            then latest.answer -> 'value' else '[]' end) with ordinality as picked(value, n)
+          from jsonb_array_elements_text(case when jsonb_typeof(latest.value) = 'array'
+            then latest.value else '[]' end) with ordinality as picked(value, n)
           where asked.kind = 'choices'
         ) bucket)`.as("answered"),
     )
