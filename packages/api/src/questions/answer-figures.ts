@@ -5,12 +5,14 @@ import { sql, type RawBuilder } from "kysely";
 // come out the same before and after retention or "forget" erase the answers.
 
 /**
- * Whole years from a date answer (text, `YYYY-MM-DD`) to a day; null for anything else (an answer
- * given before its question became a date).
+ * Whole years from a date answer (text, `YYYY-MM-DD`) to a day (a date); null for anything else
+ * (an answer given before its question became a date).
  */
 export const yearsSince = (date: RawBuilder<unknown>, day: RawBuilder<unknown>) =>
+  // YYYYMMDD as numbers: their difference's ten-thousands are whole years, negative for a date
+  // after the day (cheaper than age() per answer).
   sql<number | null>`case when ${date} ~ '^\\d{4}-\\d{2}-\\d{2}$'
-    then extract(year from age(${day}, (${date})::date))::int end`;
+    then floor((to_char(${day}, 'YYYYMMDD')::int - replace(${date}, '-', '')::int) / 10000.0)::int end`;
 
 /** The visit's day where it happened (the summary bands ages at it). */
 export const visitDay = (visits: string, locations: string) =>

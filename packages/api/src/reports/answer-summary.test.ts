@@ -290,6 +290,34 @@ describe("the funder summary per question", () => {
     expect(counts[10]).toEqual({ value: "other", label: "Other", count: 2 });
   });
 
+  it("bands no age for a date after the visit, and counts it apart", async () => {
+    const place = (
+      await site.admin.call((api) =>
+        api.locations.create({ Name: "Future dates", ProgramIds: [site.catalog.pantry.id] }),
+      )
+    ).json.id;
+    const saved = locationId;
+    locationId = place;
+    try {
+      await visit("4155550300", "2026-02-03T18:00:00Z", { [q.born]: "2026-06-01" });
+      await visit("4155550301", "2026-02-03T18:00:00Z", { [q.born]: "2021-02-03" });
+    } finally {
+      locationId = saved;
+    }
+    const res = await site.admin.call((api) =>
+      api.reports.summary({
+        from: "2026-02-01",
+        to: "2026-02-28",
+        locationId: place,
+        timeZone: "UTC",
+      }),
+    );
+    const counts = figuresOf(res.json, q.born)!.counts;
+    // Five on the day: 0-5.
+    expect(counts[0]).toEqual({ value: "0-5", label: "0–5", count: 1 });
+    expect(counts.at(-1)).toEqual({ value: "unknown", label: "After the visit's date", count: 1 });
+  });
+
   it("gives the same figures after retention erased the answers, which keep nothing of text or dates", async () => {
     const before = (await february()).json;
     const db = site.world.services.db.kysely;

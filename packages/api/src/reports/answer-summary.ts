@@ -65,25 +65,23 @@ export function answerFiguresStatement(db: Executor, period: VisitFilters) {
         bucket: string | null;
         first: boolean;
         number: number | null;
-      }>`(select asked.id as question_id, bucket.value as bucket, bucket.first,
-          case when asked.kind = 'number' and jsonb_typeof(latest.value) = 'number'
-            then (latest.value #>> '{}')::numeric end as number
-        from latest
-        join questions asked on asked.id::text = latest.question_id
-        cross join lateral (
-          select case
+      }>`(select asked.id as question_id, case
               when asked.kind in ('choice', 'yesno', 'consent') then latest.value #>> '{}'
               when asked.kind = 'zip' then left(latest.value #>> '{}', 5)
               when asked.kind = 'date' then coalesce(latest.age,
                 ${yearsSince(sql`latest.value #>> '{}'`, sql`latest.day`)}::text)
-            end as value, true as first
+            end as bucket, true as first,
+            case when asked.kind = 'number' and jsonb_typeof(latest.value) = 'number'
+              then (latest.value #>> '{}')::numeric end as number
+          from latest join questions asked on asked.id::text = latest.question_id
           where asked.kind <> 'choices'
-          union all
-          select picked.value, picked.n = 1
-          from jsonb_array_elements_text(case when jsonb_typeof(latest.value) = 'array'
+        union all
+        -- Several choices: a row per choice picked, the first standing for the person.
+        select asked.id, picked.value, picked.n = 1, null
+          from latest join questions asked on asked.id::text = latest.question_id
+          cross join jsonb_array_elements_text(case when jsonb_typeof(latest.value) = 'array'
             then latest.value else '[]' end) with ordinality as picked(value, n)
-          where asked.kind = 'choices'
-        ) bucket)`.as("answered"),
+          where asked.kind = 'choices')`.as("answered"),
     )
     .select([
       "answered.question_id",
