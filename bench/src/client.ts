@@ -104,24 +104,24 @@ export interface Site {
   answers: SiteAnswers;
 }
 
-// Five questions of the kinds a funder's figures count, answered at every sign-in: a site's
-// sign-in with its intake questions, as the kiosk sends it.
+// Five questions of the kinds a funder's figures count (a number, a ZIP code, a choice, a date
+// counted in age bands, a consent), answered at every sign-in, as the kiosk sends them.
 const siteQuestions = [
   { Kind: "number", Label: { en: "People in your household" }, Min: 1, Max: 20 },
   { Kind: "zip", Label: { en: "ZIP code" } },
   {
     Kind: "choice",
-    Label: { en: "How did you hear of us?" },
-    Choices: ["Friend", "Flyer", "Church", "School"].map((en) => ({ Label: { en } })),
+    Label: { en: "Preferred language" },
+    Choices: ["English", "Spanish", "Chinese"].map((en) => ({ Label: { en } })),
   },
-  { Kind: "yesno", Label: { en: "First time here?" } },
+  { Kind: "date", Label: { en: "Date of birth" } },
   { Kind: "consent", Label: { en: "I agree to the program's rules." }, Required: true },
 ];
 
 /** The answers one sign-in gives to the site's questions. */
 function answersTo(questions: Site["questions"]): SiteAnswers {
   const value = (question: Site["questions"][number]) =>
-    ({ number: 3, zip: "62701", yesno: false, consent: true })[question.Kind] ??
+    ({ number: 3, zip: "94110", date: "1980-05-01", consent: true })[question.Kind] ??
     question.Choices[0]!.id;
   return Object.fromEntries(questions.map((question) => [question.id, value(question)]));
 }

@@ -28,10 +28,10 @@ const answersOf = (build: Build) =>
     ? sql``
     : sql`, (select jsonb_object_agg(q.id::text, jsonb_build_object(
           'value', case q.kind
-            when 'number' then to_jsonb(1 + g % 7)
-            when 'zip' then to_jsonb((array['62701', '62702', '62703', '62704', '62707', '62711'])[1 + g % 6])
+            when 'number' then to_jsonb(1 + g % 8)
+            when 'zip' then to_jsonb((94100 + g % 60)::text)
             when 'choice' then q.choices -> (g % jsonb_array_length(q.choices)) -> 'id'
-            when 'yesno' then to_jsonb(g % 3 = 0)
+            when 'date' then to_jsonb(to_char(date '1935-01-01' + (g % 30000), 'YYYY-MM-DD'))
             else to_jsonb(true) end,
           'Label', q.label, 'Choices', q.choices))
         from questions q where q.retired_at is null)`;

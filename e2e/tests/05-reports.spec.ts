@@ -213,6 +213,8 @@ async function expectRow(
     visit.Temperature,
     laTime(visit.TimeIn),
     visit.TimeOut ? laTime(visit.TimeOut) : "",
+    // Each visit staff may correct.
+    "Edit",
   ]);
 }
 

@@ -11,6 +11,7 @@ export default [
       admin: ["setup.ts"],
       callers: ["identity.ts"],
       files: ["urls.ts"],
+      questions: ["answer-figures.ts"],
       reports: ["on-site.ts", "summary.ts"],
       visits: ["filters.ts", "auto-sign-out.ts"],
     },

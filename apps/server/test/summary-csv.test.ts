@@ -102,6 +102,63 @@ describe("GET /api/reports/summary?format=csv: the funder summary as a file", ()
     expect(lines(res.body)).toEqual([header, "All programs,2026-02-01/2026-03-31,0,0,0,0"]);
   });
 
+  it("adds each question's figures after a blank line: people who answered, sum and mean, a line per choice", async () => {
+    const { locationId, tag } = await site([]);
+    const household = (
+      await world.admin.post("/api/questions", {
+        Kind: "number",
+        Label: { en: `Household ${tag}`, es: "Hogar" },
+        ProgramIds: [world.catalog.pantry.id],
+      })
+    ).json as { id: number; Label: unknown };
+    const consent = (
+      await world.admin.post("/api/questions", {
+        Kind: "consent",
+        Label: { en: `=Agree ${tag}`, es: "Acepto" },
+        ProgramIds: [world.catalog.pantry.id],
+      })
+    ).json as { id: number; Label: unknown };
+    const answers = (size: number, agreed: boolean) =>
+      JSON.stringify({
+        [household.id]: { value: size, Label: household.Label, Choices: [] },
+        [consent.id]: { value: agreed, Label: consent.Label, Choices: [] },
+      });
+    await world.server.services.db.kysely
+      .insertInto("visits")
+      .values(
+        [
+          ["4155550111", 3, true],
+          ["4155550112", 4, false],
+        ].map(([phone, size, agreed]) => ({
+          first_name: "Pat",
+          last_name: "Doe",
+          phone_number: phone as string,
+          temperature: "98.6",
+          location_id: locationId,
+          program_id: world.catalog.pantry.id,
+          time_in: new Date("2026-02-10T18:00:00Z"),
+          time_out: new Date("2026-02-10T19:00:00Z"),
+          signed_out_by: "staff" as const,
+          answers: answers(size as number, agreed as boolean),
+        })),
+      )
+      .execute();
+    const res = await world.admin.get(
+      `/api/reports/summary?format=csv&${period}&locationId=${locationId}`,
+    );
+    expect(lines(res.body)).toEqual([
+      header,
+      "All programs,2026-02-01/2026-03-31,2,2,2,0",
+      "Food Pantry,2026-02,2,2,,",
+      "",
+      "Program,Period,Question,Answer,People,Sum,Mean",
+      `All programs,2026-02-01/2026-03-31,Household ${tag},Answered,2,7,3.5`,
+      `All programs,2026-02-01/2026-03-31,'=Agree ${tag},Answered,2,,`,
+      `All programs,2026-02-01/2026-03-31,'=Agree ${tag},Agreed,1,,`,
+      `All programs,2026-02-01/2026-03-31,'=Agree ${tag},Did not agree,1,,`,
+    ]);
+  });
+
   it("refuses a period that ends before it starts with a 422, not a file", async () => {
     const res = await world.admin.get(
       "/api/reports/summary?format=csv&from=2026-02-10&to=2026-02-01",

@@ -39,6 +39,7 @@ import { Route as AdminQuestionsQuestionIdEditRouteImport } from "./routes/admin
 import { Route as DashboardLocationsLocationIdEditRouteImport } from "./routes/dashboard/locations/$locationId.edit"
 import { Route as DashboardLocationsLocationIdTabletsRouteImport } from "./routes/dashboard/locations/$locationId.tablets"
 import { Route as DashboardProgramsProgramIdEditRouteImport } from "./routes/dashboard/programs/$programId.edit"
+import { Route as DashboardVisitsVisitIdEditRouteImport } from "./routes/dashboard/visits/$visitId.edit"
 
 const IndexRoute = IndexRouteImport.update({
   id: "/",
@@ -194,6 +195,12 @@ const DashboardProgramsProgramIdEditRoute =
     path: "/programs/$programId/edit",
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardVisitsVisitIdEditRoute =
+  DashboardVisitsVisitIdEditRouteImport.update({
+    id: "/visits/$visitId/edit",
+    path: "/visits/$visitId/edit",
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
@@ -226,6 +233,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
+  "/dashboard/visits/$visitId/edit": typeof DashboardVisitsVisitIdEditRoute
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
@@ -256,6 +264,7 @@ export interface FileRoutesByTo {
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
+  "/dashboard/visits/$visitId/edit": typeof DashboardVisitsVisitIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -289,6 +298,7 @@ export interface FileRoutesById {
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
+  "/dashboard/visits/$visitId/edit": typeof DashboardVisitsVisitIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -323,6 +333,7 @@ export interface FileRouteTypes {
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
+    | "/dashboard/visits/$visitId/edit"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
@@ -353,6 +364,7 @@ export interface FileRouteTypes {
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
+    | "/dashboard/visits/$visitId/edit"
   id:
     | "__root__"
     | "/"
@@ -385,6 +397,7 @@ export interface FileRouteTypes {
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
+    | "/dashboard/visits/$visitId/edit"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -611,6 +624,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardProgramsProgramIdEditRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    "/dashboard/visits/$visitId/edit": {
+      id: "/dashboard/visits/$visitId/edit"
+      path: "/visits/$visitId/edit"
+      fullPath: "/dashboard/visits/$visitId/edit"
+      preLoaderRoute: typeof DashboardVisitsVisitIdEditRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
   }
 }
 
@@ -656,6 +676,7 @@ interface DashboardRouteRouteChildren {
   DashboardLocationsLocationIdEditRoute: typeof DashboardLocationsLocationIdEditRoute
   DashboardLocationsLocationIdTabletsRoute: typeof DashboardLocationsLocationIdTabletsRoute
   DashboardProgramsProgramIdEditRoute: typeof DashboardProgramsProgramIdEditRoute
+  DashboardVisitsVisitIdEditRoute: typeof DashboardVisitsVisitIdEditRoute
 }
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
@@ -671,6 +692,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardLocationsLocationIdTabletsRoute:
     DashboardLocationsLocationIdTabletsRoute,
   DashboardProgramsProgramIdEditRoute: DashboardProgramsProgramIdEditRoute,
+  DashboardVisitsVisitIdEditRoute: DashboardVisitsVisitIdEditRoute,
 }
 
 const DashboardRouteRouteWithChildren = DashboardRouteRoute._addFileChildren(

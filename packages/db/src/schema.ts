@@ -128,6 +128,8 @@ export interface VisitsTable {
   visitor_key: Generated<Buffer | null>;
   /** Answers to the intake questions, each with the words it was asked with; {} once erased. */
   answers: ColumnType<StoredAnswers, string | undefined, string>;
+  /** What an erased visit keeps of its answers for the funder summary (migration 0023); null before. */
+  answer_figures: ColumnType<AnswerFigures | null, never, string | null>;
   /** When the visitor's names, phone and temperature were blanked (retention, or a request to be forgotten). */
   erased_at: NullableTimestamp;
   created_at: DefaultTimestamp;
@@ -178,6 +180,15 @@ export interface QuestionsTable {
 export type StoredAnswers = Record<
   string,
   { value: string | number | boolean | string[]; Label: Bilingual; Choices: QuestionChoice[] }
+>;
+
+/**
+ * An erased visit's answers as the funder summary counts them: `value` for choices, yes/no,
+ * consent, numbers and ZIP codes, `age` (whole years at the visit) for a date, nothing for text.
+ */
+export type AnswerFigures = Record<
+  string,
+  { value?: string | number | boolean | string[]; age?: number }
 >;
 
 export interface VisitIdempotencyKeysTable {
@@ -267,8 +278,8 @@ export interface Database {
 export type User = Selectable<UsersTable>;
 export type Location = Selectable<LocationsTable>;
 export type Program = Selectable<ProgramsTable>;
-/** A visit as the API reads it; its visitor_key is for counting only. */
-export type Visit = Omit<Selectable<VisitsTable>, "visitor_key">;
+/** A visit as the API reads it; its visitor_key and answer_figures are for counting only. */
+export type Visit = Omit<Selectable<VisitsTable>, "visitor_key" | "answer_figures">;
 export type Invite = Selectable<InvitesTable>;
 export type Question = Selectable<QuestionsTable>;
 export type FileRow = Selectable<FilesTable>;

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { ReportVisit } from "../lib/types";
+import type { Question, ReportVisit } from "../lib/types";
 import { renderWithTheme } from "../test/render";
 import { ReportTable } from "./ReportTable";
 
@@ -45,5 +45,62 @@ describe("ReportTable", () => {
     expect(rows[2]!.textContent).toContain("9:00 PM");
     expect(rows[2]!.textContent).not.toContain("(");
     expect(rows[3]!.textContent).not.toContain("9:00 PM");
+  });
+
+  it("adds a column per question, each answer in words, and a last cell of the page's own", () => {
+    const words = (en: string) => ({ en, es: en });
+    const question = (id: number, Kind: Question["Kind"], label: string): Question => ({
+      id,
+      Kind,
+      Label: words(label),
+      Help: words(""),
+      Required: false,
+      Choices:
+        Kind === "choices"
+          ? [
+              { id: "food", Label: words("Food") },
+              { id: "rent", Label: words("Rent") },
+            ]
+          : [],
+      Min: null,
+      Max: null,
+      ProgramIds: [],
+      AskEvery: "visit",
+      ReaskAfterMonths: null,
+      Position: id,
+      RetiredAt: null,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    });
+    renderWithTheme(
+      <ReportTable
+        timeZone="UTC"
+        questions={[
+          question(1, "choices", "Needs"),
+          question(2, "consent", "Consent"),
+          question(3, "date", "Born"),
+        ]}
+        visits={[
+          visit(1, { Answers: { 1: ["rent", "food"], 2: true, 3: "1990-05-01" } }),
+          visit(2, {}),
+        ]}
+        action={(row) => <button type="button">Edit {row.id}</button>}
+      />,
+    );
+    const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+    expect(headers.slice(-4)).toEqual(["Needs", "Consent", "Born", "Action"]);
+    const [answered, blank] = screen.getAllByRole("row").slice(1);
+    expect(
+      within(answered!)
+        .getAllByRole("cell")
+        .slice(-4)
+        .map((cell) => cell.textContent),
+    ).toEqual(["Rent, Food", "Agreed", "May 1, 1990", "Edit 1"]);
+    expect(
+      within(blank!)
+        .getAllByRole("cell")
+        .slice(-4)
+        .map((cell) => cell.textContent),
+    ).toEqual(["", "", "", "Edit 2"]);
   });
 });

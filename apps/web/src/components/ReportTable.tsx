@@ -1,7 +1,9 @@
 import { Table, Text } from "@mantine/core";
 import { formatPhone } from "@vsi/web-common/phone";
 import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
-import type { ReportVisit } from "../lib/types";
+import type { ReactNode } from "react";
+import { answerText } from "../lib/answers";
+import type { Question, ReportVisit } from "../lib/types";
 import { ScrollTable } from "./ScrollTable";
 
 /** Who ended a visit, when it was not the visitor at the sheet. */
@@ -12,13 +14,24 @@ const signedOutBy: Partial<Record<NonNullable<ReportVisit["SignedOutBy"]>, strin
 
 /**
  * One row per visit, its times in the report's zone (the location's when one is chosen); an empty
- * Time out means the visitor is still signed in.
+ * Time out means the visitor is still signed in. With `questions` (a program chosen), a column
+ * per question with each visit's answer in words; with `action`, a last cell per row (Edit).
  */
-export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZone: string }) {
+export function ReportTable({
+  visits,
+  timeZone,
+  questions = [],
+  action,
+}: {
+  visits: ReportVisit[];
+  timeZone: string;
+  questions?: readonly Question[];
+  action?: (visit: ReportVisit) => ReactNode;
+}) {
   return (
     <ScrollTable
       label="Visits report"
-      minWidth={900}
+      minWidth={900 + 140 * questions.length}
       verticalSpacing="xs"
       columns={[
         "Date",
@@ -29,6 +42,8 @@ export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZ
         "Temp.",
         "Time in",
         "Time out",
+        ...questions.map((question) => question.Label.en),
+        ...(action ? ["Action"] : []),
       ]}
       rows={visits}
       rowKey={(visit) => visit.id}
@@ -52,6 +67,12 @@ export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZ
               </Text>
             ) : null}
           </Table.Td>
+          {questions.map((question) => (
+            <Table.Td key={question.id}>
+              {answerText(question, visit.Answers[String(question.id)])}
+            </Table.Td>
+          ))}
+          {action ? <Table.Td>{action(visit)}</Table.Td> : null}
         </>
       )}
     />

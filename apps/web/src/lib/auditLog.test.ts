@@ -79,7 +79,7 @@ describe("describeEntry", () => {
       describeEntry(entry({ action: "question.retire", ...question, details: { label: "ZIP" } })),
     ).toBe("Maria Lopez retired the question 'ZIP'");
     expect(describeEntry(entry({ action: "visit.update", details: { fields: ["Answers"] } }))).toBe(
-      "Maria Lopez corrected a visit (Answers)",
+      "Maria Lopez corrected a visit (answers changed)",
     );
   });
 

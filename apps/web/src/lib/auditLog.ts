@@ -82,7 +82,8 @@ export function describeEntry(entry: AuditEntry): string {
         ? `${who} signed out a visitor (staff)`
         : `${who} signed out a visitor`;
     case "visit.update":
-      return `${who} corrected a visit (${fields(d)})`;
+      // The log names the fields a correction changed; of the answers, only that they changed.
+      return `${who} corrected a visit (${fields(d).replace("Answers", "answers changed")})`;
     case "visit.delete":
       return `${who} deleted a visit`;
     case "location.create":

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, monthLabel, programsOf, summaryCsvUrl } from "./funderSummary";
+import { dayLabel, figure, monthLabel, programsOf, shareOf, summaryCsvUrl } from "./funderSummary";
 
 describe("the funder summary's helpers", () => {
   it("groups the months by program, programs by name, each program's months in order", () => {
@@ -34,5 +34,14 @@ describe("the funder summary's helpers", () => {
     ).toBe(
       "/api/reports/summary?format=csv&timeZone=America%2FChicago&from=2026-02-01&to=2026-02-28&locationId=3",
     );
+  });
+
+  it("writes figures with at most two decimals and shares of those who answered in whole percent", () => {
+    expect(figure(11, "en")).toBe("11");
+    expect(figure(3.6667, "en")).toBe("3.67");
+    expect(figure(1234.5, "en")).toBe("1,234.5");
+    expect(shareOf(1, 3, "en")).toBe("33%");
+    expect(shareOf(2, 3, "en")).toBe("67%");
+    expect(shareOf(0, 0, "en")).toBe("");
   });
 });

@@ -54,3 +54,16 @@ export function summaryCsvUrl(
     if (value !== undefined) query.set(name, String(value));
   return `/api/reports/summary?${query.toString()}`;
 }
+
+/** A figure as a reader writes it: whole numbers as they are, others to at most two decimals. */
+export function figure(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+}
+
+/** A count's share of those who answered, in whole percent ("" when nobody answered). */
+export function shareOf(count: number, answered: number, language: string): string {
+  if (answered === 0) return "";
+  return new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 }).format(
+    count / answered,
+  );
+}

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Executor, Question, QuestionChoice, Transaction, Database } from "@vsi/db";
 import { HttpError, notFound } from "../kernel/errors.ts";
 import { changedFields, recordAudit, type AuditActor } from "../kernel/audit.ts";
@@ -11,12 +11,42 @@ import {
   type QuestionInput,
 } from "./schema.ts";
 import type { AnswerValue } from "./answers-schema.ts";
+import { dayStart, nextDayStart } from "../visits/filters.ts";
+import type { CalendarDate, TimeZone } from "../visits/schema.ts";
 
 export interface QuestionFilter {
   /** The questions this program asks. */
   programId?: number | undefined;
   /** The questions asked by any program this location offers. */
   locationId?: number | undefined;
+  /** Live and retired, those being asked during this period (days in its zone; either end open). */
+  askedDuring?: AskedPeriod | undefined;
+}
+
+export interface AskedPeriod {
+  from?: CalendarDate | undefined;
+  to?: CalendarDate | undefined;
+  timeZone: TimeZone;
+}
+
+/**
+ * The questions being asked at some time in a period, live or retired: made before its end, and
+ * retired (if at all) after its start. The exports' columns and the report's.
+ */
+export function askedDuring(period: AskedPeriod) {
+  return (eb: ExpressionBuilder<Database, "questions">) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (period.to)
+      conditions.push(eb("questions.created_at", "<", nextDayStart(period.to, period.timeZone)));
+    if (period.from)
+      conditions.push(
+        eb.or([
+          eb("questions.retired_at", "is", null),
+          eb("questions.retired_at", ">=", dayStart(period.from, period.timeZone)),
+        ]),
+      );
+    return eb.and(conditions);
+  };
 }
 
 /** Whether the question (its row as `alias`) is asked by the program: those naming none are asked by all. */
@@ -60,14 +90,16 @@ export const rememberedAnswers = (phoneNumber: string, now: Date) =>
     cross join lateral (${latestRecentAnswer("asked", phoneNumber, now)}) latest
     where asked.retired_at is null and asked.ask_every = 'visitor')`;
 
-/** The live questions, in their order; those a program or a location asks when one is given. */
+/**
+ * The live questions, in their order; those a program or a location asks when one is given. With
+ * a period, those asked during it, the retired ones after the live.
+ */
 export async function listQuestions(db: Executor, filter: QuestionFilter = {}) {
-  let query = db
-    .selectFrom("questions")
-    .selectAll()
-    .where("retired_at", "is", null)
-    .orderBy("position")
-    .orderBy("id");
+  let query = db.selectFrom("questions").selectAll();
+  query = filter.askedDuring
+    ? query.where(askedDuring(filter.askedDuring)).orderBy(sql`retired_at is not null`)
+    : query.where("retired_at", "is", null);
+  query = query.orderBy("position").orderBy("id");
   // ProgramIds empty means every program.
   if (filter.programId !== undefined)
     query = query.where(programAsks("questions", filter.programId));

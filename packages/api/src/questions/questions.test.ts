@@ -177,6 +177,34 @@ describe("which questions a program, a location and a tablet get", () => {
     ).toBe(403);
   });
 
+  it("lists, for a period, the questions asked during it: live ones, then those retired within or after it", async () => {
+    const program = site.catalog.jobs.id;
+    site.world.clock.fixed = new Date("2026-03-10T12:00:00Z");
+    try {
+      const kept = await create({ Label: label("Period kept"), ProgramIds: [program] });
+      const retired = await create({ Label: label("Period retired"), ProgramIds: [program] });
+      site.world.clock.fixed = new Date("2026-03-20T12:00:00Z");
+      expect(
+        (await site.admin.call((api) => api.questions.retire({ id: retired.id }))).status,
+      ).toBe(200);
+      const asked = async (from: string, to: string) =>
+        (await listed(staff, { programId: program, asked: "period", from, to, timeZone: "UTC" }))
+          .map((question) => question.id)
+          .filter((id) => id === kept.id || id === retired.id);
+      expect(await asked("2026-03-01", "2026-03-31")).toEqual([kept.id, retired.id]);
+      // Retired before April; made after February.
+      expect(await asked("2026-04-01", "2026-04-30")).toEqual([kept.id]);
+      expect(await asked("2026-02-01", "2026-02-28")).toEqual([]);
+      // Without a period: the live ones only.
+      expect((await listed(staff, { programId: program })).map((q) => q.id)).toContain(kept.id);
+      expect((await listed(staff, { programId: program })).map((q) => q.id)).not.toContain(
+        retired.id,
+      );
+    } finally {
+      site.world.clock.fixed = undefined;
+    }
+  });
+
   it("answers X-Total-Count with the whole list", async () => {
     const res = await staff.call((api) => api.questions.list({}));
     expect(res.headers["X-Total-Count"]).toBe(String(res.json.length));

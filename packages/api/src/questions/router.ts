@@ -22,7 +22,7 @@ export const questionsRouter = router({
         path: "/questions",
         tags: ["questions"],
         summary:
-          "The live intake questions in their order: those a program asks (programId), or any program of a location (locationId). A tablet: its own location's",
+          "The live intake questions in their order: those a program asks (programId), or any program of a location (locationId). A tablet: its own location's. asked=period: those asked during from..to, retired ones included",
         errorResponses: { 403: "A tablet asking for another location's questions" },
       },
     })
@@ -33,7 +33,11 @@ export const questionsRouter = router({
       if (input.locationId !== undefined) assertLocationAccess(identity, input.locationId);
       // A tablet sees what its own sheet asks, whether or not it names its location.
       const locationId = identity.kind === "tablet" ? identity.locationId : input.locationId;
-      const rows = await listQuestions(ctx.db, { programId: input.programId, locationId });
+      const rows = await listQuestions(ctx.db, {
+        programId: input.programId,
+        locationId,
+        askedDuring: input.asked === "period" ? input : undefined,
+      });
       return wholeList(ctx.response, rows.map(toQuestion));
     }),
 

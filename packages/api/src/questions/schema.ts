@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id, isoDateTime, jsonBoolean, text } from "../kernel/schema.ts";
+import { calendarDate, timeZone, type TimeZone } from "../visits/schema.ts";
 
 export const questionKinds = [
   "text",
@@ -135,6 +136,13 @@ export const questionListInput = z.object({
   programId: id.optional(),
   /** The questions asked by any program of that location (a tablet: its own, the default). */
   locationId: id.optional(),
+  asked: z.enum(["now", "period"]).default("now").meta({
+    description:
+      "now: the live questions; period: those asked during from..to (days in timeZone; either end open), retired ones included after the live, as the report's columns",
+  }),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+  timeZone: timeZone.default("UTC" as TimeZone),
 });
 
 export const questionSchema = z

@@ -12,10 +12,23 @@ export const funderSummaryCsvHeaders = [
   "ReturningPeople",
 ] as const;
 
+/** The second table's columns: each question's figures, after a blank line. */
+export const questionFiguresCsvHeaders = [
+  "Program",
+  "Period",
+  "Question",
+  "Answer",
+  "People",
+  "Sum",
+  "Mean",
+] as const;
+
 /**
  * The funder summary as CSV: first the period's totals (Period `from/to`, Program the chosen one
  * or "All programs"), then a line per program and month (Period `YYYY-MM`). New and returning
- * are judged over the period as a whole, so a month's line leaves them empty.
+ * are judged over the period as a whole, so a month's line leaves them empty. When questions were
+ * answered, a blank line and a second table follow: per question a line "Answered" (people who
+ * answered, and a number's sum and mean), then a line per choice, ZIP code or age band.
  */
 export async function funderSummaryCsv(db: Executor, input: FunderSummaryInput): Promise<string> {
   const [summary, program] = await Promise.all([
@@ -50,5 +63,22 @@ export async function funderSummaryCsv(db: Executor, input: FunderSummaryInput):
       null,
       null,
     ]);
+  if (summary.questions.length === 0) return csv;
+  csv += csvLine([]) + csvLine(questionFiguresCsvHeaders);
+  const period = `${input.from}/${input.to}`;
+  for (const question of summary.questions) {
+    const cells = (answer: string, people: number, sum: number | null, mean: number | null) =>
+      csvLine([
+        formulaSafeCell(programCell),
+        period,
+        formulaSafeCell(question.label),
+        formulaSafeCell(answer),
+        String(people),
+        sum === null ? null : String(sum),
+        mean === null ? null : String(mean),
+      ]);
+    csv += cells("Answered", question.answered, question.sum, question.mean);
+    for (const count of question.counts) csv += cells(count.label, count.count, null, null);
+  }
   return csv;
 }

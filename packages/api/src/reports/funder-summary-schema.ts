@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDate, visitFilterInput } from "../visits/schema.ts";
 import { maxSummaryDays } from "./summary-schema.ts";
+import { questionKinds } from "../questions/schema.ts";
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
@@ -25,6 +26,35 @@ export type FunderSummaryInput = z.infer<typeof funderSummaryInput>;
 
 const count = z.number().int();
 
+export const questionFiguresSchema = z
+  .object({
+    questionId: count,
+    kind: z.enum(questionKinds),
+    label: z.string().meta({ description: "the question's words (English) as it is now" }),
+    retired: z.boolean().meta({ description: "no longer asked; counted for the dates it was" }),
+    answered: count.meta({ description: "people who answered it in the period" }),
+    counts: z.array(z.object({ value: z.string(), label: z.string(), count })).meta({
+      description:
+        "people per answer: per choice (several choices: each picked one), true/false for yes/no and consent, " +
+        "the most frequent ZIP codes (5 digits) then `other`, age bands at the visit (0-5, 6-12, 13-17, 18-24, 25-44, 45-64, 65+) for a date; " +
+        "empty for text and numbers",
+    }),
+    sum: z.number().nullable().meta({
+      description:
+        "a number question: the total of the answers (e.g. people in the households served)",
+    }),
+    mean: z
+      .number()
+      .nullable()
+      .meta({ description: "a number question: the average answer, to two decimals" }),
+  })
+  .meta({
+    id: "QuestionFigures",
+    description:
+      "Each person counted once, by their latest answer in the period (erased visits included: they keep what is counted)",
+  });
+export type QuestionFigures = z.infer<typeof questionFiguresSchema>;
+
 export const funderSummarySchema = z
   .object({
     visits: count,
@@ -46,6 +76,10 @@ export const funderSummarySchema = z
         people: count,
       }),
     ),
+    questions: z.array(questionFiguresSchema).meta({
+      description:
+        "per question answered in the period (and, with programId, each live question it asks), in the questions' order",
+    }),
   })
   .meta({ id: "FunderSummary" });
 export type FunderSummary = z.infer<typeof funderSummarySchema>;

@@ -84,6 +84,7 @@ describe("the funder summary", () => {
           people: 1,
         },
       ],
+      questions: [],
     });
     // D's late-evening visit belongs to January there.
     const january = await summary({ from: "2026-01-01", to: "2026-01-31", locationId });

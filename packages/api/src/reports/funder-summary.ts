@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
 import { dayStart, visitConditions, type VisitFilters } from "../visits/filters.ts";
+import { answerFiguresStatement, questionFigures, questionsStatement } from "./answer-summary.ts";
 import type { FunderSummary, FunderSummaryInput } from "./funder-summary-schema.ts";
 
 /**
@@ -12,8 +13,13 @@ export async function funderSummary(
   db: Executor,
   input: FunderSummaryInput,
 ): Promise<FunderSummary> {
-  const { totals, months } = funderSummaryStatements(db, input);
-  const [counts, rows] = await Promise.all([totals.executeTakeFirstOrThrow(), months.execute()]);
+  const { totals, months, answers, questions } = funderSummaryStatements(db, input);
+  const [counts, rows, figures, asked] = await Promise.all([
+    totals.executeTakeFirstOrThrow(),
+    months.execute(),
+    answers.execute(),
+    questions.execute(),
+  ]);
   const peopleCount = Number(counts.people);
   const returning = Number(counts.returning);
   return {
@@ -28,10 +34,11 @@ export async function funderSummary(
       visits: Number(row.visits),
       people: Number(row.people),
     })),
+    questions: questionFigures(asked, figures, input.programId),
   };
 }
 
-/** The summary's two statements, unrun (the bench explains them). */
+/** The summary's statements, unrun (the bench explains them). */
 export function funderSummaryStatements(db: Executor, input: FunderSummaryInput) {
   const place: VisitFilters = {
     locationId: input.locationId,
@@ -81,5 +88,10 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     .groupBy(["visits.program_id", "programs.name", "month"])
     .orderBy("month")
     .orderBy("programs.name");
-  return { totals, months };
+  return {
+    totals,
+    months,
+    answers: answerFiguresStatement(db, period),
+    questions: questionsStatement(db),
+  };
 }

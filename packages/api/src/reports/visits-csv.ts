@@ -2,9 +2,9 @@ import { Readable } from "node:stream";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database, Db } from "@vsi/db";
 import { csvLine, formulaSafeCell, formulaStarts, utf8Bom } from "./csv-encoding.ts";
-import { programAsks } from "../questions/queries.ts";
+import { listQuestions } from "../questions/queries.ts";
 import { copyCsv, copySlotFree } from "./visits-csv-copy.ts";
-import { dayStart, nextDayStart, visitConditions, type VisitFilters } from "../visits/filters.ts";
+import { visitConditions, type VisitFilters } from "../visits/filters.ts";
 
 /** The columns of before, in their order, then the new ones. */
 export const csvHeaders = [
@@ -61,24 +61,7 @@ export async function csvQuestions(
   db: Kysely<Database>,
   filters: VisitFilters,
 ): Promise<CsvQuestion[]> {
-  let query = db
-    .selectFrom("questions")
-    .select(["id", "label"])
-    .orderBy(sql`retired_at is not null`)
-    .orderBy("position")
-    .orderBy("id");
-  if (filters.programId !== undefined)
-    query = query.where(programAsks("questions", filters.programId));
-  if (filters.to)
-    query = query.where("created_at", "<", nextDayStart(filters.to, filters.timeZone));
-  if (filters.from)
-    query = query.where((eb) =>
-      eb.or([
-        eb("retired_at", "is", null),
-        eb("retired_at", ">=", dayStart(filters.from!, filters.timeZone)),
-      ]),
-    );
-  const rows = await query.execute();
+  const rows = await listQuestions(db, { programId: filters.programId, askedDuring: filters });
   return rows.map((row) => ({ id: row.id, header: row.label.en }));
 }
 

@@ -2,6 +2,7 @@ import { Button, Group, Text } from "@mantine/core";
 import { useState } from "react";
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
+import { EditLink } from "../../components/links";
 import { ListPage } from "../../components/ListPage";
 import { PagedResults } from "../../components/PagedResults";
 import { ReportFiltersForm } from "../../components/ReportFiltersForm";
@@ -51,6 +52,18 @@ function ReportsPage() {
     ...trpc.visits.summaryReport.queryOptions({ ...filters, timeZone, groupBy: "day" }),
     placeholderData: keepPreviousData,
     enabled: dated,
+  });
+  // A program chosen: a column per question it asked during the period, retired ones included.
+  const questions = useQuery({
+    ...trpc.questions.list.queryOptions({
+      programId: search.programId,
+      asked: "period",
+      from: search.from,
+      to: search.to,
+      timeZone,
+    }),
+    enabled: search.programId !== undefined,
+    placeholderData: keepPreviousData,
   });
   const number = new Intl.NumberFormat(language);
 
@@ -104,7 +117,20 @@ function ReportsPage() {
                 {t("reports.total.count", { count: data.total, total: number.format(data.total) })}
               </Text>
             )}
-            <ReportTable visits={data.visits} timeZone={timeZone} />
+            <ReportTable
+              visits={data.visits}
+              timeZone={timeZone}
+              questions={search.programId !== undefined ? (questions.data ?? []) : []}
+              action={(visit) =>
+                // An erased visit has nothing left to correct.
+                visit.PhoneNumber === "" ? null : (
+                  <EditLink
+                    to="/dashboard/visits/$visitId/edit"
+                    params={{ visitId: String(visit.id) }}
+                  />
+                )
+              }
+            />
           </>
         )}
       </PagedResults>

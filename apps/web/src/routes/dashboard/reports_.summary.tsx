@@ -17,6 +17,7 @@ import { ErrorAlert } from "../../components/ErrorAlert";
 import { ListPage } from "../../components/ListPage";
 import { Loading } from "../../components/Loading";
 import { ReportFiltersForm } from "../../components/ReportFiltersForm";
+import { QuestionFiguresList } from "../../components/QuestionFiguresList";
 import { ReportTabs } from "../../components/ReportTabs";
 import { presetRange } from "../../lib/datePresets";
 import {
@@ -147,6 +148,10 @@ function FunderSummaryPage() {
               ) : (
                 <Text>{t("reports.funder.noVisits")}</Text>
               )}
+              <QuestionFiguresList
+                questions={summary.data.questions}
+                people={summary.data.people}
+              />
             </Stack>
           ) : summary.isError ? (
             <ErrorAlert>{t("reports.funder.loadFailed")}</ErrorAlert>
@@ -176,6 +181,13 @@ function FunderSummaryPage() {
               figures={perProgram[i]?.data}
             >
               <MonthTable rows={program.months} />
+              {perProgram[i]?.data ? (
+                <QuestionFiguresList
+                  questions={perProgram[i].data.questions}
+                  people={perProgram[i].data.people}
+                  printed
+                />
+              ) : null}
             </PrintPage>
           ))}
         </div>

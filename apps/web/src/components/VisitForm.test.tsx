@@ -1,0 +1,118 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import type { Question, Visit } from "../lib/types";
+import { renderWithTheme } from "../test/render";
+import { VisitForm } from "./VisitForm";
+
+const words = (en: string) => ({ en, es: en });
+const question = (id: number, fields: Partial<Question>): Question => ({
+  id,
+  Kind: "text",
+  Label: words(`Question ${id}`),
+  Help: words(""),
+  Required: false,
+  Choices: [],
+  Min: null,
+  Max: null,
+  ProgramIds: [],
+  AskEvery: "visit",
+  ReaskAfterMonths: null,
+  Position: id,
+  RetiredAt: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  ...fields,
+});
+
+const household = question(1, { Kind: "number", Label: words("Household"), Min: 1, Max: 20 });
+const language = question(2, {
+  Kind: "choice",
+  Label: words("Language"),
+  Required: true,
+  Choices: [
+    { id: "en", Label: words("English") },
+    { id: "es", Label: words("Spanish") },
+  ],
+});
+const consent = question(3, { Kind: "consent", Label: words("Consent") });
+const note = question(4, { Kind: "text", Label: words("Note") });
+const firstTime = question(5, {
+  Kind: "yesno",
+  Label: words("First time here?"),
+  RetiredAt: "2026-02-01T00:00:00.000Z",
+});
+
+const visit: Visit = {
+  id: 7,
+  FirstName: "Ana",
+  LastName: "Diaz",
+  PhoneNumber: "4155550101",
+  Temperature: null,
+  TimeIn: "2026-01-10T18:00:00.000Z",
+  TimeOut: null,
+  SignedOutBy: null,
+  LocationId: 1,
+  ProgramId: 1,
+  Answers: { 1: 4, 2: "es", 3: true, 4: "Needs a ride", 5: true },
+  createdAt: "2026-01-10T18:00:00.000Z",
+  updatedAt: "2026-01-10T18:00:00.000Z",
+};
+
+function renderForm(errors = {}) {
+  const onSubmit = vi.fn();
+  renderWithTheme(
+    <VisitForm
+      visit={visit}
+      questions={[household, language, consent, note]}
+      retired={[firstTime]}
+      saving={false}
+      errors={errors}
+      onSubmit={onSubmit}
+      onCancel={vi.fn()}
+    />,
+  );
+  return { onSubmit, user: userEvent.setup() };
+}
+
+describe("VisitForm", () => {
+  it("starts from the visit's answers, shows a retired question's as kept, and has no temperature where none was asked", () => {
+    renderForm();
+    expect(screen.getByLabelText("Household")).toHaveValue("4");
+    expect(screen.getByLabelText("Spanish")).toBeChecked();
+    expect(screen.getByLabelText("Note")).toHaveValue("Needs a ride");
+    expect(screen.getByText("First time here?")).toBeInTheDocument();
+    expect(screen.getByText("Yes")).toBeInTheDocument();
+    expect(screen.getByText("No longer asked: kept as answered.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Temperature")).toBeNull();
+  });
+
+  it("checks answers by the answers' own rule, by the field, and sends nothing while one is wrong", async () => {
+    const { onSubmit, user } = renderForm();
+    const field = screen.getByLabelText("Household");
+    await user.clear(field);
+    await user.type(field, "25");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("Must be at most 20")).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    // The message goes as the field is changed.
+    await user.type(field, "{Backspace}");
+    expect(screen.queryByText("Must be at most 20")).toBeNull();
+  });
+
+  it("sends only what changed: a number as a number, a blanked answer as null", async () => {
+    const { onSubmit, user } = renderForm();
+    const field = screen.getByLabelText("Household");
+    await user.clear(field);
+    await user.type(field, "6");
+    await user.clear(screen.getByLabelText("Note"));
+    await user.click(screen.getByLabelText("English"));
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(onSubmit).toHaveBeenCalledWith({ Answers: { 1: 6, 2: "en", 4: null } });
+  });
+
+  it("shows the server's 422 for an answer by its field", () => {
+    renderForm({ "Answers.2": "Pick one of the choices" });
+    expect(screen.getByText("Pick one of the choices")).toBeInTheDocument();
+  });
+});
