@@ -10,7 +10,8 @@ import {
   type QuestionChanges,
   type QuestionInput,
 } from "./schema.ts";
-import type { AnswerValue } from "./answers-schema.ts";
+import { asksProgram, type AnswerValue } from "./answers-schema.ts";
+import { toQuestion } from "./mappers.ts";
 import { dayStart, nextDayStart } from "../visits/filters.ts";
 import type { CalendarDate, TimeZone } from "../visits/schema.ts";
 
@@ -372,6 +373,13 @@ export async function askedQuestions(db: Executor, fresh = false): Promise<Asked
   };
   known.set(db, asked);
   return asked;
+}
+
+/** The live questions a program asks, as the API shows them, and the revision they are of. */
+export async function programQuestions(db: Executor, programId: number, fresh = false) {
+  const { revision, questions } = await askedQuestions(db, fresh);
+  const asked = questions.map(toQuestion).filter((question) => asksProgram(question, programId));
+  return { revision, asked };
 }
 
 /** The revision of the questions as the statement runs, for comparing with the one answers were checked against. */

@@ -2,9 +2,8 @@ import { z } from "zod";
 import type { StoredAnswers, Visit } from "@vsi/db";
 import type { Context } from "../kernel/context.ts";
 import { HttpError, invalid, notFound } from "../kernel/errors.ts";
-import { askedQuestions } from "../questions/queries.ts";
-import { toQuestion } from "../questions/mappers.ts";
-import { asksProgram, checkAnswers, type Answers } from "../questions/answers-schema.ts";
+import { programQuestions } from "../questions/queries.ts";
+import { checkAnswers, type Answers } from "../questions/answers-schema.ts";
 import { toVisit } from "./mappers.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
 import { lookupScope, tabletSignOutReachMs } from "./permissions.ts";
@@ -81,8 +80,7 @@ async function checkedAnswers(
   fresh: boolean,
 ): Promise<{ Answers: Answers; questionsRevision: string | null }> {
   if (Object.keys(given).length === 0) return { Answers: {}, questionsRevision: null };
-  const { revision, questions } = await askedQuestions(ctx.db, fresh);
-  const asked = questions.map(toQuestion).filter((question) => asksProgram(question, programId));
+  const { revision, asked } = await programQuestions(ctx.db, programId, fresh);
   const excused = new Set(asked.map((question) => question.id));
   const { answers, errors } = checkAnswers(asked, given, excused);
   if (!errors.length) return { Answers: answers, questionsRevision: revision };
@@ -101,10 +99,7 @@ async function correctedAnswers(
   visit: Visit,
   given: Record<string, unknown>,
 ): Promise<StoredAnswers> {
-  const { questions } = await askedQuestions(ctx.db, true);
-  const asked = questions
-    .map(toQuestion)
-    .filter((question) => asksProgram(question, visit.program_id));
+  const { asked } = await programQuestions(ctx.db, visit.program_id, true);
   const { answers, errors } = checkAnswers(
     asked,
     given,
