@@ -14,6 +14,7 @@ export const apiStorageTests: string[] = [
   "src/visits/staff-report.test.ts",
   "src/visits/answers.test.ts",
   "src/questions/questions.test.ts",
+  "src/accounts/user-language.test.ts",
 ];
 
 export const apiTestOptions = {
