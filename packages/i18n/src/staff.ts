@@ -40,6 +40,8 @@ function settle(): void {
   listeners.forEach((listener) => listener());
 }
 
+// The page says its language (screen readers, hyphenation), and follows the browser's changes.
+if (typeof document !== "undefined") document.documentElement.lang = language;
 if (typeof window !== "undefined") window.addEventListener("languagechange", settle);
 
 export const staffLanguage = {

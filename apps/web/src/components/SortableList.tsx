@@ -1,3 +1,4 @@
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import {
   closestCenter,
   DndContext,
@@ -74,6 +75,7 @@ function SortableRow({ id, label, children }: { id: number; label: string; child
     transition,
     isDragging,
   } = useSortable({ id });
+  const { t } = useStaffTranslation();
   return (
     <Paper
       component="li"
@@ -91,7 +93,7 @@ function SortableRow({ id, label, children }: { id: number; label: string; child
           color="gray"
           size={44}
           className={classes.handle}
-          aria-label={`Move ${label}`}
+          aria-label={t("sortable.move", { label })}
           {...attributes}
           {...listeners}
         >

@@ -51,15 +51,15 @@ export function inviteEmail(
 ): MailMessage {
   const lng = invite.language ?? "en";
   const t = (key: string, values?: Record<string, string | number>) =>
-    serverTranslate(lng, `email.invite.${key}`, values);
+    serverTranslate(lng, key, values);
   const paragraphs = [
-    t("hello", { name: invite.first_name }),
-    t("body", { inviter: inviterName }),
+    t("email.invite.hello", { name: invite.first_name }),
+    t("email.invite.body", { inviter: inviterName }),
     ...(invite.message.trim() ? [invite.message.trim()] : []),
-    t("next"),
+    t("email.invite.next"),
   ];
-  return message(invite.email, t("subject"), paragraphs, {
-    label: t("action"),
+  return message(invite.email, t("email.invite.subject"), paragraphs, {
+    label: t("email.invite.action"),
     url: inviteLink(config, invite.id),
   });
 }
@@ -73,14 +73,14 @@ export function passwordResetEmail(
 ): MailMessage {
   const lng = user.language ?? "en";
   const t = (key: string, values?: Record<string, string | number>) =>
-    serverTranslate(lng, `email.reset.${key}`, values);
+    serverTranslate(lng, key, values);
   const paragraphs = [
-    t("hello", { name: user.first_name }),
-    t("body", { hours: validHours }),
-    t("ignore"),
+    t("email.reset.hello", { name: user.first_name }),
+    t("email.reset.body", { hours: validHours }),
+    t("email.reset.ignore"),
   ];
-  return message(user.email, t("subject"), paragraphs, {
-    label: t("action"),
+  return message(user.email, t("email.reset.subject"), paragraphs, {
+    label: t("email.reset.action"),
     url: passwordResetLink(config, token),
   });
 }

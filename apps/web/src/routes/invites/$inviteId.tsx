@@ -1,5 +1,5 @@
 import { Alert, PasswordInput, Stack, Text } from "@mantine/core";
-import { passwordMessage } from "@vsi/api/schemas";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -25,23 +25,24 @@ function InvitePage() {
     staleTime: Infinity,
   });
 
+  const { t } = useStaffTranslation();
   // Loading an invite ends the caller's session on the server, so forget the user here too.
   useEffect(() => {
     if (invite.isSuccess) setCurrentUser(null);
   }, [invite.isSuccess]);
 
   return (
-    <FormCard title="You're Invited" size="sm">
+    <FormCard title={t("invite.title")} size="sm">
       {invite.isPending ? <Loading /> : <InviteState invite={invite.data} />}
     </FormCard>
   );
 }
 
 function InviteState({ invite }: { invite: Invite | undefined }) {
-  if (invite?.acceptedAt) return <Text size="lg">This invite has already been accepted.</Text>;
+  const { t } = useStaffTranslation();
+  if (invite?.acceptedAt) return <Text size="lg">{t("invite.accepted")}</Text>;
   // Revoked, or not found at all: either way there is nothing to accept.
-  if (!invite || invite.revokedAt)
-    return <Text size="lg">This invite is no longer available.</Text>;
+  if (!invite || invite.revokedAt) return <Text size="lg">{t("invite.unavailable")}</Text>;
   return <AcceptForm invite={invite} />;
 }
 
@@ -53,6 +54,7 @@ function AcceptForm({ invite }: { invite: Invite }) {
   const [password, setPassword] = useState("");
   const errors = useServerErrors(fields, { scrollToTop: true });
   const accept = useMutation(trpc.invites.accept.mutationOptions());
+  const { t } = useStaffTranslation();
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -64,7 +66,7 @@ function AcceptForm({ invite }: { invite: Invite }) {
           setCurrentUser(user);
           void navigate({
             to: "/account",
-            state: (state) => ({ ...state, flash: "Your account has been created!" }),
+            state: (state) => ({ ...state, flash: t("invite.created") }),
           });
         },
         onError: errors.report,
@@ -83,8 +85,8 @@ function AcceptForm({ invite }: { invite: Invite }) {
         ) : null}
         <PersonFields value={person} onChange={setPerson} errors={errors.fieldErrors} />
         <PasswordInput
-          label="Password"
-          description={`${passwordMessage}.`}
+          label={t("common.password")}
+          description={`${t("serverMessages.password")}.`}
           autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
