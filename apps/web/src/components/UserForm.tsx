@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, PasswordInput, Select, Stack, Text } from "@mantine/core";
+import { Checkbox, Fieldset, NativeSelect, PasswordInput, Stack, Text } from "@mantine/core";
 import { reauthenticateMessage, sudoWindowMinutes } from "@vsi/api/schemas";
 import { isLanguage, type Language } from "@vsi/i18n/languages";
 import { useStaffTranslation } from "@vsi/i18n/staff";
@@ -35,9 +35,14 @@ interface Props {
 }
 
 type T = ReturnType<typeof useStaffTranslation>["t"];
+interface Saved {
+  user: User;
+  passwordChanged: boolean;
+  ownAccount: boolean;
+}
 
 /** A new password ends the user's other sessions on the server; the person is told. */
-function savedMessage(t: T, user: User, passwordChanged: boolean, ownAccount: boolean): string {
+function savedMessage(t: T, { user, passwordChanged, ownAccount }: Saved): string {
   const updated = t("account.updated");
   if (!passwordChanged) return updated;
   if (ownAccount) return `${updated} ${t("account.passwordChangedOwn")}`;
@@ -62,7 +67,8 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   const { t } = useStaffTranslation();
   const [picture, setPicture] = useState<string | null | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
+  // Said in the page's language when shown: saving a new language switches it.
+  const [saved, setSaved] = useState<Saved | null>(null);
   const viewer = useCurrentUser();
   const errors = useServerErrors(fields);
   const update = useMutation(trpc.users.update.mutationOptions());
@@ -100,7 +106,11 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
         onSuccess: (updated) => {
           setPassword("");
           setCurrentPassword("");
-          setSaved(savedMessage(t, updated, Boolean(password), updated.id === viewer?.id));
+          setSaved({
+            user: updated,
+            passwordChanged: Boolean(password),
+            ownAccount: updated.id === viewer?.id,
+          });
           onSaved(updated);
           window.scrollTo({ top: 0, behavior: "smooth" });
         },
@@ -114,7 +124,7 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <FlashMessage message={saved} />
+        <FlashMessage message={saved ? savedMessage(t, saved) : null} />
         {errors.unexpected ? <UnexpectedErrorAlert /> : null}
         <PictureField
           currentUrl={user.pictureUrl}
@@ -156,7 +166,7 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
             />
           </Fieldset>
         ) : null}
-        <Select
+        <NativeSelect
           label={t("account.language")}
           description={t("account.languageHint")}
           data={[
@@ -165,8 +175,10 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
             { value: "es", label: "Español" },
           ]}
           value={language ?? followBrowser}
-          onChange={(value) => setLanguage(isLanguage(value) ? value : null)}
-          allowDeselect={false}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setLanguage(isLanguage(value) ? value : null);
+          }}
           error={errors.fieldErrors.language}
         />
         <div>

@@ -11,9 +11,12 @@ describe("translateServerMessage", () => {
     expect(translateServerMessage("es", "First name is required")).toBe(
       "Este campo es obligatorio.",
     );
+    expect(translateServerMessage("es", "First name is required.")).toBe(
+      "Este campo es obligatorio.",
+    );
     expect(translateServerMessage("es", "Name is too long")).toBe("Es demasiado largo.");
     expect(translateServerMessage("es", passwordMessage)).toBe(
-      "Mínimo ocho caracteres, con al menos una letra y un número.",
+      "Mínimo ocho caracteres, con al menos una letra y un número",
     );
   });
 

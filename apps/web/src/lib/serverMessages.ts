@@ -18,7 +18,6 @@ const known: Array<[RegExp | string, string]> = [
   [passwordMessage, "password"],
   [invalidLoginMessage, "invalidLogin"],
   [reauthenticateMessage, "reauthenticate"],
-  [`${reauthenticateMessage}.`, "reauthenticate"],
   [wrongCurrentPasswordMessage, "wrongCurrentPassword"],
   [controlCharacterMessage, "controlCharacters"],
   ["Must be valid Unicode text", "controlCharacters"],
@@ -26,8 +25,10 @@ const known: Array<[RegExp | string, string]> = [
 
 export function translateServerMessage(language: Language, message: string): string {
   if (language === "en") return message;
+  // With or without its full stop.
+  const bare = message.replace(/\.$/, "");
   const match = known.find(([pattern]) =>
-    typeof pattern === "string" ? pattern === message : pattern.test(message),
+    typeof pattern === "string" ? pattern.replace(/\.$/, "") === bare : pattern.test(bare),
   );
   return match ? staffTranslate(language, `serverMessages.${match[1]}`) : message;
 }

@@ -1,5 +1,5 @@
 import { Alert, PasswordInput, Stack, Text } from "@mantine/core";
-import { useStaffTranslation } from "@vsi/i18n/staff";
+import { staffTranslate, useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -54,7 +54,7 @@ function AcceptForm({ invite }: { invite: Invite }) {
   const [password, setPassword] = useState("");
   const errors = useServerErrors(fields, { scrollToTop: true });
   const accept = useMutation(trpc.invites.accept.mutationOptions());
-  const { t } = useStaffTranslation();
+  const { t, language } = useStaffTranslation();
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -66,7 +66,11 @@ function AcceptForm({ invite }: { invite: Invite }) {
           setCurrentUser(user);
           void navigate({
             to: "/account",
-            state: (state) => ({ ...state, flash: t("invite.created") }),
+            // Said in the new account's language, which the pages switch to now.
+            state: (state) => ({
+              ...state,
+              flash: staffTranslate(user.language ?? language, "invite.created"),
+            }),
           });
         },
         onError: errors.report,

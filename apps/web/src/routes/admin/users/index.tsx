@@ -89,7 +89,7 @@ function ManageUsersPage() {
               )}
             </Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs" wrap="wrap">
                 <EditLink to="/admin/users/$userId" params={{ userId: String(user.id) }} />
                 {/* Nobody deactivates themselves (the server refuses it too). */}
                 {user.id === viewer?.id ? null : user.isActive ? (

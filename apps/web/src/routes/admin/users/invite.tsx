@@ -1,4 +1,4 @@
-import { Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import type { Language } from "@vsi/i18n/languages";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation } from "@tanstack/react-query";
@@ -63,7 +63,7 @@ function InviteUserPage() {
           <TextInput label={t("common.lastName")} autoComplete="off" {...bind("lastName")} />
           <TextInput label={t("common.email")} type="email" autoComplete="off" {...bind("email")} />
           <Textarea label={t("users.message")} autosize minRows={3} {...bind("message")} />
-          <Select
+          <NativeSelect
             label={t("users.emailLanguage")}
             description={t("users.emailLanguageHint")}
             data={[
@@ -71,8 +71,7 @@ function InviteUserPage() {
               { value: "es", label: "Español" },
             ]}
             value={language}
-            onChange={(value) => setLanguage(value === "es" ? "es" : "en")}
-            allowDeselect={false}
+            onChange={(event) => setLanguage(event.currentTarget.value === "es" ? "es" : "en")}
             error={errors.fieldErrors.language}
           />
           <div>

@@ -69,7 +69,7 @@ function LocationActions({ location, canEdit }: { location: LocationListItem; ca
   }
 
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="wrap">
       <Button variant="light" onClick={ask.open} loading={setup.isPending}>
         {t("locations.setUpTablet")}
       </Button>
