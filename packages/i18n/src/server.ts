@@ -1,7 +1,7 @@
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import en from "../locales/staff/en.json";
 import es from "../locales/staff/es.json";
-import { compileCatalogue, type Catalogue } from "./compiled-catalogues.js";
+import { compileCatalogue } from "./compiled-catalogues.js";
 import { languages, type Language } from "./languages.ts";
 
 // The server's messages (e-mails) from the staff catalogues: React-free, compiled once when the
@@ -9,7 +9,7 @@ import { languages, type Language } from "./languages.ts";
 
 const speakers = Object.fromEntries(
   languages.map((lng) => {
-    const messages = compileCatalogue({ en, es }[lng] as Catalogue) as unknown as Messages;
+    const messages = compileCatalogue({ en, es }[lng]) as unknown as Messages;
     return [lng, setupI18n({ locale: lng, messages: { [lng]: messages } })];
   }),
 ) as Record<Language, I18n>;

@@ -108,7 +108,7 @@ export function QuestionForm({
           data={questionKinds.map((value) => ({ value, label: t(`questions.kinds.${value}`) }))}
           value={values.Kind}
           allowDeselect={false}
-          onChange={(kind) => kind && set("Kind", kind as QuestionKind)}
+          onChange={(kind) => kind && set("Kind", kind)}
           error={errors.Kind}
         />
         <TextInput
