@@ -2,7 +2,6 @@ import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import { useMemo, useSyncExternalStore } from "react";
 import en from "../locales/en.json";
 import es from "../locales/es.json";
-
 import { browserLanguages } from "./browser-languages.ts";
 import { languageOf, languages, type Language } from "./languages.ts";
 
@@ -28,8 +27,8 @@ const catalogues: Record<KioskLanguage, Messages> = {
 };
 
 /**
- * One Lingui instance per language, each held in its language. A word missing in a language comes from English (merged above), a
- * missing key shows itself.
+ * One Lingui instance per language, each held in its language. A word missing in a language comes
+ * from English (merged above), a missing key shows itself.
  */
 const speakers = Object.fromEntries(
   kioskLanguages.map((lng) => [
