@@ -9,6 +9,7 @@ import {
   viewports,
 } from "../support/fixtures.ts";
 import { linkFromMail, mails } from "../support/mail.ts";
+import { runState } from "../support/state.ts";
 
 // A staff member whose browser speaks Spanish reads the staff pages in Spanish until they choose
 // otherwise on My Account; the kiosk's language is another matter (12-kiosk).
@@ -53,6 +54,16 @@ test("staff language: a Spanish browser reads the dashboard, locations, admin pa
     await expect(page.getByRole("heading", { name: "Sedes" })).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Dirección" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Configurar tableta" }).first()).toBeVisible();
+    // The reports page's filters and summary; its table and title follow when it is translated.
+    const { reports } = runState();
+    await look(
+      page,
+      `/dashboard/reports?from=${reports.from}&to=${reports.to}`,
+      page.getByRole("region", { name: "Resumen" }).getByText("Visitantes únicos", { exact: true }),
+      `es-reports-${size}`,
+    );
+    await expect(page.getByRole("button", { name: "Mes pasado" })).toBeVisible();
+    await expect(page.getByLabel("Desde")).toHaveValue(reports.from);
     await look(
       page,
       "/admin/users",
