@@ -146,13 +146,16 @@ test("staff language: an admin reading Spanish invites a colleague in Spanish, a
   expect(mail.text).toContain(`${admin.firstName} ${admin.lastName} le envió una invitación`);
   expect(mail.html).toContain("Aceptar la invitación");
 
-  // Accepted in an English browser, the account still reads Spanish: the invite said so.
+  // Opened in an English browser, the invite speaks the language it was written in, and so does
+  // the account it makes.
   const theirs = await browser.newContext({ baseURL, locale: "en-US" });
   try {
     const theirPage = await theirs.newPage();
     await theirPage.goto(link);
-    await theirPage.getByLabel("Password").fill(`welcome-${tag}-9`);
-    await theirPage.getByRole("button", { name: "Submit" }).click();
+    await expect(theirPage.getByRole("heading", { name: "Tiene una invitación" })).toBeVisible();
+    await expectAccessible(theirPage, "invite page in Spanish");
+    await theirPage.getByLabel("Contraseña", { exact: true }).fill(`welcome-${tag}-9`);
+    await theirPage.getByRole("button", { name: "Enviar" }).click();
     await expect(theirPage.getByRole("heading", { name: "Mi cuenta" })).toBeVisible();
     await expect(
       theirPage.getByRole("status").filter({ hasText: "¡Se creó su cuenta!" }),

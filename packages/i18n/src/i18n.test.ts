@@ -35,6 +35,7 @@ describe("useKioskTranslation and useStaffTranslation", () => {
     act(() => {
       kioskI18n.changeLanguage("en");
       staffLanguage.choose(null);
+      staffLanguage.suggest(null);
     }),
   );
 
@@ -50,5 +51,18 @@ describe("useKioskTranslation and useStaffTranslation", () => {
     expect(staff.result.current.language).toBe("es");
     act(() => kioskI18n.changeLanguage("en"));
     expect(staff.result.current.language).toBe("es");
+  });
+
+  it("speak a page's suggested language to someone without a choice, and the choice over it", () => {
+    const staff = renderHook(() => useStaffTranslation());
+    expect(staff.result.current.language).toBe("en");
+    act(() => staffLanguage.suggest("es"));
+    expect(staff.result.current.language).toBe("es");
+    act(() => staffLanguage.choose("en"));
+    expect(staff.result.current.language).toBe("en");
+    act(() => staffLanguage.choose(null));
+    expect(staff.result.current.language).toBe("es");
+    act(() => staffLanguage.suggest(null));
+    expect(staff.result.current.language).toBe("en");
   });
 });

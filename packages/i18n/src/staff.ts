@@ -29,11 +29,13 @@ export function staffTranslate(lng: Language, key: string, values?: Values): str
 }
 
 let choice: Language | null = null;
+// A page's own language for someone who has made no choice: an invite's, for the invitee.
+let suggestion: Language | null = null;
 let language: Language = pickLanguage(choice, browserLanguages());
 const listeners = new Set<() => void>();
 
 function settle(): void {
-  const next = pickLanguage(choice, browserLanguages());
+  const next = pickLanguage(choice ?? suggestion, browserLanguages());
   if (next === language) return;
   language = next;
   if (typeof document !== "undefined") document.documentElement.lang = next;
@@ -51,6 +53,11 @@ export const staffLanguage = {
   /** The signed-in person's choice (null: follow the browser); every page switches at once. */
   choose(next: Language | null): void {
     choice = next;
+    settle();
+  },
+  /** What a page speaks to someone without a choice, before their browser's (null: nothing). */
+  suggest(next: Language | null): void {
+    suggestion = next;
     settle();
   },
 };

@@ -1,5 +1,5 @@
 import { Alert, PasswordInput, Stack, Text } from "@mantine/core";
-import { staffTranslate, useStaffTranslation } from "@vsi/i18n/staff";
+import { staffLanguage, staffTranslate, useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -26,6 +26,13 @@ function InvitePage() {
   });
 
   const { t } = useStaffTranslation();
+  // The invite's page speaks the language its e-mail was written in, unless the person chose one.
+  const inviteLanguage = invite.data?.language ?? null;
+  useEffect(() => {
+    staffLanguage.suggest(inviteLanguage);
+    return () => staffLanguage.suggest(null);
+  }, [inviteLanguage]);
+
   // Loading an invite ends the caller's session on the server, so forget the user here too.
   useEffect(() => {
     if (invite.isSuccess) setCurrentUser(null);
