@@ -15,6 +15,7 @@ export const apiStorageTests: string[] = [
   "src/visits/answers.test.ts",
   "src/questions/questions.test.ts",
   "src/reports/answer-summary.test.ts",
+  "src/accounts/user-language.test.ts",
 ];
 
 export const apiTestOptions = {

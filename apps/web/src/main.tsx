@@ -1,9 +1,10 @@
 import "./mantine-styles.ts";
 import "./styles.css";
-import { MantineProvider } from "@mantine/core";
+import { MantineProvider, mergeThemeOverrides } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, useMemo, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { tabletDisconnectedMessage } from "@vsi/api/schemas";
 import { disconnectedPath } from "@vsi/web-common/addresses";
@@ -28,15 +29,32 @@ onUnauthorized(async (error) => {
   void router.navigate({ to: "/login", state: (state) => ({ ...state, from: href }) });
 });
 
+/** Mantine's theme with the words it puts on components in the reader's language. */
+function StaffTheme({ children }: { children: ReactNode }) {
+  const { t } = useStaffTranslation();
+  const themed = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          PasswordInput: {
+            defaultProps: { visibilityToggleButtonProps: { "aria-label": t("common.showHide") } },
+          },
+        },
+      }),
+    [t],
+  );
+  return <MantineProvider theme={themed}>{children}</MantineProvider>;
+}
+
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <StaffTheme>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </MantineProvider>
+    </StaffTheme>
   </StrictMode>,
 );

@@ -43,7 +43,8 @@ export const theme = createTheme({
     PasswordInput: {
       defaultProps: {
         size: "md",
-        // Mantine's default "Toggle password visibility" would also answer to the field's own label.
+        // Mantine's default "Toggle password visibility" would also answer to the field's own
+        // label; the words are the reader's language's (StaffTheme in main.tsx).
         visibilityToggleButtonProps: { "aria-label": "Show or hide the characters" },
       },
     },

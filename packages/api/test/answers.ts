@@ -24,5 +24,6 @@ export function staffUserAnswer(user: {
     pictureUrl: null,
     isAdmin: false,
     isActive: true,
+    language: null,
   };
 }

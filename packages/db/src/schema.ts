@@ -19,6 +19,8 @@ export interface UsersTable {
   is_admin: Generated<boolean>;
   /** Set while an admin has deactivated the user: no login, no session, no token. */
   deactivated_at: Date | null;
+  /** "en" or "es", the person's choice; null follows their browser. */
+  language: "en" | "es" | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -47,6 +49,8 @@ export interface InvitesTable {
   last_name: string;
   email: string;
   message: string;
+  /** The e-mail's language ("en", "es"), and the new account's; null: English, then the browser's. */
+  language: "en" | "es" | null;
   created_by_user_id: number | null;
   accepted_by_user_id: number | null;
   revoked_by_user_id: number | null;

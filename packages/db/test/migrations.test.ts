@@ -202,6 +202,20 @@ async function checkRetentionChosenMigrates(db: Kysely<Database>) {
   expect(settings).toEqual({ retention_chosen_at: setAt, setup_dismissed_at: null });
 }
 
+/** Users existing before the language column follow their browser; only known languages fit. */
+async function checkUserLanguageMigrates(db: Kysely<Database>) {
+  await migratedTo(db, "0022_visit_answers");
+  await sql`insert into users (first_name, last_name, email, password_hash)
+    values ('Ana', 'Ruiz', 'ana@example.org', 'h')`.execute(db);
+  await migrateToLatest(db);
+  const ana = await db.selectFrom("users").select("language").executeTakeFirstOrThrow();
+  expect(ana.language).toBeNull();
+  await db.updateTable("users").set({ language: "es" }).execute();
+  await expect(sql`update users set language = 'fr'`.execute(db)).rejects.toThrow(
+    /users_language_check/,
+  );
+}
+
 /** A migration that landed after a later-numbered one still runs on a database that has the later one. */
 async function checkLateLandingMigrates(db: Kysely<Database>) {
   // One that no later migration builds on, as a late-landing branch's would be.
@@ -224,6 +238,8 @@ const checks: Record<string, (db: Db) => Promise<void>> = {
   "renumber duplicate tab positions before refusing them": (db) =>
     checkDuplicatePositionsMigrate(db.kysely),
   "count a retention period already set as chosen": (db) => checkRetentionChosenMigrates(db.kysely),
+  "leave existing users following their browser's language": (db) =>
+    checkUserLanguageMigrates(db.kysely),
 };
 
 describe("migrations", () => {

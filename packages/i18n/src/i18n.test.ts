@@ -1,7 +1,8 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import en from "../locales/en.json";
-import { kioskI18n, translate, useKioskTranslation, useStaffTranslation } from "./i18n";
+import { kioskI18n, translate, useKioskTranslation } from "./i18n";
+import { staffLanguage, useStaffTranslation } from "./staff";
 
 describe("translate", () => {
   it("takes values and picks the plural form by the language's rules", () => {
@@ -10,7 +11,6 @@ describe("translate", () => {
     expect(translate("en", "offline.waiting", { count: 3 })).toBe("3 entries waiting to be sent.");
     expect(translate("es", "sheet.count", { count: 1 })).toBe("1 persona registrada");
     expect(translate("es", "sheet.count", { count: 3 })).toBe("3 personas registradas");
-    expect(translate("en", "reports.total.count", { count: 2, total: "2" })).toBe("2 visits");
     expect(translate("es", "confirm.welcome", { name: "Ana" })).toBe("¡Bienvenido/a, Ana!");
   });
 
@@ -31,15 +31,38 @@ describe("the catalogues", () => {
 });
 
 describe("useKioskTranslation and useStaffTranslation", () => {
-  afterEach(() => act(() => kioskI18n.changeLanguage("en")));
+  afterEach(() =>
+    act(() => {
+      kioskI18n.changeLanguage("en");
+      staffLanguage.choose(null);
+      staffLanguage.suggest(null);
+    }),
+  );
 
-  it("switch the kiosk's words to Spanish and leave the staff pages' in English", () => {
+  it("switch one at a time: the kiosk's visitor does not change a staff member's language", () => {
     const kiosk = renderHook(() => useKioskTranslation());
     const staff = renderHook(() => useStaffTranslation());
     act(() => kioskI18n.changeLanguage("es"));
     expect(kiosk.result.current.t("signOut.cancel")).toBe("Cancelar");
     expect(kiosk.result.current.language).toBe("es");
-    expect(staff.result.current.t("signOut.cancel")).toBe("Cancel");
+    expect(staff.result.current.t("reports.presets.lastMonth")).toBe("Last month");
+    act(() => staffLanguage.choose("es"));
+    expect(staff.result.current.t("reports.presets.lastMonth")).toBe("Mes pasado");
+    expect(staff.result.current.language).toBe("es");
+    act(() => kioskI18n.changeLanguage("en"));
+    expect(staff.result.current.language).toBe("es");
+  });
+
+  it("speak a page's suggested language to someone without a choice, and the choice over it", () => {
+    const staff = renderHook(() => useStaffTranslation());
+    expect(staff.result.current.language).toBe("en");
+    act(() => staffLanguage.suggest("es"));
+    expect(staff.result.current.language).toBe("es");
+    act(() => staffLanguage.choose("en"));
+    expect(staff.result.current.language).toBe("en");
+    act(() => staffLanguage.choose(null));
+    expect(staff.result.current.language).toBe("es");
+    act(() => staffLanguage.suggest(null));
     expect(staff.result.current.language).toBe("en");
   });
 });

@@ -2,21 +2,19 @@ import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import { useMemo, useSyncExternalStore } from "react";
 import en from "../locales/en.json";
 import es from "../locales/es.json";
+import { browserLanguages } from "./browser-languages.ts";
+import { languageOf, languages, type Language } from "./languages.ts";
 
 // The kiosk's words (sheet, sign-in form, confirmations, sign-out dialog) in message catalogues
-// read by Lingui: another language is one more file in locales/. Staff pages stay in English.
+// read by Lingui: another language is one more file in locales/. The staff app's words are in
+// catalogues of their own (locales/staff/, `./staff.ts`), which a tablet never downloads.
 
-export const kioskLanguages = ["en", "es"] as const;
-export type KioskLanguage = (typeof kioskLanguages)[number];
+export const kioskLanguages = languages;
+export type KioskLanguage = Language;
 
 /** The tablet's own language when we have it, else English: every visitor starts there. */
 export function defaultKioskLanguage(): KioskLanguage {
-  const wanted =
-    typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
-  const match = wanted
-    .map((tag) => tag.slice(0, 2).toLowerCase())
-    .find((tag) => (kioskLanguages as readonly string[]).includes(tag));
-  return (match as KioskLanguage | undefined) ?? "en";
+  return languageOf(browserLanguages());
 }
 
 type Values = Record<string, string | number | undefined>;
@@ -29,9 +27,8 @@ const catalogues: Record<KioskLanguage, Messages> = {
 };
 
 /**
- * One Lingui instance per language, each held in its language, so a staff page's English never
- * follows the kiosk's switch. A word missing in a language comes from English (merged above), a
- * missing key shows itself.
+ * One Lingui instance per language, each held in its language. A word missing in a language comes
+ * from English (merged above), a missing key shows itself.
  */
 const speakers = Object.fromEntries(
   kioskLanguages.map((lng) => [
@@ -72,24 +69,13 @@ function onLanguageChange(listener: () => void): () => void {
   return () => void listeners.delete(listener);
 }
 
-function useTranslationIn(fixed?: KioskLanguage) {
-  const current = useSyncExternalStore(onLanguageChange, () => kioskI18n.language);
-  const shown = fixed ?? current;
+/** The kiosk's t() and language, re-rendering on a language switch; needs no provider. */
+export function useKioskTranslation() {
+  const shown = useSyncExternalStore(onLanguageChange, () => kioskI18n.language);
   const t = useMemo(() => (key: string, values?: Values) => translate(shown, key, values), [shown]);
-  // `language` is what this t() speaks (staff: English whatever the kiosk's), for Intl formats.
   return { t, language: shown, i18n: kioskI18n };
 }
 
-/** The kiosk's t() and language, re-rendering on a language switch; needs no provider. */
-export function useKioskTranslation() {
-  return useTranslationIn();
-}
-
-/**
- * Staff pages' t(): the same catalogues, held in English while the rest of the staff pages are
- * written in English, so one page never switches language on its own. Dropping `lng` lets them
- * follow the browser once they all go through here.
- */
-export function useStaffTranslation() {
-  return useTranslationIn("en");
-}
+// The staff app's own entry is `@vsi/i18n/staff`; this one is left for pages not moved to it yet
+// (unused by the kiosk, so its build leaves the staff catalogues out).
+export { useStaffTranslation } from "./staff.ts";

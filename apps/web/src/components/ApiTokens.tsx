@@ -1,3 +1,4 @@
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import {
   Alert,
   Button,
@@ -13,7 +14,6 @@ import {
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { fieldErrorsOf } from "@vsi/web-common/api-errors";
-import { formatLocalDate } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../lib/trpc";
 import { ScrollTable } from "./ScrollTable";
 
@@ -27,6 +27,7 @@ export function ApiTokens() {
   const revoke = useMutation(trpc.tokens.revoke.mutationOptions());
   const [name, setName] = useState("");
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const { t, formatDate } = useStaffTranslation();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.tokens.list.queryKey() });
 
   function submit(event: React.FormEvent) {
@@ -44,7 +45,7 @@ export function ApiTokens() {
   }
 
   function revokeToken(token: { id: number; name: string }) {
-    if (!window.confirm(`Are you sure you wish to revoke the token ${token.name}?`)) return;
+    if (!window.confirm(t("tokens.confirmRevoke", { name: token.name }))) return;
     revoke.mutate(
       { id: token.id },
       { onSuccess: () => void refresh(), onError: (error) => console.error(error) },
@@ -52,33 +53,32 @@ export function ApiTokens() {
   }
 
   const nameError = create.error
-    ? (fieldErrorsOf(create.error)?.name ?? "The token could not be created. Please try again.")
+    ? (fieldErrorsOf(create.error)?.name ?? t("tokens.createFailed"))
     : undefined;
 
   return (
     <Stack component="section" aria-labelledby="api-tokens-title">
       <Title order={2} id="api-tokens-title">
-        API tokens
+        {t("tokens.title")}
       </Title>
       <Text size="sm" c="dimmed">
-        Scripts can call the API with a token in the header{" "}
-        <Code>Authorization: Bearer &lt;token&gt;</Code>.
+        {t("tokens.lead")} <Code>Authorization: Bearer &lt;token&gt;</Code>.
       </Text>
       {created ? (
-        <Alert color="green" title={`Token “${created.name}” created`} role="status">
+        <Alert color="green" title={t("tokens.created", { name: created.name })} role="status">
           <Stack gap="xs">
-            <Text size="sm">Copy it now: it will not be shown again.</Text>
+            <Text size="sm">{t("tokens.copyNow")}</Text>
             <Code block>{created.token}</Code>
             <Group>
               <CopyButton value={created.token}>
                 {({ copied, copy }) => (
                   <Button size="sm" mih={44} variant="light" onClick={copy}>
-                    {copied ? "Copied" : "Copy token"}
+                    {copied ? t("tokens.copied") : t("tokens.copy")}
                   </Button>
                 )}
               </CopyButton>
               <Button size="sm" mih={44} variant="default" onClick={() => setCreated(null)}>
-                Done
+                {t("tokens.done")}
               </Button>
             </Group>
           </Stack>
@@ -87,29 +87,36 @@ export function ApiTokens() {
       <form onSubmit={submit} noValidate>
         <Group align="flex-end">
           <TextInput
-            label="Token name"
+            label={t("tokens.name")}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
             error={nameError}
             style={{ flex: 1, minWidth: 200 }}
           />
           <Button type="submit" loading={create.isPending}>
-            Create token
+            {t("tokens.create")}
           </Button>
         </Group>
       </form>
       <ScrollTable
-        label="Your tokens"
+        label={t("tokens.yours")}
         minWidth={480}
         verticalSpacing="xs"
-        columns={["Name", "Created", "Last used", "Action"]}
+        columns={[
+          t("common.name"),
+          t("tokens.createdAt"),
+          t("tokens.lastUsed"),
+          t("common.action"),
+        ]}
         rows={tokens.data ?? []}
         rowKey={(token) => token.id}
         cells={(token) => (
           <>
             <Table.Td>{token.name}</Table.Td>
-            <Table.Td>{formatLocalDate(token.createdAt)}</Table.Td>
-            <Table.Td>{token.lastUsedAt ? formatLocalDate(token.lastUsedAt) : "Never"}</Table.Td>
+            <Table.Td>{formatDate(token.createdAt)}</Table.Td>
+            <Table.Td>
+              {token.lastUsedAt ? formatDate(token.lastUsedAt) : t("common.never")}
+            </Table.Td>
             <Table.Td>
               <Button
                 size="sm"
@@ -118,7 +125,7 @@ export function ApiTokens() {
                 color="red"
                 onClick={() => revokeToken(token)}
               >
-                Revoke
+                {t("tokens.revoke")}
               </Button>
             </Table.Td>
           </>

@@ -1,4 +1,5 @@
 import { Avatar, Burger, Group, Text } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useCurrentUser } from "../lib/session";
 import { navigationLinks } from "../lib/navigationLinks";
 import { useLogout } from "../hooks/useLogout";
@@ -13,6 +14,7 @@ interface Props {
 /** Brand, links by role and the account corner; below the md breakpoint the links fold into the burger menu. */
 export function AppHeader({ menuOpened, onToggleMenu }: Props) {
   const user = useCurrentUser();
+  const { t } = useStaffTranslation();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
@@ -21,14 +23,14 @@ export function AppHeader({ menuOpened, onToggleMenu }: Props) {
           onClick={onToggleMenu}
           hiddenFrom="md"
           className={classes.burger}
-          aria-label={menuOpened ? "Close menu" : "Open menu"}
+          aria-label={menuOpened ? t("nav.closeMenu") : t("nav.openMenu")}
           aria-expanded={menuOpened}
           aria-controls="main-menu"
         />
         <AnchorLink to="/" className={classes.brand} underline="never">
-          Visitor Sign-In
+          {t("nav.brand")}
         </AnchorLink>
-        <Group gap={0} visibleFrom="md" component="nav" aria-label="Main">
+        <Group gap={0} visibleFrom="md" component="nav" aria-label={t("nav.main")}>
           {navigationLinks(user).map((link) => (
             <AnchorLink
               key={link.to}
@@ -36,7 +38,7 @@ export function AppHeader({ menuOpened, onToggleMenu }: Props) {
               activeOptions={{ exact: link.to === "/" || link.to === "/dashboard" }}
               className={classes.link}
             >
-              {link.label}
+              {t(link.labelKey)}
             </AnchorLink>
           ))}
         </Group>
@@ -52,10 +54,11 @@ export function AppHeader({ menuOpened, onToggleMenu }: Props) {
 export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const user = useCurrentUser();
   const logout = useLogout();
+  const { t } = useStaffTranslation();
   if (!user) {
     return (
       <AnchorLink to="/login" className={classes.link} onClick={onNavigate}>
-        Log in
+        {t("nav.logIn")}
       </AnchorLink>
     );
   }
@@ -65,7 +68,7 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
         <Group gap="xs" wrap="nowrap">
           {user.pictureUrl ? <Avatar src={user.pictureUrl} alt="" size="sm" /> : null}
           <Text span inherit>
-            Hello, {user.firstName}!
+            {t("nav.hello", { name: user.firstName })}
           </Text>
         </Group>
       </AnchorLink>
@@ -78,7 +81,7 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
           logout();
         }}
       >
-        Log out
+        {t("nav.logOut")}
       </AnchorLink>
     </>
   );

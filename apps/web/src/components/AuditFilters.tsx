@@ -1,4 +1,5 @@
 import { Button, Group, SimpleGrid, Stack } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useState } from "react";
 import { auditGroups, type AuditGroup, type AuditSearch } from "../lib/auditLog";
 import { idField, idOrUndefined, textOrUndefined } from "../lib/filterValues";
@@ -12,16 +13,18 @@ interface Props {
   onApply: (filters: Omit<AuditSearch, "page">) => void;
 }
 
-const groupChoices: FilterChoices = {
-  label: "What",
-  anyLabel: "Everything",
-  options: Object.entries(auditGroups).map(([value, { label }]) => ({ value, label })),
-};
+type T = ReturnType<typeof useStaffTranslation>["t"];
+
+const groupChoices = (t: T): FilterChoices => ({
+  label: t("audit.filters.what"),
+  anyLabel: t("audit.filters.everything"),
+  options: Object.keys(auditGroups).map((value) => ({ value, label: t(`audit.groups.${value}`) })),
+});
 
 /** Who acted: a user by name, or by email when they have none. */
-const personChoices = (users: Props["users"]): FilterChoices => ({
-  label: "Person",
-  anyLabel: "Anyone",
+const personChoices = (t: T, users: Props["users"]): FilterChoices => ({
+  label: t("audit.filters.person"),
+  anyLabel: t("audit.filters.anyone"),
   options: users.map(({ id, firstName, lastName, email }) => ({
     value: String(id),
     label: [firstName, lastName].filter(Boolean).join(" ") || email,
@@ -35,6 +38,7 @@ export function AuditFilters({ initial, locations, users, onApply }: Props) {
   const [userId, setUserId] = useState(idField(initial.userId));
   const [from, setFrom] = useState(initial.from ?? "");
   const [to, setTo] = useState(initial.to ?? "");
+  const { t } = useStaffTranslation();
 
   return (
     <form
@@ -58,16 +62,16 @@ export function AuditFilters({ initial, locations, users, onApply }: Props) {
             onToChange={setTo}
             size="md"
           />
-          <FilterSelect {...groupChoices} value={group} onChange={setGroup} />
+          <FilterSelect {...groupChoices(t)} value={group} onChange={setGroup} />
           <FilterSelect
-            {...locationChoices(locations)}
+            {...locationChoices(t, locations)}
             value={locationId}
             onChange={setLocationId}
           />
-          <FilterSelect {...personChoices(users)} value={userId} onChange={setUserId} />
+          <FilterSelect {...personChoices(t, users)} value={userId} onChange={setUserId} />
         </SimpleGrid>
         <Group>
-          <Button type="submit">Apply</Button>
+          <Button type="submit">{t("audit.filters.apply")}</Button>
         </Group>
       </Stack>
     </form>

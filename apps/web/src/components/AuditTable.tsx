@@ -1,36 +1,37 @@
 import { Table, Text } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { describeEntry, subjectLabel } from "../lib/auditLog";
-import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import type { AuditEntry } from "../lib/types";
 import { ScrollTable } from "./ScrollTable";
 
 /** The audit log's entries, newest first, their times in the viewer's zone. */
 export function AuditTable({ entries, timeZone }: { entries: AuditEntry[]; timeZone: string }) {
+  const { t, language, formatDate, formatTime } = useStaffTranslation();
   // On a phone, Where and Details go under What, so nothing scrolls sideways.
   return (
     <ScrollTable
-      label="Audit log entries"
+      label={t("audit.entries")}
       minWidth={320}
       columns={[
-        "When",
-        "What happened",
-        { title: "Where", visibleFrom: "sm" },
-        { title: "Details", visibleFrom: "sm" },
+        t("audit.when"),
+        t("audit.what"),
+        { title: t("audit.where"), visibleFrom: "sm" },
+        { title: t("audit.details"), visibleFrom: "sm" },
       ]}
       rows={entries}
       rowKey={(entry) => entry.id}
-      empty="Nothing recorded matches these filters."
+      empty={t("audit.empty")}
       cells={(entry) => (
         <>
           <Table.Td style={{ whiteSpace: "nowrap", verticalAlign: "top" }}>
-            {formatLocalDate(entry.at, timeZone)}
+            {formatDate(entry.at, timeZone)}
             <br />
-            {formatLocalTime(entry.at, timeZone)}
+            {formatTime(entry.at, timeZone)}
           </Table.Td>
           <Table.Td style={{ verticalAlign: "top" }}>
-            {describeEntry(entry)}
+            {describeEntry(entry, language)}
             <Text hiddenFrom="sm" size="sm" c="dimmed">
-              {[entry.location?.name, subjectLabel(entry)]
+              {[entry.location?.name, subjectLabel(entry, language)]
                 .filter((part) => part && part !== "—")
                 .join(" · ")}
             </Text>
@@ -39,7 +40,7 @@ export function AuditTable({ entries, timeZone }: { entries: AuditEntry[]; timeZ
             {entry.location?.name ?? "—"}
           </Table.Td>
           <Table.Td visibleFrom="sm" style={{ verticalAlign: "top", whiteSpace: "nowrap" }}>
-            {subjectLabel(entry)}
+            {subjectLabel(entry, language)}
           </Table.Td>
         </>
       )}

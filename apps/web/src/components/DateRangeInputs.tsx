@@ -1,4 +1,5 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 
 interface Props {
   from: string;
@@ -10,13 +11,14 @@ interface Props {
 
 /** A filter form's From and To days (YYYY-MM-DD), inclusive. */
 export function DateRangeInputs({ from, to, onFromChange, onToChange, size }: Props) {
+  const { t } = useStaffTranslation();
   const fields = [
-    { label: "From", value: from, onChange: onFromChange },
-    { label: "To", value: to, onChange: onToChange },
+    { key: "from", label: t("filters.from"), value: from, onChange: onFromChange },
+    { key: "to", label: t("filters.to"), value: to, onChange: onToChange },
   ];
-  return fields.map(({ label, value, onChange }) => (
+  return fields.map(({ key, label, value, onChange }) => (
     <TextInput
-      key={label}
+      key={key}
       label={label}
       type="date"
       size={size}

@@ -31,9 +31,10 @@ export const namedOptions = (rows: ReadonlyArray<{ id: number; Name: string }>) 
 
 /** The Location filter: all of them, or one. */
 export const locationChoices = (
+  t: (key: string) => string,
   locations: ReadonlyArray<{ id: number; Name: string }>,
 ): FilterChoices => ({
-  label: "Location",
-  anyLabel: "All Locations",
+  label: t("filters.location"),
+  anyLabel: t("filters.allLocations"),
   options: namedOptions(locations),
 });

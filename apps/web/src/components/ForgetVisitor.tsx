@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title } from "@man
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { useStaffTranslation } from "@vsi/i18n";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { formatPhoneInput, phoneDigits } from "@vsi/web-common/phone";
 import { queryClient, trpc } from "../lib/trpc";
 import { useServerErrors } from "../hooks/useServerErrors";

@@ -2,7 +2,7 @@ import "@mantine/core/styles/ColorSwatch.css";
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Text } from "@mantine/core";
-import { useStaffTranslation } from "@vsi/i18n";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { monthLabel, type ProgramMonth } from "../lib/funderSummary";
 
 // Loaded lazily by the summary page: recharts stays out of every other page.
@@ -14,9 +14,9 @@ interface Props {
 
 /** A pair of bars (visits, people) for each program's month. */
 export default function FunderChart({ rows, title }: Props) {
-  const { t, language } = useStaffTranslation();
+  const { t, locale } = useStaffTranslation();
   const data = rows.map((row) => ({
-    label: `${row.programName} · ${monthLabel(row.month, language)}`,
+    label: `${row.programName} · ${monthLabel(row.month, locale)}`,
     visits: row.visits,
     people: row.people,
   }));

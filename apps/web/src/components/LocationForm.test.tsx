@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { translate } from "@vsi/i18n";
+import { staffTranslate } from "@vsi/i18n/staff";
 import { renderWithTheme } from "../test/render";
 import { LocationForm } from "./LocationForm";
 
@@ -63,7 +63,7 @@ describe("LocationForm's tablet timing", () => {
     );
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(props.onSubmit).not.toHaveBeenCalled();
-    expect(translate("es", "location.wholeSeconds", { min: 2, max: 30 })).toBe(
+    expect(staffTranslate("es", "location.wholeSeconds", { min: 2, max: 30 })).toBe(
       "Segundos enteros de 2 a 30.",
     );
   });

@@ -19,7 +19,7 @@ import {
 } from "@vsi/api/schemas";
 import { useMemo, useState } from "react";
 import { buildChecklist, checkedIds, type ChecklistItem } from "../lib/checklist";
-import { useStaffTranslation } from "@vsi/i18n";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import type { TemperatureUnit } from "../lib/temperature";
 import type { ProgramListItem } from "../lib/types";
 import { SortableChecklist } from "./SortableChecklist";
@@ -171,13 +171,13 @@ export function LocationForm({
     >
       <Stack>
         <TextInput
-          label="Name"
+          label={t("common.name")}
           value={name}
           error={errors.Name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
         <TextInput
-          label="Address"
+          label={t("locations.address")}
           value={address}
           error={errors.Address}
           onChange={(event) => setAddress(event.currentTarget.value)}
@@ -262,7 +262,7 @@ export function LocationForm({
             ))}
           </Stack>
         </Fieldset>
-        <SortableChecklist label="Programs" items={checklist} onChange={setChecklist} />
+        <SortableChecklist label={t("nav.programs")} items={checklist} onChange={setChecklist} />
         <FormButtons saving={saving || uploading} onCancel={onCancel} />
       </Stack>
     </form>

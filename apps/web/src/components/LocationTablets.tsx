@@ -1,27 +1,21 @@
 import { Badge, Button, Table } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { fullName } from "../lib/names";
 import { replaceById } from "../lib/lists";
-import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../lib/trpc";
 import type { Tablet } from "../lib/types";
 import { TableSection } from "./TableSection";
-
-const when = (iso: string) => `${formatLocalDate(iso)} ${formatLocalTime(iso)}`;
 
 /** The browsers set up as this location's sign-in sheet, each with a way to disconnect it. */
 export function LocationTablets({ locationId }: { locationId: number }) {
   const listQuery = trpc.tablets.list.queryOptions({ id: locationId });
   const { data: tablets = [] } = useQuery(listQuery);
   const revoke = useMutation(trpc.tablets.revoke.mutationOptions());
+  const { t, formatDateTime: when } = useStaffTranslation();
 
   function disconnect(tablet: Tablet) {
-    if (
-      !window.confirm(
-        `Disconnect the tablet set up ${when(tablet.createdAt)}? It stops taking sign-ins at once.`,
-      )
-    )
-      return;
+    if (!window.confirm(t("tablets.confirmDisconnect", { when: when(tablet.createdAt) }))) return;
     revoke.mutate(
       { id: tablet.id },
       {
@@ -34,22 +28,22 @@ export function LocationTablets({ locationId }: { locationId: number }) {
 
   return (
     <TableSection
-      title="Tablets"
+      title={t("locations.tablets")}
       titleSize="h3"
       minWidth={520}
-      columns={["Set up", "By", "Last seen", "Status"]}
+      columns={[t("tablets.setUp"), t("tablets.by"), t("tablets.lastSeen"), t("tablets.status")]}
       rows={tablets}
       rowKey={(tablet) => tablet.id}
-      empty="No tablet has been set up here. Use Set Up Tablet on the Locations page."
+      empty={t("tablets.empty")}
       cells={(tablet) => (
         <>
           <Table.Td>{when(tablet.createdAt)}</Table.Td>
           <Table.Td>{tablet.createdBy ? fullName(tablet.createdBy) : "—"}</Table.Td>
-          <Table.Td>{tablet.lastSeenAt ? when(tablet.lastSeenAt) : "Never"}</Table.Td>
+          <Table.Td>{tablet.lastSeenAt ? when(tablet.lastSeenAt) : t("common.never")}</Table.Td>
           <Table.Td>
             {tablet.revokedAt ? (
               <Badge color="gray" variant="light">
-                Disconnected
+                {t("tablets.disconnected")}
               </Badge>
             ) : (
               <Button
@@ -59,7 +53,7 @@ export function LocationTablets({ locationId }: { locationId: number }) {
                 loading={revoke.isPending && revoke.variables?.id === tablet.id}
                 onClick={() => disconnect(tablet)}
               >
-                Disconnect
+                {t("tablets.disconnect")}
               </Button>
             )}
           </Table.Td>

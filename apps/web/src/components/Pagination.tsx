@@ -1,4 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { pageItems } from "../lib/pagination";
 
 interface Props {
@@ -12,11 +13,12 @@ interface Props {
  * centred under a list; nothing when the list fits on one page.
  */
 export function Pagination({ page, lastPage, onPageChange }: Props) {
+  const { t } = useStaffTranslation();
   if (lastPage <= 1) return null;
   return (
-    <Group component="nav" aria-label="Pagination" gap="xs" justify="center">
+    <Group component="nav" aria-label={t("pagination.label")} gap="xs" justify="center">
       <Button variant="default" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-        Prev
+        {t("pagination.prev")}
       </Button>
       {pageItems(page, lastPage).map((item) =>
         typeof item === "number" ? (
@@ -37,7 +39,7 @@ export function Pagination({ page, lastPage, onPageChange }: Props) {
         ),
       )}
       <Button variant="default" disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
-        Next
+        {t("pagination.next")}
       </Button>
     </Group>
   );

@@ -1,4 +1,5 @@
 import { TextInput } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 
 export interface PersonValues {
   firstName: string;
@@ -22,6 +23,7 @@ export function PersonFields({
   onChange: (next: PersonValues) => void;
   errors: Partial<Record<string, string>>;
 }) {
+  const { t } = useStaffTranslation();
   const field = (name: keyof PersonValues) => ({
     value: value[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -30,9 +32,9 @@ export function PersonFields({
   });
   return (
     <>
-      <TextInput label="First Name" autoComplete="given-name" {...field("firstName")} />
-      <TextInput label="Last Name" autoComplete="family-name" {...field("lastName")} />
-      <TextInput label="Email" type="email" autoComplete="email" {...field("email")} />
+      <TextInput label={t("common.firstName")} autoComplete="given-name" {...field("firstName")} />
+      <TextInput label={t("common.lastName")} autoComplete="family-name" {...field("lastName")} />
+      <TextInput label={t("common.email")} type="email" autoComplete="email" {...field("email")} />
     </>
   );
 }

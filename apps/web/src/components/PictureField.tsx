@@ -1,4 +1,5 @@
 import { Avatar, Button, Group, Input, List, Paper, Stack, Text } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { IconPhotoUp } from "@tabler/icons-react";
 import { imageContentTypes, maxUploadBytes } from "@vsi/api/schemas";
 import { useEffect, useId, useRef, useState } from "react";
@@ -13,13 +14,6 @@ interface UploadItem {
   previewUrl: string;
   status: UploadStatus;
 }
-
-const statusText: Record<UploadStatus, string> = {
-  pending: "Waiting to upload…",
-  uploading: "Uploading…",
-  uploaded: "Uploaded. Submit to save it.",
-  failed: "The upload failed. Remove it and try again.",
-};
 
 const accept = Object.fromEntries(imageContentTypes.map((type) => [type, []]));
 
@@ -43,10 +37,11 @@ export function PictureField({
   currentUrl,
   onChange,
   onUploadingChange,
-  label = "Picture",
-  previewAlt = "Your picture",
+  label,
+  previewAlt,
   description,
 }: Props) {
+  const { t } = useStaffTranslation();
   const inputId = useId();
   const [item, setItem] = useState<UploadItem | null>(null);
   const [removed, setRemoved] = useState(false);
@@ -111,20 +106,24 @@ export function PictureField({
   const previewUrl = item?.previewUrl ?? savedUrl;
 
   return (
-    <Input.Wrapper label={label} description={description} labelProps={{ htmlFor: inputId }}>
+    <Input.Wrapper
+      label={label ?? t("picture.label")}
+      description={description}
+      labelProps={{ htmlFor: inputId }}
+    >
       <Stack gap="xs" mt={4}>
         {previewUrl ? (
           <Group>
-            <Avatar src={previewUrl} alt={previewAlt} size={72} radius="md" />
+            <Avatar src={previewUrl} alt={previewAlt ?? t("picture.yours")} size={72} radius="md" />
             <Stack gap={4}>
               {item ? (
                 <Text size="sm" role="status">
-                  {item.file.name}: {statusText[item.status]}
+                  {item.file.name}: {t(`picture.status.${item.status}`)}
                 </Text>
               ) : null}
               <div>
                 <Button variant="default" size="sm" mih={44} onClick={remove}>
-                  Remove
+                  {t("picture.remove")}
                 </Button>
               </div>
             </Stack>
@@ -133,7 +132,7 @@ export function PictureField({
         <Paper
           {...getRootProps({
             className: classes.zone,
-            "aria-label": "Choose a picture",
+            "aria-label": t("picture.choose"),
             "aria-disabled": hasPhoto,
             "aria-describedby": `${inputId}-hint`,
           })}
@@ -146,9 +145,7 @@ export function PictureField({
           <Group gap="sm" wrap="nowrap">
             <IconPhotoUp aria-hidden="true" />
             <Text size="sm" id={`${inputId}-hint`}>
-              {hasPhoto
-                ? "Remove the current photo to choose another."
-                : "Drop a photo here, or press to choose one (JPEG, PNG, WebP or GIF)."}
+              {hasPhoto ? t("picture.removeFirst") : t("picture.drop")}
             </Text>
           </Group>
         </Paper>

@@ -1,4 +1,5 @@
 import { Checkbox, Stack, TextInput } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useState } from "react";
 import type { LocationListItem } from "../lib/types";
 import { FormButtons } from "./FormButtons";
@@ -21,6 +22,7 @@ export function ProgramForm({ initial, locations, saving, onSubmit, onCancel }: 
   const [name, setName] = useState(initial.Name);
   const [locationIds, setLocationIds] = useState(initial.LocationIds.map(String));
 
+  const { t } = useStaffTranslation();
   return (
     <form
       onSubmit={(event) => {
@@ -35,11 +37,11 @@ export function ProgramForm({ initial, locations, saving, onSubmit, onCancel }: 
     >
       <Stack>
         <TextInput
-          label="Name"
+          label={t("common.name")}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <Checkbox.Group label="Locations" value={locationIds} onChange={setLocationIds}>
+        <Checkbox.Group label={t("nav.locations")} value={locationIds} onChange={setLocationIds}>
           <Stack gap="sm" mt="xs">
             {locations.map((location) => (
               <Checkbox key={location.id} value={String(location.id)} label={location.Name} />

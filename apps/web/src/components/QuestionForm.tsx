@@ -1,3 +1,4 @@
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import {
   Button,
   Checkbox,
@@ -10,7 +11,7 @@ import {
   Textarea,
 } from "@mantine/core";
 import { useState } from "react";
-import { kindsWithChoices, type QuestionKind } from "@vsi/api/schemas";
+import { kindsWithChoices, questionKinds, type QuestionKind } from "@vsi/api/schemas";
 import { FormButtons } from "./FormButtons";
 
 export interface QuestionFormValues {
@@ -53,17 +54,6 @@ export const questionFormFields = [
   "ReaskAfterMonths",
 ] as const;
 
-const kindLabels: Record<QuestionKind, string> = {
-  text: "Short text",
-  number: "Number",
-  yesno: "Yes or no",
-  choice: "One of several choices",
-  choices: "Several choices",
-  date: "A date (e.g. date of birth)",
-  zip: "ZIP code",
-  consent: "Consent statement to agree to",
-};
-
 interface Props {
   initial: QuestionFormValues;
   programs: ReadonlyArray<{ id: number; Name: string }>;
@@ -86,6 +76,7 @@ export function QuestionForm({
   onCancel,
 }: Props) {
   const [values, setValues] = useState(initial);
+  const { t } = useStaffTranslation();
   const set = <K extends keyof QuestionFormValues>(key: K, value: QuestionFormValues[K]) =>
     setValues((before) => ({ ...before, [key]: value }));
   const hasChoices = kindsWithChoices.includes(values.Kind);
@@ -113,35 +104,35 @@ export function QuestionForm({
     >
       <Stack>
         <Select
-          label="Kind of answer"
-          data={Object.entries(kindLabels).map(([value, label]) => ({ value, label }))}
+          label={t("questions.form.kind")}
+          data={questionKinds.map((value) => ({ value, label: t(`questions.kinds.${value}`) }))}
           value={values.Kind}
           allowDeselect={false}
-          onChange={(kind) => kind && set("Kind", kind as QuestionKind)}
+          onChange={(kind) => kind && set("Kind", kind)}
           error={errors.Kind}
         />
         <TextInput
-          label="Question in English"
+          label={t("questions.form.labelEn")}
           value={values.Label.en}
           onChange={(event) => set("Label", { ...values.Label, en: event.currentTarget.value })}
           error={errors["Label.en"]}
         />
         <TextInput
-          label="Question in Spanish"
-          description="Left blank, Spanish speakers see the English"
+          label={t("questions.form.labelEs")}
+          description={t("questions.form.blankSpanish")}
           value={values.Label.es}
           onChange={(event) => set("Label", { ...values.Label, es: event.currentTarget.value })}
           error={errors["Label.es"]}
         />
         <Textarea
-          label="Help in English"
+          label={t("questions.form.helpEn")}
           minRows={2}
           value={values.Help.en}
           onChange={(event) => set("Help", { ...values.Help, en: event.currentTarget.value })}
           error={errors["Help.en"]}
         />
         <Textarea
-          label="Help in Spanish"
+          label={t("questions.form.helpEs")}
           minRows={2}
           value={values.Help.es}
           onChange={(event) => set("Help", { ...values.Help, es: event.currentTarget.value })}
@@ -151,19 +142,19 @@ export function QuestionForm({
           <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
             <legend>
               <Text size="sm" fw={500}>
-                Choices
+                {t("questions.form.choices")}
               </Text>
             </legend>
             <Stack gap="xs">
               {values.Choices.map((choice, index) => (
                 <Group key={choice.id ?? `new-${index}`} align="flex-end" wrap="nowrap">
                   <TextInput
-                    label={`Choice ${index + 1} in English`}
+                    label={t("questions.form.choiceEn", { n: index + 1 })}
                     value={choice.Label.en}
                     onChange={(event) => setChoice(index, "en", event.currentTarget.value)}
                   />
                   <TextInput
-                    label={`Choice ${index + 1} in Spanish`}
+                    label={t("questions.form.choiceEs", { n: index + 1 })}
                     value={choice.Label.es}
                     onChange={(event) => setChoice(index, "es", event.currentTarget.value)}
                   />
@@ -176,7 +167,7 @@ export function QuestionForm({
                       )
                     }
                   >
-                    Remove
+                    {t("picture.remove")}
                   </Button>
                 </Group>
               ))}
@@ -189,7 +180,7 @@ export function QuestionForm({
                 variant="default"
                 onClick={() => set("Choices", [...values.Choices, { Label: { en: "", es: "" } }])}
               >
-                Add a choice
+                {t("questions.form.addChoice")}
               </Button>
             </Stack>
           </fieldset>
@@ -197,13 +188,13 @@ export function QuestionForm({
         {values.Kind === "number" ? (
           <Group grow>
             <NumberInput
-              label="Smallest answer"
+              label={t("questions.form.min")}
               value={values.Min ?? ""}
               onChange={(value) => set("Min", numberOrNull(value))}
               error={errors.Min}
             />
             <NumberInput
-              label="Largest answer"
+              label={t("questions.form.max")}
               value={values.Max ?? ""}
               onChange={(value) => set("Max", numberOrNull(value))}
               error={errors.Max}
@@ -211,13 +202,17 @@ export function QuestionForm({
           </Group>
         ) : null}
         <Checkbox
-          label={values.Kind === "consent" ? "Visitors must agree" : "An answer is required"}
+          label={
+            values.Kind === "consent"
+              ? t("questions.form.mustAgree")
+              : t("questions.form.answerRequired")
+          }
           checked={values.Required}
           onChange={(event) => set("Required", event.currentTarget.checked)}
         />
         <Checkbox.Group
-          label="Programs that ask it"
-          description="None checked: every program"
+          label={t("questions.form.programs")}
+          description={t("questions.form.noneChecked")}
           value={values.ProgramIds.map(String)}
           onChange={(ids) => set("ProgramIds", ids.map(Number))}
           error={errors.ProgramIds}
@@ -229,10 +224,10 @@ export function QuestionForm({
           </Stack>
         </Checkbox.Group>
         <Select
-          label="Asked"
+          label={t("questions.form.asked")}
           data={[
-            { value: "visit", label: "At every visit" },
-            { value: "visitor", label: "Once per visitor, remembered by phone number" },
+            { value: "visit", label: t("questions.form.everyVisit") },
+            { value: "visitor", label: t("questions.form.oncePerVisitor") },
           ]}
           value={values.AskEvery}
           allowDeselect={false}
@@ -240,8 +235,8 @@ export function QuestionForm({
         />
         {values.AskEvery === "visitor" ? (
           <NumberInput
-            label="Ask again after (months)"
-            description="Left blank, never asked again"
+            label={t("questions.form.reask")}
+            description={t("questions.form.neverAgain")}
             min={1}
             max={120}
             allowDecimal={false}

@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { datePresets, presetOf, presetRange, type DatePreset } from "../lib/datePresets";
 import { idField, idOrUndefined, textOrUndefined } from "../lib/filterValues";
-import { useStaffTranslation } from "@vsi/i18n";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import type { ReportFilters } from "../lib/reportFilters";
 import { todayInZone } from "@vsi/web-common/time";
 import { DateRangeInputs } from "./DateRangeInputs";
@@ -65,13 +65,13 @@ export function ReportFiltersForm({ initial, locations, programs, timeZone, onRu
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           <DateRangeInputs from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
           <FilterSelect
-            {...locationChoices(locations)}
+            {...locationChoices(t, locations)}
             value={locationId}
             onChange={chooseLocation}
           />
           <FilterSelect
-            label="Program"
-            anyLabel="All Programs"
+            label={t("filters.program")}
+            anyLabel={t("filters.allPrograms")}
             options={namedOptions(programChoices)}
             value={programId}
             onChange={setProgramId}
@@ -94,7 +94,7 @@ export function ReportFiltersForm({ initial, locations, programs, timeZone, onRu
           ))}
         </Group>
         <Group>
-          <Button type="submit">Run</Button>
+          <Button type="submit">{t("filters.run")}</Button>
           {onCsv ? (
             <Button variant="default" onClick={() => onCsv(filters())}>
               CSV

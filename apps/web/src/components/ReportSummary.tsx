@@ -1,7 +1,7 @@
 import "@mantine/core/styles/Skeleton.css";
 import { Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { lazy, Suspense } from "react";
-import { useStaffTranslation } from "@vsi/i18n";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import type { VisitSummary } from "../lib/types";
 
 // recharts is the largest dependency of the staff pages: fetched only when a report draws it.
@@ -22,8 +22,8 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** The current filters' totals (visits, unique visitors, average stay) and visits per day. */
 export function ReportSummary({ summary }: { summary: VisitSummary }) {
-  const { t, language } = useStaffTranslation();
-  const number = new Intl.NumberFormat(language);
+  const { t, locale } = useStaffTranslation();
+  const number = new Intl.NumberFormat(locale);
   const stay = summary.averageStayMinutes;
   const stayText =
     stay === null

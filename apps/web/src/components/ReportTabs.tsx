@@ -1,5 +1,5 @@
 import { Group } from "@mantine/core";
-import { useStaffTranslation } from "@vsi/i18n";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { ButtonLink } from "./links";
 
 /** The Reports pages: the visits report and the funder summary, side by side. */

@@ -1,15 +1,14 @@
 import { Alert, Button, Group, NumberInput, Stack, Switch, Text, Title } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useStaffTranslation } from "@vsi/i18n";
-import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { queryClient, trpc } from "../lib/trpc";
 import { useServerErrors } from "../hooks/useServerErrors";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 
 /** "Erase visitors' personal details after N days": off by default; says what the next run will erase. */
 export function RetentionSettings() {
-  const { t } = useStaffTranslation();
+  const { t, formatDateTime } = useStaffTranslation();
   const { data: settings } = useSuspenseQuery(trpc.settings.get.queryOptions());
   const [enabled, setEnabled] = useState(settings.eraseAfterDays !== null);
   const [days, setDays] = useState<number | string>(settings.eraseAfterDays ?? 365);
@@ -96,7 +95,7 @@ export function RetentionSettings() {
             <Text size="sm" c="dimmed">
               {settings.lastRunAt
                 ? t("settings.lastRun", {
-                    when: `${formatLocalDate(settings.lastRunAt)} ${formatLocalTime(settings.lastRunAt)}`,
+                    when: formatDateTime(settings.lastRunAt),
                   })
                 : t("settings.neverRun")}
             </Text>

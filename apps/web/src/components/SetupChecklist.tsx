@@ -2,7 +2,7 @@ import "@mantine/core/styles/Progress.css";
 import { Button, Group, Paper, Progress, Stack, Text, Title } from "@mantine/core";
 import { IconCircle, IconCircleCheckFilled } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import { useStaffTranslation } from "@vsi/i18n";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { queryClient, trpc } from "../lib/trpc";
 import type { SetupStep, Today } from "../lib/types";
 import { AnchorLink } from "./links";

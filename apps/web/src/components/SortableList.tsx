@@ -1,3 +1,4 @@
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import {
   closestCenter,
   DndContext,
@@ -5,7 +6,9 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from "@dnd-kit/core";
 import {
   SortableContext,
@@ -42,6 +45,23 @@ export function SortableList<T extends { id: number; label: string }>({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
+  const { t } = useStaffTranslation();
+  // What a screen reader hears while a row moves, in the reader's language.
+  const labelOf = (id: UniqueIdentifier) => items.find((item) => item.id === id)?.label ?? "";
+  const positionOf = (id: UniqueIdentifier) => items.findIndex((item) => item.id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t("sortable.picked", { label: labelOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t("sortable.over", { label: labelOf(active.id), position: positionOf(over.id) })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t("sortable.dropped", { label: labelOf(active.id), position: positionOf(over.id) })
+        : undefined,
+    onDragCancel: ({ active }) => t("sortable.cancelled", { label: labelOf(active.id) }),
+  };
+
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
     const from = items.findIndex((item) => item.id === active.id);
@@ -50,7 +70,15 @@ export function SortableList<T extends { id: number; label: string }>({
   }
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: t("sortable.instructions") },
+      }}
+    >
       <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
         <Stack gap="xs" component="ul" className={classes.list}>
           {items.map((item) => (
@@ -74,6 +102,7 @@ function SortableRow({ id, label, children }: { id: number; label: string; child
     transition,
     isDragging,
   } = useSortable({ id });
+  const { t } = useStaffTranslation();
   return (
     <Paper
       component="li"
@@ -91,7 +120,7 @@ function SortableRow({ id, label, children }: { id: number; label: string; child
           color="gray"
           size={44}
           className={classes.handle}
-          aria-label={`Move ${label}`}
+          aria-label={t("sortable.move", { label })}
           {...attributes}
           {...listeners}
         >

@@ -1,13 +1,18 @@
 import "../staff-styles.ts";
 import { AppShell } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import type { ReactNode } from "react";
+import { staffLanguage } from "@vsi/i18n/staff";
+import { useLayoutEffect, type ReactNode } from "react";
+import { useCurrentUser } from "../lib/session";
 import { AppHeader } from "./AppHeader";
 import { MobileMenu } from "./MobileMenu";
 
 /** Staff pages: the header with links by role, folding into a burger menu on small screens. */
 export default function StaffShell({ children }: { children: ReactNode }) {
   const [menuOpened, menu] = useDisclosure(false);
+  const language = useCurrentUser()?.language ?? null;
+  // The signed-in person's choice, else the browser's: every page switches as soon as it changes.
+  useLayoutEffect(() => staffLanguage.choose(language), [language]);
   return (
     <AppShell
       header={{ height: 64 }}

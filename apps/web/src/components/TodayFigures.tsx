@@ -1,7 +1,7 @@
 import "@mantine/core/styles/Skeleton.css";
 import { Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { lazy, Suspense, type ReactNode } from "react";
-import { useStaffTranslation } from "@vsi/i18n";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import type { StreamsState } from "../hooks/useLocationStreams";
 import type { Today } from "../lib/types";
 import { AnchorLink } from "./links";
@@ -53,8 +53,8 @@ export function TodayFigures({
   /** Whether "on site now" follows the streams, or polls while they are not all listening. */
   freshness: StreamsState;
 }) {
-  const { t, language } = useStaffTranslation();
-  const number = new Intl.NumberFormat(language);
+  const { t, locale } = useStaffTranslation();
+  const number = new Intl.NumberFormat(locale);
   const { dates } = today;
   const visits = (count: number) => t("dashboard.visits", { count, n: number.format(count) });
   const people = (count: number) => t("dashboard.people", { count, n: number.format(count) });

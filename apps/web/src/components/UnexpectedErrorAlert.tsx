@@ -1,7 +1,7 @@
 import { ErrorAlert } from "./ErrorAlert";
-
-export const unexpectedErrorMessage = "An unexpected error has occurred. Please try again.";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 
 export function UnexpectedErrorAlert() {
-  return <ErrorAlert>{unexpectedErrorMessage}</ErrorAlert>;
+  const { t } = useStaffTranslation();
+  return <ErrorAlert>{t("common.unexpected")}</ErrorAlert>;
 }

@@ -1,5 +1,7 @@
-import { Checkbox, Fieldset, PasswordInput, Stack, Text } from "@mantine/core";
-import { passwordMessage, reauthenticateMessage, sudoWindowMinutes } from "@vsi/api/schemas";
+import { Checkbox, Fieldset, NativeSelect, PasswordInput, Stack, Text } from "@mantine/core";
+import { reauthenticateMessage, sudoWindowMinutes } from "@vsi/api/schemas";
+import { isLanguage, type Language } from "@vsi/i18n/languages";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
@@ -22,6 +24,7 @@ const fields = [
   "currentPassword",
   "picture",
   "isAdmin",
+  "language",
 ] as const;
 
 interface Props {
@@ -31,14 +34,23 @@ interface Props {
   onSaved: (user: User) => void;
 }
 
-/** A new password ends the user's other sessions on the server; the person is told. */
-function savedMessage(user: User, passwordChanged: boolean, ownAccount: boolean): string {
-  const updated = "Your account has been updated!";
-  if (!passwordChanged) return updated;
-  if (ownAccount)
-    return `${updated} Your password was changed, so you were logged out everywhere else.`;
-  return `${updated} The password was changed, so ${fullName(user)} was logged out everywhere.`;
+type T = ReturnType<typeof useStaffTranslation>["t"];
+interface Saved {
+  user: User;
+  passwordChanged: boolean;
+  ownAccount: boolean;
 }
+
+/** A new password ends the user's other sessions on the server; the person is told. */
+function savedMessage(t: T, { user, passwordChanged, ownAccount }: Saved): string {
+  const updated = t("account.updated");
+  if (!passwordChanged) return updated;
+  if (ownAccount) return `${updated} ${t("account.passwordChangedOwn")}`;
+  return `${updated} ${t("account.passwordChangedOther", { name: fullName(user) })}`;
+}
+
+/** The language select's value for "follow the browser" (a select's values are strings). */
+const followBrowser = "browser";
 
 /** My Account, and an admin's edit of any user: the same form. */
 export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
@@ -51,9 +63,12 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   const [currentProblem, setCurrentProblem] = useState<string | null>(null);
   const currentInput = useRef<HTMLInputElement>(null);
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
+  const [language, setLanguage] = useState<Language | null>(user.language);
+  const { t } = useStaffTranslation();
   const [picture, setPicture] = useState<string | null | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
+  // Said in the page's language when shown: saving a new language switches it.
+  const [saved, setSaved] = useState<Saved | null>(null);
   const viewer = useCurrentUser();
   const errors = useServerErrors(fields);
   const update = useMutation(trpc.users.update.mutationOptions());
@@ -68,7 +83,7 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
     const asked = status === 403 && error.message === reauthenticateMessage;
     if (!asked && !(status === 429 && askCurrent)) return false;
     setAskCurrent(true);
-    setCurrentProblem(asked ? `${reauthenticateMessage}.` : error.message);
+    setCurrentProblem(asked ? t("serverMessages.reauthenticate") : error.message);
     return true;
   }
 
@@ -85,12 +100,17 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
         ...(currentPassword ? { currentPassword } : {}),
         ...(picture !== undefined ? { picture } : {}),
         ...(viewerIsAdmin ? { isAdmin } : {}),
+        language,
       },
       {
         onSuccess: (updated) => {
           setPassword("");
           setCurrentPassword("");
-          setSaved(savedMessage(updated, Boolean(password), updated.id === viewer?.id));
+          setSaved({
+            user: updated,
+            passwordChanged: Boolean(password),
+            ownAccount: updated.id === viewer?.id,
+          });
           onSaved(updated);
           window.scrollTo({ top: 0, behavior: "smooth" });
         },
@@ -104,7 +124,7 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <FlashMessage message={saved} />
+        <FlashMessage message={saved ? savedMessage(t, saved) : null} />
         {errors.unexpected ? <UnexpectedErrorAlert /> : null}
         <PictureField
           currentUrl={user.pictureUrl}
@@ -118,8 +138,8 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
         ) : null}
         <PersonFields value={person} onChange={setPerson} errors={errors.fieldErrors} />
         <PasswordInput
-          label="Password"
-          description={`Leave blank to keep the current password. ${passwordMessage}.`}
+          label={t("common.password")}
+          description={`${t("account.passwordHint")} ${t("serverMessages.password")}.`}
           autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
@@ -128,8 +148,8 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
         {askCurrent ? (
           <PasswordInput
             ref={currentInput}
-            label="Current password"
-            description={`Needed to change your email or password more than ${sudoWindowMinutes} minutes after logging in.`}
+            label={t("account.currentPassword")}
+            description={t("account.currentPasswordHint", { minutes: sudoWindowMinutes })}
             autoComplete="current-password"
             value={currentPassword}
             onChange={(event) => setCurrentPassword(event.currentTarget.value)}
@@ -137,15 +157,30 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
           />
         ) : null}
         {viewerIsAdmin ? (
-          <Fieldset legend="Administrator" variant="unstyled">
+          <Fieldset legend={t("account.administrator")} variant="unstyled">
             <Checkbox
-              label="Is an administrator?"
+              label={t("account.isAdministrator")}
               checked={isAdmin}
               onChange={(event) => setIsAdmin(event.currentTarget.checked)}
               error={errors.fieldErrors.isAdmin}
             />
           </Fieldset>
         ) : null}
+        <NativeSelect
+          label={t("account.language")}
+          description={t("account.languageHint")}
+          data={[
+            { value: followBrowser, label: t("account.languageBrowser") },
+            { value: "en", label: "English" },
+            { value: "es", label: "Español" },
+          ]}
+          value={language ?? followBrowser}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setLanguage(isLanguage(value) ? value : null);
+          }}
+          error={errors.fieldErrors.language}
+        />
         <div>
           <SubmitButton busy={update.isPending} disabled={uploading} />
         </div>

@@ -1,3 +1,4 @@
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import "@mantine/core/styles/ColorSwatch.css";
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
@@ -30,6 +31,10 @@ interface Props {
 
 /** Visits per day, each bar split by program (or by location when one program is chosen). */
 export default function VisitsChart({ days, title, height = 280 }: Props) {
+  // Month and day as the reader writes them: 11-26 in English, 26/11 in Spanish.
+  const { language } = useStaffTranslation();
+  const tick = (day: string) =>
+    language === "es" ? `${day.slice(8)}/${day.slice(5, 7)}` : day.slice(5);
   const sliceLabels = new Map<string, string>();
   for (const group of days)
     for (const slice of group.stack ?? []) sliceLabels.set(slice.key, slice.label);
@@ -55,7 +60,7 @@ export default function VisitsChart({ days, title, height = 280 }: Props) {
         series={series}
         withLegend={series.length <= 12}
         tickLine="y"
-        xAxisProps={{ tickFormatter: (day: string) => day.slice(5) }}
+        xAxisProps={{ tickFormatter: tick }}
         yAxisProps={{ allowDecimals: false }}
       />
     </figure>

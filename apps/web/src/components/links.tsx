@@ -1,3 +1,4 @@
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import {
   Anchor,
   Button,
@@ -22,9 +23,10 @@ function ButtonAnchor(props: ButtonProps & AnchorAttributes) {
 
 /** A table row's Edit: a quiet button, the same on every list. */
 function EditAnchor(props: ButtonProps & AnchorAttributes) {
+  const { t } = useStaffTranslation();
   return (
     <Button component="a" variant="default" {...props}>
-      Edit
+      {t("common.edit")}
     </Button>
   );
 }

@@ -1,17 +1,31 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { fieldErrorsOf, httpStatusOf } from "@vsi/web-common/api-errors";
+import { translateServerMessage } from "../lib/serverMessages";
 
 /**
  * Failure handling for the invite, acceptance and account forms: a 422 puts its
  * messages under the fields; anything else shows the unexpected-error alert. A 422 about a field
- * the form does not have is unexpected too, or the person would see nothing at all.
+ * the form does not have is unexpected too, or the person would see nothing at all. The messages
+ * are shown in the reader's language.
  */
 export function useServerErrors(
   fields: readonly string[],
   options: { scrollToTop?: boolean } = {},
 ) {
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [unexpected, setUnexpected] = useState(false);
+  const { language } = useStaffTranslation();
+  const fieldErrors = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(serverErrors).map(([field, message]) => [
+          field,
+          translateServerMessage(language, message),
+        ]),
+      ) as Record<string, string>,
+    [serverErrors, language],
+  );
 
   function clear() {
     setFieldErrors({});

@@ -107,3 +107,22 @@ describe("the page's search", () => {
     expect(subjectLabel(entry({}))).toBe("Visit #1042");
   });
 });
+
+describe("describeEntry in Spanish", () => {
+  it("reads as a Spanish sentence, with names as they are", () => {
+    expect(describeEntry(entry({ action: "visit.sign_in" }), "es")).toBe(
+      "Maria Lopez registró la entrada de un visitante",
+    );
+    expect(
+      describeEntry(
+        entry({
+          action: "visitor.lookup",
+          actor: tablet,
+          details: { day: "2026-11-22", lookups: 1 },
+        }),
+        "es",
+      ),
+    ).toBe("Tableta «Front desk» buscó visitantes que regresan 1 vez el 2026-11-22");
+    expect(subjectLabel(entry({}), "es")).toBe("Visita #1042");
+  });
+});

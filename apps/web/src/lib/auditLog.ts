@@ -1,29 +1,24 @@
 import { auditActions, type AuditAction } from "@vsi/api/schemas";
+import { staffTranslate, type Language } from "@vsi/i18n/staff";
 import { isoDate, positiveInt } from "@vsi/web-common/search-params";
 import type { AuditEntry } from "./types";
 
 // The audit log page: its filters live in the query string (a view can be bookmarked), and each
-// entry reads as a sentence.
+// entry reads as a sentence in the reader's language (English unless told).
 
 /** The actions on these kinds of thing ("location" for location.create, …), in the schema's order. */
 const actionsOn = (...kinds: string[]): AuditAction[] =>
   auditActions.filter((action) => kinds.includes(action.slice(0, action.indexOf("."))));
 
-/** The kinds of change a coordinator asks about, as the page's filter offers them. */
+/** The kinds of change a coordinator asks about, as the page's filter offers them (named in audit.groups). */
 export const auditGroups = {
-  signIns: { label: "Sign-ins and sign-outs", actions: ["visit.sign_in", "visit.sign_out"] },
-  visits: { label: "Visit edits and deletions", actions: ["visit.update", "visit.delete"] },
-  catalog: {
-    label: "Locations, programs and questions",
-    actions: actionsOn("location", "program", "question"),
-  },
-  users: { label: "Users", actions: actionsOn("user") },
-  tablets: { label: "Tablets", actions: actionsOn("tablet") },
-  privacy: {
-    label: "Settings, erasures and lookups",
-    actions: actionsOn("settings", "retention", "visitor"),
-  },
-} satisfies Record<string, { label: string; actions: AuditAction[] }>;
+  signIns: { actions: ["visit.sign_in", "visit.sign_out"] },
+  visits: { actions: ["visit.update", "visit.delete"] },
+  catalog: { actions: actionsOn("location", "program", "question") },
+  users: { actions: actionsOn("user") },
+  tablets: { actions: actionsOn("tablet") },
+  privacy: { actions: actionsOn("settings", "retention", "visitor") },
+} satisfies Record<string, { actions: AuditAction[] }>;
 export type AuditGroup = keyof typeof auditGroups;
 const groupNames = Object.keys(auditGroups) as AuditGroup[];
 
@@ -55,13 +50,15 @@ export const groupActions = (group: AuditGroup | undefined) =>
   group ? auditGroups[group].actions.join(",") : undefined;
 
 /** Who acted, as the log shows it. */
-export function actorName(actor: AuditEntry["actor"]): string {
-  if (actor.kind === "system") return "Automatic";
+export function actorName(actor: AuditEntry["actor"], language: Language = "en"): string {
+  const t = (key: string, values?: Record<string, string | number>) =>
+    staffTranslate(language, key, values);
+  if (actor.kind === "system") return t("audit.actor.automatic");
   if (actor.kind === "tablet")
     return actor.tabletLocation
-      ? `Tablet '${actor.tabletLocation.name}'`
-      : `Tablet #${actor.tabletId}`;
-  return actor.name || actor.email || `User #${actor.userId}`;
+      ? t("audit.actor.tabletAt", { name: actor.tabletLocation.name })
+      : t("audit.actor.tabletNumber", { id: actor.tabletId ?? "" });
+  return actor.name || actor.email || t("audit.actor.userNumber", { id: actor.userId ?? "" });
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -69,86 +66,45 @@ const fields = (details: Record<string, unknown>) =>
   Array.isArray(details.fields) ? details.fields.join(", ") : "";
 
 /** What happened, in plain words: "Maria Lopez signed out a visitor (staff)". */
-export function describeEntry(entry: AuditEntry): string {
-  const who = actorName(entry.actor);
+export function describeEntry(entry: AuditEntry, language: Language = "en"): string {
+  const who = actorName(entry.actor, language);
   const d = entry.details;
   const place = entry.location?.name ?? text(d.name);
+  const values = {
+    who,
+    place,
+    name: text(d.name),
+    label: text(d.label),
+    email: text(d.email),
+    newEmail: text(d.newEmail),
+    // Of the answers, the log says only that they changed, never what they were.
+    fields: fields(d).replace("Answers", staffTranslate(language, "audit.answersChanged")),
+    count: Number(d.erased ?? d.lookups ?? 0),
+    day: text(d.day),
+    id: entry.subject?.id ?? "",
+  };
+  const say = (key: string) => staffTranslate(language, `audit.entry.${key}`, values);
   switch (entry.action) {
-    case "visit.sign_in":
-      return `${who} signed in a visitor`;
     case "visit.sign_out":
-      if (d.by === "auto") return "Automatic sign-out";
-      return d.by === "staff"
-        ? `${who} signed out a visitor (staff)`
-        : `${who} signed out a visitor`;
-    case "visit.update":
-      // The log names the fields a correction changed; of the answers, only that they changed.
-      return `${who} corrected a visit (${fields(d).replace("Answers", "answers changed")})`;
-    case "visit.delete":
-      return `${who} deleted a visit`;
-    case "location.create":
-      return `${who} created the location '${place}'`;
-    case "location.update":
-      return `${who} changed the location '${place}' (${fields(d)})`;
+      if (d.by === "auto") return say("autoSignOut");
+      return say(d.by === "staff" ? "signOutStaff" : "signOut");
     case "location.delete":
-      return `${who} ${d.archived ? "archived" : "deleted"} the location '${place}'`;
-    case "program.create":
-      return `${who} created the program '${text(d.name)}'`;
-    case "program.update":
-      return `${who} changed the program '${text(d.name)}' (${fields(d)})`;
     case "program.delete":
-      return `${who} ${d.archived ? "archived" : "deleted"} the program '${text(d.name)}'`;
-    case "question.create":
-      return `${who} added the question '${text(d.label)}'`;
-    case "question.update":
-      return `${who} changed the question '${text(d.label)}' (${fields(d)})`;
-    case "question.retire":
-      return `${who} retired the question '${text(d.label)}'`;
-    case "user.invite":
-      return `${who} invited ${text(d.email)}`;
-    case "user.deactivate":
-      return `${who} deactivated ${text(d.email)}`;
-    case "user.reactivate":
-      return `${who} reactivated ${text(d.email)}`;
-    case "user.make_admin":
-      return `${who} made ${text(d.email)} an administrator`;
-    case "user.remove_admin":
-      return `${who} removed ${text(d.email)} as administrator`;
-    case "user.change_email":
-      return `${who} changed the email of ${text(d.email)} to ${text(d.newEmail)}`;
-    case "user.set_password":
-      return `${who} set a new password for ${text(d.email)}`;
-    case "tablet.setup":
-      return `${who} set up a tablet at '${place}'`;
-    case "tablet.disconnect":
-      return `${who} disconnected tablet #${entry.subject?.id} at '${place}'`;
-    case "settings.update":
-      return `${who} changed how long visitors' details are kept`;
+      return say(`${entry.action.replace(".", "_")}_${d.archived ? "archived" : "deleted"}`);
     case "retention.run":
-      return `${who === "Automatic" ? "Automatic erasure" : `${who} erased old visitors' details`}: ${Number(d.erased ?? 0)} visits`;
-    case "visitor.export":
-      return `${who} exported one visitor's visits`;
-    case "visitor.forget":
-      return `${who} erased one visitor's details (${Number(d.erased ?? 0)} visits)`;
-    case "visitor.lookup": {
-      const lookups = Number(d.lookups ?? 0);
-      return `${who} looked up returning visitors ${lookups} time${lookups === 1 ? "" : "s"} on ${text(d.day)}`;
-    }
+      return say(entry.actor.kind === "system" ? "retentionAuto" : "retention");
+    default:
+      return say(entry.action.replace(".", "_"));
   }
 }
 
-const subjectNames: Record<string, string> = {
-  visit: "Visit",
-  location: "Location",
-  program: "Program",
-  question: "Question",
-  user: "User",
-  tablet: "Tablet",
-};
-
 /** What the entry names, for looking it up: "Visit #1042"; an invite by its email (in What). */
-export function subjectLabel(entry: AuditEntry): string {
+export function subjectLabel(entry: AuditEntry, language: Language = "en"): string {
   const subject = entry.subject;
   if (!subject || subject.id === null) return "—";
-  return `${subjectNames[subject.type] ?? subject.type} #${subject.id}`;
+  const known = ["visit", "location", "program", "question", "user", "tablet"].includes(
+    subject.type,
+  );
+  const name = known ? staffTranslate(language, `audit.subjects.${subject.type}`) : subject.type;
+  return `${name} #${subject.id}`;
 }

@@ -9,20 +9,21 @@ export interface NavigationLink {
     | "/dashboard/reports"
     | "/dashboard/on-site"
     | "/admin";
-  label: string;
+  /** The link's words in the staff catalogues. */
+  labelKey: string;
 }
 
 /** The header's links, by the caller's role. */
 export function navigationLinks(user: User | null): NavigationLink[] {
-  const links: NavigationLink[] = [{ to: "/", label: "Home" }];
+  const links: NavigationLink[] = [{ to: "/", labelKey: "nav.home" }];
   if (!user) return links;
   links.push(
-    { to: "/dashboard", label: "Dashboard" },
-    { to: "/dashboard/locations", label: "Locations" },
-    { to: "/dashboard/programs", label: "Programs" },
-    { to: "/dashboard/reports", label: "Reports" },
-    { to: "/dashboard/on-site", label: "On site" },
+    { to: "/dashboard", labelKey: "nav.dashboard" },
+    { to: "/dashboard/locations", labelKey: "nav.locations" },
+    { to: "/dashboard/programs", labelKey: "nav.programs" },
+    { to: "/dashboard/reports", labelKey: "nav.reports" },
+    { to: "/dashboard/on-site", labelKey: "nav.onSite" },
   );
-  if (user.isAdmin) links.push({ to: "/admin", label: "Admin" });
+  if (user.isAdmin) links.push({ to: "/admin", labelKey: "nav.admin" });
   return links;
 }

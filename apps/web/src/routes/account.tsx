@@ -1,4 +1,5 @@
 import { Container, Divider, Paper, Stack } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ApiTokens } from "../components/ApiTokens";
@@ -14,12 +15,13 @@ export const Route = createFileRoute("/account")({
 
 function AccountPage() {
   const { data: user } = useSuspenseQuery(currentUserQuery());
+  const { t } = useStaffTranslation();
   if (!user) return null;
   return (
     <Container size="sm" px={0}>
       <Paper withBorder p="lg" radius="md">
         <Stack>
-          <PageTitle>My Account</PageTitle>
+          <PageTitle>{t("account.title")}</PageTitle>
           {/* Editing your own account refreshes the current user with the response. */}
           <UserForm
             key={user.id}

@@ -1,7 +1,7 @@
 import { PasswordInput, Stack, TextInput } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, useLocation, useNavigate } from "@tanstack/react-router";
-import { invalidLoginMessage } from "@vsi/api/schemas";
 import { useState } from "react";
 import { FlashMessage } from "../components/FlashMessage";
 import { ErrorAlert } from "../components/ErrorAlert";
@@ -12,7 +12,6 @@ import { setCurrentUser } from "../lib/session";
 import { takeStaffLoginReturn } from "@vsi/web-common/login-return";
 import { trpc } from "../lib/trpc";
 import { AnchorLink } from "../components/links";
-import { unexpectedErrorMessage } from "../components/UnexpectedErrorAlert";
 
 export const Route = createFileRoute("/login")({
   component: LoginPage,
@@ -27,6 +26,7 @@ function LoginPage() {
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const login = useMutation(trpc.auth.login.mutationOptions());
+  const { t } = useStaffTranslation();
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -41,12 +41,12 @@ function LoginPage() {
         },
         onError: (error) => {
           const status = httpStatusOf(error);
-          if (status === 422) setProblem(invalidLoginMessage);
+          if (status === 422) setProblem(t("serverMessages.invalidLogin"));
           // The server's sentence says how many minutes to wait.
           else if (status === 429) setProblem(error.message);
           else {
             console.error(error);
-            setProblem(unexpectedErrorMessage);
+            setProblem(t("common.unexpected"));
           }
         },
       },
@@ -54,13 +54,13 @@ function LoginPage() {
   }
 
   return (
-    <FormCard title="Log in">
+    <FormCard title={t("login.title")}>
       <FlashMessage />
       <form onSubmit={submit} noValidate>
         <Stack>
           {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
           <TextInput
-            label="Email"
+            label={t("common.email")}
             type="email"
             autoComplete="username"
             value={email}
@@ -68,13 +68,13 @@ function LoginPage() {
             autoFocus
           />
           <PasswordInput
-            label="Password"
+            label={t("common.password")}
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <SubmitButton busy={login.isPending} />
-          <AnchorLink to="/passwords/forgot">Forgot your password?</AnchorLink>
+          <AnchorLink to="/passwords/forgot">{t("login.forgot")}</AnchorLink>
         </Stack>
       </form>
     </FormCard>

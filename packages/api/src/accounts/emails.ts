@@ -1,3 +1,4 @@
+import { serverTranslate, type Language } from "@vsi/i18n/server";
 import type { AppConfig, MailMessage } from "../kernel/services.ts";
 
 const htmlEscapes: Record<string, string> = {
@@ -39,6 +40,8 @@ export interface InviteMailFields {
   first_name: string;
   email: string;
   message: string;
+  /** The invite's language; null: English. */
+  language: Language | null;
 }
 
 export function inviteEmail(
@@ -46,31 +49,38 @@ export function inviteEmail(
   invite: InviteMailFields,
   inviterName: string,
 ): MailMessage {
+  const lng = invite.language ?? "en";
+  const t = (key: string, values?: Record<string, string | number>) =>
+    serverTranslate(lng, key, values);
   const paragraphs = [
-    `Hello ${invite.first_name},`,
-    `${inviterName} has invited you to Visitor Sign-In, where staff manage locations, programs and visitor reports.`,
+    t("email.invite.hello", { name: invite.first_name }),
+    t("email.invite.body", { inviter: inviterName }),
     ...(invite.message.trim() ? [invite.message.trim()] : []),
-    "Follow the link below to choose a password and create your account.",
+    t("email.invite.next"),
   ];
-  return message(invite.email, "You're invited to Visitor Sign-In", paragraphs, {
-    label: "Accept the invite",
+  return message(invite.email, t("email.invite.subject"), paragraphs, {
+    label: t("email.invite.action"),
     url: inviteLink(config, invite.id),
   });
 }
 
+/** In the user's language, English when they follow their browser (a mail has none). */
 export function passwordResetEmail(
   config: AppConfig,
-  user: { first_name: string; email: string },
+  user: { first_name: string; email: string; language: Language | null },
   token: string,
   validHours: number,
 ): MailMessage {
+  const lng = user.language ?? "en";
+  const t = (key: string, values?: Record<string, string | number>) =>
+    serverTranslate(lng, key, values);
   const paragraphs = [
-    `Hello ${user.first_name},`,
-    `Someone asked to reset the password of your Visitor Sign-In account. The link below works once, for ${validHours} hours.`,
-    "If it was not you, ignore this message: your password stays as it is.",
+    t("email.reset.hello", { name: user.first_name }),
+    t("email.reset.body", { hours: validHours }),
+    t("email.reset.ignore"),
   ];
-  return message(user.email, "Reset your Visitor Sign-In password", paragraphs, {
-    label: "Choose a new password",
+  return message(user.email, t("email.reset.subject"), paragraphs, {
+    label: t("email.reset.action"),
     url: passwordResetLink(config, token),
   });
 }

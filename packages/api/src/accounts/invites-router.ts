@@ -59,7 +59,14 @@ export const invitesRouter = router({
     .input(inviteCreateInput)
     .output(inviteSchema)
     .mutation(async ({ ctx, input }) => {
-      const invite = await createInvite(ctx.db, input, ctx.user.id, ctx.services.now());
+      // Unsaid, the e-mail is in the inviting admin's language (they write its message).
+      const language = input.language === undefined ? ctx.user.language : input.language;
+      const invite = await createInvite(
+        ctx.db,
+        { ...input, language },
+        ctx.user.id,
+        ctx.services.now(),
+      );
       await sendInvite(ctx, invite);
       return toInvite(invite);
     }),

@@ -7,6 +7,7 @@ import {
   requiredName,
   text,
 } from "../kernel/schema.ts";
+import { language } from "./users-schema.ts";
 
 export const inviteSchema = z
   .object({
@@ -15,6 +16,9 @@ export const inviteSchema = z
     lastName: z.string(),
     email: z.string(),
     message: z.string(),
+    language: language.meta({
+      description: "the language of the invite's e-mail, and the new account's choice",
+    }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     acceptedAt: isoDateTime.nullable(),
@@ -37,6 +41,9 @@ export const inviteCreateInput = z.object({
   lastName: optionalText("Last name", 100).default(""),
   email,
   message: optionalText("Message", 5000, { multiline: true }).default(""),
+  language: language.optional().meta({
+    description: "the e-mail's language; missing: the inviting admin's choice (null: English)",
+  }),
 });
 export type InviteCreateInput = z.output<typeof inviteCreateInput>;
 

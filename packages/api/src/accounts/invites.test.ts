@@ -85,6 +85,7 @@ describe("inviting someone", () => {
       lastName: "Invitee",
       email,
       message: "Welcome to the team!",
+      language: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       acceptedAt: null,

@@ -1,4 +1,5 @@
 import type { Database, Executor, Invite } from "@vsi/db";
+import type { Language } from "@vsi/i18n/languages";
 import { sql, type Kysely } from "kysely";
 import { forbidden, notFound } from "../kernel/errors.ts";
 import type { InviteCreateInput } from "./invites-schema.ts";
@@ -50,7 +51,7 @@ export async function listPendingInvites(db: Executor): Promise<Invite[]> {
  */
 export async function createInvite(
   db: Executor,
-  fields: InviteCreateInput,
+  fields: InviteCreateInput & { language: Language | null },
   createdByUserId: number,
   now: Date,
 ): Promise<Invite> {
@@ -64,6 +65,7 @@ export async function createInvite(
           last_name: fields.lastName,
           email: fields.email,
           message: fields.message,
+          language: fields.language,
           created_by_user_id: createdByUserId,
           created_at: now,
           updated_at: now,
@@ -105,7 +107,8 @@ export async function acceptInvite(
   return db.transaction().execute(async (trx) => {
     const invite = await findInvite(trx, id, { lock: true });
     assertPending(invite);
-    const newUserId = await insertUser(trx, fields);
+    // The invitee reads on in the language their invite was written in.
+    const newUserId = await insertUser(trx, { ...fields, language: invite.language });
     // updated_at stays: it is when the invite was last sent ("Invited on").
     await trx
       .updateTable("invites")

@@ -21,6 +21,7 @@ export function toUser(row: UserWithPicture, secret: string): UserOutput {
     pictureUrl: row.picture_key ? fileUrl(row.picture_key) : null,
     isAdmin: row.is_admin,
     isActive: row.deactivated_at === null,
+    language: row.language,
   };
 }
 
@@ -31,6 +32,7 @@ export function toInvite(row: Invite): z.infer<typeof inviteSchema> {
     lastName: row.last_name,
     email: row.email,
     message: row.message,
+    language: row.language,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     acceptedAt: isoOrNull(row.accepted_at),

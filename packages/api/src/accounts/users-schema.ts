@@ -9,6 +9,13 @@ import {
   text,
 } from "../kernel/schema.ts";
 import { sudoWindowMinutes } from "../kernel/auth-names.ts";
+import { languages } from "@vsi/i18n/languages";
+
+/** A language the staff pages and e-mails speak; null: follow the browser (e-mails: English). */
+export const language = z
+  .enum(languages)
+  .meta({ id: "Language", description: "en (English) or es (Spanish)" })
+  .nullable();
 
 export const userSchema = z
   .object({
@@ -20,6 +27,9 @@ export const userSchema = z
     pictureUrl: z.string().nullable(),
     isAdmin: z.boolean(),
     isActive: z.boolean().meta({ description: "false while an admin has deactivated the user" }),
+    language: language.meta({
+      description: "the language chosen on My Account; null follows the browser's",
+    }),
   })
   .meta({ id: "User" });
 export type UserOutput = z.infer<typeof userSchema>;
@@ -42,6 +52,7 @@ export const userUpdateFields = z.object({
   picture: text().max(200).nullish(),
   isAdmin: jsonBoolean.optional(),
   isActive: jsonBoolean.optional(),
+  language: language.optional(),
 });
 export type UserUpdateFields = z.output<typeof userUpdateFields>;
 export const userUpdateInput = userUpdateFields.extend({

@@ -67,6 +67,7 @@ describe("listing users", () => {
         "id",
         "isActive",
         "isAdmin",
+        "language",
         "lastName",
         "picture",
         "pictureUrl",

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, Executor, User } from "@vsi/db";
 import { invalid, notFound } from "../kernel/errors.ts";
 import { toUser, type UserWithPicture } from "./mappers.ts";
+import type { Language } from "@vsi/i18n/languages";
 import type { UserUpdateFields } from "./users-schema.ts";
 import { recordAudit, type AuditAction, type AuditActor } from "../kernel/audit.ts";
 import { deleteFile, resolveUploadedFile, uploaderOf } from "../files/queries.ts";
@@ -75,6 +76,8 @@ export interface NewUserFields {
   email: string;
   password: string;
   isAdmin?: boolean;
+  /** The staff pages' language; null (or missing) follows the browser. */
+  language?: Language | null;
 }
 
 /** Creates a user; the unique index is the last word on a taken email (two requests at once). */
@@ -89,6 +92,7 @@ export async function insertUser(db: Executor, fields: NewUserFields): Promise<n
         email: fields.email.trim(),
         password_hash: await hashPassword(fields.password),
         is_admin: fields.isAdmin ?? false,
+        language: fields.language ?? null,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -218,6 +222,7 @@ export async function updateUser(
                 ? null
                 : (existing.deactivated_at ?? now),
           picture_file_id: pictureFileId,
+          language: changes.language,
           updated_at: now,
         })
         .where("id", "=", userId)

@@ -8,6 +8,7 @@ import { PagedResults } from "../../components/PagedResults";
 import { useListSearch } from "../../hooks/useListPage";
 import { auditSearch, groupActions, type AuditSearch } from "../../lib/auditLog";
 import { browserTimeZone } from "@vsi/web-common/time";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { trpc } from "../../lib/trpc";
 
 export const Route = createFileRoute("/admin/audit")({
@@ -18,6 +19,7 @@ export const Route = createFileRoute("/admin/audit")({
 function AuditPage() {
   const { search, page, showFilters } = useListSearch<AuditSearch>(Route);
   const timeZone = browserTimeZone();
+  const { t, formatNumber } = useStaffTranslation();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { data: users } = useSuspenseQuery(trpc.users.list.queryOptions());
   const { group, ...filters } = search;
@@ -27,10 +29,9 @@ function AuditPage() {
   });
 
   return (
-    <ListPage title="Audit log">
+    <ListPage title={t("audit.title")}>
       <Text c="dimmed" size="sm">
-        Who signed visitors in and out, corrected or deleted visits, and changed locations,
-        programs, users, tablets and settings. It never holds a visitor&apos;s name or phone.
+        {t("audit.lead")}
       </Text>
       <AuditFilters
         key={JSON.stringify(search)}
@@ -39,15 +40,13 @@ function AuditPage() {
         users={users}
         onApply={(next) => showFilters({ ...next, page: undefined })}
       />
-      <PagedResults query={log} failure="The audit log could not be loaded. Please try again.">
+      <PagedResults query={log} failure={t("audit.failed")}>
         {(data) => (
           <>
             <Text size="sm" c="dimmed" aria-live="polite">
               {data.totalEstimated
-                ? `About ${data.total.toLocaleString("en-US")} entries`
-                : data.total === 1
-                  ? "1 entry"
-                  : `${data.total.toLocaleString("en-US")} entries`}
+                ? t("audit.about", { total: formatNumber(data.total) })
+                : t("audit.count", { count: data.total, total: formatNumber(data.total) })}
             </Text>
             <AuditTable entries={data.entries} timeZone={timeZone} />
           </>

@@ -1,10 +1,10 @@
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { Alert, Anchor, Button, Code, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { ListPage } from "../../components/ListPage";
 import { ScrollTable } from "../../components/ScrollTable";
-import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../../lib/trpc";
 import type { Backup } from "../../lib/types";
 
@@ -13,20 +13,18 @@ export const Route = createFileRoute("/admin/backups")({
 });
 
 const reasons: Record<Backup["reason"], string> = {
-  nightly: "Nightly",
-  manual: "Backed up now",
-  "before-migration": "Before an upgrade",
+  nightly: "nightly",
+  manual: "manual",
+  "before-migration": "beforeMigration",
 };
 
-const size = (bytes: number) =>
+const size = (format: (value: number) => string, bytes: number) =>
   bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    ? `${format(Math.max(1, Math.round(bytes / 1024)))} KB`
+    : `${format(Math.round(bytes / 1024 / 102.4) / 10)} MB`;
 
 // Long commands and outputs wrap inside the alert instead of running off its edge.
 const wrapped = { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } as const;
-
-const when = (iso: string) => `${formatLocalDate(iso)} ${formatLocalTime(iso)}`;
 
 function BackupsPage() {
   const { data } = useSuspenseQuery(trpc.backups.list.queryOptions());
@@ -36,19 +34,20 @@ function BackupsPage() {
     }),
   );
   const { lastError, lastCommand } = data;
+  const { t, formatDateTime: when, formatNumber } = useStaffTranslation();
 
   return (
     <ListPage
-      title="Backups"
+      title={t("backups.title")}
       actions={
         <Button loading={create.isPending} onClick={() => create.mutate(undefined)}>
-          Back up now
+          {t("backups.now")}
         </Button>
       }
     >
       {create.isError ? <ErrorAlert>{create.error.message}</ErrorAlert> : null}
       {lastError ? (
-        <ErrorAlert title="The last backup failed">
+        <ErrorAlert title={t("backups.lastFailed")}>
           {when(lastError.at)}: {lastError.message}
         </ErrorAlert>
       ) : null}
@@ -56,14 +55,13 @@ function BackupsPage() {
         <Alert
           color={lastCommand.exitCode === 0 ? "green" : "red"}
           role={lastCommand.exitCode === 0 ? "status" : "alert"}
-          title={
-            lastCommand.exitCode === 0
-              ? "Sent off the machine"
-              : "Sending the backup off the machine failed"
-          }
+          title={lastCommand.exitCode === 0 ? t("backups.sentOff") : t("backups.sendFailed")}
         >
-          BACKUP_COMMAND for {lastCommand.backup} ({when(lastCommand.at)}) ended with exit status{" "}
-          {lastCommand.exitCode ?? "none (it did not finish)"}.
+          {t("backups.commandEnded", {
+            backup: lastCommand.backup,
+            when: when(lastCommand.at),
+            status: lastCommand.exitCode ?? t("backups.noStatus"),
+          })}
           {lastCommand.output ? (
             <Code block mt="xs" style={wrapped}>
               {lastCommand.output}
@@ -72,12 +70,9 @@ function BackupsPage() {
         </Alert>
       ) : null}
       {data.database === "server" ? (
-        <Alert color="blue" title="The database is on a PostgreSQL server">
+        <Alert color="blue" title={t("backups.serverTitle")}>
           <Stack gap="xs">
-            <Text size="sm">
-              Its operator backs it up; these archives hold the uploaded pictures. A copy of the
-              database can be made with:
-            </Text>
+            <Text size="sm">{t("backups.serverText")}</Text>
             <Code block style={wrapped}>
               {data.pgDumpCommand}
             </Code>
@@ -85,29 +80,36 @@ function BackupsPage() {
         </Alert>
       ) : (
         <Text c="dimmed" size="sm">
-          Every night the database and the uploaded pictures are saved in the data folder&apos;s
-          backups/ folder; the last 7 days and 4 weeks are kept.
+          {t("backups.nightlyText")}
         </Text>
       )}
       <ScrollTable
-        label="Backups"
+        label={t("backups.title")}
         minWidth={560}
-        columns={["Date", "Kind", "Size", "Visits", "Action"]}
+        columns={[
+          t("backups.date"),
+          t("backups.kind"),
+          t("backups.size"),
+          t("backups.visits"),
+          t("common.action"),
+        ]}
         rows={data.backups}
         rowKey={(backup) => backup.name}
-        empty="No backups yet."
+        empty={t("backups.empty")}
         cells={(backup) => (
           <>
             <Table.Td>{when(backup.createdAt)}</Table.Td>
-            <Table.Td>{reasons[backup.reason]}</Table.Td>
-            <Table.Td>{size(backup.bytes)}</Table.Td>
-            <Table.Td>{backup.includesDatabase ? backup.counts.visits : "—"}</Table.Td>
+            <Table.Td>{t(`backups.reasons.${reasons[backup.reason]}`)}</Table.Td>
+            <Table.Td>{size(formatNumber, backup.bytes)}</Table.Td>
+            <Table.Td>
+              {backup.includesDatabase ? formatNumber(backup.counts.visits) : "—"}
+            </Table.Td>
             <Table.Td>
               <Anchor
                 href={`/api/backups/${encodeURIComponent(backup.name)}`}
                 download={backup.name}
               >
-                Download
+                {t("backups.download")}
               </Anchor>
             </Table.Td>
           </>

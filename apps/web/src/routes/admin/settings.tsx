@@ -3,7 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { ForgetVisitor } from "../../components/ForgetVisitor";
 import { ListPage } from "../../components/ListPage";
 import { RetentionSettings } from "../../components/RetentionSettings";
-import { useStaffTranslation } from "@vsi/i18n";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 
 export const Route = createFileRoute("/admin/settings")({
   component: SettingsPage,

@@ -2,7 +2,7 @@ import { Container, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core"
 import { IconChartBar, IconListDetails, IconMapPin } from "@tabler/icons-react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useStaffTranslation } from "@vsi/i18n";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { positiveInt } from "@vsi/web-common/search-params";
 import { browserTimeZone } from "@vsi/web-common/time";
 import { FeatureCard } from "../../components/FeatureCard";

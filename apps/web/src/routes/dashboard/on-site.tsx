@@ -8,7 +8,8 @@ import { ScrollTable } from "../../components/ScrollTable";
 import { useLocationStreams } from "../../hooks/useLocationStreams";
 import { groupOnSite, onSiteCsvUrl, stayLength, type OnSiteVisit } from "../../lib/onSite";
 import { positiveInt } from "@vsi/web-common/search-params";
-import { browserTimeZone, formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
+import { browserTimeZone } from "@vsi/web-common/time";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { trpc } from "../../lib/trpc";
 import classes from "./OnSite.module.css";
 
@@ -23,14 +24,6 @@ export const Route = createFileRoute("/dashboard/on-site")({
 
 const pollMs = 15_000;
 
-/** What the page says about its freshness: the truth of its streams. */
-const freshness = {
-  live: "updates live",
-  connecting: "connecting…",
-  reconnecting: "reconnecting — refreshing every 15 s",
-  polling: "refreshes every 15 s",
-} as const;
-
 /** Re-renders every minute, so "here for" keeps counting. */
 function useMinuteClock(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -41,10 +34,11 @@ function useMinuteClock(): number {
   return now;
 }
 
+type Formats = ReturnType<typeof useStaffTranslation>;
+
 /** The time in, with its date when it was not in the last day (someone who never signed out). */
-function timeIn(iso: string, now: number): string {
-  const time = formatLocalTime(iso);
-  return now - Date.parse(iso) < 86_400_000 ? time : `${formatLocalDate(iso)} ${time}`;
+function timeIn(format: Formats, iso: string, now: number): string {
+  return now - Date.parse(iso) < 86_400_000 ? format.formatTime(iso) : format.formatDateTime(iso);
 }
 
 function OnSitePage() {
@@ -66,12 +60,14 @@ function OnSitePage() {
     onSettled: () => client.invalidateQueries({ queryKey: trpc.visits.open.queryKey() }),
   });
   const now = useMinuteClock();
+  const format = useStaffTranslation();
+  const { t } = format;
   const visits = (open.data ?? []) as OnSiteVisit[];
   const groups = groupOnSite(visits);
 
   return (
     <ListPage
-      title="On site now"
+      title={t("onSite.title")}
       actions={
         <Group className={classes.noPrint} gap="sm">
           <Button
@@ -80,18 +76,18 @@ function OnSitePage() {
             href={onSiteCsvUrl(locationId, browserTimeZone())}
             download
           >
-            Download CSV
+            {t("onSite.csv")}
           </Button>
-          <Button onClick={() => window.print()}>Print roll call</Button>
+          <Button onClick={() => window.print()}>{t("onSite.print")}</Button>
         </Group>
       }
     >
       <Group className={classes.noPrint} align="end">
         <NativeSelect
-          label="Location"
+          label={t("filters.location")}
           value={locationId === undefined ? "" : String(locationId)}
           data={[
-            { value: "", label: "All Locations" },
+            { value: "", label: t("filters.allLocations") },
             ...locations.map((l) => ({ value: String(l.id), label: l.Name })),
           ]}
           onChange={(event) => {
@@ -100,12 +96,12 @@ function OnSitePage() {
           }}
         />
         <Text c="dimmed" size="sm" aria-live="polite">
-          {open.data ? `${visits.length} signed in` : ""}
-          {` · ${freshness[streams]}`}
+          {open.data ? `${t("onSite.signedIn", { count: visits.length })} · ` : ""}
+          {t(`onSite.freshness.${streams}`)}
         </Text>
       </Group>
       {open.isPending ? <Loading /> : null}
-      {open.data && visits.length === 0 ? <Text>Nobody is signed in right now.</Text> : null}
+      {open.data && visits.length === 0 ? <Text>{t("onSite.nobody")}</Text> : null}
       <Stack>
         {groups.map((location) => (
           <section
@@ -118,8 +114,10 @@ function OnSitePage() {
                 {location.locationName}
               </Title>
               <Text size="sm" c="dimmed" mb="sm">
-                {location.programs.reduce((sum, p) => sum + p.visits.length, 0)} signed in · as of{" "}
-                {formatLocalTime(new Date(now).toISOString())}
+                {t("onSite.signedIn", {
+                  count: location.programs.reduce((sum, p) => sum + p.visits.length, 0),
+                })}{" "}
+                · {t("onSite.asOf", { time: format.formatTime(new Date(now).toISOString()) })}
               </Text>
               <Stack gap="md">
                 {location.programs.map((program) => (
@@ -131,11 +129,14 @@ function OnSitePage() {
                     verticalSpacing="xs"
                     horizontalSpacing="xs"
                     columns={[
-                      { title: "Here", className: `${classes.printOnly} ${classes.tick}` },
-                      "Name",
-                      "Time in",
-                      "Here for",
-                      { title: "Action", className: classes.noPrint },
+                      {
+                        title: t("onSite.here"),
+                        className: `${classes.printOnly} ${classes.tick}`,
+                      },
+                      t("common.name"),
+                      t("onSite.timeIn"),
+                      t("onSite.hereFor"),
+                      { title: t("common.action"), className: classes.noPrint },
                     ]}
                     rows={program.visits}
                     rowKey={(visit) => visit.id}
@@ -146,18 +147,18 @@ function OnSitePage() {
                           <Table.Td className={`${classes.printOnly} ${classes.tick}`} />
                           <Table.Td>{name}</Table.Td>
                           <Table.Td className={classes.nowrap}>
-                            {timeIn(visit.TimeIn, now)}
+                            {timeIn(format, visit.TimeIn, now)}
                           </Table.Td>
                           <Table.Td>{stayLength(visit.TimeIn, now)}</Table.Td>
                           <Table.Td className={classes.noPrint}>
                             <Button
                               size="compact-sm"
                               variant="light"
-                              aria-label={`Sign out ${name}`}
+                              aria-label={t("onSite.signOutName", { name })}
                               loading={signOut.isPending && signOut.variables.id === visit.id}
                               onClick={() => signOut.mutate({ id: visit.id })}
                             >
-                              Sign out
+                              {t("onSite.signOut")}
                             </Button>
                           </Table.Td>
                         </>

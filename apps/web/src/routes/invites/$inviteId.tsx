@@ -1,5 +1,5 @@
 import { Alert, PasswordInput, Stack, Text } from "@mantine/core";
-import { passwordMessage } from "@vsi/api/schemas";
+import { staffLanguage, staffTranslate, useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -25,23 +25,31 @@ function InvitePage() {
     staleTime: Infinity,
   });
 
+  const { t } = useStaffTranslation();
+  // The invite's page speaks the language its e-mail was written in, unless the person chose one.
+  const inviteLanguage = invite.data?.language ?? null;
+  useEffect(() => {
+    staffLanguage.suggest(inviteLanguage);
+    return () => staffLanguage.suggest(null);
+  }, [inviteLanguage]);
+
   // Loading an invite ends the caller's session on the server, so forget the user here too.
   useEffect(() => {
     if (invite.isSuccess) setCurrentUser(null);
   }, [invite.isSuccess]);
 
   return (
-    <FormCard title="You're Invited" size="sm">
+    <FormCard title={t("invite.title")} size="sm">
       {invite.isPending ? <Loading /> : <InviteState invite={invite.data} />}
     </FormCard>
   );
 }
 
 function InviteState({ invite }: { invite: Invite | undefined }) {
-  if (invite?.acceptedAt) return <Text size="lg">This invite has already been accepted.</Text>;
+  const { t } = useStaffTranslation();
+  if (invite?.acceptedAt) return <Text size="lg">{t("invite.accepted")}</Text>;
   // Revoked, or not found at all: either way there is nothing to accept.
-  if (!invite || invite.revokedAt)
-    return <Text size="lg">This invite is no longer available.</Text>;
+  if (!invite || invite.revokedAt) return <Text size="lg">{t("invite.unavailable")}</Text>;
   return <AcceptForm invite={invite} />;
 }
 
@@ -53,6 +61,7 @@ function AcceptForm({ invite }: { invite: Invite }) {
   const [password, setPassword] = useState("");
   const errors = useServerErrors(fields, { scrollToTop: true });
   const accept = useMutation(trpc.invites.accept.mutationOptions());
+  const { t, language } = useStaffTranslation();
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -64,7 +73,11 @@ function AcceptForm({ invite }: { invite: Invite }) {
           setCurrentUser(user);
           void navigate({
             to: "/account",
-            state: (state) => ({ ...state, flash: "Your account has been created!" }),
+            // Said in the new account's language, which the pages switch to now.
+            state: (state) => ({
+              ...state,
+              flash: staffTranslate(user.language ?? language, "invite.created"),
+            }),
           });
         },
         onError: errors.report,
@@ -83,8 +96,8 @@ function AcceptForm({ invite }: { invite: Invite }) {
         ) : null}
         <PersonFields value={person} onChange={setPerson} errors={errors.fieldErrors} />
         <PasswordInput
-          label="Password"
-          description={`${passwordMessage}.`}
+          label={t("common.password")}
+          description={`${t("serverMessages.password")}.`}
           autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}

@@ -1,4 +1,5 @@
 import { Stack, TextInput } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -16,6 +17,7 @@ function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const request = useMutation(trpc.passwords.request.mutationOptions());
+  const { t } = useStaffTranslation();
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -27,7 +29,7 @@ function ForgotPasswordPage() {
             to: "/login",
             state: (state) => ({
               ...state,
-              flash: "Please check your email in a few minutes for a reset password link.",
+              flash: t("passwords.checkEmail"),
             }),
           }),
       },
@@ -35,12 +37,12 @@ function ForgotPasswordPage() {
   }
 
   return (
-    <FormCard title="Forgot your password?">
+    <FormCard title={t("login.forgot")}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {request.isError ? <ErrorAlert>Email not found.</ErrorAlert> : null}
+          {request.isError ? <ErrorAlert>{t("passwords.emailNotFound")}</ErrorAlert> : null}
           <TextInput
-            label="Email"
+            label={t("common.email")}
             type="email"
             autoComplete="email"
             autoFocus
@@ -48,7 +50,7 @@ function ForgotPasswordPage() {
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
           <SubmitButton busy={request.isPending} />
-          <AnchorLink to="/login">Back to login...</AnchorLink>
+          <AnchorLink to="/login">{t("passwords.backToLogin")}</AnchorLink>
         </Stack>
       </form>
     </FormCard>

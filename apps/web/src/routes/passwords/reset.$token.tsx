@@ -1,5 +1,5 @@
 import { PasswordInput, Stack } from "@mantine/core";
-import { passwordMessage } from "@vsi/api/schemas";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -16,10 +16,10 @@ export const Route = createFileRoute("/passwords/reset/$token")({
 });
 
 /** The link's own problem (invalid or expired); undefined when the link is fine or the check failed otherwise. */
-function linkProblem(error: unknown): string | undefined {
+function linkProblem(error: unknown): "invalid" | "expired" | undefined {
   const status = httpStatusOf(error);
-  if (status === 404) return "Sorry, this password reset link is invalid.";
-  if (status === 410) return "Sorry, this password reset link has expired.";
+  if (status === 404) return "invalid";
+  if (status === 410) return "expired";
   return undefined;
 }
 
@@ -27,6 +27,7 @@ function ResetPasswordPage() {
   const { token } = Route.useParams();
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
+  const { t } = useStaffTranslation();
   // The link is checked on load; an invalid or expired one hides the form.
   const check = useQuery({
     ...trpc.passwords.check.queryOptions({ token }),
@@ -45,29 +46,29 @@ function ResetPasswordPage() {
           void navigate({
             to: "/login",
             replace: true,
-            state: (state) => ({ ...state, flash: "Your new password has been saved." }),
+            state: (state) => ({ ...state, flash: t("passwords.saved") }),
           }),
       },
     );
   }
 
   return (
-    <FormCard title="Reset your password">
+    <FormCard title={t("passwords.resetTitle")}>
       {check.isPending ? (
         <Loading />
       ) : problem ? (
         <ErrorAlert>
-          {problem}{" "}
+          {t(`passwords.link.${problem}`)}{" "}
           <AnchorLink to="/passwords/forgot" c="inherit" underline="always" fw={600}>
-            Request another?
+            {t("passwords.requestAnother")}
           </AnchorLink>
         </ErrorAlert>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            {update.isError ? <ErrorAlert>{passwordMessage}.</ErrorAlert> : null}
+            {update.isError ? <ErrorAlert>{t("serverMessages.password")}.</ErrorAlert> : null}
             <PasswordInput
-              label="New password"
+              label={t("passwords.newPassword")}
               autoComplete="new-password"
               autoFocus
               value={password}

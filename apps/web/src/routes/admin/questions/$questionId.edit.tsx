@@ -1,3 +1,4 @@
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
@@ -21,8 +22,9 @@ function EditQuestionPage() {
   const errors = useServerErrors(questionFormFields);
   const backToList = () => void navigate({ to: "/admin/questions" });
   const question = questions.find((candidate) => candidate.id === id);
+  const { t } = useStaffTranslation();
   return (
-    <FormCard title="Edit a question" size="sm">
+    <FormCard title={t("questions.edit")} size="sm">
       {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       {question ? (
         <QuestionForm
@@ -46,7 +48,7 @@ function EditQuestionPage() {
           }}
         />
       ) : (
-        <Text>This question was retired, or never existed: retired questions are not edited.</Text>
+        <Text>{t("questions.gone")}</Text>
       )}
     </FormCard>
   );

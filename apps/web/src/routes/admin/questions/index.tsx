@@ -1,3 +1,4 @@
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { arrayMove } from "@dnd-kit/sortable";
 import { Badge, Button, Group, Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
@@ -31,16 +32,21 @@ function QuestionsPage() {
   const move = useMutation(trpc.questions.update.mutationOptions({ onError, onSettled: settle }));
   const retire = useMutation(trpc.questions.retire.mutationOptions({ onError, onSettled: settle }));
   const programName = new Map(programs.map((program) => [program.id, program.Name]));
-  const items = shown.map((question) => ({ ...question, label: question.Label.en }));
+  const { t, language } = useStaffTranslation();
+  // Each question in the reader's language when it has one.
+  const items = shown.map((question) => ({
+    ...question,
+    label: question.Label[language] || question.Label.en,
+  }));
 
   return (
     <ListPage
-      title="Questions"
-      actions={<ButtonLink to="/admin/questions/new">Add a question</ButtonLink>}
+      title={t("questions.title")}
+      actions={<ButtonLink to="/admin/questions/new">{t("questions.add")}</ButtonLink>}
     >
       {failed ? <UnexpectedErrorAlert /> : null}
       {items.length === 0 ? (
-        <Text>No questions yet: visitors are asked only their name and phone.</Text>
+        <Text>{t("questions.empty")}</Text>
       ) : (
         <SortableList
           items={items}
@@ -52,16 +58,18 @@ function QuestionsPage() {
           row={(question) => (
             <Group justify="space-between" wrap="nowrap" style={{ flex: 1 }}>
               <div>
-                <Text fw={500}>{question.Label.en}</Text>
+                <Text fw={500}>{question.label}</Text>
                 <Text size="sm" c="dimmed">
                   {question.ProgramIds.length === 0
-                    ? "Every program"
+                    ? t("questions.everyProgram")
                     : question.ProgramIds.map((id) => programName.get(id) ?? `#${id}`).join(", ")}
-                  {question.AskEvery === "visitor" ? " · once per visitor" : ""}
+                  {question.AskEvery === "visitor" ? ` · ${t("questions.oncePerVisitor")}` : ""}
                 </Text>
               </div>
               <Group gap="xs" wrap="nowrap">
-                {question.Required ? <Badge variant="light">Required</Badge> : null}
+                {question.Required ? (
+                  <Badge variant="light">{t("questions.required")}</Badge>
+                ) : null}
                 <EditLink
                   to="/admin/questions/$questionId/edit"
                   params={{ questionId: String(question.id) }}
@@ -74,7 +82,7 @@ function QuestionsPage() {
                     retire.mutate({ id: question.id });
                   }}
                 >
-                  Retire
+                  {t("questions.retire")}
                 </Button>
               </Group>
             </Group>

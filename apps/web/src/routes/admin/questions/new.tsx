@@ -1,3 +1,4 @@
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { FormCard } from "../../../components/FormCard";
@@ -17,8 +18,9 @@ function NewQuestionPage() {
   const errors = useServerErrors(questionFormFields);
   // A button click has nothing to wait for; the router reports a failed navigation itself.
   const backToList = () => void navigate({ to: "/admin/questions" });
+  const { t } = useStaffTranslation();
   return (
-    <FormCard title="Add a question" size="sm">
+    <FormCard title={t("questions.add")} size="sm">
       {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       <QuestionForm
         initial={emptyQuestion}

@@ -1,4 +1,5 @@
 import { Container, Paper, Stack } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { PageTitle } from "../../../components/PageTitle";
@@ -16,6 +17,7 @@ function EditUserPage() {
   const id = Number(Route.useParams().userId);
   const viewer = useCurrentUser();
   const { data: user } = useSuspenseQuery(trpc.users.get.queryOptions({ id }));
+  const { t } = useStaffTranslation();
 
   function saved(updated: User) {
     queryClient.setQueryData(trpc.users.get.queryKey({ id }), updated);
@@ -27,7 +29,7 @@ function EditUserPage() {
     <Container size="sm" px={0}>
       <Paper withBorder p="lg" radius="md">
         <Stack>
-          <PageTitle>{`Edit ${fullName(user)}`}</PageTitle>
+          <PageTitle>{t("users.edit", { name: fullName(user) })}</PageTitle>
           <UserForm key={user.id} user={user} viewerIsAdmin onSaved={saved} />
         </Stack>
       </Paper>

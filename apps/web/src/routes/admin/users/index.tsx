@@ -6,12 +6,11 @@ import { TableSection } from "../../../components/TableSection";
 import { ListPage } from "../../../components/ListPage";
 import { fullName } from "../../../lib/names";
 import { replaceById } from "../../../lib/lists";
-import { formatLocalDate } from "@vsi/web-common/time";
 import { queryClient, trpc } from "../../../lib/trpc";
 import { useCurrentUser } from "../../../lib/session";
 import type { Invite, User } from "../../../lib/types";
 import { ButtonLink, EditLink } from "../../../components/links";
-import { useStaffTranslation } from "@vsi/i18n";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 
 export const Route = createFileRoute("/admin/users/")({
   component: ManageUsersPage,
@@ -26,8 +25,8 @@ function ManageUsersPage() {
 
   function setActive(user: User, isActive: boolean) {
     const question = isActive
-      ? `Reactivate ${fullName(user)}? They can log in again, and their API tokens work again.`
-      : `Deactivate ${fullName(user)}? They are logged out at once, and cannot log in or use their API tokens until reactivated.`;
+      ? t("users.confirmReactivate", { name: fullName(user) })
+      : t("users.confirmDeactivate", { name: fullName(user) });
     if (!window.confirm(question)) return;
     update.mutate(
       { id: user.id, isActive },
@@ -42,58 +41,64 @@ function ManageUsersPage() {
   }
   return (
     <ListPage
-      title="Manage Users"
+      title={t("users.title")}
       actions={
         <Group gap="xs">
           <ButtonLink variant="default" to="/admin/audit">
-            Audit log
+            {t("audit.title")}
           </ButtonLink>
           <ButtonLink variant="default" to="/admin/questions">
-            Questions
+            {t("questions.title")}
           </ButtonLink>
           <ButtonLink variant="default" to="/admin/backups">
-            Backups
+            {t("backups.title")}
           </ButtonLink>
           <ButtonLink variant="default" to="/admin/settings">
             {t("settings.link")}
           </ButtonLink>
-          <ButtonLink to="/admin/users/invite">Invite a new User</ButtonLink>
+          <ButtonLink to="/admin/users/invite">{t("users.invite")}</ButtonLink>
         </Group>
       }
     >
       <FlashMessage />
       {invites.length > 0 ? <InvitesTable invites={invites} /> : null}
       <TableSection
-        title="Users"
+        title={t("users.users")}
         minWidth={560}
-        columns={["Name", "Email", "Administrator", "Status", "Action"]}
+        columns={[
+          t("common.name"),
+          t("common.email"),
+          t("account.administrator"),
+          t("tablets.status"),
+          t("common.action"),
+        ]}
         rows={users}
         rowKey={(user) => user.id}
         cells={(user) => (
           <>
             <Table.Td>{fullName(user)}</Table.Td>
             <Table.Td>{user.email}</Table.Td>
-            <Table.Td>{user.isAdmin ? "Yes" : "No"}</Table.Td>
+            <Table.Td>{user.isAdmin ? t("common.yes") : t("common.no")}</Table.Td>
             <Table.Td>
               {user.isActive ? (
-                "Active"
+                t("users.active")
               ) : (
                 <Badge color="gray" variant="light">
-                  Inactive
+                  {t("users.inactive")}
                 </Badge>
               )}
             </Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs" wrap="wrap">
                 <EditLink to="/admin/users/$userId" params={{ userId: String(user.id) }} />
                 {/* Nobody deactivates themselves (the server refuses it too). */}
                 {user.id === viewer?.id ? null : user.isActive ? (
                   <Button variant="light" color="red" onClick={() => setActive(user, false)}>
-                    Deactivate
+                    {t("users.deactivate")}
                   </Button>
                 ) : (
                   <Button variant="default" onClick={() => setActive(user, true)}>
-                    Reactivate
+                    {t("users.reactivate")}
                   </Button>
                 )}
               </Group>
@@ -110,10 +115,10 @@ function InvitesTable({ invites }: { invites: Invite[] }) {
   const resend = useMutation(trpc.invites.resend.mutationOptions());
   const revoke = useMutation(trpc.invites.revoke.mutationOptions());
   const describe = (invite: Invite) => `${fullName(invite)} <${invite.email}>`;
+  const { t, formatDate } = useStaffTranslation();
 
   function resendInvite(invite: Invite) {
-    if (!window.confirm(`Are you sure you wish to resend the invite to ${describe(invite)}?`))
-      return;
+    if (!window.confirm(t("users.confirmResend", { who: describe(invite) }))) return;
     resend.mutate(
       { id: invite.id },
       {
@@ -126,8 +131,7 @@ function InvitesTable({ invites }: { invites: Invite[] }) {
   }
 
   function revokeInvite(invite: Invite) {
-    if (!window.confirm(`Are you sure you wish to revoke the invite to ${describe(invite)}?`))
-      return;
+    if (!window.confirm(t("users.confirmRevoke", { who: describe(invite) }))) return;
     revoke.mutate(
       { id: invite.id },
       {
@@ -140,23 +144,23 @@ function InvitesTable({ invites }: { invites: Invite[] }) {
 
   return (
     <TableSection
-      title="Invites"
+      title={t("users.invites")}
       minWidth={560}
-      columns={["Name", "Email", "Invited on", "Action"]}
+      columns={[t("common.name"), t("common.email"), t("users.invitedOn"), t("common.action")]}
       rows={invites}
       rowKey={(invite) => invite.id}
       cells={(invite) => (
         <>
           <Table.Td>{fullName(invite)}</Table.Td>
           <Table.Td>{invite.email}</Table.Td>
-          <Table.Td>{formatLocalDate(invite.updatedAt)}</Table.Td>
+          <Table.Td>{formatDate(invite.updatedAt)}</Table.Td>
           <Table.Td>
             <Group gap="xs" wrap="nowrap">
               <Button variant="light" onClick={() => resendInvite(invite)}>
-                Resend
+                {t("users.resend")}
               </Button>
               <Button variant="light" color="red" onClick={() => revokeInvite(invite)}>
-                Revoke
+                {t("tokens.revoke")}
               </Button>
             </Group>
           </Table.Td>

@@ -1,4 +1,6 @@
-import { Stack, Textarea, TextInput } from "@mantine/core";
+import { NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
+import type { Language } from "@vsi/i18n/languages";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -12,14 +14,18 @@ export const Route = createFileRoute("/admin/users/invite")({
   component: InviteUserPage,
 });
 
-const fields = ["firstName", "lastName", "email", "message"] as const;
+const fields = ["firstName", "lastName", "email", "message", "language"] as const;
+type TextField = Exclude<(typeof fields)[number], "language">;
 
 function InviteUserPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState({ firstName: "", lastName: "", email: "", message: "" });
   const errors = useServerErrors(fields, { scrollToTop: true });
+  const { t, language: pageLanguage } = useStaffTranslation();
+  // The e-mail's language: the one this admin reads the page in unless they pick another.
+  const [language, setLanguage] = useState<Language>(pageLanguage);
   const create = useMutation(trpc.invites.create.mutationOptions());
-  const bind = (field: (typeof fields)[number]) => ({
+  const bind = (field: TextField) => ({
     value: values[field],
     error: errors.fieldErrors[field],
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -31,29 +37,43 @@ function InviteUserPage() {
   function submit(event: React.FormEvent) {
     event.preventDefault();
     errors.clear();
-    create.mutate(values, {
-      // mutate() ignores what its callbacks return; invalidateQueries never rejects.
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.invites.list.queryKey() }).then(() =>
-          navigate({
-            to: "/admin/users",
-            state: (state) => ({ ...state, flash: "Invite sent!" }),
-          }),
-        );
+    create.mutate(
+      { ...values, language },
+      {
+        // mutate() ignores what its callbacks return; invalidateQueries never rejects.
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: trpc.invites.list.queryKey() }).then(() =>
+            navigate({
+              to: "/admin/users",
+              state: (state) => ({ ...state, flash: t("users.inviteSent") }),
+            }),
+          );
+        },
+        onError: errors.report,
       },
-      onError: errors.report,
-    });
+    );
   }
 
   return (
-    <FormCard title="Invite a new User" size="sm">
+    <FormCard title={t("users.invite")} size="sm">
       <form onSubmit={submit} noValidate>
         <Stack>
           {errors.unexpected ? <UnexpectedErrorAlert /> : null}
-          <TextInput label="First Name" autoComplete="off" {...bind("firstName")} />
-          <TextInput label="Last Name" autoComplete="off" {...bind("lastName")} />
-          <TextInput label="Email" type="email" autoComplete="off" {...bind("email")} />
-          <Textarea label="Message" autosize minRows={3} {...bind("message")} />
+          <TextInput label={t("common.firstName")} autoComplete="off" {...bind("firstName")} />
+          <TextInput label={t("common.lastName")} autoComplete="off" {...bind("lastName")} />
+          <TextInput label={t("common.email")} type="email" autoComplete="off" {...bind("email")} />
+          <Textarea label={t("users.message")} autosize minRows={3} {...bind("message")} />
+          <NativeSelect
+            label={t("users.emailLanguage")}
+            description={t("users.emailLanguageHint")}
+            data={[
+              { value: "en", label: "English" },
+              { value: "es", label: "Español" },
+            ]}
+            value={language}
+            onChange={(event) => setLanguage(event.currentTarget.value === "es" ? "es" : "en")}
+            error={errors.fieldErrors.language}
+          />
           <div>
             <SubmitButton busy={create.isPending} />
           </div>

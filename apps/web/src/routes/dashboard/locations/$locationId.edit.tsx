@@ -1,4 +1,5 @@
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Divider } from "@mantine/core";
 import { FormCard } from "../../../components/FormCard";
@@ -22,10 +23,11 @@ function EditLocationPage() {
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
   const update = useMutation(trpc.locations.update.mutationOptions());
   const errors = useServerErrors(locationFormFields);
+  const { t } = useStaffTranslation();
   // A button click has nothing to wait for; the router reports a failed navigation itself.
   const backToList = () => void navigate({ to: "/dashboard/locations" });
   return (
-    <FormCard title="Edit Location" size="sm">
+    <FormCard title={t("locations.edit")} size="sm">
       {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       <LocationForm
         initial={location}

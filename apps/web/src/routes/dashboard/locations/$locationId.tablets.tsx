@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute } from "@tanstack/react-router";
 import { FormCard } from "../../../components/FormCard";
 import { LocationTablets } from "../../../components/LocationTablets";
@@ -12,8 +13,9 @@ export const Route = createFileRoute("/dashboard/locations/$locationId/tablets")
 function LocationTabletsPage() {
   const id = Number(Route.useParams().locationId);
   const { data: location } = useSuspenseQuery(trpc.locations.get.queryOptions({ id }));
+  const { t } = useStaffTranslation();
   return (
-    <FormCard title={`Tablets at ${location.Name}`} size="md">
+    <FormCard title={t("locations.tabletsAt", { name: location.Name })} size="md">
       <LocationTablets locationId={id} />
     </FormCard>
   );

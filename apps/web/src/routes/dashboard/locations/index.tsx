@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Table, Text } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
@@ -17,22 +18,23 @@ export const Route = createFileRoute("/dashboard/locations/")({
 function LocationsPage() {
   const user = useCurrentUser();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  const { t } = useStaffTranslation();
   return (
     <ListPage
-      title="Locations"
+      title={t("locations.title")}
       actions={
         user?.isAdmin ? (
-          <ButtonLink to="/dashboard/locations/new">Add New Location</ButtonLink>
+          <ButtonLink to="/dashboard/locations/new">{t("locations.add")}</ButtonLink>
         ) : null
       }
     >
       <ScrollTable
-        label="Locations"
+        label={t("locations.title")}
         minWidth={480}
-        columns={["Name", "Address", "Action"]}
+        columns={[t("common.name"), t("locations.address"), t("common.action")]}
         rows={locations}
         rowKey={(location) => location.id}
-        empty="No locations yet."
+        empty={t("locations.empty")}
         cells={(location) => (
           <>
             <Table.Td>{location.Name}</Table.Td>
@@ -49,6 +51,7 @@ function LocationsPage() {
 
 function LocationActions({ location, canEdit }: { location: LocationListItem; canEdit: boolean }) {
   const [asking, ask] = useDisclosure(false);
+  const { t } = useStaffTranslation();
   // GET /api/locations/{id}/setup on the server, but an action here: a mutation, never cached.
   const setup = useMutation({
     mutationFn: (id: number) => trpcClient.locations.setup.query({ id }),
@@ -66,23 +69,21 @@ function LocationActions({ location, canEdit }: { location: LocationListItem; ca
   }
 
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="wrap">
       <Button variant="light" onClick={ask.open} loading={setup.isPending}>
-        Set Up Tablet
+        {t("locations.setUpTablet")}
       </Button>
       <Modal
         opened={asking}
         onClose={ask.close}
-        title="Set up this browser as a tablet?"
+        title={t("locations.setUpTitle")}
         centered
-        closeButtonProps={{ "aria-label": "Close" }}
+        closeButtonProps={{ "aria-label": t("common.close") }}
       >
-        <Text>
-          This will log you out and turn this browser into the sign-in sheet for {location.Name}.
-        </Text>
+        <Text>{t("locations.setUpBody", { name: location.Name })}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={ask.close}>
-            Cancel
+            {t("common.cancel")}
           </Button>
           <Button
             loading={setup.isPending}
@@ -91,7 +92,7 @@ function LocationActions({ location, canEdit }: { location: LocationListItem; ca
               setUpTablet();
             }}
           >
-            Set Up Tablet
+            {t("locations.setUpTablet")}
           </Button>
         </Group>
       </Modal>
@@ -100,7 +101,7 @@ function LocationActions({ location, canEdit }: { location: LocationListItem; ca
         to="/dashboard/locations/$locationId/tablets"
         params={{ locationId: String(location.id) }}
       >
-        Tablets
+        {t("locations.tablets")}
       </ButtonLink>
       {canEdit ? (
         <EditLink

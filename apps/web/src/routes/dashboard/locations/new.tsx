@@ -1,4 +1,5 @@
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { FormCard } from "../../../components/FormCard";
 import { LocationForm, locationFormFields } from "../../../components/LocationForm";
@@ -18,10 +19,11 @@ function NewLocationPage() {
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
   const create = useMutation(trpc.locations.create.mutationOptions());
   const errors = useServerErrors(locationFormFields);
+  const { t } = useStaffTranslation();
   // A button click has nothing to wait for; the router reports a failed navigation itself.
   const backToList = () => void navigate({ to: "/dashboard/locations" });
   return (
-    <FormCard title="Add New Location" size="sm">
+    <FormCard title={t("locations.add")} size="sm">
       {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       <LocationForm
         initial={{ Name: "", Address: "", Programs: [], TemperatureUnit: "F", LogoUrl: null }}

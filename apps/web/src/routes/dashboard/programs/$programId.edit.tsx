@@ -1,4 +1,5 @@
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { FormCard } from "../../../components/FormCard";
 import { ProgramForm } from "../../../components/ProgramForm";
@@ -19,8 +20,9 @@ function EditProgramPage() {
   const update = useMutation(trpc.programs.update.mutationOptions());
   // A button click has nothing to wait for; the router reports a failed navigation itself.
   const backToList = () => void navigate({ to: "/dashboard/programs" });
+  const { t } = useStaffTranslation();
   return (
-    <FormCard title="Edit Program" size="sm">
+    <FormCard title={t("programs.edit")} size="sm">
       <ProgramForm
         initial={{
           Name: program.Name,

@@ -1,4 +1,5 @@
 import { Table } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ListPage } from "../../../components/ListPage";
@@ -15,20 +16,21 @@ function ProgramsPage() {
   const user = useCurrentUser();
   const isAdmin = user?.isAdmin === true;
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  const { t } = useStaffTranslation();
   return (
     <ListPage
-      title="Programs"
+      title={t("programs.title")}
       actions={
-        isAdmin ? <ButtonLink to="/dashboard/programs/new">Add New Program</ButtonLink> : null
+        isAdmin ? <ButtonLink to="/dashboard/programs/new">{t("programs.add")}</ButtonLink> : null
       }
     >
       <ScrollTable
-        label="Programs"
+        label={t("programs.title")}
         minWidth={320}
-        columns={["Name", "Action"]}
+        columns={[t("common.name"), t("common.action")]}
         rows={programs}
         rowKey={(program) => program.id}
-        empty="No programs yet."
+        empty={t("programs.empty")}
         cells={(program) => (
           <>
             <Table.Td>{program.Name}</Table.Td>

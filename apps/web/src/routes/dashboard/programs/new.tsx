@@ -1,4 +1,5 @@
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { FormCard } from "../../../components/FormCard";
 import { ProgramForm } from "../../../components/ProgramForm";
@@ -15,10 +16,11 @@ function NewProgramPage() {
   const navigate = useNavigate();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const create = useMutation(trpc.programs.create.mutationOptions());
+  const { t } = useStaffTranslation();
   // A button click has nothing to wait for; the router reports a failed navigation itself.
   const backToList = () => void navigate({ to: "/dashboard/programs" });
   return (
-    <FormCard title="Add New Program" size="sm">
+    <FormCard title={t("programs.add")} size="sm">
       <ProgramForm
         initial={{ Name: "", LocationIds: [] }}
         locations={locations}

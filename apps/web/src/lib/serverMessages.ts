@@ -1,0 +1,34 @@
+import {
+  controlCharacterMessage,
+  invalidLoginMessage,
+  passwordMessage,
+  reauthenticateMessage,
+  wrongCurrentPasswordMessage,
+} from "@vsi/api/schemas";
+import { staffTranslate, type Language } from "@vsi/i18n/staff";
+
+// The API answers in English; a form shows its messages in the reader's language. A message
+// shown by its field needs no field name ("First name is required" is "Obligatorio" by First
+// name). One the catalogue does not know yet is shown as the server wrote it.
+const known: Array<[RegExp | string, string]> = [
+  [/ is required$/, "required"],
+  [/ is too long$/, "tooLong"],
+  ["Email is invalid", "emailInvalid"],
+  ["Email already registered", "emailTaken"],
+  [passwordMessage, "password"],
+  [invalidLoginMessage, "invalidLogin"],
+  [reauthenticateMessage, "reauthenticate"],
+  [wrongCurrentPasswordMessage, "wrongCurrentPassword"],
+  [controlCharacterMessage, "controlCharacters"],
+  ["Must be valid Unicode text", "controlCharacters"],
+];
+
+export function translateServerMessage(language: Language, message: string): string {
+  if (language === "en") return message;
+  // With or without its full stop.
+  const bare = message.replace(/\.$/, "");
+  const match = known.find(([pattern]) =>
+    typeof pattern === "string" ? pattern.replace(/\.$/, "") === bare : pattern.test(bare),
+  );
+  return match ? staffTranslate(language, `serverMessages.${match[1]}`) : message;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { isLanguage, languageOf, pickLanguage } from "./languages";
+
+describe("pickLanguage", () => {
+  it("takes the person's choice over the browser's languages", () => {
+    expect(pickLanguage("en", ["es-ES", "es"])).toBe("en");
+    expect(pickLanguage("es", ["en-US"])).toBe("es");
+  });
+
+  it("follows the browser without a choice: its first language we have, else English", () => {
+    expect(pickLanguage(null, ["es-MX", "en"])).toBe("es");
+    expect(pickLanguage(undefined, ["fr-FR", "ES"])).toBe("es");
+    expect(pickLanguage(null, ["fr-FR", "de"])).toBe("en");
+    expect(pickLanguage(null, [])).toBe("en");
+  });
+});
+
+describe("languageOf and isLanguage", () => {
+  it("read a tag's language and nothing else", () => {
+    expect(languageOf(["en-GB"])).toBe("en");
+    expect(isLanguage("es")).toBe(true);
+    expect(isLanguage("es-MX")).toBe(false);
+    expect(isLanguage(null)).toBe(false);
+  });
+});
