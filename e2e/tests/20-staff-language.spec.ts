@@ -10,6 +10,7 @@ import {
 } from "../support/fixtures.ts";
 import { linkFromMail, mails } from "../support/mail.ts";
 import { runState } from "../support/state.ts";
+import { zoneNearNoon } from "../support/zone.ts";
 
 // A staff member whose browser speaks Spanish reads the staff pages in Spanish until they choose
 // otherwise on My Account; the kiosk's language is another matter (12-kiosk).
@@ -54,7 +55,7 @@ test("staff language: a Spanish browser reads the dashboard, locations, admin pa
     await expect(page.getByRole("heading", { name: "Sedes" })).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Dirección" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Configurar tableta" }).first()).toBeVisible();
-    // The reports page's filters and summary; its table and title follow when it is translated.
+    // The reports page's filters, summary, title and table.
     const { reports } = runState();
     await look(
       page,
@@ -64,6 +65,12 @@ test("staff language: a Spanish browser reads the dashboard, locations, admin pa
     );
     await expect(page.getByRole("button", { name: "Mes pasado" })).toBeVisible();
     await expect(page.getByLabel("Desde")).toHaveValue(reports.from);
+    await expect(page.getByRole("heading", { name: "Informes", exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "Informe de visitas" })
+        .getByRole("columnheader", { name: "Entrada" }),
+    ).toBeVisible();
     await look(
       page,
       "/admin/users",
@@ -162,5 +169,127 @@ test("staff language: an admin reading Spanish invites a colleague in Spanish, a
     ).toBeVisible();
   } finally {
     await theirs.close();
+  }
+});
+
+test("staff language: a Spanish reader sees a program's questions and answers in Spanish in Reports, corrects an answer in Spanish, and reads the funder summary in Spanish", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
+  // About noon where the site is, so today stays today all through the journey.
+  const zone = zoneNearNoon();
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+  const tag = unique();
+  const program = await adminApi.expect(201, "POST", "/api/programs", {
+    Name: `Despensa ${tag}`,
+    LocationIds: [],
+  });
+  const location = await adminApi.expect(201, "POST", "/api/locations", {
+    Name: `Salón ${tag}`,
+    Address: `${tag} Calle Mayor`,
+    TimeZone: zone,
+    ProgramIds: [program.id],
+  });
+  const asked = async (fields: Record<string, unknown>) =>
+    (await adminApi.expect(201, "POST", "/api/questions", { ProgramIds: [program.id], ...fields }))
+      .id as number;
+  const both = (en: string, es: string) => ({ en, es });
+  const household = await asked({
+    Kind: "number",
+    Label: both("People in your household", "Personas en su hogar"),
+    Min: 1,
+    Max: 20,
+  });
+  const consent = await asked({
+    Kind: "consent",
+    Label: both("I agree to share my visit", "Acepto compartir mi visita"),
+  });
+  const language = await asked({
+    Kind: "choice",
+    Label: both("Preferred language", "Idioma preferido"),
+    Choices: [
+      { id: "en", Label: both("English", "Inglés") },
+      { id: "es", Label: both("Spanish", "Español") },
+    ],
+  });
+  // No Spanish written for this one: its English shows.
+  const zip = await asked({ Kind: "zip", Label: both("ZIP code", "") });
+  const created = await adminApi.expect(201, "POST", "/api/visits", {
+    FirstName: "Lucía",
+    LastName: `Ramos${tag}`,
+    PhoneNumber: "4155507301",
+    LocationId: location.id,
+    ProgramId: program.id,
+    Answers: { [household]: 4, [consent]: false, [language]: "es", [zip]: "94110" },
+  });
+  await adminApi.expect(200, "PATCH", `/api/visits/${created.id}/sign-out`);
+
+  await logInContext(page.context(), await newUser({ firstName: `Marta${tag}` }));
+  const filters = `from=${today}&to=${today}&locationId=${location.id}&programId=${program.id}`;
+  const table = page.getByRole("region", { name: "Informe de visitas" });
+  const row = table.getByRole("row").filter({ hasText: `Ramos${tag}` });
+
+  for (const [size, viewport] of [
+    ["tablet", viewports.tablet],
+    ["phone", viewports.phone],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await look(page, `/dashboard/reports?${filters}`, row, `es-report-answers-${size}`);
+    for (const header of [
+      "Personas en su hogar",
+      "Acepto compartir mi visita",
+      "Idioma preferido",
+      "ZIP code",
+    ])
+      await expect(table.getByRole("columnheader", { name: header })).toBeVisible();
+    await expect(row).toContainText("Español");
+    await expect(row).toContainText("No está de acuerdo");
+    await expect(
+      page.getByText(`Los días son los de ${location.Name} (${zone}), igual que Desde y Hasta.`),
+    ).toBeVisible();
+  }
+
+  // The correction, in Spanish: a value out of range is refused by its field, in Spanish.
+  await row.getByRole("link", { name: "Editar" }).click();
+  await expect(page.getByRole("heading", { name: "Corregir una visita" })).toBeVisible();
+  const field = page.getByLabel("Personas en su hogar");
+  await expect(field).toHaveValue("4");
+  await expect(page.getByText("De 1 a 20")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Español" })).toBeChecked();
+  await field.fill("25");
+  await page.getByRole("button", { name: "Enviar" }).click();
+  await expect(page.getByText("Debe ser como máximo 20")).toBeVisible();
+  await expectAccessible(page, "correct a visit in Spanish");
+  await expectNoHorizontalOverflow(page, "correct a visit in Spanish");
+  await keepScreenshot(page, "es-correct-visit-phone");
+  await page.setViewportSize(viewports.tablet);
+  await keepScreenshot(page, "es-correct-visit-tablet");
+  await field.fill("6");
+  await page.getByRole("button", { name: "Enviar" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/reports\?/);
+  await expect(row).toContainText("6");
+  const corrected = await adminApi.expect(200, "GET", `/api/visits/${created.id}`);
+  expect(corrected.Answers[household]).toBe(6);
+
+  // The funder summary, in Spanish, figures written the US Spanish way.
+  const answers = page.getByRole("region", { name: "Respuestas a las preguntas" });
+  for (const [size, viewport] of [
+    ["tablet", viewports.tablet],
+    ["phone", viewports.phone],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await look(
+      page,
+      `/dashboard/reports/summary?from=${today}&to=${today}&locationId=${location.id}`,
+      answers,
+      `es-funder-summary-${size}`,
+    );
+    await expect(
+      page.getByRole("heading", { name: "Resumen para financiadores", exact: true }),
+    ).toBeVisible();
+    await expect(answers.getByRole("region", { name: "People in your household" })).toContainText(
+      "1 de 1 personas respondieron",
+    );
   }
 });

@@ -10,6 +10,8 @@ import {
   TextInput,
   Textarea,
 } from "@mantine/core";
+import { useStaffTranslation } from "@vsi/i18n/staff";
+import { wordsIn } from "../lib/answers";
 import type { Question } from "../lib/types";
 
 /** A field's value as the form holds it: text as typed, yes/no as chosen (null: none), choice ids. */
@@ -23,7 +25,7 @@ export function draftOf(question: Question, value: unknown): AnswerDraft {
   return typeof value === "string" || typeof value === "number" ? String(value) : "";
 }
 
-/** One intake question as staff correct it, built from its definition. */
+/** One intake question as staff correct it, built from its definition, in the reader's language. */
 export function AnswerField({
   question,
   value,
@@ -35,8 +37,9 @@ export function AnswerField({
   onChange: (value: AnswerDraft) => void;
   error?: string | undefined;
 }) {
-  const label = question.Label.en;
-  const description = question.Help.en || undefined;
+  const { t, language, formatNumber } = useStaffTranslation();
+  const label = wordsIn(question.Label, language);
+  const description = wordsIn(question.Help, language) || undefined;
   const text = typeof value === "string" ? value : "";
   switch (question.Kind) {
     case "text":
@@ -57,7 +60,10 @@ export function AnswerField({
           description={
             description ??
             (question.Min !== null && question.Max !== null
-              ? `${question.Min} to ${question.Max}`
+              ? t("visit.range", {
+                  min: formatNumber(question.Min),
+                  max: formatNumber(question.Max),
+                })
               : undefined)
           }
           error={error}
@@ -91,7 +97,10 @@ export function AnswerField({
       );
     case "yesno":
     case "consent": {
-      const words = question.Kind === "consent" ? ["Agreed", "Not agreed"] : ["Yes", "No"];
+      const words =
+        question.Kind === "consent"
+          ? [t("answers.agreed"), t("answers.notAgreed")]
+          : [t("common.yes"), t("common.no")];
       return (
         <Input.Wrapper label={label} description={description} error={error} size="md">
           <div>
@@ -122,7 +131,7 @@ export function AnswerField({
         >
           <Group mt={6} gap="md">
             {question.Choices.map((choice) => (
-              <Radio key={choice.id} value={choice.id} label={choice.Label.en} />
+              <Radio key={choice.id} value={choice.id} label={wordsIn(choice.Label, language)} />
             ))}
           </Group>
         </Radio.Group>
@@ -139,7 +148,7 @@ export function AnswerField({
         >
           <Stack mt={6} gap={6}>
             {question.Choices.map((choice) => (
-              <Checkbox key={choice.id} value={choice.id} label={choice.Label.en} />
+              <Checkbox key={choice.id} value={choice.id} label={wordsIn(choice.Label, language)} />
             ))}
           </Stack>
         </Checkbox.Group>

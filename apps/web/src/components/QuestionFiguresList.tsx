@@ -53,7 +53,7 @@ function QuestionCard({
   people: number;
   printed: boolean;
 }) {
-  const { t, language } = useStaffTranslation();
+  const { t, locale } = useStaffTranslation();
   return (
     <Paper
       withBorder
@@ -76,8 +76,8 @@ function QuestionCard({
         </Group>
         <Text size="sm" c={printed ? undefined : "dimmed"}>
           {t("reports.funder.answered", {
-            answered: figure(question.answered, language),
-            people: figure(people, language),
+            answered: figure(question.answered, locale),
+            people: figure(people, locale),
           })}
         </Text>
         {question.kind === "date" ? (
@@ -87,10 +87,10 @@ function QuestionCard({
         ) : null}
         {question.sum !== null ? (
           <Group gap="lg">
-            <Figure label={t("reports.funder.total")} value={figure(question.sum, language)} />
+            <Figure label={t("reports.funder.total")} value={figure(question.sum, locale)} />
             <Figure
               label={t("reports.funder.average")}
-              value={question.mean === null ? "—" : figure(question.mean, language)}
+              value={question.mean === null ? "—" : figure(question.mean, locale)}
             />
           </Group>
         ) : null}
@@ -107,7 +107,7 @@ function QuestionCard({
               {question.counts.map((count) => (
                 <Table.Tr key={count.value}>
                   <Table.Td className={classes.answerLabel}>{count.label}</Table.Td>
-                  <Table.Td className={classes.number}>{figure(count.count, language)}</Table.Td>
+                  <Table.Td className={classes.number}>{figure(count.count, locale)}</Table.Td>
                   <Table.Td className={classes.share}>
                     <Group gap={6} wrap="nowrap">
                       {printed ? null : (
@@ -119,7 +119,7 @@ function QuestionCard({
                         />
                       )}
                       <Text span size="xs">
-                        {shareOf(count.count, question.answered, language)}
+                        {shareOf(count.count, question.answered, locale)}
                       </Text>
                     </Group>
                   </Table.Td>

@@ -1,5 +1,6 @@
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, screen, within } from "@testing-library/react";
+import { staffLanguage } from "@vsi/i18n/staff";
+import { afterEach, describe, expect, it } from "vitest";
 import type { Question, ReportVisit } from "../lib/types";
 import { renderWithTheme } from "../test/render";
 import { ReportTable } from "./ReportTable";
@@ -23,7 +24,39 @@ const visit = (id: number, fields: Partial<ReportVisit>): ReportVisit => ({
   ...fields,
 });
 
+const words = (en: string, es = en) => ({ en, es });
+const question = (
+  id: number,
+  Kind: Question["Kind"],
+  label: string,
+  spanish = label,
+): Question => ({
+  id,
+  Kind,
+  Label: words(label, spanish),
+  Help: words(""),
+  Required: false,
+  Choices:
+    Kind === "choices"
+      ? [
+          { id: "food", Label: words("Food", "Comida") },
+          { id: "rent", Label: words("Rent", "") },
+        ]
+      : [],
+  Min: null,
+  Max: null,
+  ProgramIds: [],
+  AskEvery: "visit",
+  ReaskAfterMonths: null,
+  Position: id,
+  RetiredAt: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+});
+
 describe("ReportTable", () => {
+  afterEach(() => act(() => staffLanguage.choose(null)));
+
   it("shows dates and times in the report's zone, and says when staff or the automatic sign-out ended a visit", () => {
     renderWithTheme(
       <ReportTable
@@ -48,30 +81,6 @@ describe("ReportTable", () => {
   });
 
   it("adds a column per question, each answer in words, and a last cell of the page's own", () => {
-    const words = (en: string) => ({ en, es: en });
-    const question = (id: number, Kind: Question["Kind"], label: string): Question => ({
-      id,
-      Kind,
-      Label: words(label),
-      Help: words(""),
-      Required: false,
-      Choices:
-        Kind === "choices"
-          ? [
-              { id: "food", Label: words("Food") },
-              { id: "rent", Label: words("Rent") },
-            ]
-          : [],
-      Min: null,
-      Max: null,
-      ProgramIds: [],
-      AskEvery: "visit",
-      ReaskAfterMonths: null,
-      Position: id,
-      RetiredAt: null,
-      createdAt: "2026-01-01T00:00:00.000Z",
-      updatedAt: "2026-01-01T00:00:00.000Z",
-    });
     renderWithTheme(
       <ReportTable
         timeZone="UTC"
@@ -102,5 +111,60 @@ describe("ReportTable", () => {
         .slice(-4)
         .map((cell) => cell.textContent),
     ).toEqual(["", "", "", "Edit 2"]);
+  });
+
+  it("speaks Spanish to a Spanish reader: headers, dates, who signed out, and questions in Spanish where written", () => {
+    act(() => staffLanguage.choose("es"));
+    renderWithTheme(
+      <ReportTable
+        timeZone="America/Los_Angeles"
+        questions={[
+          question(1, "choices", "Needs", "Necesidades"),
+          question(2, "yesno", "First visit", ""),
+          question(3, "consent", "Consent", "Consentimiento"),
+        ]}
+        visits={[
+          visit(1, {
+            TimeOut: "2026-11-03T05:00:00.000Z",
+            SignedOutBy: "staff",
+            Answers: { 1: ["rent", "food"], 2: true, 3: false },
+          }),
+        ]}
+        action={(row) => <button type="button">Editar {row.id}</button>}
+      />,
+    );
+    expect(screen.getByRole("region", { name: "Informe de visitas" })).toBeInTheDocument();
+    const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      "Fecha",
+      "Sede",
+      "Programa",
+      "Nombre",
+      "Teléfono",
+      "Temp.",
+      "Entrada",
+      "Salida",
+      "Necesidades",
+      // No Spanish written for this question: its English.
+      "First visit",
+      "Consentimiento",
+      "Acción",
+    ]);
+    const [row] = screen.getAllByRole("row").slice(1);
+    // 04:30 UTC is the evening before in Los Angeles, written day first.
+    expect(within(row!).getByText("2/11/2026")).toBeInTheDocument();
+    expect(row).toHaveTextContent("(por el personal)");
+    expect(
+      within(row!)
+        .getAllByRole("cell")
+        .slice(-4)
+        .map((cell) => cell.textContent),
+    ).toEqual(["Rent, Comida", "Sí", "No está de acuerdo", "Editar 1"]);
+  });
+
+  it("says so in Spanish when no visit matches", () => {
+    act(() => staffLanguage.choose("es"));
+    renderWithTheme(<ReportTable timeZone="UTC" visits={[]} />);
+    expect(screen.getByText("Ninguna visita coincide con estos filtros.")).toBeInTheDocument();
   });
 });

@@ -1,21 +1,22 @@
 import { Table, Text } from "@mantine/core";
 import { formatPhone } from "@vsi/web-common/phone";
-import { formatLocalDate, formatLocalTime } from "@vsi/web-common/time";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import type { ReactNode } from "react";
-import { answerText } from "../lib/answers";
+import { answerText, wordsIn } from "../lib/answers";
 import type { Question, ReportVisit } from "../lib/types";
 import { ScrollTable } from "./ScrollTable";
 
-/** Who ended a visit, when it was not the visitor at the sheet. */
+/** Who ended a visit, when it was not the visitor at the sheet: its words' key. */
 const signedOutBy: Partial<Record<NonNullable<ReportVisit["SignedOutBy"]>, string>> = {
-  staff: "by staff",
-  auto: "automatic",
+  staff: "reports.table.byStaff",
+  auto: "reports.table.automatic",
 };
 
 /**
  * One row per visit, its times in the report's zone (the location's when one is chosen); an empty
  * Time out means the visitor is still signed in. With `questions` (a program chosen), a column
  * per question with each visit's answer in words; with `action`, a last cell per row (Edit).
+ * Questions and answers in the reader's language where the question has the words for it.
  */
 export function ReportTable({
   visits,
@@ -28,29 +29,34 @@ export function ReportTable({
   questions?: readonly Question[];
   action?: (visit: ReportVisit) => ReactNode;
 }) {
+  const { t, language, formatDate, formatTime } = useStaffTranslation();
+  const signedOut = (visit: ReportVisit) => {
+    const key = visit.SignedOutBy ? signedOutBy[visit.SignedOutBy] : undefined;
+    return key ? t(key) : undefined;
+  };
   return (
     <ScrollTable
-      label="Visits report"
+      label={t("reports.table.label")}
       minWidth={900 + 140 * questions.length}
       verticalSpacing="xs"
       columns={[
-        "Date",
-        "Location",
-        "Program",
-        "Name",
-        "Phone number",
-        "Temp.",
-        "Time in",
-        "Time out",
-        ...questions.map((question) => question.Label.en),
-        ...(action ? ["Action"] : []),
+        t("reports.table.date"),
+        t("reports.table.location"),
+        t("reports.table.program"),
+        t("reports.table.name"),
+        t("reports.table.phone"),
+        t("reports.table.temperature"),
+        t("reports.table.timeIn"),
+        t("reports.table.timeOut"),
+        ...questions.map((question) => wordsIn(question.Label, language)),
+        ...(action ? [t("common.action")] : []),
       ]}
       rows={visits}
       rowKey={(visit) => visit.id}
-      empty="No visits match these filters."
+      empty={t("reports.table.empty")}
       cells={(visit) => (
         <>
-          <Table.Td>{formatLocalDate(visit.TimeIn, timeZone)}</Table.Td>
+          <Table.Td>{formatDate(visit.TimeIn, timeZone)}</Table.Td>
           <Table.Td>{visit.Location?.Name}</Table.Td>
           <Table.Td>{visit.Program?.Name}</Table.Td>
           <Table.Td>
@@ -58,18 +64,18 @@ export function ReportTable({
           </Table.Td>
           <Table.Td>{formatPhone(visit.PhoneNumber)}</Table.Td>
           <Table.Td>{visit.Temperature ?? "—"}</Table.Td>
-          <Table.Td>{formatLocalTime(visit.TimeIn, timeZone)}</Table.Td>
+          <Table.Td>{formatTime(visit.TimeIn, timeZone)}</Table.Td>
           <Table.Td>
-            {visit.TimeOut ? formatLocalTime(visit.TimeOut, timeZone) : ""}
-            {visit.SignedOutBy && signedOutBy[visit.SignedOutBy] ? (
+            {visit.TimeOut ? formatTime(visit.TimeOut, timeZone) : ""}
+            {signedOut(visit) ? (
               <Text span size="xs" c="dimmed" ml={6}>
-                ({signedOutBy[visit.SignedOutBy]})
+                ({signedOut(visit)})
               </Text>
             ) : null}
           </Table.Td>
           {questions.map((question) => (
             <Table.Td key={question.id}>
-              {answerText(question, visit.Answers[String(question.id)])}
+              {answerText(question, visit.Answers[String(question.id)], language)}
             </Table.Td>
           ))}
           {action ? <Table.Td>{action(visit)}</Table.Td> : null}

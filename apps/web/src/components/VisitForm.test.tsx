@@ -1,11 +1,12 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { staffLanguage } from "@vsi/i18n/staff";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Question, Visit } from "../lib/types";
 import { renderWithTheme } from "../test/render";
 import { VisitForm } from "./VisitForm";
 
-const words = (en: string) => ({ en, es: en });
+const words = (en: string, es = en) => ({ en, es });
 const question = (id: number, fields: Partial<Question>): Question => ({
   id,
   Kind: "text",
@@ -25,21 +26,27 @@ const question = (id: number, fields: Partial<Question>): Question => ({
   ...fields,
 });
 
-const household = question(1, { Kind: "number", Label: words("Household"), Min: 1, Max: 20 });
+const household = question(1, {
+  Kind: "number",
+  Label: words("Household", "Personas en el hogar"),
+  Help: words("", "Cuente a todos los que viven con usted"),
+  Min: 1,
+  Max: 20,
+});
 const language = question(2, {
   Kind: "choice",
   Label: words("Language"),
   Required: true,
   Choices: [
-    { id: "en", Label: words("English") },
-    { id: "es", Label: words("Spanish") },
+    { id: "en", Label: words("English", "Inglés") },
+    { id: "es", Label: words("Spanish", "Español") },
   ],
 });
-const consent = question(3, { Kind: "consent", Label: words("Consent") });
+const consent = question(3, { Kind: "consent", Label: words("Consent", "Consentimiento") });
 const note = question(4, { Kind: "text", Label: words("Note") });
 const firstTime = question(5, {
   Kind: "yesno",
-  Label: words("First time here?"),
+  Label: words("First time here?", "¿Primera vez aquí?"),
   RetiredAt: "2026-02-01T00:00:00.000Z",
 });
 
@@ -76,6 +83,8 @@ function renderForm(errors = {}) {
 }
 
 describe("VisitForm", () => {
+  afterEach(() => act(() => staffLanguage.choose(null)));
+
   it("starts from the visit's answers, shows a retired question's as kept, and has no temperature where none was asked", () => {
     renderForm();
     expect(screen.getByLabelText("Household")).toHaveValue("4");
@@ -114,5 +123,47 @@ describe("VisitForm", () => {
   it("shows the server's 422 for an answer by its field", () => {
     renderForm({ "Answers.2": "Pick one of the choices" });
     expect(screen.getByText("Pick one of the choices")).toBeInTheDocument();
+  });
+
+  it("speaks Spanish to a Spanish reader: labels, help, choices, words and the rule's messages", async () => {
+    act(() => staffLanguage.choose("es"));
+    const { onSubmit, user } = renderForm();
+    expect(screen.getByLabelText("Nombre")).toHaveValue("Ana");
+    expect(screen.getByLabelText("Número de teléfono")).toBeInTheDocument();
+    expect(screen.getByText("Respuestas")).toBeInTheDocument();
+    expect(screen.getByText("Cuente a todos los que viven con usted")).toBeInTheDocument();
+    expect(screen.getByLabelText("Español")).toBeChecked();
+    expect(screen.getByText("De acuerdo")).toBeInTheDocument();
+    expect(screen.getByText("No está de acuerdo")).toBeInTheDocument();
+    // A question with no Spanish written keeps its English.
+    expect(screen.getByLabelText("Note")).toHaveValue("Needs a ride");
+    expect(screen.getByText("¿Primera vez aquí?")).toBeInTheDocument();
+    expect(screen.getByText("Sí")).toBeInTheDocument();
+    expect(
+      screen.getByText("Ya no se pregunta: se conserva como se respondió."),
+    ).toBeInTheDocument();
+    const field = screen.getByLabelText("Personas en el hogar");
+    await user.clear(field);
+    await user.type(field, "25");
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    expect(await screen.findByText("Debe ser como máximo 20")).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("shows the range in Spanish when the question has no help", () => {
+    act(() => staffLanguage.choose("es"));
+    renderWithTheme(
+      <VisitForm
+        visit={{ ...visit, Answers: {} }}
+        questions={[
+          question(8, { Kind: "number", Label: words("Nights", "Noches"), Min: 0, Max: 1500 }),
+        ]}
+        retired={[]}
+        saving={false}
+        onSubmit={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(screen.getByText("De 0 a 1,500")).toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
 import { Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { checkAnswers, visitUpdateInput, type AnswerValue } from "@vsi/api/schemas";
-import { answerText } from "../lib/answers";
+import { useStaffTranslation } from "@vsi/i18n/staff";
+import { answerText, wordsIn } from "../lib/answers";
+import { translateServerMessage } from "../lib/serverMessages";
 import type { Question, Visit } from "../lib/types";
 import { AnswerField, draftOf, type AnswerDraft } from "./AnswerField";
 import { FormButtons } from "./FormButtons";
@@ -58,9 +60,13 @@ export function VisitForm({
       ]),
     ),
   );
+  const { t, language } = useStaffTranslation();
   const [problems, setProblems] = useState<Record<string, string>>({});
-  // A message goes once its field is changed; the server's stay until the next submit.
-  const shown = { ...errors, ...problems };
+  // A message goes once its field is changed; the server's stay until the next submit. The
+  // rules' messages are English: said in the reader's language.
+  const shown: Partial<Record<string, string>> = { ...errors };
+  for (const [field, message] of Object.entries(problems))
+    shown[field] = translateServerMessage(language, message);
   const changed = (field: string) =>
     setProblems((current) => {
       if (!(field in current)) return current;
@@ -116,13 +122,16 @@ export function VisitForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {nameField("FirstName", "First Name", { autoComplete: "off" })}
-        {nameField("LastName", "Last Name", { autoComplete: "off" })}
-        {nameField("PhoneNumber", "Phone Number", { inputMode: "tel", autoComplete: "off" })}
-        {visit.Temperature !== null ? nameField("Temperature", "Temperature") : null}
+        {nameField("FirstName", t("common.firstName"), { autoComplete: "off" })}
+        {nameField("LastName", t("common.lastName"), { autoComplete: "off" })}
+        {nameField("PhoneNumber", t("visit.phoneNumber"), {
+          inputMode: "tel",
+          autoComplete: "off",
+        })}
+        {visit.Temperature !== null ? nameField("Temperature", t("visit.temperature")) : null}
         {questions.length > 0 ? (
           <Text fw={600} mt="sm">
-            Answers
+            {t("visit.answers")}
           </Text>
         ) : null}
         {questions.map((question) => {
@@ -143,11 +152,13 @@ export function VisitForm({
         {retired.map((question) => (
           <div key={question.id}>
             <Text size="sm" fw={500}>
-              {question.Label.en}
+              {wordsIn(question.Label, language)}
             </Text>
-            <Text size="sm">{answerText(question, visit.Answers[String(question.id)])}</Text>
+            <Text size="sm">
+              {answerText(question, visit.Answers[String(question.id)], language)}
+            </Text>
             <Text size="xs" c="dimmed">
-              No longer asked: kept as answered.
+              {t("visit.retired")}
             </Text>
           </div>
         ))}

@@ -28,18 +28,18 @@ export function programsOf(
   return [...programs.values()].sort((a, b) => a.programName.localeCompare(b.programName));
 }
 
-/** "February 2026" for "2026-02", in the reader's language (the month's own, no zone to shift it). */
-export function monthLabel(month: string, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+/** "February 2026" for "2026-02", in the reader's locale (the month's own, no zone to shift it). */
+export function monthLabel(month: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
     month: "long",
     year: "numeric",
     timeZone: "UTC",
   }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
-/** "February 1, 2026" for a calendar day, in the reader's language. */
-export function dayLabel(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
+/** "February 1, 2026" for a calendar day, in the reader's locale (e.g. es-US). */
+export function dayLabel(day: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }
@@ -56,14 +56,14 @@ export function summaryCsvUrl(
 }
 
 /** A figure as a reader writes it: whole numbers as they are, others to at most two decimals. */
-export function figure(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+export function figure(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
 }
 
 /** A count's share of those who answered, in whole percent ("" when nobody answered). */
-export function shareOf(count: number, answered: number, language: string): string {
+export function shareOf(count: number, answered: number, locale: string): string {
   if (answered === 0) return "";
-  return new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 }).format(
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(
     count / answered,
   );
 }

@@ -1,4 +1,4 @@
-import { passwordMessage } from "@vsi/api/schemas";
+import { answerMessages, passwordMessage, rangeMessages } from "@vsi/api/schemas";
 import { describe, expect, it } from "vitest";
 import { translateServerMessage } from "./serverMessages";
 
@@ -18,6 +18,17 @@ describe("translateServerMessage", () => {
     expect(translateServerMessage("es", passwordMessage)).toBe(
       "Mínimo ocho caracteres, con al menos una letra y un número",
     );
+  });
+
+  it("says an answer's messages in Spanish, a number's bound written the reader's way", () => {
+    expect(translateServerMessage("es", answerMessages.number)).toBe("Debe ser un número");
+    expect(translateServerMessage("es", answerMessages.zip)).toBe(
+      "Un código postal tiene 5 dígitos, o 5 y 4 (12345-6789)",
+    );
+    expect(translateServerMessage("es", rangeMessages.max(1500))).toBe(
+      "Debe ser como máximo 1,500",
+    );
+    expect(translateServerMessage("en", rangeMessages.max(1500))).toBe("Must be at most 1500");
   });
 
   it("shows a message it does not know as it came", () => {

@@ -1,10 +1,13 @@
 import {
+  answerMessageKey,
   controlCharacterMessage,
   invalidLoginMessage,
   passwordMessage,
   reauthenticateMessage,
   wrongCurrentPasswordMessage,
 } from "@vsi/api/schemas";
+import { translate } from "@vsi/i18n";
+import { localeOf } from "@vsi/i18n/languages";
 import { staffTranslate, type Language } from "@vsi/i18n/staff";
 
 // The API answers in English; a form shows its messages in the reader's language. A message
@@ -25,6 +28,15 @@ const known: Array<[RegExp | string, string]> = [
 
 export function translateServerMessage(language: Language, message: string): string {
   if (language === "en") return message;
+  // An answer's message: the kiosk says the same rule's words to visitors (`answer.<key>`).
+  const answer = answerMessageKey(message);
+  if (answer) {
+    const limit =
+      answer.limit === undefined
+        ? undefined
+        : new Intl.NumberFormat(localeOf[language]).format(answer.limit);
+    return translate(language, `answer.${answer.key}`, limit === undefined ? {} : { limit });
+  }
   // With or without its full stop.
   const bare = message.replace(/\.$/, "");
   const match = known.find(([pattern]) =>

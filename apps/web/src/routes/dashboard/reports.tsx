@@ -31,7 +31,7 @@ function ReportsPage() {
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { timeZone, zoneOf } = reportTimeZone(locations, search.locationId, browserTimeZone());
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
-  const { t, language } = useStaffTranslation();
+  const { t, formatNumber } = useStaffTranslation();
   // Past 100,000 matches the total is an estimate until asked for (counting a million rows takes a while).
   const [exactFor, setExactFor] = useState<string | undefined>();
   const filtersKey = JSON.stringify({ ...search, page: undefined });
@@ -65,7 +65,6 @@ function ReportsPage() {
     enabled: search.programId !== undefined,
     placeholderData: keepPreviousData,
   });
-  const number = new Intl.NumberFormat(language);
 
   function run(filters: ReportFilters) {
     const next = { ...filters, page: 1 };
@@ -75,7 +74,7 @@ function ReportsPage() {
   }
 
   return (
-    <ListPage title="Reports">
+    <ListPage title={t("reports.title")}>
       <ReportTabs current="visits" />
       <ReportFiltersForm
         key={JSON.stringify(search)}
@@ -91,8 +90,8 @@ function ReportsPage() {
           <ReportSummary summary={summary.data} />
           <Text size="xs" c="dimmed">
             {zoneOf
-              ? `Days are ${zoneOf}'s own (${timeZone}), as are From and To.`
-              : `Days are in your time zone (${timeZone}), as are From and To.`}
+              ? t("reports.zoneOf", { name: zoneOf, zone: timeZone })
+              : t("reports.zoneViewer", { zone: timeZone })}
           </Text>
         </>
       ) : dated ? null : (
@@ -100,13 +99,13 @@ function ReportsPage() {
           {t("reports.summary.chooseDates")}
         </Text>
       )}
-      <PagedResults query={report} failure="The report could not be loaded. Please try again.">
+      <PagedResults query={report} failure={t("reports.loadFailed")}>
         {(data) => (
           <>
             {data.totalEstimated ? (
               <Group gap="xs">
                 <Text size="sm" c="dimmed" aria-live="polite">
-                  {t("reports.total.about", { total: number.format(data.total) })}
+                  {t("reports.total.about", { total: formatNumber(data.total) })}
                 </Text>
                 <Button size="compact-sm" variant="subtle" onClick={() => setExactFor(filtersKey)}>
                   {t("reports.total.countExactly")}
@@ -114,7 +113,7 @@ function ReportsPage() {
               </Group>
             ) : (
               <Text size="sm" c="dimmed" aria-live="polite">
-                {t("reports.total.count", { count: data.total, total: number.format(data.total) })}
+                {t("reports.total.count", { count: data.total, total: formatNumber(data.total) })}
               </Text>
             )}
             <ReportTable

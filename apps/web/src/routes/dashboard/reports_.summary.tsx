@@ -51,7 +51,7 @@ interface Figures {
 function FunderSummaryPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { t, language } = useStaffTranslation();
+  const { t, locale } = useStaffTranslation();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
   const { timeZone, zoneOf } = reportTimeZone(locations, search.locationId, browserTimeZone());
@@ -77,8 +77,8 @@ function FunderSummaryPage() {
   });
   const location = locations.find((l) => l.id === search.locationId);
   const period = t("reports.funder.period", {
-    from: dayLabel(filters.from, language),
-    to: dayLabel(filters.to, language),
+    from: dayLabel(filters.from, locale),
+    to: dayLabel(filters.to, locale),
   });
   const printReady = Boolean(summary.data) && perProgram.every((query) => query.data);
 
@@ -197,8 +197,7 @@ function FunderSummaryPage() {
 }
 
 function FigureCards({ figures }: { figures: Figures }) {
-  const { t, language } = useStaffTranslation();
-  const number = new Intl.NumberFormat(language);
+  const { t, formatNumber } = useStaffTranslation();
   const cards: Array<[string, number]> = [
     [t("reports.funder.visits"), figures.visits],
     [t("reports.funder.people"), figures.people],
@@ -213,7 +212,7 @@ function FigureCards({ figures }: { figures: Figures }) {
             {label}
           </Text>
           <Text size="xl" fw={700}>
-            {number.format(value)}
+            {formatNumber(value)}
           </Text>
         </Paper>
       ))}
@@ -229,8 +228,7 @@ function MonthTable({
   rows: ReadonlyArray<ProgramMonth>;
   withProgram?: boolean;
 }) {
-  const { t, language } = useStaffTranslation();
-  const number = new Intl.NumberFormat(language);
+  const { t, locale, formatNumber } = useStaffTranslation();
   return (
     <Table.ScrollContainer minWidth={320}>
       <Table striped withTableBorder>
@@ -246,9 +244,9 @@ function MonthTable({
           {rows.map((row) => (
             <Table.Tr key={`${row.programId}-${row.month}`}>
               {withProgram ? <Table.Td>{row.programName}</Table.Td> : null}
-              <Table.Td>{monthLabel(row.month, language)}</Table.Td>
-              <Table.Td className={classes.number}>{number.format(row.visits)}</Table.Td>
-              <Table.Td className={classes.number}>{number.format(row.people)}</Table.Td>
+              <Table.Td>{monthLabel(row.month, locale)}</Table.Td>
+              <Table.Td className={classes.number}>{formatNumber(row.visits)}</Table.Td>
+              <Table.Td className={classes.number}>{formatNumber(row.people)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -271,8 +269,7 @@ function PrintPage({
   figures: Figures | undefined;
   children: ReactNode;
 }) {
-  const { t, language } = useStaffTranslation();
-  const number = new Intl.NumberFormat(language);
+  const { t, formatNumber } = useStaffTranslation();
   return (
     <section className={classes.page} aria-label={title}>
       <Stack gap="md">
@@ -302,7 +299,7 @@ function PrintPage({
                   {label}
                 </Text>
                 <Text size="xl" fw={700}>
-                  {number.format(value)}
+                  {formatNumber(value)}
                 </Text>
               </div>
             ))}

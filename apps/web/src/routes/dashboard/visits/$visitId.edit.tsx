@@ -1,5 +1,6 @@
 import { Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute, useCanGoBack, useNavigate, useRouter } from "@tanstack/react-router";
 import { FormCard } from "../../../components/FormCard";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
@@ -13,6 +14,7 @@ export const Route = createFileRoute("/dashboard/visits/$visitId/edit")({
 
 function EditVisitPage() {
   const id = Number(Route.useParams().visitId);
+  const { t } = useStaffTranslation();
   const router = useRouter();
   const canGoBack = useCanGoBack();
   const navigate = useNavigate();
@@ -39,10 +41,10 @@ function EditVisitPage() {
     canGoBack ? router.history.back() : void navigate({ to: "/dashboard/reports" });
   const erased = visit.PhoneNumber === "";
   return (
-    <FormCard title="Correct a visit" size="sm">
+    <FormCard title={t("visit.title")} size="sm">
       {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       {erased ? (
-        <Text>This visit's details were erased: there is nothing left to correct.</Text>
+        <Text>{t("visit.erased")}</Text>
       ) : (
         <VisitForm
           visit={visit}
