@@ -6,7 +6,6 @@ import {
   reauthenticateMessage,
   wrongCurrentPasswordMessage,
 } from "@vsi/api/schemas";
-import { translate } from "@vsi/i18n";
 import { localeOf } from "@vsi/i18n/languages";
 import { staffTranslate, type Language } from "@vsi/i18n/staff";
 
@@ -28,14 +27,18 @@ const known: Array<[RegExp | string, string]> = [
 
 export function translateServerMessage(language: Language, message: string): string {
   if (language === "en") return message;
-  // An answer's message: the kiosk says the same rule's words to visitors (`answer.<key>`).
+  // An answer's message: the rule's key, its bound written the reader's way.
   const answer = answerMessageKey(message);
   if (answer) {
     const limit =
       answer.limit === undefined
         ? undefined
         : new Intl.NumberFormat(localeOf[language]).format(answer.limit);
-    return translate(language, `answer.${answer.key}`, limit === undefined ? {} : { limit });
+    return staffTranslate(
+      language,
+      `serverMessages.answer.${answer.key}`,
+      limit === undefined ? undefined : { limit },
+    );
   }
   // With or without its full stop.
   const bare = message.replace(/\.$/, "");
