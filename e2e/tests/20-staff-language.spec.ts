@@ -219,6 +219,7 @@ test("staff language: a Spanish reader sees a program's questions and answers in
     FirstName: "Lucía",
     LastName: `Ramos${tag}`,
     PhoneNumber: "4155507301",
+    Temperature: "98.4",
     LocationId: location.id,
     ProgramId: program.id,
     Answers: { [household]: 4, [consent]: false, [language]: "es", [zip]: "94110" },

@@ -230,7 +230,14 @@ function MonthTable({
 }) {
   const { t, locale, formatNumber } = useStaffTranslation();
   return (
-    <Table.ScrollContainer minWidth={320}>
+    // Focusable and named: on a phone a long program or month name scrolls it sideways.
+    <Table.ScrollContainer
+      type="native"
+      minWidth={320}
+      tabIndex={0}
+      role="region"
+      aria-label={t("reports.funder.perProgramMonth")}
+    >
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
