@@ -245,7 +245,7 @@ test("staff language: a Spanish reader sees a program's questions and answers in
     ])
       await expect(table.getByRole("columnheader", { name: header })).toBeVisible();
     await expect(row).toContainText("Español");
-    await expect(row).toContainText("No está de acuerdo");
+    await expect(row).toContainText("No aceptó");
     await expect(
       page.getByText(`Los días son los de ${location.Name} (${zone}), igual que Desde y Hasta.`),
     ).toBeVisible();

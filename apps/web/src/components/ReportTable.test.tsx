@@ -159,7 +159,7 @@ describe("ReportTable", () => {
         .getAllByRole("cell")
         .slice(-4)
         .map((cell) => cell.textContent),
-    ).toEqual(["Rent, Comida", "Sí", "No está de acuerdo", "Editar 1"]);
+    ).toEqual(["Rent, Comida", "Sí", "No aceptó", "Editar 1"]);
   });
 
   it("says so in Spanish when no visit matches", () => {

@@ -133,8 +133,8 @@ describe("VisitForm", () => {
     expect(screen.getByText("Respuestas")).toBeInTheDocument();
     expect(screen.getByText("Cuente a todos los que viven con usted")).toBeInTheDocument();
     expect(screen.getByLabelText("Español")).toBeChecked();
-    expect(screen.getByText("De acuerdo")).toBeInTheDocument();
-    expect(screen.getByText("No está de acuerdo")).toBeInTheDocument();
+    expect(screen.getByText("Aceptó")).toBeInTheDocument();
+    expect(screen.getByText("No aceptó")).toBeInTheDocument();
     // A question with no Spanish written keeps its English.
     expect(screen.getByLabelText("Note")).toHaveValue("Needs a ride");
     expect(screen.getByText("¿Primera vez aquí?")).toBeInTheDocument();

@@ -36,8 +36,8 @@ describe("an answer as staff read it", () => {
   it("says yes/no and consent in Spanish words to a Spanish reader", () => {
     expect(answerText(question("yesno"), true, "es")).toBe("Sí");
     expect(answerText(question("yesno"), false, "es")).toBe("No");
-    expect(answerText(question("consent"), true, "es")).toBe("De acuerdo");
-    expect(answerText(question("consent"), false, "es")).toBe("No está de acuerdo");
+    expect(answerText(question("consent"), true, "es")).toBe("Aceptó");
+    expect(answerText(question("consent"), false, "es")).toBe("No aceptó");
   });
 
   it("writes a date out on its own calendar day, whatever the machine's zone", () => {
