@@ -12,7 +12,7 @@ export default [
       callers: ["identity.ts"],
       files: ["urls.ts"],
       reports: ["on-site.ts", "summary.ts"],
-      visits: ["filters.ts", "auto-sign-out.ts"],
+      visits: ["filters.ts", "auto-sign-out.ts", "checked-answers.ts"],
     },
   }),
 ];

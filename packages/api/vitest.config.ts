@@ -14,6 +14,7 @@ export const apiStorageTests: string[] = [
   "src/visits/staff-report.test.ts",
   "src/visits/answers.test.ts",
   "src/questions/questions.test.ts",
+  "src/door/door.test.ts",
 ];
 
 export const apiTestOptions = {

@@ -13,6 +13,7 @@ const visit = (id: number, fields: Partial<ReportVisit>): ReportVisit => ({
   TimeIn: "2026-11-03T04:30:00.000Z",
   TimeOut: null,
   SignedOutBy: null,
+  SignedInFrom: "tablet",
   LocationId: 1,
   ProgramId: 1,
   Answers: {},

@@ -75,7 +75,10 @@ export function describeEntry(entry: AuditEntry): string {
   const place = entry.location?.name ?? text(d.name);
   switch (entry.action) {
     case "visit.sign_in":
-      return `${who} signed in a visitor`;
+      // A phone's sign-in is the visitor's own, at the door's poster.
+      return d.SignedInFrom === "phone"
+        ? "A visitor signed in on their own phone"
+        : `${who} signed in a visitor`;
     case "visit.sign_out":
       if (d.by === "auto") return "Automatic sign-out";
       return d.by === "staff"
@@ -89,6 +92,8 @@ export function describeEntry(entry: AuditEntry): string {
       return `${who} created the location '${place}'`;
     case "location.update":
       return `${who} changed the location '${place}' (${fields(d)})`;
+    case "location.door_code":
+      return `${who} made a new door code for '${place}' (old posters stop working)`;
     case "location.delete":
       return `${who} ${d.archived ? "archived" : "deleted"} the location '${place}'`;
     case "program.create":

@@ -6,6 +6,7 @@ import { askedQuestions } from "../questions/queries.ts";
 import { toQuestion } from "../questions/mappers.ts";
 import { asksProgram, checkAnswers, type Answers } from "../questions/answers-schema.ts";
 import { toVisit } from "./mappers.ts";
+import { checkedAnswers } from "./checked-answers.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
 import { lookupScope, tabletSignOutReachMs } from "./permissions.ts";
 import { idParam } from "../kernel/schema.ts";
@@ -67,28 +68,6 @@ async function report(ctx: Context, input: VisitListInput) {
     exactTotal: input.exactTotal,
   });
   return { visits, total, totalEstimated, page: input.page, pageCount: pageCount(total) };
-}
-
-/**
- * A sign-in's answers checked against the questions its program asks, as this process last read
- * them (`fresh`: read again). Required ones left out are the statement's to refuse: a visitor's
- * remembered answer may excuse them.
- */
-async function checkedAnswers(
-  ctx: Pick<Context, "db">,
-  programId: number,
-  given: Record<string, unknown> = {},
-  fresh: boolean,
-): Promise<{ Answers: Answers; questionsRevision: string | null }> {
-  if (Object.keys(given).length === 0) return { Answers: {}, questionsRevision: null };
-  const { revision, questions } = await askedQuestions(ctx.db, fresh);
-  const asked = questions.map(toQuestion).filter((question) => asksProgram(question, programId));
-  const excused = new Set(asked.map((question) => question.id));
-  const { answers, errors } = checkAnswers(asked, given, excused);
-  if (!errors.length) return { Answers: answers, questionsRevision: revision };
-  // A question added since this process read them: read them again before refusing.
-  if (!fresh) return checkedAnswers(ctx, programId, given, true);
-  throw new HttpError(422, "Validation failed", errors);
 }
 
 /**

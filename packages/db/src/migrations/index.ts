@@ -19,6 +19,7 @@ import * as m0019 from "./0019_visitor_keys.ts";
 import * as m0020 from "./0020_setup_checklist.ts";
 import * as m0021 from "./0021_intake_questions.ts";
 import * as m0022 from "./0022_visit_answers.ts";
+import * as m0025 from "./0025_door.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0020_setup_checklist": m0020,
   "0021_intake_questions": m0021,
   "0022_visit_answers": m0022,
+  "0025_door": m0025,
 };
