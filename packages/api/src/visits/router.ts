@@ -122,7 +122,7 @@ export const visitsRouter = router({
         description:
           "With format=csv (staff), every matching visit, newest first, as a text/csv; charset=utf-8 attachment that starts with a UTF-8 byte order mark and is named for its filters " +
           "(visits-2026-11-01-to-2026-11-30-valencia.csv; filename* keeps non-ASCII names). Columns: Date (in timeZone), Location, Program, Name, PhoneNumber, Temperature, " +
-          "TimeIn and TimeOut (ISO 8601 with timeZone's offset at that instant, e.g. 2026-11-03T14:07:00+01:00; TimeOut empty while signed in), DurationMinutes (whole minutes, empty while signed in), SignedOutBy (visitor, staff or auto; empty while signed in); " +
+          "TimeIn and TimeOut (ISO 8601 with timeZone's offset at that instant, e.g. 2026-11-03T14:07:00+01:00; TimeOut empty while signed in), DurationMinutes (whole minutes, empty while signed in), SignedOutBy (visitor, staff or auto; empty while signed in), SignedInFrom (tablet, phone or staff); " +
           "then a column per intake question the program asks (every program's, without programId) that was asked during the period, retired ones included, headed by its English label: each answer as the visit was asked it (a choice by its label, several joined by '; ', yes/no as Yes or No). " +
           "A cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe so spreadsheets show it as text.",
         errorResponses: { 403: "A tablet of another location, or a tablet asking for CSV" },
