@@ -390,6 +390,15 @@ const table: Row[] = [
   },
   {
     method: "GET",
+    path: "/locations/{id}/poster",
+    expected: staffOnly(200),
+    request: async (w) => {
+      await openDoor(w);
+      return { url: `/api/locations/${w.location1}/poster` };
+    },
+  },
+  {
+    method: "GET",
     path: "/door/{code}",
     // A poster's code is public: anyone with it, logged in or not.
     expected: everyone(200),
