@@ -41,6 +41,8 @@ describe("the door's poster", () => {
     expect(res.json.message).toMatch(/turn it on in the location's settings/);
     expect((await world.admin.get("/api/locations/999999/poster")).status).toBe(404);
     expect((await world.admin.get("/api/locations/abc/poster")).status).toBe(422);
-    expect((await world.server.client().get(`/api/locations/${world.catalog.main.id}/poster`)).status).toBe(401);
+    expect(
+      (await world.server.client().get(`/api/locations/${world.catalog.main.id}/poster`)).status,
+    ).toBe(401);
   });
 });

@@ -104,9 +104,9 @@ describe("the live stream, one server process", () => {
 
   it("brings the tablet a sign-in and sign-out made on a visitor's own phone at the door", async () => {
     const { east, jobs } = world.catalog;
-    expect((await world.admin.patch(`/api/locations/${east.id}`, { SelfSignIn: true })).status).toBe(
-      200,
-    );
+    expect(
+      (await world.admin.patch(`/api/locations/${east.id}`, { SelfSignIn: true })).status,
+    ).toBe(200);
     const { code } = (await world.admin.post(`/api/locations/${east.id}/door-code`)).json;
     const tablet = await tabletClient(world.server, east.id);
     const stream = await watch(base, tablet, east.id);

@@ -25,6 +25,23 @@ const visit = (id: number, fields: Partial<ReportVisit>): ReportVisit => ({
 });
 
 describe("ReportTable", () => {
+  it("says when a visit was signed in on the visitor's own phone or by staff, not at a tablet", () => {
+    renderWithTheme(
+      <ReportTable
+        timeZone="UTC"
+        visits={[
+          visit(1, { SignedInFrom: "phone" }),
+          visit(2, { SignedInFrom: "staff" }),
+          visit(3, { SignedInFrom: "tablet" }),
+        ]}
+      />,
+    );
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(rows[0]).toHaveTextContent("4:30 AM(own phone)");
+    expect(rows[1]).toHaveTextContent("4:30 AM(by staff)");
+    expect(rows[2]!.textContent).not.toContain("(");
+  });
+
   it("shows dates and times in the report's zone, and says when staff or the automatic sign-out ended a visit", () => {
     renderWithTheme(
       <ReportTable

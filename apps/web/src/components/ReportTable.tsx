@@ -10,6 +10,12 @@ const signedOutBy: Partial<Record<NonNullable<ReportVisit["SignedOutBy"]>, strin
   auto: "automatic",
 };
 
+/** Where a visit was signed in, when it was not at a tablet's sheet. */
+const signedInFrom: Partial<Record<ReportVisit["SignedInFrom"], string>> = {
+  phone: "own phone",
+  staff: "by staff",
+};
+
 /**
  * One row per visit, its times in the report's zone (the location's when one is chosen); an empty
  * Time out means the visitor is still signed in.
@@ -43,7 +49,14 @@ export function ReportTable({ visits, timeZone }: { visits: ReportVisit[]; timeZ
           </Table.Td>
           <Table.Td>{formatPhone(visit.PhoneNumber)}</Table.Td>
           <Table.Td>{visit.Temperature ?? "—"}</Table.Td>
-          <Table.Td>{formatLocalTime(visit.TimeIn, timeZone)}</Table.Td>
+          <Table.Td>
+            {formatLocalTime(visit.TimeIn, timeZone)}
+            {signedInFrom[visit.SignedInFrom] ? (
+              <Text span size="xs" c="dimmed" ml={6}>
+                ({signedInFrom[visit.SignedInFrom]})
+              </Text>
+            ) : null}
+          </Table.Td>
           <Table.Td>
             {visit.TimeOut ? formatLocalTime(visit.TimeOut, timeZone) : ""}
             {visit.SignedOutBy && signedOutBy[visit.SignedOutBy] ? (

@@ -81,6 +81,9 @@ export function describeEntry(entry: AuditEntry): string {
         : `${who} signed in a visitor`;
     case "visit.sign_out":
       if (d.by === "auto") return "Automatic sign-out";
+      // Only a phone at the door signs its visitor out with no one logged in.
+      if (d.by === "visitor" && entry.actor.kind === "system")
+        return "A visitor signed out on their own phone";
       return d.by === "staff"
         ? `${who} signed out a visitor (staff)`
         : `${who} signed out a visitor`;

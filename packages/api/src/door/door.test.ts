@@ -67,13 +67,13 @@ describe("a location's door", () => {
   });
 
   it("makes codes for staff only", async () => {
-    expect((await phone().call((api) => api.door.newCode({ id: site.catalog.main.id }))).status).toBe(
-      401,
-    );
+    expect(
+      (await phone().call((api) => api.door.newCode({ id: site.catalog.main.id }))).status,
+    ).toBe(401);
     const tablet = await tabletClient(site.world, site.catalog.main.id);
-    expect((await tablet.call((api) => api.door.newCode({ id: site.catalog.main.id }))).status).toBe(
-      403,
-    );
+    expect(
+      (await tablet.call((api) => api.door.newCode({ id: site.catalog.main.id }))).status,
+    ).toBe(403);
     expect((await staff.call((api) => api.door.newCode({ id: 999_999 }))).status).toBe(404);
   });
 
@@ -111,9 +111,7 @@ describe("a location's door", () => {
     const stale = await phone().call((api) => api.door.get({ code: old }));
     expect(stale.status).toBe(410);
     expect(stale.json.message).toBe("This poster is out of date — please ask a staff member");
-    const signIn = await phone().call((api) =>
-      api.door.signIn(atDoor(old, site.catalog.jobs.id)),
-    );
+    const signIn = await phone().call((api) => api.door.signIn(atDoor(old, site.catalog.jobs.id)));
     expect(signIn.status).toBe(410);
     expect(await visitCount(site.world)).toBe(before);
     expect((await phone().call((api) => api.door.get({ code: fresh }))).status).toBe(200);
@@ -139,8 +137,7 @@ describe("a location's door", () => {
     expect(off.status).toBe(403);
     expect(off.json.message).toMatch(/switched off here — please ask a staff member/);
     expect(
-      (await phone().call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id))))
-        .status,
+      (await phone().call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id)))).status,
     ).toBe(403);
     // Turned on again, the same code works: the posters already up stay good.
     await site.admin.call((api) => api.locations.update({ id: made.json.id, SelfSignIn: true }));
@@ -148,8 +145,7 @@ describe("a location's door", () => {
     await site.admin.call((api) => api.locations.remove({ id: made.json.id }));
     expect((await phone().call((api) => api.door.get({ code: doorCode }))).status).toBe(403);
     expect(
-      (await phone().call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id))))
-        .status,
+      (await phone().call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id)))).status,
     ).toBe(403);
     expect(await visitCount(site.world)).toBe(before);
   });
@@ -200,7 +196,7 @@ describe("signing in on one's own phone", () => {
     expect(byTablet.json.SignedInFrom).toBe("tablet");
     expect(byStaff.json.SignedInFrom).toBe("staff");
     const report = await staff.call((api) =>
-      api.visits.report({ locationId: site.catalog.main.id, page: 1 } as never),
+      api.visits.report({ locationId: site.catalog.main.id, page: 1 }),
     );
     const from = new Map(
       report.json.visits.map((v: { id: number; SignedInFrom: string }) => [v.id, v.SignedInFrom]),
@@ -241,9 +237,7 @@ describe("signing in on one's own phone", () => {
 
   it("shows the phone its own visit, signed in, signed out by itself or by staff", async () => {
     const mine = phone();
-    const made = await mine.call((api) =>
-      api.door.signIn(atDoor(code, site.catalog.tutoring.id)),
-    );
+    const made = await mine.call((api) => api.door.signIn(atDoor(code, site.catalog.tutoring.id)));
     const visitToken: string = made.json.visitToken;
     const read = await mine.call((api) => api.door.visit({ visitToken }));
     expect(read.status).toBe(200);
@@ -256,21 +250,15 @@ describe("signing in on one's own phone", () => {
     const twice = await mine.call((api) => api.door.signOut({ visitToken }));
     expect(twice.json.TimeOut).toBe(out.json.TimeOut);
 
-    const other = await mine.call((api) =>
-      api.door.signIn(atDoor(code, site.catalog.pantry.id)),
-    );
+    const other = await mine.call((api) => api.door.signIn(atDoor(code, site.catalog.pantry.id)));
     await staff.call((api) => api.visits.signOut({ id: other.json.id }));
-    const seen = await mine.call((api) =>
-      api.door.visit({ visitToken: other.json.visitToken }),
-    );
+    const seen = await mine.call((api) => api.door.visit({ visitToken: other.json.visitToken }));
     expect(seen.json).toMatchObject({ SignedOutBy: "staff" });
     expect(seen.json.TimeOut).not.toBeNull();
 
     const unknown = "a".repeat(32);
     expect((await mine.call((api) => api.door.visit({ visitToken: unknown }))).status).toBe(404);
-    expect((await mine.call((api) => api.door.signOut({ visitToken: unknown }))).status).toBe(
-      404,
-    );
+    expect((await mine.call((api) => api.door.signOut({ visitToken: unknown }))).status).toBe(404);
   });
 
   it("asks the program's required questions as a tablet does", async () => {
@@ -302,7 +290,7 @@ describe("signing in on one's own phone", () => {
       api.door.signIn(atDoor(code, site.catalog.pantry.id, { Answers: { [question.json.id]: 3 } })),
     );
     expect(answered.status).toBe(201);
-    await site.admin.call((api) => api.questions.retire({ id: question.json.id } as never));
+    await site.admin.call((api) => api.questions.retire({ id: question.json.id }));
   });
 });
 

@@ -23,12 +23,7 @@ import {
   locationIdParam,
   visitTokenParam,
 } from "./schema.ts";
-import {
-  doorLocation,
-  doorVisitId,
-  doorVisitRow,
-  replaceDoorCode,
-} from "./queries.ts";
+import { doorLocation, doorVisitId, doorVisitRow, replaceDoorCode } from "./queries.ts";
 import { doorUrl, toDoorVisit } from "./mappers.ts";
 
 /** Every door call spends its address's budget; some spend their code's too. */
@@ -112,7 +107,10 @@ export const doorRouter = router({
         tags: ["door"],
         summary:
           "A returning visitor's own names and remembered answers, after their whole phone number (this location's visitors only; strictly limited)",
-        errorResponses: { ...doorErrors, 404: "No door has this code, or no visit here has that number" },
+        errorResponses: {
+          ...doorErrors,
+          404: "No door has this code, or no visit here has that number",
+        },
       },
     })
     .input(doorLookupInput)

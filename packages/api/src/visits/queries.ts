@@ -238,9 +238,7 @@ function offeredHere(db: Executor, locationId: number, programId: number) {
  * (staff, a script, the server's jobs). A phone's visit is kept by the hash of its own secret.
  */
 export type VisitWriter =
-  | { tablet: string }
-  | { door: { code: string; visitTokenHash: string } }
-  | { actor: AuditActor };
+  { tablet: string } | { door: { code: string; visitTokenHash: string } } | { actor: AuditActor };
 type WriterShape = "tablet" | "door" | "actor";
 const shapeOf = (writer: VisitWriter): WriterShape =>
   "tablet" in writer ? "tablet" : "door" in writer ? "door" : "actor";

@@ -4,7 +4,7 @@ import type { Context } from "../kernel/context.ts";
 import { HttpError, invalid, notFound } from "../kernel/errors.ts";
 import { askedQuestions } from "../questions/queries.ts";
 import { toQuestion } from "../questions/mappers.ts";
-import { asksProgram, checkAnswers, type Answers } from "../questions/answers-schema.ts";
+import { asksProgram, checkAnswers } from "../questions/answers-schema.ts";
 import { toVisit } from "./mappers.ts";
 import { checkedAnswers } from "./checked-answers.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";

@@ -2,6 +2,7 @@ import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Divider } from "@mantine/core";
 import { FormCard } from "../../../components/FormCard";
+import { LocationDoor } from "../../../components/LocationDoor";
 import { LocationTablets } from "../../../components/LocationTablets";
 import { LocationForm, locationFormFields } from "../../../components/LocationForm";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
@@ -41,6 +42,8 @@ function EditLocationPage() {
           );
         }}
       />
+      <Divider my="lg" />
+      <LocationDoor locationId={id} open={location.SelfSignIn} />
       <Divider my="lg" />
       <LocationTablets locationId={id} />
     </FormCard>
