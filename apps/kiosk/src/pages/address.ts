@@ -1,4 +1,4 @@
-import { isKioskPath, kioskBase, sheetPath } from "@vsi/web-common/addresses";
+import { kioskBase, servedByKiosk, sheetPath } from "@vsi/web-common/addresses";
 import { useSyncExternalStore } from "react";
 import { sheetSearch, type SheetSearch } from "../lib/sheetSearch";
 
@@ -29,7 +29,7 @@ window.addEventListener("popstate", changed);
  */
 export function navigate(to: string, { replace = false } = {}): void {
   const url = new URL(to, window.location.href);
-  if (!isKioskPath(url.pathname)) {
+  if (!servedByKiosk(url.pathname)) {
     if (replace) window.location.replace(url);
     else window.location.assign(url);
     return;
