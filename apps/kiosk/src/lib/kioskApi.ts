@@ -94,8 +94,7 @@ export const doorApi = {
       { body: payload },
     ),
   /** GET /api/door/visits/{visitToken}: still in, or signed out and by whom. */
-  visit: (token: string) =>
-    call<DoorVisit>("GET", `/api/door/visits/${encodeURIComponent(token)}`),
+  visit: (token: string) => call<DoorVisit>("GET", `/api/door/visits/${encodeURIComponent(token)}`),
   /** PATCH /api/door/visits/{visitToken}/sign-out. */
   signOut: (token: string) =>
     call<DoorVisit>("PATCH", `/api/door/visits/${encodeURIComponent(token)}/sign-out`),

@@ -12,6 +12,9 @@ import type { Door, DoorVisit } from "../lib/types";
 import { useAddress } from "./address";
 import classes from "./SignInPage.module.css";
 
+/** The card runs to its bottom edge for the form's sticky bar; the visit's card ends with room. */
+const cardEnd = { paddingBottom: "var(--k-spacing-lg)" } as const;
+
 /** The phone keeps its visit at this door by the visit's secret, never a login. */
 const tokenKey = (code: string) => `vsi.door.${code}`;
 const readToken = (code: string) => window.localStorage.getItem(tokenKey(code));
@@ -24,7 +27,11 @@ export function DoorPage() {
   const code = decodeURIComponent(useAddress().pathname.split("/")[2] ?? "");
   const door = useSuspenseQuery({
     queryKey: ["door", code],
-    queryFn: () => doorApi.door(code).then((answer) => ({ answer }), (error: unknown) => ({ error })),
+    queryFn: () =>
+      doorApi.door(code).then(
+        (answer) => ({ answer }),
+        (error: unknown) => ({ error }),
+      ),
   }).data;
   if ("error" in door) return <DoorClosed error={door.error} />;
   return <OpenDoor code={code} door={door.answer} />;
@@ -76,10 +83,7 @@ function OpenDoor({ code, door }: { code: string; door: Door }) {
     };
   }, [code, token]);
 
-  const lookup = useCallback(
-    (phoneNumber: string) => doorApi.lookUp(code, phoneNumber),
-    [code],
-  );
+  const lookup = useCallback((phoneNumber: string) => doorApi.lookUp(code, phoneNumber), [code]);
 
   async function submit(payload: SignInPayload) {
     const { visitToken, ...made } = await doorApi.signIn(code, payload);
@@ -173,7 +177,7 @@ function DoorVisitCard({
           ? t("door.signedOutAuto", { location, time })
           : t("door.signedOutSelf", { location, time });
     return (
-      <div data-door-visit="out">
+      <div data-door-visit="out" style={cardEnd}>
         <h2 className={classes.title}>{said}</h2>
         <KioskButton variant="default" fullWidth onClick={onAgain}>
           {t("door.again")}
@@ -182,7 +186,7 @@ function DoorVisitCard({
     );
   }
   return (
-    <div data-door-visit="in">
+    <div data-door-visit="in" style={cardEnd}>
       <h2 className={classes.title}>
         {t("door.signedIn", { location, time: formatLocalTime(visit.TimeIn, timeZone) })}
       </h2>

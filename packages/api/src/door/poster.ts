@@ -10,11 +10,11 @@ import { doorUrl } from "./mappers.ts";
 const instructions = {
   en: [
     "Sign in with your own phone: point its camera at the code, or type the link.",
-    "Fill in the form and tap Sign in. Tap Sign out on the same page when you leave.",
+    "Fill in the form and tap Submit. When you leave, tap Sign out on the same page.",
   ],
   es: [
     "Regístrese con su propio teléfono: apunte la cámara al código o escriba el enlace.",
-    "Complete el formulario y toque Registrar entrada. Al irse, toque Salir en la misma página.",
+    "Complete el formulario y toque Enviar. Al irse, toque Salir en la misma página.",
   ],
 };
 
