@@ -2,7 +2,7 @@ import { kioskBase, servedByKiosk, sheetPath } from "@vsi/web-common/addresses";
 import { useSyncExternalStore } from "react";
 import { sheetSearch, type SheetSearch } from "../lib/sheetSearch";
 
-// The kiosk's address bar, without a router library: its four pages (routes.ts) are matched from
+// The kiosk's address bar, without a router library: its pages (routes.ts) are matched from
 // the path, and moving between them is history.pushState. A router's weight (TanStack Router,
 // ~25 KB gzipped) would put the tablet's first visit over its 150 KB budget.
 
