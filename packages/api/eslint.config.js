@@ -13,7 +13,7 @@ export default [
       files: ["urls.ts"],
       questions: ["answer-figures.ts"],
       reports: ["on-site.ts", "summary.ts"],
-      visits: ["filters.ts", "auto-sign-out.ts"],
+      visits: ["filters.ts", "auto-sign-out.ts", "checked-answers.ts"],
     },
   }),
 ];

@@ -16,6 +16,7 @@ export const apiStorageTests: string[] = [
   "src/questions/questions.test.ts",
   "src/reports/answer-summary.test.ts",
   "src/accounts/user-language.test.ts",
+  "src/door/door.test.ts",
 ];
 
 export const apiTestOptions = {

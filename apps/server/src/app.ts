@@ -15,7 +15,7 @@ import {
   type Services,
 } from "@vsi/api";
 import { sql } from "@vsi/db";
-import { isKioskPath } from "@vsi/web-common/addresses";
+import { servedByKiosk } from "@vsi/web-common/addresses";
 import Fastify, { type FastifyReply } from "fastify";
 import { docsScript } from "./routes/docs-page.ts";
 import {
@@ -172,9 +172,9 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url.startsWith("/api") || url.startsWith("/trpc") || url.startsWith("/files");
-    // Client routes are the apps', so reloading them works: the kiosk's (/sheet/…), kept small for
-    // tablets, and the staff app's, everything else.
-    const root = isKioskPath(url) ? kiosk : staff;
+    // Client routes are the apps', so reloading them works: the kiosk's (/sheet/…, and the door's
+    // /d/<code> for visitors' phones), kept small, and the staff app's, everything else.
+    const root = servedByKiosk(url) ? kiosk : staff;
     if (!isApi && root && (request.method === "GET" || request.method === "HEAD"))
       return reply.header("Cache-Control", "no-cache").sendFile("index.html", root);
     throw new HttpError(404, "Not found");

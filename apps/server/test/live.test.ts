@@ -102,6 +102,37 @@ describe("the live stream, one server process", () => {
     }
   });
 
+  it("brings the tablet a sign-in and sign-out made on a visitor's own phone at the door", async () => {
+    const { east, jobs } = world.catalog;
+    expect(
+      (await world.admin.patch(`/api/locations/${east.id}`, { SelfSignIn: true })).status,
+    ).toBe(200);
+    const { code } = (await world.admin.post(`/api/locations/${east.id}/door-code`)).json;
+    const tablet = await tabletClient(world.server, east.id);
+    const stream = await watch(base, tablet, east.id);
+    try {
+      await stream.next("ready");
+      const phone = world.server.client();
+      const { LocationId: _, ...fields } = visitor(east.id, jobs.id, { FirstName: "Pia" });
+      const signedIn = await phone.post(`/api/door/${code}/visits`, fields);
+      expect(signedIn.status).toBe(201);
+      expect((await stream.next("visit")).data).toMatchObject({
+        kind: "in",
+        visitId: signedIn.json.id,
+        visit: { FirstName: "Pia", SignedInFrom: "phone" },
+      });
+      const out = await phone.patch(`/api/door/visits/${signedIn.json.visitToken}/sign-out`);
+      expect(out.status).toBe(200);
+      expect((await stream.next("visit")).data).toMatchObject({
+        kind: "out",
+        visitId: signedIn.json.id,
+        visit: { SignedOutBy: "visitor" },
+      });
+    } finally {
+      stream.close();
+    }
+  });
+
   it("is open to a tablet for its own location and to staff for any; refused to others like the sheet's calls", async () => {
     const { main, east } = world.catalog;
     const tablet = await tabletClient(world.server, main.id);

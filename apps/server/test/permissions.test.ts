@@ -155,6 +155,40 @@ async function freshStaffToken(world: World) {
   return row.id;
 }
 
+/**
+ * Location1's door, open, and its code; the door's budgets start afresh for each call, as every
+ * identity here calls from one address (door.test.ts tests the limits).
+ */
+async function openDoor(world: World) {
+  const db = world.server.services.db.kysely;
+  await db.deleteFrom("rate_limits").where("key", "like", "door:%").execute();
+  await db
+    .updateTable("locations")
+    .set({ self_sign_in: true })
+    .where("id", "=", world.location1)
+    .execute();
+  const current = await db
+    .selectFrom("door_codes")
+    .select("code")
+    .where("location_id", "=", world.location1)
+    .where("replaced_at", "is", null)
+    .executeTakeFirst();
+  if (current) return current.code;
+  const code = `door${unique().replace(/\D/g, "")}`;
+  await db.insertInto("door_codes").values({ code, location_id: world.location1 }).execute();
+  return code;
+}
+/** A visit of location1 signed in on a phone, and the phone's secret for it. */
+async function freshDoorVisit(world: World) {
+  await openDoor(world);
+  const token = generateToken();
+  await world.server.services.db.kysely
+    .insertInto("door_visits")
+    .values({ token_hash: hashToken(token), visit_id: await freshVisit(world) })
+    .execute();
+  return token;
+}
+
 let backupName: Promise<string> | undefined;
 /** One archive for every identity to ask for; made once, backups take a moment. */
 async function someBackup(world: World) {
@@ -347,6 +381,57 @@ const table: Row[] = [
     path: "/locations/{id}/setup",
     expected: staffOnly(200),
     request: (w) => ({ url: `/api/locations/${w.location1}/setup` }),
+  },
+  {
+    method: "POST",
+    path: "/locations/{id}/door-code",
+    expected: staffOnly(201),
+    request: (w) => ({ url: `/api/locations/${w.location1}/door-code` }),
+  },
+  {
+    method: "GET",
+    path: "/locations/{id}/poster",
+    expected: staffOnly(200),
+    request: async (w) => {
+      await openDoor(w);
+      return { url: `/api/locations/${w.location1}/poster` };
+    },
+  },
+  {
+    method: "GET",
+    path: "/door/{code}",
+    // A poster's code is public: anyone with it, logged in or not.
+    expected: everyone(200),
+    request: async (w) => ({ url: `/api/door/${await openDoor(w)}` }),
+  },
+  {
+    method: "GET",
+    path: "/door/{code}/visitor",
+    expected: everyone(200),
+    request: async (w) => ({
+      url: `/api/door/${await openDoor(w)}/visitor?phoneNumber=${searchedPhone}`,
+    }),
+  },
+  {
+    method: "POST",
+    path: "/door/{code}/visits",
+    expected: everyone(201),
+    request: async (w) => {
+      const { LocationId: _, ...body } = visitor(w.location1, w.program1);
+      return { url: `/api/door/${await openDoor(w)}/visits`, body };
+    },
+  },
+  {
+    method: "GET",
+    path: "/door/visits/{visitToken}",
+    expected: everyone(200),
+    request: async (w) => ({ url: `/api/door/visits/${await freshDoorVisit(w)}` }),
+  },
+  {
+    method: "PATCH",
+    path: "/door/visits/{visitToken}/sign-out",
+    expected: everyone(200),
+    request: async (w) => ({ url: `/api/door/visits/${await freshDoorVisit(w)}/sign-out` }),
   },
   {
     method: "GET",

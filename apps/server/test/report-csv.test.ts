@@ -82,9 +82,9 @@ describe("the report's CSV", () => {
       'attachment; filename="visits-2026-07-04-csv-inc.csv"',
     );
     expect(res.body.split("\n")).toEqual([
-      "\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy",
-      '2026-07-04,"Csv, Inc.",Food Pantry,Bob Test,650-555-0000,98.1,2026-07-04T23:30:00-07:00,,,',
-      '2026-07-04,"Csv, Inc.",Food Pantry,Ann Test,415-555-1234,98.1,2026-07-04T14:07:00-07:00,2026-07-04T15:15:00-07:00,68,',
+      "\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy,SignedInFrom",
+      '2026-07-04,"Csv, Inc.",Food Pantry,Bob Test,650-555-0000,98.1,2026-07-04T23:30:00-07:00,,,,staff',
+      '2026-07-04,"Csv, Inc.",Food Pantry,Ann Test,415-555-1234,98.1,2026-07-04T14:07:00-07:00,2026-07-04T15:15:00-07:00,68,,staff',
       "",
     ]);
     // All rows, not one page, across several batches, each exactly once.

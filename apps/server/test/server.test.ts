@@ -45,8 +45,15 @@ describe("the web app", () => {
     }
   });
 
-  it("serves the kiosk's own page, its build's index.html, for /sheet and everything under it", async () => {
-    for (const url of ["/sheet", "/sheet/", "/sheet/3", "/sheet/3/sign-in?programId=2"]) {
+  it("serves the kiosk's own page, its build's index.html, for /sheet and everything under it, and the door's /d/<code>", async () => {
+    for (const url of [
+      "/sheet",
+      "/sheet/",
+      "/sheet/3",
+      "/sheet/3/sign-in?programId=2",
+      // The door's page, where a poster's QR code sends a visitor's phone.
+      "/d/Ab3_-x9QrStUvWx0",
+    ]) {
       const res = await server.client().get(url);
       expect(res.status, url).toBe(200);
       expect(res.headers["content-type"]).toMatch(/text\/html/);

@@ -66,7 +66,7 @@ describe("answers in the visits CSV", () => {
   it("puts a column per question after the usual ones, each answer as it was given", async () => {
     const [header, ...rows] = await csv(`programId=${world.catalog.pantry.id}`);
     expect(header).toBe(
-      "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy," +
+      "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy,SignedInFrom," +
         "Household,Languages,First time here?,School",
     );
     // Newest first: the visit without answers, then the one with them.
@@ -77,7 +77,7 @@ describe("answers in the visits CSV", () => {
   it("has no column for a question not asked in the period, nor by the program", async () => {
     const [before] = await csv("from=2000-01-01&to=2000-01-31");
     expect(before).toBe(
-      "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy",
+      "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy,SignedInFrom",
     );
     const [jobs] = await csv(`programId=${world.catalog.jobs.id}`);
     expect(jobs).toBe(before);

@@ -20,7 +20,8 @@ const plainCells = `
   to_char(v.time_in, ${iso}) as "TimeIn",
   to_char(v.time_out, ${iso}) as "TimeOut",
   floor(extract(epoch from v.time_out - v.time_in) / 60)::bigint::text as "DurationMinutes",
-  v.signed_out_by as "SignedOutBy"`;
+  v.signed_out_by as "SignedOutBy",
+  v.signed_in_from as "SignedInFrom"`;
 
 // The export's cells are written for speed (a million rows at a time); they must say exactly what
 // the plain expressions say, on PostgreSQL and on PGlite.

@@ -90,10 +90,12 @@ describeOnPostgres("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
     expect(all).toContain(`"Line\nBreak Two\r\nLines"`);
     expect(all).toContain(",'=SUM(1) x,");
     // 02:30 twice on the night the clocks go back: the offset tells them apart; an hour's stay.
-    expect(all).toMatch(/,2026-10-25T02:30:00\+02:00,2026-10-25T02:30:00\+01:00,60,visitor\n/);
+    expect(all).toMatch(
+      /,2026-10-25T02:30:00\+02:00,2026-10-25T02:30:00\+01:00,60,visitor,staff\n/,
+    );
     expect(
       all.startsWith(
-        "\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy\n",
+        "\uFEFFDate,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy,SignedInFrom\n",
       ),
     ).toBe(true);
   });
@@ -249,6 +251,8 @@ describeOnPostgres("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
     const all = (await download("pglite", () => "timeZone=Europe/Madrid")).toString("utf8");
     expect(all.match(/Bulk\d+ Row/g)).toHaveLength(4500);
     expect(all).toContain(`"Line\nBreak Two\r\nLines"`);
-    expect(all).toMatch(/,2026-10-25T02:30:00\+02:00,2026-10-25T02:30:00\+01:00,60,visitor\n/);
+    expect(all).toMatch(
+      /,2026-10-25T02:30:00\+02:00,2026-10-25T02:30:00\+01:00,60,visitor,staff\n/,
+    );
   });
 });

@@ -3,7 +3,7 @@ import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
 const world = useCatalogServer();
 const header =
-  "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy";
+  "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy,SignedInFrom";
 
 /** A new location offering the catalog's Food Pantry. */
 async function pantryLocation(Name: string): Promise<{ id: number }> {
@@ -76,8 +76,8 @@ describe("CSV export and spreadsheet formulas", () => {
       .execute();
     expect(await csvLines(location.id)).toEqual([
       header,
-      `2026-07-04,'@Home,'+Plus,"'\r=1+1 Test",415-555-0201,98.1,2026-07-04T12:01:00+00:00,,,`,
-      "2026-07-04,'@Home,'+Plus,'\tTab Test,415-555-0200,98.1,2026-07-04T12:00:00+00:00,,,",
+      `2026-07-04,'@Home,'+Plus,"'\r=1+1 Test",415-555-0201,98.1,2026-07-04T12:01:00+00:00,,,,staff`,
+      "2026-07-04,'@Home,'+Plus,'\tTab Test,415-555-0200,98.1,2026-07-04T12:00:00+00:00,,,,staff",
     ]);
   });
 
@@ -97,7 +97,7 @@ describe("CSV export and spreadsheet formulas", () => {
       .execute();
     expect(await csvLines(location.id)).toEqual([
       header,
-      "2026-07-04,Plain,Food Pantry,Ann O'Neil-Smith,415-555-0300,98.1,2026-07-04T09:00:00+00:00,,,",
+      "2026-07-04,Plain,Food Pantry,Ann O'Neil-Smith,415-555-0300,98.1,2026-07-04T09:00:00+00:00,,,,staff",
     ]);
   });
 });
@@ -122,7 +122,7 @@ describe("CSV export of erased visits", () => {
       .execute();
     expect(await csvLines(location.id)).toEqual([
       header,
-      "2026-07-04,Erased,Food Pantry,,,,2026-07-04T09:00:00+00:00,2026-07-04T10:00:00+00:00,60,visitor",
+      "2026-07-04,Erased,Food Pantry,,,,2026-07-04T09:00:00+00:00,2026-07-04T10:00:00+00:00,60,visitor,staff",
     ]);
   });
 });
@@ -195,11 +195,11 @@ describe("CSV file: name, times, duration, encoding", () => {
     expect(res.body).toBe(
       "\uFEFF" +
         `${header}\n` +
-        "2026-10-25,Madrid,Food Pantry,Ana Núñez,415-555-0403,98.1,2026-10-25T23:00:00+01:00,,,\n" +
-        "2026-10-25,Madrid,Food Pantry,José Núñez,415-555-0401,98.1,2026-10-25T02:30:00+02:00,2026-10-25T02:30:00+01:00,60,auto\n" +
-        "2026-10-24,Madrid,Food Pantry,Zoë Núñez,415-555-0402,98.1,2026-10-24T23:59:30+02:00,2026-10-25T00:01:29+02:00,1,visitor\n" +
-        "2026-10-24,Madrid,Food Pantry,Luis Núñez,415-555-0404,98.1,2026-10-24T10:00:00+02:00,2026-10-24T11:00:00+02:00,60,staff\n" +
-        "2026-10-23,Madrid,Food Pantry,Old Núñez,415-555-0405,98.1,2026-10-23T10:00:00+02:00,2026-10-23T11:00:00+02:00,60,\n",
+        "2026-10-25,Madrid,Food Pantry,Ana Núñez,415-555-0403,98.1,2026-10-25T23:00:00+01:00,,,,staff\n" +
+        "2026-10-25,Madrid,Food Pantry,José Núñez,415-555-0401,98.1,2026-10-25T02:30:00+02:00,2026-10-25T02:30:00+01:00,60,auto,staff\n" +
+        "2026-10-24,Madrid,Food Pantry,Zoë Núñez,415-555-0402,98.1,2026-10-24T23:59:30+02:00,2026-10-25T00:01:29+02:00,1,visitor,staff\n" +
+        "2026-10-24,Madrid,Food Pantry,Luis Núñez,415-555-0404,98.1,2026-10-24T10:00:00+02:00,2026-10-24T11:00:00+02:00,60,staff,staff\n" +
+        "2026-10-23,Madrid,Food Pantry,Old Núñez,415-555-0405,98.1,2026-10-23T10:00:00+02:00,2026-10-23T11:00:00+02:00,60,,staff\n",
     );
   });
 });

@@ -51,3 +51,4 @@ export {
 export { idParam } from "./kernel/schema.ts";
 export { liveEvents } from "./visits/live-schema.ts";
 export { runRetention, retentionStatus } from "./admin/retention.ts";
+export { doorPoster } from "./door/poster.ts";

@@ -12,6 +12,7 @@ import { tabletsRouter } from "./tablets/router.ts";
 import { tokensRouter } from "./accounts/api-tokens-router.ts";
 import { usersRouter } from "./accounts/users-router.ts";
 import { visitsRouter } from "./visits/router.ts";
+import { doorRouter } from "./door/router.ts";
 import { settingsRouter } from "./admin/settings-router.ts";
 import { visitorsRouter } from "./admin/visitors-router.ts";
 import { createCallerFactory, router } from "./kernel/trpc.ts";
@@ -24,6 +25,7 @@ export const appRouter = router({
   programs: programsRouter,
   questions: questionsRouter,
   visits: visitsRouter,
+  door: doorRouter,
   invites: invitesRouter,
   passwords: passwordsRouter,
   assets: assetsRouter,

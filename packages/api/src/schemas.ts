@@ -14,6 +14,7 @@ export * from "./catalog/temperature.ts";
 export * from "./questions/schema.ts";
 export * from "./questions/answers-schema.ts";
 export * from "./visits/schema.ts";
+export * from "./door/schema.ts";
 export * from "./visits/live-schema.ts";
 export * from "./reports/summary-schema.ts";
 export * from "./files/schema.ts";

@@ -90,6 +90,8 @@ export interface LocationsTable {
   idle_reset_seconds: Generated<number>;
   confirmation_seconds: Generated<number>;
   send_timeout_seconds: Generated<number>;
+  /** Whether visitors may sign in on their own phone, through the location's door code. */
+  self_sign_in: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -136,8 +138,26 @@ export interface VisitsTable {
   answer_figures: ColumnType<AnswerFigures | null, never, string | null>;
   /** When the visitor's names, phone and temperature were blanked (retention, or a request to be forgotten). */
   erased_at: NullableTimestamp;
+  /** Where the visit was signed in: a tablet, a visitor's own phone (the door), or staff. */
+  signed_in_from: Generated<SignedInFrom>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+}
+
+export type SignedInFrom = "tablet" | "phone" | "staff";
+
+/** A location's door codes: the current one (replaced_at null) and those it replaced. */
+export interface DoorCodesTable {
+  code: string;
+  location_id: number;
+  created_at: DefaultTimestamp;
+  replaced_at: NullableTimestamp;
+}
+
+/** A phone's visit, found by the hash of the secret the phone keeps. */
+export interface DoorVisitsTable {
+  token_hash: string;
+  visit_id: number;
 }
 
 export type QuestionKind =
@@ -277,6 +297,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  door_codes: DoorCodesTable;
+  door_visits: DoorVisitsTable;
 }
 
 export type User = Selectable<UsersTable>;

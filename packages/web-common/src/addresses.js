@@ -13,6 +13,25 @@ export function isKioskPath(path) {
   return kioskPathPattern.test(path);
 }
 
+/** Where a poster's QR code sends a visitor's phone: the kiosk's door page, /d/<code>. */
+export const doorBase = "/d/";
+
+/** A door's page: /d/<code>, with or without a query. */
+export const doorPathPattern = /^\/d\/[A-Za-z0-9_-]+(?:[/?#]|$)/;
+
+/** @param {string} path */
+export function isDoorPath(path) {
+  return doorPathPattern.test(path);
+}
+
+/** A poster's page for a door code. */
+export const doorPath = (/** @type {string} */ code) => `${doorBase}${code}`;
+
+/** Whether the kiosk's build answers this address: its sheets, and the door's page. */
+export function servedByKiosk(/** @type {string} */ path) {
+  return isKioskPath(path) || isDoorPath(path);
+}
+
 /** A location's sheet, where Set Up Tablet sends the tablet. */
 export const sheetPath = (/** @type {number} */ locationId) => `${kioskBase}${locationId}`;
 

@@ -15,20 +15,34 @@ import classes from "./SheetLayout.module.css";
  */
 export function SheetLayout({
   location,
+  ownDevice = false,
   children,
 }: {
-  location: { Name: string; Address: string; LogoUrl: string | null; SendTimeoutSeconds: number };
+  location: {
+    Name: string;
+    Address: string;
+    LogoUrl: string | null;
+    SendTimeoutSeconds?: number;
+  };
+  /**
+   * A visitor's own phone at the door: no staff exit, no queue, no service worker, the screen left
+   * to sleep; its offline notice is the page's own.
+   */
+  ownDevice?: boolean;
   children: ReactNode;
 }) {
   const { t, i18n } = useKioskTranslation();
-  useScreenAwake();
+  useScreenAwake(!ownDevice);
   const sendTimeoutMs = kioskWaitMs(location, "SendTimeoutSeconds");
-  useEffect(() => kioskQueue.setSendTimeoutMs(sendTimeoutMs), [sendTimeoutMs]);
   useEffect(() => {
+    if (!ownDevice) kioskQueue.setSendTimeoutMs(sendTimeoutMs);
+  }, [sendTimeoutMs, ownDevice]);
+  useEffect(() => {
+    if (ownDevice) return;
     // The sheet works without a network from here on: the app cached, the queue sending.
     startKioskQueue();
     registerKioskWorker();
-  }, []);
+  }, [ownDevice]);
   useEffect(() => {
     // Screen readers pronounce the page in the visitor's language.
     document.documentElement.lang = i18n.language;
@@ -68,11 +82,11 @@ export function SheetLayout({
             >
               {t("language.switchTo")}
             </KioskButton>
-            <StaffExit />
+            {ownDevice ? null : <StaffExit />}
           </div>
         </div>
       </header>
-      <OfflineBanner />
+      {ownDevice ? null : <OfflineBanner />}
       <main className={classes.main}>{children}</main>
       <footer className={classes.footer}>
         <p className={classes.footerName}>{location.Name}</p>
@@ -114,8 +128,9 @@ function StaffExit() {
 }
 
 /** Keeps the screen on while the sheet is open, where the browser allows it (Wake Lock). */
-function useScreenAwake() {
+function useScreenAwake(wanted: boolean) {
   useEffect(() => {
+    if (!wanted) return;
     const wakeLock = (
       navigator as Navigator & {
         wakeLock?: { request(type: "screen"): Promise<{ release(): Promise<void> }> };
@@ -141,5 +156,5 @@ function useScreenAwake() {
       document.removeEventListener("visibilitychange", acquire);
       void lock?.release();
     };
-  }, []);
+  }, [wanted]);
 }

@@ -69,6 +69,8 @@ interface Props {
   /** The visitor, already signed in, chose to sign out instead. */
   onSignOutInstead?: (visit: OpenVisit, firstName: string) => Promise<unknown>;
   lookup: (digits: string) => Promise<VisitorName>;
+  /** A visitor's own phone (the door): its browser may fill in what it remembers. */
+  ownDevice?: boolean;
 }
 
 /** The visitor's sign-in form, built for a tablet's on-screen keyboard. */
@@ -98,6 +100,7 @@ export function SignInForm({
   onCancel,
   onSignOutInstead,
   lookup,
+  ownDevice = false,
 }: Props) {
   const { t, i18n } = useKioskTranslation();
   const unitLabel = temperatureUnitLabel(temperatureUnit);
@@ -371,6 +374,7 @@ export function SignInForm({
             <QuestionFields
               questions={asked}
               drafts={drafts}
+              ownDevice={ownDevice}
               onChange={changeAnswer}
               errors={Object.fromEntries(
                 asked.map((question) => [question.id, answerErrorFor(String(question.id))]),

@@ -1,5 +1,6 @@
 import type { SignInFields } from "./offlineQueue";
-import type { KnownVisitor, Location, Question, Visit } from "./types";
+import type { Door, DoorVisit, KnownVisitor, Location, Question, Visit } from "./types";
+import type { SignInPayload } from "../components/SignInForm";
 import { xsrfHeaders } from "@vsi/web-common/xsrf";
 
 // The kiosk's calls, over the REST API with plain fetch: the same procedures, inputs and errors as
@@ -73,6 +74,30 @@ export const kioskApi = {
   /** GET /api/visits/search: the names of the latest visit with this phone, and the remembered answers. */
   search: (phoneNumber: string) =>
     call<KnownVisitor>("GET", `/api/visits/search?${new URLSearchParams({ phoneNumber })}`),
+};
+
+/** A visitor's own phone at the door (/d/<code>): the poster's code, then the visit's secret. */
+export const doorApi = {
+  /** GET /api/door/{code}: the location, its programs and their questions. */
+  door: (code: string) => call<Door>("GET", `/api/door/${encodeURIComponent(code)}`),
+  /** GET /api/door/{code}/visitor: the visitor's own names and remembered answers, by their whole number. */
+  lookUp: (code: string, phoneNumber: string) =>
+    call<KnownVisitor>(
+      "GET",
+      `/api/door/${encodeURIComponent(code)}/visitor?${new URLSearchParams({ phoneNumber })}`,
+    ),
+  /** POST /api/door/{code}/visits: the visit as its visitor sees it, and the phone's secret for it. */
+  signIn: (code: string, payload: SignInPayload) =>
+    call<DoorVisit & { visitToken: string }>(
+      "POST",
+      `/api/door/${encodeURIComponent(code)}/visits`,
+      { body: payload },
+    ),
+  /** GET /api/door/visits/{visitToken}: still in, or signed out and by whom. */
+  visit: (token: string) => call<DoorVisit>("GET", `/api/door/visits/${encodeURIComponent(token)}`),
+  /** PATCH /api/door/visits/{visitToken}/sign-out. */
+  signOut: (token: string) =>
+    call<DoorVisit>("PATCH", `/api/door/visits/${encodeURIComponent(token)}/sign-out`),
 };
 
 /** The sheet lists' query key: its input second (inputOfOpenVisitsKey reads it back). */

@@ -13,6 +13,7 @@ const visit = (id: number, FirstName: string): Visit => ({
   TimeIn: at,
   TimeOut: null,
   SignedOutBy: null,
+  SignedInFrom: "tablet",
   LocationId: 1,
   ProgramId: 2,
   Answers: {},

@@ -50,6 +50,7 @@ export function queuedVisit(
     TimeIn: queuedAt,
     TimeOut: null,
     SignedOutBy: null,
+    SignedInFrom: "tablet",
     createdAt: queuedAt,
     updatedAt: queuedAt,
     signInKey,

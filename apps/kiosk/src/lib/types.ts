@@ -1,4 +1,6 @@
 import type {
+  doorSchema,
+  doorVisitSchema,
   locationSchema,
   questionSchema,
   visitorNameSchema,
@@ -12,3 +14,7 @@ export type Location = z.output<typeof locationSchema>;
 export type Question = z.output<typeof questionSchema>;
 /** A returning visitor's names and remembered answers, as the lookup answers. */
 export type KnownVisitor = z.output<typeof visitorNameSchema>;
+/** A poster's door: its location, programs and questions (GET /api/door/{code}). */
+export type Door = z.output<typeof doorSchema>;
+/** A visit as its visitor's phone sees it. */
+export type DoorVisit = z.output<typeof doorVisitSchema>;

@@ -1,8 +1,8 @@
-import { isKioskPath, kioskBase, sheetPath } from "@vsi/web-common/addresses";
+import { kioskBase, servedByKiosk, sheetPath } from "@vsi/web-common/addresses";
 import { useSyncExternalStore } from "react";
 import { sheetSearch, type SheetSearch } from "../lib/sheetSearch";
 
-// The kiosk's address bar, without a router library: its four pages (routes.ts) are matched from
+// The kiosk's address bar, without a router library: its pages (routes.ts) are matched from
 // the path, and moving between them is history.pushState. A router's weight (TanStack Router,
 // ~25 KB gzipped) would put the tablet's first visit over its 150 KB budget.
 
@@ -29,7 +29,7 @@ window.addEventListener("popstate", changed);
  */
 export function navigate(to: string, { replace = false } = {}): void {
   const url = new URL(to, window.location.href);
-  if (!isKioskPath(url.pathname)) {
+  if (!servedByKiosk(url.pathname)) {
     if (replace) window.location.replace(url);
     else window.location.assign(url);
     return;

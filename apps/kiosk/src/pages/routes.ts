@@ -1,9 +1,10 @@
-import { disconnectedPath, isKioskPath, kioskBase } from "@vsi/web-common/addresses";
+import { disconnectedPath, isDoorPath, isKioskPath, kioskBase } from "@vsi/web-common/addresses";
 
-/** The kiosk's pages, by path; anything else under /sheet is not found. */
-export type KioskPage = "start" | "sheet" | "signIn" | "disconnected" | "notFound";
+/** The kiosk's pages, by path (the door's /d/<code> too); anything else under /sheet is not found. */
+export type KioskPage = "start" | "sheet" | "signIn" | "disconnected" | "door" | "notFound";
 
 export function kioskPageAt(pathname: string): KioskPage {
+  if (isDoorPath(pathname)) return "door";
   if (!isKioskPath(pathname)) return "notFound";
   const path = pathname.replace(/\/+$/, "");
   if (`${path}/` === kioskBase) return "start";

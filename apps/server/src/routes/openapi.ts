@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { generateOpenApiDocument } from "trpc-to-openapi";
 import { backupDownloadOperation } from "./backup-download.ts";
 import { docsPage } from "./docs-page.ts";
+import { doorPosterOperation } from "./door-poster.ts";
 import { liveEventsOperation } from "./live-events.ts";
 import { documentResponses, type Document } from "./openapi-responses.ts";
 import { registerOperations, type Paths } from "./operations.ts";
@@ -22,6 +23,7 @@ export function openApiDocument(baseUrl: string) {
     paths: {
       "/backups/{name}": backupDownloadOperation,
       "/locations/{id}/events": liveEventsOperation,
+      "/locations/{id}/poster": doorPosterOperation,
     },
     filter: ({ metadata }) => {
       metas.set(`${metadata.openapi.method} ${metadata.openapi.path}`, metadata);
@@ -41,6 +43,7 @@ export function registerOpenApi(app: FastifyInstance, services: Services) {
   const raw = new Set([
     backupDownloadOperation.get.operationId,
     liveEventsOperation.get.operationId,
+    doorPosterOperation.get.operationId,
   ]);
   const procedures = Object.fromEntries(
     Object.entries(document.paths as Paths).map(([path, operations]) => [

@@ -1,13 +1,14 @@
 import type { Services } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 import { registerBackupDownload } from "./backup-download.ts";
+import { registerDoorPoster } from "./door-poster.ts";
 import { registerFiles } from "./files.ts";
 import { registerLiveEvents } from "./live-events.ts";
 import { registerUploads } from "./uploads.ts";
 import { registerVisitsCsv } from "./visits-csv.ts";
 
 /**
- * Routes that are not JSON procedures (CSV export, the upload PUT, serving files, the live stream). They share the
+ * Routes that are not JSON procedures (CSV export, the upload PUT, serving files, the live stream, the door's poster). They share the
  * procedures' identity checks and services from @vsi/api.
  */
 export async function registerRawRoutes(app: FastifyInstance, services: Services) {
@@ -16,4 +17,5 @@ export async function registerRawRoutes(app: FastifyInstance, services: Services
   registerFiles(app, services);
   registerBackupDownload(app, services);
   registerLiveEvents(app, services);
+  registerDoorPoster(app, services);
 }

@@ -31,6 +31,7 @@ export interface LocationFormValues {
   Address: string;
   ProgramIds: number[];
   AsksTemperature: boolean;
+  SelfSignIn: boolean;
   TemperatureUnit: TemperatureUnit;
   /** Left out: unchanged; null: removed; a string: the signed id of a new upload. */
   Logo?: string | null;
@@ -60,6 +61,8 @@ interface Props {
     Programs: ReadonlyArray<{ id: number }>;
     /** A new location asks, as every location did before the switch. */
     AsksTemperature?: boolean;
+    /** A new location's door is closed until staff open it. */
+    SelfSignIn?: boolean;
     TemperatureUnit: TemperatureUnit;
     LogoUrl: string | null;
     /** A new location has none yet: the browser's zone is offered. */
@@ -115,6 +118,7 @@ export function LocationForm({
   const [name, setName] = useState(initial.Name);
   const [address, setAddress] = useState(initial.Address);
   const [asksTemperature, setAsksTemperature] = useState(initial.AsksTemperature ?? true);
+  const [selfSignIn, setSelfSignIn] = useState(initial.SelfSignIn ?? false);
   const [unit, setUnit] = useState<TemperatureUnit>(initial.TemperatureUnit);
   const [logo, setLogo] = useState<string | null | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
@@ -158,6 +162,7 @@ export function LocationForm({
           Address: address,
           ProgramIds: checkedIds(checklist),
           AsksTemperature: asksTemperature,
+          SelfSignIn: selfSignIn,
           TemperatureUnit: unit,
           ...(logo === undefined ? {} : { Logo: logo }),
           TimeZone: zone,
@@ -181,6 +186,12 @@ export function LocationForm({
           value={address}
           error={errors.Address}
           onChange={(event) => setAddress(event.currentTarget.value)}
+        />
+        <Switch
+          label={t("location.selfSignIn")}
+          description={t("location.selfSignInHint")}
+          checked={selfSignIn}
+          onChange={(event) => setSelfSignIn(event.currentTarget.checked)}
         />
         <Switch
           label={t("location.asksTemperature")}

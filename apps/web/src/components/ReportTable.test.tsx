@@ -14,6 +14,7 @@ const visit = (id: number, fields: Partial<ReportVisit>): ReportVisit => ({
   TimeIn: "2026-11-03T04:30:00.000Z",
   TimeOut: null,
   SignedOutBy: null,
+  SignedInFrom: "tablet",
   LocationId: 1,
   ProgramId: 1,
   Answers: {},
@@ -56,6 +57,23 @@ const question = (
 
 describe("ReportTable", () => {
   afterEach(() => act(() => staffLanguage.choose(null)));
+
+  it("says when a visit was signed in on the visitor's own phone or by staff, not at a tablet", () => {
+    renderWithTheme(
+      <ReportTable
+        timeZone="UTC"
+        visits={[
+          visit(1, { SignedInFrom: "phone" }),
+          visit(2, { SignedInFrom: "staff" }),
+          visit(3, { SignedInFrom: "tablet" }),
+        ]}
+      />,
+    );
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(rows[0]).toHaveTextContent("4:30 AM(own phone)");
+    expect(rows[1]).toHaveTextContent("4:30 AM(by staff)");
+    expect(rows[2]!.textContent).not.toContain("(");
+  });
 
   it("shows dates and times in the report's zone, and says when staff or the automatic sign-out ended a visit", () => {
     renderWithTheme(

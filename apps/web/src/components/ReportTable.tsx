@@ -12,6 +12,12 @@ const signedOutBy: Partial<Record<NonNullable<ReportVisit["SignedOutBy"]>, strin
   auto: "reports.table.automatic",
 };
 
+/** Where a visit was signed in, when it was not at a tablet's sheet: its words' key. */
+const signedInFrom: Partial<Record<ReportVisit["SignedInFrom"], string>> = {
+  phone: "reports.table.ownPhone",
+  staff: "reports.table.byStaff",
+};
+
 /**
  * One row per visit, its times in the report's zone (the location's when one is chosen); an empty
  * Time out means the visitor is still signed in. With `questions` (a program chosen), a column
@@ -64,7 +70,14 @@ export function ReportTable({
           </Table.Td>
           <Table.Td>{formatPhone(visit.PhoneNumber)}</Table.Td>
           <Table.Td>{visit.Temperature ?? "—"}</Table.Td>
-          <Table.Td>{formatTime(visit.TimeIn, timeZone)}</Table.Td>
+          <Table.Td>
+            {formatTime(visit.TimeIn, timeZone)}
+            {signedInFrom[visit.SignedInFrom] ? (
+              <Text span size="xs" c="dimmed" ml={6}>
+                ({t(signedInFrom[visit.SignedInFrom]!)})
+              </Text>
+            ) : null}
+          </Table.Td>
           <Table.Td>
             {visit.TimeOut ? formatTime(visit.TimeOut, timeZone) : ""}
             {signedOut(visit) ? (

@@ -59,6 +59,7 @@ const visit: Visit = {
   TimeIn: "2026-01-10T18:00:00.000Z",
   TimeOut: null,
   SignedOutBy: null,
+  SignedInFrom: "tablet",
   LocationId: 1,
   ProgramId: 1,
   Answers: { 1: 4, 2: "es", 3: true, 4: "Needs a ride", 5: true },

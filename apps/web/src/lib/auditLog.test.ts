@@ -47,6 +47,18 @@ describe("describeEntry", () => {
     ).toBe("Automatic sign-out");
   });
 
+  it("says when a visitor signed in or out on their own phone, at the door", () => {
+    expect(describeEntry(entry({ actor: system, details: { SignedInFrom: "phone" } }))).toBe(
+      "A visitor signed in on their own phone",
+    );
+    expect(
+      describeEntry(entry({ action: "visit.sign_out", actor: system, details: { by: "visitor" } })),
+    ).toBe("A visitor signed out on their own phone");
+    expect(describeEntry(entry({ action: "location.door_code", details: {} }))).toBe(
+      "Maria Lopez made a new door code for 'Front desk' (old posters stop working)",
+    );
+  });
+
   it("names the fields an edit changed and the staff member an account change concerns", () => {
     expect(
       describeEntry(

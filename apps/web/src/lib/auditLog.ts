@@ -85,8 +85,13 @@ export function describeEntry(entry: AuditEntry, language: Language = "en"): str
   };
   const say = (key: string) => staffTranslate(language, `audit.entry.${key}`, values);
   switch (entry.action) {
+    case "visit.sign_in":
+      // A phone's sign-in is the visitor's own, at the door's poster.
+      return say(d.SignedInFrom === "phone" ? "signInPhone" : "visit_sign_in");
     case "visit.sign_out":
       if (d.by === "auto") return say("autoSignOut");
+      // Only a phone at the door signs its visitor out with no one logged in.
+      if (d.by === "visitor" && entry.actor.kind === "system") return say("signOutPhone");
       return say(d.by === "staff" ? "signOutStaff" : "signOut");
     case "location.delete":
     case "program.delete":

@@ -15,6 +15,7 @@ const visit = (
   TimeIn: "2026-11-22T17:00:00.000Z",
   TimeOut: null,
   SignedOutBy: null,
+  SignedInFrom: "tablet",
   LocationId,
   ProgramId,
   Answers: {},

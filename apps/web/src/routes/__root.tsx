@@ -1,5 +1,5 @@
 import { createRootRoute, Outlet, useRouterState } from "@tanstack/react-router";
-import { isKioskPath } from "@vsi/web-common/addresses";
+import { servedByKiosk } from "@vsi/web-common/addresses";
 import { lazy, Suspense } from "react";
 import { ErrorFallback } from "../components/ErrorFallback";
 import { NotFound } from "../components/NotFound";
@@ -9,9 +9,9 @@ import { loadOtherApp } from "../lib/otherApp";
 const StaffShell = lazy(() => import("../components/StaffShell"));
 
 export const Route = createRootRoute({
-  // /sheet/… is the kiosk, another app: reached from a staff page, it is loaded in full.
+  // /sheet/… and /d/… are the kiosk, another app: reached from a staff page, it is loaded in full.
   beforeLoad: ({ location, preload }) => {
-    if (!preload && isKioskPath(location.pathname)) loadOtherApp();
+    if (!preload && servedByKiosk(location.pathname)) loadOtherApp();
   },
   component: RootLayout,
   errorComponent: ErrorFallback,
@@ -20,7 +20,7 @@ export const Route = createRootRoute({
 
 /** /sheet/… is the kiosk (another app): while it loads, no staff navigation shows. */
 function RootLayout() {
-  const kiosk = useRouterState({ select: (state) => isKioskPath(state.location.pathname) });
+  const kiosk = useRouterState({ select: (state) => servedByKiosk(state.location.pathname) });
   if (kiosk) return <Outlet />;
   return (
     <Suspense fallback={null}>

@@ -1,18 +1,6 @@
 import { serverTranslate, type Language } from "@vsi/i18n/server";
 import type { AppConfig, MailMessage } from "../kernel/services.ts";
-
-const htmlEscapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Names and messages come from people; in an HTML body they must stay text. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
-}
+import { escapeHtml } from "../kernel/html.ts";
 
 export const inviteLink = (config: AppConfig, inviteId: string) =>
   `${config.baseUrl}/invites/${encodeURIComponent(inviteId)}`;

@@ -71,7 +71,8 @@ describe("the audit log records", () => {
       user_id: null,
       subject_type: "visit",
       location_id: main.id,
-      details: {},
+      // Where it was signed in from; never the visitor's name or phone.
+      details: { SignedInFrom: "tablet" },
     });
 
     const unkeyed = await tablet.client.call((api) =>
@@ -424,7 +425,7 @@ describe("audit.list", () => {
       },
       subject: { type: "visit", id: visit.id },
       location: { id: main.id, name: "Main Street" },
-      details: {},
+      details: { SignedInFrom: "tablet" },
     });
     const staff = await staffWithId();
     await staff.client.call((api) => api.visits.signOut({ id: visit.id }));

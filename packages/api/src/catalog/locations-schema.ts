@@ -38,6 +38,7 @@ const locationFields = {
   Address: optionalText("Address", 500, { multiline: true }),
   ProgramIds: programIds,
   AsksTemperature: z.boolean(),
+  SelfSignIn: z.boolean(),
   TemperatureUnit: z.enum(temperatureUnits),
   Logo: text()
     .max(200)
@@ -53,6 +54,7 @@ export const locationInput = z.object({
   Address: locationFields.Address.default(""),
   ProgramIds: programIds.default([]),
   AsksTemperature: locationFields.AsksTemperature.default(true),
+  SelfSignIn: locationFields.SelfSignIn.default(false),
   TemperatureUnit: locationFields.TemperatureUnit.default(defaultTemperatureUnit),
   Logo: locationFields.Logo.optional(),
   TimeZone: timeZone.optional().meta({ description: "default America/Los_Angeles" }),

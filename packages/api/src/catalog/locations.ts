@@ -5,6 +5,7 @@ import { stayMinutes } from "./mappers.ts";
 import { recordAudit, changedFields, type AuditActor } from "../kernel/audit.ts";
 import { existingIds, getLocation } from "./queries.ts";
 import { setLocationLogo } from "./location-logo.ts";
+import { ensureDoorCode } from "../door/queries.ts";
 import type { Storage } from "../kernel/services.ts";
 
 /** Where a location's logo file is checked and a replaced one removed. */
@@ -47,6 +48,7 @@ export async function createLocation(
         name: input.Name,
         address: input.Address,
         asks_temperature: input.AsksTemperature,
+        self_sign_in: input.SelfSignIn,
         temperature_unit: input.TemperatureUnit,
         ...(input.TimeZone !== undefined ? { time_zone: input.TimeZone } : {}),
         auto_sign_out_time: input.AutoSignOutAt,
@@ -58,6 +60,7 @@ export async function createLocation(
       .returning("id")
       .executeTakeFirstOrThrow();
     await setLocationPrograms(trx, row.id, input.ProgramIds);
+    if (input.SelfSignIn) await ensureDoorCode(trx, row.id, now);
     await setLocationLogo(trx, files, row.id, input.Logo, actor);
     await recordAudit(
       trx,
@@ -96,6 +99,7 @@ export async function updateLocation(
         name: changes.Name,
         address: changes.Address,
         asks_temperature: changes.AsksTemperature,
+        self_sign_in: changes.SelfSignIn,
         temperature_unit: changes.TemperatureUnit,
         time_zone: changes.TimeZone,
         auto_sign_out_time: changes.AutoSignOutAt,
@@ -109,6 +113,8 @@ export async function updateLocation(
       .where("id", "=", id)
       .execute();
     if (changes.ProgramIds !== undefined) await setLocationPrograms(trx, id, changes.ProgramIds);
+    // The door opens with a code to print; turning it off keeps the code for when it opens again.
+    if (changes.SelfSignIn) await ensureDoorCode(trx, id, now);
     await setLocationLogo(trx, files, id, changes.Logo, actor);
     const programIds =
       changes.ProgramIds === undefined
@@ -118,6 +124,7 @@ export async function updateLocation(
       ["Name", before.Name, changes.Name],
       ["Address", before.Address, changes.Address],
       ["AsksTemperature", before.AsksTemperature, changes.AsksTemperature],
+      ["SelfSignIn", before.SelfSignIn, changes.SelfSignIn],
       ["TemperatureUnit", before.TemperatureUnit, changes.TemperatureUnit],
       ["TimeZone", before.TimeZone, changes.TimeZone],
       ["AutoSignOutAt", before.AutoSignOutAt, changes.AutoSignOutAt],

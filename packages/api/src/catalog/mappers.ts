@@ -9,6 +9,7 @@ export function toLocationRef(row: Location) {
     Name: row.name,
     Address: row.address,
     AsksTemperature: row.asks_temperature,
+    SelfSignIn: row.self_sign_in,
     TemperatureUnit: row.temperature_unit,
     TimeZone: row.time_zone,
     // The column is a time ("21:00:00"); the API speaks HH:MM.

@@ -19,6 +19,10 @@ export const locationRefSchema = z.object({
   AsksTemperature: z.boolean().meta({
     description: "whether the sign-in asks visitors' temperatures; when false, Temperature is null",
   }),
+  SelfSignIn: z.boolean().meta({
+    description:
+      "whether visitors may sign in on their own phone, from the poster's QR code (the door); default false",
+  }),
   TemperatureUnit: z
     .enum(temperatureUnits)
     .meta({ description: "unit of visitors' temperatures here: F (°F) or C (°C)" }),

@@ -9,6 +9,8 @@ export const auditActions = [
   "location.create",
   "location.update",
   "location.delete",
+  /** A new door code: the location's old posters stop signing anyone in. */
+  "location.door_code",
   "program.create",
   "program.update",
   "program.delete",

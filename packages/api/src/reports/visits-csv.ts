@@ -18,6 +18,7 @@ export const csvHeaders = [
   "TimeOut",
   "DurationMinutes",
   "SignedOutBy",
+  "SignedInFrom",
 ] as const;
 
 /** A question with a column of its own, after the columns above: its answers' cells. */
@@ -144,6 +145,8 @@ export function csvSelect(
       ),
       // visitor, staff or auto; empty while in, and for visits closed before it was recorded.
       "visits.signed_out_by as SignedOutBy",
+      // tablet, phone (the door) or staff.
+      "visits.signed_in_from as SignedInFrom",
       ...questions.map((question) => answerCell(question.id).as(answerColumn(question))),
     ])
     .where(visitConditions(filters))

@@ -15,6 +15,7 @@ export function toVisit(row: Visit): z.infer<typeof visitSchema> {
     TimeIn: iso(row.time_in),
     TimeOut: isoOrNull(row.time_out),
     SignedOutBy: row.signed_out_by,
+    SignedInFrom: row.signed_in_from,
     LocationId: row.location_id,
     ProgramId: row.program_id,
     Answers: Object.fromEntries(

@@ -3,6 +3,7 @@ import {
   preparedByShape,
   type Database,
   type Executor,
+  type SignedInFrom,
   type SignOutKind,
   type StoredAnswers,
   type Visit,
@@ -40,6 +41,7 @@ import {
 import { toQuestion } from "../questions/mappers.ts";
 import { asksProgram, checkAnswers, type Answers } from "../questions/answers-schema.ts";
 import { visitConditions, type VisitFilters } from "./filters.ts";
+import { assertDoorOpen, openDoor } from "../door/queries.ts";
 
 /** The most a sheet shows at once: a room's worth of people, never a history. */
 export const sheetLimit = 500;
@@ -64,6 +66,7 @@ const visitColumns = [
   "program_id",
   "answers",
   "erased_at",
+  "signed_in_from",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Visit)[];
@@ -230,24 +233,54 @@ function offeredHere(db: Executor, locationId: number, programId: number) {
 }
 
 /**
- * Who writes a visit: a tablet by its token's hash, checked by the writing statement itself (one
- * round trip), or a caller already known (staff, a script, the server's jobs).
+ * Who writes a visit: a tablet by its token's hash, or a visitor's phone by the door code it was
+ * given (each checked by the writing statement itself: one round trip), or a caller already known
+ * (staff, a script, the server's jobs). A phone's visit is kept by the hash of its own secret.
  */
-export type VisitWriter = { tablet: string } | { actor: AuditActor };
-type WriterShape = "tablet" | "actor";
-const shapeOf = (writer: VisitWriter): WriterShape => ("tablet" in writer ? "tablet" : "actor");
+export type VisitWriter =
+  { tablet: string } | { door: { code: string; visitTokenHash: string } } | { actor: AuditActor };
+type WriterShape = "tablet" | "door" | "actor";
+const shapeOf = (writer: VisitWriter): WriterShape =>
+  "tablet" in writer ? "tablet" : "door" in writer ? "door" : "actor";
+const signedInFromOf: Record<WriterShape, SignedInFrom> = {
+  tablet: "tablet",
+  door: "phone",
+  actor: "staff",
+};
 
-/** What a statement writing a visit binds for its writer: the tablet to check, the audit row's who. */
+/** What a statement binds for a door: its code, and the hash of the phone's secret for its visit. */
+interface DoorValues {
+  doorCode: string | null;
+  visitTokenHash: string | null;
+}
+
+/** What a statement writing a visit binds for its writer: the tablet or door to check, the audit row's who. */
 const writerValues = (writer: VisitWriter, details: Record<string, unknown>, now: Date) => ({
   ...tabletCheckValues("tablet" in writer ? writer.tablet : null, now),
-  ...auditBindings("tablet" in writer ? checkedByStatement : writer.actor, details, now),
+  doorCode: "door" in writer ? writer.door.code : null,
+  visitTokenHash: "door" in writer ? writer.door.visitTokenHash : null,
+  ...auditBindings(
+    "tablet" in writer ? checkedByStatement : "door" in writer ? systemActor : writer.actor,
+    details,
+    now,
+  ),
 });
 
-/** A tablet writes only at its own location (its statement's `tablet`); others as they are. */
+/**
+ * A tablet writes only at its own location (its statement's `tablet`), a phone only at its door's
+ * (the statement's `door`: a current code of a live location that lets visitors sign themselves in);
+ * others as they are.
+ */
 const writerMayWriteAt = (writer: WriterShape, locationId: number) =>
   writer === "tablet"
     ? sql<boolean>`exists (select 1 from tablet where tablet.location_id = ${locationId})`
-    : sql<boolean>`true`;
+    : writer === "door"
+      ? sql<boolean>`exists (select 1 from door where door.location_id = ${locationId})`
+      : sql<boolean>`true`;
+
+/** The start of a statement writing a visit: its tablet checked, its door found (none when not a phone's). */
+const withWriter = (db: Kysely<Database>, values: TabletCheckValues & DoorValues) =>
+  withLiveTablet(db, values).with("door", () => openDoor(db, values.doorCode));
 
 /** The audit row's tablet: the statement's own, for a tablet it checks. */
 const auditTablet = (writer: WriterShape) =>
@@ -264,8 +297,10 @@ type SignInValues = Omit<
   revision: string | null;
   timeIn: Date;
   now: Date;
+  signedInFrom: SignedInFrom;
 } & AuditBindings &
-  TabletCheckValues;
+  TabletCheckValues &
+  DoorValues;
 
 const signInValues = (
   { TimeIn, Temperature, Answers, questionsRevision, ...fields }: NewVisitFields,
@@ -277,7 +312,8 @@ const signInValues = (
   answers: JSON.stringify(Answers),
   revision: questionsRevision,
   timeIn: TimeIn ?? now,
-  ...writerValues(writer, {}, now),
+  signedInFrom: signedInFromOf[shapeOf(writer)],
+  ...writerValues(writer, { SignedInFrom: signedInFromOf[shapeOf(writer)] }, now),
 });
 
 /**
@@ -325,6 +361,7 @@ const newVisitValues = (values: SignInValues) =>
       from jsonb_each(${values.answers}::jsonb) given
       join questions on questions.id::text = given.key)`.as("answers"),
     sql<Date>`${values.timeIn}::timestamptz`.as("time_in"),
+    sql<SignedInFrom>`${values.signedInFrom}::text`.as("signed_in_from"),
     sql<Date>`${values.now}::timestamptz`.as("created_at"),
     sql<Date>`${values.now}::timestamptz`.as("updated_at"),
   ] as const;
@@ -337,6 +374,7 @@ const newVisitColumns = [
   "program_id",
   "answers",
   "time_in",
+  "signed_in_from",
   "created_at",
   "updated_at",
 ] as const;
@@ -360,7 +398,7 @@ async function insertVisit(
 }
 
 const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: WriterShape) =>
-  withLiveTablet(db, values)
+  withWriter(db, values)
     .with("inserted", (qc) =>
       qc
         .insertInto("visits")
@@ -376,9 +414,27 @@ const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: 
         .returning(visitColumns),
     )
     .with("audit", (db) => signInAudit(db, values, writer))
+    .with("door_visit", (db) => doorVisit(db, values))
     .selectFrom("inserted")
     .select(visitColumns),
 );
+
+/** A phone's visit, kept by the hash of the secret the phone holds (nothing for other writers). */
+function doorVisit<DB extends Database & { inserted: Visit }>(
+  qc: QueryCreator<DB>,
+  values: DoorValues,
+) {
+  const db = qc as unknown as QueryCreator<Database & { inserted: Visit }>;
+  return db
+    .insertInto("door_visits")
+    .columns(["token_hash", "visit_id"])
+    .expression(
+      db
+        .selectFrom("inserted")
+        .select([sql<string>`${values.visitTokenHash}::text`.as("token_hash"), "inserted.id"])
+        .where(sql<boolean>`${values.visitTokenHash}::text is not null`),
+    );
+}
 
 /**
  * A tablet's sign-in wrote nothing: refuse it if its tablet was disconnected (401) or belongs to
@@ -390,6 +446,7 @@ async function assertWriterMayWriteAt(
   locationId: number,
   now: Date,
 ): Promise<void> {
+  if ("door" in writer) return assertDoorOpen(db, writer.door.code, locationId);
   if (!("tablet" in writer)) return;
   const tablet = await findLiveTablet(db, writer.tablet, now);
   if (!tablet) throw tabletDisconnected();
@@ -579,7 +636,7 @@ async function insertKeyedVisit(
  */
 const insertKeyedVisitStatement = preparedByShape(
   (db, values: SignInValues & { key: string; staleBefore: Date }, writer: WriterShape) =>
-    withLiveTablet(db, values)
+    withWriter(db, values)
       .with("claim", (qc) =>
         qc
           .insertInto("visit_idempotency_keys")

@@ -3,8 +3,9 @@ import type { StoredAnswers, Visit } from "@vsi/db";
 import type { Context } from "../kernel/context.ts";
 import { HttpError, invalid, notFound } from "../kernel/errors.ts";
 import { programQuestions } from "../questions/queries.ts";
-import { checkAnswers, type Answers } from "../questions/answers-schema.ts";
+import { checkAnswers } from "../questions/answers-schema.ts";
 import { toVisit } from "./mappers.ts";
+import { checkedAnswers } from "./checked-answers.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
 import { lookupScope, tabletSignOutReachMs } from "./permissions.ts";
 import { idParam } from "../kernel/schema.ts";
@@ -69,27 +70,6 @@ async function report(ctx: Context, input: VisitListInput) {
 }
 
 /**
- * A sign-in's answers checked against the questions its program asks, as this process last read
- * them (`fresh`: read again). Required ones left out are the statement's to refuse: a visitor's
- * remembered answer may excuse them.
- */
-async function checkedAnswers(
-  ctx: Pick<Context, "db">,
-  programId: number,
-  given: Record<string, unknown> = {},
-  fresh: boolean,
-): Promise<{ Answers: Answers; questionsRevision: string | null }> {
-  if (Object.keys(given).length === 0) return { Answers: {}, questionsRevision: null };
-  const { revision, asked } = await programQuestions(ctx.db, programId, fresh);
-  const excused = new Set(asked.map((question) => question.id));
-  const { answers, errors } = checkAnswers(asked, given, excused);
-  if (!errors.length) return { Answers: answers, questionsRevision: revision };
-  // A question added since this process read them: read them again before refusing.
-  if (!fresh) return checkedAnswers(ctx, programId, given, true);
-  throw new HttpError(422, "Validation failed", errors);
-}
-
-/**
  * A visit's answers as staff's correction leaves them: those sent checked against the questions its
  * program asks now (a blank one removes its answer), each with its question's words of now; the
  * others as they were given.
@@ -138,7 +118,7 @@ export const visitsRouter = router({
         description:
           "With format=csv (staff), every matching visit, newest first, as a text/csv; charset=utf-8 attachment that starts with a UTF-8 byte order mark and is named for its filters " +
           "(visits-2026-11-01-to-2026-11-30-valencia.csv; filename* keeps non-ASCII names). Columns: Date (in timeZone), Location, Program, Name, PhoneNumber, Temperature, " +
-          "TimeIn and TimeOut (ISO 8601 with timeZone's offset at that instant, e.g. 2026-11-03T14:07:00+01:00; TimeOut empty while signed in), DurationMinutes (whole minutes, empty while signed in), SignedOutBy (visitor, staff or auto; empty while signed in); " +
+          "TimeIn and TimeOut (ISO 8601 with timeZone's offset at that instant, e.g. 2026-11-03T14:07:00+01:00; TimeOut empty while signed in), DurationMinutes (whole minutes, empty while signed in), SignedOutBy (visitor, staff or auto; empty while signed in), SignedInFrom (tablet, phone or staff); " +
           "then a column per intake question the program asks (every program's, without programId) that was asked during the period, retired ones included, headed by its English label: each answer as the visit was asked it (a choice by its label, several joined by '; ', yes/no as Yes or No). " +
           "A cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe so spreadsheets show it as text.",
         errorResponses: { 403: "A tablet of another location, or a tablet asking for CSV" },

@@ -145,6 +145,9 @@ export type VisitListInput = z.infer<typeof visitListInput>;
 export const signOutKinds = ["visitor", "staff", "auto"] as const;
 export const signOutKind = z.enum(signOutKinds);
 
+/** Where a visit was signed in (visits.signed_in_from). */
+export const signedInFrom = ["tablet", "phone", "staff"] as const;
+
 export const visitSchema = z
   .object({
     id: z.number().int(),
@@ -160,6 +163,10 @@ export const visitSchema = z
     SignedOutBy: signOutKind.nullable().meta({
       description:
         "who signed the visitor out: the visitor at the sheet, staff, or the location's automatic sign-out; null while signed in",
+    }),
+    SignedInFrom: z.enum(signedInFrom).meta({
+      description:
+        "where the visit was signed in: a tablet's sheet, the visitor's own phone (the door's poster), or staff",
     }),
     LocationId: z.number().int(),
     ProgramId: z.number().int(),

@@ -11,8 +11,11 @@ import { rememberedAnswers } from "../questions/queries.ts";
 export async function lookUpVisitor(
   db: Executor,
   phoneNumber: string,
-  /** A tablet's lookup (its location's visitors only, counted); undefined for staff (everyone's). */
-  caller: { tabletId: number; locationId: number } | undefined,
+  /**
+   * A tablet's lookup (its location's visitors only, counted), a door's (its location's, limited
+   * by the door's own budgets); undefined for staff (everyone's).
+   */
+  caller: { tabletId?: number; locationId: number } | undefined,
   now: Date,
 ) {
   let latest = db
@@ -23,6 +26,7 @@ export async function lookUpVisitor(
     .limit(1);
   if (!caller) return latest.executeTakeFirst();
   latest = latest.where("location_id", "=", caller.locationId);
+  if (caller.tabletId === undefined) return latest.executeTakeFirst();
   const { actor, userId, tabletId } = auditActorSql({ kind: "tablet", tabletId: caller.tabletId });
   return db
     .with("counted", (db) =>

@@ -3,6 +3,7 @@ import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Divider } from "@mantine/core";
 import { FormCard } from "../../../components/FormCard";
+import { LocationDoor } from "../../../components/LocationDoor";
 import { LocationTablets } from "../../../components/LocationTablets";
 import { LocationForm, locationFormFields } from "../../../components/LocationForm";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
@@ -43,6 +44,8 @@ function EditLocationPage() {
           );
         }}
       />
+      <Divider my="lg" />
+      <LocationDoor locationId={id} open={location.SelfSignIn} />
       <Divider my="lg" />
       <LocationTablets locationId={id} />
     </FormCard>

@@ -1,0 +1,112 @@
+import type { Page, Response } from "@playwright/test";
+import jsQR from "jsqr";
+import { createSite, logInContext, signInVisitor } from "../support/api.ts";
+import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+
+// The door: staff turn on self sign-in and print the poster; a visitor scans it, signs in on their
+// own phone in Spanish, the tablet at the same door shows them at once, and their sign-out takes
+// them off it. The phone never receives anyone else's name or number.
+
+/** The QR code of the poster's page, drawn on a canvas in the page and decoded here. */
+async function decodePosterQr(poster: Page): Promise<string | undefined> {
+  const { width, height, pixels } = await poster.evaluate(async () => {
+    const svg = document.querySelector(".qr svg")!;
+    const image = new Image();
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg.outerHTML)}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 400;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, 400, 400);
+    context.drawImage(image, 0, 0, 400, 400);
+    return { width: 400, height: 400, pixels: [...context.getImageData(0, 0, 400, 400).data] };
+  });
+  return jsQR(Uint8ClampedArray.from(pixels), width, height)?.data;
+}
+
+test("a visitor signs in and out on their own phone from the door's poster, and the tablet follows", async ({
+  adminApi,
+  newUser,
+  setUpTablet,
+  browser,
+  page,
+}) => {
+  const site = await createSite(adminApi, "Door Hall", ["Pantry"]);
+  const { location } = site;
+  const program = site.programs[0]!;
+  // Someone else is signed in here: the phone must never hear of them.
+  const other = { FirstName: "Otto", LastName: "Elsewhere", PhoneNumber: "4155550999" };
+  await signInVisitor(adminApi, { LocationId: location.id, ProgramId: program.id, ...other });
+
+  // Staff turn the door on in the location's form, then open its poster.
+  await logInContext(page.context(), await newUser({ isAdmin: true }));
+  await page.goto(`/dashboard/locations/${location.id}/edit`);
+  await page.getByLabel("Visitors may sign in on their own phone").check({ force: true });
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.waitForURL("**/dashboard/locations");
+  await page.goto(`/dashboard/locations/${location.id}/edit`);
+  const [poster] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("link", { name: "Print poster" }).click(),
+  ]);
+  await poster.waitForLoadState();
+  await poster.setViewportSize(viewports.tablet);
+  await keepScreenshot(poster, "26-door-poster-768x1024");
+  await expect(poster.getByRole("heading", { level: 1 })).toHaveText(location.Name);
+  const link = await decodePosterQr(poster);
+  expect(link).toMatch(/\/d\/[A-Za-z0-9_-]{16}$/);
+  await expect(poster.locator(".link")).toHaveText(link!.replace(/^https?:\/\//, ""));
+
+  // The tablet at the same door, on the program's sheet.
+  const tablet = await setUpTablet(location.id);
+  await tablet.page.goto(`/sheet/${location.id}?programId=${program.id}`);
+  await expect(tablet.page.getByText("Otto E.")).toBeVisible();
+
+  // The visitor's phone opens the link; every answer it gets is checked for other visitors.
+  const phoneContext = await browser.newContext({
+    viewport: viewports.phone,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const phone = await phoneContext.newPage();
+  const bodies: Array<Promise<string>> = [];
+  phone.on("response", (response: Response) => {
+    if (new URL(response.url()).pathname.startsWith("/api/"))
+      bodies.push(response.text().catch(() => ""));
+  });
+  await phone.goto(new URL(link!).pathname);
+  await phone.getByRole("button", { name: "Español" }).click();
+  await phone.getByLabel("Número de teléfono").pressSequentially("6505550123");
+  await phone.getByLabel("Temperatura").fill("98.4");
+  await phone.getByLabel("Nombre", { exact: true }).fill("Rosa");
+  await phone.getByLabel("Apellido", { exact: true }).fill("Serrano");
+  await keepScreenshot(phone, "26-door-form-390x844");
+  await phone.getByRole("button", { name: "Enviar" }).click();
+  await expect(phone.getByText(/Está registrado\/a en Door Hall .* desde las/)).toBeVisible();
+  await expect(tablet.page.getByText("Rosa S.")).toBeVisible({ timeout: 1000 });
+  await keepScreenshot(phone, "26-door-signed-in-390x844");
+
+  // Later (a reload starts in the phone's own language again), the phone still knows its visit;
+  // the visitor signs out from it.
+  await phone.reload();
+  await expect(phone.getByText(/You're signed in at Door Hall .* since/)).toBeVisible();
+  await phone.getByRole("button", { name: "Sign out" }).click();
+  await expect(phone.getByText(/You signed out of Door Hall/)).toBeVisible();
+  await expect(tablet.page.getByText("Rosa S.")).toBeHidden({ timeout: 1000 });
+
+  // A new code: the old poster's link now says it is out of date.
+  await adminApi.expect(201, "POST", `/api/locations/${location.id}/door-code`);
+  await phone.goto(new URL(link!).pathname);
+  await expect(
+    phone.getByText(/This poster is out of date|Este cartel está desactualizado/),
+  ).toBeVisible();
+
+  for (const body of await Promise.all(bodies)) {
+    expect(body).not.toContain(other.FirstName);
+    expect(body).not.toContain(other.LastName);
+    expect(body).not.toContain(other.PhoneNumber.slice(-4));
+  }
+  expect(bodies.length).toBeGreaterThan(3);
+  await phoneContext.close();
+});

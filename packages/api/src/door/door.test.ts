@@ -1,0 +1,358 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
+import { visitCount } from "../../test/visit-rows.ts";
+import type { Client } from "../../test/world.ts";
+import { limits } from "../kernel/rate-limit.ts";
+
+/** The door: a location's code, the poster's link, and a visitor signing in and out on their own phone. */
+
+const site = useCatalogWorld();
+let staff: Client;
+/** Main Street with its door open, and its current code. */
+let code: string;
+let addresses = 0;
+/** A visitor's phone: an anonymous browser from an address of its own (each has its budget). */
+const phone = () => site.world.client(`10.1.${Math.floor(++addresses / 250)}.${addresses % 250}`);
+
+/** A sign-in from a phone at a door, with a phone number of its own. */
+const atDoor = (doorCode: string, programId: number, overrides: Record<string, unknown> = {}) => {
+  const { LocationId: _, ...fields } = visitor(0, programId, overrides);
+  return { code: doorCode, ...fields };
+};
+
+async function openDoor(locationId: number): Promise<string> {
+  const on = await site.admin.call((api) =>
+    api.locations.update({ id: locationId, SelfSignIn: true }),
+  );
+  expect(on.status).toBe(200);
+  const res = await staff.call((api) => api.door.newCode({ id: locationId }));
+  expect(res.status).toBe(201);
+  return res.json.code;
+}
+
+beforeAll(async () => {
+  staff = await staffClient(site.world);
+  code = await openDoor(site.catalog.main.id);
+});
+
+describe("a location's door", () => {
+  it("is closed until staff open it, and opening it makes a code", async () => {
+    const res = await site.admin.call((api) =>
+      api.locations.create({ Name: "Closed Door", ProgramIds: [site.catalog.jobs.id] }),
+    );
+    expect(res.json.SelfSignIn).toBe(false);
+    const codes = () =>
+      site.world.services.db.kysely
+        .selectFrom("door_codes")
+        .select("code")
+        .where("location_id", "=", res.json.id)
+        .execute();
+    expect(await codes()).toEqual([]);
+    await site.admin.call((api) => api.locations.update({ id: res.json.id, SelfSignIn: true }));
+    const [made] = await codes();
+    expect((await phone().call((api) => api.door.get({ code: made!.code }))).status).toBe(200);
+  });
+
+  it("gives staff a random code of at least 64 bits, and its link under BASE_URL/d/", async () => {
+    const made = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await staff.call((api) => api.door.newCode({ id: site.catalog.east.id }));
+      expect(res.status).toBe(201);
+      expect(res.json.code).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(res.json.code).not.toContain(String(site.catalog.east.id).padStart(3, "0"));
+      expect(res.json.url).toBe(`http://signin.test/d/${res.json.code}`);
+      made.add(res.json.code);
+    }
+    expect(made.size).toBe(5);
+  });
+
+  it("makes codes for staff only", async () => {
+    expect(
+      (await phone().call((api) => api.door.newCode({ id: site.catalog.main.id }))).status,
+    ).toBe(401);
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    expect(
+      (await tablet.call((api) => api.door.newCode({ id: site.catalog.main.id }))).status,
+    ).toBe(403);
+    expect((await staff.call((api) => api.door.newCode({ id: 999_999 }))).status).toBe(404);
+  });
+
+  it("shows a phone the location, its programs and their questions, and nobody's visits", async () => {
+    await tabletClient(site.world, site.catalog.main.id).then((tablet) =>
+      tablet.call((api) =>
+        api.visits.create(visitor(site.catalog.main.id, site.catalog.tutoring.id)),
+      ),
+    );
+    const res = await phone().call((api) => api.door.get({ code }));
+    expect(res.status).toBe(200);
+    expect(res.json.location).toMatchObject({
+      id: site.catalog.main.id,
+      Name: "Main Street",
+      Address: "1 Main St",
+      LogoUrl: null,
+    });
+    expect(res.json.programs.map((p: { Name: string }) => p.Name)).toEqual([
+      "Tutoring",
+      "Food Pantry",
+    ]);
+    expect(res.json.questions).toEqual([]);
+    expect(JSON.stringify(res.json)).not.toMatch(/Grace|Hopper|415/);
+  });
+
+  it("answers 404 for an unknown code and 410 for a replaced one, which signs no one in", async () => {
+    expect((await phone().call((api) => api.door.get({ code: "AAAAAAAAAAAAAAAA" }))).status).toBe(
+      404,
+    );
+    expect((await phone().call((api) => api.door.get({ code: "not a code!" }))).status).toBe(422);
+    const old = await openDoor(site.catalog.east.id);
+    const fresh = (await staff.call((api) => api.door.newCode({ id: site.catalog.east.id }))).json
+      .code;
+    const before = await visitCount(site.world);
+    const stale = await phone().call((api) => api.door.get({ code: old }));
+    expect(stale.status).toBe(410);
+    expect(stale.json.message).toBe("This poster is out of date — please ask a staff member");
+    const signIn = await phone().call((api) => api.door.signIn(atDoor(old, site.catalog.jobs.id)));
+    expect(signIn.status).toBe(410);
+    expect(await visitCount(site.world)).toBe(before);
+    expect((await phone().call((api) => api.door.get({ code: fresh }))).status).toBe(200);
+  });
+
+  it("is refused with a clear message when switched off or archived", async () => {
+    const made = await site.admin.call((api) =>
+      api.locations.create({
+        Name: "Short Lived",
+        ProgramIds: [site.catalog.jobs.id],
+        SelfSignIn: true,
+      }),
+    );
+    const doorCode = (await staff.call((api) => api.door.newCode({ id: made.json.id }))).json.code;
+    // A visit keeps the location as history: removing it archives it.
+    const kept = await phone().call((api) =>
+      api.door.signIn(atDoor(doorCode, site.catalog.jobs.id)),
+    );
+    expect(kept.status).toBe(201);
+    const before = await visitCount(site.world);
+    await site.admin.call((api) => api.locations.update({ id: made.json.id, SelfSignIn: false }));
+    const off = await phone().call((api) => api.door.get({ code: doorCode }));
+    expect(off.status).toBe(403);
+    expect(off.json.message).toMatch(/switched off here — please ask a staff member/);
+    expect(
+      (await phone().call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id)))).status,
+    ).toBe(403);
+    // Turned on again, the same code works: the posters already up stay good.
+    await site.admin.call((api) => api.locations.update({ id: made.json.id, SelfSignIn: true }));
+    expect((await phone().call((api) => api.door.get({ code: doorCode }))).status).toBe(200);
+    await site.admin.call((api) => api.locations.remove({ id: made.json.id }));
+    expect((await phone().call((api) => api.door.get({ code: doorCode }))).status).toBe(403);
+    expect(
+      (await phone().call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id)))).status,
+    ).toBe(403);
+    expect(await visitCount(site.world)).toBe(before);
+  });
+});
+
+describe("signing in on one's own phone", () => {
+  it("creates the visit from the phone (201) with its secret, kept only as a hash", async () => {
+    const res = await phone().call((api) =>
+      api.door.signIn(atDoor(code, site.catalog.tutoring.id, { FirstName: "Rosa" })),
+    );
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      FirstName: "Rosa",
+      LastName: "Hopper",
+      TimeOut: null,
+      SignedInFrom: "phone",
+      Location: { id: site.catalog.main.id, Name: "Main Street" },
+      Program: { id: site.catalog.tutoring.id, Name: "Tutoring" },
+    });
+    expect(res.json).not.toHaveProperty("PhoneNumber");
+    expect(res.json.visitToken).toMatch(/^[a-z0-9]{32}$/);
+    const kept = await site.world.services.db.kysely
+      .selectFrom("door_visits")
+      .selectAll()
+      .where("visit_id", "=", res.json.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.token_hash).not.toContain(res.json.visitToken);
+    const seen = await staff.call((api) => api.visits.get({ id: res.json.id }));
+    expect(seen.json).toMatchObject({ SignedInFrom: "phone", LocationId: site.catalog.main.id });
+    const audit = await site.world.services.db.kysely
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "visit.sign_in")
+      .where("subject_id", "=", res.json.id)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor: "system", tablet_id: null, user_id: null });
+    expect(audit.details).toEqual({ SignedInFrom: "phone" });
+  });
+
+  it("says where every visit was signed in from", async () => {
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    const byTablet = await tablet.call((api) =>
+      api.visits.create(visitor(site.catalog.main.id, site.catalog.pantry.id)),
+    );
+    const byStaff = await staff.call((api) =>
+      api.visits.create(visitor(site.catalog.main.id, site.catalog.pantry.id)),
+    );
+    expect(byTablet.json.SignedInFrom).toBe("tablet");
+    expect(byStaff.json.SignedInFrom).toBe("staff");
+    const report = await staff.call((api) =>
+      api.visits.report({ locationId: site.catalog.main.id, page: 1 }),
+    );
+    const from = new Map(
+      report.json.visits.map((v: { id: number; SignedInFrom: string }) => [v.id, v.SignedInFrom]),
+    );
+    expect(from.get(byTablet.json.id)).toBe("tablet");
+    expect(from.get(byStaff.json.id)).toBe("staff");
+  });
+
+  it("validates like the tablet's form and writes nothing on failure", async () => {
+    const before = await visitCount(site.world);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ PhoneNumber: "415-555-123" }, "PhoneNumber"],
+      [{ FirstName: "   " }, "FirstName"],
+      [{ ProgramId: site.catalog.jobs.id }, "ProgramId"],
+    ];
+    for (const [override, path] of cases) {
+      const res = await phone().call((api) =>
+        api.door.signIn(atDoor(code, site.catalog.tutoring.id, override) as never),
+      );
+      expect(res.status, path).toBe(422);
+      expect(res.json.errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    expect(await visitCount(site.world)).toBe(before);
+  });
+
+  it("signs one phone in once at a location and program, naming nobody's visit", async () => {
+    const first = atDoor(code, site.catalog.tutoring.id, { FirstName: "Ines" });
+    expect((await phone().call((api) => api.door.signIn(first))).status).toBe(201);
+    const again = await phone().call((api) =>
+      api.door.signIn({ ...first, FirstName: "Someone", LastName: "Else" }),
+    );
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({
+      status: 409,
+      message: "This phone number is already signed in here",
+    });
+  });
+
+  it("shows the phone its own visit, signed in, signed out by itself or by staff", async () => {
+    const mine = phone();
+    const made = await mine.call((api) => api.door.signIn(atDoor(code, site.catalog.tutoring.id)));
+    const visitToken: string = made.json.visitToken;
+    const read = await mine.call((api) => api.door.visit({ visitToken }));
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ id: made.json.id, TimeOut: null });
+    const out = await mine.call((api) => api.door.signOut({ visitToken }));
+    expect(out.status).toBe(200);
+    expect(out.json).toMatchObject({ SignedOutBy: "visitor" });
+    expect(out.json.TimeOut).not.toBeNull();
+    // A second sign-out keeps the first.
+    const twice = await mine.call((api) => api.door.signOut({ visitToken }));
+    expect(twice.json.TimeOut).toBe(out.json.TimeOut);
+
+    const other = await mine.call((api) => api.door.signIn(atDoor(code, site.catalog.pantry.id)));
+    await staff.call((api) => api.visits.signOut({ id: other.json.id }));
+    const seen = await mine.call((api) => api.door.visit({ visitToken: other.json.visitToken }));
+    expect(seen.json).toMatchObject({ SignedOutBy: "staff" });
+    expect(seen.json.TimeOut).not.toBeNull();
+
+    const unknown = "a".repeat(32);
+    expect((await mine.call((api) => api.door.visit({ visitToken: unknown }))).status).toBe(404);
+    expect((await mine.call((api) => api.door.signOut({ visitToken: unknown }))).status).toBe(404);
+  });
+
+  it("asks the program's required questions as a tablet does", async () => {
+    const question = await site.admin.call((api) =>
+      api.questions.create({
+        Label: { en: "Household", es: "Hogar" },
+        Kind: "number",
+        Required: true,
+        Min: 1,
+        Max: 20,
+        ProgramIds: [site.catalog.pantry.id],
+      } as never),
+    );
+    expect(question.status).toBe(201);
+    const door = await phone().call((api) => api.door.get({ code }));
+    expect(door.json.questions.map((q: { id: number }) => q.id)).toEqual([question.json.id]);
+    const missing = await phone().call((api) =>
+      api.door.signIn(atDoor(code, site.catalog.pantry.id)),
+    );
+    expect(missing.status).toBe(422);
+    const wrong = await phone().call((api) =>
+      api.door.signIn(
+        atDoor(code, site.catalog.pantry.id, { Answers: { [question.json.id]: 99 } }),
+      ),
+    );
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.errors[0].path).toBe(`Answers.${question.json.id}`);
+    const answered = await phone().call((api) =>
+      api.door.signIn(atDoor(code, site.catalog.pantry.id, { Answers: { [question.json.id]: 3 } })),
+    );
+    expect(answered.status).toBe(201);
+    await site.admin.call((api) => api.questions.retire({ id: question.json.id }));
+  });
+});
+
+describe("a returning visitor at the door", () => {
+  it("gets their own names after their whole number, only from this location's visits", async () => {
+    const number = "5105550142";
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    await tablet.call((api) =>
+      api.visits.create(
+        visitor(site.catalog.main.id, site.catalog.tutoring.id, {
+          PhoneNumber: number,
+          FirstName: "Lena",
+        }),
+      ),
+    );
+    const res = await phone().call((api) => api.door.lookUp({ code, phoneNumber: number }));
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ FirstName: "Lena", LastName: "Hopper" });
+    expect(
+      (await phone().call((api) => api.door.lookUp({ code, phoneNumber: "510555" }))).status,
+    ).toBe(422);
+    const eastCode = (await staff.call((api) => api.door.newCode({ id: site.catalog.east.id })))
+      .json.code;
+    expect(
+      (await phone().call((api) => api.door.lookUp({ code: eastCode, phoneNumber: number })))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe("the door's limits", () => {
+  it("limits each address's calls", async () => {
+    const one = phone();
+    const statuses: number[] = [];
+    for (let i = 0; i <= limits.doorCallsPerAddress.max; i++)
+      statuses.push((await one.call((api) => api.door.get({ code }))).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(limits.doorCallsPerAddress.max);
+    const refused = await one.call((api) => api.door.get({ code }));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["Retry-After"])).toBeGreaterThan(0);
+    // Another address is not held back by this one.
+    expect((await phone().call((api) => api.door.get({ code }))).status).toBe(200);
+  });
+
+  it("limits each code's sign-ins, from any address", async () => {
+    const doorCode = await openDoor(site.catalog.east.id);
+    const sent = Array.from({ length: limits.doorSignInsPerCode.max + 1 }, () =>
+      phone().call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id))),
+    );
+    const statuses = (await Promise.all(sent)).map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(limits.doorSignInsPerCode.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+  });
+
+  it("limits lookups per address and per code", async () => {
+    const one = phone();
+    const statuses: number[] = [];
+    for (let i = 0; i <= limits.doorLookupsPerAddress.max; i++)
+      statuses.push(
+        (await one.call((api) => api.door.lookUp({ code, phoneNumber: "5105550000" }))).status,
+      );
+    expect(statuses.filter((s) => s === 404)).toHaveLength(limits.doorLookupsPerAddress.max);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

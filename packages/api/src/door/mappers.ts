@@ -1,0 +1,32 @@
+import type { Visit } from "@vsi/db";
+import type { z } from "zod";
+import { iso, isoOrNull } from "../kernel/iso-time.ts";
+import type { doorVisitSchema } from "./schema.ts";
+
+/**
+ * A poster's link. "/d" is the kiosk's door page (@vsi/web-common's addresses.js says the same for
+ * the browsers and the server's routes).
+ */
+export const doorUrl = (baseUrl: string, code: string) =>
+  `${baseUrl.replace(/\/+$/, "")}/d/${encodeURIComponent(code)}`;
+
+export type DoorVisitRow = Visit & {
+  location_name: string;
+  location_time_zone: string;
+  program_name: string;
+};
+
+/** A visit as its visitor's phone shows it: their names and times, never their number or answers. */
+export function toDoorVisit(row: DoorVisitRow): z.infer<typeof doorVisitSchema> {
+  return {
+    id: row.id,
+    FirstName: row.first_name,
+    LastName: row.last_name,
+    TimeIn: iso(row.time_in),
+    TimeOut: isoOrNull(row.time_out),
+    SignedOutBy: row.signed_out_by,
+    SignedInFrom: row.signed_in_from,
+    Location: { id: row.location_id, Name: row.location_name, TimeZone: row.location_time_zone },
+    Program: { id: row.program_id, Name: row.program_name },
+  };
+}

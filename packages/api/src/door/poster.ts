@@ -1,0 +1,83 @@
+import QRCode from "qrcode";
+import type { Executor } from "@vsi/db";
+import { conflict } from "../kernel/errors.ts";
+import { escapeHtml } from "../kernel/html.ts";
+import { getLocation } from "../catalog/queries.ts";
+import { currentDoorCode } from "./queries.ts";
+import { doorUrl } from "./mappers.ts";
+
+/** What the poster says, in both of the apps' languages: two lines each, naming the page's buttons as the catalogues do. */
+const instructions = {
+  en: [
+    "Sign in with your own phone: point its camera at the code, or type the link.",
+    "Fill in the form and tap Submit. When you leave, tap Sign out on the same page.",
+  ],
+  es: [
+    "Regístrese con su propio teléfono: apunte la cámara al código o escriba el enlace.",
+    "Complete el formulario y toque Enviar. Al irse, toque Salir en la misma página.",
+  ],
+};
+
+/**
+ * A location's poster: its name and logo, the QR code of its door's link, the link in letters and
+ * the instructions, sized to fit both US Letter and A4 (the narrower width, the shorter height).
+ */
+export async function doorPoster(db: Executor, baseUrl: string, locationId: number) {
+  const location = await getLocation(db, locationId);
+  const code = await currentDoorCode(db, locationId);
+  if (!location.SelfSignIn || !code)
+    throw conflict(
+      "Visitors may not sign in on their own phone here: turn it on in the location's settings first",
+      {},
+    );
+  const url = doorUrl(baseUrl, code);
+  // Error correction M: readable from a poster a little worn or creased, still few modules.
+  const qr = await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  const shownUrl = url.replace(/^https?:\/\//, "");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign-in poster — ${escapeHtml(location.Name)}</title>
+<style>
+  @page { margin: 12mm; }
+  * { box-sizing: border-box; }
+  html { background: #e9ecef; }
+  body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1b1e; }
+  .sheet { width: 186mm; min-height: 250mm; margin: 8mm auto; padding: 12mm 10mm; background: #fff;
+    display: flex; flex-direction: column; align-items: center; text-align: center; gap: 6mm; }
+  .logo { max-height: 24mm; max-width: 80mm; object-fit: contain; }
+  h1 { font-size: 28pt; margin: 0; line-height: 1.15; }
+  .address { font-size: 12pt; color: #495057; margin: 0; white-space: pre-line; }
+  .headline { font-size: 20pt; font-weight: 700; margin: 2mm 0 0; }
+  .headline span { display: block; font-weight: 500; color: #495057; font-size: 16pt; }
+  .qr { width: 110mm; height: 110mm; }
+  .qr svg { width: 100%; height: 100%; display: block; }
+  .link { font: 600 17pt ui-monospace, "SF Mono", Menlo, Consolas, monospace; word-break: break-all;
+    border: 0.6mm solid #1a1b1e; border-radius: 3mm; padding: 2mm 4mm; margin: 0; }
+  .steps { display: grid; grid-template-columns: 1fr 1fr; gap: 6mm; text-align: left; font-size: 12pt;
+    line-height: 1.4; width: 100%; }
+  .steps p { margin: 0 0 2mm; }
+  .steps h2 { font-size: 11pt; text-transform: uppercase; letter-spacing: 0.06em; color: #495057; margin: 0 0 1mm; }
+  @media screen and (max-width: 210mm) { .sheet { width: auto; margin: 0; } .qr { width: 80vw; height: 80vw; } .steps { grid-template-columns: 1fr; } }
+  @media print { html { background: #fff; } .sheet { margin: 0 auto; padding: 0; min-height: 0; } }
+</style>
+</head>
+<body>
+<main class="sheet">
+${location.LogoUrl ? `<img class="logo" src="${escapeHtml(location.LogoUrl)}" alt="">` : ""}
+<h1>${escapeHtml(location.Name)}</h1>
+${location.Address ? `<p class="address">${escapeHtml(location.Address)}</p>` : ""}
+<p class="headline">Sign in with your phone<span lang="es">Regístrese con su teléfono</span></p>
+<div class="qr" role="img" aria-label="QR code of ${escapeHtml(url)}">${qr}</div>
+<p class="link">${escapeHtml(shownUrl)}</p>
+<div class="steps">
+  <section><h2>English</h2>${instructions.en.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}</section>
+  <section lang="es"><h2>Español</h2>${instructions.es.map((line) => `<p>${escapeHtml(line)}</p>`).join("")}</section>
+</div>
+</main>
+</body>
+</html>
+`;
+}

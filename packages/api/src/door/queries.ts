@@ -1,0 +1,157 @@
+import { sql, type Kysely } from "kysely";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import type { Database, Executor } from "@vsi/db";
+import { forbidden, gone, HttpError, notFound } from "../kernel/errors.ts";
+import { auditColumns, auditValues, type AuditActor } from "../kernel/audit.ts";
+import type { DoorVisitRow } from "./mappers.ts";
+
+/** 96 random bits, base64url: a poster's code is public, but no one can guess another's. */
+export function newDoorCode(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return encodeBase64urlNoPadding(bytes);
+}
+
+export const doorMessages = {
+  unknown: "This link is not known — please ask a staff member",
+  replaced: "This poster is out of date — please ask a staff member",
+  switchedOff: "Signing in on your own phone is switched off here — please ask a staff member",
+} as const;
+
+/**
+ * The one check of a door, as a statement's `door` (visits/queries.ts withWriter): the location
+ * of a current code, live and letting visitors sign themselves in; no row for any other code (or none).
+ */
+export function openDoor(db: Kysely<Database>, code: string | null) {
+  return db
+    .selectFrom("door_codes")
+    .innerJoin("locations", "locations.id", "door_codes.location_id")
+    .select("door_codes.location_id")
+    .where("door_codes.code", "=", sql<string>`${code}::text`)
+    .where("door_codes.replaced_at", "is", null)
+    .where("locations.self_sign_in", "=", true)
+    .where("locations.archived_at", "is", null);
+}
+
+/** A door code's location, or why it signs no one in: 404 unknown, 410 replaced, 403 switched off or archived. */
+export async function doorLocation(db: Executor, code: string): Promise<number> {
+  const door = await db
+    .selectFrom("door_codes")
+    .innerJoin("locations", "locations.id", "door_codes.location_id")
+    .select([
+      "door_codes.location_id",
+      "door_codes.replaced_at",
+      "locations.self_sign_in",
+      "locations.archived_at",
+    ])
+    .where("door_codes.code", "=", code)
+    .executeTakeFirst();
+  if (!door) throw new HttpError(404, doorMessages.unknown);
+  if (door.replaced_at !== null) throw gone(doorMessages.replaced);
+  if (!door.self_sign_in || door.archived_at !== null) throw forbidden(doorMessages.switchedOff);
+  return door.location_id;
+}
+
+/** A phone's sign-in wrote nothing: refuse it if its door is closed (404, 410, 403); an open one passes. */
+export async function assertDoorOpen(db: Executor, code: string, locationId: number) {
+  if ((await doorLocation(db, code)) !== locationId) throw forbidden(doorMessages.switchedOff);
+}
+
+/** The location's current code, if it has one. */
+export async function currentDoorCode(db: Executor, locationId: number) {
+  const row = await db
+    .selectFrom("door_codes")
+    .select("code")
+    .where("location_id", "=", locationId)
+    .where("replaced_at", "is", null)
+    .executeTakeFirst();
+  return row?.code;
+}
+
+/**
+ * A new code for the location; the current one is kept as replaced, so its posters say they are
+ * out of date. The location's row is locked, so two at once leave one current code.
+ */
+export async function replaceDoorCode(
+  db: Kysely<Database>,
+  locationId: number,
+  now: Date,
+  actor: AuditActor,
+): Promise<string> {
+  const code = newDoorCode();
+  await db.transaction().execute(async (trx) => {
+    const location = await trx
+      .selectFrom("locations")
+      .select("id")
+      .where("id", "=", locationId)
+      .where("archived_at", "is", null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!location) throw notFound("Location");
+    await trx
+      .updateTable("door_codes")
+      .set({ replaced_at: now })
+      .where("location_id", "=", locationId)
+      .where("replaced_at", "is", null)
+      .execute();
+    await trx
+      .with("created", (qc) =>
+        qc
+          .insertInto("door_codes")
+          .values({ code, location_id: locationId, created_at: now })
+          .returning("location_id"),
+      )
+      .insertInto("audit_log")
+      .columns(auditColumns)
+      .expression((eb) =>
+        eb
+          .selectFrom("created")
+          .select([
+            ...auditValues(actor, "location.door_code", "location", {}, now),
+            "created.location_id as subject_id",
+            "created.location_id",
+          ]),
+      )
+      .execute();
+  });
+  return code;
+}
+
+/** The visit a phone's secret (its hash) keeps. */
+export async function doorVisitId(db: Executor, tokenHash: string): Promise<number> {
+  const row = await db
+    .selectFrom("door_visits")
+    .select("visit_id")
+    .where("token_hash", "=", tokenHash)
+    .executeTakeFirst();
+  if (!row) throw notFound("Visit");
+  return row.visit_id;
+}
+
+/** A location's first code, when its door opens without one (in the caller's transaction). */
+export async function ensureDoorCode(db: Executor, locationId: number, now: Date): Promise<void> {
+  await db
+    .insertInto("door_codes")
+    .values({ code: newDoorCode(), location_id: locationId, created_at: now })
+    .onConflict((oc) => oc.column("location_id").where("replaced_at", "is", null).doNothing())
+    .execute();
+}
+
+/** A visit with what its phone shows of its location and program. */
+export async function doorVisitRow(db: Executor, visitId: number): Promise<DoorVisitRow> {
+  const row = await db
+    .selectFrom("visits")
+    .innerJoin("locations", "locations.id", "visits.location_id")
+    .innerJoin("programs", "programs.id", "visits.program_id")
+    .selectAll("visits")
+    .select([
+      "locations.name as location_name",
+      "locations.time_zone as location_time_zone",
+      "programs.name as program_name",
+    ])
+    .where("visits.id", "=", visitId)
+    .executeTakeFirst();
+  if (!row) throw notFound("Visit");
+  const { visitor_key: _, ...visit } = row;
+  return visit;
+}

@@ -1,0 +1,25 @@
+import type { Context } from "../kernel/context.ts";
+import { HttpError } from "../kernel/errors.ts";
+import { programQuestions } from "../questions/queries.ts";
+import { checkAnswers, type Answers } from "../questions/answers-schema.ts";
+
+/**
+ * A sign-in's answers checked against the questions its program asks, as this process last read
+ * them (`fresh`: read again). Required ones left out are the statement's to refuse: a visitor's
+ * remembered answer may excuse them.
+ */
+export async function checkedAnswers(
+  ctx: Pick<Context, "db">,
+  programId: number,
+  given: Record<string, unknown> = {},
+  fresh: boolean,
+): Promise<{ Answers: Answers; questionsRevision: string | null }> {
+  if (Object.keys(given).length === 0) return { Answers: {}, questionsRevision: null };
+  const { revision, asked } = await programQuestions(ctx.db, programId, fresh);
+  const excused = new Set(asked.map((question) => question.id));
+  const { answers, errors } = checkAnswers(asked, given, excused);
+  if (!errors.length) return { Answers: answers, questionsRevision: revision };
+  // A question added since this process read them: read them again before refusing.
+  if (!fresh) return checkedAnswers(ctx, programId, given, true);
+  throw new HttpError(422, "Validation failed", errors);
+}
