@@ -20,6 +20,7 @@ import * as m0020 from "./0020_setup_checklist.ts";
 import * as m0021 from "./0021_intake_questions.ts";
 import * as m0022 from "./0022_visit_answers.ts";
 import * as m0023 from "./0023_answer_figures.ts";
+import * as m0026 from "./0026_answer_figure_rows.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0021_intake_questions": m0021,
   "0022_visit_answers": m0022,
   "0023_answer_figures": m0023,
+  "0026_answer_figure_rows": m0026,
 };
