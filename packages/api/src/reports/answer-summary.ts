@@ -44,20 +44,31 @@ export function answerFiguresStatement(db: Executor, period: VisitFilters) {
         .orderBy("answer_figures.time_in", "desc"),
     )
     .selectFrom(
-      // A row per bucket; several choices' first pick stands for the person, none for nobody.
-      sql<{ question_id: number; bucket: string | null; first: boolean; number: string | null }>`(
-        select latest.question_id, picked.bucket, picked.n = 1 as first, latest.number
-        from latest cross join unnest(latest.buckets) with ordinality as picked(bucket, n))`.as(
-        "answered",
-      ),
+      // People with the same buckets counted together first: the buckets are then unnested a
+      // few hundred times, not once per person. Several choices' first pick stands for the
+      // person; none picked, nobody.
+      sql<{
+        question_id: number;
+        bucket: string | null;
+        first: boolean;
+        people: string;
+        sum: string | null;
+        numbers: string;
+      }>`(
+        select grouped.question_id, picked.bucket, picked.n = 1 as first, grouped.people,
+               grouped.sum, grouped.numbers
+        from (select latest.question_id, latest.buckets, count(*) as people,
+                     sum(latest.number) as sum, count(latest.number) as numbers
+              from latest group by latest.question_id, latest.buckets) grouped
+        cross join unnest(grouped.buckets) with ordinality as picked(bucket, n))`.as("answered"),
     )
     .select([
       "answered.question_id",
       "answered.bucket",
-      sql<number>`count(*)`.as("people"),
-      sql<number>`count(*) filter (where answered.first)`.as("answered"),
-      sql<string | null>`sum(answered.number)`.as("sum"),
-      sql<number>`count(answered.number)`.as("numbers"),
+      sql<string>`sum(answered.people)`.as("people"),
+      sql<string>`coalesce(sum(answered.people) filter (where answered.first), 0)`.as("answered"),
+      sql<string | null>`sum(answered.sum) filter (where answered.first)`.as("sum"),
+      sql<string>`coalesce(sum(answered.numbers) filter (where answered.first), 0)`.as("numbers"),
     ])
     .groupBy(["answered.question_id", "answered.bucket"]);
 }
