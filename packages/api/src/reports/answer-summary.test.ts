@@ -438,5 +438,12 @@ describe("the funder summary per question", () => {
     ]);
     // The ZIP code taken off: nobody answered it there any more.
     expect(figuresOf(after, q.zip)).toBeUndefined();
+    // Every answer taken off a visit not erased: nothing of it is counted any more.
+    const emptied = await site.admin.call((api) =>
+      api.visits.update({ id, Answers: { [q.household]: null, [q.language]: null } }),
+    );
+    expect(emptied.status, JSON.stringify(emptied.json)).toBe(200);
+    expect(await keptOf(id)).toEqual({});
+    expect((await summary()).questions).toEqual([]);
   });
 });

@@ -18,11 +18,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     number numeric,
     primary key (visit_id, question_id)
   )`.execute(db);
-  // The period scans, at one location or all; the key and figures ride along for the sort.
-  await sql`create index answer_figures_location_time_in_idx on answer_figures (location_id, time_in)`.execute(
-    db,
-  );
-  await sql`create index answer_figures_time_in_idx on answer_figures (time_in)`.execute(db);
+  // The period scans, at one location or all, carry what the summary reads: index-only scans,
+  // not a visit's scattered rows fetched from the table.
+  await sql`create index answer_figures_location_time_in_idx on answer_figures (location_id, time_in)
+    include (visitor_key, question_id, program_id, buckets, number)`.execute(db);
+  await sql`create index answer_figures_time_in_idx on answer_figures (time_in)
+    include (visitor_key, question_id, location_id, program_id, buckets, number)`.execute(db);
 
   // The one bucketing rule. A date's age is whole years at the visit's local day, from the
   // days' digits (YYYYMMDD difference / 10000, cheaper than age()), negative after the visit;
