@@ -45,9 +45,8 @@ export function answerFiguresStatement(db: Executor, period: VisitFilters) {
     )
     .selectFrom(
       // People with the same buckets counted together first: the buckets are then unnested a
-      // few hundred times, not once per person. Grouped by the one bucket most answers have
-      // (hashing text, not arrays), an array only for several choices. Their first pick stands
-      // for the person; none picked, nobody.
+      // few hundred times, not once per person. Several choices' first pick stands for the
+      // person; none picked, nobody.
       sql<{
         question_id: number;
         bucket: string | null;
@@ -58,12 +57,10 @@ export function answerFiguresStatement(db: Executor, period: VisitFilters) {
       }>`(
         select grouped.question_id, picked.bucket, picked.n = 1 as first, grouped.people,
                grouped.sum, grouped.numbers
-        from (select latest.question_id, latest.buckets[1] as one,
-                     case when cardinality(latest.buckets) <> 1 then latest.buckets end as many,
-                     count(*) as people, sum(latest.number) as sum, count(latest.number) as numbers
-              from latest group by latest.question_id, one, many) grouped
-        cross join unnest(coalesce(grouped.many, array[grouped.one]))
-          with ordinality as picked(bucket, n))`.as("answered"),
+        from (select latest.question_id, latest.buckets, count(*) as people,
+                     sum(latest.number) as sum, count(latest.number) as numbers
+              from latest group by latest.question_id, latest.buckets) grouped
+        cross join unnest(grouped.buckets) with ordinality as picked(bucket, n))`.as("answered"),
     )
     .select([
       "answered.question_id",
