@@ -211,7 +211,8 @@ async function expectRow(
     `${visit.FirstName} ${visit.LastName}`,
     phone,
     visit.Temperature,
-    laTime(visit.TimeIn),
+    // The seeded visits were signed in by staff through the API, and the report says so.
+    `${laTime(visit.TimeIn)}(by staff)`,
     visit.TimeOut ? laTime(visit.TimeOut) : "",
     // Each visit staff may correct.
     "Edit",

@@ -134,8 +134,6 @@ export interface VisitsTable {
   visitor_key: Generated<Buffer | null>;
   /** Answers to the intake questions, each with the words it was asked with; {} once erased. */
   answers: ColumnType<StoredAnswers, string | undefined, string>;
-  /** What an erased visit keeps of its answers for the funder summary (migration 0023); null before. */
-  answer_figures: ColumnType<AnswerFigures | null, never, string | null>;
   /** When the visitor's names, phone and temperature were blanked (retention, or a request to be forgotten). */
   erased_at: NullableTimestamp;
   /** Where the visit was signed in: a tablet, a visitor's own phone (the door), or staff. */
@@ -207,13 +205,21 @@ export type StoredAnswers = Record<
 >;
 
 /**
- * An erased visit's answers as the funder summary counts them: `value` for choices, yes/no,
- * consent, numbers and ZIP codes, `age` (whole years at the visit) for a date, nothing for text.
+ * What the funder summary counts of one answer, one row per visit and question, written by
+ * triggers on visits (migration 0026) and kept when the visit is erased.
  */
-export type AnswerFigures = Record<
-  string,
-  { value?: string | number | boolean | string[]; age?: number }
->;
+export interface AnswerFiguresTable {
+  visit_id: number;
+  question_id: number;
+  visitor_key: Buffer | null;
+  location_id: number;
+  program_id: number;
+  time_in: Date;
+  /** A choice id, 'true'/'false', a ZIP5 or an age; null for text or a number; each pick of several. */
+  buckets: Array<string | null>;
+  /** Numeric, read as text. */
+  number: string | null;
+}
 
 export interface VisitIdempotencyKeysTable {
   key: string;
@@ -292,6 +298,7 @@ export interface Database {
   visits: VisitsTable;
   visit_idempotency_keys: VisitIdempotencyKeysTable;
   questions: QuestionsTable;
+  answer_figures: AnswerFiguresTable;
   files: FilesTable;
   tablets: TabletsTable;
   rate_limits: RateLimitsTable;
@@ -304,8 +311,8 @@ export interface Database {
 export type User = Selectable<UsersTable>;
 export type Location = Selectable<LocationsTable>;
 export type Program = Selectable<ProgramsTable>;
-/** A visit as the API reads it; its visitor_key and answer_figures are for counting only. */
-export type Visit = Omit<Selectable<VisitsTable>, "visitor_key" | "answer_figures">;
+/** A visit as the API reads it; its visitor_key is for counting only. */
+export type Visit = Omit<Selectable<VisitsTable>, "visitor_key">;
 export type Invite = Selectable<InvitesTable>;
 export type Question = Selectable<QuestionsTable>;
 export type FileRow = Selectable<FilesTable>;

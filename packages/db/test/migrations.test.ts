@@ -5,6 +5,7 @@ import { createDb, migrateToLatest, type Database, type Db } from "../src/index.
 import { migrations } from "../src/migrations/index.ts";
 
 const expectedTables = [
+  "answer_figures",
   "api_tokens",
   "audit_log",
   "files",
@@ -216,6 +217,81 @@ async function checkUserLanguageMigrates(db: Kysely<Database>) {
   );
 }
 
+/**
+ * Visits answered before answer_figures existed get its rows: live answers bucketed, and what
+ * erased visits kept (visits.answer_figures, then dropped) carried over as it was counted.
+ */
+async function checkAnswerFiguresBackfill(db: Kysely<Database>) {
+  const migrator = await migratedTo(db, "0023_answer_figures");
+  const location = await insertLocation(db, "L");
+  const program = await insertProgram(db);
+  const question = async (kind: string, position: number) =>
+    (
+      await sql<{
+        id: number;
+      }>`insert into questions (kind, label, position) values (${kind}, '{"en": "Q", "es": "Q"}', ${position}) returning id`.execute(
+        db,
+      )
+    ).rows[0]!.id;
+  const [household, born, needs, note] = [
+    await question("number", 1),
+    await question("date", 2),
+    await question("choices", 3),
+    await question("text", 4),
+  ];
+  const visit = async (phone: string, answers: object, figures: object | null, erased: boolean) =>
+    (
+      await sql<{
+        id: number;
+      }>`insert into visits (first_name, last_name, phone_number, temperature,
+          time_in, time_out, location_id, program_id, answers, answer_figures, erased_at)
+        values ('A', 'B', ${phone}, '', '2026-02-11T05:00:00Z', '2026-02-11T06:00:00Z',
+          ${location.id}, ${program.id}, ${JSON.stringify(answers)}, ${figures === null ? null : JSON.stringify(figures)},
+          ${erased ? new Date("2026-06-01T00:00:00Z") : null})
+        returning id`.execute(db)
+    ).rows[0]!.id;
+  // Feb 10 at 9 PM in Los Angeles (the location's zone): 17 there, 18 in UTC.
+  const live = await visit(
+    "4155550001",
+    {
+      [household]: { value: 3 },
+      [born]: { value: "2008-02-11" },
+      [needs]: { value: ["food", "rent"] },
+      [note]: { value: "Ride" },
+    },
+    null,
+    false,
+  );
+  const erased = await visit(
+    "",
+    {},
+    { [household]: { value: 4 }, [born]: { age: 40 }, [note]: {} },
+    true,
+  );
+  await visit("", {}, null, true);
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  const rows = await db
+    .selectFrom("answer_figures")
+    .select(["visit_id", "question_id", "buckets", "number", "location_id", "program_id"])
+    .orderBy("visit_id")
+    .orderBy("question_id")
+    .execute();
+  const at = { location_id: location.id, program_id: program.id };
+  expect(rows).toEqual([
+    { visit_id: live, question_id: household, buckets: [null], number: "3", ...at },
+    { visit_id: live, question_id: born, buckets: ["17"], number: null, ...at },
+    { visit_id: live, question_id: needs, buckets: ["food", "rent"], number: null, ...at },
+    { visit_id: live, question_id: note, buckets: [null], number: null, ...at },
+    { visit_id: erased, question_id: household, buckets: [null], number: "4", ...at },
+    { visit_id: erased, question_id: born, buckets: ["40"], number: null, ...at },
+    { visit_id: erased, question_id: note, buckets: [null], number: null, ...at },
+  ]);
+  const columns = await sql<{
+    column_name: string;
+  }>`select column_name from information_schema.columns where table_name = 'visits'`.execute(db);
+  expect(columns.rows.map((c) => c.column_name)).not.toContain("answer_figures");
+}
+
 /** A migration that landed after a later-numbered one still runs on a database that has the later one. */
 async function checkLateLandingMigrates(db: Kysely<Database>) {
   // One that no later migration builds on, as a late-landing branch's would be.
@@ -240,6 +316,8 @@ const checks: Record<string, (db: Db) => Promise<void>> = {
   "count a retention period already set as chosen": (db) => checkRetentionChosenMigrates(db.kysely),
   "leave existing users following their browser's language": (db) =>
     checkUserLanguageMigrates(db.kysely),
+  "give visits answered before answer_figures their rows": (db) =>
+    checkAnswerFiguresBackfill(db.kysely),
 };
 
 describe("migrations", () => {

@@ -3,22 +3,20 @@ import { sql, type ExpressionBuilder } from "kysely";
 import type { Executor, Kysely, Database, SignOutKind } from "@vsi/db";
 import { toNamedVisit } from "../visits/mappers.ts";
 import { visitorKeyOf } from "../visits/queries.ts";
-import { keptAnswerFigures } from "../questions/answer-figures.ts";
 import { recordAudit, systemActor, type AuditActor } from "../kernel/audit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What an erased visit keeps of its visitor: nothing, answers included. Date, place, program and
- * times stay, and of the answers only what the funder summary counts and names nobody
- * (`keptAnswerFigures`), so a period's figures are the same before and after.
+ * times stay, and of the answers only what the funder summary counts and names nobody (its
+ * answer_figures rows, kept by a trigger), so a period's figures are the same before and after.
  */
 const erasedDetails = (now: Date) => ({
   first_name: "",
   last_name: "",
   phone_number: "",
   temperature: "",
-  answer_figures: keptAnswerFigures,
   answers: "{}",
   erased_at: now,
   updated_at: now,

@@ -39,7 +39,7 @@ async function visit(phone: string, at: string, answers: Record<number, unknown>
     }),
   );
   const timeIn = new Date(at);
-  await site.world.services.db.kysely
+  const row = await site.world.services.db.kysely
     .insertInto("visits")
     .values({
       first_name: "Pat",
@@ -53,7 +53,9 @@ async function visit(phone: string, at: string, answers: Record<number, unknown>
       signed_out_by: "staff",
       answers: JSON.stringify(stored),
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 const choice = (id: string, en: string) => ({ id, Label: { en, es: en } });
@@ -159,6 +161,18 @@ const figuresOf = (json: { questions: Figures[] }, id: number) =>
   json.questions.find((question) => question.questionId === id);
 
 const hundredths = (n: number) => Math.round(n * 100) / 100;
+
+/** What the summary counts of a visit's answers, by question id. */
+async function keptOf(visitId: number) {
+  const rows = await site.world.services.db.kysely
+    .selectFrom("answer_figures")
+    .select(["question_id", "buckets", "number"])
+    .where("visit_id", "=", visitId)
+    .execute();
+  return Object.fromEntries(
+    rows.map((row) => [row.question_id, { buckets: row.buckets, number: row.number }]),
+  );
+}
 
 describe("the funder summary per question", () => {
   it("counts each person once by their latest answer: choices, yes/no, consent, sums and averages, ZIP codes, age bands, text as answered", async () => {
@@ -330,7 +344,7 @@ describe("the funder summary per question", () => {
     }
     const rows = await db
       .selectFrom("visits")
-      .select(["answers", "answer_figures", "phone_number"])
+      .select(["id", "answers", "phone_number"])
       .where("location_id", "=", locationId)
       .orderBy("time_in")
       .execute();
@@ -338,32 +352,98 @@ describe("the funder summary per question", () => {
       expect(row.answers).toEqual({});
       expect(row.phone_number).toBe("");
     }
-    // A's first visit: the text only as answered, the date of birth as an age.
-    expect(rows[1]!.answer_figures).toEqual({
-      [q.household]: { value: 3 },
-      [q.zip]: { value: "94110" },
-      [q.consent]: { value: true },
-      [q.language]: { value: "es" },
-      [q.needs]: { value: ["food", "rent"] },
-      [q.born]: { age: 35 },
-      [q.note]: {},
-      [q.firstTime]: { value: true },
+    // A's first visit keeps what is counted: the text only as answered, the date of birth as an age.
+    expect(await keptOf(rows[1]!.id)).toEqual({
+      [q.household]: { buckets: [null], number: "3" },
+      [q.zip]: { buckets: ["94110"], number: null },
+      [q.consent]: { buckets: ["true"], number: null },
+      [q.language]: { buckets: ["es"], number: null },
+      [q.needs]: { buckets: ["food", "rent"], number: null },
+      [q.born]: { buckets: ["35"], number: null },
+      [q.note]: { buckets: [null], number: null },
+      [q.firstTime]: { buckets: ["true"], number: null },
     });
     expect((await february()).json).toEqual(before);
   });
 
   it("gives the same figures after a person asked to be forgotten", async () => {
     const db = site.world.services.db.kysely;
-    await visit("4155550106", "2026-02-14T18:00:00Z", {
+    const forgotten = await visit("4155550106", "2026-02-14T18:00:00Z", {
       [q.household]: 6,
       [q.born]: "2021-02-15",
       [q.note]: "Call back",
     });
+    const { visitor_key: phoneKey } = await db
+      .selectFrom("visits")
+      .select("visitor_key")
+      .where("id", "=", forgotten)
+      .executeTakeFirstOrThrow();
     const before = (await february()).json;
     expect(figuresOf(before, q.household)).toMatchObject({ answered: 4, sum: 17 });
     // Not yet 5 on Feb 14: 4.
     expect(figuresOf(before, q.born)?.counts[0]).toEqual({ value: "0-5", label: "0–5", count: 1 });
     expect(await forgetVisitor(db, "4155550106", systemActor, new Date())).toBe(1);
     expect((await february()).json).toEqual(before);
+    // Counted under the new random key the visit was given, no longer the phone's.
+    const kept = await db
+      .selectFrom("answer_figures")
+      .innerJoin("visits", "visits.id", "answer_figures.visit_id")
+      .select(["answer_figures.visitor_key as kept", "visits.visitor_key as visit"])
+      .where("visits.id", "=", forgotten)
+      .execute();
+    expect(kept).toHaveLength(3);
+    for (const row of kept) expect(row.kept).toEqual(row.visit);
+    expect(kept[0]!.kept).not.toEqual(phoneKey);
+  });
+
+  it("follows a staff correction of a visit's answers", async () => {
+    const place = (
+      await site.admin.call((api) =>
+        api.locations.create({ Name: "Corrected", ProgramIds: [site.catalog.pantry.id] }),
+      )
+    ).json.id;
+    const saved = locationId;
+    locationId = place;
+    let id: number;
+    try {
+      id = await visit("4155550400", "2026-02-05T18:00:00Z", {
+        [q.household]: 2,
+        [q.zip]: "94110",
+        [q.language]: "en",
+      });
+    } finally {
+      locationId = saved;
+    }
+    const summary = async () =>
+      (
+        await site.admin.call((api) =>
+          api.reports.summary({
+            from: "2026-02-01",
+            to: "2026-02-28",
+            locationId: place,
+            timeZone: "UTC",
+          }),
+        )
+      ).json;
+    expect(figuresOf(await summary(), q.household)).toMatchObject({ answered: 1, sum: 2 });
+    const res = await site.admin.call((api) =>
+      api.visits.update({ id, Answers: { [q.household]: 6, [q.language]: "es", [q.zip]: null } }),
+    );
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const after = await summary();
+    expect(figuresOf(after, q.household)).toMatchObject({ answered: 1, sum: 6 });
+    expect(figuresOf(after, q.language)?.counts).toEqual([
+      { value: "en", label: "English", count: 0 },
+      { value: "es", label: "Spanish", count: 1 },
+    ]);
+    // The ZIP code taken off: nobody answered it there any more.
+    expect(figuresOf(after, q.zip)).toBeUndefined();
+    // Every answer taken off a visit not erased: nothing of it is counted any more.
+    const emptied = await site.admin.call((api) =>
+      api.visits.update({ id, Answers: { [q.household]: null, [q.language]: null } }),
+    );
+    expect(emptied.status, JSON.stringify(emptied.json)).toBe(200);
+    expect(await keptOf(id)).toEqual({});
+    expect((await summary()).questions).toEqual([]);
   });
 });

@@ -1,4 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+} from "kysely";
 import type { Database } from "@vsi/db";
 import type { CalendarDate, TimeZone, VisitFilterInput } from "./schema.ts";
 
@@ -16,21 +22,32 @@ export type VisitFilters = Pick<
 
 /**
  * Dates and the zone come checked by the schema (real calendar days, IANA names), as their types say.
- * The WHERE clause shared by the sheet, the report and the CSV. from/to are calendar days in the
- * caller's zone, inclusive; each bound becomes one UTC instant, so the TimeIn index is used.
+ * The period and place of a report, on any table that carries a visit's time_in, location and
+ * program (visits, and the funder summary's answer_figures). from/to are calendar days in the
+ * caller's zone, inclusive; each bound becomes one UTC instant, so a time_in index is used.
  */
+export function periodConditions(
+  filters: VisitFilters,
+  table: "visits" | "answer_figures",
+): RawBuilder<SqlBool>[] {
+  const column = (name: "time_in" | "location_id" | "program_id") => sql.ref(`${table}.${name}`);
+  const conditions: RawBuilder<SqlBool>[] = [];
+  if (filters.from)
+    conditions.push(sql`${column("time_in")} >= ${dayStart(filters.from, filters.timeZone)}`);
+  if (filters.to)
+    conditions.push(sql`${column("time_in")} < ${nextDayStart(filters.to, filters.timeZone)}`);
+  if (filters.locationId !== undefined)
+    conditions.push(sql`${column("location_id")} = ${filters.locationId}`);
+  if (filters.programId !== undefined)
+    conditions.push(sql`${column("program_id")} = ${filters.programId}`);
+  return conditions;
+}
+
+/** The WHERE clause shared by the sheet, the report and the CSV. */
 export function visitConditions(filters: VisitFilters) {
-  return (eb: ExpressionBuilder<Database, "visits">): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [];
-    if (filters.from)
-      conditions.push(eb("visits.time_in", ">=", dayStart(filters.from, filters.timeZone)));
-    if (filters.to)
-      conditions.push(eb("visits.time_in", "<", nextDayStart(filters.to, filters.timeZone)));
-    if (filters.locationId !== undefined)
-      conditions.push(eb("visits.location_id", "=", filters.locationId));
-    if (filters.programId !== undefined)
-      conditions.push(eb("visits.program_id", "=", filters.programId));
-    if (filters.openOnly) conditions.push(eb("visits.time_out", "is", null));
-    return eb.and(conditions);
-  };
+  return (eb: ExpressionBuilder<Database, "visits">): Expression<SqlBool> =>
+    eb.and([
+      ...periodConditions(filters, "visits"),
+      ...(filters.openOnly ? [eb("visits.time_out", "is", null)] : []),
+    ]);
 }
