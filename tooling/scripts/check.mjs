@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Every check `npm test` runs, packed onto the machine's cores: the type check, the lint and the
 // builds at once; the unit and API tests as soon as the builds are done (they need no lint); the
-// browser journeys once the type check and the lint are done, beside the tests. Each line of output
-// is prefixed with its stage; a failing stage fails the run, after the stages already started have
-// finished, so that every failure is reported at once.
+// browser journeys last, once everything else has passed. Each line of output is prefixed with its
+// stage; a failing stage fails the run, after the stages already started have finished, so that
+// every failure is reported at once.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,9 +38,6 @@ function stage(name, command, args) {
 }
 
 const pnpm = (name, ...args) => stage(name, "pnpm", args);
-// The tests fill the time the journeys leave the cores idle (a journey waits as a person would) at
-// a lower priority, so that a journey's waits do not stretch under their load.
-const yielding = (name, ...args) => stage(name, "nice", ["-n", "10", "pnpm", ...args]);
 
 const build = pnpm("build", "exec", "turbo", "run", "build");
 const types = pnpm("types", "exec", "tsc", "-b");
@@ -48,9 +45,10 @@ const lint = pnpm("lint", "run", "lint");
 const notRun = (name) => Promise.resolve({ name, code: undefined, seconds: 0 });
 const passed = (...stages) => Promise.all(stages).then((done) => done.every((r) => r.code === 0));
 const tests = passed(build).then((ok) =>
-  ok ? yielding("tests", "exec", "vitest", "run") : notRun("tests"),
+  ok ? pnpm("tests", "exec", "vitest", "run") : notRun("tests"),
 );
-const journeys = passed(build, types, lint).then((ok) =>
+// Alone on the cores: a journey's waits are a person's, and must not stretch under the tests' load.
+const journeys = passed(build, types, lint, tests).then((ok) =>
   ok ? pnpm("journeys", "--filter", "@vsi/e2e", "test") : notRun("journeys"),
 );
 const results = await Promise.all([build, types, lint, tests, journeys]);

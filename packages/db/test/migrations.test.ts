@@ -8,6 +8,8 @@ const expectedTables = [
   "answer_figures",
   "api_tokens",
   "audit_log",
+  "door_codes",
+  "door_visits",
   "files",
   "invites",
   "location_programs",
