@@ -10,7 +10,7 @@ import { toQuestion } from "../questions/mappers.ts";
 import { checkedAnswers } from "../visits/checked-answers.ts";
 import { visitorNameSchema } from "../visits/schema.ts";
 import { createVisit, QuestionsChanged, signOutVisit } from "../visits/queries.ts";
-import { lookUpVisitor } from "../visits/visitor-lookup.ts";
+import { foundVisitor, lookUpVisitor } from "../visits/visitor-lookup.ts";
 import { systemActor } from "../kernel/audit.ts";
 import {
   doorCodeParam,
@@ -128,15 +128,7 @@ export const doorRouter = router({
       const locationId = await doorLocation(ctx.db, input.code);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, { locationId }, now);
       if (!visitor) throw new HttpError(404, "Visitor not found");
-      const remembered = Object.entries(visitor.remembered);
-      return {
-        FirstName: visitor.first_name,
-        LastName: visitor.last_name,
-        Answers: Object.fromEntries(remembered.map(([id, answer]) => [id, answer.value])),
-        AnsweredAt: Object.fromEntries(
-          remembered.map(([id, answer]) => [id, new Date(answer.at).toISOString()]),
-        ),
-      };
+      return foundVisitor(visitor);
     }),
 
   signIn: publicProcedure

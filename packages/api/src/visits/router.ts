@@ -32,7 +32,7 @@ import { linkHeader, pageCount, wholeList } from "../kernel/pagination.ts";
 import { visitSummary } from "../reports/summary.ts";
 import { onSiteVisits } from "../reports/on-site.ts";
 import { limits, take } from "../kernel/rate-limit.ts";
-import { lookUpVisitor } from "./visitor-lookup.ts";
+import { foundVisitor, lookUpVisitor } from "./visitor-lookup.ts";
 import {
   createVisit,
   deleteVisit,
@@ -237,15 +237,7 @@ export const visitsRouter = router({
       await take(ctx.db, [[scope.budgetKey, limits.phoneLookupsPerCaller]], now);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, scope.within, now);
       if (!visitor) throw notFound("Visitor");
-      const remembered = Object.entries(visitor.remembered);
-      return {
-        FirstName: visitor.first_name,
-        LastName: visitor.last_name,
-        Answers: Object.fromEntries(remembered.map(([id, answer]) => [id, answer.value])),
-        AnsweredAt: Object.fromEntries(
-          remembered.map(([id, answer]) => [id, new Date(answer.at).toISOString()]),
-        ),
-      };
+      return foundVisitor(visitor);
     }),
 
   get: staffProcedure

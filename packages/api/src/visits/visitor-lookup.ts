@@ -66,3 +66,16 @@ export async function lookUpVisitor(
     .selectAll()
     .executeTakeFirst();
 }
+
+/** A returning visitor as the lookup answers: their names and remembered answers, each dated. */
+export function foundVisitor(visitor: NonNullable<Awaited<ReturnType<typeof lookUpVisitor>>>) {
+  const remembered = Object.entries(visitor.remembered);
+  return {
+    FirstName: visitor.first_name,
+    LastName: visitor.last_name,
+    Answers: Object.fromEntries(remembered.map(([id, answer]) => [id, answer.value])),
+    AnsweredAt: Object.fromEntries(
+      remembered.map(([id, answer]) => [id, new Date(answer.at).toISOString()]),
+    ),
+  };
+}
