@@ -9,7 +9,7 @@ import { runState, type SeededVisit } from "../support/state.ts";
 test.use({ timezoneId: reportTimeZone });
 
 const csvHeader =
-  "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy";
+  "Date,Location,Program,Name,PhoneNumber,Temperature,TimeIn,TimeOut,DurationMinutes,SignedOutBy,SignedInFrom";
 
 /** YYYY-MM-DD of an instant in Los Angeles. */
 const laDate = (iso: string) =>
@@ -266,6 +266,7 @@ function csvLine(v: SeededVisit, state: ReturnType<typeof runState>): string {
   const program = state.reports.programs.find((p) => p.id === v.programId)!.Name;
   const phone = `${v.PhoneNumber.slice(0, 3)}-${v.PhoneNumber.slice(3, 6)}-${v.PhoneNumber.slice(6)}`;
   // SignedOutBy is empty: the set-up moves the visits in time with SQL, not by signing them out.
+  // SignedInFrom is staff: the set-up signs them in through the API as staff.
   const minutes = v.TimeOut
     ? String(Math.floor((Date.parse(v.TimeOut) - Date.parse(v.TimeIn)) / 60_000))
     : "";
@@ -280,5 +281,6 @@ function csvLine(v: SeededVisit, state: ReturnType<typeof runState>): string {
     v.TimeOut ? laIso(v.TimeOut) : "",
     minutes,
     "",
+    "staff",
   ].join(",");
 }
