@@ -11,6 +11,10 @@ export interface ApiReply {
   text: string;
 }
 
+// A pooled connection may be closed by the server's keep-alive time-out just as a call reuses it,
+// which resets the call; browsers retry such a call, Playwright's request context does not.
+export const freshConnection = { connection: "close" };
+
 /**
  * Calls the REST API the way the web app does: with the context's cookies, echoing the readable
  * XSRF-TOKEN cookie in X-XSRF-TOKEN on every request (the GET calls that change state need it too). Wraps either a standalone request context
@@ -32,7 +36,7 @@ export class Api {
       (await this.ctx.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN")?.value;
     let token = await find();
     if (!token) {
-      await this.ctx.get("/healthz");
+      await this.ctx.get("/healthz", { headers: freshConnection });
       token = await find();
     }
     if (!token) throw new Error("the server handed out no XSRF-TOKEN cookie");
@@ -49,6 +53,7 @@ export class Api {
       method,
       headers: {
         accept: "application/json",
+        ...freshConnection,
         "X-XSRF-TOKEN": await this.xsrfToken(),
         ...headers,
       },

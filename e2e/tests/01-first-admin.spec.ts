@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { unique } from "../support/api.ts";
+import { unique, freshConnection } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { runState } from "../support/state.ts";
@@ -68,12 +68,14 @@ test("first admin: log in, create three programs, a location with two of them, r
   await expectAccessible(page, "locations");
 
   // The saved tab order: Tutoring first, then Food Pantry; Job Help not offered.
-  const list = await page.request.get("/api/locations");
+  const list = await page.request.get("/api/locations", { headers: freshConnection });
   const saved = ((await list.json()) as Array<{ id: number; Name: string }>).find(
     (l) => l.Name === locationName,
   );
   expect(saved).toBeTruthy();
-  const detail = await page.request.get(`/api/locations/${saved!.id}`);
+  const detail = await page.request.get(`/api/locations/${saved!.id}`, {
+    headers: freshConnection,
+  });
   expect(detail.status()).toBe(200);
   expect(
     ((await detail.json()) as { Programs: Array<{ Name: string }> }).Programs.map((p) => p.Name),

@@ -1,4 +1,4 @@
-import { createSite, logInContext } from "../support/api.ts";
+import { createSite, logInContext, freshConnection } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 
@@ -49,7 +49,9 @@ test("tablet set-up: staff turns this browser into a location's sheet", async ({
   // The staff session is over: the kiosk shows no staff links, the server knows nobody, staff pages are closed.
   await expect(page.getByRole("button", { name: "Staff" })).toBeVisible();
   await expect(page.getByRole("link", { name: /^Hello,|^Log in$|^Home$/ })).toHaveCount(0);
-  expect((await page.request.get("/api/users/me")).status()).toBe(204);
+  expect((await page.request.get("/api/users/me", { headers: freshConnection })).status()).toBe(
+    204,
+  );
 
   // Another tab works, and the tablet's home /sheet/ returns to this location.
   await tabs.nth(2).click();

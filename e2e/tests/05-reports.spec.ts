@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Download, Locator, Page } from "@playwright/test";
-import { logInContext } from "../support/api.ts";
+import { logInContext, freshConnection } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { reportTimeZone } from "../support/report-data.ts";
@@ -185,6 +185,7 @@ test("reports: filters, pages, the query string and the CSV in the browser's tim
   // The whole range as CSV is every row, not one page.
   const whole = await page.request.get(
     `/api/visits?format=csv&timeZone=${encodeURIComponent(reportTimeZone)}&from=${from}&to=${to}`,
+    { headers: freshConnection },
   );
   expect(whole.status()).toBe(200);
   expect(whole.headers()["content-type"]).toContain("text/csv");
@@ -222,7 +223,7 @@ async function expectRow(
 /** The REST list for the same filters: its total and the last page its Link header leads to. */
 async function apiPage(page: Page, params: Record<string, string | number>) {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const response = await page.request.get(`/api/visits?${qs}`);
+  const response = await page.request.get(`/api/visits?${qs}`, { headers: freshConnection });
   expect(response.status()).toBe(200);
   const link = response.headers()["link"] ?? "";
   const pages = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { request } from "@playwright/test";
-import { Api, logInContext } from "../support/api.ts";
+import { Api, logInContext, freshConnection } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { solidPng } from "../support/png.ts";
@@ -37,7 +37,7 @@ test("my account: photo by the drop zone, a taken email, and an API token for sc
   const saved = (await me.get("/api/users/me")).json;
   expect(saved.pictureUrl).toBeTruthy();
   await expect(header.locator("img")).toHaveAttribute("src", saved.pictureUrl);
-  const picture = await page.request.get(saved.pictureUrl);
+  const picture = await page.request.get(saved.pictureUrl, { headers: freshConnection });
   expect(picture.status()).toBe(200);
   expect(picture.headers()["content-type"]).toContain("image/png");
   expect((await picture.body()).equals(solidPng())).toBe(true);

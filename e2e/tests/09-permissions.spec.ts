@@ -1,4 +1,4 @@
-import { Api, createSite, logInContext } from "../support/api.ts";
+import { Api, createSite, logInContext, freshConnection } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { runState } from "../support/state.ts";
 
@@ -94,7 +94,9 @@ test("permissions: staff can't reach admin screens or calls; a logged-out visit 
     await expect(anon).toHaveURL("/");
     await expect(anon.getByRole("link", { name: "Log in" })).toBeVisible();
     await expect(anon.getByRole("link", { name: /^Hello,/ })).toHaveCount(0);
-    expect((await anon.request.get("/api/users/me")).status()).toBe(204);
+    expect((await anon.request.get("/api/users/me", { headers: freshConnection })).status()).toBe(
+      204,
+    );
   } finally {
     await visitor.close();
   }

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { logInContext, unique, type Api } from "../support/api.ts";
+import { logInContext, unique, type Api, freshConnection } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import {
   expect,
@@ -167,6 +167,7 @@ test("answers in the report, its CSV, a staff correction, and the funder summary
   // Its CSV: the same answers, a column per question after the usual ones.
   const csv = await page.request.get(
     `/api/visits?format=csv&${filters}&timeZone=${encodeURIComponent(zone)}`,
+    { headers: freshConnection },
   );
   expect(csv.status()).toBe(200);
   const [header, ...rows] = (await csv.text()).slice(1).trim().split("\n");
@@ -243,6 +244,7 @@ test("answers in the report, its CSV, a staff correction, and the funder summary
   // The summary's CSV: the same figures, a second table after the totals.
   const summaryCsv = await page.request.get(
     `/api/reports/summary?format=csv&from=${today}&to=${today}&locationId=${site.location.id}&timeZone=${encodeURIComponent(zone)}`,
+    { headers: freshConnection },
   );
   const period = `${today}/${today}`;
   const summaryLines = (await summaryCsv.text()).slice(1).trim().split("\n");
