@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { sql, type Db } from "@vsi/db";
 import type { ScheduledJob } from "../src/jobs/index.ts";
-import { cleanEnv } from "./processes.ts";
+import { cleanEnv, shortLived } from "./processes.ts";
 
 /** The test's queue: a job that only notes, in the database, which process ran it. */
 export const countRunsQueue = "count-runs";
@@ -42,7 +42,7 @@ const script = path.resolve(import.meta.dirname, "job-process.ts");
 
 /** A second process with its own job runner on the same PostgreSQL database, once it polls. */
 export async function startJobProcess(databaseUrl: string, who: string): Promise<JobProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, [...shortLived, "--import", "tsx", script], {
     cwd: path.resolve(import.meta.dirname, ".."),
     env: cleanEnv({ DATABASE_URL: databaseUrl, JOB_PROCESS_NAME: who }),
     stdio: ["pipe", "pipe", "pipe"],

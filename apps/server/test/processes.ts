@@ -8,9 +8,17 @@ import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
+/**
+ * V8 flags for the short-lived processes tests start: baseline code only. The optimising compiler
+ * would spend more CPU on PGlite's WebAssembly than these processes live to win back; what the
+ * code does is the same.
+ */
+export const shortLived = ["--liftoff-only"];
+
 // The bundle that ships (dist/, built by test/global-setup.ts for each run), run by node itself so
 // the child's PID is the server's.
-const node = (script: string) => [process.execPath, [script], { cwd: serverDir }] as const;
+const node = (script: string) =>
+  [process.execPath, [...shortLived, script], { cwd: serverDir }] as const;
 const mainPath = path.join(serverDir, "dist", "main.js");
 const cliPath = path.join(serverDir, "dist", "cli.js");
 
