@@ -1,7 +1,7 @@
 // Test databases for the packages that run on @vsi/db: which kind a test runs on, and a fresh,
 // migrated one of that kind for each test world. Used by tests only.
 import { createTestDatabase, inCi, testServerUrl } from "@vsi/test-utils";
-import { describe, inject } from "vitest";
+import { afterAll, describe, inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { createDb, type Db, type DbConfig } from "./client.ts";
 import { migrateToLatest } from "./migrate.ts";
@@ -121,5 +121,27 @@ export async function openTestDb(
       await db.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * A test file's fresh, migrated databases, one of each kind this run has, by name (the PostgreSQL
+ * server's is undefined without a server, outside CI); each closed, and dropped, after the file.
+ * For tests of the product's queries; the migrations' own tests start from empty databases.
+ */
+export function eachMigratedDatabase(): Record<string, () => Promise<Db | undefined>> {
+  const opened: TestDb[] = [];
+  afterAll(async () => {
+    for (const test of opened.reverse()) await test.close();
+  });
+  const open = async (kind: DatabaseKind) => {
+    const test = await openTestDb({ kind });
+    opened.push(test);
+    return test.db;
+  };
+  return {
+    "embedded PGlite": () => open("pglite"),
+    "the PostgreSQL server": async () =>
+      databaseKinds().includes("postgres") ? open("postgres") : undefined,
   };
 }

@@ -1,21 +1,18 @@
-import { createDb, migrateToLatest, type Db } from "@vsi/db";
-import { eachDatabase } from "@vsi/test-utils/each-database";
+import type { Db } from "@vsi/db";
+import { eachMigratedDatabase } from "@vsi/db/testing";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../kernel/tokens.ts";
 import { findLiveTablet } from "./queries.ts";
 
 /** Who a tablet is, as every tablet call's statement asks it, on each kind of database. */
 
-const databases = eachDatabase((databaseUrl) =>
-  createDb(databaseUrl ? { databaseUrl } : { inMemory: true }),
-);
+const databases = eachMigratedDatabase();
 
 const start = new Date("2026-03-02T15:00:00Z");
 const later = (ms: number) => new Date(start.getTime() + ms);
 
 /** A location with one tablet; the tablet's token hash and how to read its row. */
 async function tabletAtLocation(db: Db) {
-  await migrateToLatest(db.kysely);
   const kysely = db.kysely;
   const location = await kysely
     .insertInto("locations")

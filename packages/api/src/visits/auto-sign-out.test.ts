@@ -1,5 +1,5 @@
-import { createDb, migrateToLatest, type Db } from "@vsi/db";
-import { eachDatabase } from "@vsi/test-utils/each-database";
+import type { Db } from "@vsi/db";
+import { eachMigratedDatabase } from "@vsi/db/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useCatalogWorld, tabletClient, visitor } from "../../test/fixtures.ts";
 import { autoSignOut } from "./auto-sign-out.ts";
@@ -10,9 +10,7 @@ import { autoSignOut } from "./auto-sign-out.ts";
  * (apps/server, auto-sign-out-job.test.ts).
  */
 
-const databases = eachDatabase((databaseUrl) =>
-  createDb(databaseUrl ? { databaseUrl, poolSize: 4 } : { inMemory: true }),
-);
+const databases = eachMigratedDatabase();
 
 describe.each(Object.keys(databases))("automatic sign-out on %s", (kind) => {
   let setup: Db | undefined;
@@ -21,7 +19,6 @@ describe.each(Object.keys(databases))("automatic sign-out on %s", (kind) => {
   beforeAll(async () => {
     setup = await databases[kind]!();
     if (!setup) return;
-    await migrateToLatest(setup.kysely);
     program = (
       await setup.kysely
         .insertInto("programs")

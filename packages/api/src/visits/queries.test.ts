@@ -1,5 +1,5 @@
-import { createDb, migrateToLatest, type Db } from "@vsi/db";
-import { eachDatabase } from "@vsi/test-utils/each-database";
+import type { Db } from "@vsi/db";
+import { eachMigratedDatabase } from "@vsi/db/testing";
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../kernel/errors.ts";
 import { hashToken } from "../kernel/tokens.ts";
@@ -11,16 +11,13 @@ import type { TimeZone } from "./schema.ts";
  * tablet and does the work, so a tablet that is not live, or not of that location, writes nothing.
  */
 
-const databases = eachDatabase((databaseUrl) =>
-  createDb(databaseUrl ? { databaseUrl } : { inMemory: true }),
-);
+const databases = eachMigratedDatabase();
 
 const now = new Date("2026-03-02T15:00:00Z");
 const utc = "UTC" as TimeZone;
 
 /** Two locations offering one program, and a tablet at the first; the tablet's token hash. */
 async function site(db: Db) {
-  await migrateToLatest(db.kysely);
   const kysely = db.kysely;
   const location = (name: string) =>
     kysely
