@@ -31,7 +31,9 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     actionTimeout: 15_000,
     navigationTimeout: 20_000,
-    trace: "retain-on-failure",
+    // Recording a trace (each action's page) costs the browsers a quarter more CPU on every
+    // journey; a failure keeps its screenshot and error context, and `--trace on` records one.
+    trace: "off",
     screenshot: "only-on-failure",
   },
 });

@@ -23,6 +23,8 @@ export function chromiumPath(): string {
 export const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",
+  // Compositing in the browser's own process: without a GPU, a process of its own only adds work.
+  "--in-process-gpu",
   "--disable-background-networking",
   "--disable-dev-shm-usage",
 ];
