@@ -58,6 +58,25 @@ export async function provideMigratedTemplate(project: TestProject) {
   return () => template?.drop();
 }
 
+/** An embedded database as initdb leaves it, made once per process: initdb takes seconds. */
+let emptyEmbedded: Promise<Blob> | undefined;
+function emptyEmbeddedDump(): Promise<Blob> {
+  emptyEmbedded ??= (async () => {
+    const db = await createDb({ inMemory: true });
+    try {
+      return await db.embedded!.pglite.dumpDataDir("none");
+    } finally {
+      await db.close();
+    }
+  })();
+  return emptyEmbedded;
+}
+
+/** A new, empty embedded database in memory: a copy of one initdb made for this process. */
+export async function createEmptyEmbeddedDb(): Promise<Db> {
+  return createDb({ inMemory: true, copyOf: await emptyEmbeddedDump() });
+}
+
 /**
  * A migrated embedded database, made once per process: each test database starts as a copy of
  * it, as initdb and the migrations take most of a new PGlite's time.
@@ -65,7 +84,7 @@ export async function provideMigratedTemplate(project: TestProject) {
 let migratedEmbedded: Promise<Blob> | undefined;
 function migratedEmbeddedDump(): Promise<Blob> {
   migratedEmbedded ??= (async () => {
-    const db = await createDb({ inMemory: true });
+    const db = await createEmptyEmbeddedDb();
     try {
       await migrateToLatest(db.kysely);
       return await db.embedded!.pglite.dumpDataDir("none");

@@ -3,6 +3,7 @@ import { Migrator, sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb, migrateToLatest, type Database, type Db } from "../src/index.ts";
 import { migrations } from "../src/migrations/index.ts";
+import { createEmptyEmbeddedDb } from "../src/testing.ts";
 
 const expectedTables = [
   "answer_figures",
@@ -307,7 +308,7 @@ async function checkLateLandingMigrates(db: Kysely<Database>) {
 }
 
 const databases = eachDatabase((databaseUrl) =>
-  createDb(databaseUrl ? { databaseUrl } : { inMemory: true }),
+  databaseUrl ? createDb({ databaseUrl }) : createEmptyEmbeddedDb(),
 );
 
 const checks: Record<string, (db: Db) => Promise<void>> = {
@@ -324,7 +325,7 @@ const checks: Record<string, (db: Db) => Promise<void>> = {
 
 describe("migrations", () => {
   it("run one that landed after a higher number, on embedded PGlite", async () => {
-    const db = await createDb({ inMemory: true });
+    const db = await createEmptyEmbeddedDb();
     try {
       await checkLateLandingMigrates(db.kysely);
     } finally {
