@@ -16,9 +16,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: "dist",
     assetsDir: "static",
-    // Served from the site's root, beside the staff app's files. Two pages: the tablet's sheet and
-    // the door's page for a visitor's own phone, which shares the form's chunks and nothing else.
-    rolldownOptions: { input: { kiosk: "index.html", door: "door.html" }, output: hashedOutput },
+    // Served from the site's root, beside the staff app's files. The door's page for a visitor's
+    // own phone (door.html) is built next, on its own (vite.door.config.ts).
+    rolldownOptions: { input: { kiosk: "index.html" }, output: hashedOutput },
     // Which files each page loads, for the budgets (.size-limit.js); not served (a dot folder).
     manifest: true,
   },
