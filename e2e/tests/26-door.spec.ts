@@ -39,13 +39,22 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
   const other = { FirstName: "Otto", LastName: "Elsewhere", PhoneNumber: "4155550999" };
   await signInVisitor(adminApi, { LocationId: location.id, ProgramId: program.id, ...other });
 
-  // Staff turn the door on in the location's form, then open its poster.
+  // An admin turns the door on in the location's form; a staff member (not an admin) opens the
+  // location's page from the list and prints its poster.
   await logInContext(page.context(), await newUser({ isAdmin: true }));
   await page.goto(`/dashboard/locations/${location.id}/edit`);
   await page.getByLabel("Visitors may sign in on their own phone").check({ force: true });
   await page.getByRole("button", { name: "Submit" }).click();
   await page.waitForURL("**/dashboard/locations");
-  await page.goto(`/dashboard/locations/${location.id}/edit`);
+  await logInContext(page.context(), await newUser());
+  await page.goto("/dashboard/locations");
+  await page
+    .getByRole("row", { name: new RegExp(location.Name) })
+    .getByRole("link", { name: "Door and tablets" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Sign in from a phone" })).toBeVisible();
+  await page.setViewportSize(viewports.tabletLandscape);
+  await keepScreenshot(page, "26-door-staff-location-1024x768");
   const [poster] = await Promise.all([
     page.context().waitForEvent("page"),
     page.getByRole("link", { name: "Print poster" }).click(),
