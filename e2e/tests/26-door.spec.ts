@@ -1,6 +1,7 @@
 import type { Page, Response } from "@playwright/test";
 import jsQR from "jsqr";
 import { createSite, logInContext, signInVisitor } from "../support/api.ts";
+import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
 
 // The door: staff turn on self sign-in and print the poster; a visitor scans it, signs in on their
@@ -79,14 +80,21 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
     hasTouch: true,
   });
   const phone = await phoneContext.newPage();
-  const bodies: Array<Promise<string>> = [];
-  phone.on("response", (response: Response) => {
-    if (new URL(response.url()).pathname.startsWith("/api/"))
-      bodies.push(response.text().catch(() => ""));
+  // Every response the phone gets: its page and files, and every API answer.
+  const bodies: Array<Promise<{ path: string; body: string }>> = [];
+  phoneContext.on("response", (response: Response) => {
+    const path = new URL(response.url()).pathname;
+    bodies.push(
+      response.text().then(
+        (body) => ({ path, body }),
+        () => ({ path, body: "" }),
+      ),
+    );
   });
   await phone.goto(new URL(link!).pathname);
   await expect(phone.getByLabel("Phone Number")).toBeVisible();
   await keepScreenshot(phone, "26-door-form-en-390x844");
+  await expectAccessible(phone, "the door's page on a phone");
   await phone.getByRole("button", { name: "Español" }).click();
   await phone.getByLabel("Número de teléfono").pressSequentially("6505550123");
   await phone.getByLabel("Temperatura").fill("98.4");
@@ -112,6 +120,7 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
   await expect(phone.getByText(/Está registrado\/a en Door Hall .* desde las/)).toBeVisible();
   await expect(tablet.page.getByText("Rosa S.")).toBeVisible({ timeout: 1000 });
   await keepScreenshot(phone, "26-door-signed-in-390x844");
+  await expectAccessible(phone, "the door's signed-in page, in Spanish");
 
   // Later (a reload keeps the language the visitor chose on their own phone), the phone still
   // knows its visit; the visitor signs out from it.
@@ -127,11 +136,19 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
   await phone.goto(new URL(link!).pathname);
   await expect(phone.getByText(/Este cartel está desactualizado/)).toBeVisible();
 
-  for (const body of await Promise.all(bodies)) {
-    expect(body).not.toContain(other.FirstName);
-    expect(body).not.toContain(other.LastName);
-    expect(body).not.toContain(other.PhoneNumber.slice(-4));
+  const received = await Promise.all(bodies);
+  for (const { path, body } of received) {
+    expect(body, path).not.toContain(other.FirstName);
+    expect(body, path).not.toContain(other.LastName);
+    expect(body, path).not.toContain(other.PhoneNumber.slice(-4));
   }
-  expect(bodies.length).toBeGreaterThan(3);
+  // The door, the lookup of the visitor's own number, the sign-in, the visit read again, the
+  // sign-out and the out-of-date door all answered, and were all read.
+  const answers = received.filter(({ path }) => path.startsWith("/api/door/")).map((r) => r.path);
+  for (const call of [/^\/api\/door\/[^/]+$/, /\/visitor$/, /\/visits$/, /\/sign-out$/])
+    expect(
+      answers.some((path) => call.test(path)),
+      String(call),
+    ).toBe(true);
   await phoneContext.close();
 });

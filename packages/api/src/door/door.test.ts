@@ -377,6 +377,17 @@ describe("a door's code and a visit's secret, each checked by the statement that
     expect(audit).toEqual([{ actor: "system", details: { by: "visitor" } }]);
   });
 
+  it("lets a visitor signed in from a poster since replaced sign out from their phone", async () => {
+    const doorCode = await openDoor(site.catalog.east.id);
+    const mine = phone();
+    const made = await mine.call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id)));
+    expect(made.status).toBe(201);
+    await staff.call((api) => api.door.newCode({ id: site.catalog.east.id }));
+    const out = await mine.call((api) => api.door.signOut({ visitToken: made.json.visitToken }));
+    expect(out.status).toBe(200);
+    expect(out.json).toMatchObject({ id: made.json.id, SignedOutBy: "visitor" });
+  });
+
   it("signs nothing out for a secret no visit has", async () => {
     const open = await site.world.services.db.kysely
       .selectFrom("visits")
