@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { expect, test } from "../support/fixtures.ts";
+import { createSite } from "../support/api.ts";
+import { expect, test, viewports } from "../support/fixtures.ts";
 import { repoRoot } from "../support/paths.ts";
 
 // What a tablet's Chromium downloads for the sheet on a cold cache, its service worker's install
 // included, against the list the build gives that worker and the kiosk's budget (which its build
-// checks too, with size-limit), and that a second load takes nothing of the app from the network.
+// checks too, with size-limit), and that a second load takes nothing of the app from the network;
+// and what a visitor's phone downloads for the door's page, against the door's own budget.
 
 const dist = path.join(repoRoot, "apps", "kiosk", "dist");
 /** The kiosk's page: the server answers /sheet/… with its build's index.html. */
@@ -114,4 +116,62 @@ test("a tablet's first visit downloads only the kiosk's files, no staff page, ch
   expect(downloads.filter((d) => !d.fromWorker && d.path !== "/sw.js").map((d) => d.path)).toEqual(
     [],
   );
+});
+
+/** The door's budget: a visitor's phone, on its own network, opening a poster's link. */
+const doorBudget = 100 * 1024;
+
+test("a visitor's phone opening a poster's link (/d/<code>) downloads the door's page only: no sheet, queue or service worker, within 100 KB gzipped", async ({
+  adminApi,
+  browser,
+  baseURL,
+}) => {
+  const site = await createSite(adminApi, "Weighed Door", ["Pantry"]);
+  await adminApi.expect(200, "PATCH", `/api/locations/${site.location.id}`, { SelfSignIn: true });
+  const { url } = (await adminApi.expect(
+    201,
+    "POST",
+    `/api/locations/${site.location.id}/door-code`,
+  )) as { url: string };
+  const phone = await browser.newContext({ viewport: viewports.phone, isMobile: true });
+  const page = await phone.newPage();
+  const downloads: Array<{ path: string; bytes: number }> = [];
+  const pending: Promise<void>[] = [];
+  const unread: string[] = [];
+  phone.on("response", (response) => {
+    const address = new URL(response.url());
+    if (address.origin !== new URL(baseURL!).origin || address.pathname.startsWith("/api/")) return;
+    pending.push(
+      response
+        .request()
+        .sizes()
+        .then(
+          (sizes) => void downloads.push({ path: address.pathname, bytes: sizes.responseBodySize }),
+          (error: Error) => void unread.push(`${address.pathname}: ${error.message}`),
+        ),
+    );
+  });
+  await page.goto(new URL(url).pathname);
+  await expect(page.getByLabel("Phone Number")).toBeVisible();
+  await Promise.all(pending);
+  expect(unread).toEqual([]);
+
+  // The door's own page and what it loads: never the tablet's page, entry or service worker.
+  const doorPage = new URL(url).pathname;
+  const files = [...new Set(downloads.map((d) => (d.path === doorPage ? "/door.html" : d.path)))];
+  expect(files).toContain("/door.html");
+  expect(files.filter((file) => /^\/(sw\.js|static\/js\/kiosk-)/.test(file))).toEqual([]);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations())).toEqual([]);
+  const gzipped = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(built(file)), { level: 9 }).length,
+    0,
+  );
+  const wire = downloads.reduce((sum, d) => sum + d.bytes, 0);
+  test.info().annotations.push({
+    type: "door's first visit",
+    description: `${files.length} files (${files.join(", ")}), ${(gzipped / 1024).toFixed(1)} KB gzipped, ${(wire / 1024).toFixed(1)} KB on the wire`,
+  });
+  expect(gzipped).toBeLessThanOrEqual(doorBudget);
+  expect(wire).toBeLessThanOrEqual(doorBudget);
+  await phone.close();
 });

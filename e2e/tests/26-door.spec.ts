@@ -1,6 +1,7 @@
 import type { Page, Response } from "@playwright/test";
 import jsQR from "jsqr";
 import { createSite, logInContext, signInVisitor } from "../support/api.ts";
+import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
 
 // The door: staff turn on self sign-in and print the poster; a visitor scans it, signs in on their
@@ -39,13 +40,22 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
   const other = { FirstName: "Otto", LastName: "Elsewhere", PhoneNumber: "4155550999" };
   await signInVisitor(adminApi, { LocationId: location.id, ProgramId: program.id, ...other });
 
-  // Staff turn the door on in the location's form, then open its poster.
+  // An admin turns the door on in the location's form; a staff member (not an admin) opens the
+  // location's page from the list and prints its poster.
   await logInContext(page.context(), await newUser({ isAdmin: true }));
   await page.goto(`/dashboard/locations/${location.id}/edit`);
   await page.getByLabel("Visitors may sign in on their own phone").check({ force: true });
   await page.getByRole("button", { name: "Submit" }).click();
   await page.waitForURL("**/dashboard/locations");
-  await page.goto(`/dashboard/locations/${location.id}/edit`);
+  await logInContext(page.context(), await newUser());
+  await page.goto("/dashboard/locations");
+  await page
+    .getByRole("row", { name: new RegExp(location.Name) })
+    .getByRole("link", { name: "Door and tablets" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Sign in from a phone" })).toBeVisible();
+  await page.setViewportSize(viewports.tabletLandscape);
+  await keepScreenshot(page, "26-door-staff-location-1024x768");
   const [poster] = await Promise.all([
     page.context().waitForEvent("page"),
     page.getByRole("link", { name: "Print poster" }).click(),
@@ -70,43 +80,75 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
     hasTouch: true,
   });
   const phone = await phoneContext.newPage();
-  const bodies: Array<Promise<string>> = [];
-  phone.on("response", (response: Response) => {
-    if (new URL(response.url()).pathname.startsWith("/api/"))
-      bodies.push(response.text().catch(() => ""));
+  // Every response the phone gets: its page and files, and every API answer.
+  const bodies: Array<Promise<{ path: string; body: string }>> = [];
+  phoneContext.on("response", (response: Response) => {
+    const path = new URL(response.url()).pathname;
+    bodies.push(
+      response.text().then(
+        (body) => ({ path, body }),
+        () => ({ path, body: "" }),
+      ),
+    );
   });
   await phone.goto(new URL(link!).pathname);
+  await expect(phone.getByLabel("Phone Number")).toBeVisible();
+  await keepScreenshot(phone, "26-door-form-en-390x844");
+  await expectAccessible(phone, "the door's page on a phone");
   await phone.getByRole("button", { name: "Español" }).click();
   await phone.getByLabel("Número de teléfono").pressSequentially("6505550123");
   await phone.getByLabel("Temperatura").fill("98.4");
   await phone.getByLabel("Nombre", { exact: true }).fill("Rosa");
   await phone.getByLabel("Apellido", { exact: true }).fill("Serrano");
   await keepScreenshot(phone, "26-door-form-390x844");
+
+  // The phone loses its network as the visitor sends: it says so, and keeps what was typed.
+  await phoneContext.setOffline(true);
+  await phone.getByRole("button", { name: "Enviar" }).click();
+  await expect(
+    phone.getByRole("alert").filter({ hasText: "No tiene conexión" }).last(),
+  ).toBeVisible();
+  await expect(phone.getByLabel("Número de teléfono")).toHaveValue("650-555-0123");
+  await expect(phone.getByLabel("Nombre", { exact: true })).toHaveValue("Rosa");
+  await expect(phone.getByLabel("Apellido", { exact: true })).toHaveValue("Serrano");
+  await expect(phone.getByLabel("Temperatura")).toHaveValue("98.4");
+  await keepScreenshot(phone, "26-door-offline-390x844");
+  await phoneContext.setOffline(false);
+  await expect(phone.locator("[data-door-offline]")).toBeHidden();
+
   await phone.getByRole("button", { name: "Enviar" }).click();
   await expect(phone.getByText(/Está registrado\/a en Door Hall .* desde las/)).toBeVisible();
   await expect(tablet.page.getByText("Rosa S.")).toBeVisible({ timeout: 1000 });
   await keepScreenshot(phone, "26-door-signed-in-390x844");
+  await expectAccessible(phone, "the door's signed-in page, in Spanish");
 
-  // Later (a reload starts in the phone's own language again), the phone still knows its visit;
-  // the visitor signs out from it.
+  // Later (a reload keeps the language the visitor chose on their own phone), the phone still
+  // knows its visit; the visitor signs out from it.
   await phone.reload();
-  await expect(phone.getByText(/You're signed in at Door Hall .* since/)).toBeVisible();
-  await phone.getByRole("button", { name: "Sign out" }).click();
-  await expect(phone.getByText(/You signed out of Door Hall/)).toBeVisible();
+  await expect(phone.getByText(/Está registrado\/a en Door Hall .* desde las/)).toBeVisible();
+  await phone.getByRole("button", { name: "Salir" }).click();
+  await expect(phone.getByText(/Registró su salida de Door Hall/)).toBeVisible();
   await expect(tablet.page.getByText("Rosa S.")).toBeHidden({ timeout: 1000 });
+  await keepScreenshot(phone, "26-door-signed-out-390x844");
 
   // A new code: the old poster's link now says it is out of date.
   await adminApi.expect(201, "POST", `/api/locations/${location.id}/door-code`);
   await phone.goto(new URL(link!).pathname);
-  await expect(
-    phone.getByText(/This poster is out of date|Este cartel está desactualizado/),
-  ).toBeVisible();
+  await expect(phone.getByText(/Este cartel está desactualizado/)).toBeVisible();
 
-  for (const body of await Promise.all(bodies)) {
-    expect(body).not.toContain(other.FirstName);
-    expect(body).not.toContain(other.LastName);
-    expect(body).not.toContain(other.PhoneNumber.slice(-4));
+  const received = await Promise.all(bodies);
+  for (const { path, body } of received) {
+    expect(body, path).not.toContain(other.FirstName);
+    expect(body, path).not.toContain(other.LastName);
+    expect(body, path).not.toContain(other.PhoneNumber.slice(-4));
   }
-  expect(bodies.length).toBeGreaterThan(3);
+  // The door, the lookup of the visitor's own number, the sign-in, the visit read again, the
+  // sign-out and the out-of-date door all answered, and were all read.
+  const answers = received.filter(({ path }) => path.startsWith("/api/door/")).map((r) => r.path);
+  for (const call of [/^\/api\/door\/[^/]+$/, /\/visitor$/, /\/visits$/, /\/sign-out$/])
+    expect(
+      answers.some((path) => call.test(path)),
+      String(call),
+    ).toBe(true);
   await phoneContext.close();
 });

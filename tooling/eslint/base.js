@@ -37,6 +37,7 @@ export default tseslint.config(
             "*/*/eslint.config.js",
             "*/eslint.config.js",
             "eslint.config.js",
+            "apps/kiosk/.size-limit.js",
             "apps/server/build.mjs",
             "apps/web/postcss.config.js",
             "tooling/eslint/*.js",

@@ -2,16 +2,39 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { kioskBase } from "@vsi/web-common/addresses";
-import { build, type Plugin } from "vite";
+import { build, type Plugin, type Rolldown } from "vite";
 
 // Builds src/sw/kioskWorker.ts to /sw.js and writes into it what the kiosk needs offline: its page
-// (which the server answers /sheet/ with), every file of this build (the kiosk's chunks, stylesheets
-// and assets: this app is the kiosk and nothing else), and the icons and manifest. The worker is
+// (which the server answers /sheet/ with), every file its page loads or may load (its chunks,
+// stylesheets and assets; not the door's page for visitors' phones, which registers no worker), and
+// the icons and manifest. The worker is
 // built on its own, as one classic script: a chunk of this build would share modules with the page
 // and import them, which a service worker cannot.
 
 const workerSource = path.resolve(import.meta.dirname, "../src/sw/kioskWorker.ts");
 const page = "index.html";
+/** The sheet's entry chunk (vite.config.ts names its pages). */
+const entry = "kiosk";
+
+/** Every file the entry's chunk loads, at once or later: chunks, stylesheets, assets. */
+function filesOf(bundle: Rolldown.OutputBundle, entryName: string): string[] {
+  const start = Object.values(bundle).find(
+    (file) => file.type === "chunk" && file.isEntry && file.name === entryName,
+  );
+  if (!start || start.type !== "chunk") throw new Error(`sw.js: no entry chunk ${entryName}`);
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (files.has(fileName) || !chunk) return;
+    files.add(fileName);
+    if (chunk.type !== "chunk") return;
+    [...chunk.imports, ...chunk.dynamicImports].forEach(visit);
+    const meta = chunk.viteMetadata;
+    [...(meta?.importedCss ?? []), ...(meta?.importedAssets ?? [])].forEach(visit);
+  };
+  visit(start.fileName);
+  return [...files];
+}
 
 async function workerCode(): Promise<string> {
   const result = await build({
@@ -47,8 +70,7 @@ export function kioskServiceWorker(): Plugin {
         if (!html || html.type !== "asset") throw new Error(`sw.js: ${page} was not built`);
         const files = [
           kioskBase,
-          ...Object.keys(bundle)
-            .filter((file) => file !== page)
+          ...filesOf(bundle, entry)
             .sort()
             .map((file) => `/${file}`),
           ...(publicDir ? readdirSync(publicDir).sort() : []).map((file) => `/${file}`),

@@ -15,7 +15,7 @@ import {
   type Services,
 } from "@vsi/api";
 import { sql } from "@vsi/db";
-import { servedByKiosk } from "@vsi/web-common/addresses";
+import { kioskPageFile, servedByKiosk } from "@vsi/web-common/addresses";
 import Fastify, { type FastifyReply } from "fastify";
 import { docsScript } from "./routes/docs-page.ts";
 import {
@@ -176,7 +176,9 @@ export async function buildApp({
     // /d/<code> for visitors' phones), kept small, and the staff app's, everything else.
     const root = servedByKiosk(url) ? kiosk : staff;
     if (!isApi && root && (request.method === "GET" || request.method === "HEAD"))
-      return reply.header("Cache-Control", "no-cache").sendFile("index.html", root);
+      return reply
+        .header("Cache-Control", "no-cache")
+        .sendFile(root === kiosk ? kioskPageFile(url) : "index.html", root);
     throw new HttpError(404, "Not found");
   });
 

@@ -27,6 +27,7 @@ beforeAll(async () => {
   });
   const kioskDir = standInBuild("kiosk", "<main>kiosk</main>", {
     "static/js/kiosk-def456.js": "console.log('kiosk')",
+    "door.html": "<main>door</main>",
     "sw.js": "// the kiosk's service worker",
     "manifest.webmanifest": "{}",
   });
@@ -45,20 +46,23 @@ describe("the web app", () => {
     }
   });
 
-  it("serves the kiosk's own page, its build's index.html, for /sheet and everything under it, and the door's /d/<code>", async () => {
-    for (const url of [
-      "/sheet",
-      "/sheet/",
-      "/sheet/3",
-      "/sheet/3/sign-in?programId=2",
-      // The door's page, where a poster's QR code sends a visitor's phone.
-      "/d/Ab3_-x9QrStUvWx0",
-    ]) {
+  it("serves the kiosk's own page, its build's index.html, for /sheet and everything under it", async () => {
+    for (const url of ["/sheet", "/sheet/", "/sheet/3", "/sheet/3/sign-in?programId=2"]) {
       const res = await server.client().get(url);
       expect(res.status, url).toBe(200);
       expect(res.headers["content-type"]).toMatch(/text\/html/);
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.body, url).toContain("<main>kiosk</main>");
+    }
+  });
+
+  it("serves the door's own page, the kiosk build's door.html, for /d/<code> (a poster's QR code on a visitor's phone)", async () => {
+    for (const url of ["/d/Ab3_-x9QrStUvWx0", "/d/Ab3_-x9QrStUvWx0?lang=es"]) {
+      const res = await server.client().get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body, url).toContain("<main>door</main>");
     }
   });
 

@@ -32,6 +32,11 @@ export function servedByKiosk(/** @type {string} */ path) {
   return isKioskPath(path) || isDoorPath(path);
 }
 
+/** The kiosk build's page for an address it answers: the door's own (door.html) or the tablet's. */
+export function kioskPageFile(/** @type {string} */ path) {
+  return isDoorPath(path) ? "door.html" : "index.html";
+}
+
 /** A location's sheet, where Set Up Tablet sends the tablet. */
 export const sheetPath = (/** @type {number} */ locationId) => `${kioskBase}${locationId}`;
 

@@ -4,6 +4,7 @@ import {
   doorPath,
   isDoorPath,
   isKioskPath,
+  kioskPageFile,
   servedByKiosk,
   sheetPath,
 } from "./addresses.js";
@@ -29,6 +30,13 @@ describe("isDoorPath and servedByKiosk", () => {
       expect(servedByKiosk(path), path).toBe(true);
     }
     expect(servedByKiosk(sheetPath(3))).toBe(true);
+  });
+
+  it("is answered with the kiosk build's door.html, its sheets with index.html", () => {
+    expect(kioskPageFile(doorPath("Ab3_-x9QrStUvWx0"))).toBe("door.html");
+    expect(kioskPageFile("/d/abc?lang=es")).toBe("door.html");
+    expect(kioskPageFile(sheetPath(3))).toBe("index.html");
+    expect(kioskPageFile("/sheet/")).toBe("index.html");
   });
 
   it("is not /d alone, another name starting with d, or the API's door", () => {

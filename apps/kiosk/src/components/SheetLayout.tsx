@@ -7,15 +7,16 @@ import { registerKioskWorker } from "../lib/serviceWorker";
 import { KioskButton } from "./KioskButton";
 import { DialogActions, KioskDialog } from "./KioskDialog";
 import { OfflineBanner } from "./OfflineBanner";
+import { PageFrame } from "./PageFrame";
 import classes from "./SheetLayout.module.css";
 
 /**
- * The kiosk around every sheet page: the location's mark and name large, the language switch, a
- * discreet staff exit, and no staff navigation a visitor could wander into.
+ * The kiosk around every sheet page: the page's frame (PageFrame) with a discreet staff exit and the
+ * offline banner, no staff navigation a visitor could wander into, the screen kept awake, and the
+ * tablet's queue and service worker started.
  */
 export function SheetLayout({
   location,
-  ownDevice = false,
   children,
 }: {
   location: {
@@ -24,75 +25,22 @@ export function SheetLayout({
     LogoUrl: string | null;
     SendTimeoutSeconds?: number;
   };
-  /**
-   * A visitor's own phone at the door: no staff exit, no queue, no service worker, the screen left
-   * to sleep; its offline notice is the page's own.
-   */
-  ownDevice?: boolean;
   children: ReactNode;
 }) {
-  const { t, i18n } = useKioskTranslation();
-  useScreenAwake(!ownDevice);
+  useScreenAwake(true);
   const sendTimeoutMs = kioskWaitMs(location, "SendTimeoutSeconds");
   useEffect(() => {
-    if (!ownDevice) kioskQueue.setSendTimeoutMs(sendTimeoutMs);
-  }, [sendTimeoutMs, ownDevice]);
+    kioskQueue.setSendTimeoutMs(sendTimeoutMs);
+  }, [sendTimeoutMs]);
   useEffect(() => {
-    if (ownDevice) return;
     // The sheet works without a network from here on: the app cached, the queue sending.
     startKioskQueue();
     registerKioskWorker();
-  }, [ownDevice]);
-  useEffect(() => {
-    // Screen readers pronounce the page in the visitor's language.
-    document.documentElement.lang = i18n.language;
-    return () => {
-      document.documentElement.lang = "en";
-    };
-  }, [i18n.language]);
-
+  }, []);
   return (
-    // "kiosk": the kiosk's base styles (styles/kiosk.css) apply inside.
-    <div className={`kiosk ${classes.frame}`}>
-      <header className={classes.bar}>
-        <div className={classes.barRow}>
-          <div className={classes.identity}>
-            {location.LogoUrl ? (
-              <div className={classes.logo} data-site-logo>
-                <img
-                  src={location.LogoUrl}
-                  alt={t("sheet.logo", { name: location.Name })}
-                  className={classes.siteLogo}
-                />
-              </div>
-            ) : (
-              <div className={classes.logo}>
-                <img src="/icon.svg" alt="" width={40} height={40} />
-              </div>
-            )}
-            <h1 className={classes.name}>{location.Name}</h1>
-          </div>
-          <div className={classes.barActions}>
-            <KioskButton
-              variant="onBar"
-              size="md"
-              lang={t("language.switchToLang")}
-              aria-label={`${t("language.label")}: ${t("language.switchTo")}`}
-              onClick={() => i18n.changeLanguage(t("language.switchToLang"))}
-            >
-              {t("language.switchTo")}
-            </KioskButton>
-            {ownDevice ? null : <StaffExit />}
-          </div>
-        </div>
-      </header>
-      {ownDevice ? null : <OfflineBanner />}
-      <main className={classes.main}>{children}</main>
-      <footer className={classes.footer}>
-        <p className={classes.footerName}>{location.Name}</p>
-        <p>{location.Address}</p>
-      </footer>
-    </div>
+    <PageFrame location={location} actions={<StaffExit />} banner={<OfflineBanner />}>
+      {children}
+    </PageFrame>
   );
 }
 

@@ -71,6 +71,8 @@ interface Props {
   lookup: (digits: string) => Promise<VisitorName>;
   /** A visitor's own phone (the door): its browser may fill in what it remembers. */
   ownDevice?: boolean;
+  /** What a send that got no answer says instead of "try again" (the door's phone: it is offline). */
+  failedMessage?: string;
 }
 
 /** The visitor's sign-in form, built for a tablet's on-screen keyboard. */
@@ -101,6 +103,7 @@ export function SignInForm({
   onSignOutInstead,
   lookup,
   ownDevice = false,
+  failedMessage,
 }: Props) {
   const { t, i18n } = useKioskTranslation();
   const unitLabel = temperatureUnitLabel(temperatureUnit);
@@ -404,7 +407,7 @@ export function SignInForm({
         ) : null}
         {failed ? (
           <KioskAlert tone="danger">
-            <p>{t("form.failed")}</p>
+            <p>{failedMessage ?? t("form.failed")}</p>
           </KioskAlert>
         ) : null}
         {refusal !== null ? (

@@ -1,15 +1,15 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
 import { useKioskTranslation } from "@vsi/i18n";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { formatLocalTime } from "@vsi/web-common/time";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { KioskAlert } from "../components/KioskAlert";
 import { KioskButton } from "../components/KioskButton";
-import { SheetLayout } from "../components/SheetLayout";
+import { PageFrame } from "../components/PageFrame";
 import { SignInForm, type SignInPayload } from "../components/SignInForm";
+import { rememberDoorLanguage } from "../lib/doorLanguage";
 import { doorApi } from "../lib/kioskApi";
 import type { Door, DoorVisit } from "../lib/types";
-import { useAddress } from "./address";
+import { KioskPending } from "./KioskStates";
 import classes from "./SignInPage.module.css";
 
 /** The card runs to its bottom edge for the form's sticky bar; the visit's card ends with room. */
@@ -19,22 +19,41 @@ const cardEnd = { paddingBottom: "var(--k-spacing-lg)" } as const;
 const tokenKey = (code: string) => `vsi.door.${code}`;
 const readToken = (code: string) => window.localStorage.getItem(tokenKey(code));
 
+/** The door's code in its address, /d/<code>. */
+export const doorCodeAt = (pathname: string) => decodeURIComponent(pathname.split("/")[2] ?? "");
+
 /**
- * /d/<code>: a visitor's own phone at the door's poster. One person: the program, the same form
- * and questions as a tablet's, then their visit with Sign out; later, whether they are still in.
+ * /d/<code>: a visitor's own phone at the door's poster (its own entry, door.tsx: none of the
+ * tablet's sheet, queue or service worker). One person: the program, the same form and questions
+ * as a tablet's, then their visit with Sign out; later, whether they are still in.
  */
-export function DoorPage() {
-  const code = decodeURIComponent(useAddress().pathname.split("/")[2] ?? "");
-  const door = useSuspenseQuery({
-    queryKey: ["door", code],
-    queryFn: () =>
-      doorApi.door(code).then(
-        (answer) => ({ answer }),
-        (error: unknown) => ({ error }),
-      ),
-  }).data;
+export function DoorPage({ code }: { code: string }) {
+  const [door, setDoor] = useState<{ answer: Door } | { error: unknown } | null>(null);
+  useEffect(() => {
+    let current = true;
+    doorApi.door(code).then(
+      (answer) => current && setDoor({ answer }),
+      (error: unknown) => current && setDoor({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [code]);
+  useRememberedLanguage();
+  if (!door) return <KioskPending />;
   if ("error" in door) return <DoorClosed error={door.error} />;
   return <OpenDoor code={code} door={door.answer} />;
+}
+
+/** Every language the visitor switches to, kept on their phone for the next load. */
+function useRememberedLanguage() {
+  const { language } = useKioskTranslation();
+  const shown = useRef(language);
+  useEffect(() => {
+    if (language === shown.current) return;
+    shown.current = language;
+    rememberDoorLanguage(language);
+  }, [language]);
 }
 
 function DoorClosed({ error }: { error: unknown }) {
@@ -49,13 +68,13 @@ function DoorClosed({ error }: { error: unknown }) {
           ? t("door.closed")
           : t("door.failed");
   return (
-    <SheetLayout location={{ Name: "", Address: "", LogoUrl: null }} ownDevice>
+    <PageFrame location={{ Name: "", Address: "", LogoUrl: null }}>
       <section className={classes.card}>
         <KioskAlert tone="danger">
           <p>{message}</p>
         </KioskAlert>
       </section>
-    </SheetLayout>
+    </PageFrame>
   );
 }
 
@@ -64,6 +83,7 @@ function OpenDoor({ code, door }: { code: string; door: Door }) {
   const [token, setToken] = useState(() => readToken(code));
   const [visit, setVisit] = useState<DoorVisit | null>(null);
   const online = useOnline();
+  const offlineSaid = t("door.offline");
 
   // A visit this phone signed in before: read it again (staff may have signed it out since).
   useEffect(() => {
@@ -99,7 +119,7 @@ function OpenDoor({ code, door }: { code: string; door: Door }) {
   }
 
   return (
-    <SheetLayout location={door.location} ownDevice>
+    <PageFrame location={door.location}>
       {online ? null : (
         <div className={classes.card} data-door-offline>
           <KioskAlert tone="danger">
@@ -130,11 +150,12 @@ function OpenDoor({ code, door }: { code: string; door: Door }) {
               onCancel={() => window.history.back()}
               lookup={lookup}
               ownDevice
+              failedMessage={online ? undefined : offlineSaid}
             />
           </>
         )}
       </section>
-    </SheetLayout>
+    </PageFrame>
   );
 }
 

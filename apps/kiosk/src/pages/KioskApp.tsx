@@ -3,7 +3,6 @@ import { readCookie } from "@vsi/web-common/cookies";
 import { Component, Suspense, useEffect, type ReactNode } from "react";
 import { navigate, sheetHref, useAddress } from "./address";
 import { DisconnectedPage } from "./DisconnectedPage";
-import { DoorPage } from "./DoorPage";
 import { KioskError, KioskNotFound, KioskPending } from "./KioskStates";
 import { kioskPageAt } from "./routes";
 import { SheetPage } from "./SheetPage";
@@ -25,8 +24,6 @@ export function KioskApp() {
           <SignInPage />
         ) : page === "disconnected" ? (
           <DisconnectedPage />
-        ) : page === "door" ? (
-          <DoorPage />
         ) : (
           <KioskNotFound />
         )}

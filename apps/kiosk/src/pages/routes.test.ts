@@ -9,8 +9,6 @@ describe("the kiosk's pages", () => {
     expect(kioskPageAt("/sheet/12/")).toBe("sheet");
     expect(kioskPageAt("/sheet/12/sign-in")).toBe("signIn");
     expect(kioskPageAt("/sheet/disconnected")).toBe("disconnected");
-    // A poster's link, on a visitor's own phone.
-    expect(kioskPageAt("/d/Ab3_-x9QrStUvWx0")).toBe("door");
   });
 
   it("are not found for anything else under /sheet", () => {

@@ -1,10 +1,12 @@
-import { disconnectedPath, isDoorPath, isKioskPath, kioskBase } from "@vsi/web-common/addresses";
+import { disconnectedPath, isKioskPath, kioskBase } from "@vsi/web-common/addresses";
 
-/** The kiosk's pages, by path (the door's /d/<code> too); anything else under /sheet is not found. */
-export type KioskPage = "start" | "sheet" | "signIn" | "disconnected" | "door" | "notFound";
+/**
+ * The tablet's pages, by path; anything else under /sheet is not found. (The door's /d/<code> is
+ * another entry, door.html.)
+ */
+export type KioskPage = "start" | "sheet" | "signIn" | "disconnected" | "notFound";
 
 export function kioskPageAt(pathname: string): KioskPage {
-  if (isDoorPath(pathname)) return "door";
   if (!isKioskPath(pathname)) return "notFound";
   const path = pathname.replace(/\/+$/, "");
   if (`${path}/` === kioskBase) return "start";

@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
+import { statementsOf } from "../../test/statements.ts";
 import { visitCount } from "../../test/visit-rows.ts";
 import type { Client } from "../../test/world.ts";
 import { limits } from "../kernel/rate-limit.ts";
+import { hashToken } from "../kernel/tokens.ts";
+import { createVisit } from "../visits/queries.ts";
 
 /** The door: a location's code, the poster's link, and a visitor signing in and out on their own phone. */
 
@@ -291,6 +294,114 @@ describe("signing in on one's own phone", () => {
     );
     expect(answered.status).toBe(201);
     await site.admin.call((api) => api.questions.retire({ id: question.json.id }));
+  });
+});
+
+describe("a door's code and a visit's secret, each checked by the statement that writes", () => {
+  /** The statements one call sent that touch a table. */
+  const touching = (statements: string[], table: string) =>
+    statements.filter((statement) => statement.includes(`"${table}"`));
+
+  it("signs a phone in with one statement that checks the code and writes the visit at its location", async () => {
+    let made: { json: { Location: { id: number } } } | undefined;
+    const statements = await statementsOf(
+      site.world,
+      async () =>
+        (made = await phone().call((api) =>
+          api.door.signIn(atDoor(code, site.catalog.tutoring.id)),
+        )),
+      201,
+    );
+    const inserts = statements.filter((statement) => /insert into "visits"/.test(statement));
+    expect(inserts).toHaveLength(1);
+    // No look-up of the code before: the insert is the only statement that reads it.
+    expect(touching(statements, "door_codes")).toEqual(inserts);
+    expect(made!.json.Location.id).toBe(site.catalog.main.id);
+  });
+
+  it("signs no one in with a code replaced after the phone's page checked it, however late", async () => {
+    const old = await openDoor(site.catalog.east.id);
+    const fields = atDoor(old, site.catalog.jobs.id);
+    expect((await phone().call((api) => api.door.get({ code: old }))).status).toBe(200);
+    await staff.call((api) => api.door.newCode({ id: site.catalog.east.id }));
+    const before = await visitCount(site.world);
+    // The statement itself, as the procedure sends it, with the code it was handed.
+    const { code: _, PhoneNumber, ...visit } = fields;
+    const writing = createVisit(
+      site.world.services.db.kysely,
+      {
+        ...visit,
+        // As the schema leaves it.
+        PhoneNumber: PhoneNumber.replace(/\D/g, ""),
+        LocationId: null,
+        Answers: {},
+        questionsRevision: null,
+      },
+      site.world.services.now(),
+      { door: { code: old, visitTokenHash: hashToken("a".repeat(32)) } },
+    );
+    await expect(writing).rejects.toMatchObject({
+      status: 410,
+      message: "This poster is out of date — please ask a staff member",
+    });
+    expect(await visitCount(site.world)).toBe(before);
+    const kept = await site.world.services.db.kysely
+      .selectFrom("door_visits")
+      .select("visit_id")
+      .where("token_hash", "=", hashToken("a".repeat(32)))
+      .execute();
+    expect(kept).toEqual([]);
+  });
+
+  it("signs a phone's visit out with one statement that finds it by the secret", async () => {
+    const mine = phone();
+    const made = await mine.call((api) => api.door.signIn(atDoor(code, site.catalog.pantry.id)));
+    const visitToken: string = made.json.visitToken;
+    let out: { json: { id: number; SignedOutBy: string } } | undefined;
+    const statements = await statementsOf(
+      site.world,
+      async () => (out = await mine.call((api) => api.door.signOut({ visitToken }))),
+      200,
+    );
+    const updates = statements.filter((statement) => /update "visits"/.test(statement));
+    expect(updates).toHaveLength(1);
+    // The secret is read by the statement that signs out, and by no statement before it.
+    expect(touching(statements, "door_visits")).toEqual(updates);
+    expect(out!.json).toMatchObject({ id: made.json.id, SignedOutBy: "visitor" });
+    const audit = await site.world.services.db.kysely
+      .selectFrom("audit_log")
+      .select(["actor", "details"])
+      .where("action", "=", "visit.sign_out")
+      .where("subject_id", "=", made.json.id)
+      .execute();
+    expect(audit).toEqual([{ actor: "system", details: { by: "visitor" } }]);
+  });
+
+  it("lets a visitor signed in from a poster since replaced sign out from their phone", async () => {
+    const doorCode = await openDoor(site.catalog.east.id);
+    const mine = phone();
+    const made = await mine.call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id)));
+    expect(made.status).toBe(201);
+    await staff.call((api) => api.door.newCode({ id: site.catalog.east.id }));
+    const out = await mine.call((api) => api.door.signOut({ visitToken: made.json.visitToken }));
+    expect(out.status).toBe(200);
+    expect(out.json).toMatchObject({ id: made.json.id, SignedOutBy: "visitor" });
+  });
+
+  it("signs nothing out for a secret no visit has", async () => {
+    const open = await site.world.services.db.kysely
+      .selectFrom("visits")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("time_out", "is", null)
+      .executeTakeFirstOrThrow();
+    const res = await phone().call((api) => api.door.signOut({ visitToken: "b".repeat(32) }));
+    expect(res.status).toBe(404);
+    const after = await site.world.services.db.kysely
+      .selectFrom("visits")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("time_out", "is", null)
+      .executeTakeFirstOrThrow();
+    expect(Number(after.count)).toBe(Number(open.count));
   });
 });
 

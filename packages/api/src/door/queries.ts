@@ -52,11 +52,6 @@ export async function doorLocation(db: Executor, code: string): Promise<number> 
   return door.location_id;
 }
 
-/** A phone's sign-in wrote nothing: refuse it if its door is closed (404, 410, 403); an open one passes. */
-export async function assertDoorOpen(db: Executor, code: string, locationId: number) {
-  if ((await doorLocation(db, code)) !== locationId) throw forbidden(doorMessages.switchedOff);
-}
-
 /** The location's current code, if it has one. */
 export async function currentDoorCode(db: Executor, locationId: number) {
   const row = await db

@@ -1,4 +1,4 @@
-import { HttpError } from "../kernel/errors.ts";
+import { HttpError, notFound } from "../kernel/errors.ts";
 import { actorOf } from "../kernel/audit.ts";
 import { limits, take, type LimitEntry } from "../kernel/rate-limit.ts";
 import { generateToken, hashToken } from "../kernel/tokens.ts";
@@ -152,15 +152,15 @@ export const doorRouter = router({
       const { code, ...fields } = input;
       await takeDoorCall(ctx, [[`door:code:${code}`, limits.doorSignInsPerCode]]);
       const now = ctx.services.now();
-      const locationId = await doorLocation(ctx.db, code);
       const visitToken = generateToken();
-      // The code is checked again by the sign-in's own statement, as a tablet's token is.
+      // The code is checked by the sign-in's own statement, as a tablet's token is, which writes
+      // the visit at the code's location: a code replaced a moment before signs no one in.
       const signIn = async (fresh: boolean) =>
         createVisit(
           ctx.db,
           {
             ...fields,
-            LocationId: locationId,
+            LocationId: null,
             ...(await checkedAnswers(ctx, fields.ProgramId, fields.Answers, fresh)),
           },
           now,
@@ -213,8 +213,16 @@ export const doorRouter = router({
     .output(doorVisitSchema)
     .mutation(async ({ ctx, input }) => {
       await takeDoorCall(ctx);
-      const id = await doorVisitId(ctx.db, hashToken(input.visitToken));
-      await signOutVisit(ctx.db, id, ctx.services.now(), "visitor", { actor: systemActor }, null);
-      return toDoorVisit(await doorVisitRow(ctx.db, id));
+      // One statement finds the visit by the phone's secret and signs it out (a second keeps the first).
+      const visit = await signOutVisit(
+        ctx.db,
+        { visitTokenHash: hashToken(input.visitToken) },
+        ctx.services.now(),
+        "visitor",
+        { actor: systemActor },
+        null,
+      );
+      if (!visit) throw notFound("Visit");
+      return toDoorVisit(await doorVisitRow(ctx.db, visit.id));
     }),
 });

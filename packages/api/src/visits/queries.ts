@@ -1,4 +1,4 @@
-import { sql, type Kysely, type QueryCreator } from "kysely";
+import { sql, type Expression, type Kysely, type QueryCreator } from "kysely";
 import {
   preparedByShape,
   type Database,
@@ -41,7 +41,7 @@ import {
 import { toQuestion } from "../questions/mappers.ts";
 import { asksProgram, checkAnswers, type Answers } from "../questions/answers-schema.ts";
 import { visitConditions, type VisitFilters } from "./filters.ts";
-import { assertDoorOpen, openDoor } from "../door/queries.ts";
+import { doorLocation, openDoor } from "../door/queries.ts";
 
 /** The most a sheet shows at once: a room's worth of people, never a history. */
 export const sheetLimit = 500;
@@ -207,7 +207,9 @@ export async function findVisit(db: Executor, id: number): Promise<Visit> {
  * A sign-in as its schema leaves it, with its answers as checked against the questions of
  * `questionsRevision` (null when it has none); the key travels apart.
  */
-export type NewVisitFields = Omit<VisitCreateInput, "idempotencyKey" | "Answers"> & {
+export type NewVisitFields = Omit<VisitCreateInput, "idempotencyKey" | "Answers" | "LocationId"> & {
+  /** Where; null for a phone's sign-in, which its door's statement places at the door's location. */
+  LocationId: number | null;
   Answers: Answers;
   questionsRevision: string | null;
 };
@@ -220,7 +222,7 @@ export const visitorKeyOf = (phoneNumber: string) =>
   sql<Buffer>`visitor_key_of(${phoneNumber}::text)`;
 
 /** Is the program offered at this location, both live: the one place this is asked. */
-function offeredHere(db: Executor, locationId: number, programId: number) {
+function offeredHere(db: Executor, locationId: number | Expression<number>, programId: number) {
   return db
     .selectFrom("location_programs")
     .innerJoin("locations", "locations.id", "location_programs.location_id")
@@ -271,12 +273,21 @@ const writerValues = (writer: VisitWriter, details: Record<string, unknown>, now
  * (the statement's `door`: a current code of a live location that lets visitors sign themselves in);
  * others as they are.
  */
-const writerMayWriteAt = (writer: WriterShape, locationId: number) =>
+const writerMayWriteAt = (writer: WriterShape, locationId: Expression<number>) =>
   writer === "tablet"
     ? sql<boolean>`exists (select 1 from tablet where tablet.location_id = ${locationId})`
     : writer === "door"
       ? sql<boolean>`exists (select 1 from door where door.location_id = ${locationId})`
       : sql<boolean>`true`;
+
+/**
+ * Where a statement writes its visit: the location sent, or for a phone its door's location, read
+ * by the statement that checks the code (no location is sent, nor looked up before).
+ */
+const locationOf = (values: { LocationId: number | null }, writer: WriterShape) =>
+  writer === "door"
+    ? sql<number>`(select door.location_id from door)`
+    : sql<number>`${values.LocationId}::int`;
 
 /** The start of a statement writing a visit: its tablet checked, its door found (none when not a phone's). */
 const withWriter = (db: Kysely<Database>, values: TabletCheckValues & DoorValues) =>
@@ -342,7 +353,7 @@ function signInAudit<DB extends Database & { inserted: Visit }>(
 }
 
 /** A sign-in's values, for an INSERT … SELECT that writes it only where it is offered. */
-const newVisitValues = (values: SignInValues) =>
+const newVisitValues = (values: SignInValues, writer: WriterShape) =>
   [
     sql<string>`${values.FirstName}::text`.as("first_name"),
     sql<string>`${values.LastName}::text`.as("last_name"),
@@ -350,10 +361,10 @@ const newVisitValues = (values: SignInValues) =>
     // Kept only where the location asks: a tablet that still sends one after it stopped keeps none.
     sql<
       string | null
-    >`(select case when locations.asks_temperature then ${values.Temperature}::text end from locations where locations.id = ${values.LocationId}::int)`.as(
+    >`(select case when locations.asks_temperature then ${values.Temperature}::text end from locations where locations.id = ${locationOf(values, writer)})`.as(
       "temperature",
     ),
-    sql<number>`${values.LocationId}::int`.as("location_id"),
+    locationOf(values, writer).as("location_id"),
     sql<number>`${values.ProgramId}::int`.as("program_id"),
     // Each answer with the words its question has now, so later edits leave this visit as it was.
     sql<string>`(select coalesce(jsonb_object_agg(given.key, jsonb_build_object(
@@ -393,8 +404,8 @@ async function insertVisit(
   const values = signInValues(fields, now, writer);
   const [row] = await insertVisitStatement(db, shapeOf(writer), values);
   if (row) return row;
-  await assertWriterMayWriteAt(db, writer, fields.LocationId, now);
-  throw await notWrittenError(db, fields, now);
+  const LocationId = await writerLocation(db, writer, fields.LocationId, now);
+  throw await notWrittenError(db, { ...fields, LocationId }, now);
 }
 
 const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: WriterShape) =>
@@ -405,11 +416,11 @@ const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: 
         .columns(newVisitColumns)
         .expression(
           qc
-            .selectNoFrom(newVisitValues(values))
-            .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId)))
-            .where((eb) => eb.exists(temperatureGiven(db, values)))
+            .selectNoFrom(newVisitValues(values, writer))
+            .where((eb) => eb.exists(offeredHere(db, locationOf(values, writer), values.ProgramId)))
+            .where((eb) => eb.exists(temperatureGiven(db, values, writer)))
             .where(answersAccepted(values))
-            .where(writerMayWriteAt(writer, values.LocationId)),
+            .where(writerMayWriteAt(writer, locationOf(values, writer))),
         )
         .returning(visitColumns),
     )
@@ -437,28 +448,35 @@ function doorVisit<DB extends Database & { inserted: Visit }>(
 }
 
 /**
- * A tablet's sign-in wrote nothing: refuse it if its tablet was disconnected (401) or belongs to
- * another location (403), checked on its own; a known actor passes.
+ * A sign-in wrote nothing: refuse it if its tablet was disconnected (401) or belongs to another
+ * location (403), or its door is closed (404, 410, 403), checked on their own; a known actor
+ * passes. The location the sign-in was for: the one sent, or the phone's door's.
  */
-async function assertWriterMayWriteAt(
+async function writerLocation(
   db: Executor,
   writer: VisitWriter,
-  locationId: number,
+  locationId: number | null,
   now: Date,
-): Promise<void> {
-  if ("door" in writer) return assertDoorOpen(db, writer.door.code, locationId);
-  if (!("tablet" in writer)) return;
+): Promise<number> {
+  if ("door" in writer) return doorLocation(db, writer.door.code);
+  if (locationId === null) throw new Error("a sign-in not from a phone names its location");
+  if (!("tablet" in writer)) return locationId;
   const tablet = await findLiveTablet(db, writer.tablet, now);
   if (!tablet) throw tabletDisconnected();
   assertLocationAccess({ kind: "tablet", ...tablet, tokenHash: writer.tablet }, locationId);
+  return locationId;
 }
 
 /** A sign-in brings a temperature where its location asks for one: the one place this is asked. */
-function temperatureGiven(db: Executor, values: Pick<SignInValues, "LocationId" | "Temperature">) {
+function temperatureGiven(
+  db: Executor,
+  values: Pick<SignInValues, "LocationId" | "Temperature">,
+  writer: WriterShape,
+) {
   return db
     .selectFrom("locations")
     .select(sql<number>`1`.as("given"))
-    .where("id", "=", values.LocationId)
+    .where("id", "=", locationOf(values, writer))
     .where((eb) =>
       eb.or([
         eb("asks_temperature", "=", false),
@@ -493,8 +511,11 @@ export class QuestionsChanged extends HttpError {
   }
 }
 
+/** A sign-in with the location it was for. */
+type PlacedVisitFields = NewVisitFields & { LocationId: number };
+
 /** Why a sign-in wrote nothing, its writer being allowed there: the field to mark, or QuestionsChanged. */
-async function notWrittenError(db: Executor, fields: NewVisitFields, now: Date) {
+async function notWrittenError(db: Executor, fields: PlacedVisitFields, now: Date) {
   const error = await notOfferedError(db, fields);
   if (error.errors?.[0]?.path !== "ProgramId") return error;
   const offered = await offeredHere(db, fields.LocationId, fields.ProgramId).executeTakeFirst();
@@ -510,7 +531,7 @@ async function notWrittenError(db: Executor, fields: NewVisitFields, now: Date) 
 }
 
 /** Why a visit was not written: which of LocationId, Temperature and ProgramId to mark. */
-async function notOfferedError(db: Executor, fields: NewVisitFields) {
+async function notOfferedError(db: Executor, fields: PlacedVisitFields) {
   const location = await db
     .selectFrom("locations")
     .select("asks_temperature")
@@ -545,7 +566,8 @@ export async function createVisit(
   writer: VisitWriter,
   idempotencyKey?: string,
 ): Promise<Visit> {
-  return withOneOpenVisit(db, fields, now, async () =>
+  const where = () => writerLocation(db, writer, fields.LocationId, now);
+  return withOneOpenVisit(db, fields, where, now, async () =>
     idempotencyKey
       ? insertKeyedVisit(db, fields, now, writer, idempotencyKey)
       : insertVisit(db, fields, now, writer),
@@ -556,6 +578,8 @@ export async function createVisit(
 async function withOneOpenVisit(
   db: Kysely<Database>,
   fields: NewVisitFields,
+  /** The sign-in's location (a phone's is its door's), read only when its phone is in already. */
+  where: () => Promise<number>,
   now: Date,
   attempt: () => Promise<Visit>,
 ): Promise<Visit> {
@@ -566,7 +590,7 @@ async function withOneOpenVisit(
       return await attempt();
     } catch (error) {
       if (!isOpenVisitConflict(error) || tries > 2) throw error;
-      const open = await findOpenVisit(db, fields.LocationId, fields.ProgramId, fields.PhoneNumber);
+      const open = await findOpenVisit(db, await where(), fields.ProgramId, fields.PhoneNumber);
       if (open && (tries > 1 || now.getTime() - open.time_in.getTime() < forgottenAfterMs))
         throw alreadySignedIn(open);
       if (open) await signOutVisit(db, open.id, now, "auto", { actor: systemActor }, null);
@@ -622,10 +646,10 @@ async function insertKeyedVisit(
   // Nothing claimed and nothing to replay: a tablet refused (before any replay), a concurrent
   // retry with this key that committed after this statement's snapshot (read it now), or the
   // program not offered there.
-  await assertWriterMayWriteAt(db, writer, fields.LocationId, now);
+  const LocationId = await writerLocation(db, writer, fields.LocationId, now);
   const concurrent = await visitForKey(db, idempotencyKey, now);
   if (concurrent) return concurrent;
-  throw await notWrittenError(db, fields, now);
+  throw await notWrittenError(db, { ...fields, LocationId }, now);
 }
 
 /**
@@ -648,10 +672,12 @@ const insertKeyedVisitStatement = preparedByShape(
                 sql<number>`nextval('visits_id_seq')`.as("visit_id"),
                 sql<Date>`${values.now}::timestamptz`.as("created_at"),
               ])
-              .where((eb) => eb.exists(offeredHere(db, values.LocationId, values.ProgramId)))
-              .where((eb) => eb.exists(temperatureGiven(db, values)))
+              .where((eb) =>
+                eb.exists(offeredHere(db, locationOf(values, writer), values.ProgramId)),
+              )
+              .where((eb) => eb.exists(temperatureGiven(db, values, writer)))
               .where(answersAccepted(values))
-              .where(writerMayWriteAt(writer, values.LocationId)),
+              .where(writerMayWriteAt(writer, locationOf(values, writer))),
           )
           .onConflict((oc) =>
             oc
@@ -669,7 +695,9 @@ const insertKeyedVisitStatement = preparedByShape(
           .insertInto("visits")
           .columns(["id", ...newVisitColumns])
           .expression(
-            qc.selectFrom("claim").select(["claim.visit_id as id", ...newVisitValues(values)]),
+            qc
+              .selectFrom("claim")
+              .select(["claim.visit_id as id", ...newVisitValues(values, writer)]),
           )
           .returning(visitColumns),
       )
@@ -684,7 +712,7 @@ const insertKeyedVisitStatement = preparedByShape(
           .where("visit_idempotency_keys.key", "=", values.key)
           .where("visit_idempotency_keys.created_at", ">", values.staleBefore)
           .where((eb) => eb.not(eb.exists(eb.selectFrom("claim").select("claim.visit_id"))))
-          .where(writerMayWriteAt(writer, values.LocationId)),
+          .where(writerMayWriteAt(writer, locationOf(values, writer))),
       ),
 );
 
@@ -695,32 +723,52 @@ const insertKeyedVisitStatement = preparedByShape(
  */
 export async function signOutVisit(
   db: Executor,
-  id: number,
+  /** The visit's id, or the hash of the secret a visitor's phone holds for it (the door's). */
+  visit: number | { visitTokenHash: string },
   now: Date,
   by: SignOutKind,
   writer: VisitWriter,
   /** A tablet's reach: its location's visits, open or ended since then (permissions.ts). */
   endedSince: Date | null,
 ): Promise<Visit | undefined> {
-  const values = { id, by, endedSince, ...writerValues(writer, { by }, now) };
-  return (await signOutStatement(db, shapeOf(writer), values))[0];
+  const bySecret = typeof visit !== "number";
+  const values = {
+    by,
+    endedSince,
+    ...writerValues(writer, { by }, now),
+    id: bySecret ? null : visit,
+    visitTokenHash: bySecret ? visit.visitTokenHash : null,
+  };
+  return (await signOutStatement(db, bySecret ? "secret" : shapeOf(writer), values))[0];
 }
 
 const signOutStatement = preparedByShape(
   (
     db,
     values: {
-      id: number;
+      id: number | null;
+      visitTokenHash: string | null;
       now: Date;
       by: SignOutKind;
       endedSince: Date | null;
     } & AuditBindings &
       TabletCheckValues,
-    writer: WriterShape,
+    /** Who signs out, or "secret": the visit a phone's secret names, found by this statement. */
+    writer: WriterShape | "secret",
   ) =>
     withLiveTablet(db, values)
       .with("locked", (db) => {
-        let query = db.selectFrom("visits").select(["id", "time_out"]).where("id", "=", values.id);
+        let query = db
+          .selectFrom("visits")
+          .select(["id", "time_out"])
+          .where("id", "=", (eb) =>
+            writer === "secret"
+              ? eb
+                  .selectFrom("door_visits")
+                  .select("door_visits.visit_id")
+                  .where("door_visits.token_hash", "=", values.visitTokenHash)
+              : eb.val(values.id),
+          );
         if (writer === "tablet")
           query = query
             .where((eb) =>
@@ -756,7 +804,12 @@ const signOutStatement = preparedByShape(
               .innerJoin("locked", "locked.id", "signed_out.id")
               .where("locked.time_out", "is", null)
               .select([
-                ...auditSelect(values, "visit.sign_out", "visit", auditTablet(writer)),
+                ...auditSelect(
+                  values,
+                  "visit.sign_out",
+                  "visit",
+                  writer === "secret" ? undefined : auditTablet(writer),
+                ),
                 "signed_out.id as subject_id",
                 "signed_out.location_id",
               ]),

@@ -45,7 +45,7 @@ function EditLocationPage() {
         }}
       />
       <Divider my="lg" />
-      <LocationDoor locationId={id} open={location.SelfSignIn} />
+      <LocationDoor locationId={id} open={location.SelfSignIn} switchAbove />
       <Divider my="lg" />
       <LocationTablets locationId={id} />
     </FormCard>

@@ -101,7 +101,7 @@ function LocationActions({ location, canEdit }: { location: LocationListItem; ca
         to="/dashboard/locations/$locationId/tablets"
         params={{ locationId: String(location.id) }}
       >
-        {t("locations.tablets")}
+        {t("locations.doorAndTablets")}
       </ButtonLink>
       {canEdit ? (
         <EditLink
