@@ -7,7 +7,7 @@ import {
   useCatalogWorld,
   visitor,
 } from "../../test/fixtures.ts";
-import { startReceiver } from "../../test/webhook-receiver.ts";
+import { startReceiver } from "@vsi/test-utils/webhook-receiver";
 import type { Client } from "../../test/world.ts";
 import { autoSignOut } from "../visits/auto-sign-out.ts";
 import { deliverDue } from "./delivery.ts";
