@@ -102,3 +102,40 @@ export const webhookDeliverySchema = z
 export type WebhookDelivery = z.output<typeof webhookDeliverySchema>;
 
 export const webhookTestSchema = z.object({ eventId: z.string() });
+
+/** A visit as an event carries it (the OpenAPI document's webhooks). */
+export const webhookVisitDataSchema = z.object({
+  visitId: z.number().int(),
+  location: z.object({ id: z.number().int(), name: z.string() }),
+  program: z.object({ id: z.number().int(), name: z.string() }),
+  firstName: z.string().optional().meta({ description: "Not in visit.deleted" }),
+  lastInitial: z.string().optional().meta({ description: "Not in visit.deleted" }),
+  timeIn: isoDateTime,
+  timeOut: isoDateTime.nullable(),
+  signedOutBy: z.enum(["visitor", "staff", "auto"]).nullable(),
+  signedInFrom: z.enum(["tablet", "phone", "staff"]),
+  lastName: z.string().optional().meta({ description: "Only with includePersonalDetails" }),
+  phoneNumber: z.string().optional().meta({ description: "Only with includePersonalDetails" }),
+  temperature: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: "Only with includePersonalDetails" }),
+  answers: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .meta({ description: "Only with includePersonalDetails: {questionId: value}" }),
+});
+
+/** The body of every event: {type, timestamp (when it happened), data}. */
+export const webhookPayloadSchema = (type: string) =>
+  z.object({ type: z.literal(type), timestamp: isoDateTime, data: webhookVisitDataSchema });
+
+/** What each event means, for the OpenAPI document. */
+export const webhookEventDescriptions: Record<WebhookEventType, string> = {
+  "visit.signed_in": "A visitor signed in (a tablet, a phone at the door, or staff)",
+  "visit.signed_out": "A visit ended (the visitor, staff, or the automatic sign-out)",
+  "visit.updated": "Staff corrected a visit",
+  "visit.deleted":
+    "A visit was deleted, or its visitor's details erased (forgotten, or by retention); data carries no names",
+};
