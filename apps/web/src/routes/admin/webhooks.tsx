@@ -7,6 +7,7 @@ import {
   Code,
   CopyButton,
   Group,
+  MultiSelect,
   Stack,
   Table,
   Text,
@@ -21,6 +22,7 @@ import { fieldErrorsOf } from "@vsi/web-common/api-errors";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { ListPage } from "../../components/ListPage";
 import { ScrollTable } from "../../components/ScrollTable";
+import { WebhookStatus } from "../../components/WebhookStatus";
 import { translateServerMessage } from "../../lib/serverMessages";
 import { queryClient, trpc } from "../../lib/trpc";
 import type { Webhook } from "../../lib/types";
@@ -87,6 +89,13 @@ function WebhooksPage() {
         </Alert>
       ) : null}
       {failed ? <ErrorAlert>{failed.message}</ErrorAlert> : null}
+      {webhooks
+        .filter((webhook) => webhook.pausedForFailuresAt)
+        .map((webhook) => (
+          <ErrorAlert key={webhook.id} title={t("webhooks.pausedForFailures")}>
+            {t("webhooks.pausedAlert", { url: webhook.url })}
+          </ErrorAlert>
+        ))}
       <ScrollTable
         label={t("webhooks.title")}
         minWidth={760}
@@ -173,33 +182,6 @@ function WebhooksPage() {
   );
 }
 
-/** Active, paused by an admin, failing, or paused by the server after 3 days of failures, said plainly. */
-function WebhookStatus({ webhook }: { webhook: Webhook }) {
-  const { t, formatDateTime } = useStaffTranslation();
-  if (webhook.pausedForFailuresAt)
-    return (
-      <Stack gap={4}>
-        <Badge color="red">{t("webhooks.pausedForFailures")}</Badge>
-        <Text size="xs">
-          {t("webhooks.pausedForFailuresText", {
-            when: formatDateTime(webhook.pausedForFailuresAt),
-          })}
-        </Text>
-      </Stack>
-    );
-  if (!webhook.enabled) return <Badge color="gray">{t("webhooks.paused")}</Badge>;
-  if (webhook.failingSince)
-    return (
-      <Stack gap={4}>
-        <Badge color="orange">{t("webhooks.failing")}</Badge>
-        <Text size="xs">
-          {t("webhooks.failingSince", { when: formatDateTime(webhook.failingSince) })}
-        </Text>
-      </Stack>
-    );
-  return <Badge color="green">{t("webhooks.active")}</Badge>;
-}
-
 /** One endpoint's latest attempts: when, the answer's status, how long, its first bytes. */
 function Deliveries({ webhook }: { webhook: Webhook }) {
   const { t, formatDateTime, formatNumber } = useStaffTranslation();
@@ -239,6 +221,8 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
             <Table.Td>{formatNumber(delivery.attempt)}</Table.Td>
             <Table.Td>
               <Badge
+                variant="light"
+                c="dark.8"
                 color={
                   delivery.status !== null && delivery.status >= 200 && delivery.status < 300
                     ? "green"
@@ -297,6 +281,9 @@ function AddWebhook({
         onSuccess: (answer) => {
           onCreated({ url: answer.url, secret: answer.secret });
           setUrl("");
+          setEvents([...webhookEventTypes]);
+          setLocationIds([]);
+          setPersonal(false);
         },
       },
     );
@@ -334,19 +321,20 @@ function AddWebhook({
               ))}
             </Stack>
           </Checkbox.Group>
-          <Checkbox.Group
+          <MultiSelect
             label={t("webhooks.locations")}
             description={t("webhooks.locationsHelp")}
+            placeholder={locationIds.length ? undefined : t("webhooks.allLocations")}
+            data={locations.map((location) => ({
+              value: String(location.id),
+              label: location.Name,
+            }))}
             value={locationIds}
             onChange={setLocationIds}
             error={said("locationIds")}
-          >
-            <Stack gap="xs" mt="xs">
-              {locations.map((location) => (
-                <Checkbox key={location.id} value={String(location.id)} label={location.Name} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
+            searchable
+            clearable
+          />
           <Checkbox
             label={t("webhooks.includePersonalDetails")}
             description={t("webhooks.includePersonalDetailsHelp")}
