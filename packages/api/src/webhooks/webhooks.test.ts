@@ -10,7 +10,7 @@ import {
 import { startReceiver } from "@vsi/test-utils/webhook-receiver";
 import type { Client } from "../../test/world.ts";
 import { autoSignOut } from "../visits/auto-sign-out.ts";
-import { deliverDue } from "./delivery.ts";
+import { claimLeaseMs, deliverDue } from "./delivery.ts";
 
 const site = useCatalogWorld();
 const MINUTE = 60_000;
@@ -265,6 +265,11 @@ describe("delivery", () => {
       ]),
     );
     expect(events).toHaveLength(8);
+    // Sent after the visit was deleted: its earlier events name nobody either.
+    const deletedSignIn = bodies(hooks.received).find(
+      (b) => b.type === "visit.signed_in" && b.data.visitId === first.id,
+    )!;
+    expect(deletedSignIn.data).not.toHaveProperty("firstName");
     // A forgotten visitor's event names nobody.
     const forgotten = bodies(hooks.received).find(
       (b) => b.type === "visit.deleted" && b.data.visitId === second.id,
@@ -301,6 +306,31 @@ describe("delivery", () => {
       [[...ids][0], "visit.signed_in", 1, 500, "down"],
     ]);
     expect((await deliver(new Date(start + DAY))).attempted).toBe(0);
+  });
+
+  it("sends again, with the same webhook-id, a delivery whose sender died mid-send, once its claim runs out", async () => {
+    const hooks = await receiver();
+    const { id } = await addEndpoint(hooks.url);
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    await signIn(tablet);
+    const start = Date.now();
+    // As a sender leaves it when killed after claiming it: attempt 1 counted, claimed for a while.
+    await site.world.services.db.kysely
+      .updateTable("webhook_deliveries")
+      .set({ attempts: 1, locked_until: new Date(start + claimLeaseMs) })
+      .where("endpoint_id", "=", id)
+      .execute();
+    expect((await deliver(new Date(start))).attempted).toBe(0);
+    expect((await deliver(new Date(start + claimLeaseMs))).attempted).toBe(1);
+    expect(hooks.received).toHaveLength(1);
+    const event = await site.world.services.db.kysely
+      .selectFrom("webhook_events")
+      .select("message_id")
+      .executeTakeFirstOrThrow();
+    expect(hooks.received[0]!.headers["webhook-id"]).toBe(event.message_id);
+    const [attempt] = (await site.admin.call((api) => api.webhooks.deliveries({ id, page: 1 })))
+      .json;
+    expect(attempt).toMatchObject({ attempt: 2, status: 200 });
   });
 
   it("sends nothing for a change rolled back", async () => {

@@ -99,11 +99,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     declare
       changes jsonb;
     begin
+      -- An erased or deleted visit's details leave its earlier events (kept for their deliveries) too.
       if tg_op = 'UPDATE' then
-        -- An erased visit's details leave the events not yet sent too.
         update webhook_events ev set data = ev.data - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
         from new_rows n join old_rows o on o.id = n.id
         where ev.visit_id = n.id and o.erased_at is null and n.erased_at is not null;
+      elsif tg_op = 'DELETE' then
+        update webhook_events ev set data = ev.data - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
+        from old_rows o where ev.visit_id = o.id;
       end if;
       if not exists (select 1 from webhook_endpoints where enabled) then
         return null;
