@@ -21,6 +21,8 @@ export function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     BASE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: "warn",
     SMTP_URL: "",
+    // The webhooks journey's receiver listens on this machine.
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true",
   };
 }
 

@@ -62,6 +62,7 @@ const schema = z.object({
     .transform((v) => v || undefined),
   MAIL_FROM: z.string().default("Visitor Sign-In <no-reply@localhost>"),
   REGISTRATION_ENABLED: boolean.default(false),
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: boolean.default(false),
   TRUST_PROXY: trustProxy,
   NODE_ENV: z.string().default("development"),
   BACKUP_COMMAND: z
@@ -85,6 +86,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   registrationEnabled: boolean;
+  /** Webhooks may reach loopback and private addresses, and plain http (a site's own network). */
+  webhooksAllowPrivateNetworks: boolean;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   production: boolean;
@@ -119,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     registrationEnabled: c.REGISTRATION_ENABLED,
+    webhooksAllowPrivateNetworks: c.WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
     trustProxy: c.TRUST_PROXY,
     production: c.NODE_ENV === "production",
     logLevel: c.LOG_LEVEL,

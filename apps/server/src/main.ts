@@ -3,7 +3,13 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
-import { scheduledJobs, startJobRunner, type JobRunner } from "./jobs/index.ts";
+import {
+  scheduledJobs,
+  startJobRunner,
+  webhookSender,
+  type JobRunner,
+  type WebhookSender,
+} from "./jobs/index.ts";
 import { chooseLogFormat } from "./logging.ts";
 import { demoLoginMessage, seedDemoDataIfEmpty } from "./seed.ts";
 import { createServices } from "./services.ts";
@@ -31,7 +37,7 @@ async function main() {
   });
 
   // Started after listening; a signal before then has none to stop.
-  const started: { jobs?: JobRunner } = {};
+  const started: { jobs?: JobRunner; webhooks?: WebhookSender } = {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -39,6 +45,7 @@ async function main() {
     app.log.info(`${signal}: finishing in-flight requests`);
     await app.close();
     await started.jobs?.stop();
+    await started.webhooks?.stop();
     await services.backups.stop();
     await services.db.close();
     lock?.release();
@@ -55,12 +62,16 @@ async function main() {
     info: (line: string) => app.log.info(line),
     error: (line: string) => app.log.error(line),
   };
+  // Webhooks go out from the outbox, off the request path.
+  const webhooks = webhookSender(services, jobLog);
+  started.webhooks = webhooks;
   started.jobs = await startJobRunner({
     db: services.db,
     databaseUrl: config.databaseUrl,
-    jobs: scheduledJobs(services, jobLog),
+    jobs: scheduledJobs(services, jobLog, webhooks),
     log: jobLog,
   });
+  await webhooks.start();
   if (logFormat === "pretty") {
     const address = app.server.address();
     process.stdout.write(

@@ -47,6 +47,7 @@ export async function createServices(
     config: {
       baseUrl: config.baseUrl,
       registrationEnabled: config.registrationEnabled,
+      webhooksAllowPrivateNetworks: config.webhooksAllowPrivateNetworks,
       secret: config.sessionSecret,
       secureCookies: config.baseUrl.startsWith("https://"),
     },

@@ -15,6 +15,7 @@ describe("loadConfig", () => {
       port: 3000,
       databaseUrl: undefined,
       registrationEnabled: false,
+      webhooksAllowPrivateNetworks: false,
       baseUrl: "http://localhost:3000",
     });
     expect(config.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
@@ -34,6 +35,13 @@ describe("loadConfig", () => {
     );
     expect(
       loadConfig({ DATA_DIR: dataDir(), REGISTRATION_ENABLED: "true" }).registrationEnabled,
+    ).toBe(true);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "sometimes" }),
+    ).toThrow(/WEBHOOKS_ALLOW_PRIVATE_NETWORKS/);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true" })
+        .webhooksAllowPrivateNetworks,
     ).toBe(true);
     for (const bad of ["true", "everyone", "300.1.1.1", "10.0.0.0/33", "10.0.0.1,", "-1"]) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: bad }), bad).toThrow(

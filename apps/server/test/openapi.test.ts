@@ -23,6 +23,29 @@ describe("the OpenAPI document", () => {
     expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
+  it("describes each webhook event, its signature headers and its payload", () => {
+    const { webhooks } = doc as unknown as {
+      webhooks: Record<string, { post: { parameters: Array<{ name: string }>; requestBody: any } }>;
+    };
+    expect(Object.keys(webhooks)).toEqual([
+      "visit.signed_in",
+      "visit.signed_out",
+      "visit.updated",
+      "visit.deleted",
+    ]);
+    const signedIn = webhooks["visit.signed_in"]!.post;
+    expect(signedIn.parameters.map((p) => p.name)).toEqual([
+      "webhook-id",
+      "webhook-timestamp",
+      "webhook-signature",
+    ]);
+    const schema = signedIn.requestBody.content["application/json"].schema;
+    expect(schema.properties.type).toMatchObject({ const: "visit.signed_in" });
+    expect(Object.keys(schema.properties.data.properties)).toEqual(
+      expect.arrayContaining(["visitId", "location", "program", "firstName", "lastInitial"]),
+    );
+  });
+
   it("answers errors with the server's one error body, and a create with 201", () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
@@ -48,8 +71,9 @@ describe("the OpenAPI document", () => {
           ["post", "patch", "put"].includes(method) &&
           !path.endsWith("/sign-out") &&
           !path.endsWith("/resend") &&
-          // A new door code takes nothing but its location.
-          !path.endsWith("/door-code")
+          // A new door code takes nothing but its location, a test event nothing but its webhook.
+          !path.endsWith("/door-code") &&
+          !path.endsWith("/test")
         ) {
           expect(op.requestBody, `${method} ${path} has a request body`).toBeDefined();
         }

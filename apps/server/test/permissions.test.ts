@@ -108,6 +108,15 @@ async function freshProgram(world: World) {
   return (await world.admin.post("/api/programs", { Name: `Prog ${unique()}`, LocationIds: [] }))
     .json.id as number;
 }
+/** A webhook to a public address (no DNS asked, nothing sent: no sender runs here). */
+async function freshWebhook(world: World) {
+  return (
+    await world.admin.post("/api/webhooks", {
+      url: "https://93.184.215.14/hooks",
+      events: ["visit.signed_in"],
+    })
+  ).json.id as number;
+}
 async function freshQuestion(world: World) {
   return (await world.admin.post("/api/questions", { Kind: "text", Label: { en: "Q" } })).json
     .id as number;
@@ -662,6 +671,49 @@ const table: Row[] = [
     path: "/visitors/forget",
     expected: adminOnly(200),
     request: () => ({ url: "/api/visitors/forget", body: { phoneNumber: "4155609998" } }),
+  },
+
+  {
+    method: "GET",
+    path: "/webhooks",
+    expected: adminOnly(200),
+    request: () => ({ url: "/api/webhooks" }),
+  },
+  {
+    method: "POST",
+    path: "/webhooks",
+    expected: adminOnly(201),
+    request: () => ({
+      url: "/api/webhooks",
+      body: { url: "https://93.184.215.14/hooks", events: ["visit.signed_out"] },
+    }),
+  },
+  {
+    method: "PATCH",
+    path: "/webhooks/{id}",
+    expected: adminOnly(200),
+    request: async (w) => ({
+      url: `/api/webhooks/${await freshWebhook(w)}`,
+      body: { enabled: false },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/webhooks/{id}",
+    expected: adminOnly(200),
+    request: async (w) => ({ url: `/api/webhooks/${await freshWebhook(w)}` }),
+  },
+  {
+    method: "POST",
+    path: "/webhooks/{id}/test",
+    expected: adminOnly(202),
+    request: async (w) => ({ url: `/api/webhooks/${await freshWebhook(w)}/test` }),
+  },
+  {
+    method: "GET",
+    path: "/webhooks/{id}/deliveries",
+    expected: adminOnly(200),
+    request: async (w) => ({ url: `/api/webhooks/${await freshWebhook(w)}/deliveries` }),
   },
 ];
 

@@ -18,6 +18,7 @@ import { Route as AdminIndexRouteImport } from "./routes/admin/index"
 import { Route as AdminAuditRouteImport } from "./routes/admin/audit"
 import { Route as AdminBackupsRouteImport } from "./routes/admin/backups"
 import { Route as AdminSettingsRouteImport } from "./routes/admin/settings"
+import { Route as AdminWebhooksRouteImport } from "./routes/admin/webhooks"
 import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardOnSiteRouteImport } from "./routes/dashboard/on-site"
 import { Route as DashboardReportsRouteImport } from "./routes/dashboard/reports"
@@ -84,6 +85,11 @@ const AdminBackupsRoute = AdminBackupsRouteImport.update({
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: "/settings",
   path: "/settings",
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminWebhooksRoute = AdminWebhooksRouteImport.update({
+  id: "/webhooks",
+  path: "/webhooks",
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
@@ -211,6 +217,7 @@ export interface FileRoutesByFullPath {
   "/admin/audit": typeof AdminAuditRoute
   "/admin/backups": typeof AdminBackupsRoute
   "/admin/settings": typeof AdminSettingsRoute
+  "/admin/webhooks": typeof AdminWebhooksRoute
   "/dashboard/on-site": typeof DashboardOnSiteRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
@@ -242,6 +249,7 @@ export interface FileRoutesByTo {
   "/admin/audit": typeof AdminAuditRoute
   "/admin/backups": typeof AdminBackupsRoute
   "/admin/settings": typeof AdminSettingsRoute
+  "/admin/webhooks": typeof AdminWebhooksRoute
   "/dashboard/on-site": typeof DashboardOnSiteRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
@@ -276,6 +284,7 @@ export interface FileRoutesById {
   "/admin/audit": typeof AdminAuditRoute
   "/admin/backups": typeof AdminBackupsRoute
   "/admin/settings": typeof AdminSettingsRoute
+  "/admin/webhooks": typeof AdminWebhooksRoute
   "/dashboard/on-site": typeof DashboardOnSiteRoute
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
@@ -311,6 +320,7 @@ export interface FileRouteTypes {
     | "/admin/audit"
     | "/admin/backups"
     | "/admin/settings"
+    | "/admin/webhooks"
     | "/dashboard/on-site"
     | "/dashboard/reports"
     | "/invites/$inviteId"
@@ -342,6 +352,7 @@ export interface FileRouteTypes {
     | "/admin/audit"
     | "/admin/backups"
     | "/admin/settings"
+    | "/admin/webhooks"
     | "/dashboard/on-site"
     | "/dashboard/reports"
     | "/invites/$inviteId"
@@ -375,6 +386,7 @@ export interface FileRouteTypes {
     | "/admin/audit"
     | "/admin/backups"
     | "/admin/settings"
+    | "/admin/webhooks"
     | "/dashboard/on-site"
     | "/dashboard/reports"
     | "/invites/$inviteId"
@@ -475,6 +487,13 @@ declare module "@tanstack/react-router" {
       path: "/settings"
       fullPath: "/admin/settings"
       preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    "/admin/webhooks": {
+      id: "/admin/webhooks"
+      path: "/webhooks"
+      fullPath: "/admin/webhooks"
+      preLoaderRoute: typeof AdminWebhooksRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     "/dashboard/": {
@@ -638,6 +657,7 @@ interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminBackupsRoute: typeof AdminBackupsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminWebhooksRoute: typeof AdminWebhooksRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminQuestionsNewRoute: typeof AdminQuestionsNewRoute
   AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
@@ -651,6 +671,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminBackupsRoute: AdminBackupsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminWebhooksRoute: AdminWebhooksRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminQuestionsNewRoute: AdminQuestionsNewRoute,
   AdminUsersUserIdRoute: AdminUsersUserIdRoute,

@@ -52,3 +52,5 @@ export { idParam } from "./kernel/schema.ts";
 export { liveEvents } from "./visits/live-schema.ts";
 export { runRetention, retentionStatus } from "./admin/retention.ts";
 export { doorPoster } from "./door/poster.ts";
+export { deliverDue, pruneWebhookEvents, type DeliveryRun } from "./webhooks/delivery.ts";
+export { webhooksChannel } from "./webhooks/schema.ts";

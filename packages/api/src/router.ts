@@ -15,6 +15,7 @@ import { visitsRouter } from "./visits/router.ts";
 import { doorRouter } from "./door/router.ts";
 import { settingsRouter } from "./admin/settings-router.ts";
 import { visitorsRouter } from "./admin/visitors-router.ts";
+import { webhooksRouter } from "./webhooks/router.ts";
 import { createCallerFactory, router } from "./kernel/trpc.ts";
 
 /** The one router: the web app calls it at /trpc, scripts at /api through the OpenAPI adapter. */
@@ -36,6 +37,7 @@ export const appRouter = router({
   visitors: visitorsRouter,
   audit: auditRouter,
   reports: reportsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,3 +22,4 @@ export * from "./tablets/schema.ts";
 export * from "./admin/backups-schema.ts";
 export * from "./admin/settings-schema.ts";
 export * from "./admin/audit-schema.ts";
+export * from "./webhooks/schema.ts";

@@ -286,6 +286,66 @@ export interface AuditLogTable {
   details: ColumnType<Record<string, unknown>, string | undefined, string>;
 }
 
+/** An endpoint that receives visits' events, signed with its secret (Standard Webhooks). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  url: string;
+  /** Event types it receives: visit.signed_in, visit.signed_out, visit.updated, visit.deleted. */
+  events: Json<string[]>;
+  /** Locations whose events it receives; empty: all. */
+  location_ids: ColumnType<number[], string | undefined, string>;
+  include_personal_details: Generated<boolean>;
+  enabled: Generated<boolean>;
+  /** whsec_<base64 key>. */
+  secret: string;
+  /** The first failed attempt since its last success; null while it succeeds. */
+  failing_since: NullableTimestamp;
+  /** Set when 3 days of failures paused it; cleared when resumed. */
+  paused_for_failures_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** One event, written by a trigger on visits in the statement that made the change. */
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  /** The webhook-id header: the same on every attempt of every endpoint. */
+  message_id: string;
+  type: string;
+  visit_id: number | null;
+  location_id: number | null;
+  data: Json<Record<string, unknown>>;
+  created_at: DefaultTimestamp;
+}
+
+export type WebhookDeliveryState = "pending" | "delivered" | "failed";
+
+/** One event to one endpoint, until delivered or given up. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  event_id: string;
+  endpoint_id: number;
+  state: ColumnType<WebhookDeliveryState, WebhookDeliveryState | undefined>;
+  attempts: Generated<number>;
+  next_attempt_at: DefaultTimestamp;
+  locked_until: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+/** Each attempt of a delivery, as an admin reads it. */
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  endpoint_id: number;
+  attempt: number;
+  at: Timestamp;
+  /** The answer's HTTP status; null when there was none (time-out, refused, unreachable). */
+  status: number | null;
+  duration_ms: number;
+  response: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -306,6 +366,10 @@ export interface Database {
   audit_log: AuditLogTable;
   door_codes: DoorCodesTable;
   door_visits: DoorVisitsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;

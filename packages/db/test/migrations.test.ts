@@ -25,6 +25,10 @@ const expectedTables = [
   "users",
   "visit_idempotency_keys",
   "visits",
+  "webhook_attempts",
+  "webhook_deliveries",
+  "webhook_endpoints",
+  "webhook_events",
 ];
 
 /** A migrator over every migration, having run them up to `name`. */

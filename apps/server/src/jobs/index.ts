@@ -1,7 +1,9 @@
 import { autoSignOut, runRetention, type Services } from "@vsi/api";
 import type { ScheduledJob } from "./runner.ts";
+import { webhookJob, type WebhookSender } from "./webhooks.ts";
 
 export { startJobRunner, type JobRunner, type ScheduledJob } from "./runner.ts";
+export { webhookSender, type WebhookSender } from "./webhooks.ts";
 
 /**
  * Every scheduled job of the server. To add one, add a line here; the runner creates its queue
@@ -10,6 +12,7 @@ export { startJobRunner, type JobRunner, type ScheduledJob } from "./runner.ts";
 export function scheduledJobs(
   services: Services,
   log: { info(line: string): void },
+  webhooks: WebhookSender,
 ): ScheduledJob[] {
   return [
     {
@@ -19,6 +22,12 @@ export function scheduledJobs(
         const ended = await autoSignOut(services.db.kysely, services.now());
         if (ended.length) log.info(`auto sign-out: ${ended.length} visit(s) signed out`);
       },
+    },
+    {
+      // Webhooks are sent as soon as they are written; this tick is what survives a restart.
+      name: "webhooks",
+      cron: "* * * * *",
+      run: () => webhookJob(webhooks, services),
     },
     {
       // Daily, after the 3 a.m. backup: visitors' details past the admin's setting are erased.

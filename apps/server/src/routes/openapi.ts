@@ -7,6 +7,7 @@ import { doorPosterOperation } from "./door-poster.ts";
 import { liveEventsOperation } from "./live-events.ts";
 import { documentResponses, type Document } from "./openapi-responses.ts";
 import { registerOperations, type Paths } from "./operations.ts";
+import { webhookEventsDocument } from "./webhook-events.ts";
 
 export function openApiDocument(baseUrl: string) {
   // Each procedure's meta, by "METHOD /path", for its responses (see documentResponses).
@@ -31,7 +32,7 @@ export function openApiDocument(baseUrl: string) {
     },
   });
   documentResponses(document as Document, metas);
-  return document;
+  return { ...document, webhooks: webhookEventsDocument() };
 }
 
 /** /api: the procedures that carry OpenAPI metadata, their document and a docs page. */

@@ -18,6 +18,7 @@ export const auditGroups = {
   users: { actions: actionsOn("user") },
   tablets: { actions: actionsOn("tablet") },
   privacy: { actions: actionsOn("settings", "retention", "visitor") },
+  webhooks: { actions: actionsOn("webhook") },
 } satisfies Record<string, { actions: AuditAction[] }>;
 export type AuditGroup = keyof typeof auditGroups;
 const groupNames = Object.keys(auditGroups) as AuditGroup[];
@@ -76,6 +77,7 @@ export function describeEntry(entry: AuditEntry, language: Language = "en"): str
     name: text(d.name),
     label: text(d.label),
     email: text(d.email),
+    url: text(d.url),
     newEmail: text(d.newEmail),
     // Of the answers, the log says only that they changed, never what they were.
     fields: fields(d).replace("Answers", staffTranslate(language, "audit.answersChanged")),
@@ -107,7 +109,7 @@ export function describeEntry(entry: AuditEntry, language: Language = "en"): str
 export function subjectLabel(entry: AuditEntry, language: Language = "en"): string {
   const subject = entry.subject;
   if (!subject || subject.id === null) return "—";
-  const known = ["visit", "location", "program", "question", "user", "tablet"].includes(
+  const known = ["visit", "location", "program", "question", "user", "tablet", "webhook"].includes(
     subject.type,
   );
   const name = known ? staffTranslate(language, `audit.subjects.${subject.type}`) : subject.type;

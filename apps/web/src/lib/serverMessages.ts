@@ -23,6 +23,13 @@ const known: Array<[RegExp | string, string]> = [
   [wrongCurrentPasswordMessage, "wrongCurrentPassword"],
   [controlCharacterMessage, "controlCharacters"],
   ["Must be valid Unicode text", "controlCharacters"],
+  [/^Must start with https:\/\//, "webhookHttps"],
+  [/^Refused: /, "webhookPrivate"],
+  [/^Cannot be reached: /, "webhookUnreachable"],
+  [/^Must be a URL such as /, "webhookUrl"],
+  ["Must not carry a user name or password", "webhookUrl"],
+  ["Choose at least one event", "webhookEvents"],
+  ["No such location", "webhookLocation"],
 ];
 
 export function translateServerMessage(language: Language, message: string): string {

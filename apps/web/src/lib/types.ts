@@ -20,6 +20,7 @@ export type SetupStep = NonNullable<Today["setup"]>["steps"][number]["step"];
 export type Invite = Outputs["invites"]["get"];
 export type Tablet = Outputs["tablets"]["list"][number];
 export type ApiToken = Outputs["tokens"]["list"][number];
+export type Webhook = Outputs["webhooks"]["list"][number];
 export type Backup = Outputs["backups"]["list"]["backups"][number];
 export type UserUpdateInput = Inputs["users"]["update"];
 export type ReportInput = NonNullable<Inputs["visits"]["report"]>;

@@ -32,5 +32,11 @@ export const auditActions = [
   "visitor.forget",
   /** A tablet's returning-visitor lookups of one day: one row, its count raised by each. */
   "visitor.lookup",
+  "webhook.create",
+  "webhook.update",
+  /** Paused by an admin; the server's own pause after 3 days of failures is on the endpoint. */
+  "webhook.pause",
+  "webhook.resume",
+  "webhook.delete",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -28,6 +28,8 @@ export interface AppConfig {
   secret: string;
   /** Secure cookies when served over HTTPS. */
   secureCookies: boolean;
+  /** Webhooks may go to loopback and private addresses, and over plain http (a site's own network, tests). */
+  webhooksAllowPrivateNetworks?: boolean;
 }
 
 export interface Services {

@@ -16,9 +16,9 @@ import {
 
 /**
  * What the OpenAPI document says of a procedure besides its path: who may call it (set by the
- * procedure builders below) and, for a call that creates something, its success status.
+ * procedure builders below) and, for a call that creates something (201) or queues it (202), its success status.
  */
-export type ProcedureMeta = OpenApiMeta<{ access?: Access; status?: 201 }>;
+export type ProcedureMeta = OpenApiMeta<{ access?: Access; status?: 201 | 202 }>;
 
 const t = initTRPC
   .context<Context>()

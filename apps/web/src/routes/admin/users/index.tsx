@@ -53,6 +53,9 @@ function ManageUsersPage() {
           <ButtonLink variant="default" to="/admin/backups">
             {t("backups.title")}
           </ButtonLink>
+          <ButtonLink variant="default" to="/admin/webhooks">
+            {t("webhooks.title")}
+          </ButtonLink>
           <ButtonLink variant="default" to="/admin/settings">
             {t("settings.link")}
           </ButtonLink>

@@ -1,0 +1,112 @@
+import { lookup } from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
+
+/**
+ * Where a webhook may not go unless the site allows its own network: loopback, private, shared
+ * (carrier NAT), link-local (cloud metadata at 169.254.169.254 among them), multicast, reserved
+ * and unspecified addresses, in both families. IPv4 written inside IPv6 is checked as IPv4.
+ */
+const blocked = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 3],
+] as const)
+  blocked.addSubnet(network, prefix, "ipv4");
+for (const [network, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["64:ff9b:1::", 48],
+  ["100::", 64],
+  ["2001:db8::", 32],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
+] as const)
+  blocked.addSubnet(network, prefix, "ipv6");
+
+/** The IPv4 address inside an IPv4-mapped, -compatible or NAT64 IPv6 address, if it is one. */
+function embeddedIpv4(address: string): string | undefined {
+  const lower = address.toLowerCase();
+  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (dotted) return dotted[1];
+  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  if (!hex) return undefined;
+  const high = parseInt(hex[1]!, 16);
+  const low = parseInt(hex[2]!, 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
+/** Whether an IP address is one a webhook may not reach without WEBHOOKS_ALLOW_PRIVATE_NETWORKS. */
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, "ipv4");
+  if (family !== 6) return true;
+  const inner = embeddedIpv4(address);
+  if (inner !== undefined) return blocked.check(inner, "ipv4");
+  return blocked.check(address, "ipv6");
+}
+
+export class RefusedDestination extends Error {}
+
+/** A URL's host without IPv6 brackets. */
+export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
+
+/**
+ * Every address the host resolves to, refused if any of them is private (a name with one public
+ * and one private address could be made to connect to either). The caller connects to one of
+ * these, never resolving again, so DNS cannot answer differently between check and use.
+ */
+export async function checkedAddresses(
+  host: string,
+  allowPrivate: boolean,
+): Promise<Array<{ address: string; family: number }>> {
+  let addresses: Array<{ address: string; family: number }>;
+  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
+  else {
+    try {
+      addresses = await lookup(host, { all: true, verbatim: true });
+    } catch {
+      throw new RefusedDestination(`${host} does not resolve`);
+    }
+  }
+  if (addresses.length === 0) throw new RefusedDestination(`${host} does not resolve`);
+  if (!allowPrivate) {
+    const inside = addresses.find((a) => isPrivateAddress(a.address));
+    if (inside)
+      throw new RefusedDestination(
+        `${host} resolves to ${inside.address}, a private or local address`,
+      );
+  }
+  return addresses;
+}
+
+/** Why a URL may not be a webhook's, or undefined: plain http and private addresses need the switch. */
+export async function destinationProblem(
+  url: string,
+  allowPrivate: boolean,
+): Promise<string | undefined> {
+  const parsed = new URL(url);
+  if (parsed.protocol !== "https:" && !allowPrivate)
+    return "Must start with https:// (plain http only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true)";
+  try {
+    await checkedAddresses(hostOf(parsed), allowPrivate);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof RefusedDestination)) throw error;
+    return allowPrivate
+      ? `Cannot be reached: ${error.message}`
+      : `Refused: ${error.message} (allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true)`;
+  }
+}

@@ -1,0 +1,271 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "@vsi/db";
+import { isoString } from "@vsi/db";
+import { webhookTestEventType } from "./schema.ts";
+import { sendTimeoutMs, sendWebhook } from "./sender.ts";
+import { webhookSignature } from "./signing.ts";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** An event not delivered within this long after it happened is given up (failed). */
+export const giveUpAfterMs = DAY_MS;
+/** An endpoint whose every attempt has failed for this long is paused. */
+export const pauseAfterFailingMs = 3 * DAY_MS;
+/** A claimed delivery is another sender's to retry after this (its sender died mid-send). */
+export const claimLeaseMs = sendTimeoutMs + 20_000;
+/** Deliveries sent at once by one sender. */
+const batchSize = 10;
+
+/** After the nth failed attempt: 30 s, 1 min, 2 min, … doubling up to 4 h. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 4 * HOUR_MS);
+}
+
+interface Claimed {
+  id: string;
+  attempts: number;
+  endpoint_id: number;
+  message_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  event_at: Date;
+  url: string;
+  secret: string;
+  include_personal_details: boolean;
+}
+
+/**
+ * Claims due deliveries (each by one sender only: SKIP LOCKED, then a lease) and counts the attempt.
+ * A paused endpoint's deliveries wait, but for a test an admin asked for.
+ */
+async function claimDue(db: Kysely<Database>, now: Date): Promise<Claimed[]> {
+  return db
+    .with("due", (db) =>
+      db
+        .selectFrom("webhook_deliveries as d")
+        .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
+        .innerJoin("webhook_events as ev", "ev.id", "d.event_id")
+        .select("d.id")
+        .where("d.state", "=", "pending")
+        .where("d.next_attempt_at", "<=", now)
+        .where((eb) => eb.or([eb("d.locked_until", "is", null), eb("d.locked_until", "<=", now)]))
+        .where((eb) =>
+          eb.or([eb("e.enabled", "=", true), eb("ev.type", "=", webhookTestEventType)]),
+        )
+        .orderBy("d.next_attempt_at")
+        .orderBy("d.id")
+        .limit(batchSize)
+        .forUpdate("d")
+        .skipLocked(),
+    )
+    .with("claimed", (db) =>
+      db
+        .updateTable("webhook_deliveries")
+        .from("due")
+        .set((eb) => ({
+          locked_until: new Date(now.getTime() + claimLeaseMs),
+          attempts: eb("webhook_deliveries.attempts", "+", 1),
+        }))
+        .whereRef("webhook_deliveries.id", "=", "due.id")
+        .returning([
+          "webhook_deliveries.id",
+          "webhook_deliveries.attempts",
+          "webhook_deliveries.endpoint_id",
+          "webhook_deliveries.event_id",
+        ]),
+    )
+    .selectFrom("claimed")
+    .innerJoin("webhook_events as ev", "ev.id", "claimed.event_id")
+    .innerJoin("webhook_endpoints as e", "e.id", "claimed.endpoint_id")
+    .select([
+      "claimed.id",
+      "claimed.attempts",
+      "claimed.endpoint_id",
+      "ev.message_id",
+      "ev.type",
+      "ev.data",
+      "ev.created_at as event_at",
+      "e.url",
+      "e.secret",
+      "e.include_personal_details",
+    ])
+    .execute();
+}
+
+const personalFields = ["lastName", "phoneNumber", "temperature", "answers"];
+
+/**
+ * What an endpoint receives of a visit: without personal details, its ids, place, program, times,
+ * the first name and the last name's initial; with them, the names, phone, temperature and answers.
+ */
+export function payloadData(
+  data: Record<string, unknown>,
+  includePersonalDetails: boolean,
+): Record<string, unknown> {
+  if (!("firstName" in data)) return data;
+  const lastName = typeof data.lastName === "string" ? data.lastName : "";
+  const view: Record<string, unknown> = { ...data, lastInitial: lastName.slice(0, 1) };
+  if (includePersonalDetails) {
+    const answers = (data.answers ?? {}) as Record<string, { value?: unknown }>;
+    view.answers = Object.fromEntries(
+      Object.entries(answers).map(([questionId, answer]) => [questionId, answer.value ?? null]),
+    );
+  } else for (const field of personalFields) delete view[field];
+  return view;
+}
+
+/** The body every attempt of an event to an endpoint sends, byte for byte (Standard Webhooks). */
+export function webhookBody(
+  claimed: Pick<Claimed, "type" | "data" | "event_at" | "include_personal_details">,
+): string {
+  return JSON.stringify({
+    type: claimed.type,
+    timestamp: isoString(claimed.event_at),
+    data: payloadData(claimed.data, claimed.include_personal_details),
+  });
+}
+
+/** One attempt's outcome written at once: the attempt, the delivery's next step, the endpoint's health. */
+async function recordAttempt(
+  db: Kysely<Database>,
+  claimed: Claimed,
+  at: Date,
+  result: { status: number | null; durationMs: number; response: string },
+): Promise<void> {
+  const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+  const nextAt = new Date(at.getTime() + retryDelayMs(claimed.attempts));
+  const givenUp = nextAt.getTime() > claimed.event_at.getTime() + giveUpAfterMs;
+  const state = succeeded ? "delivered" : givenUp ? "failed" : "pending";
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("webhook_attempts")
+      .values({
+        delivery_id: claimed.id,
+        endpoint_id: claimed.endpoint_id,
+        attempt: claimed.attempts,
+        at,
+        status: result.status,
+        duration_ms: result.durationMs,
+        response: result.response,
+      })
+      .execute();
+    await trx
+      .updateTable("webhook_deliveries")
+      .set({
+        state,
+        locked_until: null,
+        next_attempt_at: state === "pending" ? nextAt : at,
+        finished_at: state === "pending" ? null : at,
+      })
+      .where("id", "=", claimed.id)
+      .execute();
+    if (succeeded) {
+      await trx
+        .updateTable("webhook_endpoints")
+        .set({ failing_since: null })
+        .where("id", "=", claimed.endpoint_id)
+        .execute();
+      return;
+    }
+    const pauseBefore = new Date(at.getTime() - pauseAfterFailingMs);
+    await trx
+      .updateTable("webhook_endpoints")
+      .set((eb) => {
+        const failingSince = eb.fn.coalesce("failing_since", sql<Date>`${at}::timestamptz`);
+        const pausesNow = eb.and([eb("enabled", "=", true), eb(failingSince, "<=", pauseBefore)]);
+        return {
+          failing_since: failingSince,
+          enabled: eb.case().when(pausesNow).then(false).else(eb.ref("enabled")).end(),
+          paused_for_failures_at: eb
+            .case()
+            .when(pausesNow)
+            .then(sql<Date>`${at}::timestamptz`)
+            .else(eb.ref("paused_for_failures_at"))
+            .end(),
+        };
+      })
+      .where("id", "=", claimed.endpoint_id)
+      .execute();
+  });
+}
+
+export interface DeliveryRun {
+  /** The run's clock: what is due by then is sent; attempts are dated from it. */
+  now: Date;
+  allowPrivate: boolean;
+  timeoutMs?: number;
+}
+
+/**
+ * Sends what is due, a batch at a time, until nothing is: each delivery signed afresh with its
+ * attempt's timestamp and the same webhook-id. Returns how many attempts were made and when the
+ * next pending one is due (null: none), for the sender's timer.
+ */
+export async function deliverDue(
+  db: Kysely<Database>,
+  run: DeliveryRun,
+): Promise<{ attempted: number; nextDueAt: Date | null }> {
+  const startedAt = performance.now();
+  const clock = () => new Date(run.now.getTime() + (performance.now() - startedAt));
+  let attempted = 0;
+  for (;;) {
+    const claimed = await claimDue(db, clock());
+    if (claimed.length === 0) break;
+    await Promise.all(
+      claimed.map(async (delivery) => {
+        const at = clock();
+        const timestamp = Math.floor(at.getTime() / 1000);
+        const body = webhookBody(delivery);
+        const result = await sendWebhook(
+          delivery.url,
+          {
+            "webhook-id": delivery.message_id,
+            "webhook-timestamp": String(timestamp),
+            "webhook-signature": webhookSignature(
+              delivery.secret,
+              delivery.message_id,
+              timestamp,
+              body,
+            ),
+          },
+          body,
+          { allowPrivate: run.allowPrivate, timeoutMs: run.timeoutMs },
+        );
+        await recordAttempt(db, delivery, at, result);
+      }),
+    );
+    attempted += claimed.length;
+  }
+  const next = await db
+    .selectFrom("webhook_deliveries as d")
+    .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
+    .select((eb) => eb.fn.min("d.next_attempt_at").as("at"))
+    .where("d.state", "=", "pending")
+    .where("e.enabled", "=", true)
+    .executeTakeFirst();
+  return { attempted, nextDueAt: next?.at ? new Date(next.at) : null };
+}
+
+/** Finished events older than this are deleted with their deliveries and attempts. */
+export const keepFinishedEventsMs = 30 * DAY_MS;
+
+export async function pruneWebhookEvents(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("webhook_events")
+    .where("created_at", "<", new Date(now.getTime() - keepFinishedEventsMs))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("webhook_deliveries")
+            .select("id")
+            .whereRef("webhook_deliveries.event_id", "=", "webhook_events.id")
+            .where("state", "=", "pending"),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,177 @@
+import { z } from "zod";
+import { actorOf } from "../kernel/audit.ts";
+import { invalid, notFound } from "../kernel/errors.ts";
+import { idParam } from "../kernel/schema.ts";
+import { linkHeader, pageCount, wholeList } from "../kernel/pagination.ts";
+import { adminProcedure, router } from "../kernel/trpc.ts";
+import { existingIds } from "../catalog/queries.ts";
+import type { Context } from "../kernel/context.ts";
+import { destinationProblem } from "./addresses.ts";
+import { toWebhook, toWebhookDelivery } from "./mappers.ts";
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  queueTestEvent,
+  updateWebhook,
+  webhookAttempts,
+} from "./queries.ts";
+import {
+  webhookCreatedSchema,
+  webhookCreateInput,
+  webhookDeliveriesInput,
+  webhookDeliverySchema,
+  webhookSchema,
+  webhookTestSchema,
+  webhookUpdateInput,
+} from "./schema.ts";
+
+const allowsPrivate = (ctx: Context) => ctx.services.config.webhooksAllowPrivateNetworks === true;
+
+/** A URL that may not be sent to (private, plain http, unresolvable) is a 422 on `url`. */
+async function checkDestination(ctx: Context, url: string | undefined) {
+  if (url === undefined) return;
+  const problem = await destinationProblem(url, allowsPrivate(ctx));
+  if (problem) throw invalid("url", problem);
+}
+
+/** Locations named must exist, and not be archived. */
+async function checkLocations(ctx: Context, ids: number[] | undefined) {
+  if (!ids?.length) return;
+  const known = new Set(await existingIds(ctx.db, "locations", ids));
+  const index = ids.findIndex((locationId) => !known.has(locationId));
+  if (index !== -1) throw invalid(`locationIds.${index}`, "No such location");
+}
+
+const errorResponses = { 404: "No webhook with this id" };
+
+export const webhooksRouter = router({
+  list: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/webhooks",
+        tags: ["webhooks"],
+        summary:
+          "Webhook endpoints, whether each is failing and whether 3 days of failures paused it",
+      },
+    })
+    .input(z.void())
+    .output(z.array(webhookSchema))
+    .query(async ({ ctx }) => wholeList(ctx.response, (await listWebhooks(ctx.db)).map(toWebhook))),
+
+  create: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/webhooks",
+        tags: ["webhooks"],
+        summary:
+          "Add an endpoint (201): visits' events are POSTed to it signed as Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature), body {type, timestamp, data}; its secret is shown this once. https only, and never a private or local address, unless WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true",
+      },
+      status: 201,
+    })
+    .input(webhookCreateInput)
+    .output(webhookCreatedSchema)
+    .mutation(async ({ ctx, input }) => {
+      await checkDestination(ctx, input.url);
+      await checkLocations(ctx, input.locationIds);
+      const { row, secret } = await createWebhook(
+        ctx.db,
+        input,
+        actorOf(ctx.identity),
+        ctx.services.now(),
+      );
+      return { ...toWebhook(row), secret };
+    }),
+
+  update: adminProcedure
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/webhooks/{id}",
+        tags: ["webhooks"],
+        summary:
+          "Change an endpoint; enabled false pauses it, true resumes it (and forgets its failures)",
+        errorResponses,
+      },
+    })
+    .input(webhookUpdateInput)
+    .output(webhookSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...changes } = input;
+      if (!(await getWebhook(ctx.db, id))) throw notFound("Webhook");
+      await checkDestination(ctx, changes.url);
+      await checkLocations(ctx, changes.locationIds);
+      const row = await updateWebhook(
+        ctx.db,
+        id,
+        changes,
+        actorOf(ctx.identity),
+        ctx.services.now(),
+      );
+      if (!row) throw notFound("Webhook");
+      return toWebhook(row);
+    }),
+
+  remove: adminProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/webhooks/{id}",
+        tags: ["webhooks"],
+        summary: "Delete an endpoint: nothing more is sent to it, its deliveries go with it",
+        errorResponses,
+      },
+    })
+    .input(idParam)
+    .output(webhookSchema)
+    .mutation(async ({ ctx, input }) => {
+      const row = await deleteWebhook(ctx.db, input.id, actorOf(ctx.identity), ctx.services.now());
+      if (!row) throw notFound("Webhook");
+      return toWebhook(row);
+    }),
+
+  test: adminProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/webhooks/{id}/test",
+        tags: ["webhooks"],
+        summary:
+          "Send a test event (type webhook.test) to the endpoint, paused or not (202): see it in its deliveries",
+        errorResponses,
+      },
+      status: 202,
+    })
+    .input(idParam)
+    .output(webhookTestSchema)
+    .mutation(async ({ ctx, input }) => {
+      const eventId = await queueTestEvent(ctx.db, input.id, ctx.services.now());
+      if (!eventId) throw notFound("Webhook");
+      return { eventId };
+    }),
+
+  deliveries: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/webhooks/{id}/deliveries",
+        tags: ["webhooks"],
+        summary:
+          "Each attempt to deliver an event to the endpoint, newest first: when, the answer's status (null: none came), how long, its first bytes or what went wrong (paginated with Link and X-Total-Count)",
+        errorResponses,
+      },
+    })
+    .input(webhookDeliveriesInput)
+    .output(z.array(webhookDeliverySchema))
+    .query(async ({ ctx, input }) => {
+      if (!(await getWebhook(ctx.db, input.id))) throw notFound("Webhook");
+      const { rows, total } = await webhookAttempts(ctx.db, input.id, input.page);
+      ctx.response.headers["X-Total-Count"] = String(total);
+      const link = linkHeader(ctx.services.config.baseUrl, ctx.url, input.page, pageCount(total));
+      if (link) ctx.response.headers.Link = link;
+      return rows.map(toWebhookDelivery);
+    }),
+});

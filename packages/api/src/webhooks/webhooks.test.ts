@@ -1,0 +1,482 @@
+import { Webhook } from "standardwebhooks";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  adminClient,
+  staffClient,
+  tabletClient,
+  useCatalogWorld,
+  visitor,
+} from "../../test/fixtures.ts";
+import { startReceiver } from "@vsi/test-utils/webhook-receiver";
+import type { Client } from "../../test/world.ts";
+import { autoSignOut } from "../visits/auto-sign-out.ts";
+import { claimLeaseMs, deliverDue } from "./delivery.ts";
+
+const site = useCatalogWorld();
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+let receivers: Array<{ close(): Promise<void> }> = [];
+beforeEach(async () => {
+  site.world.services.config.webhooksAllowPrivateNetworks = true;
+  // Each test's endpoints alone: earlier tests' are removed.
+  await site.world.services.db.kysely.deleteFrom("webhook_endpoints").execute();
+  await site.world.services.db.kysely.deleteFrom("webhook_events").execute();
+});
+afterEach(async () => {
+  await Promise.all(receivers.map((receiver) => receiver.close()));
+  receivers = [];
+});
+
+async function receiver(answers?: Parameters<typeof startReceiver>[0]) {
+  const started = await startReceiver(answers);
+  receivers.push(started);
+  return started;
+}
+
+async function addEndpoint(
+  url: string,
+  fields: Partial<{
+    events: string[];
+    locationIds: number[];
+    includePersonalDetails: boolean;
+  }> = {},
+) {
+  const res = await site.admin.call((api) =>
+    api.webhooks.create({
+      url,
+      events: (fields.events ?? [
+        "visit.signed_in",
+        "visit.signed_out",
+        "visit.updated",
+        "visit.deleted",
+      ]) as never,
+      locationIds: fields.locationIds ?? [],
+      includePersonalDetails: fields.includePersonalDetails ?? false,
+      enabled: true,
+    }),
+  );
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json as { id: number; secret: string };
+}
+
+/** Sends what is due at `now` (the API's clock unless given), as the delivery job does. */
+const deliver = (now = site.world.services.now()) =>
+  deliverDue(site.world.services.db.kysely, {
+    now,
+    allowPrivate: site.world.services.config.webhooksAllowPrivateNetworks === true,
+  });
+
+const signIn = async (tablet: Client, overrides: Record<string, unknown> = {}) => {
+  const res = await tablet.call((api) =>
+    api.visits.create(visitor(site.catalog.main.id, site.catalog.tutoring.id, overrides)),
+  );
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json as { id: number };
+};
+
+const bodies = (received: Array<{ body: string }>) =>
+  received.map((r) => JSON.parse(r.body) as { type: string; timestamp: string; data: any });
+
+describe("endpoints", () => {
+  it("shows the whsec_ secret once, at creation, and lists endpoints without it", async () => {
+    const created = await addEndpoint("https://93.184.215.14/hooks", {
+      locationIds: [site.catalog.main.id],
+    });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const list = await site.admin.call((api) => api.webhooks.list());
+    expect(list.headers["X-Total-Count"]).toBe("1");
+    expect(list.json).toEqual([
+      {
+        id: created.id,
+        url: "https://93.184.215.14/hooks",
+        events: ["visit.signed_in", "visit.signed_out", "visit.updated", "visit.deleted"],
+        locationIds: [site.catalog.main.id],
+        includePersonalDetails: false,
+        enabled: true,
+        failingSince: null,
+        pausedForFailuresAt: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it("is for admins only: staff get 403", async () => {
+    const staff = await staffClient(site.world);
+    expect((await staff.call((api) => api.webhooks.list())).status).toBe(403);
+    expect(
+      (
+        await staff.call((api) =>
+          api.webhooks.create({
+            url: "https://93.184.215.14/",
+            events: ["visit.signed_in"],
+            locationIds: [],
+            includePersonalDetails: false,
+            enabled: true,
+          }),
+        )
+      ).status,
+    ).toBe(403);
+  });
+
+  it("refuses bad input with 422 naming the field, and writes nothing", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ url: "ftp://example.org/", events: ["visit.signed_in"] }, "url"],
+      [{ url: "https://user:pw@example.org/", events: ["visit.signed_in"] }, "url"],
+      [{ url: "https://93.184.215.14/", events: [] }, "events"],
+      [{ url: "https://93.184.215.14/", events: ["visit.made_up"] }, "events.0"],
+      [
+        { url: "https://93.184.215.14/", events: ["visit.signed_in"], locationIds: [999999] },
+        "locationIds.0",
+      ],
+    ];
+    for (const [input, path] of cases) {
+      const res = await site.admin.call((api) => api.webhooks.create(input as never));
+      expect(res.status, JSON.stringify(input)).toBe(422);
+      expect(res.json.errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    const list = await site.admin.call((api) => api.webhooks.list());
+    expect(list.json).toEqual([]);
+  });
+
+  it("pauses, resumes, changes and deletes an endpoint, each in the audit log", async () => {
+    const { id } = await addEndpoint("https://93.184.215.14/hooks");
+    const paused = await site.admin.call((api) => api.webhooks.update({ id, enabled: false }));
+    expect(paused.json.enabled).toBe(false);
+    const changed = await site.admin.call((api) =>
+      api.webhooks.update({ id, events: ["visit.deleted"], enabled: true }),
+    );
+    expect(changed.json).toMatchObject({ enabled: true, events: ["visit.deleted"] });
+    expect((await site.admin.call((api) => api.webhooks.remove({ id }))).status).toBe(200);
+    expect((await site.admin.call((api) => api.webhooks.remove({ id }))).status).toBe(404);
+    const audit = await site.world.services.db.kysely
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject_type", "=", "webhook")
+      .where("subject_id", "=", id)
+      .orderBy("id")
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual([
+      "webhook.create",
+      "webhook.pause",
+      "webhook.resume",
+      "webhook.delete",
+    ]);
+  });
+});
+
+describe("delivery", () => {
+  it("signs each event as Standard Webhooks (the reference package verifies it), without personal details unless asked", async () => {
+    const plain = await receiver();
+    const personal = await receiver();
+    const { secret } = await addEndpoint(plain.url);
+    await addEndpoint(personal.url, { includePersonalDetails: true });
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    const visit = await signIn(tablet, {
+      FirstName: "Ada",
+      LastName: "Lovelace",
+      PhoneNumber: "415-555-0123",
+    });
+
+    expect((await deliver()).attempted).toBe(2);
+    expect(plain.received).toHaveLength(1);
+    const [request] = plain.received;
+    const verified = new Webhook(secret).verify(request!.body, {
+      "webhook-id": String(request!.headers["webhook-id"]),
+      "webhook-timestamp": String(request!.headers["webhook-timestamp"]),
+      "webhook-signature": String(request!.headers["webhook-signature"]),
+    });
+    expect(verified).toEqual({
+      type: "visit.signed_in",
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      data: {
+        visitId: visit.id,
+        location: { id: site.catalog.main.id, name: "Main Street" },
+        program: { id: site.catalog.tutoring.id, name: "Tutoring" },
+        firstName: "Ada",
+        lastInitial: "L",
+        timeIn: expect.any(String),
+        timeOut: null,
+        signedOutBy: null,
+        signedInFrom: "tablet",
+      },
+    });
+    // A signature made with another secret is refused by the same package.
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(request!.body, {
+        "webhook-id": String(request!.headers["webhook-id"]),
+        "webhook-timestamp": String(request!.headers["webhook-timestamp"]),
+        "webhook-signature": String(request!.headers["webhook-signature"]),
+      }),
+    ).toThrow();
+    expect(bodies(personal.received)[0]!.data).toMatchObject({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      lastInitial: "L",
+      phoneNumber: "4155550123",
+      temperature: "98.6",
+    });
+    // Both endpoints got the one event: the same webhook-id.
+    expect(personal.received[0]!.headers["webhook-id"]).toBe(request!.headers["webhook-id"]);
+  });
+
+  it("sends every writer's change as its event: sign-in, sign-out, correction, automatic sign-out, deletion, forgetting", async () => {
+    const hooks = await receiver();
+    await addEndpoint(hooks.url);
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    const first = await signIn(tablet);
+    await tablet.call((api) => api.visits.signOut({ id: first.id }));
+    await site.admin.call((api) => api.visits.update({ id: first.id, FirstName: "Gracie" }));
+    await site.admin.call((api) => api.visits.remove({ id: first.id }));
+    const second = await signIn(tablet, { PhoneNumber: "415-555-0177" });
+    const forgot = await site.admin.call((api) =>
+      api.visitors.forget({ phoneNumber: "415-555-0177" }),
+    );
+    expect(forgot.json).toEqual({ erased: 1 });
+    await site.world.services.db.kysely
+      .updateTable("locations")
+      .set({ max_stay_minutes: 1 })
+      .where("id", "=", site.catalog.main.id)
+      .execute();
+    const third = await signIn(tablet);
+    await autoSignOut(site.world.services.db.kysely, new Date(Date.now() + 2 * MINUTE));
+    await site.world.services.db.kysely
+      .updateTable("locations")
+      .set({ max_stay_minutes: null })
+      .where("id", "=", site.catalog.main.id)
+      .execute();
+
+    await deliver(new Date(Date.now() + 3 * MINUTE));
+    // Earlier tests' visits still open were signed out too: only this test's are looked at.
+    const mine = new Set([first.id, second.id, third.id]);
+    const events = bodies(hooks.received)
+      .map((b) => [b.type, b.data.visitId])
+      .filter(([, visitId]) => mine.has(visitId));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        ["visit.signed_in", first.id],
+        ["visit.signed_out", first.id],
+        ["visit.updated", first.id],
+        ["visit.deleted", first.id],
+        ["visit.signed_in", second.id],
+        ["visit.deleted", second.id],
+        ["visit.signed_in", third.id],
+        ["visit.signed_out", third.id],
+      ]),
+    );
+    expect(events).toHaveLength(8);
+    // Sent after the visit was deleted: its earlier events name nobody either.
+    const deletedSignIn = bodies(hooks.received).find(
+      (b) => b.type === "visit.signed_in" && b.data.visitId === first.id,
+    )!;
+    expect(deletedSignIn.data).not.toHaveProperty("firstName");
+    // A forgotten visitor's event names nobody.
+    const forgotten = bodies(hooks.received).find(
+      (b) => b.type === "visit.deleted" && b.data.visitId === second.id,
+    )!;
+    expect(forgotten.data).not.toHaveProperty("firstName");
+  });
+
+  it("retries a receiver answering 500 twice then 200 with the same webhook-id, and lists all three attempts", async () => {
+    const hooks = await receiver([{ status: 500, body: "down" }, { status: 500 }, { status: 200 }]);
+    const { id } = await addEndpoint(hooks.url);
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    await signIn(tablet);
+    const start = Date.now();
+
+    await deliver(new Date(start));
+    // Not due yet: nothing is sent before the back-off's first step.
+    expect((await deliver(new Date(start + 10_000))).attempted).toBe(0);
+    // The first retry comes within a minute, the second after a longer wait.
+    await deliver(new Date(start + 60_000));
+    expect((await deliver(new Date(start + 90_000))).attempted).toBe(0);
+    await deliver(new Date(start + 3 * MINUTE));
+
+    expect(hooks.received).toHaveLength(3);
+    const ids = new Set(hooks.received.map((r) => r.headers["webhook-id"]));
+    expect(ids.size).toBe(1);
+    expect(new Set(hooks.received.map((r) => r.body)).size).toBe(1);
+    const deliveries = await site.admin.call((api) => api.webhooks.deliveries({ id, page: 1 }));
+    expect(deliveries.headers["X-Total-Count"]).toBe("3");
+    expect(
+      deliveries.json.map((d: any) => [d.eventId, d.type, d.attempt, d.status, d.response]),
+    ).toEqual([
+      [[...ids][0], "visit.signed_in", 3, 200, "ok"],
+      [[...ids][0], "visit.signed_in", 2, 500, "ok"],
+      [[...ids][0], "visit.signed_in", 1, 500, "down"],
+    ]);
+    expect((await deliver(new Date(start + DAY))).attempted).toBe(0);
+  });
+
+  it("sends again, with the same webhook-id, a delivery whose sender died mid-send, once its claim runs out", async () => {
+    const hooks = await receiver();
+    const { id } = await addEndpoint(hooks.url);
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    await signIn(tablet);
+    const start = Date.now();
+    // As a sender leaves it when killed after claiming it: attempt 1 counted, claimed for a while.
+    await site.world.services.db.kysely
+      .updateTable("webhook_deliveries")
+      .set({ attempts: 1, locked_until: new Date(start + claimLeaseMs) })
+      .where("endpoint_id", "=", id)
+      .execute();
+    expect((await deliver(new Date(start))).attempted).toBe(0);
+    expect((await deliver(new Date(start + claimLeaseMs))).attempted).toBe(1);
+    expect(hooks.received).toHaveLength(1);
+    const event = await site.world.services.db.kysely
+      .selectFrom("webhook_events")
+      .select("message_id")
+      .executeTakeFirstOrThrow();
+    expect(hooks.received[0]!.headers["webhook-id"]).toBe(event.message_id);
+    const [attempt] = (await site.admin.call((api) => api.webhooks.deliveries({ id, page: 1 })))
+      .json;
+    expect(attempt).toMatchObject({ attempt: 2, status: 200 });
+  });
+
+  it("sends nothing for a change rolled back", async () => {
+    const hooks = await receiver();
+    await addEndpoint(hooks.url);
+    const db = site.world.services.db.kysely;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("visits")
+          .values({
+            first_name: "Rolled",
+            last_name: "Back",
+            phone_number: "4155550199",
+            temperature: "98.6",
+            location_id: site.catalog.main.id,
+            program_id: site.catalog.tutoring.id,
+          })
+          .execute();
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    // A sign-in refused (a program the location does not offer) writes no event either.
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    const refused = await tablet.call((api) =>
+      api.visits.create(visitor(site.catalog.main.id, site.catalog.jobs.id)),
+    );
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect((await deliver()).attempted).toBe(0);
+    expect(hooks.received).toEqual([]);
+    const events = await db.selectFrom("webhook_events").select("id").execute();
+    expect(events).toEqual([]);
+  });
+
+  it("sends a test event on request, seen in the endpoint's deliveries", async () => {
+    const hooks = await receiver();
+    const { id } = await addEndpoint(hooks.url);
+    const queued = await site.admin.call((api) => api.webhooks.test({ id }));
+    expect(queued.status).toBe(202);
+    await deliver();
+    expect(bodies(hooks.received)).toEqual([
+      { type: "webhook.test", timestamp: expect.any(String), data: expect.any(Object) },
+    ]);
+    const deliveries = await site.admin.call((api) => api.webhooks.deliveries({ id, page: 1 }));
+    expect(deliveries.json).toEqual([
+      {
+        id: expect.any(Number),
+        eventId: queued.json.eventId,
+        type: "webhook.test",
+        attempt: 1,
+        at: expect.any(String),
+        status: 200,
+        durationMs: expect.any(Number),
+        response: "ok",
+      },
+    ]);
+  });
+
+  it("pauses an endpoint failing for 3 days in a row, and gives an event up after 24 hours", async () => {
+    const hooks = await receiver([{ status: 503 }]);
+    const { id } = await addEndpoint(hooks.url);
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    await signIn(tablet);
+    const start = Date.now();
+    await deliver(new Date(start));
+    let [endpoint] = (await site.admin.call((api) => api.webhooks.list())).json;
+    expect(endpoint).toMatchObject({ enabled: true, pausedForFailuresAt: null });
+    expect(endpoint.failingSince).not.toBeNull();
+
+    await deliver(new Date(start + 3 * DAY + MINUTE));
+    [endpoint] = (await site.admin.call((api) => api.webhooks.list())).json;
+    expect(endpoint).toMatchObject({ id, enabled: false });
+    expect(endpoint.pausedForFailuresAt).not.toBeNull();
+    const state = await site.world.services.db.kysely
+      .selectFrom("webhook_deliveries")
+      .select("state")
+      .where("endpoint_id", "=", id)
+      .execute();
+    expect(state).toEqual([{ state: "failed" }]);
+    // Paused: a new sign-in is not queued for it.
+    await signIn(tablet);
+    expect((await deliver(new Date(start + 4 * DAY))).attempted).toBe(0);
+    // Resumed: its failures are forgotten.
+    const resumed = await site.admin.call((api) => api.webhooks.update({ id, enabled: true }));
+    expect(resumed.json).toMatchObject({
+      enabled: true,
+      failingSince: null,
+      pausedForFailuresAt: null,
+    });
+  });
+});
+
+describe("private destinations", () => {
+  it("refuses loopback, private, link-local and metadata addresses at creation, a name resolving to 127.0.0.1 included", async () => {
+    site.world.services.config.webhooksAllowPrivateNetworks = false;
+    for (const url of [
+      "https://localhost/hooks",
+      "https://127.0.0.1/hooks",
+      "https://[::1]/hooks",
+      "https://[::ffff:127.0.0.1]/hooks",
+      "https://10.1.2.3/hooks",
+      "https://192.168.0.10/hooks",
+      "https://169.254.169.254/latest/meta-data",
+      "https://[fd00:ec2::254]/",
+      "http://93.184.215.14/hooks",
+    ]) {
+      const res = await site.admin.call((api) =>
+        api.webhooks.create({
+          url,
+          events: ["visit.signed_in"],
+          locationIds: [],
+          includePersonalDetails: false,
+          enabled: true,
+        }),
+      );
+      expect(res.status, url).toBe(422);
+      expect(res.json.errors[0].path).toBe("url");
+    }
+    const admin = await adminClient(site.world);
+    expect((await admin.call((api) => api.webhooks.list())).json).toEqual([]);
+  });
+
+  it("refuses them again at delivery (DNS may change): nothing reaches a receiver on 127.0.0.1", async () => {
+    const hooks = await receiver();
+    const { id } = await addEndpoint(`http://localhost:${hooks.port}/hooks`);
+    site.world.services.config.webhooksAllowPrivateNetworks = false;
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    await signIn(tablet);
+    expect((await deliver()).attempted).toBe(1);
+    expect(hooks.received).toEqual([]);
+    const [attempt] = (await site.admin.call((api) => api.webhooks.deliveries({ id, page: 1 })))
+      .json;
+    expect(attempt).toMatchObject({ status: null, response: expect.stringMatching(/^Refused: /) });
+  });
+
+  it("follows no redirect, to a local address or any other", async () => {
+    const target = await receiver();
+    const redirecting = await receiver([{ status: 302, location: target.url }]);
+    const { id } = await addEndpoint(redirecting.url);
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    await signIn(tablet);
+    await deliver();
+    expect(redirecting.received).toHaveLength(1);
+    expect(target.received).toEqual([]);
+    const [attempt] = (await site.admin.call((api) => api.webhooks.deliveries({ id, page: 1 })))
+      .json;
+    expect(attempt.status).toBe(302);
+  });
+});
