@@ -10,7 +10,7 @@ export const webhookEventTypes = [
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const webhookTestEventType = "webhook.test";
-/** Notified at commit when deliveries are queued (migration 0028's trigger). */
+/** Notified at commit when deliveries are queued (migration 0027's trigger). */
 export const webhooksChannel = "vsi_webhooks";
 
 const webhookUrl = text()

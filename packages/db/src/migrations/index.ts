@@ -23,7 +23,7 @@ import * as m0023 from "./0023_answer_figures.ts";
 import * as m0024 from "./0024_user_language.ts";
 import * as m0025 from "./0025_door.ts";
 import * as m0026 from "./0026_answer_figure_rows.ts";
-import * as m0028 from "./0028_webhooks.ts";
+import * as m0027 from "./0027_webhooks.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -51,5 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0024_user_language": m0024,
   "0025_door": m0025,
   "0026_answer_figure_rows": m0026,
-  "0028_webhooks": m0028,
+  "0027_webhooks": m0027,
 };
