@@ -17,6 +17,7 @@ export const apiStorageTests: string[] = [
   "src/reports/answer-summary.test.ts",
   "src/accounts/user-language.test.ts",
   "src/door/door.test.ts",
+  "src/roll-calls/roll-calls.test.ts",
 ];
 
 export const apiTestOptions = {

@@ -32,5 +32,8 @@ export const auditActions = [
   "visitor.forget",
   /** A tablet's returning-visitor lookups of one day: one row, its count raised by each. */
   "visitor.lookup",
+  /** A roll call started or ended at a location: its counts, never its names. */
+  "roll_call.start",
+  "roll_call.end",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -21,7 +21,8 @@ export { auditActions, type AuditAction } from "./audit-actions.ts";
 
 export interface AuditRecord {
   action: AuditAction;
-  subjectType?: "visit" | "location" | "program" | "question" | "user" | "invite" | "tablet";
+  subjectType?:
+    "visit" | "location" | "program" | "question" | "user" | "invite" | "tablet" | "roll_call";
   subjectId?: number | null;
   locationId?: number | null;
   /** Never a visitor's name or phone: the log outlives retention. */

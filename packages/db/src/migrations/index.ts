@@ -23,6 +23,7 @@ import * as m0023 from "./0023_answer_figures.ts";
 import * as m0024 from "./0024_user_language.ts";
 import * as m0025 from "./0025_door.ts";
 import * as m0026 from "./0026_answer_figure_rows.ts";
+import * as m0029 from "./0029_roll_calls.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0024_user_language": m0024,
   "0025_door": m0025,
   "0026_answer_figure_rows": m0026,
+  "0029_roll_calls": m0029,
 };
