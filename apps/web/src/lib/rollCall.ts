@@ -58,18 +58,18 @@ export interface RollCallCsvWords {
   time: (iso: string) => string;
 }
 
-/** The record as a spreadsheet reads it: a line per person, with their mark and who made it. */
+/** The record as a spreadsheet reads it: a line per person, with their mark and who made it (none: an empty cell). */
 export function rollCallCsv(rollCall: RollCall, words: RollCallCsvWords): string {
   let csv = utf8Bom + csvLine(words.headers);
   for (const person of rollCall.people)
     csv += csvLine(
       [
         person.name,
-        person.program ?? "",
+        person.program,
         person.safe ? words.safe : words.notSafe,
-        person.safe && person.markedAt ? words.time(person.markedAt) : "",
-        person.safe ? (person.markedBy?.name ?? "") : "",
-      ].map(formulaSafeCell),
+        person.safe && person.markedAt ? words.time(person.markedAt) : null,
+        person.safe ? (person.markedBy?.name ?? null) : null,
+      ].map((cell) => (cell === null ? null : formulaSafeCell(cell))),
     );
   return csv;
 }

@@ -54,7 +54,7 @@ function RollCallsPage() {
                 {rollCall.endedAt ? (
                   formatDateTime(rollCall.endedAt)
                 ) : (
-                  <Text span c="red.8" fw={700}>
+                  <Text span c="red.9" fw={700}>
                     {t("rollCalls.open")}
                   </Text>
                 )}

@@ -107,7 +107,7 @@ function RollCallRecordPage() {
               {person.safe ? (
                 t("rollCalls.safe")
               ) : (
-                <Text span c="red.8" fw={700}>
+                <Text span c="red.9" fw={700}>
                   {t("rollCalls.notSafe")}
                 </Text>
               )}

@@ -101,8 +101,8 @@ function RollCallPage() {
         type="button"
         className={classes.tap}
         disabled={!open}
+        // Its name is what it shows: the person, their program, and whether they are safe.
         aria-pressed={person.safe}
-        aria-label={t(person.safe ? "rollCall.undo" : "rollCall.markSafe", { name: person.name })}
         onClick={() => marks.add({ rollCallId: id, personId: person.id, safe: !person.safe })}
       >
         <span className={classes.name}>{person.name}</span>
@@ -180,7 +180,12 @@ function RollCallPage() {
           </Button>
         </>
       ) : null}
-      <Modal opened={ending} onClose={() => setEnding(false)} title={t("rollCall.endConfirmTitle")}>
+      <Modal
+        opened={ending}
+        onClose={() => setEnding(false)}
+        title={t("rollCall.endConfirmTitle")}
+        closeButtonProps={{ "aria-label": t("common.close") }}
+      >
         <Stack>
           {missing.length > 0 ? (
             <>
