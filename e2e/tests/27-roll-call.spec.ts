@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { Api, createSite, logInContext, signInVisitor, type Person } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
@@ -8,7 +8,7 @@ import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts"
 
 /** A staff member's phone, logged in. */
 async function staffPhone(
-  browser: import("@playwright/test").Browser,
+  browser: Browser,
   person: Person,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: viewports.phone });

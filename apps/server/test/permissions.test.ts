@@ -463,7 +463,7 @@ const table: Row[] = [
     method: "GET",
     path: "/roll-calls",
     expected: staffOnly(200),
-    request: () => ({ url: "/api/roll-calls" }),
+    request: (w) => ({ url: `/api/roll-calls?locationId=${w.location1}` }),
   },
   {
     method: "GET",
