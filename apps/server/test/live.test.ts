@@ -47,7 +47,7 @@ describe("the live stream, one server process", () => {
       expect(stream.status).toBe(200);
       expect(stream.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
       expect(stream.headers["cache-control"]).toBe("no-store");
-      expect((await stream.next("ready")).data).toEqual({ locationId: main.id });
+      expect((await stream.next("ready")).data).toEqual({ locationId: main.id, rollCallId: null });
 
       const signedIn = (
         await tablet.post("/api/visits", visitor(main.id, tutoring.id, { FirstName: "Ada" }))
@@ -130,6 +130,58 @@ describe("the live stream, one server process", () => {
       });
     } finally {
       stream.close();
+    }
+  });
+
+  it("tells a location's tablet and staff when a roll call starts, is marked and ends, naming no one", async () => {
+    const { tutoring } = world.catalog;
+    const location = await world.admin.post("/api/locations", {
+      Name: "Live Roll Call",
+      ProgramIds: [tutoring.id],
+    });
+    const here = location.json.id as number;
+    const staff = await staffClient(world.server);
+    expect(
+      (await staff.post("/api/visits", visitor(here, tutoring.id, { FirstName: "Rolla" }))).status,
+    ).toBe(201);
+    const tablet = await tabletClient(world.server, here);
+    const tabletStream = await watch(base, tablet, here);
+    const staffStream = await watch(base, staff, here);
+    try {
+      await tabletStream.next("ready");
+      await staffStream.next("ready");
+      const started = await staff.post(`/api/locations/${here}/roll-calls`, { drill: true });
+      expect(started.status).toBe(201);
+      const opened = { locationId: here, rollCallId: started.json.id, open: true };
+      expect((await tabletStream.next("rollCall")).data).toEqual(opened);
+      expect((await staffStream.next("rollCall")).data).toEqual(opened);
+
+      // A stream opened now hears which one is open.
+      const late = await watch(base, tablet, here);
+      try {
+        expect((await late.next("ready")).data).toEqual({
+          locationId: here,
+          rollCallId: started.json.id,
+        });
+      } finally {
+        late.close();
+      }
+
+      const person = started.json.people[0].id as number;
+      const marked = await staff.patch(`/api/roll-calls/${started.json.id}/people/${person}`, {
+        safe: true,
+      });
+      expect(marked.status).toBe(200);
+      const change = await staffStream.next("rollCall");
+      expect(change.data).toEqual(opened);
+      expect(JSON.stringify(change.data)).not.toContain("Rolla");
+      expect((await tabletStream.next("rollCall")).data).toEqual(opened);
+
+      expect((await staff.post(`/api/roll-calls/${started.json.id}/end`)).status).toBe(200);
+      expect((await tabletStream.next("rollCall")).data).toEqual({ ...opened, open: false });
+    } finally {
+      tabletStream.close();
+      staffStream.close();
     }
   });
 

@@ -164,6 +164,23 @@ async function freshStaffToken(world: World) {
   return row.id;
 }
 
+/** An open roll call at a location of its own (one is open per location), with one person on it. */
+async function freshRollCall(world: World) {
+  const db = world.server.services.db.kysely;
+  const locationId = await freshLocation(world);
+  const { id } = await db
+    .insertInto("roll_calls")
+    .values({ location_id: locationId, started_at: new Date(), started_by: world.staffUser.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const person = await db
+    .insertInto("roll_call_people")
+    .values({ roll_call_id: id, name: "Roll Call Person" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, personId: person.id };
+}
+
 /**
  * Location1's door, open, and its code; the door's budgets start afresh for each call, as every
  * identity here calls from one address (door.test.ts tests the limits).
@@ -441,6 +458,51 @@ const table: Row[] = [
     path: "/door/visits/{visitToken}/sign-out",
     expected: everyone(200),
     request: async (w) => ({ url: `/api/door/visits/${await freshDoorVisit(w)}/sign-out` }),
+  },
+  {
+    method: "POST",
+    path: "/locations/{id}/roll-calls",
+    expected: staffOnly(201),
+    request: async (w) => ({
+      url: `/api/locations/${await freshLocation(w)}/roll-calls`,
+      body: { drill: false },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/roll-calls",
+    expected: staffOnly(200),
+    request: (w) => ({ url: `/api/roll-calls?locationId=${w.location1}` }),
+  },
+  {
+    method: "GET",
+    path: "/roll-calls/{id}",
+    expected: staffOnly(200),
+    request: async (w) => ({ url: `/api/roll-calls/${(await freshRollCall(w)).id}` }),
+  },
+  {
+    method: "PATCH",
+    path: "/roll-calls/{id}/people/{personId}",
+    expected: staffOnly(200),
+    request: async (w) => {
+      const { id, personId } = await freshRollCall(w);
+      return { url: `/api/roll-calls/${id}/people/${personId}`, body: { safe: true } };
+    },
+  },
+  {
+    method: "POST",
+    path: "/roll-calls/{id}/people",
+    expected: staffOnly(201),
+    request: async (w) => ({
+      url: `/api/roll-calls/${(await freshRollCall(w)).id}/people`,
+      body: { name: "Walk In" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/roll-calls/{id}/end",
+    expected: staffOnly(200),
+    request: async (w) => ({ url: `/api/roll-calls/${(await freshRollCall(w)).id}/end` }),
   },
   {
     method: "GET",

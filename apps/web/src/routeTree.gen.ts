@@ -34,12 +34,15 @@ import { Route as DashboardLocationsIndexRouteImport } from "./routes/dashboard/
 import { Route as DashboardLocationsNewRouteImport } from "./routes/dashboard/locations/new"
 import { Route as DashboardProgramsIndexRouteImport } from "./routes/dashboard/programs/index"
 import { Route as DashboardProgramsNewRouteImport } from "./routes/dashboard/programs/new"
+import { Route as DashboardReportsRollCallsRouteImport } from "./routes/dashboard/reports_.roll-calls"
 import { Route as DashboardReportsSummaryRouteImport } from "./routes/dashboard/reports_.summary"
+import { Route as DashboardRollCallsRollCallIdRouteImport } from "./routes/dashboard/roll-calls/$rollCallId"
 import { Route as PasswordsResetTokenRouteImport } from "./routes/passwords/reset.$token"
 import { Route as AdminQuestionsQuestionIdEditRouteImport } from "./routes/admin/questions/$questionId.edit"
 import { Route as DashboardLocationsLocationIdEditRouteImport } from "./routes/dashboard/locations/$locationId.edit"
 import { Route as DashboardLocationsLocationIdTabletsRouteImport } from "./routes/dashboard/locations/$locationId.tablets"
 import { Route as DashboardProgramsProgramIdEditRouteImport } from "./routes/dashboard/programs/$programId.edit"
+import { Route as DashboardReportsRollCallsRollCallIdRouteImport } from "./routes/dashboard/reports_.roll-calls_.$rollCallId"
 import { Route as DashboardVisitsVisitIdEditRouteImport } from "./routes/dashboard/visits/$visitId.edit"
 
 const IndexRoute = IndexRouteImport.update({
@@ -167,11 +170,23 @@ const DashboardProgramsNewRoute = DashboardProgramsNewRouteImport.update({
   path: "/programs/new",
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardReportsRollCallsRoute =
+  DashboardReportsRollCallsRouteImport.update({
+    id: "/reports_/roll-calls",
+    path: "/reports/roll-calls",
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const DashboardReportsSummaryRoute = DashboardReportsSummaryRouteImport.update({
   id: "/reports_/summary",
   path: "/reports/summary",
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardRollCallsRollCallIdRoute =
+  DashboardRollCallsRollCallIdRouteImport.update({
+    id: "/roll-calls/$rollCallId",
+    path: "/roll-calls/$rollCallId",
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const PasswordsResetTokenRoute = PasswordsResetTokenRouteImport.update({
   id: "/passwords/reset/$token",
   path: "/passwords/reset/$token",
@@ -199,6 +214,12 @@ const DashboardProgramsProgramIdEditRoute =
   DashboardProgramsProgramIdEditRouteImport.update({
     id: "/programs/$programId/edit",
     path: "/programs/$programId/edit",
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardReportsRollCallsRollCallIdRoute =
+  DashboardReportsRollCallsRollCallIdRouteImport.update({
+    id: "/reports_/roll-calls_/$rollCallId",
+    path: "/reports/roll-calls/$rollCallId",
     getParentRoute: () => DashboardRouteRoute,
   } as any)
 const DashboardVisitsVisitIdEditRoute =
@@ -230,7 +251,9 @@ export interface FileRoutesByFullPath {
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/dashboard/reports/roll-calls": typeof DashboardReportsRollCallsRoute
   "/dashboard/reports/summary": typeof DashboardReportsSummaryRoute
+  "/dashboard/roll-calls/$rollCallId": typeof DashboardRollCallsRollCallIdRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
   "/admin/questions/": typeof AdminQuestionsIndexRoute
   "/admin/users/": typeof AdminUsersIndexRoute
@@ -240,6 +263,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
+  "/dashboard/reports/roll-calls/$rollCallId": typeof DashboardReportsRollCallsRollCallIdRoute
   "/dashboard/visits/$visitId/edit": typeof DashboardVisitsVisitIdEditRoute
 }
 export interface FileRoutesByTo {
@@ -262,7 +286,9 @@ export interface FileRoutesByTo {
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/dashboard/reports/roll-calls": typeof DashboardReportsRollCallsRoute
   "/dashboard/reports/summary": typeof DashboardReportsSummaryRoute
+  "/dashboard/roll-calls/$rollCallId": typeof DashboardRollCallsRollCallIdRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
   "/admin/questions": typeof AdminQuestionsIndexRoute
   "/admin/users": typeof AdminUsersIndexRoute
@@ -272,6 +298,7 @@ export interface FileRoutesByTo {
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
+  "/dashboard/reports/roll-calls/$rollCallId": typeof DashboardReportsRollCallsRollCallIdRoute
   "/dashboard/visits/$visitId/edit": typeof DashboardVisitsVisitIdEditRoute
 }
 export interface FileRoutesById {
@@ -297,7 +324,9 @@ export interface FileRoutesById {
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/dashboard/reports_/roll-calls": typeof DashboardReportsRollCallsRoute
   "/dashboard/reports_/summary": typeof DashboardReportsSummaryRoute
+  "/dashboard/roll-calls/$rollCallId": typeof DashboardRollCallsRollCallIdRoute
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
   "/admin/questions/": typeof AdminQuestionsIndexRoute
   "/admin/users/": typeof AdminUsersIndexRoute
@@ -307,6 +336,7 @@ export interface FileRoutesById {
   "/dashboard/locations/$locationId/edit": typeof DashboardLocationsLocationIdEditRoute
   "/dashboard/locations/$locationId/tablets": typeof DashboardLocationsLocationIdTabletsRoute
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
+  "/dashboard/reports_/roll-calls_/$rollCallId": typeof DashboardReportsRollCallsRollCallIdRoute
   "/dashboard/visits/$visitId/edit": typeof DashboardVisitsVisitIdEditRoute
 }
 export interface FileRouteTypes {
@@ -333,7 +363,9 @@ export interface FileRouteTypes {
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
+    | "/dashboard/reports/roll-calls"
     | "/dashboard/reports/summary"
+    | "/dashboard/roll-calls/$rollCallId"
     | "/passwords/reset/$token"
     | "/admin/questions/"
     | "/admin/users/"
@@ -343,6 +375,7 @@ export interface FileRouteTypes {
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
+    | "/dashboard/reports/roll-calls/$rollCallId"
     | "/dashboard/visits/$visitId/edit"
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -365,7 +398,9 @@ export interface FileRouteTypes {
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
+    | "/dashboard/reports/roll-calls"
     | "/dashboard/reports/summary"
+    | "/dashboard/roll-calls/$rollCallId"
     | "/passwords/reset/$token"
     | "/admin/questions"
     | "/admin/users"
@@ -375,6 +410,7 @@ export interface FileRouteTypes {
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
+    | "/dashboard/reports/roll-calls/$rollCallId"
     | "/dashboard/visits/$visitId/edit"
   id:
     | "__root__"
@@ -399,7 +435,9 @@ export interface FileRouteTypes {
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
+    | "/dashboard/reports_/roll-calls"
     | "/dashboard/reports_/summary"
+    | "/dashboard/roll-calls/$rollCallId"
     | "/passwords/reset/$token"
     | "/admin/questions/"
     | "/admin/users/"
@@ -409,6 +447,7 @@ export interface FileRouteTypes {
     | "/dashboard/locations/$locationId/edit"
     | "/dashboard/locations/$locationId/tablets"
     | "/dashboard/programs/$programId/edit"
+    | "/dashboard/reports_/roll-calls_/$rollCallId"
     | "/dashboard/visits/$visitId/edit"
   fileRoutesById: FileRoutesById
 }
@@ -601,11 +640,25 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardProgramsNewRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    "/dashboard/reports_/roll-calls": {
+      id: "/dashboard/reports_/roll-calls"
+      path: "/reports/roll-calls"
+      fullPath: "/dashboard/reports/roll-calls"
+      preLoaderRoute: typeof DashboardReportsRollCallsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/dashboard/reports_/summary": {
       id: "/dashboard/reports_/summary"
       path: "/reports/summary"
       fullPath: "/dashboard/reports/summary"
       preLoaderRoute: typeof DashboardReportsSummaryRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    "/dashboard/roll-calls/$rollCallId": {
+      id: "/dashboard/roll-calls/$rollCallId"
+      path: "/roll-calls/$rollCallId"
+      fullPath: "/dashboard/roll-calls/$rollCallId"
+      preLoaderRoute: typeof DashboardRollCallsRollCallIdRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     "/passwords/reset/$token": {
@@ -641,6 +694,13 @@ declare module "@tanstack/react-router" {
       path: "/programs/$programId/edit"
       fullPath: "/dashboard/programs/$programId/edit"
       preLoaderRoute: typeof DashboardProgramsProgramIdEditRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    "/dashboard/reports_/roll-calls_/$rollCallId": {
+      id: "/dashboard/reports_/roll-calls_/$rollCallId"
+      path: "/reports/roll-calls/$rollCallId"
+      fullPath: "/dashboard/reports/roll-calls/$rollCallId"
+      preLoaderRoute: typeof DashboardReportsRollCallsRollCallIdRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     "/dashboard/visits/$visitId/edit": {
@@ -691,12 +751,15 @@ interface DashboardRouteRouteChildren {
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardLocationsNewRoute: typeof DashboardLocationsNewRoute
   DashboardProgramsNewRoute: typeof DashboardProgramsNewRoute
+  DashboardReportsRollCallsRoute: typeof DashboardReportsRollCallsRoute
   DashboardReportsSummaryRoute: typeof DashboardReportsSummaryRoute
+  DashboardRollCallsRollCallIdRoute: typeof DashboardRollCallsRollCallIdRoute
   DashboardLocationsIndexRoute: typeof DashboardLocationsIndexRoute
   DashboardProgramsIndexRoute: typeof DashboardProgramsIndexRoute
   DashboardLocationsLocationIdEditRoute: typeof DashboardLocationsLocationIdEditRoute
   DashboardLocationsLocationIdTabletsRoute: typeof DashboardLocationsLocationIdTabletsRoute
   DashboardProgramsProgramIdEditRoute: typeof DashboardProgramsProgramIdEditRoute
+  DashboardReportsRollCallsRollCallIdRoute: typeof DashboardReportsRollCallsRollCallIdRoute
   DashboardVisitsVisitIdEditRoute: typeof DashboardVisitsVisitIdEditRoute
 }
 
@@ -706,13 +769,17 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardLocationsNewRoute: DashboardLocationsNewRoute,
   DashboardProgramsNewRoute: DashboardProgramsNewRoute,
+  DashboardReportsRollCallsRoute: DashboardReportsRollCallsRoute,
   DashboardReportsSummaryRoute: DashboardReportsSummaryRoute,
+  DashboardRollCallsRollCallIdRoute: DashboardRollCallsRollCallIdRoute,
   DashboardLocationsIndexRoute: DashboardLocationsIndexRoute,
   DashboardProgramsIndexRoute: DashboardProgramsIndexRoute,
   DashboardLocationsLocationIdEditRoute: DashboardLocationsLocationIdEditRoute,
   DashboardLocationsLocationIdTabletsRoute:
     DashboardLocationsLocationIdTabletsRoute,
   DashboardProgramsProgramIdEditRoute: DashboardProgramsProgramIdEditRoute,
+  DashboardReportsRollCallsRollCallIdRoute:
+    DashboardReportsRollCallsRollCallIdRoute,
   DashboardVisitsVisitIdEditRoute: DashboardVisitsVisitIdEditRoute,
 }
 

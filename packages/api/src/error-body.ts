@@ -13,5 +13,10 @@ export const errorBodySchema = z
     visit: visitSchema
       .optional()
       .meta({ description: "a 409's open visit, the one this sign-in would duplicate" }),
+    rollCallId: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "a 409's open roll call, the one a second start would duplicate" }),
   })
   .meta({ id: "Error" });

@@ -42,15 +42,18 @@ export { autoSignOut } from "./visits/auto-sign-out.ts";
 export {
   accessChannel,
   parseAccessChange,
+  parseRollCallChange,
   parseVisitChange,
+  rollCallsChannel,
   visitChangeEvent,
   visitsChannel,
   watchAccess,
   type VisitChange,
 } from "./visits/live.ts";
 export { idParam } from "./kernel/schema.ts";
-export { liveEvents } from "./visits/live-schema.ts";
+export { liveEvents, type LiveReadyEvent } from "./visits/live-schema.ts";
 export { runRetention, retentionStatus } from "./admin/retention.ts";
 export { doorPoster } from "./door/poster.ts";
 export { deliverDue, pruneWebhookEvents, type DeliveryRun } from "./webhooks/delivery.ts";
 export { webhooksChannel } from "./webhooks/schema.ts";
+export { openRollCallAt } from "./roll-calls/queries.ts";

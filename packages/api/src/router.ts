@@ -13,6 +13,7 @@ import { tokensRouter } from "./accounts/api-tokens-router.ts";
 import { usersRouter } from "./accounts/users-router.ts";
 import { visitsRouter } from "./visits/router.ts";
 import { doorRouter } from "./door/router.ts";
+import { rollCallsRouter } from "./roll-calls/router.ts";
 import { settingsRouter } from "./admin/settings-router.ts";
 import { visitorsRouter } from "./admin/visitors-router.ts";
 import { webhooksRouter } from "./webhooks/router.ts";
@@ -27,6 +28,7 @@ export const appRouter = router({
   questions: questionsRouter,
   visits: visitsRouter,
   door: doorRouter,
+  rollCalls: rollCallsRouter,
   invites: invitesRouter,
   passwords: passwordsRouter,
   assets: assetsRouter,

@@ -37,6 +37,7 @@ describe("the browser-safe schemas entry point", () => {
       "kernel/sheet-view.ts",
       "catalog/kiosk-timings.ts",
       "catalog/temperature.ts",
+      "reports/csv-encoding.ts",
       "../../backups/src/manifest.ts",
       "../../i18n/src/languages.ts",
     ];

@@ -346,6 +346,31 @@ export interface WebhookAttemptsTable {
   response: string;
 }
 
+/** A roll call at a location: open while ended_at is null (one at a time), or a drill's record. */
+export interface RollCallsTable {
+  id: Generated<number>;
+  location_id: number;
+  drill: Generated<boolean>;
+  started_at: Timestamp;
+  started_by: number | null;
+  ended_at: NullableTimestamp;
+  ended_by: number | null;
+}
+
+/** A person on a roll call: signed in when it started (visit_id), or added by staff (null). */
+export interface RollCallPeopleTable {
+  id: Generated<number>;
+  roll_call_id: number;
+  visit_id: number | null;
+  /** Blanked by retention (erased_at set). */
+  name: string;
+  program: string | null;
+  safe: Generated<boolean>;
+  marked_at: NullableTimestamp;
+  marked_by: number | null;
+  erased_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -370,6 +395,8 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  roll_calls: RollCallsTable;
+  roll_call_people: RollCallPeopleTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -19,6 +19,8 @@ const expectedTables = [
   "programs",
   "questions",
   "rate_limits",
+  "roll_call_people",
+  "roll_calls",
   "sessions",
   "settings",
   "tablets",

@@ -140,3 +140,29 @@ describe("watchLocation", () => {
     expect(fake.sources).toHaveLength(1);
   });
 });
+
+describe("a location's roll calls on its stream", () => {
+  it("says which roll call is open when the stream is ready, and each change after", () => {
+    const fake = fakePlatform();
+    const heard: unknown[] = [];
+    watchLocation(
+      7,
+      {
+        live: (ready) => heard.push(["live", ready.rollCallId]),
+        visit: () => undefined,
+        refresh: () => undefined,
+        down: () => undefined,
+        rollCall: (change) => heard.push(["rollCall", change.rollCallId, change.open]),
+      },
+      fake.platform,
+    );
+    fake.latest().fire(liveEvents.ready, { locationId: 7, rollCallId: 3 });
+    fake.latest().fire(liveEvents.rollCall, { locationId: 7, rollCallId: 3, open: false });
+    fake.latest().fire(liveEvents.ready);
+    expect(heard).toEqual([
+      ["live", 3],
+      ["rollCall", 3, false],
+      ["live", null],
+    ]);
+  });
+});

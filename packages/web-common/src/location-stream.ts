@@ -1,4 +1,10 @@
-import { liveEvents, liveEventsPath, type LiveVisitEvent } from "@vsi/api/schemas";
+import {
+  liveEvents,
+  liveEventsPath,
+  type LiveReadyEvent,
+  type LiveRollCallEvent,
+  type LiveVisitEvent,
+} from "@vsi/api/schemas";
 
 // One location's live event stream, held open with its reconnection back-off: the kiosk patches its
 // sheet lists with it, the staff app's On site page refetches.
@@ -13,13 +19,18 @@ export function retryDelayMs(failures: number): number {
 
 /** What a watcher hears from one location's stream; `V` is the visit as the watcher types it. */
 export interface LocationStreamHandlers<V = unknown> {
-  /** The stream listens: refresh once (changes may have been missed), then apply events. */
-  live(): void;
+  /**
+   * The stream listens: refresh once (changes may have been missed), then apply events. `ready`
+   * says which roll call is open at the location.
+   */
+  live(ready: LiveReadyEvent): void;
   visit(change: LiveVisitEvent<V>): void;
   /** Changes may have been missed: refresh. */
   refresh(): void;
   /** The stream is lost: poll until `live` again. */
   down(): void;
+  /** A roll call at the location started, ended or changed. */
+  rollCall?(change: LiveRollCallEvent): void;
 }
 
 /** The browser's parts the watcher uses; tests pass their own. */
@@ -55,9 +66,15 @@ export function watchLocation<V = unknown>(
 
   const connect = () => {
     source = platform.open(liveEventsPath(locationId));
-    source.addEventListener(liveEvents.ready, () => {
+    source.addEventListener(liveEvents.ready, (event) => {
       failures = 0;
-      handlers.live();
+      // A server from before roll calls sends no data with it.
+      const data = (event as MessageEvent<string | undefined>).data;
+      const ready = data ? (JSON.parse(data) as Partial<LiveReadyEvent>) : {};
+      handlers.live({ locationId, rollCallId: ready.rollCallId ?? null });
+    });
+    source.addEventListener(liveEvents.rollCall, (event) => {
+      handlers.rollCall?.(JSON.parse((event as MessageEvent<string>).data) as LiveRollCallEvent);
     });
     source.addEventListener(liveEvents.visit, (event) => {
       handlers.visit(JSON.parse((event as MessageEvent<string>).data) as LiveVisitEvent<V>);

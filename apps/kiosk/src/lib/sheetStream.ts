@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { LiveVisitEvent } from "@vsi/api/schemas";
 import { watchLocation } from "@vsi/web-common/location-stream";
 import { queryClient } from "@vsi/web-common/query-client";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { inputOfOpenVisitsKey, openVisitsKey } from "./kioskApi";
 import type { Visit } from "./types";
 
@@ -67,15 +67,22 @@ function refreshLists(locationId: number) {
 /**
  * Keeps the location's sheet lists in step with the server while mounted: the location's stream
  * patches them, with a full refresh each time it (re)connects; polling only while it is down.
+ * Answers whether a roll call is in progress at the location (the sheet's banner).
  */
-export function useSheetStream(locationId: number): void {
+export function useSheetStream(locationId: number): { rollCall: boolean } {
+  const [rollCall, setRollCall] = useState<{ locationId: number; open: boolean }>({
+    locationId,
+    open: false,
+  });
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const stop = watchLocation<Visit>(locationId, {
-      live: () => {
+      live: (ready) => {
         liveLocations.add(locationId);
+        setRollCall({ locationId, open: ready.rollCallId !== null });
         void refreshLists(locationId);
       },
+      rollCall: (change) => setRollCall({ locationId, open: change.open }),
       visit: (change) => applyVisitEvent(queryClient, change),
       refresh: () => void refreshLists(locationId),
       down: () => {
@@ -89,4 +96,5 @@ export function useSheetStream(locationId: number): void {
       liveLocations.delete(locationId);
     };
   }, [locationId]);
+  return { rollCall: rollCall.locationId === locationId && rollCall.open };
 }

@@ -29,7 +29,7 @@ export function SheetPage() {
   const { confirmation } = useConfirmationState();
   // Read (and kept on the tablet) before anyone taps Sign in, so the form asks them offline too.
   useQuery(kioskQuestionsQuery(locationId));
-  useSheetStream(locationId);
+  const { rollCall } = useSheetStream(locationId);
   const firstProgram = location.Programs[0];
   const shown = location.Programs.some((program) => program.id === programId)
     ? programId
@@ -43,6 +43,11 @@ export function SheetPage() {
 
   return (
     <SheetLayout location={location}>
+      {rollCall ? (
+        <div className={classes.rollCall} role="alert">
+          {t("sheet.rollCall")}
+        </div>
+      ) : null}
       {shown !== undefined ? (
         <ProgramTabs
           label={t("sheet.programs")}

@@ -4,7 +4,9 @@ import {
   describeError,
   liveEvents,
   parseAccessChange,
+  parseRollCallChange,
   parseVisitChange,
+  rollCallsChannel,
   visitChangeEvent,
   visitsChannel,
   watchAccess,
@@ -63,6 +65,11 @@ export class LiveHub {
       await notifications.listen(visitsChannel, (payload) => {
         const change = parseVisitChange(payload);
         if (change) void this.deliver(change);
+      });
+      // A roll call's change names no one: every stream of its location gets the same message.
+      await notifications.listen(rollCallsChannel, (payload) => {
+        const change = parseRollCallChange(payload);
+        if (change) this.broadcast(change.locationId, sseMessage(liveEvents.rollCall, change));
       });
       await notifications.listen(accessChannel, (payload) => {
         const change = parseAccessChange(payload);

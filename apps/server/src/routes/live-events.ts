@@ -1,5 +1,13 @@
 import { PassThrough } from "node:stream";
-import { idParam, liveEvents, visitView, watchAccess, type Services } from "@vsi/api";
+import {
+  idParam,
+  liveEvents,
+  openRollCallAt,
+  visitView,
+  watchAccess,
+  type LiveReadyEvent,
+  type Services,
+} from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 import { LiveHub, sseMessage } from "../live/hub.ts";
 import { errorResponse } from "./openapi-responses.ts";
@@ -41,7 +49,11 @@ export function registerLiveEvents(app: FastifyInstance, services: Services) {
       checkedAt: Date.now(),
     });
     // Listening already: from here on the browser misses nothing, so it refreshes once now.
-    out.write(`retry: 2000\n${sseMessage(liveEvents.ready, { locationId })}`);
+    const ready: LiveReadyEvent = {
+      locationId,
+      rollCallId: await openRollCallAt(services.db.kysely, locationId),
+    };
+    out.write(`retry: 2000\n${sseMessage(liveEvents.ready, ready)}`);
     return (
       reply
         .header("Content-Type", "text/event-stream; charset=utf-8")
@@ -60,9 +72,10 @@ export const liveEventsOperation = {
   get: {
     operationId: "locations-events",
     summary:
-      "The location's live sheet as Server-Sent Events (text/event-stream): `ready` once listening, then `visit` " +
+      "The location's live sheet as Server-Sent Events (text/event-stream): `ready` ({locationId, rollCallId: the open " +
+      "roll call or null}) once listening, then `visit` " +
       "({kind: in|out|changed|deleted, visitId, locationId, programId, visit}) for every change, `refresh` when changes " +
-      "may have been missed, `closed` ({status, message}) before it ends for a caller no longer allowed, and a comment " +
+      "may have been missed, `rollCall` ({locationId, rollCallId, open}) when a roll call starts, ends or changes, `closed` ({status, message}) before it ends for a caller no longer allowed, and a comment " +
       "every 15 s. A tablet: its own location; staff: any",
     tags: ["locations"],
     security: [{ bearer: [] }],

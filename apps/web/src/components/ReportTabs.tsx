@@ -2,10 +2,12 @@ import { Group } from "@mantine/core";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { ButtonLink } from "./links";
 
-/** The Reports pages: the visits report and the funder summary, side by side. */
-export function ReportTabs({ current }: { current: "visits" | "summary" }) {
+type Tab = "visits" | "summary" | "rollCalls";
+
+/** The Reports pages: the visits report, the funder summary and the roll calls, side by side. */
+export function ReportTabs({ current }: { current: Tab }) {
   const { t } = useStaffTranslation();
-  const tab = (name: "visits" | "summary") =>
+  const tab = (name: Tab) =>
     current === name
       ? { variant: "filled" as const, "aria-current": "page" as const }
       : { variant: "default" as const };
@@ -16,6 +18,9 @@ export function ReportTabs({ current }: { current: "visits" | "summary" }) {
       </ButtonLink>
       <ButtonLink to="/dashboard/reports/summary" size="compact-md" {...tab("summary")}>
         {t("reports.tabs.summary")}
+      </ButtonLink>
+      <ButtonLink to="/dashboard/reports/roll-calls" size="compact-md" {...tab("rollCalls")}>
+        {t("reports.tabs.rollCalls")}
       </ButtonLink>
     </Group>
   );

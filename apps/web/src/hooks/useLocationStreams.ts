@@ -11,14 +11,22 @@ const maxStreams = 4;
  */
 export type StreamsState = "live" | "connecting" | "reconnecting" | "polling";
 
-/** Calls `changed` whenever a visit changes at one of these locations (and on each reconnect). */
-export function useLocationStreams(locationIds: number[], changed: () => void): StreamsState {
+/**
+ * Calls `changed` whenever a visit changes at one of these locations (and on each reconnect), and
+ * `rollCallChanged` when a roll call there starts, ends or changes (and on each reconnect).
+ */
+export function useLocationStreams(
+  locationIds: number[],
+  changed: () => void,
+  rollCallChanged: () => void = () => undefined,
+): StreamsState {
   const watchable =
     typeof EventSource !== "undefined" &&
     locationIds.length > 0 &&
     locationIds.length <= maxStreams;
   const key = locationIds.join(",");
   const onChange = useEffectEvent(changed);
+  const onRollCall = useEffectEvent(rollCallChanged);
   const [state, setState] = useState<{ key: string; live: number; lost: boolean }>({
     key,
     live: 0,
@@ -37,7 +45,9 @@ export function useLocationStreams(locationIds: number[], changed: () => void): 
           if (live.size === ids.length) lost = false;
           setState({ key, live: live.size, lost });
           onChange();
+          onRollCall();
         },
+        rollCall: () => onRollCall(),
         visit: () => onChange(),
         refresh: () => onChange(),
         down: () => {

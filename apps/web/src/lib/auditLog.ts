@@ -81,7 +81,9 @@ export function describeEntry(entry: AuditEntry, language: Language = "en"): str
     newEmail: text(d.newEmail),
     // Of the answers, the log says only that they changed, never what they were.
     fields: fields(d).replace("Answers", staffTranslate(language, "audit.answersChanged")),
-    count: Number(d.erased ?? d.lookups ?? 0),
+    count: Number(d.erased ?? d.lookups ?? d.people ?? 0),
+    accounted: Number(d.accounted ?? 0),
+    missing: Number(d.missing ?? 0),
     day: text(d.day),
     id: entry.subject?.id ?? "",
   };
@@ -98,6 +100,8 @@ export function describeEntry(entry: AuditEntry, language: Language = "en"): str
     case "location.delete":
     case "program.delete":
       return say(`${entry.action.replace(".", "_")}_${d.archived ? "archived" : "deleted"}`);
+    case "roll_call.start":
+      return say(d.drill === true ? "roll_call_start_drill" : "roll_call_start");
     case "retention.run":
       return say(entry.actor.kind === "system" ? "retentionAuto" : "retention");
     default:
@@ -109,9 +113,16 @@ export function describeEntry(entry: AuditEntry, language: Language = "en"): str
 export function subjectLabel(entry: AuditEntry, language: Language = "en"): string {
   const subject = entry.subject;
   if (!subject || subject.id === null) return "—";
-  const known = ["visit", "location", "program", "question", "user", "tablet", "webhook"].includes(
-    subject.type,
-  );
+  const known = [
+    "visit",
+    "location",
+    "program",
+    "question",
+    "user",
+    "tablet",
+    "webhook",
+    "roll_call",
+  ].includes(subject.type);
   const name = known ? staffTranslate(language, `audit.subjects.${subject.type}`) : subject.type;
   return `${name} #${subject.id}`;
 }

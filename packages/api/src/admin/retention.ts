@@ -4,6 +4,7 @@ import type { Executor, Kysely, Database, SignOutKind } from "@vsi/db";
 import { toNamedVisit } from "../visits/mappers.ts";
 import { visitorKeyOf } from "../visits/queries.ts";
 import { recordAudit, systemActor, type AuditActor } from "../kernel/audit.ts";
+import { eraseRollCallNamesBefore, eraseRollCallNamesOf } from "../roll-calls/queries.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -115,13 +116,14 @@ export async function runRetention(
       .where(erasable(before))
       .executeTakeFirst();
     const erased = Number(result.numUpdatedRows);
+    const rollCallNames = await eraseRollCallNamesBefore(trx, before, now);
     await trx.updateTable("settings").set({ retention_ran_at: now }).execute();
     await recordAudit(
       trx,
       actor,
       {
         action: "retention.run",
-        details: { erased, eraseAfterDays: days, before: before.toISOString() },
+        details: { erased, rollCallNames, eraseAfterDays: days, before: before.toISOString() },
       },
       now,
     );
@@ -187,6 +189,8 @@ export async function forgetVisitor(
       .where("phone_number", "=", phoneNumber)
       .executeTakeFirst();
     const erased = Number(result.numUpdatedRows);
+    // Before their key changes: it is what finds them on roll calls.
+    await eraseRollCallNamesOf(trx, phoneNumber, now);
     await trx
       .updateTable("visits")
       .set({ visitor_key: randomBytes(32) })

@@ -38,5 +38,8 @@ export const auditActions = [
   "webhook.pause",
   "webhook.resume",
   "webhook.delete",
+  /** A roll call started or ended at a location: its counts, never its names. */
+  "roll_call.start",
+  "roll_call.end",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

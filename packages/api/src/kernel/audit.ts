@@ -22,7 +22,15 @@ export { auditActions, type AuditAction } from "./audit-actions.ts";
 export interface AuditRecord {
   action: AuditAction;
   subjectType?:
-    "visit" | "location" | "program" | "question" | "user" | "invite" | "tablet" | "webhook";
+    | "visit"
+    | "location"
+    | "program"
+    | "question"
+    | "user"
+    | "invite"
+    | "tablet"
+    | "webhook"
+    | "roll_call";
   subjectId?: number | null;
   locationId?: number | null;
   /** Never a visitor's name or phone: the log outlives retention. */

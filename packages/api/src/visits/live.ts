@@ -4,13 +4,34 @@ import { HttpError } from "../kernel/errors.ts";
 import { resolveIdentity, type IdentitySource } from "../callers/identity.ts";
 import { toVisit } from "./mappers.ts";
 import { assertMayWatchLocation } from "../kernel/permissions.ts";
-import { liveEvents, type LiveVisitEvent, type VisitChangeKind } from "./live-schema.ts";
+import {
+  liveEvents,
+  type LiveRollCallEvent,
+  type LiveVisitEvent,
+  type VisitChangeKind,
+} from "./live-schema.ts";
 import { getLocation } from "../catalog/queries.ts";
 import { findVisit } from "./queries.ts";
 
 /** The database announces visit changes on this channel (migration 0007), access changes on the other. */
 export const visitsChannel = "vsi_visits";
 export const accessChannel = "vsi_access";
+/** Roll calls started, ended or marked (migration 0028_roll_calls). */
+export const rollCallsChannel = "vsi_roll_calls";
+
+/** A vsi_roll_calls payload, or undefined for anything else. */
+export function parseRollCallChange(payload: string): LiveRollCallEvent | undefined {
+  try {
+    const change = JSON.parse(payload) as LiveRollCallEvent;
+    return typeof change.locationId === "number" &&
+      typeof change.rollCallId === "number" &&
+      typeof change.open === "boolean"
+      ? { locationId: change.locationId, rollCallId: change.rollCallId, open: change.open }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export type VisitChange =
   | { kind: VisitChangeKind; locationId: number; programId: number; visitId: number }

@@ -11,6 +11,7 @@ import { positiveInt } from "@vsi/web-common/search-params";
 import { browserTimeZone } from "@vsi/web-common/time";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { trpc } from "../../lib/trpc";
+import { RollCallStart } from "../../components/RollCallStart";
 import classes from "./OnSite.module.css";
 
 export const Route = createFileRoute("/dashboard/on-site")({
@@ -50,6 +51,7 @@ function OnSitePage() {
   const streams = useLocationStreams(
     shown,
     () => void client.invalidateQueries({ queryKey: trpc.visits.open.queryKey() }),
+    () => void client.invalidateQueries({ queryKey: trpc.rollCalls.list.queryKey() }),
   );
   const open = useQuery({
     ...trpc.visits.open.queryOptions({ locationId }),
@@ -102,6 +104,12 @@ function OnSitePage() {
       </Group>
       {open.isPending ? <Loading /> : null}
       {open.data && visits.length === 0 ? <Text>{t("onSite.nobody")}</Text> : null}
+      {locationId !== undefined && !groups.some((g) => g.locationId === locationId) ? (
+        <RollCallStart
+          locationId={locationId}
+          place={locations.find((l) => l.id === locationId)?.Name ?? ""}
+        />
+      ) : null}
       <Stack>
         {groups.map((location) => (
           <section
@@ -110,9 +118,12 @@ function OnSitePage() {
             aria-label={location.locationName}
           >
             <Paper withBorder p="md">
-              <Title order={2} size="h3">
-                {location.locationName}
-              </Title>
+              <Group justify="space-between" align="start">
+                <Title order={2} size="h3">
+                  {location.locationName}
+                </Title>
+                <RollCallStart locationId={location.locationId} place={location.locationName} />
+              </Group>
               <Text size="sm" c="dimmed" mb="sm">
                 {t("onSite.signedIn", {
                   count: location.programs.reduce((sum, p) => sum + p.visits.length, 0),

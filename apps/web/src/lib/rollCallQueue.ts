@@ -1,0 +1,105 @@
+import { useSyncExternalStore } from "react";
+import type { PendingMark } from "./rollCall";
+
+// Marks made on the roll-call screen wait here (and in localStorage, so a closed tab keeps them)
+// until the server has them: sent in the order they were made, one at a time, each once. The
+// server keeps each mark's own time and ignores one older than the person's last, so a mark sent
+// again after a lost answer, or late, changes nothing it should not.
+
+const storageKey = "vsi.rollCallMarks";
+const retryMs = 3_000;
+
+/** Sends one mark: resolves once the server has it; rejects with `{ status }` when it answered. */
+export type SendMark = (mark: PendingMark) => Promise<unknown>;
+
+interface State {
+  marks: PendingMark[];
+  offline: boolean;
+}
+
+function read(): PendingMark[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(storageKey) ?? "[]");
+    return Array.isArray(stored) ? (stored as PendingMark[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A refusal by the server (the roll call ended, the person is not on it): sending again won't help. */
+function refused(error: unknown): boolean {
+  const status = (error as { data?: { httpStatus?: number } } | undefined)?.data?.httpStatus;
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+export class MarkQueue {
+  private state: State;
+  private readonly listeners = new Set<() => void>();
+  private sending = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly send: SendMark,
+    private readonly sent: (mark: PendingMark) => void,
+  ) {
+    this.state = {
+      marks: read(),
+      offline: typeof navigator !== "undefined" && navigator.onLine === false,
+    };
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  snapshot = () => this.state;
+
+  private set(next: Partial<State>) {
+    this.state = { ...this.state, ...next };
+    localStorage.setItem(storageKey, JSON.stringify(this.state.marks));
+    for (const listener of this.listeners) listener();
+  }
+
+  add(mark: Omit<PendingMark, "key" | "markedAt">, now = new Date()) {
+    const key = `${now.getTime()}-${Math.random().toString(36).slice(2)}`;
+    this.set({ marks: [...this.state.marks, { ...mark, key, markedAt: now.toISOString() }] });
+    void this.flush();
+  }
+
+  /** The browser says the network is back (or gone). */
+  setOnline(online: boolean) {
+    this.set({ offline: !online });
+    if (online) void this.flush();
+  }
+
+  /** Sends the waiting marks in order; stops at the first that cannot reach the server, and tries again later. */
+  async flush(): Promise<void> {
+    if (this.sending) return;
+    this.sending = true;
+    clearTimeout(this.timer);
+    try {
+      while (this.state.marks.length > 0) {
+        const mark = this.state.marks[0]!;
+        try {
+          await this.send(mark);
+        } catch (error) {
+          if (!refused(error)) {
+            this.set({ offline: true });
+            this.timer = setTimeout(() => void this.flush(), retryMs);
+            return;
+          }
+        }
+        this.set({ marks: this.state.marks.filter((m) => m.key !== mark.key), offline: false });
+        this.sent(mark);
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+}
+
+/** The queue's marks and whether it last found the network gone, for a screen. */
+export function useMarkQueue(queue: MarkQueue): State {
+  return useSyncExternalStore(queue.subscribe, queue.snapshot);
+}

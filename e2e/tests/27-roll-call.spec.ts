@@ -1,0 +1,181 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { Api, createSite, logInContext, signInVisitor, type Person } from "../support/api.ts";
+import { expectAccessible } from "../support/axe.ts";
+import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+
+// The fire alarm: staff start a roll call from the On site page and tick people off outside on
+// their phones, several at once, even without a network; the record is kept under Reports.
+
+/** A staff member's phone, logged in. */
+async function staffPhone(
+  browser: Browser,
+  person: Person,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: viewports.phone });
+  await logInContext(context, person);
+  return { context, page: await context.newPage() };
+}
+
+/** A person's button on the roll-call screen: pressed once they are marked safe. */
+const person = (page: Page, name: string) =>
+  page.getByRole("button", { name: new RegExp(`^${name} `) });
+const marked = (page: Page, name: string) =>
+  expect(person(page, name)).toHaveAttribute("aria-pressed", "true", { timeout: 1_000 });
+
+test("two phones mark one roll call, each sees the other's marks, and marks made offline arrive once", async ({
+  browser,
+  adminApi,
+  newUser,
+  setUpTablet,
+}) => {
+  const site = await createSite(adminApi, "Evac Hall", ["Pantry", "Tutoring"]);
+  const suffix = String(Date.now()).slice(-4);
+  const names = ["Ana", "Ben", "Cleo", "Dev", "Eli"];
+  for (const [i, first] of names.entries())
+    await signInVisitor(adminApi, {
+      LocationId: site.location.id,
+      ProgramId: site.programs[i % 2]!.id,
+      FirstName: first,
+      LastName: "Roll",
+      PhoneNumber: `415-56${i}-${suffix}`,
+    });
+  const tablet = await setUpTablet(site.location.id);
+  await tablet.page.goto(`/sheet/${site.location.id}`);
+  await expect(tablet.page.getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  const first = await staffPhone(browser, await newUser());
+  const second = await staffPhone(browser, await newUser());
+  try {
+    // Started from the On site page.
+    await first.page.goto(`/dashboard/on-site?locationId=${site.location.id}`);
+    await first.page
+      .getByRole("button", { name: `Start roll call at ${site.location.Name}` })
+      .click();
+    await expect(first.page).toHaveURL(/\/dashboard\/roll-calls\/\d+$/);
+    const rollCallId = Number(first.page.url().split("/").pop());
+    await expect(first.page.getByText("0 of 5 accounted for")).toBeVisible();
+
+    // The tablet at the door says so while it runs.
+    await expect(tablet.page.getByRole("alert")).toHaveText("Roll call in progress");
+
+    await second.page.goto(`/dashboard/roll-calls/${rollCallId}`);
+    await expect(second.page.getByText("0 of 5 accounted for")).toBeVisible();
+    await expect(second.page.getByText("updates live")).toBeVisible();
+    await expect(first.page.getByText("updates live")).toBeVisible();
+
+    // Each phone sees the other's mark within a second.
+    await person(first.page, "Ana Roll").click();
+    await marked(second.page, "Ana Roll");
+    await person(second.page, "Ben Roll").click();
+    await marked(first.page, "Ben Roll");
+    await expect(first.page.getByText("2 of 5 accounted for")).toBeVisible();
+    await expectAccessible(first.page, "roll call");
+    await keepScreenshot(first.page, "27-roll-call-phone");
+
+    // The search finds one name.
+    await first.page.getByLabel("Find a name").fill("cle");
+    await expect(first.page.getByRole("button", { name: /^\w+ Roll / })).toHaveCount(1);
+    await expect(person(first.page, "Cleo Roll")).toBeVisible();
+    await first.page.getByLabel("Find a name").fill("");
+
+    // Offline: three marks wait on the phone, said plainly, then go once the network is back.
+    await second.context.setOffline(true);
+    for (const name of ["Cleo Roll", "Dev Roll", "Eli Roll"])
+      await person(second.page, name).click();
+    await expect(second.page.getByText(/Offline: marks are kept on this phone/)).toBeVisible();
+    await expect(second.page.getByText("3 marks waiting to be sent")).toBeVisible();
+    await expect(second.page.getByText("5 of 5 accounted for")).toBeVisible();
+    await expectAccessible(second.page, "roll call offline");
+    await keepScreenshot(second.page, "27-roll-call-offline");
+    const offlineAt = Date.now();
+    await second.context.setOffline(false);
+    await expect(second.page.getByText(/marks? waiting to be sent/)).toHaveCount(0);
+    await expect(first.page.getByText("5 of 5 accounted for")).toBeVisible();
+
+    const api = Api.of(first.context);
+    const record = await api.expect(200, "GET", `/api/roll-calls/${rollCallId}`);
+    expect(record.people).toHaveLength(5);
+    for (const name of ["Cleo Roll", "Dev Roll", "Eli Roll"]) {
+      const row = record.people.find((p: { name: string }) => p.name === name);
+      expect(row.safe).toBe(true);
+      // The time it was tapped, offline, not when it reached the server.
+      expect(Date.parse(row.markedAt)).toBeLessThanOrEqual(offlineAt);
+    }
+
+    // Ending with everyone accounted for; the tablet's banner goes.
+    await first.page.getByRole("button", { name: "End roll call" }).click();
+    await expect(first.page.getByRole("dialog")).toContainText("Everyone is accounted for.");
+    await first.page.getByRole("button", { name: "End it" }).click();
+    await expect(first.page.getByText("This roll call has ended.")).toBeVisible();
+    await expect(tablet.page.getByRole("alert")).toHaveCount(0);
+  } finally {
+    await first.context.close();
+    await second.context.close();
+  }
+});
+
+test("a drill ended with one person unaccounted says so, in the record, its print and CSV", async ({
+  browser,
+  adminApi,
+  newUser,
+}) => {
+  const site = await createSite(adminApi, "Drill House", ["Clinic"]);
+  const suffix = String(Date.now()).slice(-4);
+  for (const [i, first] of ["Fay", "Gus"].entries())
+    await signInVisitor(adminApi, {
+      LocationId: site.location.id,
+      ProgramId: site.programs[0]!.id,
+      FirstName: first,
+      LastName: "Drill",
+      PhoneNumber: `415-57${i}-${suffix}`,
+    });
+  const staff = await newUser();
+  const phone = await staffPhone(browser, staff);
+  try {
+    const { page } = phone;
+    await page.goto(`/dashboard/on-site?locationId=${site.location.id}`);
+    await page.getByRole("button", { name: `Start a drill at ${site.location.Name}` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Drill");
+    await person(page, "Fay Drill").click();
+    // Someone who was not signed in, added and marked.
+    await page.getByLabel("Name", { exact: true }).fill("Hal Visitor");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await person(page, "Hal Visitor").click();
+    await expect(page.getByText("2 of 3 accounted for")).toBeVisible();
+
+    await page.getByRole("button", { name: "End roll call" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("1 person is still not accounted for:");
+    await expect(dialog.getByRole("listitem")).toHaveText(["Gus Drill"]);
+    await expectAccessible(page, "ending a drill");
+    await keepScreenshot(page, "27-roll-call-end", { fullPage: false });
+    await dialog.getByRole("button", { name: "End it" }).click();
+
+    await page.getByRole("link", { name: "Open the record" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(
+      `Drill at ${site.location.Name}`,
+    );
+    const table = page.getByRole("table");
+    await expect(table.getByRole("row", { name: /Gus Drill/ })).toContainText("Not accounted for");
+    await expect(table.getByRole("row", { name: /Fay Drill/ })).toContainText(staff.firstName);
+    await expectAccessible(page, "roll call record");
+    await keepScreenshot(page, "27-roll-call-record");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const text = await (
+      await (await download).createReadStream()
+    )
+      .toArray()
+      .then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    expect(text.startsWith("\uFEFFName,Program,Status,Marked at,Marked by\n")).toBe(true);
+    expect(text).toContain(`Gus Drill,${site.programs[0]!.Name},Not accounted for,,\n`);
+
+    // Listed under Reports → Roll calls.
+    await page.goto("/dashboard/reports/roll-calls");
+    await expect(page.getByRole("table")).toContainText(site.location.Name);
+    await expectAccessible(page, "roll calls list");
+  } finally {
+    await phone.context.close();
+  }
+});

@@ -1,0 +1,44 @@
+import type { Selectable } from "kysely";
+import type { RollCallPeopleTable, RollCallsTable } from "@vsi/db";
+import { iso, isoOrNull } from "../kernel/iso-time.ts";
+import type { RollCallPerson, RollCallSummary } from "./schema.ts";
+
+export type RollCallRow = Selectable<RollCallsTable> & {
+  location_name: string;
+  started_by_name: string | null;
+  ended_by_name: string | null;
+  accounted: number | null;
+  missing: number | null;
+};
+
+export type RollCallPersonRow = Selectable<RollCallPeopleTable> & { marked_by_name: string | null };
+
+const staff = (id: number | null, name: string | null) =>
+  id === null ? null : { id, name: name ?? "" };
+
+export function toRollCallSummary(row: RollCallRow): RollCallSummary {
+  return {
+    id: row.id,
+    locationId: row.location_id,
+    locationName: row.location_name,
+    drill: row.drill,
+    startedAt: iso(row.started_at),
+    startedBy: staff(row.started_by, row.started_by_name),
+    endedAt: isoOrNull(row.ended_at),
+    endedBy: staff(row.ended_by, row.ended_by_name),
+    accounted: row.accounted ?? 0,
+    missing: row.missing ?? 0,
+  };
+}
+
+export function toRollCallPerson(row: RollCallPersonRow): RollCallPerson {
+  return {
+    id: row.id,
+    visitId: row.visit_id,
+    name: row.name,
+    program: row.program,
+    safe: row.safe,
+    markedAt: isoOrNull(row.marked_at),
+    markedBy: staff(row.marked_by, row.marked_by_name),
+  };
+}

@@ -1,0 +1,285 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, Executor } from "@vsi/db";
+import { conflict, HttpError, notFound } from "../kernel/errors.ts";
+import { recordAudit, type AuditActor } from "../kernel/audit.ts";
+import { visitorKeyOf } from "../visits/queries.ts";
+import type { RollCallPersonRow, RollCallRow } from "./mappers.ts";
+
+const staffName = sql<string>`users.first_name || ' ' || users.last_name`;
+
+/** A roll call that has ended takes no more marks nor people: its record is kept as it ended. */
+const endedMessage = "This roll call has ended";
+
+/**
+ * Starts a roll call at a live location: everyone signed in there now, frozen, grouped by program.
+ * The location's row is locked, so two starts at once make one; the second hears 409 with the
+ * open roll call's id, as does any start while one is open.
+ */
+export async function startRollCall(
+  db: Kysely<Database>,
+  locationId: number,
+  drill: boolean,
+  now: Date,
+  userId: number,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const location = await trx
+      .selectFrom("locations")
+      .select("id")
+      .where("id", "=", locationId)
+      .where("archived_at", "is", null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!location) throw notFound("Location");
+    const open = await trx
+      .selectFrom("roll_calls")
+      .select("id")
+      .where("location_id", "=", locationId)
+      .where("ended_at", "is", null)
+      .executeTakeFirst();
+    if (open)
+      throw conflict("A roll call is already open at this location", { rollCallId: open.id });
+    const { id } = await trx
+      .insertInto("roll_calls")
+      .values({ location_id: locationId, drill, started_at: now, started_by: userId })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const people = await trx
+      .insertInto("roll_call_people")
+      .columns(["roll_call_id", "visit_id", "name", "program"])
+      .expression((eb) =>
+        eb
+          .selectFrom("visits")
+          .innerJoin("programs", "programs.id", "visits.program_id")
+          .select([
+            sql<number>`${id}::int`.as("roll_call_id"),
+            "visits.id as visit_id",
+            sql<string>`trim(visits.first_name || ' ' || visits.last_name)`.as("name"),
+            "programs.name as program",
+          ])
+          .where("visits.location_id", "=", locationId)
+          .where("visits.time_out", "is", null),
+      )
+      .executeTakeFirst();
+    await recordAudit(
+      trx,
+      { kind: "user", userId },
+      {
+        action: "roll_call.start",
+        subjectType: "roll_call",
+        subjectId: id,
+        locationId,
+        details: { drill, people: Number(people.numInsertedOrUpdatedRows ?? 0) },
+      },
+      now,
+    );
+    return id;
+  });
+}
+
+/** A roll call with its counts and who started and ended it. */
+function rollCallRows(db: Executor) {
+  return db
+    .selectFrom("roll_calls")
+    .innerJoin("locations", "locations.id", "roll_calls.location_id")
+    .leftJoin("users as starter", "starter.id", "roll_calls.started_by")
+    .leftJoin("users as ender", "ender.id", "roll_calls.ended_by")
+    .selectAll("roll_calls")
+    .select([
+      "locations.name as location_name",
+      sql<string | null>`starter.first_name || ' ' || starter.last_name`.as("started_by_name"),
+      sql<string | null>`ender.first_name || ' ' || ender.last_name`.as("ended_by_name"),
+      (eb) =>
+        eb
+          .selectFrom("roll_call_people")
+          .select(sql<number>`count(*) filter (where safe)::int`.as("n"))
+          .whereRef("roll_call_people.roll_call_id", "=", "roll_calls.id")
+          .as("accounted"),
+      (eb) =>
+        eb
+          .selectFrom("roll_call_people")
+          .select(sql<number>`count(*) filter (where not safe)::int`.as("n"))
+          .whereRef("roll_call_people.roll_call_id", "=", "roll_calls.id")
+          .as("missing"),
+    ]);
+}
+
+/** Newest first; one location's when named. */
+export async function listRollCalls(
+  db: Executor,
+  locationId: number | undefined,
+): Promise<RollCallRow[]> {
+  let query = rollCallRows(db);
+  if (locationId !== undefined) query = query.where("roll_calls.location_id", "=", locationId);
+  return query.orderBy("roll_calls.started_at", "desc").orderBy("roll_calls.id", "desc").execute();
+}
+
+export async function findRollCall(
+  db: Executor,
+  id: number,
+): Promise<{ rollCall: RollCallRow; people: RollCallPersonRow[] }> {
+  const rollCall = await rollCallRows(db).where("roll_calls.id", "=", id).executeTakeFirst();
+  if (!rollCall) throw notFound("Roll call");
+  const people = await db
+    .selectFrom("roll_call_people")
+    .leftJoin("users", "users.id", "roll_call_people.marked_by")
+    .selectAll("roll_call_people")
+    .select(staffName.as("marked_by_name"))
+    .where("roll_call_people.roll_call_id", "=", id)
+    // Programs in order, added people last, then by name: the list a coordinator reads out.
+    .orderBy(sql`roll_call_people.program is null`)
+    .orderBy("roll_call_people.program")
+    .orderBy("roll_call_people.name")
+    .orderBy("roll_call_people.id")
+    .execute();
+  return { rollCall, people };
+}
+
+/** The roll call's row, locked while a change to it is made; 404, or 409 once it has ended. */
+async function openRollCall(trx: Executor, id: number) {
+  const row = await trx
+    .selectFrom("roll_calls")
+    .select(["id", "ended_at"])
+    .where("id", "=", id)
+    .forShare()
+    .executeTakeFirst();
+  if (!row) throw notFound("Roll call");
+  if (row.ended_at !== null) throw new HttpError(409, endedMessage);
+}
+
+/**
+ * Marks a person safe or not. The person's row is locked, so marks at the same moment from two
+ * devices are made one after the other and leave one consistent row. A mark that changes nothing
+ * (already so) keeps the first one's time and author, so the same mark made twice is one; a mark
+ * made before the person's last one (queued offline while someone else marked) changes nothing.
+ */
+export async function markPerson(
+  db: Kysely<Database>,
+  mark: { rollCallId: number; personId: number; safe: boolean; markedAt: Date; userId: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await openRollCall(trx, mark.rollCallId);
+    const person = await trx
+      .selectFrom("roll_call_people")
+      .select(["safe", "marked_at"])
+      .where("id", "=", mark.personId)
+      .where("roll_call_id", "=", mark.rollCallId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!person) throw notFound("Person");
+    if (person.safe === mark.safe) return;
+    if (person.marked_at !== null && mark.markedAt < person.marked_at) return;
+    await trx
+      .updateTable("roll_call_people")
+      .set({ safe: mark.safe, marked_at: mark.markedAt, marked_by: mark.userId })
+      .where("id", "=", mark.personId)
+      .execute();
+  });
+}
+
+/** Someone who was not signed in, added to an open roll call (not yet marked). */
+export async function addPerson(
+  db: Kysely<Database>,
+  rollCallId: number,
+  name: string,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await openRollCall(trx, rollCallId);
+    const { id } = await trx
+      .insertInto("roll_call_people")
+      .values({ roll_call_id: rollCallId, name })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return id;
+  });
+}
+
+/** Ends an open roll call; its counts go to the audit log, never its names. */
+export async function endRollCall(
+  db: Kysely<Database>,
+  id: number,
+  now: Date,
+  actor: AuditActor & { kind: "user" },
+): Promise<{ accounted: number; missing: number }> {
+  return db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .updateTable("roll_calls")
+      .set({ ended_at: now, ended_by: actor.userId })
+      .where("id", "=", id)
+      .where("ended_at", "is", null)
+      .returning(["location_id", "drill"])
+      .executeTakeFirst();
+    if (!ended) {
+      await openRollCall(trx, id);
+      throw new HttpError(409, endedMessage);
+    }
+    const counts = await trx
+      .selectFrom("roll_call_people")
+      .select([
+        sql<number>`count(*) filter (where safe)::int`.as("accounted"),
+        sql<number>`count(*) filter (where not safe)::int`.as("missing"),
+      ])
+      .where("roll_call_id", "=", id)
+      .executeTakeFirstOrThrow();
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "roll_call.end",
+        subjectType: "roll_call",
+        subjectId: id,
+        locationId: ended.location_id,
+        details: { drill: ended.drill, accounted: counts.accounted, missing: counts.missing },
+      },
+      now,
+    );
+    return counts;
+  });
+}
+
+/** The open roll call at a location, if any: what a tablet's banner asks. */
+export async function openRollCallAt(db: Executor, locationId: number) {
+  const row = await db
+    .selectFrom("roll_calls")
+    .select("id")
+    .where("location_id", "=", locationId)
+    .where("ended_at", "is", null)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Roll-call names go with visitors' other details: those of roll calls ended and begun before the cutoff. */
+export async function eraseRollCallNamesBefore(
+  trx: Executor,
+  before: Date,
+  now: Date,
+): Promise<number> {
+  const result = await trx
+    .updateTable("roll_call_people")
+    .set({ name: "", erased_at: now })
+    .where("erased_at", "is", null)
+    .where("roll_call_id", "in", (eb) =>
+      eb
+        .selectFrom("roll_calls")
+        .select("id")
+        .where("started_at", "<", before)
+        .where("ended_at", "is not", null),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A forgotten person's name on every roll call their visits (by their phone's key) put them on. */
+export async function eraseRollCallNamesOf(
+  trx: Executor,
+  phoneNumber: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable("roll_call_people")
+    .set({ name: "", erased_at: now })
+    .where("visit_id", "in", (eb) =>
+      eb.selectFrom("visits").select("id").where("visitor_key", "=", visitorKeyOf(phoneNumber)),
+    )
+    .execute();
+}

@@ -1,0 +1,337 @@
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
+import type { Client } from "../../test/world.ts";
+import { runRetention } from "../admin/retention.ts";
+import type { RollCall } from "./schema.ts";
+
+/** Roll calls: who was on site when it started, marked safe by staff on several devices at once. */
+
+const site = useCatalogWorld();
+let staff: Client;
+let otherStaff: Client;
+
+/** A new location offering Tutoring and Food Pantry, so each test has its own roll call. */
+async function freshLocation(name: string) {
+  const res = await site.admin.call((api) =>
+    api.locations.create({
+      Name: name,
+      ProgramIds: [site.catalog.tutoring.id, site.catalog.pantry.id],
+    }),
+  );
+  expect(res.status).toBe(201);
+  return res.json.id as number;
+}
+
+async function signIn(locationId: number, programId: number, FirstName: string, LastName: string) {
+  const res = await staff.call((api) =>
+    api.visits.create(visitor(locationId, programId, { FirstName, LastName })),
+  );
+  expect(res.status).toBe(201);
+  return res.json.id as number;
+}
+
+async function start(locationId: number, drill = false): Promise<RollCall> {
+  const res = await staff.call((api) => api.rollCalls.start({ id: locationId, drill }));
+  expect(res.status).toBe(201);
+  return res.json;
+}
+
+const get = async (client: Client, id: number): Promise<RollCall> =>
+  (await client.call((api) => api.rollCalls.get({ id }))).json;
+
+const mark = (client: Client, id: number, personId: number, safe: boolean, markedAt?: string) =>
+  client.call((api) =>
+    api.rollCalls.mark({ id, personId, safe, ...(markedAt ? { markedAt } : {}) }),
+  );
+
+const auditRows = (rollCallId: number) =>
+  site.world.services.db.kysely
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("subject_type", "=", "roll_call")
+    .where("subject_id", "=", rollCallId)
+    .orderBy("id")
+    .execute();
+
+beforeAll(async () => {
+  staff = await staffClient(site.world);
+  otherStaff = await staffClient(site.world);
+});
+
+describe("starting a roll call", () => {
+  it("freezes everyone signed in at the location then, grouped by program, and no one else", async () => {
+    const here = await freshLocation("Roll Call Freeze");
+    const elsewhere = await freshLocation("Roll Call Elsewhere");
+    const ada = await signIn(here, site.catalog.tutoring.id, "Ada", "Byron");
+    await signIn(here, site.catalog.pantry.id, "Ben", "Okafor");
+    const left = await signIn(here, site.catalog.pantry.id, "Cleo", "Gone");
+    await staff.call((api) => api.visits.signOut({ id: left }));
+    await signIn(elsewhere, site.catalog.tutoring.id, "Dan", "Away");
+
+    const rollCall = await start(here);
+    expect(rollCall).toMatchObject({
+      locationId: here,
+      locationName: "Roll Call Freeze",
+      drill: false,
+      endedAt: null,
+      accounted: 0,
+      missing: 2,
+    });
+    expect(rollCall.people.map((p) => [p.name, p.program, p.safe, p.markedAt])).toEqual([
+      ["Ben Okafor", "Food Pantry", false, null],
+      ["Ada Byron", "Tutoring", false, null],
+    ]);
+    expect(rollCall.people[1]!.visitId).toBe(ada);
+
+    // Signed in after it started: not on it.
+    await signIn(here, site.catalog.tutoring.id, "Eve", "Late");
+    expect((await get(staff, rollCall.id)).people).toHaveLength(2);
+  });
+
+  it("keeps one open roll call per location: a second start is a 409 naming the open one", async () => {
+    const here = await freshLocation("Roll Call One Open");
+    const first = await start(here, true);
+    const again = await otherStaff.call((api) => api.rollCalls.start({ id: here, drill: false }));
+    expect(again.status).toBe(409);
+    expect(again.json.rollCallId).toBe(first.id);
+
+    await staff.call((api) => api.rollCalls.end({ id: first.id }));
+    expect((await start(here)).id).not.toBe(first.id);
+  });
+
+  it("makes one roll call of two starts at the same moment", async () => {
+    const here = await freshLocation("Roll Call Race");
+    const [a, b] = await Promise.all([
+      staff.call((api) => api.rollCalls.start({ id: here, drill: false })),
+      otherStaff.call((api) => api.rollCalls.start({ id: here, drill: false })),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const made = a.status === 201 ? a.json.id : b.json.id;
+    expect((a.status === 409 ? a : b).json.rollCallId).toBe(made);
+  });
+
+  it("refuses an unknown or archived location (404) and bad input (422)", async () => {
+    expect(
+      (await staff.call((api) => api.rollCalls.start({ id: 999_999, drill: false }))).status,
+    ).toBe(404);
+    const res = await staff.call((api) =>
+      api.rollCalls.start({ id: site.catalog.east.id, drill: "yes" as unknown as boolean }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.json.errors[0].path).toBe("drill");
+  });
+});
+
+describe("who may", () => {
+  it("lets staff only: a tablet may neither start, read, mark nor end one", async () => {
+    const here = await freshLocation("Roll Call Tablet");
+    await signIn(here, site.catalog.tutoring.id, "Tab", "Let");
+    const rollCall = await start(here);
+    const tablet = await tabletClient(site.world, here);
+    const person = rollCall.people[0]!.id;
+    const calls = [
+      tablet.call((api) => api.rollCalls.start({ id: here, drill: false })),
+      tablet.call((api) => api.rollCalls.list({ locationId: here })),
+      tablet.call((api) => api.rollCalls.get({ id: rollCall.id })),
+      mark(tablet, rollCall.id, person, true),
+      tablet.call((api) => api.rollCalls.addPerson({ id: rollCall.id, name: "X" })),
+      tablet.call((api) => api.rollCalls.end({ id: rollCall.id })),
+    ];
+    expect((await Promise.all(calls)).map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    const anonymous = site.world.client();
+    expect((await anonymous.call((api) => api.rollCalls.get({ id: rollCall.id }))).status).toBe(
+      401,
+    );
+    expect((await get(staff, rollCall.id)).people[0]!.safe).toBe(false);
+  });
+});
+
+describe("marking", () => {
+  it("keeps the time and author of a mark; the same mark made twice is one; undo is a mark", async () => {
+    const here = await freshLocation("Roll Call Marks");
+    await signIn(here, site.catalog.tutoring.id, "Mark", "Twice");
+    const rollCall = await start(here);
+    const person = rollCall.people[0]!.id;
+    const me = await staff.call((api) => api.users.me());
+
+    const first = await mark(staff, rollCall.id, person, true);
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ safe: true, markedBy: { id: me.json.id } });
+    expect(first.json.markedAt).not.toBeNull();
+
+    const second = await mark(otherStaff, rollCall.id, person, true);
+    expect(second.json).toEqual(first.json);
+
+    const undone = await mark(otherStaff, rollCall.id, person, false);
+    expect(undone.json.safe).toBe(false);
+    expect(undone.json.markedBy.id).not.toBe(me.json.id);
+    expect((await get(staff, rollCall.id)).accounted).toBe(0);
+  });
+
+  it("takes a mark queued offline at its own time, and ignores one older than the last", async () => {
+    const here = await freshLocation("Roll Call Offline");
+    await signIn(here, site.catalog.tutoring.id, "Off", "Line");
+    const rollCall = await start(here);
+    const person = rollCall.people[0]!.id;
+    const startedAt = new Date(rollCall.startedAt).getTime();
+    const at = (ms: number) => new Date(startedAt + ms).toISOString();
+    // The marks arrive a minute after they were made.
+    site.world.clock.offsetMs = 60_000;
+    onTestFinished(() => void (site.world.clock.offsetMs = 0));
+
+    expect((await mark(staff, rollCall.id, person, true, at(2000))).json).toMatchObject({
+      safe: true,
+      markedAt: at(2000),
+    });
+    // An undo made before that mark, arriving late, changes nothing.
+    expect((await mark(otherStaff, rollCall.id, person, false, at(1000))).json).toMatchObject({
+      safe: true,
+      markedAt: at(2000),
+    });
+    // A device whose clock is ahead cannot mark in the future.
+    const future = await mark(otherStaff, rollCall.id, person, false, at(3_600_000));
+    expect(new Date(future.json.markedAt).getTime()).toBeLessThan(startedAt + 3_600_000);
+
+    const bad = await mark(staff, rollCall.id, person, true, "yesterday");
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors[0].path).toBe("markedAt");
+  });
+
+  it("leaves one consistent row when two devices mark the same person at the same moment", async () => {
+    const here = await freshLocation("Roll Call Same Moment");
+    await signIn(here, site.catalog.pantry.id, "Both", "Devices");
+    await signIn(here, site.catalog.pantry.id, "Other", "Person");
+    const rollCall = await start(here);
+    const [person, other] = rollCall.people.map((p) => p.id) as [number, number];
+
+    // The same mark from both at once: one mark, by one of them.
+    const same = await Promise.all([
+      mark(staff, rollCall.id, person, true),
+      mark(otherStaff, rollCall.id, person, true),
+    ]);
+    expect(same.map((r) => r.status)).toEqual([200, 200]);
+    const stored = (await get(staff, rollCall.id)).people.find((p) => p.id === person)!;
+    expect(stored.safe).toBe(true);
+    expect(same.map((r) => r.json)).toEqual([stored, stored]);
+
+    // Opposite marks at once: whichever came last holds, with its own time and author.
+    const opposite = await Promise.all([
+      mark(staff, rollCall.id, other, true),
+      mark(otherStaff, rollCall.id, other, false),
+      mark(otherStaff, rollCall.id, other, true),
+    ]);
+    expect(opposite.map((r) => r.status)).toEqual([200, 200, 200]);
+    const after = await get(staff, rollCall.id);
+    const row = after.people.find((p) => p.id === other)!;
+    expect(row.markedBy).not.toBeNull();
+    expect(row.markedAt).not.toBeNull();
+    // The row is what the last of them answered, not a mix of two.
+    expect(opposite.map((r) => r.json)).toContainEqual(row);
+    expect(after.accounted + after.missing).toBe(2);
+    expect(after.accounted).toBe(after.people.filter((p) => p.safe).length);
+  });
+
+  it("answers 404 for a person of another roll call", async () => {
+    const a = await start(await freshLocation("Roll Call A"));
+    const bHere = await freshLocation("Roll Call B");
+    await signIn(bHere, site.catalog.tutoring.id, "Bee", "Person");
+    const b = await start(bHere);
+    expect((await mark(staff, a.id, b.people[0]!.id, true)).status).toBe(404);
+  });
+});
+
+describe("adding someone not signed in", () => {
+  it("adds them unmarked, without a visit; a blank name is a 422", async () => {
+    const rollCall = await start(await freshLocation("Roll Call Add"));
+    const res = await staff.call((api) =>
+      api.rollCalls.addPerson({ id: rollCall.id, name: "  Walk In  " }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ name: "Walk In", visitId: null, program: null, safe: false });
+    const blank = await staff.call((api) =>
+      api.rollCalls.addPerson({ id: rollCall.id, name: " " }),
+    );
+    expect(blank.status).toBe(422);
+    expect(blank.json.errors[0].path).toBe("name");
+    expect((await get(staff, rollCall.id)).people).toHaveLength(1);
+  });
+});
+
+describe("ending", () => {
+  it("answers the counts, keeps the record, refuses later changes, and logs counts but never names", async () => {
+    const here = await freshLocation("Roll Call End");
+    await signIn(here, site.catalog.tutoring.id, "Safe", "Person");
+    await signIn(here, site.catalog.tutoring.id, "Missing", "Person");
+    const rollCall = await start(here, true);
+    const safe = rollCall.people.find((p) => p.name === "Safe Person")!;
+    await mark(staff, rollCall.id, safe.id, true);
+
+    const ended = await otherStaff.call((api) => api.rollCalls.end({ id: rollCall.id }));
+    expect(ended.status).toBe(200);
+    expect(ended.json).toEqual({ accounted: 1, missing: 1 });
+
+    const record = await get(staff, rollCall.id);
+    expect(record).toMatchObject({ drill: true, accounted: 1, missing: 1 });
+    expect(record.endedAt).not.toBeNull();
+    expect(record.endedBy?.id).not.toBe(record.startedBy?.id);
+
+    expect((await staff.call((api) => api.rollCalls.end({ id: rollCall.id }))).status).toBe(409);
+    expect((await mark(staff, rollCall.id, safe.id, false)).status).toBe(409);
+    expect(
+      (await staff.call((api) => api.rollCalls.addPerson({ id: rollCall.id, name: "Late" })))
+        .status,
+    ).toBe(409);
+
+    const logged = await auditRows(rollCall.id);
+    expect(logged.map((r) => [r.action, r.location_id, r.details])).toEqual([
+      ["roll_call.start", here, { drill: true, people: 2 }],
+      ["roll_call.end", here, { drill: true, accounted: 1, missing: 1 }],
+    ]);
+    expect(JSON.stringify(logged)).not.toMatch(/Person/);
+  });
+
+  it("lists roll calls newest first, one location's when asked", async () => {
+    const here = await freshLocation("Roll Call List");
+    const first = await start(here);
+    await staff.call((api) => api.rollCalls.end({ id: first.id }));
+    const second = await start(here, true);
+    const res = await staff.call((api) => api.rollCalls.list({ locationId: here }));
+    expect(res.headers["X-Total-Count"]).toBe("2");
+    expect(res.json.map((r: RollCall) => [r.id, r.drill])).toEqual([
+      [second.id, true],
+      [first.id, false],
+    ]);
+    expect(res.json[0]).not.toHaveProperty("people");
+  });
+});
+
+describe("retention", () => {
+  it("erases the names of ended roll calls older than the setting, with visitors' other details", async () => {
+    const db = site.world.services.db.kysely;
+    const here = await freshLocation("Roll Call Retention");
+    await signIn(here, site.catalog.tutoring.id, "Old", "Name");
+    const old = await start(here);
+    await staff.call((api) => api.rollCalls.end({ id: old.id }));
+    const recent = await start(here);
+    const now = new Date();
+    await db
+      .updateTable("roll_calls")
+      .set({ started_at: new Date(now.getTime() - 40 * 86_400_000) })
+      .where("id", "=", old.id)
+      .execute();
+    await db
+      .updateTable("roll_calls")
+      .set({ started_at: new Date(0) })
+      .where("id", "=", recent.id)
+      .execute();
+    await db.updateTable("settings").set({ erase_after_days: 30 }).execute();
+    try {
+      await runRetention(db, now);
+    } finally {
+      await db.updateTable("settings").set({ erase_after_days: null }).execute();
+    }
+    expect((await get(staff, old.id)).people.map((p) => p.name)).toEqual([""]);
+    // Still open: its names wait until it ends.
+    expect((await get(staff, recent.id)).people.map((p) => p.name)).toEqual(["Old Name"]);
+  });
+});

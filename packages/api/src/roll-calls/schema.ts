@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { id, isoDateTime, jsonBoolean, requiredName } from "../kernel/schema.ts";
+
+export const rollCallStartInput = z.object({
+  id,
+  drill: jsonBoolean
+    .default(false)
+    .meta({ description: "a practice: the record says so, as the real thing it is kept" }),
+});
+
+export const rollCallIdParam = z.object({ id });
+export const rollCallListInput = z.object({
+  /** That location's roll calls; every location's when left out. */
+  locationId: id.optional(),
+});
+
+export const rollCallMarkInput = z.object({
+  id,
+  personId: id,
+  safe: jsonBoolean,
+  markedAt: z.iso
+    .datetime({ offset: true, error: "Must be an ISO date and time" })
+    .optional()
+    .meta({
+      description:
+        "when the mark was made on the device (a mark queued offline); now when left out. A mark older than the person's last one changes nothing",
+    }),
+});
+
+export const rollCallAddInput = z.object({ id, name: requiredName("Name") });
+
+const staffName = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+export const rollCallPersonSchema = z
+  .object({
+    id: z.number().int(),
+    visitId: z.number().int().nullable().meta({ description: "null: added, not signed in" }),
+    name: z.string().meta({ description: "empty once retention erased it" }),
+    program: z.string().nullable(),
+    safe: z.boolean(),
+    markedAt: isoDateTime.nullable(),
+    markedBy: staffName,
+  })
+  .meta({ id: "RollCallPerson" });
+
+const rollCallFields = {
+  id: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  drill: z.boolean(),
+  startedAt: isoDateTime,
+  startedBy: staffName,
+  endedAt: isoDateTime.nullable(),
+  endedBy: staffName,
+  accounted: z.number().int(),
+  missing: z.number().int(),
+};
+
+export const rollCallSummarySchema = z.object(rollCallFields).meta({ id: "RollCallSummary" });
+
+export const rollCallSchema = z
+  .object({ ...rollCallFields, people: z.array(rollCallPersonSchema) })
+  .meta({ id: "RollCall" });
+
+export const rollCallEndSchema = z
+  .object({ accounted: z.number().int(), missing: z.number().int() })
+  .meta({ id: "RollCallEnd" });
+
+export type RollCall = z.infer<typeof rollCallSchema>;
+export type RollCallPerson = z.infer<typeof rollCallPersonSchema>;
+export type RollCallSummary = z.infer<typeof rollCallSummarySchema>;
