@@ -70,7 +70,7 @@ test("two phones mark one roll call, each sees the other's marks, and marks made
     await marked(first.page, "Ben Roll");
     await expect(first.page.getByText("2 of 5 accounted for")).toBeVisible();
     await expectAccessible(first.page, "roll call");
-    await keepScreenshot(first.page, "27-roll-call-phone");
+    await keepScreenshot(first.page, "28-roll-call-phone");
 
     // The search finds one name.
     await first.page.getByLabel("Find a name").fill("cle");
@@ -86,7 +86,7 @@ test("two phones mark one roll call, each sees the other's marks, and marks made
     await expect(second.page.getByText("3 marks waiting to be sent")).toBeVisible();
     await expect(second.page.getByText("5 of 5 accounted for")).toBeVisible();
     await expectAccessible(second.page, "roll call offline");
-    await keepScreenshot(second.page, "27-roll-call-offline");
+    await keepScreenshot(second.page, "28-roll-call-offline");
     const offlineAt = Date.now();
     await second.context.setOffline(false);
     await expect(second.page.getByText(/marks? waiting to be sent/)).toHaveCount(0);
@@ -148,7 +148,7 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
     await expect(dialog).toContainText("1 person is still not accounted for:");
     await expect(dialog.getByRole("listitem")).toHaveText(["Gus Drill"]);
     await expectAccessible(page, "ending a drill");
-    await keepScreenshot(page, "27-roll-call-end", { fullPage: false });
+    await keepScreenshot(page, "28-roll-call-end", { fullPage: false });
     await dialog.getByRole("button", { name: "End it" }).click();
 
     await page.getByRole("link", { name: "Open the record" }).click();
@@ -159,7 +159,7 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
     await expect(table.getByRole("row", { name: /Gus Drill/ })).toContainText("Not accounted for");
     await expect(table.getByRole("row", { name: /Fay Drill/ })).toContainText(staff.firstName);
     await expectAccessible(page, "roll call record");
-    await keepScreenshot(page, "27-roll-call-record");
+    await keepScreenshot(page, "28-roll-call-record");
 
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download CSV" }).click();
