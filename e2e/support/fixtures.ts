@@ -30,7 +30,7 @@ export interface Tablet {
   api: Api;
 }
 
-interface Fixtures {
+export interface Fixtures {
   /** The CLI-created admin's API session (a request context of its own). */
   adminApi: Api;
   /** Makes a new staff user (or admin) through an invite. */

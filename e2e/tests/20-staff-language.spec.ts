@@ -7,6 +7,7 @@ import {
   keepScreenshot,
   test,
   viewports,
+  type Fixtures,
 } from "../support/fixtures.ts";
 import { linkFromMail, mails } from "../support/mail.ts";
 import { runState } from "../support/state.ts";
@@ -23,6 +24,14 @@ async function look(page: Page, path: string, ready: Locator, name: string) {
   await expectAccessible(page, name);
   await expectNoHorizontalOverflow(page, name);
   await keepScreenshot(page, name);
+}
+
+/** A new site and its admin, logged in on this page's browser (which speaks Spanish). */
+async function spanishAdminOfNewSite(page: Page, adminApi: Api, newUser: Fixtures["newUser"]) {
+  const site = await createSite(adminApi, "Centro Comunitario", ["Despensa", "Tutorías"]);
+  const admin = await newUser({ isAdmin: true, firstName: `Rosa${unique()}` });
+  await logInContext(page.context(), admin);
+  return { site, admin };
 }
 
 /** Reads each staff page of a site in Spanish at one size: checked with axe, kept as a picture. */
@@ -102,9 +111,7 @@ test("staff language: a Spanish browser reads the dashboard, locations, reports 
   adminApi,
   newUser,
 }) => {
-  const site = await createSite(adminApi, "Centro Comunitario", ["Despensa", "Tutorías"]);
-  const admin = await newUser({ isAdmin: true, firstName: `Rosa${unique()}` });
-  await logInContext(page.context(), admin);
+  const { site } = await spanishAdminOfNewSite(page, adminApi, newUser);
 
   await readEveryPage(page, { site, size: "tablet", viewport: viewports.tablet });
 });
@@ -114,9 +121,7 @@ test("staff language: a Spanish browser reads every page in Spanish on a phone, 
   adminApi,
   newUser,
 }) => {
-  const site = await createSite(adminApi, "Centro Comunitario", ["Despensa", "Tutorías"]);
-  const admin = await newUser({ isAdmin: true, firstName: `Rosa${unique()}` });
-  await logInContext(page.context(), admin);
+  const { site, admin } = await spanishAdminOfNewSite(page, adminApi, newUser);
 
   await readEveryPage(page, { site, size: "phone", viewport: viewports.phone });
 

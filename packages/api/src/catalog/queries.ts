@@ -5,6 +5,21 @@ import { fileUrl } from "../files/urls.ts";
 import { toLocationRef, toProgramRef } from "./mappers.ts";
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 
+/**
+ * Locks a location that is not archived until the transaction ends (404 otherwise): what is made
+ * for it in that transaction cannot race another change of it, nor its archiving.
+ */
+export async function lockLiveLocation(trx: Executor, locationId: number): Promise<void> {
+  const location = await trx
+    .selectFrom("locations")
+    .select("id")
+    .where("id", "=", locationId)
+    .where("archived_at", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!location) throw notFound("Location");
+}
+
 /** Locations with their programs in tab order; archived ones are history only, never listed. */
 export async function listLocations(db: Executor, ids?: number[]) {
   let query = db

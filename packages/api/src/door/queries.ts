@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { Database, Executor } from "@vsi/db";
+import { lockLiveLocation } from "../catalog/queries.ts";
 import { forbidden, gone, HttpError, notFound } from "../kernel/errors.ts";
 import { auditColumns, auditValues, type AuditActor } from "../kernel/audit.ts";
 import type { DoorVisitRow } from "./mappers.ts";
@@ -75,14 +76,7 @@ export async function replaceDoorCode(
 ): Promise<string> {
   const code = newDoorCode();
   await db.transaction().execute(async (trx) => {
-    const location = await trx
-      .selectFrom("locations")
-      .select("id")
-      .where("id", "=", locationId)
-      .where("archived_at", "is", null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!location) throw notFound("Location");
+    await lockLiveLocation(trx, locationId);
     await trx
       .updateTable("door_codes")
       .set({ replaced_at: now })

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Executor } from "@vsi/db";
+import { lockLiveLocation } from "../catalog/queries.ts";
 import { conflict, HttpError, notFound } from "../kernel/errors.ts";
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { visitorKeyOf } from "../visits/queries.ts";
@@ -23,14 +24,7 @@ export async function startRollCall(
   userId: number,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const location = await trx
-      .selectFrom("locations")
-      .select("id")
-      .where("id", "=", locationId)
-      .where("archived_at", "is", null)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!location) throw notFound("Location");
+    await lockLiveLocation(trx, locationId);
     const open = await trx
       .selectFrom("roll_calls")
       .select("id")
