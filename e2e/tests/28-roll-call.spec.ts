@@ -22,7 +22,7 @@ const person = (page: Page, name: string) =>
 const marked = (page: Page, name: string) =>
   expect(person(page, name)).toHaveAttribute("aria-pressed", "true", { timeout: 1_000 });
 
-test("two phones mark one roll call, each sees the other's marks, and marks made offline arrive once", async ({
+test("two phones mark one roll call, each sees the other's marks, marks made offline arrive once, and one arriving after the end is said not recorded", async ({
   browser,
   adminApi,
   newUser,
@@ -102,12 +102,31 @@ test("two phones mark one roll call, each sees the other's marks, and marks made
       expect(Date.parse(row.markedAt)).toBeLessThanOrEqual(offlineAt);
     }
 
+    // A mark made offline that reaches the server only after the end.
+    await second.context.setOffline(true);
+    await person(second.page, "Ana Roll").click();
+    await expect(second.page.getByText("1 mark waiting to be sent")).toBeVisible();
+
     // Ending with everyone accounted for; the tablet's banner goes.
     await first.page.getByRole("button", { name: "End roll call" }).click();
     await expect(first.page.getByRole("dialog")).toContainText("Everyone is accounted for.");
     await first.page.getByRole("button", { name: "End it" }).click();
     await expect(first.page.getByText("This roll call has ended.")).toBeVisible();
     await expect(tablet.page.getByRole("alert")).toHaveCount(0);
+
+    // Back online, the late mark is refused, and the phone says it was not recorded.
+    await second.context.setOffline(false);
+    const notRecorded = second.page
+      .getByRole("alert")
+      .filter({ hasText: "1 mark made on this phone was not recorded" });
+    await expect(notRecorded).toBeVisible();
+    await expect(second.page.getByText("This roll call has ended.")).toBeVisible();
+    await expectAccessible(second.page, "roll call ended before a late mark");
+    await keepScreenshot(second.page, "28-roll-call-late-mark", { fullPage: false });
+    await notRecorded.getByRole("button", { name: "OK" }).click();
+    await expect(notRecorded).toHaveCount(0);
+    const ended = await api.expect(200, "GET", `/api/roll-calls/${rollCallId}`);
+    expect(ended.people.find((p: { name: string }) => p.name === "Ana Roll").safe).toBe(true);
   } finally {
     await first.context.close();
     await second.context.close();

@@ -15,6 +15,8 @@ export type SendMark = (mark: PendingMark) => Promise<unknown>;
 interface State {
   marks: PendingMark[];
   offline: boolean;
+  /** Marks the server refused (the roll call had ended): the screen says they were not recorded. */
+  refused: PendingMark[];
 }
 
 function read(): PendingMark[] {
@@ -35,7 +37,7 @@ function refused(error: unknown): boolean {
 export class MarkQueue {
   private state: State;
   private readonly listeners = new Set<() => void>();
-  private sending = false;
+  private flushing: Promise<void> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -45,6 +47,7 @@ export class MarkQueue {
     this.state = {
       marks: read(),
       offline: typeof navigator !== "undefined" && navigator.onLine === false,
+      refused: [],
     };
   }
 
@@ -73,28 +76,41 @@ export class MarkQueue {
     if (online) void this.flush();
   }
 
-  /** Sends the waiting marks in order; stops at the first that cannot reach the server, and tries again later. */
-  async flush(): Promise<void> {
-    if (this.sending) return;
-    this.sending = true;
+  /** Once the screen has said so: forgets the refused marks of one roll call. */
+  dismissRefused(rollCallId: number) {
+    this.set({ refused: this.state.refused.filter((mark) => mark.rollCallId !== rollCallId) });
+  }
+
+  /**
+   * Sends the waiting marks in order; stops at the first that cannot reach the server, and tries
+   * again later. Resolves when the queue is empty or waiting for the network, however many callers.
+   */
+  flush(): Promise<void> {
+    this.flushing ??= this.drain().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private async drain(): Promise<void> {
     clearTimeout(this.timer);
-    try {
-      while (this.state.marks.length > 0) {
-        const mark = this.state.marks[0]!;
-        try {
-          await this.send(mark);
-        } catch (error) {
-          if (!refused(error)) {
-            this.set({ offline: true });
-            this.timer = setTimeout(() => void this.flush(), retryMs);
-            return;
-          }
+    while (this.state.marks.length > 0) {
+      const mark = this.state.marks[0]!;
+      let refusedMark = false;
+      try {
+        await this.send(mark);
+      } catch (error) {
+        if (!refused(error)) {
+          this.set({ offline: true });
+          this.timer = setTimeout(() => void this.flush(), retryMs);
+          return;
         }
-        this.set({ marks: this.state.marks.filter((m) => m.key !== mark.key), offline: false });
-        this.sent(mark);
+        refusedMark = true;
       }
-    } finally {
-      this.sending = false;
+      this.set({
+        marks: this.state.marks.filter((m) => m.key !== mark.key),
+        offline: false,
+        refused: refusedMark ? [...this.state.refused, mark] : this.state.refused,
+      });
+      this.sent(mark);
     }
   }
 }

@@ -43,7 +43,7 @@ function RollCallPage() {
   const refetch = (rollCallId: number) =>
     void client.invalidateQueries({ queryKey: trpc.rollCalls.get.queryKey({ id: rollCallId }) });
   const marks = markQueue(refetch);
-  const { marks: waiting, offline } = useMarkQueue(marks);
+  const { marks: waiting, offline, refused } = useMarkQueue(marks);
   const [search, setSearch] = useState("");
   const [ending, setEnding] = useState(false);
   const [live, setLive] = useState(false);
@@ -81,6 +81,7 @@ function RollCallPage() {
   }, [id, rollCall.locationId]);
 
   const mine = waiting.filter((mark) => mark.rollCallId === id);
+  const notRecorded = refused.filter((mark) => mark.rollCallId === id);
   const people = useMemo(() => withPending(rollCall.people, mine), [rollCall.people, mine]);
   const { accounted, total } = counts(people);
   const lists = rollCallLists(people, search);
@@ -134,6 +135,16 @@ function RollCallPage() {
         <Alert color={offline ? "yellow" : "blue"} role="status">
           {offline ? <Text fw={700}>{t("rollCall.offline")}</Text> : null}
           <Text>{t("rollCall.waiting", { count: mine.length })}</Text>
+        </Alert>
+      ) : null}
+      {notRecorded.length > 0 ? (
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text>{t("rollCall.refused", { count: notRecorded.length })}</Text>
+            <Button variant="default" onClick={() => marks.dismissRefused(id)}>
+              {t("rollCall.refusedDismiss")}
+            </Button>
+          </Stack>
         </Alert>
       ) : null}
       {!open ? (

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { PendingMark } from "./rollCall";
+import { MarkQueue } from "./rollCallQueue";
+
+const refusal = (httpStatus: number) =>
+  Object.assign(new Error("refused"), { data: { httpStatus } });
+
+afterEach(() => localStorage.clear());
+
+describe("the roll call's mark queue", () => {
+  it("sends marks in order, each once", async () => {
+    const sent: number[] = [];
+    const queue = new MarkQueue(
+      (mark) => Promise.resolve(sent.push(mark.personId)),
+      () => undefined,
+    );
+    queue.add({ rollCallId: 1, personId: 7, safe: true });
+    queue.add({ rollCallId: 1, personId: 8, safe: true });
+    await queue.flush();
+    expect(sent).toEqual([7, 8]);
+    expect(queue.snapshot().marks).toEqual([]);
+  });
+
+  it("keeps the marks the server refused (the roll call ended meanwhile) for the screen to say so", async () => {
+    const queue = new MarkQueue(
+      (mark: PendingMark) =>
+        mark.personId === 7 ? Promise.reject(refusal(409)) : Promise.resolve(),
+      () => undefined,
+    );
+    queue.add({ rollCallId: 1, personId: 7, safe: true });
+    queue.add({ rollCallId: 1, personId: 8, safe: true });
+    await queue.flush();
+    expect(queue.snapshot().marks).toEqual([]);
+    expect(queue.snapshot().refused.map((mark) => mark.personId)).toEqual([7]);
+
+    queue.dismissRefused(1);
+    expect(queue.snapshot().refused).toEqual([]);
+  });
+});
