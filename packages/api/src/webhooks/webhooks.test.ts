@@ -277,6 +277,40 @@ describe("delivery", () => {
     expect(forgotten.data).not.toHaveProperty("firstName");
   });
 
+  it("sends a visitor's sign-in at the door and their sign-out from their own phone as events from a phone", async () => {
+    const hooks = await receiver();
+    await addEndpoint(hooks.url);
+    const opened = await site.admin.call((api) =>
+      api.locations.update({ id: site.catalog.main.id, SelfSignIn: true }),
+    );
+    expect(opened.status).toBe(200);
+    const door = await site.admin.call((api) => api.door.newCode({ id: site.catalog.main.id }));
+    expect(door.status).toBe(201);
+    const phone = site.world.client("10.9.0.1");
+    const { LocationId: _, ...fields } = visitor(0, site.catalog.tutoring.id, {
+      PhoneNumber: "415-555-0188",
+    });
+    const signedIn = await phone.call((api) =>
+      api.door.signIn({ code: door.json.code, ...fields }),
+    );
+    expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(201);
+    const out = await phone.call((api) =>
+      api.door.signOut({ visitToken: signedIn.json.visitToken }),
+    );
+    expect(out.status).toBe(200);
+
+    await deliver();
+    // Deliveries go out side by side: a receiver orders them by their timestamps.
+    const events = bodies(hooks.received).map((b) => [b.type, b.data.visitId, b.data.signedInFrom]);
+    expect(events).toHaveLength(2);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        ["visit.signed_in", signedIn.json.id, "phone"],
+        ["visit.signed_out", signedIn.json.id, "phone"],
+      ]),
+    );
+  });
+
   it("retries a receiver answering 500 twice then 200 with the same webhook-id, and lists all three attempts", async () => {
     const hooks = await receiver([{ status: 500, body: "down" }, { status: 500 }, { status: 200 }]);
     const { id } = await addEndpoint(hooks.url);
