@@ -2,6 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import { staffLanguage } from "@vsi/i18n/staff";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Question, ReportVisit } from "../lib/types";
+import { question as aQuestion, words } from "../test/questions";
 import { renderWithTheme } from "../test/render";
 import { ReportTable } from "./ReportTable";
 
@@ -25,35 +26,18 @@ const visit = (id: number, fields: Partial<ReportVisit>): ReportVisit => ({
   ...fields,
 });
 
-const words = (en: string, es = en) => ({ en, es });
-const question = (
-  id: number,
-  Kind: Question["Kind"],
-  label: string,
-  spanish = label,
-): Question => ({
-  id,
-  Kind,
-  Label: words(label, spanish),
-  Help: words(""),
-  Required: false,
-  Choices:
-    Kind === "choices"
-      ? [
-          { id: "food", Label: words("Food", "Comida") },
-          { id: "rent", Label: words("Rent", "") },
-        ]
-      : [],
-  Min: null,
-  Max: null,
-  ProgramIds: [],
-  AskEvery: "visit",
-  ReaskAfterMonths: null,
-  Position: id,
-  RetiredAt: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-});
+const question = (id: number, Kind: Question["Kind"], label: string, spanish = label): Question =>
+  aQuestion(id, {
+    Kind,
+    Label: words(label, spanish),
+    Choices:
+      Kind === "choices"
+        ? [
+            { id: "food", Label: words("Food", "Comida") },
+            { id: "rent", Label: words("Rent", "") },
+          ]
+        : [],
+  });
 
 describe("ReportTable", () => {
   afterEach(() => act(() => staffLanguage.choose(null)));

@@ -2,29 +2,10 @@ import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { staffLanguage } from "@vsi/i18n/staff";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Question, Visit } from "../lib/types";
+import type { Visit } from "../lib/types";
+import { question, words } from "../test/questions";
 import { renderWithTheme } from "../test/render";
 import { VisitForm } from "./VisitForm";
-
-const words = (en: string, es = en) => ({ en, es });
-const question = (id: number, fields: Partial<Question>): Question => ({
-  id,
-  Kind: "text",
-  Label: words(`Question ${id}`),
-  Help: words(""),
-  Required: false,
-  Choices: [],
-  Min: null,
-  Max: null,
-  ProgramIds: [],
-  AskEvery: "visit",
-  ReaskAfterMonths: null,
-  Position: id,
-  RetiredAt: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  ...fields,
-});
 
 const household = question(1, {
   Kind: "number",
