@@ -57,3 +57,5 @@ export { doorPoster } from "./door/poster.ts";
 export { deliverDue, pruneWebhookEvents, type DeliveryRun } from "./webhooks/delivery.ts";
 export { webhooksChannel } from "./webhooks/schema.ts";
 export { openRollCallAt } from "./roll-calls/queries.ts";
+export { rollCallCsv } from "./roll-calls/csv.ts";
+export { rollCallGetInput } from "./roll-calls/schema.ts";

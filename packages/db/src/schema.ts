@@ -365,10 +365,33 @@ export interface RollCallPeopleTable {
   /** Blanked by retention (erased_at set). */
   name: string;
   program: string | null;
-  safe: Generated<boolean>;
+  erased_at: NullableTimestamp;
+}
+
+/** A mark on a roll call: a person marked safe, or that undone (`safe` false). Never changed. */
+export interface RollCallMarksTable {
+  id: Generated<number>;
+  roll_call_id: number;
+  person_id: number;
+  safe: boolean;
+  /** When it was made on the device, which may be before it reached the server (queued offline). */
+  marked_at: Timestamp;
+  marked_by: number | null;
+  /** The device's own name for itself, when it said. */
+  device: string | null;
+}
+
+/** A view: each person on a roll call with their latest mark (none: not safe, never marked). */
+export interface RollCallStatesView {
+  id: number;
+  roll_call_id: number;
+  visit_id: number | null;
+  name: string;
+  program: string | null;
+  erased_at: NullableTimestamp;
+  safe: boolean;
   marked_at: NullableTimestamp;
   marked_by: number | null;
-  erased_at: NullableTimestamp;
 }
 
 export interface Database {
@@ -397,6 +420,8 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   roll_calls: RollCallsTable;
   roll_call_people: RollCallPeopleTable;
+  roll_call_marks: RollCallMarksTable;
+  roll_call_states: RollCallStatesView;
 }
 
 export type User = Selectable<UsersTable>;

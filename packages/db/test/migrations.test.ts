@@ -19,7 +19,10 @@ const expectedTables = [
   "programs",
   "questions",
   "rate_limits",
+  "roll_call_marks",
   "roll_call_people",
+  // A view: each person with their latest mark.
+  "roll_call_states",
   "roll_calls",
   "sessions",
   "settings",
@@ -301,6 +304,32 @@ async function checkAnswerFiguresBackfill(db: Kysely<Database>) {
   expect(columns.rows.map((c) => c.column_name)).not.toContain("answer_figures");
 }
 
+/** A person's one mark, kept on their row before marks were kept, becomes their first kept mark. */
+async function checkRollCallMarksMigrate(db: Kysely<Database>) {
+  const migrator = await migratedTo(db, "0028_roll_calls");
+  const location = await insertLocation(db, "L");
+  const markedAt = new Date("2026-03-01T10:00:00Z");
+  const rollCall = (
+    await sql<{ id: number }>`insert into roll_calls (location_id, started_at)
+      values (${location.id}, ${markedAt}) returning id`.execute(db)
+  ).rows[0]!.id;
+  await sql`insert into roll_call_people (roll_call_id, name, safe, marked_at)
+    values (${rollCall}, 'Safe', true, ${markedAt}), (${rollCall}, 'Undone', false, ${markedAt}),
+      (${rollCall}, 'Never', false, null)`.execute(db);
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  const states = await db
+    .selectFrom("roll_call_states")
+    .leftJoin("roll_call_marks", "roll_call_marks.person_id", "roll_call_states.id")
+    .select(["roll_call_states.name", "roll_call_states.safe", "roll_call_marks.marked_at"])
+    .orderBy("roll_call_states.id")
+    .execute();
+  expect(states).toEqual([
+    { name: "Safe", safe: true, marked_at: markedAt },
+    { name: "Undone", safe: false, marked_at: markedAt },
+    { name: "Never", safe: false, marked_at: null },
+  ]);
+}
+
 /** A migration that landed after a later-numbered one still runs on a database that has the later one. */
 async function checkLateLandingMigrates(db: Kysely<Database>) {
   // One that no later migration builds on, as a late-landing branch's would be.
@@ -327,6 +356,8 @@ const checks: Record<string, (db: Db) => Promise<void>> = {
     checkUserLanguageMigrates(db.kysely),
   "give visits answered before answer_figures their rows": (db) =>
     checkAnswerFiguresBackfill(db.kysely),
+  "keep a roll call's marks made before marks were kept": (db) =>
+    checkRollCallMarksMigrate(db.kysely),
 };
 
 describe("migrations", () => {

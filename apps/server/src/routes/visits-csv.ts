@@ -8,6 +8,8 @@ import {
   onSiteCsv,
   onSiteCsvFileName,
   onSiteInput,
+  rollCallCsv,
+  rollCallGetInput,
   visitListInput,
   visitsCsv,
   type Services,
@@ -22,8 +24,9 @@ interface CsvFile {
 }
 
 /**
- * The CSV form of each list that has one, by path. The schema decides (a 422 like any
- * procedure's) before the first byte: once streaming, a 422 can no longer be answered.
+ * The CSV form of each list or record that has one, by path (a record's id read from it into the
+ * query). The schema decides (a 422 like any procedure's) before the first byte: once streaming,
+ * a 422 can no longer be answered.
  */
 const csvLists: Record<string, (services: Services, query: Query) => Promise<CsvFile>> = {
   "/api/visits": async (services, query) => {
@@ -48,25 +51,40 @@ const csvLists: Record<string, (services: Services, query: Query) => Promise<Csv
     ]);
     return { name, body };
   },
+  "/api/roll-calls/{id}": async (services, query) => {
+    const { id, timeZone } = rollCallGetInput.parse(query);
+    const { name, csv } = await rollCallCsv(services.db.kysely, id, timeZone);
+    return { name, body: csv };
+  },
 };
 
+/** The CSV of a path, with the id a record's path holds. */
+function csvOf(path: string): { list: (typeof csvLists)[string]; id?: string } | undefined {
+  const list = csvLists[path];
+  if (list) return { list };
+  const record = /^(\/api\/roll-calls\/)([^/]+)$/.exec(path);
+  return record ? { list: csvLists[`${record[1]}{id}`]!, id: record[2] } : undefined;
+}
+
 /**
- * GET /api/visits?format=csv (the report), /api/visits/open?format=csv (who is on site) and
- * /api/reports/summary?format=csv (the funder summary): the list as a CSV attachment. Served before the JSON procedure of the same path, with the same
- * identity rule (staff) and the same filters.
+ * GET /api/visits?format=csv (the report), /api/visits/open?format=csv (who is on site),
+ * /api/reports/summary?format=csv (the funder summary) and /api/roll-calls/{id}?format=csv (a roll
+ * call's record): the list as a CSV attachment. Served before the JSON procedure of the same path,
+ * with the same identity rule (staff) and the same filters.
  */
 export function registerVisitsCsv(app: FastifyInstance, services: Services) {
   app.addHook("preHandler", async (request, reply) => {
     const query = request.query as Query;
-    const list = csvLists[request.url.split("?")[0]!];
-    if (request.method !== "GET" || query.format !== "csv" || !list) return;
+    const found = csvOf(request.url.split("?")[0]!);
+    if (request.method !== "GET" || query.format !== "csv" || !found) return;
     const ctx = await createContext(services, request, reply);
     assertStaff(ctx.identity);
     // Empty parameters mean "not set", as on the JSON list.
     const present = Object.fromEntries(
       Object.entries(query).filter(([, v]) => v !== undefined && v !== ""),
     );
-    const { name, body } = await list(services, present);
+    if (found.id !== undefined) present.id = found.id;
+    const { name, body } = await found.list(services, present);
     return reply
       .header("Content-Type", "text/csv; charset=utf-8")
       .header("Content-Disposition", contentDisposition(name))

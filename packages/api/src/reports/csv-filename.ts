@@ -3,7 +3,7 @@ import type { Database } from "@vsi/db";
 import type { VisitFilters } from "../visits/filters.ts";
 
 /** Lower case, words joined by hyphens; `ascii` also drops accents (València -> valencia). */
-function slug(name: string, ascii: boolean): string {
+export function slug(name: string, ascii: boolean): string {
   const base = ascii ? name.normalize("NFKD").replace(/\p{M}/gu, "") : name;
   const pattern = ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu;
   return base

@@ -88,6 +88,10 @@ function formulaSafe(
 /** ISO 8601 with the offset of the session's zone (set to the report's), e.g. 2026-11-03T14:07:00+01:00. */
 const isoWithOffset = `'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM'`;
 
+/** A time as an export writes it: ISO 8601 in the session's zone, with its offset (setSessionZone). */
+export const csvTime = <T extends string | null = string>(time: RawBuilder<unknown> | string) =>
+  sql<T>`to_char(${typeof time === "string" ? sql.ref(time) : time}, ${sql.raw(isoWithOffset)})`;
+
 /** An erased visit's details are empty cells, as the report's table shows them (not " " or "'--"). */
 function unlessErased(cell: RawBuilder<string>): RawBuilder<string | null> {
   return sql<string | null>`case when visits.erased_at is null then ${cell} end`;
@@ -108,7 +112,7 @@ export const csvCells = {
       sql`visits.phone_number || '-'`,
     ),
   ),
-  TimeIn: sql<string>`to_char(visits.time_in, ${sql.raw(isoWithOffset)})`,
+  TimeIn: csvTime("visits.time_in"),
 };
 
 /**
@@ -134,7 +138,7 @@ export function csvSelect(
       csvCells.PhoneNumber.as("PhoneNumber"),
       unlessErased(formulaSafe(sql`visits.temperature`)).as("Temperature"),
       csvCells.TimeIn.as("TimeIn"),
-      sql<string | null>`to_char(visits.time_out, ${sql.raw(isoWithOffset)})`.as("TimeOut"),
+      csvTime<string | null>("visits.time_out").as("TimeOut"),
       // Whole minutes, rounded down: a number Excel and scripts can sum.
       // In float8 (date_part), not numeric (extract): the same whole minutes to the microsecond,
       // for a fraction of the cost a row.

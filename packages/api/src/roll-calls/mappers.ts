@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
-import type { RollCallPeopleTable, RollCallsTable } from "@vsi/db";
+import type { RollCallMarksTable, RollCallsTable, RollCallStatesView } from "@vsi/db";
 import { iso, isoOrNull } from "../kernel/iso-time.ts";
-import type { RollCallPerson, RollCallSummary } from "./schema.ts";
+import type { RollCallMark, RollCallPerson, RollCallSummary } from "./schema.ts";
 
 export type RollCallRow = Selectable<RollCallsTable> & {
   location_name: string;
@@ -11,7 +11,8 @@ export type RollCallRow = Selectable<RollCallsTable> & {
   missing: number | null;
 };
 
-export type RollCallPersonRow = Selectable<RollCallPeopleTable> & { marked_by_name: string | null };
+export type RollCallPersonRow = Selectable<RollCallStatesView> & { marked_by_name: string | null };
+export type RollCallMarkRow = Selectable<RollCallMarksTable> & { marked_by_name: string | null };
 
 const staff = (id: number | null, name: string | null) =>
   id === null ? null : { id, name: name ?? "" };
@@ -31,7 +32,17 @@ export function toRollCallSummary(row: RollCallRow): RollCallSummary {
   };
 }
 
-export function toRollCallPerson(row: RollCallPersonRow): RollCallPerson {
+export function toRollCallMark(row: RollCallMarkRow): RollCallMark {
+  return {
+    safe: row.safe,
+    markedAt: iso(row.marked_at),
+    markedBy: staff(row.marked_by, row.marked_by_name),
+    device: row.device,
+  };
+}
+
+/** A person with their marks, oldest first. */
+export function toRollCallPerson(row: RollCallPersonRow, marks: RollCallMarkRow[]): RollCallPerson {
   return {
     id: row.id,
     visitId: row.visit_id,
@@ -40,5 +51,20 @@ export function toRollCallPerson(row: RollCallPersonRow): RollCallPerson {
     safe: row.safe,
     markedAt: isoOrNull(row.marked_at),
     markedBy: staff(row.marked_by, row.marked_by_name),
+    marks: marks.map(toRollCallMark),
   };
+}
+
+/** The people in their order, each with their own marks (the marks in time order). */
+export function toRollCallPeople(
+  people: RollCallPersonRow[],
+  marks: RollCallMarkRow[],
+): RollCallPerson[] {
+  const byPerson = new Map<number, RollCallMarkRow[]>();
+  for (const mark of marks) {
+    const own = byPerson.get(mark.person_id);
+    if (own) own.push(mark);
+    else byPerson.set(mark.person_id, [mark]);
+  }
+  return people.map((row) => toRollCallPerson(row, byPerson.get(row.id) ?? []));
 }

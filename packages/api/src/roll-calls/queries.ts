@@ -4,7 +4,7 @@ import { lockLiveLocation } from "../catalog/queries.ts";
 import { conflict, HttpError, notFound } from "../kernel/errors.ts";
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { visitorKeyOf } from "../visits/queries.ts";
-import type { RollCallPersonRow, RollCallRow } from "./mappers.ts";
+import type { RollCallMarkRow, RollCallPersonRow, RollCallRow } from "./mappers.ts";
 
 const staffName = sql<string>`users.first_name || ' ' || users.last_name`;
 
@@ -85,15 +85,15 @@ function rollCallRows(db: Executor) {
       sql<string | null>`ender.first_name || ' ' || ender.last_name`.as("ended_by_name"),
       (eb) =>
         eb
-          .selectFrom("roll_call_people")
+          .selectFrom("roll_call_states")
           .select(sql<number>`count(*) filter (where safe)::int`.as("n"))
-          .whereRef("roll_call_people.roll_call_id", "=", "roll_calls.id")
+          .whereRef("roll_call_states.roll_call_id", "=", "roll_calls.id")
           .as("accounted"),
       (eb) =>
         eb
-          .selectFrom("roll_call_people")
+          .selectFrom("roll_call_states")
           .select(sql<number>`count(*) filter (where not safe)::int`.as("n"))
-          .whereRef("roll_call_people.roll_call_id", "=", "roll_calls.id")
+          .whereRef("roll_call_states.roll_call_id", "=", "roll_calls.id")
           .as("missing"),
     ]);
 }
@@ -111,22 +111,33 @@ export async function listRollCalls(
 export async function findRollCall(
   db: Executor,
   id: number,
-): Promise<{ rollCall: RollCallRow; people: RollCallPersonRow[] }> {
+): Promise<{ rollCall: RollCallRow; people: RollCallPersonRow[]; marks: RollCallMarkRow[] }> {
   const rollCall = await rollCallRows(db).where("roll_calls.id", "=", id).executeTakeFirst();
   if (!rollCall) throw notFound("Roll call");
-  const people = await db
-    .selectFrom("roll_call_people")
-    .leftJoin("users", "users.id", "roll_call_people.marked_by")
-    .selectAll("roll_call_people")
-    .select(staffName.as("marked_by_name"))
-    .where("roll_call_people.roll_call_id", "=", id)
-    // Programs in order, added people last, then by name: the list a coordinator reads out.
-    .orderBy(sql`roll_call_people.program is null`)
-    .orderBy("roll_call_people.program")
-    .orderBy("roll_call_people.name")
-    .orderBy("roll_call_people.id")
-    .execute();
-  return { rollCall, people };
+  const [people, marks] = await Promise.all([
+    db
+      .selectFrom("roll_call_states")
+      .leftJoin("users", "users.id", "roll_call_states.marked_by")
+      .selectAll("roll_call_states")
+      .select(staffName.as("marked_by_name"))
+      .where("roll_call_states.roll_call_id", "=", id)
+      // Programs in order, added people last, then by name: the list a coordinator reads out.
+      .orderBy(sql`roll_call_states.program is null`)
+      .orderBy("roll_call_states.program")
+      .orderBy("roll_call_states.name")
+      .orderBy("roll_call_states.id")
+      .execute(),
+    db
+      .selectFrom("roll_call_marks")
+      .leftJoin("users", "users.id", "roll_call_marks.marked_by")
+      .selectAll("roll_call_marks")
+      .select(staffName.as("marked_by_name"))
+      .where("roll_call_marks.roll_call_id", "=", id)
+      .orderBy("roll_call_marks.marked_at")
+      .orderBy("roll_call_marks.id")
+      .execute(),
+  ]);
+  return { rollCall, people, marks };
 }
 
 /** The roll call's row, locked while a change to it is made; 404, or 409 once it has ended. */
@@ -142,31 +153,51 @@ async function openRollCall(trx: Executor, id: number) {
 }
 
 /**
- * Marks a person safe or not. The person's row is locked, so marks at the same moment from two
- * devices are made one after the other and leave one consistent row. A mark that changes nothing
- * (already so) keeps the first one's time and author, so the same mark made twice is one; a mark
- * made before the person's last one (queued offline while someone else marked) changes nothing.
+ * Marks a person safe or not, keeping the mark. The person's row is locked, so marks at the same
+ * moment from two devices are made one after the other. A mark that changes nothing (already so)
+ * is not kept, so the same mark made twice is one and the first keeps its time and author; nor is
+ * a mark made before the person's latest one (queued offline while someone else marked), so the
+ * kept marks alternate safe, undo, safe... in time, and the latest is the person's state.
  */
 export async function markPerson(
   db: Kysely<Database>,
-  mark: { rollCallId: number; personId: number; safe: boolean; markedAt: Date; userId: number },
+  mark: {
+    rollCallId: number;
+    personId: number;
+    safe: boolean;
+    markedAt: Date;
+    userId: number;
+    device: string | null;
+  },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await openRollCall(trx, mark.rollCallId);
     const person = await trx
       .selectFrom("roll_call_people")
-      .select(["safe", "marked_at"])
+      .select("id")
       .where("id", "=", mark.personId)
       .where("roll_call_id", "=", mark.rollCallId)
       .forUpdate()
       .executeTakeFirst();
     if (!person) throw notFound("Person");
-    if (person.safe === mark.safe) return;
-    if (person.marked_at !== null && mark.markedAt < person.marked_at) return;
-    await trx
-      .updateTable("roll_call_people")
-      .set({ safe: mark.safe, marked_at: mark.markedAt, marked_by: mark.userId })
+    // Read once the lock is held: a mark made meanwhile by another device is seen.
+    const state = await trx
+      .selectFrom("roll_call_states")
+      .select(["safe", "marked_at"])
       .where("id", "=", mark.personId)
+      .executeTakeFirstOrThrow();
+    if (state.safe === mark.safe) return;
+    if (state.marked_at !== null && mark.markedAt < state.marked_at) return;
+    await trx
+      .insertInto("roll_call_marks")
+      .values({
+        roll_call_id: mark.rollCallId,
+        person_id: mark.personId,
+        safe: mark.safe,
+        marked_at: mark.markedAt,
+        marked_by: mark.userId,
+        device: mark.device,
+      })
       .execute();
   });
 }
@@ -208,7 +239,7 @@ export async function endRollCall(
       throw new HttpError(409, endedMessage);
     }
     const counts = await trx
-      .selectFrom("roll_call_people")
+      .selectFrom("roll_call_states")
       .select([
         sql<number>`count(*) filter (where safe)::int`.as("accounted"),
         sql<number>`count(*) filter (where not safe)::int`.as("missing"),

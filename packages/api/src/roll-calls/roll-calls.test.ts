@@ -147,25 +147,71 @@ describe("who may", () => {
 });
 
 describe("marking", () => {
-  it("keeps the time and author of a mark; the same mark made twice is one; undo is a mark", async () => {
+  it("keeps every mark with its time, author and device; the same mark made twice is one; undo is a mark", async () => {
     const here = await freshLocation("Roll Call Marks");
     await signIn(here, site.catalog.tutoring.id, "Mark", "Twice");
     const rollCall = await start(here);
     const person = rollCall.people[0]!.id;
-    const me = await staff.call((api) => api.users.me());
+    const me = (await staff.call((api) => api.users.me())).json;
+    const other = (await otherStaff.call((api) => api.users.me())).json;
+    const startedAt = new Date(rollCall.startedAt).getTime();
+    const at = (ms: number) => new Date(startedAt + ms).toISOString();
+    site.world.clock.offsetMs = 60_000;
+    onTestFinished(() => void (site.world.clock.offsetMs = 0));
+    const markFrom = (client: Client, safe: boolean, markedAt: string, device?: string) =>
+      client.call((api) =>
+        api.rollCalls.mark({ id: rollCall.id, personId: person, safe, markedAt, device }),
+      );
 
-    const first = await mark(staff, rollCall.id, person, true);
+    const first = await markFrom(staff, true, at(1000), "Phone A");
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ safe: true, markedBy: { id: me.json.id } });
-    expect(first.json.markedAt).not.toBeNull();
+    expect(first.json).toMatchObject({
+      safe: true,
+      markedAt: at(1000),
+      markedBy: { id: me.id },
+      marks: [{ safe: true, markedAt: at(1000), markedBy: { id: me.id }, device: "Phone A" }],
+    });
 
-    const second = await mark(otherStaff, rollCall.id, person, true);
+    // The same mark again, from another phone a moment later: still the first one alone.
+    const second = await markFrom(otherStaff, true, at(2000), "Phone B");
     expect(second.json).toEqual(first.json);
 
-    const undone = await mark(otherStaff, rollCall.id, person, false);
-    expect(undone.json.safe).toBe(false);
-    expect(undone.json.markedBy.id).not.toBe(me.json.id);
-    expect((await get(staff, rollCall.id)).accounted).toBe(0);
+    // The undo is a mark of its own: the first keeps its time and author.
+    const undone = await markFrom(otherStaff, false, at(3000));
+    expect(undone.json).toMatchObject({
+      safe: false,
+      markedAt: at(3000),
+      markedBy: { id: other.id },
+    });
+    const safeAgain = await markFrom(staff, true, at(4000), "Phone A");
+    expect(safeAgain.json.marks).toEqual([
+      {
+        safe: true,
+        markedAt: at(1000),
+        markedBy: { id: me.id, name: `${me.firstName} ${me.lastName}` },
+        device: "Phone A",
+      },
+      {
+        safe: false,
+        markedAt: at(3000),
+        markedBy: { id: other.id, name: `${other.firstName} ${other.lastName}` },
+        device: null,
+      },
+      {
+        safe: true,
+        markedAt: at(4000),
+        markedBy: { id: me.id, name: `${me.firstName} ${me.lastName}` },
+        device: "Phone A",
+      },
+    ]);
+    const record = await get(staff, rollCall.id);
+    expect(record.people[0]).toEqual(safeAgain.json);
+    expect(record.accounted).toBe(1);
+
+    const long = await markFrom(staff, false, at(5000), "x".repeat(61));
+    expect(long.status).toBe(422);
+    expect(long.json.errors[0].path).toBe("device");
+    expect((await get(staff, rollCall.id)).people[0]!.marks).toHaveLength(3);
   });
 
   it("takes a mark queued offline at its own time, and ignores one older than the last", async () => {
@@ -183,11 +229,10 @@ describe("marking", () => {
       safe: true,
       markedAt: at(2000),
     });
-    // An undo made before that mark, arriving late, changes nothing.
-    expect((await mark(otherStaff, rollCall.id, person, false, at(1000))).json).toMatchObject({
-      safe: true,
-      markedAt: at(2000),
-    });
+    // An undo made before that mark, arriving late, changes nothing and is not kept.
+    const late = await mark(otherStaff, rollCall.id, person, false, at(1000));
+    expect(late.json).toMatchObject({ safe: true, markedAt: at(2000) });
+    expect(late.json.marks).toHaveLength(1);
     // A device whose clock is ahead cannot mark in the future.
     const future = await mark(otherStaff, rollCall.id, person, false, at(3_600_000));
     expect(new Date(future.json.markedAt).getTime()).toBeLessThan(startedAt + 3_600_000);
@@ -212,6 +257,7 @@ describe("marking", () => {
     expect(same.map((r) => r.status)).toEqual([200, 200]);
     const stored = (await get(staff, rollCall.id)).people.find((p) => p.id === person)!;
     expect(stored.safe).toBe(true);
+    expect(stored.marks).toHaveLength(1);
     expect(same.map((r) => r.json)).toEqual([stored, stored]);
 
     // Opposite marks at once: whichever came last holds, with its own time and author.
@@ -225,8 +271,16 @@ describe("marking", () => {
     const row = after.people.find((p) => p.id === other)!;
     expect(row.markedBy).not.toBeNull();
     expect(row.markedAt).not.toBeNull();
-    // The row is what the last of them answered, not a mix of two.
+    // The row is what the last of them answered, not a mix of two, and its state its latest mark.
     expect(opposite.map((r) => r.json)).toContainEqual(row);
+    expect(row.marks.at(-1)).toEqual({
+      safe: row.safe,
+      markedAt: row.markedAt,
+      markedBy: row.markedBy,
+      device: null,
+    });
+    // Kept marks alternate, safe first, in time order: none repeats the one before it.
+    row.marks.forEach((m, i) => expect(m.safe).toBe(i % 2 === 0));
     expect(after.accounted + after.missing).toBe(2);
     expect(after.accounted).toBe(after.people.filter((p) => p.safe).length);
   });
@@ -306,11 +360,12 @@ describe("ending", () => {
 });
 
 describe("retention", () => {
-  it("erases the names of ended roll calls older than the setting, with visitors' other details", async () => {
+  it("erases the names of ended roll calls older than the setting, with visitors' other details, and keeps their marks", async () => {
     const db = site.world.services.db.kysely;
     const here = await freshLocation("Roll Call Retention");
     await signIn(here, site.catalog.tutoring.id, "Old", "Name");
     const old = await start(here);
+    await mark(staff, old.id, old.people[0]!.id, true);
     await staff.call((api) => api.rollCalls.end({ id: old.id }));
     const recent = await start(here);
     const now = new Date();
@@ -330,7 +385,9 @@ describe("retention", () => {
     } finally {
       await db.updateTable("settings").set({ erase_after_days: null }).execute();
     }
-    expect((await get(staff, old.id)).people.map((p) => p.name)).toEqual([""]);
+    const erased = await get(staff, old.id);
+    expect(erased.people.map((p) => [p.name, p.safe, p.marks.length])).toEqual([["", true, 1]]);
+    expect(erased.accounted).toBe(1);
     // Still open: its names wait until it ends.
     expect((await get(staff, recent.id)).people.map((p) => p.name)).toEqual(["Old Name"]);
   });

@@ -5,6 +5,7 @@ import { notFound } from "../kernel/errors.ts";
 import {
   rollCallAddInput,
   rollCallEndSchema,
+  rollCallGetInput,
   rollCallIdParam,
   rollCallListInput,
   rollCallMarkInput,
@@ -21,14 +22,14 @@ import {
   markPerson,
   startRollCall,
 } from "./queries.ts";
-import { toRollCallPerson, toRollCallSummary } from "./mappers.ts";
+import { toRollCallPeople, toRollCallSummary } from "./mappers.ts";
 import type { Executor } from "@vsi/db";
 
 const ended = { 409: "The roll call has ended: it takes no more marks nor people" };
 
 async function rollCall(db: Executor, id: number) {
-  const { rollCall, people } = await findRollCall(db, id);
-  return { ...toRollCallSummary(rollCall), people: people.map(toRollCallPerson) };
+  const { rollCall, people, marks } = await findRollCall(db, id);
+  return { ...toRollCallSummary(rollCall), people: toRollCallPeople(people, marks) };
 }
 
 async function person(db: Executor, rollCallId: number, personId: number) {
@@ -91,10 +92,17 @@ export const rollCallsRouter = router({
         method: "GET",
         path: "/roll-calls/{id}",
         tags: ["roll calls"],
-        summary: "A roll call's record: who started and ended it and when, and each person's mark",
+        summary:
+          "A roll call's record: who started and ended it and when, and each person's marks; format=csv for a CSV file",
+        description:
+          "With format=csv, the record as a text/csv; charset=utf-8 attachment that starts with a UTF-8 byte order mark, named for the roll call " +
+          "(roll-call-2026-11-26-valencia.csv, drill-… for a drill; filename* keeps non-ASCII names). Columns: Name, Program, Status, Mark, MarkedAt, MarkedBy, Device. " +
+          "A line per mark (Mark: Safe or Undone; MarkedAt in timeZone with its offset), each person's marks oldest first, in the record's order; " +
+          "a person never marked has one line with the mark's cells empty. Status is the person's state now: Safe or Not accounted for. " +
+          "An erased name is an empty cell. A cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe so spreadsheets show it as text.",
       },
     })
-    .input(rollCallIdParam)
+    .input(rollCallGetInput)
     .output(rollCallSchema)
     .query(({ ctx, input }) => rollCall(ctx.db, input.id)),
 
@@ -121,6 +129,7 @@ export const rollCallsRouter = router({
         // A device's clock ahead of the server's cannot mark in the future.
         markedAt: sent > now ? now : sent,
         userId: ctx.user.id,
+        device: input.device || null,
       });
       return person(ctx.db, input.id, input.personId);
     }),

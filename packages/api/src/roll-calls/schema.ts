@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { id, isoDateTime, jsonBoolean, requiredName } from "../kernel/schema.ts";
+import { id, isoDateTime, jsonBoolean, optionalText, requiredName } from "../kernel/schema.ts";
+import { timeZone, type TimeZone } from "../visits/schema.ts";
 
 export const rollCallStartInput = z.object({
   id,
@@ -9,6 +10,19 @@ export const rollCallStartInput = z.object({
 });
 
 export const rollCallIdParam = z.object({ id });
+
+/** A record as JSON, or (format=csv) as a CSV file, its times in timeZone. */
+export const rollCallGetInput = z.object({
+  id,
+  format: z
+    .enum(["json", "csv"])
+    .optional()
+    .meta({ description: "csv: the record as a CSV attachment, a line per mark" }),
+  timeZone: timeZone
+    .default("UTC" as TimeZone)
+    .meta({ description: "the CSV's times are written in this zone, with its offset" }),
+});
+export type RollCallGetInput = z.infer<typeof rollCallGetInput>;
 export const rollCallListInput = z.object({
   /** That location's roll calls; every location's when left out. */
   locationId: id.optional(),
@@ -25,11 +39,23 @@ export const rollCallMarkInput = z.object({
       description:
         "when the mark was made on the device (a mark queued offline); now when left out. A mark older than the person's last one changes nothing",
     }),
+  device: optionalText("Device", 60)
+    .optional()
+    .meta({ description: "the device's own name for itself, kept with the mark" }),
 });
 
 export const rollCallAddInput = z.object({ id, name: requiredName("Name") });
 
 const staffName = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+export const rollCallMarkSchema = z
+  .object({
+    safe: z.boolean().meta({ description: "true: marked safe; false: a safe mark undone" }),
+    markedAt: isoDateTime,
+    markedBy: staffName,
+    device: z.string().nullable(),
+  })
+  .meta({ id: "RollCallMark" });
 
 export const rollCallPersonSchema = z
   .object({
@@ -37,9 +63,12 @@ export const rollCallPersonSchema = z
     visitId: z.number().int().nullable().meta({ description: "null: added, not signed in" }),
     name: z.string().meta({ description: "empty once retention erased it" }),
     program: z.string().nullable(),
-    safe: z.boolean(),
+    safe: z.boolean().meta({ description: "the latest mark's; false when never marked" }),
     markedAt: isoDateTime.nullable(),
     markedBy: staffName,
+    marks: z
+      .array(rollCallMarkSchema)
+      .meta({ description: "every mark that changed the person's state, oldest first" }),
   })
   .meta({ id: "RollCallPerson" });
 
@@ -68,4 +97,5 @@ export const rollCallEndSchema = z
 
 export type RollCall = z.infer<typeof rollCallSchema>;
 export type RollCallPerson = z.infer<typeof rollCallPersonSchema>;
+export type RollCallMark = z.infer<typeof rollCallMarkSchema>;
 export type RollCallSummary = z.infer<typeof rollCallSummarySchema>;
