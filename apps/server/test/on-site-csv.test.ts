@@ -139,3 +139,76 @@ describe("GET /api/visits/open?format=csv: the roll call as a file", () => {
     }
   });
 });
+
+describe("GET /api/roll-calls/{id}?format=csv: a roll call's record as a file", () => {
+  it("has a line per mark with its time in the zone, author and device, the state now, formula-safe names, named for the roll call", async () => {
+    const location = (
+      await world.admin.post("/api/locations", {
+        Name: "Sala Núñez",
+        ProgramIds: [world.catalog.pantry.id],
+      })
+    ).json;
+    await openVisits(location.id, world.catalog.pantry.id, [
+      ["=Ana", "2026-07-04T09:00:00Z"],
+      ["Bo", "2026-07-04T09:01:00Z"],
+    ]);
+    world.server.clock.fixed = downloadedAt;
+    try {
+      const rollCall = (
+        await world.admin.post(`/api/locations/${location.id}/roll-calls`, { drill: true })
+      ).json;
+      const [ana] = rollCall.people as Array<{ id: number }>;
+      const mark = (safe: boolean, markedAt: string, device?: string) =>
+        world.admin.patch(`/api/roll-calls/${rollCall.id}/people/${ana!.id}`, {
+          safe,
+          markedAt,
+          device,
+        });
+      await mark(true, "2026-07-04T22:10:00Z", "=Phone");
+      await mark(false, "2026-07-04T22:11:00Z");
+      const added = (
+        await world.admin.post(`/api/roll-calls/${rollCall.id}/people`, { name: "Cy Walk" })
+      ).json;
+      await world.admin.patch(`/api/roll-calls/${rollCall.id}/people/${added.id}`, {
+        safe: true,
+        markedAt: "2026-07-04T22:12:00Z",
+      });
+
+      const res = await world.admin.get(
+        `/api/roll-calls/${rollCall.id}?format=csv&timeZone=Europe/Madrid`,
+      );
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(res.headers["content-disposition"]).toBe(
+        `attachment; filename="drill-2026-07-05-sala-nunez.csv"; filename*=UTF-8''drill-2026-07-05-sala-n%C3%BA%C3%B1ez.csv`,
+      );
+      const me = (await world.admin.get("/api/users/me")).json;
+      const admin = `${me.firstName} ${me.lastName}`;
+      expect(lines(res.body)).toEqual([
+        "Name,Program,Status,Mark,MarkedAt,MarkedBy,Device",
+        `'=Ana Roll,Food Pantry,Not accounted for,Safe,2026-07-05T00:10:00+02:00,${admin},'=Phone`,
+        `'=Ana Roll,Food Pantry,Not accounted for,Undone,2026-07-05T00:11:00+02:00,${admin},`,
+        "Bo Roll,Food Pantry,Not accounted for,,,,",
+        `Cy Walk,,Safe,Safe,2026-07-05T00:12:00+02:00,${admin},`,
+      ]);
+    } finally {
+      world.server.clock.fixed = undefined;
+    }
+  });
+
+  it("is for staff: 401 anonymous, 403 tablet; an unknown roll call is a 404, a bad zone a 422", async () => {
+    const rollCall = (
+      await world.admin.post(`/api/locations/${world.catalog.east.id}/roll-calls`, { drill: true })
+    ).json;
+    const url = `/api/roll-calls/${rollCall.id}?format=csv`;
+    expect((await world.server.client().get(url)).status).toBe(401);
+    expect((await (await tabletClient(world.server, world.catalog.east.id)).get(url)).status).toBe(
+      403,
+    );
+    expect((await world.admin.get("/api/roll-calls/999999?format=csv")).status).toBe(404);
+    const bad = await world.admin.get(`${url}&timeZone=Mars/Base`);
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors.map((e: { path: string }) => e.path)).toEqual(["timeZone"]);
+    await world.admin.post(`/api/roll-calls/${rollCall.id}/end`);
+  });
+});
