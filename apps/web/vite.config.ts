@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { compiledCatalogues } from "@vsi/i18n/vite";
 import { devServer, hashedOutput, pageHead, precompressed, publicDir } from "@vsi/web-common/vite";
 import { defineConfig } from "vite";
+import { rollCallServiceWorker } from "./vite/rollCallServiceWorker.ts";
 
 // The staff app. The kiosk (/sheet/…) is an app of its own (apps/kiosk); in `pnpm dev` this
 // server forwards its addresses to the kiosk's (devServer), so the whole site is on this port.
@@ -13,6 +14,7 @@ export default defineConfig({
     tanstackRouter({ target: "react", autoCodeSplitting: true, quoteStyle: "double" }),
     react(),
     compiledCatalogues(),
+    rollCallServiceWorker(),
     pageHead(),
     precompressed(),
   ],

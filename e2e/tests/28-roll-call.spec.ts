@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { Api, createSite, logInContext, signInVisitor, type Person } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+import {
+  expect,
+  expectNoHorizontalOverflow,
+  keepScreenshot,
+  test,
+  viewports,
+} from "../support/fixtures.ts";
 
 // The fire alarm: staff start a roll call from the On site page and tick people off outside on
 // their phones, several at once, even without a network; the record is kept under Reports.
@@ -22,7 +28,17 @@ const person = (page: Page, name: string) =>
 const marked = (page: Page, name: string) =>
   expect(person(page, name)).toHaveAttribute("aria-pressed", "true", { timeout: 1_000 });
 
-test("two phones mark one roll call, each sees the other's marks, marks made offline arrive once, and one arriving after the end is said not recorded", async ({
+/** A tablet upright, as a coordinator holds an iPad Air. */
+const tablet820 = { width: 820, height: 1180 };
+
+/** Once the phone keeps the roll-call screen (its service worker holds the page it loaded). */
+const keptOffline = (page: Page) =>
+  page.waitForFunction(async () => {
+    const cache = await caches.open("vsi-roll-call");
+    return (await cache.match("/dashboard/roll-calls/")) !== undefined;
+  });
+
+test("two phones mark one roll call, each sees the other's marks, a phone reloaded offline keeps marking and its marks arrive once, and one arriving after the end is said not recorded", async ({
   browser,
   adminApi,
   newUser,
@@ -70,7 +86,12 @@ test("two phones mark one roll call, each sees the other's marks, marks made off
     await marked(first.page, "Ben Roll");
     await expect(first.page.getByText("2 of 5 accounted for")).toBeVisible();
     await expectAccessible(first.page, "roll call");
+    await expectNoHorizontalOverflow(first.page, "roll call on a phone");
     await keepScreenshot(first.page, "28-roll-call-phone");
+    await first.page.setViewportSize(tablet820);
+    await expectNoHorizontalOverflow(first.page, "roll call on a tablet");
+    await keepScreenshot(first.page, "28-roll-call-tablet");
+    await first.page.setViewportSize(viewports.phone);
 
     // The search finds one name.
     await first.page.getByLabel("Find a name").fill("cle");
@@ -78,8 +99,18 @@ test("two phones mark one roll call, each sees the other's marks, marks made off
     await expect(person(first.page, "Cleo Roll")).toBeVisible();
     await first.page.getByLabel("Find a name").fill("");
 
-    // Offline: three marks wait on the phone, said plainly, then go once the network is back.
+    // Offline, even after a reload: the phone opens the roll call as it last saw it, three marks
+    // wait on it, said plainly, then go once the network is back.
+    await keptOffline(second.page);
+    // The app's page and files only: no answer of the API is kept by the worker.
+    const kept = await second.page.evaluate(async () =>
+      (await (await caches.open("vsi-roll-call")).keys()).map((r) => new URL(r.url).pathname),
+    );
+    expect(kept.filter((file) => !file.startsWith("/static/"))).toEqual(["/dashboard/roll-calls/"]);
     await second.context.setOffline(true);
+    await second.page.reload();
+    await expect(second.page.getByText("2 of 5 accounted for")).toBeVisible();
+    await marked(second.page, "Ben Roll");
     for (const name of ["Cleo Roll", "Dev Roll", "Eli Roll"])
       await person(second.page, name).click();
     await expect(second.page.getByText(/Offline: marks are kept on this phone/)).toBeVisible();
@@ -98,6 +129,8 @@ test("two phones mark one roll call, each sees the other's marks, marks made off
     for (const name of ["Cleo Roll", "Dev Roll", "Eli Roll"]) {
       const row = record.people.find((p: { name: string }) => p.name === name);
       expect(row.safe).toBe(true);
+      // Once, from the phone that made it.
+      expect(row.marks).toHaveLength(1);
       // The time it was tapped, offline, not when it reached the server.
       expect(Date.parse(row.markedAt)).toBeLessThanOrEqual(offlineAt);
     }
@@ -156,6 +189,11 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
     await page.getByRole("button", { name: `Start a drill at ${site.location.Name}` }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Drill");
     await person(page, "Fay Drill").click();
+    // Gus marked by mistake, then undone: the record keeps both marks.
+    await person(page, "Gus Drill").click();
+    await marked(page, "Gus Drill");
+    await person(page, "Gus Drill").click();
+    await expect(person(page, "Gus Drill")).toHaveAttribute("aria-pressed", "false");
     // Someone who was not signed in, added and marked.
     await page.getByLabel("Name", { exact: true }).fill("Hal Visitor");
     await page.getByRole("button", { name: "Add", exact: true }).click();
@@ -177,18 +215,40 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
     const table = page.getByRole("table");
     await expect(table.getByRole("row", { name: /Gus Drill/ })).toContainText("Not accounted for");
     await expect(table.getByRole("row", { name: /Fay Drill/ })).toContainText(staff.firstName);
+    await expect(table.getByRole("row", { name: /Gus Drill/ }).getByRole("listitem")).toHaveText([
+      new RegExp(`Marked safe · ${staff.firstName} .* · [A-Za-z ]+ [A-Z2-9]{4}$`),
+      new RegExp(`Undone · ${staff.firstName} .* · [A-Za-z ]+ [A-Z2-9]{4}$`),
+    ]);
     await expectAccessible(page, "roll call record");
+    await expectNoHorizontalOverflow(page, "roll call record on a phone");
+    // Nor does its table scroll sideways in its own region.
+    const region = page.getByRole("region", { name: /^Drill at/ });
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await keepScreenshot(page, "28-roll-call-record");
+    await page.setViewportSize(tablet820);
+    await expectNoHorizontalOverflow(page, "roll call record on a tablet");
+    await keepScreenshot(page, "28-roll-call-record-tablet");
+    await page.setViewportSize(viewports.phone);
 
+    // The server's CSV: a line per mark, who made it, from which phone.
     const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Download CSV" }).click();
+    await page.getByRole("link", { name: "Download CSV" }).click();
     const text = await (
       await (await download).createReadStream()
     )
       .toArray()
       .then((chunks) => Buffer.concat(chunks).toString("utf8"));
-    expect(text.startsWith("\uFEFFName,Program,Status,Marked at,Marked by\n")).toBe(true);
-    expect(text).toContain(`Gus Drill,${site.programs[0]!.Name},Not accounted for,,\n`);
+    expect(text.startsWith("\uFEFFName,Program,Status,Mark,MarkedAt,MarkedBy,Device\n")).toBe(true);
+    const gus = text.split("\n").filter((line) => line.startsWith("Gus Drill,"));
+    expect(gus.map((line) => line.split(",").slice(2, 4))).toEqual([
+      ["Not accounted for", "Safe"],
+      ["Not accounted for", "Undone"],
+    ]);
+    expect(text).toMatch(
+      new RegExp(
+        `\nFay Drill,${site.programs[0]!.Name},Safe,Safe,[^,]+,${staff.firstName} [^,]+,[A-Za-z ]+ [A-Z2-9]{4}\n`,
+      ),
+    );
 
     // Listed under Reports → Roll calls.
     await page.goto("/dashboard/reports/roll-calls");

@@ -2,14 +2,13 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { kioskBase } from "@vsi/web-common/addresses";
-import { build, type Plugin, type Rolldown } from "vite";
+import { serviceWorkerCode } from "@vsi/web-common/vite";
+import type { Plugin, Rolldown } from "vite";
 
 // Builds src/sw/kioskWorker.ts to /sw.js and writes into it what the kiosk needs offline: its page
 // (which the server answers /sheet/ with), every file its page loads or may load (its chunks,
 // stylesheets and assets; not the door's page for visitors' phones, which registers no worker), and
-// the icons and manifest. The worker is
-// built on its own, as one classic script: a chunk of this build would share modules with the page
-// and import them, which a service worker cannot.
+// the icons and manifest. The worker is built on its own, as one classic script (serviceWorkerCode).
 
 const workerSource = path.resolve(import.meta.dirname, "../src/sw/kioskWorker.ts");
 const page = "index.html";
@@ -34,24 +33,6 @@ function filesOf(bundle: Rolldown.OutputBundle, entryName: string): string[] {
   };
   visit(start.fileName);
   return [...files];
-}
-
-async function workerCode(): Promise<string> {
-  const result = await build({
-    configFile: false,
-    logLevel: "warn",
-    publicDir: false,
-    build: {
-      write: false,
-      minify: true,
-      lib: { entry: workerSource, formats: ["iife"], name: "kioskWorker", fileName: () => "sw.js" },
-    },
-  });
-  const outputs = Array.isArray(result) ? result : [result];
-  for (const output of outputs)
-    if ("output" in output)
-      for (const file of output.output) if (file.type === "chunk") return file.code;
-  throw new Error("sw.js was not built");
 }
 
 export function kioskServiceWorker(): Plugin {
@@ -80,7 +61,7 @@ export function kioskServiceWorker(): Plugin {
           .update(String(html.source))
           .digest("hex")
           .slice(0, 16);
-        const built = await workerCode();
+        const built = await serviceWorkerCode(workerSource, "kioskWorker");
         const code = built
           .replace(/(["'`])__VSI_PRECACHE__\1/, JSON.stringify(files))
           .replace(/(["'`])__VSI_VERSION__\1/, JSON.stringify(version));

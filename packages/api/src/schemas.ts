@@ -16,7 +16,6 @@ export * from "./questions/answers-schema.ts";
 export * from "./visits/schema.ts";
 export * from "./door/schema.ts";
 export * from "./roll-calls/schema.ts";
-export { csvLine, formulaSafeCell, utf8Bom } from "./reports/csv-encoding.ts";
 export * from "./visits/live-schema.ts";
 export * from "./reports/summary-schema.ts";
 export * from "./files/schema.ts";

@@ -4,6 +4,7 @@ import path from "node:path";
 export { devServer } from "./dev-servers.js";
 export { pageHead } from "./page-head.js";
 export { precompressed } from "./precompress.js";
+export { serviceWorkerCode } from "./service-worker.js";
 
 /** The icons and the web manifest, copied into both builds: both pages link them. */
 export const publicDir = path.resolve(import.meta.dirname, "../public");

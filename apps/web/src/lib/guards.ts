@@ -1,9 +1,34 @@
+import { onlineManager } from "@tanstack/react-query";
 import { redirect, type ParsedLocation } from "@tanstack/react-router";
+import { httpStatusOf } from "@vsi/web-common/api-errors";
+import { keptUserAt } from "./offlineRollCall";
 import type { User } from "./types";
 
 // Route guards for beforeLoad. The session (and with it the tRPC client) is loaded by the first
 // guarded page, not by public ones.
 const loadCurrentUser = async () => (await import("./session")).loadCurrentUser();
+
+/**
+ * The signed-in user; with no network, on the screen of the roll call this phone keeps, who had
+ * it open (offlineRollCall.ts): the screen opens, and the server checks the session with each
+ * mark once the network is back.
+ */
+async function currentUser(location: ParsedLocation): Promise<User | null> {
+  const kept = keptUserAt(location.pathname);
+  if (!kept) return loadCurrentUser();
+  const useKept = async () => {
+    (await import("./session")).setOfflineUser(kept);
+    return kept;
+  };
+  // Offline, asking would only wait for the network (or fail after retries).
+  if (!navigator.onLine || !onlineManager.isOnline()) return useKept();
+  try {
+    return await loadCurrentUser();
+  } catch (error) {
+    if (httpStatusOf(error) === undefined) return useKept();
+    throw error;
+  }
+}
 
 // Route guards for beforeLoad. The redirect replaces the history
 // entry, so Back does not return to a page the visitor may not see, and carries where they were
@@ -22,7 +47,7 @@ export async function requireUser({
 }: {
   location: ParsedLocation;
 }): Promise<{ user: User }> {
-  const user = await loadCurrentUser();
+  const user = await currentUser(location);
   if (!user) toLogin(location);
   return { user };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { RollCall, RollCallPerson } from "@vsi/api/schemas";
-import { counts, rollCallCsv, rollCallLists, withPending, type PendingMark } from "./rollCall";
+import type { RollCallPerson } from "@vsi/api/schemas";
+import { deviceKind } from "./deviceName";
+import { counts, rollCallCsvUrl, rollCallLists, withPending, type PendingMark } from "./rollCall";
 
 const person = (id: number, name: string, safe = false): RollCallPerson => ({
   id,
@@ -10,6 +11,7 @@ const person = (id: number, name: string, safe = false): RollCallPerson => ({
   safe,
   markedAt: safe ? "2026-11-20T10:00:00.000Z" : null,
   markedBy: safe ? { id: 1, name: "Sam Staff" } : null,
+  marks: [],
 });
 
 const pending = (personId: number, safe: boolean, key: string): PendingMark => ({
@@ -42,20 +44,24 @@ describe("the roll-call screen's list", () => {
 });
 
 describe("the record's CSV", () => {
-  it("writes a line per person, empty cells bare and formula-looking names as text", () => {
-    const rollCall = {
-      people: [person(1, "=cmd"), { ...person(2, "Walk In", true), program: null }],
-    } as RollCall;
-    const csv = rollCallCsv(rollCall, {
-      headers: ["Name", "Program", "Status", "Marked at", "Marked by"],
-      safe: "Safe",
-      notSafe: "Not accounted for",
-      time: () => "10:00 AM",
-    });
-    expect(csv).toBe(
-      "\uFEFFName,Program,Status,Marked at,Marked by\n" +
-        "'=cmd,Pantry,Not accounted for,,\n" +
-        "Walk In,,Safe,10:00 AM,Sam Staff\n",
+  it("is the server's, with the browser's time zone", () => {
+    expect(rollCallCsvUrl(7, "America/New_York")).toBe(
+      "/api/roll-calls/7?format=csv&timeZone=America%2FNew_York",
     );
+  });
+});
+
+describe("the device a mark came from", () => {
+  it("is named by its kind as the browser tells it", () => {
+    expect(
+      deviceKind("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15"),
+    ).toBe("iPhone");
+    expect(deviceKind("Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36")).toBe(
+      "Android phone",
+    );
+    expect(deviceKind("Mozilla/5.0 (Linux; Android 14; SM-X200) Safari/537.36")).toBe(
+      "Android tablet",
+    );
+    expect(deviceKind("curl/8")).toBe("Browser");
   });
 });

@@ -1,10 +1,4 @@
-import {
-  csvLine,
-  formulaSafeCell,
-  utf8Bom,
-  type RollCall,
-  type RollCallPerson,
-} from "@vsi/api/schemas";
+import type { RollCallPerson } from "@vsi/api/schemas";
 
 /** A mark made on this device and not yet confirmed by the server. */
 export interface PendingMark {
@@ -51,25 +45,7 @@ export function rollCallLists(people: RollCallPerson[], search: string) {
   };
 }
 
-export interface RollCallCsvWords {
-  headers: [string, string, string, string, string];
-  safe: string;
-  notSafe: string;
-  time: (iso: string) => string;
-}
-
-/** The record as a spreadsheet reads it: a line per person, with their mark and who made it (none: an empty cell). */
-export function rollCallCsv(rollCall: RollCall, words: RollCallCsvWords): string {
-  let csv = utf8Bom + csvLine(words.headers);
-  for (const person of rollCall.people)
-    csv += csvLine(
-      [
-        person.name,
-        person.program,
-        person.safe ? words.safe : words.notSafe,
-        person.safe && person.markedAt ? words.time(person.markedAt) : null,
-        person.safe ? (person.markedBy?.name ?? null) : null,
-      ].map((cell) => (cell === null ? null : formulaSafeCell(cell))),
-    );
-  return csv;
+/** The record as the server's CSV (times in the browser's zone), a plain GET the browser downloads. */
+export function rollCallCsvUrl(id: number, timeZone: string): string {
+  return `/api/roll-calls/${id}?${new URLSearchParams({ format: "csv", timeZone }).toString()}`;
 }

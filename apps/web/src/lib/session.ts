@@ -1,4 +1,5 @@
 import { hashKey, useQuery } from "@tanstack/react-query";
+import { forgetRollCall } from "./offlineRollCall";
 import { queryClient, trpc } from "./trpc";
 import type { User } from "./types";
 
@@ -17,6 +18,11 @@ export function setCurrentUser(user: User | null): void {
   queryClient.setQueryData(trpc.users.me.queryKey(), user);
 }
 
+/** Offline, who had the kept roll call open: asked again from the server once it is reachable. */
+export function setOfflineUser(user: User): void {
+  queryClient.setQueryData(trpc.users.me.queryKey(), user, { updatedAt: 0 });
+}
+
 export function loadCurrentUser(): Promise<User | null> {
   return queryClient.ensureQueryData(currentUserQuery());
 }
@@ -30,4 +36,5 @@ export function forgetUser(): void {
   const currentUserHash = hashKey(trpc.users.me.queryKey());
   queryClient.removeQueries({ predicate: (query) => query.queryHash !== currentUserHash });
   setCurrentUser(null);
+  forgetRollCall();
 }

@@ -1,19 +1,22 @@
 import { Button, Group, Paper, SimpleGrid, Table, Text } from "@mantine/core";
+import type { RollCallMark } from "@vsi/api/schemas";
+import { browserTimeZone } from "@vsi/web-common/time";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { ListPage } from "../../components/ListPage";
 import { ScrollTable } from "../../components/ScrollTable";
 import { ButtonLink } from "../../components/links";
-import { rollCallCsv } from "../../lib/rollCall";
+import { rollCallCsvUrl } from "../../lib/rollCall";
 import { trpc } from "../../lib/trpc";
 import classes from "./OnSite.module.css";
+import record from "./RollCallRecord.module.css";
 
 export const Route = createFileRoute("/dashboard/reports_/roll-calls_/$rollCallId")({
   component: RollCallRecordPage,
 });
 
-/** One roll call's record: who started and ended it and when, its counts, and every person's mark. */
+/** One roll call's record: who started and ended it and when, its counts, and every person's marks. */
 function RollCallRecordPage() {
   const id = Number(Route.useParams().rollCallId);
   const { t, formatDateTime, formatTime } = useStaffTranslation();
@@ -24,25 +27,15 @@ function RollCallRecordPage() {
     place: rollCall.locationName,
     date: formatDateTime(rollCall.startedAt),
   });
-  const download = () => {
-    const csv = rollCallCsv(rollCall, {
-      headers: [
-        t("rollCalls.name"),
-        t("rollCalls.program"),
-        t("rollCalls.status"),
-        t("rollCalls.markedAt"),
-        t("rollCalls.markedBy"),
-      ],
-      safe: t("rollCalls.safe"),
-      notSafe: t("rollCalls.notSafe"),
-      time: (iso) => formatDateTime(iso),
-    });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-    link.download = `roll-call-${rollCall.id}.csv`;
-    link.click();
-    URL.revokeObjectURL(link.href);
-  };
+  const mark = (m: RollCallMark) =>
+    [
+      formatTime(m.markedAt),
+      t(m.safe ? "rollCalls.markSafe" : "rollCalls.markUndone"),
+      m.markedBy?.name,
+      m.device,
+    ]
+      .filter(Boolean)
+      .join(" · ");
   const fact = (label: string, value: string) => (
     <div>
       <Text size="sm" c="dimmed">
@@ -65,7 +58,12 @@ function RollCallRecordPage() {
               {t("rollCall.title")}
             </ButtonLink>
           ) : null}
-          <Button variant="default" onClick={download}>
+          <Button
+            component="a"
+            variant="default"
+            href={rollCallCsvUrl(rollCall.id, browserTimeZone())}
+            download
+          >
             {t("rollCalls.csv")}
           </Button>
           <Button onClick={() => window.print()}>{t("rollCalls.print")}</Button>
@@ -87,35 +85,50 @@ function RollCallRecordPage() {
           {fact(t("rollCalls.missing"), String(rollCall.missing))}
         </SimpleGrid>
       </Paper>
+      {/* On a phone, the program goes under the name and the status above the marks: no sideways scrolling. */}
       <ScrollTable
         label={title}
-        minWidth={560}
+        minWidth={300}
         columns={[
           t("rollCalls.name"),
-          t("rollCalls.program"),
-          t("rollCalls.status"),
-          t("rollCalls.markedAt"),
-          t("rollCalls.markedBy"),
+          { title: t("rollCalls.program"), visibleFrom: "sm" },
+          { title: t("rollCalls.status"), visibleFrom: "sm" },
+          t("rollCalls.marks"),
         ]}
         rows={rollCall.people}
         rowKey={(person) => person.id}
-        cells={(person) => (
-          <>
-            <Table.Td>{person.name || t("rollCalls.erased")}</Table.Td>
-            <Table.Td>{person.program ?? t("rollCall.addedPerson")}</Table.Td>
-            <Table.Td>
-              {person.safe ? (
-                t("rollCalls.safe")
-              ) : (
-                <Text span c="red.9" fw={700}>
-                  {t("rollCalls.notSafe")}
+        cells={(person) => {
+          const program = person.program ?? t("rollCall.addedPerson");
+          const status = person.safe ? (
+            t("rollCalls.safe")
+          ) : (
+            <Text span c="red.9" fw={700}>
+              {t("rollCalls.notSafe")}
+            </Text>
+          );
+          return (
+            <>
+              <Table.Td>
+                {person.name || t("rollCalls.erased")}
+                <Text hiddenFrom="sm" size="sm" c="gray.8">
+                  {program}
                 </Text>
-              )}
-            </Table.Td>
-            <Table.Td>{person.safe && person.markedAt ? formatTime(person.markedAt) : ""}</Table.Td>
-            <Table.Td>{person.safe ? (person.markedBy?.name ?? "") : ""}</Table.Td>
-          </>
-        )}
+              </Table.Td>
+              <Table.Td visibleFrom="sm">{program}</Table.Td>
+              <Table.Td visibleFrom="sm">{status}</Table.Td>
+              <Table.Td>
+                <Text hiddenFrom="sm">{status}</Text>
+                {person.marks.length > 0 ? (
+                  <ol className={record.marks}>
+                    {person.marks.map((m, i) => (
+                      <li key={i}>{mark(m)}</li>
+                    ))}
+                  </ol>
+                ) : null}
+              </Table.Td>
+            </>
+          );
+        }}
       />
     </ListPage>
   );

@@ -8,8 +8,12 @@ import { useStaffTranslation } from "@vsi/i18n/staff";
 import { ButtonLink } from "../../../components/links";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
 import { useServerErrors } from "../../../hooks/useServerErrors";
+import { deviceName } from "../../../lib/deviceName";
+import { keepRollCall, keptRollCall } from "../../../lib/offlineRollCall";
 import { counts, rollCallLists, withPending } from "../../../lib/rollCall";
 import { MarkQueue, useMarkQueue } from "../../../lib/rollCallQueue";
+import { keepRollCallScreen } from "../../../lib/rollCallWorker";
+import { useCurrentUser } from "../../../lib/session";
 import { trpc, trpcClient } from "../../../lib/trpc";
 import classes from "./RollCall.module.css";
 
@@ -27,6 +31,7 @@ function markQueue(refetch: (rollCallId: number) => void) {
         personId: mark.personId,
         safe: mark.safe,
         markedAt: mark.markedAt,
+        device: deviceName(),
       }),
     (mark) => refetch(mark.rollCallId),
   );
@@ -39,7 +44,15 @@ function RollCallPage() {
   const { t, formatTime } = useStaffTranslation();
   const client = useQueryClient();
   const options = trpc.rollCalls.get.queryOptions({ id });
-  const { data: rollCall } = useSuspenseQuery({ ...options, refetchInterval: 15_000 });
+  // The last state this phone kept shows at once, and with no network (after a reload too).
+  const kept = keptRollCall(id);
+  const { data: rollCall, dataUpdatedAt } = useSuspenseQuery({
+    ...options,
+    refetchInterval: 15_000,
+    initialData: kept?.rollCall,
+    initialDataUpdatedAt: kept?.savedAt,
+  });
+  const user = useCurrentUser();
   const refetch = (rollCallId: number) =>
     void client.invalidateQueries({ queryKey: trpc.rollCalls.get.queryKey({ id: rollCallId }) });
   const marks = markQueue(refetch);
@@ -47,6 +60,11 @@ function RollCallPage() {
   const [search, setSearch] = useState("");
   const [ending, setEnding] = useState(false);
   const [live, setLive] = useState(false);
+
+  useEffect(() => {
+    if (user) keepRollCall(rollCall, user, dataUpdatedAt);
+  }, [rollCall, user, dataUpdatedAt]);
+  useEffect(keepRollCallScreen, []);
 
   // Other devices' marks arrive on the location's stream; the network's coming and going drives the queue.
   useEffect(() => {

@@ -1,0 +1,49 @@
+import type { KeepMessage } from "../sw/rollCallWorker";
+import { rollCallScope, rollCallWorkerFile } from "./rollCallAddresses";
+
+// The roll-call screen registers the staff app's service worker (src/sw/rollCallWorker.ts) for its
+// own addresses and tells it which files it loaded, so the screen opens again with no network.
+
+/** The files this page loaded from the build (hashed, under /static/): its scripts and styles. */
+function loadedFiles(): string[] {
+  const files = new Set<string>();
+  const add = (address: string) => {
+    const url = new URL(address, window.location.href);
+    if (url.origin === window.location.origin && url.pathname.startsWith("/static/"))
+      files.add(url.pathname);
+  };
+  for (const entry of performance.getEntriesByType("resource")) add(entry.name);
+  for (const element of document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
+    "script[src], link[href]",
+  ))
+    add("src" in element ? element.src : element.href);
+  return [...files];
+}
+
+function activated(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (registration.active) resolve(registration.active);
+      else
+        (registration.installing ?? registration.waiting)?.addEventListener("statechange", check);
+    };
+    check();
+  });
+}
+
+export function keepRollCallScreen(): void {
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  const entry = document.querySelector<HTMLScriptElement>("script[type=module][src]");
+  if (!entry) return;
+  navigator.serviceWorker
+    .register(`/${rollCallWorkerFile}`, { scope: rollCallScope })
+    .then(activated)
+    .then((worker) =>
+      worker.postMessage({
+        type: "keep",
+        entry: new URL(entry.src).pathname,
+        files: loadedFiles(),
+      } satisfies KeepMessage),
+    )
+    .catch((error: unknown) => console.error("service worker not registered", error));
+}

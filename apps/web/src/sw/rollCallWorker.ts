@@ -1,0 +1,94 @@
+import { rollCallScope } from "../lib/rollCallAddresses";
+
+// The staff app's service worker, built to /roll-call-sw.js and registered by the roll-call screen
+// alone, for its own addresses (rollCallScope): a staff phone that opened a roll call can reload it
+// with no network. It keeps the app's page and the files the screen loaded (the page names them),
+// and nothing else: never an answer of /api, /trpc or /files (the roll call's last state is the
+// page's own, in localStorage), and no other staff page, which is not its client. The page comes
+// from the network whenever there is one, so a new version of the app arrives as usual.
+
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Promise<Response> | Response): void;
+}
+interface MessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+}
+interface WorkerScope {
+  readonly location: Location;
+  skipWaiting(): Promise<void>;
+  readonly clients: { claim(): Promise<void> };
+  addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+}
+
+const worker = self as unknown as WorkerScope;
+const cacheName = "vsi-roll-call";
+/** The page every roll call's address opens with: the staff app's, kept under the scope's path. */
+const shell = rollCallScope;
+const hashed = "/static/";
+
+/** What the screen sends once it has loaded: its entry script and every file it loaded. */
+export interface KeepMessage {
+  type: "keep";
+  entry: string;
+  files: string[];
+}
+
+worker.addEventListener("install", (event) => event.waitUntil(worker.skipWaiting()));
+worker.addEventListener("activate", (event) => event.waitUntil(worker.clients.claim()));
+
+/**
+ * Keeps the page and the files the screen loaded, and drops any other (an older version's). The
+ * page is kept only when it loads that same entry script: a newer page waits for its own files.
+ */
+async function keep({ entry, files }: KeepMessage): Promise<void> {
+  const cache = await caches.open(cacheName);
+  const page = await fetch(shell, { cache: "no-cache" });
+  if (!page.ok || !(await page.clone().text()).includes(entry)) return;
+  const kept = files.filter((file) => file.startsWith(hashed));
+  await cache.addAll(kept);
+  await cache.put(shell, page);
+  const wanted = new Set([shell, ...kept]);
+  for (const request of await cache.keys())
+    if (!wanted.has(new URL(request.url).pathname)) await cache.delete(request);
+}
+
+worker.addEventListener("message", (event) => {
+  const message = event.data as Partial<KeepMessage> | null;
+  if (message?.type === "keep" && typeof message.entry === "string" && Array.isArray(message.files))
+    event.waitUntil(keep(message as KeepMessage).catch(() => undefined));
+});
+
+worker.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== worker.location.origin) return;
+
+  if (request.mode === "navigate") {
+    // The network's page when there is one (a new version arrives as usual), else the kept one.
+    event.respondWith(
+      fetch(request).catch(
+        async () => (await caches.match(shell, { cacheName })) ?? Response.error(),
+      ),
+    );
+    return;
+  }
+
+  // Hashed files never change: the kept copy first, else the network (kept for next time).
+  if (url.pathname.startsWith(hashed))
+    event.respondWith(
+      caches.open(cacheName).then(async (cache) => {
+        const cached = await cache.match(request);
+        if (cached) return cached;
+        const response = await fetch(request);
+        if (response.ok) void cache.put(request, response.clone());
+        return response;
+      }),
+    );
+});
