@@ -16,16 +16,16 @@ const loadCurrentUser = async () => (await import("./session")).loadCurrentUser(
 async function currentUser(location: ParsedLocation): Promise<User | null> {
   const kept = keptUserAt(location.pathname);
   if (!kept) return loadCurrentUser();
-  const useKept = async () => {
+  const keptUser = async () => {
     (await import("./session")).setOfflineUser(kept);
     return kept;
   };
   // Offline, asking would only wait for the network (or fail after retries).
-  if (!navigator.onLine || !onlineManager.isOnline()) return useKept();
+  if (!navigator.onLine || !onlineManager.isOnline()) return keptUser();
   try {
     return await loadCurrentUser();
   } catch (error) {
-    if (httpStatusOf(error) === undefined) return useKept();
+    if (httpStatusOf(error) === undefined) return keptUser();
     throw error;
   }
 }

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { onUnauthorized } from "@vsi/web-common/query-client";
 import type { PendingMark } from "./rollCall";
 import { MarkQueue } from "./rollCallQueue";
 
@@ -35,5 +36,19 @@ describe("the roll call's mark queue", () => {
 
     queue.dismissRefused(1);
     expect(queue.snapshot().refused).toEqual([]);
+  });
+
+  it("keeps the marks when the session has gone (a phone reloaded offline), and says so to log in again", async () => {
+    const unauthorized = vi.fn();
+    onUnauthorized(unauthorized);
+    const queue = new MarkQueue(
+      () => Promise.reject(refusal(401)),
+      () => undefined,
+    );
+    queue.add({ rollCallId: 1, personId: 7, safe: true });
+    await queue.flush();
+    expect(queue.snapshot().marks.map((mark) => mark.personId)).toEqual([7]);
+    expect(queue.snapshot().refused).toEqual([]);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
   });
 });

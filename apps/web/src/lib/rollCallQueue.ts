@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from "react";
+import { httpStatusOf } from "@vsi/web-common/api-errors";
+import { reportUnauthorized } from "@vsi/web-common/query-client";
 import type { PendingMark } from "./rollCall";
 
 // Marks made on the roll-call screen wait here (and in localStorage, so a closed tab keeps them)
@@ -30,7 +32,7 @@ function read(): PendingMark[] {
 
 /** A refusal by the server (the roll call ended, the person is not on it): sending again won't help. */
 function refused(error: unknown): boolean {
-  const status = (error as { data?: { httpStatus?: number } } | undefined)?.data?.httpStatus;
+  const status = httpStatusOf(error);
   return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
@@ -98,6 +100,11 @@ export class MarkQueue {
       try {
         await this.send(mark);
       } catch (error) {
+        // The session ended (it may have while the phone was offline): the marks wait for a login.
+        if (httpStatusOf(error) === 401) {
+          reportUnauthorized(error);
+          return;
+        }
         if (!refused(error)) {
           this.set({ offline: true });
           this.timer = setTimeout(() => void this.flush(), retryMs);
