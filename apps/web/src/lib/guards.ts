@@ -1,4 +1,3 @@
-import { onlineManager } from "@tanstack/react-query";
 import { redirect, type ParsedLocation } from "@tanstack/react-router";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { keptUserAt } from "./offlineRollCall";
@@ -21,7 +20,7 @@ async function currentUser(location: ParsedLocation): Promise<User | null> {
     return kept;
   };
   // Offline, asking would only wait for the network (or fail after retries).
-  if (!navigator.onLine || !onlineManager.isOnline()) return keptUser();
+  if (!navigator.onLine) return keptUser();
   try {
     return await loadCurrentUser();
   } catch (error) {
