@@ -391,4 +391,29 @@ describe("retention", () => {
     // Still open: its names wait until it ends.
     expect((await get(staff, recent.id)).people.map((p) => p.name)).toEqual(["Old Name"]);
   });
+
+  it("erases a forgotten person's name from every roll call they were on, and keeps their marks", async () => {
+    const here = await freshLocation("Roll Call Forget");
+    const phone = "415-555-0187";
+    const res = await staff.call((api) =>
+      api.visits.create(
+        visitor(here, site.catalog.tutoring.id, {
+          FirstName: "Forget",
+          LastName: "Me",
+          PhoneNumber: phone,
+        }),
+      ),
+    );
+    expect(res.status).toBe(201);
+    await signIn(here, site.catalog.tutoring.id, "Keep", "Me");
+    const rollCall = await start(here);
+    const forgotten = rollCall.people.find((p) => p.name === "Forget Me")!;
+    await mark(staff, rollCall.id, forgotten.id, true);
+    await site.admin.call((api) => api.visitors.forget({ phoneNumber: phone }));
+    const record = await get(staff, rollCall.id);
+    expect(record.people.map((p) => [p.name, p.marks.length])).toEqual([
+      ["", 1],
+      ["Keep Me", 0],
+    ]);
+  });
 });
