@@ -9,6 +9,7 @@ import { createRoot } from "react-dom/client";
 import { tabletDisconnectedMessage } from "@vsi/api/schemas";
 import { disconnectedPath } from "@vsi/web-common/addresses";
 import { onUnauthorized, queryClient } from "@vsi/web-common/query-client";
+import { forgetStaleRollCall } from "./lib/offlineRollCall";
 import { router } from "./router";
 import { theme } from "./theme";
 
@@ -45,6 +46,8 @@ function StaffTheme({ children }: { children: ReactNode }) {
   );
   return <MantineProvider theme={themed}>{children}</MantineProvider>;
 }
+
+forgetStaleRollCall(Date.now());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

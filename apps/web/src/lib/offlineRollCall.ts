@@ -4,7 +4,8 @@ import type { User } from "./types";
 
 // The roll call open on this phone, as last read, and who had it open: with them a reload with no
 // network still opens its screen (the service worker keeps the app, this keeps its data). One at a
-// time, forgotten once it has ended and at logout, so names do not stay on the phone.
+// time, forgotten once it has ended, at logout, and a day after it was last read (a phone that
+// never saw it end), so names do not stay on the phone.
 
 const storageKey = "vsi.rollCallOpen";
 
@@ -47,4 +48,13 @@ export function keptUserAt(pathname: string): User | undefined {
 
 export function forgetRollCall(): void {
   localStorage.removeItem(storageKey);
+}
+
+/** No roll call lasts a day: one kept longer ended without this phone seeing it. */
+const keptAtMostMs = 24 * 60 * 60 * 1000;
+
+/** At the app's start: forgets a roll call last read more than a day before `now`. */
+export function forgetStaleRollCall(now: number): void {
+  const kept = read();
+  if (kept && now - kept.savedAt > keptAtMostMs) forgetRollCall();
 }

@@ -51,4 +51,16 @@ describe("the roll call's mark queue", () => {
     expect(queue.snapshot().refused).toEqual([]);
     expect(unauthorized).toHaveBeenCalledTimes(1);
   });
+
+  it("hands the screen the server's answer while the mark still shows, so the person never flickers back", async () => {
+    const seen: Array<[unknown, number]> = [];
+    const queue: MarkQueue = new MarkQueue(
+      (mark) => Promise.resolve({ id: mark.personId, safe: true }),
+      (_mark, answer) => seen.push([answer, queue.snapshot().marks.length]),
+    );
+    queue.add({ rollCallId: 1, personId: 7, safe: true });
+    await queue.flush();
+    expect(seen).toEqual([[{ id: 7, safe: true }, 1]]);
+    expect(queue.snapshot().marks).toEqual([]);
+  });
 });

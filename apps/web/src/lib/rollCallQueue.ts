@@ -44,7 +44,8 @@ export class MarkQueue {
 
   constructor(
     private readonly send: SendMark,
-    private readonly sent: (mark: PendingMark) => void,
+    /** A mark the server has (its answer) or refused (none): called while it still shows as waiting. */
+    private readonly sent: (mark: PendingMark, answer: unknown) => void,
   ) {
     this.state = {
       marks: read(),
@@ -97,8 +98,9 @@ export class MarkQueue {
     while (this.state.marks.length > 0) {
       const mark = this.state.marks[0]!;
       let refusedMark = false;
+      let answer: unknown;
       try {
-        await this.send(mark);
+        answer = await this.send(mark);
       } catch (error) {
         // The session ended (it may have while the phone was offline): the marks wait for a login.
         if (httpStatusOf(error) === 401) {
@@ -112,12 +114,13 @@ export class MarkQueue {
         }
         refusedMark = true;
       }
+      // The screen takes the server's answer first, so the person never shows as before the mark.
+      this.sent(mark, answer);
       this.set({
         marks: this.state.marks.filter((m) => m.key !== mark.key),
         offline: false,
         refused: refusedMark ? [...this.state.refused, mark] : this.state.refused,
       });
-      this.sent(mark);
     }
   }
 }

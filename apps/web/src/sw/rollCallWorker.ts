@@ -64,6 +64,28 @@ worker.addEventListener("message", (event) => {
     event.waitUntil(keep(message as KeepMessage).catch(() => undefined));
 });
 
+/** How long a page may take from the network before the kept one opens (a weak signal outdoors). */
+const networkWaitMs = 4_000;
+
+/**
+ * The network's page when it comes (a new version arrives as usual); the kept one when the network
+ * fails, the server does, or the answer is slow.
+ */
+async function page(request: Request): Promise<Response> {
+  const network = fetch(request);
+  // A network failure after the kept page answered is nobody's concern.
+  network.catch(() => undefined);
+  const kept = () => caches.match(shell, { cacheName });
+  try {
+    const slow = new Promise<undefined>((resolve) => setTimeout(resolve, networkWaitMs));
+    const response = await Promise.race([network, slow]);
+    if (response && response.status < 500) return response;
+    return (await kept()) ?? response ?? (await network);
+  } catch {
+    return (await kept()) ?? Response.error();
+  }
+}
+
 worker.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET") return;
@@ -71,12 +93,7 @@ worker.addEventListener("fetch", (event) => {
   if (url.origin !== worker.location.origin) return;
 
   if (request.mode === "navigate") {
-    // The network's page when there is one (a new version arrives as usual), else the kept one.
-    event.respondWith(
-      fetch(request).catch(
-        async () => (await caches.match(shell, { cacheName })) ?? Response.error(),
-      ),
-    );
+    event.respondWith(page(request));
     return;
   }
 

@@ -23,7 +23,7 @@ export const Route = createFileRoute("/dashboard/roll-calls/$rollCallId")({
 
 /** Every roll call's marks wait in one queue, kept across pages: a mark is never lost by leaving. */
 let queue: MarkQueue | undefined;
-function markQueue(refetch: (rollCallId: number) => void) {
+function markQueue(sent: (rollCallId: number, person: RollCallPerson | undefined) => void) {
   queue ??= new MarkQueue(
     (mark) =>
       trpcClient.rollCalls.mark.mutate({
@@ -33,7 +33,7 @@ function markQueue(refetch: (rollCallId: number) => void) {
         markedAt: mark.markedAt,
         device: deviceName(),
       }),
-    (mark) => refetch(mark.rollCallId),
+    (mark, person) => sent(mark.rollCallId, person as RollCallPerson | undefined),
   );
   return queue;
 }
@@ -55,7 +55,16 @@ function RollCallPage() {
   const user = useCurrentUser();
   const refetch = (rollCallId: number) =>
     void client.invalidateQueries({ queryKey: trpc.rollCalls.get.queryKey({ id: rollCallId }) });
-  const marks = markQueue(refetch);
+  // The person as the server has them now, at once; the whole roll call again after.
+  const marks = markQueue((rollCallId, person) => {
+    if (person)
+      client.setQueryData(
+        trpc.rollCalls.get.queryKey({ id: rollCallId }),
+        (old) =>
+          old && { ...old, people: old.people.map((p) => (p.id === person.id ? person : p)) },
+      );
+    refetch(rollCallId);
+  });
   const { marks: waiting, offline, refused } = useMarkQueue(marks);
   const [search, setSearch] = useState("");
   const [ending, setEnding] = useState(false);
