@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id, isoDateTime, jsonBoolean, requiredName } from "../kernel/schema.ts";
+import { say, fieldMessages } from "../kernel/messages.ts";
 
 export const rollCallStartInput = z.object({
   id,
@@ -19,7 +20,7 @@ export const rollCallMarkInput = z.object({
   personId: id,
   safe: jsonBoolean,
   markedAt: z.iso
-    .datetime({ offset: true, error: "Must be an ISO date and time" })
+    .datetime({ offset: true, error: say(fieldMessages.isoDateTime) })
     .optional()
     .meta({
       description:
