@@ -32,6 +32,7 @@ describe("the browser-safe schemas entry point", () => {
     expect(packages).toEqual(["zod"]);
     const plainRules = [
       "kernel/auth-names.ts",
+      "kernel/messages.ts",
       "kernel/audit-actions.ts",
       "kernel/phone.ts",
       "kernel/sheet-view.ts",

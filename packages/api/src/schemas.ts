@@ -24,3 +24,4 @@ export * from "./admin/backups-schema.ts";
 export * from "./admin/settings-schema.ts";
 export * from "./admin/audit-schema.ts";
 export * from "./webhooks/schema.ts";
+export * from "./kernel/messages.ts";

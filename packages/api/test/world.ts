@@ -10,6 +10,8 @@ import { Readable } from "node:stream";
 import { createBackups } from "@vsi/backups";
 import { openTestDb, type DatabaseKind } from "@vsi/db/testing";
 import { afterAll, beforeAll } from "vitest";
+import { answerMessageKey, recogniseMessage } from "../src/schemas.ts";
+import { doorMessages } from "../src/door/queries.ts";
 import {
   cookieNames,
   createCaller,
@@ -135,6 +137,11 @@ export async function startWorld(
     async close() {
       await close();
       rmSync(dataDir, { recursive: true, force: true });
+      // Every sentence the tests heard, in kernel/messages.ts: the staff app can say it in Spanish.
+      const unknown = [...unknownMessages];
+      unknownMessages.clear();
+      if (unknown.length > 0)
+        throw new Error(`messages missing from kernel/messages.ts: ${unknown.join(" | ")}`);
     },
   };
   return world;
@@ -205,6 +212,8 @@ export class Client {
       const described = describeError(error);
       status = described.status;
       body = errorBody(described);
+      for (const message of [described.message, ...(described.errors ?? []).map((e) => e.message)])
+        if (!knownMessage(message)) unknownMessages.add(message);
       replyHeaders = described.headers ?? {};
     }
     for (const cookie of set) {
@@ -222,6 +231,17 @@ export class Client {
     return res;
   }
 }
+
+// Zod's own words for input of the wrong type or outside a list, which no form sends.
+const zodsOwnWords = /^(Invalid input|Invalid option|Too small|Too big)\b/;
+const doorWords = new Set<string>(Object.values(doorMessages));
+/** Whether the staff app can say a message in its reader's language (kernel/messages.ts). */
+const knownMessage = (message: string) =>
+  recogniseMessage(message) !== undefined ||
+  answerMessageKey(message) !== undefined ||
+  doorWords.has(message) ||
+  zodsOwnWords.test(message);
+const unknownMessages = new Set<string>();
 
 /** A test file's world, started before its tests and closed after them. */
 export function useWorld(options?: Parameters<typeof startWorld>[0]): { current: World } {

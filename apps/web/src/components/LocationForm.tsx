@@ -20,6 +20,7 @@ import {
 import { useMemo, useState } from "react";
 import { buildChecklist, checkedIds, type ChecklistItem } from "../lib/checklist";
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { useServerMessage } from "../hooks/useServerMessage";
 import type { TemperatureUnit } from "../lib/temperature";
 import type { ProgramListItem } from "../lib/types";
 import { SortableChecklist } from "./SortableChecklist";
@@ -115,6 +116,11 @@ export function LocationForm({
   onCancel,
 }: Props) {
   const { t } = useStaffTranslation();
+  const said = useServerMessage();
+  const problem = (...args: Parameters<typeof schemaError>) => {
+    const message = schemaError(...args);
+    return message === undefined ? undefined : said(message);
+  };
   const [name, setName] = useState(initial.Name);
   const [address, setAddress] = useState(initial.Address);
   const [asksTemperature, setAsksTemperature] = useState(initial.AsksTemperature ?? true);
@@ -129,8 +135,8 @@ export function LocationForm({
     const all = ["UTC", ...Intl.supportedValuesOf("timeZone")];
     return all.includes(zone) ? all : [zone, ...all];
   }, [zone]);
-  const autoAtError = autoAt === "" ? undefined : schemaError(timeOfDay, autoAt);
-  const maxStayError = maxStay === "" ? undefined : schemaError(maxStayHours, Number(maxStay));
+  const autoAtError = autoAt === "" ? undefined : problem(timeOfDay, autoAt);
+  const maxStayError = maxStay === "" ? undefined : problem(maxStayHours, Number(maxStay));
   const [timings, setTimings] = useState<Record<KioskTiming, number | string>>(
     () =>
       Object.fromEntries(

@@ -1,5 +1,6 @@
 import { Avatar, Button, Group, Input, List, Paper, Stack, Text } from "@mantine/core";
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { useServerMessage } from "../hooks/useServerMessage";
 import { IconPhotoUp } from "@tabler/icons-react";
 import { imageContentTypes, maxUploadBytes } from "@vsi/api/schemas";
 import { useEffect, useId, useRef, useState } from "react";
@@ -42,6 +43,7 @@ export function PictureField({
   description,
 }: Props) {
   const { t } = useStaffTranslation();
+  const said = useServerMessage();
   const inputId = useId();
   const [item, setItem] = useState<UploadItem | null>(null);
   const [removed, setRemoved] = useState(false);
@@ -79,9 +81,11 @@ export function PictureField({
   }
 
   function onDrop(accepted: File[], rejections: FileRejection[]) {
-    // react-dropzone's own messages are shown as they are: 'File type must be ...', 'File is larger than N bytes', ...
+    // react-dropzone's own messages ('File is larger than N bytes', ...) read as the API's do.
     setMessages([
-      ...new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.message))),
+      ...new Set(
+        rejections.flatMap((rejection) => rejection.errors.map((error) => said(error.message))),
+      ),
     ]);
     const [file] = accepted;
     if (file) void start(file);

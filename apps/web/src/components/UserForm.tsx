@@ -2,6 +2,7 @@ import { Checkbox, Fieldset, NativeSelect, PasswordInput, Stack, Text } from "@m
 import { reauthenticateMessage, sudoWindowMinutes } from "@vsi/api/schemas";
 import { isLanguage, type Language } from "@vsi/i18n/languages";
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { useServerMessage } from "../hooks/useServerMessage";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
@@ -65,6 +66,7 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
   const [language, setLanguage] = useState<Language | null>(user.language);
   const { t } = useStaffTranslation();
+  const said = useServerMessage();
   const [picture, setPicture] = useState<string | null | undefined>(undefined);
   const [uploading, setUploading] = useState(false);
   // Said in the page's language when shown: saving a new language switches it.
@@ -83,7 +85,7 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
     const asked = status === 403 && error.message === reauthenticateMessage;
     if (!asked && !(status === 429 && askCurrent)) return false;
     setAskCurrent(true);
-    setCurrentProblem(asked ? t("serverMessages.reauthenticate") : error.message);
+    setCurrentProblem(said(error.message));
     return true;
   }
 

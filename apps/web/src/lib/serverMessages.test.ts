@@ -1,4 +1,14 @@
-import { answerMessages, passwordMessage, rangeMessages } from "@vsi/api/schemas";
+import {
+  answerMessages,
+  messageTemplates,
+  passwordMessage,
+  rangeMessages,
+  say,
+  accessMessages,
+  fileMessages,
+  type MessageKey,
+} from "@vsi/api/schemas";
+import { staffTranslate } from "@vsi/i18n/staff";
 import { describe, expect, it } from "vitest";
 import { translateServerMessage } from "./serverMessages";
 
@@ -29,6 +39,34 @@ describe("translateServerMessage", () => {
       "Debe ser como máximo 1,500",
     );
     expect(translateServerMessage("en", rangeMessages.max(1500))).toBe("Must be at most 1500");
+  });
+
+  it("says a record's or a field's name in Spanish inside a sentence", () => {
+    expect(translateServerMessage("es", say(accessMessages.notFound, { thing: "Roll call" }))).toBe(
+      "Pase de lista: no se encontró",
+    );
+    expect(translateServerMessage("es", say(fileMessages.notUploaded, { label: "Logo" }))).toBe(
+      "Logotipo: todavía no se ha subido",
+    );
+    expect(translateServerMessage("es", say(accessMessages.tooManyAttempts, { minutes: 5 }))).toBe(
+      "Demasiados intentos. Vuelva a intentarlo en 5 minutos.",
+    );
+  });
+
+  it("has every sentence the API builds in both catalogues, the English as the API says it", () => {
+    const keys = Object.keys(messageTemplates) as MessageKey[];
+    const untranslated = keys.filter(
+      (key) => staffTranslate("es", `serverMessages.${key}`) === `serverMessages.${key}`,
+    );
+    expect(untranslated).toEqual([]);
+    // Values left as their names, so that English and the API's template read alike.
+    const unlike = keys.filter((key) => {
+      const names = Object.fromEntries(
+        [...messageTemplates[key].matchAll(/\{(\w+)\}/g)].map(([whole, name]) => [name!, whole]),
+      );
+      return staffTranslate("en", `serverMessages.${key}`, names) !== messageTemplates[key];
+    });
+    expect(unlike).toEqual([]);
   });
 
   it("shows a message it does not know as it came", () => {

@@ -1,36 +1,18 @@
-import {
-  answerMessageKey,
-  controlCharacterMessage,
-  invalidLoginMessage,
-  passwordMessage,
-  reauthenticateMessage,
-  wrongCurrentPasswordMessage,
-} from "@vsi/api/schemas";
+import { answerMessageKey, recogniseMessage } from "@vsi/api/schemas";
 import { localeOf } from "@vsi/i18n/languages";
 import { staffTranslate, type Language } from "@vsi/i18n/staff";
 
-// The API answers in English; a form shows its messages in the reader's language. A message
-// shown by its field needs no field name ("First name is required" is "Obligatorio" by First
-// name). One the catalogue does not know yet is shown as the server wrote it.
-const known: Array<[RegExp | string, string]> = [
-  [/ is required$/, "required"],
-  [/ is too long$/, "tooLong"],
-  ["Email is invalid", "emailInvalid"],
-  ["Email already registered", "emailTaken"],
-  [passwordMessage, "password"],
-  [invalidLoginMessage, "invalidLogin"],
-  [reauthenticateMessage, "reauthenticate"],
-  [wrongCurrentPasswordMessage, "wrongCurrentPassword"],
-  [controlCharacterMessage, "controlCharacters"],
-  ["Must be valid Unicode text", "controlCharacters"],
-  [/^Must start with https:\/\//, "webhookHttps"],
-  [/^Refused: /, "webhookPrivate"],
-  [/^Cannot be reached: /, "webhookUnreachable"],
-  [/^Must be a URL such as /, "webhookUrl"],
-  ["Must not carry a user name or password", "webhookUrl"],
-  ["Choose at least one event", "webhookEvents"],
-  ["No such location", "webhookLocation"],
-];
+// The API answers in English, each of its sentences built from one list (kernel/messages.ts in
+// @vsi/api); a page says the same message in its reader's language by the sentence's key. A
+// message shown by its field needs no field name ("Name is required" is "Este campo es
+// obligatorio" by Name). Words the API did not build from that list are shown as they came.
+
+/** A field's or a record's name in the message, in the reader's language where the catalogue has it. */
+function nameIn(language: Language, name: string): string {
+  const key = `serverMessages.names.${name.replace(/ (\w)/g, (_, letter: string) => letter.toUpperCase()).replace(/^\w/, (letter) => letter.toLowerCase())}`;
+  const said = staffTranslate(language, key);
+  return said === key ? name : said;
+}
 
 export function translateServerMessage(language: Language, message: string): string {
   if (language === "en") return message;
@@ -48,9 +30,13 @@ export function translateServerMessage(language: Language, message: string): str
     );
   }
   // With or without its full stop.
-  const bare = message.replace(/\.$/, "");
-  const match = known.find(([pattern]) =>
-    typeof pattern === "string" ? pattern.replace(/\.$/, "") === bare : pattern.test(bare),
+  const known = recogniseMessage(message) ?? recogniseMessage(message.replace(/\.$/, ""));
+  if (!known) return message;
+  const values = Object.fromEntries(
+    Object.entries(known.values).map(([name, value]) => [
+      name,
+      name === "label" || name === "thing" ? nameIn(language, value) : value,
+    ]),
   );
-  return match ? staffTranslate(language, `serverMessages.${match[1]}`) : message;
+  return staffTranslate(language, `serverMessages.${known.key}`, values);
 }

@@ -1,5 +1,6 @@
 import { PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { useServerMessage } from "../hooks/useServerMessage";
 import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, useLocation, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -27,6 +28,7 @@ function LoginPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const login = useMutation(trpc.auth.login.mutationOptions());
   const { t } = useStaffTranslation();
+  const said = useServerMessage();
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -43,7 +45,7 @@ function LoginPage() {
           const status = httpStatusOf(error);
           if (status === 422) setProblem(t("serverMessages.invalidLogin"));
           // The server's sentence says how many minutes to wait.
-          else if (status === 429) setProblem(error.message);
+          else if (status === 429) setProblem(said(error.message));
           else {
             console.error(error);
             setProblem(t("common.unexpected"));

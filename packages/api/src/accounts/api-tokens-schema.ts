@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id, isoDateTime, text } from "../kernel/schema.ts";
+import { say, fieldMessages } from "../kernel/messages.ts";
 
 export const apiTokenSchema = z
   .object({
@@ -15,7 +16,10 @@ export const apiTokenCreatedSchema = apiTokenSchema.extend({
 });
 
 export const tokenCreateInput = z.object({
-  name: text().trim().min(1, "Name is required").max(100, "Name is too long"),
+  name: text()
+    .trim()
+    .min(1, say(fieldMessages.required, { label: "Name" }))
+    .max(100, say(fieldMessages.tooLong, { label: "Name" })),
 });
 // A query string: z.coerce.boolean() would read "false" as true.
 export const tokenListInput = z

@@ -8,6 +8,7 @@ import {
   text,
 } from "../kernel/schema.ts";
 import { language } from "./users-schema.ts";
+import { say, accountMessages } from "../kernel/messages.ts";
 
 export const inviteSchema = z
   .object({
@@ -47,7 +48,7 @@ export const inviteCreateInput = z.object({
 });
 export type InviteCreateInput = z.output<typeof inviteCreateInput>;
 
-export const passwordsDifferMessage = "Passwords do not match";
+export const passwordsDifferMessage = say(accountMessages.passwordsDiffer);
 
 export const inviteAcceptInput = z
   .object({

@@ -5,9 +5,10 @@ import { forbidden, notFound } from "../kernel/errors.ts";
 import type { InviteCreateInput } from "./invites-schema.ts";
 import { auditColumns, auditValues } from "../kernel/audit.ts";
 import { assertEmailFree, insertUser, type NewUserFields } from "./users.ts";
+import { say, accountMessages } from "../kernel/messages.ts";
 
-export const inviteAcceptedMessage = "This invite has already been accepted";
-export const inviteRevokedMessage = "This invite is no longer available";
+export const inviteAcceptedMessage = say(accountMessages.inviteAccepted);
+export const inviteRevokedMessage = say(accountMessages.inviteRevoked);
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,12 +4,13 @@ import { gone, HttpError } from "../kernel/errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";
 import { generateToken, hashToken } from "../kernel/tokens.ts";
+import { say, accountMessages } from "../kernel/messages.ts";
 
 export const RESET_LIFETIME_HOURS = 48;
 
-export const resetLinkInvalidMessage = "This password reset link is invalid";
-export const resetLinkExpiredMessage = "This password reset link has expired";
-export const resetLinkUsedMessage = "This password reset link has already been used";
+export const resetLinkInvalidMessage = say(accountMessages.resetLinkInvalid);
+export const resetLinkExpiredMessage = say(accountMessages.resetLinkExpired);
+export const resetLinkUsedMessage = say(accountMessages.resetLinkUsed);
 
 /** The reset a link's token names, if it can still be used: 404 unknown, 410 used or expired. */
 export async function findUsableReset(

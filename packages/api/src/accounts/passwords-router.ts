@@ -15,6 +15,7 @@ import {
 import { limits, take } from "../kernel/rate-limit.ts";
 import { findUserByEmail } from "./users.ts";
 import { publicProcedure, router } from "../kernel/trpc.ts";
+import { say, accountMessages } from "../kernel/messages.ts";
 
 export const passwordsRouter = router({
   request: publicProcedure
@@ -44,7 +45,7 @@ export const passwordsRouter = router({
         now,
       );
       const user = await findUserByEmail(ctx.db, input.email);
-      if (!user) throw new HttpError(404, "Email not found");
+      if (!user) throw new HttpError(404, say(accountMessages.emailNotFound));
 
       const token = await createPasswordReset(ctx.db, user.id, now);
       await ctx.services.mailer.send(

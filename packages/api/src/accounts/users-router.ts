@@ -18,6 +18,7 @@ import { toUser } from "./mappers.ts";
 import { adminProcedure, publicProcedure, router, staffProcedure } from "../kernel/trpc.ts";
 import { wholeList } from "../kernel/pagination.ts";
 import type { User } from "@vsi/db";
+import { say, accessMessages } from "../kernel/messages.ts";
 
 type UpdateContext = Context & {
   user: User;
@@ -106,7 +107,7 @@ export const usersRouter = router({
     .query(async ({ ctx }) => {
       // A script whose token was revoked must not read that as "nobody is logged in".
       if (ctx.identity.kind === "anonymous" && ctx.identity.rejectedToken)
-        throw new HttpError(401, "Invalid or revoked API token");
+        throw new HttpError(401, say(accessMessages.tokenRevoked));
       if (ctx.identity.kind !== "user") {
         return null;
       }

@@ -10,8 +10,9 @@ import { afterPasswordChange } from "./password-resets.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";
 import type { Storage } from "../kernel/services.ts";
+import { say, accountMessages } from "../kernel/messages.ts";
 
-export const emailTakenMessage = "Email already registered";
+export const emailTakenMessage = say(accountMessages.emailTaken);
 
 export function selectUsers(db: Executor) {
   return db

@@ -2,11 +2,12 @@ import { z } from "zod";
 import { id, isoDateTime, pageQuery, text } from "../kernel/schema.ts";
 import { calendarDate, timeZone, type TimeZone } from "../visits/schema.ts";
 import { auditActions, type AuditAction } from "../kernel/audit-actions.ts";
+import { say, reportMessages } from "../kernel/messages.ts";
 
 export { auditActions, type AuditAction };
 export const auditAction = z.enum(auditActions);
 
-const actionsMessage = `Use one or more of ${auditActions.join(", ")}, separated by commas`;
+const actionsMessage = say(reportMessages.auditActions, { actions: auditActions.join(", ") });
 const known = new Set<string>(auditActions);
 
 /** One action or several, comma-separated (a query string carries one value per name here). */

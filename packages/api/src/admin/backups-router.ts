@@ -3,6 +3,7 @@ import { HttpError } from "../kernel/errors.ts";
 import { backupCreateInput, backupListSchema, backupSchema } from "./backups-schema.ts";
 import type { BackupEntry } from "@vsi/backups";
 import { adminProcedure, router } from "../kernel/trpc.ts";
+import { say, adminMessages } from "../kernel/messages.ts";
 
 function toBackup(entry: BackupEntry): z.infer<typeof backupSchema> {
   return {
@@ -60,7 +61,9 @@ export const backupsRouter = router({
         // The admin is the one who can act on it (a full disk, a folder's permissions).
         throw new HttpError(
           500,
-          `The backup failed: ${error instanceof Error ? error.message : String(error)}`,
+          say(adminMessages.backupFailed, {
+            reason: error instanceof Error ? error.message : String(error),
+          }),
         );
       }
       return toBackup(entry);

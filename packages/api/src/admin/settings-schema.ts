@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isoDateTime } from "../kernel/schema.ts";
 import { phoneNumber, visitSchema } from "../visits/schema.ts";
+import { say, adminMessages } from "../kernel/messages.ts";
 
 export const settingsSchema = z
   .object({
@@ -20,10 +21,10 @@ export const settingsSchema = z
 
 export const settingsUpdateInput = z.object({
   eraseAfterDays: z
-    .number({ error: "Days must be a whole number" })
-    .int("Days must be a whole number")
-    .min(1, "Days must be at least 1")
-    .max(36500, "Days must be at most 36500")
+    .number({ error: say(adminMessages.wholeDays) })
+    .int(say(adminMessages.wholeDays))
+    .min(1, say(adminMessages.daysAtLeast, { min: 1 }))
+    .max(36500, say(adminMessages.daysAtMost, { max: 36500 }))
     .nullable(),
 });
 

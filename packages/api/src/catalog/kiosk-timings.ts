@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { say, catalogMessages } from "../kernel/messages.ts";
 
 // How long a location's kiosk waits, in whole seconds: an admin's location settings, read by the
 // tablet with the rest of its location. The bounds keep a tablet usable: never so quick a visitor
@@ -33,7 +34,7 @@ export const kioskTimingNames = Object.keys(kioskTimingRules) as KioskTiming[];
 function secondsIn(name: KioskTiming) {
   const { min, max, description } = kioskTimingRules[name];
   // One message whatever was wrong: the admin needs the bounds, not which check failed.
-  const message = `Use whole seconds from ${min} to ${max}`;
+  const message = say(catalogMessages.kioskSeconds, { min, max });
   return z
     .number({ error: message })
     .int({ message, abort: true })

@@ -4,6 +4,7 @@ import { catalogIds, catalogName, locationRefSchema, programRefSchema } from "./
 import { kioskTimingInputs, kioskTimingRules } from "./kiosk-timings.ts";
 import { defaultTemperatureUnit, temperatureUnits } from "./temperature.ts";
 import { timeZone } from "../visits/schema.ts";
+import { say, catalogMessages } from "../kernel/messages.ts";
 
 // Program schemas moved to programs.ts; re-exported so imports from here keep working.
 export * from "./programs-schema.ts";
@@ -24,13 +25,15 @@ const programIds = catalogIds.meta({
 });
 
 /** A local time of day, 00:00 to 23:59. */
-export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time like 21:00");
+export const timeOfDay = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, say(catalogMessages.timeOfDay));
 /** Whole minutes are what is kept; a week is the longest stay that still reads as a visit. */
 export const maxStayHours = z
   .number()
-  .positive({ message: "Maximum stay must be more than zero", abort: true })
-  .max(168, "Maximum stay is at most 168 hours")
-  .refine((hours) => Math.round(hours * 60) >= 1, "Maximum stay is at least one minute");
+  .positive({ message: say(catalogMessages.maximumStay), abort: true })
+  .max(168, say(catalogMessages.maximumStayAtMost, { hours: 168 }))
+  .refine((hours) => Math.round(hours * 60) >= 1, say(catalogMessages.maximumStayAtLeast));
 
 // Updates list the same fields without defaults: a field left out stays as it is.
 const locationFields = {

@@ -5,6 +5,7 @@ import { escapeHtml } from "../kernel/html.ts";
 import { getLocation } from "../catalog/queries.ts";
 import { currentDoorCode } from "./queries.ts";
 import { doorUrl } from "./mappers.ts";
+import { say, catalogMessages } from "../kernel/messages.ts";
 
 /** What the poster says, in both of the apps' languages: two lines each, naming the page's buttons as the catalogues do. */
 const instructions = {
@@ -25,11 +26,7 @@ const instructions = {
 export async function doorPoster(db: Executor, baseUrl: string, locationId: number) {
   const location = await getLocation(db, locationId);
   const code = await currentDoorCode(db, locationId);
-  if (!location.SelfSignIn || !code)
-    throw conflict(
-      "Visitors may not sign in on their own phone here: turn it on in the location's settings first",
-      {},
-    );
+  if (!location.SelfSignIn || !code) throw conflict(say(catalogMessages.doorOffHere), {});
   const url = doorUrl(baseUrl, code);
   // Error correction M: readable from a poster a little worn or creased, still few modules.
   const qr = await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2 });

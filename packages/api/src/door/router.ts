@@ -25,6 +25,7 @@ import {
 } from "./schema.ts";
 import { doorLocation, doorVisitId, doorVisitRow, replaceDoorCode } from "./queries.ts";
 import { doorUrl, toDoorVisit } from "./mappers.ts";
+import { say, visitMessages } from "../kernel/messages.ts";
 
 /** Every door call spends its address's budget; some spend their code's too. */
 async function takeDoorCall(ctx: Context, more: readonly LimitEntry[] = []) {
@@ -127,7 +128,7 @@ export const doorRouter = router({
       );
       const locationId = await doorLocation(ctx.db, input.code);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, { locationId }, now);
-      if (!visitor) throw new HttpError(404, "Visitor not found");
+      if (!visitor) throw notFound("Visitor");
       return foundVisitor(visitor);
     }),
 
@@ -174,7 +175,7 @@ export const doorRouter = router({
         .catch((error: unknown) => {
           // The open visit a tablet is shown is someone's: a phone hears only that it exists.
           if (error instanceof HttpError && error.status === 409 && error.extra?.visit)
-            throw new HttpError(409, "This phone number is already signed in here");
+            throw new HttpError(409, say(visitMessages.alreadySignedIn));
           throw error;
         });
       return { ...toDoorVisit(await doorVisitRow(ctx.db, visit.id)), visitToken };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { say, catalogMessages } from "../kernel/messages.ts";
 import { id, isoDateTime } from "../kernel/schema.ts";
 import { temperatureUnits } from "../catalog/temperature.ts";
 import { questionSchema } from "../questions/schema.ts";
@@ -9,14 +10,14 @@ const doorCode = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, "Not a door code")
+  .regex(/^[A-Za-z0-9_-]+$/, say(catalogMessages.doorCode))
   .meta({ description: "the door code of a poster's link (BASE_URL/d/<code>)" });
 /** A phone's secret for its visit, as doorVisitSchema's visitToken gave it. */
 const visitToken = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[a-z0-9]+$/, "Not a visit token")
+  .regex(/^[a-z0-9]+$/, say(catalogMessages.visitToken))
   .meta({ description: "the secret the phone was given with its visit (visitToken)" });
 
 export const doorCodeParam = z.object({ code: doorCode });

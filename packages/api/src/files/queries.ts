@@ -4,6 +4,7 @@ import { invalid } from "../kernel/errors.ts";
 import type { AuditActor } from "../kernel/audit.ts";
 import type { Storage } from "../kernel/services.ts";
 import { verifySigned } from "../kernel/tokens.ts";
+import { say, fieldMessages, fileMessages } from "../kernel/messages.ts";
 
 /** A file some user has as picture or some location as logo. */
 export const fileInUse = (eb: ExpressionBuilder<Database, "files">) =>
@@ -38,7 +39,7 @@ export async function resolveUploadedFile(
   const label = field === "picture" ? "Picture" : "Logo";
   const payload = verifySigned(secret, signedId);
   const fileId = payload?.startsWith("file-") ? Number(payload.slice(5)) : NaN;
-  if (!Number.isInteger(fileId)) throw invalid(field, `${label} is invalid`);
+  if (!Number.isInteger(fileId)) throw invalid(field, say(fieldMessages.invalid, { label }));
   // Locked: two requests attaching one upload to two places take turns, and the second finds it used.
   const file = await db
     .selectFrom("files")
@@ -47,12 +48,12 @@ export async function resolveUploadedFile(
     .where("id", "=", fileId)
     .forUpdate()
     .executeTakeFirst();
-  if (!file) throw invalid(field, `${label} is invalid`);
+  if (!file) throw invalid(field, say(fieldMessages.invalid, { label }));
   if (file.id === use.current) return { id: file.id, key: file.key };
   if (use.uploaderId === undefined || file.created_by_user_id !== use.uploaderId)
-    throw invalid(field, `${label} was uploaded by someone else; upload it yourself`);
-  if (!file.uploaded_at) throw invalid(field, `${label} has not been uploaded`);
-  if (file.in_use) throw invalid(field, `${label} is already in use; upload it again`);
+    throw invalid(field, say(fileMessages.uploadedBySomeoneElse, { label }));
+  if (!file.uploaded_at) throw invalid(field, say(fileMessages.notUploaded, { label }));
+  if (file.in_use) throw invalid(field, say(fileMessages.fileInUse, { label }));
   return { id: file.id, key: file.key };
 }
 

@@ -1,16 +1,20 @@
 import { z } from "zod";
 import { text } from "../kernel/schema.ts";
+import { say, fieldMessages, fileMessages } from "../kernel/messages.ts";
 
 export const maxUploadBytes = 10 * 1024 * 1024;
 export const imageContentTypes = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export type ImageContentType = (typeof imageContentTypes)[number];
 export const isImageContentType = (value: string): value is ImageContentType =>
   (imageContentTypes as readonly string[]).includes(value);
-export const fileTypeMessage = "File type must be image/jpeg, image/png, image/webp or image/gif";
+export const fileTypeMessage = say(fileMessages.fileType);
 
 export const assetCreateInput = z.object({
   blob: z.object({
-    filename: text().trim().min(1, "Filename is required").max(255, "Filename is too long"),
+    filename: text()
+      .trim()
+      .min(1, say(fieldMessages.required, { label: "Filename" }))
+      .max(255, say(fieldMessages.tooLong, { label: "Filename" })),
     // Pictures are the only uploads; the declared type is checked again against the bytes.
     content_type: text()
       .max(100)
@@ -19,8 +23,8 @@ export const assetCreateInput = z.object({
     byte_size: z.coerce
       .number()
       .int()
-      .min(1, "File is empty")
-      .max(maxUploadBytes, `File is larger than ${maxUploadBytes} bytes`),
+      .min(1, say(fileMessages.fileEmpty))
+      .max(maxUploadBytes, say(fileMessages.fileTooLarge, { bytes: maxUploadBytes })),
     checksum: text().max(100).optional(),
   }),
 });

@@ -5,6 +5,7 @@ import type { AssetCreateInput, ImageContentType } from "./schema.ts";
 import { fileInUse } from "./queries.ts";
 import type { Services, Storage } from "../kernel/services.ts";
 import { generateToken, sign, verifySigned } from "../kernel/tokens.ts";
+import { say, fileMessages } from "../kernel/messages.ts";
 
 /** Where the raw PUT route of the server listens; `direct_upload.url` points below it. */
 export const UPLOADS_PATH = "/api/uploads";
@@ -19,7 +20,9 @@ export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
 export const MAX_WAITING_UPLOADS = 20;
 /** An upload not saved as a picture or logo within this time is deleted. */
 export const WAITING_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
-export const tooManyUploadsMessage = `Too many files: ${MAX_WAITING_UPLOADS} uploads are waiting to be saved as a picture or logo; save one, or try again tomorrow`;
+export const tooManyUploadsMessage = say(fileMessages.tooManyUploads, {
+  count: MAX_WAITING_UPLOADS,
+});
 
 /**
  * Registers a blob whose bytes are still to come (the direct-upload flow's first step), within the
@@ -120,9 +123,9 @@ export async function receiveUpload(
   body: Buffer,
 ): Promise<FileRow> {
   const target = readUploadToken(services.config.secret, token);
-  if (!target) throw forbidden("Upload link is invalid");
+  if (!target) throw forbidden(say(fileMessages.uploadLinkInvalid));
   if (target.expiresAt.getTime() <= services.now().getTime())
-    throw forbidden("Upload link has expired");
+    throw forbidden(say(fileMessages.uploadLinkExpired));
 
   return services.db.kysely.transaction().execute(async (trx) => {
     // Locked: of two PUTs to one link, the second waits and then finds the bytes there.
@@ -134,11 +137,14 @@ export async function receiveUpload(
       .executeTakeFirst();
     if (!file) throw notFound("File");
     // Keys are served as immutable: bytes once stored under one never change.
-    if (file.uploaded_at) throw new HttpError(409, "File has already been uploaded");
+    if (file.uploaded_at) throw new HttpError(409, say(fileMessages.alreadyUploaded));
     if (body.length !== file.byte_size)
-      throw invalid("body", `File is ${body.length} bytes but ${file.byte_size} were registered`);
+      throw invalid(
+        "body",
+        say(fileMessages.uploadSizeDiffers, { size: body.length, registered: file.byte_size }),
+      );
     if (sniffImageType(body) !== file.content_type)
-      throw invalid("body", `File content is not ${file.content_type}`);
+      throw invalid("body", say(fileMessages.uploadTypeDiffers, { type: file.content_type }));
 
     await services.storage.put(file.key, body);
     return trx

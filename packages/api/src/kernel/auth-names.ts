@@ -1,3 +1,4 @@
+import { say, accessMessages, accountMessages } from "./messages.ts";
 /** Names the server and the web app share: cookies, headers, and messages the forms show. */
 
 export const cookieNames = {
@@ -13,16 +14,16 @@ export const cookieNames = {
 export const xsrfHeader = "x-xsrf-token";
 
 /** One answer for an unknown email and a wrong password, so neither can be told apart. */
-export const invalidLoginMessage = "Invalid email and/or password.";
+export const invalidLoginMessage = say(accountMessages.invalidLogin);
 
 /** The 401 a disconnected tablet gets; its page shows a screen of its own for it, not a login form. */
-export const tabletDisconnectedMessage = "This tablet was disconnected";
+export const tabletDisconnectedMessage = say(accessMessages.tabletDisconnected);
 
 /** How long after logging in a browser may change its own email or password without the current one. */
 export const sudoWindowMinutes = 10;
 
 /** The 403 of a change to one's own email or password once the login is older than a few minutes. */
-export const reauthenticateMessage = "Enter your current password to change your email or password";
+export const reauthenticateMessage = say(accountMessages.reauthenticate);
 
 /** The 422 on currentPassword. */
-export const wrongCurrentPasswordMessage = "Current password is incorrect";
+export const wrongCurrentPasswordMessage = say(accountMessages.wrongCurrentPassword);

@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { forbidden } from "./errors.ts";
 import { bearerToken } from "./bearer.ts";
 import { cookieNames, xsrfHeader } from "./cookies.ts";
+import { say, accessMessages } from "./messages.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -33,4 +34,4 @@ export function passesCsrfCheck(request: CsrfRequest & { method: string }): bool
   return safeMethods.has(request.method) || echoesXsrfToken(request);
 }
 
-export const csrfRefused = () => forbidden("Missing or invalid X-XSRF-TOKEN header");
+export const csrfRefused = () => forbidden(say(accessMessages.xsrf));

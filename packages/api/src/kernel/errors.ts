@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { say, accessMessages, fieldMessages } from "./messages.ts";
 
 export interface FieldError {
   path: string;
@@ -33,10 +34,11 @@ export class HttpError extends TRPCError {
   }
 }
 
-export const unauthorized = (message = "You must be logged in") => new HttpError(401, message);
-export const forbidden = (message = "You are not allowed to do this") =>
-  new HttpError(403, message);
-export const notFound = (what = "Record") => new HttpError(404, `${what} not found`);
+export const unauthorized = (message = say(accessMessages.loggedOut)) =>
+  new HttpError(401, message);
+export const forbidden = (message = say(accessMessages.notAllowed)) => new HttpError(403, message);
+export const notFound = (what = "Record") =>
+  new HttpError(404, say(accessMessages.notFound, { thing: what }));
 export const gone = (message: string) => new HttpError(410, message);
 export const invalid = (path: string, message: string) =>
   new HttpError(422, message, [{ path, message }]);
@@ -47,7 +49,9 @@ export const tooManyRequests = (retryAfterSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new HttpError(
     429,
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    minutes === 1
+      ? say(accessMessages.tooManyAttemptsOneMinute)
+      : say(accessMessages.tooManyAttempts, { minutes }),
     undefined,
     {
       "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
@@ -119,7 +123,7 @@ export function describeError(error: unknown): DescribedError {
       path: issue.path.map(String).join(".") || "body",
       message: issue.message,
     }));
-    return { status: 422, message: "Validation failed", errors };
+    return { status: 422, message: say(fieldMessages.validationFailed), errors };
   }
   if (databaseUnreachable(error)) {
     return { status: 503, message: unreachableMessage, headers: { "Retry-After": "5" } };
@@ -136,8 +140,8 @@ export function describeError(error: unknown): DescribedError {
   return { status: 500, message: internalMessage };
 }
 
-const internalMessage = "Internal server error";
-const unreachableMessage = "The database cannot be reached just now. Please try again in a moment.";
+const internalMessage = say(accessMessages.internal);
+const unreachableMessage = say(accessMessages.databaseUnreachable);
 
 /** Socket errors, and PostgreSQL's connection failures (class 08), shutdowns (57P0x) and full house. */
 const unreachableCodes = new Set([

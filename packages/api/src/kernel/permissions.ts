@@ -7,6 +7,7 @@ import {
   tabletDisconnectedMessage,
 } from "./auth-names.ts";
 import { sheetVisit } from "./sheet-view.ts";
+import { say, accessMessages } from "./messages.ts";
 
 /**
  * Who may do what: every permission rule of the server, used by the procedures and the raw routes
@@ -39,7 +40,7 @@ function assertAccess(access: Access, identity: Identity): void {
   const verdict = accessTable[access][kind];
   if (verdict === 401) throw noIdentity(identity as Extract<Identity, { kind: "anonymous" }>);
   if (verdict === 403)
-    throw forbidden(kind === "staff" ? "Only administrators can do this" : undefined);
+    throw forbidden(kind === "staff" ? say(accessMessages.adminsOnly) : undefined);
 }
 
 /** A tablet (for its own location: see assertLocationAccess) or any staff member. */
@@ -63,13 +64,13 @@ export function assertAdmin(identity: Identity): User {
 
 /** Deactivating oneself would lock the last admin out as easily as anyone. */
 export function assertMayDeactivate(caller: User, userId: number): void {
-  if (caller.id === userId) throw forbidden("You cannot deactivate your own account");
+  if (caller.id === userId) throw forbidden(say(accessMessages.cannotDeactivateSelf));
 }
 
 /** A tablet may only touch its own location's visits; staff may touch any. */
 export function assertLocationAccess(identity: Identity, locationId: number): void {
   if (identity.kind === "tablet" && identity.locationId !== locationId)
-    throw forbidden("This tablet belongs to another location");
+    throw forbidden(say(accessMessages.otherLocationTablet));
 }
 
 /**
@@ -109,19 +110,18 @@ export function assertMayWatchLocation(identity: Identity, locationId: number) {
 
 /** Accounts: your own, or anyone's as an admin. */
 export function assertSelfOrAdmin(caller: User, userId: number): void {
-  if (caller.id !== userId && !caller.is_admin)
-    throw forbidden("You can only see and edit your own account");
+  if (caller.id !== userId && !caller.is_admin) throw forbidden(say(accessMessages.ownAccountOnly));
 }
 
 /** API tokens: revoke your own, or anyone's as an admin. */
 export function assertTokenOwnerOrAdmin(caller: User, tokenUserId: number): void {
   if (caller.id !== tokenUserId && !caller.is_admin)
-    throw forbidden("You can only revoke your own tokens");
+    throw forbidden(say(accessMessages.ownTokensOnly));
 }
 
 /** Everyone's API tokens are listed to admins only. */
 export function assertMayListAllTokens(caller: User): void {
-  if (!caller.is_admin) throw forbidden("Only administrators can list everyone's tokens");
+  if (!caller.is_admin) throw forbidden(say(accessMessages.everyonesTokensAdminsOnly));
 }
 
 /** isAdmin and isActive in an update count only from an admin; from anyone else they are ignored, not an error. */
@@ -133,14 +133,12 @@ type UserIdentity = Extract<Identity, { kind: "user" }>;
 
 /** A leaked API token must not mint more tokens nor revoke its owner's: tokens are made in a browser. */
 export function assertMayManageTokens(identity: UserIdentity): void {
-  if (identity.via === "token")
-    throw forbidden("An API token cannot create or revoke API tokens: use the web app");
+  if (identity.via === "token") throw forbidden(say(accessMessages.tokenCannotManageTokens));
 }
 
 /** Nor take the account over: a token never changes a password or an email, anyone's. */
 export function assertMayChangeCredentials(identity: UserIdentity): void {
-  if (identity.via === "token")
-    throw forbidden("An API token cannot change a password or an email: use the web app");
+  if (identity.via === "token") throw forbidden(say(accessMessages.tokenCannotChangeLogin));
 }
 
 /**

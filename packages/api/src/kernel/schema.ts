@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { say, accountMessages, fieldMessages } from "./messages.ts";
 
 /**
  * Text from a client: any string without control characters (PostgreSQL refuses NUL, and none
  * belongs in a name, an email or a key). Multi-line text may also hold line breaks and tabs.
  */
-export const controlCharacterMessage = "Must not contain control characters";
+export const controlCharacterMessage = say(fieldMessages.controlCharacters);
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const controlCharacters = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- as above, line breaks and tabs allowed
@@ -18,7 +19,7 @@ export const text = ({ multiline = false } = {}) =>
       (value) => !(multiline ? controlCharactersButLines : controlCharacters).test(value),
       controlCharacterMessage,
     )
-    .refine((value) => !unpairedSurrogate.test(value), "Must be valid Unicode text");
+    .refine((value) => !unpairedSurrogate.test(value), say(fieldMessages.unicode));
 
 const maxId = 2_147_483_647;
 const decimalInteger = /^[1-9]\d{0,9}$/;
@@ -28,25 +29,31 @@ const decimalInteger = /^[1-9]\d{0,9}$/;
  */
 export const id = z
   .union([z.number(), z.string().regex(decimalInteger).transform(Number)], {
-    error: "Must be a whole number written in digits",
+    error: say(fieldMessages.wholeNumberId),
   })
   .pipe(z.number().int().positive().max(maxId));
 export const idParam = z.object({ id });
 
-export const passwordMessage = "Minimum eight characters, at least one letter and one number";
+export const passwordMessage = say(accountMessages.password);
 /** The one password rule: the API enforces it and the forms show its message. */
 export const passwordRule = text()
-  .max(200, "Password is too long")
+  .max(200, say(fieldMessages.tooLong, { label: "Password" }))
   .refine(
     (value) => value.length >= 8 && /[A-Za-z]/.test(value) && /\d/.test(value),
     passwordMessage,
   );
 
-export const email = text().trim().max(254, "Email is too long").pipe(z.email("Email is invalid"));
+export const email = text()
+  .trim()
+  .max(254, say(fieldMessages.tooLong, { label: "Email" }))
+  .pipe(z.email(say(accountMessages.emailInvalid)));
 export const requiredName = (label: string) =>
-  text().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+  text()
+    .trim()
+    .min(1, say(fieldMessages.required, { label }))
+    .max(100, say(fieldMessages.tooLong, { label }));
 export const optionalText = (label: string, max: number, options?: { multiline?: boolean }) =>
-  text(options).trim().max(max, `${label} is too long`);
+  text(options).trim().max(max, say(fieldMessages.tooLong, { label }));
 
 /** ISO-8601 in UTC, as every timestamp the API returns. */
 export const isoDateTime = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { say, visitMessages } from "../kernel/messages.ts";
 import { text } from "../kernel/schema.ts";
 import { calendarDate } from "../visits/schema.ts";
 import type { QuestionKind } from "./schema.ts";
@@ -33,7 +34,7 @@ export const answerMessages = {
   yesno: "Must be yes or no",
   choice: "Pick one of the choices",
   choices: "Pick from the choices",
-  date: "Use a date like 2026-11-21",
+  date: say(visitMessages.date),
   zip: "A ZIP code is 5 digits, or 5 and 4 (12345-6789)",
   tooLong: "Answer is too long",
 } as const;

@@ -14,6 +14,7 @@ import { asksProgram, type AnswerValue } from "./answers-schema.ts";
 import { toQuestion } from "./mappers.ts";
 import { dayStart, nextDayStart } from "../visits/filters.ts";
 import type { CalendarDate, TimeZone } from "../visits/schema.ts";
+import { say, fieldMessages } from "../kernel/messages.ts";
 
 export interface QuestionFilter {
   /** The questions this program asks. */
@@ -241,7 +242,7 @@ export async function updateQuestion(
           : before.reask_after_months,
     };
     const problems = questionProblems(after);
-    if (problems.length) throw new HttpError(422, "Validation failed", problems);
+    if (problems.length) throw new HttpError(422, say(fieldMessages.validationFailed), problems);
     const programIds =
       changes.ProgramIds === undefined
         ? undefined

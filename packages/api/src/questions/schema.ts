@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, isoDateTime, jsonBoolean, text } from "../kernel/schema.ts";
 import { calendarDate, timeZone, type TimeZone } from "../visits/schema.ts";
+import { say, fieldMessages, questionMessages } from "../kernel/messages.ts";
 
 export const questionKinds = [
   "text",
@@ -25,19 +26,23 @@ const bilingual = (label: string, max: number, options?: { multiline?: boolean }
   z.object({
     en: text(options)
       .trim()
-      .min(1, `${label} in English is required`)
-      .max(max, `${label} is too long`),
-    es: text(options).trim().max(max, `${label} is too long`).default(""),
+      .min(1, say(questionMessages.requiredInEnglish, { label }))
+      .max(max, say(fieldMessages.tooLong, { label })),
+    es: text(options).trim().max(max, say(fieldMessages.tooLong, { label })).default(""),
   });
 const optionalBilingual = (label: string, max: number) =>
   z.object({
-    en: text({ multiline: true }).trim().max(max, `${label} is too long`).default(""),
-    es: text({ multiline: true }).trim().max(max, `${label} is too long`).default(""),
+    en: text({ multiline: true })
+      .trim()
+      .max(max, say(fieldMessages.tooLong, { label }))
+      .default(""),
+    es: text({ multiline: true })
+      .trim()
+      .max(max, say(fieldMessages.tooLong, { label }))
+      .default(""),
   });
 
-export const choiceId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,40}$/, "A choice's id is 1 to 40 letters, digits, - or _");
+export const choiceId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, say(questionMessages.choiceId));
 
 const choiceInput = z.object({
   /** Left out for a new choice: the server gives it one, which its answers then keep. */
@@ -49,11 +54,13 @@ export type ChoiceInput = z.output<typeof choiceInput>;
 const bound = z.number().finite().nullable();
 const reaskAfterMonths = z
   .number()
-  .int("Months must be a whole number")
-  .min(1, "At least one month")
-  .max(120, "At most 120 months")
+  .int(say(questionMessages.wholeMonths))
+  .min(1, say(questionMessages.atLeastOneMonth))
+  .max(120, say(questionMessages.atMostMonths, { months: 120 }))
   .nullable();
-const choicesInput = z.array(choiceInput).max(50, "At most 50 choices");
+const choicesInput = z
+  .array(choiceInput)
+  .max(50, say(questionMessages.atMostChoices, { count: 50 }));
 const programIds = z.array(id).max(1000);
 
 // Help, Choices and Label are replaced whole by an update that sends them.
@@ -89,21 +96,23 @@ export function questionProblems(
   const problems: Array<{ path: string; message: string }> = [];
   const hasChoices = kindsWithChoices.includes(question.Kind);
   if (hasChoices && question.Choices.length === 0)
-    problems.push({ path: "Choices", message: "Give at least one choice" });
+    problems.push({ path: "Choices", message: say(questionMessages.giveAChoice) });
   if (!hasChoices && question.Choices.length > 0)
-    problems.push({ path: "Choices", message: "Only a choice question has choices" });
+    problems.push({ path: "Choices", message: say(questionMessages.choicesOnlyForChoice) });
   const ids = question.Choices.flatMap((choice) => (choice.id === undefined ? [] : [choice.id]));
   if (new Set(ids).size !== ids.length)
-    problems.push({ path: "Choices", message: "Each choice needs an id of its own" });
+    problems.push({ path: "Choices", message: say(questionMessages.choiceIdsDiffer) });
   if (question.Kind !== "number") {
-    if (question.Min !== null) problems.push({ path: "Min", message: "Only a number has a range" });
-    if (question.Max !== null) problems.push({ path: "Max", message: "Only a number has a range" });
+    if (question.Min !== null)
+      problems.push({ path: "Min", message: say(questionMessages.rangeOnlyForNumber) });
+    if (question.Max !== null)
+      problems.push({ path: "Max", message: say(questionMessages.rangeOnlyForNumber) });
   } else if (question.Min !== null && question.Max !== null && question.Min > question.Max)
-    problems.push({ path: "Max", message: "Max must be at least Min" });
+    problems.push({ path: "Max", message: say(questionMessages.maxBelowMin) });
   if (question.AskEvery === "visit" && question.ReaskAfterMonths !== null)
     problems.push({
       path: "ReaskAfterMonths",
-      message: "Only a question remembered for each visitor is asked again",
+      message: say(questionMessages.reaskOnlyRemembered),
     });
   return problems;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { calendarDate, visitFilterInput } from "../visits/schema.ts";
 import { maxSummaryDays } from "./summary-schema.ts";
 import { questionKinds } from "../questions/schema.ts";
+import { say, reportMessages } from "../kernel/messages.ts";
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
@@ -18,9 +19,13 @@ export const funderSummaryInput = visitFilterInput
   .superRefine((input, ctx) => {
     const days = dayNumber(input.to) - dayNumber(input.from) + 1;
     if (days < 1)
-      ctx.addIssue({ code: "custom", path: ["to"], message: "To must be on or after From" });
+      ctx.addIssue({ code: "custom", path: ["to"], message: say(reportMessages.toBeforeFrom) });
     else if (days > maxSummaryDays)
-      ctx.addIssue({ code: "custom", path: ["to"], message: `At most ${maxSummaryDays} days` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: say(reportMessages.atMostDays, { days: maxSummaryDays }),
+      });
   });
 export type FunderSummaryInput = z.infer<typeof funderSummaryInput>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { visitFilterInput } from "../visits/schema.ts";
+import { say, reportMessages } from "../kernel/messages.ts";
 
 /** Longest span a per-day summary fills with zero days: ten years of bars is already unreadable. */
 export const maxSummaryDays = 3660;
@@ -14,12 +15,12 @@ export const visitSummaryInput = visitFilterInput
     if (!input.from || !input.to) return;
     const days = dayNumber(input.to) - dayNumber(input.from) + 1;
     if (days < 1)
-      ctx.addIssue({ code: "custom", path: ["to"], message: "To must be on or after From" });
+      ctx.addIssue({ code: "custom", path: ["to"], message: say(reportMessages.toBeforeFrom) });
     else if (input.groupBy === "day" && days > maxSummaryDays)
       ctx.addIssue({
         code: "custom",
         path: ["to"],
-        message: `At most ${maxSummaryDays} days by day`,
+        message: say(reportMessages.atMostDaysByDay, { days: maxSummaryDays }),
       });
   });
 export type VisitSummaryInput = z.infer<typeof visitSummaryInput>;

@@ -5,11 +5,12 @@ import { conflict, HttpError, notFound } from "../kernel/errors.ts";
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { visitorKeyOf } from "../visits/queries.ts";
 import type { RollCallMarkRow, RollCallPersonRow, RollCallRow } from "./mappers.ts";
+import { say, rollCallMessages } from "../kernel/messages.ts";
 
 const staffName = sql<string>`users.first_name || ' ' || users.last_name`;
 
 /** A roll call that has ended takes no more marks nor people: its record is kept as it ended. */
-const endedMessage = "This roll call has ended";
+const endedMessage = say(rollCallMessages.rollCallEnded);
 
 /**
  * Starts a roll call at a live location: everyone signed in there now, frozen, grouped by program.
@@ -31,8 +32,7 @@ export async function startRollCall(
       .where("location_id", "=", locationId)
       .where("ended_at", "is", null)
       .executeTakeFirst();
-    if (open)
-      throw conflict("A roll call is already open at this location", { rollCallId: open.id });
+    if (open) throw conflict(say(rollCallMessages.rollCallOpen), { rollCallId: open.id });
     const { id } = await trx
       .insertInto("roll_calls")
       .values({ location_id: locationId, drill, started_at: now, started_by: userId })

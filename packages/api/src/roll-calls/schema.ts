@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, isoDateTime, jsonBoolean, optionalText, requiredName } from "../kernel/schema.ts";
 import { timeZone, type TimeZone } from "../visits/schema.ts";
+import { say, fieldMessages } from "../kernel/messages.ts";
 
 export const rollCallStartInput = z.object({
   id,
@@ -33,7 +34,7 @@ export const rollCallMarkInput = z.object({
   personId: id,
   safe: jsonBoolean,
   markedAt: z.iso
-    .datetime({ offset: true, error: "Must be an ISO date and time" })
+    .datetime({ offset: true, error: say(fieldMessages.isoDateTime) })
     .optional()
     .meta({
       description:

@@ -2,6 +2,7 @@ import type { Context } from "../kernel/context.ts";
 import { HttpError } from "../kernel/errors.ts";
 import { programQuestions } from "../questions/queries.ts";
 import { checkAnswers, type Answers } from "../questions/answers-schema.ts";
+import { say, fieldMessages } from "../kernel/messages.ts";
 
 /**
  * A sign-in's answers checked against the questions its program asks, as this process last read
@@ -21,5 +22,5 @@ export async function checkedAnswers(
   if (!errors.length) return { Answers: answers, questionsRevision: revision };
   // A question added since this process read them: read them again before refusing.
   if (!fresh) return checkedAnswers(ctx, programId, given, true);
-  throw new HttpError(422, "Validation failed", errors);
+  throw new HttpError(422, say(fieldMessages.validationFailed), errors);
 }

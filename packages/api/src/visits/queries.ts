@@ -42,6 +42,7 @@ import { toQuestion } from "../questions/mappers.ts";
 import { asksProgram, checkAnswers, type Answers } from "../questions/answers-schema.ts";
 import { visitConditions, type VisitFilters } from "./filters.ts";
 import { doorLocation, openDoor } from "../door/queries.ts";
+import { say, accessMessages, fieldMessages, visitMessages } from "../kernel/messages.ts";
 
 /** The most a sheet shows at once: a room's worth of people, never a history. */
 export const sheetLimit = 500;
@@ -485,7 +486,7 @@ function temperatureGiven(
     );
 }
 
-export const temperatureRequired = "Temperature is required at this location";
+export const temperatureRequired = say(visitMessages.temperatureRequired);
 
 /**
  * A sign-in's answers, as the statement writes it: checked against the questions as they still
@@ -507,7 +508,7 @@ function answersAccepted(values: SignInValues) {
  */
 export class QuestionsChanged extends HttpError {
   constructor() {
-    super(409, "The questions changed while this sign-in was sent: please send it again");
+    super(409, say(visitMessages.questionsChanged));
   }
 }
 
@@ -526,7 +527,7 @@ async function notWrittenError(db: Executor, fields: PlacedVisitFields, now: Dat
     .filter((question) => asksProgram(question, fields.ProgramId));
   const excused = await excusedQuestions(db, fields.ProgramId, fields.PhoneNumber, now);
   const { errors } = checkAnswers(asked, fields.Answers, excused);
-  if (errors.length) return new HttpError(422, "Validation failed", errors);
+  if (errors.length) return new HttpError(422, say(fieldMessages.validationFailed), errors);
   return new QuestionsChanged();
 }
 
@@ -538,10 +539,10 @@ async function notOfferedError(db: Executor, fields: PlacedVisitFields) {
     .where("id", "=", fields.LocationId)
     .where("archived_at", "is", null)
     .executeTakeFirst();
-  if (!location) return invalid("LocationId", "Location not found");
+  if (!location) return invalid("LocationId", say(accessMessages.notFound, { thing: "Location" }));
   if (location.asks_temperature && fields.Temperature === undefined)
     return invalid("Temperature", temperatureRequired);
-  return invalid("ProgramId", "Program is not offered at this location");
+  return invalid("ProgramId", say(visitMessages.programNotOffered));
 }
 
 async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit | undefined> {
@@ -612,7 +613,7 @@ export function isOpenVisitConflict(error: unknown): boolean {
 }
 
 export const alreadySignedIn = (open: Visit) =>
-  conflict("This phone number is already signed in here", { visit: toVisit(open) });
+  conflict(say(visitMessages.alreadySignedIn), { visit: toVisit(open) });
 
 export async function findOpenVisit(
   db: Executor,
@@ -823,8 +824,7 @@ const signOutStatement = preparedByShape(
  * Corrects a visit's names, phone or temperature; a field left out stays as it is. The audit row
  * (the names of the fields that changed, never their values) is written by the same statement.
  */
-export const erasedVisitMessage =
-  "This visit's personal details were erased and cannot be filled in again";
+export const erasedVisitMessage = say(visitMessages.erasedVisit);
 
 /** A 422 on each field sent for a visit whose details were erased: forgotten stays forgotten. */
 function erasedVisit(changes: VisitCorrection) {

@@ -52,6 +52,7 @@ import {
   tabletCallProcedure,
 } from "../kernel/trpc.ts";
 import type { Caller } from "../kernel/identity.ts";
+import { say, fieldMessages } from "../kernel/messages.ts";
 
 const filtersOf = (input: VisitFilterInput) => ({
   from: input.from,
@@ -85,7 +86,7 @@ async function correctedAnswers(
     given,
     new Set(asked.map((question) => question.id)),
   );
-  if (errors.length) throw new HttpError(422, "Validation failed", errors);
+  if (errors.length) throw new HttpError(422, say(fieldMessages.validationFailed), errors);
   const corrected = { ...visit.answers };
   for (const key of Object.keys(given)) delete corrected[key];
   for (const question of asked) {

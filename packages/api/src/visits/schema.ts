@@ -1,23 +1,27 @@
 import { z } from "zod";
 import { id, isoDateTime, pageQuery, text } from "../kernel/schema.ts";
 import { phoneDigits } from "../kernel/phone.ts";
+import { say, fieldMessages, visitMessages } from "../kernel/messages.ts";
 
-export const requiredMessage = "This is required!";
+export const requiredMessage = say(visitMessages.requiredField);
 
 /** An answer as a visit keeps it: text, a number, yes or no, a choice id, choice ids, or a date. */
 const answerValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 
-export const phoneMessage = "Phone number must be 10 digits";
+export const phoneMessage = say(visitMessages.phone);
 export const phoneNumber = text()
   .max(32)
   .transform(phoneDigits)
   .refine((digits) => /^\d{10}$/.test(digits), phoneMessage);
 export const temperature = text()
   .trim()
-  .regex(/^\d+(\.\d+)?$/, "Temperature must be a non-negative number")
-  .max(8, "Temperature is too long");
+  .regex(/^\d+(\.\d+)?$/, say(visitMessages.temperatureFormat))
+  .max(8, say(fieldMessages.tooLong, { label: "Temperature" }));
 export const visitorName = (label: string) =>
-  text().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+  text()
+    .trim()
+    .min(1, say(fieldMessages.required, { label }))
+    .max(100, say(fieldMessages.tooLong, { label }));
 
 /**
  * Answers as sent, by question id; each is checked against its question (questions/answers-schema.ts)
@@ -25,7 +29,7 @@ export const visitorName = (label: string) =>
  */
 export const answersInput = z
   .record(z.string().max(12), z.unknown())
-  .refine((answers) => Object.keys(answers).length <= 100, "Too many answers")
+  .refine((answers) => Object.keys(answers).length <= 100, say(visitMessages.tooManyAnswers))
   .meta({
     description:
       'answers to the program\'s intake questions by question id: {"12": 4, "13": "94110", "14": ["a", "b"], "15": true, "16": "2011-04-30"}',
@@ -47,7 +51,7 @@ export const visitCreateInput = z.object({
   TimeIn: z.iso
     .datetime({
       offset: true,
-      message: "TimeIn must be a date and time like 2026-11-21T09:00:00Z",
+      message: say(visitMessages.timeIn),
     })
     .transform((value) => new Date(value))
     .optional()
@@ -63,10 +67,9 @@ export const queuedTimeInMaxAgeMs = 24 * 60 * 60 * 1000;
 export const queuedTimeInSkewMs = 5 * 60 * 1000;
 /** Why a queued sign-in's TimeIn is refused, or undefined when it is accepted. */
 export function queuedTimeInProblem(timeIn: Date, now: Date): string | undefined {
-  if (timeIn.getTime() > now.getTime() + queuedTimeInSkewMs)
-    return "TimeIn is in the future: check the tablet's clock";
+  if (timeIn.getTime() > now.getTime() + queuedTimeInSkewMs) return say(visitMessages.timeInFuture);
   if (timeIn.getTime() < now.getTime() - queuedTimeInMaxAgeMs)
-    return "TimeIn is more than 24 hours old: sign the visitor in again";
+    return say(visitMessages.timeInTooOld);
   return undefined;
 }
 
@@ -83,7 +86,7 @@ export const visitUpdateInput = z.object({
 });
 export type VisitChanges = Omit<z.output<typeof visitUpdateInput>, "id">;
 
-const dateMessage = "Use a date like 2026-11-21";
+const dateMessage = say(visitMessages.date);
 /** A day that exists (no 2026-02-30, no year 0), so the database never sees an impossible one. */
 function isCalendarDate(value: string): boolean {
   const [year, month, day] = value.split("-").map(Number) as [number, number, number];
@@ -122,7 +125,7 @@ export function isTimeZone(value: string): boolean {
 export const timeZone = z
   .string()
   .max(64)
-  .refine(isTimeZone, "Unknown time zone")
+  .refine(isTimeZone, say(fieldMessages.unknownTimeZone))
   .brand<"TimeZone">();
 export type TimeZone = z.output<typeof timeZone>;
 

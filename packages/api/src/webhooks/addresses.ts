@@ -1,5 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import { say, webhookMessages } from "../kernel/messages.ts";
 
 /**
  * Where a webhook may not go unless the site allows its own network: loopback, private, shared
@@ -98,15 +99,14 @@ export async function destinationProblem(
   allowPrivate: boolean,
 ): Promise<string | undefined> {
   const parsed = new URL(url);
-  if (parsed.protocol !== "https:" && !allowPrivate)
-    return "Must start with https:// (plain http only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true)";
+  if (parsed.protocol !== "https:" && !allowPrivate) return say(webhookMessages.webhookHttps);
   try {
     await checkedAddresses(hostOf(parsed), allowPrivate);
     return undefined;
   } catch (error) {
     if (!(error instanceof RefusedDestination)) throw error;
     return allowPrivate
-      ? `Cannot be reached: ${error.message}`
-      : `Refused: ${error.message} (allowed only with WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true)`;
+      ? say(webhookMessages.webhookUnreachable, { reason: error.message })
+      : say(webhookMessages.webhookPrivate, { reason: error.message });
   }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id, isoDateTime, jsonBoolean, pageQuery, text } from "../kernel/schema.ts";
+import { say, fieldMessages, webhookMessages } from "../kernel/messages.ts";
 
 /** What an endpoint may subscribe to; a test event is sent on request only. */
 export const webhookEventTypes = [
@@ -15,8 +16,8 @@ export const webhooksChannel = "vsi_webhooks";
 
 const webhookUrl = text()
   .trim()
-  .min(1, "URL is required")
-  .max(2000, "URL is too long")
+  .min(1, say(fieldMessages.required, { label: "URL" }))
+  .max(2000, say(fieldMessages.tooLong, { label: "URL" }))
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -24,17 +25,21 @@ const webhookUrl = text()
     } catch {
       return false;
     }
-  }, "Must be a URL such as https://hooks.example.org/sign-ins")
-  .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), "Must not carry a user name or password")
+  }, say(webhookMessages.webhookUrl))
+  .refine((value) => !/^[a-z]+:\/\/[^/]*@/i.test(value), say(webhookMessages.webhookCredentials))
   .meta({ example: "https://hooks.example.org/sign-ins" });
 
 const eventList = z
-  .array(z.enum(webhookEventTypes, { error: `Must be one of ${webhookEventTypes.join(", ")}` }))
-  .min(1, "Choose at least one event")
+  .array(
+    z.enum(webhookEventTypes, {
+      error: say(webhookMessages.webhookEventsOneOf, { events: webhookEventTypes.join(", ") }),
+    }),
+  )
+  .min(1, say(webhookMessages.webhookEvents))
   .transform((events) => [...new Set(events)]);
 const locationIdList = z
   .array(id)
-  .max(500, "Too many locations")
+  .max(500, say(webhookMessages.tooManyLocations))
   .transform((ids) => [...new Set(ids)])
   .meta({ description: "Only these locations' visits; empty: every location" });
 

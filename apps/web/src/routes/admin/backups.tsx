@@ -1,4 +1,5 @@
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { useServerMessage } from "../../hooks/useServerMessage";
 import { Alert, Anchor, Button, Code, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
@@ -35,6 +36,7 @@ function BackupsPage() {
   );
   const { lastError, lastCommand } = data;
   const { t, formatDateTime: when, formatNumber } = useStaffTranslation();
+  const said = useServerMessage();
 
   return (
     <ListPage
@@ -45,7 +47,7 @@ function BackupsPage() {
         </Button>
       }
     >
-      {create.isError ? <ErrorAlert>{create.error.message}</ErrorAlert> : null}
+      {create.isError ? <ErrorAlert>{said(create.error.message)}</ErrorAlert> : null}
       {lastError ? (
         <ErrorAlert title={t("backups.lastFailed")}>
           {when(lastError.at)}: {lastError.message}

@@ -1,4 +1,5 @@
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { useServerMessage } from "../../hooks/useServerMessage";
 import {
   Alert,
   Badge,
@@ -40,6 +41,7 @@ function WebhooksPage() {
   const { data: webhooks } = useSuspenseQuery(trpc.webhooks.list.queryOptions());
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { t } = useStaffTranslation();
+  const said = useServerMessage();
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const [shown, setShown] = useState<number | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
@@ -88,7 +90,7 @@ function WebhooksPage() {
           </Stack>
         </Alert>
       ) : null}
-      {failed ? <ErrorAlert>{failed.message}</ErrorAlert> : null}
+      {failed ? <ErrorAlert>{said(failed.message)}</ErrorAlert> : null}
       {webhooks
         .filter((webhook) => webhook.pausedForFailuresAt)
         .map((webhook) => (
@@ -295,7 +297,7 @@ function AddWebhook({
         {t("webhooks.add")}
       </Title>
       {create.error && !fieldErrorsOf(create.error) ? (
-        <ErrorAlert>{create.error.message}</ErrorAlert>
+        <ErrorAlert>{translateServerMessage(language, create.error.message)}</ErrorAlert>
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack>
