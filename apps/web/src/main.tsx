@@ -9,6 +9,7 @@ import { createRoot } from "react-dom/client";
 import { tabletDisconnectedMessage } from "@vsi/api/schemas";
 import { disconnectedPath } from "@vsi/web-common/addresses";
 import { onUnauthorized, queryClient } from "@vsi/web-common/query-client";
+import { noteLoadedFiles } from "./lib/loadedFiles";
 import { forgetStaleRollCall } from "./lib/offlineRollCall";
 import { router } from "./router";
 import { theme } from "./theme";
@@ -47,6 +48,7 @@ function StaffTheme({ children }: { children: ReactNode }) {
   return <MantineProvider theme={themed}>{children}</MantineProvider>;
 }
 
+noteLoadedFiles();
 forgetStaleRollCall(Date.now());
 
 const root = document.getElementById("root");

@@ -1,24 +1,9 @@
 import type { KeepMessage } from "../sw/rollCallWorker";
+import { loadedFiles } from "./loadedFiles";
 import { rollCallScope, rollCallWorkerFile } from "./rollCallAddresses";
 
 // The roll-call screen registers the staff app's service worker (src/sw/rollCallWorker.ts) for its
 // own addresses and tells it which files it loaded, so the screen opens again with no network.
-
-/** The files this page loaded from the build (hashed, under /static/): its scripts and styles. */
-function loadedFiles(): string[] {
-  const files = new Set<string>();
-  const add = (address: string) => {
-    const url = new URL(address, window.location.href);
-    if (url.origin === window.location.origin && url.pathname.startsWith("/static/"))
-      files.add(url.pathname);
-  };
-  for (const entry of performance.getEntriesByType("resource")) add(entry.name);
-  for (const element of document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
-    "script[src], link[href]",
-  ))
-    add("src" in element ? element.src : element.href);
-  return [...files];
-}
 
 function activated(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
   return new Promise((resolve) => {
