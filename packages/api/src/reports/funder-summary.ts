@@ -34,7 +34,7 @@ export async function funderSummary(
       visits: Number(row.visits),
       people: Number(row.people),
     })),
-    questions: questionFigures(asked, figures, input.programId),
+    questions: questionFigures(asked, figures, input.programId, input.language),
   };
 }
 
