@@ -27,6 +27,7 @@ export function DateRangeInputs({ from, to, onFromChange, onToChange, size }: Pr
       size={size}
       valueFormat="LL"
       clearable
+      clearButtonProps={{ "aria-label": t("filters.clear", { field: label }) }}
       value={value || null}
       onChange={(day) => onChange(day ?? "")}
     />
