@@ -35,11 +35,9 @@ export const questionFiguresSchema = z
   .object({
     questionId: count,
     kind: z.enum(questionKinds),
-    label: z
-      .string()
-      .meta({
-        description: "the question's words as it is now, in `language` (English by default)",
-      }),
+    label: z.string().meta({
+      description: "the question's words as it is now, in `language` (English by default)",
+    }),
     retired: z.boolean().meta({ description: "no longer asked; counted for the dates it was" }),
     answered: count.meta({ description: "people who answered it in the period" }),
     counts: z.array(z.object({ value: z.string(), label: z.string(), count })).meta({
