@@ -1,5 +1,11 @@
 import { performance } from "node:perf_hooks";
-import { csvCopySettings, csvSelect, funderSummaryInput, funderSummaryStatements } from "@vsi/api";
+import {
+  csvCopySettings,
+  csvSelect,
+  funderSummaryInput,
+  funderSummaryStatements,
+  summarySettings,
+} from "@vsi/api";
 import { visitFilterInput } from "@vsi/api/schemas";
 import { sql, type Database } from "@vsi/db";
 import {
@@ -20,21 +26,37 @@ import { log, median, run } from "./util.ts";
 export type HistoryResult = Awaited<ReturnType<typeof historyScenario>>;
 
 /**
- * Each visit's answers to the site's questions, as a sign-in keeps them (the value and a copy of
- * the question's words), varied by `g`; none on a build that asks no questions.
+ * People in the seeded history: visit `g` is person `g % people`'s, always at one location (the
+ * location is `g % 4` too), coming back about three times over the two years, as a pantry's
+ * regulars do. Seeded in steps, a step's visits join the people of the steps before.
+ */
+export const historyPeople = 300_000;
+
+/**
+ * Which seeded visits answer the site's questions, as the demo's do: a person answers at their
+ * first visit and is asked again a year or so later (their fourth); their other visits give no
+ * answers (remembered). Date of birth is optional: about one in four leave it out.
+ */
+const answeredVisit = sql`(g <= ${historyPeople} or (g / ${historyPeople}) % 3 = 0)`;
+
+/**
+ * An answering visit's answers, as a sign-in keeps them (the value and a copy of the question's
+ * words), the person's own (a household's size, a ZIP code, a birth date…); none on a build that
+ * asks no questions.
  */
 const answersOf = (build: Build) =>
   build.site.questions.length === 0
     ? sql``
-    : sql`, (select jsonb_object_agg(q.id::text, jsonb_build_object(
+    : sql`, case when ${answeredVisit} then (select jsonb_object_agg(q.id::text, jsonb_build_object(
           'value', case q.kind
-            when 'number' then to_jsonb(1 + g % 8)
-            when 'zip' then to_jsonb((94100 + g % 60)::text)
-            when 'choice' then q.choices -> (g % jsonb_array_length(q.choices)) -> 'id'
-            when 'date' then to_jsonb(to_char(date '1935-01-01' + (g % 30000), 'YYYY-MM-DD'))
+            when 'number' then to_jsonb(1 + p % 8)
+            when 'zip' then to_jsonb((94100 + p % 60)::text)
+            when 'choice' then q.choices -> (p % jsonb_array_length(q.choices)) -> 'id'
+            when 'date' then to_jsonb(to_char(date '1935-01-01' + (p % 30000), 'YYYY-MM-DD'))
             else to_jsonb(true) end,
           'Label', q.label, 'Choices', q.choices))
-        from questions q where q.retired_at is null)`;
+        from questions q where q.retired_at is null and (q.kind <> 'date' or p % 4 <> 0))
+        else '{}' end`;
 
 /** Past visits `from`..`to`, spread over two years before now, all signed out: one statement. */
 async function seed(build: Build, from: number, to: number) {
@@ -44,14 +66,15 @@ async function seed(build: Build, from: number, to: number) {
     await sql`
       insert into visits (first_name, last_name, phone_number, temperature, time_in, time_out,
                           location_id, program_id, created_at, updated_at${answered})
-      select 'Visitor' || (g % 5000), 'History' || (g % 3001),
-             (4150000000 + (g::bigint * 7919) % 9999999)::text, (97 + (g % 30) / 10.0)::text,
+      select 'Visitor' || (p % 5000), 'History' || (p % 3001),
+             (4150000000 + (p::bigint * 7919) % 9999999)::text, (97 + (g % 30) / 10.0)::text,
              t, t + (20 + g % 160) * interval '1 minute',
              (${locationIds}::int[])[1 + g % ${locationIds.length}],
              (${programIds}::int[])[1 + (g / ${locationIds.length}) % ${programIds.length}], t, t
              ${answersOf(build)}
       from generate_series(${from}::int, ${to}::int) g
-      cross join lateral (select date_trunc('day', now()) - interval '730 days'
+      cross join lateral (select g % ${historyPeople} as p,
+                                 date_trunc('day', now()) - interval '730 days'
                                  + ((g::bigint * 2654435761) % 63072000) * interval '1 second' as t) x`.execute(
       db,
     );
@@ -102,15 +125,45 @@ async function funderSummaryAt(build: Build, locationId: number | undefined) {
     if (i >= 0) times.push(performance.now() - t0); // one to warm up
   }
   const input = funderSummaryInput.parse({ ...query, locationId });
+  // Each statement explained with the settings the server runs it with.
   const plans = await withDb(build.database, async (db) => {
     const explained: string[] = [];
-    for (const statement of Object.values(funderSummaryStatements(db, input))) {
-      const rows = await statement.explain<{ "QUERY PLAN": string }>("text", sql`analyze, buffers`);
+    for (const name of ["totals", "months", "answers", "questions"] as const) {
+      const rows = await db.transaction().execute(async (trx) => {
+        for (const [setting, value] of Object.entries(summarySettings))
+          await sql`select set_config(${setting}, ${value}, true)`.execute(trx);
+        return funderSummaryStatements(trx, input)[name].explain<{ "QUERY PLAN": string }>(
+          "text",
+          sql`analyze, buffers`,
+        );
+      });
       explained.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
     }
     return explained;
   });
   return { ms: median(times), plans };
+}
+
+/** The seeded history's people and answers, as the summary finds them. */
+async function historyShape(build: Build) {
+  return withDb(build.database, async (db) => {
+    const figures = await sql<{ found: string | null }>`
+      select to_regclass('answer_figures') as found`.execute(db);
+    const { rows } = await sql<{ visits: string; people: string; answered: string }>`
+      select count(*) as visits, count(distinct visitor_key) as people,
+             count(*) filter (where answers <> '{}') as answered
+      from visits`.execute(db);
+    const answerRows = figures.rows[0]?.found
+      ? (await sql<{ n: string }>`select count(*) as n from answer_figures`.execute(db)).rows[0]!.n
+      : "0";
+    return {
+      visits: Number(rows[0]!.visits),
+      people: Number(rows[0]!.people),
+      /** Visits that answered questions, and the answers they gave (one row per question). */
+      visitsWithAnswers: Number(rows[0]!.answered),
+      answers: Number(answerRows),
+    };
+  });
 }
 
 /** The export's SELECT as the server builds it (all visits, UTC), through psql's COPY. */
@@ -171,10 +224,13 @@ export async function historyScenario(build: Build) {
   await tablet.browser.close();
   log("history: the funder summary");
   const funderSummary = {
+    /** What the summary counts over the largest history: visits, people, answers. */
+    data: await historyShape(build),
     /** One year at one location, and at every location, over the largest history. */
     oneLocation: await funderSummaryAt(build, locationId),
     allLocations: await funderSummaryAt(build, undefined),
   };
+  log(`funder summary over ${JSON.stringify(funderSummary.data)}`);
   log(`funder summary: ${funderSummary.oneLocation.ms} ms, ${funderSummary.allLocations.ms} ms`);
   const { rows, seconds } = await exportCsv(build);
   const copySeconds = await psqlCopy(build);

@@ -20,6 +20,9 @@ const n = (value: number | undefined, digits = 0) =>
 const ms = (value: number | undefined) => (value === undefined ? "–" : `${n(value, 1)} ms`);
 const pct = (p: Percentiles | null) => (p ? [p.p50, p.p95, p.p99].map(ms).join(" / ") : "–");
 const code = (text: string) => `\`${text}\``;
+/** An EXPLAIN ANALYZE's "Execution Time", in ms. */
+const executionMs = (plan: string | undefined) =>
+  plan?.match(/Execution Time: ([\d.]+) ms/)?.[1] ?? "–";
 
 const out = [
   "# Bench results",
@@ -131,6 +134,32 @@ section(
     ms(s.firstPageMs),
   ]),
 );
+const summary = r.history?.funderSummary;
+section(
+  "Funder summary (a year of the history)",
+  ["where", "median", "statements (EXPLAIN ANALYZE, ms)"],
+  summary
+    ? (
+        [
+          ["one location", summary.oneLocation],
+          ["every location", summary.allLocations],
+        ] as const
+      ).map(([where, at]) => [
+        where,
+        ms(at.ms),
+        ["totals", "months", "answers", "questions"]
+          .map((name, i) => `${name} ${executionMs(at.plans[i])}`)
+          .join(", "),
+      ])
+    : [],
+);
+if (summary?.data)
+  out.push(
+    "",
+    `Over ${n(summary.data.visits)} visits by ${n(summary.data.people)} people; ` +
+      `${n(summary.data.visitsWithAnswers)} visits answered questions, ${n(summary.data.answers)} answers in all. ` +
+      "The plans are in the JSON (`history.funderSummary.*.plans`).",
+  );
 const csv = r.history?.csv;
 section(
   "CSV export",

@@ -5,6 +5,7 @@ import { expectAccessible } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { reportTimeZone } from "../support/report-data.ts";
 import { runState, type SeededVisit } from "../support/state.ts";
+import { dayInWords, typeDay } from "../support/days.ts";
 
 test.use({ timezoneId: reportTimeZone });
 
@@ -77,8 +78,8 @@ test("reports: filters, pages, the query string and the CSV in the browser's tim
   await expect(page.getByLabel("Program").locator("option:checked")).toHaveText("All Programs");
 
   // Every seeded visit: three pages of 25, newest first; the page count is the Link header's.
-  await page.getByLabel("From").fill(from);
-  await page.getByLabel("To").fill(to);
+  await typeDay(page.getByLabel("From", { exact: true }), from);
+  await typeDay(page.getByLabel("To", { exact: true }), to);
   await page.getByRole("button", { name: "Run" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/reports\\?.*from=${from}`));
   expect(query(page)).toEqual({ from, to, page: "1" });
@@ -110,7 +111,7 @@ test("reports: filters, pages, the query string and the CSV in the browser's tim
   // The query string is the report: a reload shows the same page.
   await page.reload();
   await expect(rows).toHaveCount(visits.length - 50);
-  await expect(page.getByLabel("From")).toHaveValue(from);
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(dayInWords(from));
   await expect(pager.getByRole("button", { name: "3" })).toHaveAttribute("aria-current", "page");
 
   // One location: two pages (the Link header has only a next link on the first).
@@ -152,8 +153,8 @@ test("reports: filters, pages, the query string and the CSV in the browser's tim
   const day = laDate(nora.TimeIn);
   expect(day).toBe("2025-01-15");
   expect(nora.TimeIn.slice(0, 10)).toBe("2025-01-16");
-  await page.getByLabel("From").fill(day);
-  await page.getByLabel("To").fill(day);
+  await typeDay(page.getByLabel("From", { exact: true }), day);
+  await typeDay(page.getByLabel("To", { exact: true }), day);
   await page.getByLabel("Program").selectOption({ label: "All Programs" });
   await page.getByRole("button", { name: "Run" }).click();
   await expect(page).toHaveURL(new RegExp(`from=${day}&to=${day}|to=${day}.*from=${day}`));

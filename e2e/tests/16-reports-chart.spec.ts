@@ -3,6 +3,7 @@ import { expectAccessible } from "../support/axe.ts";
 import { chartMonth, chartNow, chartTimeZone, laDay } from "../support/chart-data.ts";
 import { expect, keepScreenshot, test } from "../support/fixtures.ts";
 import { runState } from "../support/state.ts";
+import { dayInWords } from "../support/days.ts";
 
 test.use({ timezoneId: chartTimeZone });
 
@@ -59,8 +60,8 @@ test("reports: the summary and a chart of last month's visits per day, date pres
     to: month.to,
     locationId: String(center.id),
   });
-  await expect(page.getByLabel("From")).toHaveValue(month.from);
-  await expect(page.getByLabel("To")).toHaveValue(month.to);
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(dayInWords(month.from));
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue(dayInWords(month.to));
   await expect(page.getByRole("button", { name: "Last month" })).toHaveAttribute(
     "aria-pressed",
     "true",
@@ -113,7 +114,7 @@ test("reports: the summary and a chart of last month's visits per day, date pres
       locationId: String(center.id),
       programId: String(tutoring.id),
     });
-    await expect(page.getByLabel("From")).toHaveValue(from);
-    await expect(page.getByLabel("To")).toHaveValue(to);
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue(dayInWords(from));
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue(dayInWords(to));
   }
 });

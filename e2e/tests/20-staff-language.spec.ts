@@ -12,6 +12,7 @@ import {
 import { linkFromMail, mails } from "../support/mail.ts";
 import { runState } from "../support/state.ts";
 import { zoneNearNoon } from "../support/zone.ts";
+import { dayInWords } from "../support/days.ts";
 
 // A staff member whose browser speaks Spanish reads the staff pages in Spanish until they choose
 // otherwise on My Account; the kiosk's language is another matter (12-kiosk).
@@ -69,7 +70,10 @@ async function readEveryPage(
     `es-reports-${size}`,
   );
   await expect(page.getByRole("button", { name: "Mes pasado" })).toBeVisible();
-  await expect(page.getByLabel("Desde")).toHaveValue(reports.from);
+  // Written in the chosen language, whatever the browser's.
+  await expect(page.getByLabel("Desde", { exact: true })).toHaveValue(
+    dayInWords(reports.from, "es-US"),
+  );
   await expect(page.getByRole("heading", { name: "Informes", exact: true })).toBeVisible();
   await expect(
     page
@@ -314,8 +318,30 @@ test("staff language: a Spanish reader sees a program's questions and answers in
     await expect(
       page.getByRole("heading", { name: "Resumen para financiadores", exact: true }),
     ).toBeVisible();
-    await expect(answers.getByRole("region", { name: "People in your household" })).toContainText(
+    // The questions' words and the answers' labels in Spanish too (a question without Spanish
+    // words shows its English), and From and To written in Spanish.
+    await expect(answers.getByRole("region", { name: "Personas en su hogar" })).toContainText(
       "1 de 1 personas respondieron",
     );
+    await expect(answers.getByRole("region", { name: "Acepto compartir mi visita" })).toContainText(
+      "No aceptó",
+    );
+    await expect(answers.getByRole("region", { name: "Idioma preferido" })).toContainText(
+      "Español",
+    );
+    await expect(answers.getByRole("region", { name: "ZIP code" })).toContainText("94110");
+    await expect(page.getByLabel("Desde", { exact: true })).toHaveValue(dayInWords(today, "es-US"));
   }
+  // The calendar of From, in Spanish whatever the browser's language, weeks from Monday.
+  await page.setViewportSize(viewports.tablet);
+  await page.getByLabel("Desde", { exact: true }).click();
+  const monthName = new Intl.DateTimeFormat("es-US", { month: "long", timeZone: "UTC" }).format(
+    new Date(`${today}T12:00:00Z`),
+  );
+  await expect(
+    page.getByRole("button", { name: `${monthName} ${today.slice(0, 4)}`, exact: true }),
+  ).toBeVisible();
+  const calendar = page.locator("table").filter({ has: page.locator("th", { hasText: /^lu$/ }) });
+  await expect(calendar.locator("thead th").first()).toHaveText("lu");
+  await keepScreenshot(page, "es-funder-summary-calendar-tablet");
 });

@@ -12,6 +12,7 @@ import {
 import { solidPng } from "../support/png.ts";
 import { runState } from "../support/state.ts";
 import { summaryNow, summaryTimeZone } from "../support/summary-data.ts";
+import { typeDay } from "../support/days.ts";
 
 test.use({ timezoneId: summaryTimeZone });
 
@@ -64,8 +65,8 @@ test("funder summary: last month's figures match a hand count, a table and chart
     .click();
   await expect(page).toHaveURL(/\/dashboard\/reports\/summary/);
   await expect(page.getByRole("heading", { name: "Funder summary", level: 1 })).toBeVisible();
-  await expect(page.getByLabel("From", { exact: true })).toHaveValue("2025-04-01");
-  await expect(page.getByLabel("To", { exact: true })).toHaveValue("2025-04-30");
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("April 1, 2025");
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue("April 30, 2025");
   await expect(page.getByRole("button", { name: "Last month" })).toHaveAttribute(
     "aria-pressed",
     "true",
@@ -103,6 +104,7 @@ test("funder summary: last month's figures match a hand count, a table and chart
   expect(Object.fromEntries(new URL(download.url()).searchParams)).toEqual({
     format: "csv",
     timeZone: summaryTimeZone,
+    language: "en",
     from: "2025-04-01",
     to: "2025-04-30",
     locationId: String(hall.id),
@@ -154,7 +156,7 @@ test("funder summary: last month's figures match a hand count, a table and chart
 
   // Two months: each program's March and April, months in order.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByLabel("From", { exact: true }).fill("2025-03-01");
+  await typeDay(page.getByLabel("From", { exact: true }), "2025-03-01");
   await page.getByRole("button", { name: "Run" }).click();
   await expect.poll(() => query(page).from).toBe("2025-03-01");
   await expect(rows).toHaveCount(4);

@@ -102,7 +102,7 @@ describe("GET /api/reports/summary?format=csv: the funder summary as a file", ()
     expect(lines(res.body)).toEqual([header, "All programs,2026-02-01/2026-03-31,0,0,0,0"]);
   });
 
-  it("adds each question's figures after a blank line: people who answered, sum and mean, a line per choice", async () => {
+  it("adds each question's figures after a blank line: people who answered, sum and mean, a line per choice, in the language asked for", async () => {
     const { locationId, tag } = await site([]);
     const household = (
       await world.admin.post("/api/questions", {
@@ -156,6 +156,17 @@ describe("GET /api/reports/summary?format=csv: the funder summary as a file", ()
       `All programs,2026-02-01/2026-03-31,'=Agree ${tag},Answered,2,,`,
       `All programs,2026-02-01/2026-03-31,'=Agree ${tag},Agreed,1,,`,
       `All programs,2026-02-01/2026-03-31,'=Agree ${tag},Did not agree,1,,`,
+    ]);
+    // In Spanish: the questions and answers in Spanish, the columns as scripts know them.
+    const spanish = await world.admin.get(
+      `/api/reports/summary?format=csv&${period}&locationId=${locationId}&language=es`,
+    );
+    expect(lines(spanish.body).slice(4)).toEqual([
+      "Program,Period,Question,Answer,People,Sum,Mean",
+      "All programs,2026-02-01/2026-03-31,Hogar,Answered,2,7,3.5",
+      "All programs,2026-02-01/2026-03-31,Acepto,Answered,2,,",
+      "All programs,2026-02-01/2026-03-31,Acepto,Aceptó,1,,",
+      "All programs,2026-02-01/2026-03-31,Acepto,No aceptó,1,,",
     ]);
   });
 

@@ -20,3 +20,5 @@ import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/List.css";
 import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Table.css";
+// The date pickers (From and To), after core's styles as Mantine asks.
+import "@mantine/dates/styles.css";

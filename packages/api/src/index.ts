@@ -28,7 +28,7 @@ export {
   visitsCsv,
 } from "./reports/visits-csv.ts";
 export { summaryStatement } from "./reports/summary.ts";
-export { funderSummaryStatements } from "./reports/funder-summary.ts";
+export { funderSummaryStatements, summarySettings } from "./reports/funder-summary.ts";
 export { contentDisposition, csvFileName } from "./reports/csv-filename.ts";
 export { onSiteCsv, onSiteCsvFileName } from "./reports/on-site-csv.ts";
 export { funderSummaryCsv } from "./reports/funder-summary-csv.ts";

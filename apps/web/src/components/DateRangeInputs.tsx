@@ -1,4 +1,4 @@
-import { TextInput, type TextInputProps } from "@mantine/core";
+import { DateInput, type DateInputProps } from "@mantine/dates";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 
 interface Props {
@@ -6,10 +6,14 @@ interface Props {
   to: string;
   onFromChange: (from: string) => void;
   onToChange: (to: string) => void;
-  size?: TextInputProps["size"];
+  size?: DateInputProps["size"];
 }
 
-/** A filter form's From and To days (YYYY-MM-DD), inclusive. */
+/**
+ * A filter form's From and To days (YYYY-MM-DD), inclusive, written and picked in the staff
+ * member's language (StaffDates), not the browser's as a native date field would be. A day can
+ * be typed too (2026-11-26), and is written out in full once the field is left.
+ */
 export function DateRangeInputs({ from, to, onFromChange, onToChange, size }: Props) {
   const { t } = useStaffTranslation();
   const fields = [
@@ -17,13 +21,15 @@ export function DateRangeInputs({ from, to, onFromChange, onToChange, size }: Pr
     { key: "to", label: t("filters.to"), value: to, onChange: onToChange },
   ];
   return fields.map(({ key, label, value, onChange }) => (
-    <TextInput
+    <DateInput
       key={key}
       label={label}
-      type="date"
       size={size}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      valueFormat="LL"
+      clearable
+      clearButtonProps={{ "aria-label": t("filters.clear", { field: label }) }}
+      value={value || null}
+      onChange={(day) => onChange(day ?? "")}
     />
   ));
 }

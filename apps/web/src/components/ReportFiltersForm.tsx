@@ -1,5 +1,6 @@
 import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { weekStartOf } from "../lib/calendar";
 import { datePresets, presetOf, presetRange, type DatePreset } from "../lib/datePresets";
 import { idField, idOrUndefined, textOrUndefined } from "../lib/filterValues";
 import { useStaffTranslation } from "@vsi/i18n/staff";
@@ -21,8 +22,7 @@ interface Props {
 /** From, To (with date shortcuts), Location and Program, with Run and CSV, for the Reports page. */
 export function ReportFiltersForm({ initial, locations, programs, timeZone, onRun, onCsv }: Props) {
   const { t, language } = useStaffTranslation();
-  // Spanish calendars start the week on Monday, English ones on Sunday.
-  const weekStart = language === "es" ? 1 : 0;
+  const weekStart = weekStartOf(language);
   const [from, setFrom] = useState(initial.from ?? "");
   const [to, setTo] = useState(initial.to ?? "");
   const [locationId, setLocationId] = useState(idField(initial.locationId));

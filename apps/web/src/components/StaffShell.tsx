@@ -6,6 +6,7 @@ import { useLayoutEffect, type ReactNode } from "react";
 import { useCurrentUser } from "../lib/session";
 import { AppHeader } from "./AppHeader";
 import { MobileMenu } from "./MobileMenu";
+import { StaffDates } from "./StaffDates";
 
 /** Staff pages: the header with links by role, folding into a burger menu on small screens. */
 export default function StaffShell({ children }: { children: ReactNode }) {
@@ -26,7 +27,9 @@ export default function StaffShell({ children }: { children: ReactNode }) {
         {/* Rendered only while open, so the folded menu never duplicates the header's links for screen readers. */}
         {menuOpened ? <MobileMenu onNavigate={menu.close} /> : null}
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <StaffDates>{children}</StaffDates>
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -28,11 +28,15 @@ describe("the funder summary's helpers", () => {
     expect(dayLabel("2026-02-28", "es")).toBe("28 de febrero de 2026");
   });
 
-  it("asks for the CSV with the page's filters and zone, leaving out what is not set", () => {
+  it("asks for the CSV with the page's filters, zone and language, leaving out what is not set", () => {
     expect(
-      summaryCsvUrl({ from: "2026-02-01", to: "2026-02-28", locationId: 3 }, "America/Chicago"),
+      summaryCsvUrl(
+        { from: "2026-02-01", to: "2026-02-28", locationId: 3 },
+        "America/Chicago",
+        "es",
+      ),
     ).toBe(
-      "/api/reports/summary?format=csv&timeZone=America%2FChicago&from=2026-02-01&to=2026-02-28&locationId=3",
+      "/api/reports/summary?format=csv&timeZone=America%2FChicago&language=es&from=2026-02-01&to=2026-02-28&locationId=3",
     );
   });
 

@@ -44,12 +44,16 @@ export function dayLabel(day: string, locale: string): string {
   );
 }
 
-/** The summary's CSV: the same filters and zone, as a plain GET the browser downloads. */
+/**
+ * The summary's CSV: the same filters, zone and language (the questions' words and the answers'
+ * labels), as a plain GET the browser downloads.
+ */
 export function summaryCsvUrl(
   filters: ReportFilters & { from: string; to: string },
   timeZone: string,
+  language: string,
 ): string {
-  const query = new URLSearchParams({ format: "csv", timeZone });
+  const query = new URLSearchParams({ format: "csv", timeZone, language });
   for (const [name, value] of Object.entries(filters))
     if (value !== undefined) query.set(name, String(value));
   return `/api/reports/summary?${query.toString()}`;

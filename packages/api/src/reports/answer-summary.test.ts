@@ -58,7 +58,7 @@ async function visit(phone: string, at: string, answers: Record<number, unknown>
   return row.id;
 }
 
-const choice = (id: string, en: string) => ({ id, Label: { en, es: en } });
+const choice = (id: string, en: string, es = en) => ({ id, Label: { en, es } });
 
 beforeAll(async () => {
   const pantry = [site.catalog.pantry.id];
@@ -78,7 +78,7 @@ beforeAll(async () => {
     language: {
       Kind: "choice",
       ProgramIds: pantry,
-      Choices: [choice("en", "English"), choice("es", "Spanish")],
+      Choices: [choice("en", "English", "Inglés"), choice("es", "Spanish", "Español")],
     },
     needs: {
       Kind: "choices",
@@ -92,7 +92,7 @@ beforeAll(async () => {
   };
   for (const [name, fields] of Object.entries(questions)) {
     const res = await site.admin.call((api) =>
-      api.questions.create({ Label: { en: name, es: name }, ...fields } as never),
+      api.questions.create({ Label: { en: name, es: `${name} (es)` }, ...fields } as never),
     );
     if (res.status !== 201) throw new Error(JSON.stringify(res.json));
     q[name as keyof typeof q] = res.json.id;
@@ -175,6 +175,31 @@ async function keptOf(visitId: number) {
 }
 
 describe("the funder summary per question", () => {
+  it("says the questions' words and the answers' labels in the language asked for", async () => {
+    const res = await site.admin.call((api) =>
+      api.reports.summary({
+        from: "2026-02-01",
+        to: "2026-02-28",
+        locationId,
+        timeZone: "America/Los_Angeles",
+        language: "es",
+      }),
+    );
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const labels = (id: number) => figuresOf(res.json, id)?.counts.map((count) => count.label);
+    expect(figuresOf(res.json, q.language)).toMatchObject({
+      label: "language (es)",
+      counts: [
+        { value: "en", label: "Inglés", count: 2 },
+        { value: "es", label: "Español", count: 1 },
+      ],
+    });
+    expect(labels(q.consent)).toEqual(["Aceptó", "No aceptó"]);
+    expect(labels(q.firstTime)).toEqual(["Sí", "No"]);
+    // Without a language, English: what a script reads.
+    expect(figuresOf((await february()).json, q.language)?.counts[0]?.label).toBe("English");
+  });
+
   it("counts each person once by their latest answer: choices, yes/no, consent, sums and averages, ZIP codes, age bands, text as answered", async () => {
     const res = await february();
     expect(res.status, JSON.stringify(res.json)).toBe(200);

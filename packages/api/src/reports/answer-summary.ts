@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor, QuestionChoice, QuestionKind } from "@vsi/db";
+import { serverTranslate, type Language } from "@vsi/i18n/server";
 import { periodConditions, type VisitFilters } from "../visits/filters.ts";
 import type { QuestionFigures } from "./funder-summary-schema.ts";
 
@@ -100,10 +101,17 @@ interface FigureRow {
   numbers: number | string;
 }
 
-const yesNoLabels: Record<string, Record<string, string>> = {
-  yesno: { true: "Yes", false: "No" },
-  consent: { true: "Agreed", false: "Did not agree" },
+/** The staff catalogue's words for the answers the summary names itself. */
+const yesNoKeys: Record<string, Record<string, string>> = {
+  yesno: { true: "yes", false: "no" },
+  consent: { true: "agreed", false: "notAgreed" },
 };
+const fixedLabel = (language: Language, key: string) =>
+  serverTranslate(language, `reports.funder.counts.${key}`);
+
+/** Words kept in both languages, in the one asked for; a Spanish left empty reads as English. */
+const wordsIn = (words: { en: string; es: string }, language: Language) =>
+  words[language] || words.en;
 
 const bandOf = (age: number) =>
   ageBands.find(([, first, last]) => age >= first && age <= last)?.[0] ?? noAge;
@@ -116,6 +124,7 @@ export function questionFigures(
   questions: readonly QuestionRow[],
   rows: readonly FigureRow[],
   programId: number | undefined,
+  language: Language = "en",
 ): QuestionFigures[] {
   const byQuestion = new Map<number, FigureRow[]>();
   for (const row of rows) {
@@ -138,10 +147,10 @@ export function questionFigures(
     return {
       questionId: question.id,
       kind: question.kind,
-      label: question.label.en,
+      label: wordsIn(question.label, language),
       retired: question.retired_at !== null,
       answered,
-      counts: counts(question, found),
+      counts: counts(question, found, language),
       sum: isNumber ? sum : null,
       mean: isNumber && numbers > 0 ? Math.round((sum / numbers) * 100) / 100 : null,
     };
@@ -150,7 +159,7 @@ export function questionFigures(
 
 type Count = QuestionFigures["counts"][number];
 
-function counts(question: QuestionRow, rows: readonly FigureRow[]): Count[] {
+function counts(question: QuestionRow, rows: readonly FigureRow[], language: Language): Count[] {
   const counted = new Map<string, number>();
   for (const row of rows) if (row.bucket !== null) counted.set(row.bucket, Number(row.people));
   const take = (value: string) => {
@@ -163,7 +172,7 @@ function counts(question: QuestionRow, rows: readonly FigureRow[]): Count[] {
     case "choices": {
       const listed = question.choices.map((choice) => ({
         value: choice.id,
-        label: choice.Label.en,
+        label: wordsIn(choice.Label, language),
         count: take(choice.id),
       }));
       // A choice since taken off the question still counts, by its id.
@@ -174,7 +183,7 @@ function counts(question: QuestionRow, rows: readonly FigureRow[]): Count[] {
     case "consent":
       return ["true", "false"].map((value) => ({
         value,
-        label: yesNoLabels[question.kind]![value]!,
+        label: fixedLabel(language, yesNoKeys[question.kind]![value]!),
         count: take(value),
       }));
     case "zip": {
@@ -184,7 +193,9 @@ function counts(question: QuestionRow, rows: readonly FigureRow[]): Count[] {
       const rest = ranked.slice(topZipCodes).reduce((total, zip) => total + zip.count, 0);
       return [
         ...ranked.slice(0, topZipCodes),
-        ...(rest > 0 ? [{ value: "other", label: "Other", count: rest }] : []),
+        ...(rest > 0
+          ? [{ value: "other", label: fixedLabel(language, "otherZip"), count: rest }]
+          : []),
       ];
     }
     case "date": {
@@ -200,7 +211,7 @@ function counts(question: QuestionRow, rows: readonly FigureRow[]): Count[] {
       }));
       const unknown = bands.get(noAge) ?? 0;
       return unknown > 0
-        ? [...listed, { value: noAge, label: "After the visit's date", count: unknown }]
+        ? [...listed, { value: noAge, label: fixedLabel(language, "afterVisit"), count: unknown }]
         : listed;
     }
     default:

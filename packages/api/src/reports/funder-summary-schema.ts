@@ -1,3 +1,4 @@
+import { languages } from "@vsi/i18n/languages";
 import { z } from "zod";
 import { calendarDate, visitFilterInput } from "../visits/schema.ts";
 import { maxSummaryDays } from "./summary-schema.ts";
@@ -11,6 +12,10 @@ export const funderSummaryInput = visitFilterInput
   .extend({
     from: calendarDate,
     to: calendarDate,
+    language: z.enum(languages).optional().meta({
+      description:
+        "the language of the questions' words and the answers' labels (`label`); English when left out",
+    }),
     format: z
       .enum(["json", "csv"])
       .optional()
@@ -35,12 +40,14 @@ export const questionFiguresSchema = z
   .object({
     questionId: count,
     kind: z.enum(questionKinds),
-    label: z.string().meta({ description: "the question's words (English) as it is now" }),
+    label: z.string().meta({
+      description: "the question's words as it is now, in `language` (English by default)",
+    }),
     retired: z.boolean().meta({ description: "no longer asked; counted for the dates it was" }),
     answered: count.meta({ description: "people who answered it in the period" }),
     counts: z.array(z.object({ value: z.string(), label: z.string(), count })).meta({
       description:
-        "people per answer: per choice (several choices: each picked one), true/false for yes/no and consent, " +
+        "people per answer (`label` in `language`): per choice (several choices: each picked one), true/false for yes/no and consent, " +
         "the most frequent ZIP codes (5 digits) then `other`, age bands at the visit (0-5, 6-12, 13-17, 18-24, 25-44, 45-64, 65+) for a date; " +
         "empty for text and numbers",
     }),

@@ -13,12 +13,13 @@ export async function funderSummary(
   db: Executor,
   input: FunderSummaryInput,
 ): Promise<FunderSummary> {
-  const { totals, months, answers, questions } = funderSummaryStatements(db, input);
+  const read = <T>(run: (statements: ReturnType<typeof funderSummaryStatements>) => Promise<T>) =>
+    withoutJit(db, (trx) => run(funderSummaryStatements(trx, input)));
   const [counts, rows, figures, asked] = await Promise.all([
-    totals.executeTakeFirstOrThrow(),
-    months.execute(),
-    answers.execute(),
-    questions.execute(),
+    read(({ totals }) => totals.executeTakeFirstOrThrow()),
+    read(({ months }) => months.execute()),
+    read(({ answers }) => answers.execute()),
+    questionsStatement(db).execute(),
   ]);
   const peopleCount = Number(counts.people);
   const returning = Number(counts.returning);
@@ -34,8 +35,27 @@ export async function funderSummary(
       visits: Number(row.visits),
       people: Number(row.people),
     })),
-    questions: questionFigures(asked, figures, input.programId),
+    questions: questionFigures(asked, figures, input.programId, input.language),
   };
+}
+
+/**
+ * The summary's JIT settings, for its transactions: compiling its aggregates over a year of
+ * visits cost more than it saved (a third of the months' time in the bench), as for the CSV.
+ */
+export const summarySettings = { jit: "off" } as const;
+
+/**
+ * One of the summary's reads in a transaction of its own with `summarySettings`: on a server
+ * each on its own connection, at once. Inside a caller's transaction, as they are.
+ */
+function withoutJit<T>(db: Executor, run: (trx: Executor) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return run(db);
+  return db.transaction().execute(async (trx) => {
+    for (const [name, value] of Object.entries(summarySettings))
+      await sql`select set_config(${name}, ${value}, true)`.execute(trx);
+    return run(trx);
+  });
 }
 
 /** The summary's statements, unrun (the bench explains them). */
@@ -46,9 +66,10 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     timeZone: input.timeZone,
   };
   const period: VisitFilters = { ...place, from: input.from, to: input.to };
-  // One pass over the place's visits up to the period's end, one row per person: whether they
-  // came in the period, and whether before it. Cheaper than joining the period's people back to
-  // their history, and it keeps its hash table to one row per person.
+  // One pass over the place's visits up to the period's end, one row per person: their visits
+  // in the period, whether they came in it, and whether before it. Cheaper than joining the
+  // period's people back to their history, and it keeps its hash table to one row per person.
+  // Visits without a key (no phone number) are counted, as one group that is nobody.
   const periodStart = dayStart(input.from, input.timeZone);
   const totals = db
     .with("people", (qc) =>
@@ -56,37 +77,48 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
         .selectFrom("visits")
         .select([
           "visits.visitor_key",
+          sql<number>`count(*) filter (where visits.time_in >= ${periodStart})`.as("visits"),
           sql<boolean>`bool_or(visits.time_in >= ${periodStart})`.as("in_period"),
           sql<boolean>`bool_or(visits.time_in < ${periodStart})`.as("before"),
         ])
         .where(visitConditions({ ...place, to: input.to }))
-        .where("visits.visitor_key", "is not", null)
         .groupBy("visits.visitor_key"),
     )
     .selectFrom("people")
-    .select((eb) => [
-      eb
-        .selectFrom("visits")
-        .select(eb.fn.countAll<number>().as("n"))
-        .where(visitConditions(period))
-        .as("visits"),
-      sql<number>`count(*) filter (where people.in_period)`.as("people"),
-      sql<number>`count(*) filter (where people.in_period and people.before)`.as("returning"),
+    .select([
+      sql<number>`coalesce(sum(people.visits), 0)`.as("visits"),
+      sql<number>`count(*) filter (where people.in_period and people.visitor_key is not null)`.as(
+        "people",
+      ),
+      sql<number>`count(*) filter (where people.in_period and people.before and people.visitor_key is not null)`.as(
+        "returning",
+      ),
     ]);
 
+  // Each program's months counted first, the programs' names joined to those few rows after.
   const months = db
-    .selectFrom("visits")
-    .innerJoin("programs", "programs.id", "visits.program_id")
-    .select((eb) => [
-      "visits.program_id",
+    .selectFrom((qc) =>
+      qc
+        .selectFrom("visits")
+        .select((eb) => [
+          "visits.program_id",
+          sql<Date>`date_trunc('month', visits.time_in at time zone ${input.timeZone})`.as("month"),
+          eb.fn.countAll<number>().as("visits"),
+          eb.fn.count<number>("visits.visitor_key").distinct().as("people"),
+        ])
+        .where(visitConditions(period))
+        .groupBy(["visits.program_id", "month"])
+        .as("counted"),
+    )
+    .innerJoin("programs", "programs.id", "counted.program_id")
+    .select([
+      "counted.program_id",
       "programs.name",
-      sql<string>`to_char(visits.time_in at time zone ${input.timeZone}, 'YYYY-MM')`.as("month"),
-      eb.fn.countAll<number>().as("visits"),
-      eb.fn.count<number>("visits.visitor_key").distinct().as("people"),
+      sql<string>`to_char(counted.month, 'YYYY-MM')`.as("month"),
+      "counted.visits",
+      "counted.people",
     ])
-    .where(visitConditions(period))
-    .groupBy(["visits.program_id", "programs.name", "month"])
-    .orderBy("month")
+    .orderBy("counted.month")
     .orderBy("programs.name");
   return {
     totals,

@@ -21,6 +21,7 @@ export const reportsRouter = router({
           "(Period YYYY-MM in timeZone; NewPeople and ReturningPeople empty, as they are judged over the whole period). " +
           "When questions were answered, a blank line and a second table follow, with columns Program, Period, Question, Answer, People, Sum, Mean: " +
           "per question a line Answered (the people who answered; a number's Sum and Mean), then a line per choice, ZIP code or age band. " +
+          "The questions and answers are in `language` (English by default); the column names and Answered stay as they are. " +
           "A cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe so spreadsheets show it as text.",
       },
     })

@@ -51,7 +51,7 @@ interface Figures {
 function FunderSummaryPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { t, locale } = useStaffTranslation();
+  const { t, locale, language } = useStaffTranslation();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
   const { timeZone, zoneOf } = reportTimeZone(locations, search.locationId, browserTimeZone());
@@ -64,7 +64,8 @@ function FunderSummaryPage() {
     programId: search.programId,
   };
   const summary = useQuery({
-    ...trpc.reports.summary.queryOptions({ ...filters, timeZone }),
+    // The questions' words and the answers' labels come in the reader's language.
+    ...trpc.reports.summary.queryOptions({ ...filters, timeZone, language }),
     placeholderData: keepPreviousData,
   });
   const programRows = programsOf(summary.data?.perProgramMonth ?? []);
@@ -72,7 +73,12 @@ function FunderSummaryPage() {
   // across programs, so each is asked for (one program chosen: the summary itself, cached).
   const perProgram = useQueries({
     queries: programRows.map((program) =>
-      trpc.reports.summary.queryOptions({ ...filters, programId: program.programId, timeZone }),
+      trpc.reports.summary.queryOptions({
+        ...filters,
+        programId: program.programId,
+        timeZone,
+        language,
+      }),
     ),
   });
   const location = locations.find((l) => l.id === search.locationId);
@@ -103,7 +109,7 @@ function FunderSummaryPage() {
               <Button
                 variant="default"
                 component="a"
-                href={summaryCsvUrl(filters, timeZone)}
+                href={summaryCsvUrl(filters, timeZone, language)}
                 download
               >
                 {t("reports.funder.csv")}
