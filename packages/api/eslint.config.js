@@ -12,7 +12,7 @@ export default [
       callers: ["identity.ts"],
       files: ["urls.ts"],
       questions: ["answer-figures.ts"],
-      reports: ["on-site.ts", "summary.ts"],
+      reports: ["on-site.ts", "summary.ts", "funder-summary.ts"],
       visits: ["filters.ts", "auto-sign-out.ts", "checked-answers.ts"],
     },
   }),

@@ -20,13 +20,8 @@ export async function funderSummary(
     answers.execute(),
     questions.execute(),
   ]);
-  const peopleCount = Number(counts.people);
-  const returning = Number(counts.returning);
   return {
-    visits: Number(counts.visits),
-    people: peopleCount,
-    newPeople: peopleCount - returning,
-    returningPeople: returning,
+    ...totalsOf(counts),
     perProgramMonth: rows.map((row) => ({
       programId: row.program_id,
       programName: row.name,
@@ -36,6 +31,23 @@ export async function funderSummary(
     })),
     questions: questionFigures(asked, figures, input.programId),
   };
+}
+
+/** A new person is one of the period's who had not come before it, to the same place. */
+function totalsOf(counts: { visits: number; people: number; returning: number }) {
+  const people = Number(counts.people);
+  const returning = Number(counts.returning);
+  return {
+    visits: Number(counts.visits),
+    people,
+    newPeople: people - returning,
+    returningPeople: returning,
+  };
+}
+
+/** The summary's totals alone (visits, people, new and returning people), as funderSummary counts them. */
+export async function funderTotals(db: Executor, input: FunderSummaryInput) {
+  return totalsOf(await funderSummaryStatements(db, input).totals.executeTakeFirstOrThrow());
 }
 
 /** The summary's statements, unrun (the bench explains them). */
