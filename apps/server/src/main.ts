@@ -5,10 +5,12 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 import {
   scheduledJobs,
+  staffAlertSender,
   startJobRunner,
   webhookSender,
   type JobRunner,
   type WebhookSender,
+  type WokenSender,
 } from "./jobs/index.ts";
 import { chooseLogFormat } from "./logging.ts";
 import { demoLoginMessage, seedDemoDataIfEmpty } from "./seed.ts";
@@ -37,7 +39,7 @@ async function main() {
   });
 
   // Started after listening; a signal before then has none to stop.
-  const started: { jobs?: JobRunner; webhooks?: WebhookSender } = {};
+  const started: { jobs?: JobRunner; webhooks?: WebhookSender; staffAlerts?: WokenSender } = {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -46,6 +48,7 @@ async function main() {
     await app.close();
     await started.jobs?.stop();
     await started.webhooks?.stop();
+    await started.staffAlerts?.stop();
     await services.backups.stop();
     await services.db.close();
     lock?.release();
@@ -65,13 +68,17 @@ async function main() {
   // Webhooks go out from the outbox, off the request path.
   const webhooks = webhookSender(services, jobLog);
   started.webhooks = webhooks;
+  // Staff's sign-in alerts go out from theirs, grouped per recipient.
+  const staffAlerts = staffAlertSender(services, jobLog);
+  started.staffAlerts = staffAlerts;
   started.jobs = await startJobRunner({
     db: services.db,
     databaseUrl: config.databaseUrl,
-    jobs: scheduledJobs(services, jobLog, webhooks),
+    jobs: scheduledJobs(services, jobLog, webhooks, staffAlerts),
     log: jobLog,
   });
   await webhooks.start();
+  await staffAlerts.start();
   if (logFormat === "pretty") {
     const address = app.server.address();
     process.stdout.write(

@@ -182,7 +182,6 @@ describe("sign-in alerts", () => {
 describe("the daily summary", () => {
   // Main Street in New York, Eastside in Los Angeles; the day summarised is 10 March 2026 (after
   // both zones' change to summer time), and nothing happened on the 11th.
-  const day = "2026-03-10";
   const utc = (iso: string) => new Date(iso);
   let reader: Awaited<ReturnType<typeof staffWith>>;
   let spanish: Awaited<ReturnType<typeof staffWith>>;

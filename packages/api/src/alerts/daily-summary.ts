@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "@vsi/db";
 import { funderTotals } from "../reports/funder-summary.ts";
 import { visitSummary } from "../reports/summary.ts";
-import type { TimeZone } from "../visits/schema.ts";
+import { calendarDate, timeZone as zoneName } from "../visits/schema.ts";
 import type { AppConfig, Mailer } from "../kernel/services.ts";
 import { dailySummaryEmail, type LocationDay } from "./emails.ts";
 
@@ -87,7 +87,9 @@ export async function zoneDay(
     .where("archived_at", "is", null)
     .orderBy("name")
     .execute();
-  const period = { from: day, to: day, timeZone: timeZone as TimeZone };
+  // Both came from the database, checked as any report's filters are.
+  const date = calendarDate.parse(day);
+  const period = { from: date, to: date, timeZone: zoneName.parse(timeZone) };
   const days: LocationDay[] = [];
   for (const location of locations) {
     const byProgram = await visitSummary(db, { ...period, locationId: location.id }, "program");

@@ -20,7 +20,14 @@ export interface AlertRun {
 interface Claimed {
   id: string;
   user_id: number;
-  data: Record<string, any>;
+  /** The event's copy of the visit (webhook_visit_data). */
+  data: {
+    firstName?: unknown;
+    lastName?: unknown;
+    timeIn?: unknown;
+    program?: { name?: unknown };
+    location?: { name?: unknown };
+  };
   time_zone: string | null;
   email: string;
   first_name: string;
@@ -78,7 +85,7 @@ async function claimDue(db: Kysely<Database>, now: Date): Promise<Claimed[]> {
     ])
     .orderBy("claimed.user_id")
     .orderBy("ev.id")
-    .execute() as Promise<Claimed[]>;
+    .execute();
 }
 
 /** What the alert says of a sign-in; null once its visitor was erased (nothing left to tell). */
@@ -88,8 +95,8 @@ function signInOf(row: Claimed): AlertedSignIn | null {
   return {
     firstName: data.firstName,
     lastName: typeof data.lastName === "string" ? data.lastName : "",
-    program: String(data.program?.name ?? ""),
-    location: String(data.location?.name ?? ""),
+    program: typeof data.program?.name === "string" ? data.program.name : "",
+    location: typeof data.location?.name === "string" ? data.location.name : "",
     timeIn: new Date(data.timeIn),
     timeZone: row.time_zone ?? "UTC",
   };

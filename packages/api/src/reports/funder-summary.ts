@@ -34,7 +34,7 @@ export async function funderSummary(
 }
 
 /** A new person is one of the period's who had not come before it, to the same place. */
-function totalsOf(counts: { visits: number; people: number; returning: number }) {
+function totalsOf(counts: { visits: number | null; people: number; returning: number }) {
   const people = Number(counts.people);
   const returning = Number(counts.returning);
   return {
