@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generateToken, hashToken, insertUser } from "@vsi/api";
+import { alertGroupingMs, generateToken, hashToken, insertUser } from "@vsi/api";
 import { createDb, migrateToLatest } from "@vsi/db";
 import { defaultDatabaseKind } from "@vsi/db/testing";
 import { createTestDatabase } from "@vsi/test-utils";
@@ -9,11 +9,11 @@ import { startReceiver } from "@vsi/test-utils/webhook-receiver";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnServer } from "./processes.ts";
 import { scheduledJobs, staffAlertSender, webhookSender } from "../src/jobs/index.ts";
-import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
+import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
-// The webhooks as the server sends them: woken by the outbox's notification at commit, off the
-// request path, and by the every-minute job. What a delivery does is tested in packages/api
-// (webhooks/webhooks.test.ts).
+// The webhooks and staff alerts as the server sends them: woken by the outbox's notification at
+// commit, off the request path, and by the every-minute job. What a delivery or an alert does is
+// tested in packages/api (webhooks/webhooks.test.ts, alerts/alerts.test.ts).
 
 const world = useCatalogServer();
 const quiet = { info: () => undefined, error: () => undefined };
@@ -67,6 +67,36 @@ describe("the webhook sender", () => {
       (r) => (JSON.parse(r.body) as { data: { visitId: number } }).data.visitId,
     );
     expect(visitIds).toEqual([(early.json as { id: number }).id, (next.json as { id: number }).id]);
+  });
+});
+
+describe("the staff alerts sender", () => {
+  it("mails a subscriber through the server's mailer once a sign-in's grouping has passed, woken by its commit", async () => {
+    const { main, tutoring } = world.catalog;
+    const staff = await staffClient(world.server);
+    const me = (await staff.get("/api/users/me")).json as { email: string };
+    const subscribed = await staff.put("/api/users/me/notifications", {
+      signIns: [{ locationId: main.id, programId: tutoring.id }],
+      dailySummary: false,
+    });
+    expect(subscribed.status).toBe(200);
+    const sender = staffAlertSender(world.server.services, quiet);
+    cleanups.push(() => sender.stop());
+    await sender.start();
+    // The server's clock past the grouping window: the sign-in's alert is due when it commits.
+    world.server.clock.offsetMs = alertGroupingMs + 5_000;
+    try {
+      const tablet = await tabletClient(world.server, main.id);
+      const sent = visitor(main.id, tutoring.id, { FirstName: "Mary", LastName: "Jackson" });
+      expect((await tablet.post("/api/visits", sent)).status).toBe(201);
+      const mine = () => world.server.mails().filter((m) => m.to === me.email);
+      while (mine().length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const [mail] = mine();
+      expect(mail!.subject).toBe("Mary J. signed in for Tutoring at Main Street");
+      expect(mail!.text.replace(/\D/g, "")).not.toContain(sent.PhoneNumber.replace(/\D/g, ""));
+    } finally {
+      world.server.clock.offsetMs = 0;
+    }
   });
 });
 

@@ -30,6 +30,7 @@ const known: Array<[RegExp | string, string]> = [
   ["Must not carry a user name or password", "webhookUrl"],
   ["Choose at least one event", "webhookEvents"],
   ["No such location", "webhookLocation"],
+  ["No such program", "noSuchProgram"],
 ];
 
 export function translateServerMessage(language: Language, message: string): string {
