@@ -12,10 +12,11 @@ export function webhookSender(
     "webhooks",
     webhooksChannel,
     services,
-    async () => {
+    async (stopping) => {
       const { attempted, nextDueAt } = await deliverDue(services.db.kysely, {
         now: services.now(),
         allowPrivate: services.config.webhooksAllowPrivateNetworks === true,
+        stopping,
       });
       return { done: attempted, nextDueAt };
     },

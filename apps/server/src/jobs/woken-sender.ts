@@ -19,7 +19,8 @@ export function wokenSender(
   name: string,
   channel: string,
   services: Services,
-  sendDue: () => Promise<{ done: number; nextDueAt: Date | null }>,
+  /** Sends what is due; `stopping` turns true when the server shuts down (finish what is under way). */
+  sendDue: (stopping: () => boolean) => Promise<{ done: number; nextDueAt: Date | null }>,
   log: { info(line: string): void; error(line: string): void },
 ): WokenSender {
   let running: Promise<void> | undefined;
@@ -39,7 +40,7 @@ export function wokenSender(
   const loop = async () => {
     do {
       again = false;
-      const { done, nextDueAt } = await sendDue();
+      const { done, nextDueAt } = await sendDue(() => stopped);
       if (done) log.info(`${name}: ${done} sent`);
       schedule(nextDueAt);
     } while (again && !stopped);

@@ -15,8 +15,15 @@ export const giveUpAfterMs = DAY_MS;
 export const pauseAfterFailingMs = 3 * DAY_MS;
 /** A claimed delivery is another sender's to retry after this (its sender died mid-send). */
 export const claimLeaseMs = sendTimeoutMs + 20_000;
-/** Deliveries sent at once by one sender. */
-const batchSize = 10;
+/** Sends one sender keeps in flight at once. */
+const maxInFlight = 64;
+/**
+ * Of those, to one endpoint: a slow or dead receiver holds at most these, so it never holds up
+ * the others' events.
+ */
+const maxInFlightPerEndpoint = 16;
+/** Claimed of one endpoint at a time; an endpoint with more than the rest of its share in flight waits. */
+const perClaimPerEndpoint = 8;
 
 /** After the nth failed attempt: 30 s, 1 min, 2 min, … doubling up to 4 h. */
 export function retryDelayMs(attempt: number): number {
@@ -37,26 +44,55 @@ interface Claimed {
 }
 
 /**
- * Claims due deliveries (each by one sender only: SKIP LOCKED, then a lease) and counts the attempt.
- * A paused endpoint's deliveries wait, but for a test an admin asked for.
+ * Claims due deliveries (each by one sender only: SKIP LOCKED, then a lease) and counts the attempt:
+ * at most `perClaimPerEndpoint` of each endpoint's, oldest first (an index range per endpoint, so
+ * a slow endpoint's backlog is never read whole), none of the endpoints in `full`. A paused
+ * endpoint's deliveries wait, but for a test an admin asked for.
  */
-async function claimDue(db: Kysely<Database>, now: Date): Promise<Claimed[]> {
+async function claimDue(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+  /** Endpoints already at their share of this sender's sends. */
+  full: number[],
+): Promise<Claimed[]> {
+  const unlocked = sql<boolean>`(d.locked_until is null or d.locked_until <= ${now})`;
   return db
+    .with("candidates", (db) =>
+      db
+        .selectFrom("webhook_endpoints as e")
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom("webhook_deliveries as d")
+              .innerJoin("webhook_events as ev", "ev.id", "d.event_id")
+              .select(["d.id", "d.next_attempt_at"])
+              .whereRef("d.endpoint_id", "=", "e.id")
+              .where("d.state", "=", "pending")
+              .where("d.next_attempt_at", "<=", now)
+              .where(unlocked)
+              .where((eb) =>
+                eb.or([eb("e.enabled", "=", true), eb("ev.type", "=", webhookTestEventType)]),
+              )
+              .orderBy("d.next_attempt_at")
+              .orderBy("d.id")
+              .limit(perClaimPerEndpoint)
+              .as("c"),
+          (join) => join.onTrue(),
+        )
+        .select(["c.id", "c.next_attempt_at"])
+        .$if(full.length > 0, (qb) => qb.where("e.id", "not in", full)),
+    )
     .with("due", (db) =>
       db
         .selectFrom("webhook_deliveries as d")
-        .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
-        .innerJoin("webhook_events as ev", "ev.id", "d.event_id")
         .select("d.id")
+        .where("d.id", "in", (eb) => eb.selectFrom("candidates").select("candidates.id"))
         .where("d.state", "=", "pending")
-        .where("d.next_attempt_at", "<=", now)
-        .where((eb) => eb.or([eb("d.locked_until", "is", null), eb("d.locked_until", "<=", now)]))
-        .where((eb) =>
-          eb.or([eb("e.enabled", "=", true), eb("ev.type", "=", webhookTestEventType)]),
-        )
+        .where(unlocked)
         .orderBy("d.next_attempt_at")
         .orderBy("d.id")
-        .limit(batchSize)
+        .limit(limit)
         .forUpdate("d")
         .skipLocked(),
     )
@@ -127,67 +163,92 @@ export function webhookBody(
   });
 }
 
-/** One attempt's outcome written at once: the attempt, the delivery's next step, the endpoint's health. */
-async function recordAttempt(
-  db: Kysely<Database>,
-  claimed: Claimed,
-  at: Date,
-  result: { status: number | null; durationMs: number; response: string },
-): Promise<void> {
-  const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
-  const nextAt = new Date(at.getTime() + retryDelayMs(claimed.attempts));
-  const givenUp = nextAt.getTime() > claimed.event_at.getTime() + giveUpAfterMs;
-  const state = succeeded ? "delivered" : givenUp ? "failed" : "pending";
+interface Outcome {
+  claimed: Claimed;
+  at: Date;
+  result: { status: number | null; durationMs: number; response: string };
+}
+
+const succeeded = ({ result }: Outcome) =>
+  result.status !== null && result.status >= 200 && result.status < 300;
+
+/**
+ * Attempts' outcomes written together, in one transaction of four statements however many: the
+ * attempts, each delivery's next step, and the endpoints' health (a success clears an endpoint's
+ * failing; failures only start it, and 3 days of them pause it). One transaction per send would
+ * cost the database more than the sign-ins that caused them.
+ */
+async function recordAttempts(db: Kysely<Database>, outcomes: Outcome[]): Promise<void> {
+  if (!outcomes.length) return;
+  const steps = outcomes.map((outcome) => {
+    const { claimed, at } = outcome;
+    const nextAt = new Date(at.getTime() + retryDelayMs(claimed.attempts));
+    const givenUp = nextAt.getTime() > claimed.event_at.getTime() + giveUpAfterMs;
+    const state = succeeded(outcome) ? "delivered" : givenUp ? "failed" : "pending";
+    return {
+      id: claimed.id,
+      state,
+      next: state === "pending" ? nextAt : at,
+      finished: state === "pending" ? null : at,
+    };
+  });
+  const healthy = [...new Set(outcomes.filter(succeeded).map((o) => o.claimed.endpoint_id))];
+  const lastFailure = new Map<number, Date>();
+  for (const outcome of outcomes)
+    if (!succeeded(outcome) && !healthy.includes(outcome.claimed.endpoint_id))
+      lastFailure.set(outcome.claimed.endpoint_id, outcome.at);
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("webhook_attempts")
-      .values({
-        delivery_id: claimed.id,
-        endpoint_id: claimed.endpoint_id,
-        attempt: claimed.attempts,
-        at,
-        status: result.status,
-        duration_ms: result.durationMs,
-        response: result.response,
-      })
+      .values(
+        outcomes.map(({ claimed, at, result }) => ({
+          delivery_id: claimed.id,
+          endpoint_id: claimed.endpoint_id,
+          attempt: claimed.attempts,
+          at,
+          status: result.status,
+          duration_ms: result.durationMs,
+          response: result.response,
+        })),
+      )
       .execute();
-    await trx
-      .updateTable("webhook_deliveries")
-      .set({
-        state,
-        locked_until: null,
-        next_attempt_at: state === "pending" ? nextAt : at,
-        finished_at: state === "pending" ? null : at,
-      })
-      .where("id", "=", claimed.id)
-      .execute();
-    if (succeeded) {
+    const rows = sql.join(
+      steps.map(
+        (step) =>
+          sql`(${step.id}::bigint, ${step.state}::text, ${step.next}::timestamptz, ${step.finished}::timestamptz)`,
+      ),
+    );
+    await sql`update webhook_deliveries d
+      set state = v.state, locked_until = null, next_attempt_at = v.next, finished_at = v.finished
+      from (values ${rows}) as v (id, state, next, finished)
+      where d.id = v.id`.execute(trx);
+    if (healthy.length)
       await trx
         .updateTable("webhook_endpoints")
         .set({ failing_since: null })
-        .where("id", "=", claimed.endpoint_id)
+        .where("id", "in", healthy)
         .execute();
-      return;
+    for (const [endpointId, at] of lastFailure) {
+      const pauseBefore = new Date(at.getTime() - pauseAfterFailingMs);
+      await trx
+        .updateTable("webhook_endpoints")
+        .set((eb) => {
+          const failingSince = eb.fn.coalesce("failing_since", sql<Date>`${at}::timestamptz`);
+          const pausesNow = eb.and([eb("enabled", "=", true), eb(failingSince, "<=", pauseBefore)]);
+          return {
+            failing_since: failingSince,
+            enabled: eb.case().when(pausesNow).then(false).else(eb.ref("enabled")).end(),
+            paused_for_failures_at: eb
+              .case()
+              .when(pausesNow)
+              .then(sql<Date>`${at}::timestamptz`)
+              .else(eb.ref("paused_for_failures_at"))
+              .end(),
+          };
+        })
+        .where("id", "=", endpointId)
+        .execute();
     }
-    const pauseBefore = new Date(at.getTime() - pauseAfterFailingMs);
-    await trx
-      .updateTable("webhook_endpoints")
-      .set((eb) => {
-        const failingSince = eb.fn.coalesce("failing_since", sql<Date>`${at}::timestamptz`);
-        const pausesNow = eb.and([eb("enabled", "=", true), eb(failingSince, "<=", pauseBefore)]);
-        return {
-          failing_since: failingSince,
-          enabled: eb.case().when(pausesNow).then(false).else(eb.ref("enabled")).end(),
-          paused_for_failures_at: eb
-            .case()
-            .when(pausesNow)
-            .then(sql<Date>`${at}::timestamptz`)
-            .else(eb.ref("paused_for_failures_at"))
-            .end(),
-        };
-      })
-      .where("id", "=", claimed.endpoint_id)
-      .execute();
   });
 }
 
@@ -196,12 +257,17 @@ export interface DeliveryRun {
   now: Date;
   allowPrivate: boolean;
   timeoutMs?: number;
+  /** True once the server is shutting down: nothing more is claimed. */
+  stopping?: () => boolean;
 }
 
 /**
- * Sends what is due, a batch at a time, until nothing is: each delivery signed afresh with its
- * attempt's timestamp and the same webhook-id. Returns how many attempts were made and when the
- * next pending one is due (null: none), for the sender's timer.
+ * Sends what is due until nothing is, as a pipeline: up to `maxInFlight` sends at once (at most
+ * `maxInFlightPerEndpoint` to one endpoint), more claimed as they finish, and what finished
+ * recorded together; each delivery signed afresh with its attempt's timestamp and the same
+ * webhook-id. `stopping` ends the claiming (the sends under way finish and are recorded). Returns
+ * how many attempts were made and when the next pending one is due (null: none), for the
+ * sender's timer.
  */
 export async function deliverDue(
   db: Kysely<Database>,
@@ -210,34 +276,57 @@ export async function deliverDue(
   const startedAt = performance.now();
   const clock = () => new Date(run.now.getTime() + (performance.now() - startedAt));
   let attempted = 0;
-  for (;;) {
-    const claimed = await claimDue(db, clock());
-    if (claimed.length === 0) break;
-    await Promise.all(
-      claimed.map(async (delivery) => {
-        const at = clock();
-        const timestamp = Math.floor(at.getTime() / 1000);
-        const body = webhookBody(delivery);
-        const result = await sendWebhook(
-          delivery.url,
-          {
-            "webhook-id": delivery.message_id,
-            "webhook-timestamp": String(timestamp),
-            "webhook-signature": webhookSignature(
-              delivery.secret,
-              delivery.message_id,
-              timestamp,
-              body,
-            ),
-          },
+  const inFlight = new Set<Promise<void>>();
+  const perEndpoint = new Map<number, number>();
+  let finished: Outcome[] = [];
+
+  const send = async (delivery: Claimed) => {
+    const at = clock();
+    const timestamp = Math.floor(at.getTime() / 1000);
+    const body = webhookBody(delivery);
+    const result = await sendWebhook(
+      delivery.url,
+      {
+        "webhook-id": delivery.message_id,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": webhookSignature(
+          delivery.secret,
+          delivery.message_id,
+          timestamp,
           body,
-          { allowPrivate: run.allowPrivate, timeoutMs: run.timeoutMs },
-        );
-        await recordAttempt(db, delivery, at, result);
-      }),
+        ),
+      },
+      body,
+      { allowPrivate: run.allowPrivate, timeoutMs: run.timeoutMs },
     );
-    attempted += claimed.length;
+    finished.push({ claimed: delivery, at, result });
+    perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 1) - 1);
+  };
+
+  for (;;) {
+    const recording = finished;
+    finished = [];
+    await recordAttempts(db, recording);
+    const room = maxInFlight - inFlight.size;
+    if (run.stopping?.()) {
+      if (inFlight.size === 0 && finished.length === 0) break;
+    } else if (room > 0) {
+      const full = [...perEndpoint]
+        .filter(([, n]) => n > maxInFlightPerEndpoint - perClaimPerEndpoint)
+        .map(([id]) => id);
+      const claimed = await claimDue(db, clock(), room, full);
+      for (const delivery of claimed) {
+        perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
+        const sending: Promise<void> = send(delivery).finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      }
+      attempted += claimed.length;
+      if (claimed.length === 0 && inFlight.size === 0 && finished.length === 0) break;
+    }
+    // A send finished: it is recorded with any others done by then, and more are claimed.
+    if (inFlight.size) await Promise.race(inFlight);
   }
+
   const next = await db
     .selectFrom("webhook_deliveries as d")
     .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")

@@ -367,6 +367,38 @@ describe("delivery", () => {
     expect(attempt).toMatchObject({ attempt: 2, status: 200 });
   });
 
+  it("keeps sending to a healthy endpoint while a hung one holds its share of the sends", async () => {
+    const hung = await receiver([{ hold: true }]);
+    const healthy = await receiver();
+    await addEndpoint(hung.url, { events: ["visit.signed_in"] });
+    await addEndpoint(healthy.url, { events: ["visit.signed_in"] });
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    for (let i = 0; i < 30; i++) await signIn(tablet);
+    // The hung receiver's sends end only at their time-out, long after this test's.
+    const run = deliverDue(site.world.services.db.kysely, {
+      now: site.world.services.now(),
+      allowPrivate: true,
+      timeoutMs: 120_000,
+    });
+    while (healthy.received.length < 30) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Every event reached the healthy one while the hung one holds no more than its share.
+    expect(hung.received.length).toBeLessThanOrEqual(16);
+    expect(new Set(healthy.received.map((r) => r.headers["webhook-id"])).size).toBe(30);
+    // Closing the hung receiver ends its sends: failures, to be retried.
+    await hung.close();
+    await run;
+    const states = await site.world.services.db.kysely
+      .selectFrom("webhook_deliveries")
+      .select(["state", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("state")
+      .orderBy("state")
+      .execute();
+    expect(states.map((r) => [r.state, Number(r.n)])).toEqual([
+      ["delivered", 30],
+      ["pending", 30],
+    ]);
+  });
+
   it("sends nothing for a change rolled back", async () => {
     const hooks = await receiver();
     await addEndpoint(hooks.url);
