@@ -16,14 +16,14 @@ export const pauseAfterFailingMs = 3 * DAY_MS;
 /** A claimed delivery is another sender's to retry after this (its sender died mid-send). */
 export const claimLeaseMs = sendTimeoutMs + 20_000;
 /** Sends one sender keeps in flight at once. */
-const maxInFlight = 64;
+const maxInFlight = 100;
 /**
  * Of those, to one endpoint: a slow or dead receiver holds at most these, so it never holds up
  * the others' events.
  */
-const maxInFlightPerEndpoint = 16;
+export const maxInFlightPerEndpoint = 50;
 /** Claimed of one endpoint at a time; an endpoint with more than the rest of its share in flight waits. */
-const perClaimPerEndpoint = 8;
+const perClaimPerEndpoint = 25;
 
 /** After the nth failed attempt: 30 s, 1 min, 2 min, … doubling up to 4 h. */
 export function retryDelayMs(attempt: number): number {
@@ -173,83 +173,54 @@ const succeeded = ({ result }: Outcome) =>
   result.status !== null && result.status >= 200 && result.status < 300;
 
 /**
- * Attempts' outcomes written together, in one transaction of four statements however many: the
- * attempts, each delivery's next step, and the endpoints' health (a success clears an endpoint's
- * failing; failures only start it, and 3 days of them pause it). One transaction per send would
- * cost the database more than the sign-ins that caused them.
+ * Attempts' outcomes written together, in one statement however many (its round trip waits for
+ * a connection behind the sign-ins' under load, so the fewer the better): the attempts, each
+ * delivery's next step, and each endpoint's health (a success clears its failing; failures only
+ * start it, and 3 days of them pause it).
  */
 async function recordAttempts(db: Kysely<Database>, outcomes: Outcome[]): Promise<void> {
   if (!outcomes.length) return;
-  const steps = outcomes.map((outcome) => {
-    const { claimed, at } = outcome;
-    const nextAt = new Date(at.getTime() + retryDelayMs(claimed.attempts));
-    const givenUp = nextAt.getTime() > claimed.event_at.getTime() + giveUpAfterMs;
-    const state = succeeded(outcome) ? "delivered" : givenUp ? "failed" : "pending";
-    return {
-      id: claimed.id,
-      state,
-      next: state === "pending" ? nextAt : at,
-      finished: state === "pending" ? null : at,
-    };
-  });
-  const healthy = [...new Set(outcomes.filter(succeeded).map((o) => o.claimed.endpoint_id))];
-  const lastFailure = new Map<number, Date>();
-  for (const outcome of outcomes)
-    if (!succeeded(outcome) && !healthy.includes(outcome.claimed.endpoint_id))
-      lastFailure.set(outcome.claimed.endpoint_id, outcome.at);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("webhook_attempts")
-      .values(
-        outcomes.map(({ claimed, at, result }) => ({
-          delivery_id: claimed.id,
-          endpoint_id: claimed.endpoint_id,
-          attempt: claimed.attempts,
-          at,
-          status: result.status,
-          duration_ms: result.durationMs,
-          response: result.response,
-        })),
-      )
-      .execute();
-    const rows = sql.join(
-      steps.map(
-        (step) =>
-          sql`(${step.id}::bigint, ${step.state}::text, ${step.next}::timestamptz, ${step.finished}::timestamptz)`,
-      ),
-    );
-    await sql`update webhook_deliveries d
+  const rows = sql.join(
+    outcomes.map((outcome) => {
+      const { claimed, at, result } = outcome;
+      const nextAt = new Date(at.getTime() + retryDelayMs(claimed.attempts));
+      const givenUp = nextAt.getTime() > claimed.event_at.getTime() + giveUpAfterMs;
+      const ok = succeeded(outcome);
+      const state = ok ? "delivered" : givenUp ? "failed" : "pending";
+      return sql`(${claimed.id}::bigint, ${claimed.endpoint_id}::int, ${claimed.attempts}::int,
+        ${at}::timestamptz, ${result.status}::int, ${result.durationMs}::int, ${result.response}::text,
+        ${ok}::boolean, ${state}::text, ${state === "pending" ? nextAt : at}::timestamptz,
+        ${state === "pending" ? null : at}::timestamptz)`;
+    }),
+  );
+  const pauseAfter = sql`${pauseAfterFailingMs}::int * interval '1 millisecond'`;
+  await sql`
+    with v (delivery_id, endpoint_id, attempt, at, status, duration_ms, response, ok, state, next, finished)
+      as (values ${rows}),
+    attempts as (
+      insert into webhook_attempts (delivery_id, endpoint_id, attempt, at, status, duration_ms, response)
+      select delivery_id, endpoint_id, attempt, at, status, duration_ms, response from v
+    ),
+    deliveries as (
+      update webhook_deliveries d
       set state = v.state, locked_until = null, next_attempt_at = v.next, finished_at = v.finished
-      from (values ${rows}) as v (id, state, next, finished)
-      where d.id = v.id`.execute(trx);
-    if (healthy.length)
-      await trx
-        .updateTable("webhook_endpoints")
-        .set({ failing_since: null })
-        .where("id", "in", healthy)
-        .execute();
-    for (const [endpointId, at] of lastFailure) {
-      const pauseBefore = new Date(at.getTime() - pauseAfterFailingMs);
-      await trx
-        .updateTable("webhook_endpoints")
-        .set((eb) => {
-          const failingSince = eb.fn.coalesce("failing_since", sql<Date>`${at}::timestamptz`);
-          const pausesNow = eb.and([eb("enabled", "=", true), eb(failingSince, "<=", pauseBefore)]);
-          return {
-            failing_since: failingSince,
-            enabled: eb.case().when(pausesNow).then(false).else(eb.ref("enabled")).end(),
-            paused_for_failures_at: eb
-              .case()
-              .when(pausesNow)
-              .then(sql<Date>`${at}::timestamptz`)
-              .else(eb.ref("paused_for_failures_at"))
-              .end(),
-          };
-        })
-        .where("id", "=", endpointId)
-        .execute();
-    }
-  });
+      from v where d.id = v.delivery_id
+    ),
+    health as (
+      select endpoint_id, bool_or(ok) as any_ok, max(at) as last_at from v group by endpoint_id
+    ),
+    judged as (
+      select e.id, h.any_ok, h.last_at,
+        not h.any_ok and e.enabled
+          and coalesce(e.failing_since, h.last_at) <= h.last_at - ${pauseAfter} as pauses
+      from webhook_endpoints e join health h on h.endpoint_id = e.id
+    )
+    update webhook_endpoints e
+    set failing_since = case when j.any_ok then null else coalesce(e.failing_since, j.last_at) end,
+      enabled = case when j.pauses then false else e.enabled end,
+      paused_for_failures_at = case when j.pauses then j.last_at else e.paused_for_failures_at end
+    from judged j where e.id = j.id
+  `.execute(db);
 }
 
 export interface DeliveryRun {
