@@ -304,6 +304,8 @@ export interface WebhookEndpointsTable {
   failing_since: NullableTimestamp;
   /** Set when 3 days of failures paused it; cleared when resumed. */
   paused_for_failures_at: NullableTimestamp;
+  /** After a failed round of attempts: its deliveries wait until then. */
+  retry_after: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -12,12 +12,18 @@ export async function getNotificationSettings(
       .select("daily_summary")
       .where("id", "=", userId)
       .executeTakeFirstOrThrow(),
+    // An archived location's or program's are not shown (a PUT, replacing the whole, drops
+    // them): what a script reads it may send back as it is.
     db
-      .selectFrom("staff_alert_subscriptions")
-      .select(["location_id as locationId", "program_id as programId"])
-      .where("user_id", "=", userId)
-      .orderBy("location_id")
-      .orderBy("program_id")
+      .selectFrom("staff_alert_subscriptions as s")
+      .innerJoin("locations as l", "l.id", "s.location_id")
+      .innerJoin("programs as p", "p.id", "s.program_id")
+      .select(["s.location_id as locationId", "s.program_id as programId"])
+      .where("s.user_id", "=", userId)
+      .where("l.archived_at", "is", null)
+      .where("p.archived_at", "is", null)
+      .orderBy("s.location_id")
+      .orderBy("s.program_id")
       .execute(),
   ]);
   return { signIns, dailySummary: user.daily_summary };

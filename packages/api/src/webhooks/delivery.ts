@@ -15,15 +15,20 @@ export const giveUpAfterMs = DAY_MS;
 export const pauseAfterFailingMs = 3 * DAY_MS;
 /** A claimed delivery is another sender's to retry after this (its sender died mid-send). */
 export const claimLeaseMs = sendTimeoutMs + 20_000;
+/**
+ * An endpoint whose attempts just failed is left alone this long (its events wait, each on its
+ * own back-off too): a dead receiver costs one round of attempts per pause, not one per event.
+ */
+export const endpointPauseMs = 30_000;
 /** Sends one sender keeps in flight at once. */
-const maxInFlight = 100;
+const maxInFlight = 200;
 /**
  * Of those, to one endpoint: a slow or dead receiver holds at most these, so it never holds up
  * the others' events.
  */
-export const maxInFlightPerEndpoint = 50;
+export const maxInFlightPerEndpoint = 100;
 /** Claimed of one endpoint at a time; an endpoint with more than the rest of its share in flight waits. */
-const perClaimPerEndpoint = 25;
+const perClaimPerEndpoint = 50;
 
 /** After the nth failed attempt: 30 s, 1 min, 2 min, … doubling up to 4 h. */
 export function retryDelayMs(attempt: number): number {
@@ -72,7 +77,13 @@ async function claimDue(
               .where("d.next_attempt_at", "<=", now)
               .where(unlocked)
               .where((eb) =>
-                eb.or([eb("e.enabled", "=", true), eb("ev.type", "=", webhookTestEventType)]),
+                eb.or([
+                  eb.and([
+                    eb("e.enabled", "=", true),
+                    eb.or([eb("e.retry_after", "is", null), eb("e.retry_after", "<=", now)]),
+                  ]),
+                  eb("ev.type", "=", webhookTestEventType),
+                ]),
               )
               .orderBy("d.next_attempt_at")
               .orderBy("d.id")
@@ -194,6 +205,7 @@ async function recordAttempts(db: Kysely<Database>, outcomes: Outcome[]): Promis
     }),
   );
   const pauseAfter = sql`${pauseAfterFailingMs}::int * interval '1 millisecond'`;
+  const endpointPause = sql`${endpointPauseMs}::int * interval '1 millisecond'`;
   await sql`
     with v (delivery_id, endpoint_id, attempt, at, status, duration_ms, response, ok, state, next, finished)
       as (values ${rows}),
@@ -217,6 +229,7 @@ async function recordAttempts(db: Kysely<Database>, outcomes: Outcome[]): Promis
     )
     update webhook_endpoints e
     set failing_since = case when j.any_ok then null else coalesce(e.failing_since, j.last_at) end,
+      retry_after = case when j.any_ok then null else j.last_at + ${endpointPause} end,
       enabled = case when j.pauses then false else e.enabled end,
       paused_for_failures_at = case when j.pauses then j.last_at else e.paused_for_failures_at end
     from judged j where e.id = j.id
@@ -301,7 +314,7 @@ export async function deliverDue(
   const next = await db
     .selectFrom("webhook_deliveries as d")
     .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
-    .select((eb) => eb.fn.min("d.next_attempt_at").as("at"))
+    .select(sql<Date | null>`min(greatest(d.next_attempt_at, e.retry_after))`.as("at"))
     .where("d.state", "=", "pending")
     .where("e.enabled", "=", true)
     .executeTakeFirst();

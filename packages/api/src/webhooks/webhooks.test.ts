@@ -10,7 +10,7 @@ import {
 import { startReceiver } from "@vsi/test-utils/webhook-receiver";
 import type { Client } from "../../test/world.ts";
 import { autoSignOut } from "../visits/auto-sign-out.ts";
-import { claimLeaseMs, deliverDue, maxInFlightPerEndpoint } from "./delivery.ts";
+import { claimLeaseMs, deliverDue, endpointPauseMs, maxInFlightPerEndpoint } from "./delivery.ts";
 
 const site = useCatalogWorld();
 const MINUTE = 60_000;
@@ -399,6 +399,25 @@ describe("delivery", () => {
       ["delivered", events],
       ["pending", events],
     ]);
+  });
+
+  it("leaves a failing endpoint alone for a while: events arriving meanwhile wait, then go with the retries", async () => {
+    const hooks = await receiver([{ status: 503 }, { status: 503 }, { status: 200 }]);
+    await addEndpoint(hooks.url, { events: ["visit.signed_in"] });
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    await signIn(tablet);
+    await signIn(tablet);
+    const start = Date.now();
+    expect((await deliver(new Date(start))).attempted).toBe(2);
+    // A sign-in during the pause is not tried against the failing receiver.
+    await signIn(tablet);
+    const pausing = await deliver(new Date(start + 1000));
+    expect(pausing.attempted).toBe(0);
+    expect(pausing.nextDueAt!.getTime()).toBeGreaterThanOrEqual(start + endpointPauseMs);
+    // After it: the new one and the two retries, all delivered.
+    expect((await deliver(new Date(start + endpointPauseMs + 1000))).attempted).toBe(3);
+    expect(hooks.received).toHaveLength(5);
+    expect(new Set(hooks.received.map((r) => r.headers["webhook-id"])).size).toBe(3);
   });
 
   it("sends nothing for a change rolled back", async () => {

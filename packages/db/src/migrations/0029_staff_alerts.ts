@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Staff alerts by e-mail (and an index for the webhook sender's claim per endpoint): "email me when someone signs in for <program> at <location>", and a
+// Staff alerts by e-mail (and, for the webhook sender, a claim per endpoint and a pause after failures): "email me when someone signs in for <program> at <location>", and a
 // daily summary. A sign-in's alert reuses the webhooks' event row: the same trigger (0027's, given
 // here one more kind of reader) writes the event when an endpoint or an active user's
 // subscription wants it, and one staff_alerts row per recipient, in the statement that signs in.
@@ -52,6 +52,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await replaceEventsFunction(db, true);
 
+  // An endpoint whose attempts just failed is left alone until then: a dead receiver costs the
+  // sender one round of attempts per pause, not one per event.
+  await sql`alter table webhook_endpoints add column retry_after timestamptz`.execute(db);
   // The webhook sender claims each endpoint's oldest due deliveries by this range: a slow
   // endpoint's backlog is never read whole, nor holds up the others'.
   await sql`create index webhook_deliveries_endpoint_due_idx on webhook_deliveries (endpoint_id, next_attempt_at, id)
@@ -147,6 +150,7 @@ async function replaceEventsFunction(db: Kysely<unknown>, alerts: boolean): Prom
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index webhook_deliveries_endpoint_due_idx`.execute(db);
+  await sql`alter table webhook_endpoints drop column retry_after`.execute(db);
   await replaceEventsFunction(db, false);
   await sql`drop trigger staff_alerts_notify on staff_alerts`.execute(db);
   await sql`drop function vsi_staff_alerts_notify()`.execute(db);
