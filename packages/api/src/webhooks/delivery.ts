@@ -70,29 +70,33 @@ async function claimDue(
           (eb) =>
             eb
               .selectFrom("webhook_deliveries as d")
-              .innerJoin("webhook_events as ev", "ev.id", "d.event_id")
-              .select(["d.id", "d.next_attempt_at"])
+              .select("d.id")
               .whereRef("d.endpoint_id", "=", "e.id")
               .where("d.state", "=", "pending")
               .where("d.next_attempt_at", "<=", now)
               .where(unlocked)
-              .where((eb) =>
-                eb.or([
-                  eb.and([
-                    eb("e.enabled", "=", true),
-                    eb.or([eb("e.retry_after", "is", null), eb("e.retry_after", "<=", now)]),
-                  ]),
-                  eb("ev.type", "=", webhookTestEventType),
-                ]),
-              )
               .orderBy("d.next_attempt_at")
               .orderBy("d.id")
               .limit(perClaimPerEndpoint)
               .as("c"),
           (join) => join.onTrue(),
         )
-        .select(["c.id", "c.next_attempt_at"])
-        .$if(full.length > 0, (qb) => qb.where("e.id", "not in", full)),
+        .select("c.id")
+        // Conditions on the endpoint alone: one that is paused or resting is not read at all.
+        .where("e.enabled", "=", true)
+        .where((eb) => eb.or([eb("e.retry_after", "is", null), eb("e.retry_after", "<=", now)]))
+        .$if(full.length > 0, (qb) => qb.where("e.id", "not in", full))
+        // A test an admin asked for goes whatever the endpoint's state.
+        .unionAll(
+          db
+            .selectFrom("webhook_events as ev")
+            .innerJoin("webhook_deliveries as d", "d.event_id", "ev.id")
+            .select("d.id")
+            .where("ev.type", "=", webhookTestEventType)
+            .where("d.state", "=", "pending")
+            .where("d.next_attempt_at", "<=", now)
+            .where(unlocked),
+        ),
     )
     .with("due", (db) =>
       db

@@ -57,6 +57,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table webhook_endpoints add column retry_after timestamptz`.execute(db);
   // The webhook sender claims each endpoint's oldest due deliveries by this range: a slow
   // endpoint's backlog is never read whole, nor holds up the others'.
+  // Tests an admin asked for are claimed apart, whatever their endpoint's state: this finds them.
+  await sql`create index webhook_events_test_idx on webhook_events (id) where type = 'webhook.test'`.execute(
+    db,
+  );
   await sql`create index webhook_deliveries_endpoint_due_idx on webhook_deliveries (endpoint_id, next_attempt_at, id)
     where state = 'pending'`.execute(db);
 }
@@ -96,10 +100,15 @@ async function replaceEventsFunction(db: Kysely<unknown>, alerts: boolean): Prom
       changes jsonb;
     begin
       -- An erased or deleted visit's details leave its earlier events (kept for their deliveries) too.
+      -- Guarded: most updates (a sign-out) erase nothing, and need not look at the events at all.
+      -- (Nested: a statement naming old_rows cannot even be planned in an INSERT's trigger.)
       if tg_op = 'UPDATE' then
-        update webhook_events ev set data = ev.data - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
-        from new_rows n join old_rows o on o.id = n.id
-        where ev.visit_id = n.id and o.erased_at is null and n.erased_at is not null;
+        if exists (select 1 from new_rows n join old_rows o on o.id = n.id
+            where o.erased_at is null and n.erased_at is not null) then
+          update webhook_events ev set data = ev.data - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
+          from new_rows n join old_rows o on o.id = n.id
+          where ev.visit_id = n.id and o.erased_at is null and n.erased_at is not null;
+        end if;
       elsif tg_op = 'DELETE' then
         update webhook_events ev set data = ev.data - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
         from old_rows o where ev.visit_id = o.id;
@@ -150,6 +159,7 @@ async function replaceEventsFunction(db: Kysely<unknown>, alerts: boolean): Prom
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index webhook_deliveries_endpoint_due_idx`.execute(db);
+  await sql`drop index webhook_events_test_idx`.execute(db);
   await sql`alter table webhook_endpoints drop column retry_after`.execute(db);
   await replaceEventsFunction(db, false);
   await sql`drop trigger staff_alerts_notify on staff_alerts`.execute(db);
