@@ -147,7 +147,17 @@ describe("endpoints", () => {
       api.webhooks.update({ id, events: ["visit.deleted"], enabled: true }),
     );
     expect(changed.json).toMatchObject({ enabled: true, events: ["visit.deleted"] });
+    // A delivery waiting for it goes with it.
+    expect((await site.admin.call((api) => api.webhooks.test({ id }))).status).toBe(202);
+    const waiting = () =>
+      site.world.services.db.kysely
+        .selectFrom("webhook_deliveries")
+        .select("id")
+        .where("endpoint_id", "=", id)
+        .execute();
+    expect(await waiting()).toHaveLength(1);
     expect((await site.admin.call((api) => api.webhooks.remove({ id }))).status).toBe(200);
+    expect(await waiting()).toEqual([]);
     expect((await site.admin.call((api) => api.webhooks.remove({ id }))).status).toBe(404);
     const audit = await site.world.services.db.kysely
       .selectFrom("audit_log")

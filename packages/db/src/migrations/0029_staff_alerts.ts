@@ -57,6 +57,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table webhook_endpoints add column retry_after timestamptz`.execute(db);
   // The webhook sender claims each endpoint's oldest due deliveries by this range: a slow
   // endpoint's backlog is never read whole, nor holds up the others'.
+  // Every sign-in writes a delivery per endpoint: a foreign key would lock the endpoint's row
+  // (KEY SHARE) in each of them, and under many at once every sign-in queues on that one row (its
+  // lockers become a multixact, rewritten by each). The cascade it gave is a trigger instead.
+  await sql`alter table webhook_deliveries drop constraint webhook_deliveries_endpoint_id_fkey`.execute(
+    db,
+  );
+  await sql`create function vsi_webhook_endpoint_deleted() returns trigger language plpgsql as $$
+    begin
+      delete from webhook_deliveries d using old_rows o where d.endpoint_id = o.id;
+      return null;
+    end
+  $$`.execute(db);
+  await sql`create trigger webhook_endpoints_deleted after delete on webhook_endpoints
+    referencing old table as old_rows for each statement execute function vsi_webhook_endpoint_deleted()`.execute(
+    db,
+  );
   // Tests an admin asked for are claimed apart, whatever their endpoint's state: this finds them.
   await sql`create index webhook_events_test_idx on webhook_events (id) where type = 'webhook.test'`.execute(
     db,
@@ -160,6 +176,10 @@ async function replaceEventsFunction(db: Kysely<unknown>, alerts: boolean): Prom
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index webhook_deliveries_endpoint_due_idx`.execute(db);
   await sql`drop index webhook_events_test_idx`.execute(db);
+  await sql`drop trigger webhook_endpoints_deleted on webhook_endpoints`.execute(db);
+  await sql`drop function vsi_webhook_endpoint_deleted()`.execute(db);
+  await sql`alter table webhook_deliveries add constraint webhook_deliveries_endpoint_id_fkey
+    foreign key (endpoint_id) references webhook_endpoints (id) on delete cascade`.execute(db);
   await sql`alter table webhook_endpoints drop column retry_after`.execute(db);
   await replaceEventsFunction(db, false);
   await sql`drop trigger staff_alerts_notify on staff_alerts`.execute(db);
