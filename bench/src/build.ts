@@ -13,9 +13,14 @@ export interface Build {
   site: Site;
 }
 
-export async function startBuild(name: Build["name"], main: string, stamp: string): Promise<Build> {
+export async function startBuild(
+  name: Build["name"],
+  main: string,
+  stamp: string,
+  settings: Record<string, string> = {},
+): Promise<Build> {
   const database = `vsi_bench_${stamp}_${name}`;
-  const server = new Server(main, await createDatabase(database), await freePort());
+  const server = new Server(main, await createDatabase(database), await freePort(), settings);
   await server.start(); // migrates
   await server.createAdmin(admin.email, admin.password);
   const staff = await staffBrowser(server.origin);

@@ -5,7 +5,15 @@ import { fileURLToPath } from "node:url";
 export const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const repoDir = path.resolve(benchDir, "..");
 
-export const scenarios = ["tablets", "rates", "history", "live", "kiosk", "faults"] as const;
+export const scenarios = [
+  "tablets",
+  "rates",
+  "history",
+  "live",
+  "kiosk",
+  "faults",
+  "webhooks",
+] as const;
 export type Scenario = (typeof scenarios)[number];
 
 function num(name: string, fallback: number): number {
@@ -93,4 +101,9 @@ export const thresholds: Threshold[] = [
   { figure: "faults.postgresRestart.serverSurvived", atLeast: 1 },
   { figure: "faults.serverKill.lost", atMost: 0 },
   { figure: "faults.serverKill.doubled", atMost: 0 },
+  // Two endpoints on every sign-in, one answering in 2 s and one refusing, against none.
+  { figure: "webhooks.p95Ratio.signIn", atMost: 1.1 },
+  { figure: "webhooks.rateRatio.signIn", atLeast: 1 / 1.1 },
+  { figure: "webhooks.deliveryP95Ms", atMost: 2000 },
+  { figure: "webhooks.deliveryLost", atMost: 0 },
 ];

@@ -4,6 +4,7 @@ import type { FaultResult } from "./faults.ts";
 import type { HistoryResult } from "./history.ts";
 import type { KioskWeight } from "./kiosk.ts";
 import type { LiveResult } from "./live.ts";
+import type { WebhooksResult } from "./webhooks.ts";
 import type { Rate } from "./rates.ts";
 import { calls, type LoadResult } from "./tablets.ts";
 import { median } from "./util.ts";
@@ -38,6 +39,7 @@ export interface Results {
   history?: HistoryResult;
   live?: LiveResult;
   kiosk?: KioskWeight;
+  webhooks?: WebhooksResult;
   faults: { postgresRestart?: FaultResult; serverKill?: FaultResult };
   failures: string[];
 }
@@ -97,6 +99,23 @@ export function figures(r: Results): Record<string, number> {
   if (r.live) out["live.lost"] = r.live.lost;
   if (r.live?.delivery) out["live.p95Ms"] = r.live.delivery.p95;
   if (r.kiosk) out["kiosk.gzipBytes"] = r.kiosk.gzipBytes;
+  if (r.webhooks) {
+    const runs = (mode: string) => r.webhooks!.runs.filter((run) => run.mode === mode);
+    const p95 = (mode: string) =>
+      median(runs(mode).flatMap((run) => run.result.latency.signIn?.p95 ?? []));
+    const rate = (mode: string) => median(runs(mode).map((run) => run.signInsPerSecond));
+    if (runs("none").length && runs("slowAndDead").length) {
+      out["webhooks.none.p95.signIn"] = p95("none");
+      out["webhooks.slowAndDead.p95.signIn"] = p95("slowAndDead");
+      out["webhooks.none.rate.signIn"] = rate("none");
+      out["webhooks.slowAndDead.rate.signIn"] = rate("slowAndDead");
+      out["webhooks.p95Ratio.signIn"] = p95("slowAndDead") / p95("none");
+      out["webhooks.rateRatio.signIn"] = rate("slowAndDead") / rate("none");
+    }
+    const { delivery } = r.webhooks;
+    if (delivery.delayMs) out["webhooks.deliveryP95Ms"] = delivery.delayMs.p95;
+    out["webhooks.deliveryLost"] = delivery.signIns - delivery.received;
+  }
   for (const [name, { load, serverSurvived }] of Object.entries(r.faults)) {
     out[`faults.${name}.lost`] = load.check.lost + load.check.signOutsLost;
     out[`faults.${name}.doubled`] = load.check.doubled;

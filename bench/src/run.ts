@@ -14,6 +14,7 @@ import { figures, machine, type Results } from "./results.ts";
 import { killStarted } from "./server.ts";
 import { tabletLoad } from "./tablets.ts";
 import { log } from "./util.ts";
+import { webhooksScenario } from "./webhooks.ts";
 
 const git = (file: string, ...args: string[]) =>
   execFileSync("git", ["-C", path.dirname(file), ...args], { encoding: "utf8" }).trim();
@@ -121,6 +122,8 @@ async function main() {
     }
     await after.server.stop();
   }
+  if (enabled("webhooks"))
+    await attempt("webhooks", async () => void (results.webhooks = await webhooksScenario(db)));
   if (enabled("history"))
     await attempt("history", async () => {
       const build = await startBuild("after", config.server, `${db}_history`);

@@ -25,6 +25,8 @@ export class Server {
     readonly main: string,
     readonly databaseUrl: string,
     readonly port: number,
+    /** More of the server's settings (WEBHOOKS_ALLOW_PRIVATE_NETWORKS, …). */
+    readonly settings: Record<string, string> = {},
   ) {
     if (!existsSync(main)) throw new Error(`${main} is missing: build it first (pnpm build)`);
   }
@@ -44,6 +46,7 @@ export class Server {
       DATA_DIR: this.dataDir,
       LOG_LEVEL: "warn",
       BASE_URL: this.origin,
+      ...this.settings,
     };
   }
 

@@ -1,7 +1,13 @@
 import { request } from "@playwright/test";
-import { Api, logInContext, freshConnection } from "../support/api.ts";
+import { Api, createSite, logInContext, freshConnection } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { expect, test } from "../support/fixtures.ts";
+import {
+  expect,
+  expectNoHorizontalOverflow,
+  keepScreenshot,
+  test,
+  viewports,
+} from "../support/fixtures.ts";
 import { solidPng } from "../support/png.ts";
 import { runState } from "../support/state.ts";
 
@@ -93,5 +99,54 @@ test("my account: photo by the drop zone, a taken email, and an API token for sc
     expect(await after.text()).not.toContain(user.email);
   } finally {
     await script.dispose();
+  }
+});
+
+test("my account: e-mail alerts for a program at a location and the daily summary, in English and Spanish", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
+  const { location, programs } = await createSite(adminApi, "Alert Hall", ["Pantry", "Tutoring"]);
+  const user = await newUser();
+  await logInContext(page.context(), user);
+  const me = Api.of(page.context());
+
+  await page.goto("/account");
+  const alerts = page.getByRole("region", { name: "E-mail alerts" });
+  await expect(alerts.getByText(`E-mails sent to ${user.email}`)).toBeVisible();
+  await alerts.getByLabel("Daily summary").check();
+  await alerts.getByRole("checkbox", { name: `${programs[1]!.Name} at ${location.Name}` }).check();
+  await alerts.getByRole("button", { name: "Save alerts" }).click();
+  await expect(alerts.getByRole("status")).toHaveText("Your e-mail alerts are saved.");
+  expect((await me.get("/api/users/me/notifications")).json).toEqual({
+    signIns: [{ locationId: location.id, programId: programs[1]!.id }],
+    dailySummary: true,
+  });
+  await expectAccessible(page, "my account's e-mail alerts");
+
+  // In Spanish, as saved: the same choices, read back from the server.
+  await me.expect(200, "PATCH", `/api/users/${(await me.get("/api/users/me")).json.id}`, {
+    language: "es",
+  });
+  await page.reload();
+  const avisos = page.getByRole("region", { name: "Avisos por correo" });
+  await expect(avisos.getByLabel("Resumen diario")).toBeChecked();
+  await expect(
+    avisos.getByRole("checkbox", { name: `${programs[1]!.Name} en ${location.Name}` }),
+  ).toBeChecked();
+  await expect(
+    avisos.getByRole("checkbox", { name: `${programs[0]!.Name} en ${location.Name}` }),
+  ).not.toBeChecked();
+  await expectAccessible(page, "my account's e-mail alerts in Spanish");
+  for (const [size, viewport] of [
+    ["phone", viewports.phone],
+    ["tablet", viewports.tablet],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    // From the top, as the page opens: the sticky header over nothing.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoHorizontalOverflow(page, `e-mail alerts at ${size}`);
+    await keepScreenshot(page, `account-alerts-${size}`);
   }
 });

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Mailer, MailMessage } from "@vsi/api";
@@ -29,8 +29,10 @@ export function createFileMailer(dir: string, log: (line: string) => void = cons
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       sequence += 1;
       const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, "0")}-${safeTo}.json`);
-      // Its links (a password reset, an invite) are as good as a password.
-      await writeFile(file, JSON.stringify(message, null, 2), { mode: fileMode });
+      // Its links (a password reset, an invite) are as good as a password. Written aside, then
+      // renamed: whoever reads the folder (a test, a person) never finds half a message.
+      await writeFile(`${file}.part`, JSON.stringify(message, null, 2), { mode: fileMode });
+      await rename(`${file}.part`, file);
       log(`mail to ${message.to}: "${message.subject}" written to ${file}`);
     },
   };

@@ -5,11 +5,14 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 import {
   scheduledJobs,
+  staffAlertSender,
   startJobRunner,
   webhookSender,
   type JobRunner,
   type WebhookSender,
+  type WokenSender,
 } from "./jobs/index.ts";
+import { createDb, type Db } from "@vsi/db";
 import { chooseLogFormat } from "./logging.ts";
 import { demoLoginMessage, seedDemoDataIfEmpty } from "./seed.ts";
 import { createServices } from "./services.ts";
@@ -37,7 +40,12 @@ async function main() {
   });
 
   // Started after listening; a signal before then has none to stop.
-  const started: { jobs?: JobRunner; webhooks?: WebhookSender } = {};
+  const started: {
+    jobs?: JobRunner;
+    webhooks?: WebhookSender;
+    staffAlerts?: WokenSender;
+    sendersDb?: Db;
+  } = {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -46,6 +54,8 @@ async function main() {
     await app.close();
     await started.jobs?.stop();
     await started.webhooks?.stop();
+    await started.staffAlerts?.stop();
+    await started.sendersDb?.close();
     await services.backups.stop();
     await services.db.close();
     lock?.release();
@@ -62,16 +72,25 @@ async function main() {
     info: (line: string) => app.log.info(line),
     error: (line: string) => app.log.error(line),
   };
+  // The outboxes' senders draw from connections of their own on a database server: under load
+  // their round trips would otherwise wait behind every request's for one of the pool's.
+  if (config.databaseUrl)
+    started.sendersDb = await createDb({ databaseUrl: config.databaseUrl, poolSize: 2 });
+  const senders = started.sendersDb ? { ...services, db: started.sendersDb } : services;
   // Webhooks go out from the outbox, off the request path.
-  const webhooks = webhookSender(services, jobLog);
+  const webhooks = webhookSender(senders, jobLog);
   started.webhooks = webhooks;
+  // Staff's sign-in alerts go out from theirs, grouped per recipient.
+  const staffAlerts = staffAlertSender(senders, jobLog);
+  started.staffAlerts = staffAlerts;
   started.jobs = await startJobRunner({
     db: services.db,
     databaseUrl: config.databaseUrl,
-    jobs: scheduledJobs(services, jobLog, webhooks),
+    jobs: scheduledJobs(services, jobLog, webhooks, staffAlerts),
     log: jobLog,
   });
   await webhooks.start();
+  await staffAlerts.start();
   if (logFormat === "pretty") {
     const address = app.server.address();
     process.stdout.write(

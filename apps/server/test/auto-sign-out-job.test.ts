@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scheduledJobs, webhookSender } from "../src/jobs/index.ts";
+import { scheduledJobs, staffAlertSender, webhookSender } from "../src/jobs/index.ts";
 import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
 // The automatic sign-out as the server runs it: the every-minute job, on the server's clock (moved
@@ -46,6 +46,7 @@ describe("the automatic sign-out, as the server runs it", () => {
       world.server.services,
       quiet,
       webhookSender(world.server.services, quiet),
+      staffAlertSender(world.server.services, quiet),
     );
     const job = jobs.find((j) => j.name === "auto-sign-out");
     expect(job?.cron).toBe("* * * * *");

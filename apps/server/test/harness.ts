@@ -111,7 +111,10 @@ export async function startTestServer(
       const dir = path.join(dataDir, "mail");
       let files: string[] = [];
       try {
-        files = readdirSync(dir).sort();
+        // Whole messages only: one being written is a .part until renamed.
+        files = readdirSync(dir)
+          .filter((f) => f.endsWith(".json"))
+          .sort();
       } catch {
         return [];
       }

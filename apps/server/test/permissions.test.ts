@@ -261,6 +261,21 @@ const table: Row[] = [
   },
   {
     method: "GET",
+    path: "/users/me/notifications",
+    expected: staffOnly(200),
+    request: () => ({ url: "/api/users/me/notifications" }),
+  },
+  {
+    method: "PUT",
+    path: "/users/me/notifications",
+    expected: staffOnly(200),
+    request: (w) => ({
+      url: "/api/users/me/notifications",
+      body: { signIns: [{ locationId: w.location1, programId: w.program1 }], dailySummary: true },
+    }),
+  },
+  {
+    method: "GET",
     path: "/users",
     expected: adminOnly(200),
     request: () => ({ url: "/api/users" }),

@@ -1,11 +1,19 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { alertGroupingMs, generateToken, hashToken, insertUser } from "@vsi/api";
+import { createDb, migrateToLatest } from "@vsi/db";
+import { defaultDatabaseKind } from "@vsi/db/testing";
+import { createTestDatabase } from "@vsi/test-utils";
 import { startReceiver } from "@vsi/test-utils/webhook-receiver";
 import { afterAll, describe, expect, it } from "vitest";
-import { scheduledJobs, webhookSender } from "../src/jobs/index.ts";
-import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
+import { spawnServer } from "./processes.ts";
+import { scheduledJobs, staffAlertSender, webhookSender } from "../src/jobs/index.ts";
+import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
-// The webhooks as the server sends them: woken by the outbox's notification at commit, off the
-// request path, and by the every-minute job. What a delivery does is tested in packages/api
-// (webhooks/webhooks.test.ts).
+// The webhooks and staff alerts as the server sends them: woken by the outbox's notification at
+// commit, off the request path, and by the every-minute job. What a delivery or an alert does is
+// tested in packages/api (webhooks/webhooks.test.ts, alerts/alerts.test.ts).
 
 const world = useCatalogServer();
 const quiet = { info: () => undefined, error: () => undefined };
@@ -37,9 +45,12 @@ describe("the webhook sender", () => {
     expect(early.status).toBe(201);
     const sender = webhookSender(world.server.services, quiet);
     cleanups.push(() => sender.stop());
-    const job = scheduledJobs(world.server.services, quiet, sender).find(
-      (j) => j.name === "webhooks",
-    );
+    const job = scheduledJobs(
+      world.server.services,
+      quiet,
+      sender,
+      staffAlertSender(world.server.services, quiet),
+    ).find((j) => j.name === "webhooks");
     expect(job?.cron).toBe("* * * * *");
     await job!.run();
     expect(hooks.received).toHaveLength(1);
@@ -57,4 +68,137 @@ describe("the webhook sender", () => {
     );
     expect(visitIds).toEqual([(early.json as { id: number }).id, (next.json as { id: number }).id]);
   });
+});
+
+describe("the staff alerts sender", () => {
+  it("mails a subscriber through the server's mailer once a sign-in's grouping has passed, woken by its commit", async () => {
+    const { main, tutoring } = world.catalog;
+    const staff = await staffClient(world.server);
+    const me = (await staff.get("/api/users/me")).json as { email: string };
+    const subscribed = await staff.put("/api/users/me/notifications", {
+      signIns: [{ locationId: main.id, programId: tutoring.id }],
+      dailySummary: false,
+    });
+    expect(subscribed.status).toBe(200);
+    const sender = staffAlertSender(world.server.services, quiet);
+    cleanups.push(() => sender.stop());
+    await sender.start();
+    // The server's clock past the grouping window: the sign-in's alert is due when it commits.
+    world.server.clock.offsetMs = alertGroupingMs + 5_000;
+    try {
+      const tablet = await tabletClient(world.server, main.id);
+      const sent = visitor(main.id, tutoring.id, { FirstName: "Mary", LastName: "Jackson" });
+      expect((await tablet.post("/api/visits", sent)).status).toBe(201);
+      const mine = () => world.server.mails().filter((m) => m.to === me.email);
+      while (mine().length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const [mail] = mine();
+      expect(mail!.subject).toBe("Mary J. signed in for Tutoring at Main Street");
+      expect(mail!.text.replace(/\D/g, "")).not.toContain(sent.PhoneNumber.replace(/\D/g, ""));
+    } finally {
+      world.server.clock.offsetMs = 0;
+    }
+  });
+});
+
+describe("a server killed mid-delivery", () => {
+  it("delivers after restart: the receiver gets the sign-in again under the same webhook-id, one id per sign-in", async () => {
+    // The run's database: a PostgreSQL database of its own, or an embedded one in a data folder.
+    const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-sigkill-"));
+    const database = defaultDatabaseKind() === "postgres" ? await createTestDatabase() : undefined;
+    const where: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
+    const db = await createDb(database ? { databaseUrl: database.url, poolSize: 1 } : { dataDir });
+    // The first attempt is held unanswered until the server is killed; then every answer is 200.
+    const hooks = await startReceiver([{ hold: true }, { status: 200 }]);
+    const tablet = generateToken();
+    let location: number;
+    let program: number;
+    try {
+      await migrateToLatest(db.kysely);
+      await insertUser(db.kysely, {
+        firstName: "A",
+        lastName: "B",
+        email: "a@example.org",
+        password: "password123",
+        isAdmin: true,
+      });
+      location = (
+        await db.kysely
+          .insertInto("locations")
+          .values({ name: "Main", address: "" })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+      program = (
+        await db.kysely
+          .insertInto("programs")
+          .values({ name: "Pantry" })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+      await db.kysely
+        .insertInto("location_programs")
+        .values({ location_id: location, program_id: program, position: 0 })
+        .execute();
+      await db.kysely
+        .insertInto("tablets")
+        .values({ location_id: location, token_hash: hashToken(tablet) })
+        .execute();
+      await db.kysely
+        .insertInto("webhook_endpoints")
+        .values({
+          url: hooks.url,
+          events: JSON.stringify(["visit.signed_in"]),
+          secret: `whsec_${Buffer.alloc(32, 7).toString("base64")}`,
+        })
+        .execute();
+    } finally {
+      // An embedded database is one process's: the server opens it next.
+      await db.close();
+    }
+    const env = { ...where, DATA_DIR: dataDir, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true" };
+    const first = spawnServer(env);
+    let second: ReturnType<typeof spawnServer> | undefined;
+    try {
+      await first.started;
+      const res = await fetch(`http://127.0.0.1:${first.port()}/api/visits`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          cookie: `sheet-token=${tablet}; XSRF-TOKEN=x`,
+          "x-xsrf-token": "x",
+        },
+        body: JSON.stringify(visitor(location, program)),
+      });
+      expect(res.status).toBe(201);
+      const visit = (await res.json()) as { id: number };
+      // The delivery is in the receiver's hands, unanswered: the server dies before it hears back.
+      await received(hooks, 1);
+      first.child.kill("SIGKILL");
+      await first.exited;
+
+      // Restarted with its clock past the dead sender's claim (its lease, 30 s), as a restart
+      // that long after would be.
+      second = spawnServer({
+        ...env,
+        LD_PRELOAD: "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+        FAKETIME: "+60s",
+        FAKETIME_DONT_RESET: "1",
+      });
+      await second.started;
+      await received(hooks, 2);
+      const ids = hooks.received.map((r) => r.headers["webhook-id"]);
+      expect(ids[0]).toMatch(/^msg_/);
+      expect(ids[1]).toBe(ids[0]);
+      // Deduplicated by id, one event: this sign-in's.
+      const events = new Map(hooks.received.map((r) => [r.headers["webhook-id"], r.body]));
+      expect([...events.values()].map((body) => JSON.parse(body).data.visitId)).toEqual([visit.id]);
+    } finally {
+      first.child.kill("SIGKILL");
+      second?.child.kill("SIGTERM");
+      await Promise.all([first.exited, second?.exited]);
+      await hooks.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -17,12 +17,14 @@ import { rollCallsRouter } from "./roll-calls/router.ts";
 import { settingsRouter } from "./admin/settings-router.ts";
 import { visitorsRouter } from "./admin/visitors-router.ts";
 import { webhooksRouter } from "./webhooks/router.ts";
+import { notificationsRouter } from "./alerts/router.ts";
 import { createCallerFactory, router } from "./kernel/trpc.ts";
 
 /** The one router: the web app calls it at /trpc, scripts at /api through the OpenAPI adapter. */
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
+  notifications: notificationsRouter,
   locations: locationsRouter,
   programs: programsRouter,
   questions: questionsRouter,

@@ -21,6 +21,8 @@ export interface UsersTable {
   deactivated_at: Date | null;
   /** "en" or "es", the person's choice; null follows their browser. */
   language: "en" | "es" | null;
+  /** Whether they get the daily summary e-mail at 7 a.m. in their locations' zones. */
+  daily_summary: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -302,6 +304,8 @@ export interface WebhookEndpointsTable {
   failing_since: NullableTimestamp;
   /** Set when 3 days of failures paused it; cleared when resumed. */
   paused_for_failures_at: NullableTimestamp;
+  /** After a failed round of attempts: its deliveries wait until then. */
+  retry_after: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -394,6 +398,35 @@ export interface RollCallStatesView {
   marked_by: number | null;
 }
 
+/** "Email me when someone signs in for this program at this location." */
+export interface StaffAlertSubscriptionsTable {
+  user_id: number;
+  location_id: number;
+  program_id: number;
+}
+
+/** A sign-in (its webhook event) waiting to be mailed to one recipient. */
+export interface StaffAlertsTable {
+  id: Generated<string>;
+  event_id: string;
+  user_id: number;
+  created_at: DefaultTimestamp;
+  locked_until: NullableTimestamp;
+}
+
+/** One user's daily summary of one zone's locations for one day: its row makes it once. */
+export interface StaffDailySummariesTable {
+  user_id: number;
+  time_zone: string;
+  /** The day summarised, YYYY-MM-DD in time_zone. */
+  day: ColumnType<string, string, string>;
+  locked_until: NullableTimestamp;
+  /** When it was sent, or found to have no visits to send. */
+  done_at: NullableTimestamp;
+  /** The day's visits; 0: nothing was sent. */
+  visits: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -422,6 +455,9 @@ export interface Database {
   roll_call_people: RollCallPeopleTable;
   roll_call_marks: RollCallMarksTable;
   roll_call_states: RollCallStatesView;
+  staff_alert_subscriptions: StaffAlertSubscriptionsTable;
+  staff_alerts: StaffAlertsTable;
+  staff_daily_summaries: StaffDailySummariesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,13 +6,14 @@ export interface Received {
   body: string;
 }
 
+/** An answer, or `hold`: the request is kept and never answered (a receiver that hangs). */
+export type ReceiverAnswer = { status: number; location?: string; body?: string } | { hold: true };
+
 /**
  * A webhook receiver on 127.0.0.1 for tests: keeps every request, and answers each with the next
  * of `answers` (the last one repeats): a status, and optionally a Location header or a body.
  */
-export async function startReceiver(
-  answers: Array<{ status: number; location?: string; body?: string }> = [{ status: 200 }],
-) {
+export async function startReceiver(answers: ReceiverAnswer[] = [{ status: 200 }]) {
   const received: Received[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -20,6 +21,7 @@ export async function startReceiver(
     request.on("end", () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
       const answer = answers[Math.min(received.length - 1, answers.length - 1)]!;
+      if ("hold" in answer) return;
       response.writeHead(answer.status, answer.location ? { location: answer.location } : {});
       response.end(answer.body ?? "ok");
     });
@@ -30,6 +32,11 @@ export async function startReceiver(
     received,
     port,
     url: `http://127.0.0.1:${port}/hooks`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Held requests' connections too.
+        server.closeAllConnections();
+      }),
   };
 }

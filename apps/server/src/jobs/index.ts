@@ -1,9 +1,12 @@
-import { autoSignOut, runRetention, type Services } from "@vsi/api";
+import { autoSignOut, runRetention, sendDailySummaries, type Services } from "@vsi/api";
 import type { ScheduledJob } from "./runner.ts";
 import { webhookJob, type WebhookSender } from "./webhooks.ts";
+import type { WokenSender } from "./woken-sender.ts";
 
 export { startJobRunner, type JobRunner, type ScheduledJob } from "./runner.ts";
 export { webhookSender, type WebhookSender } from "./webhooks.ts";
+export { staffAlertSender } from "./staff-alerts.ts";
+export type { WokenSender } from "./woken-sender.ts";
 
 /**
  * Every scheduled job of the server. To add one, add a line here; the runner creates its queue
@@ -11,8 +14,9 @@ export { webhookSender, type WebhookSender } from "./webhooks.ts";
  */
 export function scheduledJobs(
   services: Services,
-  log: { info(line: string): void },
+  log: { info(line: string): void; error(line: string): void },
   webhooks: WebhookSender,
+  staffAlerts: WokenSender,
 ): ScheduledJob[] {
   return [
     {
@@ -28,6 +32,27 @@ export function scheduledJobs(
       name: "webhooks",
       cron: "* * * * *",
       run: () => webhookJob(webhooks, services),
+    },
+    {
+      // Sign-in alerts are mailed as their grouping ends; this tick is what survives a restart.
+      name: "staff-alerts",
+      cron: "* * * * *",
+      run: () => staffAlerts.run(),
+    },
+    {
+      // Each minute, as it turns 7 a.m. in one location's zone or another: yesterday's summary, once.
+      name: "daily-summary",
+      cron: "* * * * *",
+      run: async () => {
+        const { sent } = await sendDailySummaries(
+          services.db.kysely,
+          services.mailer,
+          services.config,
+          services.now(),
+          log,
+        );
+        if (sent) log.info(`daily summary: ${sent} e-mail(s) sent`);
+      },
     },
     {
       // Daily, after the 3 a.m. backup: visitors' details past the admin's setting are erased.

@@ -3,6 +3,7 @@ import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ApiTokens } from "../components/ApiTokens";
+import { NotificationSettings } from "../components/NotificationSettings";
 import { PageTitle } from "../components/PageTitle";
 import { UserForm } from "../components/UserForm";
 import { requireUser } from "../lib/guards";
@@ -29,6 +30,8 @@ function AccountPage() {
             viewerIsAdmin={user.isAdmin}
             onSaved={setCurrentUser}
           />
+          <Divider my="md" />
+          <NotificationSettings email={user.email} />
           <Divider my="md" />
           <ApiTokens />
         </Stack>

@@ -1,27 +1,11 @@
 import { serverTranslate, type Language } from "@vsi/i18n/server";
 import type { AppConfig, MailMessage } from "../kernel/services.ts";
-import { escapeHtml } from "../kernel/html.ts";
+import { emailMessage as message } from "../kernel/email-layout.ts";
 
 export const inviteLink = (config: AppConfig, inviteId: string) =>
   `${config.baseUrl}/invites/${encodeURIComponent(inviteId)}`;
 export const passwordResetLink = (config: AppConfig, token: string) =>
   `${config.baseUrl}/passwords/reset/${encodeURIComponent(token)}`;
-
-/** One layout for every message: paragraphs, then a button-like link with the bare URL below it. */
-function message(
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  action: { label: string; url: string },
-): MailMessage {
-  const text = [...paragraphs, `${action.label}: ${action.url}`].join("\n\n") + "\n";
-  const html = [
-    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`),
-    `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
-    `<p style="color:#666;font-size:12px">${escapeHtml(action.url)}</p>`,
-  ].join("\n");
-  return { to, subject, text, html };
-}
 
 export interface InviteMailFields {
   id: string;

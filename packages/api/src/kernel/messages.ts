@@ -66,6 +66,8 @@ export const catalogMessages = {
   timeOfDay: "Use a time like 21:00",
   maximumStayAtMost: "Maximum stay is at most {hours} hours",
   maximumStayAtLeast: "Maximum stay is at least one minute",
+  noSuchLocation: "No such location",
+  noSuchProgram: "No such program",
   maximumStay: "Maximum stay must be more than zero",
   doorCode: "Not a door code",
   visitToken: "Not a visit token",
@@ -150,7 +152,6 @@ export const webhookMessages = {
   webhookEventsOneOf: "Must be one of {events}",
   webhookEvents: "Choose at least one event",
   tooManyLocations: "Too many locations",
-  noSuchLocation: "No such location",
 } as const;
 
 /** Roll calls. */

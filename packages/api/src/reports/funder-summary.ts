@@ -21,13 +21,8 @@ export async function funderSummary(
     read(({ answers }) => answers.execute()),
     questionsStatement(db).execute(),
   ]);
-  const peopleCount = Number(counts.people);
-  const returning = Number(counts.returning);
   return {
-    visits: Number(counts.visits),
-    people: peopleCount,
-    newPeople: peopleCount - returning,
-    returningPeople: returning,
+    ...totalsOf(counts),
     perProgramMonth: rows.map((row) => ({
       programId: row.program_id,
       programName: row.name,
@@ -56,6 +51,27 @@ function withoutJit<T>(db: Executor, run: (trx: Executor) => Promise<T>): Promis
       await sql`select set_config(${name}, ${value}, true)`.execute(trx);
     return run(trx);
   });
+}
+
+/** A new person is one of the period's who had not come before it, to the same place. */
+function totalsOf(counts: { visits: number | null; people: number; returning: number }) {
+  const people = Number(counts.people);
+  const returning = Number(counts.returning);
+  return {
+    visits: Number(counts.visits),
+    people,
+    newPeople: people - returning,
+    returningPeople: returning,
+  };
+}
+
+/** The summary's totals alone (visits, people, new and returning people), as funderSummary counts them. */
+export async function funderTotals(db: Executor, input: FunderSummaryInput) {
+  return totalsOf(
+    await withoutJit(db, (trx) =>
+      funderSummaryStatements(trx, input).totals.executeTakeFirstOrThrow(),
+    ),
+  );
 }
 
 /** The summary's statements, unrun (the bench explains them). */

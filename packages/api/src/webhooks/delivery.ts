@@ -15,8 +15,20 @@ export const giveUpAfterMs = DAY_MS;
 export const pauseAfterFailingMs = 3 * DAY_MS;
 /** A claimed delivery is another sender's to retry after this (its sender died mid-send). */
 export const claimLeaseMs = sendTimeoutMs + 20_000;
-/** Deliveries sent at once by one sender. */
-const batchSize = 10;
+/**
+ * An endpoint whose attempts just failed is left alone this long (its events wait, each on its
+ * own back-off too): a dead receiver costs one round of attempts per pause, not one per event.
+ */
+export const endpointPauseMs = 30_000;
+/** Sends one sender keeps in flight at once. */
+const maxInFlight = 200;
+/**
+ * Of those, to one endpoint: a slow or dead receiver holds at most these, so it never holds up
+ * the others' events.
+ */
+export const maxInFlightPerEndpoint = 100;
+/** Claimed of one endpoint at a time; an endpoint with more than the rest of its share in flight waits. */
+const perClaimPerEndpoint = 50;
 
 /** After the nth failed attempt: 30 s, 1 min, 2 min, … doubling up to 4 h. */
 export function retryDelayMs(attempt: number): number {
@@ -37,26 +49,65 @@ interface Claimed {
 }
 
 /**
- * Claims due deliveries (each by one sender only: SKIP LOCKED, then a lease) and counts the attempt.
- * A paused endpoint's deliveries wait, but for a test an admin asked for.
+ * Claims due deliveries (each by one sender only: SKIP LOCKED, then a lease) and counts the attempt:
+ * at most `perClaimPerEndpoint` of each endpoint's, oldest first (an index range per endpoint, so
+ * a slow endpoint's backlog is never read whole), none of the endpoints in `full`. A paused
+ * endpoint's deliveries wait, but for a test an admin asked for.
  */
-async function claimDue(db: Kysely<Database>, now: Date): Promise<Claimed[]> {
+async function claimDue(
+  db: Kysely<Database>,
+  now: Date,
+  limit: number,
+  /** Endpoints already at their share of this sender's sends. */
+  full: number[],
+): Promise<Claimed[]> {
+  const unlocked = sql<boolean>`(d.locked_until is null or d.locked_until <= ${now})`;
   return db
+    .with("candidates", (db) =>
+      db
+        .selectFrom("webhook_endpoints as e")
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom("webhook_deliveries as d")
+              .select("d.id")
+              .whereRef("d.endpoint_id", "=", "e.id")
+              .where("d.state", "=", "pending")
+              .where("d.next_attempt_at", "<=", now)
+              .where(unlocked)
+              .orderBy("d.next_attempt_at")
+              .orderBy("d.id")
+              .limit(perClaimPerEndpoint)
+              .as("c"),
+          (join) => join.onTrue(),
+        )
+        .select("c.id")
+        // Conditions on the endpoint alone: one that is paused or resting is not read at all.
+        .where("e.enabled", "=", true)
+        .where((eb) => eb.or([eb("e.retry_after", "is", null), eb("e.retry_after", "<=", now)]))
+        .$if(full.length > 0, (qb) => qb.where("e.id", "not in", full))
+        // A test an admin asked for goes whatever the endpoint's state.
+        .unionAll(
+          db
+            .selectFrom("webhook_events as ev")
+            .innerJoin("webhook_deliveries as d", "d.event_id", "ev.id")
+            .select("d.id")
+            .where("ev.type", "=", webhookTestEventType)
+            .where("d.state", "=", "pending")
+            .where("d.next_attempt_at", "<=", now)
+            .where(unlocked),
+        ),
+    )
     .with("due", (db) =>
       db
         .selectFrom("webhook_deliveries as d")
-        .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
-        .innerJoin("webhook_events as ev", "ev.id", "d.event_id")
         .select("d.id")
+        .where("d.id", "in", (eb) => eb.selectFrom("candidates").select("candidates.id"))
         .where("d.state", "=", "pending")
-        .where("d.next_attempt_at", "<=", now)
-        .where((eb) => eb.or([eb("d.locked_until", "is", null), eb("d.locked_until", "<=", now)]))
-        .where((eb) =>
-          eb.or([eb("e.enabled", "=", true), eb("ev.type", "=", webhookTestEventType)]),
-        )
+        .where(unlocked)
         .orderBy("d.next_attempt_at")
         .orderBy("d.id")
-        .limit(batchSize)
+        .limit(limit)
         .forUpdate("d")
         .skipLocked(),
     )
@@ -127,68 +178,66 @@ export function webhookBody(
   });
 }
 
-/** One attempt's outcome written at once: the attempt, the delivery's next step, the endpoint's health. */
-async function recordAttempt(
-  db: Kysely<Database>,
-  claimed: Claimed,
-  at: Date,
-  result: { status: number | null; durationMs: number; response: string },
-): Promise<void> {
-  const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
-  const nextAt = new Date(at.getTime() + retryDelayMs(claimed.attempts));
-  const givenUp = nextAt.getTime() > claimed.event_at.getTime() + giveUpAfterMs;
-  const state = succeeded ? "delivered" : givenUp ? "failed" : "pending";
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("webhook_attempts")
-      .values({
-        delivery_id: claimed.id,
-        endpoint_id: claimed.endpoint_id,
-        attempt: claimed.attempts,
-        at,
-        status: result.status,
-        duration_ms: result.durationMs,
-        response: result.response,
-      })
-      .execute();
-    await trx
-      .updateTable("webhook_deliveries")
-      .set({
-        state,
-        locked_until: null,
-        next_attempt_at: state === "pending" ? nextAt : at,
-        finished_at: state === "pending" ? null : at,
-      })
-      .where("id", "=", claimed.id)
-      .execute();
-    if (succeeded) {
-      await trx
-        .updateTable("webhook_endpoints")
-        .set({ failing_since: null })
-        .where("id", "=", claimed.endpoint_id)
-        .execute();
-      return;
-    }
-    const pauseBefore = new Date(at.getTime() - pauseAfterFailingMs);
-    await trx
-      .updateTable("webhook_endpoints")
-      .set((eb) => {
-        const failingSince = eb.fn.coalesce("failing_since", sql<Date>`${at}::timestamptz`);
-        const pausesNow = eb.and([eb("enabled", "=", true), eb(failingSince, "<=", pauseBefore)]);
-        return {
-          failing_since: failingSince,
-          enabled: eb.case().when(pausesNow).then(false).else(eb.ref("enabled")).end(),
-          paused_for_failures_at: eb
-            .case()
-            .when(pausesNow)
-            .then(sql<Date>`${at}::timestamptz`)
-            .else(eb.ref("paused_for_failures_at"))
-            .end(),
-        };
-      })
-      .where("id", "=", claimed.endpoint_id)
-      .execute();
-  });
+interface Outcome {
+  claimed: Claimed;
+  at: Date;
+  result: { status: number | null; durationMs: number; response: string };
+}
+
+const succeeded = ({ result }: Outcome) =>
+  result.status !== null && result.status >= 200 && result.status < 300;
+
+/**
+ * Attempts' outcomes written together, in one statement however many (its round trip waits for
+ * a connection behind the sign-ins' under load, so the fewer the better): the attempts, each
+ * delivery's next step, and each endpoint's health (a success clears its failing; failures only
+ * start it, and 3 days of them pause it).
+ */
+async function recordAttempts(db: Kysely<Database>, outcomes: Outcome[]): Promise<void> {
+  if (!outcomes.length) return;
+  const rows = sql.join(
+    outcomes.map((outcome) => {
+      const { claimed, at, result } = outcome;
+      const nextAt = new Date(at.getTime() + retryDelayMs(claimed.attempts));
+      const givenUp = nextAt.getTime() > claimed.event_at.getTime() + giveUpAfterMs;
+      const ok = succeeded(outcome);
+      const state = ok ? "delivered" : givenUp ? "failed" : "pending";
+      return sql`(${claimed.id}::bigint, ${claimed.endpoint_id}::int, ${claimed.attempts}::int,
+        ${at}::timestamptz, ${result.status}::int, ${result.durationMs}::int, ${result.response}::text,
+        ${ok}::boolean, ${state}::text, ${state === "pending" ? nextAt : at}::timestamptz,
+        ${state === "pending" ? null : at}::timestamptz)`;
+    }),
+  );
+  const pauseAfter = sql`${pauseAfterFailingMs}::int * interval '1 millisecond'`;
+  const endpointPause = sql`${endpointPauseMs}::int * interval '1 millisecond'`;
+  await sql`
+    with v (delivery_id, endpoint_id, attempt, at, status, duration_ms, response, ok, state, next, finished)
+      as (values ${rows}),
+    attempts as (
+      insert into webhook_attempts (delivery_id, endpoint_id, attempt, at, status, duration_ms, response)
+      select delivery_id, endpoint_id, attempt, at, status, duration_ms, response from v
+    ),
+    deliveries as (
+      update webhook_deliveries d
+      set state = v.state, locked_until = null, next_attempt_at = v.next, finished_at = v.finished
+      from v where d.id = v.delivery_id
+    ),
+    health as (
+      select endpoint_id, bool_or(ok) as any_ok, max(at) as last_at from v group by endpoint_id
+    ),
+    judged as (
+      select e.id, h.any_ok, h.last_at,
+        not h.any_ok and e.enabled
+          and coalesce(e.failing_since, h.last_at) <= h.last_at - ${pauseAfter} as pauses
+      from webhook_endpoints e join health h on h.endpoint_id = e.id
+    )
+    update webhook_endpoints e
+    set failing_since = case when j.any_ok then null else coalesce(e.failing_since, j.last_at) end,
+      retry_after = case when j.any_ok then null else j.last_at + ${endpointPause} end,
+      enabled = case when j.pauses then false else e.enabled end,
+      paused_for_failures_at = case when j.pauses then j.last_at else e.paused_for_failures_at end
+    from judged j where e.id = j.id
+  `.execute(db);
 }
 
 export interface DeliveryRun {
@@ -196,12 +245,17 @@ export interface DeliveryRun {
   now: Date;
   allowPrivate: boolean;
   timeoutMs?: number;
+  /** True once the server is shutting down: nothing more is claimed. */
+  stopping?: () => boolean;
 }
 
 /**
- * Sends what is due, a batch at a time, until nothing is: each delivery signed afresh with its
- * attempt's timestamp and the same webhook-id. Returns how many attempts were made and when the
- * next pending one is due (null: none), for the sender's timer.
+ * Sends what is due until nothing is, as a pipeline: up to `maxInFlight` sends at once (at most
+ * `maxInFlightPerEndpoint` to one endpoint), more claimed as they finish, and what finished
+ * recorded together; each delivery signed afresh with its attempt's timestamp and the same
+ * webhook-id. `stopping` ends the claiming (the sends under way finish and are recorded). Returns
+ * how many attempts were made and when the next pending one is due (null: none), for the
+ * sender's timer.
  */
 export async function deliverDue(
   db: Kysely<Database>,
@@ -210,38 +264,61 @@ export async function deliverDue(
   const startedAt = performance.now();
   const clock = () => new Date(run.now.getTime() + (performance.now() - startedAt));
   let attempted = 0;
-  for (;;) {
-    const claimed = await claimDue(db, clock());
-    if (claimed.length === 0) break;
-    await Promise.all(
-      claimed.map(async (delivery) => {
-        const at = clock();
-        const timestamp = Math.floor(at.getTime() / 1000);
-        const body = webhookBody(delivery);
-        const result = await sendWebhook(
-          delivery.url,
-          {
-            "webhook-id": delivery.message_id,
-            "webhook-timestamp": String(timestamp),
-            "webhook-signature": webhookSignature(
-              delivery.secret,
-              delivery.message_id,
-              timestamp,
-              body,
-            ),
-          },
+  const inFlight = new Set<Promise<void>>();
+  const perEndpoint = new Map<number, number>();
+  let finished: Outcome[] = [];
+
+  const send = async (delivery: Claimed) => {
+    const at = clock();
+    const timestamp = Math.floor(at.getTime() / 1000);
+    const body = webhookBody(delivery);
+    const result = await sendWebhook(
+      delivery.url,
+      {
+        "webhook-id": delivery.message_id,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": webhookSignature(
+          delivery.secret,
+          delivery.message_id,
+          timestamp,
           body,
-          { allowPrivate: run.allowPrivate, timeoutMs: run.timeoutMs },
-        );
-        await recordAttempt(db, delivery, at, result);
-      }),
+        ),
+      },
+      body,
+      { allowPrivate: run.allowPrivate, timeoutMs: run.timeoutMs },
     );
-    attempted += claimed.length;
+    finished.push({ claimed: delivery, at, result });
+    perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 1) - 1);
+  };
+
+  for (;;) {
+    const recording = finished;
+    finished = [];
+    await recordAttempts(db, recording);
+    const room = maxInFlight - inFlight.size;
+    if (run.stopping?.()) {
+      if (inFlight.size === 0 && finished.length === 0) break;
+    } else if (room > 0) {
+      const full = [...perEndpoint]
+        .filter(([, n]) => n > maxInFlightPerEndpoint - perClaimPerEndpoint)
+        .map(([id]) => id);
+      const claimed = await claimDue(db, clock(), room, full);
+      for (const delivery of claimed) {
+        perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
+        const sending: Promise<void> = send(delivery).finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      }
+      attempted += claimed.length;
+      if (claimed.length === 0 && inFlight.size === 0 && finished.length === 0) break;
+    }
+    // A send finished: it is recorded with any others done by then, and more are claimed.
+    if (inFlight.size) await Promise.race(inFlight);
   }
+
   const next = await db
     .selectFrom("webhook_deliveries as d")
     .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
-    .select((eb) => eb.fn.min("d.next_attempt_at").as("at"))
+    .select(sql<Date | null>`min(greatest(d.next_attempt_at, e.retry_after))`.as("at"))
     .where("d.state", "=", "pending")
     .where("e.enabled", "=", true)
     .executeTakeFirst();

@@ -103,7 +103,9 @@ export async function updateWebhook(
         location_ids: changes.locationIds && JSON.stringify(changes.locationIds),
         include_personal_details: changes.includePersonalDetails,
         enabled: changes.enabled,
-        ...(resumed ? { failing_since: null, paused_for_failures_at: null } : {}),
+        ...(resumed
+          ? { failing_since: null, paused_for_failures_at: null, retry_after: null }
+          : {}),
         updated_at: now,
       })
       .where("id", "=", id)

@@ -26,7 +26,7 @@ import {
   webhookTestSchema,
   webhookUpdateInput,
 } from "./schema.ts";
-import { say, webhookMessages } from "../kernel/messages.ts";
+import { say, catalogMessages } from "../kernel/messages.ts";
 
 const allowsPrivate = (ctx: Context) => ctx.services.config.webhooksAllowPrivateNetworks === true;
 
@@ -42,7 +42,7 @@ async function checkLocations(ctx: Context, ids: number[] | undefined) {
   if (!ids?.length) return;
   const known = new Set(await existingIds(ctx.db, "locations", ids));
   const index = ids.findIndex((locationId) => !known.has(locationId));
-  if (index !== -1) throw invalid(`locationIds.${index}`, say(webhookMessages.noSuchLocation));
+  if (index !== -1) throw invalid(`locationIds.${index}`, say(catalogMessages.noSuchLocation));
 }
 
 const errorResponses = { 404: "No webhook with this id" };

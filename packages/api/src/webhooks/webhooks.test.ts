@@ -10,7 +10,7 @@ import {
 import { startReceiver } from "@vsi/test-utils/webhook-receiver";
 import type { Client } from "../../test/world.ts";
 import { autoSignOut } from "../visits/auto-sign-out.ts";
-import { claimLeaseMs, deliverDue } from "./delivery.ts";
+import { claimLeaseMs, deliverDue, endpointPauseMs, maxInFlightPerEndpoint } from "./delivery.ts";
 
 const site = useCatalogWorld();
 const MINUTE = 60_000;
@@ -147,7 +147,17 @@ describe("endpoints", () => {
       api.webhooks.update({ id, events: ["visit.deleted"], enabled: true }),
     );
     expect(changed.json).toMatchObject({ enabled: true, events: ["visit.deleted"] });
+    // A delivery waiting for it goes with it.
+    expect((await site.admin.call((api) => api.webhooks.test({ id }))).status).toBe(202);
+    const waiting = () =>
+      site.world.services.db.kysely
+        .selectFrom("webhook_deliveries")
+        .select("id")
+        .where("endpoint_id", "=", id)
+        .execute();
+    expect(await waiting()).toHaveLength(1);
     expect((await site.admin.call((api) => api.webhooks.remove({ id }))).status).toBe(200);
+    expect(await waiting()).toEqual([]);
     expect((await site.admin.call((api) => api.webhooks.remove({ id }))).status).toBe(404);
     const audit = await site.world.services.db.kysely
       .selectFrom("audit_log")
@@ -365,6 +375,59 @@ describe("delivery", () => {
     const [attempt] = (await site.admin.call((api) => api.webhooks.deliveries({ id, page: 1 })))
       .json;
     expect(attempt).toMatchObject({ attempt: 2, status: 200 });
+  });
+
+  it("keeps sending to a healthy endpoint while a hung one holds its share of the sends", async () => {
+    const hung = await receiver([{ hold: true }]);
+    const healthy = await receiver();
+    await addEndpoint(hung.url, { events: ["visit.signed_in"] });
+    await addEndpoint(healthy.url, { events: ["visit.signed_in"] });
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    const events = maxInFlightPerEndpoint + 10;
+    for (let i = 0; i < events; i++) await signIn(tablet);
+    // The hung receiver's sends end only at their time-out, long after this test's.
+    const run = deliverDue(site.world.services.db.kysely, {
+      now: site.world.services.now(),
+      allowPrivate: true,
+      timeoutMs: 120_000,
+    });
+    while (healthy.received.length < events)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    // Every event reached the healthy one while the hung one holds no more than its share.
+    expect(hung.received.length).toBeLessThanOrEqual(maxInFlightPerEndpoint);
+    expect(new Set(healthy.received.map((r) => r.headers["webhook-id"])).size).toBe(events);
+    // Closing the hung receiver ends its sends: failures, to be retried.
+    await hung.close();
+    await run;
+    const states = await site.world.services.db.kysely
+      .selectFrom("webhook_deliveries")
+      .select(["state", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("state")
+      .orderBy("state")
+      .execute();
+    expect(states.map((r) => [r.state, Number(r.n)])).toEqual([
+      ["delivered", events],
+      ["pending", events],
+    ]);
+  });
+
+  it("leaves a failing endpoint alone for a while: events arriving meanwhile wait, then go with the retries", async () => {
+    const hooks = await receiver([{ status: 503 }, { status: 503 }, { status: 200 }]);
+    await addEndpoint(hooks.url, { events: ["visit.signed_in"] });
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    await signIn(tablet);
+    await signIn(tablet);
+    const start = Date.now();
+    expect((await deliver(new Date(start))).attempted).toBe(2);
+    // A sign-in during the pause is not tried against the failing receiver.
+    await signIn(tablet);
+    const pausing = await deliver(new Date(start + 1000));
+    expect(pausing.attempted).toBe(0);
+    expect(pausing.nextDueAt!.getTime()).toBeGreaterThanOrEqual(start + endpointPauseMs);
+    // After it: the new one and the two retries, all delivered.
+    expect((await deliver(new Date(start + endpointPauseMs + 1000))).attempted).toBe(3);
+    expect(hooks.received).toHaveLength(5);
+    expect(new Set(hooks.received.map((r) => r.headers["webhook-id"])).size).toBe(3);
   });
 
   it("sends nothing for a change rolled back", async () => {

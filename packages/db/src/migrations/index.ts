@@ -25,6 +25,7 @@ import * as m0025 from "./0025_door.ts";
 import * as m0026 from "./0026_answer_figure_rows.ts";
 import * as m0027 from "./0027_webhooks.ts";
 import * as m0028 from "./0028_roll_calls.ts";
+import * as m0029 from "./0029_staff_alerts.ts";
 import * as m0030 from "./0030_roll_call_marks.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   "0026_answer_figure_rows": m0026,
   "0027_webhooks": m0027,
   "0028_roll_calls": m0028,
+  "0029_staff_alerts": m0029,
   "0030_roll_call_marks": m0030,
 };

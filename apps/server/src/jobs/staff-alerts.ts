@@ -1,0 +1,25 @@
+import { sendStaffAlerts, staffAlertsChannel, type Services } from "@vsi/api";
+import { wokenSender, type WokenSender } from "./woken-sender.ts";
+
+/** Staff's sign-in alerts: woken at the sign-in's commit, mailed when the recipient's grouping ends. */
+export function staffAlertSender(
+  services: Services,
+  log: { info(line: string): void; error(line: string): void },
+): WokenSender {
+  return wokenSender(
+    "staff alerts",
+    staffAlertsChannel,
+    services,
+    async () => {
+      const { sent, nextDueAt } = await sendStaffAlerts(
+        services.db.kysely,
+        services.mailer,
+        services.config,
+        services.now(),
+        log,
+      );
+      return { done: sent, nextDueAt };
+    },
+    log,
+  );
+}

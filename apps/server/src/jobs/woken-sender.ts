@@ -1,0 +1,76 @@
+import type { Services } from "@vsi/api";
+
+export interface WokenSender {
+  /** Sends what is due now, then keeps a timer for what is due next; runs already under way are joined. */
+  run(): Promise<void>;
+  /** Listens for new rows in its outbox and sends what waited while the server was down. */
+  start(): Promise<void>;
+  /** Finishes the sends under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends an outbox off the request path: woken at commit by the outbox's notification, by a timer
+ * for what is due next, and every minute by the job runner (the backstop: a notification lost
+ * while the listening connection was down, another process's claim that ran out). Several
+ * processes may run it: each row is claimed by one.
+ */
+export function wokenSender(
+  name: string,
+  channel: string,
+  services: Services,
+  /** Sends what is due; `stopping` turns true when the server shuts down (finish what is under way). */
+  sendDue: (stopping: () => boolean) => Promise<{ done: number; nextDueAt: Date | null }>,
+  log: { info(line: string): void; error(line: string): void },
+): WokenSender {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = (nextDueAt: Date | null) => {
+    clearTimeout(timer);
+    if (stopped || nextDueAt === null) return;
+    // At most a minute ahead: the job's tick comes anyway, and clocks may move.
+    const wait = Math.min(Math.max(nextDueAt.getTime() - services.now().getTime(), 0), 60_000);
+    timer = setTimeout(() => void sender.run(), wait + 50);
+    timer.unref();
+  };
+
+  const loop = async () => {
+    do {
+      again = false;
+      const { done, nextDueAt } = await sendDue(() => stopped);
+      if (done) log.info(`${name}: ${done} sent`);
+      schedule(nextDueAt);
+    } while (again && !stopped);
+  };
+
+  const sender: WokenSender = {
+    run() {
+      if (stopped) return Promise.resolve();
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = loop()
+        .catch((error: unknown) =>
+          log.error(`${name}: ${error instanceof Error ? error.message : String(error)}`),
+        )
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    },
+    async start() {
+      await services.db.notifications().listen(channel, () => void sender.run());
+      void sender.run();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+  return sender;
+}
