@@ -20,15 +20,19 @@ export const claimLeaseMs = sendTimeoutMs + 20_000;
  * own back-off too): a dead receiver costs one round of attempts per pause, not one per event.
  */
 export const endpointPauseMs = 30_000;
-/** Sends one sender keeps in flight at once. */
-const maxInFlight = 200;
-/**
- * Of those, to one endpoint: a slow or dead receiver holds at most these, so it never holds up
- * the others' events.
- */
-export const maxInFlightPerEndpoint = 100;
-/** Claimed of one endpoint at a time; an endpoint with more than the rest of its share in flight waits. */
-const perClaimPerEndpoint = 50;
+/** How many sends one sender keeps going. */
+export interface DeliveryLimits {
+  /** In flight at once. */
+  inFlight: number;
+  /**
+   * Of those, to one endpoint: a slow or dead receiver holds at most these, so it never holds up
+   * the others' events.
+   */
+  perEndpoint: number;
+  /** Claimed of one endpoint at a time; an endpoint with more than the rest of its share in flight waits. */
+  perClaim: number;
+}
+export const deliveryLimits: DeliveryLimits = { inFlight: 200, perEndpoint: 100, perClaim: 50 };
 
 /** After the nth failed attempt: 30 s, 1 min, 2 min, … doubling up to 4 h. */
 export function retryDelayMs(attempt: number): number {
@@ -50,7 +54,7 @@ interface Claimed {
 
 /**
  * Claims due deliveries (each by one sender only: SKIP LOCKED, then a lease) and counts the attempt:
- * at most `perClaimPerEndpoint` of each endpoint's, oldest first (an index range per endpoint, so
+ * at most `perClaim` of each endpoint's, oldest first (an index range per endpoint, so
  * a slow endpoint's backlog is never read whole), none of the endpoints in `full`. A paused
  * endpoint's deliveries wait, but for a test an admin asked for.
  */
@@ -60,6 +64,7 @@ async function claimDue(
   limit: number,
   /** Endpoints already at their share of this sender's sends. */
   full: number[],
+  perClaim: number,
 ): Promise<Claimed[]> {
   const unlocked = sql<boolean>`(d.locked_until is null or d.locked_until <= ${now})`;
   return db
@@ -77,7 +82,7 @@ async function claimDue(
               .where(unlocked)
               .orderBy("d.next_attempt_at")
               .orderBy("d.id")
-              .limit(perClaimPerEndpoint)
+              .limit(perClaim)
               .as("c"),
           (join) => join.onTrue(),
         )
@@ -247,11 +252,13 @@ export interface DeliveryRun {
   timeoutMs?: number;
   /** True once the server is shutting down: nothing more is claimed. */
   stopping?: () => boolean;
+  /** `deliveryLimits` unless said (a test's smaller numbers reach the same limits sooner). */
+  limits?: DeliveryLimits;
 }
 
 /**
- * Sends what is due until nothing is, as a pipeline: up to `maxInFlight` sends at once (at most
- * `maxInFlightPerEndpoint` to one endpoint), more claimed as they finish, and what finished
+ * Sends what is due until nothing is, as a pipeline: up to `limits.inFlight` sends at once (at
+ * most `limits.perEndpoint` to one endpoint), more claimed as they finish, and what finished
  * recorded together; each delivery signed afresh with its attempt's timestamp and the same
  * webhook-id. `stopping` ends the claiming (the sends under way finish and are recorded). Returns
  * how many attempts were made and when the next pending one is due (null: none), for the
@@ -261,6 +268,7 @@ export async function deliverDue(
   db: Kysely<Database>,
   run: DeliveryRun,
 ): Promise<{ attempted: number; nextDueAt: Date | null }> {
+  const limits = run.limits ?? deliveryLimits;
   const startedAt = performance.now();
   const clock = () => new Date(run.now.getTime() + (performance.now() - startedAt));
   let attempted = 0;
@@ -295,14 +303,14 @@ export async function deliverDue(
     const recording = finished;
     finished = [];
     await recordAttempts(db, recording);
-    const room = maxInFlight - inFlight.size;
+    const room = limits.inFlight - inFlight.size;
     if (run.stopping?.()) {
       if (inFlight.size === 0 && finished.length === 0) break;
     } else if (room > 0) {
       const full = [...perEndpoint]
-        .filter(([, n]) => n > maxInFlightPerEndpoint - perClaimPerEndpoint)
+        .filter(([, n]) => n > limits.perEndpoint - limits.perClaim)
         .map(([id]) => id);
-      const claimed = await claimDue(db, clock(), room, full);
+      const claimed = await claimDue(db, clock(), room, full, limits.perClaim);
       for (const delivery of claimed) {
         perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
         const sending: Promise<void> = send(delivery).finally(() => inFlight.delete(sending));

@@ -10,7 +10,7 @@ import {
 import { startReceiver } from "@vsi/test-utils/webhook-receiver";
 import type { Client } from "../../test/world.ts";
 import { autoSignOut } from "../visits/auto-sign-out.ts";
-import { claimLeaseMs, deliverDue, endpointPauseMs, maxInFlightPerEndpoint } from "./delivery.ts";
+import { claimLeaseMs, deliverDue, endpointPauseMs } from "./delivery.ts";
 
 const site = useCatalogWorld();
 const MINUTE = 60_000;
@@ -383,18 +383,21 @@ describe("delivery", () => {
     await addEndpoint(hung.url, { events: ["visit.signed_in"] });
     await addEndpoint(healthy.url, { events: ["visit.signed_in"] });
     const tablet = await tabletClient(site.world, site.catalog.main.id);
-    const events = maxInFlightPerEndpoint + 10;
+    // The server's limits, made small: the same rule, reached with fewer sign-ins.
+    const limits = { inFlight: 20, perEndpoint: 6, perClaim: 3 };
+    const events = limits.perEndpoint + 4;
     for (let i = 0; i < events; i++) await signIn(tablet);
     // The hung receiver's sends end only at their time-out, long after this test's.
     const run = deliverDue(site.world.services.db.kysely, {
       now: site.world.services.now(),
       allowPrivate: true,
       timeoutMs: 120_000,
+      limits,
     });
     while (healthy.received.length < events)
       await new Promise((resolve) => setTimeout(resolve, 20));
     // Every event reached the healthy one while the hung one holds no more than its share.
-    expect(hung.received.length).toBeLessThanOrEqual(maxInFlightPerEndpoint);
+    expect(hung.received.length).toBeLessThanOrEqual(limits.perEndpoint);
     expect(new Set(healthy.received.map((r) => r.headers["webhook-id"])).size).toBe(events);
     // Closing the hung receiver ends its sends: failures, to be retried.
     await hung.close();
