@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generateToken, hashToken, insertUser } from "@vsi/api";
-import { createDb, migrateToLatest } from "@vsi/db";
+import { generateToken } from "@vsi/api";
+import { createDb } from "@vsi/db";
 import { createTestDatabase } from "@vsi/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -17,6 +17,7 @@ import {
 } from "./fixtures.ts";
 import { startTestServer, type Client, type TestServer } from "./harness.ts";
 import { spawnServer, type ServerProcess } from "./processes.ts";
+import { siteRows } from "./site-rows.ts";
 import { cookieHeader, openEvents } from "./sse.ts";
 
 /** Serves the test server on a real port (streams need a socket); returns its base URL. */
@@ -324,34 +325,8 @@ describe("two server processes on one PostgreSQL database", () => {
     const db = await createDb({ databaseUrl: database.url, poolSize: 2 });
     const servers: ServerProcess[] = [];
     try {
-      await migrateToLatest(db.kysely);
-      const location = await db.kysely
-        .insertInto("locations")
-        .values({ name: "Main", address: "" })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const program = await db.kysely
-        .insertInto("programs")
-        .values({ name: "Pantry" })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await db.kysely
-        .insertInto("location_programs")
-        .values({ location_id: location.id, program_id: program.id, position: 0 })
-        .execute();
-      await insertUser(db.kysely, {
-        firstName: "A",
-        lastName: "B",
-        email: "a@example.org",
-        password: "password123",
-        isAdmin: true,
-      });
       const tablets = [generateToken(), generateToken()];
-      for (const token of tablets)
-        await db.kysely
-          .insertInto("tablets")
-          .values({ location_id: location.id, token_hash: hashToken(token) })
-          .execute();
+      const { locationId, programId } = await siteRows(db, tablets);
 
       for (let i = 0; i < 2; i++)
         servers.push(
@@ -363,7 +338,7 @@ describe("two server processes on one PostgreSQL database", () => {
       await Promise.all(servers.map((s) => s.started));
       const [one, two] = servers.map((s) => `http://127.0.0.1:${s.port()}`) as [string, string];
 
-      const stream = await openEvents(`${two}/api/locations/${location.id}/events`, {
+      const stream = await openEvents(`${two}/api/locations/${locationId}/events`, {
         cookie: `sheet-token=${tablets[1]}`,
       });
       try {
@@ -376,7 +351,7 @@ describe("two server processes on one PostgreSQL database", () => {
             cookie: `sheet-token=${tablets[0]}; XSRF-TOKEN=x`,
             "x-xsrf-token": "x",
           },
-          body: JSON.stringify(visitor(location.id, program.id)),
+          body: JSON.stringify(visitor(locationId, programId)),
         });
         expect(res.status).toBe(201);
         const visit = (await res.json()) as { id: number };

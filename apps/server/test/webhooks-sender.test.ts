@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { alertGroupingMs, generateToken, hashToken, insertUser } from "@vsi/api";
-import { createDb, migrateToLatest } from "@vsi/db";
+import { alertGroupingMs, generateToken } from "@vsi/api";
+import { createDb } from "@vsi/db";
 import { defaultDatabaseKind } from "@vsi/db/testing";
 import { createTestDatabase } from "@vsi/test-utils";
 import { startReceiver } from "@vsi/test-utils/webhook-receiver";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnServer } from "./processes.ts";
+import { siteRows } from "./site-rows.ts";
 import { scheduledJobs, staffAlertSender, webhookSender } from "../src/jobs/index.ts";
 import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
@@ -113,36 +114,7 @@ describe("a server killed mid-delivery", () => {
     let location: number;
     let program: number;
     try {
-      await migrateToLatest(db.kysely);
-      await insertUser(db.kysely, {
-        firstName: "A",
-        lastName: "B",
-        email: "a@example.org",
-        password: "password123",
-        isAdmin: true,
-      });
-      location = (
-        await db.kysely
-          .insertInto("locations")
-          .values({ name: "Main", address: "" })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-      program = (
-        await db.kysely
-          .insertInto("programs")
-          .values({ name: "Pantry" })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-      await db.kysely
-        .insertInto("location_programs")
-        .values({ location_id: location, program_id: program, position: 0 })
-        .execute();
-      await db.kysely
-        .insertInto("tablets")
-        .values({ location_id: location, token_hash: hashToken(tablet) })
-        .execute();
+      ({ locationId: location, programId: program } = await siteRows(db, [tablet]));
       await db.kysely
         .insertInto("webhook_endpoints")
         .values({

@@ -1,4 +1,5 @@
 import { isKioskPath, kioskBase } from "@vsi/web-common/addresses";
+import type { WorkerScope } from "@vsi/web-common/service-worker";
 
 // The kiosk's service worker, built to /sw.js. It keeps the kiosk (its page and every file of its
 // build) on the tablet, so /sheet/… opens with no network, and serves those files from its cache,
@@ -10,21 +11,6 @@ import { isKioskPath, kioskBase } from "@vsi/web-common/addresses";
 // Replaced at build time (vite/kioskServiceWorker.ts) by the build's own list and version.
 const precache = "__VSI_PRECACHE__" as unknown as string[];
 const version = "__VSI_VERSION__";
-
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  respondWith(response: Promise<Response> | Response): void;
-}
-interface WorkerScope {
-  readonly location: Location;
-  skipWaiting(): Promise<void>;
-  readonly clients: { claim(): Promise<void> };
-  addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
-}
 
 const worker = self as unknown as WorkerScope;
 const prefix = "vsi-kiosk-";

@@ -1,4 +1,5 @@
 import { rollCallScope } from "../lib/rollCallAddresses";
+import type { WorkerScope } from "@vsi/web-common/service-worker";
 
 // The staff app's service worker, built to /roll-call-sw.js and registered by the roll-call screen
 // alone, for its own addresses (rollCallScope): a staff phone that opened a roll call can reload it
@@ -6,25 +7,6 @@ import { rollCallScope } from "../lib/rollCallAddresses";
 // and nothing else: never an answer of /api, /trpc or /files (the roll call's last state is the
 // page's own, in localStorage), and no other staff page, which is not its client. The page comes
 // from the network whenever there is one, so a new version of the app arrives as usual.
-
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  respondWith(response: Promise<Response> | Response): void;
-}
-interface MessageEvent extends ExtendableEvent {
-  readonly data: unknown;
-}
-interface WorkerScope {
-  readonly location: Location;
-  skipWaiting(): Promise<void>;
-  readonly clients: { claim(): Promise<void> };
-  addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
-  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
-}
 
 const worker = self as unknown as WorkerScope;
 const cacheName = "vsi-roll-call";
