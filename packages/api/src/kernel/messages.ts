@@ -162,9 +162,9 @@ export const rollCallMessages = {
 
 /**
  * Every message by its key (`serverMessages.<key>` in the staff catalogues). Kept in groups above
- * so that a page (the kiosk's) carries only the groups its schemas use.
+ * so that a page (the kiosk's) carries only the groups its schemas use; marked pure, since a
+ * spread may run getters and a bundler would otherwise keep every group.
  */
-// Marked pure: a spread may run getters, so a bundler would otherwise keep every group.
 export const messageTemplates = /* @__PURE__ */ (() => ({
   ...fieldMessages,
   ...accessMessages,
@@ -196,7 +196,6 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // Each template as a pattern whose groups are its values, the most fixed words first: "Email is
 // invalid" is its own message, not "{label} is invalid". Made on first use, so a page that never
 // asks pays nothing.
-const fixedLength = (key: MessageKey) => messageTemplates[key].replace(placeholder, "").length;
 let patterns: Array<{ key: MessageKey; names: string[]; pattern: RegExp }> | undefined;
 function templatePatterns() {
   patterns ??= (Object.entries(messageTemplates) as Array<[MessageKey, string]>)
@@ -206,9 +205,10 @@ function templatePatterns() {
         .split(placeholder)
         .map((part, index) => (index % 2 === 1 ? "(.+?)" : escaped(part)))
         .join("");
-      return { key, names, pattern: new RegExp(`^${source}$`, "s") };
+      const fixed = template.replace(placeholder, "").length;
+      return { key, names, fixed, pattern: new RegExp(`^${source}$`, "s") };
     })
-    .sort((a, b) => fixedLength(b.key) - fixedLength(a.key));
+    .sort((a, b) => b.fixed - a.fixed);
   return patterns;
 }
 

@@ -26,7 +26,7 @@ export type AnswerValue = string | number | boolean | string[];
 export type Answers = Record<string, AnswerValue>;
 
 export const answerMessages = {
-  required: "This is required!",
+  required: say(visitMessages.requiredField),
   consent: "Please agree to continue",
   notAsked: "This question is not asked here",
   text: "Must be text",
