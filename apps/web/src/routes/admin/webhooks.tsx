@@ -24,7 +24,6 @@ import { ErrorAlert } from "../../components/ErrorAlert";
 import { ListPage } from "../../components/ListPage";
 import { ScrollTable } from "../../components/ScrollTable";
 import { WebhookStatus } from "../../components/WebhookStatus";
-import { translateServerMessage } from "../../lib/serverMessages";
 import { queryClient, trpc } from "../../lib/trpc";
 import type { Webhook } from "../../lib/types";
 
@@ -257,16 +256,17 @@ function AddWebhook({
   locations: Array<{ id: number; Name: string }>;
   onCreated: (answer: { url: string; secret: string }) => void;
 }) {
-  const { t, language } = useStaffTranslation();
+  const { t } = useStaffTranslation();
+  const said = useServerMessage();
   const create = useMutation(trpc.webhooks.create.mutationOptions());
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<string[]>([...webhookEventTypes]);
   const [locationIds, setLocationIds] = useState<string[]>([]);
   const [personal, setPersonal] = useState(false);
   const errors = create.error ? (fieldErrorsOf(create.error) ?? {}) : {};
-  const said = (field: string) => {
+  const fieldProblem = (field: string) => {
     const message = Object.entries(errors).find(([path]) => path.startsWith(field))?.[1];
-    return message === undefined ? undefined : translateServerMessage(language, message);
+    return message === undefined ? undefined : said(message);
   };
 
   function submit(event: React.FormEvent) {
@@ -297,7 +297,7 @@ function AddWebhook({
         {t("webhooks.add")}
       </Title>
       {create.error && !fieldErrorsOf(create.error) ? (
-        <ErrorAlert>{translateServerMessage(language, create.error.message)}</ErrorAlert>
+        <ErrorAlert>{said(create.error.message)}</ErrorAlert>
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack>
@@ -308,14 +308,14 @@ function AddWebhook({
             type="url"
             value={url}
             onChange={(event) => setUrl(event.currentTarget.value)}
-            error={said("url")}
+            error={fieldProblem("url")}
             required
           />
           <Checkbox.Group
             label={t("webhooks.eventsLabel")}
             value={events}
             onChange={setEvents}
-            error={said("events")}
+            error={fieldProblem("events")}
           >
             <Stack gap="xs" mt="xs">
               {webhookEventTypes.map((type) => (
@@ -333,7 +333,7 @@ function AddWebhook({
             }))}
             value={locationIds}
             onChange={setLocationIds}
-            error={said("locationIds")}
+            error={fieldProblem("locationIds")}
             searchable
             clearable
           />
