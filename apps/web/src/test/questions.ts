@@ -1,3 +1,4 @@
+import { emptyQuestion } from "../components/QuestionForm";
 import type { Question } from "../lib/types";
 
 // Intake questions for the staff app's tests, as GET /api/questions answers them.
@@ -7,17 +8,11 @@ export const words = (en: string, es = en) => ({ en, es });
 
 /** A live short-text question asked by every program, with the given fields instead. */
 export const question = (id: number, fields: Partial<Question> = {}): Question => ({
+  ...emptyQuestion,
   id,
-  Kind: "text",
   Label: words(`Question ${id}`),
-  Help: words(""),
-  Required: false,
+  // A saved question's choices have their ids (the form's new ones have none yet).
   Choices: [],
-  Min: null,
-  Max: null,
-  ProgramIds: [],
-  AskEvery: "visit",
-  ReaskAfterMonths: null,
   Position: id,
   RetiredAt: null,
   createdAt: "2026-01-01T00:00:00.000Z",
