@@ -6,6 +6,7 @@ import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 import {
   scheduledJobs,
   staffAlertSender,
+  eventFanOut,
   startJobRunner,
   webhookSender,
   type JobRunner,
@@ -42,6 +43,7 @@ async function main() {
   // Started after listening; a signal before then has none to stop.
   const started: {
     jobs?: JobRunner;
+    fanOut?: WokenSender;
     webhooks?: WebhookSender;
     staffAlerts?: WokenSender;
     sendersDb?: Db;
@@ -53,6 +55,7 @@ async function main() {
     app.log.info(`${signal}: finishing in-flight requests`);
     await app.close();
     await started.jobs?.stop();
+    await started.fanOut?.stop();
     await started.webhooks?.stop();
     await started.staffAlerts?.stop();
     await started.sendersDb?.close();
@@ -77,6 +80,9 @@ async function main() {
   if (config.databaseUrl)
     started.sendersDb = await createDb({ databaseUrl: config.databaseUrl, poolSize: 2 });
   const senders = started.sendersDb ? { ...services, db: started.sendersDb } : services;
+  // A visit's events become deliveries and alerts after its commit, off the request path.
+  const fanOut = eventFanOut(senders, jobLog);
+  started.fanOut = fanOut;
   // Webhooks go out from the outbox, off the request path.
   const webhooks = webhookSender(senders, jobLog);
   started.webhooks = webhooks;
@@ -86,9 +92,10 @@ async function main() {
   started.jobs = await startJobRunner({
     db: services.db,
     databaseUrl: config.databaseUrl,
-    jobs: scheduledJobs(services, jobLog, webhooks, staffAlerts),
+    jobs: scheduledJobs(services, jobLog, { fanOut, webhooks, staffAlerts }),
     log: jobLog,
   });
+  await fanOut.start();
   await webhooks.start();
   await staffAlerts.start();
   if (logFormat === "pretty") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scheduledJobs, staffAlertSender, webhookSender } from "../src/jobs/index.ts";
+import { eventFanOut, scheduledJobs, staffAlertSender, webhookSender } from "../src/jobs/index.ts";
 import { tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
 // The automatic sign-out as the server runs it: the every-minute job, on the server's clock (moved
@@ -42,12 +42,11 @@ async function halfAnHourLater<T>(work: () => Promise<T>): Promise<T> {
 
 describe("the automatic sign-out, as the server runs it", () => {
   it("is a job every minute that ends a visit past its location's maximum stay at TimeIn plus the stay", async () => {
-    const jobs = scheduledJobs(
-      world.server.services,
-      quiet,
-      webhookSender(world.server.services, quiet),
-      staffAlertSender(world.server.services, quiet),
-    );
+    const jobs = scheduledJobs(world.server.services, quiet, {
+      fanOut: eventFanOut(world.server.services, quiet),
+      webhooks: webhookSender(world.server.services, quiet),
+      staffAlerts: staffAlertSender(world.server.services, quiet),
+    });
     const job = jobs.find((j) => j.name === "auto-sign-out");
     expect(job?.cron).toBe("* * * * *");
     const { visit } = await quarterHourVisit();

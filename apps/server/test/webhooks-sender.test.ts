@@ -9,11 +9,12 @@ import { startReceiver } from "@vsi/test-utils/webhook-receiver";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnServer } from "./processes.ts";
 import { siteRows } from "./site-rows.ts";
-import { scheduledJobs, staffAlertSender, webhookSender } from "../src/jobs/index.ts";
+import { eventFanOut, scheduledJobs, staffAlertSender, webhookSender } from "../src/jobs/index.ts";
 import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
-// The webhooks and staff alerts as the server sends them: woken by the outbox's notification at
-// commit, off the request path, and by the every-minute job. What a delivery or an alert does is
+// The webhooks and staff alerts as the server sends them: the visit's event fanned out when its
+// commit notifies, then each outbox's sender woken by its rows; off the request path, and by the
+// every-minute job. What a delivery or an alert does is
 // tested in packages/api (webhooks/webhooks.test.ts, alerts/alerts.test.ts).
 
 const world = useCatalogServer();
@@ -44,19 +45,23 @@ describe("the webhook sender", () => {
       visitor(world.catalog.main.id, world.catalog.tutoring.id),
     );
     expect(early.status).toBe(201);
+    const fanOut = eventFanOut(world.server.services, quiet);
     const sender = webhookSender(world.server.services, quiet);
-    cleanups.push(() => sender.stop());
-    const job = scheduledJobs(
-      world.server.services,
-      quiet,
-      sender,
-      staffAlertSender(world.server.services, quiet),
-    ).find((j) => j.name === "webhooks");
+    cleanups.push(
+      () => fanOut.stop(),
+      () => sender.stop(),
+    );
+    const job = scheduledJobs(world.server.services, quiet, {
+      fanOut,
+      webhooks: sender,
+      staffAlerts: staffAlertSender(world.server.services, quiet),
+    }).find((j) => j.name === "webhooks");
     expect(job?.cron).toBe("* * * * *");
     await job!.run();
     expect(hooks.received).toHaveLength(1);
 
     // Started: the next sign-in is sent with nothing else asking.
+    await fanOut.start();
     await sender.start();
     const next = await tablet.post(
       "/api/visits",
@@ -81,8 +86,13 @@ describe("the staff alerts sender", () => {
       dailySummary: false,
     });
     expect(subscribed.status).toBe(200);
+    const fanOut = eventFanOut(world.server.services, quiet);
     const sender = staffAlertSender(world.server.services, quiet);
-    cleanups.push(() => sender.stop());
+    cleanups.push(
+      () => fanOut.stop(),
+      () => sender.stop(),
+    );
+    await fanOut.start();
     await sender.start();
     // The server's clock past the grouping window: the sign-in's alert is due when it commits.
     world.server.clock.offsetMs = alertGroupingMs + 5_000;

@@ -320,6 +320,8 @@ export interface WebhookEventsTable {
   location_id: number | null;
   data: Json<Record<string, unknown>>;
   created_at: DefaultTimestamp;
+  /** Written by the visits' trigger; its deliveries and alerts not yet written (the fan-out's). */
+  fan_out_pending: Generated<boolean>;
 }
 
 export type WebhookDeliveryState = "pending" | "delivered" | "failed";
@@ -405,6 +407,11 @@ export interface StaffAlertSubscriptionsTable {
   program_id: number;
 }
 
+/** A view: who gets an alert of which event (a sign-in's subscribers still active). */
+export interface StaffAlertRecipientsView extends StaffAlertSubscriptionsTable {
+  event_type: string;
+}
+
 /** A sign-in (its webhook event) waiting to be mailed to one recipient. */
 export interface StaffAlertsTable {
   id: Generated<string>;
@@ -455,6 +462,7 @@ export interface Database {
   roll_call_people: RollCallPeopleTable;
   roll_call_marks: RollCallMarksTable;
   roll_call_states: RollCallStatesView;
+  staff_alert_recipients: StaffAlertRecipientsView;
   staff_alert_subscriptions: StaffAlertSubscriptionsTable;
   staff_alerts: StaffAlertsTable;
   staff_daily_summaries: StaffDailySummariesTable;

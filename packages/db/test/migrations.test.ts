@@ -26,6 +26,8 @@ const expectedTables = [
   "roll_calls",
   "sessions",
   "settings",
+  // A view: who gets an alert of which event.
+  "staff_alert_recipients",
   "staff_alert_subscriptions",
   "staff_alerts",
   "staff_daily_summaries",

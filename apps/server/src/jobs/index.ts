@@ -6,6 +6,7 @@ import type { WokenSender } from "./woken-sender.ts";
 export { startJobRunner, type JobRunner, type ScheduledJob } from "./runner.ts";
 export { webhookSender, type WebhookSender } from "./webhooks.ts";
 export { staffAlertSender } from "./staff-alerts.ts";
+export { eventFanOut } from "./fan-out.ts";
 export type { WokenSender } from "./woken-sender.ts";
 
 /**
@@ -15,9 +16,9 @@ export type { WokenSender } from "./woken-sender.ts";
 export function scheduledJobs(
   services: Services,
   log: { info(line: string): void; error(line: string): void },
-  webhooks: WebhookSender,
-  staffAlerts: WokenSender,
+  senders: { fanOut: WokenSender; webhooks: WebhookSender; staffAlerts: WokenSender },
 ): ScheduledJob[] {
+  const { fanOut, webhooks, staffAlerts } = senders;
   return [
     {
       name: "auto-sign-out",
@@ -31,13 +32,19 @@ export function scheduledJobs(
       // Webhooks are sent as soon as they are written; this tick is what survives a restart.
       name: "webhooks",
       cron: "* * * * *",
-      run: () => webhookJob(webhooks, services),
+      run: async () => {
+        await fanOut.run();
+        await webhookJob(webhooks, services);
+      },
     },
     {
       // Sign-in alerts are mailed as their grouping ends; this tick is what survives a restart.
       name: "staff-alerts",
       cron: "* * * * *",
-      run: () => staffAlerts.run(),
+      run: async () => {
+        await fanOut.run();
+        await staffAlerts.run();
+      },
     },
     {
       // Each minute, as it turns 7 a.m. in one location's zone or another: yesterday's summary, once.

@@ -8,6 +8,7 @@ export function staffAlertSender(
 ): WokenSender {
   return wokenSender(
     "staff alerts",
+    "sent",
     staffAlertsChannel,
     services,
     async () => {

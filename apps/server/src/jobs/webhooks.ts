@@ -10,6 +10,7 @@ export function webhookSender(
 ): WebhookSender {
   return wokenSender(
     "webhooks",
+    "sent",
     webhooksChannel,
     services,
     async (stopping) => {

@@ -16,7 +16,9 @@ export interface WokenSender {
  * processes may run it: each row is claimed by one.
  */
 export function wokenSender(
+  /** Its log's words: "<name>: <done> <doneWord>". */
   name: string,
+  doneWord: string,
   channel: string,
   services: Services,
   /** Sends what is due; `stopping` turns true when the server shuts down (finish what is under way). */
@@ -41,7 +43,7 @@ export function wokenSender(
     do {
       again = false;
       const { done, nextDueAt } = await sendDue(() => stopped);
-      if (done) log.info(`${name}: ${done} sent`);
+      if (done) log.info(`${name}: ${done} ${doneWord}`);
       schedule(nextDueAt);
     } while (again && !stopped);
   };

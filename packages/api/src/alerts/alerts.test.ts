@@ -4,6 +4,7 @@ import { mailsTo } from "../../test/mail.ts";
 import { insertVisits } from "../../test/visit-rows.ts";
 import type { Client } from "../../test/world.ts";
 import type { MailMessage } from "../kernel/services.ts";
+import { fanOutEvents } from "../webhooks/fan-out.ts";
 import { sendDailySummaries } from "./daily-summary.ts";
 import { alertClaimLeaseMs, alertGroupingMs, sendStaffAlerts } from "./sending.ts";
 
@@ -36,8 +37,11 @@ const deactivate = (id: number) =>
   site.admin.call((api) => api.users.update({ id, isActive: false }));
 
 const later = (ms: number) => new Date(Date.now() + ms);
-const sendAlerts = (now: Date, mailer = services().mailer) =>
-  sendStaffAlerts(db(), mailer, services().config, now, { error: () => undefined });
+/** Fans out what was written, then mails what is due at `now`, as the server does. */
+const sendAlerts = async (now: Date, mailer = services().mailer) => {
+  await fanOutEvents(db());
+  return sendStaffAlerts(db(), mailer, services().config, now, { error: () => undefined });
+};
 
 describe("a person's e-mail alerts", () => {
   it("start empty, are replaced whole by PUT, and read back as saved", async () => {

@@ -20,5 +20,5 @@ export const notificationSettingsInput = z.object({
 });
 export type NotificationSettingsInput = z.infer<typeof notificationSettingsInput>;
 
-/** Announced when a sign-in's alert is written: the senders of every server process wake. */
+/** Announced when sign-ins' alerts are written (by the fan-out): the senders of every server process wake. */
 export const staffAlertsChannel = "vsi_staff_alerts";

@@ -340,6 +340,7 @@ export async function pruneWebhookEvents(db: Kysely<Database>, now: Date): Promi
   const result = await db
     .deleteFrom("webhook_events")
     .where("created_at", "<", new Date(now.getTime() - keepFinishedEventsMs))
+    .where("fan_out_pending", "=", false)
     .where((eb) =>
       eb.not(
         eb.exists(

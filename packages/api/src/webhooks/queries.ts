@@ -1,8 +1,13 @@
 import type { Executor, Kysely, Database, WebhookEndpointsTable } from "@vsi/db";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { pageSize } from "../kernel/pagination.ts";
-import { webhookTestEventType, type WebhookChanges, type WebhookCreateInput } from "./schema.ts";
+import {
+  webhooksChannel,
+  webhookTestEventType,
+  type WebhookChanges,
+  type WebhookCreateInput,
+} from "./schema.ts";
 import { newWebhookSecret } from "./signing.ts";
 import { randomBytes } from "node:crypto";
 
@@ -202,6 +207,8 @@ export async function queueTestEvent(
         created_at: now,
       })
       .execute();
+    // A sender is woken at commit (an admin's click, rare: the notifying commits' lock is no cost).
+    await sql`select pg_notify(${webhooksChannel}, '')`.execute(trx);
     return messageId;
   });
 }

@@ -11,7 +11,7 @@ export const webhookEventTypes = [
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const webhookTestEventType = "webhook.test";
-/** Notified at commit when deliveries are queued (migration 0027's trigger). */
+/** Notified when deliveries are queued: by the fan-out after its commit, or with a test an admin asked for. */
 export const webhooksChannel = "vsi_webhooks";
 
 const webhookUrl = text()

@@ -11,6 +11,7 @@ import { startReceiver } from "@vsi/test-utils/webhook-receiver";
 import type { Client } from "../../test/world.ts";
 import { autoSignOut } from "../visits/auto-sign-out.ts";
 import { claimLeaseMs, deliverDue, endpointPauseMs } from "./delivery.ts";
+import { fanOutEvents } from "./fan-out.ts";
 
 const site = useCatalogWorld();
 const MINUTE = 60_000;
@@ -60,12 +61,14 @@ async function addEndpoint(
   return res.json as { id: number; secret: string };
 }
 
-/** Sends what is due at `now` (the API's clock unless given), as the delivery job does. */
-const deliver = (now = site.world.services.now()) =>
-  deliverDue(site.world.services.db.kysely, {
+/** Fans out what was written, then sends what is due at `now` (the API's clock unless given), as the server does. */
+const deliver = async (now = site.world.services.now()) => {
+  await fanOutEvents(site.world.services.db.kysely);
+  return deliverDue(site.world.services.db.kysely, {
     now,
     allowPrivate: site.world.services.config.webhooksAllowPrivateNetworks === true,
   });
+};
 
 const signIn = async (tablet: Client, overrides: Record<string, unknown> = {}) => {
   const res = await tablet.call((api) =>
@@ -357,6 +360,7 @@ describe("delivery", () => {
     const { id } = await addEndpoint(hooks.url);
     const tablet = await tabletClient(site.world, site.catalog.main.id);
     await signIn(tablet);
+    await fanOutEvents(site.world.services.db.kysely);
     const start = Date.now();
     // As a sender leaves it when killed after claiming it: attempt 1 counted, claimed for a while.
     await site.world.services.db.kysely
@@ -387,6 +391,7 @@ describe("delivery", () => {
     const limits = { inFlight: 20, perEndpoint: 6, perClaim: 3 };
     const events = limits.perEndpoint + 4;
     for (let i = 0; i < events; i++) await signIn(tablet);
+    await fanOutEvents(site.world.services.db.kysely);
     // The hung receiver's sends end only at their time-out, long after this test's.
     const run = deliverDue(site.world.services.db.kysely, {
       now: site.world.services.now(),
@@ -431,6 +436,37 @@ describe("delivery", () => {
     expect((await deliver(new Date(start + endpointPauseMs + 1000))).attempted).toBe(3);
     expect(hooks.received).toHaveLength(5);
     expect(new Set(hooks.received.map((r) => r.headers["webhook-id"])).size).toBe(3);
+  });
+
+  it("writes one event row per sign-in however many endpoints want it; the fan-out writes their deliveries after the commit", async () => {
+    const db = site.world.services.db.kysely;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await addEndpoint(`https://93.184.215.${14 + i}/hooks`)).id);
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    const visit = await signIn(tablet);
+    const pending = () =>
+      db.selectFrom("webhook_events").select(["visit_id", "fan_out_pending"]).execute();
+    const deliveries = () =>
+      db.selectFrom("webhook_deliveries").select("endpoint_id").orderBy("endpoint_id").execute();
+    expect(await pending()).toEqual([{ visit_id: visit.id, fan_out_pending: true }]);
+    expect(await deliveries()).toEqual([]);
+
+    // A fan-out that fails midway (its transaction rolled back) leaves the event waiting.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await fanOutEvents(trx)).toBe(1);
+        throw new Error("killed midway");
+      }),
+    ).rejects.toThrow("killed midway");
+    expect(await pending()).toEqual([{ visit_id: visit.id, fan_out_pending: true }]);
+
+    expect(await fanOutEvents(db)).toBe(1);
+    expect(await pending()).toEqual([{ visit_id: visit.id, fan_out_pending: false }]);
+    expect(await deliveries()).toEqual(ids.map((id) => ({ endpoint_id: id })));
+    // Each event is fanned out once.
+    expect(await fanOutEvents(db)).toBe(0);
+    expect(await deliveries()).toHaveLength(3);
   });
 
   it("sends nothing for a change rolled back", async () => {

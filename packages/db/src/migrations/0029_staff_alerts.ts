@@ -85,7 +85,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * 0027's rule, unchanged for webhooks; with alerts it also keeps a sign-in that an active user's
  * subscription wants, and writes their staff_alerts rows.
  */
-async function replaceEventsFunction(db: Kysely<unknown>, alerts: boolean): Promise<void> {
+export async function replaceEventsFunction(db: Kysely<unknown>, alerts: boolean): Promise<void> {
   const anyReader = alerts
     ? sql.raw(`not exists (select 1 from webhook_endpoints where enabled)
         and not exists (select 1 from staff_alert_subscriptions)`)
