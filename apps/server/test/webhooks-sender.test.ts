@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { alertGroupingMs, generateToken } from "@vsi/api";
-import { createDb } from "@vsi/db";
+import { createDb, sql } from "@vsi/db";
 import { defaultDatabaseKind } from "@vsi/db/testing";
 import { createTestDatabase } from "@vsi/test-utils";
 import { startReceiver } from "@vsi/test-utils/webhook-receiver";
@@ -10,12 +10,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { spawnServer } from "./processes.ts";
 import { siteRows } from "./site-rows.ts";
 import { eventFanOut, scheduledJobs, staffAlertSender, webhookSender } from "../src/jobs/index.ts";
+import { wokenSender } from "../src/jobs/woken-sender.ts";
 import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
 // The webhooks and staff alerts as the server sends them: the visit's event fanned out when its
 // commit notifies, then each outbox's sender woken by its rows; off the request path, and by the
-// every-minute job. What a delivery or an alert does is
-// tested in packages/api (webhooks/webhooks.test.ts, alerts/alerts.test.ts).
+// every-minute job. What a delivery or an alert does is tested in packages/api
+// (webhooks/webhooks.test.ts, alerts/alerts.test.ts).
 
 const world = useCatalogServer();
 const quiet = { info: () => undefined, error: () => undefined };
@@ -73,6 +74,42 @@ describe("the webhook sender", () => {
       (r) => (JSON.parse(r.body) as { data: { visitId: number } }).data.visitId,
     );
     expect(visitIds).toEqual([(early.json as { id: number }).id, (next.json as { id: number }).id]);
+  });
+});
+
+describe("a sender that gathers its notifications", () => {
+  it("takes what a stream of commits wrote in one run, not one run each", async () => {
+    const db = world.server.services.db.kysely;
+    let notified = 0;
+    const runs: number[] = [];
+    let ran: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => (ran = resolve));
+    const sender = wokenSender({
+      name: "test",
+      doneWord: "seen",
+      channel: "vsi_test_gathering",
+      // Long enough for the five commits below on a slow machine; the test waits for it once.
+      gatherMs: 1_500,
+      services: world.server.services,
+      sendDue: () => {
+        runs.push(notified);
+        ran();
+        return Promise.resolve({ done: 0, nextDueAt: null });
+      },
+      log: quiet,
+    });
+    cleanups.push(() => sender.stop());
+    await sender.start();
+    // start() runs once for what waited while the server was down.
+    await first;
+    const started = runs.length;
+    for (let i = 0; i < 5; i++) {
+      await sql`select pg_notify('vsi_test_gathering', '')`.execute(db);
+      notified++;
+    }
+    while (runs.length === started) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The run the notifications woke came after all five.
+    expect(runs.slice(started)).toEqual([5]);
   });
 });
 

@@ -9,12 +9,15 @@ export function eventFanOut(
   services: Services,
   log: { info(line: string): void; error(line: string): void },
 ): WokenSender {
-  return wokenSender(
-    "visit events",
-    "fanned out",
-    visitEventsChannel,
+  return wokenSender({
+    name: "visit events",
+    doneWord: "fanned out",
+    channel: visitEventsChannel,
+    // Every sign-in notifies: a burst of them is fanned out in one statement, well within the
+    // delivery's time.
+    gatherMs: 200,
     services,
-    async () => ({ done: await fanOutEvents(services.db.kysely), nextDueAt: null }),
+    sendDue: async () => ({ done: await fanOutEvents(services.db.kysely), nextDueAt: null }),
     log,
-  );
+  });
 }

@@ -6,12 +6,12 @@ export function staffAlertSender(
   services: Services,
   log: { info(line: string): void; error(line: string): void },
 ): WokenSender {
-  return wokenSender(
-    "staff alerts",
-    "sent",
-    staffAlertsChannel,
+  return wokenSender({
+    name: "staff alerts",
+    doneWord: "sent",
+    channel: staffAlertsChannel,
     services,
-    async () => {
+    sendDue: async () => {
       const { sent, nextDueAt } = await sendStaffAlerts(
         services.db.kysely,
         services.mailer,
@@ -22,5 +22,5 @@ export function staffAlertSender(
       return { done: sent, nextDueAt };
     },
     log,
-  );
+  });
 }

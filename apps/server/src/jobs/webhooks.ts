@@ -8,12 +8,12 @@ export function webhookSender(
   services: Services,
   log: { info(line: string): void; error(line: string): void },
 ): WebhookSender {
-  return wokenSender(
-    "webhooks",
-    "sent",
-    webhooksChannel,
+  return wokenSender({
+    name: "webhooks",
+    doneWord: "sent",
+    channel: webhooksChannel,
     services,
-    async (stopping) => {
+    sendDue: async (stopping) => {
       const { attempted, nextDueAt } = await deliverDue(services.db.kysely, {
         now: services.now(),
         allowPrivate: services.config.webhooksAllowPrivateNetworks === true,
@@ -22,7 +22,7 @@ export function webhookSender(
       return { done: attempted, nextDueAt };
     },
     log,
-  );
+  });
 }
 
 /** The job runner's tick: what is due, and finished events past their keeping time. */

@@ -15,20 +15,30 @@ export interface WokenSender {
  * while the listening connection was down, another process's claim that ran out). Several
  * processes may run it: each row is claimed by one.
  */
-export function wokenSender(
+export interface WokenSenderOptions {
   /** Its log's words: "<name>: <done> <doneWord>". */
-  name: string,
-  doneWord: string,
-  channel: string,
-  services: Services,
+  name: string;
+  doneWord: string;
+  /** The outbox's channel: a notification wakes the sender. */
+  channel: string;
+  /**
+   * How long a notification waits for others before the run it wakes: under a stream of commits,
+   * one run takes what they all wrote instead of one run each. None: at once.
+   */
+  gatherMs?: number;
+  services: Services;
   /** Sends what is due; `stopping` turns true when the server shuts down (finish what is under way). */
-  sendDue: (stopping: () => boolean) => Promise<{ done: number; nextDueAt: Date | null }>,
-  log: { info(line: string): void; error(line: string): void },
-): WokenSender {
+  sendDue: (stopping: () => boolean) => Promise<{ done: number; nextDueAt: Date | null }>;
+  log: { info(line: string): void; error(line: string): void };
+}
+
+export function wokenSender(options: WokenSenderOptions): WokenSender {
+  const { name, doneWord, channel, gatherMs, services, sendDue, log } = options;
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let gathering: NodeJS.Timeout | undefined;
 
   const schedule = (nextDueAt: Date | null) => {
     clearTimeout(timer);
@@ -65,12 +75,19 @@ export function wokenSender(
       return running;
     },
     async start() {
-      await services.db.notifications().listen(channel, () => void sender.run());
+      await services.db.notifications().listen(channel, () => {
+        if (!gatherMs) return void sender.run();
+        gathering ??= setTimeout(() => {
+          gathering = undefined;
+          void sender.run();
+        }, gatherMs);
+      });
       void sender.run();
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(gathering);
       await running;
     },
   };
