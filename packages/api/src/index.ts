@@ -56,7 +56,7 @@ export { runRetention, retentionStatus } from "./admin/retention.ts";
 export { doorPoster } from "./door/poster.ts";
 export { deliverDue, pruneWebhookEvents, type DeliveryRun } from "./webhooks/delivery.ts";
 export { webhooksChannel } from "./webhooks/schema.ts";
-export { fanOutEvents, visitEventsChannel } from "./webhooks/fan-out.ts";
+export { fanOutEvents } from "./webhooks/fan-out.ts";
 export { sendStaffAlerts, alertGroupingMs, type AlertRun } from "./alerts/sending.ts";
 export { sendDailySummaries, dailySummaryHour } from "./alerts/daily-summary.ts";
 export { staffAlertsChannel } from "./alerts/schema.ts";

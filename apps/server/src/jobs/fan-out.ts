@@ -1,4 +1,4 @@
-import { fanOutEvents, visitEventsChannel, type Services } from "@vsi/api";
+import { fanOutEvents, visitsChannel, type Services } from "@vsi/api";
 import { wokenSender, type WokenSender } from "./woken-sender.ts";
 
 /**
@@ -12,9 +12,10 @@ export function eventFanOut(
   return wokenSender({
     name: "visit events",
     doneWord: "fanned out",
-    channel: visitEventsChannel,
-    // Every sign-in notifies: a burst of them is fanned out in one statement, well within the
-    // delivery's time.
+    // Every change of a visit is announced there already, for the live sheets; an event of it
+    // needs no announcement of its own, which would hold the lock for notifying commits longer.
+    channel: visitsChannel,
+    // A burst of changes is fanned out in one statement, well within a delivery's time.
     gatherMs: 200,
     services,
     sendDue: async () => ({ done: await fanOutEvents(services.db.kysely), nextDueAt: null }),

@@ -3,9 +3,6 @@ import type { Database } from "@vsi/db";
 import { staffAlertsChannel } from "../alerts/schema.ts";
 import { webhooksChannel } from "./schema.ts";
 
-/** Notified at commit when a visit's change wrote events (the visits' trigger). */
-export const visitEventsChannel = "vsi_visit_events";
-
 /** Events fanned out in one statement. */
 const eventsPerStatement = 500;
 

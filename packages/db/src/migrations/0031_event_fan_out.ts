@@ -96,9 +96,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       else
         ${writeEvents("old_rows v", "'visit.deleted'")}
       end if;
-      if found then
-        perform pg_notify('vsi_visit_events', '');
-      end if;
       return null;
     end
   $$`.execute(db);
