@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { apiStorageTests, apiTestOptions } from "./packages/api/vitest.config.ts";
 import { serverTestOptions, storageTests } from "./apps/server/vitest.config.ts";
@@ -8,6 +9,9 @@ import { NoSkipsInCi } from "./tooling/test-utils/src/no-skips-reporter.ts";
 
 // Every package's tests in one run, as many at once as the machine has cores. `npm test` runs it
 // from here; in a package, `npx vitest run` runs that package's alone.
+
+// The PGlite projects need of a global setup only the embedded databases their tests start from.
+const embeddedDumps = path.join(import.meta.dirname, "packages/db/test/global-setup.ts");
 export default defineConfig({
   test: {
     projects: [
@@ -30,6 +34,7 @@ export default defineConfig({
                 name: "api (PGlite)",
                 include: apiStorageTests,
                 env: { VSI_TEST_DATABASE: "pglite" },
+                globalSetup: [embeddedDumps],
               },
             },
             {
@@ -39,6 +44,7 @@ export default defineConfig({
                 name: "server (PGlite)",
                 include: storageTests,
                 env: { VSI_TEST_DATABASE: "pglite" },
+                globalSetup: [embeddedDumps],
               },
             },
           ]

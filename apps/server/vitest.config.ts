@@ -1,3 +1,4 @@
+import { baselineWasm } from "../../tooling/test-utils/src/wasm.ts";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -19,6 +20,7 @@ export const serverTestOptions = {
   // Files share their worker's modules (and its migrated PGlite and password hashes): each file
   // still starts its own server on its own database.
   isolate: false,
+  execArgv: baselineWasm,
 };
 
 export default defineConfig({

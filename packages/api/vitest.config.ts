@@ -1,3 +1,4 @@
+import { baselineWasm } from "../../tooling/test-utils/src/wasm.ts";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -30,6 +31,7 @@ export const apiTestOptions = {
   // Files share their worker's modules (and its migrated PGlite and password hashes): each file
   // still opens its own database.
   isolate: false,
+  execArgv: baselineWasm,
 };
 
 export default defineConfig({

@@ -1,4 +1,5 @@
 import { createDb, migrateToLatest, type Db } from "@vsi/db";
+import { openTestDb } from "@vsi/db/testing";
 import { createTestDatabase } from "@vsi/test-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startJobRunner, type JobRunner, type ScheduledJob } from "../src/jobs/index.ts";
@@ -30,9 +31,8 @@ interface Setup {
 }
 
 async function embedded(): Promise<Setup> {
-  const db = await createDb({ inMemory: true });
-  await migrateToLatest(db.kysely);
-  return { db, url: undefined, close: () => db.close() };
+  const { db, close } = await openTestDb({ kind: "pglite" });
+  return { db, url: undefined, close };
 }
 
 async function server(): Promise<Setup | undefined> {

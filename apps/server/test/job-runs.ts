@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { sql, type Db } from "@vsi/db";
+import { baselineWasm } from "@vsi/test-utils";
 import type { ScheduledJob } from "../src/jobs/index.ts";
-import { cleanEnv, shortLived } from "./processes.ts";
+import { cleanEnv } from "./processes.ts";
 
 /** The test's queue: a job that only notes, in the database, which process ran it. */
 export const countRunsQueue = "count-runs";
@@ -42,7 +43,7 @@ const script = path.resolve(import.meta.dirname, "job-process.ts");
 
 /** A second process with its own job runner on the same PostgreSQL database, once it polls. */
 export async function startJobProcess(databaseUrl: string, who: string): Promise<JobProcess> {
-  const child = spawn(process.execPath, [...shortLived, "--import", "tsx", script], {
+  const child = spawn(process.execPath, [...baselineWasm, "--import", "tsx", script], {
     cwd: path.resolve(import.meta.dirname, ".."),
     env: cleanEnv({ DATABASE_URL: databaseUrl, JOB_PROCESS_NAME: who }),
     stdio: ["pipe", "pipe", "pipe"],

@@ -6,19 +6,14 @@ import {
 } from "node:child_process";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import { baselineWasm } from "@vsi/test-utils";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
-/**
- * V8 flags for the short-lived processes tests start: baseline code only. The optimising compiler
- * would spend more CPU on PGlite's WebAssembly than these processes live to win back; what the
- * code does is the same.
- */
-export const shortLived = ["--liftoff-only"];
 
 // The bundle that ships (dist/, built by test/global-setup.ts for each run), run by node itself so
 // the child's PID is the server's.
 const node = (script: string) =>
-  [process.execPath, [...shortLived, script], { cwd: serverDir }] as const;
+  [process.execPath, [...baselineWasm, script], { cwd: serverDir }] as const;
 const mainPath = path.join(serverDir, "dist", "main.js");
 const cliPath = path.join(serverDir, "dist", "cli.js");
 

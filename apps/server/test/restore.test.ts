@@ -15,6 +15,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { insertUser } from "@vsi/api";
 import { createDb, migrateTo, migrationState, migrations, sql, type Db } from "@vsi/db";
+import { createEmptyEmbeddedDb } from "@vsi/db/testing";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
@@ -148,7 +149,7 @@ describe("pnpm restore", () => {
     const names = Object.keys(migrations);
     const previous = names.at(-2)!;
     const dataDir = outside();
-    const old = await createDb({ dataDir });
+    const old = await createEmptyEmbeddedDb({ dataDir });
     await migrateTo(old.kysely, previous);
     await old.kysely
       .insertInto("users")

@@ -1,5 +1,9 @@
 // Test databases for the packages that run on @vsi/db: which kind a test runs on, and a fresh,
 // migrated one of that kind for each test world. Used by tests only.
+import { openAsBlob } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createTestDatabase, inCi, testServerUrl } from "@vsi/test-utils";
 import { afterAll, describe, inject } from "vitest";
 import type { TestProject } from "vitest/node";
@@ -10,6 +14,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The migrated database on the PostgreSQL server that test databases are copied from. */
     pgTemplate: string;
+    /** Files holding the run's embedded databases, as initdb leaves one and migrated. */
+    embeddedDumps: { empty: string; migrated: string } | undefined;
   }
 }
 
@@ -58,40 +64,98 @@ export async function provideMigratedTemplate(project: TestProject) {
   return () => template?.drop();
 }
 
-/** An embedded database as initdb leaves it, made once per process: initdb takes seconds. */
-let emptyEmbedded: Promise<Blob> | undefined;
-function emptyEmbeddedDump(): Promise<Blob> {
-  emptyEmbedded ??= (async () => {
-    const db = await createDb({ inMemory: true });
-    try {
-      return await db.embedded!.pglite.dumpDataDir("none");
-    } finally {
-      await db.close();
-    }
-  })();
-  return emptyEmbedded;
+/** An embedded database as initdb leaves it: initdb takes seconds. */
+async function makeEmptyDump(): Promise<Blob> {
+  const db = await createDb({ inMemory: true });
+  try {
+    return await db.embedded!.pglite.dumpDataDir("none");
+  } finally {
+    await db.close();
+  }
 }
 
-/** A new, empty embedded database in memory: a copy of one initdb made for this process. */
-export async function createEmptyEmbeddedDb(): Promise<Db> {
-  return createDb({ inMemory: true, copyOf: await emptyEmbeddedDump() });
+/** A migrated embedded database, from an empty one: the migrations take seconds on PGlite. */
+async function makeMigratedDump(empty: Blob): Promise<Blob> {
+  const db = await createDb({ inMemory: true, copyOf: empty });
+  try {
+    await migrateToLatest(db.kysely);
+    return await db.embedded!.pglite.dumpDataDir("none");
+  } finally {
+    await db.close();
+  }
+}
+
+// The global setups' shared dump files: one set per run, whichever projects ask for them.
+const runDumps = Symbol.for("vsi.testing.embeddedDumps");
+interface RunDumps {
+  made: Promise<{ dir: string; empty: string; migrated: string }>;
+  users: number;
 }
 
 /**
- * A migrated embedded database, made once per process: each test database starts as a copy of
- * it, as initdb and the migrations take most of a new PGlite's time.
+ * A vitest global setup: once per run (shared by every project that calls it), the empty and the
+ * migrated embedded databases written to files, which each test process loads instead of running
+ * initdb and the migrations itself. Returns its teardown.
+ */
+export async function provideEmbeddedDumps(project: TestProject) {
+  const shared = globalThis as { [runDumps]?: RunDumps };
+  const run = (shared[runDumps] ??= {
+    users: 0,
+    made: (async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), "vsi-test-dumps-"));
+      const empty = await makeEmptyDump();
+      const migrated = await makeMigratedDump(empty);
+      const files = {
+        empty: path.join(dir, "empty.tar"),
+        migrated: path.join(dir, "migrated.tar"),
+      };
+      await writeFile(files.empty, new Uint8Array(await empty.arrayBuffer()));
+      await writeFile(files.migrated, new Uint8Array(await migrated.arrayBuffer()));
+      return { dir, ...files };
+    })(),
+  });
+  run.users += 1;
+  const { dir, empty, migrated } = await run.made;
+  project.provide("embeddedDumps", { empty, migrated });
+  return async () => {
+    run.users -= 1;
+    if (run.users > 0) return;
+    delete shared[runDumps];
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+
+/** The run's dump file of that kind when a global setup made one, else undefined. */
+function runDump(kind: "empty" | "migrated"): Promise<Blob> | undefined {
+  const file = inject("embeddedDumps")?.[kind];
+  return file ? openAsBlob(file) : undefined;
+}
+
+/** An embedded database as initdb leaves it, once per process: the run's, or made here. */
+let emptyEmbedded: Promise<Blob> | undefined;
+function emptyEmbeddedDump(): Promise<Blob> {
+  emptyEmbedded ??= runDump("empty") ?? makeEmptyDump();
+  return emptyEmbedded;
+}
+
+/**
+ * A new, empty embedded database, in memory or in `dataDir`: a copy of one initdb made for this
+ * run, as initdb takes seconds.
+ */
+export async function createEmptyEmbeddedDb(options: { dataDir?: string } = {}): Promise<Db> {
+  const copyOf = await emptyEmbeddedDump();
+  return createDb(
+    options.dataDir ? { dataDir: options.dataDir, copyOf } : { inMemory: true, copyOf },
+  );
+}
+
+/**
+ * A migrated embedded database, once per process (the run's, or made here): each test database
+ * starts as a copy of it, as initdb and the migrations take most of a new PGlite's time.
  */
 let migratedEmbedded: Promise<Blob> | undefined;
 function migratedEmbeddedDump(): Promise<Blob> {
-  migratedEmbedded ??= (async () => {
-    const db = await createEmptyEmbeddedDb();
-    try {
-      await migrateToLatest(db.kysely);
-      return await db.embedded!.pglite.dumpDataDir("none");
-    } finally {
-      await db.close();
-    }
-  })();
+  migratedEmbedded ??= runDump("migrated") ?? emptyEmbeddedDump().then(makeMigratedDump);
   return migratedEmbedded;
 }
 

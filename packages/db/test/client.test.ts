@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../src/index.ts";
+import { createEmptyEmbeddedDb } from "../src/testing.ts";
 
 describe("createDb on a PostgreSQL server", () => {
   it("survives the server dropping a connection that a request holds, and goes on", async (ctx) => {
@@ -38,7 +39,7 @@ describe("createDb on a PostgreSQL server", () => {
 
 describe("close()", () => {
   it("ends an embedded database that was never queried: a query afterwards fails", async () => {
-    const db = await createDb({ inMemory: true });
+    const db = await createEmptyEmbeddedDb();
     await db.close();
     await expect(sql`select 1`.execute(db.kysely)).rejects.toThrow();
   });
@@ -65,7 +66,7 @@ describe("an embedded data folder started from a copy", () => {
     ).rows[0]!.id;
 
   it("is the copy when the folder is new, and the folder's own database once it holds one", async () => {
-    const original = await createDb({ inMemory: true });
+    const original = await createEmptyEmbeddedDb();
     await sql`create table kept (word text)`.execute(original.kysely);
     await sql`insert into kept values ('copied')`.execute(original.kysely);
     const copy = await original.embedded!.pglite.dumpDataDir("gzip");

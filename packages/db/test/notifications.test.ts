@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createDb, migrateToLatest, type Db } from "../src/index.ts";
+import { createEmptyEmbeddedDb } from "../src/testing.ts";
 
 /** Collects what arrives on a channel; `next(n)` waits until n payloads are there. */
 function collector() {
@@ -184,7 +185,7 @@ async function onServer(ctx: { skip(): void }, work: (db: Db, url: string) => Pr
 
 describe("database notifications", () => {
   it("announce each visit change and each disconnection on embedded PGlite", async () => {
-    const db = await createDb({ inMemory: true });
+    const db = await createEmptyEmbeddedDb();
     try {
       await checkVisitNotifications(db);
     } finally {

@@ -2,6 +2,7 @@ import { createTestDatabase } from "@vsi/test-utils";
 import { CompiledQuery, sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb, prepared, preparedByShape, type Database } from "../src/index.ts";
+import { createEmptyEmbeddedDb } from "../src/testing.ts";
 
 type Things = { things: { id: number; label: string } };
 const things = (db: Kysely<Database>) => db as unknown as Kysely<Things>;
@@ -43,7 +44,7 @@ describe("statements built once", () => {
   });
 
   it("keeps one statement per shape, and refuses a value used in code rather than placed in the query", async () => {
-    const db = await createDb({ inMemory: true });
+    const db = await createEmptyEmbeddedDb();
     try {
       await sql`create table things (id int primary key, label text)`.execute(db.kysely);
       await sql`insert into things values (1, 'one'), (2, 'two')`.execute(db.kysely);
