@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { createVisitDataFunction } from "./0027_webhooks.ts";
 import { replaceEventsFunction } from "./0029_staff_alerts.ts";
 
 // A visit's change writes one event row and nothing more: who receives it (a delivery per
@@ -133,24 +134,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     join staff_alert_recipients r on r.event_type = ev.type and r.location_id = ev.location_id
       and r.program_id = (ev.data #>> '{program,id}')::int
     where ev.fan_out_pending`.execute(db);
-  await sql`create function webhook_visit_data(v jsonb) returns jsonb language sql stable as $$
-    select jsonb_build_object(
-      'visitId', (v ->> 'id')::int,
-      'location', jsonb_build_object('id', l.id, 'name', l.name),
-      'program', jsonb_build_object('id', p.id, 'name', p.name),
-      'firstName', v ->> 'first_name',
-      'lastName', v ->> 'last_name',
-      'phoneNumber', v ->> 'phone_number',
-      'temperature', v ->> 'temperature',
-      'answers', coalesce(v -> 'answers', '{}'),
-      'timeIn', to_char((v ->> 'time_in')::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'timeOut', to_char((v ->> 'time_out')::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'signedOutBy', v ->> 'signed_out_by',
-      'signedInFrom', v ->> 'signed_in_from')
-    from (select 1) one
-    left join locations l on l.id = (v ->> 'location_id')::int
-    left join programs p on p.id = (v ->> 'program_id')::int
-  $$`.execute(db);
+  await createVisitDataFunction(db);
   await replaceEventsFunction(db, true);
   await sql`drop function webhook_visit_data(visits, text, text)`.execute(db);
   await sql`drop function webhook_personal_keys()`.execute(db);
