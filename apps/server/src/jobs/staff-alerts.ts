@@ -1,7 +1,7 @@
 import { sendStaffAlerts, staffAlertsChannel, type Services } from "@vsi/api";
 import { wokenSender, type WokenSender } from "./woken-sender.ts";
 
-/** Staff's sign-in alerts: woken at the sign-in's commit, mailed when the recipient's grouping ends. */
+/** Staff's sign-in alerts: woken once the fan-out writes them, mailed when the recipient's grouping ends. */
 export function staffAlertSender(
   services: Services,
   log: { info(line: string): void; error(line: string): void },

@@ -3,7 +3,7 @@ import { wokenSender, type WokenSender } from "./woken-sender.ts";
 
 export type WebhookSender = WokenSender;
 
-/** Webhooks' deliveries: sent at commit, retried on their back-off (each send ends within its 10 s time-out). */
+/** Webhooks' deliveries: sent once the fan-out writes them, retried on their back-off (each send ends within its 10 s time-out). */
 export function webhookSender(
   services: Services,
   log: { info(line: string): void; error(line: string): void },

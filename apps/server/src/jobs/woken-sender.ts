@@ -9,12 +9,7 @@ export interface WokenSender {
   stop(): Promise<void>;
 }
 
-/**
- * Sends an outbox off the request path: woken at commit by the outbox's notification, by a timer
- * for what is due next, and every minute by the job runner (the backstop: a notification lost
- * while the listening connection was down, another process's claim that ran out). Several
- * processes may run it: each row is claimed by one.
- */
+/** What a woken sender sends, where it listens, and how it logs. */
 export interface WokenSenderOptions {
   /** Its log's words: "<name>: <done> <doneWord>". */
   name: string;
@@ -32,6 +27,12 @@ export interface WokenSenderOptions {
   log: { info(line: string): void; error(line: string): void };
 }
 
+/**
+ * Sends an outbox off the request path: woken by the notification that its rows were written, by
+ * a timer for what is due next, and every minute by the job runner (the backstop: a notification
+ * lost while the listening connection was down, another process's claim that ran out). Several
+ * processes may run it: each row is claimed by one.
+ */
 export function wokenSender(options: WokenSenderOptions): WokenSender {
   const { name, doneWord, channel, gatherMs, services, sendDue, log } = options;
   let running: Promise<void> | undefined;
