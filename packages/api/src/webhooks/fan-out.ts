@@ -43,11 +43,11 @@ export async function fanOutEvents(db: Kysely<Database>): Promise<number> {
       select (select count(*) from events) as events,
         (select count(*) from deliveries) as deliveries, (select count(*) from alerts) as alerts
     `.execute(db);
-    const row = rows[0];
-    total.events += Number(row?.events ?? 0);
-    total.deliveries += Number(row?.deliveries ?? 0);
-    total.alerts += Number(row?.alerts ?? 0);
-    if (Number(row?.events ?? 0) < eventsPerStatement) break;
+    const events = Number(rows[0]?.events ?? 0);
+    total.events += events;
+    total.deliveries += Number(rows[0]?.deliveries ?? 0);
+    total.alerts += Number(rows[0]?.alerts ?? 0);
+    if (events < eventsPerStatement) break;
   }
   if (total.deliveries) await sql`select pg_notify(${webhooksChannel}, '')`.execute(db);
   if (total.alerts) await sql`select pg_notify(${staffAlertsChannel}, '')`.execute(db);
