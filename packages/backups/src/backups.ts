@@ -97,11 +97,15 @@ export function lastNightlyTime(now: Date): Date {
 const shellWord = (word: string) =>
   /^[\w.@%+=:,/-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 
-/** pg_dump for the configured database; the password is left out, pg_dump asks for it (or reads PGPASSWORD). */
+/**
+ * pg_dump for the configured database; the password is left out, pg_dump asks for it (or reads
+ * PGPASSWORD). Unlogged tables' rows are left out: the change feed's name this server's transaction
+ * ids, which mean nothing to another.
+ */
 export function pgDumpCommandFor(databaseUrl: string): string {
   const url = new URL(databaseUrl);
   const database = decodeURIComponent(url.pathname.replace(/^\//, "")) || "postgres";
-  const parts = ["pg_dump", "--format=custom"];
+  const parts = ["pg_dump", "--format=custom", "--no-unlogged-table-data"];
   if (url.hostname) parts.push(`--host=${shellWord(url.hostname)}`);
   if (url.port) parts.push(`--port=${url.port}`);
   if (url.username) parts.push(`--username=${shellWord(decodeURIComponent(url.username))}`);

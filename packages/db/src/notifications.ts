@@ -2,9 +2,12 @@ import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 /**
- * PostgreSQL LISTEN/NOTIFY for one process: one connection listens, and each channel's payloads go
- * to every handler registered here. Notifications sent while the connection was down are lost, so
- * after a reconnection the `resumed` handlers run (the streams ask their browsers to refresh).
+ * What the database announces, for one process: each channel's payloads go to every handler
+ * registered here, whether they came by NOTIFY or by the change feed (migration 0032, which the
+ * visits write to: a notifying transaction holds PostgreSQL's one lock for notifying commits until
+ * its flush, so a NOTIFY from every sign-in made each wait for the last). Whatever was announced
+ * while the connection was down is lost, so after a reconnection (or a gap in reading the feed)
+ * the `resumed` handlers run (the streams ask their browsers to refresh).
  */
 export interface Notifications {
   /** Calls handler with each payload sent on the channel; resolves once the LISTEN is in place. */
@@ -48,6 +51,116 @@ class Handlers {
   }
 }
 
+/** How often the feed is read: what a live sheet waits, at most, beyond the change's commit. */
+const FEED_POLL_MS = 100;
+/** Feed rows are deleted this long after; a reader that fell half as far behind starts afresh. */
+const FEED_KEEP_MS = 60_000;
+
+/**
+ * One read of the change feed, in one statement so that its rows and its snapshot agree: the rows
+ * of every transaction that had not committed at the last read's snapshot (in progress then, or
+ * begun since), and this read's snapshot for the next. Each committed row is read once, by the
+ * first read that sees it, whatever order transactions commit in. No cursor ($1 null): the
+ * snapshot alone, to start from.
+ */
+const feedRead = `select pg_snapshot_xmax(s)::text as xmax, array(select pg_snapshot_xip(s))::text[] as xip,
+    coalesce((select json_agg(json_build_array(f.channel, f.payload) order by f.xid)
+      from change_feed f
+      where $1::xid8 is not null and (f.xid >= $1::xid8 or f.xid = any($2::xid8[]))), '[]') as rows
+  from pg_current_snapshot() s`;
+const feedPrune = `delete from change_feed where written_at < now() - ${FEED_KEEP_MS} * interval '1 millisecond'`;
+
+type FeedQuery = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+interface FeedCursor {
+  xmax: string;
+  xip: string[];
+}
+
+/**
+ * Reads the change feed every FEED_POLL_MS through `query` (null: no connection now; the
+ * reconnection says so itself), handing each row to the channel's handlers.
+ */
+class FeedReader {
+  private cursor: FeedCursor | undefined;
+  private missed = false;
+  private readAt = 0;
+  private prunedAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private reading: Promise<void> | undefined;
+  private started: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly handlers: Handlers,
+    private readonly query: () => FeedQuery | null,
+  ) {}
+
+  /** Resolves once the first read has set where reading starts: what commits after, it hands on. */
+  start(): Promise<void> {
+    this.started ??= this.run();
+    return this.started;
+  }
+
+  /** The connection was replaced: start again from now (its reconnection runs the resumed handlers). */
+  restart() {
+    this.cursor = undefined;
+    this.missed = false;
+  }
+
+  /** Stops reading; resolves once a read under way has finished. */
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.reading;
+  }
+
+  private run(): Promise<void> {
+    this.reading = this.read().finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+
+  private async read() {
+    const query = this.query();
+    if (query) {
+      const now = performance.now();
+      if (this.cursor && now - this.readAt > FEED_KEEP_MS / 2) {
+        // Rows may have been deleted unread: start again from now, and say so.
+        this.cursor = undefined;
+        this.missed = true;
+      }
+      try {
+        const [row] = await query(feedRead, [this.cursor?.xmax ?? null, this.cursor?.xip ?? []]);
+        const started = !this.cursor;
+        this.cursor = { xmax: String(row!.xmax), xip: (row!.xip as string[]).map(String) };
+        this.readAt = now;
+        for (const [channel, payload] of row!.rows as [string, string][])
+          this.handlers.dispatch(channel, payload);
+        if (started && this.missed) {
+          this.missed = false;
+          this.handlers.resume();
+        }
+        if (now - this.prunedAt > FEED_KEEP_MS / 6) {
+          this.prunedAt = now;
+          await query(feedPrune, []);
+        }
+      } catch (error) {
+        // Only a reader that had started can have missed anything.
+        if (this.cursor) {
+          console.error(`change feed: ${(error as Error).message}`);
+          this.missed = true;
+        }
+        this.cursor = undefined;
+      }
+    }
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.run(), FEED_POLL_MS);
+    this.timer.unref();
+  }
+}
+
+/** How the listening connection names itself to the server (pg_stat_activity). */
+export const notificationsApplicationName = "vsi-notifications";
+
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 5_000;
 /** A connection that only listens cannot tell a vanished server from a quiet one: it asks now and then. */
@@ -61,10 +174,19 @@ export function pgNotifications(connectionString: string): Notifications {
   let closed = false;
   let retryMs = RECONNECT_FIRST_MS;
   let ping: NodeJS.Timeout | undefined;
+  // The listening connection reads the feed too: it waits for no pooled connection under load.
+  const feed = new FeedReader(handlers, () => {
+    const reading = client;
+    return reading
+      ? async (text, params) =>
+          (await reading.query(text, params)).rows as Record<string, unknown>[]
+      : null;
+  });
 
   const lost = (broken: pg.Client, reason: string) => {
     if (client !== broken) return;
     client = undefined;
+    feed.restart();
     clearInterval(ping);
     broken.removeAllListeners("notification");
     void broken.end().catch(() => undefined);
@@ -83,7 +205,11 @@ export function pgNotifications(connectionString: string): Notifications {
   const connect = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const fresh = new pg.Client({ connectionString, keepAlive: true });
+      const fresh = new pg.Client({
+        connectionString,
+        keepAlive: true,
+        application_name: notificationsApplicationName,
+      });
       fresh.on("notification", (message) =>
         handlers.dispatch(message.channel, message.payload ?? ""),
       );
@@ -122,12 +248,14 @@ export function pgNotifications(connectionString: string): Notifications {
       const listening = await connect();
       // A reconnection LISTENs to every known channel itself.
       if (isNew && client === listening) await listening.query(`listen ${channel}`);
+      await feed.start();
     },
     onResume(handler) {
       handlers.resumed.add(handler);
     },
     async close() {
       closed = true;
+      await feed.stop();
       clearInterval(ping);
       const open = client;
       client = undefined;
@@ -145,18 +273,24 @@ export function pgliteNotifications(
   exclusive: <T>(work: () => Promise<T>) => Promise<T>,
 ): Notifications {
   const handlers = new Handlers();
+  const query: FeedQuery = async (text, params) =>
+    (await exclusive(() => pglite.query<Record<string, unknown>>(text, params))).rows;
+  const feed = new FeedReader(handlers, () => (pglite.closed ? null : query));
   return {
     async listen(channel, handler) {
-      if (!handlers.add(checked(channel), handler)) return;
-      await exclusive(() =>
-        pglite.listen(channel, (payload) => handlers.dispatch(channel, payload)),
-      );
+      const isNew = handlers.add(checked(channel), handler);
+      if (isNew)
+        await exclusive(() =>
+          pglite.listen(channel, (payload) => handlers.dispatch(channel, payload)),
+        );
+      await feed.start();
     },
     onResume(handler) {
-      // One process, one connection: nothing can be missed.
+      // One process, one connection: nothing is missed but in a gap in reading the feed.
       handlers.resumed.add(handler);
     },
     async close() {
+      await feed.stop();
       if (pglite.closed) return;
       for (const channel of handlers.byChannel.keys())
         await exclusive(() => pglite.unlisten(channel)).catch(() => undefined);

@@ -9,6 +9,8 @@ const expectedTables = [
   "answer_figures",
   "api_tokens",
   "audit_log",
+  // Unlogged: what each visit change announces, read by every server process.
+  "change_feed",
   "door_codes",
   "door_visits",
   "files",

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createDb, migrateToLatest, type Db } from "../src/index.ts";
+import { notificationsApplicationName } from "../src/notifications.ts";
 import { createEmptyEmbeddedDb } from "../src/testing.ts";
 
 /** Collects what arrives on a channel; `next(n)` waits until n payloads are there. */
@@ -41,9 +42,10 @@ function collector() {
 
 let markers = 0;
 /**
- * What reached the listener before a later notification, sent now on its own connection (a
- * server's other pooled connection, or the embedded one outside any transaction): notifications
- * arrive in the order their transactions commit, so one that has not come by then was never sent.
+ * What reached the listener before a later announcement, sent now on its own connection (a
+ * server's other pooled connection, or the embedded one outside any transaction), the way the
+ * channel's own are: by the change feed for the visits, by NOTIFY for the rest. Either way what
+ * committed before arrives before it, so one that has not come by then was never sent.
  */
 async function arrivedBefore(
   db: Db,
@@ -51,7 +53,9 @@ async function arrivedBefore(
   listener: ReturnType<typeof collector>,
 ): Promise<string[]> {
   const marker = `later-${++markers}`;
-  await sql`select pg_notify(${channel}, ${marker})`.execute(db.kysely);
+  if (channel === "vsi_visits")
+    await sql`select vsi_feed(${channel}, ${marker})`.execute(db.kysely);
+  else await sql`select pg_notify(${channel}, ${marker})`.execute(db.kysely);
   return listener.before(marker);
 }
 
@@ -122,6 +126,8 @@ async function checkVisitNotifications(db: Db) {
     }
   });
   expect((await visits.next(1))[0]?.kind).toBe("in");
+  // Read once, though it committed after later transactions had been read.
+  expect(await arrivedBefore(db, "vsi_visits", visits)).toEqual([]);
   await expect(
     db.kysely.transaction().execute(async (trx) => {
       await trx
@@ -196,6 +202,31 @@ describe("database notifications", () => {
   it("announce each visit change and each disconnection on a PostgreSQL server, through the dedicated listening connection", (ctx) =>
     onServer(ctx, checkVisitNotifications));
 
+  it("announce a visit's change without a NOTIFY, so that its commit waits for no other's", (ctx) =>
+    onServer(ctx, async (db, url) => {
+      await migrateToLatest(db.kysely);
+      const { locationId, programId } = await catalog(db);
+      const visits = collector();
+      await db.notifications().listen("vsi_visits", visits.push);
+      const raw = collector();
+      const listener = new pg.Client({ connectionString: url });
+      await listener.connect();
+      try {
+        listener.on("notification", (message) => raw.push(message.payload ?? ""));
+        await listener.query("listen vsi_visits");
+        await db.kysely
+          .insertInto("visits")
+          .values(visit(locationId, programId, "4155550010"))
+          .execute();
+        expect((await visits.next(1))[0]?.kind).toBe("in");
+        // NOTIFYs arrive in commit order: the sign-in, committed first, sent none.
+        await sql`select pg_notify('vsi_visits', 'after')`.execute(db.kysely);
+        expect(await raw.before("after")).toEqual([]);
+      } finally {
+        await listener.end();
+      }
+    }));
+
   it("listen again after the server drops the listening connection, and say so", (ctx) =>
     onServer(ctx, async (db, url) => {
       await migrateToLatest(db.kysely);
@@ -207,7 +238,8 @@ describe("database notifications", () => {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen%'",
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1",
+        [notificationsApplicationName],
       );
       await admin.end();
       const until = Date.now() + 10_000;

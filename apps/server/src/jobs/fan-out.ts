@@ -12,8 +12,8 @@ export function eventFanOut(
   return wokenSender({
     name: "visit events",
     doneWord: "fanned out",
-    // Every change of a visit is announced there already, for the live sheets; an event of it
-    // needs no announcement of its own, which would hold the lock for notifying commits longer.
+    // Every change of a visit is on the change feed already, for the live sheets; an event of it
+    // needs no announcement of its own.
     channel: visitsChannel,
     // A burst of changes is fanned out in one statement, well within a delivery's time.
     gatherMs: 200,

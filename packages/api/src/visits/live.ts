@@ -13,7 +13,7 @@ import {
 import { getLocation } from "../catalog/queries.ts";
 import { findVisit } from "./queries.ts";
 
-/** The database announces visit changes on this channel (migration 0007), access changes on the other. */
+/** The database announces visit changes on this channel (on its change feed, migration 0032), access changes on the other. */
 export const visitsChannel = "vsi_visits";
 export const accessChannel = "vsi_access";
 /** Roll calls started, ended or marked (migration 0028_roll_calls). */

@@ -28,6 +28,7 @@ import * as m0028 from "./0028_roll_calls.ts";
 import * as m0029 from "./0029_staff_alerts.ts";
 import * as m0030 from "./0030_roll_call_marks.ts";
 import * as m0031 from "./0031_event_fan_out.ts";
+import * as m0032 from "./0032_change_feed.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "0029_staff_alerts": m0029,
   "0030_roll_call_marks": m0030,
   "0031_event_fan_out": m0031,
+  "0032_change_feed": m0032,
 };
