@@ -12,7 +12,7 @@ import { dropCreatedDatabases, ensurePostgresRunning, postgresVersion } from "./
 import { measureRates, prepareRates } from "./rates.ts";
 import { figures, machine, type Results } from "./results.ts";
 import { killStarted } from "./server.ts";
-import { tabletLoad } from "./tablets.ts";
+import { tabletLoad, warmUp } from "./tablets.ts";
 import { log } from "./util.ts";
 import { webhooksScenario } from "./webhooks.ts";
 
@@ -70,8 +70,8 @@ async function compareRounds(builds: Build[]) {
   const rateTablets = new Map<Build, Awaited<ReturnType<typeof prepareRates>>>();
   for (const build of builds) {
     if (enabled("rates")) rateTablets.set(build, await prepareRates(build));
-    // Not counted: each build's hot paths compiled before either is measured.
-    await tabletLoad(build, 20, { seconds: 3, marker: "Warm", retry: false });
+    // Each build warmed up before either is measured.
+    await warmUp(build);
   }
   for (let round = 1; round <= (builds.length > 1 ? config.rounds : 1); round++) {
     for (const build of round % 2 ? builds : [...builds].reverse()) {

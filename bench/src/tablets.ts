@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { VisitCreateInput } from "@vsi/api/schemas";
 import type { Build } from "./build.ts";
 import { setUpTablets, type SiteAnswers, type Tablet } from "./client.ts";
+import { sql } from "kysely";
 import { withDb } from "./pg.ts";
 import { nextPhone, percentiles, sleep } from "./util.ts";
 
@@ -49,6 +50,17 @@ export async function tabletLoad(build: Build, count: number, options: LoadOptio
   } finally {
     await Promise.all(tablets.map((t) => t.browser.close()));
   }
+}
+
+/**
+ * Not counted: a short load that compiles the build's hot paths, then the statistics autovacuum
+ * keeps on a site's database. Without them every connection keeps the plans it made of a table
+ * still nearly empty (a foreign key's check by sequential scan), and slows as the run fills it,
+ * by as much as autovacuum's next round happens to leave it.
+ */
+export async function warmUp(build: Build) {
+  await tabletLoad(build, 20, { seconds: 3, marker: "Warm", retry: false });
+  await withDb(build.database, (db) => sql`analyze`.execute(db));
 }
 
 const maxAttempts = 80;

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { startBuild, type Build } from "./build.ts";
 import { withDb } from "./pg.ts";
 import { config } from "./config.ts";
-import { tabletLoad, type LoadResult } from "./tablets.ts";
+import { tabletLoad, warmUp, type LoadResult } from "./tablets.ts";
 import { freePort, log, percentiles, sleep, type Percentiles } from "./util.ts";
 
 /** Webhooks to loopback receivers need the server's switch for private networks. */
@@ -65,8 +65,7 @@ async function loadOn(stamp: string, prepare: (build: Build) => Promise<void>) {
   const build = await startBuild("after", config.server, stamp, settings);
   try {
     await prepare(build);
-    // Not counted: the hot paths compiled first, as the tablet scenario does.
-    await tabletLoad(build, 20, { seconds: 3, marker: "Warm", retry: false });
+    await warmUp(build);
     const result = await tabletLoad(build, config.tablets, {
       seconds: config.tabletSeconds,
       marker: "Hooked",
