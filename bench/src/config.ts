@@ -53,7 +53,7 @@ export const config = {
   before: process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined,
   pgUrl: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   pgCluster: process.env.BENCH_PG_CLUSTER ?? defaultCluster(),
-  rounds: num("BENCH_ROUNDS", 2),
+  rounds: num("BENCH_ROUNDS", 3),
   tablets: num("BENCH_TABLETS", 200),
   tabletSeconds: num("BENCH_TABLET_SECONDS", 30),
   connections: num("BENCH_CONNECTIONS", 50),
