@@ -13,7 +13,7 @@ import {
   type WebhookSender,
   type WokenSender,
 } from "./jobs/index.ts";
-import { createDb, type Db } from "@vsi/db";
+import { createDb, upkeepEmbedded, type Db } from "@vsi/db";
 import { chooseLogFormat } from "./logging.ts";
 import { demoLoginMessage, seedDemoDataIfEmpty } from "./seed.ts";
 import { createServices } from "./services.ts";
@@ -31,6 +31,8 @@ async function main() {
   const services = await createServices(config);
   // Only the embedded database gets demo data by itself: a server's data is nobody's demo.
   const demoLogin = services.db.kind === "pglite" ? await seedDemoDataIfEmpty(services) : undefined;
+  // Three months of demo visits: planned as what they are from the first sign-in on.
+  if (demoLogin) await upkeepEmbedded(services.db);
 
   const app = await buildApp({
     services,

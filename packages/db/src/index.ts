@@ -7,4 +7,5 @@ export type { Notifications } from "./notifications.ts";
 export { PGliteDialect } from "./pglite-dialect.ts";
 export { prepared, preparedByShape } from "./prepared.ts";
 export { isoString } from "./timestamps.ts";
+export { upkeepEmbedded } from "./upkeep.ts";
 export { sql, type Kysely, type Transaction } from "kysely";

@@ -1,4 +1,5 @@
 import { autoSignOut, runRetention, sendDailySummaries, type Services } from "@vsi/api";
+import { upkeepEmbedded } from "@vsi/db";
 import type { ScheduledJob } from "./runner.ts";
 import { webhookJob, type WebhookSender } from "./webhooks.ts";
 import type { WokenSender } from "./woken-sender.ts";
@@ -70,5 +71,18 @@ export function scheduledJobs(
         if (eraseAfterDays !== null) log.info(`retention: ${erased} visit(s) erased`);
       },
     },
+    // The embedded database has no autovacuum: nightly, after retention, the server does its work.
+    ...(services.db.kind === "pglite"
+      ? [
+          {
+            name: "embedded-upkeep",
+            cron: "0 4 * * *",
+            run: async () => {
+              if (await upkeepEmbedded(services.db))
+                log.info("embedded database: dead rows reclaimed, statistics renewed");
+            },
+          },
+        ]
+      : []),
   ];
 }
