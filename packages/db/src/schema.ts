@@ -320,8 +320,11 @@ export interface WebhookEventsTable {
   location_id: number | null;
   data: Json<Record<string, unknown>>;
   created_at: DefaultTimestamp;
-  /** Written by the visits' trigger; its deliveries and alerts not yet written (the fan-out's). */
-  fan_out_pending: Generated<boolean>;
+}
+
+/** An event the visits' trigger wrote whose deliveries and alerts are not yet written (the fan-out's). */
+export interface WebhookFanOutsTable {
+  event_id: string;
 }
 
 export type WebhookDeliveryState = "pending" | "delivered" | "failed";
@@ -456,6 +459,7 @@ export interface Database {
   door_visits: DoorVisitsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
+  webhook_fan_outs: WebhookFanOutsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   roll_calls: RollCallsTable;

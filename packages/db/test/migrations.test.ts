@@ -41,6 +41,7 @@ const expectedTables = [
   "webhook_deliveries",
   "webhook_endpoints",
   "webhook_events",
+  "webhook_fan_outs",
 ];
 
 /** A migrator over every migration, having run them up to `name`. */

@@ -340,16 +340,23 @@ export async function pruneWebhookEvents(db: Kysely<Database>, now: Date): Promi
   const result = await db
     .deleteFrom("webhook_events")
     .where("created_at", "<", new Date(now.getTime() - keepFinishedEventsMs))
-    .where("fan_out_pending", "=", false)
     .where((eb) =>
       eb.not(
-        eb.exists(
-          eb
-            .selectFrom("webhook_deliveries")
-            .select("id")
-            .whereRef("webhook_deliveries.event_id", "=", "webhook_events.id")
-            .where("state", "=", "pending"),
-        ),
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom("webhook_fan_outs")
+              .select("event_id")
+              .whereRef("webhook_fan_outs.event_id", "=", "webhook_events.id"),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("webhook_deliveries")
+              .select("id")
+              .whereRef("webhook_deliveries.event_id", "=", "webhook_events.id")
+              .where("state", "=", "pending"),
+          ),
+        ]),
       ),
     )
     .executeTakeFirst();

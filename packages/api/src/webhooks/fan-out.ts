@@ -9,24 +9,26 @@ const eventsPerStatement = 500;
 /**
  * Writes who receives the events the visits' trigger wrote: a delivery for each endpoint that
  * wants the event (its state now, not at the sign-in's commit a moment before), and for a sign-in
- * an alert for each active subscriber. Each event is taken by one fan-out (SKIP LOCKED) and
- * unmarked in the statement that writes its rows, so a fan-out killed midway leaves it pending.
- * Then the senders of what it wrote are woken, after the commit (see migration 0031). Returns how
- * many events it fanned out.
+ * an alert for each active subscriber. Each event is taken by one fan-out (SKIP LOCKED) from
+ * webhook_fan_outs in the statement that writes its rows, so a fan-out killed midway leaves it
+ * waiting. Then the senders of what it wrote are woken, after the commit (see migration 0031).
+ * Returns how many events it fanned out.
  */
 export async function fanOutEvents(db: Kysely<Database>): Promise<number> {
   const total = { events: 0, deliveries: 0, alerts: 0 };
   for (;;) {
     const { rows } = await sql<{ events: string; deliveries: string; alerts: string }>`
       with batch as (
-        select id from webhook_events where fan_out_pending
-        order by id limit ${eventsPerStatement}
+        select event_id from webhook_fan_outs
+        order by event_id limit ${eventsPerStatement}
         for update skip locked
+      ), taken as (
+        delete from webhook_fan_outs q using batch where q.event_id = batch.event_id
+        returning q.event_id
       ), events as (
-        update webhook_events ev set fan_out_pending = false
-        from batch where ev.id = batch.id
-        returning ev.id, ev.type, ev.location_id, (ev.data #>> '{program,id}')::int as program_id,
+        select ev.id, ev.type, ev.location_id, (ev.data #>> '{program,id}')::int as program_id,
           ev.created_at
+        from webhook_events ev join taken on taken.event_id = ev.id
       ), deliveries as (
         -- Each dated from its event, as if written with it.
         insert into webhook_deliveries (event_id, endpoint_id, next_attempt_at)

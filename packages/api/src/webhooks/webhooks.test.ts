@@ -445,11 +445,15 @@ describe("delivery", () => {
       ids.push((await addEndpoint(`https://93.184.215.${14 + i}/hooks`)).id);
     const tablet = await tabletClient(site.world, site.catalog.main.id);
     const visit = await signIn(tablet);
-    const pending = () =>
-      db.selectFrom("webhook_events").select(["visit_id", "fan_out_pending"]).execute();
+    const events = () =>
+      db
+        .selectFrom("webhook_events as ev")
+        .leftJoin("webhook_fan_outs as q", "q.event_id", "ev.id")
+        .select((eb) => ["ev.visit_id", eb("q.event_id", "is not", null).as("waiting")])
+        .execute();
     const deliveries = () =>
       db.selectFrom("webhook_deliveries").select("endpoint_id").orderBy("endpoint_id").execute();
-    expect(await pending()).toEqual([{ visit_id: visit.id, fan_out_pending: true }]);
+    expect(await events()).toEqual([{ visit_id: visit.id, waiting: true }]);
     expect(await deliveries()).toEqual([]);
 
     // A fan-out that fails midway (its transaction rolled back) leaves the event waiting.
@@ -459,10 +463,10 @@ describe("delivery", () => {
         throw new Error("killed midway");
       }),
     ).rejects.toThrow("killed midway");
-    expect(await pending()).toEqual([{ visit_id: visit.id, fan_out_pending: true }]);
+    expect(await events()).toEqual([{ visit_id: visit.id, waiting: true }]);
 
     expect(await fanOutEvents(db)).toBe(1);
-    expect(await pending()).toEqual([{ visit_id: visit.id, fan_out_pending: false }]);
+    expect(await events()).toEqual([{ visit_id: visit.id, waiting: false }]);
     expect(await deliveries()).toEqual(ids.map((id) => ({ endpoint_id: id })));
     // Each event is fanned out once.
     expect(await fanOutEvents(db)).toBe(0);

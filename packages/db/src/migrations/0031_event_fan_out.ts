@@ -55,6 +55,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`drop function webhook_visit_data(jsonb)`.execute(db);
 
+  await createEventsFunction(db, { queue: false });
+}
+
+/**
+ * The visits' events trigger function: what each kind of change writes. `queue`: the events waiting
+ * for the fan-out are rows of webhook_fan_outs (migration 0033), not marked on the event.
+ */
+export async function createEventsFunction(
+  db: Kysely<unknown>,
+  { queue }: { queue: boolean },
+): Promise<void> {
   await sql`create or replace function vsi_webhook_events() returns trigger language plpgsql as $$
     begin
       -- An erased or deleted visit's details leave its earlier events (kept for their deliveries) too.
@@ -80,7 +91,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       -- sign-out; any other change of what a visit says an update (a new visitor key alone is none).
       -- Each statement's transition tables exist only in its own kind of trigger.
       if tg_op = 'INSERT' then
-        ${writeEvents("new_rows v", "'visit.signed_in'")}
+        ${writeEvents("new_rows v", "'visit.signed_in'", queue)}
       elsif tg_op = 'UPDATE' then
         ${writeEvents(
           "new_rows v join old_rows o on o.id = v.id",
@@ -93,9 +104,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                   v.time_out, v.signed_out_by, v.location_id, v.program_id, v.answers)
               then 'visit.updated'
           end`,
+          queue,
         )}
       else
-        ${writeEvents("old_rows v", "'visit.deleted'")}
+        ${writeEvents("old_rows v", "'visit.deleted'", queue)}
       end if;
       return null;
     end
@@ -107,12 +119,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * whose `kind` an endpoint or a subscriber wants, marked for the fan-out to say which. Written out
  * in each branch, since a statement can name only its own trigger's transition tables.
  */
-function writeEvents(changes: string, kind: string) {
-  return sql.raw(`insert into webhook_events (message_id, type, visit_id, location_id, data, fan_out_pending)
+function writeEvents(changes: string, kind: string, queue: boolean) {
+  const [into, pending, queued] = queue
+    ? [
+        "with written as (insert into webhook_events (message_id, type, visit_id, location_id, data)",
+        "",
+        `
+        returning id)
+        insert into webhook_fan_outs (event_id) select id from written`,
+      ]
+    : [
+        "insert into webhook_events (message_id, type, visit_id, location_id, data, fan_out_pending)",
+        ",\n          true",
+        "",
+      ];
+  return sql.raw(`${into}
         select 'msg_' || replace(gen_random_uuid()::text, '-', ''), k.kind, v.id, v.location_id,
           webhook_visit_data(v, l.name, p.name)
-            - case when k.kind = 'visit.deleted' then webhook_personal_keys() else '{}' end,
-          true
+            - case when k.kind = 'visit.deleted' then webhook_personal_keys() else '{}' end${pending}
         from ${changes}
         cross join lateral (select ${kind}::text as kind) k
         left join locations l on l.id = v.location_id
@@ -120,7 +144,7 @@ function writeEvents(changes: string, kind: string) {
         where k.kind is not null and (
           exists (select 1 from webhook_endpoints e where webhook_endpoint_wants(e, k.kind, v.location_id))
           or exists (select 1 from staff_alert_recipients r where r.event_type = k.kind
-            and r.location_id = v.location_id and r.program_id = v.program_id));`);
+            and r.location_id = v.location_id and r.program_id = v.program_id))${queued};`);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

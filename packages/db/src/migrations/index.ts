@@ -29,6 +29,7 @@ import * as m0029 from "./0029_staff_alerts.ts";
 import * as m0030 from "./0030_roll_call_marks.ts";
 import * as m0031 from "./0031_event_fan_out.ts";
 import * as m0032 from "./0032_change_feed.ts";
+import * as m0033 from "./0033_fan_out_queue.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "0030_roll_call_marks": m0030,
   "0031_event_fan_out": m0031,
   "0032_change_feed": m0032,
+  "0033_fan_out_queue": m0033,
 };
