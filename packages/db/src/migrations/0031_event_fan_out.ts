@@ -55,16 +55,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await sql`drop function webhook_visit_data(jsonb)`.execute(db);
 
-  await createEventsFunction(db, { queue: false });
+  await createEventsFunction(db, { queue: false, askFirst: false });
 }
 
 /**
- * The visits' events trigger function: what each kind of change writes. `queue`: the events waiting
- * for the fan-out are rows of webhook_fan_outs (migration 0033), not marked on the event.
+ * Most updates are sign-outs, and most readers want only sign-ins: asked once, before the
+ * statement that would name each changed visit's event.
+ */
+const updatesWantedFirst = `
+        if exists (select 1 from webhook_endpoints where enabled and events <> '["visit.signed_in"]')
+            or exists (select 1 from staff_alert_recipients where event_type <> 'visit.signed_in') then`;
+
+/**
+ * The visits' events trigger function: what each kind of change writes. Since migration 0033:
+ * `queue`, the events waiting for the fan-out are rows of webhook_fan_outs, not marked on the
+ * event; `askFirst`, an update looks for a reader of more than sign-ins before anything else.
  */
 export async function createEventsFunction(
   db: Kysely<unknown>,
-  { queue }: { queue: boolean },
+  { queue, askFirst }: { queue: boolean; askFirst: boolean },
 ): Promise<void> {
   await sql`create or replace function vsi_webhook_events() returns trigger language plpgsql as $$
     begin
@@ -92,7 +101,7 @@ export async function createEventsFunction(
       -- Each statement's transition tables exist only in its own kind of trigger.
       if tg_op = 'INSERT' then
         ${writeEvents("new_rows v", "'visit.signed_in'", queue)}
-      elsif tg_op = 'UPDATE' then
+      elsif tg_op = 'UPDATE' then${sql.raw(askFirst ? updatesWantedFirst : "")}
         ${writeEvents(
           "new_rows v join old_rows o on o.id = v.id",
           `case
@@ -105,7 +114,7 @@ export async function createEventsFunction(
               then 'visit.updated'
           end`,
           queue,
-        )}
+        )}${sql.raw(askFirst ? "\n        end if;" : "")}
       else
         ${writeEvents("old_rows v", "'visit.deleted'", queue)}
       end if;
