@@ -2,11 +2,10 @@
 // Every check `npm test` runs, packed onto the machine's cores: the builds first (the tests and
 // journeys run what they built); then the unit and API tests and the browser journeys side by side,
 // since a journey spends most of its time waiting on a page, as a person would; the type check and
-// the lint beside them, at the same priority. Those two start once the builds are done, whether
-// they passed or not: beside the builds they slowed the start of everything else, and at a lower
-// priority beside the others the lint could be starved until it ran alone at the end. Each line of
-// output is prefixed with its stage; a failing stage fails the run, after the stages already
-// started have finished, so that every failure is reported at once.
+// the lint beside them from the start, at the same priority: yielding to the others only left the
+// lint running alone after everything else had finished. Each line of output is prefixed with its
+// stage; a failing stage fails the run, after the stages already started have finished, so that
+// every failure is reported at once.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -49,8 +48,8 @@ const nativeTs = tsconfigPackage.resolve("typescript/package.json");
 const tsc = path.join(path.dirname(nativeTs), tsconfigPackage(nativeTs).bin.tsc);
 
 const build = pnpm("build", "exec", "turbo", "run", "build");
-const types = build.then(() => stage("types", process.execPath, [tsc, "-b"]));
-const lint = build.then(() => stage("lint", "pnpm", ["run", "lint"]));
+const types = stage("types", process.execPath, [tsc, "-b"]);
+const lint = stage("lint", "pnpm", ["run", "lint"]);
 const notRun = (name) => Promise.resolve({ name, code: undefined, seconds: 0 });
 const passed = (...stages) => Promise.all(stages).then((done) => done.every((r) => r.code === 0));
 const tests = passed(build).then((ok) =>
