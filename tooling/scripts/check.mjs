@@ -2,19 +2,19 @@
 // Every check `npm test` runs, packed onto the machine's cores: the builds first (the tests and
 // journeys run what they built); then the unit and API tests and the browser journeys side by side,
 // since a journey spends most of its time waiting on a page, as a person would; the type check and
-// the lint beside them from the start, at the same priority: yielding to the others only left the
-// lint running alone after everything else had finished. Each line of output is prefixed with its
-// stage; a failing stage fails the run, after the stages already started have finished, so that
-// every failure is reported at once.
+// the lint beside them at a lower priority, taking what the others leave. Each line of output is
+// prefixed with its stage; a failing stage fails the run, after the stages already started have
+// finished, so that every failure is reported at once.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { setPriority } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Runs one stage, prefixing its lines; resolves to its exit code and time. */
-function stage(name, command, args) {
+function stage(name, command, args, { background = false } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -22,6 +22,8 @@ function stage(name, command, args) {
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    // Its children inherit the priority: the whole stage yields to the others.
+    if (background && child.pid) setPriority(child.pid, 10);
     for (const stream of [child.stdout, child.stderr]) {
       let rest = "";
       stream.setEncoding("utf8");
@@ -48,8 +50,8 @@ const nativeTs = tsconfigPackage.resolve("typescript/package.json");
 const tsc = path.join(path.dirname(nativeTs), tsconfigPackage(nativeTs).bin.tsc);
 
 const build = pnpm("build", "exec", "turbo", "run", "build");
-const types = stage("types", process.execPath, [tsc, "-b"]);
-const lint = stage("lint", "pnpm", ["run", "lint"]);
+const types = stage("types", process.execPath, [tsc, "-b"], { background: true });
+const lint = stage("lint", "pnpm", ["run", "lint"], { background: true });
 const notRun = (name) => Promise.resolve({ name, code: undefined, seconds: 0 });
 const passed = (...stages) => Promise.all(stages).then((done) => done.every((r) => r.code === 0));
 const tests = passed(build).then((ok) =>
