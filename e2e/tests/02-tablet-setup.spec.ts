@@ -23,7 +23,7 @@ test("tablet set-up: staff turns this browser into a location's sheet", async ({
   await page.goto("/dashboard");
   await expect(page.getByRole("link", { name: `Hello, ${staff.firstName}!` })).toBeVisible();
   await page.getByRole("link", { name: "Manage Locations" }).click();
-  await expect(page.getByRole("heading", { name: "Locations" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Locations", level: 1 })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: location.Name });
   await row.getByRole("button", { name: "Set Up Tablet" }).click();
   // It asks first, naming what happens.

@@ -119,7 +119,7 @@ test("kiosk mode: no staff navigation on the sheet; the staff exit asks for a st
   await page.getByLabel("Email").fill(staff.email);
   await page.getByLabel("Password").fill(staff.password);
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("heading", { name: "Locations" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Locations", level: 1 })).toBeVisible();
 });
 
 test("a phone already signed in is refused on two tablets at once; the visitor may sign out instead", async ({
