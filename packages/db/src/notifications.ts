@@ -77,8 +77,8 @@ interface FeedCursor {
 }
 
 /**
- * Reads the change feed every FEED_POLL_MS through `query` (null: no connection now; the
- * reconnection says so itself), handing each row to the channel's handlers.
+ * Reads the change feed every FEED_POLL_MS through `query` (null: no connection now), handing
+ * each row to the channel's handlers.
  */
 class FeedReader {
   private cursor: FeedCursor | undefined;
@@ -99,12 +99,6 @@ class FeedReader {
   start(): Promise<void> {
     this.started ??= this.run();
     return this.started;
-  }
-
-  /** The connection was replaced: start again from now (its reconnection runs the resumed handlers). */
-  restart() {
-    this.cursor = undefined;
-    this.missed = false;
   }
 
   /** Stops reading; resolves once a read under way has finished. */
@@ -186,7 +180,8 @@ export function pgNotifications(connectionString: string): Notifications {
   const lost = (broken: pg.Client, reason: string) => {
     if (client !== broken) return;
     client = undefined;
-    feed.restart();
+    // The feed's place is the database's, not the connection's: the next connection reads on
+    // from it, so what committed meanwhile still arrives (unless it fell too far behind).
     clearInterval(ping);
     broken.removeAllListeners("notification");
     void broken.end().catch(() => undefined);
