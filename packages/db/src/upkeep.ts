@@ -6,10 +6,9 @@ import type { Db } from "./client.ts";
  * workers) never gets: dead rows reclaimed and statistics renewed. Without statistics a table stays,
  * to the planner, the nearly empty one it first saw, and a statement planned once for the
  * connection's life (a foreign key's check) reads it whole however large it grows. Renewing them
- * replans those statements too. A server's database is left to autovacuum: false.
+ * replans those statements too. For the embedded database only: callers leave a server's to
+ * autovacuum.
  */
-export async function upkeepEmbedded(db: Db): Promise<boolean> {
-  if (db.kind !== "pglite") return false;
+export async function upkeepEmbedded(db: Db): Promise<void> {
   await sql`vacuum analyze`.execute(db.kysely);
-  return true;
 }

@@ -78,8 +78,8 @@ export function scheduledJobs(
             name: "embedded-upkeep",
             cron: "0 4 * * *",
             run: async () => {
-              if (await upkeepEmbedded(services.db))
-                log.info("embedded database: dead rows reclaimed, statistics renewed");
+              await upkeepEmbedded(services.db);
+              log.info("embedded database: dead rows reclaimed, statistics renewed");
             },
           },
         ]
