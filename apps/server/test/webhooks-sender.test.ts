@@ -13,9 +13,9 @@ import { eventFanOut, scheduledJobs, staffAlertSender, webhookSender } from "../
 import { wokenSender } from "../src/jobs/woken-sender.ts";
 import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures.ts";
 
-// The webhooks and staff alerts as the server sends them: the visit's event fanned out when its
-// commit notifies, then each outbox's sender woken by its rows; off the request path, and by the
-// every-minute job. What a delivery or an alert does is tested in packages/api
+// The webhooks and staff alerts as the server sends them: the visit's event fanned out when the
+// change feed announces its commit, then each outbox's sender woken by its rows; off the request
+// path, and by the every-minute job. What a delivery or an alert does is tested in packages/api
 // (webhooks/webhooks.test.ts, alerts/alerts.test.ts).
 
 const world = useCatalogServer();
