@@ -138,12 +138,8 @@ class FeedReader {
           await query(feedPrune, []);
         }
       } catch (error) {
-        // Only a reader that had started can have missed anything.
-        if (this.cursor) {
-          console.error(`change feed: ${(error as Error).message}`);
-          this.missed = true;
-        }
-        this.cursor = undefined;
+        // The place stays: the next read reads on from it (a long outage is caught above).
+        console.error(`change feed: ${(error as Error).message}`);
       }
     }
     if (this.stopped) return;

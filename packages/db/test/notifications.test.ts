@@ -1,7 +1,7 @@
 import { createTestDatabase } from "@vsi/test-utils";
 import { sql } from "kysely";
 import pg from "pg";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDb, migrateToLatest, type Db } from "../src/index.ts";
 import { notificationsApplicationName } from "../src/notifications.ts";
 import { createEmptyEmbeddedDb } from "../src/testing.ts";
@@ -225,6 +225,35 @@ describe("database notifications", () => {
       } finally {
         await listener.end();
       }
+    }));
+
+  it("read on from the same place after a failed read of the change feed, losing nothing and asking no one to refresh", (ctx) =>
+    onServer(ctx, async (db) => {
+      await migrateToLatest(db.kysely);
+      const { locationId, programId } = await catalog(db);
+      const visits = collector();
+      let resumed = 0;
+      db.notifications().onResume(() => (resumed += 1));
+      await db.notifications().listen("vsi_visits", visits.push);
+      const failed = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      try {
+        // The reader's next reads fail while its table is away; no sign-in can commit meanwhile.
+        await sql`alter table change_feed rename to change_feed_away`.execute(db.kysely);
+        const until = Date.now() + 5_000;
+        while (failed.mock.calls.length === 0 && Date.now() < until)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        await sql`alter table change_feed_away rename to change_feed`.execute(db.kysely);
+        expect(String(failed.mock.calls[0]?.[0])).toMatch(/^change feed: /);
+      } finally {
+        failed.mockRestore();
+      }
+      await db.kysely
+        .insertInto("visits")
+        .values(visit(locationId, programId, "4155550011"))
+        .execute();
+      expect((await visits.next(1))[0]?.kind).toBe("in");
+      expect(await arrivedBefore(db, "vsi_visits", visits)).toEqual([]);
+      expect(resumed).toBe(0);
     }));
 
   it("listen again after the server drops the listening connection, and say so", (ctx) =>
