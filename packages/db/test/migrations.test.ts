@@ -338,6 +338,33 @@ async function checkRollCallMarksMigrate(db: Kysely<Database>) {
   ]);
 }
 
+/** An event written before its answers were kept as values alone keeps their values, and on the way down gets their old shape. */
+async function checkEventAnswerValuesMigrate(db: Kysely<Database>) {
+  const migrator = await migratedTo(db, "0033_fan_out_queue");
+  const asked = { Label: { en: "Q", es: "P" }, Choices: [] };
+  const data = (answers: object) => JSON.stringify({ firstName: "A", answers });
+  await sql`insert into webhook_events (message_id, type, data) values
+    ('msg_a', 'visit.signed_in', ${data({ "7": { value: "94110", ...asked }, "8": { value: ["x", "y"], ...asked } })}),
+    ('msg_b', 'visit.signed_in', ${data({})}),
+    ('msg_c', 'visit.deleted', '{"visitId": 1}')`.execute(db);
+  const events = () =>
+    db.selectFrom("webhook_events").select("data").orderBy("message_id").execute();
+
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect((await events()).map((event) => event.data)).toEqual([
+    { firstName: "A", answers: { "7": "94110", "8": ["x", "y"] } },
+    { firstName: "A", answers: {} },
+    { visitId: 1 },
+  ]);
+
+  expect((await migrator.migrateTo("0033_fan_out_queue")).error).toBeUndefined();
+  expect((await events()).map((event) => event.data)).toEqual([
+    { firstName: "A", answers: { "7": { value: "94110" }, "8": { value: ["x", "y"] } } },
+    { firstName: "A", answers: {} },
+    { visitId: 1 },
+  ]);
+}
+
 /** A migration that landed after a later-numbered one still runs on a database that has the later one. */
 async function checkLateLandingMigrates(db: Kysely<Database>) {
   // One that no later migration builds on, as a late-landing branch's would be.
@@ -366,6 +393,9 @@ const checks: Record<string, (db: Db) => Promise<void>> = {
     checkAnswerFiguresBackfill(db.kysely),
   "keep a roll call's marks made before marks were kept": (db) =>
     checkRollCallMarksMigrate(db.kysely),
+  "keep an event's answers as their values alone, and give back their shape on the way down": (
+    db,
+  ) => checkEventAnswerValuesMigrate(db.kysely),
 };
 
 describe("migrations", () => {

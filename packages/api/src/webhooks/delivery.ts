@@ -163,12 +163,8 @@ export function payloadData(
   if (!("firstName" in data)) return data;
   const lastName = typeof data.lastName === "string" ? data.lastName : "";
   const view: Record<string, unknown> = { ...data, lastInitial: lastName.slice(0, 1) };
-  if (includePersonalDetails) {
-    const answers = (data.answers ?? {}) as Record<string, { value?: unknown }>;
-    view.answers = Object.fromEntries(
-      Object.entries(answers).map(([questionId, answer]) => [questionId, answer.value ?? null]),
-    );
-  } else for (const field of personalFields) delete view[field];
+  // The answers are kept as the endpoint receives them: each value by its question's id.
+  if (!includePersonalDetails) for (const field of personalFields) delete view[field];
   return view;
 }
 

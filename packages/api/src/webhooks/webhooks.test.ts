@@ -233,6 +233,43 @@ describe("delivery", () => {
     expect(personal.received[0]!.headers["webhook-id"]).toBe(request!.headers["webhook-id"]);
   });
 
+  it("keeps of a visit's answers their values alone, and sends them only where personal details are asked", async () => {
+    const created = await site.admin.call((api) =>
+      api.questions.create({
+        Label: { en: "ZIP code", es: "Código postal" },
+        Kind: "zip",
+        ProgramIds: [site.catalog.tutoring.id],
+      } as never),
+    );
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const zip = String((created.json as { id: number }).id);
+    try {
+      const plain = await receiver();
+      const personal = await receiver();
+      await addEndpoint(plain.url);
+      await addEndpoint(personal.url, { includePersonalDetails: true });
+      const tablet = await tabletClient(site.world, site.catalog.main.id);
+      const visit = await signIn(tablet, { Answers: { [zip]: "94110" } });
+
+      // The visit keeps the question's words with its answer; its event, the value alone.
+      const event = await site.world.services.db.kysely
+        .selectFrom("webhook_events")
+        .select("data")
+        .where("visit_id", "=", visit.id)
+        .executeTakeFirstOrThrow();
+      expect(event.data.answers).toEqual({ [zip]: "94110" });
+      expect((await deliver()).attempted).toBe(2);
+      expect(bodies(personal.received)[0]!.data.answers).toEqual({ [zip]: "94110" });
+      expect(bodies(plain.received)[0]!.data).not.toHaveProperty("answers");
+    } finally {
+      await site.world.services.db.kysely
+        .updateTable("questions")
+        .set({ retired_at: new Date() })
+        .where("id", "=", Number(zip))
+        .execute();
+    }
+  });
+
   it("sends every writer's change as its event: sign-in, sign-out, correction, automatic sign-out, deletion, forgetting", async () => {
     const hooks = await receiver();
     await addEndpoint(hooks.url);

@@ -35,8 +35,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select array['firstName', 'lastName', 'phoneNumber', 'temperature', 'answers']
   $$`.execute(db);
 
-  // The visit as an event carries it; one expression, so the planner inlines it into the trigger.
-  await sql`create function webhook_visit_data(v visits, location_name text, program_name text)
+  await createEventDataFunction(db, "v.answers");
+
+  await sql`drop function webhook_visit_data(jsonb)`.execute(db);
+
+  await createEventsFunction(db, { queue: false, askFirst: false });
+}
+
+/**
+ * The visit as an event carries it, `answers` the expression for its answers (since migration
+ * 0034 their values alone); one expression, so the planner inlines it into the trigger.
+ */
+export async function createEventDataFunction(db: Kysely<unknown>, answers: string): Promise<void> {
+  await sql`create or replace function webhook_visit_data(v visits, location_name text, program_name text)
     returns jsonb language sql stable as $$
       select jsonb_build_object(
         'visitId', v.id,
@@ -46,16 +57,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         'lastName', v.last_name,
         'phoneNumber', v.phone_number,
         'temperature', v.temperature,
-        'answers', v.answers,
+        'answers', ${sql.raw(answers)},
         'timeIn', to_char(v.time_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'timeOut', to_char(v.time_out at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'signedOutBy', v.signed_out_by,
         'signedInFrom', v.signed_in_from)
     $$`.execute(db);
-
-  await sql`drop function webhook_visit_data(jsonb)`.execute(db);
-
-  await createEventsFunction(db, { queue: false, askFirst: false });
 }
 
 /**
