@@ -161,10 +161,14 @@ describe("/healthz", () => {
 
   it("reports an outage with 503", async () => {
     const other = await startTestServer();
-    await other.services.db.close();
-    const down = await other.client().get("/healthz");
-    expect(down.status).toBe(503);
-    expect(down.json).toEqual({ status: "error", database: "down" });
-    await other.app.close();
+    try {
+      await other.services.db.close();
+      const down = await other.client().get("/healthz");
+      expect(down.status).toBe(503);
+      expect(down.json).toEqual({ status: "error", database: "down" });
+    } finally {
+      // Its database is dropped too, closed or not.
+      await other.close();
+    }
   });
 });

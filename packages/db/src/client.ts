@@ -45,6 +45,15 @@ const pgTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (
 ) => unknown;
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, timestamptzParser(pgTimestamptz));
 
+/**
+ * A close that later calls wait for rather than repeat: a query after the first (which fails) would
+ * start Kysely's driver again, whose destroy would end the pool a second time, and pg refuses that.
+ */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
 export async function createDb(config: DbConfig = {}): Promise<Db> {
   const { onStatement } = config;
   const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
@@ -69,13 +78,13 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
       kind: "postgres",
       pool,
       notifications: () => (notifications ??= pgNotifications(databaseUrl)),
-      async close() {
+      close: once(async () => {
         await notifications?.close();
         await kysely.destroy();
         // Kysely starts its driver on the first query, and destroying one never started does
         // nothing: end the pool here too, so a database never queried is closed all the same.
         if (!pool.ended && !pool.ending) await pool.end();
-      },
+      }),
     };
   }
 
@@ -105,11 +114,11 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     kind: "pglite",
     embedded: { pglite, dir },
     notifications: () => (notifications ??= pgliteNotifications(pglite, exclusive)),
-    async close() {
+    close: once(async () => {
       await notifications?.close();
       await kysely.destroy();
       // As above: the dialect closes PGlite only if a query ever started it.
       if (!pglite.closed) await pglite.close();
-    },
+    }),
   };
 }

@@ -38,19 +38,21 @@ describe("createDb on a PostgreSQL server", () => {
 });
 
 describe("close()", () => {
-  it("ends an embedded database that was never queried: a query afterwards fails", async () => {
+  it("ends an embedded database that was never queried: a query afterwards fails, a second close does nothing", async () => {
     const db = await createEmptyEmbeddedDb();
     await db.close();
     await expect(sql`select 1`.execute(db.kysely)).rejects.toThrow();
+    await expect(db.close()).resolves.toBeUndefined();
   });
 
-  it("ends a server pool that was never queried: a query afterwards fails", async (ctx) => {
+  it("ends a server pool that was never queried: a query afterwards fails, a second close does nothing", async (ctx) => {
     const database = await createTestDatabase();
     if (!database) return ctx.skip();
     const db = await createDb({ databaseUrl: database.url });
     try {
       await db.close();
       await expect(sql`select 1`.execute(db.kysely)).rejects.toThrow();
+      await expect(db.close()).resolves.toBeUndefined();
     } finally {
       await database.drop();
     }
