@@ -6,20 +6,30 @@ import { createDb, migrateToLatest, type Db } from "../src/index.ts";
 import { notificationsApplicationName } from "../src/notifications.ts";
 import { createEmptyEmbeddedDb } from "../src/testing.ts";
 
+/**
+ * Waits until `done()` or the time-out, looking again every 50 ms or when woken (`onWait` gets
+ * each wait's wake-up); the wait is a bound, never the check.
+ */
+async function waitUntil(
+  done: () => boolean,
+  timeoutMs: number,
+  onWait?: (wake: () => void) => void,
+) {
+  const until = Date.now() + timeoutMs;
+  while (!done() && Date.now() < until) {
+    await new Promise<void>((resolve) => {
+      onWait?.(resolve);
+      setTimeout(resolve, 50);
+    });
+  }
+}
+
 /** Collects what arrives on a channel; `next(n)` waits until n payloads are there. */
 function collector() {
   const payloads: string[] = [];
   let wake: (() => void) | undefined;
-  /** Waits until `done()` or the time-out; the wait is a bound, never the check. */
-  const waitFor = async (done: () => boolean, timeoutMs: number) => {
-    const until = Date.now() + timeoutMs;
-    while (!done() && Date.now() < until) {
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, 50);
-      });
-    }
-  };
+  const waitFor = (done: () => boolean, timeoutMs: number) =>
+    waitUntil(done, timeoutMs, (resolve) => (wake = resolve));
   return {
     payloads,
     push: (payload: string) => {
@@ -253,9 +263,7 @@ describe("database notifications", () => {
       try {
         // The reader's next reads fail while its table is away; no sign-in can commit meanwhile.
         await sql`alter table change_feed rename to change_feed_away`.execute(db.kysely);
-        const until = Date.now() + 5_000;
-        while (failed.mock.calls.length === 0 && Date.now() < until)
-          await new Promise((resolve) => setTimeout(resolve, 20));
+        await waitUntil(() => failed.mock.calls.length > 0, 5_000);
         await sql`alter table change_feed_away rename to change_feed`.execute(db.kysely);
         expect(String(failed.mock.calls[0]?.[0])).toMatch(/^change feed: /);
       } finally {
@@ -277,9 +285,7 @@ describe("database notifications", () => {
         [notificationsApplicationName],
       );
       await admin.end();
-      const until = Date.now() + 10_000;
-      while (resumed() === 0 && Date.now() < until)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitUntil(() => resumed() > 0, 10_000);
       expect(resumed()).toBe(1);
       await signIn("4155550009");
       expect((await visits.next(1))[0]?.kind).toBe("in");
