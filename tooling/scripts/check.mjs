@@ -4,24 +4,32 @@
 // since a journey spends most of its time waiting on a page, as a person would; the type check and
 // the lint beside them at a lower priority, taking what the others leave. Each line of output is
 // prefixed with its stage; a failing stage fails the run, after the stages already started have
-// finished, so that every failure is reported at once.
+// finished, so that every failure is reported at once. Without a PostgreSQL server named by
+// DATABASE_URL or TEST_DATABASE_URL, the tests get one of their own for the run
+// (test-postgres.mjs), so that every machine runs the same suite as CI.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { setPriority } from "node:os";
+import { constants, setPriority } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startTestPostgres } from "./test-postgres.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const running = new Set();
 
 /** Runs one stage, prefixing its lines; resolves to its exit code and time. */
-function stage(name, command, args, { background = false } = {}) {
+function stage(name, command, args, { background = false, env = {} } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
+    // In a process group of its own, so that an interruption reaches each stage whole, through
+    // shutDown below, whoever sent it.
     const child = spawn(command, args, {
       cwd: root,
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" },
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     });
+    running.add(child);
     // Its children inherit the priority: the whole stage yields to the others.
     if (background && child.pid) setPriority(child.pid, 10);
     for (const stream of [child.stdout, child.stderr]) {
@@ -35,6 +43,7 @@ function stage(name, command, args, { background = false } = {}) {
       stream.on("end", () => rest && process.stdout.write(`[${name}] ${rest}\n`));
     }
     child.on("close", (code) => {
+      running.delete(child);
       const seconds = Math.round((Date.now() - started) / 1000);
       process.stdout.write(`[${name}] ${code === 0 ? "passed" : "FAILED"} in ${seconds} s\n`);
       resolve({ name, code: code ?? 1, seconds });
@@ -43,6 +52,40 @@ function stage(name, command, args, { background = false } = {}) {
 }
 
 const pnpm = (name, ...args) => stage(name, "pnpm", args);
+
+const hasServer = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
+// test-at.sh's faked clock would stop a server's timers: it runs on PGlite alone.
+const noServer = process.env.NO_TEST_POSTGRES === "1";
+const database =
+  hasServer || noServer
+    ? undefined
+    : startTestPostgres({ log: (line) => process.stdout.write(`[postgres] ${line}\n`) });
+let stopping = false;
+/** Ends the stages still running, then the run's own PostgreSQL and its folder, then the run. */
+async function shutDown(signal) {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`\n${signal}: stopping the stages still running\n`);
+  const closed = [...running].map(
+    (child) => new Promise((resolve) => child.once("close", resolve)),
+  );
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+  await Promise.all(closed);
+  await database?.then(
+    (server) => server.stop(),
+    () => undefined,
+  );
+  process.exit(128 + constants.signals[signal]);
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
+  process.on(signal, () => void shutDown(signal));
+
 // TypeScript 7's native compiler checks the types (tooling/typescript's); the packages keep 5.9,
 // whose JavaScript API typescript-eslint reads.
 const tsconfigPackage = createRequire(path.join(root, "tooling", "typescript", "package.json"));
@@ -54,13 +97,28 @@ const types = stage("types", process.execPath, [tsc, "-b"], { background: true }
 const lint = stage("lint", "pnpm", ["run", "lint"], { background: true });
 const notRun = (name) => Promise.resolve({ name, code: undefined, seconds: 0 });
 const passed = (...stages) => Promise.all(stages).then((done) => done.every((r) => r.code === 0));
-const tests = passed(build).then((ok) =>
-  ok ? pnpm("tests", "exec", "vitest", "run") : notRun("tests"),
+const testServer = database?.then(
+  (server) => server.url,
+  (error) => {
+    process.stdout.write(`[postgres] could not start: ${error.message}\n`);
+    return undefined;
+  },
+);
+const tests = Promise.all([passed(build), testServer]).then(([ok, url]) =>
+  ok && (hasServer || noServer || url)
+    ? stage("tests", "pnpm", ["exec", "vitest", "run"], {
+        env: url ? { TEST_DATABASE_URL: url } : {},
+      })
+    : notRun("tests"),
 );
 const journeys = passed(build).then((ok) =>
   ok ? pnpm("journeys", "--filter", "@vsi/e2e", "test") : notRun("journeys"),
 );
 const results = await Promise.all([build, types, lint, tests, journeys]);
+await database?.then(
+  (server) => server.stop(),
+  () => undefined,
+);
 
 const outcome = (r) =>
   r.code === undefined ? "not run" : r.code === 0 ? `passed in ${r.seconds} s` : "FAILED";

@@ -3,7 +3,7 @@
 # default to 23:58 UTC on a month's last day, so the run crosses midnight and the month's end.
 # Needs Debian's faketime (`apt-get install -y faketime`). Usage: tooling/scripts/test-at.sh ["YYYY-MM-DD HH:MM:SS"]
 #
-# It runs on the embedded database: PostgreSQL's own timers (statement_timeout, deadlock detection)
+# It runs on the embedded database alone (NO_TEST_POSTGRES): PostgreSQL's own timers (statement_timeout, deadlock detection)
 # stop firing under libfaketime, so a faked server would hang where a real one breaks a deadlock.
 set -euo pipefail
 start="${1:-2026-11-30 23:58:00}"
@@ -17,6 +17,7 @@ cd "$clone"
 # An offset from the real clock, the same for every process (node, the servers, Chromium): their
 # clocks agree, as on a machine whose date it really is.
 export FAKETIME="+$(($(date -ud "$start" +%s) - $(date +%s)))"
-unset DATABASE_URL CI
+unset DATABASE_URL TEST_DATABASE_URL CI
+export NO_TEST_POSTGRES=1
 LD_PRELOAD="$lib" date -u
 LD_PRELOAD="$lib" npm test
