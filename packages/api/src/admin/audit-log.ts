@@ -3,7 +3,7 @@ import type { Database, Executor } from "@vsi/db";
 import { iso } from "../kernel/iso-time.ts";
 import type { AuditAction, AuditEntry, AuditListInput } from "./audit-schema.ts";
 import { pageCount, pageSize } from "../kernel/pagination.ts";
-import { countMatches } from "../kernel/row-count.ts";
+import { countMatches, type CountLimits } from "../kernel/row-count.ts";
 import { dayStart, nextDayStart } from "../visits/filters.ts";
 
 export type AuditFilters = Omit<AuditListInput, "page" | "exactTotal">;
@@ -32,7 +32,7 @@ export async function auditPage(
   db: Executor,
   filters: AuditFilters,
   page: number,
-  options: { exactTotal?: boolean } = {},
+  options: { exactTotal?: boolean | undefined; limits?: CountLimits | undefined } = {},
 ) {
   const where = auditConditions(filters);
   const [rows, count] = await Promise.all([
@@ -64,7 +64,7 @@ export async function auditPage(
         .selectFrom("audit_log")
         .select(sql<number>`1`.as("one"))
         .where(where),
-      { exact: options.exactTotal },
+      { exact: options.exactTotal, limits: options.limits },
     ),
   ]);
   const { total, estimated } = count;

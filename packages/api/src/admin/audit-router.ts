@@ -19,7 +19,10 @@ export const auditRouter = router({
     .output(z.array(auditEntrySchema))
     .query(async ({ ctx, input }) => {
       const { page, exactTotal, ...filters } = input;
-      const result = await auditPage(ctx.db, filters, page, { exactTotal });
+      const result = await auditPage(ctx.db, filters, page, {
+        exactTotal,
+        limits: ctx.services.config.countLimits,
+      });
       ctx.response.headers["X-Total-Count"] = String(result.total);
       if (result.totalEstimated) ctx.response.headers["X-Total-Count-Estimated"] = "true";
       const link = linkHeader(ctx.services.config.baseUrl, ctx.url, result.page, result.pageCount);
@@ -33,6 +36,9 @@ export const auditRouter = router({
     .output(auditPageSchema)
     .query(({ ctx, input }) => {
       const { page, exactTotal, ...filters } = input;
-      return auditPage(ctx.db, filters, page, { exactTotal });
+      return auditPage(ctx.db, filters, page, {
+        exactTotal,
+        limits: ctx.services.config.countLimits,
+      });
     }),
 });

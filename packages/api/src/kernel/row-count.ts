@@ -6,12 +6,17 @@ import type { Database, Executor } from "@vsi/db";
  * the first page shows the planner's estimate unless the caller asks for the exact total, so the
  * first page of a million rows costs what the first page of ten thousand does.
  */
-export const countLimits = {
-  /** Counted exactly (an index-only count that stops one past this). */
+export const countLimits: CountLimits = {
   exactUpTo: 100_000,
-  /** The planner expects more than this (5× the exact limit): not even the capped count is run. */
   estimateAbove: 500_000,
 };
+
+export interface CountLimits {
+  /** Counted exactly (an index-only count that stops one past this). */
+  exactUpTo: number;
+  /** The planner expects more than this (5× the exact limit): not even the capped count is run. */
+  estimateAbove: number;
+}
 
 export interface RowTotal {
   total: number;
@@ -44,7 +49,7 @@ async function plannedRows(db: Executor, matches: Matches): Promise<number> {
 export async function countMatches(
   db: Executor,
   matches: Matches,
-  options: { exact?: boolean; limits?: typeof countLimits } = {},
+  options: { exact?: boolean; limits?: CountLimits | undefined } = {},
 ): Promise<RowTotal> {
   const limits = options.limits ?? countLimits;
   if (options.exact) {

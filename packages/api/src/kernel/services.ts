@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { Db } from "@vsi/db";
 import type { Backups } from "@vsi/backups";
+import type { CountLimits } from "./row-count.ts";
 
 export interface MailMessage {
   to: string;
@@ -30,6 +31,8 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Webhooks may go to loopback and private addresses, and over plain http (a site's own network, tests). */
   webhooksAllowPrivateNetworks?: boolean;
+  /** Where long lists stop counting exactly (kernel/row-count.ts); tests lower them. */
+  countLimits?: CountLimits;
 }
 
 export interface Services {

@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
-import { cappedCount, countLimits, countMatches, type RowTotal } from "../kernel/row-count.ts";
+import {
+  cappedCount,
+  countLimits,
+  countMatches,
+  type CountLimits,
+  type RowTotal,
+} from "../kernel/row-count.ts";
 import { visitConditions, type VisitFilters } from "./filters.ts";
 
 export { countLimits };
@@ -19,5 +25,5 @@ export const cappedCountQuery = (db: Executor, filters: VisitFilters, cap: numbe
 export const countVisits = (
   db: Executor,
   filters: VisitFilters,
-  options: { exact?: boolean; limits?: typeof countLimits } = {},
+  options: { exact?: boolean; limits?: CountLimits | undefined } = {},
 ): Promise<VisitTotal> => countMatches(db, plannedRowsQuery(db, filters), options);

@@ -31,6 +31,7 @@ import {
   type TabletCheckValues,
 } from "../tablets/queries.ts";
 import { countVisits, type VisitTotal } from "./count.ts";
+import type { CountLimits } from "../kernel/row-count.ts";
 import {
   askedQuestions,
   excusedQuestions,
@@ -153,7 +154,7 @@ export async function reportPage(
   db: Executor,
   filters: VisitFilters,
   page: number,
-  options: { exactTotal?: boolean } = {},
+  options: { exactTotal?: boolean | undefined; limits?: CountLimits | undefined } = {},
 ) {
   const where = visitConditions(filters);
   const pageQuery = (direction: "asc" | "desc", offset: number, limit: number) =>
@@ -176,10 +177,10 @@ export async function reportPage(
   if (page === 1) {
     [rows, count] = await Promise.all([
       pageQuery("desc", 0, pageSize),
-      countVisits(db, filters, { exact: options.exactTotal }),
+      countVisits(db, filters, { exact: options.exactTotal, limits: options.limits }),
     ]);
   } else {
-    count = await countVisits(db, filters, { exact: options.exactTotal });
+    count = await countVisits(db, filters, { exact: options.exactTotal, limits: options.limits });
     // A page past the middle is read from the oldest end, which needs the exact total.
     if (count.estimated && offset > count.total / 2)
       count = await countVisits(db, filters, { exact: true });

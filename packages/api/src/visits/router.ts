@@ -66,6 +66,7 @@ const filtersOf = (input: VisitFilterInput) => ({
 async function report(ctx: Context, input: VisitListInput) {
   const { visits, total, totalEstimated } = await reportPage(ctx.db, filtersOf(input), input.page, {
     exactTotal: input.exactTotal,
+    limits: ctx.services.config.countLimits,
   });
   return { visits, total, totalEstimated, page: input.page, pageCount: pageCount(total) };
 }
@@ -144,7 +145,7 @@ export const visitsRouter = router({
       }
       const { visits, total, totalEstimated, page, pageCount } = await report(ctx, input);
       ctx.response.headers["X-Total-Count"] = String(total);
-      // Past 100,000 matches the first page's total is the planner's estimate; exactTotal=true counts.
+      // Past 100,000 matches (kernel/row-count.ts) the first page's total is the planner's estimate; exactTotal=true counts.
       if (totalEstimated) ctx.response.headers["X-Total-Count-Estimated"] = "true";
       const link = linkHeader(ctx.services.config.baseUrl, ctx.url, page, pageCount);
       if (link) ctx.response.headers.Link = link;
