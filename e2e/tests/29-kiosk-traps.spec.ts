@@ -1,4 +1,9 @@
-import { createSite, lingeringConfirmation, setKioskTimings, signInVisitor } from "../support/api.ts";
+import {
+  createSite,
+  lingeringConfirmation,
+  setKioskTimings,
+  signInVisitor,
+} from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
 import { confirmSignOut, sheetRow } from "../support/sheet.ts";

@@ -21,7 +21,12 @@ export function IsThisYou({
   const { t } = useKioskTranslation();
   const id = useId();
   return (
-    <div role="group" aria-labelledby={id} aria-describedby={`${id}-hint`} className={classes.isThisYou}>
+    <div
+      role="group"
+      aria-labelledby={id}
+      aria-describedby={`${id}-hint`}
+      className={classes.isThisYou}
+    >
       <p id={id} className={classes.isThisYouQuestion}>
         {t("form.isThisYou", { name: nameWithLastInitial(found.FirstName, found.LastName) })}
       </p>

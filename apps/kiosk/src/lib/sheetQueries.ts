@@ -83,10 +83,7 @@ export function useOpenVisits(locationId: number, programId: number): OpenVisits
  * "Find your name" finds a visitor whichever program's tab is showing. Each program's list is the
  * same query (and cache) as its tab's.
  */
-export function useLocationVisits(
-  locationId: number,
-  programIds: readonly number[],
-): SheetVisit[] {
+export function useLocationVisits(locationId: number, programIds: readonly number[]): SheetVisit[] {
   const lists = useQueries({
     queries: programIds.map((programId) => openVisitsQuery(locationId, programId)),
   });

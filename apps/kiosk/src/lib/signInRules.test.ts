@@ -47,7 +47,13 @@ describe("signInProblems", () => {
   it("says what is wrong with each field, for its message", () => {
     expect(
       signInProblems(
-        { PhoneNumber: "415", Temperature: "", FirstName: "x".repeat(120), LastName: " ", ProgramId: null },
+        {
+          PhoneNumber: "415",
+          Temperature: "",
+          FirstName: "x".repeat(120),
+          LastName: " ",
+          ProgramId: null,
+        },
         1,
       ),
     ).toEqual({

@@ -23,9 +23,7 @@ const fields: readonly SignInField[] = [
 
 /** Why a field does not pass, for its message: left empty, too long (and the most it takes), or not the right form. */
 export type SignInProblem =
-  | { kind: "missing" }
-  | { kind: "tooLong"; max: number }
-  | { kind: "format" };
+  { kind: "missing" } | { kind: "tooLong"; max: number } | { kind: "format" };
 
 /**
  * What is wrong with each field that does not pass; the form is valid only when this is empty. A

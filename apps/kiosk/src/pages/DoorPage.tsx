@@ -111,13 +111,16 @@ function OpenDoor({ code, door }: { code: string; door: Door }) {
   }, [code, token]);
 
   // Only a phone with proof looks its visitor up: without, the door would learn nothing to fill in.
-  const lookup = useCallback(async (phoneNumber: string) => {
-    const proof = readProof();
-    if (!proof) throw new Error("No proof on this phone");
-    const found = await doorApi.lookUp(code, phoneNumber, proof);
-    if (!found.Proven) throw new Error("Not this phone's visitor");
-    return found;
-  }, [code]);
+  const lookup = useCallback(
+    async (phoneNumber: string) => {
+      const proof = readProof();
+      if (!proof) throw new Error("No proof on this phone");
+      const found = await doorApi.lookUp(code, phoneNumber, proof);
+      if (!found.Proven) throw new Error("Not this phone's visitor");
+      return found;
+    },
+    [code],
+  );
 
   async function submit(payload: SignInPayload) {
     const proof = readProof();

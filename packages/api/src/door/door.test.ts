@@ -638,6 +638,29 @@ describe("a phone's proof that a number is its visitor's", () => {
     expect(maria.status).toBe(201);
   });
 
+  it("a visitor forgotten by staff leaves no proof behind", async () => {
+    const number = newNumber();
+    const first = await phone().call((api) =>
+      api.door.signIn(atDoor(code, site.catalog.tutoring.id, { PhoneNumber: number })),
+    );
+    expect(first.json.proves).toBe(true);
+    await phone().call((api) => api.door.signOut({ visitToken: first.json.visitToken }));
+    expect(
+      (await site.admin.call((api) => api.visitors.forget({ phoneNumber: number }))).status,
+    ).toBe(200);
+    // The number comes back at the tablet; the old phone's secret reads nothing of it.
+    await knownAtTablet(number);
+    const res = await phone().call((api) =>
+      api.door.lookUp({ code, phoneNumber: number, proof: first.json.visitToken }),
+    );
+    expect(res.json).toMatchObject({
+      FirstName: "Maria",
+      LastName: "L",
+      Answers: {},
+      Proven: false,
+    });
+  });
+
   it("never shows a phone a visit's id", async () => {
     const mine = phone();
     const made = await mine.call((api) => api.door.signIn(atDoor(code, site.catalog.tutoring.id)));

@@ -128,7 +128,7 @@ export async function phoneProof(
   phoneNumber: string,
   proofHash: string | null,
 ): Promise<"proven" | "new" | "unproven"> {
-  const key = sql<Buffer>`visitor_key_of(${phoneNumber}::text)`;
+  // By the number itself: a visit erased (retention, a visitor forgotten) proves nothing any more.
   const row = await db
     .selectNoFrom((eb) => [
       eb
@@ -138,7 +138,7 @@ export async function phoneProof(
             .innerJoin("visits", "visits.id", "door_visits.visit_id")
             .select(sql<number>`1`.as("one"))
             .where("door_visits.token_hash", "=", sql<string>`${proofHash}::text`)
-            .where("visits.visitor_key", "=", key)
+            .where("visits.phone_number", "=", phoneNumber)
             .where("visits.unproven", "=", false),
         )
         .as("proven"),
@@ -147,7 +147,7 @@ export async function phoneProof(
           eb
             .selectFrom("visits")
             .select(sql<number>`1`.as("one"))
-            .where("visits.visitor_key", "=", key)
+            .where("visits.phone_number", "=", phoneNumber)
             .where("visits.unproven", "=", false),
         )
         .as("known"),

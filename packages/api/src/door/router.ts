@@ -23,13 +23,7 @@ import {
   locationIdParam,
   visitTokenParam,
 } from "./schema.ts";
-import {
-  doorLocation,
-  doorVisitId,
-  doorVisitRow,
-  phoneProof,
-  replaceDoorCode,
-} from "./queries.ts";
+import { doorLocation, doorVisitId, doorVisitRow, phoneProof, replaceDoorCode } from "./queries.ts";
 import { initialOf } from "../kernel/sheet-view.ts";
 import { doorUrl, toDoorVisit } from "./mappers.ts";
 import { say, visitMessages } from "../kernel/messages.ts";
@@ -175,8 +169,11 @@ export const doorRouter = router({
       // Without proof, a number used before may be anyone's: the visit is kept, but remembers
       // nothing for the number, and never meets its open visit (so its answer cannot say who is here).
       const unproven =
-        (await phoneProof(ctx.db, fields.PhoneNumber, proof === undefined ? null : hashToken(proof))) ===
-        "unproven";
+        (await phoneProof(
+          ctx.db,
+          fields.PhoneNumber,
+          proof === undefined ? null : hashToken(proof),
+        )) === "unproven";
       // The code is checked by the sign-in's own statement, as a tablet's token is, which writes
       // the visit at the code's location: a code replaced a moment before signs no one in.
       const signIn = async (fresh: boolean) =>

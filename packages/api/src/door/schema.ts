@@ -104,7 +104,7 @@ export const doorLookupInput = z.object({ code: doorCode, phoneNumber, proof });
 export const doorVisitorSchema = visitorNameSchema
   .extend({
     LastName: z.string().meta({
-      description: "the last name; without proof, its initial alone with a full stop (\"L.\")",
+      description: 'the last name; without proof, its initial alone with a full stop ("L.")',
     }),
     Answers: visitorNameSchema.shape.Answers.meta({
       description:

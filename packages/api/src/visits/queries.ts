@@ -647,16 +647,18 @@ export async function findOpenVisit(
   programId: number,
   phoneNumber: string,
 ): Promise<Visit | undefined> {
-  return db
-    .selectFrom("visits")
-    .selectAll()
-    .where("location_id", "=", locationId)
-    .where("program_id", "=", programId)
-    .where("phone_number", "=", phoneNumber)
-    .where("time_out", "is", null)
-    // The number's one open visit (visits_one_open_idx): a phone's unproven visits are beside it.
-    .where("unproven", "=", false)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("visits")
+      .selectAll()
+      .where("location_id", "=", locationId)
+      .where("program_id", "=", programId)
+      .where("phone_number", "=", phoneNumber)
+      .where("time_out", "is", null)
+      // The number's one open visit (visits_one_open_idx): a phone's unproven visits are beside it.
+      .where("unproven", "=", false)
+      .executeTakeFirst()
+  );
 }
 
 async function insertKeyedVisit(
