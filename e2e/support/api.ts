@@ -130,7 +130,13 @@ export async function createLocation(
   Address: string,
   ProgramIds: number[],
 ): Promise<{ id: number; Name: string; Address: string }> {
-  return admin.expect(201, "POST", "/api/locations", { Name, Address, ProgramIds });
+  // The journeys were written for sites that ask temperatures (a new one asks none).
+  return admin.expect(201, "POST", "/api/locations", {
+    Name,
+    Address,
+    ProgramIds,
+    AsksTemperature: true,
+  });
 }
 
 /** How long a location's kiosk waits, in seconds (the bounds are the API's). */

@@ -120,7 +120,7 @@ test("tablets: the sheet and the sign-in form fit the screen, upright and sidewa
     await expectNoHorizontalOverflow(page, `sign-in form at ${name}`);
     // With the error markers showing too.
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByText("This is required!").first()).toBeVisible();
+    await expect(page.getByText("Enter your 10-digit phone number")).toBeVisible();
     await expectNoHorizontalOverflow(page, `sign-in form with errors at ${name}`);
   }
 });

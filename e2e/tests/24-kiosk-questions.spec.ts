@@ -162,10 +162,16 @@ test("intake questions on the kiosk: set up by an admin in both languages, answe
     .getByRole("button", { name: "Done" })
     .click();
 
-  // She comes back: her names and her remembered answers are filled in, and the form says since when.
+  // She comes back: asked whether it is her, then her names and her remembered answers are
+  // filled in, and the form says since when.
   await tablet.getByRole("button", { name: "Español" }).click();
   await tablet.getByRole("link", { name: "Registrar entrada" }).click();
   await typePhone(tablet, "4155550241", formLabels.spanish.phone);
+  await expect(size).toHaveValue("");
+  await tablet
+    .getByRole("group", { name: "Lucía R. — ¿es usted?" })
+    .getByRole("button", { name: "Sí, soy yo" })
+    .click();
   await expect(tablet.getByLabel("Nombre", { exact: true })).toHaveValue("Lucía");
   await expect(size).toHaveValue("4");
   await expect(zipField).toHaveValue("94110");

@@ -131,6 +131,19 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
   await expect(tablet.page.getByText("Rosa S.")).toBeHidden({ timeout: 1000 });
   await keepScreenshot(phone, "26-door-signed-out-390x844");
 
+  // She comes again: her phone proves her number with its earlier visit's secret, so the door asks
+  // whether it is her, and fills her names in on yes.
+  await phone.getByRole("button", { name: "Registrar entrada otra vez" }).click();
+  const lookup = phone.waitForResponse((response) => response.url().includes("/visitor?"));
+  await phone.getByLabel("Número de teléfono").pressSequentially("6505550123");
+  expect((await lookup).status()).toBe(200);
+  await expect(phone.getByLabel("Nombre", { exact: true })).toHaveValue("");
+  const asked = phone.getByRole("group", { name: "Rosa S. — ¿es usted?" });
+  await keepScreenshot(phone, "26-door-is-this-you-390x844", { fullPage: false });
+  await expectAccessible(phone, "the door asks whether it is her");
+  await asked.getByRole("button", { name: "Sí, soy yo" }).click();
+  await expect(phone.getByLabel("Apellido", { exact: true })).toHaveValue("Serrano");
+
   // A new code: the old poster's link now says it is out of date.
   await adminApi.expect(201, "POST", `/api/locations/${location.id}/door-code`);
   await phone.goto(new URL(link!).pathname);
@@ -142,8 +155,8 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
     expect(body, path).not.toContain(other.LastName);
     expect(body, path).not.toContain(other.PhoneNumber.slice(-4));
   }
-  // The door, the lookup of the visitor's own number, the sign-in, the visit read again, the
-  // sign-out and the out-of-date door all answered, and were all read.
+  // The door, the lookup of the visitor's own number (with her phone's proof), the sign-in, the
+  // visit read again, the sign-out and the out-of-date door all answered, and were all read.
   const answers = received.filter(({ path }) => path.startsWith("/api/door/")).map((r) => r.path);
   for (const call of [/^\/api\/door\/[^/]+$/, /\/visitor$/, /\/visits$/, /\/sign-out$/])
     expect(

@@ -17,7 +17,7 @@ export async function siteRows(db: Db, tabletTokens: string[]) {
   });
   const location = await db.kysely
     .insertInto("locations")
-    .values({ name: "Main", address: "" })
+    .values({ name: "Main", address: "", asks_temperature: true })
     .returning("id")
     .executeTakeFirstOrThrow();
   const program = await db.kysely

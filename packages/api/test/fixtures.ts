@@ -36,12 +36,19 @@ export async function createCatalog(admin: Client) {
         Name: "Main Street",
         Address: "1 Main St",
         ProgramIds: [tutoring.id, pantry.id],
+        // The tests were written for sites that ask temperatures (a new one asks none).
+        AsksTemperature: true,
       }),
     )
   ).json as { id: number };
   const east = (
     await admin.call((api) =>
-      api.locations.create({ Name: "Eastside", Address: "2 Oak Ave", ProgramIds: [jobs.id] }),
+      api.locations.create({
+        Name: "Eastside",
+        Address: "2 Oak Ave",
+        ProgramIds: [jobs.id],
+        AsksTemperature: true,
+      }),
     )
   ).json as { id: number };
   return { pantry, tutoring, jobs, main, east };

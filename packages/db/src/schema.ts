@@ -140,6 +140,12 @@ export interface VisitsTable {
   erased_at: NullableTimestamp;
   /** Where the visit was signed in: a tablet, a visitor's own phone (the door), or staff. */
   signed_in_from: Generated<SignedInFrom>;
+  /**
+   * A phone's sign-in with a number used before, without proof that the phone is that person's:
+   * counted, but its names and answers are not remembered for the number, and it is not the
+   * number's one open visit.
+   */
+  unproven: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

@@ -21,8 +21,10 @@ describe("formatPhoneInput (as the visitor types)", () => {
     expect(formatPhoneInput("415-555-12345")).toBe("415-555-1234");
   });
 
-  it("leaves what the rule refuses as typed, so the form shows it", () => {
-    expect(formatPhoneInput("415a")).toBe("415a");
+  it("takes digits only: a letter or a sign typed is dropped", () => {
+    expect(formatPhoneInput("415a")).toBe("415");
+    expect(formatPhoneInput("4l5-555-12e4")).toBe("455-551-24");
+    expect(formatPhoneInput("*415#")).toBe("415");
   });
 
   it("lets a dash be deleted: the dash only shows once a digit follows it", () => {

@@ -8,12 +8,10 @@ export { phoneDigits };
 /**
  * US formatting as the visitor types: "4155" -> "415-5", "4155551234" -> "415-555-1234",
  * "1-415-555-1234" -> "415-555-1234". A dash appears only once a digit follows it, so
- * backspacing over a dash never gets stuck. Anything the rule does not accept (a letter) stays
- * as typed, so the field shows what the server would refuse.
+ * backspacing over a dash never gets stuck. Letters and other signs are dropped as typed.
  */
 export function formatPhoneInput(value: string): string {
-  const digits = phoneDigits(value);
-  if (!/^\d*$/.test(digits)) return value;
+  const digits = phoneDigits(value.replace(/[^\d\s\-.()+]/g, "")).replace(/\D/g, "");
   return splitPhone(digits.slice(0, 10)).join("-");
 }
 

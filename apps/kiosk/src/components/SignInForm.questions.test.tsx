@@ -185,6 +185,8 @@ describe("SignInForm's intake questions", () => {
     );
     const { user } = renderForm({ lookup });
     await user.type(field("Phone Number"), "4155551234");
+    // Nothing of hers is filled in until she says it is her.
+    await user.click(await screen.findByRole("button", { name: "Yes, it's me" }));
     await waitFor(() => expect(field("People in your household")).toHaveValue("5"));
     expect(field("ZIP code")).toHaveValue("94110");
     expect(field("First Name")).toHaveValue("Ana");

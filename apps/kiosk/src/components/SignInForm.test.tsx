@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 
@@ -54,32 +54,42 @@ describe("SignInForm", () => {
     expect(screen.getByRole("radio", { name: "Food Pantry" })).not.toBeChecked();
   });
 
-  it("shows no markers before the first attempt, then blocks an invalid submit and marks the invalid fields", async () => {
+  it("shows no markers before the first attempt, then blocks an invalid submit and says what is wrong by each field", async () => {
     const { user, props } = renderForm();
-    expect(screen.queryByText("This is required!")).not.toBeInTheDocument();
+    expect(screen.queryByText("Enter your 10-digit phone number")).not.toBeInTheDocument();
 
     await user.type(field("Phone Number"), "415555");
     await user.type(field("First Name"), "Ada");
     await user.click(screen.getByRole("button", { name: "Submit" }));
 
     expect(props.onSubmit).not.toHaveBeenCalled();
-    expect(screen.getAllByText("This is required!")).toHaveLength(3);
-    expect(field("Phone Number")).toHaveAttribute("aria-invalid", "true");
-    expect(field("Temperature")).toHaveAttribute("aria-invalid", "true");
-    expect(field("Last Name")).toHaveAttribute("aria-invalid", "true");
+    expect(field("Phone Number")).toHaveAccessibleDescription("Enter your 10-digit phone number");
+    expect(field("Temperature")).toHaveAccessibleDescription(
+      "Enter your temperature as a number, like 98.6",
+    );
+    expect(field("Last Name")).toHaveAccessibleDescription("Enter your last name");
     expect(field("First Name")).not.toHaveAttribute("aria-invalid", "true");
 
-    // The markers follow the values once they are on.
+    // The markers follow the values once they are on: too long says how long it may be.
+    await user.type(field("Last Name"), "L".repeat(101));
+    expect(field("Last Name")).toHaveAccessibleDescription("Use at most 100 letters");
+    await user.clear(field("Last Name"));
     await user.type(field("Last Name"), "Lovelace");
-    expect(screen.getAllByText("This is required!")).toHaveLength(2);
+    expect(field("Last Name")).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("takes digits alone in the phone field", async () => {
+    const { user } = renderForm();
+    await user.type(field("Phone Number"), "41a5b555-12c34");
+    expect(field("Phone Number")).toHaveValue("415-555-1234");
   });
 
   it("says each field's error by the field: read with it, and gone once the value is there", async () => {
     const { user } = renderForm({ defaultProgramId: undefined });
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(field("Phone Number")).toHaveAccessibleDescription("This is required!");
+    expect(field("Phone Number")).toHaveAccessibleDescription("Enter your 10-digit phone number");
     expect(screen.getByRole("radiogroup", { name: "I'm here for:" })).toHaveAccessibleDescription(
-      "This is required!",
+      "Choose what you're here for",
     );
     await user.type(field("Phone Number"), "4155551234");
     expect(field("Phone Number")).not.toHaveAttribute("aria-invalid");
@@ -149,15 +159,31 @@ describe("SignInForm", () => {
     expect(props.onSubmit).not.toHaveBeenCalled();
   });
 
-  it("looks a returning visitor up once the phone number is complete and fills in the names", async () => {
+  it("looks a returning visitor up once the phone number is complete, asks “is this you?”, and fills in the names on yes", async () => {
     const lookup = vi.fn(() => Promise.resolve({ FirstName: "Grace", LastName: "Hopper" }));
     const { user } = renderForm({ lookup });
     await user.type(field("Phone Number"), "415555123");
     expect(lookup).not.toHaveBeenCalled();
     await user.type(field("Phone Number"), "4");
     expect(lookup).toHaveBeenCalledWith("4155551234");
-    await waitFor(() => expect(field("First Name")).toHaveValue("Grace"));
+    const asked = await screen.findByRole("group", { name: "Grace H. — is this you?" });
+    expect(field("First Name")).toHaveValue("");
+    expect(screen.queryByText(/Hopper/)).not.toBeInTheDocument();
+    await user.click(within(asked).getByRole("button", { name: "Yes, it's me" }));
+    expect(field("First Name")).toHaveValue("Grace");
     expect(field("Last Name")).toHaveValue("Hopper");
+    expect(screen.queryByRole("group", { name: /is this you/ })).not.toBeInTheDocument();
+  });
+
+  it("fills nothing in when the visitor says it is not them", async () => {
+    const lookup = vi.fn(() => Promise.resolve({ FirstName: "Grace", LastName: "Hopper" }));
+    const { user } = renderForm({ lookup });
+    await user.type(field("Phone Number"), "4155551234");
+    const asked = await screen.findByRole("group", { name: "Grace H. — is this you?" });
+    await user.click(within(asked).getByRole("button", { name: "No" }));
+    expect(asked).not.toBeInTheDocument();
+    expect(field("First Name")).toHaveValue("");
+    expect(field("Last Name")).toHaveValue("");
   });
 
   it("shows a spinner during the lookup and ignores its failure", async () => {
@@ -192,7 +218,7 @@ describe("SignInForm", () => {
     expect(lookup).toHaveBeenLastCalledWith("4155551239");
     expect(field("First Name")).toHaveValue("");
     answers[1]?.({ FirstName: "New", LastName: "Number" });
-    await waitFor(() => expect(field("First Name")).toHaveValue("New"));
+    await screen.findByRole("group", { name: "New N. — is this you?" });
   });
 
   it("goes back on Cancel", async () => {

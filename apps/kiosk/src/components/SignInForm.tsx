@@ -9,7 +9,12 @@ import {
 import { moveFocusOnEnter } from "../lib/focusNextField";
 import { useKioskTranslation } from "@vsi/i18n";
 import { formatPhoneInput, phoneDigits } from "@vsi/web-common/phone";
-import { invalidSignInFields, type SignInField, type SignInValues } from "../lib/signInRules";
+import {
+  invalidSignInFields,
+  signInProblems,
+  type SignInField,
+  type SignInValues,
+} from "../lib/signInRules";
 import {
   isPlausibleTemperature,
   temperatureUnitLabel,
@@ -32,6 +37,7 @@ import { KioskAlert } from "./KioskAlert";
 import { KioskButton } from "./KioskButton";
 import { DialogActions, KioskDialog } from "./KioskDialog";
 import { KioskField } from "./KioskField";
+import { IsThisYou } from "./IsThisYou";
 import classes from "./SignInForm.module.css";
 import { useVisitorLookup, type VisitorName } from "../hooks/useVisitorLookup";
 
@@ -123,6 +129,8 @@ export function SignInForm({
   // The server's reason when it refused the sign-in (a 4xx): shown, since nothing was saved.
   const [refusal, setRefusal] = useState<string | null>(null);
   const [alreadyIn, setAlreadyIn] = useState<OpenVisit | null>(null);
+  // A returning visitor found by the number typed: asked about before anything is filled in.
+  const [found, setFound] = useState<VisitorName | null>(null);
   const [drafts, setDrafts] = useState<Drafts>({});
   // The server's word on an answer (a 422 at Answers.<id>), until that field changes.
   const [answerRefusals, setAnswerRefusals] = useState<Record<string, string>>({});
@@ -167,8 +175,9 @@ export function SignInForm({
     },
     [questions],
   );
-  const { looking, phoneChanged } = useVisitorLookup(lookup, prefill);
+  const { looking, phoneChanged } = useVisitorLookup(lookup, setFound);
 
+  const problems = signInProblems(values, locationId, asksTemperature);
   const invalid = invalidSignInFields(values, locationId, asksTemperature);
   const asked = useMemo(() => askedBy(questions, values.ProgramId), [questions, values.ProgramId]);
   const answerCheck = checkDrafts(asked, drafts);
@@ -186,8 +195,25 @@ export function SignInForm({
     setDrafts((previous) => ({ ...previous, [questionId]: draft }));
     setAnswerRefusals(({ [questionId]: _, ...others }) => others);
   }
-  const errorFor = (field: SignInField) =>
-    attempted && invalid.includes(field) ? t("form.required") : undefined;
+  /** What is wrong with the field, in the visitor's language, once they tried to send. */
+  const errorFor = (field: SignInField) => {
+    const problem = attempted ? problems[field] : undefined;
+    if (!problem) return undefined;
+    if (problem.kind === "tooLong") return t("form.tooLong", { max: problem.max });
+    switch (field) {
+      case "PhoneNumber":
+        return t("form.phoneInvalid");
+      case "Temperature":
+        return t("form.temperatureInvalid", { example: temperatureUnit === "F" ? "98.6" : "37.0" });
+      case "ProgramId":
+        return t("form.programMissing");
+      default:
+        return problem.kind === "missing"
+          ? t(field === "FirstName" ? "form.firstNameMissing" : "form.lastNameMissing")
+          : t("form.checkField");
+    }
+  };
+  const programName = programs.find((program) => program.id === values.ProgramId)?.Name;
   const set =
     (field: Exclude<SignInField, "ProgramId">) => (event: React.ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
@@ -198,6 +224,7 @@ export function SignInForm({
     const formatted = formatPhoneInput(event.currentTarget.value);
     setValues((previous) => ({ ...previous, PhoneNumber: formatted }));
     setAlreadyIn(null);
+    setFound(null);
     phoneChanged(phoneDigits(formatted));
   }
 
@@ -270,6 +297,8 @@ export function SignInForm({
       await onSignOutInstead(visit, values.FirstName.trim());
     } catch (error) {
       console.error(error);
+      // The offer closes: the bar beside Submit says it did not go through.
+      setAlreadyIn(null);
       setFailed(true);
     } finally {
       if (mounted.current) setBusy(false);
@@ -298,6 +327,16 @@ export function SignInForm({
               ) : null
             }
           />
+          {found ? (
+            <IsThisYou
+              found={found}
+              onYes={() => {
+                prefill(found);
+                setFound(null);
+              }}
+              onNo={() => setFound(null)}
+            />
+          ) : null}
           {asksTemperature && (
             <KioskField
               ref={temperatureField}
@@ -385,37 +424,28 @@ export function SignInForm({
             />
           </section>
         ) : null}
-        {alreadyIn ? (
-          <KioskAlert
-            tone="info"
-            title={t("form.alreadyIn", {
-              time: formatLocalTime(alreadyIn.TimeIn, undefined, i18n.language),
-            })}
-          >
-            <p>{t("form.alreadyInBody")}</p>
-            <div className={classes.row}>
-              {onSignOutInstead ? (
-                <KioskButton variant="danger" onClick={() => void signOutInstead(alreadyIn)}>
-                  {t("form.signOutNow")}
-                </KioskButton>
-              ) : null}
-              <KioskButton variant="default" onClick={onCancel}>
-                {t("form.keepSignedIn")}
-              </KioskButton>
-            </div>
-          </KioskAlert>
-        ) : null}
-        {failed ? (
-          <KioskAlert tone="danger">
-            <p>{failedMessage ?? t("form.failed")}</p>
-          </KioskAlert>
-        ) : null}
-        {refusal !== null ? (
-          <KioskAlert tone="danger" title={t("form.refused")}>
-            <p>{refusal}</p>
-          </KioskAlert>
-        ) : null}
         <div className={classes.actions}>
+          {failed ? (
+            <div className={classes.barAlert}>
+              <KioskAlert tone="danger">
+                <p>{failedMessage ?? t("form.failed")}</p>
+              </KioskAlert>
+            </div>
+          ) : null}
+          {refusal !== null ? (
+            <div className={classes.barAlert}>
+              <KioskAlert tone="danger" title={t("form.refused")}>
+                <p>{refusal}</p>
+              </KioskAlert>
+            </div>
+          ) : null}
+          <p className={classes.barNote} aria-live="polite">
+            {programName ? (
+              <strong>{t("form.signingInTo", { program: programName })}</strong>
+            ) : (
+              t("form.programMissing")
+            )}
+          </p>
           <KioskButton type="submit" size="xl" loading={busy}>
             {t("form.submit")}
           </KioskButton>
@@ -424,6 +454,34 @@ export function SignInForm({
           </KioskButton>
         </div>
       </fieldset>
+      <KioskDialog
+        opened={alreadyIn !== null}
+        onClose={() => setAlreadyIn(null)}
+        title={
+          alreadyIn
+            ? t("form.alreadyIn", {
+                time: formatLocalTime(alreadyIn.TimeIn, undefined, i18n.language),
+              })
+            : ""
+        }
+        closeLabel={t("close")}
+      >
+        <p>{t("form.alreadyInBody")}</p>
+        <DialogActions>
+          <KioskButton variant="default" onClick={onCancel}>
+            {t("form.keepSignedIn")}
+          </KioskButton>
+          {onSignOutInstead && alreadyIn ? (
+            <KioskButton
+              variant="danger"
+              loading={busy}
+              onClick={() => void signOutInstead(alreadyIn)}
+            >
+              {t("form.signOutNow")}
+            </KioskButton>
+          ) : null}
+        </DialogActions>
+      </KioskDialog>
       <KioskDialog
         opened={checkingTemperature}
         onClose={() => setCheckingTemperature(false)}

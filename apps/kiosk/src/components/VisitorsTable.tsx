@@ -7,16 +7,19 @@ import type { SheetVisit } from "../lib/queuedVisits";
 import { KioskButton } from "./KioskButton";
 import classes from "./VisitorsTable.module.css";
 
-/** The sheet's list of visitors still signed in, each with a Sign Out button; a new row is marked and scrolled to. */
+/**
+ * The sheet's list of visitors still signed in, each with a Sign Out button; a new row is marked
+ * and scrolled to. No one's temperature: the sheet is in front of everyone who walks in.
+ */
 export function VisitorsTable({
   visits,
   highlightId,
   onSignOut,
-  showTemperature = true,
+  programOf,
 }: {
   visits: SheetVisit[];
-  /** The location asks temperatures: the sheet has their column. */
-  showTemperature?: boolean;
+  /** Rows from several programs (a search): each row's program, in a column of its own. */
+  programOf?: (visit: SheetVisit) => string | undefined;
   highlightId?: number | null;
   onSignOut: (visit: SheetVisit) => void;
 }) {
@@ -37,7 +40,7 @@ export function VisitorsTable({
           <tr>
             <th>{t("sheet.name")}</th>
             <th>{t("sheet.phone")}</th>
-            {showTemperature ? <th>{t("sheet.temperature")}</th> : null}
+            {programOf ? <th>{t("sheet.program")}</th> : null}
             <th>{t("sheet.timeIn")}</th>
             <th className={classes.action}>{t("sheet.action")}</th>
           </tr>
@@ -61,7 +64,7 @@ export function VisitorsTable({
                   ) : null}
                 </td>
                 <td className={classes.phone}>{maskPhone(visit.PhoneNumber)}</td>
-                {showTemperature ? <td>{visit.Temperature}</td> : null}
+                {programOf ? <td>{programOf(visit)}</td> : null}
                 <td>{formatLocalTime(visit.TimeIn, undefined, i18n.language)}</td>
                 <td className={classes.action}>
                   <KioskButton

@@ -7,7 +7,10 @@ const fold = (text: string) =>
     .toLowerCase()
     .trim();
 
-/** The sheet's "Find your name": a first name's beginning (accents ignored) or a phone's last digits. */
+/**
+ * The sheet's "Find your name" (offered whenever anyone is signed in, across every program): a
+ * first name's beginning (accents ignored) or a phone's last digits.
+ */
 export function findVisitors(visits: Visit[], query: string): Visit[] {
   const wanted = fold(query);
   if (!wanted) return visits;
@@ -18,6 +21,3 @@ export function findVisitors(visits: Visit[], query: string): Visit[] {
       fold(`${visit.FirstName} ${visit.LastName}`).startsWith(wanted),
   );
 }
-
-/** With more people than this signed in, the sheet offers the find box. */
-export const findFrom = 10;

@@ -1,5 +1,14 @@
 import type { SignInFields } from "./offlineQueue";
-import type { Door, DoorVisit, KnownVisitor, Location, Question, Visit } from "./types";
+import type {
+  Door,
+  DoorSignIn,
+  DoorVisit,
+  DoorVisitor,
+  KnownVisitor,
+  Location,
+  Question,
+  Visit,
+} from "./types";
 import type { SignInPayload } from "../components/SignInForm";
 import { xsrfHeaders } from "@vsi/web-common/xsrf";
 
@@ -80,19 +89,15 @@ export const kioskApi = {
 export const doorApi = {
   /** GET /api/door/{code}: the location, its programs and their questions. */
   door: (code: string) => call<Door>("GET", `/api/door/${encodeURIComponent(code)}`),
-  /** GET /api/door/{code}/visitor: the visitor's own names and remembered answers, by their whole number. */
-  lookUp: (code: string, phoneNumber: string) =>
-    call<KnownVisitor>(
+  /** GET /api/door/{code}/visitor: the visitor's names and remembered answers, by their whole number and the phone's proof. */
+  lookUp: (code: string, phoneNumber: string, proof: string) =>
+    call<DoorVisitor>(
       "GET",
-      `/api/door/${encodeURIComponent(code)}/visitor?${new URLSearchParams({ phoneNumber })}`,
+      `/api/door/${encodeURIComponent(code)}/visitor?${new URLSearchParams({ phoneNumber, proof })}`,
     ),
-  /** POST /api/door/{code}/visits: the visit as its visitor sees it, and the phone's secret for it. */
-  signIn: (code: string, payload: SignInPayload) =>
-    call<DoorVisit & { visitToken: string }>(
-      "POST",
-      `/api/door/${encodeURIComponent(code)}/visits`,
-      { body: payload },
-    ),
+  /** POST /api/door/{code}/visits: the visit as its visitor sees it, the phone's secret for it, and whether that proves its number. */
+  signIn: (code: string, payload: SignInPayload & { proof?: string }) =>
+    call<DoorSignIn>("POST", `/api/door/${encodeURIComponent(code)}/visits`, { body: payload }),
   /** GET /api/door/visits/{visitToken}: still in, or signed out and by whom. */
   visit: (token: string) => call<DoorVisit>("GET", `/api/door/visits/${encodeURIComponent(token)}`),
   /** PATCH /api/door/visits/{visitToken}/sign-out. */

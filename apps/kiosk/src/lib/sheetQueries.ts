@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { SignInPayload } from "../components/SignInForm";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
@@ -76,6 +76,26 @@ export function useOpenVisits(locationId: number, programId: number): OpenVisits
     retry,
     retrying: failed && isFetching,
   };
+}
+
+/**
+ * Everyone signed in at the location, in every program (with what this tablet has not sent yet):
+ * "Find your name" finds a visitor whichever program's tab is showing. Each program's list is the
+ * same query (and cache) as its tab's.
+ */
+export function useLocationVisits(locationId: number, programIds: readonly number[]): SheetVisit[] {
+  const lists = useQueries({
+    queries: programIds.map((programId) => openVisitsQuery(locationId, programId)),
+  });
+  const { entries } = useKioskQueue();
+  return programIds.flatMap((programId, i) =>
+    withQueued(
+      (lists[i]?.data ?? []).filter((visit) => visit.TimeOut === null),
+      entries,
+      locationId,
+      programId,
+    ),
+  );
 }
 
 /** What a sign-in or sign-out came to: done on the server, or `saved` on the tablet to be sent later. */

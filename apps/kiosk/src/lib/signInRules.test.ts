@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invalidSignInFields, type SignInValues } from "./signInRules";
+import { invalidSignInFields, signInProblems, type SignInValues } from "./signInRules";
 
 const valid: SignInValues = {
   PhoneNumber: "415-555-1234",
@@ -40,5 +40,31 @@ describe("invalidSignInFields", () => {
     expect(
       invalidSignInFields({ ...valid, FirstName: "  ", LastName: "", ProgramId: null }, 1),
     ).toEqual(["FirstName", "LastName", "ProgramId"]);
+  });
+});
+
+describe("signInProblems", () => {
+  it("says what is wrong with each field, for its message", () => {
+    expect(
+      signInProblems(
+        {
+          PhoneNumber: "415",
+          Temperature: "",
+          FirstName: "x".repeat(120),
+          LastName: " ",
+          ProgramId: null,
+        },
+        1,
+      ),
+    ).toEqual({
+      PhoneNumber: { kind: "format" },
+      Temperature: { kind: "format" },
+      FirstName: { kind: "tooLong", max: 100 },
+      LastName: { kind: "missing" },
+      ProgramId: { kind: "missing" },
+    });
+    expect(signInProblems({ ...valid, PhoneNumber: "" }, 1)).toEqual({
+      PhoneNumber: { kind: "format" },
+    });
   });
 });

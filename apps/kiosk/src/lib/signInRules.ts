@@ -21,23 +21,45 @@ const fields: readonly SignInField[] = [
   "ProgramId",
 ];
 
+/** Why a field does not pass, for its message: left empty, too long (and the most it takes), or not the right form. */
+export type SignInProblem =
+  { kind: "missing" } | { kind: "tooLong"; max: number } | { kind: "format" };
+
 /**
- * The fields that do not pass; the form is valid only when this is empty. A location that does not
- * ask temperatures has no such field (the server keeps none).
+ * What is wrong with each field that does not pass; the form is valid only when this is empty. A
+ * location that does not ask temperatures has no such field (the server keeps none).
  */
-export function invalidSignInFields(
+export function signInProblems(
   { Temperature, ...values }: SignInValues,
   locationId: number,
   asksTemperature = true,
-): SignInField[] {
+): Partial<Record<SignInField, SignInProblem>> {
   const result = visitCreateInput.safeParse({
     ...values,
     ...(asksTemperature ? { Temperature } : {}),
     ProgramId: values.ProgramId ?? 0,
     LocationId: locationId,
   });
-  const invalid = new Set<string>(
-    result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])),
-  );
-  return fields.filter((field) => invalid.has(field));
+  const problems: Partial<Record<SignInField, SignInProblem>> = {};
+  for (const issue of result.success ? [] : result.error.issues) {
+    const field = String(issue.path[0]) as SignInField;
+    if (!fields.includes(field) || problems[field]) continue;
+    problems[field] =
+      issue.code === "too_big"
+        ? { kind: "tooLong", max: Number(issue.maximum) }
+        : issue.code === "too_small" || field === "ProgramId"
+          ? { kind: "missing" }
+          : { kind: "format" };
+  }
+  return problems;
+}
+
+/** The fields that do not pass, in the form's order. */
+export function invalidSignInFields(
+  values: SignInValues,
+  locationId: number,
+  asksTemperature = true,
+): SignInField[] {
+  const problems = signInProblems(values, locationId, asksTemperature);
+  return fields.filter((field) => problems[field] !== undefined);
 }

@@ -1,5 +1,7 @@
 import type {
   doorSchema,
+  doorSignInSchema,
+  doorVisitorSchema,
   doorVisitSchema,
   locationSchema,
   questionSchema,
@@ -18,3 +20,7 @@ export type KnownVisitor = z.output<typeof visitorNameSchema>;
 export type Door = z.output<typeof doorSchema>;
 /** A visit as its visitor's phone sees it. */
 export type DoorVisit = z.output<typeof doorVisitSchema>;
+/** A phone's sign-in: its visit, its secret, and whether that secret proves the phone's number. */
+export type DoorSignIn = z.output<typeof doorSignInSchema>;
+/** A returning visitor as the door's lookup answers (all of it only with the phone's proof). */
+export type DoorVisitor = z.output<typeof doorVisitorSchema>;

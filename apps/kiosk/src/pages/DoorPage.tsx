@@ -18,6 +18,13 @@ const cardEnd = { paddingBottom: "var(--k-spacing-lg)" } as const;
 /** The phone keeps its visit at this door by the visit's secret, never a login. */
 const tokenKey = (code: string) => `vsi.door.${code}`;
 const readToken = (code: string) => window.localStorage.getItem(tokenKey(code));
+/**
+ * The secret of the latest visit that proved this phone's number (its answer said `proves`),
+ * kept after that visit ends and across posters: shown at the next lookup and sign-in, it proves
+ * the phone is that number's visitor. Without it the door fills nothing in.
+ */
+const proofKey = "vsi.door.proof";
+const readProof = () => window.localStorage.getItem(proofKey);
 
 /** The door's code in its address, /d/<code>. */
 export const doorCodeAt = (pathname: string) => decodeURIComponent(pathname.split("/")[2] ?? "");
@@ -103,11 +110,26 @@ function OpenDoor({ code, door }: { code: string; door: Door }) {
     };
   }, [code, token]);
 
-  const lookup = useCallback((phoneNumber: string) => doorApi.lookUp(code, phoneNumber), [code]);
+  // Only a phone with proof looks its visitor up: without, the door would learn nothing to fill in.
+  const lookup = useCallback(
+    async (phoneNumber: string) => {
+      const proof = readProof();
+      if (!proof) throw new Error("No proof on this phone");
+      const found = await doorApi.lookUp(code, phoneNumber, proof);
+      if (!found.Proven) throw new Error("Not this phone's visitor");
+      return found;
+    },
+    [code],
+  );
 
   async function submit(payload: SignInPayload) {
-    const { visitToken, ...made } = await doorApi.signIn(code, payload);
+    const proof = readProof();
+    const { visitToken, proves, ...made } = await doorApi.signIn(code, {
+      ...payload,
+      ...(proof ? { proof } : {}),
+    });
     window.localStorage.setItem(tokenKey(code), visitToken);
+    if (proves) window.localStorage.setItem(proofKey, visitToken);
     setVisit(made);
     setToken(visitToken);
   }

@@ -8,12 +8,12 @@ import { SheetLayout } from "../components/SheetLayout";
 import { SignOutModal } from "../components/SignOutModal";
 import { VisitorsTable } from "../components/VisitorsTable";
 import { showConfirmation, useConfirmationState } from "../lib/confirmation";
-import { findFrom, findVisitors } from "../lib/findVisitor";
+import { findVisitors } from "../lib/findVisitor";
 import { useKioskTranslation } from "@vsi/i18n";
 import { kioskWaitMs } from "../lib/kioskTimings";
 import type { SheetVisit } from "../lib/queuedVisits";
 import { kioskLocationQuery, kioskQuestionsQuery } from "../lib/sheetCache";
-import { useOpenVisits, useSignOut } from "../lib/sheetQueries";
+import { useLocationVisits, useOpenVisits, useSignOut } from "../lib/sheetQueries";
 import { useSheetStream } from "../lib/sheetStream";
 import { KioskLink } from "./KioskLink";
 import { ProgramTabs } from "./ProgramTabs";
@@ -59,7 +59,7 @@ export function SheetPage() {
             key={shown}
             locationId={locationId}
             programId={shown}
-            asksTemperature={location.AsksTemperature}
+            programs={location.Programs}
           />
         </ProgramTabs>
       ) : (
@@ -78,11 +78,12 @@ export function SheetPage() {
 function ProgramSheet({
   locationId,
   programId,
-  asksTemperature,
+  programs,
 }: {
   locationId: number;
   programId: number;
-  asksTemperature: boolean;
+  /** Every program of the location: a visitor finds their name whichever tab shows. */
+  programs: ReadonlyArray<{ id: number; Name: string }>;
 }) {
   const { t } = useKioskTranslation();
   const { visits, failed, retry, retrying } = useOpenVisits(locationId, programId);
@@ -91,7 +92,14 @@ function ProgramSheet({
   const [signOutFailed, setSignOutFailed] = useState(false);
   const [query, setQuery] = useState("");
   const { signOut, busy } = useSignOut();
-  const shown = visits.length > findFrom ? findVisitors(visits, query) : visits;
+  const everyone = useLocationVisits(
+    locationId,
+    programs.map((program) => program.id),
+  );
+  const searching = query.trim() !== "";
+  const shown = searching ? findVisitors(everyone, query) : visits;
+  const programOf = (visit: SheetVisit) =>
+    programs.find((program) => program.id === visit.ProgramId)?.Name;
 
   function confirmSignOut(visit: SheetVisit) {
     setSignOutFailed(false);
@@ -135,11 +143,11 @@ function ProgramSheet({
             <p className={classes.count} aria-live="polite">
               {t("sheet.count", { count: visits.length })}
             </p>
-            {visits.length > findFrom ? (
+            {everyone.length > 0 || searching ? (
               <KioskField
                 className={classes.find}
                 label={t("sheet.find")}
-                description={t("sheet.findHint")}
+                description={t(programs.length > 1 ? "sheet.findAnyProgram" : "sheet.findHint")}
                 type="search"
                 value={query}
                 onChange={(event) => setQuery(event.currentTarget.value)}
@@ -150,14 +158,14 @@ function ProgramSheet({
               />
             ) : null}
           </div>
-          {shown.length === 0 && visits.length > 0 ? (
+          {shown.length === 0 && searching ? (
             <p className={classes.noMatch}>{t("sheet.noMatch", { query: query.trim() })}</p>
           ) : (
             <VisitorsTable
               visits={shown}
               highlightId={highlightId}
               onSignOut={setConfirming}
-              showTemperature={asksTemperature}
+              {...(searching && programs.length > 1 ? { programOf } : {})}
             />
           )}
         </>

@@ -123,7 +123,7 @@ export function LocationForm({
   };
   const [name, setName] = useState(initial.Name);
   const [address, setAddress] = useState(initial.Address);
-  const [asksTemperature, setAsksTemperature] = useState(initial.AsksTemperature ?? true);
+  const [asksTemperature, setAsksTemperature] = useState(initial.AsksTemperature ?? false);
   const [selfSignIn, setSelfSignIn] = useState(initial.SelfSignIn ?? false);
   const [unit, setUnit] = useState<TemperatureUnit>(initial.TemperatureUnit);
   const [logo, setLogo] = useState<string | null | undefined>(undefined);

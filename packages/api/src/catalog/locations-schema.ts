@@ -56,7 +56,7 @@ export const locationInput = z.object({
   ...locationFields,
   Address: locationFields.Address.default(""),
   ProgramIds: programIds.default([]),
-  AsksTemperature: locationFields.AsksTemperature.default(true),
+  AsksTemperature: locationFields.AsksTemperature.default(false),
   SelfSignIn: locationFields.SelfSignIn.default(false),
   TemperatureUnit: locationFields.TemperatureUnit.default(defaultTemperatureUnit),
   Logo: locationFields.Logo.optional(),

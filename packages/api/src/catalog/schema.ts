@@ -18,7 +18,8 @@ export const locationRefSchema = z.object({
   Name: z.string(),
   Address: z.string(),
   AsksTemperature: z.boolean().meta({
-    description: "whether the sign-in asks visitors' temperatures; when false, Temperature is null",
+    description:
+      "whether the sign-in asks visitors' temperatures; when false, Temperature is null; default false for a new location",
   }),
   SelfSignIn: z.boolean().meta({
     description:

@@ -23,6 +23,16 @@ const atDoor = (doorCode: string, programId: number, overrides: Record<string, u
   return { code: doorCode, ...fields };
 };
 
+/** The visit a phone's secret keeps (a phone itself is never told its id). */
+async function visitIdOf(visitToken: string): Promise<number> {
+  const row = await site.world.services.db.kysely
+    .selectFrom("door_visits")
+    .select("visit_id")
+    .where("token_hash", "=", hashToken(visitToken))
+    .executeTakeFirstOrThrow();
+  return row.visit_id;
+}
+
 async function openDoor(locationId: number): Promise<string> {
   const on = await site.admin.call((api) =>
     api.locations.update({ id: locationId, SelfSignIn: true }),
@@ -170,19 +180,20 @@ describe("signing in on one's own phone", () => {
     });
     expect(res.json).not.toHaveProperty("PhoneNumber");
     expect(res.json.visitToken).toMatch(/^[a-z0-9]{32}$/);
+    const id = await visitIdOf(res.json.visitToken);
     const kept = await site.world.services.db.kysely
       .selectFrom("door_visits")
       .selectAll()
-      .where("visit_id", "=", res.json.id)
+      .where("visit_id", "=", id)
       .executeTakeFirstOrThrow();
     expect(kept.token_hash).not.toContain(res.json.visitToken);
-    const seen = await staff.call((api) => api.visits.get({ id: res.json.id }));
+    const seen = await staff.call((api) => api.visits.get({ id }));
     expect(seen.json).toMatchObject({ SignedInFrom: "phone", LocationId: site.catalog.main.id });
     const audit = await site.world.services.db.kysely
       .selectFrom("audit_log")
       .selectAll()
       .where("action", "=", "visit.sign_in")
-      .where("subject_id", "=", res.json.id)
+      .where("subject_id", "=", id)
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor: "system", tablet_id: null, user_id: null });
     expect(audit.details).toEqual({ SignedInFrom: "phone" });
@@ -225,11 +236,12 @@ describe("signing in on one's own phone", () => {
     expect(await visitCount(site.world)).toBe(before);
   });
 
-  it("signs one phone in once at a location and program, naming nobody's visit", async () => {
+  it("signs a proven phone in once at a location and program, naming nobody's visit", async () => {
     const first = atDoor(code, site.catalog.tutoring.id, { FirstName: "Ines" });
-    expect((await phone().call((api) => api.door.signIn(first))).status).toBe(201);
+    const made = await phone().call((api) => api.door.signIn(first));
+    expect(made.status).toBe(201);
     const again = await phone().call((api) =>
-      api.door.signIn({ ...first, FirstName: "Someone", LastName: "Else" }),
+      api.door.signIn({ ...first, proof: made.json.visitToken }),
     );
     expect(again.status).toBe(409);
     expect(again.json).toEqual({
@@ -254,7 +266,9 @@ describe("signing in on one's own phone", () => {
     expect(twice.json.TimeOut).toBe(out.json.TimeOut);
 
     const other = await mine.call((api) => api.door.signIn(atDoor(code, site.catalog.pantry.id)));
-    await staff.call((api) => api.visits.signOut({ id: other.json.id }));
+    await staff.call(async (api) =>
+      api.visits.signOut({ id: await visitIdOf(other.json.visitToken) }),
+    );
     const seen = await mine.call((api) => api.door.visit({ visitToken: other.json.visitToken }));
     expect(seen.json).toMatchObject({ SignedOutBy: "staff" });
     expect(seen.json.TimeOut).not.toBeNull();
@@ -338,7 +352,7 @@ describe("a door's code and a visit's secret, each checked by the statement that
         questionsRevision: null,
       },
       site.world.services.now(),
-      { door: { code: old, visitTokenHash: hashToken("a".repeat(32)) } },
+      { door: { code: old, visitTokenHash: hashToken("a".repeat(32)), unproven: false } },
     );
     await expect(writing).rejects.toMatchObject({
       status: 410,
@@ -367,12 +381,12 @@ describe("a door's code and a visit's secret, each checked by the statement that
     expect(updates).toHaveLength(1);
     // The secret is read by the statement that signs out, and by no statement before it.
     expect(touching(statements, "door_visits")).toEqual(updates);
-    expect(out!.json).toMatchObject({ id: made.json.id, SignedOutBy: "visitor" });
+    expect(out!.json).toMatchObject({ id: 0, SignedOutBy: "visitor" });
     const audit = await site.world.services.db.kysely
       .selectFrom("audit_log")
       .select(["actor", "details"])
       .where("action", "=", "visit.sign_out")
-      .where("subject_id", "=", made.json.id)
+      .where("subject_id", "=", await visitIdOf(visitToken))
       .execute();
     expect(audit).toEqual([{ actor: "system", details: { by: "visitor" } }]);
   });
@@ -419,7 +433,14 @@ describe("a returning visitor at the door", () => {
     );
     const res = await phone().call((api) => api.door.lookUp({ code, phoneNumber: number }));
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ FirstName: "Lena", LastName: "Hopper" });
+    // Without the phone's proof, what the tablet's sheet shows anyone.
+    expect(res.json).toEqual({
+      FirstName: "Lena",
+      LastName: "H",
+      Answers: {},
+      AnsweredAt: {},
+      Proven: false,
+    });
     expect(
       (await phone().call((api) => api.door.lookUp({ code, phoneNumber: "510555" }))).status,
     ).toBe(422);
@@ -429,6 +450,228 @@ describe("a returning visitor at the door", () => {
       (await phone().call((api) => api.door.lookUp({ code: eastCode, phoneNumber: number })))
         .status,
     ).toBe(404);
+  });
+});
+
+describe("a phone's proof that a number is its visitor's", () => {
+  /** A question asked once per visitor at the pantry, its answer remembered by number. */
+  let household: number;
+  let tablet: Client;
+  let numbers = 0;
+  const newNumber = () => `510555${String(2000 + ++numbers)}`;
+  beforeAll(async () => {
+    tablet = await tabletClient(site.world, site.catalog.main.id);
+    const made = await site.admin.call((api) =>
+      api.questions.create({
+        Label: { en: "People at home", es: "Personas en casa" },
+        Kind: "number",
+        Required: true,
+        Min: 1,
+        Max: 20,
+        ProgramIds: [site.catalog.pantry.id],
+        AskEvery: "visitor",
+      } as never),
+    );
+    household = made.json.id;
+  });
+
+  /** Maria as the tablet signed her in (and out): her names and household remembered by number. */
+  async function knownAtTablet(PhoneNumber: string, signOut = true) {
+    const res = await tablet.call((api) =>
+      api.visits.create(
+        visitor(site.catalog.main.id, site.catalog.pantry.id, {
+          PhoneNumber,
+          FirstName: "Maria",
+          LastName: "Lopez",
+          Answers: { [household]: 4 },
+        }),
+      ),
+    );
+    expect(res.status).toBe(201);
+    if (signOut) await tablet.call((api) => api.visits.signOut({ id: res.json.id }));
+    return res.json.id as number;
+  }
+
+  it("without proof, a lookup gives the first name and last initial, and no answers, whatever secret is sent", async () => {
+    const number = newNumber();
+    await knownAtTablet(number);
+    // Someone else's secret (a visit with another number) proves nothing of this one.
+    const stranger = await phone().call((api) =>
+      api.door.signIn(atDoor(code, site.catalog.tutoring.id)),
+    );
+    expect(stranger.json.proves).toBe(true);
+    for (const proof of [undefined, stranger.json.visitToken, "c".repeat(32)]) {
+      const res = await phone().call((api) =>
+        api.door.lookUp({ code, phoneNumber: number, ...(proof ? { proof } : {}) }),
+      );
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({
+        FirstName: "Maria",
+        LastName: "L",
+        Answers: {},
+        AnsweredAt: {},
+        Proven: false,
+      });
+    }
+  });
+
+  it("with the phone's own earlier secret, a lookup gives its visitor's names and remembered answers", async () => {
+    const number = newNumber();
+    const first = await phone().call((api) =>
+      api.door.signIn(
+        atDoor(code, site.catalog.pantry.id, {
+          PhoneNumber: number,
+          FirstName: "Amara",
+          LastName: "Okafor",
+          Answers: { [household]: 3 },
+        }),
+      ),
+    );
+    // The number's first visit: nobody's names or answers to read, so its secret proves it.
+    expect(first.status).toBe(201);
+    expect(first.json.proves).toBe(true);
+    await phone().call((api) => api.door.signOut({ visitToken: first.json.visitToken }));
+    const res = await phone().call((api) =>
+      api.door.lookUp({ code, phoneNumber: number, proof: first.json.visitToken }),
+    );
+    expect(res.json).toMatchObject({
+      FirstName: "Amara",
+      LastName: "Okafor",
+      Answers: { [household]: 3 },
+      Proven: true,
+    });
+    // A sign-in with that proof is proven too, and its secret proves the phone in turn.
+    const again = await phone().call((api) =>
+      api.door.signIn(
+        atDoor(code, site.catalog.pantry.id, {
+          PhoneNumber: number,
+          FirstName: "Amara",
+          LastName: "Okafor",
+          proof: first.json.visitToken,
+        }),
+      ),
+    );
+    expect(again.status).toBe(201);
+    expect(again.json.proves).toBe(true);
+  });
+
+  it("answers a sign-in without proof the same whether or not that person is here now", async () => {
+    const here = newNumber();
+    const gone = newNumber();
+    const open = await knownAtTablet(here, false);
+    await knownAtTablet(gone);
+    const answers = [];
+    for (const number of [here, gone]) {
+      const res = await phone().call((api) =>
+        api.door.signIn(
+          atDoor(code, site.catalog.pantry.id, {
+            PhoneNumber: number,
+            FirstName: "Mallory",
+            LastName: "Probe",
+            Answers: { [household]: 9 },
+          }),
+        ),
+      );
+      const { TimeIn: _, visitToken, ...rest } = res.json;
+      expect(visitToken).toMatch(/^[a-z0-9]{32}$/);
+      answers.push({ status: res.status, ...rest });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject({ status: 201, id: 0, FirstName: "Mallory", proves: false });
+    // Maria's own visit is untouched, and staff see both (the probe's kept, marked as unproven).
+    const mine = await staff.call((api) => api.visits.get({ id: open }));
+    expect(mine.json).toMatchObject({ FirstName: "Maria", TimeOut: null });
+    const rows = await site.world.services.db.kysely
+      .selectFrom("visits")
+      .select(["first_name", "unproven"])
+      .where("phone_number", "=", here)
+      .where("time_out", "is", null)
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { first_name: "Maria", unproven: false },
+      { first_name: "Mallory", unproven: true },
+    ]);
+  });
+
+  it("never replaces a number's remembered names and answers without proof, nor excuses its questions", async () => {
+    const number = newNumber();
+    await knownAtTablet(number);
+    // Without proof the remembered answer excuses nothing: the phone was shown none.
+    const unanswered = await phone().call((api) =>
+      api.door.signIn(atDoor(code, site.catalog.pantry.id, { PhoneNumber: number })),
+    );
+    expect(unanswered.status).toBe(422);
+    expect(unanswered.json.errors.map((e: { path: string }) => e.path)).toEqual([
+      `Answers.${household}`,
+    ]);
+    const probe = await phone().call((api) =>
+      api.door.signIn(
+        atDoor(code, site.catalog.pantry.id, {
+          PhoneNumber: number,
+          FirstName: "Mallory",
+          LastName: "Probe",
+          Answers: { [household]: 9 },
+        }),
+      ),
+    );
+    expect(probe.json.proves).toBe(false);
+    const seen = await tablet.call((api) => api.visits.search({ phoneNumber: number }));
+    expect(seen.json).toMatchObject({ FirstName: "Maria", Answers: { [household]: 4 } });
+    const fromStaff = await staff.call((api) => api.visits.search({ phoneNumber: number }));
+    expect(fromStaff.json).toMatchObject({
+      FirstName: "Maria",
+      LastName: "Lopez",
+      Answers: { [household]: 4 },
+    });
+    // The probe's secret is no proof either: it reads what anyone may.
+    const withProbe = await phone().call((api) =>
+      api.door.lookUp({ code, phoneNumber: number, proof: probe.json.visitToken }),
+    );
+    expect(withProbe.json).toMatchObject({ FirstName: "Maria", LastName: "L", Proven: false });
+    // Maria at the tablet is not refused as "already signed in" by the probe's open visit.
+    const maria = await tablet.call((api) =>
+      api.visits.create(
+        visitor(site.catalog.main.id, site.catalog.pantry.id, { PhoneNumber: number }),
+      ),
+    );
+    expect(maria.status).toBe(201);
+  });
+
+  it("a visitor forgotten by staff leaves no proof behind", async () => {
+    const number = newNumber();
+    const first = await phone().call((api) =>
+      api.door.signIn(atDoor(code, site.catalog.tutoring.id, { PhoneNumber: number })),
+    );
+    expect(first.json.proves).toBe(true);
+    await phone().call((api) => api.door.signOut({ visitToken: first.json.visitToken }));
+    expect(
+      (await site.admin.call((api) => api.visitors.forget({ phoneNumber: number }))).status,
+    ).toBe(200);
+    // The number comes back at the tablet; the old phone's secret reads nothing of it.
+    await knownAtTablet(number);
+    const res = await phone().call((api) =>
+      api.door.lookUp({ code, phoneNumber: number, proof: first.json.visitToken }),
+    );
+    expect(res.json).toMatchObject({
+      FirstName: "Maria",
+      LastName: "L",
+      Answers: {},
+      Proven: false,
+    });
+  });
+
+  it("never shows a phone a visit's id", async () => {
+    const mine = phone();
+    const made = await mine.call((api) => api.door.signIn(atDoor(code, site.catalog.tutoring.id)));
+    const next = await mine.call((api) => api.door.signIn(atDoor(code, site.catalog.tutoring.id)));
+    const { visitToken } = made.json;
+    const read = await mine.call((api) => api.door.visit({ visitToken }));
+    const out = await mine.call((api) => api.door.signOut({ visitToken }));
+    for (const res of [made, next, read, out]) expect(res.json.id).toBe(0);
+    const ids = [await visitIdOf(visitToken), await visitIdOf(next.json.visitToken)];
+    for (const res of [made, next, read, out])
+      for (const id of ids) expect(Object.values(res.json)).not.toContain(id);
   });
 });
 

@@ -16,10 +16,13 @@ export type DoorVisitRow = Visit & {
   program_name: string;
 };
 
-/** A visit as its visitor's phone shows it: their names and times, never their number or answers. */
+/**
+ * A visit as its visitor's phone shows it: their names and times, never their number, answers or
+ * the visit's id (ids count up across the site: a phone would learn how many came before).
+ */
 export function toDoorVisit(row: DoorVisitRow): z.infer<typeof doorVisitSchema> {
   return {
-    id: row.id,
+    id: 0,
     FirstName: row.first_name,
     LastName: row.last_name,
     TimeIn: iso(row.time_in),

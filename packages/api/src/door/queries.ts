@@ -117,6 +117,45 @@ export async function doorVisitId(db: Executor, tokenHash: string): Promise<numb
   return row.visit_id;
 }
 
+/**
+ * What a phone's earlier secret (its hash; null when it sent none) proves of a number: `proven`
+ * when it is the secret of a proven visit with this number, so the phone is the visitor's;
+ * `new` when the number has no proven visit anywhere (nothing of anyone's to read or replace);
+ * else `unproven`: the phone may be anyone's who read the poster.
+ */
+export async function phoneProof(
+  db: Executor,
+  phoneNumber: string,
+  proofHash: string | null,
+): Promise<"proven" | "new" | "unproven"> {
+  // By the number itself: a visit erased (retention, a visitor forgotten) proves nothing any more.
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom("door_visits")
+            .innerJoin("visits", "visits.id", "door_visits.visit_id")
+            .select(sql<number>`1`.as("one"))
+            .where("door_visits.token_hash", "=", sql<string>`${proofHash}::text`)
+            .where("visits.phone_number", "=", phoneNumber)
+            .where("visits.unproven", "=", false),
+        )
+        .as("proven"),
+      eb
+        .exists(
+          eb
+            .selectFrom("visits")
+            .select(sql<number>`1`.as("one"))
+            .where("visits.phone_number", "=", phoneNumber)
+            .where("visits.unproven", "=", false),
+        )
+        .as("known"),
+    ])
+    .executeTakeFirstOrThrow();
+  return row.proven ? "proven" : row.known ? "unproven" : "new";
+}
+
 /** A location's first code, when its door opens without one (in the caller's transaction). */
 export async function ensureDoorCode(db: Executor, locationId: number, now: Date): Promise<void> {
   await db

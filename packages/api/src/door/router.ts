@@ -8,7 +8,6 @@ import { getLocation } from "../catalog/queries.ts";
 import { listQuestions } from "../questions/queries.ts";
 import { toQuestion } from "../questions/mappers.ts";
 import { checkedAnswers } from "../visits/checked-answers.ts";
-import { visitorNameSchema } from "../visits/schema.ts";
 import { createVisit, QuestionsChanged, signOutVisit } from "../visits/queries.ts";
 import { foundVisitor, lookUpVisitor } from "../visits/visitor-lookup.ts";
 import { systemActor } from "../kernel/audit.ts";
@@ -20,10 +19,12 @@ import {
   doorSignInInput,
   doorSignInSchema,
   doorVisitSchema,
+  doorVisitorSchema,
   locationIdParam,
   visitTokenParam,
 } from "./schema.ts";
-import { doorLocation, doorVisitId, doorVisitRow, replaceDoorCode } from "./queries.ts";
+import { doorLocation, doorVisitId, doorVisitRow, phoneProof, replaceDoorCode } from "./queries.ts";
+import { initialOf } from "../kernel/sheet-view.ts";
 import { doorUrl, toDoorVisit } from "./mappers.ts";
 import { say, visitMessages } from "../kernel/messages.ts";
 
@@ -107,7 +108,7 @@ export const doorRouter = router({
         path: "/door/{code}/visitor",
         tags: ["door"],
         summary:
-          "A returning visitor's own names and remembered answers, after their whole phone number (this location's visitors only; strictly limited)",
+          "A returning visitor's names and remembered answers, after their whole phone number and the phone's proof (an earlier visitToken of theirs); without proof, the first name and last initial alone (this location's visitors only; strictly limited)",
         errorResponses: {
           ...doorErrors,
           404: "No door has this code, or no visit here has that number",
@@ -115,7 +116,7 @@ export const doorRouter = router({
       },
     })
     .input(doorLookupInput)
-    .output(visitorNameSchema)
+    .output(doorVisitorSchema)
     .query(async ({ ctx, input }) => {
       const now = ctx.services.now();
       await take(
@@ -129,7 +130,18 @@ export const doorRouter = router({
       const locationId = await doorLocation(ctx.db, input.code);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, { locationId }, now);
       if (!visitor) throw notFound("Visitor");
-      return foundVisitor(visitor);
+      const found = foundVisitor(visitor);
+      const proof = input.proof === undefined ? null : hashToken(input.proof);
+      if ((await phoneProof(ctx.db, input.phoneNumber, proof)) === "proven")
+        return { ...found, Proven: true };
+      // Anyone may hold the poster: what a tablet's sheet shows anyone, and none of the answers.
+      return {
+        FirstName: found.FirstName,
+        LastName: initialOf(found.LastName),
+        Answers: {},
+        AnsweredAt: {},
+        Proven: false,
+      };
     }),
 
   signIn: publicProcedure
@@ -142,7 +154,7 @@ export const doorRouter = router({
           "A visitor signs themselves in on their own phone (201): the visit as they see it, and visitToken, the phone's secret for it",
         errorResponses: {
           ...doorErrors,
-          409: "That phone number is already signed in at this location and program (no visit is named), or the intake questions changed: read the door again",
+          409: "With proof (`proof`), that phone number is already signed in at this location and program (no visit is named); or the intake questions changed: read the door again. Without proof a number used before is never refused as signed in: its visit is kept unproven beside any other",
         },
       },
       status: 201,
@@ -150,10 +162,18 @@ export const doorRouter = router({
     .input(doorSignInInput)
     .output(doorSignInSchema)
     .mutation(async ({ ctx, input }) => {
-      const { code, ...fields } = input;
+      const { code, proof, ...fields } = input;
       await takeDoorCall(ctx, [[`door:code:${code}`, limits.doorSignInsPerCode]]);
       const now = ctx.services.now();
       const visitToken = generateToken();
+      // Without proof, a number used before may be anyone's: the visit is kept, but remembers
+      // nothing for the number, and never meets its open visit (so its answer cannot say who is here).
+      const unproven =
+        (await phoneProof(
+          ctx.db,
+          fields.PhoneNumber,
+          proof === undefined ? null : hashToken(proof),
+        )) === "unproven";
       // The code is checked by the sign-in's own statement, as a tablet's token is, which writes
       // the visit at the code's location: a code replaced a moment before signs no one in.
       const signIn = async (fresh: boolean) =>
@@ -165,7 +185,7 @@ export const doorRouter = router({
             ...(await checkedAnswers(ctx, fields.ProgramId, fields.Answers, fresh)),
           },
           now,
-          { door: { code, visitTokenHash: hashToken(visitToken) } },
+          { door: { code, visitTokenHash: hashToken(visitToken), unproven } },
         );
       const visit = await signIn(false)
         .catch((error: unknown) => {
@@ -178,7 +198,11 @@ export const doorRouter = router({
             throw new HttpError(409, say(visitMessages.alreadySignedIn));
           throw error;
         });
-      return { ...toDoorVisit(await doorVisitRow(ctx.db, visit.id)), visitToken };
+      return {
+        ...toDoorVisit(await doorVisitRow(ctx.db, visit.id)),
+        visitToken,
+        proves: !unproven,
+      };
     }),
 
   visit: publicProcedure

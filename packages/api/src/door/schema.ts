@@ -3,7 +3,13 @@ import { say, catalogMessages } from "../kernel/messages.ts";
 import { id, isoDateTime } from "../kernel/schema.ts";
 import { temperatureUnits } from "../catalog/temperature.ts";
 import { questionSchema } from "../questions/schema.ts";
-import { signedInFrom, signOutKind, visitCreateInput, phoneNumber } from "../visits/schema.ts";
+import {
+  signedInFrom,
+  signOutKind,
+  visitCreateInput,
+  visitorNameSchema,
+  phoneNumber,
+} from "../visits/schema.ts";
 
 /** A door code as a poster's link carries it: base64url, nothing else reaches a query. */
 const doorCode = z
@@ -19,6 +25,12 @@ const visitToken = z
   .max(64)
   .regex(/^[a-z0-9]+$/, say(catalogMessages.visitToken))
   .meta({ description: "the secret the phone was given with its visit (visitToken)" });
+
+/** A secret this phone was given for an earlier visit: its proof that a number is its visitor's. */
+const proof = visitToken.optional().meta({
+  description:
+    "a visitToken this phone was given for an earlier visit whose answer said `proves`: shown, it proves the phone is that number's visitor",
+});
 
 export const doorCodeParam = z.object({ code: doorCode });
 export const visitTokenParam = z.object({ visitToken });
@@ -50,12 +62,15 @@ export const doorSchema = z
 
 export const doorSignInInput = visitCreateInput
   .omit({ LocationId: true, idempotencyKey: true, TimeIn: true })
-  .extend({ code: doorCode });
+  .extend({ code: doorCode, proof });
 
 /** A visit as its visitor sees it on their phone: never anyone else's, never their phone number. */
 export const doorVisitSchema = z
   .object({
-    id: z.number().int(),
+    id: z.literal(0).meta({
+      description:
+        "always 0: a phone is never shown a visit's id (they count up across the site); its visitToken names its visit",
+    }),
     FirstName: z.string(),
     LastName: z.string(),
     TimeIn: isoDateTime,
@@ -73,7 +88,30 @@ export const doorSignInSchema = doorVisitSchema
       description:
         "the phone's secret for this visit (GET /api/door/visits/{visitToken}, its sign-out): shown once, only its hash is kept",
     }),
+    proves: z.boolean().meta({
+      description:
+        "whether visitToken proves this phone is the number's visitor at a later lookup or sign-in (sent as `proof`): true for the number's first visit or one that sent proof; false when the number was used before and no proof was sent (its names and answers are then not remembered)",
+    }),
   })
   .meta({ id: "DoorSignIn" });
 
-export const doorLookupInput = z.object({ code: doorCode, phoneNumber });
+export const doorLookupInput = z.object({ code: doorCode, phoneNumber, proof });
+
+/**
+ * A returning visitor as the door's lookup answers: with proof, as a tablet's; without, at most
+ * what the tablet's sheet shows anyone (the first name and the last name's initial), and no answers.
+ */
+export const doorVisitorSchema = visitorNameSchema
+  .extend({
+    LastName: z.string().meta({
+      description: 'the last name; without proof, its initial alone with a full stop ("L.")',
+    }),
+    Answers: visitorNameSchema.shape.Answers.meta({
+      description:
+        "the visitor's remembered answers by question id, with proof; {} without (the phone asks them again)",
+    }),
+    Proven: z.boolean().meta({
+      description: "whether the phone sent proof (`proof`) that it is this number's visitor",
+    }),
+  })
+  .meta({ id: "DoorVisitor" });

@@ -3,7 +3,7 @@ import { phoneDigits } from "./phone.ts";
 // Without zod: the rule is plain string work, and the web's tests read it.
 
 /** The first letter of a last name (a whole character, never half of one): "Lovelace" -> "L". */
-function initialOf(lastName: string): string {
+export function initialOf(lastName: string): string {
   const first = lastName.trim().codePointAt(0);
   return first === undefined ? "" : String.fromCodePoint(first);
 }

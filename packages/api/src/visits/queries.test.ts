@@ -22,7 +22,13 @@ async function site(db: Db) {
   const location = (name: string) =>
     kysely
       .insertInto("locations")
-      .values({ name, address: `${name} St`, auto_sign_out_time: null, max_stay_minutes: null })
+      .values({
+        name,
+        address: `${name} St`,
+        auto_sign_out_time: null,
+        max_stay_minutes: null,
+        asks_temperature: true,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
   const [main, east] = [await location("Main"), await location("East")];

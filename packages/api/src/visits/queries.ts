@@ -69,6 +69,7 @@ const visitColumns = [
   "answers",
   "erased_at",
   "signed_in_from",
+  "unproven",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Visit)[];
@@ -239,10 +240,14 @@ function offeredHere(db: Executor, locationId: number | Expression<number>, prog
 /**
  * Who writes a visit: a tablet by its token's hash, or a visitor's phone by the door code it was
  * given (each checked by the writing statement itself: one round trip), or a caller already known
- * (staff, a script, the server's jobs). A phone's visit is kept by the hash of its own secret.
+ * (staff, a script, the server's jobs). A phone's visit is kept by the hash of its own secret, and
+ * is `unproven` when its number was used before and the phone did not show it is that person's
+ * (door/queries.ts phoneProof).
  */
 export type VisitWriter =
-  { tablet: string } | { door: { code: string; visitTokenHash: string } } | { actor: AuditActor };
+  | { tablet: string }
+  | { door: { code: string; visitTokenHash: string; unproven: boolean } }
+  | { actor: AuditActor };
 type WriterShape = "tablet" | "door" | "actor";
 const shapeOf = (writer: VisitWriter): WriterShape =>
   "tablet" in writer ? "tablet" : "door" in writer ? "door" : "actor";
@@ -252,10 +257,14 @@ const signedInFromOf: Record<WriterShape, SignedInFrom> = {
   actor: "staff",
 };
 
-/** What a statement binds for a door: its code, and the hash of the phone's secret for its visit. */
+/**
+ * What a statement binds for a door: its code, the hash of the phone's secret for its visit, and
+ * whether the phone's visit is unproven (false for every other writer).
+ */
 interface DoorValues {
   doorCode: string | null;
   visitTokenHash: string | null;
+  unproven: boolean;
 }
 
 /** What a statement writing a visit binds for its writer: the tablet or door to check, the audit row's who. */
@@ -263,6 +272,7 @@ const writerValues = (writer: VisitWriter, details: Record<string, unknown>, now
   ...tabletCheckValues("tablet" in writer ? writer.tablet : null, now),
   doorCode: "door" in writer ? writer.door.code : null,
   visitTokenHash: "door" in writer ? writer.door.visitTokenHash : null,
+  unproven: "door" in writer && writer.door.unproven,
   ...auditBindings(
     "tablet" in writer ? checkedByStatement : "door" in writer ? systemActor : writer.actor,
     details,
@@ -375,6 +385,7 @@ const newVisitValues = (values: SignInValues, writer: WriterShape) =>
       join questions on questions.id::text = given.key)`.as("answers"),
     sql<Date>`${values.timeIn}::timestamptz`.as("time_in"),
     sql<SignedInFrom>`${values.signedInFrom}::text`.as("signed_in_from"),
+    sql<boolean>`${values.unproven}::boolean`.as("unproven"),
     sql<Date>`${values.now}::timestamptz`.as("created_at"),
     sql<Date>`${values.now}::timestamptz`.as("updated_at"),
   ] as const;
@@ -388,6 +399,7 @@ const newVisitColumns = [
   "answers",
   "time_in",
   "signed_in_from",
+  "unproven",
   "created_at",
   "updated_at",
 ] as const;
@@ -407,7 +419,12 @@ async function insertVisit(
   const [row] = await insertVisitStatement(db, shapeOf(writer), values);
   if (row) return row;
   const LocationId = await writerLocation(db, writer, fields.LocationId, now);
-  throw await notWrittenError(db, { ...fields, LocationId }, now);
+  throw await notWrittenError(
+    db,
+    { ...fields, LocationId },
+    now,
+    "door" in writer && writer.door.unproven,
+  );
 }
 
 const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: WriterShape) =>
@@ -492,7 +509,8 @@ export const temperatureRequired = say(visitMessages.temperatureRequired);
 /**
  * A sign-in's answers, as the statement writes it: checked against the questions as they still
  * are (their revision unchanged since), and every question the program requires answered, unless
- * the visitor's remembered answer is recent enough. The one place a missing answer is refused.
+ * the visitor's remembered answer is recent enough (never for an unproven phone, which was shown
+ * none). The one place a missing answer is refused.
  */
 function answersAccepted(values: SignInValues) {
   return sql<boolean>`((${values.revision}::text is null or ${values.revision}::text = ${questionsRevision})
@@ -500,7 +518,8 @@ function answersAccepted(values: SignInValues) {
       select 1 from questions asked
       where asked.retired_at is null and asked.required and ${programAsks("asked", values.ProgramId)}
         and not (${values.answers}::jsonb ? asked.id::text)
-        and not ${rememberedAnswer("asked", values.PhoneNumber, values.now)}))`;
+        and (${values.unproven}::boolean
+          or not ${rememberedAnswer("asked", values.PhoneNumber, values.now)})))`;
 }
 
 /**
@@ -517,7 +536,12 @@ export class QuestionsChanged extends HttpError {
 type PlacedVisitFields = NewVisitFields & { LocationId: number };
 
 /** Why a sign-in wrote nothing, its writer being allowed there: the field to mark, or QuestionsChanged. */
-async function notWrittenError(db: Executor, fields: PlacedVisitFields, now: Date) {
+async function notWrittenError(
+  db: Executor,
+  fields: PlacedVisitFields,
+  now: Date,
+  unproven: boolean,
+) {
   const error = await notOfferedError(db, fields);
   if (error.errors?.[0]?.path !== "ProgramId") return error;
   const offered = await offeredHere(db, fields.LocationId, fields.ProgramId).executeTakeFirst();
@@ -526,7 +550,9 @@ async function notWrittenError(db: Executor, fields: PlacedVisitFields, now: Dat
   const asked = questions
     .map(toQuestion)
     .filter((question) => asksProgram(question, fields.ProgramId));
-  const excused = await excusedQuestions(db, fields.ProgramId, fields.PhoneNumber, now);
+  const excused = unproven
+    ? new Set<number>()
+    : await excusedQuestions(db, fields.ProgramId, fields.PhoneNumber, now);
   const { errors } = checkAnswers(asked, fields.Answers, excused);
   if (errors.length) return new HttpError(422, say(fieldMessages.validationFailed), errors);
   return new QuestionsChanged();
@@ -622,14 +648,18 @@ export async function findOpenVisit(
   programId: number,
   phoneNumber: string,
 ): Promise<Visit | undefined> {
-  return db
-    .selectFrom("visits")
-    .selectAll()
-    .where("location_id", "=", locationId)
-    .where("program_id", "=", programId)
-    .where("phone_number", "=", phoneNumber)
-    .where("time_out", "is", null)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("visits")
+      .selectAll()
+      .where("location_id", "=", locationId)
+      .where("program_id", "=", programId)
+      .where("phone_number", "=", phoneNumber)
+      .where("time_out", "is", null)
+      // The number's one open visit (visits_one_open_idx): a phone's unproven visits are beside it.
+      .where("unproven", "=", false)
+      .executeTakeFirst()
+  );
 }
 
 async function insertKeyedVisit(
@@ -651,7 +681,12 @@ async function insertKeyedVisit(
   const LocationId = await writerLocation(db, writer, fields.LocationId, now);
   const concurrent = await visitForKey(db, idempotencyKey, now);
   if (concurrent) return concurrent;
-  throw await notWrittenError(db, { ...fields, LocationId }, now);
+  throw await notWrittenError(
+    db,
+    { ...fields, LocationId },
+    now,
+    "door" in writer && writer.door.unproven,
+  );
 }
 
 /**

@@ -24,8 +24,23 @@ const withoutTemperature = (LocationId: number) => {
 };
 
 describe("a location's temperature question", () => {
-  it("is asked unless an admin switches it off, and the switch is kept and audited", async () => {
-    const asking = await location();
+  it("is not asked at a new location, however it is made, until an admin switches it on", async () => {
+    expect((await location()).AsksTemperature).toBe(false);
+    const row = await site.world.services.db.kysely
+      .insertInto("locations")
+      .values({ name: `Row ${Math.random()}`, address: "" })
+      .returning("asks_temperature")
+      .executeTakeFirstOrThrow();
+    expect(row.asks_temperature).toBe(false);
+    const quiet = await location();
+    const on = await site.admin.call((api) =>
+      api.locations.update({ id: quiet.id, AsksTemperature: true }),
+    );
+    expect(on.json.AsksTemperature).toBe(true);
+  });
+
+  it("is asked where an admin switched it on, until switched off, and the switch is kept and audited", async () => {
+    const asking = await location(true);
     expect(asking.AsksTemperature).toBe(true);
     const res = await site.admin.call((api) =>
       api.locations.update({ id: asking.id, AsksTemperature: false }),

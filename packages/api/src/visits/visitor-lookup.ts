@@ -22,6 +22,8 @@ export async function lookUpVisitor(
     .selectFrom("visits")
     .select(["first_name", "last_name", rememberedAnswers(phoneNumber, now).as("remembered")])
     .where("phone_number", "=", phoneNumber)
+    // A phone's unproven sign-in did not show it was this number's: its names are not remembered.
+    .where("unproven", "=", false)
     .orderBy("time_in", "desc")
     .limit(1);
   if (!caller) return latest.executeTakeFirst();
