@@ -9,9 +9,10 @@ import {
 import { moveFocusOnEnter } from "../lib/focusNextField";
 import { useKioskTranslation } from "@vsi/i18n";
 import { formatPhoneInput, phoneDigits } from "@vsi/web-common/phone";
-import { invalidSignInFields, type SignInField, type SignInValues } from "../lib/signInRules";
+import { signInProblems, type SignInField, type SignInValues } from "../lib/signInRules";
 import {
   isPlausibleTemperature,
+  nameCharactersMessage,
   temperatureUnitLabel,
   type Answers,
   type TemperatureUnit,
@@ -169,7 +170,8 @@ export function SignInForm({
   );
   const { looking, phoneChanged } = useVisitorLookup(lookup, prefill);
 
-  const invalid = invalidSignInFields(values, locationId, asksTemperature);
+  const problems = signInProblems(values, locationId, asksTemperature);
+  const invalid = Object.keys(problems);
   const asked = useMemo(() => askedBy(questions, values.ProgramId), [questions, values.ProgramId]);
   const answerCheck = checkDrafts(asked, drafts);
   const answerErrorFor = (questionId: string) => {
@@ -187,7 +189,11 @@ export function SignInForm({
     setAnswerRefusals(({ [questionId]: _, ...others }) => others);
   }
   const errorFor = (field: SignInField) =>
-    attempted && invalid.includes(field) ? t("form.required") : undefined;
+    !attempted || problems[field] === undefined
+      ? undefined
+      : problems[field] === nameCharactersMessage
+        ? t("form.nameCharacters")
+        : t("form.required");
   const set =
     (field: Exclude<SignInField, "ProgramId">) => (event: React.ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;

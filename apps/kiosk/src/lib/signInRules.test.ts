@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { invalidSignInFields, type SignInValues } from "./signInRules";
+import { nameCharactersMessage } from "@vsi/api/schemas";
+import { invalidSignInFields, signInProblems, type SignInValues } from "./signInRules";
 
 const valid: SignInValues = {
   PhoneNumber: "415-555-1234",
@@ -40,5 +41,19 @@ describe("invalidSignInFields", () => {
     expect(
       invalidSignInFields({ ...valid, FirstName: "  ", LastName: "", ProgramId: null }, 1),
     ).toEqual(["FirstName", "LastName", "ProgramId"]);
+  });
+
+  it("refuses a name with a hidden or text-direction character by the API's own message", () => {
+    for (const LastName of [
+      "Love\u202elace",
+      "Love\u200blace",
+      "Love\u2028lace",
+      "\ufeffLovelace",
+    ]) {
+      expect(invalidSignInFields({ ...valid, LastName }, 1), LastName).toEqual(["LastName"]);
+      expect(signInProblems({ ...valid, LastName }, 1)).toEqual({
+        LastName: nameCharactersMessage,
+      });
+    }
   });
 });

@@ -21,23 +21,38 @@ const fields: readonly SignInField[] = [
   "ProgramId",
 ];
 
+/** Each field that does not pass, with its rule's first message; the form is valid when empty. */
+export type SignInProblems = Partial<Record<SignInField, string>>;
+
 /**
- * The fields that do not pass; the form is valid only when this is empty. A location that does not
- * ask temperatures has no such field (the server keeps none).
+ * What is wrong with the form, field by field. A location that does not ask temperatures has no
+ * such field (the server keeps none).
  */
-export function invalidSignInFields(
+export function signInProblems(
   { Temperature, ...values }: SignInValues,
   locationId: number,
   asksTemperature = true,
-): SignInField[] {
+): SignInProblems {
   const result = visitCreateInput.safeParse({
     ...values,
     ...(asksTemperature ? { Temperature } : {}),
     ProgramId: values.ProgramId ?? 0,
     LocationId: locationId,
   });
-  const invalid = new Set<string>(
-    result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])),
-  );
-  return fields.filter((field) => invalid.has(field));
+  const problems: SignInProblems = {};
+  for (const issue of result.success ? [] : result.error.issues) {
+    const field = fields.find((name) => name === issue.path[0]);
+    if (field && problems[field] === undefined) problems[field] = issue.message;
+  }
+  return problems;
+}
+
+/** The fields that do not pass, in the form's order. */
+export function invalidSignInFields(
+  values: SignInValues,
+  locationId: number,
+  asksTemperature = true,
+): SignInField[] {
+  const problems = signInProblems(values, locationId, asksTemperature);
+  return fields.filter((field) => problems[field] !== undefined);
 }
