@@ -96,6 +96,29 @@ describe("SignInForm", () => {
     expect(field("Phone Number")).not.toHaveAccessibleDescription();
   });
 
+  it("refuses a name holding a hidden or text-direction character, saying so by that field, and sends nothing", async () => {
+    const { user, props } = renderForm();
+    await user.type(field("Phone Number"), "4155551234");
+    await user.type(field("Temperature"), "98.6");
+    await user.type(field("First Name"), "Ada");
+    // A right-to-left override, as pasted: it would reverse the rest of the line it is shown in.
+    await user.click(field("Last Name"));
+    await user.paste("\u202eecalevoL");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+
+    expect(props.onSubmit).not.toHaveBeenCalled();
+    expect(field("Last Name")).toHaveAttribute("aria-invalid", "true");
+    expect(field("Last Name")).toHaveAccessibleDescription(
+      "Please type the name again: it holds hidden characters.",
+    );
+    expect(field("First Name")).not.toHaveAttribute("aria-invalid", "true");
+
+    await user.clear(field("Last Name"));
+    await user.type(field("Last Name"), "Lovelace");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(props.onSubmit).toHaveBeenCalledTimes(1));
+  });
+
   it("sends the visit with the phone's digits and the chosen program", async () => {
     const { user, props } = renderForm();
     await fillValid(user);

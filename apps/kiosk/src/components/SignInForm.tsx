@@ -200,6 +200,7 @@ export function SignInForm({
     const problem = attempted ? problems[field] : undefined;
     if (!problem) return undefined;
     if (problem.kind === "tooLong") return t("form.tooLong", { max: problem.max });
+    if (problem.kind === "characters") return t("form.nameCharacters");
     switch (field) {
       case "PhoneNumber":
         return t("form.phoneInvalid");

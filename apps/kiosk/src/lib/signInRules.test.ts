@@ -41,6 +41,20 @@ describe("invalidSignInFields", () => {
       invalidSignInFields({ ...valid, FirstName: "  ", LastName: "", ProgramId: null }, 1),
     ).toEqual(["FirstName", "LastName", "ProgramId"]);
   });
+
+  it("refuses a name with a hidden or text-direction character by the API's own message", () => {
+    for (const LastName of [
+      "Love\u202elace",
+      "Love\u200blace",
+      "Love\u2028lace",
+      "\ufeffLovelace",
+    ]) {
+      expect(invalidSignInFields({ ...valid, LastName }, 1), LastName).toEqual(["LastName"]);
+      expect(signInProblems({ ...valid, LastName }, 1)).toEqual({
+        LastName: { kind: "characters" },
+      });
+    }
+  });
 });
 
 describe("signInProblems", () => {

@@ -1,4 +1,4 @@
-import { visitCreateInput } from "@vsi/api/schemas";
+import { nameCharactersMessage, visitCreateInput } from "@vsi/api/schemas";
 
 // The visitor sign-in form's rules are the API's own visit schema, so the form and
 // the server can never disagree. Field names are the visit payload's.
@@ -21,9 +21,15 @@ const fields: readonly SignInField[] = [
   "ProgramId",
 ];
 
-/** Why a field does not pass, for its message: left empty, too long (and the most it takes), or not the right form. */
+/**
+ * Why a field does not pass, for its message: left empty, too long (and the most it takes), a
+ * name holding hidden or text-direction characters, or not the right form.
+ */
 export type SignInProblem =
-  { kind: "missing" } | { kind: "tooLong"; max: number } | { kind: "format" };
+  | { kind: "missing" }
+  | { kind: "tooLong"; max: number }
+  | { kind: "characters" }
+  | { kind: "format" };
 
 /**
  * What is wrong with each field that does not pass; the form is valid only when this is empty. A
@@ -42,14 +48,16 @@ export function signInProblems(
   });
   const problems: Partial<Record<SignInField, SignInProblem>> = {};
   for (const issue of result.success ? [] : result.error.issues) {
-    const field = String(issue.path[0]) as SignInField;
-    if (!fields.includes(field) || problems[field]) continue;
+    const field = fields.find((name) => name === issue.path[0]);
+    if (!field || problems[field]) continue;
     problems[field] =
-      issue.code === "too_big"
-        ? { kind: "tooLong", max: Number(issue.maximum) }
-        : issue.code === "too_small" || field === "ProgramId"
-          ? { kind: "missing" }
-          : { kind: "format" };
+      issue.message === nameCharactersMessage
+        ? { kind: "characters" }
+        : issue.code === "too_big"
+          ? { kind: "tooLong", max: Number(issue.maximum) }
+          : issue.code === "too_small" || field === "ProgramId"
+            ? { kind: "missing" }
+            : { kind: "format" };
   }
   return problems;
 }

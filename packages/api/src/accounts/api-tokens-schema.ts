@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { id, isoDateTime, text } from "../kernel/schema.ts";
-import { say, fieldMessages } from "../kernel/messages.ts";
+import { id, isoDateTime, requiredName } from "../kernel/schema.ts";
 
 export const apiTokenSchema = z
   .object({
@@ -16,10 +15,7 @@ export const apiTokenCreatedSchema = apiTokenSchema.extend({
 });
 
 export const tokenCreateInput = z.object({
-  name: text()
-    .trim()
-    .min(1, say(fieldMessages.required, { label: "Name" }))
-    .max(100, say(fieldMessages.tooLong, { label: "Name" })),
+  name: requiredName("Name"),
 });
 // A query string: z.coerce.boolean() would read "false" as true.
 export const tokenListInput = z

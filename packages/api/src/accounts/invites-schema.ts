@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   email,
   isoDateTime,
+  optionalName,
   optionalText,
   passwordRule,
   requiredName,
@@ -39,7 +40,7 @@ export const inviteId = z.object({ id: inviteIdField });
 
 export const inviteCreateInput = z.object({
   firstName: requiredName("First name"),
-  lastName: optionalText("Last name", 100).default(""),
+  lastName: optionalName("Last name").default(""),
   email,
   message: optionalText("Message", 5000, { multiline: true }).default(""),
   language: language.optional().meta({
@@ -54,7 +55,7 @@ export const inviteAcceptInput = z
   .object({
     id: inviteIdField,
     firstName: requiredName("First name"),
-    lastName: optionalText("Last name", 100).default(""),
+    lastName: optionalName("Last name").default(""),
     email,
     password: passwordRule,
     confirmPassword: text().max(200).optional(),

@@ -3,7 +3,7 @@ import {
   email,
   id,
   jsonBoolean,
-  optionalText,
+  optionalName,
   passwordRule,
   requiredName,
   text,
@@ -38,7 +38,7 @@ export const loginInput = z.object({ email: text().max(254), password: text().ma
 
 export const registerInput = z.object({
   firstName: requiredName("First name"),
-  lastName: optionalText("Last name", 100).default(""),
+  lastName: optionalName("Last name").default(""),
   email,
   password: passwordRule,
 });
@@ -46,7 +46,7 @@ export const registerInput = z.object({
 /** Blank password keeps the old one; picture null removes it; isAdmin and isActive only count from an admin. */
 export const userUpdateFields = z.object({
   firstName: requiredName("First name").optional(),
-  lastName: optionalText("Last name", 100).optional(),
+  lastName: optionalName("Last name").optional(),
   email: email.optional(),
   password: z.union([z.literal(""), passwordRule]).nullish(),
   picture: text().max(200).nullish(),

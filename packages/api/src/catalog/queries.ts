@@ -1,6 +1,7 @@
 import type { Database, Executor } from "@vsi/db";
 import type { Kysely } from "kysely";
-import { notFound } from "../kernel/errors.ts";
+import { invalid, notFound } from "../kernel/errors.ts";
+import { catalogMessages, say } from "../kernel/messages.ts";
 import { fileUrl } from "../files/urls.ts";
 import { toLocationRef, toProgramRef } from "./mappers.ts";
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
@@ -111,6 +112,27 @@ export async function existingIds(
     .execute();
   const known = new Set(rows.map((r) => r.id));
   return unique.filter((id) => known.has(id));
+}
+
+/**
+ * The ids as existingIds gives them, when each names a live row; else a 422 at the first that does
+ * not, by its place in the list (`ProgramIds.1`). For a list where no id has a meaning of its own.
+ */
+export async function knownIds(
+  db: Executor,
+  table: "locations" | "programs",
+  ids: number[],
+  field: string,
+): Promise<number[]> {
+  const known = await existingIds(db, table, ids);
+  const found = new Set(known);
+  const index = ids.findIndex((id) => !found.has(id));
+  if (index !== -1)
+    throw invalid(
+      `${field}.${index}`,
+      say(table === "locations" ? catalogMessages.noSuchLocation : catalogMessages.noSuchProgram),
+    );
+  return known;
 }
 
 /**

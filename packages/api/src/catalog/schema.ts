@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { id, isoDateTime, text } from "../kernel/schema.ts";
+import { id, isoDateTime, requiredName } from "../kernel/schema.ts";
 import { kioskTimingOutputs } from "./kiosk-timings.ts";
 import { temperatureUnits } from "./temperature.ts";
-import { say, fieldMessages } from "../kernel/messages.ts";
 
 // What locations and programs share: each lists the other in short form, and both are named and
 // linked by the same rules. Here, so locations.ts and programs.ts need not import each other.
@@ -46,7 +45,4 @@ export const locationRefSchema = z.object({
 });
 
 export const catalogIds = z.array(id).max(1000);
-export const catalogName = text()
-  .trim()
-  .min(1, say(fieldMessages.required, { label: "Name" }))
-  .max(200, say(fieldMessages.tooLong, { label: "Name" }));
+export const catalogName = requiredName("Name", 200);

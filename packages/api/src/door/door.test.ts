@@ -699,14 +699,69 @@ describe("the door's limits", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
   });
 
-  it("limits lookups per address and per code", async () => {
+  it("spends a code's sign-in budget only on the sign-ins it accepts: strangers' refused ones leave it whole", async () => {
+    const doorCode = await openDoor(site.catalog.east.id);
+    // Eastside offers Job Help alone: a sign-in for Tutoring is refused (422) and writes nothing.
+    const refused = () => atDoor(doorCode, site.catalog.tutoring.id);
+    const accepted = () => atDoor(doorCode, site.catalog.jobs.id);
+    const before = await visitCount(site.world);
+    // As many refusals as the code's whole budget, a few from each of many addresses.
+    const each = 5;
+    for (let n = 0; n < limits.doorSignInsPerCode.max / each; n++) {
+      const stranger = phone();
+      for (let i = 0; i < each; i++)
+        expect((await stranger.call((api) => api.door.signIn(refused()))).status).toBe(422);
+    }
+    expect(await visitCount(site.world)).toBe(before);
+    // The code's budget is whole: a visitor signs in, and so do as many after them as it allows.
+    const sent = Array.from({ length: limits.doorSignInsPerCode.max + 1 }, () =>
+      phone().call((api) => api.door.signIn(accepted())),
+    );
+    const statuses = (await Promise.all(sent)).map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(limits.doorSignInsPerCode.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+  });
+
+  it("limits refused sign-ins per address and code: past them that address waits at that code, and no other address or code does", async () => {
+    const doorCode = await openDoor(site.catalog.east.id);
+    const one = phone();
+    const refused = () => atDoor(doorCode, site.catalog.tutoring.id);
+    for (let i = 0; i < limits.doorRefusalsPerAddressPerCode.max; i++)
+      expect((await one.call((api) => api.door.signIn(refused()))).status).toBe(422);
+    const limited = await one.call((api) => api.door.signIn(refused()));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers["Retry-After"])).toBeGreaterThan(0);
+    // That address, even with a sign-in that would pass, waits at this code…
+    expect(
+      (await one.call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id)))).status,
+    ).toBe(429);
+    // …and not at another; nor does another address at this one.
+    expect(
+      (await one.call((api) => api.door.signIn(atDoor(code, site.catalog.tutoring.id)))).status,
+    ).toBe(201);
+    expect(
+      (await phone().call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id)))).status,
+    ).toBe(201);
+  });
+
+  it("limits lookups per address and code: no number of addresses spends another's", async () => {
+    const lookUp = (client: Client, doorCode: string) =>
+      client.call((api) => api.door.lookUp({ code: doorCode, phoneNumber: "5105550000" }));
     const one = phone();
     const statuses: number[] = [];
-    for (let i = 0; i <= limits.doorLookupsPerAddress.max; i++)
-      statuses.push(
-        (await one.call((api) => api.door.lookUp({ code, phoneNumber: "5105550000" }))).status,
-      );
-    expect(statuses.filter((s) => s === 404)).toHaveLength(limits.doorLookupsPerAddress.max);
+    for (let i = 0; i <= limits.doorLookupsPerAddressPerCode.max; i++)
+      statuses.push((await lookUp(one, code)).status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(limits.doorLookupsPerAddressPerCode.max);
     expect(statuses.at(-1)).toBe(429);
+    // Many addresses each spend their own: more lookups in all than one address may make, many times over.
+    for (let n = 0; n < 7; n++) {
+      const stranger = phone();
+      for (let i = 0; i < limits.doorLookupsPerAddressPerCode.max; i++)
+        expect((await lookUp(stranger, code)).status).toBe(404);
+    }
+    expect((await lookUp(phone(), code)).status).toBe(404);
+    // The limited address still looks up at another door.
+    const eastCode = await openDoor(site.catalog.east.id);
+    expect((await lookUp(one, eastCode)).status).toBe(404);
   });
 });

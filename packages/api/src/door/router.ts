@@ -1,6 +1,6 @@
 import { HttpError, notFound } from "../kernel/errors.ts";
 import { actorOf } from "../kernel/audit.ts";
-import { limits, take, type LimitEntry } from "../kernel/rate-limit.ts";
+import { giveBack, limits, take, type LimitEntry } from "../kernel/rate-limit.ts";
 import { generateToken, hashToken } from "../kernel/tokens.ts";
 import { publicProcedure, router, staffProcedure } from "../kernel/trpc.ts";
 import type { Context } from "../kernel/context.ts";
@@ -28,13 +28,41 @@ import { initialOf } from "../kernel/sheet-view.ts";
 import { doorUrl, toDoorVisit } from "./mappers.ts";
 import { say, visitMessages } from "../kernel/messages.ts";
 
-/** Every door call spends its address's budget; some spend their code's too. */
+/** Every door call spends its address's budget; a lookup also its address's at that code. */
 async function takeDoorCall(ctx: Context, more: readonly LimitEntry[] = []) {
   await take(
     ctx.db,
     [[`door:address:${ctx.ip}`, limits.doorCallsPerAddress], ...more],
     ctx.services.now(),
   );
+}
+
+/**
+ * A sign-in at the door, on two budgets: the code's, which only accepted sign-ins spend, and its
+ * address's refusals at that code. Both are taken before it runs, so parallel sign-ins cannot
+ * pass a count together, and the one the outcome does not spend is given back: a refusal (422,
+ * 409, …) leaves the code's budget as it was, and its address alone waits once it has too many.
+ */
+async function withDoorSignInBudget<T>(ctx: Context, code: string, signIn: () => Promise<T>) {
+  const accepted = `door:code:${code}`;
+  const refused = `door:refusals:${code}:${ctx.ip}`;
+  await takeDoorCall(ctx, [
+    [accepted, limits.doorSignInsPerCode],
+    [refused, limits.doorRefusalsPerAddressPerCode],
+  ]);
+  // A count not given back (the database gone a moment) only holds a hit until its window ends.
+  const giveBackKeys = (keys: string[]) =>
+    giveBack(ctx.db, keys, ctx.services.now()).catch(() => undefined);
+  let result: T;
+  try {
+    result = await signIn();
+  } catch (error) {
+    const isRefusal = error instanceof HttpError && error.status >= 400 && error.status < 500;
+    await giveBackKeys(isRefusal ? [accepted] : [accepted, refused]);
+    throw error;
+  }
+  await giveBackKeys([refused]);
+  return result;
 }
 
 const doorErrors = {
@@ -119,14 +147,9 @@ export const doorRouter = router({
     .output(doorVisitorSchema)
     .query(async ({ ctx, input }) => {
       const now = ctx.services.now();
-      await take(
-        ctx.db,
-        [
-          [`door:lookup:address:${ctx.ip}`, limits.doorLookupsPerAddress],
-          [`door:lookup:code:${input.code}`, limits.doorLookupsPerCode],
-        ],
-        now,
-      );
+      await takeDoorCall(ctx, [
+        [`door:lookups:${input.code}:${ctx.ip}`, limits.doorLookupsPerAddressPerCode],
+      ]);
       const locationId = await doorLocation(ctx.db, input.code);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, { locationId }, now);
       if (!visitor) throw notFound("Visitor");
@@ -163,7 +186,6 @@ export const doorRouter = router({
     .output(doorSignInSchema)
     .mutation(async ({ ctx, input }) => {
       const { code, proof, ...fields } = input;
-      await takeDoorCall(ctx, [[`door:code:${code}`, limits.doorSignInsPerCode]]);
       const now = ctx.services.now();
       const visitToken = generateToken();
       // Without proof, a number used before may be anyone's: the visit is kept, but remembers
@@ -187,17 +209,19 @@ export const doorRouter = router({
           now,
           { door: { code, visitTokenHash: hashToken(visitToken), unproven } },
         );
-      const visit = await signIn(false)
-        .catch((error: unknown) => {
-          if (!(error instanceof QuestionsChanged)) throw error;
-          return signIn(true);
-        })
-        .catch((error: unknown) => {
-          // The open visit a tablet is shown is someone's: a phone hears only that it exists.
-          if (error instanceof HttpError && error.status === 409 && error.extra?.visit)
-            throw new HttpError(409, say(visitMessages.alreadySignedIn));
-          throw error;
-        });
+      const visit = await withDoorSignInBudget(ctx, code, () =>
+        signIn(false)
+          .catch((error: unknown) => {
+            if (!(error instanceof QuestionsChanged)) throw error;
+            return signIn(true);
+          })
+          .catch((error: unknown) => {
+            // The open visit a tablet is shown is someone's: a phone hears only that it exists.
+            if (error instanceof HttpError && error.status === 409 && error.extra?.visit)
+              throw new HttpError(409, say(visitMessages.alreadySignedIn));
+            throw error;
+          }),
+      );
       return {
         ...toDoorVisit(await doorVisitRow(ctx.db, visit.id)),
         visitToken,

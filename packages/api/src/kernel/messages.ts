@@ -15,6 +15,8 @@ export const fieldMessages = {
   invalid: "{label} is invalid",
   controlCharacters: "Must not contain control characters",
   unicode: "Must be valid Unicode text",
+  nameCharacters:
+    "Must not contain invisible characters, text-direction controls or line separators",
   wholeNumberId: "Must be a whole number written in digits",
   isoDateTime: "Must be an ISO date and time",
   unknownTimeZone: "Unknown time zone",

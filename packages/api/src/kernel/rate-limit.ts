@@ -20,11 +20,13 @@ export const limits = {
   resetRequestsPerAddress: { max: 20, windowMs: 60 * 60_000 },
   // A caller is a location (all its tablets, from any address) or a staff member: permissions.ts lookupScope.
   phoneLookupsPerCaller: { max: 60, windowMs: 60_000 },
-  // The door's poster is public: each address and each code has its budget, apart from tablets'.
+  // The door's poster is public: each address has its budget, apart from tablets'. A code's own
+  // budget is spent by accepted sign-ins alone; what a stranger can spend (lookups, refused
+  // sign-ins) is counted per address and code, so no address spends another's.
   doorCallsPerAddress: { max: 60, windowMs: 60_000 },
   doorSignInsPerCode: { max: 120, windowMs: 60_000 },
-  doorLookupsPerAddress: { max: 10, windowMs: 60_000 },
-  doorLookupsPerCode: { max: 60, windowMs: 60_000 },
+  doorRefusalsPerAddressPerCode: { max: 10, windowMs: 60_000 },
+  doorLookupsPerAddressPerCode: { max: 10, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
 
 export type LimitEntry = readonly [key: string, limit: Limit];

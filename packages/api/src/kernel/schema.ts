@@ -47,11 +47,25 @@ export const email = text()
   .trim()
   .max(254, say(fieldMessages.tooLong, { label: "Email" }))
   .pipe(z.email(say(accountMessages.emailInvalid)));
-export const requiredName = (label: string) =>
-  text()
+/**
+ * A name is shown inside other text: a sheet's row, an alert e-mail's line, a CSV's cell. So it
+ * holds none of the characters that change how the rest of a line reads or hide in it:
+ * bidirectional controls (an override reverses what follows), line and paragraph separators, and
+ * zero-width characters.
+ */
+export const nameCharactersMessage = say(fieldMessages.nameCharacters);
+const hiddenOrReordering =
+  /[\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060\u2066-\u2069\ufeff]/;
+/** The one rule for every name (a person's, a place's, a program's, a token's). */
+export const nameText = () =>
+  text().refine((value) => !hiddenOrReordering.test(value), nameCharactersMessage);
+export const requiredName = (label: string, max = 100) =>
+  nameText()
     .trim()
     .min(1, say(fieldMessages.required, { label }))
-    .max(100, say(fieldMessages.tooLong, { label }));
+    .max(max, say(fieldMessages.tooLong, { label }));
+export const optionalName = (label: string, max = 100) =>
+  nameText().trim().max(max, say(fieldMessages.tooLong, { label }));
 export const optionalText = (label: string, max: number, options?: { multiline?: boolean }) =>
   text(options).trim().max(max, say(fieldMessages.tooLong, { label }));
 

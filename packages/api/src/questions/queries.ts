@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { Executor, Question, QuestionChoice, Transaction, Database } from "@vsi/db";
 import { HttpError, notFound } from "../kernel/errors.ts";
 import { changedFields, recordAudit, type AuditActor } from "../kernel/audit.ts";
-import { existingIds } from "../catalog/queries.ts";
+import { knownIds } from "../catalog/queries.ts";
 import {
   questionProblems,
   type ChoiceInput,
@@ -180,7 +180,8 @@ export async function createQuestion(
 ) {
   return db.transaction().execute(async (trx) => {
     await lockQuestions(trx);
-    const programIds = await existingIds(trx, "programs", input.ProgramIds);
+    // An empty list means every program: an unknown id is refused, never dropped.
+    const programIds = await knownIds(trx, "programs", input.ProgramIds, "ProgramIds");
     const row = await trx
       .insertInto("questions")
       .values({
@@ -247,7 +248,7 @@ export async function updateQuestion(
     const programIds =
       changes.ProgramIds === undefined
         ? undefined
-        : await existingIds(trx, "programs", changes.ProgramIds);
+        : await knownIds(trx, "programs", changes.ProgramIds, "ProgramIds");
     const json = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
     await trx
       .updateTable("questions")

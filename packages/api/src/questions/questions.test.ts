@@ -127,9 +127,37 @@ describe("setting questions up", () => {
     expect((await listed()).length).toBe(before);
   });
 
-  it("drops program ids that do not exist", async () => {
-    const question = await create({ ProgramIds: [999_999, site.catalog.jobs.id] });
-    expect(question.ProgramIds).toEqual([site.catalog.jobs.id]);
+  it("refuses a program id that names no program (422 at its place in ProgramIds), on create and on change, and writes nothing", async () => {
+    // An empty list means every program: an unknown id must not quietly become one.
+    const gone = await site.admin.call((api) =>
+      api.programs.create({ Name: "Gone", LocationIds: [] }),
+    );
+    expect(gone.status).toBe(201);
+    expect((await site.admin.call((api) => api.programs.remove({ id: gone.json.id }))).status).toBe(
+      200,
+    );
+    const before = (await listed()).length;
+    for (const ProgramIds of [[999_999], [site.catalog.jobs.id, gone.json.id]]) {
+      const res = await site.admin.call((api) =>
+        api.questions.create({ Kind: "text", Label: label("Q"), ProgramIds } as never),
+      );
+      expect(res.status, JSON.stringify(ProgramIds)).toBe(422);
+      expect(res.json.errors).toEqual([
+        { path: `ProgramIds.${ProgramIds.length - 1}`, message: "No such program" },
+      ]);
+    }
+    expect((await listed()).length).toBe(before);
+
+    const question = await create({ ProgramIds: [site.catalog.jobs.id] });
+    const changed = await site.admin.call((api) =>
+      api.questions.update({ id: question.id, ProgramIds: [site.catalog.pantry.id, 999_999] }),
+    );
+    expect(changed.status).toBe(422);
+    expect(changed.json.errors).toEqual([{ path: "ProgramIds.1", message: "No such program" }]);
+    const kept = (await listed()).find((q) => q.id === question.id) as unknown as {
+      ProgramIds: number[];
+    };
+    expect(kept.ProgramIds).toEqual([site.catalog.jobs.id]);
   });
 
   it("lets only admins write, and staff read", async () => {

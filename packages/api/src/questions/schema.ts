@@ -61,7 +61,10 @@ const reaskAfterMonths = z
 const choicesInput = z
   .array(choiceInput)
   .max(50, say(questionMessages.atMostChoices, { count: 50 }));
-const programIds = z.array(id).max(1000);
+const programIds = z.array(id).max(1000).meta({
+  description:
+    "the programs that ask it, each a live program (else 422 at its place); empty: every program",
+});
 
 // Help, Choices and Label are replaced whole by an update that sends them.
 const questionFields = {

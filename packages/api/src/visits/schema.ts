@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, isoDateTime, pageQuery, text } from "../kernel/schema.ts";
+import { id, isoDateTime, pageQuery, requiredName, text } from "../kernel/schema.ts";
 import { phoneDigits } from "../kernel/phone.ts";
 import { say, fieldMessages, visitMessages } from "../kernel/messages.ts";
 
@@ -17,11 +17,6 @@ export const temperature = text()
   .trim()
   .regex(/^\d+(\.\d+)?$/, say(visitMessages.temperatureFormat))
   .max(8, say(fieldMessages.tooLong, { label: "Temperature" }));
-export const visitorName = (label: string) =>
-  text()
-    .trim()
-    .min(1, say(fieldMessages.required, { label }))
-    .max(100, say(fieldMessages.tooLong, { label }));
 
 /**
  * Answers as sent, by question id; each is checked against its question (questions/answers-schema.ts)
@@ -36,8 +31,8 @@ export const answersInput = z
   });
 
 export const visitCreateInput = z.object({
-  FirstName: visitorName("First name"),
-  LastName: visitorName("Last name"),
+  FirstName: requiredName("First name"),
+  LastName: requiredName("Last name"),
   PhoneNumber: phoneNumber,
   Temperature: temperature.optional().meta({
     description:
@@ -75,8 +70,8 @@ export function queuedTimeInProblem(timeIn: Date, now: Date): string | undefined
 
 export const visitUpdateInput = z.object({
   id,
-  FirstName: visitorName("First name").optional(),
-  LastName: visitorName("Last name").optional(),
+  FirstName: requiredName("First name").optional(),
+  LastName: requiredName("Last name").optional(),
   PhoneNumber: phoneNumber.optional(),
   Temperature: temperature.optional(),
   Answers: answersInput.optional().meta({

@@ -5,7 +5,8 @@ import { say, webhookMessages } from "../kernel/messages.ts";
 /**
  * Where a webhook may not go unless the site allows its own network: loopback, private, shared
  * (carrier NAT), link-local (cloud metadata at 169.254.169.254 among them), multicast, reserved
- * and unspecified addresses, in both families. IPv4 written inside IPv6 is checked as IPv4.
+ * and unspecified addresses, in both families. An IPv6 address that carries an IPv4 one is checked
+ * as that IPv4 address.
  */
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -37,16 +38,45 @@ for (const [network, prefix] of [
 ] as const)
   blocked.addSubnet(network, prefix, "ipv6");
 
-/** The IPv4 address inside an IPv4-mapped, -compatible or NAT64 IPv6 address, if it is one. */
+/** An IPv6 address's eight 16-bit groups (a dotted IPv4 tail read as the last two), or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  let text = address.toLowerCase();
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, rest, ...more] = text.split("::");
+  if (more.length) return undefined;
+  const part = (s: string | undefined) => (s ? s.split(":") : []);
+  const left = part(head);
+  const right = part(rest);
+  const zeros = rest === undefined ? 0 : 8 - left.length - right.length;
+  if (zeros < 0) return undefined;
+  const groups = [...left, ...Array<string>(zeros).fill("0"), ...right];
+  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return undefined;
+  return groups.map((g) => parseInt(g, 16));
+}
+
+const dotted = (high: number, low: number) =>
+  [high >> 8, high & 255, low >> 8, low & 255].join(".");
+
+/**
+ * The IPv4 address an IPv6 address carries, if it is of a form that carries one: IPv4-compatible
+ * (::/96), -mapped (::ffff:0:0/96), -translated (::ffff:0:0:0/96), NAT64 (64:ff9b::/96) or 6to4
+ * (2002::/16). Each reaches, or is routed towards, that IPv4 address.
+ */
 function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  const g = ipv6Groups(address);
+  if (!g) return undefined;
+  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (g[0] === 0x2002) return dotted(g[1]!, g[2]!);
+  const last = dotted(g[6]!, g[7]!);
+  if (zero(0, 6)) return last;
+  if (zero(0, 5) && g[5] === 0xffff) return last;
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return last;
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return last;
+  return undefined;
 }
 
 /** Whether an IP address is one a webhook may not reach without WEBHOOKS_ALLOW_PRIVATE_NETWORKS. */

@@ -4,7 +4,7 @@ import { invalid, notFound } from "../kernel/errors.ts";
 import { idParam } from "../kernel/schema.ts";
 import { linkHeader, pageCount, wholeList } from "../kernel/pagination.ts";
 import { adminProcedure, router } from "../kernel/trpc.ts";
-import { existingIds } from "../catalog/queries.ts";
+import { knownIds } from "../catalog/queries.ts";
 import type { Context } from "../kernel/context.ts";
 import { destinationProblem } from "./addresses.ts";
 import { toWebhook, toWebhookDelivery } from "./mappers.ts";
@@ -26,7 +26,6 @@ import {
   webhookTestSchema,
   webhookUpdateInput,
 } from "./schema.ts";
-import { say, catalogMessages } from "../kernel/messages.ts";
 
 const allowsPrivate = (ctx: Context) => ctx.services.config.webhooksAllowPrivateNetworks === true;
 
@@ -39,10 +38,7 @@ async function checkDestination(ctx: Context, url: string | undefined) {
 
 /** Locations named must exist, and not be archived. */
 async function checkLocations(ctx: Context, ids: number[] | undefined) {
-  if (!ids?.length) return;
-  const known = new Set(await existingIds(ctx.db, "locations", ids));
-  const index = ids.findIndex((locationId) => !known.has(locationId));
-  if (index !== -1) throw invalid(`locationIds.${index}`, say(catalogMessages.noSuchLocation));
+  if (ids?.length) await knownIds(ctx.db, "locations", ids, "locationIds");
 }
 
 const errorResponses = { 404: "No webhook with this id" };

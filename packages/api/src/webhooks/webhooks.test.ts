@@ -630,6 +630,41 @@ describe("private destinations", () => {
     expect((await admin.call((api) => api.webhooks.list())).json).toEqual([]);
   });
 
+  it("refuses every IPv6 spelling of an address that embeds a private IPv4 one, and keeps those embedding a public one", async () => {
+    site.world.services.config.webhooksAllowPrivateNetworks = false;
+    const create = (url: string) =>
+      site.admin.call((api) =>
+        api.webhooks.create({
+          url,
+          events: ["visit.signed_in"],
+          locationIds: [],
+          includePersonalDetails: false,
+          enabled: true,
+        }),
+      );
+    for (const url of [
+      // IPv4-compatible (::/96), as written and as the URL parser writes it back (::7f00:1).
+      "https://[::127.0.0.1]/hooks",
+      "https://[::7f00:1]/hooks",
+      "https://[::10.1.2.3]/hooks",
+      // IPv4-mapped (::ffff:0:0/96) and IPv4-translated (::ffff:0:0:0/96).
+      "https://[::ffff:7f00:1]/hooks",
+      "https://[::ffff:0:127.0.0.1]/hooks",
+      "https://[0:0:0:0:ffff:0:a9fe:a9fe]/latest/meta-data",
+      // NAT64 (64:ff9b::/96) and 6to4 (2002::/16).
+      "https://[64:ff9b::192.168.0.10]/hooks",
+      "https://[2002:7f00:1::]/hooks",
+      "https://[2002:a9fe:a9fe::1]/latest/meta-data",
+    ]) {
+      const res = await create(url);
+      expect(res.status, url).toBe(422);
+      expect(res.json.errors[0].path, url).toBe("url");
+    }
+    // The same forms around a public address (93.184.215.14) are that address's.
+    for (const url of ["https://[64:ff9b::5db8:d70e]/hooks", "https://[2002:5db8:d70e::1]/hooks"])
+      expect((await create(url)).status, url).toBe(201);
+  });
+
   it("refuses them again at delivery (DNS may change): nothing reaches a receiver on 127.0.0.1", async () => {
     const hooks = await receiver();
     const { id } = await addEndpoint(`http://localhost:${hooks.port}/hooks`);
