@@ -38,7 +38,7 @@ const keptOffline = (page: Page) =>
     return (await cache.match("/dashboard/roll-calls/")) !== undefined;
   });
 
-test("two phones mark one roll call, each sees the other's marks, a phone reloaded offline keeps marking and its marks arrive once, and one arriving after the end is said not recorded", async ({
+test("two phones mark one roll call, each sees the other's marks, a phone reloaded offline keeps marking and its marks arrive once, a mark made before the end is kept though it arrives after, and one made after is said not recorded", async ({
   browser,
   adminApi,
   newUser,
@@ -135,31 +135,45 @@ test("two phones mark one roll call, each sees the other's marks, a phone reload
       expect(Date.parse(row.markedAt)).toBeLessThanOrEqual(offlineAt);
     }
 
-    // A mark made offline that reaches the server only after the end.
+    // Offline again: a mark made before the end, which reaches the server only after it.
     await second.context.setOffline(true);
     await person(second.page, "Ana Roll").click();
     await expect(second.page.getByText("1 mark waiting to be sent")).toBeVisible();
+    const tappedBeforeEnd = Date.now();
 
-    // Ending with everyone accounted for; the tablet's banner goes.
+    // Ending with everyone accounted for (as the server knows); the tablet's banner goes.
     await first.page.getByRole("button", { name: "End roll call" }).click();
     await expect(first.page.getByRole("dialog")).toContainText("Everyone is accounted for.");
     await first.page.getByRole("button", { name: "End it" }).click();
     await expect(first.page.getByText("This roll call has ended.")).toBeVisible();
     await expect(tablet.page.getByRole("alert")).toHaveCount(0);
 
-    // Back online, the late mark is refused, and the phone says it was not recorded.
+    // Still offline, the phone cannot know it ended: a tap made now is after the end.
+    await person(second.page, "Ben Roll").click();
+    await expect(second.page.getByText("2 marks waiting to be sent")).toBeVisible();
+
+    // Back online: the mark made before the end is kept, the one after refused, and said so.
     await second.context.setOffline(false);
-    const notRecorded = second.page
-      .getByRole("alert")
-      .filter({ hasText: "1 mark made on this phone was not recorded" });
+    const notRecorded = second.page.getByRole("alert").filter({
+      hasText: "1 mark made on this phone was not recorded: it was made after the roll call ended.",
+    });
     await expect(notRecorded).toBeVisible();
     await expect(second.page.getByText("This roll call has ended.")).toBeVisible();
+    await expect(second.page.getByText("4 of 5 accounted for")).toBeVisible();
     await expectAccessible(second.page, "roll call ended before a late mark");
     await keepScreenshot(second.page, "28-roll-call-late-mark", { fullPage: false });
     await notRecorded.getByRole("button", { name: "OK" }).click();
     await expect(notRecorded).toHaveCount(0);
     const ended = await api.expect(200, "GET", `/api/roll-calls/${rollCallId}`);
-    expect(ended.people.find((p: { name: string }) => p.name === "Ana Roll").safe).toBe(true);
+    expect(ended).toMatchObject({ accounted: 4, missing: 1 });
+    const ana = ended.people.find((p: { name: string }) => p.name === "Ana Roll");
+    expect(ana.safe).toBe(false);
+    // Kept at the time it was tapped, before the end, with when it arrived, after it.
+    const late = ana.marks.at(-1);
+    expect(Date.parse(late.markedAt)).toBeLessThanOrEqual(tappedBeforeEnd);
+    expect(Date.parse(late.markedAt)).toBeLessThanOrEqual(Date.parse(ended.endedAt));
+    expect(Date.parse(late.receivedAt)).toBeGreaterThan(Date.parse(ended.endedAt));
+    expect(ended.people.find((p: { name: string }) => p.name === "Ben Roll").safe).toBe(true);
   } finally {
     await first.context.close();
     await second.context.close();
@@ -238,7 +252,7 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
     )
       .toArray()
       .then((chunks) => Buffer.concat(chunks).toString("utf8"));
-    expect(text.startsWith("\uFEFFName,Program,Status,Mark,MarkedAt,MarkedBy,Device\n")).toBe(true);
+    expect(text.startsWith("\uFEFFName,Program,Status,Mark,MarkedAt,MarkedBy,Device,ReceivedAt\n")).toBe(true);
     const gus = text.split("\n").filter((line) => line.startsWith("Gus Drill,"));
     expect(gus.map((line) => line.split(",").slice(2, 4))).toEqual([
       ["Not accounted for", "Safe"],

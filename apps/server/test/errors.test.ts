@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useCatalogServer, visitor } from "./fixtures.ts";
+import { adminClient, useCatalogServer, visitor } from "./fixtures.ts";
+import { startTestServer } from "./harness.ts";
 
 /** One error body on every transport: {status, message} and, for bad input, errors: [{path, message}]. */
 
@@ -89,5 +90,45 @@ describe("the error body", () => {
     expect(last.status).toBe(429);
     expect(last.headers["retry-after"]).toMatch(/^\d+$/);
     expect(last.json).toEqual({ status: 429, message: expect.any(String) });
+  });
+
+  it("answers 500, and logs why, when an answer fails its own schema (a bound written outside the API as Infinity), on /api and /trpc", async () => {
+    const lines: string[] = [];
+    const server = await startTestServer({
+      logger: { level: "info", stream: { write: (line) => void lines.push(line) } },
+    });
+    try {
+      const admin = await adminClient(server);
+      const created = await admin.post("/api/questions", {
+        Kind: "number",
+        Label: { en: "Nights", es: "Noches" },
+      });
+      expect(created.status).toBe(201);
+      // double precision holds Infinity; the answer's Max, a JSON number, cannot say it.
+      await server.services.db.kysely
+        .updateTable("questions")
+        .set({ max: Number.POSITIVE_INFINITY })
+        .where("id", "=", created.json.id)
+        .execute();
+
+      const rest = await admin.get("/api/questions");
+      expect(rest.status).toBe(500);
+      expect(rest.json).toEqual({ status: 500, message: "Internal server error" });
+      const trpc = await admin.trpc("query", "questions.list", {});
+      expect(trpc.status).toBe(500);
+      expect(trpc.json.error).toMatchObject({ status: 500, message: "Internal server error" });
+
+      const failures = lines
+        .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message?: string } })
+        .filter((entry) => entry.level >= 50 && /failed$/.test(entry.msg));
+      expect(failures.map((entry) => entry.msg)).toEqual(["request failed", "procedure failed"]);
+      // The cause: the schema's own words on the field that failed.
+      for (const entry of failures) {
+        expect(entry.err?.message).toContain('"Max"');
+        expect(entry.err?.message).toContain("received Infinity");
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

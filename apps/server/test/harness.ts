@@ -62,6 +62,8 @@ export async function startTestServer(
     embeddedOnDisk?: boolean;
     /** The database to run on, when the test is about one (ignored with embeddedOnDisk). */
     database?: DatabaseKind;
+    /** The server's log as JSON lines, for a test about what it logs (off otherwise). */
+    logger?: AppOptions["logger"];
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-test-"));
@@ -98,6 +100,7 @@ export async function startTestServer(
     kioskDir: options.kioskDir,
     trustProxy: options.trustProxy,
     limits: options.limits,
+    logger: options.logger,
   });
   await app.ready();
 

@@ -185,11 +185,11 @@ describe("GET /api/roll-calls/{id}?format=csv: a roll call's record as a file", 
       const me = (await world.admin.get("/api/users/me")).json;
       const admin = `${me.firstName} ${me.lastName}`;
       expect(lines(res.body)).toEqual([
-        "Name,Program,Status,Mark,MarkedAt,MarkedBy,Device",
-        `'=Ana Roll,Food Pantry,Not accounted for,Safe,2026-07-05T00:10:00+02:00,${admin},'=Phone`,
-        `'=Ana Roll,Food Pantry,Not accounted for,Undone,2026-07-05T00:11:00+02:00,${admin},`,
-        "Bo Roll,Food Pantry,Not accounted for,,,,",
-        `Cy Walk,,Safe,Safe,2026-07-05T00:12:00+02:00,${admin},`,
+        "Name,Program,Status,Mark,MarkedAt,MarkedBy,Device,ReceivedAt",
+        `'=Ana Roll,Food Pantry,Not accounted for,Safe,2026-07-05T00:10:00+02:00,${admin},'=Phone,2026-07-05T00:30:00+02:00`,
+        `'=Ana Roll,Food Pantry,Not accounted for,Undone,2026-07-05T00:11:00+02:00,${admin},,2026-07-05T00:30:00+02:00`,
+        "Bo Roll,Food Pantry,Not accounted for,,,,,",
+        `Cy Walk,,Safe,Safe,2026-07-05T00:12:00+02:00,${admin},,2026-07-05T00:30:00+02:00`,
       ]);
     } finally {
       world.server.clock.fixed = undefined;

@@ -391,6 +391,8 @@ export interface RollCallMarksTable {
   safe: boolean;
   /** When it was made on the device, which may be before it reached the server (queued offline). */
   marked_at: Timestamp;
+  /** When it reached the server: after the roll call ended, for a mark made before it offline. */
+  received_at: Timestamp;
   marked_by: number | null;
   /** The device's own name for itself, when it said. */
   device: string | null;

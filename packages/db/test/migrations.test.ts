@@ -338,6 +338,27 @@ async function checkRollCallMarksMigrate(db: Kysely<Database>) {
   ]);
 }
 
+/** A mark kept before its arrival was kept counts as having arrived when it was made. */
+async function checkRollCallMarkArrivalMigrates(db: Kysely<Database>) {
+  const migrator = await migratedTo(db, "0036_temperature_off_by_default");
+  const location = await insertLocation(db, "L");
+  const markedAt = new Date("2026-03-01T10:00:00Z");
+  const rollCall = (
+    await sql<{ id: number }>`insert into roll_calls (location_id, started_at)
+      values (${location.id}, ${markedAt}) returning id`.execute(db)
+  ).rows[0]!.id;
+  const person = (
+    await sql<{ id: number }>`insert into roll_call_people (roll_call_id, name)
+      values (${rollCall}, 'Safe') returning id`.execute(db)
+  ).rows[0]!.id;
+  await sql`insert into roll_call_marks (roll_call_id, person_id, safe, marked_at)
+    values (${rollCall}, ${person}, true, ${markedAt})`.execute(db);
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect(
+    await db.selectFrom("roll_call_marks").select(["marked_at", "received_at"]).execute(),
+  ).toEqual([{ marked_at: markedAt, received_at: markedAt }]);
+}
+
 /** An event written before its answers were kept as values alone keeps their values, and on the way down gets their old shape. */
 async function checkEventAnswerValuesMigrate(db: Kysely<Database>) {
   const migrator = await migratedTo(db, "0033_fan_out_queue");
@@ -448,6 +469,10 @@ const checks: Record<string, [string | undefined, (db: Db) => Promise<void>]> = 
   "keep an event's answers as their values alone, and give back their shape on the way down": [
     "0033_fan_out_queue",
     (db) => checkEventAnswerValuesMigrate(db.kysely),
+  ],
+  "take a roll call's marks kept before their arrival was as arrived when made": [
+    "0036_temperature_off_by_default",
+    (db) => checkRollCallMarkArrivalMigrates(db.kysely),
   ],
 };
 

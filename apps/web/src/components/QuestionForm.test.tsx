@@ -61,6 +61,13 @@ describe("QuestionForm", () => {
       Choices: [{ id: "x", Label: { en: "X", es: "" } }],
     });
     expect(screen.getByLabelText("Smallest answer")).toHaveValue("1");
+    // What a bound left blank stands for, as the server holds answers to it.
+    expect(screen.getByLabelText("Smallest answer")).toHaveAccessibleDescription(
+      "Left blank: -1,000,000",
+    );
+    expect(screen.getByLabelText("Largest answer")).toHaveAccessibleDescription(
+      "Left blank: 1,000,000",
+    );
     await user.type(screen.getByLabelText("Largest answer"), "20");
     await user.type(screen.getByLabelText("Ask again after (months)"), "6");
     expect(screen.queryByRole("button", { name: "Add a choice" })).toBeNull();

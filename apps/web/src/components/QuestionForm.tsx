@@ -11,7 +11,12 @@ import {
   Textarea,
 } from "@mantine/core";
 import { useState } from "react";
-import { kindsWithChoices, questionKinds, type QuestionKind } from "@vsi/api/schemas";
+import {
+  defaultNumberRange,
+  kindsWithChoices,
+  questionKinds,
+  type QuestionKind,
+} from "@vsi/api/schemas";
 import { FormButtons } from "./FormButtons";
 
 export interface QuestionFormValues {
@@ -76,7 +81,7 @@ export function QuestionForm({
   onCancel,
 }: Props) {
   const [values, setValues] = useState(initial);
-  const { t } = useStaffTranslation();
+  const { t, formatNumber } = useStaffTranslation();
   const set = <K extends keyof QuestionFormValues>(key: K, value: QuestionFormValues[K]) =>
     setValues((before) => ({ ...before, [key]: value }));
   const hasChoices = kindsWithChoices.includes(values.Kind);
@@ -189,12 +194,18 @@ export function QuestionForm({
           <Group grow>
             <NumberInput
               label={t("questions.form.min")}
+              description={t("questions.form.minBlank", {
+                n: formatNumber(defaultNumberRange.min),
+              })}
               value={values.Min ?? ""}
               onChange={(value) => set("Min", numberOrNull(value))}
               error={errors.Min}
             />
             <NumberInput
               label={t("questions.form.max")}
+              description={t("questions.form.maxBlank", {
+                n: formatNumber(defaultNumberRange.max),
+              })}
               value={values.Max ?? ""}
               onChange={(value) => set("Max", numberOrNull(value))}
               error={errors.Max}

@@ -1,4 +1,4 @@
-import { TRPCError } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { describeError, HttpError, invalid, tooManyRequests } from "./errors.ts";
@@ -21,6 +21,30 @@ describe("describeError", () => {
     });
     expect(describeError(tooManyRequests(2.2)).headers).toEqual({ "Retry-After": "3" });
   });
+  it("makes an answer that fails its own schema a 500, never the caller's 422; the cause stays on the error for the log", async () => {
+    const t = initTRPC.create();
+    const router = t.router({
+      figure: t.procedure
+        .input(z.object({ n: z.number() }))
+        .output(z.object({ mean: z.number() }))
+        .query(() => ({ mean: Number.POSITIVE_INFINITY })),
+    });
+    const caller = t.createCallerFactory(router)({});
+    const failure = await caller.figure({ n: 1 }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(TRPCError);
+    expect(describeError(failure)).toEqual({ status: 500, message: "Internal server error" });
+    expect((failure as TRPCError).cause?.name).toBe("ZodError");
+    // Its input, wrong, is still the caller's 422.
+    const refused = await caller.figure({ n: "x" } as never).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(describeError(refused)).toMatchObject({ status: 422, errors: [{ path: "n" }] });
+  });
+
   it("never shows what went wrong inside a 500", () => {
     const described = describeError(
       new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: 'relation "users" does not exist' }),

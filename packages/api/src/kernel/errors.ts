@@ -117,7 +117,12 @@ export function describeError(error: unknown): DescribedError {
       extra: error.extra,
     };
   }
-  const issues = zodIssues(error instanceof TRPCError ? error.cause : error);
+  // The caller's input: a schema's error thrown by a raw route, or tRPC's BAD_REQUEST over its
+  // input's. tRPC wraps anything else a procedure throws, its answer failing its own output
+  // schema included, as INTERNAL_SERVER_ERROR: ours, a 500 logged with that cause.
+  const issues = zodIssues(
+    error instanceof TRPCError ? (error.code === "BAD_REQUEST" ? error.cause : undefined) : error,
+  );
   if (issues) {
     const errors = issues.map((issue) => ({
       path: issue.path.map(String).join(".") || "body",

@@ -107,6 +107,9 @@ export const questionMessages = {
   choiceIdsDiffer: "Each choice needs an id of its own",
   rangeOnlyForNumber: "Only a number has a range",
   maxBelowMin: "Max must be at least Min",
+  boundRange: "Use a number from {min} to {max}",
+  setMax: "Without a Max, answers stop at {max}: set one too",
+  setMin: "Without a Min, answers start at {min}: set one too",
   reaskOnlyRemembered: "Only a question remembered for each visitor is asked again",
 } as const;
 

@@ -47,6 +47,28 @@ describe("an answer checked against its question", () => {
     expect(verdict(question({ Kind: "number" }), -2.5)).toEqual({ value: -2.5 });
   });
 
+  it("number: finite, within -1,000,000 to 1,000,000 where the question sets no bound, never past ±1,000,000,000", () => {
+    const open = question({ Kind: "number" });
+    expect(verdict(open, 1.7976931348623157e308)).toEqual({ message: "Must be at most 1000000" });
+    expect(verdict(open, "1" + "0".repeat(400))).toEqual({ message: answerMessages.number });
+    expect(verdict(open, -1_000_001)).toEqual({ message: "Must be at least -1000000" });
+    expect(verdict(open, Number.POSITIVE_INFINITY)).toEqual({ message: answerMessages.number });
+    expect(verdict(open, Number.NaN)).toEqual({ message: answerMessages.number });
+    expect(verdict(open, 1_000_000)).toEqual({ value: 1_000_000 });
+    expect(verdict(open, -1_000_000)).toEqual({ value: -1_000_000 });
+    // A bound of its own stands on its side; the other side keeps the default.
+    const income = question({ Kind: "number", Min: 0, Max: 5_000_000 });
+    expect(verdict(income, 4_000_000)).toEqual({ value: 4_000_000 });
+    expect(verdict(question({ Kind: "number", Min: 0 }), 1_000_001)).toEqual({
+      message: "Must be at most 1000000",
+    });
+    // A bound kept from before they were limited counts only as far as the widest allowed.
+    const old = question({ Kind: "number", Min: -1e300, Max: 1e300 });
+    expect(verdict(old, 2e9)).toEqual({ message: "Must be at most 1000000000" });
+    expect(verdict(old, -2e9)).toEqual({ message: "Must be at least -1000000000" });
+    expect(verdict(old, 999_999_999)).toEqual({ value: 999_999_999 });
+  });
+
   it("yes/no: a boolean", () => {
     const asked = question({ Kind: "yesno" });
     expect(verdict(asked, false)).toEqual({ value: false });

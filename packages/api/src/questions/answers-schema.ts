@@ -65,6 +65,21 @@ export function answerMessageKey(
   return undefined;
 }
 
+/**
+ * A number answer's range where its question sets no Min or Max, and the widest a question may
+ * set: every total the reports make over these stays finite (and exact in SQL's numeric).
+ */
+export const defaultNumberRange = { min: -1_000_000, max: 1_000_000 } as const;
+export const widestNumberRange = { min: -1_000_000_000, max: 1_000_000_000 } as const;
+
+/** The range a number question's answers are held to: its own bounds, else the default, never past the widest. */
+export function numberRange(question: { Min: number | null; Max: number | null }) {
+  return {
+    min: Math.max(question.Min ?? defaultNumberRange.min, widestNumberRange.min),
+    max: Math.min(question.Max ?? defaultNumberRange.max, widestNumberRange.max),
+  };
+}
+
 const decimal = /^-?\d+(\.\d+)?$/;
 
 /** The rule for one question's answer, when there is one (a blank answer is checked apart). */
@@ -76,9 +91,11 @@ export function answerRule(question: AskedQuestion): z.ZodType<AnswerValue, unkn
         .string({ error: answerMessages.text })
         .pipe(text({ multiline: true }).trim().max(1000, answerMessages.tooLong));
     case "number": {
-      let number = z.number({ error: answerMessages.number }).finite();
-      if (question.Min !== null) number = number.min(question.Min, rangeMessages.min(question.Min));
-      if (question.Max !== null) number = number.max(question.Max, rangeMessages.max(question.Max));
+      const { min, max } = numberRange(question);
+      const number = z
+        .number({ error: answerMessages.number })
+        .min(min, rangeMessages.min(min))
+        .max(max, rangeMessages.max(max));
       // A form's field holds text: digits written out count as the number they say.
       return z
         .union([z.number(), z.string().trim().regex(decimal).transform(Number)], {

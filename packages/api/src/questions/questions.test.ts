@@ -160,6 +160,42 @@ describe("setting questions up", () => {
     expect(kept.ProgramIds).toEqual([site.catalog.jobs.id]);
   });
 
+  it("keeps a number's own Min and Max within -1,000,000,000 to 1,000,000,000, and a lone one on the default's side", async () => {
+    const before = (await listed()).length;
+    const widest = "Use a number from -1000000000 to 1000000000";
+    const cases: Array<[Record<string, unknown>, { path: string; message: string }]> = [
+      [{ Max: 1.7976931348623157e308 }, { path: "Max", message: widest }],
+      [
+        { Min: -1e10, Max: 10 },
+        { path: "Min", message: widest },
+      ],
+      [
+        { Min: 2_000_000 },
+        { path: "Max", message: "Without a Max, answers stop at 1000000: set one too" },
+      ],
+      [
+        { Max: -2_000_000 },
+        { path: "Min", message: "Without a Min, answers start at -1000000: set one too" },
+      ],
+    ];
+    for (const [fields, error] of cases) {
+      const res = await site.admin.call((api) =>
+        api.questions.create({ Kind: "number", Label: label("How many?"), ...fields } as never),
+      );
+      expect(res.status, JSON.stringify(fields)).toBe(422);
+      expect(res.json.errors, JSON.stringify(fields)).toEqual([error]);
+    }
+    expect((await listed()).length).toBe(before);
+
+    const income = await create({ Kind: "number", Min: 0, Max: 1_000_000_000 });
+    expect(income).toMatchObject({ Min: 0, Max: 1_000_000_000 });
+    const widened = await site.admin.call((api) =>
+      api.questions.update({ id: income.id, Max: 1e12 }),
+    );
+    expect(widened.status).toBe(422);
+    expect(widened.json.errors).toEqual([{ path: "Max", message: widest }]);
+  });
+
   it("lets only admins write, and staff read", async () => {
     expect(
       (await staff.call((api) => api.questions.create({ Kind: "text", Label: label("No") })))

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { id, isoDateTime, jsonBoolean, text } from "../kernel/schema.ts";
 import { calendarDate, timeZone, type TimeZone } from "../visits/schema.ts";
 import { say, fieldMessages, questionMessages } from "../kernel/messages.ts";
+import { defaultNumberRange, widestNumberRange } from "./answers-schema.ts";
 
 export const questionKinds = [
   "text",
@@ -51,7 +52,17 @@ const choiceInput = z.object({
 });
 export type ChoiceInput = z.output<typeof choiceInput>;
 
-const bound = z.number().finite().nullable();
+const boundMessage = say(questionMessages.boundRange, widestNumberRange);
+const bound = z
+  .number()
+  .min(widestNumberRange.min, boundMessage)
+  .max(widestNumberRange.max, boundMessage)
+  .nullable();
+const widest = `from ${widestNumberRange.min} to ${widestNumberRange.max}`;
+const minDescription = `a number's smallest answer, ${widest}; null: ${defaultNumberRange.min} (so a Max set alone is at least that)`;
+const maxDescription = `a number's largest answer, ${widest}; null: ${defaultNumberRange.max} (so a Min set alone is at most that)`;
+const minBound = bound.meta({ description: minDescription });
+const maxBound = bound.meta({ description: maxDescription });
 const reaskAfterMonths = z
   .number()
   .int(say(questionMessages.wholeMonths))
@@ -73,8 +84,8 @@ const questionFields = {
   Help: optionalBilingual("Help", 1000),
   Required: jsonBoolean,
   Choices: choicesInput,
-  Min: bound,
-  Max: bound,
+  Min: minBound,
+  Max: maxBound,
   ProgramIds: programIds,
   AskEvery: z.enum(askEveryValues),
   ReaskAfterMonths: reaskAfterMonths,
@@ -110,8 +121,15 @@ export function questionProblems(
       problems.push({ path: "Min", message: say(questionMessages.rangeOnlyForNumber) });
     if (question.Max !== null)
       problems.push({ path: "Max", message: say(questionMessages.rangeOnlyForNumber) });
-  } else if (question.Min !== null && question.Max !== null && question.Min > question.Max)
-    problems.push({ path: "Max", message: say(questionMessages.maxBelowMin) });
+  } else if (question.Min !== null && question.Max !== null) {
+    if (question.Min > question.Max)
+      problems.push({ path: "Max", message: say(questionMessages.maxBelowMin) });
+  } else if (question.Min !== null && question.Min > defaultNumberRange.max) {
+    // Without its Max, the answers would have to be above the default Max and below it at once.
+    problems.push({ path: "Max", message: say(questionMessages.setMax, defaultNumberRange) });
+  } else if (question.Max !== null && question.Max < defaultNumberRange.min) {
+    problems.push({ path: "Min", message: say(questionMessages.setMin, defaultNumberRange) });
+  }
   if (question.AskEvery === "visit" && question.ReaskAfterMonths !== null)
     problems.push({
       path: "ReaskAfterMonths",
@@ -126,8 +144,8 @@ export const questionInput = z
     Help: questionFields.Help.default({ en: "", es: "" }),
     Required: jsonBoolean.default(false),
     Choices: choicesInput.default([]),
-    Min: bound.default(null),
-    Max: bound.default(null),
+    Min: minBound.default(null),
+    Max: maxBound.default(null),
     ProgramIds: programIds.default([]),
     AskEvery: z.enum(askEveryValues).default("visit"),
     ReaskAfterMonths: reaskAfterMonths.default(null),
@@ -165,8 +183,8 @@ export const questionSchema = z
     Help: bilingualSchema,
     Required: z.boolean(),
     Choices: z.array(z.object({ id: z.string(), Label: bilingualSchema })),
-    Min: z.number().nullable(),
-    Max: z.number().nullable(),
+    Min: z.number().nullable().meta({ description: minDescription }),
+    Max: z.number().nullable().meta({ description: maxDescription }),
     ProgramIds: z
       .array(z.number().int())
       .meta({ description: "the programs that ask it; empty: every program" }),

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useCatalogWorld } from "../../test/fixtures.ts";
 import { forgetVisitor, runRetention } from "../admin/retention.ts";
 import { systemActor } from "../kernel/audit.ts";
+import { funderSummaryCsv } from "./funder-summary-csv.ts";
+import { funderSummaryInput } from "./funder-summary-schema.ts";
 
 /**
  * The funder summary's figures per question, against a hand count of known answers: each person
@@ -419,6 +421,46 @@ describe("the funder summary per question", () => {
     expect(kept).toHaveLength(3);
     for (const row of kept) expect(row.kept).toEqual(row.visit);
     expect(kept[0]!.kept).not.toEqual(phoneKey);
+  });
+
+  it("stays finite over numbers kept from before answers were bounded: past ±1,000,000,000 they count as answered, not in the total or average", async () => {
+    const place = (
+      await site.admin.call((api) =>
+        api.locations.create({ Name: "Unbounded past", ProgramIds: [site.catalog.pantry.id] }),
+      )
+    ).json.id;
+    const saved = locationId;
+    locationId = place;
+    try {
+      // Written as a sign-in wrote them before the bounds: the largest double, twice, would sum
+      // past it; then a number within the widest bounds, and an ordinary one.
+      await visit("4155550500", "2026-04-02T18:00:00Z", { [q.household]: 1.7976931348623157e308 });
+      await visit("4155550501", "2026-04-03T18:00:00Z", { [q.household]: 1.7976931348623157e308 });
+      await visit("4155550502", "2026-04-04T18:00:00Z", { [q.household]: -1e300 });
+      await visit("4155550503", "2026-04-05T18:00:00Z", { [q.household]: 2_000_000 });
+      await visit("4155550504", "2026-04-06T18:00:00Z", { [q.household]: 4 });
+    } finally {
+      locationId = saved;
+    }
+    const april = {
+      from: "2026-04-01",
+      to: "2026-04-30",
+      locationId: place,
+      timeZone: "UTC",
+    } as const;
+    const res = await site.admin.call((api) => api.reports.summary(april));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(figuresOf(res.json, q.household)).toMatchObject({
+      answered: 5,
+      sum: 2_000_004,
+      mean: 1_000_002,
+    });
+    const csv = await funderSummaryCsv(
+      site.world.services.db.kysely,
+      funderSummaryInput.parse(april),
+    );
+    expect(csv).not.toMatch(/Infinity|NaN|e\+/);
+    expect(csv).toContain(",Answered,5,2000004,1000002");
   });
 
   it("follows a staff correction of a visit's answers", async () => {

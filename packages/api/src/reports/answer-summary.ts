@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Executor, QuestionChoice, QuestionKind } from "@vsi/db";
 import { serverTranslate, type Language } from "@vsi/i18n/server";
 import { periodConditions, type VisitFilters } from "../visits/filters.ts";
+import { widestNumberRange } from "../questions/answers-schema.ts";
 import type { QuestionFigures } from "./funder-summary-schema.ts";
 
 /** Age bands, in whole years at the visit: [value, first year, last year]. */
@@ -28,6 +29,7 @@ export const topZipCodes = 10;
  * visit is erased), and unnests the buckets only after the DISTINCT ON. Unrun, for the bench.
  */
 export function answerFiguresStatement(db: Executor, period: VisitFilters) {
+  const counted = sql`latest.number between ${sql.lit(widestNumberRange.min)} and ${sql.lit(widestNumberRange.max)}`;
   return db
     .with("latest", (qc) =>
       qc
@@ -47,7 +49,9 @@ export function answerFiguresStatement(db: Executor, period: VisitFilters) {
     .selectFrom(
       // People with the same buckets counted together first: the buckets are then unnested a
       // few hundred times, not once per person. Several choices' first pick stands for the
-      // person; none picked, nobody.
+      // person; none picked, nobody. Numbers are summed as numeric, and only those an answer may
+      // be: one kept from before answers were bounded (up to 1.8e308) counts as answered but
+      // would make the total too large for a JSON number.
       sql<{
         question_id: number;
         bucket: string | null;
@@ -59,7 +63,8 @@ export function answerFiguresStatement(db: Executor, period: VisitFilters) {
         select grouped.question_id, picked.bucket, picked.n = 1 as first, grouped.people,
                grouped.sum, grouped.numbers
         from (select latest.question_id, latest.buckets, count(*) as people,
-                     sum(latest.number) as sum, count(latest.number) as numbers
+                     sum(latest.number) filter (where ${counted}) as sum,
+                     count(latest.number) filter (where ${counted}) as numbers
               from latest group by latest.question_id, latest.buckets) grouped
         cross join unnest(grouped.buckets) with ordinality as picked(bucket, n))`.as("answered"),
     )

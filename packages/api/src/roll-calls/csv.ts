@@ -15,6 +15,7 @@ export const rollCallCsvHeaders = [
   "MarkedAt",
   "MarkedBy",
   "Device",
+  "ReceivedAt",
 ] as const;
 
 type Cells = Record<(typeof rollCallCsvHeaders)[number], string | null>;
@@ -22,7 +23,8 @@ type Cells = Record<(typeof rollCallCsvHeaders)[number], string | null>;
 /**
  * A roll call's record as CSV, in the record's order (programs, added people last, names), times
  * in `timeZone` with its offset as the other exports write them. Status is the person's state
- * (Safe or Not accounted for); Mark each mark (Safe or Undone); an erased name is an empty cell.
+ * (Safe or Not accounted for); Mark each mark (Safe or Undone), made at MarkedAt on the device and
+ * received at ReceivedAt (later for a mark queued offline); an erased name is an empty cell.
  */
 export async function rollCallCsv(
   db: Kysely<Database>,
@@ -52,6 +54,7 @@ export async function rollCallCsv(
         "person.safe",
         "mark.safe as mark",
         csvTime<string | null>("mark.marked_at").as("marked_at"),
+        csvTime<string | null>("mark.received_at").as("received_at"),
         sql<string | null>`users.first_name || ' ' || users.last_name`.as("marked_by"),
         "mark.device",
       ])
@@ -76,6 +79,7 @@ export async function rollCallCsv(
       MarkedAt: row.marked_at,
       MarkedBy: text(row.marked_by),
       Device: text(row.device),
+      ReceivedAt: row.received_at,
     };
     csv += csvLine(rollCallCsvHeaders.map((header) => cells[header]));
   }

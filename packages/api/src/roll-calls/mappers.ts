@@ -36,6 +36,7 @@ export function toRollCallMark(row: RollCallMarkRow): RollCallMark {
   return {
     safe: row.safe,
     markedAt: iso(row.marked_at),
+    receivedAt: iso(row.received_at),
     markedBy: staff(row.marked_by, row.marked_by_name),
     device: row.device,
   };

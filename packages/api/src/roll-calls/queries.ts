@@ -140,8 +140,12 @@ export async function findRollCall(
   return { rollCall, people, marks };
 }
 
-/** The roll call's row, locked while a change to it is made; 404, or 409 once it has ended. */
-async function openRollCall(trx: Executor, id: number) {
+/**
+ * The roll call's row, locked while a change to it is made (so it cannot end meanwhile); 404, or
+ * 409 once it has ended before `madeAt`: a change made at or before its end (a mark queued
+ * offline) is still taken.
+ */
+async function openRollCall(trx: Executor, id: number, madeAt?: Date) {
   const row = await trx
     .selectFrom("roll_calls")
     .select(["id", "ended_at"])
@@ -149,7 +153,8 @@ async function openRollCall(trx: Executor, id: number) {
     .forShare()
     .executeTakeFirst();
   if (!row) throw notFound("Roll call");
-  if (row.ended_at !== null) throw new HttpError(409, endedMessage);
+  if (row.ended_at !== null && (madeAt === undefined || madeAt > row.ended_at))
+    throw new HttpError(409, endedMessage);
 }
 
 /**
@@ -157,7 +162,9 @@ async function openRollCall(trx: Executor, id: number) {
  * moment from two devices are made one after the other. A mark that changes nothing (already so)
  * is not kept, so the same mark made twice is one and the first keeps its time and author; nor is
  * a mark made before the person's latest one (queued offline while someone else marked), so the
- * kept marks alternate safe, undo, safe... in time, and the latest is the person's state.
+ * kept marks alternate safe, undo, safe... in time, and the latest is the person's state. A mark
+ * made at or before the roll call's end is taken even after it (queued offline); one made after
+ * is refused. Each keeps when it was made and when it arrived.
  */
 export async function markPerson(
   db: Kysely<Database>,
@@ -166,12 +173,13 @@ export async function markPerson(
     personId: number;
     safe: boolean;
     markedAt: Date;
+    receivedAt: Date;
     userId: number;
     device: string | null;
   },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await openRollCall(trx, mark.rollCallId);
+    await openRollCall(trx, mark.rollCallId, mark.markedAt);
     const person = await trx
       .selectFrom("roll_call_people")
       .select("id")
@@ -195,6 +203,7 @@ export async function markPerson(
         person_id: mark.personId,
         safe: mark.safe,
         marked_at: mark.markedAt,
+        received_at: mark.receivedAt,
         marked_by: mark.userId,
         device: mark.device,
       })

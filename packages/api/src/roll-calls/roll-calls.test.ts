@@ -188,18 +188,21 @@ describe("marking", () => {
       {
         safe: true,
         markedAt: at(1000),
+        receivedAt: expect.any(String),
         markedBy: { id: me.id, name: `${me.firstName} ${me.lastName}` },
         device: "Phone A",
       },
       {
         safe: false,
         markedAt: at(3000),
+        receivedAt: expect.any(String),
         markedBy: { id: other.id, name: `${other.firstName} ${other.lastName}` },
         device: null,
       },
       {
         safe: true,
         markedAt: at(4000),
+        receivedAt: expect.any(String),
         markedBy: { id: me.id, name: `${me.firstName} ${me.lastName}` },
         device: "Phone A",
       },
@@ -276,6 +279,7 @@ describe("marking", () => {
     expect(row.marks.at(-1)).toEqual({
       safe: row.safe,
       markedAt: row.markedAt,
+      receivedAt: row.markedAt,
       markedBy: row.markedBy,
       device: null,
     });
@@ -342,6 +346,60 @@ describe("ending", () => {
       ["roll_call.end", here, { drill: true, accounted: 1, missing: 1 }],
     ]);
     expect(JSON.stringify(logged)).not.toMatch(/Person/);
+  });
+
+  it("keeps a mark tapped before the end that arrives after it, with its device's time and its arrival; refuses one tapped after", async () => {
+    const here = await freshLocation("Roll Call Late Marks");
+    for (const last of ["Before", "AtEnd", "After"])
+      await signIn(here, site.catalog.tutoring.id, "Late", last);
+    onTestFinished(() => void (site.world.clock.fixed = undefined));
+    const startedAt = new Date("2026-03-04T10:00:00.000Z");
+    const at = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000);
+    site.world.clock.fixed = startedAt;
+    const rollCall = await start(here);
+    const person = (last: string) => rollCall.people.find((p) => p.name === `Late ${last}`)!.id;
+    site.world.clock.fixed = at(10);
+    expect((await otherStaff.call((api) => api.rollCalls.end({ id: rollCall.id }))).json).toEqual({
+      accounted: 0,
+      missing: 3,
+    });
+
+    // The phone was offline outside: its marks reach the server five minutes after the end.
+    site.world.clock.fixed = at(15);
+    const before = await mark(staff, rollCall.id, person("Before"), true, at(4).toISOString());
+    expect(before.status, JSON.stringify(before.json)).toBe(200);
+    expect(before.json).toMatchObject({ safe: true, markedAt: at(4).toISOString() });
+    expect(before.json.marks).toEqual([
+      expect.objectContaining({
+        safe: true,
+        markedAt: at(4).toISOString(),
+        receivedAt: at(15).toISOString(),
+      }),
+    ]);
+    const atEnd = await mark(staff, rollCall.id, person("AtEnd"), true, at(10).toISOString());
+    expect(atEnd.status).toBe(200);
+    const after = await mark(
+      staff,
+      rollCall.id,
+      person("After"),
+      true,
+      new Date(at(10).getTime() + 1).toISOString(),
+    );
+    expect(after.status).toBe(409);
+    expect(after.json.message).toBe("This roll call has ended");
+
+    const record = await get(staff, rollCall.id);
+    expect(record).toMatchObject({ endedAt: at(10).toISOString(), accounted: 2, missing: 1 });
+    expect(record.people.map((p) => [p.name, p.safe])).toEqual([
+      ["Late After", false],
+      ["Late AtEnd", true],
+      ["Late Before", true],
+    ]);
+    // Still nothing added to an ended roll call.
+    expect(
+      (await staff.call((api) => api.rollCalls.addPerson({ id: rollCall.id, name: "Later" })))
+        .status,
+    ).toBe(409);
   });
 
   it("lists roll calls newest first, one location's when asked", async () => {

@@ -25,7 +25,10 @@ import {
 import { toRollCallPeople, toRollCallSummary } from "./mappers.ts";
 import type { Executor } from "@vsi/db";
 
-const ended = { 409: "The roll call has ended: it takes no more marks nor people" };
+const ended = { 409: "The roll call has ended: it takes no more people" };
+const endedForMarks = {
+  409: "The roll call ended before the mark was made (markedAt, or now when left out)",
+};
 
 async function rollCall(db: Executor, id: number) {
   const { rollCall, people, marks } = await findRollCall(db, id);
@@ -96,8 +99,8 @@ export const rollCallsRouter = router({
           "A roll call's record: who started and ended it and when, and each person's marks; format=csv for a CSV file",
         description:
           "With format=csv, the record as a text/csv; charset=utf-8 attachment that starts with a UTF-8 byte order mark, named for the roll call " +
-          "(roll-call-2026-11-26-valencia.csv, drill-… for a drill; filename* keeps non-ASCII names). Columns: Name, Program, Status, Mark, MarkedAt, MarkedBy, Device. " +
-          "A line per mark (Mark: Safe or Undone; MarkedAt in timeZone with its offset), each person's marks oldest first, in the record's order; " +
+          "(roll-call-2026-11-26-valencia.csv, drill-… for a drill; filename* keeps non-ASCII names). Columns: Name, Program, Status, Mark, MarkedAt, MarkedBy, Device, ReceivedAt. " +
+          "A line per mark (Mark: Safe or Undone; MarkedAt, when it was made on the device, and ReceivedAt, when it reached the server, in timeZone with its offset), each person's marks oldest first, in the record's order; " +
           "a person never marked has one line with the mark's cells empty. Status is the person's state now: Safe or Not accounted for. " +
           "An erased name is an empty cell. A cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe so spreadsheets show it as text.",
       },
@@ -113,8 +116,8 @@ export const rollCallsRouter = router({
         path: "/roll-calls/{id}/people/{personId}",
         tags: ["roll calls"],
         summary:
-          "Marks a person safe (or not): the same mark made twice is one, and a mark older than the person's last changes nothing",
-        errorResponses: ended,
+          "Marks a person safe (or not): the same mark made twice is one, a mark older than the person's last changes nothing, and one made at or before the end is taken after it",
+        errorResponses: endedForMarks,
       },
     })
     .input(rollCallMarkInput)
@@ -128,6 +131,7 @@ export const rollCallsRouter = router({
         safe: input.safe,
         // A device's clock ahead of the server's cannot mark in the future.
         markedAt: sent > now ? now : sent,
+        receivedAt: now,
         userId: ctx.user.id,
         device: input.device || null,
       });

@@ -38,7 +38,7 @@ export const rollCallMarkInput = z.object({
     .optional()
     .meta({
       description:
-        "when the mark was made on the device (a mark queued offline); now when left out. A mark older than the person's last one changes nothing",
+        "when the mark was made on the device (a mark queued offline); now when left out. A mark older than the person's last one changes nothing; one made at or before the roll call's end is taken even after it",
     }),
   device: optionalText("Device", 60)
     .optional()
@@ -52,7 +52,11 @@ const staffName = z.object({ id: z.number().int(), name: z.string() }).nullable(
 export const rollCallMarkSchema = z
   .object({
     safe: z.boolean().meta({ description: "true: marked safe; false: a safe mark undone" }),
-    markedAt: isoDateTime,
+    markedAt: isoDateTime.meta({ description: "when it was made, on the device" }),
+    receivedAt: isoDateTime.meta({
+      description:
+        "when it reached the server: later than markedAt for a mark queued offline, after the roll call's end for one made before it",
+    }),
     markedBy: staffName,
     device: z.string().nullable(),
   })

@@ -148,6 +148,46 @@ describe("answers at sign-in", () => {
     expect(res.status).toBe(201);
     expect((await staffView(res.json.id)).Answers).toEqual({});
   });
+
+  it("to a number with no bounds of its own stay within -1,000,000 to 1,000,000: the largest double is refused, and nothing is written", async () => {
+    const created = await site.admin.call((api) =>
+      api.questions.create({
+        Kind: "number",
+        Label: { en: "Nights", es: "Noches" },
+        ProgramIds: [site.catalog.tutoring.id],
+      }),
+    );
+    expect(created.status).toBe(201);
+    const nights: number = created.json.id;
+    try {
+      const before = await visitCount(site.world);
+      const tutoring = (value: unknown) =>
+        tablet.call((api) =>
+          api.visits.create(
+            visitor(site.catalog.main.id, site.catalog.tutoring.id, {
+              Answers: { [nights]: value },
+            }),
+          ),
+        );
+      for (const [value, message] of [
+        [1.7976931348623157e308, "Must be at most 1000000"],
+        ["1.7976931348623157e308", "Must be a number"],
+        [-1_000_001, "Must be at least -1000000"],
+      ] as const) {
+        const refused = await tutoring(value);
+        expect(refused.status, String(value)).toBe(422);
+        expect(refused.json.errors, String(value)).toEqual([
+          { path: `Answers.${nights}`, message },
+        ]);
+      }
+      expect(await visitCount(site.world)).toBe(before);
+      const kept = await tutoring(1_000_000);
+      expect(kept.status).toBe(201);
+      expect((await staffView(kept.json.id)).Answers).toEqual({ [nights]: 1_000_000 });
+    } finally {
+      await site.admin.call((api) => api.questions.retire({ id: nights }));
+    }
+  });
 });
 
 describe("remembered answers", () => {

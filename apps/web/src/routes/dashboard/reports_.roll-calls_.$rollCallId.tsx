@@ -16,6 +16,11 @@ export const Route = createFileRoute("/dashboard/reports_/roll-calls_/$rollCallI
   component: RollCallRecordPage,
 });
 
+/** A mark sent at once arrives within seconds; one this much later waited on a phone offline. */
+const queuedMs = 60_000;
+const arrivedLate = (m: RollCallMark) =>
+  Date.parse(m.receivedAt) - Date.parse(m.markedAt) >= queuedMs;
+
 /** One roll call's record: who started and ended it and when, its counts, and every person's marks. */
 function RollCallRecordPage() {
   const id = Number(Route.useParams().rollCallId);
@@ -33,6 +38,7 @@ function RollCallRecordPage() {
       t(m.safe ? "rollCalls.markSafe" : "rollCalls.markUndone"),
       m.markedBy?.name,
       m.device,
+      arrivedLate(m) ? t("rollCalls.markArrived", { time: formatTime(m.receivedAt) }) : undefined,
     ]
       .filter(Boolean)
       .join(" · ");
