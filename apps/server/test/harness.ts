@@ -62,6 +62,10 @@ export async function startTestServer(
     embeddedOnDisk?: boolean;
     /** The database to run on, when the test is about one (ignored with embeddedOnDisk). */
     database?: DatabaseKind;
+    /** BASE_URL: http://signin.test unless given; false leaves it unset, as `npm start` does. */
+    baseUrl?: string | false;
+    /** This machine's addresses on its local networks, as the server would list them. */
+    localNetworkAddresses?: string[];
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-test-"));
@@ -78,7 +82,9 @@ export async function startTestServer(
     mailer: createFileMailer(path.join(dataDir, "mail"), () => undefined),
     storage: createLocalStorage(path.join(dataDir, "files")),
     config: {
-      baseUrl: "http://signin.test",
+      baseUrl: options.baseUrl || "http://signin.test",
+      publicUrl: options.baseUrl === false ? undefined : (options.baseUrl ?? "http://signin.test"),
+      localNetworkAddresses: () => options.localNetworkAddresses ?? [],
       registrationEnabled: options.registrationEnabled ?? false,
       secret: "test-secret-test-secret-test-secret",
       secureCookies: false,

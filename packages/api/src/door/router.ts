@@ -25,6 +25,7 @@ import {
 } from "./schema.ts";
 import { doorLocation, doorVisitId, doorVisitRow, replaceDoorCode } from "./queries.ts";
 import { doorUrl, toDoorVisit } from "./mappers.ts";
+import { linkBase } from "../kernel/public-address.ts";
 import { say, visitMessages } from "../kernel/messages.ts";
 
 /** Every door call spends its address's budget; some spend their code's too. */
@@ -64,7 +65,7 @@ export const doorRouter = router({
         ctx.services.now(),
         actorOf(ctx.identity),
       );
-      return { code, url: doorUrl(ctx.services.config.baseUrl, code) };
+      return { code, url: doorUrl(linkBase(ctx), code) };
     }),
 
   get: publicProcedure
