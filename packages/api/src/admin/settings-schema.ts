@@ -36,9 +36,18 @@ export const settingsUpdateInput = z.object({ eraseAfterDays: retentionDays.null
 /** The same rule read from a query string, where a number comes as digits. */
 export const retentionPreviewInput = z.object({
   eraseAfterDays: z
-    .union([z.number(), z.string().regex(/^-?\d{1,9}$/).transform(Number)], {
-      error: say(adminMessages.wholeDays),
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^-?\d{1,9}$/)
+          .transform(Number),
+      ],
+      {
+        error: say(adminMessages.wholeDays),
+      },
+    )
     .pipe(retentionDays),
 });
 

@@ -25,7 +25,11 @@ const instructions = {
  * What staff read above a poster whose link names only this computer (no BASE_URL, the app opened
  * at localhost): no phone can open it; where to open the app instead. In the reader's language.
  */
-function unreachableWarning(ctx: Pick<Context, "services" | "identity">, base: string, locationId: number) {
+function unreachableWarning(
+  ctx: Pick<Context, "services" | "identity">,
+  base: string,
+  locationId: number,
+) {
   const unreachable = unreachableFromPhones(ctx, base);
   if (!unreachable) return "";
   const lng = (ctx.identity.kind === "user" && ctx.identity.user.language) || "en";
@@ -34,7 +38,10 @@ function unreachableWarning(ctx: Pick<Context, "services" | "identity">, base: s
   const doorPage = `/dashboard/locations/${locationId}/tablets`;
   const instead = unreachable.alternatives.length
     ? `<p>${t("openAt")}</p><ul>${unreachable.alternatives
-        .map((origin) => `<li><a href="${escapeHtml(origin + doorPage)}">${escapeHtml(origin)}</a></li>`)
+        .map(
+          (origin) =>
+            `<li><a href="${escapeHtml(origin + doorPage)}">${escapeHtml(origin)}</a></li>`,
+        )
         .join("")}</ul>`
     : `<p>${t("openFromNetwork")}</p>`;
   return `<div class="warning" role="alert" lang="${lng}">
@@ -50,7 +57,10 @@ ${instead}
  * the instructions, sized to fit both US Letter and A4 (the narrower width, the shorter height).
  * Its link starts where `linkBase` says; a warning tops it when that is only this computer.
  */
-export async function doorPoster(ctx: Pick<Context, "db" | "services" | "identity" | "origin">, locationId: number) {
+export async function doorPoster(
+  ctx: Pick<Context, "db" | "services" | "identity" | "origin">,
+  locationId: number,
+) {
   const { db } = ctx;
   const location = await getLocation(db, locationId);
   const code = await currentDoorCode(db, locationId);

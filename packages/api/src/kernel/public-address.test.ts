@@ -118,7 +118,16 @@ describe("with a mail server and BASE_URL", () => {
 
 describe("the address rules", () => {
   it("knows the names that reach only this computer", () => {
-    for (const host of ["localhost", "LOCALHOST", "app.localhost", "127.0.0.1", "127.1.2.3", "[::1]", "::1", "0.0.0.0"])
+    for (const host of [
+      "localhost",
+      "LOCALHOST",
+      "app.localhost",
+      "127.0.0.1",
+      "127.1.2.3",
+      "[::1]",
+      "::1",
+      "0.0.0.0",
+    ])
       expect(isLoopbackHost(host), host).toBe(true);
     for (const host of ["192.168.1.20", "signin.example.org", "localhost.example.org", "10.0.0.1"])
       expect(isLoopbackHost(host), host).toBe(false);
