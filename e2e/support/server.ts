@@ -50,11 +50,15 @@ export interface FreshInstall {
 /**
  * A fresh install of its own: a new data folder, an admin made by the CLI, nothing else (no demo
  * data: that is added on a start with no users), for a journey about what a newcomer sees.
+ * `baseUrl: false` leaves BASE_URL unset, as `npm start` does.
  */
-export async function startFreshInstall(): Promise<FreshInstall> {
+export async function startFreshInstall({
+  baseUrl: withBaseUrl = true,
+} = {}): Promise<FreshInstall> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-e2e-fresh-"));
   const port = await freePort();
   const env = serverEnv(dataDir, port);
+  if (!withBaseUrl) delete env.BASE_URL;
   const tag = unique();
   const admin = {
     firstName: "Fran",

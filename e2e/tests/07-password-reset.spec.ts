@@ -23,12 +23,12 @@ test("password reset: the emailed link sets a new password once", async ({
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("alert")).toHaveText("Email not found.");
 
+  // This server has no mail server: the page says so (and never shows the link); the message is
+  // in the data folder, where whoever runs the server can find it.
   await page.getByLabel("Email").fill(user.email);
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page).toHaveURL("/login");
-  await expect(
-    page.getByText("Please check your email in a few minutes for a reset password link."),
-  ).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("Your reset link could not be e-mailed");
+  await expect(page).toHaveURL("/passwords/forgot");
 
   const link = await linkFromMail(user.email, "/passwords/reset/");
   expect(link.startsWith(`${baseURL}/passwords/reset/`)).toBe(true);

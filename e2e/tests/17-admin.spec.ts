@@ -149,10 +149,36 @@ test("retention: 'erase after N days' erases old visits' names, phones and tempe
     await page
       .getByRole("switch", { name: "Erase visitors' personal details after a number of days" })
       .check();
-    await page
-      .getByLabel("Erase visitors' personal details after N days")
-      .fill(String(retentionDays()));
+    const days = page.getByLabel("Erase visitors' personal details after N days");
+    // 0 days would erase everyone at once: refused by the field, nothing saved.
+    await days.fill("0");
     await page.getByRole("button", { name: "Save" }).click();
+    await expect(days).toHaveAccessibleDescription(/Days must be at least 30/);
+    await expect(days).toHaveValue("0");
+    await keepScreenshot(page, "17-retention-zero-refused", { fullPage: false });
+    expect((await adminApi.expect(200, "GET", "/api/settings")).eraseAfterDays).toBeNull();
+
+    // A real setting says what it will erase before it is saved; cancelled, nothing changes.
+    await days.fill(String(retentionDays()));
+    await page.getByRole("button", { name: "Save" }).click();
+    const confirm = page.getByRole("dialog", {
+      name: `Erase the details of ${visits.length} visits?`,
+    });
+    await expect(confirm).toContainText(`${visits.length} visits signed in before`);
+    for (const [name, size] of [
+      ["phone", viewports.phone],
+      ["820x1180", { width: 820, height: 1180 }],
+      ["desktop", { width: 1280, height: 800 }],
+    ] as const) {
+      await page.setViewportSize(size);
+      await keepScreenshot(page, `17-retention-confirm-${name}`, { fullPage: false });
+    }
+    await expectAccessible(page, "retention confirmation");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    expect((await adminApi.expect(200, "GET", "/api/settings")).eraseAfterDays).toBeNull();
+    await page.getByRole("button", { name: "Save" }).click();
+    await confirm.getByRole("button", { name: "Save and erase" }).click();
     await expect(page.getByText("Saved.")).toBeVisible();
     // Everything from before 2022: this journey's three visits, nothing else.
     await expect(page.getByText(`The next run will erase ${visits.length} visits.`)).toBeVisible();
@@ -160,6 +186,10 @@ test("retention: 'erase after N days' erases old visits' names, phones and tempe
     await keepScreenshot(page, "17-settings-retention");
 
     await page.getByRole("button", { name: "Erase now" }).click();
+    await page
+      .getByRole("dialog", { name: `Erase the details of ${visits.length} visits now?` })
+      .getByRole("button", { name: "Erase now" })
+      .click();
     await expect(page.getByText(`Erased the details of ${visits.length} visits.`)).toBeVisible();
     await expect(page.getByText("The next run will erase 0 visits.")).toBeVisible();
     // Still three visits in the report and the same bars in the chart, nobody's name left.

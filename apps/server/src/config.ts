@@ -55,7 +55,10 @@ const schema = z.object({
     ),
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  BASE_URL: z.url("must be a URL such as https://signin.example.org").optional(),
+  BASE_URL: z
+    .union([z.literal(""), z.url("must be a URL such as https://signin.example.org")])
+    .optional()
+    .transform((v) => v?.replace(/\/+$/, "") || undefined),
   SMTP_URL: z
     .string()
     .optional()
@@ -82,7 +85,10 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   sessionSecret: string;
+  /** BASE_URL, or this machine's address on PORT: links made without a request (alert e-mails). */
   baseUrl: string;
+  /** BASE_URL as set; unset, links handed to people follow the address staff use. */
+  publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   registrationEnabled: boolean;
@@ -118,7 +124,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL,
     dataDir,
     sessionSecret: c.SESSION_SECRET ?? persistedSecret(dataDir),
-    baseUrl: (c.BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    baseUrl: c.BASE_URL ?? `http://localhost:${c.PORT}`,
+    publicUrl: c.BASE_URL,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     registrationEnabled: c.REGISTRATION_ENABLED,

@@ -8,6 +8,7 @@ import { fileMode, folderMode } from "@vsi/backups";
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
+    delivers: true,
     async send(message) {
       await transport.sendMail({ from, ...message });
     },
@@ -23,6 +24,8 @@ export function createFileMailer(dir: string, log: (line: string) => void = cons
   // Two messages to one address within a millisecond (an invite and its resend) must not share a file.
   let sequence = 0;
   return {
+    // Nobody receives these: the screens that "send" say so and hand the link over instead.
+    delivers: false,
     async send(message: MailMessage) {
       await mkdir(dir, { recursive: true, mode: folderMode });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");

@@ -87,13 +87,23 @@ export async function seedDemoData(services: Services): Promise<DemoLogin> {
   const db = services.db.kysely;
   const password = randomDemoPassword();
   await db.transaction().execute(async (trx) => {
-    await insertUser(trx, {
+    const demoAdminId = await insertUser(trx, {
       firstName: "Demo",
       lastName: "Admin",
       email: demoAdminEmail,
       password,
       isAdmin: true,
     });
+    // Remembered so the set-up list can ask for a password of the admin's own until there is one.
+    await trx
+      .updateTable("settings")
+      .set((eb) => ({
+        demo_password_hash: eb
+          .selectFrom("users")
+          .select("password_hash")
+          .where("id", "=", demoAdminId),
+      }))
+      .execute();
     const programs = await trx
       .insertInto("programs")
       .values([{ name: "Food Pantry" }, { name: "Tutoring" }, { name: "Job Help" }])

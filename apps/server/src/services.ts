@@ -1,10 +1,11 @@
 import path from "node:path";
-import type { Services } from "@vsi/api";
+import { localNetworkAddresses, type Services } from "@vsi/api";
 import { createBackups, restrictToOwner } from "@vsi/backups";
 import { createDb, migrateToLatest, migrationState } from "@vsi/db";
 import type { Config } from "./config.ts";
 import { initialEmbeddedData } from "./initial-data.ts";
 import { createFileMailer, createSmtpMailer } from "./mailer.ts";
+import { listensOnEveryInterface } from "./startup-banner.ts";
 import { createLocalStorage } from "./storage.ts";
 
 /**
@@ -46,6 +47,10 @@ export async function createServices(
     storage: createLocalStorage(path.join(config.dataDir, "files")),
     config: {
       baseUrl: config.baseUrl,
+      publicUrl: config.publicUrl,
+      localNetworkAddresses: listensOnEveryInterface(config.host)
+        ? () => localNetworkAddresses()
+        : () => [],
       registrationEnabled: config.registrationEnabled,
       webhooksAllowPrivateNetworks: config.webhooksAllowPrivateNetworks,
       secret: config.sessionSecret,

@@ -1,4 +1,5 @@
 import { networkInterfaces, type NetworkInterfaceInfo } from "node:os";
+import { localNetworkAddresses } from "@vsi/api";
 import type { DemoLogin } from "./seed.ts";
 
 /** A terminal's narrowest usual width; the frame never needs more. */
@@ -12,6 +13,9 @@ export interface Address {
 }
 
 const wildcardHosts = new Set(["0.0.0.0", "::", ""]);
+
+/** Whether HOST makes the server listen on every interface, the local network's included. */
+export const listensOnEveryInterface = (host: string) => wildcardHosts.has(host);
 
 /**
  * Where to open the product: BASE_URL when it names another machine, this machine's own address
@@ -31,20 +35,15 @@ export function addressesToOpen({
 }): Address[] {
   const addresses: Address[] = [];
   if (new URL(baseUrl).hostname !== "localhost") addresses.push({ url: baseUrl });
-  const wildcard = wildcardHosts.has(host);
+  const wildcard = listensOnEveryInterface(host);
   const here = wildcard ? "localhost" : host.includes(":") ? `[${host}]` : host;
   addresses.push({ url: `http://${here}:${port}` });
-  if (wildcard) {
-    const lan = Object.values(interfaces)
-      .flatMap((list) => list ?? [])
-      .filter((info) => info.family === "IPv4" && !info.internal)
-      .slice(0, 3);
-    for (const info of lan)
+  if (wildcard)
+    for (const address of localNetworkAddresses(interfaces))
       addresses.push({
-        url: `http://${info.address}:${port}`,
+        url: `http://${address}:${port}`,
         note: "from other devices on this network",
       });
-  }
   return addresses;
 }
 

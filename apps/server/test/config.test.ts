@@ -50,6 +50,17 @@ describe("loadConfig", () => {
     }
   });
 
+  it("BASE_URL: unset (or empty) leaves links to the address staff use; set, it is theirs, without a trailing slash", () => {
+    for (const env of [{}, { BASE_URL: "" }]) {
+      const config = loadConfig({ DATA_DIR: dataDir(), PORT: "8080", ...env });
+      expect(config.publicUrl).toBeUndefined();
+      expect(config.baseUrl).toBe("http://localhost:8080");
+    }
+    const set = loadConfig({ DATA_DIR: dataDir(), BASE_URL: "https://signin.example.org/" });
+    expect(set.publicUrl).toBe("https://signin.example.org");
+    expect(set.baseUrl).toBe("https://signin.example.org");
+  });
+
   it("TRUST_PROXY: unset trusts no proxy; takes a hop count or a list of addresses and ranges", () => {
     const trust = (value?: string) =>
       loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) })

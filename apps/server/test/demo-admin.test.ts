@@ -34,22 +34,39 @@ describe("the demo admin", () => {
     expect(fixed.status).toBe(422);
   });
 
-  it("opens on a dashboard with figures and the set-up list half done: sites and programs, no tablet, invite or retention choice", async () => {
+  it("opens on a dashboard with figures and the set-up list half done: sites, programs and questions, but the printed password, no tablet, e-mail, invite or retention choice", async () => {
     const { server, password } = await seededInstall();
     const admin = server.client();
     await admin.login("admin@example.org", password);
-    const res = await admin.trpc("query", "reports.today", { timeZone: "America/Los_Angeles" });
-    expect(res.status).toBe(200);
-    const today = res.json.result.data;
-    expect(today.setup.steps).toEqual([
+    const today = async () => {
+      const res = await admin.trpc("query", "reports.today", { timeZone: "America/Los_Angeles" });
+      expect(res.status).toBe(200);
+      return res.json.result.data;
+    };
+    const first = await today();
+    expect(first.setup.steps).toEqual([
+      { step: "password", done: false },
       { step: "location", done: true },
       { step: "programs", done: true },
+      { step: "questions", done: true },
       { step: "tablet", done: false },
+      // This server writes mail to a folder: nobody would receive an invite.
+      { step: "email", done: false },
       { step: "invite", done: false },
       { step: "retention", done: false },
     ]);
-    expect(today.signedInNow).toBe(2);
-    expect(today.days.filter((d: { visits: number }) => d.visits > 0).length).toBeGreaterThan(7);
+    expect(first.signedInNow).toBe(2);
+    expect(first.days.filter((d: { visits: number }) => d.visits > 0).length).toBeGreaterThan(7);
+
+    // A password of the admin's own.
+    const me = (await admin.get("/api/users/me")).json;
+    const changed = await admin.patch(`/api/users/${me.id}`, {
+      password: "harbor-lights-2027",
+      currentPassword: password,
+    });
+    expect(changed.status).toBe(200);
+    const steps = (await today()).setup.steps as Array<{ step: string; done: boolean }>;
+    expect(steps.find((s) => s.step === "password")).toEqual({ step: "password", done: true });
   });
 });
 

@@ -64,6 +64,10 @@ export async function startTestServer(
     database?: DatabaseKind;
     /** The server's log as JSON lines, for a test about what it logs (off otherwise). */
     logger?: AppOptions["logger"];
+    /** BASE_URL: http://signin.test unless given; false leaves it unset, as `npm start` does. */
+    baseUrl?: string | false;
+    /** This machine's addresses on its local networks, as the server would list them. */
+    localNetworkAddresses?: string[];
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-test-"));
@@ -80,7 +84,9 @@ export async function startTestServer(
     mailer: createFileMailer(path.join(dataDir, "mail"), () => undefined),
     storage: createLocalStorage(path.join(dataDir, "files")),
     config: {
-      baseUrl: "http://signin.test",
+      baseUrl: options.baseUrl || "http://signin.test",
+      publicUrl: options.baseUrl === false ? undefined : (options.baseUrl ?? "http://signin.test"),
+      localNetworkAddresses: () => options.localNetworkAddresses ?? [],
       registrationEnabled: options.registrationEnabled ?? false,
       secret: "test-secret-test-secret-test-secret",
       secureCookies: false,

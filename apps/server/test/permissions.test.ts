@@ -551,7 +551,7 @@ const table: Row[] = [
     expected: adminOnly(200),
     request: async (w) => ({
       url: `/api/programs/${await freshProgram(w)}`,
-      body: { Name: "Renamed" },
+      body: { Name: `Renamed ${unique()}` },
     }),
   },
   {
@@ -724,6 +724,12 @@ const table: Row[] = [
     path: "/settings",
     expected: adminOnly(200),
     request: () => ({ url: "/api/settings", body: { eraseAfterDays: null } }),
+  },
+  {
+    method: "GET",
+    path: "/settings/retention/preview",
+    expected: adminOnly(200),
+    request: () => ({ url: "/api/settings/retention/preview?eraseAfterDays=365" }),
   },
   {
     method: "POST",

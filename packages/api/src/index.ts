@@ -54,6 +54,7 @@ export { idParam } from "./kernel/schema.ts";
 export { liveEvents, type LiveReadyEvent } from "./visits/live-schema.ts";
 export { runRetention, retentionStatus } from "./admin/retention.ts";
 export { doorPoster } from "./door/poster.ts";
+export { linkBase, localNetworkAddresses } from "./kernel/public-address.ts";
 export { deliverDue, pruneWebhookEvents, type DeliveryRun } from "./webhooks/delivery.ts";
 export { webhooksChannel } from "./webhooks/schema.ts";
 export { fanOutEvents } from "./webhooks/fan-out.ts";

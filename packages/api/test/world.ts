@@ -78,7 +78,14 @@ let userCounter = 0;
 
 /** The API on a fresh database of the run's kind (or the one named). */
 export async function startWorld(
-  options: { registrationEnabled?: boolean; database?: DatabaseKind } = {},
+  options: {
+    registrationEnabled?: boolean;
+    database?: DatabaseKind;
+    /** false: as with no mail server, messages are kept but nobody receives them. */
+    mailDelivers?: boolean;
+    /** BASE_URL as set; unset, links follow the address staff use (http://signin.test by default). */
+    publicUrl?: string;
+  } = {},
 ): Promise<World> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-api-test-"));
   const statements: string[] = [];
@@ -93,7 +100,10 @@ export async function startWorld(
   const services: Services = {
     db,
     // Mail and files kept in memory: what the API hands them is what a test reads.
-    mailer: { send: (message) => Promise.resolve(void mails.push(message)) },
+    mailer: {
+      send: (message) => Promise.resolve(void mails.push(message)),
+      delivers: options.mailDelivers ?? true,
+    },
     storage: {
       put: (key, body) => Promise.resolve(void files.set(key, body)),
       get: (key) => Promise.resolve(files.has(key) ? Readable.from([files.get(key)!]) : undefined),
@@ -101,6 +111,7 @@ export async function startWorld(
     },
     config: {
       baseUrl: "http://signin.test",
+      publicUrl: options.publicUrl,
       registrationEnabled: options.registrationEnabled ?? false,
       secret: "test-secret-test-secret-test-secret",
       secureCookies: false,

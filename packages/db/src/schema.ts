@@ -276,6 +276,8 @@ export interface SettingsTable {
   retention_chosen_at: NullableTimestamp;
   /** When an admin put the dashboard's "get set up" list away, for good. */
   setup_dismissed_at: NullableTimestamp;
+  /** The password hash the demo data gave its admin; null without demo data. */
+  demo_password_hash: string | null;
   updated_at: DefaultTimestamp;
 }
 

@@ -24,12 +24,18 @@ export function httpStatusOf(error: unknown): number | undefined {
   return typeof status === "number" ? status : undefined;
 }
 
-/** The field errors of a 422, keyed by field; undefined for any other failure. */
-export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
+/**
+ * The field errors of a 422, keyed by field (a form's nested `fields`, such as "Label.en", kept
+ * whole); undefined for any other failure.
+ */
+export function fieldErrorsOf(
+  error: unknown,
+  fields?: readonly string[],
+): Record<string, string> | undefined {
   if (httpStatusOf(error) !== 422) return undefined;
   const errors = shapeOf(error)?.errors;
   if (!Array.isArray(errors)) return {};
-  return fieldErrorMessages(errors.filter(isValidationIssue));
+  return fieldErrorMessages(errors.filter(isValidationIssue), fields);
 }
 
 /**

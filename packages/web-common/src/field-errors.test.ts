@@ -45,6 +45,26 @@ describe("fieldErrorMessages", () => {
       blob: "Too big, missing.",
     });
   });
+
+  it("keeps a form's nested field whole, and anything deeper or unknown goes to its first segment", () => {
+    const fields = ["Label.en", "Label.es", "Choices"];
+    expect(
+      fieldErrorMessages(
+        [
+          { path: "Label.en", message: "Label in English is required" },
+          { path: ["Label", "es"], message: "Label is too long" },
+          { path: "Choices.0.Label.en", message: "A choice's label in English is required" },
+          { path: "Help.en", message: "Help is too long" },
+        ],
+        fields,
+      ),
+    ).toEqual({
+      "Label.en": "Label in English is required.",
+      "Label.es": "Label is too long.",
+      Choices: "A choice's label in English is required.",
+      Help: "Help is too long.",
+    });
+  });
 });
 
 // The shape a TRPCClientError carries, from the server's error formatter.

@@ -16,11 +16,17 @@ export function joinMessages(messages: readonly string[]): string {
   return `${joined.charAt(0).toUpperCase()}${joined.slice(1)}.`;
 }
 
-/** Field name -> the text to show under it. Nested paths keep their first segment (the field). */
-export function fieldErrorMessages(issues: readonly ValidationIssue[]): Record<string, string> {
+/**
+ * Field name -> the text to show under it. A nested path goes to the longest of `fields` (dotted
+ * names, such as "Label.en") it starts with, else to its first segment (the field).
+ */
+export function fieldErrorMessages(
+  issues: readonly ValidationIssue[],
+  fields: readonly string[] = [],
+): Record<string, string> {
   const byField = new Map<string, string[]>();
   for (const issue of issues) {
-    const field = fieldOf(issue.path);
+    const field = fieldOf(issue.path, fields);
     byField.set(field, [...(byField.get(field) ?? []), issue.message]);
   }
   return Object.fromEntries(
@@ -28,7 +34,11 @@ export function fieldErrorMessages(issues: readonly ValidationIssue[]): Record<s
   );
 }
 
-function fieldOf(path: ValidationIssue["path"]): string {
-  if (typeof path === "string") return path.split(".")[0] ?? path;
-  return String(path[0] ?? "");
+function fieldOf(path: ValidationIssue["path"], fields: readonly string[]): string {
+  const segments = typeof path === "string" ? path.split(".") : path.map(String);
+  for (let length = segments.length; length > 1; length--) {
+    const name = segments.slice(0, length).join(".");
+    if (fields.includes(name)) return name;
+  }
+  return segments[0] ?? "";
 }

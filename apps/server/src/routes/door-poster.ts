@@ -8,7 +8,7 @@ export function registerDoorPoster(app: FastifyInstance, services: Services) {
     const ctx = await createContext(services, request, reply);
     assertStaff(ctx.identity);
     const { id } = idParam.parse(request.params);
-    const html = await doorPoster(services.db.kysely, services.config.baseUrl, id);
+    const html = await doorPoster(ctx, id);
     return reply
       .header("Content-Type", "text/html; charset=utf-8")
       .header("Cache-Control", "no-store")
@@ -21,7 +21,7 @@ export const doorPosterOperation = {
   get: {
     operationId: "door-poster",
     summary:
-      "The location's door poster, a page to print on US Letter or A4: its name and logo, the QR code of its door link (BASE_URL/d/<code>), the link in letters, instructions in English and Spanish (staff)",
+      "The location's door poster, a page to print on US Letter or A4: its name and logo, the QR code of its door link (<address>/d/<code>: BASE_URL when set, else the address this request came to), the link in letters, instructions in English and Spanish (staff). When that address names only this computer (localhost), a warning on the page says phones cannot open it and suggests this machine's local-network addresses",
     tags: ["door"],
     security: [{ bearer: [] }],
     parameters: [

@@ -21,6 +21,7 @@ import { useMemo, useState } from "react";
 import { buildChecklist, checkedIds, type ChecklistItem } from "../lib/checklist";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useServerMessage } from "../hooks/useServerMessage";
+import { showFirstFieldError } from "../lib/firstFieldError";
 import type { TemperatureUnit } from "../lib/temperature";
 import type { ProgramListItem } from "../lib/types";
 import { SortableChecklist } from "./SortableChecklist";
@@ -162,7 +163,11 @@ export function LocationForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (uploading || autoAtError || maxStayError || kioskTimingNames.some(timingError)) return;
+        if (autoAtError || maxStayError || kioskTimingNames.some(timingError)) {
+          showFirstFieldError();
+          return;
+        }
+        if (uploading) return;
         onSubmit({
           Name: name,
           Address: address,
@@ -255,7 +260,7 @@ export function LocationForm({
           onUploadingChange={setUploading}
         />
         {errors.Logo ? (
-          <Text c="red" size="sm" role="alert">
+          <Text c="red" size="sm" role="alert" data-field-error>
             {errors.Logo}
           </Text>
         ) : null}

@@ -9,22 +9,35 @@ export interface ProgramFormValues {
   LocationIds: number[];
 }
 
+/** The fields a server's 422 is shown by; one about any other field is an unexpected error. */
+export const programFormFields = ["Name", "LocationIds"] as const;
+
 interface Props {
   initial: { Name: string; LocationIds: number[] };
   locations: LocationListItem[];
   saving: boolean;
+  /** A 422's messages by field (useServerErrors). */
+  errors?: Partial<Record<string, string>>;
   onSubmit: (values: ProgramFormValues) => void;
   onCancel: () => void;
 }
 
 /** Name and the locations that offer the program. */
-export function ProgramForm({ initial, locations, saving, onSubmit, onCancel }: Props) {
+export function ProgramForm({
+  initial,
+  locations,
+  saving,
+  errors = {},
+  onSubmit,
+  onCancel,
+}: Props) {
   const [name, setName] = useState(initial.Name);
   const [locationIds, setLocationIds] = useState(initial.LocationIds.map(String));
 
   const { t } = useStaffTranslation();
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         // Only locations that still exist are sent: one deleted meanwhile is dropped.
@@ -39,9 +52,15 @@ export function ProgramForm({ initial, locations, saving, onSubmit, onCancel }: 
         <TextInput
           label={t("common.name")}
           value={name}
+          error={errors.Name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <Checkbox.Group label={t("nav.locations")} value={locationIds} onChange={setLocationIds}>
+        <Checkbox.Group
+          label={t("nav.locations")}
+          value={locationIds}
+          error={errors.LocationIds}
+          onChange={setLocationIds}
+        >
           <Stack gap="sm" mt="xs">
             {locations.map((location) => (
               <Checkbox key={location.id} value={String(location.id)} label={location.Name} />

@@ -177,7 +177,7 @@ export function QuestionForm({
                 </Group>
               ))}
               {errors.Choices ? (
-                <Text c="red" size="sm">
+                <Text c="red" size="sm" data-field-error>
                   {errors.Choices}
                 </Text>
               ) : null}

@@ -1,37 +1,105 @@
-import { Alert, Button, Group, NumberInput, Stack, Switch, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { retentionDayBounds } from "@vsi/api/schemas";
 import { useStaffTranslation } from "@vsi/i18n/staff";
-import { queryClient, trpc } from "../lib/trpc";
+import { queryClient, trpc, trpcClient } from "../lib/trpc";
 import { useServerErrors } from "../hooks/useServerErrors";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 
-/** "Erase visitors' personal details after N days": off by default; says what the next run will erase. */
+/** What is about to be erased, asked about before it is: a new period, or erasing now. */
+type Confirming =
+  | { kind: "save"; eraseAfterDays: number; erases: number; before: string }
+  | { kind: "eraseNow"; erases: number };
+
+/**
+ * "Erase visitors' personal details after N days": off by default; says what the next run will
+ * erase. A period that would erase anything is saved only once the admin has read how many
+ * visits' details go (the server's count for that period), and "Erase now" asks the same; a
+ * period under the minimum is refused by the field (the server's rule, shown as it says it).
+ */
 export function RetentionSettings() {
-  const { t, formatDateTime } = useStaffTranslation();
+  const { t, formatDate, formatDateTime } = useStaffTranslation();
   const { data: settings } = useSuspenseQuery(trpc.settings.get.queryOptions());
   const [enabled, setEnabled] = useState(settings.eraseAfterDays !== null);
   const [days, setDays] = useState<number | string>(settings.eraseAfterDays ?? 365);
   const [saved, setSaved] = useState<string | null>(null);
+  // What the dialog asks about, kept while it closes so its words do not change as it fades.
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [asking, setAsking] = useState(false);
+  const ask = (question: Confirming) => {
+    setConfirming(question);
+    setAsking(true);
+  };
+  const stopAsking = () => setAsking(false);
+  const [checking, setChecking] = useState(false);
   const errors = useServerErrors(["eraseAfterDays"]);
   const save = useMutation(
     trpc.settings.update.mutationOptions({
       onSuccess: (updated) => {
         queryClient.setQueryData(trpc.settings.get.queryKey(), updated);
+        stopAsking();
         setSaved(t("settings.saved"));
       },
-      onError: errors.report,
+      onError: (error) => {
+        stopAsking();
+        errors.report(error);
+      },
     }),
   );
   const eraseNow = useMutation(
     trpc.settings.runRetention.mutationOptions({
       onSuccess: ({ erased }) => {
         void queryClient.invalidateQueries({ queryKey: trpc.settings.get.queryKey() });
+        stopAsking();
         setSaved(t("settings.erasedNow", { count: erased }));
       },
-      onError: errors.report,
+      onError: (error) => {
+        stopAsking();
+        errors.report(error);
+      },
     }),
   );
+
+  /** Off saves at once; a period is checked (and counted) by the server first. */
+  async function submit() {
+    errors.clear();
+    setSaved(null);
+    if (!enabled) {
+      save.mutate({ eraseAfterDays: null });
+      return;
+    }
+    // An emptied field is no period: the server's "at least" says what to type.
+    const eraseAfterDays = days === "" ? 0 : Number(days);
+    setChecking(true);
+    try {
+      const preview = await trpcClient.settings.retentionPreview.query({ eraseAfterDays });
+      if (preview.erases > 0 && eraseAfterDays !== settings.eraseAfterDays)
+        ask({ kind: "save", ...preview });
+      else save.mutate({ eraseAfterDays });
+    } catch (error) {
+      errors.report(error);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  function askToEraseNow() {
+    errors.clear();
+    setSaved(null);
+    if (settings.nextRunErases > 0) ask({ kind: "eraseNow", erases: settings.nextRunErases });
+    else eraseNow.mutate({});
+  }
 
   return (
     <Stack component="section" aria-labelledby="retention-title">
@@ -42,9 +110,7 @@ export function RetentionSettings() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          errors.clear();
-          setSaved(null);
-          save.mutate({ eraseAfterDays: enabled ? Number(days) : null });
+          void submit();
         }}
       >
         <Stack>
@@ -57,10 +123,14 @@ export function RetentionSettings() {
           {enabled ? (
             <NumberInput
               label={t("settings.retentionDays")}
-              description={t("settings.retentionDaysHint")}
-              min={1}
-              max={36500}
+              description={t("settings.retentionDaysHint", { min: retentionDayBounds.min })}
+              min={retentionDayBounds.min}
+              max={retentionDayBounds.max}
+              // What was typed stays, and is refused by the field: never corrected to a period
+              // the admin did not choose.
+              clampBehavior="none"
               allowDecimal={false}
+              allowNegative={false}
               value={days}
               onChange={setDays}
               error={errors.fieldErrors.eraseAfterDays}
@@ -68,15 +138,11 @@ export function RetentionSettings() {
             />
           ) : null}
           <Group>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={checking || save.isPending}>
               {t("settings.save")}
             </Button>
             {settings.eraseAfterDays !== null ? (
-              <Button
-                variant="default"
-                loading={eraseNow.isPending}
-                onClick={() => eraseNow.mutate({})}
-              >
+              <Button variant="default" loading={eraseNow.isPending} onClick={askToEraseNow}>
                 {t("settings.eraseNow")}
               </Button>
             ) : null}
@@ -102,6 +168,49 @@ export function RetentionSettings() {
           </Alert>
         </Stack>
       </form>
+      <Modal
+        opened={asking && confirming !== null}
+        onClose={stopAsking}
+        closeButtonProps={{ "aria-label": t("common.close") }}
+        title={
+          confirming?.kind === "eraseNow"
+            ? t("settings.eraseNowTitle", { count: confirming.erases })
+            : t("settings.confirmTitle", { count: confirming?.erases ?? 0 })
+        }
+        centered
+      >
+        {confirming?.kind === "save" ? (
+          <Stack gap="xs">
+            <Text>
+              {t("settings.confirmBody", {
+                count: confirming.erases,
+                date: formatDate(confirming.before),
+              })}
+            </Text>
+            <Text>{t("settings.confirmWhen")}</Text>
+          </Stack>
+        ) : (
+          <Text>{t("settings.eraseNowBody")}</Text>
+        )}
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={stopAsking}>
+            {t("settings.cancel")}
+          </Button>
+          {confirming?.kind === "save" ? (
+            <Button
+              color="red.9"
+              loading={save.isPending}
+              onClick={() => save.mutate({ eraseAfterDays: confirming.eraseAfterDays })}
+            >
+              {t("settings.confirmSave")}
+            </Button>
+          ) : (
+            <Button color="red.9" loading={eraseNow.isPending} onClick={() => eraseNow.mutate({})}>
+              {t("settings.eraseNow")}
+            </Button>
+          )}
+        </Group>
+      </Modal>
     </Stack>
   );
 }

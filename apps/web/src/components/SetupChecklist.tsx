@@ -1,5 +1,5 @@
 import "@mantine/core/styles/Progress.css";
-import { Button, Group, Paper, Progress, Stack, Text, Title } from "@mantine/core";
+import { Button, Code, Group, Paper, Progress, Stack, Text, Title } from "@mantine/core";
 import { IconCircle, IconCircleCheckFilled } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useStaffTranslation } from "@vsi/i18n/staff";
@@ -8,14 +8,20 @@ import type { SetupStep, Today } from "../lib/types";
 import { AnchorLink } from "./links";
 import classes from "./SetupChecklist.module.css";
 
-/** Where each step is done. */
+/** Where each step is done; e-mail is set up where the server is started, not in the app. */
 const stepLinks = {
+  password: "/account",
   location: "/dashboard/locations/new",
   programs: "/dashboard/programs/new",
+  questions: "/admin/questions/new",
   tablet: "/dashboard/locations",
+  email: null,
   invite: "/admin/users/invite",
   retention: "/admin/settings",
-} as const satisfies Record<SetupStep, string>;
+} as const satisfies Record<SetupStep, string | null>;
+
+/** The settings e-mail needs, each named as the server reads it. */
+const emailSettings = ["SMTP_URL", "MAIL_FROM", "BASE_URL"] as const;
 
 /**
  * A fresh install's "get set up" list, for admins: each step ticked by the server from the data
@@ -65,15 +71,38 @@ export function SetupChecklist({ setup }: { setup: NonNullable<Today["setup"]> }
                 />
               )}
               <div>
-                <AnchorLink to={stepLinks[step]} fw={600}>
-                  {t(`dashboard.setup.steps.${step}`)}
-                </AnchorLink>
+                {stepLinks[step] === null ? (
+                  <Text span fw={600}>
+                    {t(`dashboard.setup.steps.${step}`)}
+                  </Text>
+                ) : (
+                  <AnchorLink to={stepLinks[step]} fw={600}>
+                    {t(`dashboard.setup.steps.${step}`)}
+                  </AnchorLink>
+                )}
                 <span className={classes.state}>
                   {done ? t("dashboard.setup.done") : t("dashboard.setup.toDo")}
                 </span>
                 <Text size="sm" c="dimmed">
                   {t(`dashboard.setup.hints.${step}`)}
                 </Text>
+                {step === "email" && !done ? (
+                  <>
+                    <dl className={classes.settings}>
+                      {emailSettings.map((name) => (
+                        <div key={name}>
+                          <dt>
+                            <Code>{name}</Code>
+                          </dt>
+                          <dd>{t(`dashboard.setup.emailSettings.${name}`)}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                    <Text size="sm" c="dimmed">
+                      {t("dashboard.setup.emailThen")}
+                    </Text>
+                  </>
+                ) : null}
               </div>
             </li>
           ))}

@@ -3,8 +3,8 @@ import { queryClient, trpc } from "./trpc";
 /**
  * Mutation callbacks for the location and program forms. A location's programs and a program's
  * locations are one relation edited from both sides, so both lists are refreshed after a save.
- * Failures are logged only, with no message and no navigation, unless the page passes its own
- * onError (the location pages show a 422 by the field).
+ * Each page passes its own onError (useServerErrors: a 422 by its field, anything else in an
+ * alert); this one only logs.
  */
 export function saveCallbacks(afterSave: () => unknown) {
   return {

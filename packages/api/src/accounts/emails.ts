@@ -1,11 +1,12 @@
 import { serverTranslate, type Language } from "@vsi/i18n/server";
-import type { AppConfig, MailMessage } from "../kernel/services.ts";
+import type { MailMessage } from "../kernel/services.ts";
 import { emailMessage as message } from "../kernel/email-layout.ts";
 
-export const inviteLink = (config: AppConfig, inviteId: string) =>
-  `${config.baseUrl}/invites/${encodeURIComponent(inviteId)}`;
-export const passwordResetLink = (config: AppConfig, token: string) =>
-  `${config.baseUrl}/passwords/reset/${encodeURIComponent(token)}`;
+/** Links start where `linkBase` (kernel/public-address.ts) says. */
+export const inviteLink = (base: string, inviteId: string) =>
+  `${base}/invites/${encodeURIComponent(inviteId)}`;
+export const passwordResetLink = (base: string, token: string) =>
+  `${base}/passwords/reset/${encodeURIComponent(token)}`;
 
 export interface InviteMailFields {
   id: string;
@@ -17,7 +18,7 @@ export interface InviteMailFields {
 }
 
 export function inviteEmail(
-  config: AppConfig,
+  link: string,
   invite: InviteMailFields,
   inviterName: string,
 ): MailMessage {
@@ -32,15 +33,14 @@ export function inviteEmail(
   ];
   return message(invite.email, t("email.invite.subject"), paragraphs, {
     label: t("email.invite.action"),
-    url: inviteLink(config, invite.id),
+    url: link,
   });
 }
 
 /** In the user's language, English when they follow their browser (a mail has none). */
 export function passwordResetEmail(
-  config: AppConfig,
+  link: string,
   user: { first_name: string; email: string; language: Language | null },
-  token: string,
   validHours: number,
 ): MailMessage {
   const lng = user.language ?? "en";
@@ -53,6 +53,6 @@ export function passwordResetEmail(
   ];
   return message(user.email, t("email.reset.subject"), paragraphs, {
     label: t("email.reset.action"),
-    url: passwordResetLink(config, token),
+    url: link,
   });
 }

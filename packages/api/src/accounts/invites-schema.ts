@@ -31,6 +31,19 @@ export const inviteSchema = z
   })
   .meta({ id: "Invite" });
 
+/** An invite just sent (created or resent): whether it was e-mailed, else its link to pass on. */
+export const sentInviteSchema = inviteSchema
+  .extend({
+    emailSent: z.boolean().meta({
+      description: "false when no mail server is set up (SMTP_URL): nobody received the invite",
+    }),
+    link: z.string().optional().meta({
+      description:
+        "when emailSent is false, the accept link (/invites/{id}) to hand over by other means",
+    }),
+  })
+  .meta({ id: "SentInvite" });
+
 /**
  * Any string: a malformed id names no invite, so it is a 404 like an unknown one (the router
  * checks the UUID format before it reaches the uuid column, where PostgreSQL would reject it).

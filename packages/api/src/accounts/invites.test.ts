@@ -93,6 +93,8 @@ describe("inviting someone", () => {
       CreatedByUserId: adminId,
       AcceptedByUserId: null,
       RevokedByUserId: null,
+      // This world's mail is delivered: no link to pass on by hand.
+      emailSent: true,
     });
 
     const mails = mailsTo(world, email);

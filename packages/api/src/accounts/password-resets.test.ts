@@ -42,7 +42,7 @@ describe("asking for a reset link", () => {
       .client(newAddress())
       .call((api) => api.passwords.request({ email: user.email.toUpperCase() }));
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ ok: true });
+    expect(res.json).toEqual({ ok: true, emailSent: true });
 
     const [mail] = mailsTo(world, user.email);
     expect(mail!.subject).toMatch(/reset/i);

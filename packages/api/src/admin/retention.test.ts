@@ -1,6 +1,6 @@
 import { retentionStatus, runRetention } from "./retention.ts";
 import { describe, expect, it } from "vitest";
-import { useCatalogWorld } from "../../test/fixtures.ts";
+import { staffClient, useCatalogWorld } from "../../test/fixtures.ts";
 
 const site = useCatalogWorld();
 const DAY = 24 * 60 * 60 * 1000;
@@ -142,8 +142,8 @@ describe("retention", () => {
   });
 
   it("an admin's 'erase now' runs it at once, logged as that admin; off, it erases nothing", async () => {
-    await site.admin.call((api) => api.settings.update({ eraseAfterDays: 1 }));
-    const visit = await oldVisit(new Date(), 2);
+    await site.admin.call((api) => api.settings.update({ eraseAfterDays: 30 }));
+    const visit = await oldVisit(new Date(), 31);
     const res = await site.admin.call((api) => api.settings.runRetention({}));
     expect(res.status).toBe(200);
     expect(res.json.erased).toBeGreaterThanOrEqual(1);
@@ -159,13 +159,57 @@ describe("retention", () => {
   });
 
   it("validates the setting and turns it off with null", async () => {
-    for (const eraseAfterDays of [0, 1.5, "thirty", 40000]) {
+    for (const eraseAfterDays of [0, 1, 29, 1.5, "thirty", 40000]) {
       const res = await site.admin.call((api) => api.settings.update({ eraseAfterDays } as never));
       expect(res.status).toBe(422);
       expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual(["eraseAfterDays"]);
     }
+    // 0 or 1 would blank nearly everyone's details at the next run: a month at least.
+    const zero = await site.admin.call((api) => api.settings.update({ eraseAfterDays: 0 }));
+    expect(zero.json.errors).toEqual([
+      expect.objectContaining({ path: "eraseAfterDays", message: "Days must be at least 30" }),
+    ]);
     const off = await site.admin.call((api) => api.settings.update({ eraseAfterDays: null }));
     expect(off.json).toMatchObject({ eraseAfterDays: null, nextRunErases: 0 });
+  });
+
+  it("counts before it is saved what a period would erase, as the saved setting then counts it, saving nothing", async () => {
+    await site.admin.call((api) => api.settings.update({ eraseAfterDays: null }));
+    await oldVisit(new Date(), 700);
+    await oldVisit(new Date(), 650, { open: true });
+    const changesBefore = (await auditRows("settings.update")).length;
+    const preview = await site.admin.call((api) =>
+      api.settings.retentionPreview({ eraseAfterDays: 600 }),
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.json.eraseAfterDays).toBe(600);
+    expect(preview.json.erases).toBeGreaterThanOrEqual(1);
+    const before = Date.parse(preview.json.before);
+    expect(Math.abs(before - (Date.now() - 600 * DAY))).toBeLessThan(60_000);
+    // Nothing changed by asking.
+    expect((await site.admin.call((api) => api.settings.get())).json.eraseAfterDays).toBeNull();
+    expect((await auditRows("settings.update")).length).toBe(changesBefore);
+
+    const saved = await site.admin.call((api) => api.settings.update({ eraseAfterDays: 600 }));
+    expect(saved.json.nextRunErases).toBe(preview.json.erases);
+    await site.admin.call((api) => api.settings.update({ eraseAfterDays: null }));
+  });
+
+  it("refuses a period the setting would refuse, by its field, and only for admins", async () => {
+    for (const eraseAfterDays of [0, 29, -5, "0", "1.5", "x", 40000]) {
+      const res = await site.admin.call((api) => api.settings.retentionPreview({ eraseAfterDays }));
+      expect(res.status, String(eraseAfterDays)).toBe(422);
+      expect(res.json.errors.map((e: { path: string }) => e.path)).toEqual(["eraseAfterDays"]);
+    }
+    // As a query string carries it.
+    const digits = await site.admin.call((api) =>
+      api.settings.retentionPreview({ eraseAfterDays: "45" }),
+    );
+    expect(digits.json.eraseAfterDays).toBe(45);
+    const staff = await staffClient(site.world);
+    expect(
+      (await staff.call((api) => api.settings.retentionPreview({ eraseAfterDays: 45 }))).status,
+    ).toBe(403);
   });
 });
 

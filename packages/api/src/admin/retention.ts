@@ -37,17 +37,23 @@ export interface RetentionStatus {
   lastRunAt: Date | null;
 }
 
+/** What a run at `now` would erase if visits were kept `days` days: how many, begun before when. */
+export async function erasableVisits(db: Executor, days: number, now: Date) {
+  const before = cutoff(days, now);
+  const row = await db
+    .selectFrom("visits")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where(erasable(before))
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), before };
+}
+
 export async function retentionStatus(db: Executor, now: Date): Promise<RetentionStatus> {
   const settings = await db.selectFrom("settings").selectAll().executeTakeFirstOrThrow();
-  let nextRunErases = 0;
-  if (settings.erase_after_days !== null) {
-    const row = await db
-      .selectFrom("visits")
-      .select((eb) => eb.fn.countAll<string | number>().as("n"))
-      .where(erasable(cutoff(settings.erase_after_days, now)))
-      .executeTakeFirstOrThrow();
-    nextRunErases = Number(row.n);
-  }
+  const nextRunErases =
+    settings.erase_after_days === null
+      ? 0
+      : (await erasableVisits(db, settings.erase_after_days, now)).count;
   return {
     eraseAfterDays: settings.erase_after_days,
     nextRunErases,

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { iso, isoOrNull } from "../kernel/iso-time.ts";
 import {
   autoSignOutRunSchema,
+  retentionPreviewInput,
+  retentionPreviewSchema,
   retentionRunSchema,
   settingsSchema,
   settingsUpdateInput,
@@ -9,6 +11,7 @@ import {
 import { actorOf } from "../kernel/audit.ts";
 import { autoSignOut } from "../visits/auto-sign-out.ts";
 import {
+  erasableVisits,
   retentionStatus,
   runRetention,
   setEraseAfterDays,
@@ -52,6 +55,27 @@ export const settingsRouter = router({
       const now = ctx.services.now();
       await setEraseAfterDays(ctx.db, input.eraseAfterDays, actorOf(ctx.identity), now);
       return toSettings(await retentionStatus(ctx.db, now));
+    }),
+
+  retentionPreview: adminProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/settings/retention/preview",
+        tags: ["settings"],
+        summary:
+          "How many visits' details a retention of eraseAfterDays days would erase at its next run, before it is saved (admin)",
+      },
+    })
+    .input(retentionPreviewInput)
+    .output(retentionPreviewSchema)
+    .query(async ({ ctx, input }) => {
+      const { count, before } = await erasableVisits(
+        ctx.db,
+        input.eraseAfterDays,
+        ctx.services.now(),
+      );
+      return { eraseAfterDays: input.eraseAfterDays, erases: count, before: iso(before) };
     }),
 
   runRetention: adminProcedure

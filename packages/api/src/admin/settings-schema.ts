@@ -19,13 +19,45 @@ export const settingsSchema = z
   })
   .meta({ id: "Settings" });
 
-export const settingsUpdateInput = z.object({
+/**
+ * The shortest retention period: a month, so the visits of a month's report still have their
+ * names when it is run (0 or 1 would blank almost everyone's at the next run).
+ */
+export const retentionDayBounds = { min: 30, max: 36500 } as const;
+
+const retentionDays = z
+  .number({ error: say(adminMessages.wholeDays) })
+  .int(say(adminMessages.wholeDays))
+  .min(retentionDayBounds.min, say(adminMessages.daysAtLeast, { min: retentionDayBounds.min }))
+  .max(retentionDayBounds.max, say(adminMessages.daysAtMost, { max: retentionDayBounds.max }));
+
+export const settingsUpdateInput = z.object({ eraseAfterDays: retentionDays.nullable() });
+
+/** The same rule read from a query string, where a number comes as digits. */
+export const retentionPreviewInput = z.object({
   eraseAfterDays: z
-    .number({ error: say(adminMessages.wholeDays) })
-    .int(say(adminMessages.wholeDays))
-    .min(1, say(adminMessages.daysAtLeast, { min: 1 }))
-    .max(36500, say(adminMessages.daysAtMost, { max: 36500 }))
-    .nullable(),
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^-?\d{1,9}$/)
+          .transform(Number),
+      ],
+      {
+        error: say(adminMessages.wholeDays),
+      },
+    )
+    .pipe(retentionDays),
+});
+
+export const retentionPreviewSchema = z.object({
+  eraseAfterDays: z.number().int(),
+  erases: z.number().int().meta({
+    description:
+      "visits whose visitors' details the next run would erase with this setting: ended visits begun before `before`, not yet erased",
+  }),
+  before: isoDateTime.meta({ description: "visits begun before this would be erased now" }),
 });
 
 /** A request to be forgotten names the person by phone number (the same rule as at the door). */

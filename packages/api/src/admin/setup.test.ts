@@ -12,7 +12,8 @@ const done = (list: Awaited<ReturnType<typeof checklist>>) =>
   Object.fromEntries((list?.steps ?? []).map((s) => [s.step, s.done]));
 
 describe("a fresh install's set-up list, ticked from the data", () => {
-  const world = useWorld();
+  // A mail server and BASE_URL: e-mail is set up, the one step the data does not tick.
+  const world = useWorld({ mailDelivers: true, publicUrl: "https://signin.example.org" });
 
   it("shows a fresh install's admin every step undone, in order; each step ticks when its data exists; once all are, it is gone", async () => {
     const person = await world.current.createUser({ isAdmin: true });
@@ -22,10 +23,13 @@ describe("a fresh install's set-up list, ticked from the data", () => {
       return client;
     };
     let admin = await loggedIn();
+    // No demo data, so no demo password to change.
     expect((await checklist(admin))?.steps).toEqual([
       { step: "location", done: false },
       { step: "programs", done: false },
+      { step: "questions", done: false },
       { step: "tablet", done: false },
+      { step: "email", done: true },
       { step: "invite", done: false },
       { step: "retention", done: false },
     ]);
@@ -35,8 +39,22 @@ describe("a fresh install's set-up list, ticked from the data", () => {
     ).json as { id: number };
     expect(done(await checklist(admin))).toMatchObject({ location: true, programs: false });
 
-    await admin.call((api) => api.programs.create({ Name: "Pantry", LocationIds: [location.id] }));
-    expect(done(await checklist(admin))).toMatchObject({ programs: true, tablet: false });
+    const pantry = (
+      await admin.call((api) => api.programs.create({ Name: "Pantry", LocationIds: [location.id] }))
+    ).json as { id: number };
+    expect(done(await checklist(admin))).toMatchObject({ programs: true, questions: false });
+
+    // A question counts even once retired: the step was done.
+    const question = await admin.call((api) =>
+      api.questions.create({
+        Kind: "number",
+        Label: { en: "Household size", es: "" },
+        ProgramIds: [pantry.id],
+      }),
+    );
+    expect(question.status).toBe(201);
+    await admin.call((api) => api.questions.retire({ id: question.json.id }));
+    expect(done(await checklist(admin))).toMatchObject({ questions: true, tablet: false });
 
     // The admin's own browser becomes the tablet (another account would tick the invite step).
     // A tablet set up once counts, even after it is disconnected: the step was done.
@@ -74,6 +92,36 @@ describe("another account counts as a colleague; a retention period set counts a
     await world.current.createUser();
     await admin.call((api) => api.settings.update({ eraseAfterDays: 365 }));
     expect(done(await checklist(admin))).toMatchObject({ invite: true, retention: true });
+  });
+
+  it("leaves e-mail to do without BASE_URL, though mail is delivered: anyone's reset link needs it", async () => {
+    const admin = await adminClient(world.current);
+    expect(done(await checklist(admin))).toMatchObject({ email: false });
+  });
+
+  it("asks for the demo password to be changed until no active account has the hash the demo data wrote", async () => {
+    const person = await world.current.createUser({ isAdmin: true, password: "demo-pass-2026" });
+    const db = world.current.services.db.kysely;
+    const { password_hash } = await db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", person.id)
+      .executeTakeFirstOrThrow();
+    // What the demo data writes beside its admin.
+    await db.updateTable("settings").set({ demo_password_hash: password_hash }).execute();
+    const admin = world.current.client();
+    await admin.login(person.email, person.password);
+    expect((await checklist(admin))?.steps[0]).toEqual({ step: "password", done: false });
+
+    const changed = await admin.call((api) =>
+      api.users.update({
+        id: person.id,
+        password: "my-own-pass-2027",
+        currentPassword: person.password,
+      }),
+    );
+    expect(changed.status).toBe(200);
+    expect((await checklist(admin))?.steps[0]).toEqual({ step: "password", done: true });
   });
 });
 

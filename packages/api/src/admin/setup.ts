@@ -1,10 +1,13 @@
 import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
-import { setupSteps, type SetupChecklist } from "./setup-schema.ts";
+import type { Services } from "../kernel/services.ts";
+import { setupSteps, type SetupChecklist, type SetupStep } from "./setup-schema.ts";
 
 interface Row {
+  password: boolean | null;
   location: boolean;
   programs: boolean;
+  questions: boolean;
   tablet: boolean;
   invite: boolean;
   retention: boolean;
@@ -12,15 +15,26 @@ interface Row {
 }
 
 /**
- * A fresh install's "get set up" list, each step ticked by what the data holds: a location, a
- * program, a tablet ever set up, a colleague invited (or any other account), the retention
- * setting saved. Archived and disconnected rows count: the step was done. Null once an admin
- * dismissed the list, or once every step is done: then it is gone for good. One statement.
+ * A fresh install's "get set up" list, each step ticked by what the data holds: the demo admin's
+ * password replaced (a step only with demo data), a location, a program, an intake question, a
+ * tablet ever set up, a colleague invited (or any other account), the retention setting saved.
+ * Archived, retired and disconnected rows count: the step was done. E-mail is ticked by the
+ * server's settings (`mailReady`: a mail server, and BASE_URL for the links of the resets anyone
+ * may ask for). Null once an admin dismissed the list, or once every step is done: then it is
+ * gone for good. One statement.
  */
-export async function setupChecklist(db: Executor): Promise<SetupChecklist | null> {
+export async function setupChecklist(
+  db: Executor,
+  { mailReady }: { mailReady: boolean },
+): Promise<SetupChecklist | null> {
   const { rows } = await sql<Row>`
-    select exists (select 1 from locations) as location,
+    select case when s.demo_password_hash is null then null
+                else not exists (select 1 from users u
+                                 where u.password_hash = s.demo_password_hash
+                                   and u.deactivated_at is null) end as password,
+           exists (select 1 from locations) as location,
            exists (select 1 from programs) as programs,
+           exists (select 1 from questions) as questions,
            exists (select 1 from tablets) as tablet,
            (exists (select 1 from invites) or (select count(*) from (select 1 from users limit 2) u) > 1) as invite,
            s.retention_chosen_at is not null as retention,
@@ -29,7 +43,11 @@ export async function setupChecklist(db: Executor): Promise<SetupChecklist | nul
   `.execute(db);
   const row = rows[0];
   if (!row || row.dismissed) return null;
-  const steps = setupSteps.map((step) => ({ step, done: row[step] }));
+  const done: Record<SetupStep, boolean | null> = { ...row, email: mailReady };
+  const steps = setupSteps.flatMap((step) => {
+    const state = done[step];
+    return state === null ? [] : [{ step, done: state }];
+  });
   return steps.every((s) => s.done) ? null : { steps };
 }
 
@@ -42,3 +60,10 @@ export async function dismissSetupChecklist(db: Executor, now: Date): Promise<Da
     .executeTakeFirstOrThrow();
   return setup_dismissed_at ?? now;
 }
+
+/**
+ * Whether e-mail is set up: a mail server that delivers, and BASE_URL, which the links of the
+ * password resets anyone may ask for start with (their own Host is never trusted).
+ */
+export const mailReady = (services: Pick<Services, "mailer" | "config">) =>
+  services.mailer.delivers && services.config.publicUrl !== undefined;

@@ -3,6 +3,7 @@ import type { Caller, Identity } from "../kernel/identity.ts";
 import { cookieNames, cookieOptions, type CookieOptions } from "../kernel/cookies.ts";
 import { echoesXsrfToken } from "../kernel/csrf.ts";
 import { checkTabletClaim, resolveIdentity } from "./identity.ts";
+import { requestOrigin } from "../kernel/public-address.ts";
 import { SESSION_LIFETIME_MS } from "../accounts/sessions.ts";
 import type { Services } from "../kernel/services.ts";
 
@@ -14,6 +15,10 @@ export interface RequestLike {
   /** Path and query as the client sent them (Fastify's originalUrl), for Link headers. */
   originalUrl?: string;
   url: string;
+  /** The address the request came to, a trusted proxy's X-Forwarded-Host included (Fastify's). */
+  host?: string;
+  /** "http" or "https", a trusted proxy's X-Forwarded-Proto included (Fastify's). */
+  protocol?: string;
 }
 
 /** The slice of an HTTP reply the procedures need; Fastify's reply (with @fastify/cookie) fits it. */
@@ -66,6 +71,10 @@ export async function createContext(
     checkedIdentity,
     ip: req.ip,
     url: req.originalUrl ?? req.url,
+    origin: requestOrigin(
+      req.protocol,
+      req.host ?? (typeof req.headers.host === "string" ? req.headers.host : undefined),
+    ),
     headers: req.headers,
     cookies: req.cookies,
     echoesXsrfToken: () => echoesXsrfToken(req),

@@ -3,6 +3,8 @@ import type { Database, Transaction } from "@vsi/db";
 import type { ProgramChanges, ProgramInput } from "./programs-schema.ts";
 import { changedFields, recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { existingIds, getProgram } from "./queries.ts";
+import { invalid } from "../kernel/errors.ts";
+import { catalogMessages, say } from "../kernel/messages.ts";
 
 /**
  * LocationIds replaces the locations that offer the program. A newly added location gets the
@@ -47,6 +49,24 @@ async function setProgramLocations(
   }
 }
 
+/**
+ * Two live programs never share a name (whatever its letters' case): a tab, a report filter or
+ * a funder's line would not say which is which. Programs are locked against other writers until
+ * the transaction ends, so two admins saving one name at once cannot both pass; reads and
+ * sign-ins go on. An archived program's name is free again.
+ */
+async function assertProgramNameFree(trx: Transaction<Database>, name: string, id?: number) {
+  await sql`lock table programs in share row exclusive mode`.execute(trx);
+  const taken = await trx
+    .selectFrom("programs")
+    .select("name")
+    .where(sql<boolean>`lower(name) = lower(${name})`)
+    .where("archived_at", "is", null)
+    .$if(id !== undefined, (qb) => qb.where("id", "<>", id!))
+    .executeTakeFirst();
+  if (taken) throw invalid("Name", say(catalogMessages.programNameTaken, { name: taken.name }));
+}
+
 /** Creates a program at its locations, and records who did; returns its id. */
 export async function createProgram(
   db: Kysely<Database>,
@@ -55,6 +75,7 @@ export async function createProgram(
   now: Date,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await assertProgramNameFree(trx, input.Name);
     const row = await trx
       .insertInto("programs")
       .values({ name: input.Name })
@@ -86,6 +107,7 @@ export async function updateProgram(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await getProgram(trx, id);
+    if (changes.Name !== undefined) await assertProgramNameFree(trx, changes.Name, id);
     await trx
       .updateTable("programs")
       // Kysely leaves undefined values out of the UPDATE: a name not sent stays.

@@ -1,6 +1,8 @@
 import QRCode from "qrcode";
-import type { Executor } from "@vsi/db";
+import { serverTranslate } from "@vsi/i18n/server";
+import type { Context } from "../kernel/context.ts";
 import { conflict } from "../kernel/errors.ts";
+import { linkBase, unreachableFromPhones } from "../kernel/public-address.ts";
 import { escapeHtml } from "../kernel/html.ts";
 import { getLocation } from "../catalog/queries.ts";
 import { currentDoorCode } from "./queries.ts";
@@ -20,14 +22,51 @@ const instructions = {
 };
 
 /**
+ * What staff read above a poster whose link names only this computer (no BASE_URL, the app opened
+ * at localhost): no phone can open it; where to open the app instead. In the reader's language.
+ */
+function unreachableWarning(
+  ctx: Pick<Context, "services" | "identity">,
+  base: string,
+  locationId: number,
+) {
+  const unreachable = unreachableFromPhones(ctx, base);
+  if (!unreachable) return "";
+  const lng = (ctx.identity.kind === "user" && ctx.identity.user.language) || "en";
+  const t = (key: string, values?: Record<string, string>) =>
+    escapeHtml(serverTranslate(lng, `door.poster.${key}`, values));
+  const doorPage = `/dashboard/locations/${locationId}/tablets`;
+  const instead = unreachable.alternatives.length
+    ? `<p>${t("openAt")}</p><ul>${unreachable.alternatives
+        .map(
+          (origin) =>
+            `<li><a href="${escapeHtml(origin + doorPage)}">${escapeHtml(origin)}</a></li>`,
+        )
+        .join("")}</ul>`
+    : `<p>${t("openFromNetwork")}</p>`;
+  return `<div class="warning" role="alert" lang="${lng}">
+<h2>${t("unreachableTitle")}</h2>
+<p>${t("unreachableWhy", { host: unreachable.host })}</p>
+${instead}
+<p>${t("orBaseUrl")}</p>
+</div>`;
+}
+
+/**
  * A location's poster: its name and logo, the QR code of its door's link, the link in letters and
  * the instructions, sized to fit both US Letter and A4 (the narrower width, the shorter height).
+ * Its link starts where `linkBase` says; a warning tops it when that is only this computer.
  */
-export async function doorPoster(db: Executor, baseUrl: string, locationId: number) {
+export async function doorPoster(
+  ctx: Pick<Context, "db" | "services" | "identity" | "origin">,
+  locationId: number,
+) {
+  const { db } = ctx;
   const location = await getLocation(db, locationId);
   const code = await currentDoorCode(db, locationId);
   if (!location.SelfSignIn || !code) throw conflict(say(catalogMessages.doorOffHere), {});
-  const url = doorUrl(baseUrl, code);
+  const base = linkBase(ctx);
+  const url = doorUrl(base, code);
   // Error correction M: readable from a poster a little worn or creased, still few modules.
   const qr = await QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   const shownUrl = url.replace(/^https?:\/\//, "");
@@ -57,12 +96,18 @@ export async function doorPoster(db: Executor, baseUrl: string, locationId: numb
     line-height: 1.4; width: 100%; }
   .steps p { margin: 0 0 2mm; }
   .steps h2 { font-size: 11pt; text-transform: uppercase; letter-spacing: 0.06em; color: #495057; margin: 0 0 1mm; }
+  .warning { width: 100%; text-align: left; border: 0.6mm solid #c92a2a; border-radius: 3mm;
+    background: #fff5f5; color: #1a1b1e; padding: 3mm 5mm; font-size: 12pt; line-height: 1.4; }
+  .warning h2 { color: #a51d1d; font-size: 15pt; margin: 0 0 2mm; }
+  .warning p, .warning ul { margin: 0 0 2mm; }
+  .warning a { color: #a51d1d; font-weight: 600; }
   @media screen and (max-width: 210mm) { .sheet { width: auto; margin: 0; } .qr { width: 80vw; height: 80vw; } .steps { grid-template-columns: 1fr; } }
   @media print { html { background: #fff; } .sheet { margin: 0 auto; padding: 0; min-height: 0; } }
 </style>
 </head>
 <body>
 <main class="sheet">
+${unreachableWarning(ctx, base, location.id)}
 ${location.LogoUrl ? `<img class="logo" src="${escapeHtml(location.LogoUrl)}" alt="">` : ""}
 <h1>${escapeHtml(location.Name)}</h1>
 ${location.Address ? `<p class="address">${escapeHtml(location.Address)}</p>` : ""}

@@ -26,6 +26,7 @@ import {
 import { doorLocation, doorVisitId, doorVisitRow, phoneProof, replaceDoorCode } from "./queries.ts";
 import { initialOf } from "../kernel/sheet-view.ts";
 import { doorUrl, toDoorVisit } from "./mappers.ts";
+import { linkBase } from "../kernel/public-address.ts";
 import { say, visitMessages } from "../kernel/messages.ts";
 
 /** Every door call spends its address's budget; a lookup also its address's at that code. */
@@ -93,7 +94,7 @@ export const doorRouter = router({
         ctx.services.now(),
         actorOf(ctx.identity),
       );
-      return { code, url: doorUrl(ctx.services.config.baseUrl, code) };
+      return { code, url: doorUrl(linkBase(ctx), code) };
     }),
 
   get: publicProcedure

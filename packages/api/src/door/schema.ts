@@ -17,7 +17,7 @@ const doorCode = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, say(catalogMessages.doorCode))
-  .meta({ description: "the door code of a poster's link (BASE_URL/d/<code>)" });
+  .meta({ description: "the door code of a poster's link (<address>/d/<code>)" });
 /** A phone's secret for its visit, as doorVisitSchema's visitToken gave it. */
 const visitToken = z
   .string()
@@ -39,7 +39,10 @@ export const locationIdParam = z.object({ id });
 export const doorCodeSchema = z
   .object({
     code: z.string(),
-    url: z.string().meta({ description: "the poster's link: BASE_URL/d/<code>" }),
+    url: z.string().meta({
+      description:
+        "the poster's link, <address>/d/<code>: BASE_URL when set, else the address the request came to",
+    }),
   })
   .meta({ id: "DoorCode" });
 

@@ -17,6 +17,8 @@ export interface Context<I extends Caller = Caller> {
   ip: string;
   /** Path and query of the request as the client sent it. */
   url: string;
+  /** `protocol://host` the request came to (its Host, or a trusted proxy's), when well formed. */
+  origin: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   cookies: Record<string, string | undefined>;
   /** Whether the request passes the CSRF check an unsafe method gets (for the GETs that change state). */

@@ -75,6 +75,7 @@ export const catalogMessages = {
   visitToken: "Not a visit token",
   doorOffHere:
     "Visitors may not sign in on their own phone here: turn it on in the location's settings first",
+  programNameTaken: "A program named “{name}” already exists: give this one another name",
 } as const;
 
 /** Sign-ins and their corrections. */

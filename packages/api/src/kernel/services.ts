@@ -12,6 +12,8 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Whether a message sent reaches its recipient: false when it is only written to a folder. */
+  readonly delivers: boolean;
 }
 
 /** Where uploaded files live; local folder by default, an object store can replace it. */
@@ -22,8 +24,18 @@ export interface Storage {
 }
 
 export interface AppConfig {
-  /** Links in emails are built from it, e.g. http://localhost:3000 */
+  /**
+   * BASE_URL, or its default (this machine, e.g. http://localhost:3000): links made without a
+   * request (alert e-mails), and where `linkBase` (kernel/public-address.ts) has nothing better.
+   */
   baseUrl: string;
+  /** BASE_URL as set; unset, links handed to people follow the address staff use. */
+  publicUrl?: string | undefined;
+  /**
+   * This machine's addresses on its local networks when the server listens there too (HOST
+   * 0.0.0.0): what a poster that names only this computer suggests instead.
+   */
+  localNetworkAddresses?: () => string[];
   registrationEnabled: boolean;
   /** Signs upload ids and URLs. */
   secret: string;

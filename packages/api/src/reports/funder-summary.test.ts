@@ -106,7 +106,7 @@ describe("the funder summary", () => {
     const locationId = await history([...february]);
     const period = { from: "2025-12-01", to: "2026-02-28", locationId };
     const before = (await summary(period)).json;
-    await site.admin.call((api) => api.settings.update({ eraseAfterDays: 1 }));
+    await site.admin.call((api) => api.settings.update({ eraseAfterDays: 30 }));
     site.world.clock.fixed = new Date("2026-06-01T00:00:00Z");
     try {
       const run = await site.admin.call((api) => api.settings.runRetention({}));

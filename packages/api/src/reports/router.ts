@@ -1,5 +1,5 @@
 import { router, staffProcedure } from "../kernel/trpc.ts";
-import { setupChecklist } from "../admin/setup.ts";
+import { mailReady, setupChecklist } from "../admin/setup.ts";
 import { funderSummary } from "./funder-summary.ts";
 import { funderSummaryInput, funderSummarySchema } from "./funder-summary-schema.ts";
 import { todayFigures } from "./today.ts";
@@ -35,6 +35,8 @@ export const reportsRouter = router({
     .output(todaySchema)
     .query(async ({ ctx, input }) => ({
       ...(await todayFigures(ctx.db, input, ctx.services.now())),
-      setup: ctx.user.is_admin ? await setupChecklist(ctx.db) : null,
+      setup: ctx.user.is_admin
+        ? await setupChecklist(ctx.db, { mailReady: mailReady(ctx.services) })
+        : null,
     })),
 });

@@ -34,6 +34,7 @@ import * as m0034 from "./0034_event_answer_values.ts";
 import * as m0035 from "./0035_unproven_phone_visits.ts";
 import * as m0036 from "./0036_temperature_off_by_default.ts";
 import * as m0037 from "./0037_roll_call_mark_arrival.ts";
+import * as m0038 from "./0038_demo_password.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "0035_unproven_phone_visits": m0035,
   "0036_temperature_off_by_default": m0036,
   "0037_roll_call_mark_arrival": m0037,
+  "0038_demo_password": m0038,
 };

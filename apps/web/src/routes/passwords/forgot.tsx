@@ -18,20 +18,28 @@ function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
   const request = useMutation(trpc.passwords.request.mutationOptions());
   const { t } = useStaffTranslation();
+  // No mail server: the link was not sent, and this page (anyone's) never shows it.
+  const [notEmailed, setNotEmailed] = useState(false);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
+    setNotEmailed(false);
     request.mutate(
       { email },
       {
-        onSuccess: () =>
+        onSuccess: ({ emailSent }) => {
+          if (!emailSent) {
+            setNotEmailed(true);
+            return;
+          }
           void navigate({
             to: "/login",
             state: (state) => ({
               ...state,
               flash: t("passwords.checkEmail"),
             }),
-          }),
+          });
+        },
       },
     );
   }
@@ -41,6 +49,7 @@ function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           {request.isError ? <ErrorAlert>{t("passwords.emailNotFound")}</ErrorAlert> : null}
+          {notEmailed ? <ErrorAlert>{t("passwords.notEmailed")}</ErrorAlert> : null}
           <TextInput
             label={t("common.email")}
             type="email"

@@ -1,7 +1,9 @@
 import { Badge, Button, Group, Table } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
 import { FlashMessage } from "../../../components/FlashMessage";
+import { InviteLinkNotice } from "../../../components/InviteLinkNotice";
 import { TableSection } from "../../../components/TableSection";
 import { ListPage } from "../../../components/ListPage";
 import { fullName } from "../../../lib/names";
@@ -119,6 +121,8 @@ function InvitesTable({ invites }: { invites: Invite[] }) {
   const revoke = useMutation(trpc.invites.revoke.mutationOptions());
   const describe = (invite: Invite) => `${fullName(invite)} <${invite.email}>`;
   const { t, formatDate } = useStaffTranslation();
+  // A resend that was not e-mailed (no mail server): its link, to pass on by hand.
+  const [unsent, setUnsent] = useState<{ name: string; link: string } | null>(null);
 
   function resendInvite(invite: Invite) {
     if (!window.confirm(t("users.confirmResend", { who: describe(invite) }))) return;
@@ -126,8 +130,10 @@ function InvitesTable({ invites }: { invites: Invite[] }) {
       { id: invite.id },
       {
         // Resending refreshes updatedAt, shown as 'Invited on'.
-        onSuccess: (updated) =>
-          queryClient.setQueryData(listKey, (list) => replaceById(list, updated)),
+        onSuccess: ({ emailSent, link, ...updated }) => {
+          queryClient.setQueryData(listKey, (list) => replaceById(list, updated));
+          setUnsent(!emailSent && link ? { name: fullName(updated), link } : null);
+        },
         onError: (error) => console.error(error),
       },
     );
@@ -138,37 +144,43 @@ function InvitesTable({ invites }: { invites: Invite[] }) {
     revoke.mutate(
       { id: invite.id },
       {
-        onSuccess: () =>
-          queryClient.setQueryData(listKey, (list) => list?.filter((row) => row.id !== invite.id)),
+        onSuccess: () => {
+          queryClient.setQueryData(listKey, (list) => list?.filter((row) => row.id !== invite.id));
+          // A revoked invite's link no longer works: not one to pass on.
+          setUnsent(null);
+        },
         onError: (error) => console.error(error),
       },
     );
   }
 
   return (
-    <TableSection
-      title={t("users.invites")}
-      minWidth={560}
-      columns={[t("common.name"), t("common.email"), t("users.invitedOn"), t("common.action")]}
-      rows={invites}
-      rowKey={(invite) => invite.id}
-      cells={(invite) => (
-        <>
-          <Table.Td>{fullName(invite)}</Table.Td>
-          <Table.Td>{invite.email}</Table.Td>
-          <Table.Td>{formatDate(invite.updatedAt)}</Table.Td>
-          <Table.Td>
-            <Group gap="xs" wrap="nowrap">
-              <Button variant="light" onClick={() => resendInvite(invite)}>
-                {t("users.resend")}
-              </Button>
-              <Button variant="light" color="red" onClick={() => revokeInvite(invite)}>
-                {t("tokens.revoke")}
-              </Button>
-            </Group>
-          </Table.Td>
-        </>
-      )}
-    />
+    <>
+      {unsent ? <InviteLinkNotice name={unsent.name} link={unsent.link} /> : null}
+      <TableSection
+        title={t("users.invites")}
+        minWidth={560}
+        columns={[t("common.name"), t("common.email"), t("users.invitedOn"), t("common.action")]}
+        rows={invites}
+        rowKey={(invite) => invite.id}
+        cells={(invite) => (
+          <>
+            <Table.Td>{fullName(invite)}</Table.Td>
+            <Table.Td>{invite.email}</Table.Td>
+            <Table.Td>{formatDate(invite.updatedAt)}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button variant="light" onClick={() => resendInvite(invite)}>
+                  {t("users.resend")}
+                </Button>
+                <Button variant="light" color="red" onClick={() => revokeInvite(invite)}>
+                  {t("tokens.revoke")}
+                </Button>
+              </Group>
+            </Table.Td>
+          </>
+        )}
+      />
+    </>
   );
 }

@@ -5,6 +5,9 @@ import { useMutation } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormCard } from "../../../components/FormCard";
+import { InviteLinkNotice } from "../../../components/InviteLinkNotice";
+import { AnchorLink } from "../../../components/links";
+import { fullName } from "../../../lib/names";
 import { SubmitButton } from "../../../components/FormButtons";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
 import { useServerErrors } from "../../../hooks/useServerErrors";
@@ -25,6 +28,8 @@ function InviteUserPage() {
   // The e-mail's language: the one this admin reads the page in unless they pick another.
   const [language, setLanguage] = useState<Language>(pageLanguage);
   const create = useMutation(trpc.invites.create.mutationOptions());
+  // Not e-mailed (no mail server): its link, to pass on by hand.
+  const [unsent, setUnsent] = useState<{ name: string; link: string } | null>(null);
   const bind = (field: TextField) => ({
     value: values[field],
     error: errors.fieldErrors[field],
@@ -41,8 +46,15 @@ function InviteUserPage() {
       { ...values, language },
       {
         // mutate() ignores what its callbacks return; invalidateQueries never rejects.
-        onSuccess: () => {
-          void queryClient.invalidateQueries({ queryKey: trpc.invites.list.queryKey() }).then(() =>
+        onSuccess: (invite) => {
+          const listed = queryClient.invalidateQueries({
+            queryKey: trpc.invites.list.queryKey(),
+          });
+          if (!invite.emailSent && invite.link) {
+            setUnsent({ name: fullName(invite), link: invite.link });
+            return;
+          }
+          void listed.then(() =>
             navigate({
               to: "/admin/users",
               state: (state) => ({ ...state, flash: t("users.inviteSent") }),
@@ -53,6 +65,15 @@ function InviteUserPage() {
       },
     );
   }
+
+  if (unsent)
+    return (
+      <FormCard title={t("users.invite")} size="sm">
+        <InviteLinkNotice name={unsent.name} link={unsent.link}>
+          <AnchorLink to="/admin/users">{t("users.backToUsers")}</AnchorLink>
+        </InviteLinkNotice>
+      </FormCard>
+    );
 
   return (
     <FormCard title={t("users.invite")} size="sm">

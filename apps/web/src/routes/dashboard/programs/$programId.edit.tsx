@@ -2,7 +2,9 @@ import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { FormCard } from "../../../components/FormCard";
-import { ProgramForm } from "../../../components/ProgramForm";
+import { ProgramForm, programFormFields } from "../../../components/ProgramForm";
+import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
+import { useServerErrors } from "../../../hooks/useServerErrors";
 import { requireAdmin } from "../../../lib/guards";
 import { saveCallbacks } from "../../../lib/saveCallbacks";
 import { trpc } from "../../../lib/trpc";
@@ -18,11 +20,13 @@ function EditProgramPage() {
   const { data: program } = useSuspenseQuery(trpc.programs.get.queryOptions({ id }));
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const update = useMutation(trpc.programs.update.mutationOptions());
+  const errors = useServerErrors(programFormFields);
   // A button click has nothing to wait for; the router reports a failed navigation itself.
   const backToList = () => void navigate({ to: "/dashboard/programs" });
   const { t } = useStaffTranslation();
   return (
     <FormCard title={t("programs.edit")} size="sm">
+      {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       <ProgramForm
         initial={{
           Name: program.Name,
@@ -30,8 +34,15 @@ function EditProgramPage() {
         }}
         locations={locations}
         saving={update.isPending}
+        errors={errors.fieldErrors}
         onCancel={backToList}
-        onSubmit={(values) => update.mutate({ id, ...values }, saveCallbacks(backToList))}
+        onSubmit={(values) => {
+          errors.clear();
+          update.mutate(
+            { id, ...values },
+            { ...saveCallbacks(backToList), onError: errors.report },
+          );
+        }}
       />
     </FormCard>
   );

@@ -2,7 +2,9 @@ import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { FormCard } from "../../../components/FormCard";
-import { ProgramForm } from "../../../components/ProgramForm";
+import { ProgramForm, programFormFields } from "../../../components/ProgramForm";
+import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
+import { useServerErrors } from "../../../hooks/useServerErrors";
 import { requireAdmin } from "../../../lib/guards";
 import { saveCallbacks } from "../../../lib/saveCallbacks";
 import { trpc } from "../../../lib/trpc";
@@ -16,17 +18,23 @@ function NewProgramPage() {
   const navigate = useNavigate();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const create = useMutation(trpc.programs.create.mutationOptions());
+  const errors = useServerErrors(programFormFields);
   const { t } = useStaffTranslation();
   // A button click has nothing to wait for; the router reports a failed navigation itself.
   const backToList = () => void navigate({ to: "/dashboard/programs" });
   return (
     <FormCard title={t("programs.add")} size="sm">
+      {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       <ProgramForm
         initial={{ Name: "", LocationIds: [] }}
         locations={locations}
         saving={create.isPending}
+        errors={errors.fieldErrors}
         onCancel={backToList}
-        onSubmit={(values) => create.mutate(values, saveCallbacks(backToList))}
+        onSubmit={(values) => {
+          errors.clear();
+          create.mutate(values, { ...saveCallbacks(backToList), onError: errors.report });
+        }}
       />
     </FormCard>
   );
