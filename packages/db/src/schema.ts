@@ -104,6 +104,8 @@ export type SignOutKind = "visitor" | "staff" | "auto";
 export interface ProgramsTable {
   id: Generated<number>;
   name: string;
+  /** Its name in Spanish, for visitors reading Spanish; null: `name` in both languages. */
+  name_es: string | null;
   archived_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

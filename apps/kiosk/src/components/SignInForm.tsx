@@ -8,6 +8,7 @@ import {
 } from "@vsi/web-common/api-errors";
 import { moveFocusOnEnter } from "../lib/focusNextField";
 import { useKioskTranslation } from "@vsi/i18n";
+import { programName } from "../lib/names";
 import { formatPhoneInput, phoneDigits } from "@vsi/web-common/phone";
 import { invalidSignInFields, type SignInField, type SignInValues } from "../lib/signInRules";
 import {
@@ -54,7 +55,7 @@ export interface OpenVisit {
 
 interface Props {
   locationId: number;
-  programs: ReadonlyArray<{ id: number; Name: string }>;
+  programs: ReadonlyArray<{ id: number; Name: string; NameEs?: string | null }>;
   defaultProgramId: number | undefined;
   temperatureUnit?: TemperatureUnit;
   /** Whether the location asks visitors' temperatures (its AsksTemperature). */
@@ -349,7 +350,9 @@ export function SignInForm({
                   onChange={() => setValues((previous) => ({ ...previous, ProgramId: program.id }))}
                   className={classes.radio}
                 />
-                <span className={classes.programLabel}>{program.Name}</span>
+                <span className={classes.programLabel}>
+                  {programName(program, i18n.language)}
+                </span>
               </label>
             ))}
           </div>

@@ -6,20 +6,22 @@ import { FormButtons } from "./FormButtons";
 
 export interface ProgramFormValues {
   Name: string;
+  NameEs: string;
   LocationIds: number[];
 }
 
 interface Props {
-  initial: { Name: string; LocationIds: number[] };
+  initial: ProgramFormValues;
   locations: LocationListItem[];
   saving: boolean;
   onSubmit: (values: ProgramFormValues) => void;
   onCancel: () => void;
 }
 
-/** Name and the locations that offer the program. */
+/** Name (and its Spanish, for visitors reading Spanish) and the locations that offer the program. */
 export function ProgramForm({ initial, locations, saving, onSubmit, onCancel }: Props) {
   const [name, setName] = useState(initial.Name);
+  const [nameEs, setNameEs] = useState(initial.NameEs);
   const [locationIds, setLocationIds] = useState(initial.LocationIds.map(String));
 
   const { t } = useStaffTranslation();
@@ -31,6 +33,7 @@ export function ProgramForm({ initial, locations, saving, onSubmit, onCancel }: 
         const known = new Set(locations.map((location) => String(location.id)));
         onSubmit({
           Name: name,
+          NameEs: nameEs,
           LocationIds: locationIds.filter((id) => known.has(id)).map(Number),
         });
       }}
@@ -40,6 +43,13 @@ export function ProgramForm({ initial, locations, saving, onSubmit, onCancel }: 
           label={t("common.name")}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <TextInput
+          label={t("programs.nameEs")}
+          description={t("programs.nameEsHint")}
+          lang="es"
+          value={nameEs}
+          onChange={(event) => setNameEs(event.currentTarget.value)}
         />
         <Checkbox.Group label={t("nav.locations")} value={locationIds} onChange={setLocationIds}>
           <Stack gap="sm" mt="xs">

@@ -31,6 +31,7 @@ import * as m0031 from "./0031_event_fan_out.ts";
 import * as m0032 from "./0032_change_feed.ts";
 import * as m0033 from "./0033_fan_out_queue.ts";
 import * as m0034 from "./0034_event_answer_values.ts";
+import * as m0035 from "./0035_program_spanish_names.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "0032_change_feed": m0032,
   "0033_fan_out_queue": m0033,
   "0034_event_answer_values": m0034,
+  "0035_program_spanish_names": m0035,
 };

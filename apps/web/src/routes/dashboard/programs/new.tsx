@@ -22,7 +22,7 @@ function NewProgramPage() {
   return (
     <FormCard title={t("programs.add")} size="sm">
       <ProgramForm
-        initial={{ Name: "", LocationIds: [] }}
+        initial={{ Name: "", NameEs: "", LocationIds: [] }}
         locations={locations}
         saving={create.isPending}
         onCancel={backToList}
