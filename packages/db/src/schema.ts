@@ -272,6 +272,8 @@ export interface SettingsTable {
   retention_chosen_at: NullableTimestamp;
   /** When an admin put the dashboard's "get set up" list away, for good. */
   setup_dismissed_at: NullableTimestamp;
+  /** The month (1-12) the fiscal year starts in, for the reports' shortcuts. */
+  fiscal_year_start_month: Generated<number>;
   updated_at: DefaultTimestamp;
 }
 

@@ -32,6 +32,7 @@ import * as m0032 from "./0032_change_feed.ts";
 import * as m0033 from "./0033_fan_out_queue.ts";
 import * as m0034 from "./0034_event_answer_values.ts";
 import * as m0035 from "./0035_program_spanish_names.ts";
+import * as m0036 from "./0036_fiscal_year_start.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "0033_fan_out_queue": m0033,
   "0034_event_answer_values": m0034,
   "0035_program_spanish_names": m0035,
+  "0036_fiscal_year_start": m0036,
 };
