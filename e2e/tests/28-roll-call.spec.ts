@@ -71,8 +71,14 @@ test("two phones mark one roll call, each sees the other's marks, a phone reload
     const rollCallId = Number(first.page.url().split("/").pop());
     await expect(first.page.getByText("0 of 5 accounted for")).toBeVisible();
 
-    // The tablet at the door says so while it runs.
-    await expect(tablet.page.getByRole("alert")).toHaveText("Roll call in progress");
+    // The tablet at the door says so while it runs, and what a visitor there should do.
+    const banner = tablet.page.getByRole("alert");
+    await expect(banner).toContainText("Roll call in progress");
+    await expect(banner).toContainText(
+      "Please follow their instructions and tell a staff member your name",
+    );
+    await expectAccessible(tablet.page, "tablet during a roll call");
+    await keepScreenshot(tablet.page, "28-roll-call-tablet-banner", { fullPage: false });
 
     await second.page.goto(`/dashboard/roll-calls/${rollCallId}`);
     await expect(second.page.getByText("0 of 5 accounted for")).toBeVisible();

@@ -618,6 +618,19 @@ const table: Row[] = [
   },
   {
     method: "GET",
+    path: "/reports/settings",
+    expected: staffOnly(200),
+    request: () => ({ url: "/api/reports/settings" }),
+  },
+  {
+    method: "PATCH",
+    path: "/reports/settings",
+    expected: adminOnly(200),
+    // January, as it starts: the other files' reports are not moved by this one.
+    request: () => ({ url: "/api/reports/settings", body: { fiscalYearStartMonth: 1 } }),
+  },
+  {
+    method: "GET",
     path: "/visits/search",
     // The phone is a visitor of location1's only: tablet2's lookup does not reach it.
     expected: { ...sheet(200), tablet2: 404 },

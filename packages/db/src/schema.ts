@@ -104,6 +104,8 @@ export type SignOutKind = "visitor" | "staff" | "auto";
 export interface ProgramsTable {
   id: Generated<number>;
   name: string;
+  /** Its name in Spanish, for visitors reading Spanish; null: `name` in both languages. */
+  name_es: string | null;
   archived_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -278,6 +280,8 @@ export interface SettingsTable {
   setup_dismissed_at: NullableTimestamp;
   /** The password hash the demo data gave its admin; null without demo data. */
   demo_password_hash: string | null;
+  /** The month (1-12) the fiscal year starts in, for the reports' shortcuts. */
+  fiscal_year_start_month: Generated<number>;
   updated_at: DefaultTimestamp;
 }
 

@@ -8,6 +8,7 @@ import {
 } from "@vsi/web-common/api-errors";
 import { moveFocusOnEnter } from "../lib/focusNextField";
 import { useKioskTranslation } from "@vsi/i18n";
+import { programName } from "../lib/names";
 import { formatPhoneInput, phoneDigits } from "@vsi/web-common/phone";
 import {
   invalidSignInFields,
@@ -60,7 +61,7 @@ export interface OpenVisit {
 
 interface Props {
   locationId: number;
-  programs: ReadonlyArray<{ id: number; Name: string }>;
+  programs: ReadonlyArray<{ id: number; Name: string; NameEs?: string | null }>;
   defaultProgramId: number | undefined;
   temperatureUnit?: TemperatureUnit;
   /** Whether the location asks visitors' temperatures (its AsksTemperature). */
@@ -214,7 +215,9 @@ export function SignInForm({
           : t("form.checkField");
     }
   };
-  const programName = programs.find((program) => program.id === values.ProgramId)?.Name;
+  const chosenProgram = programs.find((program) => program.id === values.ProgramId);
+  // In the visitor's language, as the program's own button says it.
+  const chosenProgramName = chosenProgram && programName(chosenProgram, i18n.language);
   const set =
     (field: Exclude<SignInField, "ProgramId">) => (event: React.ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
@@ -389,7 +392,9 @@ export function SignInForm({
                   onChange={() => setValues((previous) => ({ ...previous, ProgramId: program.id }))}
                   className={classes.radio}
                 />
-                <span className={classes.programLabel}>{program.Name}</span>
+                <span className={classes.programLabel}>
+                  {programName(program, i18n.language)}
+                </span>
               </label>
             ))}
           </div>
@@ -441,8 +446,8 @@ export function SignInForm({
             </div>
           ) : null}
           <p className={classes.barNote} aria-live="polite">
-            {programName ? (
-              <strong>{t("form.signingInTo", { program: programName })}</strong>
+            {chosenProgramName ? (
+              <strong>{t("form.signingInTo", { program: chosenProgramName })}</strong>
             ) : (
               t("form.programMissing")
             )}

@@ -1,4 +1,5 @@
 import { useKioskTranslation } from "@vsi/i18n";
+import { programName } from "../lib/names";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { formatLocalTime } from "@vsi/web-common/time";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -194,7 +195,7 @@ function DoorVisitCard({
   onChange: (visit: DoorVisit) => void;
   onAgain: () => void;
 }) {
-  const { t } = useKioskTranslation();
+  const { t, language } = useKioskTranslation();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const location = visit.Location.Name;
@@ -233,7 +234,7 @@ function DoorVisitCard({
       <h2 className={classes.title}>
         {t("door.signedIn", { location, time: formatLocalTime(visit.TimeIn, timeZone) })}
       </h2>
-      <p>{t("door.signedInProgram", { program: visit.Program.Name })}</p>
+      <p>{t("door.signedInProgram", { program: programName(visit.Program, language) })}</p>
       {failed ? (
         <KioskAlert tone="danger">
           <p>{t("door.failed")}</p>

@@ -1,9 +1,12 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useKioskTranslation } from "@vsi/i18n";
+import { programName } from "../lib/names";
 import classes from "./ProgramTabs.module.css";
 
 interface Tab {
   id: number;
   Name: string;
+  NameEs?: string | null;
 }
 
 /**
@@ -24,6 +27,7 @@ export function ProgramTabs({
   children: ReactNode;
 }) {
   const prefix = useId();
+  const { language } = useKioskTranslation();
   const list = useRef<HTMLDivElement>(null);
   const tabId = (id: number) => `${prefix}-tab-${id}`;
   const panelId = `${prefix}-panel`;
@@ -69,7 +73,7 @@ export function ProgramTabs({
               className={classes.tab}
               onClick={() => !active && onSelect(program.id)}
             >
-              {program.Name}
+              {programName(program, language)}
             </button>
           );
         })}

@@ -45,7 +45,8 @@ export function SheetPage() {
     <SheetLayout location={location}>
       {rollCall ? (
         <div className={classes.rollCall} role="alert">
-          {t("sheet.rollCall")}
+          <p className={classes.rollCallTitle}>{t("sheet.rollCall")}</p>
+          <p>{t("sheet.rollCallHint")}</p>
         </div>
       ) : null}
       {shown !== undefined ? (

@@ -4,7 +4,8 @@ import { SheetLayout } from "../components/SheetLayout";
 import { SignInForm, type OpenVisit, type SignInPayload } from "../components/SignInForm";
 import { useKeyboardInset, useKioskIdle } from "../hooks/useKioskIdle";
 import { showConfirmation } from "../lib/confirmation";
-import { resetKioskLanguage, useKioskTranslation } from "@vsi/i18n";
+import { kioskI18n, resetKioskLanguage, useKioskTranslation } from "@vsi/i18n";
+import { programName } from "../lib/names";
 import { kioskApi } from "../lib/kioskApi";
 import { kioskWaitMs } from "../lib/kioskTimings";
 import { kioskLocationQuery, kioskQuestionsQuery } from "../lib/sheetCache";
@@ -44,7 +45,7 @@ export function SignInPage() {
     showConfirmation({
       kind: "in",
       firstName: visit.FirstName,
-      programName: program?.Name,
+      programName: program && programName(program, kioskI18n.language),
       at: visit.TimeIn,
       visitId: visit.id,
       saved,

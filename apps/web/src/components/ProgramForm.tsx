@@ -6,6 +6,7 @@ import { FormButtons } from "./FormButtons";
 
 export interface ProgramFormValues {
   Name: string;
+  NameEs: string;
   LocationIds: number[];
 }
 
@@ -13,7 +14,7 @@ export interface ProgramFormValues {
 export const programFormFields = ["Name", "LocationIds"] as const;
 
 interface Props {
-  initial: { Name: string; LocationIds: number[] };
+  initial: ProgramFormValues;
   locations: LocationListItem[];
   saving: boolean;
   /** A 422's messages by field (useServerErrors). */
@@ -22,7 +23,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Name and the locations that offer the program. */
+/** Name (and its Spanish, for visitors reading Spanish) and the locations that offer the program. */
 export function ProgramForm({
   initial,
   locations,
@@ -32,6 +33,7 @@ export function ProgramForm({
   onCancel,
 }: Props) {
   const [name, setName] = useState(initial.Name);
+  const [nameEs, setNameEs] = useState(initial.NameEs);
   const [locationIds, setLocationIds] = useState(initial.LocationIds.map(String));
 
   const { t } = useStaffTranslation();
@@ -44,6 +46,7 @@ export function ProgramForm({
         const known = new Set(locations.map((location) => String(location.id)));
         onSubmit({
           Name: name,
+          NameEs: nameEs,
           LocationIds: locationIds.filter((id) => known.has(id)).map(Number),
         });
       }}
@@ -54,6 +57,14 @@ export function ProgramForm({
           value={name}
           error={errors.Name}
           onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <TextInput
+          label={t("programs.nameEs")}
+          description={t("programs.nameEsHint")}
+          lang="es"
+          value={nameEs}
+          error={errors.NameEs}
+          onChange={(event) => setNameEs(event.currentTarget.value)}
         />
         <Checkbox.Group
           label={t("nav.locations")}

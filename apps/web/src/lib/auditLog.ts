@@ -102,6 +102,8 @@ export function describeEntry(entry: AuditEntry, language: Language = "en"): str
       return say(`${entry.action.replace(".", "_")}_${d.archived ? "archived" : "deleted"}`);
     case "roll_call.start":
       return say(d.drill === true ? "roll_call_start_drill" : "roll_call_start");
+    case "settings.update":
+      return say(d.fiscalYearStartMonth ? "fiscalYear" : "settings_update");
     case "retention.run":
       return say(entry.actor.kind === "system" ? "retentionAuto" : "retention");
     default:

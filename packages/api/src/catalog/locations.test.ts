@@ -229,6 +229,38 @@ describe("programs", () => {
     ).toEqual(["Job Help", "Arts"]);
   });
 
+  it("keeps a program's Spanish name (blank: none), for the tablet's and the door's Spanish screens", async () => {
+    const created = await site.admin.call((api) =>
+      api.programs.create({
+        Name: "Clothing Closet",
+        NameEs: "  Ropero comunitario ",
+        LocationIds: [site.catalog.main.id],
+      }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ Name: "Clothing Closet", NameEs: "Ropero comunitario" });
+    // The tablet reads it with the location's tabs; a program without one says null.
+    const tabs = (
+      await site.world.client().call((api) => api.locations.get({ id: site.catalog.main.id }))
+    ).json.Programs as Array<{ Name: string; NameEs: string | null }>;
+    expect(tabs.find((p) => p.Name === "Clothing Closet")?.NameEs).toBe("Ropero comunitario");
+    expect(tabs.find((p) => p.Name === "Tutoring")?.NameEs).toBeNull();
+    // Left out, it stays; blank, it goes.
+    const renamed = await site.admin.call((api) =>
+      api.programs.update({ id: created.json.id, Name: "Clothes Closet" }),
+    );
+    expect(renamed.json.NameEs).toBe("Ropero comunitario");
+    const cleared = await site.admin.call((api) =>
+      api.programs.update({ id: created.json.id, NameEs: " " }),
+    );
+    expect(cleared.json).toMatchObject({ Name: "Clothes Closet", NameEs: null });
+    const tooLong = await site.admin.call((api) =>
+      api.programs.update({ id: created.json.id, NameEs: "x".repeat(201) }),
+    );
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.json.errors).toEqual([{ path: "NameEs", message: "Spanish name is too long" }]);
+  });
+
   it("programs added to one location in parallel each get a tab position of their own", async () => {
     const location = (
       await site.admin.call((api) =>

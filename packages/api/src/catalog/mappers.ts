@@ -31,6 +31,7 @@ export function toProgramRef(row: Program) {
   return {
     id: row.id,
     Name: row.name,
+    NameEs: row.name_es,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

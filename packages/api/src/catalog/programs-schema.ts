@@ -1,14 +1,24 @@
 import { z } from "zod";
 import { id } from "../kernel/schema.ts";
-import { catalogIds, catalogName, locationRefSchema, programRefSchema } from "./schema.ts";
+import {
+  catalogIds,
+  catalogName,
+  locationRefSchema,
+  programRefSchema,
+  translatedName,
+} from "./schema.ts";
 
 export const programSchema = programRefSchema
   .extend({ Locations: z.array(locationRefSchema) })
   .meta({ id: "Program" });
 
 // The update lists the same fields without defaults: a field left out stays as it is.
-const programFields = { Name: catalogName, LocationIds: catalogIds };
-export const programInput = z.object({ ...programFields, LocationIds: catalogIds.default([]) });
+const programFields = { Name: catalogName, NameEs: translatedName, LocationIds: catalogIds };
+export const programInput = z.object({
+  ...programFields,
+  NameEs: translatedName.optional(),
+  LocationIds: catalogIds.default([]),
+});
 export const programUpdateInput = z.object(programFields).partial().extend({ id });
 export type ProgramInput = z.output<typeof programInput>;
 export type ProgramChanges = Omit<z.output<typeof programUpdateInput>, "id">;

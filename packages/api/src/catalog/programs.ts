@@ -78,7 +78,7 @@ export async function createProgram(
     await assertProgramNameFree(trx, input.Name);
     const row = await trx
       .insertInto("programs")
-      .values({ name: input.Name })
+      .values({ name: input.Name, name_es: input.NameEs ?? null })
       .returning("id")
       .executeTakeFirstOrThrow();
     await setProgramLocations(trx, row.id, input.LocationIds);
@@ -111,7 +111,7 @@ export async function updateProgram(
     await trx
       .updateTable("programs")
       // Kysely leaves undefined values out of the UPDATE: a name not sent stays.
-      .set({ name: changes.Name, updated_at: now })
+      .set({ name: changes.Name, name_es: changes.NameEs, updated_at: now })
       .where("id", "=", id)
       .execute();
     if (changes.LocationIds !== undefined) await setProgramLocations(trx, id, changes.LocationIds);
@@ -123,6 +123,7 @@ export async function updateProgram(
         : sorted(await existingIds(trx, "locations", changes.LocationIds));
     const fields = changedFields([
       ["Name", before.Name, changes.Name],
+      ["NameEs", before.NameEs, changes.NameEs],
       ["LocationIds", sorted(before.Locations.map((location) => location.id)), locationIds],
     ]);
     const name = changes.Name ?? before.Name;

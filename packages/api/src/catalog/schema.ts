@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, isoDateTime, requiredName } from "../kernel/schema.ts";
+import { id, isoDateTime, optionalName, requiredName } from "../kernel/schema.ts";
 import { kioskTimingOutputs } from "./kiosk-timings.ts";
 import { temperatureUnits } from "./temperature.ts";
 
@@ -9,6 +9,10 @@ import { temperatureUnits } from "./temperature.ts";
 export const programRefSchema = z.object({
   id: z.number().int(),
   Name: z.string(),
+  NameEs: z.string().nullable().meta({
+    description:
+      "its name in Spanish, shown to visitors who read the tablet or the door in Spanish; null: Name in both languages",
+  }),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -45,4 +49,8 @@ export const locationRefSchema = z.object({
 });
 
 export const catalogIds = z.array(id).max(1000);
+/** A name in another language: optional, and blank means none (null). */
+export const translatedName = optionalName("Spanish name", 200)
+  .nullable()
+  .transform((value) => value || null);
 export const catalogName = requiredName("Name", 200);

@@ -14,6 +14,7 @@ export type DoorVisitRow = Visit & {
   location_name: string;
   location_time_zone: string;
   program_name: string;
+  program_name_es: string | null;
 };
 
 /**
@@ -30,6 +31,6 @@ export function toDoorVisit(row: DoorVisitRow): z.infer<typeof doorVisitSchema> 
     SignedOutBy: row.signed_out_by,
     SignedInFrom: row.signed_in_from,
     Location: { id: row.location_id, Name: row.location_name, TimeZone: row.location_time_zone },
-    Program: { id: row.program_id, Name: row.program_name },
+    Program: { id: row.program_id, Name: row.program_name, NameEs: row.program_name_es },
   };
 }

@@ -176,6 +176,7 @@ export async function doorVisitRow(db: Executor, visitId: number): Promise<DoorV
       "locations.name as location_name",
       "locations.time_zone as location_time_zone",
       "programs.name as program_name",
+      "programs.name_es as program_name_es",
     ])
     .where("visits.id", "=", visitId)
     .executeTakeFirst();

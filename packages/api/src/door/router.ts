@@ -125,7 +125,7 @@ export const doorRouter = router({
           TemperatureUnit: location.TemperatureUnit,
           TimeZone: location.TimeZone,
         },
-        programs: location.Programs.map(({ id, Name }) => ({ id, Name })),
+        programs: location.Programs.map(({ id, Name, NameEs }) => ({ id, Name, NameEs })),
         questions: questions.map(toQuestion),
       };
     }),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { say, catalogMessages } from "../kernel/messages.ts";
 import { id, isoDateTime } from "../kernel/schema.ts";
 import { temperatureUnits } from "../catalog/temperature.ts";
+import { programRefSchema } from "../catalog/schema.ts";
 import { questionSchema } from "../questions/schema.ts";
 import {
   signedInFrom,
@@ -10,6 +11,9 @@ import {
   visitorNameSchema,
   phoneNumber,
 } from "../visits/schema.ts";
+
+/** A program as the door names it, in both languages. */
+const doorProgram = programRefSchema.pick({ id: true, Name: true, NameEs: true });
 
 /** A door code as a poster's link carries it: base64url, nothing else reaches a query. */
 const doorCode = z
@@ -58,7 +62,7 @@ export const doorSchema = z
       TemperatureUnit: z.enum(temperatureUnits),
       TimeZone: z.string(),
     }),
-    programs: z.array(z.object({ id: z.number().int(), Name: z.string() })),
+    programs: z.array(doorProgram),
     questions: z.array(questionSchema),
   })
   .meta({ id: "Door" });
@@ -81,7 +85,7 @@ export const doorVisitSchema = z
     SignedOutBy: signOutKind.nullable(),
     SignedInFrom: z.enum(signedInFrom),
     Location: z.object({ id: z.number().int(), Name: z.string(), TimeZone: z.string() }),
-    Program: z.object({ id: z.number().int(), Name: z.string() }),
+    Program: doorProgram,
   })
   .meta({ id: "DoorVisit" });
 

@@ -120,6 +120,7 @@ export const reportMessages = {
   atMostDays: "At most {days} days",
   atMostDaysByDay: "At most {days} days by day",
   auditActions: "Use one or more of {actions}, separated by commas",
+  fiscalYearMonth: "Use a month from 1 (January) to 12 (December)",
 } as const;
 
 /** Settings and backups. */

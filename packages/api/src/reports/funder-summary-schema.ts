@@ -67,6 +67,20 @@ export const questionFiguresSchema = z
   });
 export type QuestionFigures = z.infer<typeof questionFiguresSchema>;
 
+/** A month's figures; its new people added up over the months are the period's. */
+const monthFigures = {
+  month: z.string().meta({ description: "YYYY-MM, in timeZone", example: "2026-11" }),
+  visits: count,
+  people: count,
+  newPeople: count.meta({
+    description:
+      "people whose first visit ever (to the program, on a program's row) is in this month and the period",
+  }),
+  returningPeople: count.meta({
+    description: "people of the month who had come before it (or before the period)",
+  }),
+};
+
 export const funderSummarySchema = z
   .object({
     visits: count,
@@ -80,14 +94,12 @@ export const funderSummarySchema = z
     }),
     returningPeople: count.meta({ description: "people who had visited before the period" }),
     perProgramMonth: z.array(
-      z.object({
-        programId: count,
-        programName: z.string(),
-        month: z.string().meta({ description: "YYYY-MM, in timeZone", example: "2026-11" }),
-        visits: count,
-        people: count,
-      }),
+      z.object({ programId: count, programName: z.string(), ...monthFigures }),
     ),
+    perMonth: z.array(z.object(monthFigures)).meta({
+      description:
+        "every program together, a row per month: people counted once across the programs, new to the place (chosen location, or any) that month",
+    }),
     questions: z.array(questionFiguresSchema).meta({
       description:
         "per question answered in the period (and, with programId, each live question it asks), in the questions' order",

@@ -75,6 +75,8 @@ describe("the funder summary", () => {
           month: "2026-02",
           visits: 3,
           people: 3,
+          newPeople: 1,
+          returningPeople: 2,
         },
         {
           programId: site.catalog.tutoring.id,
@@ -82,13 +84,76 @@ describe("the funder summary", () => {
           month: "2026-02",
           visits: 1,
           people: 1,
+          newPeople: 1,
+          returningPeople: 0,
         },
       ],
+      perMonth: [{ month: "2026-02", visits: 4, people: 3, newPeople: 1, returningPeople: 2 }],
       questions: [],
     });
     // D's late-evening visit belongs to January there.
     const january = await summary({ from: "2026-01-01", to: "2026-01-31", locationId });
     expect(january.json).toMatchObject({ visits: 2, people: 2, newPeople: 2, returningPeople: 0 });
+  });
+
+  it("counts new and returning people per month, every program together and each program alone, the months' new adding up to the period's", async () => {
+    // P1 came on Feb 3 and 15; P2 on Feb 20 and Mar 5; P3 to the pantry in January, to
+    // tutoring in March. The period starts on Feb 8: P1's first visit is that month but before it.
+    const locationId = await history([
+      { phone: "4155550011", at: "2026-02-03T18:00:00Z", program: "pantry" },
+      { phone: "4155550011", at: "2026-02-15T18:00:00Z", program: "pantry" },
+      { phone: "4155550012", at: "2026-02-20T18:00:00Z", program: "pantry" },
+      { phone: "4155550012", at: "2026-03-05T18:00:00Z", program: "pantry" },
+      { phone: "4155550013", at: "2026-01-05T18:00:00Z", program: "pantry" },
+      { phone: "4155550013", at: "2026-03-10T18:00:00Z", program: "tutoring" },
+    ]);
+    const res = await summary({ from: "2026-02-08", to: "2026-03-31", locationId });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ visits: 4, people: 3, newPeople: 1, returningPeople: 2 });
+    expect(res.json.perMonth).toEqual([
+      { month: "2026-02", visits: 2, people: 2, newPeople: 1, returningPeople: 1 },
+      { month: "2026-03", visits: 2, people: 2, newPeople: 0, returningPeople: 2 },
+    ]);
+    const { pantry, tutoring } = site.catalog;
+    expect(res.json.perProgramMonth).toEqual([
+      {
+        programId: pantry.id,
+        programName: "Food Pantry",
+        month: "2026-02",
+        visits: 2,
+        people: 2,
+        newPeople: 1,
+        returningPeople: 1,
+      },
+      {
+        programId: pantry.id,
+        programName: "Food Pantry",
+        month: "2026-03",
+        visits: 1,
+        people: 1,
+        newPeople: 0,
+        returningPeople: 1,
+      },
+      {
+        programId: tutoring.id,
+        programName: "Tutoring",
+        month: "2026-03",
+        visits: 1,
+        people: 1,
+        newPeople: 1,
+        returningPeople: 0,
+      },
+    ]);
+    // One program chosen: its months alone, new to it.
+    const tutoringOnly = await summary({
+      from: "2026-02-08",
+      to: "2026-03-31",
+      locationId,
+      programId: tutoring.id,
+    });
+    expect(tutoringOnly.json.perMonth).toEqual([
+      { month: "2026-03", visits: 1, people: 1, newPeople: 1, returningPeople: 0 },
+    ]);
   });
 
   it("judges new and returning within the chosen program: a returning visitor is new to another program", async () => {

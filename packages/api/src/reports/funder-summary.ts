@@ -21,15 +21,25 @@ export async function funderSummary(
     read(({ answers }) => answers.execute()),
     questionsStatement(db).execute(),
   ]);
-  return {
-    ...totalsOf(counts),
-    perProgramMonth: rows.map((row) => ({
-      programId: row.program_id,
-      programName: row.name,
+  const monthFigures = (row: (typeof rows)[number]) => {
+    const people = Number(row.people);
+    const newPeople = Number(row.new_people);
+    return {
       month: row.month,
       visits: Number(row.visits),
-      people: Number(row.people),
-    })),
+      people,
+      newPeople,
+      returningPeople: people - newPeople,
+    };
+  };
+  return {
+    ...totalsOf(counts),
+    perProgramMonth: rows.flatMap((row) =>
+      row.program_id === null
+        ? []
+        : [{ programId: row.program_id, programName: row.name ?? "", ...monthFigures(row) }],
+    ),
+    perMonth: rows.flatMap((row) => (row.program_id === null ? [monthFigures(row)] : [])),
     questions: questionFigures(asked, figures, input.programId, input.language),
   };
 }
@@ -111,31 +121,84 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
       ),
     ]);
 
-  // Each program's months counted first, the programs' names joined to those few rows after.
+  // Each program's months, and every program's months together (people counted once across
+  // them), counted first; the programs' names joined to those few rows after.
+  const month = (time: string) =>
+    sql<Date>`date_trunc('month', ${sql.ref(time)} at time zone ${input.timeZone})`;
+  // New in a month: whose first visit to the place (or to the program) is in that month, within
+  // the period; the months' new people add up to the period's. Every one of the place's visits
+  // up to the period's end, one row per person and program, their first visit.
   const months = db
-    .selectFrom((qc) =>
+    .with("firsts", (qc) =>
+      qc
+        .selectFrom("visits")
+        .select([
+          "visits.visitor_key",
+          "visits.program_id",
+          sql<Date>`min(visits.time_in)`.as("first_in"),
+        ])
+        .where(visitConditions({ ...place, to: input.to }))
+        .where("visits.visitor_key", "is not", null)
+        .groupBy(["visits.visitor_key", "visits.program_id"]),
+    )
+    .with("newcomers", (qc) =>
+      qc
+        .selectFrom("firsts")
+        .select([
+          sql<number | null>`firsts.program_id`.as("program_id"),
+          month("firsts.first_in").as("month"),
+          sql<number>`count(*)`.as("new_people"),
+        ])
+        .where("firsts.first_in", ">=", periodStart)
+        .groupBy(["firsts.program_id", "month"])
+        .unionAll(
+          qc
+            .selectFrom((inner) =>
+              inner
+                .selectFrom("firsts")
+                .select(sql<Date>`min(firsts.first_in)`.as("first_in"))
+                .groupBy("firsts.visitor_key")
+                .as("people"),
+            )
+            .select([
+              sql<number | null>`null::int`.as("program_id"),
+              month("people.first_in").as("month"),
+              sql<number>`count(*)`.as("new_people"),
+            ])
+            .where("people.first_in", ">=", periodStart)
+            .groupBy("month"),
+        ),
+    )
+    .with("counted", (qc) =>
       qc
         .selectFrom("visits")
         .select((eb) => [
-          "visits.program_id",
-          sql<Date>`date_trunc('month', visits.time_in at time zone ${input.timeZone})`.as("month"),
+          // Null on the rows of every program together.
+          sql<number | null>`visits.program_id`.as("program_id"),
+          month("visits.time_in").as("month"),
           eb.fn.countAll<number>().as("visits"),
           eb.fn.count<number>("visits.visitor_key").distinct().as("people"),
         ])
         .where(visitConditions(period))
-        .groupBy(["visits.program_id", "month"])
-        .as("counted"),
+        .groupBy(sql`grouping sets ((visits.program_id, month), (month))`),
     )
-    .innerJoin("programs", "programs.id", "counted.program_id")
+    .selectFrom("counted")
+    .leftJoin("newcomers", (join) =>
+      join
+        .onRef("newcomers.month", "=", "counted.month")
+        .on(sql<boolean>`newcomers.program_id is not distinct from counted.program_id`),
+    )
+    .leftJoin("programs", "programs.id", "counted.program_id")
     .select([
       "counted.program_id",
       "programs.name",
       sql<string>`to_char(counted.month, 'YYYY-MM')`.as("month"),
       "counted.visits",
       "counted.people",
+      sql<number>`coalesce(newcomers.new_people, 0)`.as("new_people"),
     ])
     .orderBy("counted.month")
-    .orderBy("programs.name");
+    .orderBy(sql`programs.name nulls first`);
   return {
     totals,
     months,

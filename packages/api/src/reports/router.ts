@@ -1,9 +1,13 @@
-import { router, staffProcedure } from "../kernel/trpc.ts";
+import { z } from "zod";
+import { actorOf } from "../kernel/audit.ts";
+import { adminProcedure, router, staffProcedure } from "../kernel/trpc.ts";
 import { mailReady, setupChecklist } from "../admin/setup.ts";
 import { funderSummary } from "./funder-summary.ts";
 import { funderSummaryInput, funderSummarySchema } from "./funder-summary-schema.ts";
 import { todayFigures } from "./today.ts";
 import { todayInput, todaySchema } from "./today-schema.ts";
+import { reportSettings, setFiscalYearStart } from "./report-settings.ts";
+import { reportSettingsInput, reportSettingsSchema } from "./report-settings-schema.ts";
 
 export const reportsRouter = router({
   summary: staffProcedure
@@ -28,6 +32,40 @@ export const reportsRouter = router({
     .input(funderSummaryInput)
     .output(funderSummarySchema)
     .query(({ ctx, input }) => funderSummary(ctx.db, input)),
+
+  settings: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/reports/settings",
+        tags: ["reports"],
+        summary: "Staff: what the reports' date shortcuts need, the month the fiscal year starts in",
+      },
+    })
+    .input(z.void())
+    .output(reportSettingsSchema)
+    .query(({ ctx }) => reportSettings(ctx.db)),
+
+  updateSettings: adminProcedure
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/reports/settings",
+        tags: ["reports"],
+        summary: "Set the month the fiscal year starts in, 1 to 12 (admin)",
+      },
+    })
+    .input(reportSettingsInput)
+    .output(reportSettingsSchema)
+    .mutation(async ({ ctx, input }) => {
+      await setFiscalYearStart(
+        ctx.db,
+        input.fiscalYearStartMonth,
+        actorOf(ctx.identity),
+        ctx.services.now(),
+      );
+      return reportSettings(ctx.db);
+    }),
 
   /** The dashboard in one call: the figures, and for an admin the "get set up" list. */
   today: staffProcedure

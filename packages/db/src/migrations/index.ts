@@ -35,6 +35,8 @@ import * as m0035 from "./0035_unproven_phone_visits.ts";
 import * as m0036 from "./0036_temperature_off_by_default.ts";
 import * as m0037 from "./0037_roll_call_mark_arrival.ts";
 import * as m0038 from "./0038_demo_password.ts";
+import * as m0039 from "./0039_program_spanish_names.ts";
+import * as m0040 from "./0040_fiscal_year_start.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -74,4 +76,6 @@ export const migrations: Record<string, Migration> = {
   "0036_temperature_off_by_default": m0036,
   "0037_roll_call_mark_arrival": m0037,
   "0038_demo_password": m0038,
+  "0039_program_spanish_names": m0039,
+  "0040_fiscal_year_start": m0040,
 };

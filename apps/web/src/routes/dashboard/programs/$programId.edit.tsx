@@ -30,6 +30,7 @@ function EditProgramPage() {
       <ProgramForm
         initial={{
           Name: program.Name,
+          NameEs: program.NameEs ?? "",
           LocationIds: (program.Locations ?? []).map((location) => location.id),
         }}
         locations={locations}

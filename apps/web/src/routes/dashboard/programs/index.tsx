@@ -1,4 +1,4 @@
-import { Table } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
@@ -33,7 +33,14 @@ function ProgramsPage() {
         empty={t("programs.empty")}
         cells={(program) => (
           <>
-            <Table.Td>{program.Name}</Table.Td>
+            <Table.Td>
+              {program.Name}
+              {program.NameEs ? (
+                <Text size="sm" c="dimmed" lang="es">
+                  {program.NameEs}
+                </Text>
+              ) : null}
+            </Table.Td>
             <Table.Td>
               {isAdmin ? (
                 <EditLink

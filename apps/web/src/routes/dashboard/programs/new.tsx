@@ -26,7 +26,7 @@ function NewProgramPage() {
     <FormCard title={t("programs.add")} size="sm">
       {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       <ProgramForm
-        initial={{ Name: "", LocationIds: [] }}
+        initial={{ Name: "", NameEs: "", LocationIds: [] }}
         locations={locations}
         saving={create.isPending}
         errors={errors.fieldErrors}
