@@ -1,79 +1,10 @@
-import http from "node:http";
-import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultConnectionLimits } from "../src/connection-limits.ts";
 import { newLoopbackAddress } from "./addresses.ts";
+import { get, getOn, openSocket, requestFrom, sleep, trickle, within } from "./raw-sockets.ts";
 import { adminClient, createCatalog, tabletClient, visitor } from "./fixtures.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { cookieHeader, openEvents } from "./sse.ts";
-
-/**
- * A raw client socket from a chosen loopback address, recording what the server sends and whether
- * it closed the connection.
- */
-async function openSocket(port: number, localAddress: string) {
-  const socket = connect({ host: "127.0.0.1", port, localAddress });
-  let received = "";
-  let isClosed = false;
-  socket.on("data", (chunk) => (received += chunk.toString("latin1")));
-  socket.on("error", () => undefined);
-  const closed = new Promise<void>((resolve) =>
-    socket.on("close", () => {
-      isClosed = true;
-      resolve();
-    }),
-  );
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", resolve);
-    socket.once("error", reject);
-  });
-  return { socket, closed, isClosed: () => isClosed, received: () => received };
-}
-
-/** Resolves once `promise` does, or rejects after `ms` saying what did not happen in time. */
-function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Writes the parts one after another, `gapMs` apart, until the server closes the socket; if the
- * parts run out first, the client ends the connection itself.
- */
-async function trickle(socket: Socket, parts: string[], gapMs: number, closed: Promise<void>) {
-  let isClosed = false;
-  void closed.then(() => (isClosed = true));
-  for (const part of parts) {
-    if (isClosed) return;
-    socket.write(part);
-    await new Promise((resolve) => setTimeout(resolve, gapMs));
-  }
-  socket.end();
-}
-
-type OpenSocket = Awaited<ReturnType<typeof openSocket>>;
-
-/** Sends GET /healthz; resolves on the response's head or on the server closing the socket. */
-async function getOn(client: OpenSocket) {
-  client.socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n");
-  await Promise.race([
-    client.closed,
-    new Promise<void>((resolve) => {
-      const check = () =>
-        client.received().includes("\r\n\r\n") ? resolve() : client.socket.once("data", check);
-      check();
-    }),
-  ]);
-  return client;
-}
-
-const get = async (port: number, localAddress: string) =>
-  getOn(await openSocket(port, localAddress));
 
 describe("slow clients", () => {
   let server: TestServer;
@@ -119,15 +50,68 @@ describe("slow clients", () => {
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
   }, 60_000);
 
-  it("closes connections past the cap for one address, and only for that address", async () => {
+  it("at the cap, a new connection takes the place of the address's longest-waiting one instead of being refused", async () => {
     const crowded = newLoopbackAddress();
-    const open = await Promise.all([1, 2, 3].map(() => get(port, crowded)));
-    const extra = await getOn(await openSocket(port, crowded));
-    expect(extra.received()).toBe("");
-    await extra.closed;
-    const other = await get(port, newLoopbackAddress());
-    expect(other.received()).toMatch(/^HTTP\/1\.1 200 /);
-    for (const c of [...open, other]) c.socket.destroy();
+    // Three answered connections, each idle now: waiting for its next request.
+    const idle = [];
+    for (let i = 0; i < 3; i++) idle.push(await get(port, crowded));
+    const extra = await get(port, crowded);
+    expect(extra.received()).toMatch(/^HTTP\/1\.1 200 /);
+    await within(1_000, idle[0]!.closed, "the longest-waiting connection closed");
+    expect(idle.slice(1).map((c) => c.isClosed())).toEqual([false, false]);
+    for (const c of [...idle, extra]) c.socket.destroy();
+  });
+
+  it("counts a body that trickles in as waiting, even one its route reads itself", async () => {
+    const crowded = newLoopbackAddress();
+    // tRPC reads a multipart body in its handler, after the hooks that see a request whole.
+    const head =
+      "POST /trpc/auth.login HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 100\r\n\r\n";
+    const slow = [];
+    for (let i = 0; i < 3; i++) {
+      const client = await openSocket(port, crowded);
+      void trickle(
+        client.socket,
+        [head, ...Array.from({ length: 100 }, () => " ")],
+        50,
+        client.closed,
+      );
+      slow.push(client);
+      await sleep(20);
+    }
+    const extra = await get(port, crowded);
+    expect(extra.received()).toMatch(/^HTTP\/1\.1 200 /);
+    await within(1_000, slow[0]!.closed, "the longest-waiting body closed");
+    expect(slow[0]!.received()).toBe("");
+    for (const c of [...slow, extra]) c.socket.destroy();
+  });
+
+  it("refuses a connection past the cap only when none of the address's connections is waiting, and only for that address", async () => {
+    const admin = await adminClient(server);
+    const { main } = await createCatalog(admin);
+    const tablet = await tabletClient(server, main.id);
+    const crowded = newLoopbackAddress();
+    // Three live streams: each request is whole and being answered, so none is waiting.
+    const streams = await Promise.all(
+      [1, 2, 3].map(() =>
+        openEvents(
+          `http://127.0.0.1:${port}/api/locations/${main.id}/events`,
+          { cookie: cookieHeader(tablet.jar) },
+          crowded,
+        ),
+      ),
+    );
+    try {
+      await Promise.all(streams.map((s) => s.next("ready")));
+      const extra = await getOn(await openSocket(port, crowded));
+      expect(extra.received()).toBe("");
+      await extra.closed;
+      const other = await get(port, newLoopbackAddress());
+      expect(other.received()).toMatch(/^HTTP\/1\.1 200 /);
+      other.socket.destroy();
+    } finally {
+      for (const s of streams) s.close();
+    }
   });
 });
 
@@ -182,13 +166,44 @@ describe("connections waiting for a request", () => {
   });
   afterAll(() => server.close());
 
-  it("a connection that sends nothing is answered 408 and closed once its request head is overdue", async () => {
+  it("connections that send nothing are answered 408 and closed once their request head is overdue, on a quiet server", async () => {
     const opened = Date.now();
-    const client = await openSocket(port, newLoopbackAddress());
-    await within(limits.headersTimeoutMs + 2_000, client.closed, "the silent connection closed");
+    const address = newLoopbackAddress();
+    // As many as the address may keep waiting: none is closed for the cap.
+    const silent = await Promise.all(
+      Array.from({ length: limits.waitingPerAddress }, () => openSocket(port, address)),
+    );
+    await within(
+      limits.headersTimeoutMs + 2_000,
+      Promise.all(silent.map((c) => c.closed)),
+      "the silent connections closed",
+    );
     expect(Date.now() - opened).toBeGreaterThanOrEqual(limits.headersTimeoutMs - 100);
-    expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+    for (const c of silent) expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
   }, 30_000);
+
+  it("keeps an address's waiting connections to the cap with no new connection coming: the longest-waiting past it are closed within a check", async () => {
+    const address = newLoopbackAddress();
+    const silent = await Promise.all(Array.from({ length: 50 }, () => openSocket(port, address)));
+    const cut = silent.length - limits.waitingPerAddress;
+    try {
+      await within(
+        limits.waitingGraceMs + 10 * limits.checkEveryMs,
+        (async () => {
+          while (silent.filter((c) => c.isClosed()).length < cut)
+            await Promise.race(silent.filter((c) => !c.isClosed()).map((c) => c.closed));
+        })(),
+        `${cut} silent connections closed`,
+      );
+      // Closed with nothing sent, the oldest first; the rest wait for their head's time-out.
+      expect(silent.slice(0, cut).map((c) => c.received())).toEqual(
+        silent.slice(0, cut).map(() => ""),
+      );
+      expect(silent.slice(cut).every((c) => !c.isClosed())).toBe(true);
+    } finally {
+      for (const c of silent) c.socket.destroy();
+    }
+  });
 
   it("an idle keep-alive connection is closed soon after its last response", async () => {
     const client = await get(port, newLoopbackAddress());
@@ -229,8 +244,8 @@ describe("connections waiting for a request", () => {
       expect(signedIn.status).toBe(201);
       const visitId = (JSON.parse(signedIn.body) as { id: number }).id;
 
-      // The new connection closed the longest-waiting silent ones at once, with nothing sent:
-      // all but the cap's worth (the new one among them), well before their time-out.
+      // The longest-waiting silent ones were closed at once, with nothing sent: all but the cap's
+      // worth (the new one among them), well before their time-out.
       const cut = silent.length - limits.waitingPerAddress + 1;
       await within(
         1_000,
@@ -265,37 +280,3 @@ describe("connections waiting for a request", () => {
     }
   }, 60_000);
 });
-
-/** One request on a connection of its own from `localAddress`, as a browser behind a router makes it. */
-function requestFrom(
-  localAddress: string,
-  port: number,
-  method: string,
-  path: string,
-  { headers = {}, body }: { headers?: Record<string, string>; body?: unknown } = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        localAddress,
-        method,
-        path,
-        agent: false,
-        headers: {
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-          ...headers,
-        },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
-      },
-    );
-    request.on("error", reject);
-    request.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
