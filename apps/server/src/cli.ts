@@ -88,7 +88,10 @@ async function restore(file: string): Promise<number> {
   const archive = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
   let result;
   try {
-    result = await restoreBackup(archive, config.dataDir);
+    result = await restoreBackup(archive, config.dataDir, {
+      info: (line) => console.log(line),
+      error: (line) => console.error(line),
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) throw error;
     console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -17,6 +17,7 @@ import { createDb, upkeepEmbedded, type Db } from "@vsi/db";
 import { chooseLogFormat } from "./logging.ts";
 import { demoLoginMessage, seedDemoDataIfEmpty } from "./seed.ts";
 import { createServices } from "./services.ts";
+import { removeStaleRestores } from "./stale-restores.ts";
 import { addressesToOpen, databaseServerName, startupBanner } from "./startup-banner.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -70,6 +71,11 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  // A restore stopped midway (kill -9) left its unpacked archive beside the data folder.
+  await removeStaleRestores(config.dataDir, {
+    info: (line) => app.log.warn(line),
+    error: (line) => app.log.error(line),
+  });
   // Nightly: the embedded database and the uploaded files (only the files on a PostgreSQL server).
   services.backups.start();
   // Scheduled jobs (automatic sign-out, …), kept in the database and run once across processes.

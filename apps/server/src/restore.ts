@@ -4,13 +4,13 @@ import {
   countRows,
   extractArchive,
   linkTree,
-  manifestFile,
   restrictToOwner,
   type BackupCounts,
   type BackupManifest,
 } from "@vsi/backups";
 import { createDb, migrateToLatest, migrationState, migrations } from "@vsi/db";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
+import { removeStaleRestores, stagingFolder } from "./stale-restores.ts";
 
 export interface RestoreResult {
   manifest: BackupManifest;
@@ -59,7 +59,6 @@ async function stage(file: string, staging: string) {
   } finally {
     await db.close();
   }
-  await rm(path.join(staging, manifestFile));
   // PGlite sets modes of its own on the files it writes.
   await restrictToOwner(staging);
   return { manifest, counts, migrated };
@@ -74,7 +73,8 @@ async function keepFromLive(dataDir: string, staging: string) {
 }
 
 /** Removes a staging folder whatever its archive made of it; says where it is if that fails. */
-async function discard(staging: string): Promise<string> {
+async function discard(staging: string, lock: DataDirLock | undefined): Promise<string> {
+  lock?.release();
   try {
     await restrictToOwner(staging);
     await rm(staging, { recursive: true, force: true });
@@ -84,34 +84,43 @@ async function discard(staging: string): Promise<string> {
   }
 }
 
+const quiet = { info: () => undefined, error: () => undefined };
+
 /**
  * Replaces the data folder with a backup, with the server stopped (the folder's lock refuses while
  * one runs). The archive is unpacked, checked and opened in a folder beside the data folder, and
  * made complete there (the backups folder and the session secret stay); only then does it take the
  * data folder's place, by renames within one parent: the current folder is moved aside (never
- * deleted), the restored one, already locked, moves in. Any failure before leaves the data folder
- * exactly as it was, and the message says what was wrong and where the data is.
+ * deleted), the restored one, locked from the start, moves in. Any failure before leaves the data
+ * folder exactly as it was, and the message says what was wrong and where the data is. The staging
+ * folders of restores that were stopped (kill -9) are removed first, each named in `log`.
  */
-export async function restoreBackup(file: string, dataDir: string): Promise<RestoreResult> {
+export async function restoreBackup(
+  file: string,
+  dataDir: string,
+  log: { info(line: string): void; error(line: string): void } = quiet,
+): Promise<RestoreResult> {
   if (!(await statOf(file))?.isFile()) throw new Error(`${file} does not exist`);
   const archive = path.basename(file);
   const lock = acquireDataDirLock(dataDir);
   let stagingLock: DataDirLock | undefined;
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const staging = `${dataDir}.restoring-${stamp}`;
+  const staging = stagingFolder(dataDir, stamp);
   const unchanged = `Nothing was changed: ${dataDir} is as it was.`;
   try {
+    await removeStaleRestores(dataDir, log);
     let staged;
     try {
+      // Locked from the start: a restore stopped midway leaves a folder nobody holds, which the
+      // next restore or server start removes; no server can start on it between the two renames.
+      stagingLock = acquireDataDirLock(staging);
       staged = await stage(file, staging);
       await keepFromLive(dataDir, staging);
-      // Locked before it moves in, so no server can start on the folder between the two renames.
-      stagingLock = acquireDataDirLock(staging);
     } catch (error) {
-      stagingLock?.release();
+      const discarded = await discard(staging, stagingLock);
       stagingLock = undefined;
       throw new Error(
-        `${archive} cannot be restored: ${messageOf(error)}.\n${unchanged}${await discard(staging)}`,
+        `${archive} cannot be restored: ${messageOf(error)}.\n${unchanged}${discarded}`,
       );
     }
 
@@ -119,8 +128,10 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     try {
       await rename(dataDir, movedAside);
     } catch (error) {
+      const discarded = await discard(staging, stagingLock);
+      stagingLock = undefined;
       throw new Error(
-        `${dataDir} could not be moved aside (${messageOf(error)}).\n${unchanged}${await discard(staging)}`,
+        `${dataDir} could not be moved aside (${messageOf(error)}).\n${unchanged}${discarded}`,
       );
     }
     try {
@@ -130,8 +141,10 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
         () => unchanged,
         () => `Your data is in ${movedAside}: move it back to ${dataDir}.`,
       );
+      const discarded = await discard(staging, stagingLock);
+      stagingLock = undefined;
       throw new Error(
-        `The restored folder could not take ${dataDir}'s place (${messageOf(error)}).\n${back}${await discard(staging)}`,
+        `The restored folder could not take ${dataDir}'s place (${messageOf(error)}).\n${back}${discarded}`,
       );
     }
     // Nothing was there but what this restore made itself (the folder had been deleted): nothing to keep.

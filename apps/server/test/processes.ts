@@ -43,6 +43,18 @@ export function cli(vars: Record<string, string>, ...args: string[]) {
   });
 }
 
+/** The CLI in its own process, not waited for: a test may stop it midway. */
+export function spawnCli(vars: Record<string, string>, ...args: string[]) {
+  const [command, flags, options] = node(cliPath);
+  const child = spawn(command, [...flags, ...args], {
+    ...options,
+    env: cleanEnv(vars),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return { child, exited };
+}
+
 export interface ServerProcess {
   child: ChildProcessWithoutNullStreams;
   /** stdout and stderr so far. */

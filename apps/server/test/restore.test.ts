@@ -3,11 +3,13 @@ import {
   copyFileSync,
   existsSync,
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,12 +21,13 @@ import { createEmptyEmbeddedDb } from "@vsi/db/testing";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
+import { acquireDataDirLock } from "../src/data-dir-lock.ts";
 import { restoreBackup } from "../src/restore.ts";
 import { createServices } from "../src/services.ts";
 import { adminClient, createCatalog, tabletClient, visitor } from "./fixtures.ts";
 import { startTestServer } from "./harness.ts";
 import { tooOpen } from "./modes.ts";
-import { cli, spawnServer } from "./processes.ts";
+import { cli, outputMatching, spawnCli, spawnServer } from "./processes.ts";
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -157,6 +160,65 @@ describe("pnpm restore", () => {
     }
   }, 180_000);
 
+  it("names and removes, at the next restore, the staging folder of a restore killed with kill -9", async () => {
+    const dataDir = outside();
+    const { backups, db } = await createServices(loadConfig({ DATA_DIR: dataDir }), quiet);
+    const archive = path.join(backups.dir, (await backups.create("manual")).name);
+    await db.close();
+
+    const first = spawnCli({ DATA_DIR: dataDir }, "restore", archive);
+    // Killed once the archive is unpacked beside the data folder, while its database is opened.
+    const unpacked = () =>
+      besides(dataDir)
+        .map((name) => path.join(path.dirname(dataDir), name))
+        .find((folder) => existsSync(path.join(folder, "pglite", "PG_VERSION")));
+    let staging = unpacked();
+    for (const deadline = Date.now() + 60_000; !staging && Date.now() < deadline;)
+      staging = await new Promise<string | undefined>((resolve) =>
+        setTimeout(() => resolve(unpacked()), 10),
+      );
+    first.child.kill("SIGKILL");
+    await first.exited;
+    expect(staging?.startsWith(`${dataDir}.restoring-`)).toBe(true);
+    expect(existsSync(staging!)).toBe(true);
+
+    const again = restore(dataDir, archive);
+    expect(again.stderr).toBe("");
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain(`Removed ${staging}, left by a restore that did not finish.`);
+    expect(existsSync(staging!)).toBe(false);
+    const aside = /kept at (\S+);/.exec(again.stdout)?.[1];
+    expect(besides(dataDir).map((name) => path.join(path.dirname(dataDir), name))).toEqual(
+      aside ? [aside] : [],
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+    if (aside) rmSync(aside, { recursive: true, force: true });
+  }, 180_000);
+
+  it("names and removes at the server's start a staging folder a stopped restore left, never one a running restore holds", async () => {
+    const dataDir = outside();
+    const stale = `${dataDir}.restoring-2026-01-01T03-00-00-000Z`;
+    mkdirSync(path.join(stale, "pglite"), { recursive: true });
+    writeFileSync(path.join(stale, "pglite", "PG_VERSION"), "17\n");
+    const running = `${dataDir}.restoring-2026-01-02T03-00-00-000Z`;
+    const held = acquireDataDirLock(running);
+    const server = spawnServer({ DATA_DIR: dataDir });
+    try {
+      await server.started;
+      await outputMatching(server, /left by a restore that did not finish/);
+      expect(server.output()).toContain(`Removed ${stale}, left by a restore that did not finish.`);
+      expect(server.output()).not.toContain(running);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(running)).toBe(true);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      held.release();
+      for (const folder of [dataDir, stale, running])
+        rmSync(folder, { recursive: true, force: true });
+    }
+  }, 180_000);
+
   it("restores a backup taken at the previous schema and migrates it forward; start-up backs up before migrating", async () => {
     const names = Object.keys(migrations);
     const previous = names.at(-2)!;
@@ -208,6 +270,8 @@ interface Entry {
   body?: Buffer;
   mode?: number;
   linkpath?: string;
+  /** The size its header says, when it lies about its body. */
+  size?: number;
 }
 
 /** A genuine backup's entries (unpacked by node-tar and read back), to craft archives from. */
@@ -225,7 +289,10 @@ async function entriesOf(archive: string): Promise<Entry[]> {
   return entries;
 }
 
-/** A .tar.gz holding exactly these entries, written block by block with node-tar's Header. */
+/**
+ * A .tar.gz holding exactly these entries, written block by block with node-tar's Header; an
+ * entry whose header lies about its size ends the archive there, cut short.
+ */
 function pack(entries: Entry[]): string {
   const blocks: Buffer[] = [];
   for (const entry of entries) {
@@ -234,16 +301,19 @@ function pack(entries: Entry[]): string {
       path: entry.path,
       type: entry.type,
       mode: entry.mode ?? (entry.type === "Directory" ? 0o755 : 0o644),
-      size: body.length,
+      size: entry.size ?? body.length,
       mtime: new Date(),
       uid: 0,
       gid: 0,
       ...(entry.linkpath ? { linkpath: entry.linkpath } : {}),
     });
     header.encode();
-    blocks.push(header.block!, body, Buffer.alloc((512 - (body.length % 512)) % 512));
+    blocks.push(header.block!, body);
+    if (entry.size !== undefined && entry.size !== body.length) break;
+    blocks.push(Buffer.alloc((512 - (body.length % 512)) % 512));
   }
-  blocks.push(Buffer.alloc(1024));
+  if (!entries.some((e) => e.size !== undefined && e.size !== (e.body?.length ?? 0)))
+    blocks.push(Buffer.alloc(1024));
   const file = path.join(outside(), "backup-2026-01-01T03-00-00-000Z-manual.tar.gz");
   // The fastest compression: what is refused is the entries, not how well they were packed.
   writeFileSync(file, gzipSync(Buffer.concat(blocks), { level: 1 }));
@@ -270,6 +340,16 @@ function snapshot(dir: string): Record<string, string> {
 const besides = (dataDir: string) =>
   readdirSync(path.dirname(dataDir)).filter((n) => n.startsWith(`${path.basename(dataDir)}.`));
 
+/** What a manifest says of the entries that follow it: how many, their bytes, the largest file. */
+function sizesOf(entries: Entry[]) {
+  const files = entries.filter((e) => e.path !== "manifest.json").map((e) => e.body?.length ?? 0);
+  return {
+    entries: files.length,
+    bytes: files.reduce((total, size) => total + size, 0),
+    largest: Math.max(0, ...files),
+  };
+}
+
 describe("pnpm restore of a crafted archive", () => {
   let dataDir: string;
   let genuine: Entry[];
@@ -280,6 +360,7 @@ describe("pnpm restore of a crafted archive", () => {
   let light: Entry[];
   let manifest: { counts: Record<string, number> } & Record<string, unknown>;
   let before: Record<string, string>;
+  let firstEntry: string | undefined;
   const picture = "files/aa/aa11";
 
   beforeAll(async () => {
@@ -300,6 +381,10 @@ describe("pnpm restore of a crafted archive", () => {
     rmSync(source, { recursive: true, force: true });
 
     genuine = await entriesOf(archive);
+    await tar.t({
+      file: archive,
+      onReadEntry: (entry) => void (firstEntry ??= entry.path),
+    });
     light = genuine.filter(
       (e) => !e.path.startsWith("pglite/") || ["pglite/", "pglite/PG_VERSION"].includes(e.path),
     );
@@ -330,6 +415,74 @@ describe("pnpm restore of a crafted archive", () => {
     expect(refusal).toContain(`Nothing was changed: ${dataDir} is as it was.`);
     expectUnchanged();
   }
+
+  /** The archive with its manifest first, saying these sizes (those of the entries, by default). */
+  function sized(entries: Entry[], sizes: Partial<ReturnType<typeof sizesOf>> = {}): Entry[] {
+    const body = Buffer.from(
+      JSON.stringify({ ...manifest, sizes: { ...sizesOf(entries), ...sizes } }),
+    );
+    return [
+      { path: "manifest.json", type: "File", body },
+      ...entries.filter((e) => e.path !== "manifest.json"),
+    ];
+  }
+
+  it("is written by a backup with its manifest first, saying how many entries follow, their bytes and the largest", () => {
+    expect(genuine.map((e) => e.path)).toContain("manifest.json");
+    expect(manifest).toMatchObject({ format: 2, sizes: sizesOf(genuine) });
+    expect(firstEntry).toBe("manifest.json");
+  });
+
+  it("stops at once at an entry larger than its manifest says, before writing it (a header claiming 3 GiB in a small archive)", async () => {
+    const archive = pack([
+      ...sized(light),
+      { path: "pglite/huge", type: "File", body: Buffer.alloc(4096), size: 3 * 1024 ** 3 },
+    ]);
+    expect(statSync(archive).size).toBeLessThan(64 * 1024);
+    await expectRefused(
+      archive,
+      `"pglite/huge" is 3221225472 bytes, more than the largest file its manifest lists (${sizesOf(light).largest} bytes): the archive is damaged or was altered`,
+    );
+  }, 60_000);
+
+  it("stops once its entries come to more bytes, or are more, than its manifest says", async () => {
+    const { bytes, entries } = sizesOf(light);
+    await expectRefused(
+      pack(sized(light, { bytes: bytes - 1 })),
+      `its files come to more than the ${bytes - 1} bytes its manifest says: the archive is damaged or was altered`,
+    );
+    await expectRefused(
+      pack(sized(light, { entries: entries - 1 })),
+      `it holds more than the ${entries - 1} entries its manifest says: the archive is damaged or was altered`,
+    );
+  }, 60_000);
+
+  it("checks the free space its manifest's sizes need before writing anything", async () => {
+    // Unpacked, a symbolic link would be refused: the space is checked first.
+    await expectRefused(
+      pack([
+        ...sized(light, { bytes: 2 ** 52 }),
+        { path: "lock", type: "SymbolicLink", linkpath: "pglite/PG_VERSION" },
+      ]),
+      "it unpacks to 4294967296.0 MB, and only",
+    );
+  }, 60_000);
+
+  it("restores an archive from before sizes were in its manifest (format 1, the manifest after the files), measured as it is read", async () => {
+    const earlier: Record<string, unknown> = { ...manifest, format: 1 };
+    delete earlier.sizes;
+    const target = path.join(path.dirname(dataDir), "from-format-1");
+    const restored = await restoreBackup(
+      pack(
+        genuine.map((e) =>
+          e.path === "manifest.json" ? { ...e, body: Buffer.from(JSON.stringify(earlier)) } : e,
+        ),
+      ),
+      target,
+    );
+    expect(restored.counts).toMatchObject({ users: 1, files: 1 });
+    expect(readFileSync(path.join(target, picture), "utf8")).toBe("picture aa11");
+  }, 60_000);
 
   it("refuses a backups/ folder inside the archive, and pnpm restore says so", () => {
     const archive = pack([

@@ -10,16 +10,22 @@ import {
   filesFolder,
   linkTree,
   manifestFile,
+  measureFolder,
   unpackDataDirDump,
   writeArchive,
 } from "./archive.ts";
 import { countRows, schemaVersion } from "./counts.ts";
 import { fileMode, folderMode } from "./file-modes.ts";
-import { backupManifestSchema, type BackupManifest, type BackupReason } from "./manifest.ts";
+import {
+  backupFormat,
+  backupManifestFields,
+  type BackupManifest,
+  type BackupReason,
+} from "./manifest.ts";
 import { backupsToKeep } from "./retention.ts";
 
 /** An archive's <name>.json beside it: its manifest and its size. */
-const backupEntrySchema = backupManifestSchema.extend({ bytes: z.number().int().min(0) });
+const backupEntrySchema = backupManifestFields.extend({ bytes: z.number().int().min(0) });
 export type BackupEntry = z.infer<typeof backupEntrySchema>;
 
 /** status.json: the last failure and the last run of BACKUP_COMMAND, which the admin page shows. */
@@ -244,13 +250,14 @@ export function createBackups(options: BackupOptions): Backups {
         path.join(staging, filesFolder),
       );
       const manifest: BackupManifest = {
-        format: 1,
+        format: backupFormat,
         name,
         createdAt: createdAt.toISOString(),
         reason,
         database: db.embedded ? "embedded" : "none",
         schema,
         counts: { ...counts, files },
+        sizes: await measureFolder(staging),
       };
       await writeFile(path.join(staging, manifestFile), JSON.stringify(manifest, null, 2), {
         mode: fileMode,

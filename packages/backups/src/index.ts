@@ -4,4 +4,4 @@ export { extractArchive, linkTree, manifestFile } from "./archive.ts";
 export { createBackups, type BackupEntry, type Backups, type BackupStatus } from "./backups.ts";
 export { countRows, type BackupCounts } from "./counts.ts";
 export { fileMode, folderMode, restrictToOwner } from "./file-modes.ts";
-export type { BackupManifest, BackupReason } from "./manifest.ts";
+export type { BackupManifest, BackupReason, BackupSizes } from "./manifest.ts";

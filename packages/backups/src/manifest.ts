@@ -14,9 +14,28 @@ export const backupCounts = z.object({
   files: z.number().int(),
 });
 
+/**
+ * What follows the manifest in the archive (the folders and files of pglite/ and files/, those two
+ * included): a restore checks each entry against these as it reads it, and the free space first.
+ */
+export const backupSizes = z.object({
+  entries: z.number().int().min(0),
+  /** The files' bytes together. */
+  bytes: z.number().int().min(0),
+  /** The largest file's bytes. */
+  largest: z.number().int().min(0),
+});
+export type BackupSizes = z.infer<typeof backupSizes>;
+
+/**
+ * The format of the archives this version writes: 2, the manifest first with its sizes. Format 1
+ * (before sizes, the manifest after files/) is still read: its sizes are measured before unpacking.
+ */
+export const backupFormat = 2;
+
 /** What a backup holds, written into the archive as manifest.json and beside it as <name>.json. */
-export const backupManifestSchema = z.object({
-  format: z.literal(1),
+export const backupManifestFields = z.object({
+  format: z.union([z.literal(1), z.literal(backupFormat)]),
   name: z.string(),
   createdAt: z.string(),
   reason: backupReason,
@@ -25,6 +44,14 @@ export const backupManifestSchema = z.object({
   /** The newest migration applied when it was taken. */
   schema: z.string().nullable(),
   counts: backupCounts,
+  /** Format 2 on: what the archive unpacks to. */
+  sizes: backupSizes.optional(),
 });
+
+/** A manifest as read from an archive: format 2 says its sizes. */
+export const backupManifestSchema = backupManifestFields.refine(
+  (manifest) => manifest.format === 1 || manifest.sizes !== undefined,
+  { path: ["sizes"], message: "format 2 says its sizes" },
+);
 export type BackupManifest = z.infer<typeof backupManifestSchema>;
 export type BackupReason = BackupManifest["reason"];
