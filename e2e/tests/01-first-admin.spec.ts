@@ -29,7 +29,7 @@ test("first admin: log in, create three programs, a location with two of them, r
   for (const name of names) {
     await page.getByRole("link", { name: "Add New Program" }).click();
     await expect(page.getByRole("heading", { name: "Add New Program" })).toBeVisible();
-    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL("/dashboard/programs");
     await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
@@ -41,7 +41,7 @@ test("first admin: log in, create three programs, a location with two of them, r
   await page.getByRole("link", { name: "Add New Location" }).click();
   await expect(page.getByRole("heading", { name: "Add New Location" })).toBeVisible();
   const locationName = `Riverside ${tag}`;
-  await page.getByLabel("Name").fill(locationName);
+  await page.getByLabel("Name", { exact: true }).fill(locationName);
   await page.getByLabel("Address").fill(`${tag} River Rd`);
   const programs = page.getByRole("group", { name: "Programs" });
   await programs.getByRole("checkbox", { name: pantry }).check();
@@ -84,7 +84,7 @@ test("first admin: log in, create three programs, a location with two of them, r
   // The edit page shows the same order, checked first.
   await row.getByRole("link", { name: "Edit" }).click();
   await expect(page.getByRole("heading", { name: "Edit Location" })).toBeVisible();
-  await expect(page.getByLabel("Name")).toHaveValue(locationName);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(locationName);
   const editRows = page.getByRole("group", { name: "Programs" }).getByRole("listitem");
   await expect(editRows.nth(0)).toHaveText(tutoring);
   await expect(editRows.nth(1)).toHaveText(pantry);

@@ -204,7 +204,7 @@ test("a fresh install's admin gets the set-up list, follows it to a working tabl
     // Each step's link leads to where it is done; doing it ticks it.
     await step("Add a location").getByRole("link").click();
     await expect(page.getByRole("heading", { name: "Add New Location" })).toBeVisible();
-    await page.getByLabel("Name").fill("Harbor Center");
+    await page.getByLabel("Name", { exact: true }).fill("Harbor Center");
     await page.getByLabel("Address").fill("1 Harbor Way");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL("/dashboard/locations");
@@ -214,7 +214,7 @@ test("a fresh install's admin gets the set-up list, follows it to a working tabl
 
     await step("Add programs").getByRole("link").click();
     await expect(page.getByRole("heading", { name: "Add New Program" })).toBeVisible();
-    await page.getByLabel("Name").fill("Harbor Pantry");
+    await page.getByLabel("Name", { exact: true }).fill("Harbor Pantry");
     await page
       .getByRole("group", { name: "Locations" })
       .getByRole("checkbox", { name: "Harbor Center" })

@@ -249,7 +249,7 @@ test("staff forms say what is wrong by the field: an empty or duplicate program 
 
   // A program without a name.
   await page.goto("/dashboard/programs/new");
-  const name = page.getByLabel("Name");
+  const name = page.getByLabel("Name", { exact: true });
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(name).toHaveAccessibleDescription(/Name is required/);
   await expect(name).toBeFocused();
