@@ -697,7 +697,8 @@ describe("the door's limits", () => {
     const statuses = (await Promise.all(sent)).map((res) => res.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(limits.doorSignInsPerCode.max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
-  });
+    // Two whole budgets of calls (240 sign-ins), which embedded PGlite takes one at a time.
+  }, 120_000);
 
   it("spends a code's sign-in budget only on the sign-ins it accepts: strangers' refused ones leave it whole", async () => {
     const doorCode = await openDoor(site.catalog.east.id);
