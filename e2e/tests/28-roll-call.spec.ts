@@ -258,7 +258,9 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
     )
       .toArray()
       .then((chunks) => Buffer.concat(chunks).toString("utf8"));
-    expect(text.startsWith("\uFEFFName,Program,Status,Mark,MarkedAt,MarkedBy,Device,ReceivedAt\n")).toBe(true);
+    expect(
+      text.startsWith("\uFEFFName,Program,Status,Mark,MarkedAt,MarkedBy,Device,ReceivedAt\n"),
+    ).toBe(true);
     const gus = text.split("\n").filter((line) => line.startsWith("Gus Drill,"));
     expect(gus.map((line) => line.split(",").slice(2, 4))).toEqual([
       ["Not accounted for", "Safe"],
@@ -266,7 +268,7 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
     ]);
     expect(text).toMatch(
       new RegExp(
-        `\nFay Drill,${site.programs[0]!.Name},Safe,Safe,[^,]+,${staff.firstName} [^,]+,[A-Za-z ]+ [A-Z2-9]{4}\n`,
+        `\nFay Drill,${site.programs[0]!.Name},Safe,Safe,[^,]+,${staff.firstName} [^,]+,[A-Za-z ]+ [A-Z2-9]{4},[^,\n]+\n`,
       ),
     );
 
