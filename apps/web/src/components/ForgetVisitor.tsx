@@ -92,7 +92,13 @@ export function ForgetVisitor() {
           {message}
         </Alert>
       ) : null}
-      <Modal opened={confirming} onClose={close} title={t("settings.eraseTitle")} centered>
+      <Modal
+        opened={confirming}
+        onClose={close}
+        title={t("settings.eraseTitle")}
+        closeButtonProps={{ "aria-label": t("common.close") }}
+        centered
+      >
         <Text>{t("settings.eraseBody")}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>

@@ -143,22 +143,15 @@ describe("the address rules", () => {
   });
 
   it("lists this machine's IPv4 addresses on its networks, not loopback, at most three", () => {
-    const address = (ip: string, internal = false, family: "IPv4" | "IPv6" = "IPv4") =>
-      (family === "IPv4"
-        ? { address: ip, internal, family, netmask: "", mac: "", cidr: null }
-        : {
-            address: ip,
-            internal,
-            family,
-            netmask: "",
-            mac: "",
-            cidr: null,
-            scopeid: 0,
-          }) satisfies NetworkInterfaceInfo;
+    const common = { netmask: "", mac: "", cidr: null };
+    const address = (ip: string, internal = false): NetworkInterfaceInfo =>
+      ip.includes(":")
+        ? { ...common, address: ip, internal, family: "IPv6", scopeid: 0 }
+        : { ...common, address: ip, internal, family: "IPv4" };
     expect(
       localNetworkAddresses({
         lo: [address("127.0.0.1", true)],
-        eth0: [address("192.168.1.20"), address("fe80::1", false, "IPv6")],
+        eth0: [address("192.168.1.20"), address("fe80::1")],
         wlan0: [address("10.0.0.5"), address("10.0.0.6"), address("10.0.0.7")],
       }),
     ).toEqual(["192.168.1.20", "10.0.0.5", "10.0.0.6"]);
