@@ -34,21 +34,21 @@ function unreachableWarning(
   if (!unreachable) return "";
   const lng = (ctx.identity.kind === "user" && ctx.identity.user.language) || "en";
   const t = (key: string, values?: Record<string, string>) =>
-    escapeHtml(serverTranslate(lng, `door.poster.${key}`, values));
+    escapeHtml(serverTranslate(lng, key, values));
   const doorPage = `/dashboard/locations/${locationId}/tablets`;
   const instead = unreachable.alternatives.length
-    ? `<p>${t("openAt")}</p><ul>${unreachable.alternatives
+    ? `<p>${t("door.poster.openAt")}</p><ul>${unreachable.alternatives
         .map(
           (origin) =>
             `<li><a href="${escapeHtml(origin + doorPage)}">${escapeHtml(origin)}</a></li>`,
         )
         .join("")}</ul>`
-    : `<p>${t("openFromNetwork")}</p>`;
+    : `<p>${t("door.poster.openFromNetwork")}</p>`;
   return `<div class="warning" role="alert" lang="${lng}">
-<h2>${t("unreachableTitle")}</h2>
-<p>${t("unreachableWhy", { host: unreachable.host })}</p>
+<h2>${t("door.poster.unreachableTitle")}</h2>
+<p>${t("door.poster.unreachableWhy", { host: unreachable.host })}</p>
 ${instead}
-<p>${t("orBaseUrl")}</p>
+<p>${t("door.poster.orBaseUrl")}</p>
 </div>`;
 }
 
