@@ -484,15 +484,16 @@ describe("migrations", () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000);
 
   for (const [what, [point, check]] of Object.entries(checks)) {
     for (const where of Object.keys(databases)) {
+      // A chain of migrations on PGlite takes seconds alone, and far longer on a loaded machine.
       it(`${what}, on ${where}`, async (ctx) => {
         const db = await openAt(where, point);
         if (!db) return ctx.skip();
         await check(db);
-      });
+      }, 120_000);
     }
   }
 });
