@@ -81,7 +81,8 @@ export function limitConnectionsPerAddress(app: FastifyInstance, limits: Connect
     waiting.delete(address);
   };
   const startWaiting = (socket: Socket) => {
-    if (socket.destroyed) return;
+    // Only connections the server accepted (not inject()'s stand-ins), while they are open.
+    if (!counted.has(socket) || socket.destroyed) return;
     stopWaiting(socket);
     const address = addressOf(socket);
     const queue = waiting.get(address) ?? new Map<Socket, number>();
