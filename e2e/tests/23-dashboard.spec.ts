@@ -250,8 +250,8 @@ test("a fresh install's admin gets the set-up list, follows it to a working tabl
     await expect(page).toHaveURL(/\/sheet\/\d+\?programId=\d+$/);
     await expect(page.getByRole("heading", { name: "Harbor Center", level: 1 })).toBeVisible();
     const welcome = await signInOnSheet(page, {
+      // A new location asks no temperature.
       phone: "4155559100",
-      temperature: "98.4",
       first: "Hana",
       last: "Harbor",
     });
