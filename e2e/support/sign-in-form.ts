@@ -27,16 +27,18 @@ export async function typePhone(page: Page, digits: string, label = formLabels.e
 
 /**
  * Fills the open sign-in form. Online it waits for the lookup the phone starts first, so its answer
- * cannot overwrite the names typed after it; offline (`online: false`) no lookup can answer.
+ * cannot overwrite the names typed after it; offline (`online: false`) no lookup can answer. No
+ * temperature: the location asks none.
  */
 export async function fillSignIn(
   page: Page,
-  visitor: { phone: string; temperature: string; first: string; last: string },
+  visitor: { phone: string; temperature?: string; first: string; last: string },
   { labels = formLabels.english, online = true } = {},
 ) {
   if (online) await typePhone(page, visitor.phone, labels.phone);
   else await page.getByLabel(labels.phone).pressSequentially(visitor.phone);
-  await page.getByLabel(labels.temperature).fill(visitor.temperature);
+  if (visitor.temperature !== undefined)
+    await page.getByLabel(labels.temperature).fill(visitor.temperature);
   await page.getByLabel(labels.first, { exact: true }).fill(visitor.first);
   await page.getByLabel(labels.last, { exact: true }).fill(visitor.last);
 }

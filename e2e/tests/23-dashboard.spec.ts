@@ -249,9 +249,9 @@ test("a fresh install's admin gets the set-up list, follows it to a working tabl
       .click();
     await expect(page).toHaveURL(/\/sheet\/\d+\?programId=\d+$/);
     await expect(page.getByRole("heading", { name: "Harbor Center", level: 1 })).toBeVisible();
+    // A new location asks no temperature.
     const welcome = await signInOnSheet(page, {
       phone: "4155559100",
-      temperature: "98.4",
       first: "Hana",
       last: "Harbor",
     });
