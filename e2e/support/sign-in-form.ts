@@ -26,8 +26,9 @@ export async function typePhone(page: Page, digits: string, label = formLabels.e
 }
 
 /**
- * Fills the open sign-in form (the temperature only when the visitor has one to give). Online it waits for the lookup the phone starts first, so its answer
- * cannot overwrite the names typed after it; offline (`online: false`) no lookup can answer.
+ * Fills the open sign-in form. Online it waits for the lookup the phone starts first, so its answer
+ * cannot overwrite the names typed after it; offline (`online: false`) no lookup can answer. The
+ * temperature only when the visitor has one to give: a location may ask none.
  */
 export async function fillSignIn(
   page: Page,
@@ -36,7 +37,6 @@ export async function fillSignIn(
 ) {
   if (online) await typePhone(page, visitor.phone, labels.phone);
   else await page.getByLabel(labels.phone).pressSequentially(visitor.phone);
-  // A location that asks no temperature (a new one's default) has no such field.
   if (visitor.temperature !== undefined)
     await page.getByLabel(labels.temperature).fill(visitor.temperature);
   await page.getByLabel(labels.first, { exact: true }).fill(visitor.first);

@@ -17,10 +17,10 @@ test("first admin: log in, create three programs, a location with two of them, r
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page).toHaveURL("/");
+  await expect(page).toHaveURL("/dashboard");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(page.getByRole("link", { name: `Hello, ${admin.firstName}!` })).toBeVisible();
-  await expect(nav.getByRole("link", { name: "Admin" })).toBeVisible();
+  await expect(page.getByText(`Hello, ${admin.firstName}!`)).toBeVisible();
+  await expect(nav.getByRole("button", { name: "Admin" })).toBeVisible();
 
   // Three programs, one at a time, from the Programs page.
   await nav.getByRole("link", { name: "Programs" }).click();
@@ -62,6 +62,12 @@ test("first admin: log in, create three programs, a location with two of them, r
   await expect(programs.getByRole("checkbox", { name: jobs })).not.toBeChecked();
 
   await page.getByRole("button", { name: "Submit" }).click();
+  // Saved, the new location opens on its own page (its door's poster, its tablets).
+  await expect(page).toHaveURL(/\/dashboard\/locations\/\d+\/tablets$/);
+  await expect(
+    page.getByRole("heading", { name: `Door and tablets at ${locationName}` }),
+  ).toBeVisible();
+  await nav.getByRole("link", { name: "Locations" }).click();
   await expect(page).toHaveURL("/dashboard/locations");
   const row = page.getByRole("row").filter({ hasText: locationName });
   await expect(row).toBeVisible();

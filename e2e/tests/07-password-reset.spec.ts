@@ -50,8 +50,8 @@ test("password reset: the emailed link sets a new password once", async ({
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(newPassword);
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page).toHaveURL("/");
-  await expect(page.getByRole("link", { name: `Hello, ${user.firstName}!` })).toBeVisible();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByText(`Hello, ${user.firstName}!`)).toBeVisible();
 
   // The old password no longer works.
   const script = await Api.create(baseURL!);

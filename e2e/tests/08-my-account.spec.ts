@@ -8,6 +8,7 @@ import {
   test,
   viewports,
 } from "../support/fixtures.ts";
+import { mainMenu } from "../support/menu.ts";
 import { solidPng } from "../support/png.ts";
 import { runState } from "../support/state.ts";
 
@@ -20,8 +21,9 @@ test("my account: photo by the drop zone, a taken email, and an API token for sc
   await logInContext(page.context(), user);
   const me = Api.of(page.context());
 
-  await page.goto("/");
-  await page.getByRole("link", { name: `Hello, ${user.firstName}!` }).click();
+  await page.goto("/dashboard");
+  await expect(page.getByText(`Hello, ${user.firstName}!`)).toBeVisible();
+  await mainMenu(page).getByRole("link", { name: "My Account" }).click();
   await expect(page).toHaveURL("/account");
   await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(user.email);

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { logInContext } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test } from "../support/fixtures.ts";
+import { openAdminPage } from "../support/menu.ts";
 import { runState } from "../support/state.ts";
 
 test("backups: an admin opens Backups, backs up now, sees it listed and downloads it", async ({
@@ -10,8 +11,8 @@ test("backups: an admin opens Backups, backs up now, sees it listed and download
   const { admin } = runState();
   await logInContext(page.context(), admin);
 
-  await page.goto("/admin/users");
-  await page.getByRole("link", { name: "Backups" }).click();
+  await page.goto("/dashboard");
+  await openAdminPage(page, "Backups");
   await expect(page).toHaveURL("/admin/backups");
   await expect(page.getByRole("heading", { name: "Backups" })).toBeVisible();
   const made = page.getByRole("row").filter({ hasText: "Backed up now" });

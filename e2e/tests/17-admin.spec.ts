@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createSite, logInContext } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+import { openAdminPage } from "../support/menu.ts";
 import { solidPng } from "../support/png.ts";
 import { retentionDays } from "../support/retention-data.ts";
 import { runState } from "../support/state.ts";
@@ -141,9 +142,8 @@ test("retention: 'erase after N days' erases old visits' names, phones and tempe
   expect(chartBefore.reduce((sum, [, count]) => sum + Number(count), 0)).toBe(3);
 
   await logInContext(page.context(), await newUser({ isAdmin: true }));
-  await page.goto("/admin/users");
-  await page.getByRole("link", { name: "Settings" }).click();
-  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await page.goto("/dashboard");
+  await openAdminPage(page, "Settings");
   await expect(page.getByText("Off: visitors' personal details are kept.")).toBeVisible();
   try {
     await page

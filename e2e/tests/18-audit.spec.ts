@@ -7,6 +7,7 @@ import {
   test,
   viewports,
 } from "../support/fixtures.ts";
+import { openAdminPage } from "../support/menu.ts";
 
 test("audit log: an admin's location change and a tablet's sign-in, found by filtering /admin/audit", async ({
   page,
@@ -38,9 +39,7 @@ test("audit log: an admin's location change and a tablet's sign-in, found by fil
   });
 
   // Admin → Audit log, filtered to the location: both entries, in plain words, no visitor's name.
-  await page.goto("/admin/users");
-  await page.getByRole("link", { name: "Audit log" }).click();
-  await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
+  await openAdminPage(page, "Audit log");
   await page.getByLabel("Location").selectOption({ label: location.Name });
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`locationId=${location.id}`));

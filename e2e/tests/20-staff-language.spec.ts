@@ -83,7 +83,7 @@ async function readEveryPage(
   await look(
     page,
     "/admin/users",
-    page.getByRole("heading", { name: "Administrar usuarios" }),
+    page.getByRole("heading", { name: "Usuarios", level: 1 }),
     `es-users-${size}`,
   );
   await expect(page.getByRole("link", { name: "Invitar a un usuario nuevo" })).toBeVisible();

@@ -166,7 +166,7 @@ test("a fresh install's admin gets the set-up list, follows it to a working tabl
     await page.getByLabel("Email").fill(fresh.admin.email);
     await page.getByLabel("Password").fill(fresh.admin.password);
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page).toHaveURL("/");
+    await expect(page).toHaveURL("/dashboard");
     const nav = page.getByRole("navigation", { name: "Main" });
     const toDashboard = () => nav.getByRole("link", { name: "Dashboard" }).click();
     await toDashboard();
@@ -207,7 +207,11 @@ test("a fresh install's admin gets the set-up list, follows it to a working tabl
     await page.getByLabel("Name", { exact: true }).fill("Harbor Center");
     await page.getByLabel("Address").fill("1 Harbor Way");
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page).toHaveURL("/dashboard/locations");
+    // Saved, it opens on its door and tablets.
+    await expect(page).toHaveURL(/\/dashboard\/locations\/\d+\/tablets$/);
+    await expect(
+      page.getByRole("heading", { name: "Door and tablets at Harbor Center" }),
+    ).toBeVisible();
     await toDashboard();
     await expect(step("Add a location")).toContainText("Done");
     await expect(setup).toContainText("1 of 7 done");
@@ -249,8 +253,8 @@ test("a fresh install's admin gets the set-up list, follows it to a working tabl
       .click();
     await expect(page).toHaveURL(/\/sheet\/\d+\?programId=\d+$/);
     await expect(page.getByRole("heading", { name: "Harbor Center", level: 1 })).toBeVisible();
+    // A new location asks no temperature.
     const welcome = await signInOnSheet(page, {
-      // A new location asks no temperature.
       phone: "4155559100",
       first: "Hana",
       last: "Harbor",

@@ -8,6 +8,7 @@ import {
   test,
   viewports,
 } from "../support/fixtures.ts";
+import { openAdminPage } from "../support/menu.ts";
 
 test("webhooks: an admin adds an endpoint, sends a test event and sees it, then a sign-in, in its deliveries", async ({
   page,
@@ -22,8 +23,8 @@ test("webhooks: an admin adds an endpoint, sends a test event and sees it, then 
     await page.setViewportSize(viewports.tabletLandscape);
     await logInContext(page.context(), admin);
 
-    await page.goto("/admin/users");
-    await page.getByRole("link", { name: "Webhooks" }).click();
+    await page.goto("/dashboard");
+    await openAdminPage(page, "Webhooks");
     await expect(page).toHaveURL("/admin/webhooks");
 
     // Added for this journey's location only: other journeys' sign-ins are not its business.

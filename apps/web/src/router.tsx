@@ -19,9 +19,11 @@ declare module "@tanstack/react-router" {
   interface Register {
     router: typeof router;
   }
-  // Navigation state carried between pages: where a guarded visitor was going, and a success message.
+  // Navigation state carried between pages: where a guarded visitor was going, a success message,
+  // and a logout on its way home.
   interface HistoryState {
     from?: string;
     flash?: string;
+    loggedOut?: boolean;
   }
 }

@@ -18,6 +18,8 @@ import "@mantine/core/styles/CheckboxIndicator.css";
 import "@mantine/core/styles/Code.css";
 import "@mantine/core/styles/Divider.css";
 import "@mantine/core/styles/List.css";
+import "@mantine/core/styles/Menu.css";
+import "@mantine/core/styles/NavLink.css";
 import "@mantine/core/styles/PasswordInput.css";
 import "@mantine/core/styles/Table.css";
 // The date pickers (From and To), after core's styles as Mantine asks.

@@ -49,9 +49,16 @@ export const theme = createTheme({
       },
     },
     NativeSelect: medium,
+    // The same height as the text fields they sit among on a form.
+    Select: medium,
+    NumberInput: medium,
+    MultiSelect: medium,
     Textarea: medium,
     Checkbox: medium,
     Radio: medium,
+    // A group's label and hint the size of a field's.
+    CheckboxGroup: medium,
+    RadioGroup: medium,
     // Alert titles default to the alert's colour (green-on-light-green is 3.8:1); text colour reads at any tint.
     Alert: { styles: { title: { color: "var(--mantine-color-text)" } } },
   },

@@ -2,9 +2,11 @@ import { useStaffTranslation } from "@vsi/i18n/staff";
 import {
   Button,
   Checkbox,
+  Flex,
   Group,
   NumberInput,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -145,26 +147,34 @@ export function QuestionForm({
         />
         {hasChoices ? (
           <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-            <legend>
-              <Text size="sm" fw={500}>
-                {t("questions.form.choices")}
-              </Text>
+            <legend style={{ padding: 0, marginBottom: "var(--mantine-spacing-xs)" }}>
+              {/* Written as the fields' own labels are. */}
+              <Text fw="var(--mantine-font-weight-medium)">{t("questions.form.choices")}</Text>
             </legend>
-            <Stack gap="xs">
+            <Stack gap="md">
               {values.Choices.map((choice, index) => (
-                <Group key={choice.id ?? `new-${index}`} align="flex-end" wrap="nowrap">
+                // A row where it fits; on a phone each field a line, the button a thumb's width.
+                <Flex
+                  key={choice.id ?? `new-${index}`}
+                  direction={{ base: "column", xs: "row" }}
+                  align={{ base: "stretch", xs: "flex-end" }}
+                  gap="xs"
+                >
                   <TextInput
+                    style={{ flex: 1 }}
                     label={t("questions.form.choiceEn", { n: index + 1 })}
                     value={choice.Label.en}
                     onChange={(event) => setChoice(index, "en", event.currentTarget.value)}
                   />
                   <TextInput
+                    style={{ flex: 1 }}
                     label={t("questions.form.choiceEs", { n: index + 1 })}
                     value={choice.Label.es}
                     onChange={(event) => setChoice(index, "es", event.currentTarget.value)}
                   />
                   <Button
                     variant="default"
+                    aria-label={t("questions.form.removeChoice", { n: index + 1 })}
                     onClick={() =>
                       set(
                         "Choices",
@@ -174,24 +184,27 @@ export function QuestionForm({
                   >
                     {t("picture.remove")}
                   </Button>
-                </Group>
+                </Flex>
               ))}
               {errors.Choices ? (
                 <Text c="red" size="sm" data-field-error>
                   {errors.Choices}
                 </Text>
               ) : null}
-              <Button
-                variant="default"
-                onClick={() => set("Choices", [...values.Choices, { Label: { en: "", es: "" } }])}
-              >
-                {t("questions.form.addChoice")}
-              </Button>
+              <Group>
+                <Button
+                  variant="default"
+                  onClick={() => set("Choices", [...values.Choices, { Label: { en: "", es: "" } }])}
+                >
+                  {t("questions.form.addChoice")}
+                </Button>
+              </Group>
             </Stack>
           </fieldset>
         ) : null}
         {values.Kind === "number" ? (
-          <Group grow>
+          // Side by side where both labels fit on a line, one above the other on a phone.
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <NumberInput
               label={t("questions.form.min")}
               description={t("questions.form.minBlank", {
@@ -210,7 +223,7 @@ export function QuestionForm({
               onChange={(value) => set("Max", numberOrNull(value))}
               error={errors.Max}
             />
-          </Group>
+          </SimpleGrid>
         ) : null}
         <Checkbox
           label={

@@ -17,13 +17,13 @@ export default function StaffShell({ children }: { children: ReactNode }) {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 280, breakpoint: "md", collapsed: { mobile: !menuOpened, desktop: true } }}
+      navbar={{ width: 280, breakpoint: "lg", collapsed: { mobile: !menuOpened, desktop: true } }}
       padding="md"
     >
       <AppShell.Header>
         <AppHeader menuOpened={menuOpened} onToggleMenu={menu.toggle} />
       </AppShell.Header>
-      <AppShell.Navbar hiddenFrom="md">
+      <AppShell.Navbar hiddenFrom="lg">
         {/* Rendered only while open, so the folded menu never duplicates the header's links for screen readers. */}
         {menuOpened ? <MobileMenu onNavigate={menu.close} /> : null}
       </AppShell.Navbar>

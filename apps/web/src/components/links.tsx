@@ -2,9 +2,11 @@ import { useStaffTranslation } from "@vsi/i18n/staff";
 import {
   Anchor,
   Button,
+  Menu,
   NavLink,
   type AnchorProps,
   type ButtonProps,
+  type MenuItemProps,
   type NavLinkProps,
 } from "@mantine/core";
 import { createLink, type LinkComponent } from "@tanstack/react-router";
@@ -39,10 +41,16 @@ function NavAnchor(props: NavLinkProps & AnchorAttributes) {
   return <NavLink component="a" {...props} />;
 }
 
+/** An item of a dropdown menu that goes to a page. */
+function MenuItemAnchor(props: MenuItemProps & AnchorAttributes) {
+  return <Menu.Item component="a" {...props} />;
+}
+
 const CreatedButtonLink = createLink(ButtonAnchor);
 const CreatedEditLink = createLink(EditAnchor);
 const CreatedAnchorLink = createLink(TextAnchor);
 const CreatedNavLink = createLink(NavAnchor);
+const CreatedMenuItemLink = createLink(MenuItemAnchor);
 
 export const ButtonLink: LinkComponent<typeof ButtonAnchor> = (props) => (
   <CreatedButtonLink preload="intent" {...props} />
@@ -55,4 +63,7 @@ export const AnchorLink: LinkComponent<typeof TextAnchor> = (props) => (
 );
 export const NavigationLink: LinkComponent<typeof NavAnchor> = (props) => (
   <CreatedNavLink preload="intent" {...props} />
+);
+export const MenuItemLink: LinkComponent<typeof MenuItemAnchor> = (props) => (
+  <CreatedMenuItemLink preload="intent" {...props} />
 );

@@ -13,7 +13,7 @@ export function useLogout(): () => void {
     // click, and mutate()'s own callbacks never run for an unmounted caller.
     onSettled: async () => {
       // Leave the page first, so none of its queries refetch without a session once forgotten.
-      await navigate({ to: "/" });
+      await navigate({ to: "/", state: (state) => ({ ...state, loggedOut: true }) });
       forgetUser();
     },
   });

@@ -60,3 +60,18 @@ export async function requireAdmin({
   if (user?.isAdmin !== true) toLogin(location);
   return { user };
 }
+
+/**
+ * The home page tells a visitor what the product is; a logged-in person goes to their dashboard.
+ * Not knowing (no network, a server error), the home page shows.
+ */
+export async function dashboardIfLoggedIn({
+  location,
+}: {
+  location: ParsedLocation;
+}): Promise<void> {
+  // Logging out comes here before the user is forgotten (useLogout).
+  if (location.state.loggedOut) return;
+  const user = await loadCurrentUser().catch(() => null);
+  if (user) throw redirect({ to: "/dashboard", replace: true });
+}

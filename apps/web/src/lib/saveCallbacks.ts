@@ -6,14 +6,14 @@ import { queryClient, trpc } from "./trpc";
  * Each page passes its own onError (useServerErrors: a 422 by its field, anything else in an
  * alert); this one only logs.
  */
-export function saveCallbacks(afterSave: () => unknown) {
+export function saveCallbacks<Saved>(afterSave: (saved: Saved) => unknown) {
   return {
     // mutate() ignores what its callbacks return; invalidateQueries never rejects, so nothing is lost.
-    onSuccess: () => {
+    onSuccess: (saved: Saved) => {
       void Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.locations.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.programs.pathKey() }),
-      ]).then(afterSave);
+      ]).then(() => afterSave(saved));
     },
     onError: (error: unknown) => console.error(error),
   };

@@ -4,8 +4,10 @@ import { IconChartBar, IconDeviceTablet, IconMapPin, IconShieldCheck } from "@ta
 import { createFileRoute } from "@tanstack/react-router";
 import { FeatureCard } from "../components/FeatureCard";
 import { contactEmail } from "../lib/contact";
+import { dashboardIfLoggedIn } from "../lib/guards";
 
 export const Route = createFileRoute("/")({
+  beforeLoad: dashboardIfLoggedIn,
   component: HomePage,
 });
 

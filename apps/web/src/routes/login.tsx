@@ -39,7 +39,8 @@ function LoginPage() {
       {
         onSuccess: (user) => {
           setCurrentUser(user);
-          void navigate({ href: from ?? "/", replace: true });
+          // Staff come to work: their dashboard, not the home page that tells visitors what this is.
+          void navigate({ href: from ?? "/dashboard", replace: true });
         },
         onError: (error) => {
           const status = httpStatusOf(error);

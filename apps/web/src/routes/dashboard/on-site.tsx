@@ -117,7 +117,7 @@ function OnSitePage() {
             className={classes.location}
             aria-label={location.locationName}
           >
-            <Paper withBorder p="md">
+            <Paper withBorder p={{ base: "sm", xs: "md" }}>
               <Group justify="space-between" align="start">
                 <Title order={2} size="h3">
                   {location.locationName}
@@ -146,7 +146,8 @@ function OnSitePage() {
                       },
                       t("common.name"),
                       t("onSite.timeIn"),
-                      t("onSite.hereFor"),
+                      // On a phone the columns a warden needs fit, Sign out in sight.
+                      { title: t("onSite.hereFor"), visibleFrom: "xs" },
                       { title: t("common.action"), className: classes.noPrint },
                     ]}
                     rows={program.visits}
@@ -160,10 +161,13 @@ function OnSitePage() {
                           <Table.Td className={classes.nowrap}>
                             {timeIn(format, visit.TimeIn, now)}
                           </Table.Td>
-                          <Table.Td>{stayLength(visit.TimeIn, now)}</Table.Td>
+                          <Table.Td visibleFrom="xs">{stayLength(visit.TimeIn, now)}</Table.Td>
                           <Table.Td className={classes.noPrint}>
                             <Button
-                              size="compact-sm"
+                              // A thumb's target: signing out a crowd at closing time.
+                              size="sm"
+                              mih={44}
+                              px="sm"
                               variant="light"
                               aria-label={t("onSite.signOutName", { name })}
                               loading={signOut.isPending && signOut.variables.id === visit.id}

@@ -15,10 +15,10 @@ import { ButtonLink, EditLink } from "../../../components/links";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 
 export const Route = createFileRoute("/admin/users/")({
-  component: ManageUsersPage,
+  component: UsersPage,
 });
 
-function ManageUsersPage() {
+function UsersPage() {
   const { data: invites } = useSuspenseQuery(trpc.invites.list.queryOptions());
   const { data: users } = useSuspenseQuery(trpc.users.list.queryOptions());
   const viewer = useCurrentUser();
@@ -44,26 +44,7 @@ function ManageUsersPage() {
   return (
     <ListPage
       title={t("users.title")}
-      actions={
-        <Group gap="xs">
-          <ButtonLink variant="default" to="/admin/audit">
-            {t("audit.title")}
-          </ButtonLink>
-          <ButtonLink variant="default" to="/admin/questions">
-            {t("questions.title")}
-          </ButtonLink>
-          <ButtonLink variant="default" to="/admin/backups">
-            {t("backups.title")}
-          </ButtonLink>
-          <ButtonLink variant="default" to="/admin/webhooks">
-            {t("webhooks.title")}
-          </ButtonLink>
-          <ButtonLink variant="default" to="/admin/settings">
-            {t("settings.link")}
-          </ButtonLink>
-          <ButtonLink to="/admin/users/invite">{t("users.invite")}</ButtonLink>
-        </Group>
-      }
+      actions={<ButtonLink to="/admin/users/invite">{t("users.invite")}</ButtonLink>}
     >
       <FlashMessage />
       {invites.length > 0 ? <InvitesTable invites={invites} /> : null}

@@ -20,7 +20,7 @@ function NewLocationPage() {
   const create = useMutation(trpc.locations.create.mutationOptions());
   const errors = useServerErrors(locationFormFields);
   const { t } = useStaffTranslation();
-  // A button click has nothing to wait for; the router reports a failed navigation itself.
+  // Cancel has nothing to wait for; the router reports a failed navigation itself.
   const backToList = () => void navigate({ to: "/dashboard/locations" });
   return (
     <FormCard title={t("locations.add")} size="sm">
@@ -33,7 +33,20 @@ function NewLocationPage() {
         onCancel={backToList}
         onSubmit={(values) => {
           errors.clear();
-          create.mutate(values, { ...saveCallbacks(backToList), onError: errors.report });
+          // Saved, it opens on its own page: the door's poster and its tablets are set up there.
+          create.mutate(values, {
+            ...saveCallbacks((location: { id: number; Name: string }) =>
+              navigate({
+                to: "/dashboard/locations/$locationId/tablets",
+                params: { locationId: String(location.id) },
+                state: (state) => ({
+                  ...state,
+                  flash: t("locations.saved", { name: location.Name }),
+                }),
+              }),
+            ),
+            onError: errors.report,
+          });
         }}
       />
     </FormCard>

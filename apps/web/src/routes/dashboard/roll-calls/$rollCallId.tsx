@@ -147,16 +147,18 @@ function RollCallPage() {
 
   return (
     <Stack className={classes.page} gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t(rollCall.drill ? "rollCall.drillTitle" : "rollCall.title")} · {rollCall.locationName}
-        </Title>
+      <Title order={1} size="h2">
+        {t(rollCall.drill ? "rollCall.drillTitle" : "rollCall.title")} · {rollCall.locationName}
+      </Title>
+      <div className={classes.counterBar}>
         <Text className={classes.counter} aria-live="polite" role="status">
           {t("rollCall.counter", { accounted, total })}
         </Text>
-        <Text size="sm" c="dimmed">
-          {live && !offline ? t("rollCall.live") : null}
-        </Text>
+        {live && !offline ? (
+          <Text size="sm" c="dimmed">
+            {t("rollCall.live")}
+          </Text>
+        ) : null}
       </div>
       {offline || mine.length > 0 ? (
         <Alert color={offline ? "yellow" : "blue"} role="status">

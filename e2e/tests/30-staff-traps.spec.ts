@@ -47,7 +47,7 @@ async function logInAt(page: Page, origin: string, person: { email: string; pass
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill(person.password);
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("link", { name: /^Hello, / })).toBeVisible();
+  await expect(page.getByText(/^Hello, /)).toBeVisible();
 }
 
 /** Opens the location's poster from its door page, as staff do. */
@@ -107,7 +107,7 @@ test("the door poster's QR code opens on a visitor's phone from the address staf
     for (const [name, size] of sizes) {
       await poster.setViewportSize(size);
       await expectNoHorizontalOverflow(poster, `poster at ${name}`);
-      await keepScreenshot(poster, `29-poster-${name}`);
+      await keepScreenshot(poster, `30-poster-${name}`);
     }
     await expectAccessible(poster, "the poster");
 
@@ -122,7 +122,7 @@ test("the door poster's QR code opens on a visitor's phone from the address staf
     await visitor.goto(link!);
     await expect(visitor.getByText("Harbor Hall").first()).toBeVisible();
     await expect(visitor.getByLabel("Phone Number")).toBeVisible();
-    await keepScreenshot(visitor, "29-poster-link-on-a-phone");
+    await keepScreenshot(visitor, "30-poster-link-on-a-phone");
     await phone.close();
 
     // The same staff member on this computer's own name: the poster cannot work, and says so.
@@ -135,7 +135,7 @@ test("the door poster's QR code opens on a visitor's phone from the address staf
     for (const [name, size] of sizes) {
       await local.setViewportSize(size);
       await expectNoHorizontalOverflow(local, `poster with its warning at ${name}`);
-      await keepScreenshot(local, `29-poster-warning-${name}`);
+      await keepScreenshot(local, `30-poster-warning-${name}`);
     }
     await expectAccessible(local, "the poster with its warning");
     await staff.close();
@@ -181,7 +181,7 @@ test("an invite with no mail server says it was not e-mailed and offers a link t
   for (const [name, size] of sizes) {
     await page.setViewportSize(size);
     await expectNoHorizontalOverflow(page, `invite link at ${name}`);
-    await keepScreenshot(page, `29-invite-link-${name}`);
+    await keepScreenshot(page, `30-invite-link-${name}`);
   }
   await expectAccessible(page, "the invite's link");
 
@@ -196,7 +196,7 @@ test("an invite with no mail server says it was not e-mailed and offers a link t
     await expect(their).toHaveURL("/account");
     await expect(their.getByText("Your account has been created!")).toBeVisible();
 
-    // Resending from Manage Users says the same, with the same link.
+    // Resending from Users says the same, with the same link.
     const second = { firstName: `Ned${tag}`, email: `ned-${tag}@example.org` };
     await page.setViewportSize(sizes[2][1]);
     await page.goto("/admin/users/invite");
@@ -204,7 +204,7 @@ test("an invite with no mail server says it was not e-mailed and offers a link t
     await page.getByLabel("Email").fill(second.email);
     await page.getByRole("button", { name: "Submit" }).click();
     const secondLink = await notice.getByLabel("Invite link").inputValue();
-    await notice.getByRole("link", { name: "Back to Manage Users" }).click();
+    await notice.getByRole("link", { name: "Back to Users" }).click();
     await expect(page).toHaveURL("/admin/users");
     page.once("dialog", (dialog) => void dialog.accept());
     await page
@@ -230,7 +230,7 @@ test("an invite with no mail server says it was not e-mailed and offers a link t
     expect(await stranger.content()).not.toContain("/passwords/reset/");
     for (const [name, size] of sizes) {
       await stranger.setViewportSize(size);
-      await keepScreenshot(stranger, `29-forgot-without-mail-${name}`);
+      await keepScreenshot(stranger, `30-forgot-without-mail-${name}`);
     }
     await expectAccessible(stranger, "forgot password without mail");
   } finally {
@@ -269,7 +269,7 @@ test("staff forms say what is wrong by the field: an empty or duplicate program 
   for (const [label, size] of sizes) {
     await page.setViewportSize(size);
     await expectNoHorizontalOverflow(page, `program form at ${label}`);
-    await keepScreenshot(page, `29-program-duplicate-${label}`);
+    await keepScreenshot(page, `30-program-duplicate-${label}`);
   }
   await page.setViewportSize(sizes[2][1]);
   await expectAccessible(page, "program form with its error");
@@ -284,7 +284,7 @@ test("staff forms say what is wrong by the field: an empty or duplicate program 
   for (const [sizeName, size] of sizes) {
     await page.setViewportSize(size);
     await expectNoHorizontalOverflow(page, `question form at ${sizeName}`);
-    await keepScreenshot(page, `29-question-empty-${sizeName}`);
+    await keepScreenshot(page, `30-question-empty-${sizeName}`);
   }
   await expectAccessible(page, "question form with its error");
 
@@ -301,7 +301,7 @@ test("staff forms say what is wrong by the field: an empty or duplicate program 
     await expect(locationName).toHaveAccessibleDescription(/Name is required/);
     await expect(locationName).toBeFocused();
     await expect(locationName).toBeInViewport();
-    await keepScreenshot(page, `29-location-error-${sizeName}`, { fullPage: false });
+    await keepScreenshot(page, `30-location-error-${sizeName}`, { fullPage: false });
   }
   await expectAccessible(page, "location form with its error");
 });
