@@ -1,5 +1,5 @@
-import type { Page, Response } from "@playwright/test";
-import jsQR from "jsqr";
+import type { Response } from "@playwright/test";
+import { decodePosterQr } from "../support/poster-qr.ts";
 import { createSite, logInContext, signInVisitor } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
@@ -7,24 +7,6 @@ import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts"
 // The door: staff turn on self sign-in and print the poster; a visitor scans it, signs in on their
 // own phone in Spanish, the tablet at the same door shows them at once, and their sign-out takes
 // them off it. The phone never receives anyone else's name or number.
-
-/** The QR code of the poster's page, drawn on a canvas in the page and decoded here. */
-async function decodePosterQr(poster: Page): Promise<string | undefined> {
-  const { width, height, pixels } = await poster.evaluate(async () => {
-    const svg = document.querySelector(".qr svg")!;
-    const image = new Image();
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg.outerHTML)}`;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = canvas.height = 400;
-    const context = canvas.getContext("2d")!;
-    context.fillStyle = "#fff";
-    context.fillRect(0, 0, 400, 400);
-    context.drawImage(image, 0, 0, 400, 400);
-    return { width: 400, height: 400, pixels: [...context.getImageData(0, 0, 400, 400).data] };
-  });
-  return jsQR(Uint8ClampedArray.from(pixels), width, height)?.data;
-}
 
 test("a visitor signs in and out on their own phone from the door's poster, and the tablet follows", async ({
   adminApi,

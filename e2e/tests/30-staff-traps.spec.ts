@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "@vsi/test-utils/chromium";
-import jsQR from "jsqr";
+import { decodePosterQr } from "../support/poster-qr.ts";
 import { Api, createSite, logInContext, unique } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import {
@@ -22,24 +22,6 @@ const sizes = [
   ["820x1180", { width: 820, height: 1180 }],
   ["desktop", { width: 1280, height: 800 }],
 ] as const;
-
-/** The poster's QR code, drawn on a canvas in the page and decoded here. */
-async function decodePosterQr(poster: Page): Promise<string | undefined> {
-  const { width, height, pixels } = await poster.evaluate(async () => {
-    const svg = document.querySelector(".qr svg")!;
-    const image = new Image();
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg.outerHTML)}`;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = canvas.height = 400;
-    const context = canvas.getContext("2d")!;
-    context.fillStyle = "#fff";
-    context.fillRect(0, 0, 400, 400);
-    context.drawImage(image, 0, 0, 400, 400);
-    return { width: 400, height: 400, pixels: [...context.getImageData(0, 0, 400, 400).data] };
-  });
-  return jsQR(Uint8ClampedArray.from(pixels), width, height)?.data;
-}
 
 /** Logs in on the login page at `origin`, as a person does. */
 async function logInAt(page: Page, origin: string, person: { email: string; password: string }) {
