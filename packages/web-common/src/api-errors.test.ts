@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerErrorsOf, fieldErrorsOf } from "./api-errors.ts";
+import { answerErrorsOf, fieldErrorsOf, isRetryable, isRetryableStatus } from "./api-errors.ts";
 
 /** A failed call as the kiosk's REST client and the staff app's tRPC client both carry it. */
 const failure = (status: number, errors?: unknown) => ({ shape: { status, errors } });
@@ -24,5 +24,17 @@ describe("a 422's answers to intake questions", () => {
     expect(answerErrorsOf(failure(409))).toBeUndefined();
     expect(answerErrorsOf(new Error("Failed to fetch"))).toBeUndefined();
     expect(answerErrorsOf(failure(422))).toEqual({});
+  });
+});
+
+describe("the retry rule", () => {
+  it("sends again what got no answer, a time-out, too many requests or a server failure, and nothing the server refused", () => {
+    const retried = [undefined, 408, 429, 500, 502, 503];
+    const final = [400, 401, 403, 404, 409, 413, 422];
+    expect(retried.map(isRetryableStatus)).toEqual(retried.map(() => true));
+    expect(final.map(isRetryableStatus)).toEqual(final.map(() => false));
+    expect(isRetryable(new Error("Failed to fetch"))).toBe(true);
+    expect(isRetryable(failure(429))).toBe(true);
+    expect(isRetryable(failure(409))).toBe(false);
   });
 });

@@ -59,10 +59,19 @@ function isValidationIssue(value: unknown): value is ValidationIssue {
   return typeof message === "string" && (typeof path === "string" || Array.isArray(path));
 }
 
-/** Calls worth repeating: no answer at all, or a server-side failure. */
+/**
+ * Whether a call that failed with this status is worth sending again later: no answer at all, a
+ * time-out (408), too many requests (429, which the API answers with Retry-After) or a server-side
+ * failure. Any other refusal (422, 403, 404, 409 …) is the server's final word. The one rule for
+ * every queue and every retry.
+ */
+export function isRetryableStatus(status: number | undefined): boolean {
+  return status === undefined || status >= 500 || status === 408 || status === 429;
+}
+
+/** A failed call worth repeating, by isRetryableStatus. */
 export function isRetryable(error: unknown): boolean {
-  const status = httpStatusOf(error);
-  return status === undefined || status >= 500;
+  return isRetryableStatus(httpStatusOf(error));
 }
 
 /** The visit a 409 refers to: the phone is already signed in there. */

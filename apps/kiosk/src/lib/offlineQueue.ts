@@ -1,4 +1,5 @@
 import type { Answers } from "@vsi/api/schemas";
+import { isRetryableStatus } from "@vsi/web-common/api-errors";
 import type { Visit } from "./types";
 
 // The tablet's queue of sign-ins and sign-outs that could not reach the server. Each entry is kept
@@ -83,11 +84,6 @@ export interface QueueOptions<V> {
   now?: () => Date;
   /** Waits before retry number n (1, 2, …). */
   backoffMs?: (attempt: number) => number;
-}
-
-/** A refusal is the server's final word (422, 403, 404, 409 …); no answer, 408, 429 and 5xx are worth another try. */
-export function isFinalRefusal(status: number | undefined): boolean {
-  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 export const defaultBackoffMs = (attempt: number) =>
@@ -189,7 +185,7 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
         options.onUnauthorized?.(error);
         return false;
       }
-      if (!isFinalRefusal(status)) {
+      if (isRetryableStatus(status)) {
         publish({ offline: true });
         return false;
       }
@@ -251,7 +247,7 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
       } catch (error) {
         // A refusal is shown to the visitor, never queued; a disconnected tablet also says so.
         if (statusOf(error) === 401) options.onUnauthorized?.(error);
-        if (isFinalRefusal(statusOf(error))) throw error;
+        if (!isRetryableStatus(statusOf(error))) throw error;
         publish({ offline: true });
       }
     }

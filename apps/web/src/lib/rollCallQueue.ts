@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { httpStatusOf } from "@vsi/web-common/api-errors";
+import { httpStatusOf, isRetryable } from "@vsi/web-common/api-errors";
 import { reportUnauthorized } from "@vsi/web-common/query-client";
 import type { PendingMark } from "./rollCall";
 
@@ -28,12 +28,6 @@ function read(): PendingMark[] {
   } catch {
     return [];
   }
-}
-
-/** A refusal by the server (the roll call ended, the person is not on it): sending again won't help. */
-function refused(error: unknown): boolean {
-  const status = httpStatusOf(error);
-  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 export class MarkQueue {
@@ -107,7 +101,7 @@ export class MarkQueue {
           reportUnauthorized(error);
           return;
         }
-        if (!refused(error)) {
+        if (isRetryable(error)) {
           this.set({ offline: true });
           this.timer = setTimeout(() => void this.flush(), retryMs);
           return;
