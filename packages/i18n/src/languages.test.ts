@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLanguage, languageOf, pickLanguage } from "./languages";
+import { isLanguage, languageOf, pickLanguage, wordsIn } from "./languages";
 
 describe("pickLanguage", () => {
   it("takes the person's choice over the browser's languages", () => {
@@ -21,5 +21,15 @@ describe("languageOf and isLanguage", () => {
     expect(isLanguage("es")).toBe(true);
     expect(isLanguage("es-MX")).toBe(false);
     expect(isLanguage(null)).toBe(false);
+  });
+});
+
+describe("wordsIn", () => {
+  it("gives the Spanish when written, else the English, a Spanish of only spaces counting as none", () => {
+    const size = { en: "Household size", es: "Personas en el hogar" };
+    expect(wordsIn(size, "es")).toBe("Personas en el hogar");
+    expect(wordsIn(size, "en")).toBe("Household size");
+    expect(wordsIn({ en: "Household size", es: "" }, "es")).toBe("Household size");
+    expect(wordsIn({ en: "Household size", es: "   " }, "es")).toBe("Household size");
   });
 });

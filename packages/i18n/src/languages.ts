@@ -25,3 +25,11 @@ export function pickLanguage(choice: Language | null | undefined, wanted: readon
  * Spanish of community sites in the US: "1,234.5", "26 de noviembre de 2026").
  */
 export const localeOf: Record<Language, string> = { en: "en-US", es: "es-US" };
+
+/**
+ * Words an admin wrote in both languages (a question's label, help and choices), in the reader's:
+ * the Spanish when written, else the English, which is always there.
+ */
+export function wordsIn(words: { en: string; es: string }, language: Language): string {
+  return (language === "es" ? words.es.trim() : "") || words.en;
+}

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
-import { useKioskTranslation, type KioskLanguage } from "@vsi/i18n";
+import { useKioskTranslation } from "@vsi/i18n";
+import { wordsIn } from "@vsi/i18n/languages";
 import type { Draft, Drafts } from "../lib/answerDrafts";
 import type { Question } from "../lib/types";
 import { KioskField } from "./KioskField";
@@ -19,10 +20,6 @@ interface Props {
   ownDevice?: boolean;
 }
 
-/** Words in the visitor's language; a Spanish left blank by the admin shows the English. */
-const inLanguage = (words: { en: string; es: string }, language: KioskLanguage) =>
-  (language === "es" ? words.es.trim() : "") || words.en;
-
 const integer = (bound: number | null) => bound === null || Number.isInteger(bound);
 
 /** The intake questions' fields, each kind with the keyboard and the targets a finger needs. */
@@ -33,9 +30,9 @@ export function QuestionFields({ questions, drafts, onChange, errors, ownDevice 
       {questions.map((question) => {
         const key = String(question.id);
         const label =
-          inLanguage(question.Label, language) +
+          wordsIn(question.Label, language) +
           (question.Required || question.Kind === "consent" ? "" : ` (${t("form.optional")})`);
-        const help = inLanguage(question.Help, language) || undefined;
+        const help = wordsIn(question.Help, language) || undefined;
         const draft = drafts[key] ?? null;
         const error = errors[key];
         const set = (value: Draft) => onChange(key, value);
@@ -126,7 +123,7 @@ export function QuestionFields({ questions, drafts, onChange, errors, ownDevice 
                 type={several ? "checkbox" : "radio"}
                 options={question.Choices.map((choice) => ({
                   id: choice.id,
-                  label: inLanguage(choice.Label, language),
+                  label: wordsIn(choice.Label, language),
                   picked: picked.includes(choice.id),
                 }))}
                 onPick={(id, on) =>

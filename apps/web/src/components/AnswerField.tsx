@@ -11,7 +11,7 @@ import {
   Textarea,
 } from "@mantine/core";
 import { useStaffTranslation } from "@vsi/i18n/staff";
-import { wordsIn } from "../lib/answers";
+import { wordsIn } from "@vsi/i18n/languages";
 import type { Question } from "../lib/types";
 
 /** A field's value as the form holds it: text as typed, yes/no as chosen (null: none), choice ids. */

@@ -2,7 +2,8 @@ import { Table, Text } from "@mantine/core";
 import { formatPhone } from "@vsi/web-common/phone";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import type { ReactNode } from "react";
-import { answerText, wordsIn } from "../lib/answers";
+import { wordsIn } from "@vsi/i18n/languages";
+import { answerText } from "../lib/answers";
 import type { Question, ReportVisit } from "../lib/types";
 import { ScrollTable } from "./ScrollTable";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerText, wordsIn, type ShownQuestion } from "./answers";
+import { answerText, type ShownQuestion } from "./answers";
 
 const question = (Kind: ShownQuestion["Kind"], choices: string[] = []): ShownQuestion => ({
   Kind,
@@ -57,17 +57,5 @@ describe("an answer as staff read it", () => {
     expect(answerText(question("number"), 1234.5, "es")).toBe("1,234.5");
     expect(answerText(question("text"), "Necesita transporte", "es")).toBe("Necesita transporte");
     expect(answerText(question("yesno"), undefined, "es")).toBe("");
-  });
-});
-
-describe("a question's words in the reader's language", () => {
-  it("gives the Spanish when written, else the English", () => {
-    expect(wordsIn({ en: "Household size", es: "Personas en el hogar" }, "es")).toBe(
-      "Personas en el hogar",
-    );
-    expect(wordsIn({ en: "Household size", es: "" }, "es")).toBe("Household size");
-    expect(wordsIn({ en: "Household size", es: "Personas en el hogar" }, "en")).toBe(
-      "Household size",
-    );
   });
 });

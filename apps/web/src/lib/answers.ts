@@ -1,14 +1,10 @@
 import type { AnswerValue } from "@vsi/api/schemas";
-import { localeOf, type Language } from "@vsi/i18n/languages";
+import { localeOf, wordsIn, type Language } from "@vsi/i18n/languages";
 import { staffTranslate } from "@vsi/i18n/staff";
 import type { Question } from "./types";
 
 /** What of a question an answer is shown with: its kind and its choices' words. */
 export type ShownQuestion = Pick<Question, "Kind" | "Choices">;
-
-/** A question's words in the reader's language: the Spanish when written, else the English. */
-export const wordsIn = (words: { en: string; es: string }, language: Language): string =>
-  (language === "es" ? words.es.trim() : "") || words.en;
 
 const choiceLabel = (question: ShownQuestion, id: string, language: Language) => {
   const choice = question.Choices.find((candidate) => candidate.id === id);

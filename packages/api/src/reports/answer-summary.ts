@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor, QuestionChoice, QuestionKind } from "@vsi/db";
 import { serverTranslate, type Language } from "@vsi/i18n/server";
+import { wordsIn } from "@vsi/i18n/languages";
 import { periodConditions, type VisitFilters } from "../visits/filters.ts";
 import { widestNumberRange } from "../questions/answers-schema.ts";
 import type { QuestionFigures } from "./funder-summary-schema.ts";
@@ -113,10 +114,6 @@ const yesNoKeys: Record<string, Record<string, string>> = {
 };
 const fixedLabel = (language: Language, key: string) =>
   serverTranslate(language, `reports.funder.counts.${key}`);
-
-/** Words kept in both languages, in the one asked for; a Spanish left empty reads as English. */
-const wordsIn = (words: { en: string; es: string }, language: Language) =>
-  words[language] || words.en;
 
 const bandOf = (age: number) =>
   ageBands.find(([, first, last]) => age >= first && age <= last)?.[0] ?? noAge;
