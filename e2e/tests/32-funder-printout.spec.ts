@@ -249,6 +249,7 @@ test("funder printout: a quarter's shortcut, a first page with every program and
   await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("To must be on or after From")).toBeVisible();
   await expect(page.getByText(/No visits match/)).toHaveCount(0);
+  await expectAccessible(page, "visits report, To before From");
 
   // In Spanish: the shortcuts and the message in the reader's words.
   await Api.of(page.context()).expect(200, "PATCH", `/api/users/${admin.id}`, {

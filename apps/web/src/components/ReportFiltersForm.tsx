@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Flex, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { weekStartOf } from "../lib/calendar";
 import { presetLines, presetOf, presetRange, type DatePreset } from "../lib/datePresets";
@@ -111,10 +111,10 @@ export function ReportFiltersForm({
             onChange={setProgramId}
           />
         </SimpleGrid>
-        <Group
+        {/* The label beside the shortcuts, above them on a phone, where width is short. */}
+        <Flex
+          direction={{ base: "column", xs: "row" }}
           gap="xs"
-          align="flex-start"
-          wrap="nowrap"
           role="group"
           aria-labelledby="report-presets"
         >
@@ -138,7 +138,7 @@ export function ReportFiltersForm({
               </Group>
             ))}
           </Stack>
-        </Group>
+        </Flex>
         <Group>
           <Button type="submit">{t("filters.run")}</Button>
           {onCsv ? (
