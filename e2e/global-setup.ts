@@ -31,6 +31,14 @@ import {
 } from "./support/report-data.ts";
 import type { RunState, SeededVisit } from "./support/state.ts";
 import {
+  plannedPrintVisits,
+  printFrom,
+  printProgramLabels,
+  printQuestions,
+  printSites,
+  printTo,
+} from "./support/print-data.ts";
+import {
   plannedSummaryVisits,
   summaryFrom,
   summaryProgramLabels,
@@ -78,6 +86,7 @@ export default async function globalSetup(): Promise<void> {
     const reports = await seedReportVisits(api);
     const chart = await seedChartVisits(api);
     const summary = await seedSummaryVisits(api);
+    const print = await seedPrintVisits(api);
     const retention = await seedRetentionVisits(api);
     const dashboard = await seedDashboardVisits(api);
     await api.dispose();
@@ -88,6 +97,7 @@ export default async function globalSetup(): Promise<void> {
       ...reports.visits,
       ...chart.visits,
       ...summary.visits,
+      ...print.visits,
       ...retention.visits,
       ...dashboard.visits,
     ]);
@@ -103,6 +113,7 @@ export default async function globalSetup(): Promise<void> {
       reports,
       chart,
       summary,
+      print,
       retention,
       dashboard,
     };
@@ -127,7 +138,10 @@ async function seedDataSet(
     programLabels: readonly string[];
     sites: ReadonlyArray<{ label: string; programs: readonly number[] }>;
     road: string;
-    visits: PlannedVisit[];
+    /** Intake questions, each asked by the programs listed (by index), named by `key`. */
+    questions?: ReadonlyArray<{ key: string; programs: readonly number[] } & object>;
+    /** Each visit's answers by its questions' keys. */
+    visits: Array<PlannedVisit & { answers?: Record<string, unknown> }>;
     from: string;
     to: string;
   },
@@ -136,6 +150,12 @@ async function seedDataSet(
   const programs: Array<{ id: number; Name: string }> = [];
   for (const label of plan.programLabels)
     programs.push(await createProgram(api, `${label} ${tag}`));
+  const questionIds = new Map<string, number>();
+  for (const { key, programs: askedBy, ...question } of plan.questions ?? []) {
+    const ProgramIds = askedBy.map((i) => programs[i]!.id);
+    const created = await api.expect(201, "POST", "/api/questions", { ...question, ProgramIds });
+    questionIds.set(key, created.id);
+  }
   const locations = [];
   for (const site of plan.sites) {
     const location = await createLocation(
@@ -151,6 +171,7 @@ async function seedDataSet(
     const locationId = locations[planned.site]!.id;
     const programId = programs[planned.program]!.id;
     const { FirstName, LastName, PhoneNumber, Temperature } = planned;
+    const answers = Object.entries(planned.answers ?? {});
     const visit = await api.expect(201, "POST", "/api/visits", {
       FirstName,
       LastName,
@@ -158,6 +179,13 @@ async function seedDataSet(
       Temperature,
       LocationId: locationId,
       ProgramId: programId,
+      ...(answers.length > 0
+        ? {
+            Answers: Object.fromEntries(
+              answers.map(([key, value]) => [questionIds.get(key), value]),
+            ),
+          }
+        : {}),
     });
     // A phone is signed in once at a time: one that comes back later is signed out first.
     if (
@@ -215,6 +243,18 @@ const seedSummaryVisits = (api: Api) =>
     visits: plannedSummaryVisits(),
     from: summaryFrom,
     to: summaryTo,
+  });
+
+/** The printed summary journey's three programs at one site, with their intake questions. */
+const seedPrintVisits = (api: Api) =>
+  seedDataSet(api, {
+    programLabels: printProgramLabels,
+    sites: printSites,
+    road: "Print Rd",
+    questions: printQuestions,
+    visits: plannedPrintVisits(),
+    from: printFrom,
+    to: printTo,
   });
 
 /**

@@ -40,6 +40,8 @@ export interface RunState {
   chart: RunState["reports"];
   /** The funder summary journey's visitors coming back across months and programs, same shape. */
   summary: RunState["reports"];
+  /** The printed funder summary journey's three programs at one site, same shape. */
+  print: RunState["reports"];
   /** The dashboard journey's site (in the zone near noon) and its visits of the last 16 days. */
   dashboard: {
     location: { id: number; Name: string; TimeZone: string };

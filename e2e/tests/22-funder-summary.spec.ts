@@ -32,7 +32,7 @@ async function expectFigures(
   await expect(figure(scope, "Returning")).toHaveText(String(figures.returning));
 }
 
-test("funder summary: last month's figures match a hand count, a table and chart per program and month, a printed sheet per program, the CSV", async ({
+test("funder summary: last month's figures match a hand count, a table and chart per program and month, a printed sheet for every program together then one per program, the CSV", async ({
   page,
   newUser,
 }) => {
@@ -88,8 +88,23 @@ test("funder summary: last month's figures match a hand count, a table and chart
   await expectFigures(figures, { visits: 9, people: 6, new: 4, returning: 2 });
   const rows = figures.locator("table tbody tr");
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0).getByRole("cell")).toHaveText([pantry.Name, "April 2025", "5", "4"]);
-  await expect(rows.nth(1).getByRole("cell")).toHaveText([tutoring.Name, "April 2025", "4", "3"]);
+  // Each month's new and returning people: April is the whole period here.
+  await expect(rows.nth(0).getByRole("cell")).toHaveText([
+    pantry.Name,
+    "April 2025",
+    "5",
+    "4",
+    "3",
+    "1",
+  ]);
+  await expect(rows.nth(1).getByRole("cell")).toHaveText([
+    tutoring.Name,
+    "April 2025",
+    "4",
+    "3",
+    "2",
+    "1",
+  ]);
   const chart = page.getByTestId("funder-chart");
   await expect(chart.getByText("Visits and people per program and month")).toBeVisible();
   // A bar each for visits and people, for each program's month.
@@ -121,17 +136,19 @@ test("funder summary: last month's figures match a hand count, a table and chart
     `${tutoring.Name},2025-04,4,3,,`,
   ]);
 
-  // Printed on letter paper: a sheet per program with the site, its logo, the period, the
-  // program's own figures and months, and none of the app around it.
+  // Printed on letter paper: every program together, then a sheet per program, each with the
+  // site, its logo, the period, its own figures and months, and none of the app around it.
   await page.setViewportSize({ width: 816, height: 1056 });
   await expect(page.getByRole("button", { name: "Print" })).toBeEnabled();
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   await expect(page.getByRole("heading", { name: "Funder summary", level: 1 })).toBeHidden();
-  const sheets = page.getByTestId("funder-print").locator("section");
-  await expect(sheets).toHaveCount(2);
-  const [pantrySheet, tutoringSheet] = [sheets.nth(0), sheets.nth(1)];
-  for (const sheet of [pantrySheet, tutoringSheet]) {
+  const sheets = page.getByTestId("funder-print").locator(":scope > section");
+  await expect(sheets).toHaveCount(3);
+  const [allSheet, pantrySheet, tutoringSheet] = [sheets.nth(0), sheets.nth(1), sheets.nth(2)];
+  await expect(allSheet.getByRole("heading", { name: "All programs" })).toBeVisible();
+  await expectFigures(allSheet, { visits: 9, people: 6, new: 4, returning: 2 });
+  for (const sheet of [allSheet, pantrySheet, tutoringSheet]) {
     await expect(sheet.getByText(hall.Name, { exact: true })).toBeVisible();
     await expect(sheet.getByText("April 1, 2025 to April 30, 2025")).toBeVisible();
     const logo = sheet.locator("img");
@@ -144,14 +161,16 @@ test("funder summary: last month's figures match a hand count, a table and chart
     "April 2025",
     "5",
     "4",
+    "3",
+    "1",
   ]);
   await expect(tutoringSheet.getByRole("heading", { name: tutoring.Name })).toBeVisible();
   // Tutoring in April: 1 (new to it), 3 (twice), 7 (there in March).
   await expectFigures(tutoringSheet, { visits: 4, people: 3, new: 2, returning: 1 });
   await keepScreenshot(page, "22-funder-summary-print-letter");
-  // One sheet of paper per program.
+  // One sheet of paper for every program together, and one per program.
   const pdf = (await page.pdf({ format: "Letter" })).toString("latin1");
-  expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(2);
+  expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(3);
   await page.emulateMedia({ media: "screen" });
 
   // Two months: each program's March and April, months in order.

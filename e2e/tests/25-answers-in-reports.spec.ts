@@ -258,11 +258,15 @@ test("answers in the report, its CSV, a staff correction, and the funder summary
     ]),
   );
 
-  // Printed on letter paper: the pantry's sheet carries its figures per question.
+  // Printed on letter paper: the pantry's sheet (after every program's) carries its figures
+  // per question.
   await page.setViewportSize({ width: 816, height: 1056 });
   await expect(page.getByRole("button", { name: "Print" })).toBeEnabled();
   await page.emulateMedia({ media: "print" });
-  const sheet = page.getByTestId("funder-print").locator("section").first();
+  const sheet = page
+    .getByTestId("funder-print")
+    .locator(":scope > section")
+    .filter({ has: page.getByRole("heading", { name: site.program.Name }) });
   await expect(sheet.getByRole("heading", { name: site.program.Name })).toBeVisible();
   await expect(sheet.getByText(site.location.Name, { exact: true })).toBeVisible();
   await expect(card(sheet, "People in your household")).toContainText("Average4.33");

@@ -24,13 +24,13 @@ export function QuestionFiguresList({
   if (questions.length === 0) return null;
   return (
     <Stack gap="sm" role="region" aria-label={t("reports.funder.questions")}>
-      <div>
+      <div className={classes.heading}>
         <Text fw={600}>{t("reports.funder.questions")}</Text>
         <Text size="xs" c={printed ? undefined : "dimmed"}>
           {t("reports.funder.questionsNote")}
         </Text>
       </div>
-      <SimpleGrid cols={printed ? 2 : { base: 1, sm: 2 }} spacing={printed ? "xs" : "md"}>
+      <SimpleGrid cols={printed ? 3 : { base: 1, sm: 2 }} spacing={printed ? "xs" : "md"}>
         {questions.map((question) => (
           <QuestionCard
             key={question.questionId}
@@ -74,7 +74,7 @@ function QuestionCard({
             </Badge>
           ) : null}
         </Group>
-        <Text size="sm" c={printed ? undefined : "dimmed"}>
+        <Text size={printed ? "xs" : "sm"} c={printed ? undefined : "dimmed"}>
           {t("reports.funder.answered", {
             answered: figure(question.answered, locale),
             people: figure(people, locale),

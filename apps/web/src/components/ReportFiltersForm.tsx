@@ -1,10 +1,10 @@
-import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Flex, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { weekStartOf } from "../lib/calendar";
-import { datePresets, presetOf, presetRange, type DatePreset } from "../lib/datePresets";
+import { presetLines, presetOf, presetRange, type DatePreset } from "../lib/datePresets";
 import { idField, idOrUndefined, textOrUndefined } from "../lib/filterValues";
 import { useStaffTranslation } from "@vsi/i18n/staff";
-import type { ReportFilters } from "../lib/reportFilters";
+import { toBeforeFrom, type ReportFilters } from "../lib/reportFilters";
 import { todayInZone } from "@vsi/web-common/time";
 import { DateRangeInputs } from "./DateRangeInputs";
 import { FilterSelect, locationChoices, namedOptions } from "./FilterSelect";
@@ -14,15 +14,25 @@ interface Props {
   locations: ReadonlyArray<{ id: number; Name: string; Programs: ReadonlyArray<{ id: number }> }>;
   programs: ReadonlyArray<{ id: number; Name: string }>;
   timeZone: string;
+  /** The month (1–12) the fiscal year starts in: quarters and fiscal years count from it. */
+  fiscalYearStartMonth: number;
   onRun: (filters: ReportFilters) => void;
   /** Offers the CSV button when given. */
   onCsv?: (filters: ReportFilters) => void;
 }
 
 /** From, To (with date shortcuts), Location and Program, with Run and CSV, for the Reports page. */
-export function ReportFiltersForm({ initial, locations, programs, timeZone, onRun, onCsv }: Props) {
+export function ReportFiltersForm({
+  initial,
+  locations,
+  programs,
+  timeZone,
+  fiscalYearStartMonth,
+  onRun,
+  onCsv,
+}: Props) {
   const { t, language } = useStaffTranslation();
-  const weekStart = weekStartOf(language);
+  const calendar = { weekStart: weekStartOf(language), fiscalYearStartMonth };
   const [from, setFrom] = useState(initial.from ?? "");
   const [to, setTo] = useState(initial.to ?? "");
   const [locationId, setLocationId] = useState(idField(initial.locationId));
@@ -38,10 +48,26 @@ export function ReportFiltersForm({ initial, locations, programs, timeZone, onRu
     locationId: idOrUndefined(locationId),
     programId: idOrUndefined(programId),
   });
-  const chosenPreset = from && to ? presetOf(from, to, timeZone, weekStart) : undefined;
+  const chosenPreset =
+    from && to ? presetOf({ from, to }, todayInZone(timeZone), calendar) : undefined;
+  // Said by To as soon as it is wrong, and nothing is asked for: an empty report would look like
+  // no visits. An alert, read out when it appears and again at each refused Run (a new node):
+  // focusing To instead would open its calendar over the message.
+  const [refusals, setRefusals] = useState(0);
+  const periodError = toBeforeFrom({ from, to }) ? (
+    <span role="alert" key={refusals}>
+      {t("serverMessages.toBeforeFrom")}
+    </span>
+  ) : undefined;
+
+  /** Runs (or downloads) the filters, unless the period is wrong. */
+  function submit(action: (filters: ReportFilters) => void) {
+    if (periodError) setRefusals((n) => n + 1);
+    else action(filters());
+  }
 
   function choosePreset(preset: DatePreset) {
-    const range = presetRange(preset, todayInZone(timeZone), weekStart);
+    const range = presetRange(preset, todayInZone(timeZone), calendar);
     setFrom(range.from);
     setTo(range.to);
     onRun({ ...filters(), ...range });
@@ -58,12 +84,20 @@ export function ReportFiltersForm({ initial, locations, programs, timeZone, onRu
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        onRun(filters());
+        submit(onRun);
       }}
     >
       <Stack>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-          <DateRangeInputs from={from} to={to} onFromChange={setFrom} onToChange={setTo} />
+          {/* The size of the drop-downs beside them, so the row's fields line up. */}
+          <DateRangeInputs
+            from={from}
+            to={to}
+            onFromChange={setFrom}
+            onToChange={setTo}
+            size="md"
+            toError={periodError}
+          />
           <FilterSelect
             {...locationChoices(t, locations)}
             value={locationId}
@@ -77,26 +111,38 @@ export function ReportFiltersForm({ initial, locations, programs, timeZone, onRu
             onChange={setProgramId}
           />
         </SimpleGrid>
-        <Group gap="xs" role="group" aria-labelledby="report-presets">
-          <Text id="report-presets" size="sm" fw={500}>
+        {/* The label beside the shortcuts, above them on a phone, where width is short. */}
+        <Flex
+          direction={{ base: "column", xs: "row" }}
+          gap="xs"
+          role="group"
+          aria-labelledby="report-presets"
+        >
+          <Text id="report-presets" size="sm" fw={500} lh="26px">
             {t("reports.presets.label")}
           </Text>
-          {datePresets.map((preset) => (
-            <Button
-              key={preset}
-              size="compact-sm"
-              variant={chosenPreset === preset ? "filled" : "light"}
-              aria-pressed={chosenPreset === preset}
-              onClick={() => choosePreset(preset)}
-            >
-              {t(`reports.presets.${preset}`)}
-            </Button>
-          ))}
-        </Group>
+          <Stack gap="xs">
+            {presetLines.map((line) => (
+              <Group key={line[0]} gap="xs">
+                {line.map((preset) => (
+                  <Button
+                    key={preset}
+                    size="compact-sm"
+                    variant={chosenPreset === preset ? "filled" : "light"}
+                    aria-pressed={chosenPreset === preset}
+                    onClick={() => choosePreset(preset)}
+                  >
+                    {t(`reports.presets.${preset}`)}
+                  </Button>
+                ))}
+              </Group>
+            ))}
+          </Stack>
+        </Flex>
         <Group>
           <Button type="submit">{t("filters.run")}</Button>
           {onCsv ? (
-            <Button variant="default" onClick={() => onCsv(filters())}>
+            <Button variant="default" onClick={() => submit(onCsv)}>
               CSV
             </Button>
           ) : null}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, figure, monthLabel, programsOf, shareOf, summaryCsvUrl } from "./funderSummary";
+import {
+  dayLabel,
+  figure,
+  monthLabel,
+  printedSite,
+  programsOf,
+  shareOf,
+  summaryCsvUrl,
+} from "./funderSummary";
 
 describe("the funder summary's helpers", () => {
   it("groups the months by program, programs by name, each program's months in order", () => {
@@ -9,6 +17,8 @@ describe("the funder summary's helpers", () => {
       month,
       visits: 1,
       people: 1,
+      newPeople: 1,
+      returningPeople: 0,
     });
     const programs = programsOf([
       row(2, "Tutoring", "2026-01"),
@@ -19,6 +29,27 @@ describe("the funder summary's helpers", () => {
       ["Pantry", ["2026-01", "2026-02"]],
       ["Tutoring", ["2026-01"]],
     ]);
+  });
+
+  it("heads the printout with the chosen location, else every location, and one logo only", () => {
+    const hall = { id: 1, Name: "Main Street Hall", LogoUrl: "/files/hall.png" };
+    const library = { id: 2, Name: "Eastside Library", LogoUrl: null };
+    const annex = { id: 3, Name: "Annex", LogoUrl: "/files/annex.png" };
+    expect(printedSite([hall, library], 2)).toEqual({ name: "Eastside Library", logoUrl: null });
+    expect(printedSite([hall, library], 1)).toEqual({
+      name: "Main Street Hall",
+      logoUrl: "/files/hall.png",
+    });
+    expect(printedSite([hall, library], undefined)).toEqual({
+      name: "Main Street Hall · Eastside Library",
+      logoUrl: "/files/hall.png",
+    });
+    // Two sites with logos of their own: neither speaks for both.
+    expect(printedSite([hall, annex], undefined)).toEqual({
+      name: "Main Street Hall · Annex",
+      logoUrl: null,
+    });
+    expect(printedSite([], undefined)).toBeUndefined();
   });
 
   it("names months and days in the reader's language, whatever the machine's zone", () => {

@@ -1,11 +1,17 @@
 import type { ReportFilters } from "./reportFilters";
 
-export interface ProgramMonth {
-  programId: number;
-  programName: string;
+/** A month's figures: new people are those whose first visit is that month, returning the rest. */
+export interface MonthFigures {
   month: string;
   visits: number;
   people: number;
+  newPeople: number;
+  returningPeople: number;
+}
+
+export interface ProgramMonth extends MonthFigures {
+  programId: number;
+  programName: string;
 }
 
 /** Each program of the summary, in the order it first appears, with its months in order. */
@@ -26,6 +32,23 @@ export function programsOf(
     programs.set(row.programId, program);
   }
   return [...programs.values()].sort((a, b) => a.programName.localeCompare(b.programName));
+}
+
+/**
+ * Whose name and logo head the printed summary: the chosen location's; with none chosen, every
+ * location's name, and the logo when they have one between them (an organization's, set on each).
+ */
+export function printedSite(
+  locations: ReadonlyArray<{ id: number; Name: string; LogoUrl: string | null }>,
+  locationId: number | undefined,
+): { name: string; logoUrl: string | null } | undefined {
+  const named = locations.filter((l) => locationId === undefined || l.id === locationId);
+  if (named.length === 0) return undefined;
+  const logos = new Set(named.flatMap((l) => (l.LogoUrl ? [l.LogoUrl] : [])));
+  return {
+    name: named.map((l) => l.Name).join(" · "),
+    logoUrl: logos.size === 1 ? [...logos][0]! : null,
+  };
 }
 
 /** "February 2026" for "2026-02", in the reader's locale (the month's own, no zone to shift it). */

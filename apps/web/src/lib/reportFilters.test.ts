@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reportCsvUrl, reportSearch, reportTimeZone } from "./reportFilters";
+import { reportCsvUrl, reportSearch, reportTimeZone, toBeforeFrom } from "./reportFilters";
 
 describe("reportSearch", () => {
   it("keeps usable filters and the page", () => {
@@ -55,5 +55,16 @@ describe("reportTimeZone", () => {
       timeZone: "Asia/Tokyo",
       zoneOf: undefined,
     });
+  });
+});
+
+describe("toBeforeFrom", () => {
+  it("is true only when both days are set and To comes first", () => {
+    expect(toBeforeFrom({ from: "2026-03-05", to: "2026-03-04" })).toBe(true);
+    expect(toBeforeFrom({ from: "2027-01-01", to: "2026-12-31" })).toBe(true);
+    expect(toBeforeFrom({ from: "2026-03-04", to: "2026-03-04" })).toBe(false);
+    expect(toBeforeFrom({ from: "2026-03-04", to: "2026-03-05" })).toBe(false);
+    expect(toBeforeFrom({ from: "2026-03-05" })).toBe(false);
+    expect(toBeforeFrom({ to: "2026-03-04" })).toBe(false);
   });
 });

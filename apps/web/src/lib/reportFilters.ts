@@ -1,3 +1,4 @@
+import { periodDays } from "@vsi/api/schemas";
 import { isoDate, positiveInt } from "@vsi/web-common/search-params";
 
 // The report's filters and page live in the query string, so a report can be bookmarked.
@@ -23,6 +24,10 @@ export function reportSearch(search: Record<string, unknown>): ReportSearch {
     page: positiveInt(search.page),
   });
 }
+
+/** From and To both set, To before From: said by To, and no report is asked for. */
+export const toBeforeFrom = ({ from, to }: ReportFilters): boolean =>
+  Boolean(from && to && periodDays(from, to) < 1);
 
 /**
  * The zone of the report's days (From, To, the chart's bars, the CSV's dates): a chosen location's

@@ -1,11 +1,9 @@
 import { languages } from "@vsi/i18n/languages";
 import { z } from "zod";
 import { calendarDate, visitFilterInput } from "../visits/schema.ts";
-import { maxSummaryDays } from "./summary-schema.ts";
+import { maxSummaryDays, periodDays } from "./summary-schema.ts";
 import { questionKinds } from "../questions/schema.ts";
 import { say, reportMessages } from "../kernel/messages.ts";
-
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
 /** A period (both days inclusive, in timeZone), and a location and/or program or neither. */
 export const funderSummaryInput = visitFilterInput
@@ -22,7 +20,7 @@ export const funderSummaryInput = visitFilterInput
       .meta({ description: "csv: the same figures as a CSV attachment (staff)" }),
   })
   .superRefine((input, ctx) => {
-    const days = dayNumber(input.to) - dayNumber(input.from) + 1;
+    const days = periodDays(input.from, input.to);
     if (days < 1)
       ctx.addIssue({ code: "custom", path: ["to"], message: say(reportMessages.toBeforeFrom) });
     else if (days > maxSummaryDays)

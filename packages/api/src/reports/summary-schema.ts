@@ -7,13 +7,16 @@ export const maxSummaryDays = 3660;
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
+/** Days from From to To (YYYY-MM-DD), both counted: less than 1 when To is before From. */
+export const periodDays = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
+
 export const visitSummaryInput = visitFilterInput
   .extend({
     groupBy: z.enum(["day", "program", "location"]).default("day"),
   })
   .superRefine((input, ctx) => {
     if (!input.from || !input.to) return;
-    const days = dayNumber(input.to) - dayNumber(input.from) + 1;
+    const days = periodDays(input.from, input.to);
     if (days < 1)
       ctx.addIssue({ code: "custom", path: ["to"], message: say(reportMessages.toBeforeFrom) });
     else if (input.groupBy === "day" && days > maxSummaryDays)

@@ -1,5 +1,6 @@
 import { Divider } from "@mantine/core";
 import { createFileRoute } from "@tanstack/react-router";
+import { FiscalYearSetting } from "../../components/FiscalYearSetting";
 import { ForgetVisitor } from "../../components/ForgetVisitor";
 import { ListPage } from "../../components/ListPage";
 import { RetentionSettings } from "../../components/RetentionSettings";
@@ -16,6 +17,8 @@ function SettingsPage() {
       <RetentionSettings />
       <Divider my="md" />
       <ForgetVisitor />
+      <Divider my="md" />
+      <FiscalYearSetting />
     </ListPage>
   );
 }

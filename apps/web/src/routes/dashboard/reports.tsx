@@ -14,15 +14,18 @@ import {
   reportCsvUrl,
   reportSearch,
   reportTimeZone,
+  toBeforeFrom,
   type ReportFilters,
   type ReportSearch,
 } from "../../lib/reportFilters";
+import { loadReportFilters } from "../../lib/reportPrefetch";
 import { useStaffTranslation } from "@vsi/i18n";
 import { browserTimeZone } from "@vsi/web-common/time";
 import { trpc } from "../../lib/trpc";
 
 export const Route = createFileRoute("/dashboard/reports")({
   validateSearch: reportSearch,
+  loader: loadReportFilters,
   component: ReportsPage,
 });
 
@@ -31,14 +34,19 @@ function ReportsPage() {
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { timeZone, zoneOf } = reportTimeZone(locations, search.locationId, browserTimeZone());
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  // Quarters and fiscal years count from the organization's first month.
+  const { data: reportSettings } = useSuspenseQuery(trpc.reports.settings.queryOptions());
   const { t, formatNumber } = useStaffTranslation();
   // Past 100,000 matches the total is an estimate until asked for (counting a million rows takes a while).
   const [exactFor, setExactFor] = useState<string | undefined>();
   const filtersKey = JSON.stringify({ ...search, page: undefined });
   const exactTotal = exactFor === filtersKey ? "true" : undefined;
+  // To before From (an address typed or kept): the form says so by To, and nothing is asked.
+  const wrongPeriod = toBeforeFrom(search);
   const report = useQuery({
     ...trpc.visits.report.queryOptions({ ...search, page, timeZone, exactTotal }),
     placeholderData: keepPreviousData,
+    enabled: !wrongPeriod,
   });
   const filters = {
     from: search.from,
@@ -47,7 +55,7 @@ function ReportsPage() {
     programId: search.programId,
   };
   // Dated reports only: a summary of all history reads every visit, at a million that takes seconds.
-  const dated = Boolean(search.from && search.to);
+  const dated = Boolean(search.from && search.to) && !wrongPeriod;
   const summary = useQuery({
     ...trpc.visits.summaryReport.queryOptions({ ...filters, timeZone, groupBy: "day" }),
     placeholderData: keepPreviousData,
@@ -62,7 +70,7 @@ function ReportsPage() {
       to: search.to,
       timeZone,
     }),
-    enabled: search.programId !== undefined,
+    enabled: search.programId !== undefined && !wrongPeriod,
     placeholderData: keepPreviousData,
   });
 
@@ -82,6 +90,7 @@ function ReportsPage() {
         locations={locations}
         programs={programs}
         timeZone={timeZone}
+        fiscalYearStartMonth={reportSettings.fiscalYearStartMonth}
         onRun={run}
         onCsv={(filters) => window.open(reportCsvUrl(filters, timeZone), "_blank", "noopener")}
       />
@@ -94,45 +103,51 @@ function ReportsPage() {
               : t("reports.zoneViewer", { zone: timeZone })}
           </Text>
         </>
-      ) : dated ? null : (
+      ) : dated || wrongPeriod ? null : (
         <Text size="sm" c="dimmed">
           {t("reports.summary.chooseDates")}
         </Text>
       )}
-      <PagedResults query={report} failure={t("reports.loadFailed")}>
-        {(data) => (
-          <>
-            {data.totalEstimated ? (
-              <Group gap="xs">
+      {wrongPeriod ? null : (
+        <PagedResults query={report} failure={t("reports.loadFailed")}>
+          {(data) => (
+            <>
+              {data.totalEstimated ? (
+                <Group gap="xs">
+                  <Text size="sm" c="dimmed" aria-live="polite">
+                    {t("reports.total.about", { total: formatNumber(data.total) })}
+                  </Text>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => setExactFor(filtersKey)}
+                  >
+                    {t("reports.total.countExactly")}
+                  </Button>
+                </Group>
+              ) : (
                 <Text size="sm" c="dimmed" aria-live="polite">
-                  {t("reports.total.about", { total: formatNumber(data.total) })}
+                  {t("reports.total.count", { count: data.total, total: formatNumber(data.total) })}
                 </Text>
-                <Button size="compact-sm" variant="subtle" onClick={() => setExactFor(filtersKey)}>
-                  {t("reports.total.countExactly")}
-                </Button>
-              </Group>
-            ) : (
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t("reports.total.count", { count: data.total, total: formatNumber(data.total) })}
-              </Text>
-            )}
-            <ReportTable
-              visits={data.visits}
-              timeZone={timeZone}
-              questions={search.programId !== undefined ? (questions.data ?? []) : []}
-              action={(visit) =>
-                // An erased visit has nothing left to correct.
-                visit.PhoneNumber === "" ? null : (
-                  <EditLink
-                    to="/dashboard/visits/$visitId/edit"
-                    params={{ visitId: String(visit.id) }}
-                  />
-                )
-              }
-            />
-          </>
-        )}
-      </PagedResults>
+              )}
+              <ReportTable
+                visits={data.visits}
+                timeZone={timeZone}
+                questions={search.programId !== undefined ? (questions.data ?? []) : []}
+                action={(visit) =>
+                  // An erased visit has nothing left to correct.
+                  visit.PhoneNumber === "" ? null : (
+                    <EditLink
+                      to="/dashboard/visits/$visitId/edit"
+                      params={{ visitId: String(visit.id) }}
+                    />
+                  )
+                }
+              />
+            </>
+          )}
+        </PagedResults>
+      )}
     </ListPage>
   );
 }

@@ -23,11 +23,19 @@ import { presetRange } from "../../lib/datePresets";
 import {
   dayLabel,
   monthLabel,
+  printedSite,
   programsOf,
   summaryCsvUrl,
+  type MonthFigures,
   type ProgramMonth,
 } from "../../lib/funderSummary";
-import { reportSearch, reportTimeZone, type ReportFilters } from "../../lib/reportFilters";
+import {
+  reportSearch,
+  reportTimeZone,
+  toBeforeFrom,
+  type ReportFilters,
+} from "../../lib/reportFilters";
+import { loadReportFilters } from "../../lib/reportPrefetch";
 import { trpc } from "../../lib/trpc";
 import { useStaffTranslation } from "@vsi/i18n";
 import { browserTimeZone, todayInZone } from "@vsi/web-common/time";
@@ -38,6 +46,7 @@ const FunderChart = lazy(() => import("../../components/FunderChart"));
 
 export const Route = createFileRoute("/dashboard/reports_/summary")({
   validateSearch: reportSearch,
+  loader: loadReportFilters,
   component: FunderSummaryPage,
 });
 
@@ -54,6 +63,8 @@ function FunderSummaryPage() {
   const { t, locale, language } = useStaffTranslation();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  // Quarters and fiscal years count from the organization's first month.
+  const { data: reportSettings } = useSuspenseQuery(trpc.reports.settings.queryOptions());
   const { timeZone, zoneOf } = reportTimeZone(locations, search.locationId, browserTimeZone());
   // No period chosen: the last full month, what a monthly report to a funder covers.
   const lastMonth = presetRange("lastMonth", todayInZone(timeZone));
@@ -63,12 +74,16 @@ function FunderSummaryPage() {
     locationId: search.locationId,
     programId: search.programId,
   };
+  // To before From (an address typed or kept): the form says so by To, and nothing is asked.
+  const wrongPeriod = toBeforeFrom(filters);
   const summary = useQuery({
     // The questions' words and the answers' labels come in the reader's language.
     ...trpc.reports.summary.queryOptions({ ...filters, timeZone, language }),
     placeholderData: keepPreviousData,
+    enabled: !wrongPeriod,
   });
-  const programRows = programsOf(summary.data?.perProgramMonth ?? []);
+  const shown = wrongPeriod ? undefined : summary.data;
+  const programRows = programsOf(shown?.perProgramMonth ?? []);
   // Each program's own figures for its printed page: people and new/returning do not add up
   // across programs, so each is asked for (one program chosen: the summary itself, cached).
   const perProgram = useQueries({
@@ -81,12 +96,13 @@ function FunderSummaryPage() {
       }),
     ),
   });
-  const location = locations.find((l) => l.id === search.locationId);
+  const site = printedSite(locations, search.locationId);
+  const chosenProgram = programs.find((p) => p.id === search.programId);
   const period = t("reports.funder.period", {
     from: dayLabel(filters.from, locale),
     to: dayLabel(filters.to, locale),
   });
-  const printReady = Boolean(summary.data) && perProgram.every((query) => query.data);
+  const printReady = Boolean(shown) && perProgram.every((query) => query.data);
 
   function run(next: ReportFilters) {
     if (
@@ -127,6 +143,7 @@ function FunderSummaryPage() {
             locations={locations}
             programs={programs}
             timeZone={timeZone}
+            fiscalYearStartMonth={reportSettings.fiscalYearStartMonth}
             onRun={run}
           />
           <Text size="xs" c="dimmed">
@@ -134,19 +151,22 @@ function FunderSummaryPage() {
               ? t("reports.funder.zoneOf", { name: zoneOf, zone: timeZone })
               : t("reports.funder.zoneViewer", { zone: timeZone })}
           </Text>
-          {summary.data ? (
+          {wrongPeriod ? null : shown ? (
             <Stack role="region" aria-label={t("reports.funder.figures")} gap="md">
               <Text fw={600}>{period}</Text>
-              <FigureCards figures={summary.data} />
+              <FigureCards figures={shown} />
               <Text size="sm" c="dimmed">
                 {t("reports.funder.peopleNote")}
               </Text>
-              {summary.data.perProgramMonth.length > 0 ? (
+              {shown.perProgramMonth.length > 0 ? (
                 <>
-                  <MonthTable rows={summary.data.perProgramMonth} withProgram />
+                  <MonthTable
+                    rows={shown.perProgramMonth}
+                    label={t("reports.funder.perProgramMonth")}
+                  />
                   <Suspense fallback={<Skeleton h={300} />}>
                     <FunderChart
-                      rows={summary.data.perProgramMonth}
+                      rows={shown.perProgramMonth}
                       title={t("reports.funder.perProgramMonth")}
                     />
                   </Suspense>
@@ -154,10 +174,7 @@ function FunderSummaryPage() {
               ) : (
                 <Text>{t("reports.funder.noVisits")}</Text>
               )}
-              <QuestionFiguresList
-                questions={summary.data.questions}
-                people={summary.data.people}
-              />
+              <QuestionFiguresList questions={shown.questions} people={shown.people} />
             </Stack>
           ) : summary.isError ? (
             <ErrorAlert>{t("reports.funder.loadFailed")}</ErrorAlert>
@@ -166,27 +183,42 @@ function FunderSummaryPage() {
           )}
         </ListPage>
       </div>
-      {summary.data ? (
+      {shown ? (
         <div className={classes.print} data-testid="funder-print">
-          {programRows.length === 0 ? (
+          {/* First every program together, the people each counted once; a program chosen is
+              its own page alone. */}
+          {search.programId === undefined || programRows.length === 0 ? (
             <PrintPage
-              site={location}
-              title={t("reports.funder.allPrograms")}
+              site={site}
+              title={chosenProgram?.Name ?? t("reports.funder.allPrograms")}
               period={period}
-              figures={summary.data}
+              figures={shown}
             >
-              <Text>{t("reports.funder.noVisits")}</Text>
+              {programRows.length === 0 ? (
+                <Text>{t("reports.funder.noVisits")}</Text>
+              ) : (
+                <>
+                  <ProgramTable
+                    programs={programRows.map((program, i) => ({
+                      name: program.programName,
+                      figures: perProgram[i]?.data,
+                    }))}
+                    total={shown}
+                  />
+                  <MonthTable rows={shown.perMonth} label={t("reports.funder.perMonth")} printed />
+                </>
+              )}
             </PrintPage>
           ) : null}
           {programRows.map((program, i) => (
             <PrintPage
               key={program.programId}
-              site={location}
+              site={site}
               title={program.programName}
               period={period}
               figures={perProgram[i]?.data}
             >
-              <MonthTable rows={program.months} />
+              <MonthTable rows={program.months} label={t("reports.funder.programMonths")} printed />
               {perProgram[i]?.data ? (
                 <QuestionFiguresList
                   questions={perProgram[i].data.questions}
@@ -202,17 +234,19 @@ function FunderSummaryPage() {
   );
 }
 
-function FigureCards({ figures }: { figures: Figures }) {
-  const { t, formatNumber } = useStaffTranslation();
-  const cards: Array<[string, number]> = [
+const figureCards = (figures: Figures, t: (key: string) => string) =>
+  [
     [t("reports.funder.visits"), figures.visits],
     [t("reports.funder.people"), figures.people],
     [t("reports.funder.newPeople"), figures.newPeople],
     [t("reports.funder.returningPeople"), figures.returningPeople],
-  ];
+  ] as const;
+
+function FigureCards({ figures }: { figures: Figures }) {
+  const { t, formatNumber } = useStaffTranslation();
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }}>
-      {cards.map(([label, value]) => (
+      {figureCards(figures, t).map(([label, value]) => (
         <Paper key={label} withBorder p="sm" radius="md">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {label}
@@ -226,49 +260,133 @@ function FigureCards({ figures }: { figures: Figures }) {
   );
 }
 
-/** Visits and people per month (and program, on screen). */
+/**
+ * Visits, people, new and returning people per month: per program and month on screen (a
+ * program column when the rows carry one), one program's or every program's months on paper.
+ */
 function MonthTable({
   rows,
-  withProgram = false,
+  label,
+  printed = false,
 }: {
-  rows: ReadonlyArray<ProgramMonth>;
-  withProgram?: boolean;
+  rows: ReadonlyArray<MonthFigures | ProgramMonth>;
+  label: string;
+  printed?: boolean;
 }) {
   const { t, locale, formatNumber } = useStaffTranslation();
+  const withProgram = !printed && rows.some((row) => "programName" in row);
+  const table = (
+    <Table
+      striped={!printed}
+      withTableBorder
+      className={printed ? classes.printTable : undefined}
+      aria-label={printed ? label : undefined}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {withProgram ? <Table.Th>{t("reports.funder.program")}</Table.Th> : null}
+          <Table.Th>{t("reports.funder.month")}</Table.Th>
+          <Table.Th ta="right">{t("reports.funder.visits")}</Table.Th>
+          <Table.Th ta="right">{t("reports.funder.people")}</Table.Th>
+          <Table.Th ta="right">{t("reports.funder.newPeople")}</Table.Th>
+          <Table.Th ta="right">{t("reports.funder.returningPeople")}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={"programId" in row ? `${row.programId}-${row.month}` : row.month}>
+            {withProgram ? (
+              <Table.Td>{"programName" in row ? row.programName : null}</Table.Td>
+            ) : null}
+            <Table.Td>{monthLabel(row.month, locale)}</Table.Td>
+            <Table.Td className={classes.number}>{formatNumber(row.visits)}</Table.Td>
+            <Table.Td className={classes.number}>{formatNumber(row.people)}</Table.Td>
+            <Table.Td className={classes.number}>{formatNumber(row.newPeople)}</Table.Td>
+            <Table.Td className={classes.number}>{formatNumber(row.returningPeople)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  // Paper has no scrolling: the table is the page's width.
+  if (printed) return table;
   return (
     // Focusable and named: on a phone a long program or month name scrolls it sideways.
     <Table.ScrollContainer
       type="native"
-      minWidth={320}
+      minWidth={480}
       tabIndex={0}
       role="region"
-      aria-label={t("reports.funder.perProgramMonth")}
+      aria-label={label}
     >
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            {withProgram ? <Table.Th>{t("reports.funder.program")}</Table.Th> : null}
-            <Table.Th>{t("reports.funder.month")}</Table.Th>
-            <Table.Th className={classes.number}>{t("reports.funder.visits")}</Table.Th>
-            <Table.Th className={classes.number}>{t("reports.funder.people")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={`${row.programId}-${row.month}`}>
-              {withProgram ? <Table.Td>{row.programName}</Table.Td> : null}
-              <Table.Td>{monthLabel(row.month, locale)}</Table.Td>
-              <Table.Td className={classes.number}>{formatNumber(row.visits)}</Table.Td>
-              <Table.Td className={classes.number}>{formatNumber(row.people)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {table}
     </Table.ScrollContainer>
   );
 }
 
-/** A sheet a coordinator hands in: the site, the program, the period, its figures and months. */
+/**
+ * The first printed page's programs: each one's own figures, then every program together, where
+ * someone who came to two programs counts once.
+ */
+function ProgramTable({
+  programs,
+  total,
+}: {
+  programs: ReadonlyArray<{ name: string; figures: Figures | undefined }>;
+  total: Figures;
+}) {
+  const { t, formatNumber } = useStaffTranslation();
+  const cells = (figures: Figures | undefined) =>
+    figureCards(figures ?? { visits: 0, people: 0, newPeople: 0, returningPeople: 0 }, t).map(
+      ([label, value]) => (
+        <Table.Td key={label} className={classes.number}>
+          {figures ? formatNumber(value) : ""}
+        </Table.Td>
+      ),
+    );
+  return (
+    <div className={classes.keepTogether}>
+      <Table
+        withTableBorder
+        className={classes.printTable}
+        aria-label={t("reports.funder.perProgram")}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("reports.funder.program")}</Table.Th>
+            {figureCards(total, t).map(([label]) => (
+              <Table.Th key={label} ta="right">
+                {label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {programs.map((program) => (
+            <Table.Tr key={program.name}>
+              <Table.Td>{program.name}</Table.Td>
+              {cells(program.figures)}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr className={classes.total}>
+            <Table.Th scope="row">{t("reports.funder.everyProgramOnce")}</Table.Th>
+            {cells(total)}
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+      <Text size="xs" mt={4}>
+        {t("reports.funder.programsNote")}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * A sheet a coordinator hands in: the site (its name and logo), the program or all of them, the
+ * period, the figures and what they mean, then the tables and answers; it starts a new sheet.
+ */
 function PrintPage({
   site,
   title,
@@ -276,7 +394,7 @@ function PrintPage({
   figures,
   children,
 }: {
-  site: { Name: string; LogoUrl: string | null } | undefined;
+  site: { name: string; logoUrl: string | null } | undefined;
   title: string;
   period: string;
   figures: Figures | undefined;
@@ -285,41 +403,38 @@ function PrintPage({
   const { t, formatNumber } = useStaffTranslation();
   return (
     <section className={classes.page} aria-label={title}>
-      <Stack gap="md">
-        <Group justify="space-between" align="center" wrap="nowrap">
-          <Text fw={700} size="lg">
-            {site?.Name ?? t("reports.funder.productName")}
+      <Stack gap="sm">
+        <div className={classes.keepTogether}>
+          <Group justify="space-between" align="center" wrap="nowrap">
+            <Text fw={700} size="lg">
+              {site?.name ?? t("reports.funder.productName")}
+            </Text>
+            {site?.logoUrl ? <img className={classes.logo} src={site.logoUrl} alt="" /> : null}
+          </Group>
+          <Text size="sm" mt="xs">
+            {t("reports.funder.printTitle")}
           </Text>
-          {site?.LogoUrl ? <img className={classes.logo} src={site.LogoUrl} alt="" /> : null}
-        </Group>
-        <div>
-          <Text size="sm">{t("reports.funder.printTitle")}</Text>
           <Title order={2}>{title}</Title>
           <Text>{period}</Text>
+          {figures ? (
+            <div className={classes.figures}>
+              {figureCards(figures, t).map(([label, value]) => (
+                <div key={label} className={classes.figure}>
+                  <Text size="xs" tt="uppercase" fw={600}>
+                    {label}
+                  </Text>
+                  <Text size="xl" fw={700}>
+                    {formatNumber(value)}
+                  </Text>
+                </div>
+              ))}
+            </div>
+          ) : null}
+          <Text size="xs" mt={4}>
+            {t("reports.funder.peopleNote")}
+          </Text>
         </div>
-        {figures ? (
-          <div className={classes.figures}>
-            {(
-              [
-                [t("reports.funder.visits"), figures.visits],
-                [t("reports.funder.people"), figures.people],
-                [t("reports.funder.newPeople"), figures.newPeople],
-                [t("reports.funder.returningPeople"), figures.returningPeople],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label} className={classes.figure}>
-                <Text size="xs" tt="uppercase" fw={600}>
-                  {label}
-                </Text>
-                <Text size="xl" fw={700}>
-                  {formatNumber(value)}
-                </Text>
-              </div>
-            ))}
-          </div>
-        ) : null}
         {children}
-        <Text size="xs">{t("reports.funder.peopleNote")}</Text>
       </Stack>
     </section>
   );
