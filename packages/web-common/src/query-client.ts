@@ -25,7 +25,7 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: handleError }),
   defaultOptions: {
     queries: {
-      // A 4xx will answer the same way again; only lost requests and server failures are retried.
+      // A refusal will answer the same way again; only what isRetryable names is tried again.
       retry: (failureCount, error) => failureCount < 2 && isRetryable(error),
       staleTime: 10_000,
     },
