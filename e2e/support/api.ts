@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { request, type APIRequestContext, type BrowserContext } from "@playwright/test";
 
 /** A JSON body read back from the API: the journeys check its fields, typing each would say nothing. */
@@ -107,6 +107,14 @@ export class Api {
 /** A short suffix that keeps names of one test apart from every other test's (and run's). */
 export function unique(): string {
   return randomBytes(3).toString("hex");
+}
+
+/**
+ * A phone number no other test uses: a door remembers a number's first visit (whose phone then
+ * proves it), so a test that counts on being first needs a number of its own.
+ */
+export function uniquePhone(): string {
+  return `62855${String(randomInt(100_000)).padStart(5, "0")}`;
 }
 
 export interface Person {

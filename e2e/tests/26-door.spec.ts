@@ -1,6 +1,6 @@
 import type { Response } from "@playwright/test";
 import { decodePosterQr } from "../support/poster-qr.ts";
-import { createSite, logInContext, signInVisitor } from "../support/api.ts";
+import { createSite, logInContext, signInVisitor, uniquePhone } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
 
@@ -18,6 +18,8 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
   const site = await createSite(adminApi, "Door Hall", ["Pantry"]);
   const { location } = site;
   const program = site.programs[0]!;
+  // Her number's first visit is the one she makes here, so her phone's secret proves it later.
+  const rosasPhone = uniquePhone();
   // Someone else is signed in here: the phone must never hear of them.
   const other = { FirstName: "Otto", LastName: "Elsewhere", PhoneNumber: "4155550999" };
   await signInVisitor(adminApi, { LocationId: location.id, ProgramId: program.id, ...other });
@@ -78,7 +80,7 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
   await keepScreenshot(phone, "26-door-form-en-390x844");
   await expectAccessible(phone, "the door's page on a phone");
   await phone.getByRole("button", { name: "Español" }).click();
-  await phone.getByLabel("Número de teléfono").pressSequentially("6505550123");
+  await phone.getByLabel("Número de teléfono").pressSequentially(rosasPhone);
   await phone.getByLabel("Temperatura").fill("98.4");
   await phone.getByLabel("Nombre", { exact: true }).fill("Rosa");
   await phone.getByLabel("Apellido", { exact: true }).fill("Serrano");
@@ -90,7 +92,9 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
   await expect(
     phone.getByRole("alert").filter({ hasText: "No tiene conexión" }).last(),
   ).toBeVisible();
-  await expect(phone.getByLabel("Número de teléfono")).toHaveValue("650-555-0123");
+  await expect(phone.getByLabel("Número de teléfono")).toHaveValue(
+    `${rosasPhone.slice(0, 3)}-${rosasPhone.slice(3, 6)}-${rosasPhone.slice(6)}`,
+  );
   await expect(phone.getByLabel("Nombre", { exact: true })).toHaveValue("Rosa");
   await expect(phone.getByLabel("Apellido", { exact: true })).toHaveValue("Serrano");
   await expect(phone.getByLabel("Temperatura")).toHaveValue("98.4");
@@ -117,7 +121,7 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
   // whether it is her, and fills her names in on yes.
   await phone.getByRole("button", { name: "Registrar entrada otra vez" }).click();
   const lookup = phone.waitForResponse((response) => response.url().includes("/visitor?"));
-  await phone.getByLabel("Número de teléfono").pressSequentially("6505550123");
+  await phone.getByLabel("Número de teléfono").pressSequentially(rosasPhone);
   expect((await lookup).status()).toBe(200);
   await expect(phone.getByLabel("Nombre", { exact: true })).toHaveValue("");
   const asked = phone.getByRole("group", { name: "Rosa S. — ¿es usted?" });
