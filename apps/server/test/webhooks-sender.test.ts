@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { alertGroupingMs, generateToken } from "@vsi/api";
 import { createDb, sql } from "@vsi/db";
 import { defaultDatabaseKind } from "@vsi/db/testing";
@@ -199,9 +200,8 @@ describe("a server killed mid-delivery", () => {
       // that long after would be.
       second = spawnServer({
         ...env,
-        LD_PRELOAD: "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
-        FAKETIME: "+60s",
-        FAKETIME_DONT_RESET: "1",
+        NODE_OPTIONS: `--import=${pathToFileURL(path.join(import.meta.dirname, "clock-ahead.mjs")).href}`,
+        VSI_CLOCK_AHEAD_MS: "60000",
       });
       await second.started;
       await received(hooks, 2);
