@@ -28,7 +28,7 @@ import { createServices } from "../src/services.ts";
 import { adminClient, createCatalog, tabletClient, visitor } from "./fixtures.ts";
 import { startTestServer } from "./harness.ts";
 import { tooOpen } from "./modes.ts";
-import { cli, outputMatching, spawnCli, spawnServer } from "./processes.ts";
+import { cli, existingDataDir, outputMatching, spawnCli, spawnServer } from "./processes.ts";
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -213,7 +213,7 @@ describe("pnpm restore", () => {
   }, 180_000);
 
   it("names and removes at the server's start a staging folder a stopped restore left, never one a running restore holds", async () => {
-    const { dataDir } = await siteWithBackup();
+    const dataDir = await existingDataDir();
     const stale = `${dataDir}.restoring-2026-01-01T03-00-00-000Z`;
     mkdirSync(path.join(stale, "pglite"), { recursive: true });
     writeFileSync(path.join(stale, "pglite", "PG_VERSION"), "17\n");
