@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError } from "../src/data-dir-lock.ts";
-import { cli, spawnServer } from "./processes.ts";
+import { cli, existingDataDir, spawnServer } from "./processes.ts";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "vsi-lock-"));
 
@@ -28,7 +28,7 @@ describe("acquireDataDirLock", () => {
 
 describe("one process per embedded database", () => {
   it("a second server on the same DATA_DIR exits at once, naming the folder and the first server's PID", async () => {
-    const dir = dataDir();
+    const dir = await existingDataDir();
     const first = spawnServer({ DATA_DIR: dir });
     try {
       await first.started;
@@ -45,7 +45,7 @@ describe("one process per embedded database", () => {
   }, 120_000);
 
   it("the CLI refuses a folder a server holds and says to stop the server first", async () => {
-    const dir = dataDir();
+    const dir = await existingDataDir();
     const server = spawnServer({ DATA_DIR: dir });
     try {
       await server.started;
@@ -68,7 +68,7 @@ describe("one process per embedded database", () => {
   }, 120_000);
 
   it("a server killed with SIGKILL leaves no stale lock: the next one starts on the same folder", async () => {
-    const dir = dataDir();
+    const dir = await existingDataDir();
     const killed = spawnServer({ DATA_DIR: dir });
     await killed.started;
     killed.child.kill("SIGKILL");

@@ -5,7 +5,7 @@ import path from "node:path";
 import { generateToken } from "@vsi/api";
 import { createDb } from "@vsi/db";
 import { createTestDatabase } from "@vsi/test-utils";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   adminClient,
   createCatalog,
@@ -322,7 +322,8 @@ describe("the live stream on the embedded database (npm start)", () => {
 
 describe("two server processes on one PostgreSQL database", () => {
   it("a sign-in through one reaches a tablet's stream on the other", async (ctx) => {
-    const database = await createTestDatabase();
+    // A copy of the run's migrated database: the start-up's migrations are not what is tested.
+    const database = await createTestDatabase({ template: inject("pgTemplate") || undefined });
     if (!database) return ctx.skip();
     const db = await createDb({ databaseUrl: database.url, poolSize: 2 });
     const servers: ServerProcess[] = [];

@@ -6,6 +6,9 @@ import {
 } from "node:child_process";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { openTestDb } from "@vsi/db/testing";
 import { baselineWasm } from "@vsi/test-utils";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
@@ -66,6 +69,27 @@ export interface ServerProcess {
   port(): number;
   /** Its exit code if it exits before listening, else "listening" (then it is stopped with SIGTERM). */
   exitBeforeListening(): Promise<number | null | "listening">;
+}
+
+/**
+ * A new data folder whose embedded database is migrated and has a user, as a site's after its
+ * first start: for a test of what a later start does, which a first start's work (the migrations,
+ * the demo data) would only slow down. Copied from the run's migrated database.
+ */
+export async function existingDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-existing-"));
+  const { db, close } = await openTestDb({ kind: "pglite", dataDir });
+  await db.kysely
+    .insertInto("users")
+    .values({
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: "ada@example.org",
+      password_hash: "x",
+    })
+    .execute();
+  await close();
+  return dataDir;
 }
 
 /** The server's environment: port 0 of 127.0.0.1 with no app build. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -27,7 +28,7 @@ import { createServices } from "../src/services.ts";
 import { adminClient, createCatalog, tabletClient, visitor } from "./fixtures.ts";
 import { startTestServer } from "./harness.ts";
 import { tooOpen } from "./modes.ts";
-import { cli, outputMatching, spawnCli, spawnServer } from "./processes.ts";
+import { cli, existingDataDir, outputMatching, spawnCli, spawnServer } from "./processes.ts";
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -72,6 +73,28 @@ function filesUnder(dir: string): Record<string, string> {
 }
 
 const outside = () => mkdtempSync(path.join(tmpdir(), "vsi-restore-"));
+
+/**
+ * A started site's data folder with a manual backup in it, made once per file (a first start
+ * migrates a new database, seconds of CPU) and copied for each test that changes it.
+ */
+let site: Promise<{ dataDir: string; backupName: string }> | undefined;
+afterAll(async () => {
+  if (site) rmSync(path.dirname((await site).dataDir), { recursive: true, force: true });
+});
+async function siteWithBackup() {
+  site ??= (async () => {
+    const dataDir = path.join(outside(), "data");
+    const services = await createServices(loadConfig({ DATA_DIR: dataDir }), quiet);
+    const { name } = await services.backups.create("manual");
+    await services.db.close();
+    return { dataDir, backupName: name };
+  })();
+  const { dataDir: original, backupName } = await site;
+  const dataDir = outside();
+  cpSync(original, dataDir, { recursive: true });
+  return { dataDir, archive: path.join(dataDir, "backups", backupName) };
+}
 
 describe("pnpm restore", () => {
   it("brings every row and every file back after the data folder is deleted", async () => {
@@ -133,10 +156,7 @@ describe("pnpm restore", () => {
   }, 180_000);
 
   it("refuses while a server holds the data folder, and changes nothing", async () => {
-    const dataDir = outside();
-    const { backups, db } = await createServices(loadConfig({ DATA_DIR: dataDir }), quiet);
-    const archive = path.join(backups.dir, (await backups.create("manual")).name);
-    await db.close();
+    const { dataDir, archive } = await siteWithBackup();
 
     const server = spawnServer({ DATA_DIR: dataDir });
     try {
@@ -161,10 +181,7 @@ describe("pnpm restore", () => {
   }, 180_000);
 
   it("names and removes, at the next restore, the staging folder of a restore killed with kill -9", async () => {
-    const dataDir = outside();
-    const { backups, db } = await createServices(loadConfig({ DATA_DIR: dataDir }), quiet);
-    const archive = path.join(backups.dir, (await backups.create("manual")).name);
-    await db.close();
+    const { dataDir, archive } = await siteWithBackup();
 
     const first = spawnCli({ DATA_DIR: dataDir }, "restore", archive);
     // Killed once the archive is unpacked beside the data folder, while its database is opened.
@@ -196,7 +213,7 @@ describe("pnpm restore", () => {
   }, 180_000);
 
   it("names and removes at the server's start a staging folder a stopped restore left, never one a running restore holds", async () => {
-    const dataDir = outside();
+    const dataDir = await existingDataDir();
     const stale = `${dataDir}.restoring-2026-01-01T03-00-00-000Z`;
     mkdirSync(path.join(stale, "pglite"), { recursive: true });
     writeFileSync(path.join(stale, "pglite", "PG_VERSION"), "17\n");
@@ -364,7 +381,7 @@ describe("pnpm restore of a crafted archive", () => {
   const picture = "files/aa/aa11";
 
   beforeAll(async () => {
-    const source = outside();
+    const { dataDir: source } = await siteWithBackup();
     const services = await createServices(loadConfig({ DATA_DIR: source }), quiet);
     await insertUser(services.db.kysely, {
       firstName: "Ada",

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { alertGroupingMs, generateToken } from "@vsi/api";
 import { createDb, sql } from "@vsi/db";
-import { defaultDatabaseKind } from "@vsi/db/testing";
+import { defaultDatabaseKind, openTestDb } from "@vsi/db/testing";
 import { createTestDatabase } from "@vsi/test-utils";
 import { startReceiver } from "@vsi/test-utils/webhook-receiver";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { spawnServer } from "./processes.ts";
 import { siteRows } from "./site-rows.ts";
 import { eventFanOut, scheduledJobs, staffAlertSender, webhookSender } from "../src/jobs/index.ts";
@@ -152,9 +153,15 @@ describe("a server killed mid-delivery", () => {
   it("delivers after restart: the receiver gets the sign-in again under the same webhook-id, one id per sign-in", async () => {
     // The run's database: a PostgreSQL database of its own, or an embedded one in a data folder.
     const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-sigkill-"));
-    const database = defaultDatabaseKind() === "postgres" ? await createTestDatabase() : undefined;
+    // A copy of the run's migrated database: the start-up's migrations are not what is tested.
+    const database =
+      defaultDatabaseKind() === "postgres"
+        ? await createTestDatabase({ template: inject("pgTemplate") || undefined })
+        : undefined;
     const where: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
-    const db = await createDb(database ? { databaseUrl: database.url, poolSize: 1 } : { dataDir });
+    const db = database
+      ? await createDb({ databaseUrl: database.url, poolSize: 1 })
+      : (await openTestDb({ kind: "pglite", dataDir })).db;
     // The first attempt is held unanswered until the server is killed; then every answer is 200.
     const hooks = await startReceiver([{ hold: true }, { status: 200 }]);
     const tablet = generateToken();
@@ -199,9 +206,8 @@ describe("a server killed mid-delivery", () => {
       // that long after would be.
       second = spawnServer({
         ...env,
-        LD_PRELOAD: "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
-        FAKETIME: "+60s",
-        FAKETIME_DONT_RESET: "1",
+        NODE_OPTIONS: `--import=${pathToFileURL(path.join(import.meta.dirname, "clock-ahead.mjs")).href}`,
+        VSI_CLOCK_AHEAD_MS: "60000",
       });
       await second.started;
       await received(hooks, 2);
