@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { databaseServerName, startupBanner } from "../src/startup-banner.ts";
-import { outputMatching, spawnServer, spawnServerInTerminal } from "./processes.ts";
+import {
+  existingDataDir,
+  outputMatching,
+  spawnServer,
+  spawnServerInTerminal,
+} from "./processes.ts";
 
 const freshDataDir = () => mkdtempSync(path.join(tmpdir(), "vsi-terminal-"));
 
@@ -105,7 +110,8 @@ describe("the server's output in a pipe", () => {
   }, 120_000);
 
   it("is readable lines and the frame when LOG_FORMAT=pretty", async () => {
-    const server = spawnServer({ DATA_DIR: freshDataDir(), LOG_FORMAT: "pretty" });
+    // Not a first start: the frame is printed on every start.
+    const server = spawnServer({ DATA_DIR: await existingDataDir(), LOG_FORMAT: "pretty" });
     try {
       const [banner = ""] = await outputMatching(server, /╭─+╮\n[^]*?╰─+╯/);
       expect(banner).toContain("Open");
