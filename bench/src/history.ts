@@ -1,20 +1,12 @@
 import { performance } from "node:perf_hooks";
 import {
-  csvCopySettings,
-  csvSelect,
+  csvCopySelect,
   funderSummaryInput,
   funderSummaryStatements,
   summarySettings,
 } from "@vsi/api";
 import { visitFilterInput } from "@vsi/api/schemas";
-import { sql, type Database } from "@vsi/db";
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from "kysely";
+import { sql } from "@vsi/db";
 import type { Build } from "./build.ts";
 import { tabletAt } from "./client.ts";
 import { config } from "./config.ts";
@@ -166,24 +158,20 @@ async function historyShape(build: Build) {
   });
 }
 
-/** The export's SELECT as the server builds it (all visits, UTC), through psql's COPY. */
+/**
+ * The export's SELECT as the server runs it on COPY (all visits, UTC; the questions' columns
+ * included), with the same settings, through psql's COPY to /dev/null. Not \copy: it ends at the
+ * first line break, and the SELECT has some.
+ */
 async function psqlCopy(build: Build): Promise<number> {
-  const compiler = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
-  const select = csvSelect(compiler, visitFilterInput.parse({})).compile();
-  if (select.parameters.length) throw new Error("the export's SELECT now takes parameters");
-  const settings = Object.entries({ TimeZone: "UTC", ...csvCopySettings });
-  const copy = `\\copy (${select.sql}) to '/dev/null' with (format csv, header)`;
+  const { select, settings } = await withDb(build.database, (db) =>
+    csvCopySelect(db, visitFilterInput.parse({})),
+  );
+  const set = Object.entries(settings).map(([name, value]) => `set ${name} = '${value}'`);
   const t0 = performance.now();
   await run("psql", [
-    ...["-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", build.server.databaseUrl],
-    ...["-c", settings.map(([name, value]) => `set ${name} = '${value}'`).join("; "), "-c", copy],
+    ...["-X", "-q", "-v", "ON_ERROR_STOP=1", "-o", "/dev/null", "-d", build.server.databaseUrl],
+    ...["-c", set.join("; "), "-c", `copy (${select}) to stdout with (format csv, header)`],
   ]);
   return (performance.now() - t0) / 1000;
 }

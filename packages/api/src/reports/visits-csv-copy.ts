@@ -38,7 +38,8 @@ export function copySlotFree(pool: pg.Pool): boolean {
  */
 export async function copyCsv(
   pool: pg.Pool,
-  select: CompiledQuery,
+  /** A SELECT with its values inlined (inlineParameters). */
+  select: string,
   settings: Record<string, string>,
   head: string,
 ): Promise<Readable> {
@@ -72,7 +73,7 @@ export async function copyCsv(
       `select ${["pg_backend_pid() as pid", ...set].join(", ")}`,
     );
     backend = rows[0]!.pid;
-    copy = client.query(copyTo(`copy (${inlineParameters(select)}) to stdout with (format csv)`));
+    copy = client.query(copyTo(`copy (${select}) to stdout with (format csv)`));
     // pg-copy-streams emits a failure without destroying the stream (nothing else ends it then);
     // after a release, it is the closed connection failing the query: not a crash either way.
     copy.on("error", (error) => release(error));
