@@ -93,6 +93,8 @@ export const thresholds: Threshold[] = [
   { figure: "history.firstPageSlowdown", atMost: 3 },
   { figure: "history.funderSummaryOneLocationMs", atMost: 1000 },
   { figure: "history.funderSummaryAllLocationsMs", atMost: 3000 },
+  // The server's export against psql's COPY of the same SELECT, in the same run.
+  { figure: "csv.ratioToCopy", atLeast: 0.9 },
   { figure: "live.lost", atMost: 0 },
   { figure: "live.p95Ms", atMost: 1000 },
   { figure: "kiosk.gzipBytes", atMost: 150 * 1024 },

@@ -21,7 +21,7 @@ export {
   type VisitView,
 } from "./kernel/permissions.ts";
 export {
-  csvCopySettings,
+  csvCopySelect,
   csvHeaders,
   csvSelect,
   setSessionZone,

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import type { Readable } from "node:stream";
+import { pipeline, Transform, type Readable } from "node:stream";
 import type { CompiledQuery } from "kysely";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
@@ -18,6 +18,40 @@ export function inlineParameters(query: CompiledQuery): string {
 const running = new WeakMap<pg.Pool, number>();
 
 /**
+ * The least the download is written in at a time. pg-copy-streams passes on one buffer per read
+ * of PostgreSQL's socket, a few KiB each: written as they come, every one is a system call on the
+ * server and a read for the client, which together cost more than copying each byte once more.
+ */
+export const writeBytes = 256 * 1024;
+
+/**
+ * `head` on its own at once, as the batched path starts, then the buffers passed through joined
+ * into buffers of at least `size` bytes (the last: the rest).
+ */
+function joined(head: Buffer, size: number): Transform {
+  let parts: Buffer[] = [];
+  let length = 0;
+  const take = () => {
+    const all = Buffer.concat(parts, length);
+    parts = [];
+    length = 0;
+    return all;
+  };
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      parts.push(chunk);
+      length += chunk.length;
+      done(null, length >= size ? take() : undefined);
+    },
+    flush(done) {
+      done(null, length ? take() : undefined);
+    },
+  });
+  stream.push(head);
+  return stream;
+}
+
+/**
  * A COPY holds its connection for as long as the download takes (a slow browser, a big file), so
  * only a quarter of the pool may be exporting at once; other exports take the batched path, which
  * holds a connection per batch only.
@@ -29,16 +63,16 @@ export function copySlotFree(pool: pg.Pool): boolean {
 /**
  * `COPY (select) TO STDOUT WITH (FORMAT csv)` on a client of its own, in a transaction with
  * `settings` (the report's zone, the planner's), bytes passed through as PostgreSQL writes them:
- * no row is parsed in Node. The stream returned is pg-copy-streams' own, the head put in front:
- * it already pushes one buffer per socket read (that read's rows joined), so joining them again
- * would only copy every byte once more for the collector.
+ * no row is parsed in Node: pg-copy-streams' buffers, the head put in front, through `joined`
+ * (see writeBytes).
  * A download stopped halfway (the browser closed, the stream destroyed) ends that connection's
  * backend (pg_terminate_backend, from another connection), since a backend blocked writing COPY
  * data reads nothing else; the pool drops the client and opens a fresh one.
  */
 export async function copyCsv(
   pool: pg.Pool,
-  select: CompiledQuery,
+  /** A SELECT with its values inlined (inlineParameters). */
+  select: string,
   settings: Record<string, string>,
   head: string,
 ): Promise<Readable> {
@@ -72,7 +106,7 @@ export async function copyCsv(
       `select ${["pg_backend_pid() as pid", ...set].join(", ")}`,
     );
     backend = rows[0]!.pid;
-    copy = client.query(copyTo(`copy (${inlineParameters(select)}) to stdout with (format csv)`));
+    copy = client.query(copyTo(`copy (${select}) to stdout with (format csv)`));
     // pg-copy-streams emits a failure without destroying the stream (nothing else ends it then);
     // after a release, it is the closed connection failing the query: not a crash either way.
     copy.on("error", (error) => release(error));
@@ -92,6 +126,6 @@ export async function copyCsv(
   copy.once("close", () => {
     if (!copy.readableEnded) release(new Error("CSV export did not finish"));
   });
-  copy.unshift(Buffer.from(head));
-  return copy;
+  // Destroying the download destroys `copy` too (its close above); failures are handled there.
+  return pipeline(copy, joined(Buffer.from(head), writeBytes), () => undefined);
 }

@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database, Db } from "@vsi/db";
 import { csvLine, formulaSafeCell, formulaStarts, utf8Bom } from "./csv-encoding.ts";
 import { listQuestions } from "../questions/queries.ts";
-import { copyCsv, copySlotFree } from "./visits-csv-copy.ts";
+import { copyCsv, copySlotFree, inlineParameters } from "./visits-csv-copy.ts";
 import { visitConditions, type VisitFilters } from "../visits/filters.ts";
 
 /** The columns of before, in their order, then the new ones. */
@@ -165,7 +165,19 @@ export function csvSelect(
  * and JIT gains nothing on these function calls for its compile time in each process. The
  * batched path keeps the index: each of its queries reads 2,000 rows.
  */
-export const csvCopySettings = { enable_indexscan: "off", jit: "off" } as const;
+const csvCopySettings = { enable_indexscan: "off", jit: "off" } as const;
+
+/**
+ * What the COPY path runs for these filters: the SELECT with its questions' columns, its values
+ * inlined (COPY takes no parameters), and the settings of its transaction. The bench gives psql
+ * this same statement, so the two are timed on one query.
+ */
+export async function csvCopySelect(db: Kysely<Database>, filters: VisitFilters) {
+  const questions = await csvQuestions(db, filters);
+  const select = inlineParameters(csvSelect(db, filters, questions).compile());
+  const settings: Record<string, string> = { TimeZone: filters.timeZone, ...csvCopySettings };
+  return { questions, select, settings };
+}
 
 /** The report's zone for the statements of one transaction only. */
 export const setSessionZone = (timeZone: string) =>
@@ -222,16 +234,12 @@ export async function visitsCsv(
   filters: VisitFilters,
   path: "copy" | "batched" = db.pool && copySlotFree(db.pool) ? "copy" : "batched",
 ): Promise<Readable> {
-  const questions = await csvQuestions(db.kysely, filters);
   if (path === "copy") {
     if (!db.pool) throw new Error("COPY needs a PostgreSQL server");
-    return copyCsv(
-      db.pool,
-      csvSelect(db.kysely, filters, questions).compile(),
-      { TimeZone: filters.timeZone, ...csvCopySettings },
-      csvHead(questions),
-    );
+    const { questions, select, settings } = await csvCopySelect(db.kysely, filters);
+    return copyCsv(db.pool, select, settings, csvHead(questions));
   }
+  const questions = await csvQuestions(db.kysely, filters);
   const batches = csvBatches(db.kysely, filters, questions);
   const first = await batches.next();
   async function* all() {
