@@ -5,7 +5,8 @@ export function Loading() {
   const { t } = useStaffTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t("common.loadingLabel")} />
+      {/* A status, so that screen readers may name it: a plain span may not carry a label. */}
+      <Loader role="status" aria-label={t("common.loadingLabel")} />
     </Center>
   );
 }
