@@ -1,9 +1,10 @@
-import { Button, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { NativeSelect, Stack, Title } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { queryClient, trpc } from "../lib/trpc";
 import { useServerErrors } from "../hooks/useServerErrors";
+import { SaveRow } from "./SaveRow";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 
 /** The month the fiscal year starts in, which the reports' quarter and fiscal-year shortcuts use. */
@@ -57,17 +58,12 @@ export function FiscalYearSetting() {
             error={errors.fieldErrors.fiscalYearStartMonth}
             maw={420}
           />
-          <Group>
-            {/* Its own words: the retention setting above has the page's Save. */}
-            <Button type="submit" loading={save.isPending}>
-              {t("settings.fiscalYearSave")}
-            </Button>
-            {saved ? (
-              <Text role="status" fw={600}>
-                {t("settings.saved")}
-              </Text>
-            ) : null}
-          </Group>
+          {/* Its own words: the retention setting above has the page's Save. */}
+          <SaveRow
+            label={t("settings.fiscalYearSave")}
+            loading={save.isPending}
+            saved={saved ? t("settings.saved") : null}
+          />
         </Stack>
       </form>
     </Stack>

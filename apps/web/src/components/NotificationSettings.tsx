@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, Stack, Text, Title } from "@mantine/core";
+import { Checkbox, Group, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { fieldErrorsOf } from "@vsi/web-common/api-errors";
 import { translateServerMessage } from "../lib/serverMessages";
 import { queryClient, trpc } from "../lib/trpc";
+import { SaveRow } from "./SaveRow";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 
 const pairKey = (locationId: number, programId: number) => `${locationId}:${programId}`;
@@ -123,16 +124,11 @@ export function NotificationSettings({ email }: { email: string }) {
               </Checkbox.Group>
             ))}
           </Stack>
-          <Group>
-            <Button type="submit" loading={save.isPending}>
-              {t("notifications.save")}
-            </Button>
-            {saved ? (
-              <Text role="status" fw={600}>
-                {t("notifications.saved")}
-              </Text>
-            ) : null}
-          </Group>
+          <SaveRow
+            label={t("notifications.save")}
+            loading={save.isPending}
+            saved={saved ? t("notifications.saved") : null}
+          />
         </Stack>
       </form>
     </Stack>

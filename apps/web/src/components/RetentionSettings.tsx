@@ -15,6 +15,7 @@ import { retentionDayBounds } from "@vsi/api/schemas";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { queryClient, trpc, trpcClient } from "../lib/trpc";
 import { useServerErrors } from "../hooks/useServerErrors";
+import { SaveRow } from "./SaveRow";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 
 /** What is about to be erased, asked about before it is: a new period, or erasing now. */
@@ -137,21 +138,13 @@ export function RetentionSettings() {
               maw={420}
             />
           ) : null}
-          <Group>
-            <Button type="submit" loading={checking || save.isPending}>
-              {t("settings.save")}
-            </Button>
+          <SaveRow label={t("settings.save")} loading={checking || save.isPending} saved={saved}>
             {settings.eraseAfterDays !== null ? (
               <Button variant="default" loading={eraseNow.isPending} onClick={askToEraseNow}>
                 {t("settings.eraseNow")}
               </Button>
             ) : null}
-            {saved ? (
-              <Text role="status" fw={600}>
-                {saved}
-              </Text>
-            ) : null}
-          </Group>
+          </SaveRow>
           <Alert color="gray" variant="light" role="status" aria-live="polite">
             <Text>
               {settings.eraseAfterDays === null
