@@ -3,6 +3,17 @@ import { expect, type Locator, type Page } from "@playwright/test";
 /** The staff app's menu: the header's links on a wide screen, the burger's list on a narrow one. */
 export const mainMenu = (page: Page): Locator => page.getByRole("navigation", { name: "Main" });
 
+/** A staff member's (not an admin's) links in the menu, in order. */
+export const staffMenuLinks = [
+  "Dashboard",
+  "Locations",
+  "Programs",
+  "Reports",
+  "On site",
+  "My Account",
+  "Log out",
+];
+
 /** Opens the folded menu (a phone, an upright or sideways tablet) and returns it. */
 export async function openFoldedMenu(page: Page): Promise<Locator> {
   await page.getByRole("button", { name: "Open menu" }).click();
