@@ -7,7 +7,7 @@ import { createDb, sql } from "@vsi/db";
 import { defaultDatabaseKind, openTestDb } from "@vsi/db/testing";
 import { createTestDatabase } from "@vsi/test-utils";
 import { startReceiver } from "@vsi/test-utils/webhook-receiver";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it, onTestFinished, vi } from "vitest";
 import { spawnServer } from "./processes.ts";
 import { siteRows } from "./site-rows.ts";
 import { eventFanOut, scheduledJobs, staffAlertSender, webhookSender } from "../src/jobs/index.ts";
@@ -33,7 +33,6 @@ describe("the webhook sender", () => {
   it("sends a sign-in as soon as it commits, and the job's tick sends what waited while it was stopped", async () => {
     world.server.services.config.webhooksAllowPrivateNetworks = true;
     const hooks = await startReceiver();
-    cleanups.push(hooks.close);
     const created = await world.admin.post("/api/webhooks", {
       url: hooks.url,
       events: ["visit.signed_in"],
@@ -49,10 +48,11 @@ describe("the webhook sender", () => {
     expect(early.status).toBe(201);
     const fanOut = eventFanOut(world.server.services, quiet);
     const sender = webhookSender(world.server.services, quiet);
-    cleanups.push(
-      () => fanOut.stop(),
-      () => sender.stop(),
-    );
+    onTestFinished(async () => {
+      await fanOut.stop();
+      await sender.stop();
+      await hooks.close();
+    });
     const job = scheduledJobs(world.server.services, quiet, {
       fanOut,
       webhooks: sender,
@@ -75,6 +75,46 @@ describe("the webhook sender", () => {
       (r) => (JSON.parse(r.body) as { data: { visitId: number } }).data.visitId,
     );
     expect(visitIds).toEqual([(early.json as { id: number }).id, (next.json as { id: number }).id]);
+  });
+
+  it("sends a new sign-in to a healthy receiver when it commits, while a hung one holds an earlier send", async () => {
+    world.server.services.config.webhooksAllowPrivateNetworks = true;
+    const hung = await startReceiver([{ hold: true }]);
+    const healthy = await startReceiver();
+    const fanOut = eventFanOut(world.server.services, quiet);
+    const sender = webhookSender(world.server.services, quiet);
+    onTestFinished(async () => {
+      // The hung send ends with its receiver; then the sender has nothing under way.
+      await hung.close();
+      await healthy.close();
+      await fanOut.stop();
+      await sender.stop();
+    });
+    const addEndpoint = async (url: string) =>
+      expect(
+        (await world.admin.post("/api/webhooks", { url, events: ["visit.signed_in"] })).status,
+      ).toBe(201);
+    await addEndpoint(hung.url);
+    await fanOut.start();
+    await sender.start();
+    const tablet = await tabletClient(world.server, world.catalog.main.id);
+    const signIn = async () =>
+      expect(
+        (
+          await tablet.post(
+            "/api/visits",
+            visitor(world.catalog.main.id, world.catalog.tutoring.id),
+          )
+        ).status,
+      ).toBe(201);
+    await signIn();
+    await vi.waitFor(() => expect(hung.held).toBe(1), { timeout: 20_000 });
+
+    await addEndpoint(healthy.url);
+    await signIn();
+    await vi.waitFor(() => expect(healthy.received).toHaveLength(1), { timeout: 20_000 });
+    // The hung send is still under way: the new event did not wait for it to end.
+    expect(hung.closedConnections).toBe(0);
   });
 });
 

@@ -13,11 +13,12 @@ export function webhookSender(
     doneWord: "sent",
     channel: webhooksChannel,
     services,
-    sendDue: async (stopping) => {
+    sendDue: async (stopping, woken) => {
       const { attempted, nextDueAt } = await deliverDue(services.db.kysely, {
         now: services.now(),
         allowPrivate: services.config.webhooksAllowPrivateNetworks === true,
         stopping,
+        woken,
       });
       return { done: attempted, nextDueAt };
     },

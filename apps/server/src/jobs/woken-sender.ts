@@ -22,8 +22,14 @@ export interface WokenSenderOptions {
    */
   gatherMs?: number;
   services: Services;
-  /** Sends what is due; `stopping` turns true when the server shuts down (finish what is under way). */
-  sendDue: (stopping: () => boolean) => Promise<{ done: number; nextDueAt: Date | null }>;
+  /**
+   * Sends what is due; `stopping` turns true when the server shuts down (finish what is under way);
+   * `woken` settles at the next notification, for a run that waits on slow sends meanwhile.
+   */
+  sendDue: (
+    stopping: () => boolean,
+    woken: () => Promise<void>,
+  ) => Promise<{ done: number; nextDueAt: Date | null }>;
   log: { info(line: string): void; error(line: string): void };
 }
 
@@ -40,6 +46,16 @@ export function wokenSender(options: WokenSenderOptions): WokenSender {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let gathering: NodeJS.Timeout | undefined;
+  // One promise for every waiter until the next notification settles it.
+  let wake: { promise: Promise<void>; resolve: () => void } | undefined;
+  const woken = () => {
+    if (!wake) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      wake = { promise, resolve };
+    }
+    return wake.promise;
+  };
 
   const schedule = (nextDueAt: Date | null) => {
     clearTimeout(timer);
@@ -53,7 +69,7 @@ export function wokenSender(options: WokenSenderOptions): WokenSender {
   const loop = async () => {
     do {
       again = false;
-      const { done, nextDueAt } = await sendDue(() => stopped);
+      const { done, nextDueAt } = await sendDue(() => stopped, woken);
       if (done) log.info(`${name}: ${done} ${doneWord}`);
       schedule(nextDueAt);
     } while (again && !stopped);
@@ -64,6 +80,8 @@ export function wokenSender(options: WokenSenderOptions): WokenSender {
       if (stopped) return Promise.resolve();
       if (running) {
         again = true;
+        wake?.resolve();
+        wake = undefined;
         return running;
       }
       running = loop()

@@ -250,6 +250,11 @@ export interface DeliveryRun {
   stopping?: () => boolean;
   /** `deliveryLimits` unless said (a test's smaller numbers reach the same limits sooner). */
   limits?: DeliveryLimits;
+  /**
+   * Settles when new deliveries may be due (their notification): a run waiting on slow sends
+   * looks again then, instead of when one of them ends.
+   */
+  woken?: () => Promise<void>;
 }
 
 /**
@@ -315,8 +320,10 @@ export async function deliverDue(
       attempted += claimed.length;
       if (claimed.length === 0 && inFlight.size === 0 && finished.length === 0) break;
     }
-    // A send finished: it is recorded with any others done by then, and more are claimed.
-    if (inFlight.size) await Promise.race(inFlight);
+    // Sends that finished while this claim ran may have left an endpoint's share: look again at
+    // once, or the next look waits on what is still in flight, perhaps a hung receiver's.
+    if (finished.length === 0 && inFlight.size)
+      await Promise.race(run.woken ? [...inFlight, run.woken()] : inFlight);
   }
 
   const next = await db

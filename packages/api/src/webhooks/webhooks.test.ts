@@ -1,5 +1,5 @@
 import { Webhook } from "standardwebhooks";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   adminClient,
   staffClient,
@@ -436,11 +436,19 @@ describe("delivery", () => {
     for (let i = 0; i < events; i++) await signIn(tablet);
     await fanOutEvents(site.world.services.db.kysely);
     // The hung receiver's sends end only at their time-out, long after this test's.
+    let stopped = false;
     const run = deliverDue(site.world.services.db.kysely, {
       now: site.world.services.now(),
       allowPrivate: true,
       timeoutMs: 120_000,
       limits,
+      stopping: () => stopped,
+    });
+    // Whatever the outcome, the run ends within the test, not in the next one's tables.
+    onTestFinished(async () => {
+      stopped = true;
+      await hung.close();
+      await run;
     });
     while (healthy.received.length < events)
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -460,6 +468,74 @@ describe("delivery", () => {
       ["delivered", events],
       ["pending", events],
     ]);
+  });
+
+  it("claims again at once when sends finish while it is claiming, rather than waiting on a hung one", async () => {
+    const { kysely } = site.world.services.db;
+    const hung = await receiver([{ hold: true }]);
+    // Answers only when the test says: it decides when each send finishes.
+    const healthy = await receiver([{ hold: true }]);
+    await addEndpoint(hung.url, { events: ["visit.signed_in"] });
+    await addEndpoint(healthy.url, { events: ["visit.signed_in"] });
+    const tablet = await tabletClient(site.world, site.catalog.main.id);
+    // One claim fills an endpoint's share: with a send in flight it is not claimed from.
+    const limits = { inFlight: 20, perEndpoint: 3, perClaim: 3 };
+    const events = 6;
+    for (let i = 0; i < events; i++) await signIn(tablet);
+    await fanOutEvents(kysely);
+    // The same database, with a claim's answer held back when the test asks: the claim (the
+    // sender's one query with common table expressions) is then under way as long as it likes.
+    const claims = new Set<unknown>();
+    let holdNextClaim: { reached: () => void; go: Promise<void> } | undefined;
+    const paused = kysely.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        if (node.kind === "SelectQueryNode" && node.with) claims.add(queryId);
+        return node;
+      },
+      transformResult: async ({ result, queryId }) => {
+        const hold = claims.delete(queryId) ? holdNextClaim : undefined;
+        if (hold) {
+          holdNextClaim = undefined;
+          hold.reached();
+          await hold.go;
+        }
+        return result;
+      },
+    });
+    let stopped = false;
+    const run = deliverDue(paused, {
+      now: site.world.services.now(),
+      allowPrivate: true,
+      timeoutMs: 120_000,
+      limits,
+      stopping: () => stopped,
+    });
+    onTestFinished(async () => {
+      stopped = true;
+      await hung.close();
+      await healthy.close();
+      await run;
+    });
+    await vi.waitFor(() => expect([hung.held, healthy.held]).toEqual([3, 3]));
+
+    let go!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      holdNextClaim = { reached: resolve, go: new Promise<void>((open) => (go = open)) };
+    });
+    // One send ends: the next claim leaves both endpoints out as full, and is held.
+    healthy.release(1);
+    await reached;
+    // The healthy endpoint's other sends end while that claim is under way.
+    healthy.release();
+    await vi.waitFor(() => expect(healthy.closedConnections).toBe(3));
+    go();
+
+    // Its three other events go out though the hung endpoint's sends never end.
+    await vi.waitFor(() => expect(healthy.held).toBe(3), { timeout: 10_000 });
+    healthy.release();
+    await vi.waitFor(() => expect(healthy.closedConnections).toBe(events));
+    expect(new Set(healthy.received.map((r) => r.headers["webhook-id"])).size).toBe(events);
+    expect(hung.received).toHaveLength(limits.perEndpoint);
   });
 
   it("leaves a failing endpoint alone for a while: events arriving meanwhile wait, then go with the retries", async () => {
