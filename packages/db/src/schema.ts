@@ -271,7 +271,7 @@ export interface SettingsTable {
   /** Visitors' details are erased from visits older than this; null keeps them. */
   erase_after_days: number | null;
   retention_ran_at: NullableTimestamp;
-  /** The pads of the install's visitor-key secret (visitor-key.ts). */
+  /** The pads of the install's visitor-key secret (migration 0019_visitor_keys). */
   visitor_key_inner: Buffer | null;
   visitor_key_outer: Buffer | null;
   /** When an admin last saved the retention setting (keeping details for good included). */

@@ -1,15 +1,14 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The visits' announcing function: each change's payload, sent with `announce(channel, payload)`
- * (PostgreSQL's pg_notify here; a later migration writes them to a feed instead).
+ * Every change to a visit, whoever writes it (a tablet, staff, a job), is announced on the
+ * `vsi_visits` channel in the same transaction, so every server process hears it once it commits.
+ * A statement changing more rows than a sheet would show (a purge, an import) announces one
+ * `refresh` per location instead of flooding every listener.
  */
-export async function createVisitsNotifyFunction(
-  db: Kysely<unknown>,
-  { announce, replace }: { announce: string; replace: boolean },
-): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    ${sql.raw(replace ? "create or replace" : "create")} function vsi_visits_notify() returns trigger language plpgsql as $$
+    create function vsi_visits_notify() returns trigger language plpgsql as $$
     declare
       many boolean;
     begin
@@ -20,42 +19,32 @@ export async function createVisitsNotifyFunction(
       end if;
       if many then
         if tg_op = 'DELETE' then
-          perform ${sql.raw(announce)}('vsi_visits', json_build_object('locationId', l, 'kind', 'refresh')::text)
+          perform pg_notify('vsi_visits', json_build_object('locationId', l, 'kind', 'refresh')::text)
           from (select distinct location_id as l from old_rows) s;
         else
-          perform ${sql.raw(announce)}('vsi_visits', json_build_object('locationId', l, 'kind', 'refresh')::text)
+          perform pg_notify('vsi_visits', json_build_object('locationId', l, 'kind', 'refresh')::text)
           from (select distinct location_id as l from new_rows) s;
         end if;
       elsif tg_op = 'INSERT' then
-        perform ${sql.raw(announce)}('vsi_visits', json_build_object('locationId', location_id, 'programId', program_id, 'visitId', id, 'kind', 'in')::text)
+        perform pg_notify('vsi_visits', json_build_object('locationId', location_id, 'programId', program_id, 'visitId', id, 'kind', 'in')::text)
         from new_rows;
       elsif tg_op = 'UPDATE' then
-        perform ${sql.raw(announce)}('vsi_visits', json_build_object(
+        perform pg_notify('vsi_visits', json_build_object(
           'locationId', n.location_id, 'programId', n.program_id, 'visitId', n.id,
           'kind', case when o.time_out is null and n.time_out is not null then 'out' else 'changed' end)::text)
         from new_rows n join old_rows o on o.id = n.id;
         -- A visit moved to another location leaves the old one's sheet.
-        perform ${sql.raw(announce)}('vsi_visits', json_build_object('locationId', o.location_id, 'programId', o.program_id, 'visitId', o.id, 'kind', 'deleted')::text)
+        perform pg_notify('vsi_visits', json_build_object('locationId', o.location_id, 'programId', o.program_id, 'visitId', o.id, 'kind', 'deleted')::text)
         from new_rows n join old_rows o on o.id = n.id
         where o.location_id <> n.location_id or o.program_id <> n.program_id;
       else
-        perform ${sql.raw(announce)}('vsi_visits', json_build_object('locationId', location_id, 'programId', program_id, 'visitId', id, 'kind', 'deleted')::text)
+        perform pg_notify('vsi_visits', json_build_object('locationId', location_id, 'programId', program_id, 'visitId', id, 'kind', 'deleted')::text)
         from old_rows;
       end if;
       return null;
     end
     $$
   `.execute(db);
-}
-
-/**
- * Every change to a visit, whoever writes it (a tablet, staff, a job), is announced on the
- * `vsi_visits` channel in the same transaction, so every server process hears it once it commits.
- * A statement changing more rows than a sheet would show (a purge, an import) announces one
- * `refresh` per location instead of flooding every listener.
- */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await createVisitsNotifyFunction(db, { announce: "pg_notify", replace: false });
   // Statement triggers with transition tables: one per kind of statement.
   await sql`create trigger visits_notify_insert after insert on visits referencing new table as new_rows for each statement execute function vsi_visits_notify()`.execute(
     db,

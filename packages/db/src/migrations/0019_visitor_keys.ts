@@ -1,11 +1,12 @@
+import { createHash, randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { hmacPads, newVisitorKeySecret } from "../visitor-key.ts";
 
 // Unduplicated counts that outlive erasure: each visit keeps a keyed hash of its phone number
 // (HMAC-SHA256 with a secret made for this install), which retention leaves in place when it
 // blanks the phone. A trigger writes it, so no writer of visits can forget it.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const { inner, outer } = hmacPads(newVisitorKeySecret());
+  // The install's secret, made once and kept only as its two pads.
+  const { inner, outer } = hmacPads(randomBytes(32));
   await sql`alter table settings add column visitor_key_inner bytea, add column visitor_key_outer bytea`.execute(
     db,
   );
@@ -41,6 +42,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`analyze visits`.execute(db);
+}
+
+/**
+ * The two pads of an HMAC-SHA256 key (RFC 2104): a visitor's key is then
+ * sha256(outer || sha256(inner || phone)), which the database computes itself (visitor_key_of), so
+ * every writer of a visit, a tablet's one statement included, gets it.
+ */
+function hmacPads(key: Buffer): { inner: Buffer; outer: Buffer } {
+  const block = Buffer.alloc(64);
+  (key.length > 64 ? createHash("sha256").update(key).digest() : key).copy(block);
+  return {
+    inner: Buffer.from(block.map((byte) => byte ^ 0x36)),
+    outer: Buffer.from(block.map((byte) => byte ^ 0x5c)),
+  };
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -63,7 +63,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
-  await createVisitDataFunction(db);
+  // The visit as an event carries it: ids and names of its place and program, times, and the
+  // visitor's details (cut to a first name and last initial at delivery unless the endpoint asks).
+  await sql`create function webhook_visit_data(v jsonb) returns jsonb language sql stable as $$
+    select jsonb_build_object(
+      'visitId', (v ->> 'id')::int,
+      'location', jsonb_build_object('id', l.id, 'name', l.name),
+      'program', jsonb_build_object('id', p.id, 'name', p.name),
+      'firstName', v ->> 'first_name',
+      'lastName', v ->> 'last_name',
+      'phoneNumber', v ->> 'phone_number',
+      'temperature', v ->> 'temperature',
+      'answers', coalesce(v -> 'answers', '{}'),
+      'timeIn', to_char((v ->> 'time_in')::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'timeOut', to_char((v ->> 'time_out')::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'signedOutBy', v ->> 'signed_out_by',
+      'signedInFrom', v ->> 'signed_in_from')
+    from (select 1) one
+    left join locations l on l.id = (v ->> 'location_id')::int
+    left join programs p on p.id = (v ->> 'program_id')::int
+  $$`.execute(db);
 
   // Which endpoints want an event: enabled, subscribed to its type, and its location (none named: all).
   await sql`create function webhook_endpoint_wants(e webhook_endpoints, event_type text, at_location integer)
@@ -164,29 +183,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function webhook_endpoint_wants(webhook_endpoints, text, integer)`.execute(db);
   await sql`drop table webhook_endpoints`.execute(db);
   await sql`drop function webhook_visit_data(jsonb)`.execute(db);
-}
-
-/**
- * The visit as an event carries it: ids and names of its place and program, times, and the
- * visitor's details (cut to a first name and last initial at delivery unless the endpoint asks).
- */
-export async function createVisitDataFunction(db: Kysely<unknown>): Promise<void> {
-  await sql`create function webhook_visit_data(v jsonb) returns jsonb language sql stable as $$
-    select jsonb_build_object(
-      'visitId', (v ->> 'id')::int,
-      'location', jsonb_build_object('id', l.id, 'name', l.name),
-      'program', jsonb_build_object('id', p.id, 'name', p.name),
-      'firstName', v ->> 'first_name',
-      'lastName', v ->> 'last_name',
-      'phoneNumber', v ->> 'phone_number',
-      'temperature', v ->> 'temperature',
-      'answers', coalesce(v -> 'answers', '{}'),
-      'timeIn', to_char((v ->> 'time_in')::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'timeOut', to_char((v ->> 'time_out')::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'signedOutBy', v ->> 'signed_out_by',
-      'signedInFrom', v ->> 'signed_in_from')
-    from (select 1) one
-    left join locations l on l.id = (v ->> 'location_id')::int
-    left join programs p on p.id = (v ->> 'program_id')::int
-  $$`.execute(db);
 }

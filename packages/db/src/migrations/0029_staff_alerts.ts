@@ -50,67 +50,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger staff_alerts_notify after insert on staff_alerts
     for each statement execute function vsi_staff_alerts_notify()`.execute(db);
 
-  await replaceEventsFunction(db, true);
-
-  // An endpoint whose attempts just failed is left alone until then: a dead receiver costs the
-  // sender one round of attempts per pause, not one per event.
-  await sql`alter table webhook_endpoints add column retry_after timestamptz`.execute(db);
-  // The webhook sender claims each endpoint's oldest due deliveries by this range: a slow
-  // endpoint's backlog is never read whole, nor holds up the others'.
-  // Every sign-in writes a delivery per endpoint: a foreign key would lock the endpoint's row
-  // (KEY SHARE) in each of them, and under many at once every sign-in queues on that one row (its
-  // lockers become a multixact, rewritten by each). The cascade it gave is a trigger instead.
-  await sql`alter table webhook_deliveries drop constraint webhook_deliveries_endpoint_id_fkey`.execute(
-    db,
-  );
-  await sql`create function vsi_webhook_endpoint_deleted() returns trigger language plpgsql as $$
-    begin
-      delete from webhook_deliveries d using old_rows o where d.endpoint_id = o.id;
-      return null;
-    end
-  $$`.execute(db);
-  await sql`create trigger webhook_endpoints_deleted after delete on webhook_endpoints
-    referencing old table as old_rows for each statement execute function vsi_webhook_endpoint_deleted()`.execute(
-    db,
-  );
-  // Tests an admin asked for are claimed apart, whatever their endpoint's state: this finds them.
-  await sql`create index webhook_events_test_idx on webhook_events (id) where type = 'webhook.test'`.execute(
-    db,
-  );
-  await sql`create index webhook_deliveries_endpoint_due_idx on webhook_deliveries (endpoint_id, next_attempt_at, id)
-    where state = 'pending'`.execute(db);
-}
-
-/**
- * 0027's rule, unchanged for webhooks; with alerts it also keeps a sign-in that an active user's
- * subscription wants, and writes their staff_alerts rows.
- */
-export async function replaceEventsFunction(db: Kysely<unknown>, alerts: boolean): Promise<void> {
-  const anyReader = alerts
-    ? sql.raw(`not exists (select 1 from webhook_endpoints where enabled)
-        and not exists (select 1 from staff_alert_subscriptions)`)
-    : sql.raw(`not exists (select 1 from webhook_endpoints where enabled)`);
-  const alertWanted = alerts
-    ? sql.raw(`or (c ->> 'type' = 'visit.signed_in' and exists (
-          select 1 from staff_alert_subscriptions s join users u on u.id = s.user_id
-          where s.location_id = (c #>> '{row,location_id}')::int
-            and s.program_id = (c #>> '{row,program_id}')::int and u.deactivated_at is null))`)
-    : sql.raw("");
-  const writes = alerts
-    ? sql.raw(`, deliveries as (
-        insert into webhook_deliveries (event_id, endpoint_id)
-        select events.id, e.id from events
-        join webhook_endpoints e on webhook_endpoint_wants(e, events.type, events.location_id)
-      )
-      insert into staff_alerts (event_id, user_id)
-      select events.id, s.user_id from events
-      join staff_alert_subscriptions s on s.location_id = events.location_id
-        and s.program_id = (events.data #>> '{program,id}')::int
-      join users u on u.id = s.user_id and u.deactivated_at is null
-      where events.type = 'visit.signed_in'`)
-    : sql.raw(`insert into webhook_deliveries (event_id, endpoint_id)
-      select events.id, e.id from events
-      join webhook_endpoints e on webhook_endpoint_wants(e, events.type, events.location_id)`);
+  // 0027's rule, unchanged for webhooks; it also keeps a sign-in that an active user's
+  // subscription wants, and writes their staff_alerts rows.
   await sql`create or replace function vsi_webhook_events() returns trigger language plpgsql as $$
     declare
       changes jsonb;
@@ -129,7 +70,8 @@ export async function replaceEventsFunction(db: Kysely<unknown>, alerts: boolean
         update webhook_events ev set data = ev.data - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
         from old_rows o where ev.visit_id = o.id;
       end if;
-      if ${anyReader} then
+      if not exists (select 1 from webhook_endpoints where enabled)
+        and not exists (select 1 from staff_alert_subscriptions) then
         return null;
       end if;
       -- Each statement's transition tables exist only in its own kind of trigger.
@@ -160,17 +102,58 @@ export async function replaceEventsFunction(db: Kysely<unknown>, alerts: boolean
         from jsonb_array_elements(coalesce(changes, '[]')) c
         where c ->> 'type' is not null and (exists (
           select 1 from webhook_endpoints e
-          where webhook_endpoint_wants(e, c ->> 'type', (c #>> '{row,location_id}')::int)) ${alertWanted})
+          where webhook_endpoint_wants(e, c ->> 'type', (c #>> '{row,location_id}')::int)) or (c ->> 'type' = 'visit.signed_in' and exists (
+          select 1 from staff_alert_subscriptions s join users u on u.id = s.user_id
+          where s.location_id = (c #>> '{row,location_id}')::int
+            and s.program_id = (c #>> '{row,program_id}')::int and u.deactivated_at is null)))
       ), events as (
         insert into webhook_events (message_id, type, visit_id, location_id, data)
         select 'msg_' || replace(gen_random_uuid()::text, '-', ''), type, visit_id, location_id, data
         from wanted
         returning id, type, location_id, data
       )
-      ${writes};
+      , deliveries as (
+        insert into webhook_deliveries (event_id, endpoint_id)
+        select events.id, e.id from events
+        join webhook_endpoints e on webhook_endpoint_wants(e, events.type, events.location_id)
+      )
+      insert into staff_alerts (event_id, user_id)
+      select events.id, s.user_id from events
+      join staff_alert_subscriptions s on s.location_id = events.location_id
+        and s.program_id = (events.data #>> '{program,id}')::int
+      join users u on u.id = s.user_id and u.deactivated_at is null
+      where events.type = 'visit.signed_in';
       return null;
     end
   $$`.execute(db);
+
+  // An endpoint whose attempts just failed is left alone until then: a dead receiver costs the
+  // sender one round of attempts per pause, not one per event.
+  await sql`alter table webhook_endpoints add column retry_after timestamptz`.execute(db);
+  // The webhook sender claims each endpoint's oldest due deliveries by this range: a slow
+  // endpoint's backlog is never read whole, nor holds up the others'.
+  // Every sign-in writes a delivery per endpoint: a foreign key would lock the endpoint's row
+  // (KEY SHARE) in each of them, and under many at once every sign-in queues on that one row (its
+  // lockers become a multixact, rewritten by each). The cascade it gave is a trigger instead.
+  await sql`alter table webhook_deliveries drop constraint webhook_deliveries_endpoint_id_fkey`.execute(
+    db,
+  );
+  await sql`create function vsi_webhook_endpoint_deleted() returns trigger language plpgsql as $$
+    begin
+      delete from webhook_deliveries d using old_rows o where d.endpoint_id = o.id;
+      return null;
+    end
+  $$`.execute(db);
+  await sql`create trigger webhook_endpoints_deleted after delete on webhook_endpoints
+    referencing old table as old_rows for each statement execute function vsi_webhook_endpoint_deleted()`.execute(
+    db,
+  );
+  // Tests an admin asked for are claimed apart, whatever their endpoint's state: this finds them.
+  await sql`create index webhook_events_test_idx on webhook_events (id) where type = 'webhook.test'`.execute(
+    db,
+  );
+  await sql`create index webhook_deliveries_endpoint_due_idx on webhook_deliveries (endpoint_id, next_attempt_at, id)
+    where state = 'pending'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -181,7 +164,69 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table webhook_deliveries add constraint webhook_deliveries_endpoint_id_fkey
     foreign key (endpoint_id) references webhook_endpoints (id) on delete cascade`.execute(db);
   await sql`alter table webhook_endpoints drop column retry_after`.execute(db);
-  await replaceEventsFunction(db, false);
+  // 0027's rule, as it was.
+  await sql`create or replace function vsi_webhook_events() returns trigger language plpgsql as $$
+    declare
+      changes jsonb;
+    begin
+      -- An erased or deleted visit's details leave its earlier events (kept for their deliveries) too.
+      -- Guarded: most updates (a sign-out) erase nothing, and need not look at the events at all.
+      -- (Nested: a statement naming old_rows cannot even be planned in an INSERT's trigger.)
+      if tg_op = 'UPDATE' then
+        if exists (select 1 from new_rows n join old_rows o on o.id = n.id
+            where o.erased_at is null and n.erased_at is not null) then
+          update webhook_events ev set data = ev.data - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
+          from new_rows n join old_rows o on o.id = n.id
+          where ev.visit_id = n.id and o.erased_at is null and n.erased_at is not null;
+        end if;
+      elsif tg_op = 'DELETE' then
+        update webhook_events ev set data = ev.data - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
+        from old_rows o where ev.visit_id = o.id;
+      end if;
+      if not exists (select 1 from webhook_endpoints where enabled) then
+        return null;
+      end if;
+      -- Each statement's transition tables exist only in its own kind of trigger.
+      if tg_op = 'INSERT' then
+        select jsonb_agg(jsonb_build_object('type', 'visit.signed_in', 'row', to_jsonb(n)))
+        into changes from new_rows n;
+      elsif tg_op = 'UPDATE' then
+        select jsonb_agg(jsonb_build_object('type', case
+            when o.erased_at is null and n.erased_at is not null then 'visit.deleted'
+            when o.time_out is null and n.time_out is not null then 'visit.signed_out'
+            when (o.first_name, o.last_name, o.phone_number, o.temperature, o.time_in, o.time_out,
+                  o.signed_out_by, o.location_id, o.program_id, o.answers)
+              is distinct from (n.first_name, n.last_name, n.phone_number, n.temperature, n.time_in,
+                  n.time_out, n.signed_out_by, n.location_id, n.program_id, n.answers)
+              then 'visit.updated'
+          end, 'row', to_jsonb(n)))
+        into changes from new_rows n join old_rows o on o.id = n.id;
+      else
+        select jsonb_agg(jsonb_build_object('type', 'visit.deleted', 'row', to_jsonb(o)))
+        into changes from old_rows o;
+      end if;
+      with wanted as (
+        select c ->> 'type' as type, (c #>> '{row,id}')::int as visit_id,
+          (c #>> '{row,location_id}')::int as location_id,
+          case when c ->> 'type' = 'visit.deleted'
+            then webhook_visit_data(c -> 'row') - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
+            else webhook_visit_data(c -> 'row') end as data
+        from jsonb_array_elements(coalesce(changes, '[]')) c
+        where c ->> 'type' is not null and (exists (
+          select 1 from webhook_endpoints e
+          where webhook_endpoint_wants(e, c ->> 'type', (c #>> '{row,location_id}')::int)) )
+      ), events as (
+        insert into webhook_events (message_id, type, visit_id, location_id, data)
+        select 'msg_' || replace(gen_random_uuid()::text, '-', ''), type, visit_id, location_id, data
+        from wanted
+        returning id, type, location_id, data
+      )
+      insert into webhook_deliveries (event_id, endpoint_id)
+      select events.id, e.id from events
+      join webhook_endpoints e on webhook_endpoint_wants(e, events.type, events.location_id);
+      return null;
+    end
+  $$`.execute(db);
   await sql`drop trigger staff_alerts_notify on staff_alerts`.execute(db);
   await sql`drop function vsi_staff_alerts_notify()`.execute(db);
   await sql`drop table staff_daily_summaries`.execute(db);

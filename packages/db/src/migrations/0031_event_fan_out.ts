@@ -1,6 +1,4 @@
 import { sql, type Kysely } from "kysely";
-import { createVisitDataFunction } from "./0027_webhooks.ts";
-import { replaceEventsFunction } from "./0029_staff_alerts.ts";
 
 // A visit's change writes one event row and nothing more: who receives it (a delivery per
 // endpoint, an alert per subscriber) is written after commit by the server's fan-out, from the
@@ -35,18 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select array['firstName', 'lastName', 'phoneNumber', 'temperature', 'answers']
   $$`.execute(db);
 
-  await createEventDataFunction(db, "v.answers");
-
-  await sql`drop function webhook_visit_data(jsonb)`.execute(db);
-
-  await createEventsFunction(db, { queue: false, askFirst: false });
-}
-
-/**
- * The visit as an event carries it, `answers` the expression for its answers (since migration
- * 0034 their values alone); one expression, so the planner inlines it into the trigger.
- */
-export async function createEventDataFunction(db: Kysely<unknown>, answers: string): Promise<void> {
+  // The visit as an event carries it; one expression, so the planner inlines it into the trigger.
   await sql`create or replace function webhook_visit_data(v visits, location_name text, program_name text)
     returns jsonb language sql stable as $$
       select jsonb_build_object(
@@ -57,31 +44,18 @@ export async function createEventDataFunction(db: Kysely<unknown>, answers: stri
         'lastName', v.last_name,
         'phoneNumber', v.phone_number,
         'temperature', v.temperature,
-        'answers', ${sql.raw(answers)},
+        'answers', v.answers,
         'timeIn', to_char(v.time_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'timeOut', to_char(v.time_out at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'signedOutBy', v.signed_out_by,
         'signedInFrom', v.signed_in_from)
     $$`.execute(db);
-}
 
-/**
- * Most updates are sign-outs, and most readers want only sign-ins: asked once, before the
- * statement that would name each changed visit's event.
- */
-const updatesWantedFirst = `
-        if exists (select 1 from webhook_endpoints where enabled and events <> '["visit.signed_in"]')
-            or exists (select 1 from staff_alert_recipients where event_type <> 'visit.signed_in') then`;
+  await sql`drop function webhook_visit_data(jsonb)`.execute(db);
 
-/**
- * The visits' events trigger function: what each kind of change writes. Since migration 0033:
- * `queue`, the events waiting for the fan-out are rows of webhook_fan_outs, not marked on the
- * event; `askFirst`, an update looks for a reader of more than sign-ins before anything else.
- */
-export async function createEventsFunction(
-  db: Kysely<unknown>,
-  { queue, askFirst }: { queue: boolean; askFirst: boolean },
-): Promise<void> {
+  // What each kind of change writes: an event of each changed visit whose kind an endpoint or a
+  // subscriber wants, marked for the fan-out to say which. The statement is written out in each
+  // branch, since a statement can name only its own trigger's transition tables.
   await sql`create or replace function vsi_webhook_events() returns trigger language plpgsql as $$
     begin
       -- An erased or deleted visit's details leave its earlier events (kept for their deliveries) too.
@@ -107,11 +81,27 @@ export async function createEventsFunction(
       -- sign-out; any other change of what a visit says an update (a new visitor key alone is none).
       -- Each statement's transition tables exist only in its own kind of trigger.
       if tg_op = 'INSERT' then
-        ${writeEvents("new_rows v", "'visit.signed_in'", queue)}
-      elsif tg_op = 'UPDATE' then${sql.raw(askFirst ? updatesWantedFirst : "")}
-        ${writeEvents(
-          "new_rows v join old_rows o on o.id = v.id",
-          `case
+        insert into webhook_events (message_id, type, visit_id, location_id, data, fan_out_pending)
+        select 'msg_' || replace(gen_random_uuid()::text, '-', ''), k.kind, v.id, v.location_id,
+          webhook_visit_data(v, l.name, p.name)
+            - case when k.kind = 'visit.deleted' then webhook_personal_keys() else '{}' end,
+          true
+        from new_rows v
+        cross join lateral (select 'visit.signed_in'::text as kind) k
+        left join locations l on l.id = v.location_id
+        left join programs p on p.id = v.program_id
+        where k.kind is not null and (
+          exists (select 1 from webhook_endpoints e where webhook_endpoint_wants(e, k.kind, v.location_id))
+          or exists (select 1 from staff_alert_recipients r where r.event_type = k.kind
+            and r.location_id = v.location_id and r.program_id = v.program_id));
+      elsif tg_op = 'UPDATE' then
+        insert into webhook_events (message_id, type, visit_id, location_id, data, fan_out_pending)
+        select 'msg_' || replace(gen_random_uuid()::text, '-', ''), k.kind, v.id, v.location_id,
+          webhook_visit_data(v, l.name, p.name)
+            - case when k.kind = 'visit.deleted' then webhook_personal_keys() else '{}' end,
+          true
+        from new_rows v join old_rows o on o.id = v.id
+        cross join lateral (select case
             when o.erased_at is null and v.erased_at is not null then 'visit.deleted'
             when o.time_out is null and v.time_out is not null then 'visit.signed_out'
             when (o.first_name, o.last_name, o.phone_number, o.temperature, o.time_in, o.time_out,
@@ -119,48 +109,31 @@ export async function createEventsFunction(
               is distinct from (v.first_name, v.last_name, v.phone_number, v.temperature, v.time_in,
                   v.time_out, v.signed_out_by, v.location_id, v.program_id, v.answers)
               then 'visit.updated'
-          end`,
-          queue,
-        )}${sql.raw(askFirst ? "\n        end if;" : "")}
-      else
-        ${writeEvents("old_rows v", "'visit.deleted'", queue)}
-      end if;
-      return null;
-    end
-  $$`.execute(db);
-}
-
-/**
- * The trigger's one statement for each kind of change: an event of each visit `v` of `changes`
- * whose `kind` an endpoint or a subscriber wants, marked for the fan-out to say which. Written out
- * in each branch, since a statement can name only its own trigger's transition tables.
- */
-function writeEvents(changes: string, kind: string, queue: boolean) {
-  const [into, pending, queued] = queue
-    ? [
-        "with written as (insert into webhook_events (message_id, type, visit_id, location_id, data)",
-        "",
-        `
-        returning id)
-        insert into webhook_fan_outs (event_id) select id from written`,
-      ]
-    : [
-        "insert into webhook_events (message_id, type, visit_id, location_id, data, fan_out_pending)",
-        ",\n          true",
-        "",
-      ];
-  return sql.raw(`${into}
-        select 'msg_' || replace(gen_random_uuid()::text, '-', ''), k.kind, v.id, v.location_id,
-          webhook_visit_data(v, l.name, p.name)
-            - case when k.kind = 'visit.deleted' then webhook_personal_keys() else '{}' end${pending}
-        from ${changes}
-        cross join lateral (select ${kind}::text as kind) k
+          end::text as kind) k
         left join locations l on l.id = v.location_id
         left join programs p on p.id = v.program_id
         where k.kind is not null and (
           exists (select 1 from webhook_endpoints e where webhook_endpoint_wants(e, k.kind, v.location_id))
           or exists (select 1 from staff_alert_recipients r where r.event_type = k.kind
-            and r.location_id = v.location_id and r.program_id = v.program_id))${queued};`);
+            and r.location_id = v.location_id and r.program_id = v.program_id));
+      else
+        insert into webhook_events (message_id, type, visit_id, location_id, data, fan_out_pending)
+        select 'msg_' || replace(gen_random_uuid()::text, '-', ''), k.kind, v.id, v.location_id,
+          webhook_visit_data(v, l.name, p.name)
+            - case when k.kind = 'visit.deleted' then webhook_personal_keys() else '{}' end,
+          true
+        from old_rows v
+        cross join lateral (select 'visit.deleted'::text as kind) k
+        left join locations l on l.id = v.location_id
+        left join programs p on p.id = v.program_id
+        where k.kind is not null and (
+          exists (select 1 from webhook_endpoints e where webhook_endpoint_wants(e, k.kind, v.location_id))
+          or exists (select 1 from staff_alert_recipients r where r.event_type = k.kind
+            and r.location_id = v.location_id and r.program_id = v.program_id));
+      end if;
+      return null;
+    end
+  $$`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -174,24 +147,118 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     join staff_alert_recipients r on r.event_type = ev.type and r.location_id = ev.location_id
       and r.program_id = (ev.data #>> '{program,id}')::int
     where ev.fan_out_pending`.execute(db);
-  await createVisitDataFunction(db);
-  await replaceEventsFunction(db, true);
+  // 0027's webhook_visit_data and 0029's events function, as they were.
+  await sql`create function webhook_visit_data(v jsonb) returns jsonb language sql stable as $$
+    select jsonb_build_object(
+      'visitId', (v ->> 'id')::int,
+      'location', jsonb_build_object('id', l.id, 'name', l.name),
+      'program', jsonb_build_object('id', p.id, 'name', p.name),
+      'firstName', v ->> 'first_name',
+      'lastName', v ->> 'last_name',
+      'phoneNumber', v ->> 'phone_number',
+      'temperature', v ->> 'temperature',
+      'answers', coalesce(v -> 'answers', '{}'),
+      'timeIn', to_char((v ->> 'time_in')::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'timeOut', to_char((v ->> 'time_out')::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'signedOutBy', v ->> 'signed_out_by',
+      'signedInFrom', v ->> 'signed_in_from')
+    from (select 1) one
+    left join locations l on l.id = (v ->> 'location_id')::int
+    left join programs p on p.id = (v ->> 'program_id')::int
+  $$`.execute(db);
+  await sql`create or replace function vsi_webhook_events() returns trigger language plpgsql as $$
+    declare
+      changes jsonb;
+    begin
+      -- An erased or deleted visit's details leave its earlier events (kept for their deliveries) too.
+      -- Guarded: most updates (a sign-out) erase nothing, and need not look at the events at all.
+      -- (Nested: a statement naming old_rows cannot even be planned in an INSERT's trigger.)
+      if tg_op = 'UPDATE' then
+        if exists (select 1 from new_rows n join old_rows o on o.id = n.id
+            where o.erased_at is null and n.erased_at is not null) then
+          update webhook_events ev set data = ev.data - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
+          from new_rows n join old_rows o on o.id = n.id
+          where ev.visit_id = n.id and o.erased_at is null and n.erased_at is not null;
+        end if;
+      elsif tg_op = 'DELETE' then
+        update webhook_events ev set data = ev.data - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
+        from old_rows o where ev.visit_id = o.id;
+      end if;
+      if not exists (select 1 from webhook_endpoints where enabled)
+        and not exists (select 1 from staff_alert_subscriptions) then
+        return null;
+      end if;
+      -- Each statement's transition tables exist only in its own kind of trigger.
+      if tg_op = 'INSERT' then
+        select jsonb_agg(jsonb_build_object('type', 'visit.signed_in', 'row', to_jsonb(n)))
+        into changes from new_rows n;
+      elsif tg_op = 'UPDATE' then
+        select jsonb_agg(jsonb_build_object('type', case
+            when o.erased_at is null and n.erased_at is not null then 'visit.deleted'
+            when o.time_out is null and n.time_out is not null then 'visit.signed_out'
+            when (o.first_name, o.last_name, o.phone_number, o.temperature, o.time_in, o.time_out,
+                  o.signed_out_by, o.location_id, o.program_id, o.answers)
+              is distinct from (n.first_name, n.last_name, n.phone_number, n.temperature, n.time_in,
+                  n.time_out, n.signed_out_by, n.location_id, n.program_id, n.answers)
+              then 'visit.updated'
+          end, 'row', to_jsonb(n)))
+        into changes from new_rows n join old_rows o on o.id = n.id;
+      else
+        select jsonb_agg(jsonb_build_object('type', 'visit.deleted', 'row', to_jsonb(o)))
+        into changes from old_rows o;
+      end if;
+      with wanted as (
+        select c ->> 'type' as type, (c #>> '{row,id}')::int as visit_id,
+          (c #>> '{row,location_id}')::int as location_id,
+          case when c ->> 'type' = 'visit.deleted'
+            then webhook_visit_data(c -> 'row') - 'firstName' - 'lastName' - 'phoneNumber' - 'temperature' - 'answers'
+            else webhook_visit_data(c -> 'row') end as data
+        from jsonb_array_elements(coalesce(changes, '[]')) c
+        where c ->> 'type' is not null and (exists (
+          select 1 from webhook_endpoints e
+          where webhook_endpoint_wants(e, c ->> 'type', (c #>> '{row,location_id}')::int)) or (c ->> 'type' = 'visit.signed_in' and exists (
+          select 1 from staff_alert_subscriptions s join users u on u.id = s.user_id
+          where s.location_id = (c #>> '{row,location_id}')::int
+            and s.program_id = (c #>> '{row,program_id}')::int and u.deactivated_at is null)))
+      ), events as (
+        insert into webhook_events (message_id, type, visit_id, location_id, data)
+        select 'msg_' || replace(gen_random_uuid()::text, '-', ''), type, visit_id, location_id, data
+        from wanted
+        returning id, type, location_id, data
+      )
+      , deliveries as (
+        insert into webhook_deliveries (event_id, endpoint_id)
+        select events.id, e.id from events
+        join webhook_endpoints e on webhook_endpoint_wants(e, events.type, events.location_id)
+      )
+      insert into staff_alerts (event_id, user_id)
+      select events.id, s.user_id from events
+      join staff_alert_subscriptions s on s.location_id = events.location_id
+        and s.program_id = (events.data #>> '{program,id}')::int
+      join users u on u.id = s.user_id and u.deactivated_at is null
+      where events.type = 'visit.signed_in';
+      return null;
+    end
+  $$`.execute(db);
   await sql`drop function webhook_visit_data(visits, text, text)`.execute(db);
   await sql`drop function webhook_personal_keys()`.execute(db);
-  for (const [table, channel] of [
-    ["webhook_deliveries", "vsi_webhooks"],
-    ["staff_alerts", "vsi_staff_alerts"],
-  ] as const) {
-    const notify = sql.raw(`${channel}_notify`);
-    await sql`create function ${notify}() returns trigger language plpgsql as $$
+  // Each sender woken by a notification of its own again.
+  await sql`create function vsi_webhooks_notify() returns trigger language plpgsql as $$
       begin
-        perform pg_notify(${sql.lit(channel)}, '');
+        perform pg_notify('vsi_webhooks', '');
         return null;
       end
     $$`.execute(db);
-    await sql`create trigger ${sql.raw(`${table}_notify`)} after insert on ${sql.table(table)}
-      for each statement execute function ${notify}()`.execute(db);
-  }
+  await sql`create trigger webhook_deliveries_notify after insert on "webhook_deliveries"
+      for each statement execute function vsi_webhooks_notify()`.execute(db);
+  await sql`create function vsi_staff_alerts_notify() returns trigger language plpgsql as $$
+      begin
+        perform pg_notify('vsi_staff_alerts', '');
+        return null;
+      end
+    $$`.execute(db);
+  await sql`create trigger staff_alerts_notify after insert on "staff_alerts"
+      for each statement execute function vsi_staff_alerts_notify()`.execute(db);
   await sql`drop view staff_alert_recipients`.execute(db);
   await sql`drop index webhook_events_fan_out_idx`.execute(db);
   await sql`alter table webhook_events drop column fan_out_pending`.execute(db);

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from "kysely";
-import { createVisitsNotifyFunction } from "./0007_live_notifications.ts";
 
 // A visit's change is announced by a row in the change feed instead of a NOTIFY. A transaction that
 // notifies holds PostgreSQL's one lock for notifying commits until its commit has reached the disk,
@@ -20,11 +19,87 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       insert into change_feed (channel, payload) values (channel, payload);
     end
   $$`.execute(db);
-  await createVisitsNotifyFunction(db, { announce: "vsi_feed", replace: true });
+  // 0007's announcing function, each payload written to the feed instead of sent by pg_notify.
+  await sql`
+    create or replace function vsi_visits_notify() returns trigger language plpgsql as $$
+    declare
+      many boolean;
+    begin
+      if tg_op = 'DELETE' then
+        many := (select count(*) from (select 1 from old_rows limit 51) s) > 50;
+      else
+        many := (select count(*) from (select 1 from new_rows limit 51) s) > 50;
+      end if;
+      if many then
+        if tg_op = 'DELETE' then
+          perform vsi_feed('vsi_visits', json_build_object('locationId', l, 'kind', 'refresh')::text)
+          from (select distinct location_id as l from old_rows) s;
+        else
+          perform vsi_feed('vsi_visits', json_build_object('locationId', l, 'kind', 'refresh')::text)
+          from (select distinct location_id as l from new_rows) s;
+        end if;
+      elsif tg_op = 'INSERT' then
+        perform vsi_feed('vsi_visits', json_build_object('locationId', location_id, 'programId', program_id, 'visitId', id, 'kind', 'in')::text)
+        from new_rows;
+      elsif tg_op = 'UPDATE' then
+        perform vsi_feed('vsi_visits', json_build_object(
+          'locationId', n.location_id, 'programId', n.program_id, 'visitId', n.id,
+          'kind', case when o.time_out is null and n.time_out is not null then 'out' else 'changed' end)::text)
+        from new_rows n join old_rows o on o.id = n.id;
+        -- A visit moved to another location leaves the old one's sheet.
+        perform vsi_feed('vsi_visits', json_build_object('locationId', o.location_id, 'programId', o.program_id, 'visitId', o.id, 'kind', 'deleted')::text)
+        from new_rows n join old_rows o on o.id = n.id
+        where o.location_id <> n.location_id or o.program_id <> n.program_id;
+      else
+        perform vsi_feed('vsi_visits', json_build_object('locationId', location_id, 'programId', program_id, 'visitId', id, 'kind', 'deleted')::text)
+        from old_rows;
+      end if;
+      return null;
+    end
+    $$
+  `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await createVisitsNotifyFunction(db, { announce: "pg_notify", replace: true });
+  // 0007's announcing function, as it was.
+  await sql`
+    create or replace function vsi_visits_notify() returns trigger language plpgsql as $$
+    declare
+      many boolean;
+    begin
+      if tg_op = 'DELETE' then
+        many := (select count(*) from (select 1 from old_rows limit 51) s) > 50;
+      else
+        many := (select count(*) from (select 1 from new_rows limit 51) s) > 50;
+      end if;
+      if many then
+        if tg_op = 'DELETE' then
+          perform pg_notify('vsi_visits', json_build_object('locationId', l, 'kind', 'refresh')::text)
+          from (select distinct location_id as l from old_rows) s;
+        else
+          perform pg_notify('vsi_visits', json_build_object('locationId', l, 'kind', 'refresh')::text)
+          from (select distinct location_id as l from new_rows) s;
+        end if;
+      elsif tg_op = 'INSERT' then
+        perform pg_notify('vsi_visits', json_build_object('locationId', location_id, 'programId', program_id, 'visitId', id, 'kind', 'in')::text)
+        from new_rows;
+      elsif tg_op = 'UPDATE' then
+        perform pg_notify('vsi_visits', json_build_object(
+          'locationId', n.location_id, 'programId', n.program_id, 'visitId', n.id,
+          'kind', case when o.time_out is null and n.time_out is not null then 'out' else 'changed' end)::text)
+        from new_rows n join old_rows o on o.id = n.id;
+        -- A visit moved to another location leaves the old one's sheet.
+        perform pg_notify('vsi_visits', json_build_object('locationId', o.location_id, 'programId', o.program_id, 'visitId', o.id, 'kind', 'deleted')::text)
+        from new_rows n join old_rows o on o.id = n.id
+        where o.location_id <> n.location_id or o.program_id <> n.program_id;
+      else
+        perform pg_notify('vsi_visits', json_build_object('locationId', location_id, 'programId', program_id, 'visitId', id, 'kind', 'deleted')::text)
+        from old_rows;
+      end if;
+      return null;
+    end
+    $$
+  `.execute(db);
   await sql`drop function vsi_feed(text, text)`.execute(db);
   await sql`drop table change_feed`.execute(db);
 }

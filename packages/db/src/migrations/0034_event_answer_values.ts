@@ -1,5 +1,4 @@
 import { sql, type Kysely } from "kysely";
-import { createEventDataFunction } from "./0031_event_fan_out.ts";
 
 // An event keeps of a visit's answers their values alone, which is all an endpoint is ever sent:
 // the copy of each question's words, in both languages, made an event's row three times its size,
@@ -15,7 +14,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           from jsonb_each(answers) a);
       end
     $$`.execute(db);
-  await createEventDataFunction(db, "webhook_answer_values(v.answers)");
+  await sql`create or replace function webhook_visit_data(v visits, location_name text, program_name text)
+    returns jsonb language sql stable as $$
+      select jsonb_build_object(
+        'visitId', v.id,
+        'location', jsonb_build_object('id', v.location_id, 'name', location_name),
+        'program', jsonb_build_object('id', v.program_id, 'name', program_name),
+        'firstName', v.first_name,
+        'lastName', v.last_name,
+        'phoneNumber', v.phone_number,
+        'temperature', v.temperature,
+        'answers', webhook_answer_values(v.answers),
+        'timeIn', to_char(v.time_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'timeOut', to_char(v.time_out at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'signedOutBy', v.signed_out_by,
+        'signedInFrom', v.signed_in_from)
+    $$`.execute(db);
   await sql`update webhook_events
     set data = jsonb_set(data, '{answers}', webhook_answer_values(data -> 'answers'))
     where data -> 'answers' <> '{}'`.execute(db);
@@ -31,6 +45,22 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     set data = jsonb_set(data, '{answers}', (select jsonb_object_agg(a.key, jsonb_build_object('value', a.value))
       from jsonb_each(data -> 'answers') a))
     where data -> 'answers' <> '{}'`.execute(db);
-  await createEventDataFunction(db, "v.answers");
+  // 0031's webhook_visit_data, as it was.
+  await sql`create or replace function webhook_visit_data(v visits, location_name text, program_name text)
+    returns jsonb language sql stable as $$
+      select jsonb_build_object(
+        'visitId', v.id,
+        'location', jsonb_build_object('id', v.location_id, 'name', location_name),
+        'program', jsonb_build_object('id', v.program_id, 'name', program_name),
+        'firstName', v.first_name,
+        'lastName', v.last_name,
+        'phoneNumber', v.phone_number,
+        'temperature', v.temperature,
+        'answers', v.answers,
+        'timeIn', to_char(v.time_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'timeOut', to_char(v.time_out at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'signedOutBy', v.signed_out_by,
+        'signedInFrom', v.signed_in_from)
+    $$`.execute(db);
   await sql`drop function webhook_answer_values(jsonb)`.execute(db);
 }
