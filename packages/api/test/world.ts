@@ -18,10 +18,10 @@ import {
   createContext,
   describeError,
   errorBody,
-  type CookieOptions,
   type MailMessage,
   type Services,
 } from "../src/index.ts";
+import type { CookieOptions } from "../src/kernel/cookies.ts";
 import { createTestUser, type TestUser, type TestUserFields } from "./users.ts";
 
 /** The procedures as one caller sees them. */
