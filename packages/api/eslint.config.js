@@ -11,7 +11,6 @@ export default [
       admin: ["setup.ts"],
       callers: ["identity.ts"],
       files: ["urls.ts"],
-      questions: ["answer-figures.ts"],
       reports: [
         "on-site.ts",
         "summary.ts",

@@ -1,5 +1,5 @@
 // Import boundaries of a source folder laid out by feature (packages/api/src), checked by lint.
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 /** What every feature offers the others: its schemas, its queries and its row mappers. */
@@ -17,6 +17,11 @@ export function featureBoundaries(src, { kernel = "kernel", offers = {} } = {}) 
     .filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".test.ts"))
     .map((e) => path.join(src, e.name));
   const features = folders.filter((name) => name !== kernel);
+  // A file offered that is not there (deleted, renamed) would let nothing through in its name.
+  for (const [feature, files] of Object.entries(offers))
+    for (const file of files)
+      if (!existsSync(path.join(src, feature, file)))
+        throw new Error(`featureBoundaries: ${feature}/${file} is offered but does not exist`);
 
   const zones = [
     {

@@ -1,33 +1,28 @@
 import path from "node:path";
 import { findUserByEmail, insertUser, promoteToAdmin } from "@vsi/api";
+import { cliUsage, isCliCommand } from "./cli-commands.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
 import { restoreBackup } from "./restore.ts";
 import { demoLoginMessage, seedDemoData } from "./seed.ts";
 import { createServices } from "./services.ts";
 
-const usage = `Usage:
-  pnpm db:migrate                                   migrate the configured database to the latest schema
-  pnpm db:seed                                      add the demo data (on purpose, on any database)
-  pnpm create-admin <First> <Last> <email> <password>   create an admin, or promote an existing user
-  pnpm restore <backup file>                        replace the data folder with a backup (server stopped)`;
-
 /** Runs against whichever database the environment points to, like the server. */
 async function main(argv: string[]): Promise<number> {
   // Everything this process writes in the data folder is its owner's alone.
   process.umask(0o077);
   const [command, ...args] = argv;
-  if (!command || !["migrate", "seed", "create-admin", "restore"].includes(command)) {
-    console.error(usage);
+  if (!isCliCommand(command)) {
+    console.error(cliUsage);
     return 2;
   }
   if (command === "create-admin" && args.length !== 4) {
-    console.error(usage);
+    console.error(cliUsage);
     return 2;
   }
   if (command === "restore") {
     if (args.length !== 1) {
-      console.error(usage);
+      console.error(cliUsage);
       return 2;
     }
     return restore(args[0] as string);

@@ -1,7 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { hashPassword, type MailMessage, type Services } from "@vsi/api";
+import type { MailMessage, Services } from "@vsi/api";
+import { createTestUser, type TestUser, type TestUserFields } from "@vsi/api/testing";
 import { createBackups } from "@vsi/backups";
 import { openTestDb, type DatabaseKind } from "@vsi/db/testing";
 import type { LightMyRequestResponse } from "fastify";
@@ -24,27 +25,10 @@ export interface TestServer {
   mails(): MailMessage[];
   /** A client, optionally calling from its own address (see addresses.ts). */
   client(address?: string): Client;
-  createUser(
-    fields?: Partial<{
-      firstName: string;
-      lastName: string;
-      email: string;
-      password: string;
-      isAdmin: boolean;
-    }>,
-  ): Promise<{ id: number; email: string; password: string }>;
+  /** A user, written straight into the database (@vsi/api/testing). */
+  createUser(fields?: Partial<TestUserFields>): Promise<TestUser>;
   close(): Promise<void>;
 }
-
-let userCounter = 0;
-
-/** Each password's hash, made once per process: argon2 is slow on purpose, and users are many. */
-const passwordHashes = new Map<string, Promise<string>>();
-const hashOnce = (password: string) => {
-  let made = passwordHashes.get(password);
-  if (!made) passwordHashes.set(password, (made = hashPassword(password)));
-  return made;
-};
 
 /**
  * A real server on a fresh, migrated database: by default a new database on the PostgreSQL server
@@ -130,24 +114,7 @@ export async function startTestServer(
       return files.map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as MailMessage);
     },
     client: (address) => Object.assign(new Client(app), { address }),
-    async createUser(fields = {}) {
-      userCounter += 1;
-      const email = fields.email ?? `user${userCounter}-${process.pid}@example.org`;
-      const password = fields.password ?? "password123";
-      // The row insertUser writes, with the password's hash made once per process.
-      const { id } = await db.kysely
-        .insertInto("users")
-        .values({
-          first_name: fields.firstName ?? "Test",
-          last_name: fields.lastName ?? `User${userCounter}`,
-          email,
-          password_hash: await hashOnce(password),
-          is_admin: fields.isAdmin ?? false,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return { id, email, password };
-    },
+    createUser: (fields) => createTestUser(db.kysely, fields),
     async close() {
       await app.close();
       await close();

@@ -1,14 +1,13 @@
 export { appRouter, createCaller, type AppRouter } from "./router.ts";
-export { createContext, type ReplyLike, type RequestLike } from "./callers/context.ts";
+export { createContext } from "./callers/context.ts";
 export type { Context } from "./kernel/context.ts";
-export { describeError, errorBody, forbidden, HttpError, notFound } from "./kernel/errors.ts";
+export { describeError, errorBody, HttpError, notFound } from "./kernel/errors.ts";
 export { errorBodySchema } from "./error-body.ts";
 export type { ProcedureMeta } from "./kernel/trpc.ts";
-export { cookieNames, cookieOptions, type CookieOptions } from "./kernel/cookies.ts";
+export { cookieNames, cookieOptions } from "./kernel/cookies.ts";
 export type { IdentitySource } from "./callers/identity.ts";
 export { csrfRefused, passesCsrfCheck } from "./kernel/csrf.ts";
-export type { AppConfig, Mailer, MailMessage, Services, Storage } from "./kernel/services.ts";
-export { hashPassword } from "./accounts/passwords.ts";
+export type { Mailer, MailMessage, Services, Storage } from "./kernel/services.ts";
 export { hashToken, generateToken } from "./kernel/tokens.ts";
 export { insertUser, findUserByEmail, promoteToAdmin } from "./accounts/users.ts";
 export {
@@ -27,7 +26,6 @@ export {
   setSessionZone,
   visitsCsv,
 } from "./reports/visits-csv.ts";
-export { summaryStatement } from "./reports/summary.ts";
 export { funderSummaryStatements, summarySettings } from "./reports/funder-summary.ts";
 export { contentDisposition, csvFileName } from "./reports/csv-filename.ts";
 export { onSiteCsv, onSiteCsvFileName } from "./reports/on-site-csv.ts";
@@ -52,14 +50,14 @@ export {
 } from "./visits/live.ts";
 export { idParam } from "./kernel/schema.ts";
 export { liveEvents, type LiveReadyEvent } from "./visits/live-schema.ts";
-export { runRetention, retentionStatus } from "./admin/retention.ts";
+export { runRetention } from "./admin/retention.ts";
 export { doorPoster } from "./door/poster.ts";
-export { linkBase, localNetworkAddresses } from "./kernel/public-address.ts";
-export { deliverDue, pruneWebhookEvents, type DeliveryRun } from "./webhooks/delivery.ts";
+export { localNetworkAddresses } from "./kernel/public-address.ts";
+export { deliverDue, pruneWebhookEvents } from "./webhooks/delivery.ts";
 export { webhooksChannel } from "./webhooks/schema.ts";
 export { fanOutEvents } from "./webhooks/fan-out.ts";
-export { sendStaffAlerts, alertGroupingMs, type AlertRun } from "./alerts/sending.ts";
-export { sendDailySummaries, dailySummaryHour } from "./alerts/daily-summary.ts";
+export { sendStaffAlerts, alertGroupingMs } from "./alerts/sending.ts";
+export { sendDailySummaries } from "./alerts/daily-summary.ts";
 export { staffAlertsChannel } from "./alerts/schema.ts";
 export { openRollCallAt } from "./roll-calls/queries.ts";
 export { rollCallCsv } from "./roll-calls/csv.ts";

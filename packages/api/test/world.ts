@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { hash } from "@node-rs/argon2";
 import { createBackups } from "@vsi/backups";
 import { openTestDb, type DatabaseKind } from "@vsi/db/testing";
 import { afterAll, beforeAll } from "vitest";
@@ -19,10 +18,11 @@ import {
   createContext,
   describeError,
   errorBody,
-  type CookieOptions,
   type MailMessage,
   type Services,
 } from "../src/index.ts";
+import type { CookieOptions } from "../src/kernel/cookies.ts";
+import { createTestUser, type TestUser, type TestUserFields } from "./users.ts";
 
 /** The procedures as one caller sees them. */
 export type Api = ReturnType<typeof createCaller>;
@@ -50,31 +50,10 @@ export interface World {
   mails: MailMessage[];
   /** A browser-like caller, optionally from its own address. */
   client(address?: string): Client;
-  createUser(
-    fields?: Partial<{
-      firstName: string;
-      lastName: string;
-      email: string;
-      password: string;
-      isAdmin: boolean;
-    }>,
-  ): Promise<{ id: number; email: string; password: string }>;
+  /** A user, written straight into the database (test/users.ts). */
+  createUser(fields?: Partial<TestUserFields>): Promise<TestUser>;
   close(): Promise<void>;
 }
-
-/**
- * Each password's hash, made once per process, at argon2id's lowest cost: a login checks a hash at
- * the cost written in it, and these users log in (and fail to) by the thousand. What the tests
- * assert is the answers; every password the API itself sets is hashed at the product's cost.
- */
-const passwordHashes = new Map<string, Promise<string>>();
-const hashOnce = (password: string) => {
-  let made = passwordHashes.get(password);
-  if (!made)
-    passwordHashes.set(password, (made = hash(password, { memoryCost: 1024, timeCost: 1 })));
-  return made;
-};
-let userCounter = 0;
 
 /** The API on a fresh database of the run's kind (or the one named). */
 export async function startWorld(
@@ -132,24 +111,7 @@ export async function startWorld(
     statements,
     mails,
     client: (address) => new Client(services, address),
-    async createUser(fields = {}) {
-      userCounter += 1;
-      const email = fields.email ?? `user${userCounter}-${process.pid}@example.org`;
-      const password = fields.password ?? "password123";
-      // The row insertUser writes, with the password's hash made once per process (cheaply).
-      const { id } = await db.kysely
-        .insertInto("users")
-        .values({
-          first_name: fields.firstName ?? "Test",
-          last_name: fields.lastName ?? `User${userCounter}`,
-          email,
-          password_hash: await hashOnce(password),
-          is_admin: fields.isAdmin ?? false,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return { id, email, password };
-    },
+    createUser: (fields) => createTestUser(db.kysely, fields),
     async close() {
       await close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLanguage, languageOf, pickLanguage, wordsIn } from "./languages";
+import { isLanguage, languageOf, pickLanguage, programName, wordsIn } from "./languages";
 
 describe("pickLanguage", () => {
   it("takes the person's choice over the browser's languages", () => {
@@ -31,5 +31,19 @@ describe("wordsIn", () => {
     expect(wordsIn(size, "en")).toBe("Household size");
     expect(wordsIn({ en: "Household size", es: "" }, "es")).toBe("Household size");
     expect(wordsIn({ en: "Household size", es: "   " }, "es")).toBe("Household size");
+  });
+});
+
+describe("programName", () => {
+  const pantry = { Name: "Food Pantry", NameEs: "Despensa de alimentos" };
+
+  it("is the Spanish name for a reader of Spanish, the name in English", () => {
+    expect(programName(pantry, "es")).toBe("Despensa de alimentos");
+    expect(programName(pantry, "en")).toBe("Food Pantry");
+  });
+
+  it("is the one name in Spanish too when the program has no Spanish name", () => {
+    expect(programName({ Name: "Food Pantry", NameEs: null }, "es")).toBe("Food Pantry");
+    expect(programName({ Name: "Food Pantry" }, "es")).toBe("Food Pantry");
   });
 });

@@ -33,3 +33,17 @@ export const localeOf: Record<Language, string> = { en: "en-US", es: "es-US" };
 export function wordsIn(words: { en: string; es: string }, language: Language): string {
   return (language === "es" ? words.es.trim() : "") || words.en;
 }
+
+/**
+ * A program as a reader of `language` sees it: its Spanish name where an admin wrote one (the
+ * same rule as every word an admin writes in both languages).
+ */
+export function programName(
+  program: { Name: string; NameEs?: string | null },
+  language: string,
+): string {
+  return wordsIn(
+    { en: program.Name, es: program.NameEs ?? "" },
+    isLanguage(language) ? language : "en",
+  );
+}

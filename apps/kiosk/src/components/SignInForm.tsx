@@ -8,7 +8,7 @@ import {
 } from "@vsi/web-common/api-errors";
 import { moveFocusOnEnter } from "../lib/focusNextField";
 import { useKioskTranslation } from "@vsi/i18n";
-import { programName } from "../lib/names";
+import { programName } from "@vsi/i18n/languages";
 import { formatPhoneInput, phoneDigits } from "@vsi/web-common/phone";
 import {
   invalidSignInFields,

@@ -1,5 +1,5 @@
 import { useKioskTranslation } from "@vsi/i18n";
-import { programName } from "../lib/names";
+import { programName } from "@vsi/i18n/languages";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { formatLocalTime } from "@vsi/web-common/time";
 import { useCallback, useEffect, useRef, useState } from "react";

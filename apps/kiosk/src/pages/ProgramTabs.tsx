@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { useKioskTranslation } from "@vsi/i18n";
-import { programName } from "../lib/names";
+import { programName } from "@vsi/i18n/languages";
 import classes from "./ProgramTabs.module.css";
 
 interface Tab {

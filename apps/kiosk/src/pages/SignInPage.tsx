@@ -5,7 +5,7 @@ import { SignInForm, type OpenVisit, type SignInPayload } from "../components/Si
 import { useKeyboardInset, useKioskIdle } from "../hooks/useKioskIdle";
 import { showConfirmation } from "../lib/confirmation";
 import { kioskI18n, resetKioskLanguage, useKioskTranslation } from "@vsi/i18n";
-import { programName } from "../lib/names";
+import { programName } from "@vsi/i18n/languages";
 import { kioskApi } from "../lib/kioskApi";
 import { kioskWaitMs } from "../lib/kioskTimings";
 import { kioskLocationQuery, kioskQuestionsQuery } from "../lib/sheetCache";

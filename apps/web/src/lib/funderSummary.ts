@@ -1,3 +1,4 @@
+import { programName } from "@vsi/i18n/languages";
 import type { ReportFilters } from "./reportFilters";
 
 /** A month's figures: new people are those whose first visit is that month, returning the rest. */
@@ -14,24 +15,52 @@ export interface ProgramMonth extends MonthFigures {
   programName: string;
 }
 
-/** Each program of the summary, in the order it first appears, with its months in order. */
+/** A program as the catalogue names it, in English and (where an admin wrote one) Spanish. */
+export interface NamedProgram {
+  id: number;
+  Name: string;
+  NameEs?: string | null;
+}
+
+/**
+ * The summary's rows, each program named in the reader's language as the catalogue names it (the
+ * summary carries the English name; a program gone from the catalogue keeps it).
+ */
+export function inReadersLanguage(
+  rows: ReadonlyArray<ProgramMonth>,
+  programs: ReadonlyArray<NamedProgram>,
+  language: string,
+): ProgramMonth[] {
+  const byId = new Map(programs.map((program) => [program.id, program]));
+  return rows.map((row) => ({
+    ...row,
+    programName: programName(byId.get(row.programId) ?? { Name: row.programName }, language),
+  }));
+}
+
+/**
+ * Each program of the summary with its months in order, the programs by their names in the
+ * reader's language.
+ */
 export function programsOf(
   rows: ReadonlyArray<ProgramMonth>,
+  programs: ReadonlyArray<NamedProgram>,
+  language: string,
 ): Array<{ programId: number; programName: string; months: ProgramMonth[] }> {
-  const programs = new Map<
+  const named = new Map<
     number,
     { programId: number; programName: string; months: ProgramMonth[] }
   >();
-  for (const row of rows) {
-    const program = programs.get(row.programId) ?? {
+  for (const row of inReadersLanguage(rows, programs, language)) {
+    const program = named.get(row.programId) ?? {
       programId: row.programId,
       programName: row.programName,
       months: [],
     };
     program.months.push(row);
-    programs.set(row.programId, program);
+    named.set(row.programId, program);
   }
-  return [...programs.values()].sort((a, b) => a.programName.localeCompare(b.programName));
+  return [...named.values()].sort((a, b) => a.programName.localeCompare(b.programName));
 }
 
 /**

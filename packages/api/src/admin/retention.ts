@@ -4,6 +4,7 @@ import type { Executor, Kysely, Database, SignOutKind } from "@vsi/db";
 import { toNamedVisit } from "../visits/mappers.ts";
 import { visitorKeyOf } from "../visits/queries.ts";
 import { recordAudit, systemActor, type AuditActor } from "../kernel/audit.ts";
+import { erasedVisitorDetails } from "../kernel/visitor-details.ts";
 import { eraseRollCallNamesBefore, eraseRollCallNamesOf } from "../roll-calls/queries.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,11 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * answer_figures rows, kept by a trigger), so a period's figures are the same before and after.
  */
 const erasedDetails = (now: Date) => ({
-  first_name: "",
-  last_name: "",
-  phone_number: "",
-  temperature: "",
-  answers: "{}",
+  ...erasedVisitorDetails,
   erased_at: now,
   updated_at: now,
 });

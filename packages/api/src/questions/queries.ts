@@ -387,20 +387,3 @@ export async function programQuestions(db: Executor, programId: number, fresh = 
 
 /** The revision of the questions as the statement runs, for comparing with the one answers were checked against. */
 export const questionsRevision = sql<string>`(select coalesce(max(revision), 0)::text from questions)`;
-
-/** The required questions of this program that this visitor need not answer again now. */
-export async function excusedQuestions(
-  db: Executor,
-  programId: number,
-  phoneNumber: string,
-  now: Date,
-): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom("questions")
-    .select("id")
-    .where("retired_at", "is", null)
-    .where(programAsks("questions", programId))
-    .where(rememberedAnswer("questions", phoneNumber, now))
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}

@@ -34,13 +34,12 @@ import { countVisits, type VisitTotal } from "./count.ts";
 import type { CountLimits } from "../kernel/row-count.ts";
 import {
   askedQuestions,
-  excusedQuestions,
   programAsks,
   questionsRevision,
   rememberedAnswer,
 } from "../questions/queries.ts";
 import { toQuestion } from "../questions/mappers.ts";
-import { asksProgram, checkAnswers, type Answers } from "../questions/answers-schema.ts";
+import { checkAnswers, type Answers } from "../questions/answers-schema.ts";
 import { visitConditions, type VisitFilters } from "./filters.ts";
 import { doorLocation, openDoor } from "../door/queries.ts";
 import { say, accessMessages, fieldMessages, visitMessages } from "../kernel/messages.ts";
@@ -419,12 +418,7 @@ async function insertVisit(
   const [row] = await insertVisitStatement(db, shapeOf(writer), values);
   if (row) return row;
   const LocationId = await writerLocation(db, writer, fields.LocationId, now);
-  throw await notWrittenError(
-    db,
-    { ...fields, LocationId },
-    now,
-    "door" in writer && writer.door.unproven,
-  );
+  throw await notWrittenError(db, { ...values, LocationId });
 }
 
 const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: WriterShape) =>
@@ -514,13 +508,18 @@ export const temperatureRequired = say(visitMessages.temperatureRequired);
  */
 function answersAccepted(values: SignInValues) {
   return sql<boolean>`((${values.revision}::text is null or ${values.revision}::text = ${questionsRevision})
-    and not exists (
-      select 1 from questions asked
+    and not exists (${unansweredQuestions(values)}))`;
+}
+
+/** The ids of the questions the program requires that a sign-in leaves unanswered and unexcused. */
+const unansweredQuestions = (
+  values: Pick<SignInValues, "ProgramId" | "PhoneNumber" | "answers" | "unproven" | "now">,
+) =>
+  sql<number>`select asked.id from questions asked
       where asked.retired_at is null and asked.required and ${programAsks("asked", values.ProgramId)}
         and not (${values.answers}::jsonb ? asked.id::text)
         and (${values.unproven}::boolean
-          or not ${rememberedAnswer("asked", values.PhoneNumber, values.now)})))`;
-}
+          or not ${rememberedAnswer("asked", values.PhoneNumber, values.now)})`;
 
 /**
  * A sign-in's answers were checked against questions changed since: the procedure checks them
@@ -532,44 +531,41 @@ export class QuestionsChanged extends HttpError {
   }
 }
 
-/** A sign-in with the location it was for. */
-type PlacedVisitFields = NewVisitFields & { LocationId: number };
-
-/** Why a sign-in wrote nothing, its writer being allowed there: the field to mark, or QuestionsChanged. */
-async function notWrittenError(
-  db: Executor,
-  fields: PlacedVisitFields,
-  now: Date,
-  unproven: boolean,
-) {
-  const error = await notOfferedError(db, fields);
-  if (error.errors?.[0]?.path !== "ProgramId") return error;
-  const offered = await offeredHere(db, fields.LocationId, fields.ProgramId).executeTakeFirst();
-  if (!offered) return error;
-  const { questions } = await askedQuestions(db, true);
-  const asked = questions
+/**
+ * Why a sign-in wrote nothing, its writer being allowed there (`LocationId` the one it was for):
+ * the statement's own checks asked again, each by the expression the statement used, so the
+ * refusal cannot tell another story than the check. A location gone marks LocationId; then a
+ * missing temperature, a program not offered there, each required answer left out; else the
+ * questions changed since the answers were checked.
+ */
+async function notWrittenError(db: Executor, values: SignInValues & { LocationId: number }) {
+  const checks = await db
+    .selectNoFrom((eb) => [
+      eb
+        .exists(
+          db
+            .selectFrom("locations")
+            .select("id")
+            .where("id", "=", values.LocationId)
+            .where("archived_at", "is", null),
+        )
+        .as("located"),
+      eb.exists(temperatureGiven(db, values, "actor")).as("temperatureGiven"),
+      eb.exists(offeredHere(db, values.LocationId, values.ProgramId)).as("offered"),
+      sql<number[]>`array(${unansweredQuestions(values)})`.as("unanswered"),
+    ])
+    .executeTakeFirstOrThrow();
+  if (!checks.located)
+    return invalid("LocationId", say(accessMessages.notFound, { thing: "Location" }));
+  if (!checks.temperatureGiven) return invalid("Temperature", temperatureRequired);
+  if (!checks.offered) return invalid("ProgramId", say(visitMessages.programNotOffered));
+  if (checks.unanswered.length === 0) return new QuestionsChanged();
+  // Each left out, in the words checkAnswers gives it (a consent's own).
+  const asked = (await askedQuestions(db, true)).questions
     .map(toQuestion)
-    .filter((question) => asksProgram(question, fields.ProgramId));
-  const excused = unproven
-    ? new Set<number>()
-    : await excusedQuestions(db, fields.ProgramId, fields.PhoneNumber, now);
-  const { errors } = checkAnswers(asked, fields.Answers, excused);
-  if (errors.length) return new HttpError(422, say(fieldMessages.validationFailed), errors);
-  return new QuestionsChanged();
-}
-
-/** Why a visit was not written: which of LocationId, Temperature and ProgramId to mark. */
-async function notOfferedError(db: Executor, fields: PlacedVisitFields) {
-  const location = await db
-    .selectFrom("locations")
-    .select("asks_temperature")
-    .where("id", "=", fields.LocationId)
-    .where("archived_at", "is", null)
-    .executeTakeFirst();
-  if (!location) return invalid("LocationId", say(accessMessages.notFound, { thing: "Location" }));
-  if (location.asks_temperature && fields.Temperature === undefined)
-    return invalid("Temperature", temperatureRequired);
-  return invalid("ProgramId", say(visitMessages.programNotOffered));
+    .filter((question) => checks.unanswered.includes(question.id));
+  const { errors } = checkAnswers(asked, {});
+  return new HttpError(422, say(fieldMessages.validationFailed), errors);
 }
 
 async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit | undefined> {
@@ -669,8 +665,9 @@ async function insertKeyedVisit(
   writer: VisitWriter,
   idempotencyKey: string,
 ): Promise<Visit> {
+  const values = signInValues(fields, now, writer);
   const [row] = await insertKeyedVisitStatement(db, shapeOf(writer), {
-    ...signInValues(fields, now, writer),
+    ...values,
     key: idempotencyKey,
     staleBefore: keyWindowStart(now),
   });
@@ -681,12 +678,7 @@ async function insertKeyedVisit(
   const LocationId = await writerLocation(db, writer, fields.LocationId, now);
   const concurrent = await visitForKey(db, idempotencyKey, now);
   if (concurrent) return concurrent;
-  throw await notWrittenError(
-    db,
-    { ...fields, LocationId },
-    now,
-    "door" in writer && writer.door.unproven,
-  );
+  throw await notWrittenError(db, { ...values, LocationId });
 }
 
 /**

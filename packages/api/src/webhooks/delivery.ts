@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@vsi/db";
 import { isoString } from "@vsi/db";
+import { visitorDetailKeys } from "../kernel/visitor-details.ts";
 import { webhookTestEventType } from "./schema.ts";
 import { sendTimeoutMs, sendWebhook } from "./sender.ts";
 import { webhookSignature } from "./signing.ts";
@@ -150,7 +151,8 @@ async function claimDue(
     .execute();
 }
 
-const personalFields = ["lastName", "phoneNumber", "temperature", "answers"];
+/** Every endpoint gets the visitor's first name (and the last name's initial), as the sheet shows them. */
+const personalFields = visitorDetailKeys.filter((key) => key !== "firstName");
 
 /**
  * What an endpoint receives of a visit: without personal details, its ids, place, program, times,
