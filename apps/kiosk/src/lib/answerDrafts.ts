@@ -89,9 +89,10 @@ export function byQuestion(
 }
 
 /**
- * The rule's message in the visitor's language by its key, through the kiosk's catalogues
- * (`serverMessages.<key>`), a number written the visitor's way; a message with no key the
- * catalogue knows is shown as it came.
+ * The rule's message in the visitor's language by its key, through the kiosk's catalogues, which
+ * name the API's messages by their keys themselves (`answer.zip`, `requiredField`: no prefix, as a
+ * tablet's first visit carries every byte), a number written the visitor's way; a message with no
+ * key the catalogue knows is shown as it came.
  */
 export function sayAnswerMessage(
   said: ServerMessage,
@@ -99,7 +100,7 @@ export function sayAnswerMessage(
   language: string,
 ): string {
   if (said.key === undefined) return said.message;
-  const key = `serverMessages.${said.key}`;
+  const { key } = said;
   const values = Object.fromEntries(
     Object.entries(said.values ?? {}).map(([name, value]) => [
       name,

@@ -6,6 +6,7 @@ import {
   accessMessages,
   fieldMessages,
   type KeyedMessage,
+  type requestMessages,
   type MessageValues,
 } from "./messages.ts";
 
@@ -193,8 +194,8 @@ export function describeError(error: unknown): DescribedError {
 
 const internalMessage = say(accessMessages.internal);
 const unreachableMessage = say(accessMessages.databaseUnreachable);
-const refusedKey = "requestRefused" satisfies keyof typeof accessMessages;
-const invalidInputKey = "invalidInput" satisfies keyof typeof fieldMessages;
+const refusedKey = "requestRefused" satisfies keyof typeof requestMessages;
+const invalidInputKey = "invalidInput" satisfies keyof typeof requestMessages;
 
 /** Socket errors, and PostgreSQL's connection failures (class 08), shutdowns (57P0x) and full house. */
 const unreachableCodes = new Set([

@@ -3,8 +3,9 @@
  * carries the English sentence (scripts match on these words), its key and the values put in
  * (`{"message": "Name is required", "key": "required", "values": {"label": "Name"}}`); the staff
  * app and the kiosk say it in their reader's language by the key (`serverMessages.<key>` in the
- * staff catalogues, the kiosk's own for the answers' and the door's). A value called `label` or
- * `thing` names a field or a record, and is itself translated where the catalogue knows it.
+ * staff catalogues; the kiosk's name the answers' messages by the key itself). A value called
+ * `label` or `thing` names a field or a record, and is itself translated where the catalogue
+ * knows it.
  */
 
 export type MessageValues = Record<string, string | number>;
@@ -36,8 +37,6 @@ export const fieldMessages = /* @__PURE__ */ keyed("", {
   isoDateTime: "Must be an ISO date and time",
   unknownTimeZone: "Unknown time zone",
   validationFailed: "Validation failed",
-  /** Zod's own words (a value of the wrong type, outside a list), which no form sends. */
-  invalidInput: "Invalid input",
 } as const);
 
 /** Who may do what, and requests refused as a whole. */
@@ -59,12 +58,21 @@ export const accessMessages = /* @__PURE__ */ keyed("", {
   tooManyAttemptsOneMinute: "Too many attempts. Please try again in 1 minute.",
   tooManyAttempts: "Too many attempts. Please try again in {minutes} minutes.",
   internal: "Internal server error",
+  databaseUnreachable: "The database cannot be reached just now. Please try again in a moment.",
+} as const);
+
+/**
+ * Requests refused before any feature reads them (an unknown route, a body that cannot be read),
+ * and the keys of words that are not ours, kept as they came: the web server's own
+ * (`requestRefused`: Fastify's, tRPC's) and zod's (`invalidInput`: a value of the wrong type,
+ * which no form sends). Apart from the others, as no page checks a request this way.
+ */
+export const requestMessages = /* @__PURE__ */ keyed("", {
   routeNotFound: "Not found",
-  /** Words the web server wrote itself (Fastify's, tRPC's: a body not JSON, too large…), kept as they are. */
-  requestRefused: "The request was refused",
   jsonTooDeep: "The JSON body is nested more than {levels} levels deep",
   unsupportedContentType: 'Unsupported content-type "{type}"',
-  databaseUnreachable: "The database cannot be reached just now. Please try again in a moment.",
+  requestRefused: "The request was refused",
+  invalidInput: "Invalid input",
 } as const);
 
 /** Logins, passwords, invites. */
@@ -235,6 +243,7 @@ const prefixed = <Prefix extends string, Group extends Record<string, string>>(
 export const messageTemplates = /* @__PURE__ */ (() => ({
   ...fieldMessages,
   ...accessMessages,
+  ...requestMessages,
   ...accountMessages,
   ...catalogMessages,
   ...visitMessages,
