@@ -14,6 +14,7 @@ import {
   passesCsrfCheck,
   type Services,
 } from "@vsi/api";
+import { requestMessages, say } from "@vsi/api/schemas";
 import { sql } from "@vsi/db";
 import { kioskPageFile, servedByKiosk } from "@vsi/web-common/addresses";
 import Fastify, { type FastifyReply } from "fastify";
@@ -179,7 +180,7 @@ export async function buildApp({
       return reply
         .header("Cache-Control", "no-cache")
         .sendFile(root === kiosk ? kioskPageFile(url) : "index.html", root);
-    throw new HttpError(404, "Not found");
+    throw new HttpError(404, say(requestMessages.routeNotFound));
   });
 
   return app;

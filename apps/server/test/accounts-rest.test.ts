@@ -58,7 +58,12 @@ describe("malformed JSON", () => {
     for (const [client, method, url, body] of calls) {
       const res = await client.request(method, url, body, { "content-type": "application/json" });
       expect(res.status, url).toBe(400);
-      expect(res.json, url).toEqual({ status: 400, message: expect.any(String) });
+      expect(res.json, url).toEqual({
+        status: 400,
+        message: expect.any(String),
+        key: expect.any(String),
+        values: expect.any(Object),
+      });
     }
     expect({
       users: await count("users"),
@@ -88,7 +93,12 @@ describe("ids in a path, flags in a query", () => {
     for (const id of ["%27%3B%20drop%20table%20invites", "x".repeat(2000)]) {
       const res = await server.client().get(`/api/invites/${id}`);
       expect(res.status, id.slice(0, 40)).toBe(404);
-      expect(res.json).toEqual({ status: 404, message: "Invite not found" });
+      expect(res.json).toEqual({
+        status: 404,
+        message: "Invite not found",
+        key: "notFound",
+        values: { thing: "Invite" },
+      });
     }
   });
 

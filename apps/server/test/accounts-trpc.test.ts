@@ -52,7 +52,7 @@ describe("over /trpc", () => {
     ).trpc("mutation", "auth.login", { email: user.email, password: "nope12345" });
     expect(res.status).toBe(422);
     expect(res.json.error.errors).toEqual([
-      { path: "email", message: "Invalid email and/or password." },
+      { path: "email", message: "Invalid email and/or password.", key: "invalidLogin", values: {} },
     ]);
     expect(JSON.stringify(res.json)).not.toMatch(/stack|at .*\.ts/);
   });

@@ -23,7 +23,12 @@ describe("CSRF", () => {
     client.sendXsrf = false;
     const res = await client.patch(`/api/users/${user.id}`, { firstName: "Eve" });
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ status: 403, message: "Missing or invalid X-XSRF-TOKEN header" });
+    expect(res.json).toEqual({
+      status: 403,
+      message: "Missing or invalid X-XSRF-TOKEN header",
+      key: "xsrf",
+      values: {},
+    });
     const wrong = await client.patch(
       `/api/users/${user.id}`,
       { firstName: "Eve" },

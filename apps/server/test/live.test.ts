@@ -233,6 +233,8 @@ describe("the live stream, one server process", () => {
       expect((await stream.next("closed")).data).toEqual({
         status: 401,
         message: "This tablet was disconnected",
+        key: "tabletDisconnected",
+        values: {},
       });
       await stream.ended;
       // Staff watching the same location stay connected.

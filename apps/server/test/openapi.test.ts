@@ -62,6 +62,30 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(doc.paths["/auth/logout"]!.get!.responses)).toContain("204");
   });
 
+  it("documents each error's message key and values, at the top and by each field, beside its fields of old", () => {
+    const { Error: error } = (doc as unknown as { components: { schemas: Record<string, any> } })
+      .components.schemas;
+    expect(Object.keys(error.properties)).toEqual(
+      expect.arrayContaining([
+        "status",
+        "message",
+        "key",
+        "values",
+        "errors",
+        "visit",
+        "rollCallId",
+      ]),
+    );
+    expect(error.required).toEqual(["status", "message", "key", "values"]);
+    expect(error.properties.key.enum).toEqual(
+      expect.arrayContaining(["phone", "required", "notFound", "alreadySignedIn", "answer.zip"]),
+    );
+    expect(error.properties.values.additionalProperties).toBeDefined();
+    const field = error.properties.errors.items;
+    expect(field.required).toEqual(["path", "message", "key", "values"]);
+    expect(field.properties.key.enum).toEqual(error.properties.key.enum);
+  });
+
   it("describes every call's input and output, the sign-in body field by field", () => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {

@@ -1027,7 +1027,12 @@ describe("permission matrix", () => {
     client.bearer = createHash("sha256").update(randomUUID()).digest("hex");
     const me = await client.get("/api/users/me");
     expect(me.status).toBe(401);
-    expect(me.json).toEqual({ status: 401, message: "Invalid or revoked API token" });
+    expect(me.json).toEqual({
+      status: 401,
+      message: "Invalid or revoked API token",
+      key: "tokenRevoked",
+      values: {},
+    });
     expect((await client.get("/api/locations")).status).toBe(401);
   });
 });

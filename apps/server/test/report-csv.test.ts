@@ -113,7 +113,9 @@ describe("the report's CSV", () => {
     expect(badDate.json).toEqual({
       status: 422,
       message: "Validation failed",
-      errors: [{ path: "from", message: "Use a date like 2026-11-21" }],
+      key: "validationFailed",
+      values: {},
+      errors: [{ path: "from", message: "Use a date like 2026-11-21", key: "date", values: {} }],
     });
   });
 

@@ -127,6 +127,8 @@ describe("/api", () => {
     expect((await server.client().get("/api/nothing-here")).json).toEqual({
       status: 404,
       message: "Not found",
+      key: "routeNotFound",
+      values: {},
     });
   });
 

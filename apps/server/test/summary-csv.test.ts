@@ -176,6 +176,8 @@ describe("GET /api/reports/summary?format=csv: the funder summary as a file", ()
     );
     expect(res.status).toBe(422);
     expect(res.headers["content-disposition"]).toBeUndefined();
-    expect(res.json.errors).toEqual([{ path: "to", message: "To must be on or after From" }]);
+    expect(res.json.errors).toEqual([
+      { path: "to", message: "To must be on or after From", key: "toBeforeFrom", values: {} },
+    ]);
   });
 });

@@ -1,10 +1,11 @@
 import { expect } from "vitest";
 
 /** The 422 for an email some user already has (any case). */
+const emailTakenMessage = { message: "Email already registered", key: "emailTaken", values: {} };
 export const emailTaken = {
   status: 422,
-  message: "Email already registered",
-  errors: [{ path: "email", message: "Email already registered" }],
+  ...emailTakenMessage,
+  errors: [{ path: "email", ...emailTakenMessage }],
 };
 
 /**

@@ -10,8 +10,7 @@ import { Readable } from "node:stream";
 import { createBackups } from "@vsi/backups";
 import { openTestDb, type DatabaseKind } from "@vsi/db/testing";
 import { afterAll, beforeAll } from "vitest";
-import { answerMessageKey, recogniseMessage } from "../src/schemas.ts";
-import { doorMessages } from "../src/door/queries.ts";
+import { englishOf, messageTemplates, type MessageKey } from "../src/schemas.ts";
 import {
   cookieNames,
   createCaller,
@@ -115,7 +114,7 @@ export async function startWorld(
     async close() {
       await close();
       rmSync(dataDir, { recursive: true, force: true });
-      // Every sentence the tests heard, in kernel/messages.ts: the staff app can say it in Spanish.
+      // Every sentence the tests heard, in kernel/messages.ts by its key: the staff app can say it in Spanish.
       const unknown = [...unknownMessages];
       unknownMessages.clear();
       if (unknown.length > 0)
@@ -190,8 +189,8 @@ export class Client {
       const described = describeError(error);
       status = described.status;
       body = errorBody(described);
-      for (const message of [described.message, ...(described.errors ?? []).map((e) => e.message)])
-        if (!knownMessage(message)) unknownMessages.add(message);
+      for (const message of [described, ...(described.errors ?? [])])
+        if (!knownMessage(message)) unknownMessages.add(message.message);
       replyHeaders = described.headers ?? {};
     }
     for (const cookie of set) {
@@ -212,13 +211,25 @@ export class Client {
 
 // Zod's own words for input of the wrong type or outside a list, which no form sends.
 const zodsOwnWords = /^(Invalid input|Invalid option|Too small|Too big)\b/;
-const doorWords = new Set<string>(Object.values(doorMessages));
-/** Whether the staff app can say a message in its reader's language (kernel/messages.ts). */
-const knownMessage = (message: string) =>
-  recogniseMessage(message) !== undefined ||
-  answerMessageKey(message) !== undefined ||
-  doorWords.has(message) ||
-  zodsOwnWords.test(message);
+/**
+ * Whether a message is one of kernel/messages.ts, its key's sentence with its values (so the
+ * staff app and the kiosk can say it by its key in their reader's language); zod's own words go
+ * as invalidInput's.
+ */
+const knownMessage = ({
+  message,
+  key,
+  values,
+}: {
+  message: string;
+  key: string;
+  values: object;
+}) =>
+  key === "invalidInput"
+    ? zodsOwnWords.test(message)
+    : key in messageTemplates &&
+      key !== "requestRefused" &&
+      englishOf(key as MessageKey, values as Record<string, string>) === message;
 const unknownMessages = new Set<string>();
 
 /** A test file's world, started before its tests and closed after them. */

@@ -1,4 +1,4 @@
-import { fieldErrorMessages, type ValidationIssue } from "./field-errors.ts";
+import { fieldErrorMessages, type ServerMessage, type ValidationIssue } from "./field-errors.ts";
 
 // The server's tRPC error formatter puts the HTTP status in `data.httpStatus` (and
 // `status`) and, for a 422, the field errors in `errors`. Errors are read defensively because a
@@ -6,6 +6,9 @@ import { fieldErrorMessages, type ValidationIssue } from "./field-errors.ts";
 
 interface ErrorShape {
   status?: unknown;
+  message?: unknown;
+  key?: unknown;
+  values?: unknown;
   visit?: unknown;
   errors?: unknown;
   data?: { httpStatus?: unknown } | null;
@@ -25,32 +28,65 @@ export function httpStatusOf(error: unknown): number | undefined {
 }
 
 /**
+ * A failure's message with its key and values, for a page to say it in its reader's language;
+ * the error's own words (no key) when the answer carried no body of the API's.
+ */
+export function messageOf(error: unknown): ServerMessage {
+  const shape = shapeOf(error);
+  const own = error instanceof Error ? error.message : String(error);
+  return typeof shape?.key === "string" && typeof shape.message === "string"
+    ? { message: shape.message, key: shape.key, values: valuesOf(shape.values) }
+    : { message: own };
+}
+
+/**
  * The field errors of a 422, keyed by field (a form's nested `fields`, such as "Label.en", kept
- * whole); undefined for any other failure.
+ * whole), each message as `say` puts it (by its key; the English unless given); undefined for any
+ * other failure.
  */
 export function fieldErrorsOf(
   error: unknown,
   fields?: readonly string[],
+  say?: (issue: ServerMessage) => string,
 ): Record<string, string> | undefined {
   if (httpStatusOf(error) !== 422) return undefined;
   const errors = shapeOf(error)?.errors;
   if (!Array.isArray(errors)) return {};
-  return fieldErrorMessages(errors.filter(isValidationIssue), fields);
+  const issues = errors.filter(isValidationIssue).map((issue) => ({
+    path: issue.path,
+    ...keptOf(issue),
+  }));
+  return fieldErrorMessages(issues, fields, say);
 }
 
 /**
- * A 422's messages for the answers to intake questions (`Answers.<id>`), by question id;
- * undefined for any other failure. The other fields' are fieldErrorsOf's.
+ * A 422's messages for the answers to intake questions (`Answers.<id>`), by question id, with
+ * their keys; undefined for any other failure. The other fields' are fieldErrorsOf's.
  */
-export function answerErrorsOf(error: unknown): Record<string, string> | undefined {
+export function answerErrorsOf(error: unknown): Record<string, ServerMessage> | undefined {
   if (httpStatusOf(error) !== 422) return undefined;
   const errors = shapeOf(error)?.errors;
-  const messages: Record<string, string> = {};
+  const messages: Record<string, ServerMessage> = {};
   for (const issue of Array.isArray(errors) ? errors.filter(isValidationIssue) : []) {
     const path = typeof issue.path === "string" ? issue.path.split(".") : issue.path.map(String);
-    if (path[0] === "Answers" && path[1] !== undefined) messages[path[1]] ??= issue.message;
+    if (path[0] === "Answers" && path[1] !== undefined) messages[path[1]] ??= keptOf(issue);
   }
   return messages;
+}
+
+/** An issue's message, key and values, read defensively. */
+function keptOf({ message, key, values }: ValidationIssue): ServerMessage {
+  return typeof key === "string" ? { message, key, values: valuesOf(values) } : { message };
+}
+
+function valuesOf(values: unknown): Record<string, string | number> {
+  if (typeof values !== "object" || values === null) return {};
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      (entry): entry is [string, string | number] =>
+        typeof entry[1] === "string" || typeof entry[1] === "number",
+    ),
+  );
 }
 
 function isValidationIssue(value: unknown): value is ValidationIssue {

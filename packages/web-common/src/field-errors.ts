@@ -1,9 +1,16 @@
-// Server 422 responses list errors as {path, message}; forms show them under the matching field
-// as distinct messages, comma-joined, capitalised, with a trailing period.
+// Server 422 responses list errors as {path, message, key, values}; forms show them under the
+// matching field, each said in the reader's language by its key, as distinct messages,
+// comma-joined, capitalised, with a trailing period.
 
-export interface ValidationIssue {
-  path: string | ReadonlyArray<string | number>;
+/** A message as the API's error body carries it: the English, its key and the values put in. */
+export interface ServerMessage {
   message: string;
+  key?: string;
+  values?: Readonly<Record<string, string | number>>;
+}
+
+export interface ValidationIssue extends ServerMessage {
+  path: string | ReadonlyArray<string | number>;
 }
 
 /** "email already registered", "is invalid" -> "Email already registered, is invalid." */
@@ -17,17 +24,18 @@ export function joinMessages(messages: readonly string[]): string {
 }
 
 /**
- * Field name -> the text to show under it. A nested path goes to the longest of `fields` (dotted
+ * Field name -> the text to show under it, each message as `say` puts it (the English, unless given). A nested path goes to the longest of `fields` (dotted
  * names, such as "Label.en") it starts with, else to its first segment (the field).
  */
 export function fieldErrorMessages(
   issues: readonly ValidationIssue[],
   fields: readonly string[] = [],
+  say: (issue: ServerMessage) => string = (issue) => issue.message,
 ): Record<string, string> {
   const byField = new Map<string, string[]>();
   for (const issue of issues) {
     const field = fieldOf(issue.path, fields);
-    byField.set(field, [...(byField.get(field) ?? []), issue.message]);
+    byField.set(field, [...(byField.get(field) ?? []), say(issue)]);
   }
   return Object.fromEntries(
     [...byField].map(([field, messages]) => [field, joinMessages(messages)]),

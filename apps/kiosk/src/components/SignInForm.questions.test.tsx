@@ -205,7 +205,16 @@ describe("SignInForm's intake questions", () => {
         new ApiError({
           status: 422,
           message: "Validation failed",
-          errors: [{ path: `Answers.${household.id}`, message: "Must be at most 12" }],
+          key: "validationFailed",
+          values: {},
+          errors: [
+            {
+              path: `Answers.${household.id}`,
+              message: "Must be at most 12",
+              key: "answer.max",
+              values: { limit: 12 },
+            },
+          ],
         }),
       ),
     );

@@ -31,6 +31,7 @@ import {
   type Draft,
   type Drafts,
 } from "../lib/answerDrafts";
+import type { ServerMessage } from "@vsi/web-common/field-errors";
 import type { Question } from "../lib/types";
 import { QuestionFields } from "./QuestionFields";
 import { formatLocalTime } from "@vsi/web-common/time";
@@ -134,7 +135,7 @@ export function SignInForm({
   const [found, setFound] = useState<VisitorName | null>(null);
   const [drafts, setDrafts] = useState<Drafts>({});
   // The server's word on an answer (a 422 at Answers.<id>), until that field changes.
-  const [answerRefusals, setAnswerRefusals] = useState<Record<string, string>>({});
+  const [answerRefusals, setAnswerRefusals] = useState<Record<string, ServerMessage>>({});
   // The remembered answers filled in, by question id, with when each was given.
   const [remembered, setRemembered] = useState<Record<string, string>>({});
   const [questionsChanged, setQuestionsChanged] = useState(false);
@@ -392,9 +393,7 @@ export function SignInForm({
                   onChange={() => setValues((previous) => ({ ...previous, ProgramId: program.id }))}
                   className={classes.radio}
                 />
-                <span className={classes.programLabel}>
-                  {programName(program, i18n.language)}
-                </span>
+                <span className={classes.programLabel}>{programName(program, i18n.language)}</span>
               </label>
             ))}
           </div>

@@ -1,5 +1,6 @@
-import { answerMessages, rangeMessages } from "@vsi/api/schemas";
+import { answerMessages, keyOf, rangeMessages } from "@vsi/api/schemas";
 import { translate, type KioskLanguage } from "@vsi/i18n";
+import type { ServerMessage } from "@vsi/web-common/field-errors";
 import { describe, expect, it } from "vitest";
 import {
   answeredMonth,
@@ -11,8 +12,14 @@ import {
 } from "./answerDrafts";
 import { choice, question } from "../test/questions";
 
-const say = (language: KioskLanguage) => (message: string) =>
-  sayAnswerMessage(message, (key, values) => translate(language, key, values), language);
+/** A sentence the rule made, with the key and values it was made with. */
+const keyed = (message: string) => ({ message, ...keyOf(message) });
+const say = (language: KioskLanguage) => (message: string | ServerMessage) =>
+  sayAnswerMessage(
+    typeof message === "string" ? keyed(message) : message,
+    (key, values) => translate(language, key, values),
+    language,
+  );
 
 describe("the questions a program asks", () => {
   it("are those naming it and those naming none, none before a program is chosen", () => {
@@ -52,23 +59,25 @@ describe("the fields checked by the one rule", () => {
     expect(checkDrafts([size, zip, consent, grade], { [size.id]: "25", [zip.id]: "941" })).toEqual({
       answers: {},
       errors: {
-        [size.id]: rangeMessages.max(20),
-        [zip.id]: answerMessages.zip,
-        [consent.id]: answerMessages.consent,
-        [grade.id]: answerMessages.required,
+        [size.id]: { message: rangeMessages.max(20), key: "answer.max", values: { limit: 20 } },
+        [zip.id]: { message: answerMessages.zip, key: "answer.zip", values: {} },
+        [consent.id]: { message: answerMessages.consent, key: "answer.consent", values: {} },
+        [grade.id]: { message: answerMessages.required, key: "requiredField", values: {} },
       },
     });
   });
 
-  it("reads a 422's Answers.<id> messages by question id, the first for each", () => {
+  it("reads a 422's Answers.<id> messages by question id, the first for each, with its key", () => {
+    const max = { message: "Must be at most 20", key: "answer.max", values: { limit: 20 } };
+    const zip = { message: answerMessages.zip, key: "answer.zip", values: {} };
     expect(
       byQuestion([
-        { path: "Answers.12", message: "Must be at most 20" },
+        { path: "Answers.12", ...max },
         { path: "Answers.12", message: "second" },
-        { path: "PhoneNumber", message: "Phone number must be 10 digits" },
-        { path: "Answers.13", message: answerMessages.zip },
+        { path: "PhoneNumber", message: "Phone number must be 10 digits", key: "phone" },
+        { path: "Answers.13", ...zip },
       ]),
-    ).toEqual({ "12": "Must be at most 20", "13": answerMessages.zip });
+    ).toEqual({ "12": max, "13": zip });
   });
 });
 
@@ -121,8 +130,10 @@ describe("the rule's messages in the visitor's language", () => {
   });
 
   it("come from the Spanish catalogue, every one of them, the bound written the Spanish way", () => {
-    for (const [key, message] of Object.entries(answerMessages))
-      expect(say("es")(message), key).not.toBe(translate("en", `answer.${key}`));
+    for (const [name, message] of Object.entries(answerMessages)) {
+      const { key } = keyed(message);
+      expect(say("es")(message), name).not.toBe(translate("en", key!));
+    }
     expect(say("es")(answerMessages.zip)).toBe(
       "Un código postal tiene 5 dígitos, o 5 y 4 (12345-6789)",
     );
@@ -130,7 +141,18 @@ describe("the rule's messages in the visitor's language", () => {
     expect(say("es")(rangeMessages.min(1.5))).toBe("Debe ser al menos 1,5");
   });
 
-  it("shows a message of another rule as it came", () => {
+  it("go by the key the server sent, not the words", () => {
+    const max = {
+      message: "Answer no more than 20, please",
+      key: "answer.max",
+      values: { limit: 20 },
+    };
+    expect(say("es")(max)).toBe("Debe ser como máximo 20");
+    expect(say("es")({ message: "Must be at most 20" })).toBe("Must be at most 20");
+  });
+
+  it("shows a message of another rule, or of no key, as it came", () => {
     expect(say("es")("Must be valid Unicode text")).toBe("Must be valid Unicode text");
+    expect(say("es")({ message: "Something new" })).toBe("Something new");
   });
 });

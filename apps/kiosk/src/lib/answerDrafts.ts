@@ -1,5 +1,5 @@
+import type { ServerMessage } from "@vsi/web-common/field-errors";
 import {
-  answerMessageKey,
   asksProgram,
   checkAnswers,
   isBlank,
@@ -65,8 +65,8 @@ export function withRemembered(
 export interface DraftCheck {
   /** What the sign-in sends: the answers given, as the rule keeps them. */
   answers: Answers;
-  /** The rule's message for each question answered wrongly or left blank when required, by id. */
-  errors: Record<string, string>;
+  /** The rule's message (with its key) for each question answered wrongly or left blank when required, by id. */
+  errors: Record<string, ServerMessage>;
 }
 
 /** The asked questions' fields checked by the one rule (a field left blank is no answer). */
@@ -78,30 +78,37 @@ export function checkDrafts(asked: readonly Question[], drafts: Drafts): DraftCh
 
 /** `Answers.<id>` messages (the rule's, or a 422's `errors`) by question id; others left out. */
 export function byQuestion(
-  errors: ReadonlyArray<{ path: string; message: string }>,
-): Record<string, string> {
-  const messages: Record<string, string> = {};
-  for (const { path, message } of errors) {
+  errors: ReadonlyArray<ServerMessage & { path: string }>,
+): Record<string, ServerMessage> {
+  const messages: Record<string, ServerMessage> = {};
+  for (const { path, message, key, values } of errors) {
     const [field, id] = path.split(".");
-    if (field === "Answers" && id !== undefined) messages[id] ??= message;
+    if (field === "Answers" && id !== undefined) messages[id] ??= { message, key, values };
   }
   return messages;
 }
 
 /**
- * The rule's message in the visitor's language, through the kiosk's catalogues (`answer.<key>`);
- * a message of no known key is shown as it came.
+ * The rule's message in the visitor's language by its key, through the kiosk's catalogues, which
+ * name the API's messages by their keys themselves (`answer.zip`, `requiredField`: no prefix, as a
+ * tablet's first visit carries every byte), a number written the visitor's way; a message with no
+ * key the catalogue knows is shown as it came.
  */
 export function sayAnswerMessage(
-  message: string,
+  said: ServerMessage,
   t: (key: string, values?: Record<string, string>) => string,
   language: string,
 ): string {
-  const known = answerMessageKey(message);
-  if (!known) return message;
-  const limit =
-    known.limit === undefined ? undefined : new Intl.NumberFormat(language).format(known.limit);
-  return t(`answer.${known.key}`, limit === undefined ? undefined : { limit });
+  if (said.key === undefined) return said.message;
+  const { key } = said;
+  const values = Object.fromEntries(
+    Object.entries(said.values ?? {}).map(([name, value]) => [
+      name,
+      typeof value === "number" ? new Intl.NumberFormat(language).format(value) : value,
+    ]),
+  );
+  const translated = t(key, values);
+  return translated === key ? said.message : translated;
 }
 
 /**

@@ -15,10 +15,17 @@ import { xsrfHeaders } from "@vsi/web-common/xsrf";
 // The kiosk's calls, over the REST API with plain fetch: the same procedures, inputs and errors as
 // over tRPC, without the tRPC client in the tablet's first load. Staff pages keep lib/trpc.ts.
 
-/** The server's error body ({status, message, errors, visit}) as `shape`, which apiErrors.ts reads as it reads tRPC's. */
+/** The server's error body ({status, message, key, values, errors, visit}) as `shape`, which apiErrors.ts reads as it reads tRPC's. */
 export class ApiError extends Error {
   constructor(
-    readonly shape: { status: number; message?: string; errors?: unknown; visit?: unknown },
+    readonly shape: {
+      status: number;
+      message?: string;
+      key?: string;
+      values?: unknown;
+      errors?: unknown;
+      visit?: unknown;
+    },
   ) {
     super(shape.message ?? `HTTP ${shape.status}`);
   }

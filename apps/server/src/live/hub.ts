@@ -15,6 +15,7 @@ import {
   type VisitChange,
   type VisitView,
 } from "@vsi/api";
+import type { LiveClosedEvent } from "@vsi/api/schemas";
 
 /** Comments every so often keep proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -178,9 +179,9 @@ export class LiveHub {
         const described = describeError(error);
         // The database away is no reason to drop anyone; the next check decides.
         if (described.status >= 500) continue;
-        stream.out.end(
-          sseMessage(liveEvents.closed, { status: described.status, message: described.message }),
-        );
+        const { status, message, key, values } = described;
+        const closed: LiveClosedEvent = { status, message, key, values };
+        stream.out.end(sseMessage(liveEvents.closed, closed));
       }
     }
   }

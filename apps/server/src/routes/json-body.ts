@@ -1,4 +1,5 @@
 import { HttpError } from "@vsi/api";
+import { requestMessages, say } from "@vsi/api/schemas";
 import type { FastifyInstance } from "fastify";
 
 /** No body of this API nests past a few levels; far deeper JSON only overflows the stack later. */
@@ -36,7 +37,7 @@ export function registerJsonBodyParser(app: FastifyInstance) {
     const body = typeof raw === "string" ? raw : raw.toString("utf8");
     if (nestsDeeperThan(body, maxJsonDepth)) {
       done(
-        new HttpError(400, `The JSON body is nested more than ${maxJsonDepth} levels deep`),
+        new HttpError(400, say(requestMessages.jsonTooDeep, { levels: maxJsonDepth })),
         undefined,
       );
       return;

@@ -75,7 +75,7 @@ export const liveEventsOperation = {
       "The location's live sheet as Server-Sent Events (text/event-stream): `ready` ({locationId, rollCallId: the open " +
       "roll call or null}) once listening, then `visit` " +
       "({kind: in|out|changed|deleted, visitId, locationId, programId, visit}) for every change, `refresh` when changes " +
-      "may have been missed, `rollCall` ({locationId, rollCallId, open}) when a roll call starts, ends or changes, `closed` ({status, message}) before it ends for a caller no longer allowed, and a comment " +
+      "may have been missed, `rollCall` ({locationId, rollCallId, open}) when a roll call starts, ends or changes, `closed` ({status, message, key, values}) before it ends for a caller no longer allowed, and a comment " +
       "every 15 s. A tablet: its own location; staff: any",
     tags: ["locations"],
     security: [{ bearer: [] }],

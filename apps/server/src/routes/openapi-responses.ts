@@ -3,7 +3,7 @@ import { accessTable, errorBodySchema, type IdentityKind, type ProcedureMeta } f
 /**
  * The document's responses as the server answers them. trpc-to-openapi writes 200 for every success
  * and its own error body; the server answers 201 for what a call creates, 204 for no answer, and
- * every error as {status, message, errors?} (errorBody in @vsi/api). Each operation lists the
+ * every error as {status, message, key, values, errors?} (errorBody in @vsi/api). Each operation lists the
  * statuses it may answer: those of its access level (accessTable), those of its input and method,
  * and its own (meta.openapi.errorResponses).
  */

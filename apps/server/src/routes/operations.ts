@@ -1,4 +1,5 @@
 import { createCaller, createContext, HttpError, type Context, type Services } from "@vsi/api";
+import { requestMessages, said } from "@vsi/api/schemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /** What /api needs of an operation in the OpenAPI document. */
@@ -32,7 +33,7 @@ function queryInput(query: unknown): Record<string, unknown> {
 function bodyInput(request: FastifyRequest): Record<string, unknown> {
   const type = request.headers["content-type"];
   if (type && !type.startsWith("application/json"))
-    throw new HttpError(415, `Unsupported content-type "${type}"`);
+    throw new HttpError(415, said(requestMessages.unsupportedContentType, { type }));
   return { ...(request.body as object | undefined) };
 }
 

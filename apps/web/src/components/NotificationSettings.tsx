@@ -39,13 +39,14 @@ export function NotificationSettings({ email }: { email: string }) {
         setSaved(true);
       },
       onError: (error) => {
-        const [path, message] = Object.entries(fieldErrorsOf(error) ?? {})[0] ?? [];
+        const said = fieldErrorsOf(error, [], (issue) => translateServerMessage(language, issue));
+        const [path, message] = Object.entries(said ?? {})[0] ?? [];
         const index = Number(/^signIns\.(\d+)\./.exec(path ?? "")?.[1]);
         const alert = Number.isInteger(index) ? signIns[index] : undefined;
         if (alert && message) {
           setErrorAt({
             locationId: alert.locationId,
-            message: translateServerMessage(language, message),
+            message,
           });
           // A program or location gone since the page loaded: show what is there now.
           void queryClient.invalidateQueries({ queryKey: trpc.locations.list.queryKey() });

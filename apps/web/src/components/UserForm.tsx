@@ -1,11 +1,11 @@
 import { Checkbox, Fieldset, NativeSelect, PasswordInput, Stack, Text } from "@mantine/core";
-import { reauthenticateMessage, sudoWindowMinutes } from "@vsi/api/schemas";
+import { sudoWindowMinutes, type MessageKey } from "@vsi/api/schemas";
 import { isLanguage, type Language } from "@vsi/i18n/languages";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { useServerMessage } from "../hooks/useServerMessage";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { httpStatusOf } from "@vsi/web-common/api-errors";
+import { httpStatusOf, messageOf } from "@vsi/web-common/api-errors";
 import { fullName } from "../lib/names";
 import { useCurrentUser } from "../lib/session";
 import { trpc } from "../lib/trpc";
@@ -16,6 +16,9 @@ import { PictureField } from "./PictureField";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 import { useServerErrors } from "../hooks/useServerErrors";
 import { PersonFields, personOf } from "./PersonFields";
+
+/** The API asks for the current password first (kernel/messages.ts). */
+const reauthenticateKey: MessageKey = "reauthenticate";
 
 const fields = [
   "firstName",
@@ -82,10 +85,10 @@ export function UserForm({ user, viewerIsAdmin, onSaved }: Props) {
   /** The server asks for the current password (403), or has had too many wrong ones (429): said by the field. */
   function reportCurrentPassword(error: { message: string }): boolean {
     const status = httpStatusOf(error);
-    const asked = status === 403 && error.message === reauthenticateMessage;
+    const asked = status === 403 && messageOf(error).key === reauthenticateKey;
     if (!asked && !(status === 429 && askCurrent)) return false;
     setAskCurrent(true);
-    setCurrentProblem(said(error.message));
+    setCurrentProblem(said(messageOf(error)));
     return true;
   }
 

@@ -14,20 +14,15 @@ export function useServerErrors(
   fields: readonly string[],
   options: { scrollToTop?: boolean } = {},
 ) {
-  const [serverErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The refusal whose field errors are shown: said again in the reader's language when it changes.
+  const [refused, setRefused] = useState<unknown>(undefined);
   const [unexpected, setUnexpected] = useState(false);
   // Counts the refusals shown by fields, so each one (even the same again) goes to its field.
   const [refusals, setRefusals] = useState(0);
   const { language } = useStaffTranslation();
   const fieldErrors = useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(serverErrors).map(([field, message]) => [
-          field,
-          translateServerMessage(language, message),
-        ]),
-      ) as Record<string, string>,
-    [serverErrors, language],
+    () => fieldErrorsOf(refused, fields, (issue) => translateServerMessage(language, issue)) ?? {},
+    [refused, fields, language],
   );
 
   useEffect(() => {
@@ -35,14 +30,14 @@ export function useServerErrors(
   }, [refusals]);
 
   function clear() {
-    setFieldErrors({});
+    setRefused(undefined);
     setUnexpected(false);
   }
 
   function report(error: unknown) {
     const byField = fieldErrorsOf(error, fields);
     const known = byField ? Object.keys(byField).every((field) => fields.includes(field)) : false;
-    setFieldErrors(byField ?? {});
+    setRefused(error);
     // A 401 is handled once for the whole app (back to /login), not by each form.
     if (httpStatusOf(error) === 401) return;
     if (byField && known && Object.keys(byField).length > 0) {

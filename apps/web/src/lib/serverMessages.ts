@@ -1,11 +1,13 @@
-import { answerMessageKey, recogniseMessage } from "@vsi/api/schemas";
+import { keyOf } from "@vsi/api/schemas";
 import { localeOf } from "@vsi/i18n/languages";
 import { staffTranslate, type Language } from "@vsi/i18n/staff";
+import type { ServerMessage } from "@vsi/web-common/field-errors";
 
-// The API answers in English, each of its sentences built from one list (kernel/messages.ts in
-// @vsi/api); a page says the same message in its reader's language by the sentence's key. A
-// message shown by its field needs no field name ("Name is required" is "Este campo es
-// obligatorio" by Name). Words the API did not build from that list are shown as they came.
+// The API's messages (kernel/messages.ts in @vsi/api) come with their key and values: an error
+// body carries them beside the English, and a sentence the shared schemas made in this page has
+// them from keyOf. A page says the message in its reader's language by the key
+// (`serverMessages.<key>`). A message shown by its field needs no field name ("Name is required"
+// is "Este campo es obligatorio" by Name). Words with no key are shown as they came.
 
 /** A field's or a record's name in the message, in the reader's language where the catalogue has it. */
 function nameIn(language: Language, name: string): string {
@@ -14,29 +16,29 @@ function nameIn(language: Language, name: string): string {
   return said === key ? name : said;
 }
 
-export function translateServerMessage(language: Language, message: string): string {
-  if (language === "en") return message;
-  // An answer's message: the rule's key, its bound written the reader's way.
-  const answer = answerMessageKey(message);
-  if (answer) {
-    const limit =
-      answer.limit === undefined
-        ? undefined
-        : new Intl.NumberFormat(localeOf[language]).format(answer.limit);
-    return staffTranslate(
-      language,
-      `serverMessages.answer.${answer.key}`,
-      limit === undefined ? undefined : { limit },
-    );
-  }
-  // With or without its full stop.
-  const known = recogniseMessage(message) ?? recogniseMessage(message.replace(/\.$/, ""));
-  if (!known) return message;
-  const values = Object.fromEntries(
-    Object.entries(known.values).map(([name, value]) => [
+/** The values as the reader writes them: names translated, numbers in the reader's way. */
+function valuesIn(language: Language, values: ServerMessage["values"] = {}) {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
       name,
-      name === "label" || name === "thing" ? nameIn(language, value) : value,
+      typeof value === "number"
+        ? new Intl.NumberFormat(localeOf[language]).format(value)
+        : name === "label" || name === "thing"
+          ? nameIn(language, value)
+          : value,
     ]),
   );
-  return staffTranslate(language, `serverMessages.${known.key}`, values);
+}
+
+/** A message (an error body's, with its key, or a sentence a shared schema made here) in the reader's language. */
+export function translateServerMessage(language: Language, said: string | ServerMessage): string {
+  const message = typeof said === "string" ? said : said.message;
+  const keyed =
+    typeof said !== "string" && said.key !== undefined
+      ? { key: said.key, values: said.values }
+      : keyOf(message);
+  if (language === "en" || !keyed) return message;
+  const key = `serverMessages.${keyed.key}`;
+  const translated = staffTranslate(language, key, valuesIn(language, keyed.values));
+  return translated === key ? message : translated;
 }

@@ -8,7 +8,7 @@ import { FlashMessage } from "../components/FlashMessage";
 import { ErrorAlert } from "../components/ErrorAlert";
 import { FormCard } from "../components/FormCard";
 import { SubmitButton } from "../components/FormButtons";
-import { httpStatusOf } from "@vsi/web-common/api-errors";
+import { httpStatusOf, messageOf } from "@vsi/web-common/api-errors";
 import { setCurrentUser } from "../lib/session";
 import { takeStaffLoginReturn } from "@vsi/web-common/login-return";
 import { trpc } from "../lib/trpc";
@@ -46,7 +46,7 @@ function LoginPage() {
           const status = httpStatusOf(error);
           if (status === 422) setProblem(t("serverMessages.invalidLogin"));
           // The server's sentence says how many minutes to wait.
-          else if (status === 429) setProblem(said(error.message));
+          else if (status === 429) setProblem(said(messageOf(error)));
           else {
             console.error(error);
             setProblem(t("common.unexpected"));

@@ -169,6 +169,8 @@ describe("an API token cannot manage tokens or credentials", () => {
     expect(created.json).toEqual({
       status: 403,
       message: "An API token cannot create or revoke API tokens: use the web app",
+      key: "tokenCannotManageTokens",
+      values: {},
     });
     const tokens = (await here.call((api) => api.tokens.list())).json as Array<{ id: number }>;
     expect(tokens).toHaveLength(1);
@@ -188,7 +190,7 @@ describe("an API token cannot manage tokens or credentials", () => {
     ]) {
       const res = await script.call((api) => api.users.update({ id: user.id, ...body }));
       expect(res.status, JSON.stringify(body)).toBe(403);
-      expect(res.json).toEqual({ status: 403, message });
+      expect(res.json).toEqual({ status: 403, message, key: "tokenCannotChangeLogin", values: {} });
       expect((await script.call((api) => api.users.replace({ id: user.id, ...body }))).status).toBe(
         403,
       );
@@ -246,14 +248,24 @@ describe("changing one's own email or password: the current password, or a recen
     for (const body of [{ password: "laterpass1" }, { email: newEmail }]) {
       const res = await here.call((api) => api.users.update({ id: user.id, ...body }));
       expect(res.status).toBe(403);
-      expect(res.json).toEqual({ status: 403, message: reauthenticate });
+      expect(res.json).toEqual({
+        status: 403,
+        message: reauthenticate,
+        key: "reauthenticate",
+        values: {},
+      });
     }
     const wrong = await here.call((api) =>
       api.users.update({ id: user.id, password: "laterpass1", currentPassword: "notmypass1" }),
     );
     expect(wrong.status).toBe(422);
     expect(wrong.json.errors).toEqual([
-      { path: "currentPassword", message: "Current password is incorrect" },
+      {
+        path: "currentPassword",
+        message: "Current password is incorrect",
+        key: "wrongCurrentPassword",
+        values: {},
+      },
     ]);
     expect(await canLogIn(user.email, user.password)).toBe(true);
 

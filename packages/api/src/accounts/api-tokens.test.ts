@@ -97,7 +97,12 @@ describe("creating a token", () => {
   it("answers 401 to anonymous callers", async () => {
     const res = await world.client().call((api) => api.tokens.create({ name: "x" }));
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ status: 401, message: "You must be logged in" });
+    expect(res.json).toEqual({
+      status: 401,
+      message: "You must be logged in",
+      key: "loggedOut",
+      values: {},
+    });
   });
 });
 
@@ -192,6 +197,8 @@ describe("listing tokens", () => {
     expect(res.json).toEqual({
       status: 403,
       message: "Only administrators can list everyone's tokens",
+      key: "everyonesTokensAdminsOnly",
+      values: {},
     });
     const bad = await admin.call((api) => api.tokens.list({ all: "maybe" }));
     expect(bad.status).toBe(422);

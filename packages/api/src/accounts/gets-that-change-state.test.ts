@@ -41,6 +41,8 @@ describe("the GET calls that change state", () => {
       expect(res.json, name).toEqual({
         status: 403,
         message: "Missing or invalid X-XSRF-TOKEN header",
+        key: "xsrf",
+        values: {},
       });
       expect(
         res.cookies.map((c) => c.name),

@@ -165,7 +165,12 @@ describe("inviting someone", () => {
     ).toBe(401);
     const res = await staff.call((api) => api.invites.create({ firstName: "A", email }));
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ status: 403, message: expect.any(String) });
+    expect(res.json).toEqual({
+      status: 403,
+      message: expect.any(String),
+      key: expect.any(String),
+      values: expect.any(Object),
+    });
     expect(await countInvites()).toBe(before);
     expect(mailsTo(world, email)).toEqual([]);
   });
@@ -273,7 +278,12 @@ describe("opening an invite", () => {
     ]) {
       const res = await world.client().call((api) => api.invites.get({ id }));
       expect(res.status, id.slice(0, 40)).toBe(404);
-      expect(res.json).toEqual({ status: 404, message: "Invite not found" });
+      expect(res.json).toEqual({
+        status: 404,
+        message: "Invite not found",
+        key: "notFound",
+        values: { thing: "Invite" },
+      });
     }
   });
 });
@@ -370,12 +380,22 @@ describe("accepting an invite", () => {
       .client()
       .call((api) => api.invites.accept({ id: accepted.id, ...acceptBody(newEmail()) }));
     expect(again.status).toBe(403);
-    expect(again.json).toEqual({ status: 403, message: "This invite has already been accepted" });
+    expect(again.json).toEqual({
+      status: 403,
+      message: "This invite has already been accepted",
+      key: "inviteAccepted",
+      values: {},
+    });
     const late = await world
       .client()
       .call((api) => api.invites.accept({ id: revoked.id, ...acceptBody(revoked.email) }));
     expect(late.status).toBe(403);
-    expect(late.json).toEqual({ status: 403, message: "This invite is no longer available" });
+    expect(late.json).toEqual({
+      status: 403,
+      message: "This invite is no longer available",
+      key: "inviteRevoked",
+      values: {},
+    });
     expect(late.cookies.find((c) => c.name === "session" && c.value)).toBeUndefined();
     expect(await countUsers()).toBe(users);
   });
@@ -401,19 +421,28 @@ describe("accepting an invite", () => {
         .client()
         .call((api) => api.invites.accept({ id, ...acceptBody(newEmail()) }));
       expect(res.status).toBe(404);
-      expect(res.json).toEqual({ status: 404, message: "Invite not found" });
+      expect(res.json).toEqual({
+        status: 404,
+        message: "Invite not found",
+        key: "notFound",
+        values: { thing: "Invite" },
+      });
     }
   });
 
   it("answers 422 per field for a weak password, a mismatched confirmation or bad fields; the invite stays pending", async () => {
     const created = await invite();
     const users = await countUsers();
-    const cases: Array<[Record<string, unknown>, { path: string; message?: string }]> = [
+    const cases: Array<
+      [Record<string, unknown>, { path: string; message?: string; key?: string; values?: object }]
+    > = [
       [
         { password: "short1" },
         {
           path: "password",
           message: "Minimum eight characters, at least one letter and one number",
+          key: "password",
+          values: {},
         },
       ],
       [
@@ -421,6 +450,8 @@ describe("accepting an invite", () => {
         {
           path: "password",
           message: "Minimum eight characters, at least one letter and one number",
+          key: "password",
+          values: {},
         },
       ],
       [
@@ -428,11 +459,18 @@ describe("accepting an invite", () => {
         {
           path: "password",
           message: "Minimum eight characters, at least one letter and one number",
+          key: "password",
+          values: {},
         },
       ],
       [
         { confirmPassword: "welcome124" },
-        { path: "confirmPassword", message: "Passwords do not match" },
+        {
+          path: "confirmPassword",
+          message: "Passwords do not match",
+          key: "passwordsDiffer",
+          values: {},
+        },
       ],
       [{ firstName: "" }, { path: "firstName" }],
       [{ email: "nope" }, { path: "email" }],

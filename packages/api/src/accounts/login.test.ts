@@ -60,7 +60,16 @@ describe("logging in", () => {
       expect(res.json).toEqual({
         status: 422,
         message: "Invalid email and/or password.",
-        errors: [{ path: "email", message: "Invalid email and/or password." }],
+        key: "invalidLogin",
+        values: {},
+        errors: [
+          {
+            path: "email",
+            message: "Invalid email and/or password.",
+            key: "invalidLogin",
+            values: {},
+          },
+        ],
       });
       expect(res.cookies.find((c) => c.name === "session")).toBeUndefined();
     }

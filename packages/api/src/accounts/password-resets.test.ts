@@ -69,7 +69,12 @@ describe("asking for a reset link", () => {
       .client(newAddress())
       .call((api) => api.passwords.request({ email: "ghost@example.org" }));
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ status: 404, message: "Email not found" });
+    expect(res.json).toEqual({
+      status: 404,
+      message: "Email not found",
+      key: "emailNotFound",
+      values: {},
+    });
     expect(world.mails.length).toBe(before);
   });
 
@@ -104,7 +109,12 @@ describe("asking for a reset link", () => {
       .call((api) => api.passwords.request({ email: user.email.toUpperCase() }));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers["Retry-After"])).toBeGreaterThan(0);
-    expect(limited.json).toEqual({ status: 429, message: expect.any(String) });
+    expect(limited.json).toEqual({
+      status: 429,
+      message: expect.any(String),
+      key: expect.any(String),
+      values: expect.any(Object),
+    });
     expect(mailsTo(world, user.email)).toHaveLength(5);
 
     // The window passes, and asking works again.
@@ -147,7 +157,12 @@ describe("checking a reset link", () => {
       .client()
       .call((api) => api.passwords.check({ token: "notarealtoken" }));
     expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual({ status: 404, message: expect.any(String) });
+    expect(unknown.json).toEqual({
+      status: 404,
+      message: expect.any(String),
+      key: expect.any(String),
+      values: expect.any(Object),
+    });
   });
 
   it("is 410 once 48 hours have passed", async () => {
@@ -158,7 +173,12 @@ describe("checking a reset link", () => {
     world.clock.offsetMs = 48 * HOUR + 1000;
     const res = await world.client().call((api) => api.passwords.check({ token }));
     expect(res.status).toBe(410);
-    expect(res.json).toEqual({ status: 410, message: "This password reset link has expired" });
+    expect(res.json).toEqual({
+      status: 410,
+      message: "This password reset link has expired",
+      key: "resetLinkExpired",
+      values: {},
+    });
   });
 });
 
@@ -200,6 +220,8 @@ describe("using a reset link", () => {
     expect(again.json).toEqual({
       status: 410,
       message: "This password reset link has already been used",
+      key: "resetLinkUsed",
+      values: {},
     });
     expect((await world.client().call((api) => api.passwords.check({ token }))).status).toBe(410);
     expect(await canLogIn(user.email, "brandnew22")).toBe(true);
@@ -214,10 +236,9 @@ describe("using a reset link", () => {
         .call((api) => api.passwords.update({ token, password } as never));
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([
-        {
-          path: "password",
-          message: typeof password === "number" ? expect.any(String) : weakMessage,
-        },
+        typeof password === "number"
+          ? { path: "password", message: expect.any(String), key: "invalidInput", values: {} }
+          : { path: "password", message: weakMessage, key: "password", values: {} },
       ]);
     }
     const missing = await world.client().call((api) => api.passwords.update({ token } as never));
@@ -271,7 +292,12 @@ describe("a password change ends every outstanding link of that user", () => {
     expect(await linkStatus(older)).toBe(410);
     const late = await useLink(older, "older1234");
     expect(late.status).toBe(410);
-    expect(late.json).toEqual({ status: 410, message: "This password reset link has expired" });
+    expect(late.json).toEqual({
+      status: 410,
+      message: "This password reset link has expired",
+      key: "resetLinkExpired",
+      values: {},
+    });
     expect(await canLogIn(user.email, "newer1234")).toBe(true);
     expect(await canLogIn(user.email, "older1234")).toBe(false);
   });

@@ -30,7 +30,12 @@ describe("registration switched off (the default)", () => {
     const client = world.client();
     const res = await client.call((api) => api.auth.register(body("off@example.org")));
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ status: 404, message: expect.any(String) });
+    expect(res.json).toEqual({
+      status: 404,
+      message: expect.any(String),
+      key: expect.any(String),
+      values: expect.any(Object),
+    });
     expect(res.cookies.find((c) => c.name === "session")).toBeUndefined();
     expect(await countUsersWith(world, "off@example.org")).toBe(0);
     // The call does not exist while switched off, so a bad body is a 404 too, not a 422.
@@ -101,7 +106,7 @@ describe("registration switched on", () => {
         .call((api) => api.auth.register(body(email, override) as never));
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual([
-        message ? { path, message } : expect.objectContaining({ path }),
+        message ? expect.objectContaining({ path, message }) : expect.objectContaining({ path }),
       ]);
       expect(await countUsersWith(world, email)).toBe(0);
     }

@@ -79,7 +79,12 @@ describe("listing users", () => {
     expect((await world.client().call((api) => api.users.list())).status).toBe(401);
     const res = await member.client.call((api) => api.users.list());
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ status: 403, message: "Only administrators can do this" });
+    expect(res.json).toEqual({
+      status: 403,
+      message: "Only administrators can do this",
+      key: "adminsOnly",
+      values: {},
+    });
   });
 });
 
@@ -102,7 +107,12 @@ describe("reading a user", () => {
     expect(res.json.message).toBe("You can only see and edit your own account");
     const unknown = await admin.call((api) => api.users.get({ id: 999999 }));
     expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual({ status: 404, message: "User not found" });
+    expect(unknown.json).toEqual({
+      status: 404,
+      message: "User not found",
+      key: "notFound",
+      values: { thing: "User" },
+    });
     expect((await admin.call((api) => api.users.get({ id: "abc" }))).status).toBe(422);
     expect((await admin.call((api) => api.users.get({ id: "99999999999999" }))).status).toBe(422);
     expect((await world.client().call((api) => api.users.get({ id: member.id }))).status).toBe(401);
@@ -214,7 +224,9 @@ describe("updating a user", () => {
         api.users.update({ id: member.id, firstName: "Weak", password }),
       );
       expect(res.status).toBe(422);
-      expect(res.json.errors).toEqual([{ path: "password", message: weakMessage }]);
+      expect(res.json.errors).toEqual([
+        { path: "password", message: weakMessage, key: "password", values: {} },
+      ]);
     }
     expect((await userRow(member.id)).first_name).toBe("Test");
     expect(await canLogIn(member.email, "original1")).toBe(true);
@@ -303,6 +315,8 @@ describe("as the web app calls them", () => {
       }),
     );
     expect(weak.status).toBe(422);
-    expect(weak.json.errors).toEqual([{ path: "password", message: weakMessage }]);
+    expect(weak.json.errors).toEqual([
+      { path: "password", message: weakMessage, key: "password", values: {} },
+    ]);
   });
 });

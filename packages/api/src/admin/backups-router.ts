@@ -3,7 +3,7 @@ import { HttpError } from "../kernel/errors.ts";
 import { backupCreateInput, backupListSchema, backupSchema } from "./backups-schema.ts";
 import type { BackupEntry } from "@vsi/backups";
 import { adminProcedure, router } from "../kernel/trpc.ts";
-import { say, adminMessages } from "../kernel/messages.ts";
+import { said, adminMessages } from "../kernel/messages.ts";
 
 function toBackup(entry: BackupEntry): z.infer<typeof backupSchema> {
   return {
@@ -61,7 +61,7 @@ export const backupsRouter = router({
         // The admin is the one who can act on it (a full disk, a folder's permissions).
         throw new HttpError(
           500,
-          say(adminMessages.backupFailed, {
+          said(adminMessages.backupFailed, {
             reason: error instanceof Error ? error.message : String(error),
           }),
         );

@@ -306,13 +306,14 @@ describe("a request to be forgotten", () => {
     );
     const message = "This visit's personal details were erased and cannot be filled in again";
     expect(refill.status).toBe(422);
+    const keyed = { message, key: "erasedVisit", values: {} };
     expect(refill.json).toEqual({
       status: 422,
-      message,
+      ...keyed,
       errors: [
-        { path: "FirstName", message },
-        { path: "PhoneNumber", message },
-        { path: "Answers", message },
+        { path: "FirstName", ...keyed },
+        { path: "PhoneNumber", ...keyed },
+        { path: "Answers", ...keyed },
       ],
     });
     expect(await visitRow(visit.id)).toEqual(erased);

@@ -81,7 +81,9 @@ describe("a person's e-mail alerts", () => {
       }),
     );
     expect(res.status).toBe(422);
-    expect(res.json.errors).toEqual([{ path: "signIns.1.programId", message: "No such program" }]);
+    expect(res.json.errors).toEqual([
+      { path: "signIns.1.programId", message: "No such program", key: "noSuchProgram", values: {} },
+    ]);
     const noPlace = await me.client.call((api) =>
       api.notifications.update({
         signIns: [{ locationId: 999_999, programId: tutoring.id }],
@@ -89,7 +91,12 @@ describe("a person's e-mail alerts", () => {
       }),
     );
     expect(noPlace.json.errors).toEqual([
-      { path: "signIns.0.locationId", message: "No such location" },
+      {
+        path: "signIns.0.locationId",
+        message: "No such location",
+        key: "noSuchLocation",
+        values: {},
+      },
     ]);
     expect((await me.client.call((api) => api.notifications.get())).json).toEqual({
       signIns: [{ locationId: main.id, programId: tutoring.id }],

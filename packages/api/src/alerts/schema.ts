@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { alertMessages, say } from "../kernel/messages.ts";
 import { id } from "../kernel/schema.ts";
 
 /** "Email me when someone signs in for this program at this location." */
@@ -15,7 +16,7 @@ export const notificationSettingsSchema = z
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 export const notificationSettingsInput = z.object({
-  signIns: z.array(signInAlertSchema).max(500, "At most 500 alerts"),
+  signIns: z.array(signInAlertSchema).max(500, say(alertMessages.tooManyAlerts, { count: 500 })),
   dailySummary: z.boolean(),
 });
 export type NotificationSettingsInput = z.infer<typeof notificationSettingsInput>;

@@ -76,7 +76,9 @@ describe("a location's logo", () => {
       api.locations.update({ id: site.catalog.main.id, Logo: "not-a-signed-id" }),
     );
     expect(madeUp.status).toBe(422);
-    expect(madeUp.json.errors).toEqual([{ path: "Logo", message: "Logo is invalid" }]);
+    expect(madeUp.json.errors).toEqual([
+      { path: "Logo", message: "Logo is invalid", key: "invalid", values: { label: "Logo" } },
+    ]);
     const asset = (
       await site.admin.call((api) =>
         api.assets.create({
@@ -89,7 +91,12 @@ describe("a location's logo", () => {
     );
     expect(unfinished.status).toBe(422);
     expect(unfinished.json.errors).toEqual([
-      { path: "Logo", message: "Logo has not been uploaded" },
+      {
+        path: "Logo",
+        message: "Logo has not been uploaded",
+        key: "notUploaded",
+        values: { label: "Logo" },
+      },
     ]);
   });
 });
@@ -147,9 +154,24 @@ describe("a location's kiosk timings", () => {
     );
     expect(outside.status).toBe(422);
     expect(outside.json.errors).toEqual([
-      { path: "IdleResetSeconds", message: "Use whole seconds from 15 to 600" },
-      { path: "ConfirmationSeconds", message: "Use whole seconds from 2 to 30" },
-      { path: "SendTimeoutSeconds", message: "Use whole seconds from 2 to 60" },
+      {
+        path: "IdleResetSeconds",
+        message: "Use whole seconds from 15 to 600",
+        key: "kioskSeconds",
+        values: { min: 15, max: 600 },
+      },
+      {
+        path: "ConfirmationSeconds",
+        message: "Use whole seconds from 2 to 30",
+        key: "kioskSeconds",
+        values: { min: 2, max: 30 },
+      },
+      {
+        path: "SendTimeoutSeconds",
+        message: "Use whole seconds from 2 to 60",
+        key: "kioskSeconds",
+        values: { min: 2, max: 60 },
+      },
     ]);
     for (const body of [
       { IdleResetSeconds: 601 },

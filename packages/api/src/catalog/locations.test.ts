@@ -258,7 +258,14 @@ describe("programs", () => {
       api.programs.update({ id: created.json.id, NameEs: "x".repeat(201) }),
     );
     expect(tooLong.status).toBe(422);
-    expect(tooLong.json.errors).toEqual([{ path: "NameEs", message: "Spanish name is too long" }]);
+    expect(tooLong.json.errors).toEqual([
+      {
+        path: "NameEs",
+        message: "Spanish name is too long",
+        key: "tooLong",
+        values: { label: "Spanish name" },
+      },
+    ]);
   });
 
   it("programs added to one location in parallel each get a tab position of their own", async () => {

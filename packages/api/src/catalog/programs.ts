@@ -4,7 +4,7 @@ import type { ProgramChanges, ProgramInput } from "./programs-schema.ts";
 import { changedFields, recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { existingIds, getProgram } from "./queries.ts";
 import { invalid } from "../kernel/errors.ts";
-import { catalogMessages, say } from "../kernel/messages.ts";
+import { catalogMessages, said } from "../kernel/messages.ts";
 
 /**
  * LocationIds replaces the locations that offer the program. A newly added location gets the
@@ -64,7 +64,7 @@ async function assertProgramNameFree(trx: Transaction<Database>, name: string, i
     .where("archived_at", "is", null)
     .$if(id !== undefined, (qb) => qb.where("id", "<>", id!))
     .executeTakeFirst();
-  if (taken) throw invalid("Name", say(catalogMessages.programNameTaken, { name: taken.name }));
+  if (taken) throw invalid("Name", said(catalogMessages.programNameTaken, { name: taken.name }));
 }
 
 /** Creates a program at its locations, and records who did; returns its id. */

@@ -247,6 +247,8 @@ describe("signing in on one's own phone", () => {
     expect(again.json).toEqual({
       status: 409,
       message: "This phone number is already signed in here",
+      key: "alreadySignedIn",
+      values: {},
     });
   });
 

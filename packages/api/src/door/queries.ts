@@ -3,6 +3,7 @@ import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { Database, Executor } from "@vsi/db";
 import { lockLiveLocation } from "../catalog/queries.ts";
 import { forbidden, gone, HttpError, notFound } from "../kernel/errors.ts";
+import { doorMessages, say } from "../kernel/messages.ts";
 import { auditColumns, auditValues, type AuditActor } from "../kernel/audit.ts";
 import type { DoorVisitRow } from "./mappers.ts";
 
@@ -12,12 +13,6 @@ export function newDoorCode(): string {
   crypto.getRandomValues(bytes);
   return encodeBase64urlNoPadding(bytes);
 }
-
-export const doorMessages = {
-  unknown: "This link is not known — please ask a staff member",
-  replaced: "This poster is out of date — please ask a staff member",
-  switchedOff: "Signing in on your own phone is switched off here — please ask a staff member",
-} as const;
 
 /**
  * The one check of a door, as a statement's `door` (visits/queries.ts withWriter): the location
@@ -47,9 +42,10 @@ export async function doorLocation(db: Executor, code: string): Promise<number> 
     ])
     .where("door_codes.code", "=", code)
     .executeTakeFirst();
-  if (!door) throw new HttpError(404, doorMessages.unknown);
-  if (door.replaced_at !== null) throw gone(doorMessages.replaced);
-  if (!door.self_sign_in || door.archived_at !== null) throw forbidden(doorMessages.switchedOff);
+  if (!door) throw new HttpError(404, say(doorMessages.unknown));
+  if (door.replaced_at !== null) throw gone(say(doorMessages.replaced));
+  if (!door.self_sign_in || door.archived_at !== null)
+    throw forbidden(say(doorMessages.switchedOff));
   return door.location_id;
 }
 

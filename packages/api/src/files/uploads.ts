@@ -5,7 +5,7 @@ import type { AssetCreateInput, ImageContentType } from "./schema.ts";
 import { fileInUse } from "./queries.ts";
 import type { Services, Storage } from "../kernel/services.ts";
 import { generateToken, sign, verifySigned } from "../kernel/tokens.ts";
-import { say, fileMessages } from "../kernel/messages.ts";
+import { say, said, fileMessages } from "../kernel/messages.ts";
 
 /** Where the raw PUT route of the server listens; `direct_upload.url` points below it. */
 export const UPLOADS_PATH = "/api/uploads";
@@ -141,10 +141,10 @@ export async function receiveUpload(
     if (body.length !== file.byte_size)
       throw invalid(
         "body",
-        say(fileMessages.uploadSizeDiffers, { size: body.length, registered: file.byte_size }),
+        said(fileMessages.uploadSizeDiffers, { size: body.length, registered: file.byte_size }),
       );
     if (sniffImageType(body) !== file.content_type)
-      throw invalid("body", say(fileMessages.uploadTypeDiffers, { type: file.content_type }));
+      throw invalid("body", said(fileMessages.uploadTypeDiffers, { type: file.content_type }));
 
     await services.storage.put(file.key, body);
     return trx

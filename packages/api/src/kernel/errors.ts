@@ -1,10 +1,25 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import { say, accessMessages, fieldMessages } from "./messages.ts";
+import {
+  keyOf,
+  say,
+  accessMessages,
+  fieldMessages,
+  type KeyedMessage,
+  type requestMessages,
+  type MessageValues,
+} from "./messages.ts";
 
+/** A field's problem: its key and values given, or found by keyOf from a sentence say() made. */
 export interface FieldError {
   path: string;
   message: string;
+  key?: string;
+  values?: MessageValues;
+}
+/** A field's problem as the body carries it. */
+export interface KeyedFieldError extends KeyedMessage {
+  path: string;
 }
 
 const codeForStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
@@ -20,29 +35,49 @@ const codeForStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   429: "TOO_MANY_REQUESTS",
 };
 
+/**
+ * A message of the catalogue (kernel/messages.ts): a sentence say() made, or said()'s with its key.
+ * A sentence of other words goes with the key of a request refused.
+ */
+export type Message = string | KeyedMessage;
+
+/** The message with its key: said()'s own, else the one say() kept with the sentence. */
+export function keyedMessage(message: Message, otherWords = refusedKey): KeyedMessage {
+  if (typeof message !== "string") return message;
+  const known = keyOf(message);
+  return known ? { message, ...known } : { message, key: otherWords, values: {} };
+}
+
 /** An error with the exact HTTP status to answer with, and field errors for a 422. */
 export class HttpError extends TRPCError {
+  /** The message's key and values (the English is `message`). */
+  readonly said: KeyedMessage;
   constructor(
     readonly status: number,
-    message: string,
+    message: Message,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
     /** More of the body, e.g. the open visit that a 409 refuses to duplicate. */
     readonly extra?: Record<string, unknown>,
   ) {
-    super({ code: codeForStatus[status] ?? "INTERNAL_SERVER_ERROR", message });
+    const said = keyedMessage(message);
+    super({ code: codeForStatus[status] ?? "INTERNAL_SERVER_ERROR", message: said.message });
+    this.said = said;
   }
 }
 
-export const unauthorized = (message = say(accessMessages.loggedOut)) =>
+export const unauthorized = (message: Message = say(accessMessages.loggedOut)) =>
   new HttpError(401, message);
-export const forbidden = (message = say(accessMessages.notAllowed)) => new HttpError(403, message);
+export const forbidden = (message: Message = say(accessMessages.notAllowed)) =>
+  new HttpError(403, message);
 export const notFound = (what = "Record") =>
   new HttpError(404, say(accessMessages.notFound, { thing: what }));
-export const gone = (message: string) => new HttpError(410, message);
-export const invalid = (path: string, message: string) =>
-  new HttpError(422, message, [{ path, message }]);
-export const conflict = (message: string, extra: Record<string, unknown>) =>
+export const gone = (message: Message) => new HttpError(410, message);
+export const invalid = (path: string, message: Message) => {
+  const said = keyedMessage(message);
+  return new HttpError(422, said, [{ path, ...said }]);
+};
+export const conflict = (message: Message, extra: Record<string, unknown>) =>
   new HttpError(409, message, undefined, undefined, extra);
 /** The wait goes in the message too, in minutes, so a person reads it where the header is out of sight. */
 export const tooManyRequests = (retryAfterSeconds: number) => {
@@ -88,20 +123,33 @@ function zodIssues(error: unknown): ZodLikeIssue[] | undefined {
 export interface DescribedError {
   status: number;
   message: string;
-  errors?: FieldError[] | undefined;
+  /** The message's key in the catalogue (kernel/messages.ts) and the values put in. */
+  key: string;
+  values: MessageValues;
+  errors?: KeyedFieldError[] | undefined;
   headers?: Record<string, string> | undefined;
   /** More of the body, e.g. the open visit that a 409 refuses to duplicate. */
   extra?: Record<string, unknown> | undefined;
 }
 
-/** The one error body of every transport: {status, message} and, for bad input, errors. */
-export function errorBody({ status, message, errors, extra }: DescribedError): {
+/** The one error body of every transport: {status, message, key, values} and, for bad input, errors. */
+export function errorBody({ status, message, key, values, errors, extra }: DescribedError): {
   status: number;
   message: string;
-  errors?: FieldError[];
+  key: string;
+  values: MessageValues;
+  errors?: KeyedFieldError[];
 } {
-  return { ...extra, status, message, ...(errors ? { errors } : {}) };
+  return { ...extra, status, message, key, values, ...(errors ? { errors } : {}) };
 }
+
+/** Each field's problem with its key; zod's own words (no form sends such input) as invalidInput's. */
+const keyedFieldError = ({ path, message, key, values }: FieldError): KeyedFieldError => ({
+  path,
+  ...(key === undefined
+    ? keyedMessage(message, invalidInputKey)
+    : { message, key, values: values ?? {} }),
+});
 
 /**
  * Any error as the client sees it: a procedure's, a schema's, Fastify's own (bad JSON, wrong
@@ -111,8 +159,8 @@ export function describeError(error: unknown): DescribedError {
   if (error instanceof HttpError) {
     return {
       status: error.status,
-      message: error.message,
-      errors: error.errors,
+      ...error.said,
+      errors: error.errors?.map(keyedFieldError),
       headers: error.headers,
       extra: error.extra,
     };
@@ -124,29 +172,30 @@ export function describeError(error: unknown): DescribedError {
     error instanceof TRPCError ? (error.code === "BAD_REQUEST" ? error.cause : undefined) : error,
   );
   if (issues) {
-    const errors = issues.map((issue) => ({
-      path: issue.path.map(String).join(".") || "body",
-      message: issue.message,
-    }));
-    return { status: 422, message: say(fieldMessages.validationFailed), errors };
+    const errors = issues.map((issue) =>
+      keyedFieldError({ path: issue.path.map(String).join(".") || "body", message: issue.message }),
+    );
+    return { status: 422, ...keyedMessage(say(fieldMessages.validationFailed)), errors };
   }
   if (databaseUnreachable(error)) {
-    return { status: 503, message: unreachableMessage, headers: { "Retry-After": "5" } };
+    return { status: 503, ...keyedMessage(unreachableMessage), headers: { "Retry-After": "5" } };
   }
   if (error instanceof TRPCError) {
     const status = statusForCode[error.code] ?? 500;
-    return { status, message: status === 500 ? internalMessage : error.message };
+    return { status, ...keyedMessage(status === 500 ? internalMessage : error.message) };
   }
   const statusCode = (error as { statusCode?: unknown } | undefined)?.statusCode;
   if (typeof statusCode === "number" && statusCode >= 400 && statusCode < 500) {
-    return { status: statusCode, message: (error as Error).message };
+    return { status: statusCode, ...keyedMessage((error as Error).message) };
   }
   // A 500's message may hold SQL or a stack; people see a plain sentence instead.
-  return { status: 500, message: internalMessage };
+  return { status: 500, ...keyedMessage(internalMessage) };
 }
 
 const internalMessage = say(accessMessages.internal);
 const unreachableMessage = say(accessMessages.databaseUnreachable);
+const refusedKey = "requestRefused" satisfies keyof typeof requestMessages;
+const invalidInputKey = "invalidInput" satisfies keyof typeof requestMessages;
 
 /** Socket errors, and PostgreSQL's connection failures (class 08), shutdowns (57P0x) and full house. */
 const unreachableCodes = new Set([

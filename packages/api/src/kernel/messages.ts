@@ -1,15 +1,31 @@
 /**
- * Every sentence the API says to a person about a request, each once. The API answers in English
- * (scripts match on these words); the staff app finds a message's key and values with
- * `recogniseMessage` and says it in its reader's language (`serverMessages.<key>` in the staff
- * catalogues). A value called `label` or `thing` names a field or a record, and is itself
- * translated where the catalogue knows it.
- *
- * The kiosk and the door page say a visitor's messages (these, the answers' in
- * questions/answers-schema.ts, the door's) from their own catalogue.
+ * Every sentence the API says to a person about a request, each once, by its key. An error body
+ * carries the English sentence (scripts match on these words), its key and the values put in
+ * (`{"message": "Name is required", "key": "required", "values": {"label": "Name"}}`); the staff
+ * app and the kiosk say it in their reader's language by the key (`serverMessages.<key>` in the
+ * staff catalogues; the kiosk's name the answers' messages by the key itself). A value called
+ * `label` or `thing` names a field or a record, and is itself translated where the catalogue
+ * knows it.
  */
+
+export type MessageValues = Record<string, string | number>;
+/** A message as an error body carries it: the English, its key and the values put in. */
+export interface KeyedMessage {
+  message: string;
+  key: string;
+  values: MessageValues;
+}
+
+/** Each template's key, filled in as each group is made (a group a page never uses is left out of its bundle). */
+const keyOfTemplate = new Map<string, string>();
+
+function keyed<const Group extends Record<string, string>>(prefix: string, group: Group): Group {
+  for (const [name, template] of Object.entries(group)) keyOfTemplate.set(template, prefix + name);
+  return group;
+}
+
 /** Any field's. */
-export const fieldMessages = {
+export const fieldMessages = /* @__PURE__ */ keyed("", {
   required: "{label} is required",
   tooLong: "{label} is too long",
   invalid: "{label} is invalid",
@@ -21,10 +37,10 @@ export const fieldMessages = {
   isoDateTime: "Must be an ISO date and time",
   unknownTimeZone: "Unknown time zone",
   validationFailed: "Validation failed",
-} as const;
+} as const);
 
 /** Who may do what, and requests refused as a whole. */
-export const accessMessages = {
+export const accessMessages = /* @__PURE__ */ keyed("", {
   loggedOut: "You must be logged in",
   notAllowed: "You are not allowed to do this",
   notFound: "{thing} not found",
@@ -43,10 +59,24 @@ export const accessMessages = {
   tooManyAttempts: "Too many attempts. Please try again in {minutes} minutes.",
   internal: "Internal server error",
   databaseUnreachable: "The database cannot be reached just now. Please try again in a moment.",
-} as const;
+} as const);
+
+/**
+ * Requests refused before any feature reads them (an unknown route, a body that cannot be read),
+ * and the keys of words that are not ours, kept as they came: the web server's own
+ * (`requestRefused`: Fastify's, tRPC's) and zod's (`invalidInput`: a value of the wrong type,
+ * which no form sends). Apart from the others, as no page checks a request this way.
+ */
+export const requestMessages = /* @__PURE__ */ keyed("", {
+  routeNotFound: "Not found",
+  jsonTooDeep: "The JSON body is nested more than {levels} levels deep",
+  unsupportedContentType: 'Unsupported content-type "{type}"',
+  requestRefused: "The request was refused",
+  invalidInput: "Invalid input",
+} as const);
 
 /** Logins, passwords, invites. */
-export const accountMessages = {
+export const accountMessages = /* @__PURE__ */ keyed("", {
   emailInvalid: "Email is invalid",
   emailTaken: "Email already registered",
   emailNotFound: "Email not found",
@@ -60,10 +90,10 @@ export const accountMessages = {
   resetLinkUsed: "This password reset link has already been used",
   inviteAccepted: "This invite has already been accepted",
   inviteRevoked: "This invite is no longer available",
-} as const;
+} as const);
 
 /** Locations, programs, their doors. */
-export const catalogMessages = {
+export const catalogMessages = /* @__PURE__ */ keyed("", {
   kioskSeconds: "Use whole seconds from {min} to {max}",
   timeOfDay: "Use a time like 21:00",
   maximumStayAtMost: "Maximum stay is at most {hours} hours",
@@ -76,10 +106,10 @@ export const catalogMessages = {
   doorOffHere:
     "Visitors may not sign in on their own phone here: turn it on in the location's settings first",
   programNameTaken: "A program named “{name}” already exists: give this one another name",
-} as const;
+} as const);
 
 /** Sign-ins and their corrections. */
-export const visitMessages = {
+export const visitMessages = /* @__PURE__ */ keyed("", {
   requiredField: "This is required!",
   phone: "Phone number must be 10 digits",
   temperatureFormat: "Temperature must be a non-negative number",
@@ -93,10 +123,10 @@ export const visitMessages = {
   alreadySignedIn: "This phone number is already signed in here",
   erasedVisit: "This visit's personal details were erased and cannot be filled in again",
   tooManyAnswers: "Too many answers",
-} as const;
+} as const);
 
 /** Intake questions. */
-export const questionMessages = {
+export const questionMessages = /* @__PURE__ */ keyed("", {
   requiredInEnglish: "{label} in English is required",
   wholeMonths: "Months must be a whole number",
   atLeastOneMonth: "At least one month",
@@ -112,27 +142,27 @@ export const questionMessages = {
   setMax: "Without a Max, answers stop at {max}: set one too",
   setMin: "Without a Min, answers start at {min}: set one too",
   reaskOnlyRemembered: "Only a question remembered for each visitor is asked again",
-} as const;
+} as const);
 
 /** Reports' periods and filters. */
-export const reportMessages = {
+export const reportMessages = /* @__PURE__ */ keyed("", {
   toBeforeFrom: "To must be on or after From",
   atMostDays: "At most {days} days",
   atMostDaysByDay: "At most {days} days by day",
   auditActions: "Use one or more of {actions}, separated by commas",
   fiscalYearMonth: "Use a month from 1 (January) to 12 (December)",
-} as const;
+} as const);
 
 /** Settings and backups. */
-export const adminMessages = {
+export const adminMessages = /* @__PURE__ */ keyed("", {
   daysAtLeast: "Days must be at least {min}",
   daysAtMost: "Days must be at most {max}",
   wholeDays: "Days must be a whole number",
   backupFailed: "The backup failed: {reason}",
-} as const;
+} as const);
 
 /** Pictures and logos. */
-export const fileMessages = {
+export const fileMessages = /* @__PURE__ */ keyed("", {
   fileType: "File type must be image/jpeg, image/png, image/webp or image/gif",
   fileEmpty: "File is empty",
   fileTooLarge: "File is larger than {bytes} bytes",
@@ -146,10 +176,10 @@ export const fileMessages = {
   uploadedBySomeoneElse: "{label} was uploaded by someone else; upload it yourself",
   notUploaded: "{label} has not been uploaded",
   fileInUse: "{label} is already in use; upload it again",
-} as const;
+} as const);
 
 /** Webhook endpoints. */
-export const webhookMessages = {
+export const webhookMessages = /* @__PURE__ */ keyed("", {
   webhookUrl: "Must be a URL such as https://hooks.example.org/sign-ins",
   webhookCredentials: "Must not carry a user name or password",
   webhookHttps:
@@ -159,13 +189,51 @@ export const webhookMessages = {
   webhookEventsOneOf: "Must be one of {events}",
   webhookEvents: "Choose at least one event",
   tooManyLocations: "Too many locations",
-} as const;
+} as const);
+
+/** Staff's own e-mail alerts. */
+export const alertMessages = /* @__PURE__ */ keyed("", {
+  tooManyAlerts: "At most {count} alerts",
+} as const);
 
 /** Roll calls. */
-export const rollCallMessages = {
+export const rollCallMessages = /* @__PURE__ */ keyed("", {
   rollCallOpen: "A roll call is already open at this location",
   rollCallEnded: "This roll call has ended",
-} as const;
+} as const);
+
+/** An answer to an intake question (questions/answers-schema.ts), key `answer.<name>`. */
+export const answerRuleMessages = /* @__PURE__ */ keyed("answer.", {
+  consent: "Please agree to continue",
+  notAsked: "This question is not asked here",
+  text: "Must be text",
+  number: "Must be a number",
+  yesno: "Must be yes or no",
+  choice: "Pick one of the choices",
+  choices: "Pick from the choices",
+  zip: "A ZIP code is 5 digits, or 5 and 4 (12345-6789)",
+  tooLong: "Answer is too long",
+  min: "Must be at least {limit}",
+  max: "Must be at most {limit}",
+} as const);
+
+/** A door's poster, for a visitor's own phone, key `door.<name>`. */
+export const doorMessages = /* @__PURE__ */ keyed("door.", {
+  unknown: "This link is not known — please ask a staff member",
+  replaced: "This poster is out of date — please ask a staff member",
+  switchedOff: "Signing in on your own phone is switched off here — please ask a staff member",
+} as const);
+
+type Prefixed<Prefix extends string, Group> = {
+  [Name in keyof Group & string as `${Prefix}${Name}`]: Group[Name];
+};
+const prefixed = <Prefix extends string, Group extends Record<string, string>>(
+  prefix: Prefix,
+  group: Group,
+) =>
+  Object.fromEntries(
+    Object.entries(group).map(([name, template]) => [prefix + name, template]),
+  ) as Prefixed<Prefix, Group>;
 
 /**
  * Every message by its key (`serverMessages.<key>` in the staff catalogues). Kept in groups above
@@ -175,6 +243,7 @@ export const rollCallMessages = {
 export const messageTemplates = /* @__PURE__ */ (() => ({
   ...fieldMessages,
   ...accessMessages,
+  ...requestMessages,
   ...accountMessages,
   ...catalogMessages,
   ...visitMessages,
@@ -183,50 +252,49 @@ export const messageTemplates = /* @__PURE__ */ (() => ({
   ...adminMessages,
   ...fileMessages,
   ...webhookMessages,
+  ...alertMessages,
   ...rollCallMessages,
+  ...prefixed("answer.", answerRuleMessages),
+  ...prefixed("door.", doorMessages),
 }))();
 
 export type MessageKey = keyof typeof messageTemplates;
-export type MessageValues = Record<string, string | number>;
 
 const placeholder = /\{(\w+)\}/g;
 
-/** A message in English, its values put in: `say(fieldMessages.required, { label: "Name" })`. */
-export function say(template: string, values: MessageValues = {}): string {
-  return template.replace(placeholder, (whole, name: string) =>
+const fill = (template: string, values: MessageValues) =>
+  template.replace(placeholder, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );
+
+/**
+ * A message with its key, for a sentence whose values come from a request (a name, a reason, a
+ * size): the error carries its key itself, and the sentence is not kept as say's are.
+ */
+export function said(template: string, values: MessageValues = {}): KeyedMessage {
+  return { message: fill(template, values), key: keyOfTemplate.get(template) ?? "", values };
 }
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The sentences say() has made, with their keys: a schema's, a rule's, a constant's. */
+const spoken = new Map<string, { key: string; values: MessageValues }>();
 
-// Each template as a pattern whose groups are its values, the most fixed words first: "Email is
-// invalid" is its own message, not "{label} is invalid". Made on first use, so a page that never
-// asks pays nothing.
-let patterns: Array<{ key: MessageKey; names: string[]; pattern: RegExp }> | undefined;
-function templatePatterns() {
-  patterns ??= (Object.entries(messageTemplates) as Array<[MessageKey, string]>)
-    .map(([key, template]) => {
-      const names = [...template.matchAll(placeholder)].map((match) => match[1]!);
-      const source = template
-        .split(placeholder)
-        .map((part, index) => (index % 2 === 1 ? "(.+?)" : escaped(part)))
-        .join("");
-      const fixed = template.replace(placeholder, "").length;
-      return { key, names, fixed, pattern: new RegExp(`^${source}$`, "s") };
-    })
-    .sort((a, b) => b.fixed - a.fixed);
-  return patterns;
+/**
+ * A message in English, its values put in: `say(fieldMessages.required, { label: "Name" })`. The
+ * sentence is kept with its key, so that an error that carries only the words (a schema's, in
+ * zod's issues) is given its key by `keyOf`. Values from a request go through `said` instead.
+ */
+export function say(template: string, values: MessageValues = {}): string {
+  const message = fill(template, values);
+  const key = keyOfTemplate.get(template);
+  if (key !== undefined && !spoken.has(message)) spoken.set(message, { key, values });
+  return message;
 }
 
-/** Which message `message` is, with its values; undefined for words the API did not build here. */
-export function recogniseMessage(
-  message: string,
-): { key: MessageKey; values: Record<string, string> } | undefined {
-  for (const { key, names, pattern } of templatePatterns()) {
-    const match = pattern.exec(message);
-    if (match)
-      return { key, values: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])) };
-  }
-  return undefined;
+/** A key's sentence in English, its values put in, as the API says it. */
+export const englishOf = (key: MessageKey, values: MessageValues = {}) =>
+  fill(messageTemplates[key], values);
+
+/** The key and values of a sentence say() made, looked up as said; undefined for any other words. */
+export function keyOf(message: string): { key: string; values: MessageValues } | undefined {
+  return spoken.get(message);
 }

@@ -101,7 +101,7 @@ describe("characters that hide text or change its direction, in names", () => {
   ];
   const message =
     "Must not contain invisible characters, text-direction controls or line separators";
-  const refusal = (path: string) => [422, [{ path, message }]];
+  const refusal = (path: string) => [422, [{ path, message, key: "nameCharacters", values: {} }]];
 
   it("are a 422 on the field in every name: visitors' at a tablet, at the door and by staff, users', invites', locations', programs', tokens' and roll calls' added people", async () => {
     const { main, tutoring } = site.catalog;

@@ -97,10 +97,10 @@ export const tabletCallProcedure = t.procedure
     const visit =
       error instanceof HttpError ? (error.extra?.visit as Shown | undefined) : undefined;
     if (!visit) return result;
-    const { status, message, errors, headers, extra } = error as HttpError;
+    const { status, said, errors, headers, extra } = error as HttpError;
     return {
       ...result,
-      error: new HttpError(status, message, errors, headers, { ...extra, visit: view(visit) }),
+      error: new HttpError(status, said, errors, headers, { ...extra, visit: view(visit) }),
     };
   });
 

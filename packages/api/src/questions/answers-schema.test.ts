@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  answerMessageKey,
-  answerMessages,
-  checkAnswers,
-  rangeMessages,
-  type AskedQuestion,
-} from "./answers-schema.ts";
+import { answerMessages, checkAnswers, type AskedQuestion } from "./answers-schema.ts";
 
 /** The one rule for answers, as the kiosk's form and the server both run it. */
 
@@ -19,6 +13,9 @@ const question = (fields: Partial<AskedQuestion>): AskedQuestion => ({
   Max: null,
   ...fields,
 });
+
+const requiredKey = { key: "requiredField", values: {} };
+const notAskedKey = { key: "answer.notAsked", values: {} };
 
 /** The one answer's verdict: its kept value, or its message. */
 function verdict(asked: AskedQuestion, value: unknown) {
@@ -125,8 +122,8 @@ describe("a visit's answers together", () => {
     });
     expect(answers).toEqual({});
     expect(errors).toEqual([
-      { path: `Answers.${name.id}`, message: answerMessages.required },
-      { path: `Answers.${grade.id}`, message: answerMessages.required },
+      { path: `Answers.${name.id}`, message: answerMessages.required, ...requiredKey },
+      { path: `Answers.${grade.id}`, message: answerMessages.required, ...requiredKey },
     ]);
     // A remembered answer recent enough: not asked again.
     expect(checkAnswers([name], {}, new Set([name.id])).errors).toEqual([]);
@@ -137,8 +134,8 @@ describe("a visit's answers together", () => {
     const { answers, errors } = checkAnswers([zip], { [zip.id]: "94110", "999999": "x", abc: 1 });
     expect(answers).toEqual({ [zip.id]: "94110" });
     expect(errors).toEqual([
-      { path: "Answers.999999", message: answerMessages.notAsked },
-      { path: "Answers.abc", message: answerMessages.notAsked },
+      { path: "Answers.999999", message: answerMessages.notAsked, ...notAskedKey },
+      { path: "Answers.abc", message: answerMessages.notAsked, ...notAskedKey },
     ]);
   });
 
@@ -147,23 +144,26 @@ describe("a visit's answers together", () => {
   });
 });
 
-describe("a message of the rule, by its key", () => {
-  it("names each of the rule's messages, and a range's bound, for a form to translate", () => {
-    expect(answerMessageKey(answerMessages.zip)).toEqual({ key: "zip" });
-    expect(answerMessageKey(answerMessages.consent)).toEqual({ key: "consent" });
-    const household = question({ Kind: "number", Min: 1, Max: 20 });
-    const tooMany = verdict(household, 21).message!;
-    expect(answerMessageKey(tooMany)).toEqual({ key: "max", limit: 20 });
-    expect(answerMessageKey(verdict(household, 0).message!)).toEqual({ key: "min", limit: 1 });
-    expect(answerMessageKey(rangeMessages.min(-2.5))).toEqual({ key: "min", limit: -2.5 });
-    expect(
-      answerMessageKey(verdict(question({ Kind: "text" }), "x".repeat(1001)).message!),
-    ).toEqual({ key: "tooLong" });
-  });
+describe("a problem of the rule, by its key", () => {
+  /** The one answer's problem, its key and values. */
+  function keyed(asked: AskedQuestion, value: unknown) {
+    const [error] = checkAnswers([asked], { [asked.id]: value }).errors;
+    return error && { key: error.key, values: error.values };
+  }
 
-  it("knows no message of another rule", () => {
-    expect(answerMessageKey("Phone number must be 10 digits")).toBeUndefined();
-    expect(answerMessageKey("Must be at least ")).toBeUndefined();
-    expect(answerMessageKey("Must be at most ten")).toBeUndefined();
+  it("names each of the rule's messages, and a range's bound, for a form to translate", () => {
+    expect(keyed(question({ Kind: "zip" }), "9411")).toEqual({ key: "answer.zip", values: {} });
+    expect(keyed(question({ Kind: "consent", Required: true }), false)).toEqual({
+      key: "answer.consent",
+      values: {},
+    });
+    const household = question({ Kind: "number", Min: 1, Max: 20 });
+    expect(keyed(household, 21)).toEqual({ key: "answer.max", values: { limit: 20 } });
+    expect(keyed(household, 0)).toEqual({ key: "answer.min", values: { limit: 1 } });
+    expect(keyed(question({ Kind: "text" }), "x".repeat(1001))).toEqual({
+      key: "answer.tooLong",
+      values: {},
+    });
+    expect(keyed(question({ Kind: "date" }), "2011-02-30")).toEqual({ key: "date", values: {} });
   });
 });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { say, visitMessages } from "../kernel/messages.ts";
+import {
+  answerRuleMessages,
+  keyOf,
+  say,
+  visitMessages,
+  type KeyedMessage,
+} from "../kernel/messages.ts";
 import { text } from "../kernel/schema.ts";
 import { calendarDate } from "../visits/schema.ts";
 import type { QuestionKind } from "./schema.ts";
@@ -25,45 +31,26 @@ export const asksProgram = (question: { ProgramIds: readonly number[] }, program
 export type AnswerValue = string | number | boolean | string[];
 export type Answers = Record<string, AnswerValue>;
 
+/** The rule's messages, each from the API's catalogue (kernel/messages.ts). */
 export const answerMessages = {
   required: say(visitMessages.requiredField),
-  consent: "Please agree to continue",
-  notAsked: "This question is not asked here",
-  text: "Must be text",
-  number: "Must be a number",
-  yesno: "Must be yes or no",
-  choice: "Pick one of the choices",
-  choices: "Pick from the choices",
+  consent: say(answerRuleMessages.consent),
+  notAsked: say(answerRuleMessages.notAsked),
+  text: say(answerRuleMessages.text),
+  number: say(answerRuleMessages.number),
+  yesno: say(answerRuleMessages.yesno),
+  choice: say(answerRuleMessages.choice),
+  choices: say(answerRuleMessages.choices),
   date: say(visitMessages.date),
-  zip: "A ZIP code is 5 digits, or 5 and 4 (12345-6789)",
-  tooLong: "Answer is too long",
+  zip: say(answerRuleMessages.zip),
+  tooLong: say(answerRuleMessages.tooLong),
 } as const;
 
 /** A number's range, the bound in the message. */
 export const rangeMessages = {
-  min: (limit: number) => `Must be at least ${limit}`,
-  max: (limit: number) => `Must be at most ${limit}`,
+  min: (limit: number) => say(answerRuleMessages.min, { limit }),
+  max: (limit: number) => say(answerRuleMessages.max, { limit }),
 } as const;
-
-export type AnswerMessageKey = keyof typeof answerMessages | keyof typeof rangeMessages;
-
-/**
- * Which of this rule's messages `message` is, with its bound: a form (or a 422 from the server)
- * says it in the visitor's language by this key. Undefined for a message of another rule.
- */
-export function answerMessageKey(
-  message: string,
-): { key: AnswerMessageKey; limit?: number } | undefined {
-  for (const [key, text] of Object.entries(answerMessages))
-    if (text === message) return { key: key as AnswerMessageKey };
-  for (const [key, build] of Object.entries(rangeMessages)) {
-    const prefix = build(0).slice(0, -1);
-    const limit = message.startsWith(prefix) ? Number(message.slice(prefix.length)) : NaN;
-    if (message.length > prefix.length && Number.isFinite(limit))
-      return { key: key as AnswerMessageKey, limit };
-  }
-  return undefined;
-}
 
 /**
  * A number answer's range where its question sets no Min or Max, and the widest a question may
@@ -142,8 +129,13 @@ export function isBlank(value: unknown): boolean {
 export interface AnswerCheck {
   /** The answers given, as kept (trimmed, numbers as numbers); blank ones left out. */
   answers: Answers;
-  /** One per question answered wrongly or left blank when required, at `Answers.<id>`. */
-  errors: Array<{ path: string; message: string }>;
+  /** One per question answered wrongly or left blank when required, at `Answers.<id>`, with its key. */
+  errors: Array<KeyedMessage & { path: string }>;
+}
+
+/** A problem with its message's key and values, for a form to say it in the visitor's language. */
+function problem(path: string, message: string): AnswerCheck["errors"][number] {
+  return { path, message, ...(keyOf(message) ?? { key: "invalidInput", values: {} }) };
 }
 
 /**
@@ -159,26 +151,28 @@ export function checkAnswers(
   const errors: AnswerCheck["errors"] = [];
   const asked = new Map(questions.map((question) => [String(question.id), question]));
   for (const key of Object.keys(given))
-    if (!asked.has(key)) errors.push({ path: `Answers.${key}`, message: answerMessages.notAsked });
+    if (!asked.has(key)) errors.push(problem(`Answers.${key}`, answerMessages.notAsked));
   for (const [key, question] of asked) {
     const value = given[key];
     const path = `Answers.${key}`;
     if (isBlank(value)) {
       if (question.Required && !excused.has(question.id))
-        errors.push({
-          path,
-          message: question.Kind === "consent" ? answerMessages.consent : answerMessages.required,
-        });
+        errors.push(
+          problem(
+            path,
+            question.Kind === "consent" ? answerMessages.consent : answerMessages.required,
+          ),
+        );
       continue;
     }
     const parsed = answerRule(question).safeParse(value);
     if (!parsed.success) {
-      errors.push({ path, message: parsed.error.issues[0]?.message ?? answerMessages.required });
+      errors.push(problem(path, parsed.error.issues[0]?.message ?? answerMessages.required));
       continue;
     }
     // A required consent is an agreement: "no" does not answer it.
     if (question.Kind === "consent" && question.Required && parsed.data !== true) {
-      errors.push({ path, message: answerMessages.consent });
+      errors.push(problem(path, answerMessages.consent));
       continue;
     }
     answers[key] = parsed.data;

@@ -143,7 +143,12 @@ describe("setting questions up", () => {
       );
       expect(res.status, JSON.stringify(ProgramIds)).toBe(422);
       expect(res.json.errors).toEqual([
-        { path: `ProgramIds.${ProgramIds.length - 1}`, message: "No such program" },
+        {
+          path: `ProgramIds.${ProgramIds.length - 1}`,
+          message: "No such program",
+          key: "noSuchProgram",
+          values: {},
+        },
       ]);
     }
     expect((await listed()).length).toBe(before);
@@ -153,7 +158,9 @@ describe("setting questions up", () => {
       api.questions.update({ id: question.id, ProgramIds: [site.catalog.pantry.id, 999_999] }),
     );
     expect(changed.status).toBe(422);
-    expect(changed.json.errors).toEqual([{ path: "ProgramIds.1", message: "No such program" }]);
+    expect(changed.json.errors).toEqual([
+      { path: "ProgramIds.1", message: "No such program", key: "noSuchProgram", values: {} },
+    ]);
     const kept = (await listed()).find((q) => q.id === question.id) as unknown as {
       ProgramIds: number[];
     };
@@ -163,7 +170,9 @@ describe("setting questions up", () => {
   it("keeps a number's own Min and Max within -1,000,000,000 to 1,000,000,000, and a lone one on the default's side", async () => {
     const before = (await listed()).length;
     const widest = "Use a number from -1000000000 to 1000000000";
-    const cases: Array<[Record<string, unknown>, { path: string; message: string }]> = [
+    const cases: Array<
+      [Record<string, unknown>, { path: string; message: string; key?: string; values?: object }]
+    > = [
       [{ Max: 1.7976931348623157e308 }, { path: "Max", message: widest }],
       [
         { Min: -1e10, Max: 10 },
@@ -171,11 +180,21 @@ describe("setting questions up", () => {
       ],
       [
         { Min: 2_000_000 },
-        { path: "Max", message: "Without a Max, answers stop at 1000000: set one too" },
+        {
+          path: "Max",
+          message: "Without a Max, answers stop at 1000000: set one too",
+          key: "setMax",
+          values: { max: 1000000 },
+        },
       ],
       [
         { Max: -2_000_000 },
-        { path: "Min", message: "Without a Min, answers start at -1000000: set one too" },
+        {
+          path: "Min",
+          message: "Without a Min, answers start at -1000000: set one too",
+          key: "setMin",
+          values: { min: -1000000 },
+        },
       ],
     ];
     for (const [fields, error] of cases) {
@@ -183,7 +202,8 @@ describe("setting questions up", () => {
         api.questions.create({ Kind: "number", Label: label("How many?"), ...fields } as never),
       );
       expect(res.status, JSON.stringify(fields)).toBe(422);
-      expect(res.json.errors, JSON.stringify(fields)).toEqual([error]);
+      // The bound's message's key is checked by the one that widens a question below.
+      expect(res.json.errors, JSON.stringify(fields)).toMatchObject([error]);
     }
     expect((await listed()).length).toBe(before);
 
@@ -193,7 +213,14 @@ describe("setting questions up", () => {
       api.questions.update({ id: income.id, Max: 1e12 }),
     );
     expect(widened.status).toBe(422);
-    expect(widened.json.errors).toEqual([{ path: "Max", message: widest }]);
+    expect(widened.json.errors).toEqual([
+      {
+        path: "Max",
+        message: widest,
+        key: "boundRange",
+        values: { min: -1_000_000_000, max: 1_000_000_000 },
+      },
+    ]);
   });
 
   it("lets only admins write, and staff read", async () => {
@@ -307,7 +334,12 @@ describe("changing, ordering and retiring", () => {
     );
     expect(refused.status).toBe(422);
     expect(refused.json.errors).toEqual([
-      { path: "Choices", message: "Only a choice question has choices" },
+      {
+        path: "Choices",
+        message: "Only a choice question has choices",
+        key: "choicesOnlyForChoice",
+        values: {},
+      },
     ]);
     const changed = await site.admin.call((api) =>
       api.questions.update({ id: question.id, Kind: "text", Choices: [] }),

@@ -243,7 +243,9 @@ describe("the funder summary", () => {
   it("needs a real period, and staff", async () => {
     const bad = await summary({ from: "2026-02-10", to: "2026-02-01" });
     expect(bad.status).toBe(422);
-    expect(bad.json.errors).toEqual([{ path: "to", message: "To must be on or after From" }]);
+    expect(bad.json.errors).toEqual([
+      { path: "to", message: "To must be on or after From", key: "toBeforeFrom", values: {} },
+    ]);
     const missing = await summary({ to: "2026-02-01" });
     expect(missing.status).toBe(422);
     expect(missing.json.errors.map((e: { path: string }) => e.path)).toEqual(["from"]);

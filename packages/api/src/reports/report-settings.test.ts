@@ -45,6 +45,8 @@ describe("the reports' settings: the month the fiscal year starts in", () => {
         {
           path: "fiscalYearStartMonth",
           message: "Use a month from 1 (January) to 12 (December)",
+          key: "fiscalYearMonth",
+          values: {},
         },
       ]);
     }

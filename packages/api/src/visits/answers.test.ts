@@ -95,7 +95,12 @@ describe("answers at sign-in", () => {
     );
     expect(afterChange.status).toBe(422);
     expect(afterChange.json.errors).toEqual([
-      { path: `Answers.${q.household}`, message: "Must be at most 12" },
+      {
+        path: `Answers.${q.household}`,
+        message: "Must be at most 12",
+        key: "answer.max",
+        values: { limit: 12 },
+      },
     ]);
     await site.admin.call((api) => api.questions.update({ id: q.household, Max: 20 }));
     expect((await signIn()).status).toBe(201);
@@ -117,7 +122,7 @@ describe("answers at sign-in", () => {
         api.visits.create(pantryVisitor({ ...fullAnswers(), ...change })),
       );
       expect(res.status, JSON.stringify(change)).toBe(422);
-      expect(res.json.errors, JSON.stringify(change)).toEqual([{ path, message }]);
+      expect(res.json.errors, JSON.stringify(change)).toMatchObject([{ path, message }]);
     }
     expect(await visitCount(site.world)).toBe(before);
   });
@@ -128,7 +133,12 @@ describe("answers at sign-in", () => {
     const missing = await tablet.call((api) => api.visits.create(pantryVisitor(withoutHousehold)));
     expect(missing.status).toBe(422);
     expect(missing.json.errors).toEqual([
-      { path: `Answers.${q.household}`, message: "This is required!" },
+      {
+        path: `Answers.${q.household}`,
+        message: "This is required!",
+        key: "requiredField",
+        values: {},
+      },
     ]);
     // A client that knows nothing of questions, at a program that requires some.
     const none = await tablet.call((api) =>
@@ -176,7 +186,7 @@ describe("answers at sign-in", () => {
       ] as const) {
         const refused = await tutoring(value);
         expect(refused.status, String(value)).toBe(422);
-        expect(refused.json.errors, String(value)).toEqual([
+        expect(refused.json.errors, String(value)).toMatchObject([
           { path: `Answers.${nights}`, message },
         ]);
       }
@@ -220,7 +230,12 @@ describe("remembered answers", () => {
       );
       expect(later.status).toBe(422);
       expect(later.json.errors).toEqual([
-        { path: `Answers.${q.language}`, message: "This is required!" },
+        {
+          path: `Answers.${q.language}`,
+          message: "This is required!",
+          key: "requiredField",
+          values: {},
+        },
       ]);
       const due = await tablet.call((api) => api.visits.search({ phoneNumber: PhoneNumber }));
       expect(due.json).toMatchObject({ Answers: {}, AnsweredAt: {} });
@@ -269,7 +284,12 @@ describe("answers after the fact", () => {
     );
     expect(bad.status).toBe(422);
     expect(bad.json.errors).toEqual([
-      { path: `Answers.${q.household}`, message: "Must be at least 1" },
+      {
+        path: `Answers.${q.household}`,
+        message: "Must be at least 1",
+        key: "answer.min",
+        values: { limit: 1 },
+      },
     ]);
     const res = await staff.call((api) =>
       api.visits.update({ id: visit.id, Answers: { [q.household]: 5, [q.consent]: null } }),

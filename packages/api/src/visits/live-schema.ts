@@ -34,10 +34,12 @@ export interface LiveVisitEvent<V = unknown> {
   visit: V | null;
 }
 
-/** The data of a `closed` event: the status the next call would get. */
+/** The data of a `closed` event: the status the next call would get, its message with its key. */
 export interface LiveClosedEvent {
   status: number;
   message: string;
+  key: string;
+  values: Record<string, string | number>;
 }
 
 /** The data of a `ready` event: the roll call open at the location, if any (a tablet's banner). */

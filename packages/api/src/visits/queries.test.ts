@@ -92,8 +92,8 @@ async function refusal(work: Promise<unknown>) {
     (error: unknown) => error,
   );
   expect(error).toBeInstanceOf(HttpError);
-  const { status, message } = error as HttpError;
-  return { status, message };
+  const { status, said } = error as HttpError;
+  return { status, ...said };
 }
 
 describe.each(Object.keys(databases))("a tablet's calls, on %s", (kind) => {
@@ -144,6 +144,8 @@ describe.each(Object.keys(databases))("a tablet's calls, on %s", (kind) => {
     expect(await refusal(createVisit(kysely, visitor(east.id), now, writer))).toEqual({
       status: 403,
       message: "This tablet belongs to another location",
+      key: "otherLocationTablet",
+      values: {},
     });
     expect(await visitCount()).toBe(0);
     const staffs = await createVisit(kysely, visitor(east.id), now, { actor: { kind: "system" } });
@@ -166,7 +168,12 @@ describe.each(Object.keys(databases))("a tablet's calls, on %s", (kind) => {
     expect(await tabletSheet(kysely, writer.tablet, { timeZone: utc }, now)).toEqual({
       visits: [],
     });
-    const disconnected = { status: 401, message: "This tablet was disconnected" };
+    const disconnected = {
+      status: 401,
+      message: "This tablet was disconnected",
+      key: "tabletDisconnected",
+      values: {},
+    };
     expect(await refusal(createVisit(kysely, visitor(main.id), now, writer))).toEqual(disconnected);
     expect(await refusal(createVisit(kysely, fields, now, writer, "t:key-2"))).toEqual(
       disconnected,

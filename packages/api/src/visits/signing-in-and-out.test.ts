@@ -178,7 +178,12 @@ describe("signing in and out on a tablet", () => {
     );
     expect(refused.status).toBe(422);
     expect(refused.json.errors).toEqual([
-      { path: "ProgramId", message: "Program is not offered at this location" },
+      {
+        path: "ProgramId",
+        message: "Program is not offered at this location",
+        key: "programNotOffered",
+        values: {},
+      },
     ]);
     const unknownPlace = await site.admin.call(
       (api) => api.visits.create(visitor(987654, site.catalog.jobs.id)),
@@ -189,7 +194,12 @@ describe("signing in and out on a tablet", () => {
       },
     );
     expect(unknownPlace.json.errors).toEqual([
-      { path: "LocationId", message: "Location not found" },
+      {
+        path: "LocationId",
+        message: "Location not found",
+        key: "notFound",
+        values: { thing: "Location" },
+      },
     ]);
     const keys = await site.world.services.db.kysely
       .selectFrom("visit_idempotency_keys")
@@ -272,7 +282,7 @@ describe("a sign-in the tablet kept while offline", () => {
           { headers: key },
         );
         expect(res.status, TimeIn).toBe(422);
-        expect(res.json.errors).toEqual([{ path: "TimeIn", message }]);
+        expect(res.json.errors).toMatchObject([{ path: "TimeIn", message }]);
       }
     }
     expect(await visitCount(site.world)).toBe(before);

@@ -101,7 +101,12 @@ describe("what a tablet may do", () => {
     const old = await insertVisit("4155550004", 2);
     const again = await tablet.call((api) => api.visits.signOut({ id: old.id }));
     expect(again.status).toBe(404);
-    expect(again.json).toEqual({ status: 404, message: "Visit not found" });
+    expect(again.json).toEqual({
+      status: 404,
+      message: "Visit not found",
+      key: "notFound",
+      values: { thing: "Visit" },
+    });
     expect(await row(old.id)).toEqual(old);
     // Staff may still sign out (and so read) any visit.
     expect((await site.admin.call((api) => api.visits.signOut({ id: old.id }))).json).toMatchObject(

@@ -73,7 +73,14 @@ describe("a location's temperature question", () => {
         headers,
       });
       expect(res.status).toBe(422);
-      expect(res.json.errors).toEqual([{ path: "Temperature", message: temperatureRequired }]);
+      expect(res.json.errors).toEqual([
+        {
+          path: "Temperature",
+          message: temperatureRequired,
+          key: "temperatureRequired",
+          values: {},
+        },
+      ]);
     }
     expect(await visitCount(site.world, asking.id)).toBe(0);
   });

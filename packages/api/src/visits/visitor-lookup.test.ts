@@ -67,7 +67,12 @@ describe("visitor lookup", () => {
       api.visits.search({ phoneNumber: "2125550188" }),
     );
     expect(elsewhere.status).toBe(404);
-    expect(elsewhere.json).toEqual({ status: 404, message: "Visitor not found" });
+    expect(elsewhere.json).toEqual({
+      status: 404,
+      message: "Visitor not found",
+      key: "notFound",
+      values: { thing: "Visitor" },
+    });
     expect(
       (await site.admin.call((api) => api.visits.search({ phoneNumber: "2125550188" }))).json,
     ).toEqual({

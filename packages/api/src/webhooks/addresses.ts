@@ -1,6 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
-import { say, webhookMessages } from "../kernel/messages.ts";
+import { say, said, webhookMessages, type KeyedMessage } from "../kernel/messages.ts";
 
 /**
  * Where a webhook may not go unless the site allows its own network: loopback, private, shared
@@ -127,7 +127,7 @@ export async function checkedAddresses(
 export async function destinationProblem(
   url: string,
   allowPrivate: boolean,
-): Promise<string | undefined> {
+): Promise<KeyedMessage | string | undefined> {
   const parsed = new URL(url);
   if (parsed.protocol !== "https:" && !allowPrivate) return say(webhookMessages.webhookHttps);
   try {
@@ -136,7 +136,7 @@ export async function destinationProblem(
   } catch (error) {
     if (!(error instanceof RefusedDestination)) throw error;
     return allowPrivate
-      ? say(webhookMessages.webhookUnreachable, { reason: error.message })
-      : say(webhookMessages.webhookPrivate, { reason: error.message });
+      ? said(webhookMessages.webhookUnreachable, { reason: error.message })
+      : said(webhookMessages.webhookPrivate, { reason: error.message });
   }
 }

@@ -1,4 +1,5 @@
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { messageOf } from "@vsi/web-common/api-errors";
 import { useServerMessage } from "../../hooks/useServerMessage";
 import { Alert, Anchor, Button, Code, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
@@ -47,7 +48,7 @@ function BackupsPage() {
         </Button>
       }
     >
-      {create.isError ? <ErrorAlert>{said(create.error.message)}</ErrorAlert> : null}
+      {create.isError ? <ErrorAlert>{said(messageOf(create.error))}</ErrorAlert> : null}
       {lastError ? (
         <ErrorAlert title={t("backups.lastFailed")}>
           {when(lastError.at)}: {lastError.message}

@@ -19,7 +19,7 @@ import { useMutation, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { webhookEventTypes, type WebhookEventType } from "@vsi/api/schemas";
-import { fieldErrorsOf } from "@vsi/web-common/api-errors";
+import { fieldErrorsOf, messageOf } from "@vsi/web-common/api-errors";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { ListPage } from "../../components/ListPage";
 import { ScrollTable } from "../../components/ScrollTable";
@@ -89,7 +89,7 @@ function WebhooksPage() {
           </Stack>
         </Alert>
       ) : null}
-      {failed ? <ErrorAlert>{said(failed.message)}</ErrorAlert> : null}
+      {failed ? <ErrorAlert>{said(messageOf(failed))}</ErrorAlert> : null}
       {webhooks
         .filter((webhook) => webhook.pausedForFailuresAt)
         .map((webhook) => (
@@ -297,7 +297,7 @@ function AddWebhook({
         {t("webhooks.add")}
       </Title>
       {create.error && !fieldErrorsOf(create.error) ? (
-        <ErrorAlert>{said(create.error.message)}</ErrorAlert>
+        <ErrorAlert>{said(messageOf(create.error))}</ErrorAlert>
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack>
