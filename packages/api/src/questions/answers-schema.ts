@@ -8,7 +8,7 @@ import {
 } from "../kernel/messages.ts";
 import { text } from "../kernel/schema.ts";
 import { calendarDate } from "../visits/schema.ts";
-import type { QuestionKind } from "./schema.ts";
+import type { QuestionKind } from "./kinds-schema.ts";
 
 // One rule for an answer, built from its question's definition: the kiosk's form runs it as the
 // visitor types, the server on every visit it writes. Zod and plain functions only.

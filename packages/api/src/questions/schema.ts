@@ -3,18 +3,9 @@ import { id, isoDateTime, jsonBoolean, text } from "../kernel/schema.ts";
 import { calendarDate, timeZone, type TimeZone } from "../visits/schema.ts";
 import { say, fieldMessages, questionMessages } from "../kernel/messages.ts";
 import { defaultNumberRange, widestNumberRange } from "./answers-schema.ts";
+import { questionKinds, type QuestionKind } from "./kinds-schema.ts";
 
-export const questionKinds = [
-  "text",
-  "number",
-  "yesno",
-  "choice",
-  "choices",
-  "date",
-  "zip",
-  "consent",
-] as const;
-export type QuestionKind = (typeof questionKinds)[number];
+export { questionKinds, type QuestionKind } from "./kinds-schema.ts";
 export const askEveryValues = ["visit", "visitor"] as const;
 
 /** The kinds whose answers are picked from the question's Choices. */
