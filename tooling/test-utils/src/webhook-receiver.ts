@@ -18,7 +18,7 @@ export async function startReceiver(answers: ReceiverAnswer[] = [{ status: 200 }
   const held: ServerResponse[] = [];
   const answer = (
     response: ServerResponse,
-    { status, location, body }: { status: number; location?: string; body?: string },
+    { status, location, body }: Exclude<ReceiverAnswer, { hold: true }>,
   ) => {
     response.writeHead(status, location ? { location } : {});
     response.end(body ?? "ok");
@@ -50,9 +50,9 @@ export async function startReceiver(answers: ReceiverAnswer[] = [{ status: 200 }
     get closedConnections() {
       return closedConnections;
     },
-    /** Answers up to `count` of the held requests, oldest first (all of them unless said). */
-    release: (count = held.length, with_: { status: number; body?: string } = { status: 200 }) => {
-      for (const response of held.splice(0, count)) answer(response, with_);
+    /** Answers 200 to up to `count` of the held requests, oldest first (all of them unless said). */
+    release: (count = held.length) => {
+      for (const response of held.splice(0, count)) answer(response, { status: 200 });
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -10,7 +10,7 @@ import {
 import { startReceiver } from "@vsi/test-utils/webhook-receiver";
 import type { Client } from "../../test/world.ts";
 import { autoSignOut } from "../visits/auto-sign-out.ts";
-import { claimLeaseMs, deliverDue, endpointPauseMs } from "./delivery.ts";
+import { claimLeaseMs, deliverDue, endpointPauseMs, type DeliveryLimits } from "./delivery.ts";
 import { fanOutEvents } from "./fan-out.ts";
 
 const site = useCatalogWorld();
@@ -69,6 +69,33 @@ const deliver = async (now = site.world.services.now()) => {
     allowPrivate: site.world.services.config.webhooksAllowPrivateNetworks === true,
   });
 };
+
+/**
+ * A delivery run with the test's limits beside receivers that hold their requests, whose sends end
+ * only at their time-out, long after the test's. Whatever the outcome, the run is stopped, those
+ * receivers closed (ending their sends) and the run awaited within the test, never in the next
+ * one's tables.
+ */
+function deliverBesideHung(
+  db: Parameters<typeof deliverDue>[0],
+  limits: DeliveryLimits,
+  holding: Array<{ close(): Promise<void> }>,
+) {
+  let stopped = false;
+  const run = deliverDue(db, {
+    now: site.world.services.now(),
+    allowPrivate: true,
+    timeoutMs: 120_000,
+    limits,
+    stopping: () => stopped,
+  });
+  onTestFinished(async () => {
+    stopped = true;
+    for (const receiver of holding) await receiver.close();
+    await run;
+  });
+  return run;
+}
 
 const signIn = async (tablet: Client, overrides: Record<string, unknown> = {}) => {
   const res = await tablet.call((api) =>
@@ -435,21 +462,7 @@ describe("delivery", () => {
     const events = limits.perEndpoint + 4;
     for (let i = 0; i < events; i++) await signIn(tablet);
     await fanOutEvents(site.world.services.db.kysely);
-    // The hung receiver's sends end only at their time-out, long after this test's.
-    let stopped = false;
-    const run = deliverDue(site.world.services.db.kysely, {
-      now: site.world.services.now(),
-      allowPrivate: true,
-      timeoutMs: 120_000,
-      limits,
-      stopping: () => stopped,
-    });
-    // Whatever the outcome, the run ends within the test, not in the next one's tables.
-    onTestFinished(async () => {
-      stopped = true;
-      await hung.close();
-      await run;
-    });
+    const run = deliverBesideHung(site.world.services.db.kysely, limits, [hung]);
     while (healthy.received.length < events)
       await new Promise((resolve) => setTimeout(resolve, 20));
     // Every event reached the healthy one while the hung one holds no more than its share.
@@ -502,20 +515,8 @@ describe("delivery", () => {
         return result;
       },
     });
-    let stopped = false;
-    const run = deliverDue(paused, {
-      now: site.world.services.now(),
-      allowPrivate: true,
-      timeoutMs: 120_000,
-      limits,
-      stopping: () => stopped,
-    });
-    onTestFinished(async () => {
-      stopped = true;
-      await hung.close();
-      await healthy.close();
-      await run;
-    });
+    // Awaited when the test ends (deliverBesideHung).
+    void deliverBesideHung(paused, limits, [hung, healthy]);
     await vi.waitFor(() => expect([hung.held, healthy.held]).toEqual([3, 3]));
 
     let go!: () => void;
