@@ -10,7 +10,7 @@ export default [
       accounts: ["api-tokens.ts", "sessions.ts", "login.ts"],
       admin: ["setup.ts"],
       callers: ["identity.ts"],
-      files: ["urls.ts"],
+      assets: ["urls.ts"],
       reports: [
         "on-site.ts",
         "summary.ts",

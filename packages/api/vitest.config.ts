@@ -21,7 +21,7 @@ export const apiStorageTests: string[] = [
   "src/accounts/user-language.test.ts",
   "src/door/door.test.ts",
   "src/webhooks/webhooks.test.ts",
-  "src/alerts/alerts.test.ts",
+  "src/notifications/notifications.test.ts",
   "src/roll-calls/roll-calls.test.ts",
 ];
 

@@ -17,7 +17,7 @@ import { staffClient, tabletClient, useCatalogServer, visitor } from "./fixtures
 // The webhooks and staff alerts as the server sends them: the visit's event fanned out when the
 // change feed announces its commit, then each outbox's sender woken by its rows; off the request
 // path, and by the every-minute job. What a delivery or an alert does is tested in packages/api
-// (webhooks/webhooks.test.ts, alerts/alerts.test.ts).
+// (webhooks/webhooks.test.ts, notifications/notifications.test.ts).
 
 const world = useCatalogServer();
 const quiet = { info: () => undefined, error: () => undefined };

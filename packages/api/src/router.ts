@@ -1,4 +1,4 @@
-import { assetsRouter } from "./files/router.ts";
+import { assetsRouter } from "./assets/router.ts";
 import { auditRouter } from "./admin/audit-router.ts";
 import { authRouter } from "./accounts/auth-router.ts";
 import { backupsRouter } from "./admin/backups-router.ts";
@@ -17,7 +17,7 @@ import { rollCallsRouter } from "./roll-calls/router.ts";
 import { settingsRouter } from "./admin/settings-router.ts";
 import { visitorsRouter } from "./admin/visitors-router.ts";
 import { webhooksRouter } from "./webhooks/router.ts";
-import { notificationsRouter } from "./alerts/router.ts";
+import { notificationsRouter } from "./notifications/router.ts";
 import { createCallerFactory, router } from "./kernel/trpc.ts";
 
 /** The one router: the web app calls it at /trpc, scripts at /api through the OpenAPI adapter. */

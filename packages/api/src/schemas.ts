@@ -18,7 +18,7 @@ export * from "./door/schema.ts";
 export * from "./roll-calls/schema.ts";
 export * from "./visits/live-schema.ts";
 export * from "./reports/summary-schema.ts";
-export * from "./files/schema.ts";
+export * from "./assets/schema.ts";
 export * from "./tablets/schema.ts";
 export * from "./admin/backups-schema.ts";
 export * from "./admin/settings-schema.ts";

@@ -1,7 +1,7 @@
 import type { Invite, User } from "@vsi/db";
 import type { z } from "zod";
 import { iso, isoOrNull } from "../kernel/iso-time.ts";
-import { fileUrl, signedFileId } from "../files/urls.ts";
+import { fileUrl, signedFileId } from "../assets/urls.ts";
 import type { ApiTokenRow } from "./api-tokens.ts";
 import type { apiTokenSchema } from "./api-tokens-schema.ts";
 import type { inviteSchema } from "./invites-schema.ts";

@@ -5,7 +5,7 @@ import { toUser, type UserWithPicture } from "./mappers.ts";
 import type { Language } from "@vsi/i18n/languages";
 import type { UserUpdateFields } from "./users-schema.ts";
 import { recordAudit, type AuditAction, type AuditActor } from "../kernel/audit.ts";
-import { deleteFile, resolveUploadedFile, uploaderOf } from "../files/queries.ts";
+import { deleteFile, resolveUploadedFile, uploaderOf } from "../assets/queries.ts";
 import { afterPasswordChange } from "./password-resets.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@vsi/db";
 import type { AuditActor } from "../kernel/audit.ts";
-import { deleteFile, resolveUploadedFile, uploaderOf } from "../files/queries.ts";
+import { deleteFile, resolveUploadedFile, uploaderOf } from "../assets/queries.ts";
 import type { Storage } from "../kernel/services.ts";
 
 /**

@@ -2,7 +2,7 @@ import type { Database, Executor } from "@vsi/db";
 import type { Kysely } from "kysely";
 import { invalid, notFound } from "../kernel/errors.ts";
 import { catalogMessages, say } from "../kernel/messages.ts";
-import { fileUrl } from "../files/urls.ts";
+import { fileUrl } from "../assets/urls.ts";
 import { toLocationRef, toProgramRef } from "./mappers.ts";
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@vsi/db";
-import { staffAlertsChannel } from "../alerts/schema.ts";
+import { staffAlertsChannel } from "../notifications/schema.ts";
 import { webhooksChannel } from "./schema.ts";
 
 /** Events fanned out in one statement. */
