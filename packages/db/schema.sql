@@ -497,8 +497,6 @@ CREATE INDEX tablets_location_id_idx ON public.tablets USING btree (location_id)
 
 CREATE UNIQUE INDEX users_email_lower_key ON public.users USING btree (lower(email));
 
-CREATE INDEX visits_answered_by_visitor_idx ON public.visits USING btree (visitor_key, time_in) WHERE (answers <> '{}'::jsonb);
-
 CREATE INDEX visits_location_time_in_idx ON public.visits USING btree (location_id, time_in, id) INCLUDE (program_id, phone_number, time_out, visitor_key);
 
 CREATE UNIQUE INDEX visits_one_open_idx ON public.visits USING btree (location_id, program_id, phone_number) WHERE ((time_out IS NULL) AND (NOT unproven));
