@@ -21,6 +21,24 @@ export async function withDb<T>(
   }
 }
 
+/** Where the cluster's write-ahead log ends now. */
+export const walEnd = (database: string) =>
+  withDb(database, async (db) => {
+    const { rows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(
+      db,
+    );
+    return rows[0]!.lsn;
+  });
+
+/** Bytes of write-ahead log written since `start`. */
+export const walSince = (database: string, start: string) =>
+  withDb(database, async (db) => {
+    const { rows } = await sql<{
+      bytes: string;
+    }>`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${start}::pg_lsn)::text as bytes`.execute(db);
+    return Number(rows[0]!.bytes);
+  });
+
 const maintenance = new URL(config.pgUrl).pathname.slice(1) || "postgres";
 const created = new Set<string>();
 

@@ -3,7 +3,7 @@ import autocannon, { type Options } from "autocannon";
 import type { Build } from "./build.ts";
 import { tabletAt } from "./client.ts";
 import { config } from "./config.ts";
-import { withDb } from "./pg.ts";
+import { walEnd, walSince, withDb } from "./pg.ts";
 import { signInBody } from "./tablets.ts";
 import { assertLoopback } from "./util.ts";
 
@@ -23,6 +23,8 @@ export async function cannon(url: string, seconds: number, ok: number, options: 
   return {
     /** Answers with the expected status per second. */
     perSecond: good / result.duration,
+    /** Answers with the expected status. */
+    good,
     p50: result.latency.p50,
     p99: result.latency.p99,
     /** Requests answered otherwise, failed or timed out. */
@@ -45,7 +47,11 @@ export async function prepareRates({ staff, site }: Build) {
   return { signIn, sheet };
 }
 
-/** Sign-ins (each a new visitor, with an Idempotency-Key as the kiosk sends), then the sheet list. */
+/**
+ * Sign-ins (each a new visitor, with an Idempotency-Key as the kiosk sends), then the sheet list.
+ * The write-ahead log PostgreSQL wrote during the sign-ins, per sign-in acknowledged: what each
+ * makes the database write (the whole cluster's log, so nothing else should run on it meanwhile).
+ */
 export async function measureRates(
   build: Build,
   tablets: Awaited<ReturnType<typeof prepareRates>>,
@@ -53,6 +59,7 @@ export async function measureRates(
   const { signIn, sheet } = tablets;
   const seconds = config.rateSeconds;
   const headers = signIn.browser.headersFor("POST", { "content-type": "application/json" });
+  const walStart = await walEnd(build.database);
   const signInRate = await cannon(`${build.server.origin}/api/visits`, seconds, 201, {
     requests: [
       {
@@ -66,6 +73,7 @@ export async function measureRates(
       },
     ],
   });
+  const walBytesPerSignIn = (await walSince(build.database, walStart)) / signInRate.good;
   // Those visitors leave, so the next round's sheet is as short as this one's.
   await withDb(build.database, (db) =>
     db
@@ -79,5 +87,5 @@ export async function measureRates(
   const sheetList = await cannon(`${build.server.origin}${list}`, seconds, 200, {
     headers: sheet.browser.headersFor("GET"),
   });
-  return { signIn: signInRate, sheetList };
+  return { signIn: signInRate, sheetList, walBytesPerSignIn };
 }

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { benchDir, repoDir } from "./config.ts";
 import type { Results } from "./results.ts";
+import type { Rate } from "./rates.ts";
 import type { LoadResult } from "./tablets.ts";
 import type { Percentiles } from "./util.ts";
 
@@ -116,12 +117,24 @@ section(
     ...checkRow(t.result),
   ]),
 );
+const rateCells = (x: Rate) => [n(x.perSecond), `${ms(x.p50)} / ${ms(x.p99)}`, x.errors];
 section(
   `Rates under ${r.settings.connections} connections`,
-  ["run", "sign-ins/s", "p50 / p99", "errors", "sheet lists/s", "p50 / p99", "errors"],
-  r.rates.map(({ build, round, result: { signIn: a, sheetList: b } }) => [
+  [
+    "run",
+    "sign-ins/s",
+    "p50 / p99",
+    "errors",
+    "WAL per sign-in",
+    "sheet lists/s",
+    "p50 / p99",
+    "errors",
+  ],
+  r.rates.map(({ build, round, result: { signIn: a, sheetList: b, walBytesPerSignIn } }) => [
     `${build}, round ${round}`,
-    ...[a, b].flatMap((x) => [n(x.perSecond), `${ms(x.p50)} / ${ms(x.p99)}`, x.errors]),
+    ...rateCells(a),
+    walBytesPerSignIn === undefined ? "–" : `${n(walBytesPerSignIn)} B`,
+    ...rateCells(b),
   ]),
 );
 section(

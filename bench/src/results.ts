@@ -35,7 +35,7 @@ export interface Results {
   /** Named figures, derived from the raw results below by `figures()`. */
   figures: Record<string, number>;
   tablets: RoundRun<LoadResult>[];
-  rates: RoundRun<{ signIn: Rate; sheetList: Rate }>[];
+  rates: RoundRun<{ signIn: Rate; sheetList: Rate; walBytesPerSignIn?: number }>[];
   history?: HistoryResult;
   live?: LiveResult;
   kiosk?: KioskWeight;
@@ -85,7 +85,11 @@ export function figures(r: Results): Record<string, number> {
       if (perSecond.length) out[`${build}.rate.${rate}`] = median(perSecond);
       ratio(`compare.rateRatio.${rate}`, `rate.${rate}`);
     }
+    const wal = of(r.rates, build).flatMap((x) => x.walBytesPerSignIn ?? []);
+    if (wal.length) out[`${build}.walBytesPerSignIn`] = median(wal);
   }
+  if (out["after.walBytesPerSignIn"] !== undefined)
+    out["rates.walBytesPerSignIn"] = out["after.walBytesPerSignIn"];
   const sizes = r.history?.sizes ?? [];
   if (sizes.length > 1) {
     out["history.sheetSlowdown"] = sizes[0]!.sheetPerSecond / sizes.at(-1)!.sheetPerSecond;

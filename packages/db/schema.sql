@@ -459,15 +459,15 @@ CREATE INDEX answer_figures_time_in_idx ON public.answer_figures USING btree (ti
 
 CREATE INDEX api_tokens_user_id_idx ON public.api_tokens USING btree (user_id);
 
-CREATE INDEX audit_log_action_at_idx ON public.audit_log USING btree (action, at DESC, id DESC);
+CREATE INDEX audit_log_action_at_idx ON public.audit_log USING btree (action, at, id);
 
-CREATE INDEX audit_log_at_idx ON public.audit_log USING btree (at DESC, id DESC);
+CREATE INDEX audit_log_at_idx ON public.audit_log USING btree (at, id);
 
-CREATE INDEX audit_log_location_at_idx ON public.audit_log USING btree (location_id, at DESC, id DESC);
+CREATE INDEX audit_log_location_at_idx ON public.audit_log USING btree (location_id, at, id);
 
 CREATE UNIQUE INDEX audit_log_lookup_day_idx ON public.audit_log USING btree (tablet_id, ((details ->> 'day'::text))) WHERE (action = 'visitor.lookup'::text);
 
-CREATE INDEX audit_log_user_at_idx ON public.audit_log USING btree (user_id, at DESC, id DESC) WHERE (user_id IS NOT NULL);
+CREATE INDEX audit_log_user_at_idx ON public.audit_log USING btree (user_id, at, id) WHERE (user_id IS NOT NULL);
 
 CREATE INDEX change_feed_xid_idx ON public.change_feed USING btree (xid);
 
@@ -497,21 +497,19 @@ CREATE INDEX tablets_location_id_idx ON public.tablets USING btree (location_id)
 
 CREATE UNIQUE INDEX users_email_lower_key ON public.users USING btree (lower(email));
 
-CREATE INDEX visits_answered_by_visitor_idx ON public.visits USING btree (visitor_key, time_in DESC) WHERE (answers <> '{}'::jsonb);
-
-CREATE INDEX visits_location_time_in_idx ON public.visits USING btree (location_id, time_in DESC, id DESC) INCLUDE (program_id, phone_number, time_out, visitor_key);
+CREATE INDEX visits_location_time_in_idx ON public.visits USING btree (location_id, time_in, id) INCLUDE (program_id, phone_number, time_out, visitor_key);
 
 CREATE UNIQUE INDEX visits_one_open_idx ON public.visits USING btree (location_id, program_id, phone_number) WHERE ((time_out IS NULL) AND (NOT unproven));
 
 CREATE INDEX visits_open_idx ON public.visits USING btree (location_id, program_id, time_in) WHERE (time_out IS NULL);
 
-CREATE INDEX visits_phone_time_in_idx ON public.visits USING btree (phone_number, time_in DESC);
+CREATE INDEX visits_phone_time_in_idx ON public.visits USING btree (phone_number, time_in);
 
-CREATE INDEX visits_program_time_in_idx ON public.visits USING btree (program_id, time_in DESC, id DESC);
+CREATE INDEX visits_program_time_in_idx ON public.visits USING btree (program_id, time_in, id);
 
-CREATE INDEX visits_time_in_idx ON public.visits USING btree (time_in DESC, id DESC) INCLUDE (location_id, program_id, phone_number, time_out, visitor_key);
+CREATE INDEX visits_time_in_idx ON public.visits USING btree (time_in, id) INCLUDE (location_id, program_id, phone_number, time_out, visitor_key);
 
-CREATE INDEX webhook_attempts_endpoint_idx ON public.webhook_attempts USING btree (endpoint_id, at DESC, id DESC);
+CREATE INDEX webhook_attempts_endpoint_idx ON public.webhook_attempts USING btree (endpoint_id, at, id);
 
 CREATE INDEX webhook_deliveries_endpoint_due_idx ON public.webhook_deliveries USING btree (endpoint_id, next_attempt_at, id) WHERE (state = 'pending'::text);
 

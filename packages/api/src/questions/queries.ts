@@ -60,7 +60,9 @@ export const programAsks = (alias: string, programId: number) =>
 /**
  * The latest answer of the visitor with this phone to the question (its row as `alias`) that is
  * recent enough to be remembered: within its ReaskAfterMonths, or any when it has none. A phone's
- * unproven visit is not the visitor's word (migration 0035).
+ * unproven visit is not the visitor's word (migration 0035). Found among the phone's own visits
+ * (visits_phone_time_in_idx), which are those of its visitor key while their answers are kept:
+ * erasing a visit blanks its phone and its answers at once.
  */
 const latestRecentAnswer = (alias: string, phoneNumber: string, now: Date) => {
   const question = (column: string) => sql.ref(`${alias}.${column}`);
@@ -70,7 +72,7 @@ const latestRecentAnswer = (alias: string, phoneNumber: string, now: Date) => {
   }>`select remembered.answers -> ${question("id")}::text -> 'value' as value,
       remembered.time_in
     from visits remembered
-    where remembered.visitor_key = visitor_key_of(${phoneNumber}::text)
+    where remembered.phone_number = ${phoneNumber}::text and ${phoneNumber}::text <> ''
       and not remembered.unproven and remembered.answers <> '{}' and remembered.answers ? ${question("id")}::text
       and (${question("reask_after_months")} is null
         or remembered.time_in > ${now}::timestamptz - make_interval(months => ${question("reask_after_months")}))

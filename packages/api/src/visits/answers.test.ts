@@ -243,6 +243,28 @@ describe("remembered answers", () => {
       site.world.clock.offsetMs = 0;
     }
   });
+
+  it("are the visitor's own: another phone's are not theirs, and a forgotten visitor's are gone", async () => {
+    const [mine, theirs] = ["415-555-7002", "415-555-7003"];
+    const first = await staff.call((api) =>
+      api.visits.create(pantryVisitor(fullAnswers(), { PhoneNumber: mine })),
+    );
+    expect(first.status).toBe(201);
+    await staff.call((api) => api.visits.signOut({ id: first.json.id }));
+    const { [q.language]: _, ...withoutLanguage } = fullAnswers();
+    const withoutIt = (PhoneNumber: string) =>
+      tablet.call((api) => api.visits.create(pantryVisitor(withoutLanguage, { PhoneNumber })));
+    const remembered = async (phoneNumber: string) =>
+      (await tablet.call((api) => api.visits.search({ phoneNumber }))).json?.Answers;
+    expect(await remembered(mine)).toEqual({ [q.language]: "es" });
+    expect(await remembered(theirs)).toBeUndefined();
+    expect((await withoutIt(theirs)).status).toBe(422);
+
+    const forgot = await site.admin.call((api) => api.visitors.forget({ phoneNumber: mine }));
+    expect(forgot.json).toEqual({ erased: 1 });
+    expect(await remembered(mine)).toBeUndefined();
+    expect((await withoutIt(mine)).status).toBe(422);
+  });
 });
 
 describe("answers after the fact", () => {

@@ -593,6 +593,50 @@ describe("delivery", () => {
     expect(await deliveries()).toHaveLength(3);
   });
 
+  it("writes nothing for readers that do not exist: a change no enabled endpoint and no active subscriber wants leaves no event", async () => {
+    const { main, east, tutoring, pantry } = site.catalog;
+    const db = site.world.services.db.kysely;
+    // A paused endpoint, one for another location, a subscriber to another program, a deactivated one.
+    const paused = await addEndpoint("https://93.184.215.14/hooks");
+    await site.admin.call((api) => api.webhooks.update({ id: paused.id, enabled: false }));
+    await addEndpoint("https://93.184.215.15/hooks", { locationIds: [east.id] });
+    const subscribe = async (programId: number) => {
+      const user = await site.world.createUser();
+      const client = site.world.client();
+      await client.login(user.email, user.password);
+      const res = await client.call((api) =>
+        api.notifications.update({
+          signIns: [{ locationId: main.id, programId }],
+          dailySummary: false,
+        }),
+      );
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return user;
+    };
+    const deactivate = (id: number) =>
+      site.admin.call((api) => api.users.update({ id, isActive: false }));
+    const other = await subscribe(pantry.id);
+    // Later tests' sign-ins are no business of this one's subscriber.
+    onTestFinished(async () => {
+      await deactivate(other.id);
+    });
+    await deactivate((await subscribe(tutoring.id)).id);
+
+    const tablet = await tabletClient(site.world, main.id);
+    const visits: Array<{ id: number }> = [];
+    for (const phone of ["415-555-0161", "415-555-0162", "415-555-0163"])
+      visits.push(await signIn(tablet, { PhoneNumber: phone }));
+    const out = await tablet.call((api) => api.visits.signOut({ id: visits[0]!.id }));
+    expect(out.status).toBe(200);
+    const edit = await site.admin.call((api) =>
+      api.visits.update({ id: visits[1]!.id, FirstName: "Gracie" }),
+    );
+    expect(edit.status).toBe(200);
+
+    for (const table of ["webhook_events", "webhook_fan_outs", "staff_alerts"] as const)
+      expect(await db.selectFrom(table).selectAll().execute(), table).toEqual([]);
+  });
+
   it("sends nothing for a change rolled back", async () => {
     const hooks = await receiver();
     await addEndpoint(hooks.url);

@@ -37,6 +37,8 @@ import * as m0037 from "./0037_roll_call_mark_arrival.ts";
 import * as m0038 from "./0038_demo_password.ts";
 import * as m0039 from "./0039_program_spanish_names.ts";
 import * as m0040 from "./0040_fiscal_year_start.ts";
+import * as m0041 from "./0041_ascending_time_indexes.ts";
+import * as m0042 from "./0042_remembered_answers_by_phone.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -78,4 +80,6 @@ export const migrations: Record<string, Migration> = {
   "0038_demo_password": m0038,
   "0039_program_spanish_names": m0039,
   "0040_fiscal_year_start": m0040,
+  "0041_ascending_time_indexes": m0041,
+  "0042_remembered_answers_by_phone": m0042,
 };
