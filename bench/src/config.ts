@@ -89,9 +89,6 @@ export const thresholds: Threshold[] = [
   { figure: "compare.p95Ratio.signOut", atMost: 1.25 },
   { figure: "compare.rateRatio.signIn", atLeast: 0.7 },
   { figure: "compare.rateRatio.sheetList", atLeast: 0.7 },
-  // What a sign-in makes PostgreSQL write (its write-ahead log), with no webhook endpoint and no
-  // staff alert subscriber: a bare insert of a visit-shaped row writes about half of it.
-  { figure: "rates.walBytesPerSignIn", atMost: 900 },
   { figure: "history.sheetSlowdown", atMost: 1.25 },
   { figure: "history.firstPageSlowdown", atMost: 3 },
   { figure: "history.funderSummaryOneLocationMs", atMost: 1000 },
