@@ -590,6 +590,23 @@ AS $function$
     end
   $function$;
 
+CREATE OR REPLACE FUNCTION public.visit_change(o visits, n visits)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+    select case
+      when o.erased_at is null and n.erased_at is not null then 'erased'
+      when o.time_out is null and n.time_out is not null then 'signed_out'
+      when (o.first_name, o.last_name, o.phone_number, o.temperature, o.time_in, o.time_out,
+            o.signed_out_by, o.location_id, o.program_id, o.answers)
+        is distinct from (n.first_name, n.last_name, n.phone_number, n.temperature, n.time_in,
+            n.time_out, n.signed_out_by, n.location_id, n.program_id, n.answers)
+        then 'updated'
+      else 'unchanged'
+    end
+  $function$;
+
 CREATE OR REPLACE FUNCTION public.visitor_key_of(phone text)
  RETURNS bytea
  LANGUAGE sql
@@ -691,13 +708,14 @@ AS $function$
     end
     $function$;
 
-CREATE OR REPLACE FUNCTION public.vsi_visits_notify()
+CREATE OR REPLACE FUNCTION public.vsi_visit_changed()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
     declare
       many boolean;
     begin
+      -- 1. The change feed, for the live sheets and staff pages: every write, whoever listens.
       if tg_op = 'DELETE' then
         many := (select count(*) from (select 1 from old_rows limit 51) s) > 50;
       else
@@ -717,7 +735,7 @@ AS $function$
       elsif tg_op = 'UPDATE' then
         perform vsi_feed('vsi_visits', json_build_object(
           'locationId', n.location_id, 'programId', n.program_id, 'visitId', n.id,
-          'kind', case when o.time_out is null and n.time_out is not null then 'out' else 'changed' end)::text)
+          'kind', case visit_change(o, n) when 'signed_out' then 'out' else 'changed' end)::text)
         from new_rows n join old_rows o on o.id = n.id;
         -- A visit moved to another location leaves the old one's sheet.
         perform vsi_feed('vsi_visits', json_build_object('locationId', o.location_id, 'programId', o.program_id, 'visitId', o.id, 'kind', 'deleted')::text)
@@ -727,60 +745,39 @@ AS $function$
         perform vsi_feed('vsi_visits', json_build_object('locationId', location_id, 'programId', program_id, 'visitId', id, 'kind', 'deleted')::text)
         from old_rows;
       end if;
-      return null;
-    end
-    $function$;
 
-CREATE OR REPLACE FUNCTION public.vsi_webhook_endpoint_deleted()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-    begin
-      delete from webhook_deliveries d using old_rows o where d.endpoint_id = o.id;
-      return null;
-    end
-  $function$;
-
-CREATE OR REPLACE FUNCTION public.vsi_webhook_events()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-    begin
-      -- An erased or deleted visit's details leave its earlier events (kept for their deliveries) too.
+      -- 2. An erased or deleted visit's details leave its earlier events (kept for their deliveries).
       -- Guarded: most updates (a sign-out) erase nothing, and need not look at the events at all.
       -- (Nested: a statement naming old_rows cannot even be planned in an INSERT's trigger.)
       if tg_op = 'UPDATE' then
         if exists (select 1 from new_rows n join old_rows o on o.id = n.id
-            where o.erased_at is null and n.erased_at is not null) then
+            where visit_change(o, n) = 'erased') then
           update webhook_events ev set data = ev.data - webhook_personal_keys()
           from new_rows n join old_rows o on o.id = n.id
-          where ev.visit_id = n.id and o.erased_at is null and n.erased_at is not null;
+          where ev.visit_id = n.id and visit_change(o, n) = 'erased';
         end if;
       elsif tg_op = 'DELETE' then
         update webhook_events ev set data = ev.data - webhook_personal_keys()
         from old_rows o where ev.visit_id = o.id;
       end if;
+
+      -- 3. The webhooks' and staff alerts' event, only when an endpoint or a subscriber wants it:
+      -- a new row is a sign-in, a deleted row a deletion, an update what visit_change says it is.
       if not exists (select 1 from webhook_endpoints where enabled)
           and not exists (select 1 from staff_alert_recipients) then
         return null;
       end if;
-      -- The type comes from the old and new rows: a new row is a sign-in; erasing a visitor's
-      -- details (forgetting, retention) or deleting the row a deletion; ending an open visit a
-      -- sign-out; any other change of what a visit says an update (a new visitor key alone is none).
       -- Each statement's transition tables exist only in its own kind of trigger.
       if tg_op = 'INSERT' then
         with written as (insert into webhook_events (message_id, type, visit_id, location_id, data)
-        select 'msg_' || replace(gen_random_uuid()::text, '-', ''), k.kind, v.id, v.location_id,
+        select 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'visit.signed_in', v.id, v.location_id,
           webhook_visit_data(v, l.name, p.name)
-            - case when k.kind = 'visit.deleted' then webhook_personal_keys() else '{}' end
         from new_rows v
-        cross join lateral (select 'visit.signed_in'::text as kind) k
         left join locations l on l.id = v.location_id
         left join programs p on p.id = v.program_id
-        where k.kind is not null and (
-          exists (select 1 from webhook_endpoints e where webhook_endpoint_wants(e, k.kind, v.location_id))
-          or exists (select 1 from staff_alert_recipients r where r.event_type = k.kind
-            and r.location_id = v.location_id and r.program_id = v.program_id))
+        where exists (select 1 from webhook_endpoints e where webhook_endpoint_wants(e, 'visit.signed_in', v.location_id))
+          or exists (select 1 from staff_alert_recipients r where r.event_type = 'visit.signed_in'
+            and r.location_id = v.location_id and r.program_id = v.program_id)
         returning id)
         insert into webhook_fan_outs (event_id) select id from written;
       elsif tg_op = 'UPDATE' then
@@ -791,14 +788,10 @@ AS $function$
           webhook_visit_data(v, l.name, p.name)
             - case when k.kind = 'visit.deleted' then webhook_personal_keys() else '{}' end
         from new_rows v join old_rows o on o.id = v.id
-        cross join lateral (select case
-            when o.erased_at is null and v.erased_at is not null then 'visit.deleted'
-            when o.time_out is null and v.time_out is not null then 'visit.signed_out'
-            when (o.first_name, o.last_name, o.phone_number, o.temperature, o.time_in, o.time_out,
-                  o.signed_out_by, o.location_id, o.program_id, o.answers)
-              is distinct from (v.first_name, v.last_name, v.phone_number, v.temperature, v.time_in,
-                  v.time_out, v.signed_out_by, v.location_id, v.program_id, v.answers)
-              then 'visit.updated'
+        cross join lateral (select case visit_change(o, v)
+            when 'erased' then 'visit.deleted'
+            when 'signed_out' then 'visit.signed_out'
+            when 'updated' then 'visit.updated'
           end::text as kind) k
         left join locations l on l.id = v.location_id
         left join programs p on p.id = v.program_id
@@ -811,20 +804,27 @@ AS $function$
         end if;
       else
         with written as (insert into webhook_events (message_id, type, visit_id, location_id, data)
-        select 'msg_' || replace(gen_random_uuid()::text, '-', ''), k.kind, v.id, v.location_id,
-          webhook_visit_data(v, l.name, p.name)
-            - case when k.kind = 'visit.deleted' then webhook_personal_keys() else '{}' end
+        select 'msg_' || replace(gen_random_uuid()::text, '-', ''), 'visit.deleted', v.id, v.location_id,
+          webhook_visit_data(v, l.name, p.name) - webhook_personal_keys()
         from old_rows v
-        cross join lateral (select 'visit.deleted'::text as kind) k
         left join locations l on l.id = v.location_id
         left join programs p on p.id = v.program_id
-        where k.kind is not null and (
-          exists (select 1 from webhook_endpoints e where webhook_endpoint_wants(e, k.kind, v.location_id))
-          or exists (select 1 from staff_alert_recipients r where r.event_type = k.kind
-            and r.location_id = v.location_id and r.program_id = v.program_id))
+        where exists (select 1 from webhook_endpoints e where webhook_endpoint_wants(e, 'visit.deleted', v.location_id))
+          or exists (select 1 from staff_alert_recipients r where r.event_type = 'visit.deleted'
+            and r.location_id = v.location_id and r.program_id = v.program_id)
         returning id)
         insert into webhook_fan_outs (event_id) select id from written;
       end if;
+      return null;
+    end
+  $function$;
+
+CREATE OR REPLACE FUNCTION public.vsi_webhook_endpoint_deleted()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      delete from webhook_deliveries d using old_rows o where d.endpoint_id = o.id;
       return null;
     end
   $function$;
@@ -903,18 +903,12 @@ CREATE TRIGGER visits_answer_figures_insert AFTER INSERT ON public.visits FOR EA
 
 CREATE TRIGGER visits_answer_figures_update AFTER UPDATE OF answers, phone_number, visitor_key, location_id, program_id, time_in, erased_at ON public.visits FOR EACH ROW EXECUTE FUNCTION visits_answer_figures();
 
-CREATE TRIGGER visits_notify_delete AFTER DELETE ON public.visits REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_visits_notify();
+CREATE TRIGGER visits_changed_delete AFTER DELETE ON public.visits REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_visit_changed();
 
-CREATE TRIGGER visits_notify_insert AFTER INSERT ON public.visits REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_visits_notify();
+CREATE TRIGGER visits_changed_insert AFTER INSERT ON public.visits REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_visit_changed();
 
-CREATE TRIGGER visits_notify_update AFTER UPDATE ON public.visits REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_visits_notify();
+CREATE TRIGGER visits_changed_update AFTER UPDATE ON public.visits REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_visit_changed();
 
 CREATE TRIGGER visits_visitor_key BEFORE INSERT OR UPDATE OF phone_number ON public.visits FOR EACH ROW EXECUTE FUNCTION visits_visitor_key();
-
-CREATE TRIGGER visits_webhooks_delete AFTER DELETE ON public.visits REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_webhook_events();
-
-CREATE TRIGGER visits_webhooks_insert AFTER INSERT ON public.visits REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_webhook_events();
-
-CREATE TRIGGER visits_webhooks_update AFTER UPDATE ON public.visits REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_webhook_events();
 
 CREATE TRIGGER webhook_endpoints_deleted AFTER DELETE ON public.webhook_endpoints REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_webhook_endpoint_deleted();
