@@ -1,4 +1,5 @@
 import { NativeSelect } from "@mantine/core";
+import { programName } from "@vsi/i18n/languages";
 
 /** What a filter offers: its label, the first choice ("" in value: no filter), then the options. */
 export interface FilterChoices {
@@ -25,9 +26,16 @@ export function FilterSelect({ label, anyLabel, options, value, onChange }: Prop
   );
 }
 
-/** Locations or programs as options: by id, named by Name. */
+/** Locations as options: by id, named by Name. */
 export const namedOptions = (rows: ReadonlyArray<{ id: number; Name: string }>) =>
   rows.map(({ id, Name }) => ({ value: String(id), label: Name }));
+
+/** Programs as options, each named in the reader's language. */
+export const programOptions = (
+  programs: ReadonlyArray<{ id: number; Name: string; NameEs?: string | null }>,
+  language: string,
+) =>
+  programs.map((program) => ({ value: String(program.id), label: programName(program, language) }));
 
 /** The Location filter: all of them, or one. */
 export const locationChoices = (

@@ -13,36 +13,38 @@ const programs = [
 
 const month = { month: "2026-02", visits: 3, people: 2, newPeople: 1, returningPeople: 1 };
 
-// What the API answers: each program by its English name.
-const summary: FunderSummary = {
+// What the API answers, asked in a language: each program by its name in it.
+const summaryNaming = (pantry: string): FunderSummary => ({
   visits: 5,
   people: 3,
   newPeople: 2,
   returningPeople: 1,
   perProgramMonth: [
-    { programId: 1, programName: "Food Pantry", ...month },
+    { programId: 1, programName: pantry, ...month },
     { programId: 2, programName: "Tutoring", ...month },
   ],
   perMonth: [month],
   questions: [],
-};
-const perProgram = new Map([
-  [1, { ...summary, perProgramMonth: summary.perProgramMonth.slice(0, 1) }],
-  [2, { ...summary, perProgramMonth: summary.perProgramMonth.slice(1) }],
-]);
+});
+const perProgramOf = (summary: FunderSummary) =>
+  new Map([
+    [1, { ...summary, perProgramMonth: summary.perProgramMonth.slice(0, 1) }],
+    [2, { ...summary, perProgramMonth: summary.perProgramMonth.slice(1) }],
+  ]);
 
 describe("the funder summary (a staff page)", () => {
   afterEach(() => act(() => staffLanguage.choose(null)));
 
-  it("names each program in Spanish for a reader of Spanish, on screen and on paper", () => {
+  it("names each program as the summary does for a reader of Spanish, on screen and on paper", () => {
     act(() => staffLanguage.choose("es"));
+    const summary = summaryNaming("Despensa de alimentos");
     renderWithTheme(
       <>
-        <FunderFigures summary={summary} programs={programs} period="febrero de 2026" />
+        <FunderFigures summary={summary} period="febrero de 2026" />
         <FunderPrintout
           summary={summary}
           programs={programs}
-          perProgram={perProgram}
+          perProgram={perProgramOf(summary)}
           programId={undefined}
           site={{ name: "Main Street Hall", logoUrl: null }}
           period="febrero de 2026"
@@ -69,6 +71,7 @@ describe("the funder summary (a staff page)", () => {
 
   it("names a chosen program's only page in English for a reader of English", () => {
     act(() => staffLanguage.choose("en"));
+    const perProgram = perProgramOf(summaryNaming("Food Pantry"));
     renderWithTheme(
       <FunderPrintout
         summary={perProgram.get(1)!}

@@ -4,7 +4,6 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { useStaffTranslation } from "@vsi/i18n";
 import { programName } from "@vsi/i18n/languages";
 import {
-  inReadersLanguage,
   monthLabel,
   programsOf,
   type MonthFigures,
@@ -15,8 +14,9 @@ import type { FunderSummary } from "../lib/types";
 import { QuestionFiguresList } from "./QuestionFiguresList";
 import classes from "./FunderReport.module.css";
 
-// The funder summary as a reader sees it, on screen and on paper, each program named in the
-// reader's language; the page (routes/dashboard/reports_.summary.tsx) asks for the figures.
+// The funder summary as a reader sees it, on screen and on paper; the page
+// (routes/dashboard/reports_.summary.tsx) asks for the figures in the reader's language, the
+// programs' names included.
 
 // recharts is the largest dependency of the staff pages: fetched only when the summary draws it.
 const FunderChart = lazy(() => import("./FunderChart"));
@@ -29,18 +29,9 @@ interface Figures {
 }
 
 /** The period's figures on screen: the totals, each program's months (a table and a chart), the answers. */
-export function FunderFigures({
-  summary,
-  programs,
-  period,
-}: {
-  summary: FunderSummary;
-  /** The catalogue's programs, whose names (English and Spanish) the summary's rows take. */
-  programs: ReadonlyArray<NamedProgram>;
-  period: string;
-}) {
-  const { t, language } = useStaffTranslation();
-  const rows = inReadersLanguage(summary.perProgramMonth, programs, language);
+export function FunderFigures({ summary, period }: { summary: FunderSummary; period: string }) {
+  const { t } = useStaffTranslation();
+  const rows = summary.perProgramMonth;
   return (
     <Stack role="region" aria-label={t("reports.funder.figures")} gap="md">
       <Text fw={600}>{period}</Text>
@@ -76,6 +67,7 @@ export function FunderPrintout({
   period,
 }: {
   summary: FunderSummary;
+  /** The catalogue's programs: a chosen one with no visits heads its page with its name. */
   programs: ReadonlyArray<NamedProgram>;
   /** Each program's own summary, by its id, once it has come. */
   perProgram: ReadonlyMap<number, FunderSummary | undefined>;
@@ -85,7 +77,7 @@ export function FunderPrintout({
   period: string;
 }) {
   const { t, language } = useStaffTranslation();
-  const programRows = programsOf(summary.perProgramMonth, programs, language);
+  const programRows = programsOf(summary.perProgramMonth);
   const chosen = programs.find((program) => program.id === programId);
   return (
     <div className={classes.print} data-testid="funder-print">

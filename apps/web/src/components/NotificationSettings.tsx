@@ -2,6 +2,7 @@ import { Checkbox, Group, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { programName } from "@vsi/i18n/languages";
 import { fieldErrorsOf } from "@vsi/web-common/api-errors";
 import { translateServerMessage } from "../lib/serverMessages";
 import { queryClient, trpc } from "../lib/trpc";
@@ -114,9 +115,9 @@ export function NotificationSettings({ email }: { email: string }) {
                     <Checkbox
                       key={program.id}
                       value={String(program.id)}
-                      label={program.Name}
+                      label={programName(program, language)}
                       aria-label={t("notifications.programAt", {
-                        program: program.Name,
+                        program: programName(program, language),
                         location: location.Name,
                       })}
                     />

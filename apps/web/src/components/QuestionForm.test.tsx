@@ -1,12 +1,13 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { staffLanguage } from "@vsi/i18n/staff";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithTheme } from "../test/render";
 import { emptyQuestion, QuestionForm, type QuestionFormValues } from "./QuestionForm";
 
 const programs = [
-  { id: 1, Name: "Food Pantry" },
-  { id: 2, Name: "Tutoring" },
+  { id: 1, Name: "Food Pantry", NameEs: "Despensa de alimentos" },
+  { id: 2, Name: "Tutoring", NameEs: null },
 ];
 
 function renderForm(initial: Partial<QuestionFormValues>, errors = {}) {
@@ -25,6 +26,15 @@ function renderForm(initial: Partial<QuestionFormValues>, errors = {}) {
 }
 
 describe("QuestionForm", () => {
+  afterEach(() => act(() => staffLanguage.choose(null)));
+
+  it("names the programs that may ask it in the reader's language", () => {
+    act(() => staffLanguage.choose("es"));
+    renderForm({});
+    expect(screen.getByRole("checkbox", { name: "Despensa de alimentos" })).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Tutoring" })).toBeInTheDocument();
+  });
+
   it("takes the question in both languages, its choices and the programs that ask it", async () => {
     const { onSubmit, user } = renderForm({
       Kind: "choice",

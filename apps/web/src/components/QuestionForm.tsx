@@ -1,4 +1,5 @@
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { programName } from "@vsi/i18n/languages";
 import {
   Button,
   Checkbox,
@@ -63,7 +64,7 @@ export const questionFormFields = [
 
 interface Props {
   initial: QuestionFormValues;
-  programs: ReadonlyArray<{ id: number; Name: string }>;
+  programs: ReadonlyArray<{ id: number; Name: string; NameEs?: string | null }>;
   saving: boolean;
   /** A 422's messages by field. */
   errors?: Partial<Record<string, string>>;
@@ -83,7 +84,7 @@ export function QuestionForm({
   onCancel,
 }: Props) {
   const [values, setValues] = useState(initial);
-  const { t, formatNumber } = useStaffTranslation();
+  const { t, language, formatNumber } = useStaffTranslation();
   const set = <K extends keyof QuestionFormValues>(key: K, value: QuestionFormValues[K]) =>
     setValues((before) => ({ ...before, [key]: value }));
   const hasChoices = kindsWithChoices.includes(values.Kind);
@@ -243,7 +244,11 @@ export function QuestionForm({
         >
           <Stack gap="sm" mt="xs">
             {programs.map((program) => (
-              <Checkbox key={program.id} value={String(program.id)} label={program.Name} />
+              <Checkbox
+                key={program.id}
+                value={String(program.id)}
+                label={programName(program, language)}
+              />
             ))}
           </Stack>
         </Checkbox.Group>

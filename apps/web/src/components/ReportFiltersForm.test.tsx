@@ -5,6 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithTheme } from "../test/render";
 import { ReportFiltersForm } from "./ReportFiltersForm";
 
+// One program with a Spanish name, one without.
+const programs = [
+  { id: 1, Name: "Food Pantry", NameEs: "Despensa de alimentos" },
+  { id: 2, Name: "Tutoring", NameEs: null },
+];
+
 function renderFilters(initial: { from?: string; to?: string } = {}, fiscalYearStartMonth = 1) {
   const onRun = vi.fn();
   const onCsv = vi.fn();
@@ -12,7 +18,7 @@ function renderFilters(initial: { from?: string; to?: string } = {}, fiscalYearS
     <ReportFiltersForm
       initial={initial}
       locations={[]}
-      programs={[]}
+      programs={programs}
       timeZone="America/Chicago"
       fiscalYearStartMonth={fiscalYearStartMonth}
       onRun={onRun}
@@ -91,5 +97,15 @@ describe("ReportFiltersForm", () => {
     );
     expect(screen.getByRole("button", { name: "Trimestre pasado" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Este año fiscal" })).toBeInTheDocument();
+  });
+
+  it("names the programs in Spanish for a Spanish reader, the English name where there is no Spanish one", () => {
+    act(() => staffLanguage.choose("es"));
+    renderFilters();
+    const select = screen.getByLabelText<HTMLSelectElement>("Programa");
+    expect([...select.options].slice(1).map((o) => o.text)).toEqual([
+      "Despensa de alimentos",
+      "Tutoring",
+    ]);
   });
 });

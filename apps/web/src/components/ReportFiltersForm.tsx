@@ -7,12 +7,12 @@ import { useStaffTranslation } from "@vsi/i18n/staff";
 import { toBeforeFrom, type ReportFilters } from "../lib/reportFilters";
 import { todayInZone } from "@vsi/web-common/time";
 import { DateRangeInputs } from "./DateRangeInputs";
-import { FilterSelect, locationChoices, namedOptions } from "./FilterSelect";
+import { FilterSelect, locationChoices, programOptions } from "./FilterSelect";
 
 interface Props {
   initial: ReportFilters;
   locations: ReadonlyArray<{ id: number; Name: string; Programs: ReadonlyArray<{ id: number }> }>;
-  programs: ReadonlyArray<{ id: number; Name: string }>;
+  programs: ReadonlyArray<{ id: number; Name: string; NameEs?: string | null }>;
   timeZone: string;
   /** The month (1–12) the fiscal year starts in: quarters and fiscal years count from it. */
   fiscalYearStartMonth: number;
@@ -106,7 +106,7 @@ export function ReportFiltersForm({
           <FilterSelect
             label={t("filters.program")}
             anyLabel={t("filters.allPrograms")}
-            options={namedOptions(programChoices)}
+            options={programOptions(programChoices, language)}
             value={programId}
             onChange={setProgramId}
           />

@@ -20,7 +20,7 @@ const visit = (id: number, fields: Partial<ReportVisit>): ReportVisit => ({
   ProgramId: 1,
   Answers: {},
   Location: { id: 1, Name: "Valencia" },
-  Program: { id: 1, Name: "Pantry" },
+  Program: { id: 1, Name: "Pantry", NameEs: null },
   createdAt: "2026-11-03T04:30:00.000Z",
   updatedAt: "2026-11-03T04:30:00.000Z",
   ...fields,
@@ -41,6 +41,23 @@ const question = (id: number, Kind: Question["Kind"], label: string, spanish = l
 
 describe("ReportTable", () => {
   afterEach(() => act(() => staffLanguage.choose(null)));
+
+  it("names each visit's program in the reader's language", () => {
+    act(() => staffLanguage.choose("es"));
+    renderWithTheme(
+      <ReportTable
+        timeZone="UTC"
+        visits={[
+          visit(1, { Program: { id: 1, Name: "Food Pantry", NameEs: "Despensa de alimentos" } }),
+          visit(2, { ProgramId: 2, Program: { id: 2, Name: "Tutoring", NameEs: null } }),
+        ]}
+      />,
+    );
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(within(rows[0]!).getByText("Despensa de alimentos")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("Tutoring")).toBeInTheDocument();
+    expect(screen.queryByText("Food Pantry")).not.toBeInTheDocument();
+  });
 
   it("says when a visit was signed in on the visitor's own phone or by staff, not at a tablet", () => {
     renderWithTheme(

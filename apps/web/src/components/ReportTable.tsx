@@ -2,7 +2,7 @@ import { Table, Text } from "@mantine/core";
 import { formatPhone } from "@vsi/web-common/phone";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import type { ReactNode } from "react";
-import { wordsIn } from "@vsi/i18n/languages";
+import { programName, wordsIn } from "@vsi/i18n/languages";
 import { answerText } from "../lib/answers";
 import type { Question, ReportVisit } from "../lib/types";
 import { ScrollTable } from "./ScrollTable";
@@ -23,7 +23,7 @@ const signedInFrom: Partial<Record<ReportVisit["SignedInFrom"], string>> = {
  * One row per visit, its times in the report's zone (the location's when one is chosen); an empty
  * Time out means the visitor is still signed in. With `questions` (a program chosen), a column
  * per question with each visit's answer in words; with `action`, a last cell per row (Edit).
- * Questions and answers in the reader's language where the question has the words for it.
+ * Programs, questions and answers in the reader's language where they have the words for it.
  */
 export function ReportTable({
   visits,
@@ -65,7 +65,7 @@ export function ReportTable({
         <>
           <Table.Td>{formatDate(visit.TimeIn, timeZone)}</Table.Td>
           <Table.Td>{visit.Location?.Name}</Table.Td>
-          <Table.Td>{visit.Program?.Name}</Table.Td>
+          <Table.Td>{visit.Program ? programName(visit.Program, language) : null}</Table.Td>
           <Table.Td>
             {visit.FirstName} {visit.LastName}
           </Table.Td>

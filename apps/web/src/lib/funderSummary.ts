@@ -1,4 +1,3 @@
-import { programName } from "@vsi/i18n/languages";
 import type { ReportFilters } from "./reportFilters";
 
 /** A month's figures: new people are those whose first visit is that month, returning the rest. */
@@ -23,35 +22,17 @@ export interface NamedProgram {
 }
 
 /**
- * The summary's rows, each program named in the reader's language as the catalogue names it (the
- * summary carries the English name; a program gone from the catalogue keeps it).
- */
-export function inReadersLanguage(
-  rows: ReadonlyArray<ProgramMonth>,
-  programs: ReadonlyArray<NamedProgram>,
-  language: string,
-): ProgramMonth[] {
-  const byId = new Map(programs.map((program) => [program.id, program]));
-  return rows.map((row) => ({
-    ...row,
-    programName: programName(byId.get(row.programId) ?? { Name: row.programName }, language),
-  }));
-}
-
-/**
- * Each program of the summary with its months in order, the programs by their names in the
- * reader's language.
+ * Each program of the summary with its months in order, the programs by their names (the summary
+ * names them in the language it was asked in, an archived program too).
  */
 export function programsOf(
   rows: ReadonlyArray<ProgramMonth>,
-  programs: ReadonlyArray<NamedProgram>,
-  language: string,
 ): Array<{ programId: number; programName: string; months: ProgramMonth[] }> {
   const named = new Map<
     number,
     { programId: number; programName: string; months: ProgramMonth[] }
   >();
-  for (const row of inReadersLanguage(rows, programs, language)) {
+  for (const row of rows) {
     const program = named.get(row.programId) ?? {
       programId: row.programId,
       programName: row.programName,

@@ -22,17 +22,15 @@ const visit = (
   createdAt: "2026-11-22T17:00:00.000Z",
   updatedAt: "2026-11-22T17:00:00.000Z",
   Location: { id: LocationId, Name: `Site ${LocationId}` },
-  Program: { id: ProgramId, Name: `Program ${ProgramId}` },
+  Program: { id: ProgramId, Name: `Program ${ProgramId}`, NameEs: null },
 });
 
 describe("on-site list", () => {
   it("groups the roll call by location, then program, keeping the server's order", () => {
-    const groups = groupOnSite([
-      visit(1, 1, 10),
-      visit(2, 1, 10),
-      visit(3, 1, 11),
-      visit(4, 2, 10),
-    ]);
+    const groups = groupOnSite(
+      [visit(1, 1, 10), visit(2, 1, 10), visit(3, 1, 11), visit(4, 2, 10)],
+      "en",
+    );
     expect(
       groups.map((g) => [
         g.locationName,
@@ -48,6 +46,15 @@ describe("on-site list", () => {
       ],
       ["Site 2", [["Program 10", [4]]]],
     ]);
+  });
+
+  it("names each program in the reader's language, the English name where there is no Spanish one", () => {
+    const pantry = visit(1, 1, 10);
+    pantry.Program = { id: 10, Name: "Food Pantry", NameEs: "Despensa de alimentos" };
+    const names = (language: string) =>
+      groupOnSite([pantry, visit(2, 1, 11)], language)[0]!.programs.map((p) => p.programName);
+    expect(names("es")).toEqual(["Despensa de alimentos", "Program 11"]);
+    expect(names("en")).toEqual(["Food Pantry", "Program 11"]);
   });
 
   it("says how long someone has been here in minutes, hours or days", () => {

@@ -1,9 +1,10 @@
+import { programName } from "@vsi/i18n/languages";
 import type { Visit } from "./types";
 
 /** A visit of the on-site list: with its location's and program's names. */
 export type OnSiteVisit = Visit & {
   Location?: { id: number; Name: string };
-  Program?: { id: number; Name: string };
+  Program?: { id: number; Name: string; NameEs: string | null };
 };
 
 export interface OnSiteGroup {
@@ -12,8 +13,11 @@ export interface OnSiteGroup {
   programs: Array<{ programId: number; programName: string; visits: OnSiteVisit[] }>;
 }
 
-/** The server's roll-call order (location, program, time in) folded into one group per location and program. */
-export function groupOnSite(visits: OnSiteVisit[]): OnSiteGroup[] {
+/**
+ * The server's roll-call order (location, program, time in) folded into one group per location
+ * and program, each program named in the reader's language.
+ */
+export function groupOnSite(visits: OnSiteVisit[], language: string): OnSiteGroup[] {
   const groups: OnSiteGroup[] = [];
   for (const visit of visits) {
     let location = groups.at(-1);
@@ -27,7 +31,11 @@ export function groupOnSite(visits: OnSiteVisit[]): OnSiteGroup[] {
     }
     let program = location.programs.at(-1);
     if (program?.programId !== visit.ProgramId) {
-      program = { programId: visit.ProgramId, programName: visit.Program?.Name ?? "", visits: [] };
+      program = {
+        programId: visit.ProgramId,
+        programName: visit.Program ? programName(visit.Program, language) : "",
+        visits: [],
+      };
       location.programs.push(program);
     }
     program.visits.push(visit);

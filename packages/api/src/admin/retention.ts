@@ -147,7 +147,11 @@ export async function exportVisitor(
       .innerJoin("locations", "locations.id", "visits.location_id")
       .innerJoin("programs", "programs.id", "visits.program_id")
       .selectAll("visits")
-      .select(["locations.name as location_name", "programs.name as program_name"])
+      .select([
+        "locations.name as location_name",
+        "programs.name as program_name",
+        "programs.name_es as program_name_es",
+      ])
       .where("visits.phone_number", "=", phoneNumber)
       .orderBy("visits.time_in")
       .orderBy("visits.id")

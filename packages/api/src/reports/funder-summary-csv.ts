@@ -1,4 +1,5 @@
 import type { Executor } from "@vsi/db";
+import { programName } from "@vsi/i18n/languages";
 import { csvLine, formulaSafeCell, utf8Bom } from "./csv-encoding.ts";
 import { funderSummary } from "./funder-summary.ts";
 import type { FunderSummaryInput } from "./funder-summary-schema.ts";
@@ -25,10 +26,11 @@ export const questionFiguresCsvHeaders = [
 
 /**
  * The funder summary as CSV: first the period's totals (Period `from/to`, Program the chosen one
- * or "All programs"), then a line per program and month (Period `YYYY-MM`). New and returning
- * are judged over the period as a whole, so a month's line leaves them empty. When questions were
- * answered, a blank line and a second table follow: per question a line "Answered" (people who
- * answered, and a number's sum and mean), then a line per choice, ZIP code or age band.
+ * or "All programs"), then a line per program and month (Period `YYYY-MM`), programs named in
+ * the input's language. New and returning are judged over the period as a whole, so a month's
+ * line leaves them empty. When questions were answered, a blank line and a second table follow:
+ * per question a line "Answered" (people who answered, and a number's sum and mean), then a line
+ * per choice, ZIP code or age band.
  */
 export async function funderSummaryCsv(db: Executor, input: FunderSummaryInput): Promise<string> {
   const [summary, program] = await Promise.all([
@@ -37,14 +39,16 @@ export async function funderSummaryCsv(db: Executor, input: FunderSummaryInput):
       ? undefined
       : db
           .selectFrom("programs")
-          .select("name")
+          .select(["name", "name_es"])
           .where("id", "=", input.programId)
           .executeTakeFirst(),
   ]);
   const programCell =
     input.programId === undefined
       ? "All programs"
-      : (program?.name ?? `Program ${input.programId}`);
+      : program
+        ? programName({ Name: program.name, NameEs: program.name_es }, input.language ?? "en")
+        : `Program ${input.programId}`;
   let csv = utf8Bom + csvLine(funderSummaryCsvHeaders);
   csv += csvLine([
     formulaSafeCell(programCell),

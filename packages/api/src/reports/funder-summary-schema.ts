@@ -92,7 +92,13 @@ export const funderSummarySchema = z
     }),
     returningPeople: count.meta({ description: "people who had visited before the period" }),
     perProgramMonth: z.array(
-      z.object({ programId: count, programName: z.string(), ...monthFigures }),
+      z.object({
+        programId: count,
+        programName: z.string().meta({
+          description: "in `language`: its Spanish name where it has one, else its name",
+        }),
+        ...monthFigures,
+      }),
     ),
     perMonth: z.array(z.object(monthFigures)).meta({
       description:

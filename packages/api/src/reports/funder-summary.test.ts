@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { tabletClient, useCatalogWorld } from "../../test/fixtures.ts";
+import { funderSummaryCsv } from "./funder-summary-csv.ts";
+import { funderSummaryInput } from "./funder-summary-schema.ts";
 
 const site = useCatalogWorld();
 
@@ -238,6 +240,60 @@ describe("the funder summary", () => {
     );
     expect(Buffer.from(visitor_key!)).toEqual(hmac);
     expect(Buffer.from(visitor_key!)).not.toEqual(sha(Buffer.from("4155550009")));
+  });
+
+  it("names each program in the asked language, an archived one too, on screen and in the CSV", async () => {
+    const made = await site.admin.call((api) =>
+      api.programs.create({
+        Name: "Clothing Closet",
+        NameEs: "Ropero comunitario",
+        LocationIds: [],
+      }),
+    );
+    const closet = made.json as { id: number };
+    const locationId = await history([
+      { phone: "4155550031", at: "2026-05-05T18:00:00Z", program: "pantry" },
+    ]);
+    await site.world.services.db.kysely
+      .insertInto("visits")
+      .values({
+        first_name: "Pat",
+        last_name: "Doe",
+        phone_number: "4155550032",
+        temperature: "98.6",
+        location_id: locationId,
+        program_id: closet.id,
+        time_in: new Date("2026-05-06T18:00:00Z"),
+        time_out: new Date("2026-05-06T19:00:00Z"),
+        signed_out_by: "staff",
+      })
+      .execute();
+    // Archived: gone from the catalogue the staff app names programs from, still in its months.
+    expect((await site.admin.call((api) => api.programs.remove({ id: closet.id }))).status).toBe(
+      200,
+    );
+    const may = { from: "2026-05-01", to: "2026-05-31", locationId };
+    const names = (json: { perProgramMonth: Array<{ programName: string }> }) =>
+      json.perProgramMonth.map((row) => row.programName).sort();
+    // The pantry has no Spanish name: English in both.
+    expect(names((await summary({ ...may, language: "es" })).json)).toEqual([
+      "Food Pantry",
+      "Ropero comunitario",
+    ]);
+    expect(names((await summary(may)).json)).toEqual(["Clothing Closet", "Food Pantry"]);
+    const csv = (input: Record<string, unknown>) =>
+      funderSummaryCsv(
+        site.world.services.db.kysely,
+        funderSummaryInput.parse({ timeZone: "America/Los_Angeles", ...may, ...input }),
+      );
+    const spanish = await csv({ language: "es" });
+    expect(spanish).toContain("Ropero comunitario,2026-05,1,1,,");
+    expect(spanish).not.toContain("Clothing Closet");
+    // A program chosen names the CSV's lines in the same language.
+    expect(await csv({ language: "es", programId: closet.id })).toMatch(
+      /^\uFEFFProgram,[^\n]*\nRopero comunitario,2026-05-01\/2026-05-31,1,1,/,
+    );
+    expect(await csv({})).toContain("Clothing Closet,2026-05,1,1,,");
   });
 
   it("needs a real period, and staff", async () => {

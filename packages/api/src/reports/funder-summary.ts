@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
+import { programName } from "@vsi/i18n/languages";
 import { dayStart, visitConditions, type VisitFilters } from "../visits/filters.ts";
 import { answerFiguresStatement, questionFigures, questionsStatement } from "./answer-summary.ts";
 import type { FunderSummary, FunderSummaryInput } from "./funder-summary-schema.ts";
@@ -32,12 +33,15 @@ export async function funderSummary(
       returningPeople: people - newPeople,
     };
   };
+  // An archived program's too: the staff app's catalogue has only the live ones.
+  const named = (row: (typeof rows)[number]) =>
+    programName({ Name: row.name ?? "", NameEs: row.name_es }, input.language ?? "en");
   return {
     ...totalsOf(counts),
     perProgramMonth: rows.flatMap((row) =>
       row.program_id === null
         ? []
-        : [{ programId: row.program_id, programName: row.name ?? "", ...monthFigures(row) }],
+        : [{ programId: row.program_id, programName: named(row), ...monthFigures(row) }],
     ),
     perMonth: rows.flatMap((row) => (row.program_id === null ? [monthFigures(row)] : [])),
     questions: questionFigures(asked, figures, input.programId, input.language),
@@ -192,6 +196,7 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     .select([
       "counted.program_id",
       "programs.name",
+      "programs.name_es",
       sql<string>`to_char(counted.month, 'YYYY-MM')`.as("month"),
       "counted.visits",
       "counted.people",

@@ -46,6 +46,39 @@ describe("visits.open: who is on site now", () => {
     expect(other.json.map((v: { id: number }) => v.id)).toEqual([dee.id]);
   });
 
+  it("gives each visit's program its Spanish name too, for a staff screen in Spanish", async () => {
+    const { east } = site.catalog;
+    const closet = (
+      await site.admin.call((api) =>
+        api.programs.create({
+          Name: "Clothing Closet",
+          NameEs: "Ropero comunitario",
+          LocationIds: [east.id],
+        }),
+      )
+    ).json as { id: number };
+    const tablet = await tabletClient(site.world, east.id);
+    const signed = (
+      await tablet.call((api) =>
+        api.visits.create(visitor(east.id, closet.id, { FirstName: "Eva" })),
+      )
+    ).json as { id: number };
+    const staff = await staffClient(site.world);
+    const open = await staff.call((api) => api.visits.open({ locationId: east.id }));
+    expect(open.json.find((v: { id: number }) => v.id === signed.id).Program).toEqual({
+      id: closet.id,
+      Name: "Clothing Closet",
+      NameEs: "Ropero comunitario",
+    });
+    const listed = await staff.call((api) => api.visits.list({ locationId: east.id }));
+    expect(listed.json.find((v: { id: number }) => v.id === signed.id).Program).toEqual({
+      id: closet.id,
+      Name: "Clothing Closet",
+      NameEs: "Ropero comunitario",
+    });
+    await tablet.call((api) => api.visits.signOut({ id: signed.id }));
+  });
+
   it("is for staff: 401 anonymous, 403 tablet, 422 for a bad locationId", async () => {
     expect((await site.world.client().call((api) => api.visits.open({}))).status).toBe(401);
     const tablet = await tabletClient(site.world, site.catalog.main.id);

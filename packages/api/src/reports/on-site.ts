@@ -1,5 +1,5 @@
 import type { Executor } from "@vsi/db";
-import { toVisit } from "../visits/mappers.ts";
+import { toNamedVisit } from "../visits/mappers.ts";
 
 /** More than any building holds at once; the list is a roll call, never a history. */
 export const onSiteLimit = 5000;
@@ -12,13 +12,13 @@ export const onSiteLimit = 5000;
 export async function onSiteVisits(db: Executor, locationId: number | undefined) {
   const rows = await onSiteSelect(db, locationId)
     .selectAll("visits")
-    .select(["locations.name as location_name", "programs.name as program_name"])
+    .select([
+      "locations.name as location_name",
+      "programs.name as program_name",
+      "programs.name_es as program_name_es",
+    ])
     .execute();
-  return rows.map(({ location_name, program_name, ...visit }) => ({
-    ...toVisit(visit),
-    Location: { id: visit.location_id, Name: location_name },
-    Program: { id: visit.program_id, Name: program_name },
-  }));
+  return rows.map(toNamedVisit);
 }
 
 /** The open visits in roll-call order, with their location and program joined: for the list and its CSV. */

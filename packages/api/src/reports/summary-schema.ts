@@ -1,3 +1,4 @@
+import { languages } from "@vsi/i18n/languages";
 import { z } from "zod";
 import { visitFilterInput } from "../visits/schema.ts";
 import { say, reportMessages } from "../kernel/messages.ts";
@@ -13,6 +14,10 @@ export const periodDays = (from: string, to: string) => dayNumber(to) - dayNumbe
 export const visitSummaryInput = visitFilterInput
   .extend({
     groupBy: z.enum(["day", "program", "location"]).default("day"),
+    language: z.enum(languages).optional().meta({
+      description:
+        "the language of the programs' names (`label`): a program's Spanish name where it has one; English when left out",
+    }),
   })
   .superRefine((input, ctx) => {
     if (!input.from || !input.to) return;

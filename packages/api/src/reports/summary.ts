@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
+import { programName, type Language } from "@vsi/i18n/languages";
 import type { VisitSummary } from "./summary-schema.ts";
 import { visitConditions, type VisitFilters } from "../visits/filters.ts";
 export type SummaryGroupBy = "day" | "program" | "location";
@@ -82,10 +83,12 @@ export function summaryStatement(db: Executor, filters: VisitFilters, groupBy: S
   `;
 }
 
+/** The summary's groups and slices, each labelled by its day, location or program (in `language`). */
 export async function visitSummary(
   db: Executor,
   filters: VisitFilters,
   groupBy: SummaryGroupBy,
+  language: Language = "en",
 ): Promise<VisitSummary> {
   const stackBy = stackOf(filters, groupBy);
   const groupLevel = levelOfGroups(stackBy);
@@ -97,15 +100,21 @@ export async function visitSummary(
     if (row.level === groupLevel && groupBy !== "day" && row.key !== null)
       labelIds.add(Number(row.key));
   }
-  const labelTable = groupBy === "location" || stackBy === "location" ? "locations" : "programs";
   const names = new Map<number, string>();
-  if (labelIds.size > 0) {
+  if (labelIds.size > 0 && (groupBy === "location" || stackBy === "location")) {
     for (const { id, name } of await db
-      .selectFrom(labelTable)
+      .selectFrom("locations")
       .select(["id", "name"])
       .where("id", "in", [...labelIds])
       .execute())
       names.set(id, name);
+  } else if (labelIds.size > 0) {
+    for (const { id, name, name_es } of await db
+      .selectFrom("programs")
+      .select(["id", "name", "name_es"])
+      .where("id", "in", [...labelIds])
+      .execute())
+      names.set(id, programName({ Name: name, NameEs: name_es }, language));
   }
   const label = (id: number) => names.get(id) ?? `#${id}`;
 

@@ -1,3 +1,4 @@
+import { languages } from "@vsi/i18n/languages";
 import { z } from "zod";
 import { id } from "../kernel/schema.ts";
 import { timeZone, type TimeZone } from "../visits/schema.ts";
@@ -8,6 +9,10 @@ export const todayInput = z.object({
   locationId: id.optional(),
   /** The viewer's zone: the report links' days across several locations are in it, as the report's are. */
   timeZone: timeZone.default("UTC" as TimeZone),
+  language: z.enum(languages).optional().meta({
+    description:
+      "the language of the programs' names: a program's Spanish name where it has one; English when left out",
+  }),
 });
 export type TodayInput = z.output<typeof todayInput>;
 

@@ -57,8 +57,10 @@ async function createLocation(Name: string, TimeZone: string) {
   return res.json as { id: number; Name: string };
 }
 
-const today = (caller: Client, input: { locationId?: number | string; timeZone?: string } = {}) =>
-  caller.call((api) => api.reports.today(input as never));
+const today = (
+  caller: Client,
+  input: { locationId?: number | string; timeZone?: string; language?: string } = {},
+) => caller.call((api) => api.reports.today(input as never));
 
 /** The chart's days that had visits, as date → count, and their split by program. */
 const busyDays = (days: Array<{ date: string; visits: number }>) =>
@@ -221,6 +223,31 @@ describe("reports.today: the dashboard's figures", () => {
       // Still in: the figure is who is in now, however long ago they came.
       signedInNow: 2,
     });
+  });
+
+  it("names the programs in the language asked for, English when left out", async () => {
+    site.world.clock.fixed = now;
+    const { tutoring } = site.catalog;
+    const spanish = (NameEs: string) =>
+      site.admin.call((api) => api.programs.update({ id: tutoring.id, NameEs }));
+    await spanish("Tutoría");
+    try {
+      // Tokyo today: Tutoring alone.
+      const read = async (language?: string) => {
+        const { json } = await today(site.admin, {
+          locationId: tokyo.id,
+          ...(language ? { language } : {}),
+        });
+        const labels = json.days.flatMap((d: { stack: Array<{ label: string }> }) =>
+          d.stack.map((s) => s.label),
+        );
+        return [json.busiestProgram.Name, [...new Set(labels)].sort()];
+      };
+      expect(await read("es")).toEqual(["Tutoría", ["Food Pantry", "Tutoría"]]);
+      expect(await read()).toEqual(["Tutoring", ["Food Pantry", "Tutoring"]]);
+    } finally {
+      await spanish("");
+    }
   });
 
   it("starts a week on Monday: on a Monday this week is that day alone, on a Sunday all seven", async () => {

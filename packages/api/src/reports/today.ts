@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
+import { programName } from "@vsi/i18n/languages";
 import { notFound } from "../kernel/errors.ts";
 import type { Today, TodayInput } from "./today-schema.ts";
 
@@ -18,7 +19,13 @@ interface FiguresRow {
   week_people: number;
   last_week_visits: number;
   last_week_people: number;
-  per_day: Array<{ ago: number; program_id: number; name: string; visits: number }>;
+  per_day: Array<{
+    ago: number;
+    program_id: number;
+    name: string;
+    name_es: string | null;
+    visits: number;
+  }>;
 }
 
 /** Calendar arithmetic on YYYY-MM-DD, through UTC so no zone or daylight change shifts a day. */
@@ -58,9 +65,9 @@ export function figuresStatement(ids: number[], refZone: string, now: Date) {
       ) v
     ),
     per_day as (
-      select r.ago, r.program_id, p.name, count(*)::int as visits
+      select r.ago, r.program_id, p.name, p.name_es, count(*)::int as visits
       from recent r join programs p on p.id = r.program_id
-      group by r.ago, r.program_id, p.name
+      group by r.ago, r.program_id, p.name, p.name_es
     )
     select
       to_char((${at} at time zone ${refZone})::date, 'YYYY-MM-DD') as ref_today,
@@ -84,7 +91,7 @@ export function figuresStatement(ids: number[], refZone: string, now: Date) {
  * visits and people today and this week against the same day and the whole of last week, the
  * busiest program today, and the last 14 days. Days are each location's own calendar days; the
  * report links' days are in the location's zone, or across locations the viewer's, as the
- * report reads them.
+ * report reads them. Programs are named in `language`.
  */
 export async function todayFigures(
   db: Executor,
@@ -118,14 +125,15 @@ export async function todayFigures(
   }));
   const todayByProgram = new Map<number, { Name: string; visits: number }>();
   for (const cell of row.per_day) {
+    const name = programName({ Name: cell.name, NameEs: cell.name_es }, input.language ?? "en");
     const dayOf = days[chartDays - 1 - cell.ago];
     if (!dayOf) continue;
     dayOf.visits += cell.visits;
     const slice = dayOf.stack.find((s) => s.key === String(cell.program_id));
     if (slice) slice.count += cell.visits;
-    else dayOf.stack.push({ key: String(cell.program_id), label: cell.name, count: cell.visits });
+    else dayOf.stack.push({ key: String(cell.program_id), label: name, count: cell.visits });
     if (cell.ago === 0) {
-      const program = todayByProgram.get(cell.program_id) ?? { Name: cell.name, visits: 0 };
+      const program = todayByProgram.get(cell.program_id) ?? { Name: name, visits: 0 };
       program.visits += cell.visits;
       todayByProgram.set(cell.program_id, program);
     }

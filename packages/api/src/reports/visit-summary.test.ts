@@ -250,6 +250,37 @@ describe("visits.summary", () => {
     ]);
   });
 
+  it("names each program in the language asked for, an archived one too, English when left out", async () => {
+    const { tutoring } = site.catalog;
+    const closet = (
+      await site.admin.call((api) =>
+        api.programs.create({
+          Name: "Clothing Closet",
+          NameEs: "Ropero comunitario",
+          LocationIds: [],
+        }),
+      )
+    ).json as { id: number };
+    const place = await freshLocation();
+    await insertVisits(place.id, [
+      { timeIn: "2026-07-01T15:00:00Z", programId: closet.id },
+      { timeIn: "2026-07-01T16:00:00Z", programId: closet.id },
+      { timeIn: "2026-07-01T17:00:00Z", programId: tutoring.id },
+    ]);
+    await site.admin.call((api) => api.programs.remove({ id: closet.id }));
+    const july = { locationId: place.id, from: "2026-07-01", to: "2026-07-01" } as const;
+    const labels = (groups: Array<{ label: string }>) => groups.map((g) => g.label);
+    const spanish = await summary({ ...july, groupBy: "program", language: "es" });
+    expect(labels(spanish.json)).toEqual(["Ropero comunitario", "Tutoring"]);
+    expect(labels((await summary({ ...july, groupBy: "program" })).json)).toEqual([
+      "Clothing Closet",
+      "Tutoring",
+    ]);
+    // Each day's bar, split by program.
+    const byDay = await report({ ...july, language: "es" });
+    expect(labels(byDay.groups[0].stack)).toEqual(["Ropero comunitario", "Tutoring"]);
+  });
+
   it("groups by program and by location, largest first, with names", async () => {
     const { pantry, tutoring } = site.catalog;
     const [a, b] = [await freshLocation(), await freshLocation()];

@@ -26,15 +26,19 @@ export function toVisit(row: Visit): z.infer<typeof visitSchema> {
   };
 }
 
-/** A visit with its location's and program's names, as the report and a visitor's export list it. */
+/**
+ * A visit with its location's and program's names (the program's in both languages), as the
+ * report, the on-site list and a visitor's export list it.
+ */
 export function toNamedVisit({
   location_name,
   program_name,
+  program_name_es,
   ...visit
-}: Visit & { location_name: string; program_name: string }) {
+}: Visit & { location_name: string; program_name: string; program_name_es: string | null }) {
   return {
     ...toVisit(visit),
     Location: { id: visit.location_id, Name: location_name },
-    Program: { id: visit.program_id, Name: program_name },
+    Program: { id: visit.program_id, Name: program_name, NameEs: program_name_es },
   };
 }

@@ -163,7 +163,11 @@ export async function reportPage(
       .innerJoin("locations", "locations.id", "visits.location_id")
       .innerJoin("programs", "programs.id", "visits.program_id")
       .selectAll("visits")
-      .select(["locations.name as location_name", "programs.name as program_name"])
+      .select([
+        "locations.name as location_name",
+        "programs.name as program_name",
+        "programs.name_es as program_name_es",
+      ])
       .where(where)
       .orderBy("visits.time_in", direction)
       .orderBy("visits.id", direction)

@@ -200,7 +200,7 @@ export const visitsRouter = router({
     .input(visitSummaryInput)
     .output(z.array(summaryGroupSchema))
     .query(async ({ ctx, input }) => {
-      const summary = await visitSummary(ctx.db, filtersOf(input), input.groupBy);
+      const summary = await visitSummary(ctx.db, filtersOf(input), input.groupBy, input.language);
       ctx.response.headers["X-Total-Count"] = String(summary.groups.length);
       ctx.response.headers["X-Total-Visits"] = String(summary.totalVisits);
       ctx.response.headers["X-Unique-Visitors"] = String(summary.uniqueVisitors);
@@ -213,7 +213,9 @@ export const visitsRouter = router({
   summaryReport: staffProcedure
     .input(visitSummaryInput)
     .output(visitSummarySchema)
-    .query(({ ctx, input }) => visitSummary(ctx.db, filtersOf(input), input.groupBy)),
+    .query(({ ctx, input }) =>
+      visitSummary(ctx.db, filtersOf(input), input.groupBy, input.language),
+    ),
 
   search: sheetProcedure
     .meta({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { id, isoDateTime, pageQuery, requiredName, text } from "../kernel/schema.ts";
+import { programRefSchema } from "../catalog/schema.ts";
 import { phoneDigits } from "../kernel/phone.ts";
 import { say, fieldMessages, visitMessages } from "../kernel/messages.ts";
 
@@ -174,7 +175,7 @@ export const visitSchema = z
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     Location: z.object({ id: z.number().int(), Name: z.string() }).optional(),
-    Program: z.object({ id: z.number().int(), Name: z.string() }).optional(),
+    Program: programRefSchema.pick({ id: true, Name: true, NameEs: true }).optional(),
   })
   .meta({ id: "Visit" });
 /** A list of visits, as the sheet and the report answer. */

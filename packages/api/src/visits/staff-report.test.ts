@@ -72,7 +72,11 @@ describe("the staff report", () => {
     expect(first.json).toHaveLength(25);
     expect(first.json[0].FirstName).toBe("P100");
     expect(first.json[0].Location).toEqual({ id: location.id, Name: "Pages" });
-    expect(first.json[0].Program).toEqual({ id: site.catalog.jobs.id, Name: "Job Help" });
+    expect(first.json[0].Program).toEqual({
+      id: site.catalog.jobs.id,
+      Name: "Job Help",
+      NameEs: null,
+    });
     expect(first.headers["X-Total-Count"]).toBe("101");
     const link = (h: unknown) =>
       String(h)

@@ -34,7 +34,7 @@ const cards = [
 ] as const;
 
 function DashboardPage() {
-  const { t } = useStaffTranslation();
+  const { t, language } = useStaffTranslation();
   const { locationId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const client = useQueryClient();
@@ -49,7 +49,8 @@ function DashboardPage() {
     () => void client.invalidateQueries({ queryKey: trpc.reports.today.queryKey() }),
   );
   const today = useQuery({
-    ...trpc.reports.today.queryOptions({ locationId, timeZone: browserTimeZone() }),
+    // The busiest program and the chart's programs named in the reader's language.
+    ...trpc.reports.today.queryOptions({ locationId, timeZone: browserTimeZone(), language }),
     placeholderData: keepPreviousData,
     refetchInterval: streams === "live" ? false : pollMs,
   });

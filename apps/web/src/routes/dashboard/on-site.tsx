@@ -65,7 +65,7 @@ function OnSitePage() {
   const format = useStaffTranslation();
   const { t } = format;
   const visits = (open.data ?? []) as OnSiteVisit[];
-  const groups = groupOnSite(visits);
+  const groups = groupOnSite(visits, format.language);
 
   return (
     <ListPage

@@ -36,7 +36,7 @@ function ReportsPage() {
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
   // Quarters and fiscal years count from the organization's first month.
   const { data: reportSettings } = useSuspenseQuery(trpc.reports.settings.queryOptions());
-  const { t, formatNumber } = useStaffTranslation();
+  const { t, language, formatNumber } = useStaffTranslation();
   // Past 100,000 matches the total is an estimate until asked for (counting a million rows takes a while).
   const [exactFor, setExactFor] = useState<string | undefined>();
   const filtersKey = JSON.stringify({ ...search, page: undefined });
@@ -57,7 +57,8 @@ function ReportsPage() {
   // Dated reports only: a summary of all history reads every visit, at a million that takes seconds.
   const dated = Boolean(search.from && search.to) && !wrongPeriod;
   const summary = useQuery({
-    ...trpc.visits.summaryReport.queryOptions({ ...filters, timeZone, groupBy: "day" }),
+    // Each day's bar split by program, the programs named in the reader's language.
+    ...trpc.visits.summaryReport.queryOptions({ ...filters, timeZone, groupBy: "day", language }),
     placeholderData: keepPreviousData,
     enabled: dated,
   });

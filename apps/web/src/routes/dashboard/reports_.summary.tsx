@@ -117,7 +117,7 @@ function FunderSummaryPage() {
               : t("reports.funder.zoneViewer", { zone: timeZone })}
           </Text>
           {wrongPeriod ? null : shown ? (
-            <FunderFigures summary={shown} programs={programs} period={period} />
+            <FunderFigures summary={shown} period={period} />
           ) : summary.isError ? (
             <ErrorAlert>{t("reports.funder.loadFailed")}</ErrorAlert>
           ) : (
