@@ -103,70 +103,49 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
   const month = (time: string) =>
     sql<Date>`date_trunc('month', ${sql.ref(time)} at time zone ${input.timeZone})`;
   const monthName = (month: string) => sql<string>`to_char(${sql.ref(month)}, 'YYYY-MM')`;
-  // One pass over the place's visits up to the period's end, one row per person and program:
-  // their first visit and their visits in the period (an int: the people's sums stay integers).
-  // The people, new and returning, and each month's new people (the first visit to the place,
-  // or to the program, in that month within the period; they add up to the period's) all come
-  // from it. Visits without a key (no phone number) are counted, as a group that is nobody.
-  const history = db
-    .with("firsts", (qc) =>
-      qc
-        .selectFrom("visits")
-        .select([
-          "visits.visitor_key",
-          "visits.program_id",
-          sql<Date>`min(visits.time_in)`.as("first_in"),
-          sql<number>`(count(*) filter (where visits.time_in >= ${periodStart}))::int`.as("visits"),
-        ])
-        .where(visitConditions({ ...place, to: input.to }))
-        .groupBy(["visits.visitor_key", "visits.program_id"]),
-    )
-    .with("people", (qc) =>
-      qc
-        .selectFrom("firsts")
-        .select([
-          "firsts.visitor_key",
-          sql<Date>`min(firsts.first_in)`.as("first_in"),
-          sql<number>`sum(firsts.visits)`.as("visits"),
-        ])
-        .groupBy("firsts.visitor_key"),
-    );
+  // One pass over the place's visits up to the period's end, grouped two ways at once: a row per
+  // person and program, and a row per person (its program null: visits always have one). Each
+  // row has the first visit and the visits in the period (an int: their sum stays an integer).
+  // The people, new and returning, and each month's new people (first visit to the place, or to
+  // the program, in that month within the period; they add up to the period's) all come from it.
+  // Visits without a key (no phone number) are counted, as a group that is nobody.
+  const history = db.with("firsts", (qc) =>
+    qc
+      .selectFrom("visits")
+      .select([
+        "visits.visitor_key",
+        sql<number | null>`visits.program_id`.as("program_id"),
+        sql<Date>`min(visits.time_in)`.as("first_in"),
+        sql<number>`(count(*) filter (where visits.time_in >= ${periodStart}))::int`.as("visits"),
+      ])
+      .where(visitConditions({ ...place, to: input.to }))
+      .groupBy(sql`grouping sets ((visits.visitor_key, visits.program_id), (visits.visitor_key))`),
+  );
+  const person = sql<boolean>`firsts.program_id is null`;
   const peopleTotals = [
-    sql<number>`coalesce(sum(people.visits), 0)`.as("visits"),
-    sql<number>`count(*) filter (where people.visits > 0 and people.visitor_key is not null)`.as(
+    sql<number>`coalesce(sum(firsts.visits) filter (where ${person}), 0)`.as("visits"),
+    sql<number>`count(*) filter (where ${person} and firsts.visits > 0 and firsts.visitor_key is not null)`.as(
       "people",
     ),
-    sql<number>`count(*) filter (where people.visits > 0 and people.first_in < ${periodStart} and people.visitor_key is not null)`.as(
+    sql<number>`count(*) filter (where ${person} and firsts.visits > 0 and firsts.first_in < ${periodStart} and firsts.visitor_key is not null)`.as(
       "returning",
     ),
   ];
-  const totals = history.selectFrom("people").select(peopleTotals);
+  const totals = history.selectFrom("firsts").select(peopleTotals);
   const people = history
     .with("newcomers", (qc) =>
       qc
         .selectFrom("firsts")
         .select([
-          sql<number | null>`firsts.program_id`.as("program_id"),
+          "firsts.program_id",
           month("firsts.first_in").as("month"),
           sql<number>`count(*)`.as("new_people"),
         ])
         .where("firsts.visitor_key", "is not", null)
         .where("firsts.first_in", ">=", periodStart)
-        .groupBy(["firsts.program_id", "month"])
-        .unionAll(
-          qc
-            .selectFrom("people")
-            .select([
-              sql<number | null>`null::int`.as("program_id"),
-              month("people.first_in").as("month"),
-              sql<number>`count(*)`.as("new_people"),
-            ])
-            .where("people.visitor_key", "is not", null)
-            .where("people.first_in", ">=", periodStart)
-            .groupBy("month"),
-        ),
+        .groupBy(["firsts.program_id", "month"]),
     )
-    .selectFrom("people")
+    .selectFrom("firsts")
     .select((eb) => [
       ...peopleTotals,
       jsonArrayFrom(
