@@ -169,6 +169,63 @@ describe("the funder summary", () => {
     expect(res.json).toMatchObject({ visits: 1, people: 1, newPeople: 1, returningPeople: 0 });
   });
 
+  it("counts visits without a key as visits and never as people, and a returning person's first visit to another program as new to it", async () => {
+    // K1 and K2 came to the pantry in January; in February K1 to the pantry again, K2 to
+    // tutoring for the first time, K3 to tutoring. N's visits lost their key before keys existed.
+    const locationId = await history([
+      { phone: "4155550021", at: "2026-01-10T18:00:00Z", program: "pantry" },
+      { phone: "4155550021", at: "2026-02-05T18:00:00Z", program: "pantry" },
+      { phone: "4155550022", at: "2026-01-12T18:00:00Z", program: "pantry" },
+      { phone: "4155550022", at: "2026-02-12T18:00:00Z", program: "tutoring" },
+      { phone: "4155550023", at: "2026-01-15T18:00:00Z", program: "pantry" },
+      { phone: "4155550023", at: "2026-02-07T18:00:00Z", program: "pantry" },
+      { phone: "4155550023", at: "2026-02-09T18:00:00Z", program: "tutoring" },
+      { phone: "4155550024", at: "2026-02-20T18:00:00Z", program: "tutoring" },
+    ]);
+    await site.world.services.db.kysely
+      .updateTable("visits")
+      .set({ phone_number: "", erased_at: new Date(), visitor_key: null })
+      .where("location_id", "=", locationId)
+      .where("phone_number", "=", "4155550023")
+      .execute();
+    const { pantry, tutoring } = site.catalog;
+    const period = { from: "2026-02-01", to: "2026-02-28", locationId };
+    const res = await summary(period);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ visits: 5, people: 3, newPeople: 1, returningPeople: 2 });
+    expect(res.json.perMonth).toEqual([
+      { month: "2026-02", visits: 5, people: 3, newPeople: 1, returningPeople: 2 },
+    ]);
+    expect(res.json.perProgramMonth).toEqual([
+      {
+        programId: pantry.id,
+        programName: "Food Pantry",
+        month: "2026-02",
+        visits: 2,
+        people: 1,
+        newPeople: 0,
+        returningPeople: 1,
+      },
+      {
+        programId: tutoring.id,
+        programName: "Tutoring",
+        month: "2026-02",
+        visits: 3,
+        people: 2,
+        newPeople: 2,
+        returningPeople: 0,
+      },
+    ]);
+    const tutoringOnly = await summary({ ...period, programId: tutoring.id });
+    expect(tutoringOnly.json).toMatchObject({
+      visits: 3,
+      people: 2,
+      newPeople: 2,
+      returningPeople: 0,
+      perMonth: [{ month: "2026-02", visits: 3, people: 2, newPeople: 2, returningPeople: 0 }],
+    });
+  });
+
   it("gives the same figures after retention has erased every phone number", async () => {
     const locationId = await history([...february]);
     const period = { from: "2025-12-01", to: "2026-02-28", locationId };

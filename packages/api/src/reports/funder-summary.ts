@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Executor } from "@vsi/db";
 import { programName } from "@vsi/i18n/languages";
 import { dayStart, visitConditions, type VisitFilters } from "../visits/filters.ts";
@@ -17,14 +18,19 @@ export async function funderSummary(
   const read = <T>(run: (statements: ReturnType<typeof funderSummaryStatements>) => Promise<T>) =>
     withoutJit(db, (trx) => run(funderSummaryStatements(trx, input)));
   const [counts, rows, figures, asked] = await Promise.all([
-    read(({ totals }) => totals.executeTakeFirstOrThrow()),
+    read(({ people }) => people.executeTakeFirstOrThrow()),
     read(({ months }) => months.execute()),
     read(({ answers }) => answers.execute()),
     questionsStatement(db).execute(),
   ]);
+  // A month's new people, by program (none: every program together) and month.
+  const cell = (programId: number | null, month: string) => `${programId ?? ""} ${month}`;
+  const newIn = new Map(
+    counts.newcomers.map((row) => [cell(row.program_id, row.month), Number(row.new_people)]),
+  );
   const monthFigures = (row: (typeof rows)[number]) => {
     const people = Number(row.people);
-    const newPeople = Number(row.new_people);
+    const newPeople = newIn.get(cell(row.program_id, row.month)) ?? 0;
     return {
       month: row.month,
       visits: Number(row.visits),
@@ -96,83 +102,71 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     timeZone: input.timeZone,
   };
   const period: VisitFilters = { ...place, from: input.from, to: input.to };
-  // One pass over the place's visits up to the period's end, one row per person: their visits
-  // in the period, whether they came in it, and whether before it. Cheaper than joining the
-  // period's people back to their history, and it keeps its hash table to one row per person.
-  // Visits without a key (no phone number) are counted, as one group that is nobody.
   const periodStart = dayStart(input.from, input.timeZone);
-  const totals = db
-    .with("people", (qc) =>
-      qc
-        .selectFrom("visits")
-        .select([
-          "visits.visitor_key",
-          sql<number>`count(*) filter (where visits.time_in >= ${periodStart})`.as("visits"),
-          sql<boolean>`bool_or(visits.time_in >= ${periodStart})`.as("in_period"),
-          sql<boolean>`bool_or(visits.time_in < ${periodStart})`.as("before"),
-        ])
-        .where(visitConditions({ ...place, to: input.to }))
-        .groupBy("visits.visitor_key"),
-    )
-    .selectFrom("people")
-    .select([
-      sql<number>`coalesce(sum(people.visits), 0)`.as("visits"),
-      sql<number>`count(*) filter (where people.in_period and people.visitor_key is not null)`.as(
-        "people",
-      ),
-      sql<number>`count(*) filter (where people.in_period and people.before and people.visitor_key is not null)`.as(
-        "returning",
-      ),
-    ]);
-
-  // Each program's months, and every program's months together (people counted once across
-  // them), counted first; the programs' names joined to those few rows after.
+  // Months grouped as timestamps and named as text after, on the few rows left.
   const month = (time: string) =>
     sql<Date>`date_trunc('month', ${sql.ref(time)} at time zone ${input.timeZone})`;
-  // New in a month: whose first visit to the place (or to the program) is in that month, within
-  // the period; the months' new people add up to the period's. Every one of the place's visits
-  // up to the period's end, one row per person and program, their first visit.
-  const months = db
-    .with("firsts", (qc) =>
-      qc
-        .selectFrom("visits")
-        .select([
-          "visits.visitor_key",
-          "visits.program_id",
-          sql<Date>`min(visits.time_in)`.as("first_in"),
-        ])
-        .where(visitConditions({ ...place, to: input.to }))
-        .where("visits.visitor_key", "is not", null)
-        .groupBy(["visits.visitor_key", "visits.program_id"]),
-    )
+  const monthName = (month: string) => sql<string>`to_char(${sql.ref(month)}, 'YYYY-MM')`;
+  // One pass over the place's visits up to the period's end, grouped two ways at once: a row per
+  // person and program, and a row per person (its program null: visits always have one). Each
+  // row has the first visit and the visits in the period (an int: their sum stays an integer).
+  // The people, new and returning, and each month's new people (first visit to the place, or to
+  // the program, in that month within the period; they add up to the period's) all come from it.
+  // Visits without a key (no phone number) are counted, as a group that is nobody.
+  const history = db.with("firsts", (qc) =>
+    qc
+      .selectFrom("visits")
+      .select([
+        "visits.visitor_key",
+        sql<number | null>`visits.program_id`.as("program_id"),
+        sql<Date>`min(visits.time_in)`.as("first_in"),
+        sql<number>`(count(*) filter (where visits.time_in >= ${periodStart}))::int`.as("visits"),
+      ])
+      .where(visitConditions({ ...place, to: input.to }))
+      .groupBy(sql`grouping sets ((visits.visitor_key, visits.program_id), (visits.visitor_key))`),
+  );
+  const person = sql<boolean>`firsts.program_id is null`;
+  const peopleTotals = [
+    sql<number>`coalesce(sum(firsts.visits) filter (where ${person}), 0)`.as("visits"),
+    sql<number>`count(*) filter (where ${person} and firsts.visits > 0 and firsts.visitor_key is not null)`.as(
+      "people",
+    ),
+    sql<number>`count(*) filter (where ${person} and firsts.visits > 0 and firsts.first_in < ${periodStart} and firsts.visitor_key is not null)`.as(
+      "returning",
+    ),
+  ];
+  const totals = history.selectFrom("firsts").select(peopleTotals);
+  const people = history
     .with("newcomers", (qc) =>
       qc
         .selectFrom("firsts")
         .select([
-          sql<number | null>`firsts.program_id`.as("program_id"),
+          "firsts.program_id",
           month("firsts.first_in").as("month"),
           sql<number>`count(*)`.as("new_people"),
         ])
+        .where("firsts.visitor_key", "is not", null)
         .where("firsts.first_in", ">=", periodStart)
-        .groupBy(["firsts.program_id", "month"])
-        .unionAll(
-          qc
-            .selectFrom((inner) =>
-              inner
-                .selectFrom("firsts")
-                .select(sql<Date>`min(firsts.first_in)`.as("first_in"))
-                .groupBy("firsts.visitor_key")
-                .as("people"),
-            )
-            .select([
-              sql<number | null>`null::int`.as("program_id"),
-              month("people.first_in").as("month"),
-              sql<number>`count(*)`.as("new_people"),
-            ])
-            .where("people.first_in", ">=", periodStart)
-            .groupBy("month"),
-        ),
+        .groupBy(["firsts.program_id", "month"]),
     )
+    .selectFrom("firsts")
+    .select((eb) => [
+      ...peopleTotals,
+      jsonArrayFrom(
+        eb
+          .selectFrom("newcomers")
+          .select([
+            "newcomers.program_id",
+            monthName("newcomers.month").as("month"),
+            "newcomers.new_people",
+          ]),
+      ).as("newcomers"),
+    ]);
+
+  // Each program's months, and every program's months together (people counted once across
+  // them), counted first; the programs' names joined to those few rows after. On a connection
+  // of its own beside the people's pass, as the period's visits alone are read here.
+  const months = db
     .with("counted", (qc) =>
       qc
         .selectFrom("visits")
@@ -187,25 +181,20 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
         .groupBy(sql`grouping sets ((visits.program_id, month), (month))`),
     )
     .selectFrom("counted")
-    .leftJoin("newcomers", (join) =>
-      join
-        .onRef("newcomers.month", "=", "counted.month")
-        .on(sql<boolean>`newcomers.program_id is not distinct from counted.program_id`),
-    )
     .leftJoin("programs", "programs.id", "counted.program_id")
     .select([
       "counted.program_id",
       "programs.name",
       "programs.name_es",
-      sql<string>`to_char(counted.month, 'YYYY-MM')`.as("month"),
+      monthName("counted.month").as("month"),
       "counted.visits",
       "counted.people",
-      sql<number>`coalesce(newcomers.new_people, 0)`.as("new_people"),
     ])
     .orderBy("counted.month")
     .orderBy(sql`programs.name nulls first`);
   return {
     totals,
+    people,
     months,
     answers: answerFiguresStatement(db, period),
     questions: questionsStatement(db),
