@@ -26,7 +26,7 @@ describe("a visit's change, named once for the change feed and the webhooks' eve
       if (!db) return ctx.skip();
       const { id: locationId } = await db
         .insertInto("locations")
-        .values({ name: "Hall" })
+        .values({ name: "Hall", address: "" })
         .returning("id")
         .executeTakeFirstOrThrow();
       const { id: programId } = await db
