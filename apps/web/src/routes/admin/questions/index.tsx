@@ -8,6 +8,7 @@ import { ListPage } from "../../../components/ListPage";
 import { SortableList } from "../../../components/SortableList";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
 import { ButtonLink, EditLink } from "../../../components/links";
+import { questionRow } from "../../../lib/questionList";
 import { queryClient, trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/admin/questions/")({
@@ -31,13 +32,8 @@ function QuestionsPage() {
   const settle = () => void refresh().then(() => setMoved(undefined));
   const move = useMutation(trpc.questions.update.mutationOptions({ onError, onSettled: settle }));
   const retire = useMutation(trpc.questions.retire.mutationOptions({ onError, onSettled: settle }));
-  const programName = new Map(programs.map((program) => [program.id, program.Name]));
   const { t, language } = useStaffTranslation();
-  // Each question in the reader's language when it has one.
-  const items = shown.map((question) => ({
-    ...question,
-    label: question.Label[language] || question.Label.en,
-  }));
+  const items = shown.map((question) => questionRow(question, programs, language));
 
   return (
     <ListPage
@@ -62,7 +58,7 @@ function QuestionsPage() {
                 <Text size="sm" c="dimmed">
                   {question.ProgramIds.length === 0
                     ? t("questions.everyProgram")
-                    : question.ProgramIds.map((id) => programName.get(id) ?? `#${id}`).join(", ")}
+                    : question.programNames.join(", ")}
                   {question.AskEvery === "visitor" ? ` · ${t("questions.oncePerVisitor")}` : ""}
                 </Text>
               </div>
