@@ -6,24 +6,12 @@ import { NotFound } from "../components/NotFound";
 import { loadOtherApp } from "../lib/otherApp";
 
 // Loaded only off the sheet: a tablet never downloads the staff header and menu.
-const loadStaffShell = () => import("../components/StaffShell");
-const StaffShell = lazy(loadStaffShell);
-
-/**
- * A staff page's first load asks for the header and who is signed in as soon as the router
- * starts, beside the page's own chunk, rather than one after another once each has rendered.
- */
-function startStaffLoads() {
-  void loadStaffShell();
-  void import("../lib/session").then(({ loadCurrentUser }) => loadCurrentUser().catch(() => null));
-}
+const StaffShell = lazy(() => import("../components/StaffShell"));
 
 export const Route = createRootRoute({
   // /sheet/… and /d/… are the kiosk, another app: reached from a staff page, it is loaded in full.
   beforeLoad: ({ location, preload }) => {
-    if (preload) return;
-    if (servedByKiosk(location.pathname)) loadOtherApp();
-    else startStaffLoads();
+    if (!preload && servedByKiosk(location.pathname)) loadOtherApp();
   },
   component: RootLayout,
   errorComponent: ErrorFallback,
