@@ -116,27 +116,32 @@ test("tablets: the sheet and the sign-in form fit the screen, upright and sidewa
   }
 });
 
-test("screenshots of the main pages at tablet and phone sizes", async ({
-  page,
-  adminApi,
-  newUser,
-  setUpTablet,
-}) => {
-  const { reports } = runState();
-  const { location, programs } = await createSite(adminApi, "Picture Hall", ["Pantry", "Tutoring"]);
-  await signInVisitor(adminApi, {
-    LocationId: location.id,
-    ProgramId: programs[0]!.id,
-    FirstName: "Grace",
-    LastName: "Picture",
-    PhoneNumber: "4155550142",
-  });
-  const sizes = [
-    ["tablet", viewports.tablet],
-    ["phone", viewports.phone],
-  ] as const;
-  // The home page, for a visitor not logged in (logged in, it opens the dashboard).
-  for (const [size, viewport] of sizes) {
+// One journey per size: each reads and checks a dozen pages, which together took too near a
+// journey's time-out on a loaded machine.
+const sizes = [
+  ["tablet", viewports.tablet],
+  ["phone", viewports.phone],
+] as const;
+for (const [size, viewport] of sizes) {
+  test(`screenshots of the main pages at ${size} size`, async ({
+    page,
+    adminApi,
+    newUser,
+    setUpTablet,
+  }) => {
+    const { reports } = runState();
+    const { location, programs } = await createSite(adminApi, "Picture Hall", [
+      "Pantry",
+      "Tutoring",
+    ]);
+    await signInVisitor(adminApi, {
+      LocationId: location.id,
+      ProgramId: programs[0]!.id,
+      FirstName: "Grace",
+      LastName: "Picture",
+      PhoneNumber: "4155550142",
+    });
+    // The home page, for a visitor not logged in (logged in, it opens the dashboard).
     await page.setViewportSize(viewport);
     await shoot(
       page,
@@ -144,13 +149,9 @@ test("screenshots of the main pages at tablet and phone sizes", async ({
       page.getByRole("heading", { name: "Visitor sign-in, without the paper." }),
       `home-${size}`,
     );
-  }
-  const staff = await newUser();
-  await logInContext(page.context(), staff);
-  const sheet = (await setUpTablet(location.id, { staff })).page;
-
-  for (const [size, viewport] of sizes) {
-    await page.setViewportSize(viewport);
+    const staff = await newUser();
+    await logInContext(page.context(), staff);
+    const sheet = (await setUpTablet(location.id, { staff })).page;
     await sheet.setViewportSize(viewport);
     await shoot(
       page,
@@ -210,8 +211,8 @@ test("screenshots of the main pages at tablet and phone sizes", async ({
       sheet.getByRole("heading", { name: "Sign In" }),
       `sign-in-${size}`,
     );
-  }
-});
+  });
+}
 
 async function shoot(page: Page, path: string, ready: Locator, name: string) {
   await page.goto(path);
