@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { questionRow } from "./questionList";
+import { questionRows } from "./questionList";
 import type { ProgramListItem } from "./types";
 
 const programs = [
@@ -10,11 +10,11 @@ const question = { Label: { en: "Household size", es: "Tamaño del hogar" }, Pro
 
 describe("a question in the admin's list", () => {
   it("names its programs in Spanish to a Spanish reader, in English where none is written", () => {
-    expect(questionRow(question, programs, "es")).toMatchObject({
+    expect(questionRows([question], programs, "es")[0]).toMatchObject({
       label: "Tamaño del hogar",
       programNames: ["Despensa", "Tutoring", "#9"],
     });
-    expect(questionRow(question, programs, "en")).toMatchObject({
+    expect(questionRows([question], programs, "en")[0]).toMatchObject({
       label: "Household size",
       programNames: ["Food Pantry", "Tutoring", "#9"],
     });

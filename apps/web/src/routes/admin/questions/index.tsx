@@ -8,7 +8,7 @@ import { ListPage } from "../../../components/ListPage";
 import { SortableList } from "../../../components/SortableList";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
 import { ButtonLink, EditLink } from "../../../components/links";
-import { questionRow } from "../../../lib/questionList";
+import { questionRows } from "../../../lib/questionList";
 import { queryClient, trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/admin/questions/")({
@@ -33,7 +33,7 @@ function QuestionsPage() {
   const move = useMutation(trpc.questions.update.mutationOptions({ onError, onSettled: settle }));
   const retire = useMutation(trpc.questions.retire.mutationOptions({ onError, onSettled: settle }));
   const { t, language } = useStaffTranslation();
-  const items = shown.map((question) => questionRow(question, programs, language));
+  const items = questionRows(shown, programs, language);
 
   return (
     <ListPage
