@@ -238,7 +238,15 @@ test("funder printout: a quarter's shortcut, a first page with every program and
   // Put right, it runs: and of every summary asked for since, none was the wrong period.
   await typeDay(from, "2024-09-01");
   await expect(message).toBeHidden();
+  // The heading follows the form at once, while the last figures stay until the new ones come:
+  // waited for by their answer, not by the heading.
+  const september = page.waitForResponse(
+    (response) =>
+      response.url().includes("reports.summary") &&
+      decodeURIComponent(response.url()).includes('"from":"2024-09-01"'),
+  );
   await page.getByRole("button", { name: "Run" }).click();
+  await september;
   await expect.poll(() => query(page).from).toBe("2024-09-01");
   await expect(figures.getByText("September 1, 2024 to September 30, 2024")).toBeVisible();
   expect(asked.length).toBeGreaterThan(0);
