@@ -238,17 +238,28 @@ test("funder printout: a quarter's shortcut, a first page with every program and
   // Put right, it runs: and of every summary asked for since, none was the wrong period.
   await typeDay(from, "2024-09-01");
   await expect(message).toBeHidden();
-  // The heading follows the form at once, while the last figures stay until the new ones come:
-  // waited for by their answer, not by the heading.
-  const september = page.waitForResponse(
-    (response) =>
-      response.url().includes("reports.summary") &&
-      decodeURIComponent(response.url()).includes('"from":"2024-09-01"'),
-  );
+  // The heading follows the form at once; the last figures stay, dimmed and busy, and nothing
+  // prints, until September's own figures come (their answer held back here until checked).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const september = (url: URL) =>
+    url.href.includes("reports.summary") &&
+    decodeURIComponent(url.href).includes('"from":"2024-09-01"');
+  await page.route(september, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Run" }).click();
-  await september;
   await expect.poll(() => query(page).from).toBe("2024-09-01");
+  await expect(
+    page.locator('[aria-busy="true"]').getByRole("region", { name: "Figures" }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print" })).toBeDisabled();
+  release();
   await expect(figures.getByText("September 1, 2024 to September 30, 2024")).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Print" })).toBeEnabled();
+  await page.unroute(september);
   expect(asked.length).toBeGreaterThan(0);
   expect(asked.filter((url) => decodeURIComponent(url).includes("2024-10-10"))).toEqual([]);
 

@@ -53,6 +53,9 @@ function FunderSummaryPage() {
     enabled: !wrongPeriod,
   });
   const shown = wrongPeriod ? undefined : summary.data;
+  // The last period's figures stay while the new ones load, dimmed: the heading already names the
+  // new period, and nothing prints until its own figures are here.
+  const updating = summary.isPlaceholderData;
   const programIds = [...new Set(shown?.perProgramMonth.map((row) => row.programId))];
   // Each program's own figures for its printed page: people and new/returning do not add up
   // across programs, so each is asked for (one program chosen: the summary itself, cached).
@@ -67,7 +70,7 @@ function FunderSummaryPage() {
     from: dayLabel(filters.from, locale),
     to: dayLabel(filters.to, locale),
   });
-  const printReady = Boolean(shown) && perProgram.every((query) => query.data);
+  const printReady = Boolean(shown) && !updating && perProgram.every((query) => query.data);
 
   function run(next: ReportFilters) {
     if (
@@ -117,7 +120,9 @@ function FunderSummaryPage() {
               : t("reports.funder.zoneViewer", { zone: timeZone })}
           </Text>
           {wrongPeriod ? null : shown ? (
-            <FunderFigures summary={shown} period={period} />
+            <div className={updating ? classes.updating : undefined} aria-busy={updating}>
+              <FunderFigures summary={shown} period={period} />
+            </div>
           ) : summary.isError ? (
             <ErrorAlert>{t("reports.funder.loadFailed")}</ErrorAlert>
           ) : (
@@ -125,7 +130,7 @@ function FunderSummaryPage() {
           )}
         </ListPage>
       </div>
-      {shown ? (
+      {shown && !updating ? (
         <FunderPrintout
           summary={shown}
           programs={programs}
