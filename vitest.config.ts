@@ -6,6 +6,7 @@ import { serverTestOptions, storageTests } from "./apps/server/vitest.config.ts"
 import { testServerUrl } from "./tooling/test-utils/src/database.ts";
 import { inCi } from "./tooling/test-utils/src/ci.ts";
 import { NoSkipsInCi } from "./tooling/test-utils/src/no-skips-reporter.ts";
+import { SlowestTests } from "./tooling/test-utils/src/slowest-tests-reporter.ts";
 
 // Every package's tests in one run, as many at once as the machine has cores. `npm test` runs it
 // from here; in a package, `npx vitest run` runs that package's alone.
@@ -51,6 +52,6 @@ export default defineConfig({
         : []),
     ],
     maxWorkers: availableParallelism(),
-    reporters: ["default", new NoSkipsInCi()],
+    reporters: ["default", new NoSkipsInCi(), new SlowestTests()],
   },
 });
