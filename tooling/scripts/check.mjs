@@ -8,8 +8,9 @@
 // DATABASE_URL or TEST_DATABASE_URL, the tests get one of their own for the run
 // (test-postgres.mjs), so that every machine runs the same suite as CI.
 import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { constants, setPriority } from "node:os";
+import { constants, setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startTestPostgres } from "./test-postgres.mjs";
@@ -53,6 +54,26 @@ function stage(name, command, args, { background = false, env = {} } = {}) {
 
 const pnpm = (name, ...args) => stage(name, "pnpm", args);
 
+// Every temporary folder the tests and journeys make (data folders, backups, browsers' profiles)
+// goes in one folder of the run's, removed whole however the run ends: a test interrupted or
+// killed midway cannot leave its own behind. A run killed outright (SIGKILL) leaves its folder to
+// the next run, which removes it once its owner is gone.
+const runPrefix = "vsi-test-run-";
+for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(runPrefix))) {
+  const folder = path.join(tmpdir(), name);
+  let owner = 0;
+  try {
+    owner = Number(readFileSync(path.join(folder, "owner"), "utf8"));
+    process.kill(owner, 0);
+  } catch {
+    if (owner) rmSync(folder, { recursive: true, force: true });
+  }
+}
+const runTemp = mkdtempSync(path.join(tmpdir(), runPrefix));
+writeFileSync(path.join(runTemp, "owner"), String(process.pid));
+const removeRunTemp = () => rmSync(runTemp, { recursive: true, force: true });
+const inRunTemp = { TMPDIR: runTemp };
+
 const hasServer = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
 // test-at.sh's faked clock would stop a server's timers: it runs on PGlite alone.
 const noServer = process.env.NO_TEST_POSTGRES === "1";
@@ -81,6 +102,7 @@ async function shutDown(signal) {
     (server) => server.stop(),
     () => undefined,
   );
+  removeRunTemp();
   process.exit(128 + constants.signals[signal]);
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
@@ -107,18 +129,21 @@ const testServer = database?.then(
 const tests = Promise.all([passed(build), testServer]).then(([ok, url]) =>
   ok && (hasServer || noServer || url)
     ? stage("tests", "pnpm", ["exec", "vitest", "run"], {
-        env: url ? { TEST_DATABASE_URL: url } : {},
+        env: url ? { TEST_DATABASE_URL: url, ...inRunTemp } : inRunTemp,
       })
     : notRun("tests"),
 );
 const journeys = passed(build).then((ok) =>
-  ok ? pnpm("journeys", "--filter", "@vsi/e2e", "test") : notRun("journeys"),
+  ok
+    ? stage("journeys", "pnpm", ["--filter", "@vsi/e2e", "test"], { env: inRunTemp })
+    : notRun("journeys"),
 );
 const results = await Promise.all([build, types, lint, tests, journeys]);
 await database?.then(
   (server) => server.stop(),
   () => undefined,
 );
+removeRunTemp();
 
 const outcome = (r) =>
   r.code === undefined ? "not run" : r.code === 0 ? `passed in ${r.seconds} s` : "FAILED";
