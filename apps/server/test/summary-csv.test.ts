@@ -94,6 +94,27 @@ describe("GET /api/reports/summary?format=csv: the funder summary as a file", ()
     );
   });
 
+  it("is named in the language asked for: Spanish words and the program's Spanish name with language=es, English without", async () => {
+    const { locationId, cash, tag } = await site([...history]);
+    const renamed = await world.admin.patch(`/api/programs/${cash.id}`, {
+      NameEs: `Dinero ${tag}`,
+    });
+    expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+    const query = `format=csv&${period}&locationId=${locationId}&programId=${cash.id}`;
+    const spanish = await world.admin.get(`/api/reports/summary?${query}&language=es`);
+    expect(spanish.status).toBe(200);
+    expect(spanish.headers["content-disposition"]).toBe(
+      `attachment; filename="resumen-para-financiadores-2026-02-01-2026-03-31-sala-nunez-${tag}-dinero-${tag}.csv"; ` +
+        `filename*=UTF-8''resumen-para-financiadores-2026-02-01-2026-03-31-sala-n%C3%BA%C3%B1ez-${tag}-dinero-${tag}.csv`,
+    );
+    for (const english of ["&language=en", ""]) {
+      const res = await world.admin.get(`/api/reports/summary?${query}${english}`);
+      expect(res.headers["content-disposition"]).toContain(
+        `filename="summary-2026-02-01-to-2026-03-31-sala-nunez-${tag}-cash-${tag}.csv"`,
+      );
+    }
+  });
+
   it("is the header and a totals line of zeros for a period with no visits", async () => {
     const { locationId } = await site([]);
     const res = await world.admin.get(

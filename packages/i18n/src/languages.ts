@@ -34,14 +34,17 @@ export function wordsIn(words: { en: string; es: string }, language: Language): 
   return (language === "es" ? words.es.trim() : "") || words.en;
 }
 
+/** A program's two names: the English always, the Spanish when an admin wrote one. */
+export interface ProgramNames {
+  Name: string;
+  NameEs?: string | null;
+}
+
 /**
  * A program as a reader of `language` sees it: its Spanish name where an admin wrote one (the
  * same rule as every word an admin writes in both languages).
  */
-export function programName(
-  program: { Name: string; NameEs?: string | null },
-  language: string,
-): string {
+export function programName(program: ProgramNames, language: string): string {
   return wordsIn(
     { en: program.Name, es: program.NameEs ?? "" },
     isLanguage(language) ? language : "en",

@@ -46,7 +46,7 @@ const csvLists: Record<string, (services: Services, query: Query) => Promise<Csv
   "/api/reports/summary": async (services, query) => {
     const input = funderSummaryInput.parse(query);
     const [name, body] = await Promise.all([
-      csvFileName(services.db.kysely, input, "summary"),
+      csvFileName(services.db.kysely, input, "summary", input.language),
       funderSummaryCsv(services.db.kysely, input),
     ]);
     return { name, body };

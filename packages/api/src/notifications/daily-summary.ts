@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@vsi/db";
+import type { ProgramNames } from "@vsi/i18n/languages";
 import { funderTotals } from "../reports/funder-summary.ts";
 import { visitSummary } from "../reports/summary.ts";
 import { calendarDate, timeZone as zoneName } from "../visits/schema.ts";
@@ -71,9 +72,21 @@ async function claimRecipients(db: Kysely<Database>, timeZone: string, day: stri
     .execute();
 }
 
+/** Programs' two names by id: a day is counted once per zone and named per reader. */
+async function programNames(db: Kysely<Database>, ids: number[]) {
+  if (!ids.length) return new Map<number, ProgramNames>();
+  const rows = await db
+    .selectFrom("programs")
+    .select(["id", "name", "name_es"])
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((p) => [p.id, { Name: p.name, NameEs: p.name_es }]));
+}
+
 /**
  * One zone's live locations' day, by the reports' own rules: the programs with visits from the
- * visit summary, and visits, people and new people from the funder summary's totals.
+ * visit summary, and visits, people and new people from the funder summary's totals; each program
+ * with both its names, for readers of either language.
  */
 export async function zoneDay(
   db: Kysely<Database>,
@@ -95,10 +108,14 @@ export async function zoneDay(
     const byProgram = await visitSummary(db, { ...period, locationId: location.id }, "program");
     if (byProgram.totalVisits === 0) continue;
     const whole = await funderTotals(db, { ...period, locationId: location.id });
+    const names = await programNames(
+      db,
+      byProgram.groups.map((group) => Number(group.key)),
+    );
     const programs = [];
     for (const group of byProgram.groups)
       programs.push({
-        program: group.label,
+        program: names.get(Number(group.key)) ?? { Name: group.label },
         ...(await funderTotals(db, {
           ...period,
           locationId: location.id,

@@ -1,3 +1,4 @@
+import { programName, type ProgramNames } from "@vsi/i18n/languages";
 import { serverTranslate, type Language } from "@vsi/i18n/server";
 import { emailMessage } from "../kernel/email-layout.ts";
 import type { AppConfig, MailMessage } from "../kernel/services.ts";
@@ -16,7 +17,8 @@ export interface Recipient {
 export interface AlertedSignIn {
   firstName: string;
   lastName: string;
-  program: string;
+  /** Both names: each reader sees the one in their language. */
+  program: ProgramNames;
   location: string;
   timeIn: Date;
   timeZone: string;
@@ -44,7 +46,7 @@ export function signInAlertEmail(
   const lines = signIns.map((s) =>
     t("email.signIns.line", {
       visitor: shortName(s.firstName, s.lastName),
-      program: s.program,
+      program: programName(s.program, lng),
       location: s.location,
       time: new Intl.DateTimeFormat(locale(lng), {
         timeZone: s.timeZone,
@@ -58,7 +60,7 @@ export function signInAlertEmail(
     signIns.length === 1
       ? t("email.signIns.subjectOne", {
           visitor: shortName(first.firstName, first.lastName),
-          program: first.program,
+          program: programName(first.program, lng),
           location: first.location,
         })
       : t("email.signIns.subjectMany", { count: signIns.length });
@@ -81,10 +83,13 @@ export interface Figures {
   newPeople: number;
 }
 
-/** A location's day: its figures, then each program's. */
+/**
+ * A location's day: its figures, then each program's, with both its names (counted once for all
+ * readers, named in each one's language).
+ */
 export interface LocationDay extends Figures {
   location: string;
-  programs: Array<Figures & { program: string }>;
+  programs: Array<Figures & { program: ProgramNames }>;
 }
 
 /** Yesterday's figures per location and program, for one time zone's locations. */
@@ -104,7 +109,7 @@ export function dailySummaryEmail(
   const blocks = locations.map((l) =>
     [
       `${l.location}: ${figures(l)}`,
-      ...l.programs.map((p) => `– ${p.program}: ${figures(p)}`),
+      ...l.programs.map((p) => `– ${programName(p.program, lng)}: ${figures(p)}`),
     ].join("\n"),
   );
   return emailMessage(

@@ -5,12 +5,20 @@ import { insertVisits } from "../../test/visit-rows.ts";
 import type { Client } from "../../test/world.ts";
 import type { MailMessage } from "../kernel/services.ts";
 import { fanOutEvents } from "../webhooks/fan-out.ts";
-import { sendDailySummaries } from "./daily-summary.ts";
+import { sendDailySummaries, zoneDay } from "./daily-summary.ts";
 import { alertClaimLeaseMs, alertGroupingMs, sendStaffAlerts } from "./sending.ts";
 
 const site = useCatalogWorld();
 const db = () => site.world.services.db.kysely;
 const services = () => site.world.services;
+
+// The pantry has a Spanish name, Tutoring none (a Spanish reader sees its English one).
+beforeAll(async () => {
+  const res = await site.admin.call((api) =>
+    api.programs.update({ id: site.catalog.pantry.id, NameEs: "Despensa de alimentos" }),
+  );
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+});
 
 /** A staff member logged in, with their e-mail, and their alerts as given. */
 async function staffWith(settings: {
@@ -156,8 +164,8 @@ describe("sign-in alerts", () => {
 
     const [toPantry, ...moreToPantry] = mailsTo(site.world, pantryLead.email);
     expect(moreToPantry).toEqual([]);
-    expect(toPantry!.subject).toBe("Grace H. se registró en Food Pantry en Main Street");
-    expect(toPantry!.text).toContain("Grace H., Food Pantry en Main Street,");
+    expect(toPantry!.subject).toBe("Grace H. se registró en Despensa de alimentos en Main Street");
+    expect(toPantry!.text).toContain("Grace H., Despensa de alimentos en Main Street,");
 
     for (const mail of [toTutors!, toPantry!])
       for (const v of visitors) {
@@ -171,6 +179,32 @@ describe("sign-in alerts", () => {
     // Sent is gone from the outbox: a second sender (a restart) sends nothing again.
     expect((await sendAlerts(later(10 * 60_000))).sent).toBe(0);
     expect(await db().selectFrom("staff_alerts").select("id").execute()).toEqual([]);
+  });
+
+  it("names each sign-in's program in the reader's language: its Spanish name for a Spanish reader, else its English one", async () => {
+    const { main, tutoring, pantry } = site.catalog;
+    const both = [
+      { locationId: main.id, programId: pantry.id },
+      { locationId: main.id, programId: tutoring.id },
+    ];
+    const english = await staffWith({ signIns: both });
+    const spanish = await staffWith({ signIns: both, language: "es" });
+    await signIn(pantry.id, { FirstName: "Mary", LastName: "Jackson" });
+    expect((await sendAlerts(later(alertGroupingMs + 1000))).sent).toBe(2);
+    const [toSpanish] = mailsTo(site.world, spanish.email);
+    expect(toSpanish!.subject).toBe("Mary J. se registró en Despensa de alimentos en Main Street");
+    expect(toSpanish!.text).not.toContain("Food Pantry");
+    const [toEnglish] = mailsTo(site.world, english.email);
+    expect(toEnglish!.subject).toBe("Mary J. signed in for Food Pantry at Main Street");
+    expect(toEnglish!.text).not.toContain("Despensa");
+
+    // Together in one e-mail: each line its own program's name, Tutoring's in English.
+    await signIn(pantry.id, { FirstName: "Dorothy", LastName: "Vaughan" });
+    await signIn(tutoring.id, { FirstName: "Annie", LastName: "Easley" });
+    expect((await sendAlerts(later(alertGroupingMs + 1000))).sent).toBe(2);
+    const second = mailsTo(site.world, spanish.email)[1]!;
+    expect(second.text).toContain("Dorothy V., Despensa de alimentos en Main Street,");
+    expect(second.text).toContain("Annie E., Tutoring en Main Street,");
   });
 
   it("loses nothing when the mail server fails: the claim runs out and the next sender mails it once", async () => {
@@ -252,9 +286,12 @@ describe("the daily summary", () => {
     expect(first!.text).toContain("– Tutoring: 3 visits, 2 people, 1 new");
     expect(first!.text).toContain("– Food Pantry: 1 visit, 1 person, 1 new");
     expect(first!.text).not.toContain("Eastside");
-    expect(summaries(spanish.email)[0]!.text).toContain(
-      "Main Street: 4 visitas, 3 personas, 2 nuevas",
-    );
+    expect(first!.text).not.toContain("Despensa");
+    const inSpanish = summaries(spanish.email)[0]!.text;
+    expect(inSpanish).toContain("Main Street: 4 visitas, 3 personas, 2 nuevas");
+    expect(inSpanish).toContain("– Despensa de alimentos: 1 visita, 1 persona, 1 nueva");
+    expect(inSpanish).toContain("– Tutoring: 3 visitas, 2 personas, 1 nueva");
+    expect(inSpanish).not.toContain("Food Pantry");
 
     // Again, and from a second server: nothing more for New York.
     expect((await send(utc("2026-03-11T11:01:00Z"))).sent).toBe(0);
@@ -268,6 +305,14 @@ describe("the daily summary", () => {
 
     expect(mailsTo(site.world, gone.email)).toEqual([]);
     expect(mailsTo(site.world, none.email)).toEqual([]);
+  });
+
+  it("counts a zone's day once for all its readers, each program carrying both its names", async () => {
+    const [main] = await zoneDay(db(), "America/New_York", "2026-03-10");
+    expect(main!.programs.map(({ program, visits }) => ({ program, visits }))).toEqual([
+      { program: { Name: "Tutoring", NameEs: null }, visits: 3 },
+      { program: { Name: "Food Pantry", NameEs: "Despensa de alimentos" }, visits: 1 },
+    ]);
   });
 
   it("sends nothing after a day without visits", async () => {

@@ -29,6 +29,9 @@ interface Claimed {
     location?: { name?: unknown };
   };
   time_zone: string | null;
+  /** The program's names from its row (null: no such program): the event's copy has no Spanish. */
+  program_name: string | null;
+  program_name_es: string | null;
   email: string;
   first_name: string;
   language: "en" | "es" | null;
@@ -73,11 +76,16 @@ async function claimDue(db: Kysely<Database>, now: Date): Promise<Claimed[]> {
     .innerJoin("webhook_events as ev", "ev.id", "claimed.event_id")
     .innerJoin("users as u", "u.id", "claimed.user_id")
     .leftJoin("locations as l", "l.id", "ev.location_id")
+    .leftJoin("programs as p", (join) =>
+      join.on(sql<boolean>`p.id = (ev.data #>> '{program,id}')::int`),
+    )
     .select([
       "claimed.id",
       "claimed.user_id",
       "ev.data",
       "l.time_zone",
+      "p.name as program_name",
+      "p.name_es as program_name_es",
       "u.email",
       "u.first_name",
       "u.language",
@@ -95,7 +103,10 @@ function signInOf(row: Claimed): AlertedSignIn | null {
   return {
     firstName: data.firstName,
     lastName: typeof data.lastName === "string" ? data.lastName : "",
-    program: typeof data.program?.name === "string" ? data.program.name : "",
+    program: {
+      Name: row.program_name ?? (typeof data.program?.name === "string" ? data.program.name : ""),
+      NameEs: row.program_name_es,
+    },
     location: typeof data.location?.name === "string" ? data.location.name : "",
     timeIn: new Date(data.timeIn),
     timeZone: row.time_zone ?? "UTC",

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
+import { programName } from "@vsi/i18n/languages";
+import { serverTranslate, type Language } from "@vsi/i18n/server";
 import type { VisitFilters } from "../visits/filters.ts";
 
 /** Lower case, words joined by hyphens; `ascii` also drops accents (València -> valencia). */
@@ -14,23 +16,36 @@ export function slug(name: string, ascii: boolean): string {
     .replace(/-+$/, "");
 }
 
-function days(from: string | undefined, to: string | undefined): string[] {
-  if (from && to) return from === to ? [from] : [`${from}-to-${to}`];
-  if (from) return [`from-${from}`];
-  if (to) return [`to-${to}`];
+/** The words of a file's name, in the staff catalogues (`reports.files`). */
+const fileWords = (language: Language) => (key: string, values?: Record<string, string | number>) =>
+  serverTranslate(language, `reports.files.${key}`, values);
+
+const kindKeys = { visits: "visits", "on-site": "onSite", summary: "summary" } as const;
+
+function days(
+  word: ReturnType<typeof fileWords>,
+  from: string | undefined,
+  to: string | undefined,
+): string[] {
+  if (from && to) return from === to ? [from] : [word("period", { from, to })];
+  if (from) return [word("from", { from })];
+  if (to) return [word("to", { to })];
   return [];
 }
 
 /**
  * The export's file name, for what it holds: `visits-2026-11-01-to-2026-11-30-valencia.csv`
  * (the on-site list: `on-site-2026-11-22-valencia.csv`, today's date; the funder summary:
- * `summary-2026-11-01-to-2026-11-30-valencia.csv`).
+ * `summary-2026-11-01-to-2026-11-30-valencia.csv`, in Spanish
+ * `resumen-para-financiadores-2026-11-01-2026-11-30-valencia.csv`), its words and the program's
+ * name in `language`.
  * `ascii` is safe in any browser's `filename=`; `utf8` keeps the names' own letters.
  */
 export async function csvFileName(
   db: Kysely<Database>,
   filters: VisitFilters,
   kind: "visits" | "on-site" | "summary" = "visits",
+  language: Language = "en",
 ): Promise<{ ascii: string; utf8: string }> {
   const names = {
     location: undefined as string | undefined,
@@ -49,20 +64,26 @@ export async function csvFileName(
         ? undefined
         : db
             .selectFrom("programs")
-            .select("name")
+            .select(["name", "name_es"])
             .where("id", "=", filters.programId)
             .executeTakeFirst(),
     ]);
     names.location = location?.name;
-    names.program = program?.name;
+    names.program =
+      program && programName({ Name: program.name, NameEs: program.name_es }, language);
   }
+  const word = fileWords(language);
   const build = (ascii: boolean) => {
-    const parts = [kind, ...days(filters.from, filters.to)];
+    const parts = [word(kindKeys[kind]), ...days(word, filters.from, filters.to)];
     // A name with no letters left (or an unknown id) is named by its id.
     if (filters.locationId !== undefined)
-      parts.push(slug(names.location ?? "", ascii) || `location-${filters.locationId}`);
+      parts.push(
+        slug(names.location ?? "", ascii) || word("location", { id: String(filters.locationId) }),
+      );
     if (filters.programId !== undefined)
-      parts.push(slug(names.program ?? "", ascii) || `program-${filters.programId}`);
+      parts.push(
+        slug(names.program ?? "", ascii) || word("program", { id: String(filters.programId) }),
+      );
     return `${parts.join("-")}.csv`;
   };
   return { ascii: build(true), utf8: build(false) };

@@ -12,7 +12,7 @@ export const funderSummaryInput = visitFilterInput
     to: calendarDate,
     language: z.enum(languages).optional().meta({
       description:
-        "the language of the questions' words and the answers' labels (`label`); English when left out",
+        "the language of the programs' names, the questions' words and the answers' labels (`label`), and of the CSV's file name; English when left out",
     }),
     format: z
       .enum(["json", "csv"])
