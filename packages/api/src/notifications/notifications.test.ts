@@ -307,7 +307,7 @@ describe("the daily summary", () => {
     expect(mailsTo(site.world, none.email)).toEqual([]);
   });
 
-  it("counts a zone's day once for all its readers, each program carrying both its names", async () => {
+  it("gives each program of a zone's day both its names, for readers of either language", async () => {
     const [main] = await zoneDay(db(), "America/New_York", "2026-03-10");
     expect(main!.programs.map(({ program, visits }) => ({ program, visits }))).toEqual([
       { program: { Name: "Tutoring", NameEs: null }, visits: 3 },
