@@ -16,9 +16,21 @@ async function main(argv: string[]): Promise<number> {
     console.error(cliUsage);
     return 2;
   }
-  if (command === "create-admin" && args.length !== 4) {
-    console.error(cliUsage);
-    return 2;
+  if (command === "create-admin") {
+    if (args.length !== 4) {
+      console.error(cliUsage);
+      return 2;
+    }
+    // A weak password or a bad email is told at once, before the database is opened.
+    const [, , email, password] = args as [string, string, string, string];
+    const { passwordRule, email: emailRule } = await import("@vsi/api/schemas");
+    const failed = [emailRule.safeParse(email), passwordRule.safeParse(password)].find(
+      (c) => !c.success,
+    );
+    if (failed && !failed.success) {
+      console.error(failed.error.issues[0]?.message);
+      return 1;
+    }
   }
   if (command === "restore") {
     if (args.length !== 1) {
@@ -37,13 +49,6 @@ async function main(argv: string[]): Promise<number> {
       console.log(demoLoginMessage(await seedDemoData(services)));
     } else {
       const [firstName, lastName, email, password] = args as [string, string, string, string];
-      const { passwordRule, email: emailRule } = await import("@vsi/api/schemas");
-      const checks = [emailRule.safeParse(email), passwordRule.safeParse(password)];
-      const failed = checks.find((c) => !c.success);
-      if (failed && !failed.success) {
-        console.error(failed.error.issues[0]?.message);
-        return 1;
-      }
       const existing = await findUserByEmail(services.db.kysely, email);
       if (existing) {
         await promoteToAdmin(

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDb, type Db } from "@vsi/db";
@@ -65,6 +65,17 @@ describe("pnpm create-admin", () => {
 
     expect(cli({ DATA_DIR: dataDir }, "create-admin", "too", "few").status).toBe(2);
   }, 120_000);
+
+  it("tells a weak password or a bad email at once, before opening or creating the database", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-cli-"));
+    const weak = cli({ DATA_DIR: dataDir }, "create-admin", "Bob", "B", "bob@example.org", "short");
+    expect(weak.status).toBe(1);
+    expect(weak.stderr).toContain("Minimum eight characters, at least one letter and one number");
+    const badEmail = cli({ DATA_DIR: dataDir }, "create-admin", "Bob", "B", "bob", "analytical1");
+    expect(badEmail.status).toBe(1);
+    expect(badEmail.stderr).toContain("Email is invalid");
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
 
   it("works against the PostgreSQL server, where the server itself never seeds demo data", async (ctx) => {
     const database = await createTestDatabase();

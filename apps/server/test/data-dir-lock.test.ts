@@ -1,9 +1,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError } from "../src/data-dir-lock.ts";
-import { cli, existingDataDir, spawnServer } from "./processes.ts";
+import { cli, existingDataDir, spawnServer, type ServerProcess } from "./processes.ts";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "vsi-lock-"));
 
@@ -27,28 +27,30 @@ describe("acquireDataDirLock", () => {
 });
 
 describe("one process per embedded database", () => {
-  it("a second server on the same DATA_DIR exits at once, naming the folder and the first server's PID", async () => {
-    const dir = await existingDataDir();
-    const first = spawnServer({ DATA_DIR: dir });
-    try {
-      await first.started;
+  // One server holds the folder for the two refusals below: neither changes what it holds.
+  describe("while a server holds the folder", () => {
+    let dir: string;
+    let server: ServerProcess;
+    beforeAll(async () => {
+      dir = await existingDataDir();
+      server = spawnServer({ DATA_DIR: dir });
+      await server.started;
+    }, 120_000);
+    afterAll(async () => {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    });
+
+    it("a second server on the same DATA_DIR exits at once, naming the folder and the first server's PID", async () => {
       const second = spawnServer({ DATA_DIR: dir });
       expect(await second.exitBeforeListening()).toBe(1);
       expect(second.output()).toContain(
-        `The data folder ${dir} is in use by another process (PID ${first.child.pid})`,
+        `The data folder ${dir} is in use by another process (PID ${server.child.pid})`,
       );
       expect(second.output()).not.toMatch(/\n\s+at /);
-    } finally {
-      first.child.kill("SIGTERM");
-      await first.exited;
-    }
-  }, 120_000);
+    }, 120_000);
 
-  it("the CLI refuses a folder a server holds and says to stop the server first", async () => {
-    const dir = await existingDataDir();
-    const server = spawnServer({ DATA_DIR: dir });
-    try {
-      await server.started;
+    it("the CLI refuses a folder a server holds and says to stop the server first", async () => {
       for (const args of [
         ["migrate"],
         ["seed"],
@@ -60,12 +62,12 @@ describe("one process per embedded database", () => {
           `The data folder ${dir} is in use by another process (PID ${server.child.pid}). Stop the server first`,
         );
       }
-    } finally {
+      // Once the server has stopped, the folder is the CLI's.
       server.child.kill("SIGTERM");
       await server.exited;
-    }
-    expect(cli({ DATA_DIR: dir }, "migrate").status).toBe(0);
-  }, 120_000);
+      expect(cli({ DATA_DIR: dir }, "migrate").status).toBe(0);
+    }, 120_000);
+  });
 
   it("a server killed with SIGKILL leaves no stale lock: the next one starts on the same folder", async () => {
     const dir = await existingDataDir();

@@ -28,7 +28,7 @@ import { createServices } from "../src/services.ts";
 import { adminClient, createCatalog, tabletClient, visitor } from "./fixtures.ts";
 import { startTestServer } from "./harness.ts";
 import { tooOpen } from "./modes.ts";
-import { cli, existingDataDir, outputMatching, spawnCli, spawnServer } from "./processes.ts";
+import { cli, outputMatching, spawnCli, spawnServer, type ServerProcess } from "./processes.ts";
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -155,12 +155,43 @@ describe("pnpm restore", () => {
     rmSync(aside!, { recursive: true, force: true });
   }, 180_000);
 
-  it("refuses while a server holds the data folder, and changes nothing", async () => {
-    const { dataDir, archive } = await siteWithBackup();
-
-    const server = spawnServer({ DATA_DIR: dataDir });
-    try {
+  // One server start for the two tests about a running server: its start-up clears a stale staging
+  // folder, then it holds the data folder a restore is refused on.
+  describe("while a server runs", () => {
+    let dataDir: string;
+    let archive: string;
+    let stale: string;
+    let running: string;
+    let held: ReturnType<typeof acquireDataDirLock>;
+    let server: ServerProcess;
+    beforeAll(async () => {
+      ({ dataDir, archive } = await siteWithBackup());
+      stale = `${dataDir}.restoring-2026-01-01T03-00-00-000Z`;
+      mkdirSync(path.join(stale, "pglite"), { recursive: true });
+      writeFileSync(path.join(stale, "pglite", "PG_VERSION"), "17\n");
+      running = `${dataDir}.restoring-2026-01-02T03-00-00-000Z`;
+      held = acquireDataDirLock(running);
+      server = spawnServer({ DATA_DIR: dataDir });
       await server.started;
+      // The start-up's clearing is done before either test looks at the folders.
+      await outputMatching(server, /left by a restore that did not finish/);
+    }, 180_000);
+    afterAll(async () => {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      held.release();
+      for (const folder of [dataDir, stale, running])
+        rmSync(folder, { recursive: true, force: true });
+    });
+
+    it("names and removes at the server's start a staging folder a stopped restore left, never one a running restore holds", () => {
+      expect(server.output()).toContain(`Removed ${stale}, left by a restore that did not finish.`);
+      expect(server.output()).not.toContain(running);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(running)).toBe(true);
+    });
+
+    it("refuses while a server holds the data folder, and changes nothing", () => {
       const before = readdirSync(path.dirname(dataDir)).filter((n) =>
         n.startsWith(path.basename(dataDir)),
       );
@@ -173,12 +204,8 @@ describe("pnpm restore", () => {
       expect(
         readdirSync(path.dirname(dataDir)).filter((n) => n.startsWith(path.basename(dataDir))),
       ).toEqual(before);
-    } finally {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 180_000);
+    }, 180_000);
+  });
 
   it("names and removes, at the next restore, the staging folder of a restore killed with kill -9", async () => {
     const { dataDir, archive } = await siteWithBackup();
@@ -210,30 +237,6 @@ describe("pnpm restore", () => {
     );
     rmSync(dataDir, { recursive: true, force: true });
     if (aside) rmSync(aside, { recursive: true, force: true });
-  }, 180_000);
-
-  it("names and removes at the server's start a staging folder a stopped restore left, never one a running restore holds", async () => {
-    const dataDir = await existingDataDir();
-    const stale = `${dataDir}.restoring-2026-01-01T03-00-00-000Z`;
-    mkdirSync(path.join(stale, "pglite"), { recursive: true });
-    writeFileSync(path.join(stale, "pglite", "PG_VERSION"), "17\n");
-    const running = `${dataDir}.restoring-2026-01-02T03-00-00-000Z`;
-    const held = acquireDataDirLock(running);
-    const server = spawnServer({ DATA_DIR: dataDir });
-    try {
-      await server.started;
-      await outputMatching(server, /left by a restore that did not finish/);
-      expect(server.output()).toContain(`Removed ${stale}, left by a restore that did not finish.`);
-      expect(server.output()).not.toContain(running);
-      expect(existsSync(stale)).toBe(false);
-      expect(existsSync(running)).toBe(true);
-    } finally {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      held.release();
-      for (const folder of [dataDir, stale, running])
-        rmSync(folder, { recursive: true, force: true });
-    }
   }, 180_000);
 
   it("restores a backup taken at the previous schema and migrates it forward; start-up backs up before migrating", async () => {
