@@ -85,6 +85,18 @@ async function makeMigratedDump(empty: Blob): Promise<Blob> {
   }
 }
 
+/** Both embedded databases from one PGlite (one initdb), dumped before and after the migrations. */
+async function makeEmptyAndMigratedDumps(): Promise<{ empty: Blob; migrated: Blob }> {
+  const db = await createDb({ inMemory: true });
+  try {
+    const empty = await db.embedded!.pglite.dumpDataDir("none");
+    await migrateToLatest(db.kysely);
+    return { empty, migrated: await db.embedded!.pglite.dumpDataDir("none") };
+  } finally {
+    await db.close();
+  }
+}
+
 // The global setups' shared dump files: one set per run, whichever projects ask for them.
 const runDumps = Symbol.for("vsi.testing.embeddedDumps");
 interface RunDumps {
@@ -103,8 +115,7 @@ export async function provideEmbeddedDumps(project: TestProject) {
     users: 0,
     made: (async () => {
       const dir = await mkdtemp(path.join(tmpdir(), "vsi-test-dumps-"));
-      const empty = await makeEmptyDump();
-      const migrated = await makeMigratedDump(empty);
+      const { empty, migrated } = await makeEmptyAndMigratedDumps();
       const files = {
         empty: path.join(dir, "empty.tar"),
         migrated: path.join(dir, "migrated.tar"),
