@@ -4,7 +4,7 @@ import { openAsBlob } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createTestDatabase, inCi, testServerUrl } from "@vsi/test-utils";
+import { createTestDatabase, inCi, testServerUrl, type TestDatabase } from "@vsi/test-utils";
 import { afterAll, describe, inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { createDb, type Db, type DbConfig } from "./client.ts";
@@ -46,22 +46,44 @@ export function describeOnPostgres(name: string, tests: () => void) {
   else if (!testServerUrl()) describe.skip(name, tests);
 }
 
+// The global setups' shared template: one per run, whichever projects ask for it.
+const runTemplate = Symbol.for("vsi.testing.pgTemplate");
+interface RunTemplate {
+  made: Promise<TestDatabase | undefined>;
+  users: number;
+}
+
 /**
- * A vitest global setup: once per run, a migrated database on the PostgreSQL server that each test
- * database is copied from (`CREATE DATABASE ... TEMPLATE`). Returns its teardown.
+ * A vitest global setup: once per run (shared by every project that calls it), a migrated database
+ * on the PostgreSQL server that each test database is copied from (`CREATE DATABASE ... TEMPLATE`).
+ * Returns its teardown.
  */
 export async function provideMigratedTemplate(project: TestProject) {
-  const template = await createTestDatabase();
-  if (template) {
-    const db = await createDb({ databaseUrl: template.url, poolSize: 1 });
-    try {
-      await migrateToLatest(db.kysely);
-    } finally {
-      await db.close();
-    }
-  }
+  const shared = globalThis as { [runTemplate]?: RunTemplate };
+  const run = (shared[runTemplate] ??= {
+    users: 0,
+    made: (async () => {
+      const template = await createTestDatabase();
+      if (template) {
+        const db = await createDb({ databaseUrl: template.url, poolSize: 1 });
+        try {
+          await migrateToLatest(db.kysely);
+        } finally {
+          await db.close();
+        }
+      }
+      return template;
+    })(),
+  });
+  run.users += 1;
+  const template = await run.made;
   project.provide("pgTemplate", template?.name ?? "");
-  return () => template?.drop();
+  return async () => {
+    run.users -= 1;
+    if (run.users > 0) return;
+    delete shared[runTemplate];
+    await template?.drop();
+  };
 }
 
 /** An embedded database as initdb leaves it: initdb takes seconds. */
@@ -85,6 +107,18 @@ async function makeMigratedDump(empty: Blob): Promise<Blob> {
   }
 }
 
+/** Both embedded databases from one PGlite (one initdb), dumped before and after the migrations. */
+async function makeEmptyAndMigratedDumps(): Promise<{ empty: Blob; migrated: Blob }> {
+  const db = await createDb({ inMemory: true });
+  try {
+    const empty = await db.embedded!.pglite.dumpDataDir("none");
+    await migrateToLatest(db.kysely);
+    return { empty, migrated: await db.embedded!.pglite.dumpDataDir("none") };
+  } finally {
+    await db.close();
+  }
+}
+
 // The global setups' shared dump files: one set per run, whichever projects ask for them.
 const runDumps = Symbol.for("vsi.testing.embeddedDumps");
 interface RunDumps {
@@ -103,8 +137,7 @@ export async function provideEmbeddedDumps(project: TestProject) {
     users: 0,
     made: (async () => {
       const dir = await mkdtemp(path.join(tmpdir(), "vsi-test-dumps-"));
-      const empty = await makeEmptyDump();
-      const migrated = await makeMigratedDump(empty);
+      const { empty, migrated } = await makeEmptyAndMigratedDumps();
       const files = {
         empty: path.join(dir, "empty.tar"),
         migrated: path.join(dir, "migrated.tar"),
@@ -227,4 +260,26 @@ export function eachMigratedDatabase(): Record<string, () => Promise<Db | undefi
     "the PostgreSQL server": async () =>
       databaseKinds().includes("postgres") ? open("postgres") : undefined,
   };
+}
+
+/**
+ * A vitest global setup for tests on either database: the run's template on the PostgreSQL server
+ * and its embedded dumps, made side by side (the server migrates one while PGlite makes the other).
+ * Returns their teardown; on a failure, undoes the one that was made.
+ */
+export async function provideTestDatabases(project: TestProject) {
+  const made = await Promise.allSettled([
+    provideMigratedTemplate(project),
+    provideEmbeddedDumps(project),
+  ]);
+  const teardowns = made.flatMap((one) => (one.status === "fulfilled" ? [one.value] : []));
+  const teardown = async () => {
+    for (const undo of teardowns.reverse()) await undo();
+  };
+  const failed = made.find((one) => one.status === "rejected");
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  return teardown;
 }
