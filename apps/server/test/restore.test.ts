@@ -176,11 +176,12 @@ describe("pnpm restore", () => {
       // The start-up's clearing is done before either test looks at the folders.
       await outputMatching(server, /left by a restore that did not finish/);
     }, 180_000);
+    // Safe after a set-up that failed midway, so that its own error is the one reported.
     afterAll(async () => {
-      server.child.kill("SIGTERM");
-      await server.exited;
-      held.release();
-      for (const folder of [dataDir, stale, running])
+      server?.child.kill("SIGTERM");
+      await server?.exited;
+      held?.release();
+      for (const folder of [dataDir, stale, running].filter(Boolean))
         rmSync(folder, { recursive: true, force: true });
     });
 
