@@ -141,18 +141,18 @@ async function cleanUp() {
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
 
-main()
-  .catch((error: Error) => {
-    console.error(error);
-    results.failures.push(error.message);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await cleanUp();
-    save();
-    log(`wrote ${outFile}; bench/RESULTS.md from it: pnpm --filter @vsi/bench report`);
-    for (const { figure } of thresholds)
-      if (results.figures[figure] !== undefined)
-        log(`${figure} = ${+results.figures[figure].toFixed(3)}`);
-    process.exit();
-  });
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  results.failures.push((error as Error).message);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+  save();
+  log(`wrote ${outFile}; bench/RESULTS.md from it: pnpm --filter @vsi/bench report`);
+  for (const { figure } of thresholds)
+    if (results.figures[figure] !== undefined)
+      log(`${figure} = ${+results.figures[figure].toFixed(3)}`);
+  process.exit();
+}

@@ -8,11 +8,6 @@ export default [
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
-      // The router's redirect() is a Response made to be thrown from beforeLoad.
-      "@typescript-eslint/only-throw-error": [
-        "error",
-        { allow: [{ from: "package", package: "@tanstack/router-core", name: "Redirect" }] },
-      ],
     },
   },
 ];
