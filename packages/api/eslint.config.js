@@ -8,8 +8,9 @@ export default [
     // Besides schemas, queries and mappers, what each feature lets the others import.
     offers: {
       accounts: ["api-tokens.ts", "sessions.ts", "login.ts"],
-      admin: ["setup.ts"],
+      admin: ["setup.ts", "retention.ts"],
       callers: ["identity.ts"],
+      catalog: ["temperature.ts"],
       assets: ["urls.ts"],
       reports: [
         "on-site.ts",
@@ -19,7 +20,8 @@ export default [
         "csv-filename.ts",
         "visits-csv.ts",
       ],
-      visits: ["filters.ts", "auto-sign-out.ts", "checked-answers.ts"],
+      visits: ["filters.ts", "auto-sign-out.ts", "checked-answers.ts", "visitor-lookup.ts"],
+      webhooks: ["fan-out.ts"],
     },
   }),
 ];

@@ -51,7 +51,10 @@ export function featureBoundaries(src, { kernel = "kernel", offers = {} } = {}) 
     }
   }
   return {
-    files: [`${path.relative(process.cwd(), src) || "."}/**/*.ts`],
+    // Patterns from the source folder itself: whichever folder ESLint runs from (the root, for
+    // `pnpm lint`), they name these files.
+    basePath: src,
+    files: ["**/*.ts"],
     rules: { "import-x/no-restricted-paths": ["error", { zones }] },
   };
 }
