@@ -15,6 +15,8 @@ class FakeServer {
   /** What the next calls do instead of answering: "down" (no answer), "lost" (done, answer lost), or a status. */
   next: Array<"down" | "lost" | number> = [];
   down = false;
+  /** When set, the next sign-in waits on it: a try under way, failed when the test says. */
+  hold: Promise<never> | undefined;
 
   private answer<T>(work: () => T): T {
     const trouble = this.next.shift() ?? (this.down ? "down" : undefined);
@@ -28,6 +30,9 @@ class FakeServer {
 
   signIn = (fields: SignInFields, key: string, _signal?: AbortSignal, timeIn?: string) => {
     this.calls.push(`in:${fields.FirstName}`);
+    const held = this.hold;
+    this.hold = undefined;
+    if (held) return held;
     return Promise.resolve().then(() =>
       this.answer(() => {
         const existing = this.byKey.get(key);
@@ -116,6 +121,26 @@ describe("offline queue", () => {
 
     server.down = false;
     await queue.flush();
+    expect(store.entries.size).toBe(0);
+    expect(queue.getState()).toMatchObject({ offline: false, entries: [] });
+    expect([...server.visits.values()].map((visit) => visit.fields.FirstName)).toEqual(["Ana"]);
+  });
+
+  it("sends at once when the connection comes back during a try that then fails, not after the back-off", async () => {
+    const { queue, store, server } = setUp();
+    server.down = true;
+    await queue.signIn(visitor("Ana"));
+    // A retry is under way, its answer not yet come, when the browser says it is online again.
+    let failTry = () => {};
+    server.hold = new Promise((_resolve, reject) => {
+      failTry = () => reject(new Error("Failed to fetch"));
+    });
+    const retry = queue.flush();
+    while (server.hold) await new Promise((resolve) => setTimeout(resolve, 0));
+    server.down = false;
+    queue.setOnline(true);
+    failTry();
+    await retry;
     expect(store.entries.size).toBe(0);
     expect(queue.getState()).toMatchObject({ offline: false, entries: [] });
     expect([...server.visits.values()].map((visit) => visit.fields.FirstName)).toEqual(["Ana"]);

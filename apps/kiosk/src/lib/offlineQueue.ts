@@ -107,6 +107,7 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
   const listeners = new Set<() => void>();
   let loaded: Promise<void> | undefined;
   let flushing: Promise<void> | undefined;
+  let askedAgain = false;
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let lastSeq = 0;
@@ -221,14 +222,25 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
     if (sent > 0) options.onSent?.();
   }
 
-  /** Sends every waiting entry in order; one run at a time. */
+  /**
+   * Sends every waiting entry in order; one run at a time. Asked again while a run is under way (the
+   * connection back while a try is failing), it runs once more right after, not at the back-off.
+   */
   function flush(): Promise<void> {
     if (state.revoked) return Promise.resolve();
     clearTimeout(retryTimer);
-    // Storage that fails (full, private mode) is logged; the entries stay for the next try.
-    flushing ??= drain()
-      .catch((error: unknown) => console.error("offline queue", error))
-      .finally(() => (flushing = undefined));
+    if (flushing) {
+      askedAgain = true;
+      return flushing;
+    }
+    flushing = (async () => {
+      do {
+        askedAgain = false;
+        clearTimeout(retryTimer);
+        // Storage that fails (full, private mode) is logged; the entries stay for the next try.
+        await drain().catch((error: unknown) => console.error("offline queue", error));
+      } while (askedAgain && !state.revoked);
+    })().finally(() => (flushing = undefined));
     return flushing;
   }
 
