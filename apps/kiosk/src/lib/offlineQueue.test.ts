@@ -136,7 +136,7 @@ describe("offline queue", () => {
       failTry = () => reject(new Error("Failed to fetch"));
     });
     const retry = queue.flush();
-    while (server.hold) await new Promise((resolve) => setTimeout(resolve, 0));
+    while (server.hold !== undefined) await new Promise((resolve) => setTimeout(resolve, 0));
     server.down = false;
     queue.setOnline(true);
     failTry();
