@@ -37,6 +37,12 @@ export function within<T>(ms: number, promise: Promise<T>, what: string): Promis
   ]).finally(() => clearTimeout(timer));
 }
 
+/** Resolves once at least `count` of the sockets are closed. */
+export async function untilClosed(sockets: OpenSocket[], count: number) {
+  while (sockets.filter((c) => c.isClosed()).length < count)
+    await Promise.race(sockets.filter((c) => !c.isClosed()).map((c) => c.closed));
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
