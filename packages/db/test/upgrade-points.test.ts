@@ -1,7 +1,7 @@
 import { createTestDatabase } from "@vsi/test-utils";
 import { Migrator, type Migration } from "kysely";
 import { describe, expect, it } from "vitest";
-import { createDb, migrateToLatest, type Db } from "../src/index.ts";
+import { createDb, migrateToLatest, sql, type Db } from "../src/index.ts";
 import { committedSchema, describeSchema, writeSchemaCommand } from "../src/describe-schema.ts";
 import { landedChecksums } from "../src/migration-files.ts";
 import { migrations } from "../src/migrations/index.ts";
@@ -124,4 +124,44 @@ describe("an install migrated at any earlier point, then to the latest,", () => 
       }
     }, 60_000);
   }
+});
+
+describe("an install made while the webhooks' migration was numbered 0028", () => {
+  it("runs it once, under its name today, and ends with schema.sql's schema", async (ctx) => {
+    const database = await createTestDatabase();
+    if (!database) return ctx.skip();
+    const db = await createDb({ databaseUrl: database.url, poolSize: 1 });
+    try {
+      // The build of that moment: the migrations through the webhooks', that one as 0028.
+      const then = landed.slice(0, landed.indexOf("0027_webhooks") + 1);
+      const migrator = new Migrator({
+        db: db.kysely,
+        provider: {
+          getMigrations: () =>
+            Promise.resolve(
+              Object.fromEntries(
+                then.map((name) => [
+                  name === "0027_webhooks" ? "0028_webhooks" : name,
+                  migrations[name]!,
+                ]),
+              ),
+            ),
+        },
+      });
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+      await migrateToLatest(db.kysely);
+
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
+        db.kysely,
+      );
+      expect(rows.map((row) => row.name).sort()).toEqual([...landed].sort());
+      expect(byColumnName(await describeSchema(db.kysely))).toEqual(
+        byColumnName(await committedSchema()),
+      );
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { Answers } from "@vsi/api/schemas";
 import { isRetryableStatus } from "@vsi/web-common/api-errors";
+import { oneRunAtATime } from "@vsi/web-common/one-run-at-a-time";
 import type { Visit } from "./types";
 
 // The tablet's queue of sign-ins and sign-outs that could not reach the server. Each entry is kept
@@ -106,8 +107,6 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
   let state: QueueState = { entries: [], offline: false, revoked: false };
   const listeners = new Set<() => void>();
   let loaded: Promise<void> | undefined;
-  let flushing: Promise<void> | undefined;
-  let askedAgain = false;
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let lastSeq = 0;
@@ -222,26 +221,18 @@ export function createOfflineQueue<V>(options: QueueOptions<V>) {
     if (sent > 0) options.onSent?.();
   }
 
-  /**
-   * Sends every waiting entry in order; one run at a time. Asked again while a run is under way (the
-   * connection back while a try is failing), it runs once more right after, not at the back-off.
-   */
+  // Storage that fails (full, private mode) is logged; the entries stay for the next try.
+  const flushRuns = oneRunAtATime(async () => {
+    if (state.revoked) return;
+    clearTimeout(retryTimer);
+    await drain().catch((error: unknown) => console.error("offline queue", error));
+  });
+
+  /** Sends every waiting entry in order, one run at a time (`oneRunAtATime` says how). */
   function flush(): Promise<void> {
     if (state.revoked) return Promise.resolve();
     clearTimeout(retryTimer);
-    if (flushing) {
-      askedAgain = true;
-      return flushing;
-    }
-    flushing = (async () => {
-      do {
-        askedAgain = false;
-        clearTimeout(retryTimer);
-        // Storage that fails (full, private mode) is logged; the entries stay for the next try.
-        await drain().catch((error: unknown) => console.error("offline queue", error));
-      } while (askedAgain && !state.revoked);
-    })().finally(() => (flushing = undefined));
-    return flushing;
+    return flushRuns();
   }
 
   /** Tries `call` now unless entries are waiting (they go first); queues `entry` when no answer comes in time. */

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { httpStatusOf, isRetryable } from "@vsi/web-common/api-errors";
+import { oneRunAtATime } from "@vsi/web-common/one-run-at-a-time";
 import { reportUnauthorized } from "@vsi/web-common/query-client";
 import type { PendingMark } from "./rollCall";
 
@@ -33,7 +34,6 @@ function read(): PendingMark[] {
 export class MarkQueue {
   private state: State;
   private readonly listeners = new Set<() => void>();
-  private flushing: Promise<void> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -80,12 +80,10 @@ export class MarkQueue {
 
   /**
    * Sends the waiting marks in order; stops at the first that cannot reach the server, and tries
-   * again later. Resolves when the queue is empty or waiting for the network, however many callers.
+   * again later. Resolves when the queue is empty or waiting for the network, however many callers;
+   * one asked for while a try is failing runs right after it (`oneRunAtATime`).
    */
-  flush(): Promise<void> {
-    this.flushing ??= this.drain().finally(() => (this.flushing = undefined));
-    return this.flushing;
-  }
+  flush = oneRunAtATime(() => this.drain());
 
   private async drain(): Promise<void> {
     clearTimeout(this.timer);
