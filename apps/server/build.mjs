@@ -1,8 +1,9 @@
 // Bundles the server and CLI (with the workspace packages) into dist/; npm dependencies stay
 // external and are resolved from node_modules at run time. Beside them, a freshly initialised
 // embedded database that first starts copy (src/initial-data.ts), made again only for another
-// version of PGlite.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+// version of PGlite. A file is written only where it changed, whole, by a rename: a server the tests
+// or journeys start meanwhile never reads half a bundle.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { build } from "esbuild";
@@ -11,7 +12,16 @@ import pkg from "./package.json" with { type: "json" };
 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@vsi/"));
 
-await build({
+/** Writes `contents` to `file` by a rename, unless the file already holds them. */
+function writeChanged(file, contents) {
+  if (existsSync(file) && readFileSync(file).equals(contents)) return;
+  mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, contents);
+  renameSync(partial, file);
+}
+
+const { outputFiles } = await build({
   entryPoints: ["src/main.ts", "src/cli.ts"],
   outdir: "dist",
   bundle: true,
@@ -25,7 +35,9 @@ await build({
     js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
   },
   logLevel: "warning",
+  write: false,
 });
+for (const { path: file, contents } of outputFiles) writeChanged(file, contents);
 
 const dist = path.join(import.meta.dirname, "dist");
 const initialData = path.join(dist, "pglite-initdb.tar.gz");
@@ -40,6 +52,6 @@ if (
   await fresh.waitReady;
   const dump = await fresh.dumpDataDir("gzip");
   await fresh.close();
-  writeFileSync(initialData, Buffer.from(await dump.arrayBuffer()));
-  writeFileSync(madeBy, pgliteVersion);
+  writeChanged(initialData, Buffer.from(await dump.arrayBuffer()));
+  writeChanged(madeBy, Buffer.from(pgliteVersion));
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Every check `npm test` runs, packed onto the machine's cores: the builds first (the tests and
-// journeys run what they built); then the unit and API tests and the browser journeys side by side,
+// Every check `npm test` runs, packed onto the machine's cores: the server's bundle first (the tests
+// spawn it), then the tests beside the apps' builds, then the browser journeys beside the tests,
 // since a journey spends most of its time waiting on a page, as a person would; the type check and
 // the lint beside them at a lower priority, taking what the others leave. Each line of output is
 // prefixed with its stage; a failing stage fails the run, after the stages already started have
@@ -105,7 +105,10 @@ const tsconfigPackage = createRequire(path.join(root, "tooling", "typescript", "
 const nativeTs = tsconfigPackage.resolve("typescript/package.json");
 const tsc = path.join(path.dirname(nativeTs), tsconfigPackage(nativeTs).bin.tsc);
 
-const build = pnpm("build", "exec", "turbo", "run", "build");
+// The server's bundle first, on its own: the tests spawn it, and it takes seconds. The tests start
+// on it while the apps the browsers load are built, which only the journeys need.
+const serverBundle = pnpm("server bundle", "--filter", "@vsi/server", "build");
+const build = pnpm("build", "exec", "turbo", "run", "build", "--filter=!@vsi/server");
 const types = stage("types", process.execPath, [tsc, "-b"], { background: true });
 const lint = stage("lint", "pnpm", ["run", "lint"], { background: true });
 const notRun = (name) => Promise.resolve({ name, code: undefined, seconds: 0 });
@@ -117,19 +120,19 @@ const testServer = database?.then(
     return undefined;
   },
 );
-const tests = Promise.all([passed(build), testServer]).then(([ok, url]) =>
+const tests = Promise.all([passed(serverBundle), testServer]).then(([ok, url]) =>
   ok && (hasServer || noServer || url)
     ? stage("tests", "pnpm", ["exec", "vitest", "run"], {
         env: url ? { TEST_DATABASE_URL: url, ...inRunTemp } : inRunTemp,
       })
     : notRun("tests"),
 );
-const journeys = passed(build).then((ok) =>
+const journeys = passed(serverBundle, build).then((ok) =>
   ok
     ? stage("journeys", "pnpm", ["--filter", "@vsi/e2e", "test"], { env: inRunTemp })
     : notRun("journeys"),
 );
-const results = await Promise.all([build, types, lint, tests, journeys]);
+const results = await Promise.all([serverBundle, build, types, lint, tests, journeys]);
 await database?.then(
   (server) => server.stop(),
   () => undefined,
