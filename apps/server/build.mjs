@@ -12,7 +12,11 @@ import pkg from "./package.json" with { type: "json" };
 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith("@vsi/"));
 
-/** Writes `contents` to `file` by a rename, unless the file already holds them. */
+/**
+ * Writes `contents` to `file` by a rename, unless the file already holds them.
+ * @param {string} file
+ * @param {Uint8Array} contents
+ */
 function writeChanged(file, contents) {
   if (existsSync(file) && readFileSync(file).equals(contents)) return;
   mkdirSync(path.dirname(file), { recursive: true });
