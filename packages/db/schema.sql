@@ -559,7 +559,9 @@ CREATE VIEW staff_alert_recipients AS
     s.user_id
    FROM staff_alert_subscriptions s
      JOIN users u ON u.id = s.user_id
-  WHERE u.deactivated_at IS NULL;
+  WHERE u.deactivated_at IS NULL AND (u.is_admin OR u.staff_of_every_location OR (EXISTS ( SELECT 1
+           FROM location_access a
+          WHERE a.user_id = s.user_id AND a.location_id = s.location_id)));
 
 CREATE OR REPLACE FUNCTION public.answer_figure_rows(given_answers jsonb, at_location integer, at_time timestamp with time zone)
  RETURNS TABLE(question_id integer, buckets text[], number numeric)

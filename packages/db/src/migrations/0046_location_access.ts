@@ -34,9 +34,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for each row when (old.staff_of_every_location and not new.staff_of_every_location
       or old.is_admin and not new.is_admin)
     execute function vsi_user_access_notify()`.execute(db);
+  // Alerts go to subscribers who still hold the location: one narrowed away from it hears no more
+  // of its sign-ins, without their subscription being rewritten.
+  await sql`create or replace view staff_alert_recipients as
+    select 'visit.signed_in'::text as event_type, s.location_id, s.program_id, s.user_id
+    from staff_alert_subscriptions s join users u on u.id = s.user_id
+    where u.deactivated_at is null
+      and (u.is_admin or u.staff_of_every_location or exists (
+        select 1 from location_access a where a.user_id = s.user_id and a.location_id = s.location_id))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`create or replace view staff_alert_recipients as
+    select 'visit.signed_in'::text as event_type, s.location_id, s.program_id, s.user_id
+    from staff_alert_subscriptions s join users u on u.id = s.user_id
+    where u.deactivated_at is null`.execute(db);
   await sql`drop trigger users_notify_narrowed on users`.execute(db);
   await sql`drop trigger location_access_notify_removed on location_access`.execute(db);
   await sql`alter table invites drop column access`.execute(db);
