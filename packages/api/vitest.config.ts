@@ -19,6 +19,7 @@ export const apiStorageTests: string[] = [
   // Its three reads run in transactions of their own, which PGlite takes one at a time.
   "src/reports/funder-summary.test.ts",
   "src/accounts/user-language.test.ts",
+  "src/accounts/location-access.test.ts",
   "src/door/door.test.ts",
   "src/webhooks/webhooks.test.ts",
   "src/notifications/notifications.test.ts",

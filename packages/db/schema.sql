@@ -95,11 +95,22 @@ CREATE TABLE invites (
     accepted_at timestamp with time zone,
     revoked_at timestamp with time zone,
     language text,
+    access jsonb,
     CONSTRAINT invites_accepted_by_user_id_fkey FOREIGN KEY (accepted_by_user_id) REFERENCES users(id) ON DELETE SET NULL,
     CONSTRAINT invites_created_by_user_id_fkey FOREIGN KEY (created_by_user_id) REFERENCES users(id) ON DELETE SET NULL,
     CONSTRAINT invites_language_check CHECK ((language = ANY (ARRAY['en'::text, 'es'::text]))),
     CONSTRAINT invites_pkey PRIMARY KEY (id),
     CONSTRAINT invites_revoked_by_user_id_fkey FOREIGN KEY (revoked_by_user_id) REFERENCES users(id) ON DELETE SET NULL
+);
+
+CREATE TABLE location_access (
+    user_id integer NOT NULL,
+    location_id integer NOT NULL,
+    role text NOT NULL,
+    CONSTRAINT location_access_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
+    CONSTRAINT location_access_pkey PRIMARY KEY (user_id, location_id),
+    CONSTRAINT location_access_role_check CHECK ((role = ANY (ARRAY['staff'::text, 'admin'::text]))),
+    CONSTRAINT location_access_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
 );
 
 CREATE TABLE location_programs (
@@ -315,6 +326,7 @@ CREATE TABLE users (
     deactivated_at timestamp with time zone,
     language text,
     daily_summary boolean DEFAULT false NOT NULL,
+    staff_of_every_location boolean DEFAULT true NOT NULL,
     CONSTRAINT users_language_check CHECK ((language = ANY (ARRAY['en'::text, 'es'::text]))),
     CONSTRAINT users_picture_file_id_fkey FOREIGN KEY (picture_file_id) REFERENCES files(id) ON DELETE SET NULL,
     CONSTRAINT users_pkey PRIMARY KEY (id)
@@ -475,6 +487,8 @@ CREATE UNIQUE INDEX door_codes_current_idx ON public.door_codes USING btree (loc
 
 CREATE INDEX invites_pending_idx ON public.invites USING btree (updated_at DESC) WHERE ((accepted_at IS NULL) AND (revoked_at IS NULL));
 
+CREATE INDEX location_access_location_id_idx ON public.location_access USING btree (location_id);
+
 CREATE INDEX location_programs_program_id_idx ON public.location_programs USING btree (program_id);
 
 CREATE INDEX questions_live_position_idx ON public.questions USING btree ("position") WHERE (retired_at IS NULL);
@@ -545,7 +559,9 @@ CREATE VIEW staff_alert_recipients AS
     s.user_id
    FROM staff_alert_subscriptions s
      JOIN users u ON u.id = s.user_id
-  WHERE u.deactivated_at IS NULL;
+  WHERE u.deactivated_at IS NULL AND (u.is_admin OR u.staff_of_every_location OR (EXISTS ( SELECT 1
+           FROM location_access a
+          WHERE a.user_id = s.user_id AND a.location_id = s.location_id)));
 
 CREATE OR REPLACE FUNCTION public.answer_figure_rows(given_answers jsonb, at_location integer, at_time timestamp with time zone)
  RETURNS TABLE(question_id integer, buckets text[], number numeric)
@@ -879,6 +895,8 @@ AS $function$
 
 CREATE TRIGGER api_tokens_notify_revoked AFTER UPDATE OF revoked_at ON public.api_tokens FOR EACH ROW WHEN (((old.revoked_at IS NULL) AND (new.revoked_at IS NOT NULL))) EXECUTE FUNCTION vsi_user_access_notify();
 
+CREATE TRIGGER location_access_notify_removed AFTER DELETE ON public.location_access FOR EACH ROW EXECUTE FUNCTION vsi_user_access_notify();
+
 CREATE TRIGGER locations_notify_archived AFTER UPDATE OF archived_at ON public.locations FOR EACH ROW WHEN (((old.archived_at IS NULL) AND (new.archived_at IS NOT NULL))) EXECUTE FUNCTION vsi_access_notify();
 
 CREATE TRIGGER questions_answer_figures AFTER UPDATE OF kind ON public.questions FOR EACH ROW WHEN ((old.kind IS DISTINCT FROM new.kind)) EXECUTE FUNCTION questions_answer_figures();
@@ -898,6 +916,8 @@ CREATE TRIGGER sessions_notify_ended AFTER DELETE ON public.sessions FOR EACH RO
 CREATE TRIGGER tablets_notify_revoked AFTER UPDATE OF revoked_at ON public.tablets FOR EACH ROW WHEN (((old.revoked_at IS NULL) AND (new.revoked_at IS NOT NULL))) EXECUTE FUNCTION vsi_access_notify();
 
 CREATE TRIGGER users_notify_deactivated AFTER UPDATE OF deactivated_at ON public.users FOR EACH ROW WHEN (((old.deactivated_at IS NULL) AND (new.deactivated_at IS NOT NULL))) EXECUTE FUNCTION vsi_user_access_notify();
+
+CREATE TRIGGER users_notify_narrowed AFTER UPDATE OF staff_of_every_location, is_admin ON public.users FOR EACH ROW WHEN (((old.staff_of_every_location AND (NOT new.staff_of_every_location)) OR (old.is_admin AND (NOT new.is_admin)))) EXECUTE FUNCTION vsi_user_access_notify();
 
 CREATE TRIGGER visits_answer_figures_insert AFTER INSERT ON public.visits FOR EACH ROW WHEN ((new.answers <> '{}'::jsonb)) EXECUTE FUNCTION visits_answer_figures();
 

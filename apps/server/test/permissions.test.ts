@@ -11,7 +11,14 @@ import {
 import { contract } from "./contract.ts";
 import { adminClient, createCatalog, visitor } from "./fixtures.ts";
 import { startTestServer, type Client, type TestServer } from "./harness.ts";
-import { identities, identityClient, type IdentityName } from "./identities.ts";
+import {
+  createSiteUsers,
+  identities,
+  identityClient,
+  siteIdentities,
+  type IdentityName,
+  type SiteIdentityName,
+} from "./identities.ts";
 
 /**
  * Who may call what, for every /api operation and every procedure at /trpc, from one table. Tests
@@ -27,7 +34,7 @@ const level = (access: Access, status: number): Expected => {
     const verdict = accessTable[access][kind];
     return verdict === "ok" ? status : verdict;
   };
-  // The bearer token is a staff member's.
+  // The bearer token is a staff member's (of every location, as staff and admin are).
   return {
     anonymous: of("anonymous"),
     tablet1: of("tablet"),
@@ -35,16 +42,34 @@ const level = (access: Access, status: number): Expected => {
     staff: of("staff"),
     admin: of("admin"),
     bearer: of("staff"),
+    staffOf1: of("staff"),
+    adminOf1: of("siteAdmin"),
+    adminOf2: of("siteAdmin"),
   };
 };
 const everyone = (status: number) => level("public", status);
 const staffOnly = (status: number) => level("staff", status);
+const siteAdminOnly = (status: number) => level("siteAdmin", status);
 const adminOnly = (status: number) => level("admin", status);
 // The second tablet belongs to another location than the one these calls name.
 const sheet = (status: number): Expected => ({ ...level("sheet", status), tablet2: 403 });
 
+/** What one who does not hold the location hears where the access level lets them through: 404, as if it did not exist. */
+const unheld = (status: number) => (status < 400 ? 404 : status);
+/** A call about location1 (or a record of it): adminOf2, who holds location2 alone, hears 404. */
+const atLocation1 = (expected: Expected): Expected => ({
+  ...expected,
+  adminOf2: unheld(expected.adminOf2),
+});
+/** A call about a location just made by the network admin: no one holding some locations holds it. */
+const atNewLocation = (expected: Expected): Expected => ({
+  ...expected,
+  ...Object.fromEntries(siteIdentities.map((name) => [name, unheld(expected[name])])),
+});
+
 interface World {
   server: TestServer;
+  siteUsers: Record<SiteIdentityName, { id: number }>;
   admin: Client;
   staffUser: { id: number; email: string };
   otherUserId: number;
@@ -256,7 +281,17 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/users/me",
-    expected: { anonymous: 204, tablet1: 204, tablet2: 204, staff: 200, admin: 200, bearer: 200 },
+    expected: {
+      anonymous: 204,
+      tablet1: 204,
+      tablet2: 204,
+      staff: 200,
+      admin: 200,
+      bearer: 200,
+      staffOf1: 200,
+      adminOf1: 200,
+      adminOf2: 200,
+    },
     request: () => ({ url: "/api/users/me" }),
   },
   {
@@ -268,7 +303,8 @@ const table: Row[] = [
   {
     method: "PUT",
     path: "/users/me/notifications",
-    expected: staffOnly(200),
+    // An alert at location1: not one of adminOf2's locations, as if it did not exist.
+    expected: { ...staffOnly(200), adminOf2: 422 },
     request: (w) => ({
       url: "/api/users/me/notifications",
       body: { signIns: [{ locationId: w.location1, programId: w.program1 }], dailySummary: true },
@@ -277,38 +313,40 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/users",
-    expected: adminOnly(200),
+    expected: siteAdminOnly(200),
     request: () => ({ url: "/api/users" }),
   },
   {
     method: "GET",
     path: "/users/{id}",
-    expected: staffOnly(200),
+    // staffUser holds every location: each site admin manages them; staffOf1 is not them.
+    expected: { ...staffOnly(200), staffOf1: 403 },
     request: (w) => ({ url: `/api/users/${w.staffUser.id}` }),
   },
   {
     method: "PATCH",
     path: "/users/{id}",
-    expected: staffOnly(200),
+    // A site admin changes another's roles alone, not their name.
+    expected: { ...staffOnly(200), staffOf1: 403, adminOf1: 403, adminOf2: 403 },
     request: (w) => ({ url: `/api/users/${w.staffUser.id}`, body: { firstName: "Staff" } }),
   },
   {
     method: "PUT",
     path: "/users/{id}",
-    expected: staffOnly(200),
+    expected: { ...staffOnly(200), staffOf1: 403, adminOf1: 403, adminOf2: 403 },
     request: (w) => ({ url: `/api/users/${w.staffUser.id}`, body: { firstName: "Staff" } }),
   },
 
   {
     method: "GET",
     path: "/invites",
-    expected: adminOnly(200),
+    expected: siteAdminOnly(200),
     request: () => ({ url: "/api/invites" }),
   },
   {
     method: "POST",
     path: "/invites",
-    expected: adminOnly(201),
+    expected: siteAdminOnly(201),
     request: () => ({
       url: "/api/invites",
       body: { firstName: "A", lastName: "B", email: `inv-${unique()}@example.org`, message: "Hi" },
@@ -337,13 +375,14 @@ const table: Row[] = [
   {
     method: "POST",
     path: "/invites/{id}/resend",
-    expected: adminOnly(200),
+    // The network admin's invite, of every location: not one of a site admin's.
+    expected: atNewLocation(siteAdminOnly(200)),
     request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}/resend` }),
   },
   {
     method: "DELETE",
     path: "/invites/{id}",
-    expected: adminOnly(200),
+    expected: atNewLocation(siteAdminOnly(200)),
     request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }),
   },
 
@@ -378,7 +417,7 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/locations/{id}",
-    expected: everyone(200),
+    expected: atLocation1(everyone(200)),
     request: (w) => ({ url: `/api/locations/${w.location1}` }),
   },
   {
@@ -408,31 +447,31 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/locations/{id}/tablets",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: (w) => ({ url: `/api/locations/${w.location1}/tablets` }),
   },
   {
     method: "DELETE",
     path: "/tablets/{id}",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: async (w) => ({ url: `/api/tablets/${await freshTablet(w)}` }),
   },
   {
     method: "GET",
     path: "/locations/{id}/setup",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: (w) => ({ url: `/api/locations/${w.location1}/setup` }),
   },
   {
     method: "POST",
     path: "/locations/{id}/door-code",
-    expected: staffOnly(201),
+    expected: atLocation1(staffOnly(201)),
     request: (w) => ({ url: `/api/locations/${w.location1}/door-code` }),
   },
   {
     method: "GET",
     path: "/locations/{id}/poster",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: async (w) => {
       await openDoor(w);
       return { url: `/api/locations/${w.location1}/poster` };
@@ -477,7 +516,7 @@ const table: Row[] = [
   {
     method: "POST",
     path: "/locations/{id}/roll-calls",
-    expected: staffOnly(201),
+    expected: atNewLocation(staffOnly(201)),
     request: async (w) => ({
       url: `/api/locations/${await freshLocation(w)}/roll-calls`,
       body: { drill: false },
@@ -486,19 +525,19 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/roll-calls",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: (w) => ({ url: `/api/roll-calls?locationId=${w.location1}` }),
   },
   {
     method: "GET",
     path: "/roll-calls/{id}",
-    expected: staffOnly(200),
+    expected: atNewLocation(staffOnly(200)),
     request: async (w) => ({ url: `/api/roll-calls/${(await freshRollCall(w)).id}` }),
   },
   {
     method: "PATCH",
     path: "/roll-calls/{id}/people/{personId}",
-    expected: staffOnly(200),
+    expected: atNewLocation(staffOnly(200)),
     request: async (w) => {
       const { id, personId } = await freshRollCall(w);
       return { url: `/api/roll-calls/${id}/people/${personId}`, body: { safe: true } };
@@ -507,7 +546,7 @@ const table: Row[] = [
   {
     method: "POST",
     path: "/roll-calls/{id}/people",
-    expected: staffOnly(201),
+    expected: atNewLocation(staffOnly(201)),
     request: async (w) => ({
       url: `/api/roll-calls/${(await freshRollCall(w)).id}/people`,
       body: { name: "Walk In" },
@@ -516,13 +555,13 @@ const table: Row[] = [
   {
     method: "POST",
     path: "/roll-calls/{id}/end",
-    expected: staffOnly(200),
+    expected: atNewLocation(staffOnly(200)),
     request: async (w) => ({ url: `/api/roll-calls/${(await freshRollCall(w)).id}/end` }),
   },
   {
     method: "GET",
     path: "/locations/{id}/events",
-    expected: sheet(200),
+    expected: atLocation1(sheet(200)),
     stream: true,
     request: (w) => ({ url: `/api/locations/${w.location1}/events` }),
   },
@@ -536,7 +575,7 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/programs/{id}",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: (w) => ({ url: `/api/programs/${w.program1}` }),
   },
   {
@@ -564,7 +603,7 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/questions",
-    expected: sheet(200),
+    expected: atLocation1(sheet(200)),
     request: (w) => ({ url: `/api/questions?locationId=${w.location1}` }),
   },
   {
@@ -593,25 +632,25 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/visits",
-    expected: sheet(200),
+    expected: atLocation1(sheet(200)),
     request: (w) => ({ url: `/api/visits?locationId=${w.location1}` }),
   },
   {
     method: "GET",
     path: "/visits/open",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: (w) => ({ url: `/api/visits/open?locationId=${w.location1}` }),
   },
   {
     method: "GET",
     path: "/visits/summary",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: (w) => ({ url: `/api/visits/summary?locationId=${w.location1}&groupBy=program` }),
   },
   {
     method: "GET",
     path: "/reports/summary",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: (w) => ({
       url: `/api/reports/summary?from=2026-01-01&to=2026-12-31&locationId=${w.location1}`,
     }),
@@ -632,27 +671,27 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/visits/search",
-    // The phone is a visitor of location1's only: tablet2's lookup does not reach it.
-    expected: { ...sheet(200), tablet2: 404 },
+    // The phone is a visitor of location1's only: tablet2's lookup does not reach it, nor adminOf2's.
+    expected: atLocation1({ ...sheet(200), tablet2: 404 }),
     request: () => ({ url: `/api/visits/search?phoneNumber=${searchedPhone}` }),
   },
   {
     method: "GET",
     path: "/visits/{id}",
     // A tablet reads no visit by id, not even its own location's.
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: (w) => ({ url: `/api/visits/${w.visit1}` }),
   },
   {
     method: "POST",
     path: "/visits",
-    expected: sheet(201),
+    expected: atLocation1(sheet(201)),
     request: (w) => ({ url: "/api/visits", body: visitor(w.location1, w.program1) }),
   },
   {
     method: "PATCH",
     path: "/visits/{id}",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: async (w) => ({
       url: `/api/visits/${await freshVisit(w)}`,
       body: { FirstName: "Fixed" },
@@ -661,7 +700,7 @@ const table: Row[] = [
   {
     method: "PATCH",
     path: "/visits/{id}/sign-out",
-    expected: sheet(200),
+    expected: atLocation1(sheet(200)),
     request: async (w) => ({ url: `/api/visits/${await freshVisit(w)}/sign-out` }),
   },
   {
@@ -697,7 +736,8 @@ const table: Row[] = [
   {
     method: "DELETE",
     path: "/tokens/{id}",
-    expected: { ...staffOnly(200), bearer: 403 },
+    // staffUser's token: another's is not theirs to revoke.
+    expected: { ...staffOnly(200), bearer: 403, staffOf1: 403, adminOf1: 403, adminOf2: 403 },
     request: async (w) => ({ url: `/api/tokens/${await freshStaffToken(w)}` }),
   },
 
@@ -729,7 +769,7 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/audit",
-    expected: adminOnly(200),
+    expected: siteAdminOnly(200),
     request: () => ({ url: "/api/audit?action=visit.sign_in" }),
   },
   {
@@ -819,7 +859,7 @@ const caseRows: Row[] = [
     // A tablet signs out open visits (and, retrying, one ended within the day): never an older one.
     method: "PATCH",
     path: "/visits/{id}/sign-out of a visit ended two days ago",
-    expected: { ...sheet(200), tablet1: 404 },
+    expected: atLocation1({ ...sheet(200), tablet1: 404 }),
     request: async (w) => ({ url: `/api/visits/${await freshVisit(w, 2)}/sign-out` }),
   },
 ];
@@ -835,13 +875,13 @@ const rawRows: Row[] = [
   {
     method: "GET",
     path: "/visits/open?format=csv",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: (w) => ({ url: `/api/visits/open?format=csv&locationId=${w.location1}` }),
   },
   {
     method: "GET",
     path: "/reports/summary?format=csv",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: (w) => ({
       url: `/api/reports/summary?format=csv&from=2026-01-01&to=2026-01-31&locationId=${w.location1}`,
     }),
@@ -859,22 +899,22 @@ interface ProcedureRow {
 const trpcOnlyRows: ProcedureRow[] = [
   {
     procedure: "visits.report",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     input: (w) => ({ locationId: w.location1 }),
   },
   {
     procedure: "visits.summaryReport",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     input: (w) => ({ locationId: w.location1, groupBy: "program" }),
   },
   {
     procedure: "audit.page",
-    expected: adminOnly(200),
+    expected: siteAdminOnly(200),
     input: () => ({ action: "visit.sign_in" }),
   },
   {
     procedure: "reports.today",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     input: (w) => ({ locationId: w.location1 }),
   },
   {
@@ -928,6 +968,8 @@ const procedureRows: ProcedureRow[] = table.flatMap((row) => {
 
 let world: World;
 let staffBearer: string;
+/** Every identity the matrix calls as: the kinds of caller, and those holding some locations only. */
+const callers = [...identities, ...siteIdentities];
 
 const clientAs = (name: IdentityName) => identityClient({ ...world, staffBearer }, name);
 
@@ -939,6 +981,7 @@ beforeAll(async () => {
   const other = await server.createUser();
   world = {
     server,
+    siteUsers: await createSiteUsers(server, catalog.main.id, catalog.east.id),
     admin,
     staffUser,
     otherUserId: other.id,
@@ -968,7 +1011,7 @@ describe("permission matrix", () => {
   for (const row of [...table, ...caseRows, ...rawRows]) {
     it(`${row.method} ${row.path}`, async () => {
       const got: Partial<Expected> = {};
-      for (const name of identities) {
+      for (const name of callers) {
         const client = await clientAs(name);
         const { url, body } = await row.request(world);
         if (row.stream) {
@@ -996,7 +1039,7 @@ describe("permission matrix", () => {
     it(`${row.procedure} at /trpc`, async () => {
       const kind = procedures.get(row.procedure)!;
       const got: Partial<Expected> = {};
-      for (const name of identities) {
+      for (const name of callers) {
         const client = await clientAs(name);
         const input = (await row.input(world)) as Record<string, unknown>;
         // A query without input sends none: those of no input take none.

@@ -81,6 +81,22 @@ describeOnPostgres("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
       const batched = await bytes(await visitsCsv(db, filters, "batched"));
       expect(copy.equals(batched), JSON.stringify(filters)).toBe(true);
     }
+    // A caller holding some locations only (withinCallerLocations): theirs, or none at all.
+    const utc = visitListInput.parse({ timeZone: "UTC" });
+    const oneLocation = await bytes(
+      await visitsCsv(
+        db,
+        visitListInput.parse({ timeZone: "UTC", locationId: ids.location }),
+        "copy",
+      ),
+    );
+    for (const locationIds of [[ids.location], []]) {
+      const copy = await bytes(await visitsCsv(db, { ...utc, locationIds }, "copy"));
+      const batched = await bytes(await visitsCsv(db, { ...utc, locationIds }, "batched"));
+      expect(copy.equals(batched), JSON.stringify(locationIds)).toBe(true);
+      if (locationIds.length) expect(copy.equals(oneLocation)).toBe(true);
+      else expect(copy.toString("utf8").split("\n").filter(Boolean)).toHaveLength(1);
+    }
     // Not two empty files: everything is there, awkward cells included.
     const all = (
       await bytes(await visitsCsv(db, visitListInput.parse({ timeZone: "Europe/Madrid" }), "copy"))

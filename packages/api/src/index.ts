@@ -1,6 +1,7 @@
 export { appRouter, createCaller, type AppRouter } from "./router.ts";
 export { createContext } from "./callers/context.ts";
 export type { Context } from "./kernel/context.ts";
+export type { Identity } from "./kernel/identity.ts";
 export { describeError, errorBody, HttpError, notFound } from "./kernel/errors.ts";
 export { errorBodySchema } from "./error-body.ts";
 export type { ProcedureMeta } from "./kernel/trpc.ts";
@@ -13,8 +14,10 @@ export { insertUser, findUserByEmail, promoteToAdmin } from "./accounts/users.ts
 export {
   accessTable,
   assertAdmin,
+  assertLocationAccess,
   assertStaff,
   visitView,
+  withinCallerLocations,
   type Access,
   type IdentityKind,
   type VisitView,
@@ -61,4 +64,5 @@ export { sendDailySummaries } from "./notifications/daily-summary.ts";
 export { staffAlertsChannel } from "./notifications/schema.ts";
 export { openRollCallAt } from "./roll-calls/queries.ts";
 export { rollCallCsv } from "./roll-calls/csv.ts";
+export { assertCallerRollCall } from "./roll-calls/access.ts";
 export { rollCallGetInput } from "./roll-calls/schema.ts";

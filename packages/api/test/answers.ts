@@ -24,6 +24,8 @@ export function staffUserAnswer(user: {
     picture: null,
     pictureUrl: null,
     isAdmin: false,
+    // Staff of every location, each listed (src/accounts/location-access.test.ts checks them).
+    access: expect.any(Array) as unknown,
     isActive: true,
     language: null,
   };

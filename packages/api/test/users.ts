@@ -9,6 +9,11 @@ export interface TestUserFields {
   email: string;
   password: string;
   isAdmin: boolean;
+  /**
+   * Roles at named locations; given, the user holds those alone (not every location, which a user
+   * written without it holds, as migration 0046's default says).
+   */
+  access: Array<{ locationId: number; role: "staff" | "admin" }>;
 }
 
 export interface TestUser {
@@ -47,8 +52,20 @@ export async function createTestUser(
       email,
       password_hash: await hashOnce(password),
       is_admin: fields.isAdmin ?? false,
+      staff_of_every_location: fields.access === undefined,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  if (fields.access?.length)
+    await db
+      .insertInto("location_access")
+      .values(
+        fields.access.map(({ locationId, role }) => ({
+          user_id: id,
+          location_id: locationId,
+          role,
+        })),
+      )
+      .execute();
   return { id, email, password };
 }

@@ -23,8 +23,19 @@ export interface UsersTable {
   language: "en" | "es" | null;
   /** Whether they get the daily summary e-mail at 7 a.m. in their locations' zones. */
   daily_summary: Generated<boolean>;
+  /** Staff at every location, later ones included, until their access is narrowed (migration 0046). */
+  staff_of_every_location: Generated<boolean>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+}
+
+export type LocationRole = "staff" | "admin";
+
+/** A user's role at one location; a role here overrides staff_of_every_location's there. */
+export interface LocationAccessTable {
+  user_id: number;
+  location_id: number;
+  role: LocationRole;
 }
 
 export interface SessionsTable {
@@ -60,6 +71,12 @@ export interface InvitesTable {
   updated_at: DefaultTimestamp;
   accepted_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+  /** The new user's locations and roles; null: staff of every location. */
+  access: ColumnType<
+    { locationId: number; role: LocationRole }[] | null,
+    string | null | undefined,
+    string | null
+  >;
 }
 
 export interface PasswordResetsTable {
@@ -453,6 +470,7 @@ export interface StaffDailySummariesTable {
 
 export interface Database {
   users: UsersTable;
+  location_access: LocationAccessTable;
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
   invites: InvitesTable;

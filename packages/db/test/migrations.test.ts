@@ -15,6 +15,7 @@ const expectedTables = [
   "door_visits",
   "files",
   "invites",
+  "location_access",
   "location_programs",
   "locations",
   "password_resets",
@@ -386,6 +387,39 @@ async function checkEventAnswerValuesMigrate(db: Kysely<Database>) {
   ]);
 }
 
+/**
+ * Access per location, on an install from before it: its admins are the network's, its staff are
+ * staff of every location by the flag (no rows, so a location made later is theirs too), and an
+ * invite sent before makes staff of every location, as it said.
+ */
+async function checkLocationAccessMigrates(db: Kysely<Database>) {
+  const migrator = await migratedTo(db, "0043_one_visit_change_trigger");
+  await insertLocation(db, "Before");
+  await sql`insert into users (first_name, last_name, email, password_hash, is_admin) values
+    ('Ada', 'Admin', 'ada@example.org', 'h', true), ('Sam', 'Staff', 'sam@example.org', 'h', false)`.execute(
+    db,
+  );
+  await sql`insert into invites (first_name, email) values ('Ivy', 'ivy@example.org')`.execute(db);
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  await insertLocation(db, "After");
+  expect(
+    await db
+      .selectFrom("users")
+      .select(["email", "is_admin", "staff_of_every_location"])
+      .orderBy("email")
+      .execute(),
+  ).toEqual([
+    { email: "ada@example.org", is_admin: true, staff_of_every_location: true },
+    { email: "sam@example.org", is_admin: false, staff_of_every_location: true },
+  ]);
+  expect(await db.selectFrom("location_access").selectAll().execute()).toEqual([]);
+  expect(await db.selectFrom("invites").select("access").execute()).toEqual([{ access: null }]);
+  await expect(
+    sql`insert into location_access (user_id, location_id, role)
+      select id, (select min(id) from locations), 'owner' from users limit 1`.execute(db),
+  ).rejects.toThrow(/location_access_role_check/);
+}
+
 /** A migration that landed after a later-numbered one still runs on a database that has the later one. */
 async function checkLateLandingMigrates(db: Kysely<Database>) {
   // One that no later migration builds on, as a late-landing branch's would be.
@@ -430,6 +464,9 @@ const checks: Record<string, (db: Db) => Promise<void>> = {
   ) => checkEventAnswerValuesMigrate(db.kysely),
   "take a roll call's marks kept before their arrival was as arrived when made": (db) =>
     checkRollCallMarkArrivalMigrates(db.kysely),
+  "make today's admins the network's and today's staff staff of every location, later ones too": (
+    db,
+  ) => checkLocationAccessMigrates(db.kysely),
 };
 
 describe("migrations", () => {

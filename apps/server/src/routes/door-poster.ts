@@ -1,4 +1,11 @@
-import { assertStaff, createContext, doorPoster, idParam, type Services } from "@vsi/api";
+import {
+  assertLocationAccess,
+  assertStaff,
+  createContext,
+  doorPoster,
+  idParam,
+  type Services,
+} from "@vsi/api";
 import type { FastifyInstance } from "fastify";
 import { errorResponse } from "./openapi-responses.ts";
 
@@ -6,8 +13,9 @@ import { errorResponse } from "./openapi-responses.ts";
 export function registerDoorPoster(app: FastifyInstance, services: Services) {
   app.get<{ Params: { id: string } }>("/api/locations/:id/poster", async (request, reply) => {
     const ctx = await createContext(services, request, reply);
-    assertStaff(ctx.identity);
+    const identity = assertStaff(ctx.identity);
     const { id } = idParam.parse(request.params);
+    assertLocationAccess(identity, id);
     const html = await doorPoster(ctx, id);
     return reply
       .header("Content-Type", "text/html; charset=utf-8")

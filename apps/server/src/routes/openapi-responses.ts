@@ -15,7 +15,7 @@ interface Response {
   content?: Record<string, { schema?: Schema }>;
 }
 interface Operation {
-  parameters?: Array<{ in: string }>;
+  parameters?: Array<{ in: string; name?: string }>;
   requestBody?: unknown;
   responses: Record<string, Response>;
 }
@@ -44,6 +44,7 @@ const refusedKind: Record<IdentityKind, string> = {
   anonymous: "nobody logged in",
   tablet: "a tablet",
   staff: "staff who are not administrators",
+  siteAdmin: "an administrator of some locations only",
   admin: "an administrator",
 };
 
@@ -77,6 +78,9 @@ function commonErrors(method: string, op: Operation, procedure: boolean): Array<
   const inPath = op.parameters?.some((p) => p.in === "path");
   if (inPath) errors.push([400, "The path is not valid percent-encoding"]);
   if (procedure && inPath) errors.push([404, "Nothing has that id"]);
+  // Staff hold some locations only: another one named is as if it did not exist.
+  if (procedure && op.parameters?.some((p) => p.in === "query" && p.name === "locationId"))
+    errors.push([404, "locationId names a location the caller does not hold"]);
   errors.push(
     [500, "Internal server error"],
     [503, "The database cannot be reached just now: try again after Retry-After seconds"],

@@ -1,4 +1,5 @@
 import {
+  assertCallerRollCall,
   assertStaff,
   contentDisposition,
   createContext,
@@ -12,6 +13,8 @@ import {
   rollCallGetInput,
   visitListInput,
   visitsCsv,
+  withinCallerLocations,
+  type Identity,
   type Services,
 } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
@@ -28,31 +31,37 @@ interface CsvFile {
  * query). The schema decides (a 422 like any procedure's) before the first byte: once streaming,
  * a 422 can no longer be answered.
  */
-const csvLists: Record<string, (services: Services, query: Query) => Promise<CsvFile>> = {
-  "/api/visits": async (services, query) => {
+const csvLists: Record<
+  string,
+  (services: Services, query: Query, identity: Identity) => Promise<CsvFile>
+> = {
+  "/api/visits": async (services, query, identity) => {
     const { from, to, locationId, programId, timeZone } = visitListInput.parse(query);
-    const filters = { from, to, locationId, programId, timeZone };
+    // The caller's locations alone, as in the JSON list.
+    const filters = withinCallerLocations(identity, { from, to, locationId, programId, timeZone });
     const name = await csvFileName(services.db.kysely, filters);
     // Rows stream with backpressure; an error after the first byte ends the response unfinished
     // (a truncated download, never a file that looks complete), and a closed download frees the
     // database connection.
     return { name, body: await visitsCsv(services.db, filters) };
   },
-  "/api/visits/open": async (services, query) => {
+  "/api/visits/open": async (services, query, identity) => {
     const { locationId, timeZone } = onSiteInput.parse(query);
+    const place = withinCallerLocations(identity, { locationId });
     const name = await onSiteCsvFileName(services.db.kysely, locationId, timeZone, services.now());
-    return { name, body: await onSiteCsv(services.db.kysely, locationId, timeZone) };
+    return { name, body: await onSiteCsv(services.db.kysely, place, timeZone) };
   },
-  "/api/reports/summary": async (services, query) => {
-    const input = funderSummaryInput.parse(query);
+  "/api/reports/summary": async (services, query, identity) => {
+    const input = withinCallerLocations(identity, funderSummaryInput.parse(query));
     const [name, body] = await Promise.all([
       csvFileName(services.db.kysely, input, "summary", input.language),
       funderSummaryCsv(services.db.kysely, input),
     ]);
     return { name, body };
   },
-  "/api/roll-calls/{id}": async (services, query) => {
+  "/api/roll-calls/{id}": async (services, query, identity) => {
     const { id, timeZone } = rollCallGetInput.parse(query);
+    await assertCallerRollCall(services.db.kysely, identity, id);
     const { name, csv } = await rollCallCsv(services.db.kysely, id, timeZone);
     return { name, body: csv };
   },
@@ -78,13 +87,13 @@ export function registerVisitsCsv(app: FastifyInstance, services: Services) {
     const found = csvOf(request.url.split("?")[0]!);
     if (request.method !== "GET" || query.format !== "csv" || !found) return;
     const ctx = await createContext(services, request, reply);
-    assertStaff(ctx.identity);
+    const identity = assertStaff(ctx.identity);
     // Empty parameters mean "not set", as on the JSON list.
     const present = Object.fromEntries(
       Object.entries(query).filter(([, v]) => v !== undefined && v !== ""),
     );
     if (found.id !== undefined) present.id = found.id;
-    const { name, body } = await found.list(services, present);
+    const { name, body } = await found.list(services, present, identity);
     return reply
       .header("Content-Type", "text/csv; charset=utf-8")
       .header("Content-Disposition", contentDisposition(name))

@@ -2,6 +2,7 @@ import { redirect, type ParsedLocation } from "@tanstack/react-router";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { keptUserAt } from "./offlineRollCall";
 import type { User } from "./types";
+import { isSiteAdmin, siteAdminMayOpen } from "./access";
 
 // Route guards for beforeLoad. The session (and with it the tRPC client) is loaded by the first
 // guarded page, not by public ones.
@@ -51,13 +52,16 @@ export async function requireUser({
   return { user };
 }
 
+/** The admin pages: a network admin's, and a site admin's own (their staff, their log). */
 export async function requireAdmin({
   location,
 }: {
   location: ParsedLocation;
 }): Promise<{ user: User }> {
   const user = await loadCurrentUser();
-  if (user?.isAdmin !== true) toLogin(location);
+  if (!user) toLogin(location);
+  if (!user.isAdmin && !(isSiteAdmin(user) && siteAdminMayOpen(location.pathname)))
+    toLogin(location);
   return { user };
 }
 

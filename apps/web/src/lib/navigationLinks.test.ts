@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { homeOf, navigationLinks } from "./navigationLinks";
 import type { User } from "./types";
 
-const person = (isAdmin: boolean) => ({ id: 7, firstName: "Demo", isAdmin }) as User;
+const person = (isAdmin: boolean, access: User["access"] = []) =>
+  ({ id: 7, firstName: "Demo", isAdmin, access }) as User;
 const paths = (user: User | null) => {
   const { main, admin } = navigationLinks(user);
   return { main: main.map((link) => link.to), admin: admin.map((link) => link.to) };
@@ -39,6 +40,14 @@ describe("navigationLinks", () => {
       ["/admin/webhooks", "Webhooks"],
       ["/admin/audit", "Audit log"],
     ]);
+  });
+
+  it("gives a site admin their staff's page and their log alone", () => {
+    expect(paths(person(false, [{ locationId: 3, role: "admin" }])).admin).toEqual([
+      "/admin/users",
+      "/admin/audit",
+    ]);
+    expect(paths(person(false, [{ locationId: 3, role: "staff" }])).admin).toEqual([]);
   });
 
   it("names every link in English and Spanish", () => {

@@ -1,4 +1,5 @@
 import type { User } from "./types";
+import { isSiteAdmin, siteAdminPages } from "./access";
 
 export interface NavigationLink {
   to:
@@ -36,18 +37,23 @@ export function navigationLinks(user: User | null): Navigation {
       { to: "/dashboard/reports", labelKey: "nav.reports" },
       { to: "/dashboard/on-site", labelKey: "nav.onSite" },
     ],
-    admin: user.isAdmin
-      ? [
-          { to: "/admin/users", labelKey: "users.title" },
-          { to: "/admin/questions", labelKey: "questions.title" },
-          { to: "/admin/settings", labelKey: "settings.title" },
-          { to: "/admin/backups", labelKey: "backups.title" },
-          { to: "/admin/webhooks", labelKey: "webhooks.title" },
-          { to: "/admin/audit", labelKey: "audit.title" },
-        ]
-      : [],
+    admin: adminLinks.filter(
+      (link) =>
+        user.isAdmin ||
+        (isSiteAdmin(user) && (siteAdminPages as readonly string[]).includes(link.to)),
+    ),
   };
 }
+
+/** Every admin page: all of them a network admin's; a site admin's, their staff and their log. */
+const adminLinks: NavigationLink[] = [
+  { to: "/admin/users", labelKey: "users.title" },
+  { to: "/admin/questions", labelKey: "questions.title" },
+  { to: "/admin/settings", labelKey: "settings.title" },
+  { to: "/admin/backups", labelKey: "backups.title" },
+  { to: "/admin/webhooks", labelKey: "webhooks.title" },
+  { to: "/admin/audit", labelKey: "audit.title" },
+];
 
 /** Where the product's name leads: a logged-in person's dashboard, else the home page. */
 export const homeOf = (user: User | null): "/" | "/dashboard" => (user ? "/dashboard" : "/");

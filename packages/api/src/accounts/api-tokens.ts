@@ -1,6 +1,7 @@
 import type { ApiTokensTable, Executor, User } from "@vsi/db";
 import type { Selectable } from "kysely";
 import { generateToken, hashToken, lastUseDue, lastUseDueBefore } from "../kernel/tokens.ts";
+import { locationRolesOfUser, type LocationRoleRow } from "./location-roles.ts";
 
 const tokenColumns = ["id", "name", "user_id", "created_at", "last_used_at"] as const;
 
@@ -71,7 +72,7 @@ export async function apiTokenOwner(
   db: Executor,
   token: string,
   now: Date,
-): Promise<{ user: User; apiTokenId: number } | undefined> {
+): Promise<{ user: User; roles: LocationRoleRow[]; apiTokenId: number } | undefined> {
   const row = await db
     .with("token", (db) =>
       db
@@ -93,9 +94,10 @@ export async function apiTokenOwner(
     .innerJoin("users", "users.id", "token.user_id")
     .selectAll("users")
     .select("token.id as api_token_id")
+    .select(locationRolesOfUser.as("location_roles"))
     .where("users.deactivated_at", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { api_token_id, ...user } = row;
-  return { user, apiTokenId: api_token_id };
+  const { api_token_id, location_roles, ...user } = row;
+  return { user, roles: location_roles, apiTokenId: api_token_id };
 }

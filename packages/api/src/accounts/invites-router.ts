@@ -22,12 +22,18 @@ import {
 } from "./invites.ts";
 import { getUserOutput } from "./users.ts";
 import {
-  adminProcedure,
   changesState,
   changesStateRefusal,
   publicProcedure,
   router,
+  siteAdminProcedure,
 } from "../kernel/trpc.ts";
+import type { Identity } from "../kernel/identity.ts";
+import { administeredLocationIds, assertMayGrant } from "../kernel/permissions.ts";
+import { notFound } from "../kernel/errors.ts";
+import { assertAccessLocationsExist } from "./user-access.ts";
+import type { LocationRoleRow } from "./location-roles.ts";
+import type { Executor } from "@vsi/db";
 import { wholeList } from "../kernel/pagination.ts";
 import { logIn, logOut } from "./login.ts";
 
@@ -44,8 +50,38 @@ async function sendInvite(ctx: Context & { user: User }, invite: Invite) {
   return { ...toInvite(invite), emailSent, ...(emailSent ? {} : { link }) };
 }
 
+type UserIdentity = Extract<Identity, { kind: "user" }>;
+
+/**
+ * The access an invite gives. Unsaid: a network admin's, staff of every location (null, as
+ * before); a site admin's, staff of the locations they administer. Said: a site admin's at those
+ * alone (403), a network admin's at live locations (422).
+ */
+async function invitedAccess(
+  db: Executor,
+  identity: UserIdentity,
+  given: LocationRoleRow[] | undefined,
+): Promise<LocationRoleRow[] | null> {
+  const administered = administeredLocationIds(identity.access);
+  if (given === undefined)
+    return administered
+      ? administered.map((locationId) => ({ locationId, role: "staff" as const }))
+      : null;
+  assertMayGrant(identity.access, { locationIds: given.map((entry) => entry.locationId) });
+  if (!administered) await assertAccessLocationsExist(db, given);
+  return given;
+}
+
+/** A site admin's invites are those naming a location they administer; another is not found. */
+function assertInviteManaged(identity: UserIdentity, invite: Invite) {
+  const administered = administeredLocationIds(identity.access);
+  if (!administered) return;
+  if (!invite.access?.some((entry) => administered.includes(entry.locationId)))
+    throw notFound("Invite");
+}
+
 export const invitesRouter = router({
-  list: adminProcedure
+  list: siteAdminProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -57,10 +93,15 @@ export const invitesRouter = router({
     .input(z.void())
     .output(z.array(inviteSchema))
     .query(async ({ ctx }) =>
-      wholeList(ctx.response, (await listPendingInvites(ctx.db)).map(toInvite)),
+      wholeList(
+        ctx.response,
+        (await listPendingInvites(ctx.db, administeredLocationIds(ctx.identity.access))).map(
+          toInvite,
+        ),
+      ),
     ),
 
-  create: adminProcedure
+  create: siteAdminProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -76,9 +117,10 @@ export const invitesRouter = router({
     .mutation(async ({ ctx, input }) => {
       // Unsaid, the e-mail is in the inviting admin's language (they write its message).
       const language = input.language === undefined ? ctx.user.language : input.language;
+      const access = await invitedAccess(ctx.db, ctx.identity, input.access);
       const invite = await createInvite(
         ctx.db,
-        { ...input, language },
+        { ...input, language, access },
         ctx.user.id,
         ctx.services.now(),
       );
@@ -132,7 +174,7 @@ export const invitesRouter = router({
       return getUserOutput(ctx.db, ctx.services.config.secret, userId);
     }),
 
-  resend: adminProcedure
+  resend: siteAdminProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -146,11 +188,12 @@ export const invitesRouter = router({
     .input(inviteId)
     .output(sentInviteSchema)
     .mutation(async ({ ctx, input }) => {
+      assertInviteManaged(ctx.identity, await findInvite(ctx.db, input.id));
       const invite = await touchPendingInvite(ctx.db, input.id, ctx.services.now());
       return sendInvite(ctx, invite);
     }),
 
-  revoke: adminProcedure
+  revoke: siteAdminProcedure
     .meta({
       openapi: {
         method: "DELETE",
@@ -162,7 +205,8 @@ export const invitesRouter = router({
     })
     .input(inviteId)
     .output(inviteSchema)
-    .mutation(async ({ ctx, input }) =>
-      toInvite(await revokeInvite(ctx.db, input.id, ctx.user.id, ctx.services.now())),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      assertInviteManaged(ctx.identity, await findInvite(ctx.db, input.id));
+      return toInvite(await revokeInvite(ctx.db, input.id, ctx.user.id, ctx.services.now()));
+    }),
 });

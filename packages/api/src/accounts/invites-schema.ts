@@ -8,7 +8,7 @@ import {
   requiredName,
   text,
 } from "../kernel/schema.ts";
-import { language } from "./users-schema.ts";
+import { accessInput, language } from "./users-schema.ts";
 import { say, accountMessages } from "../kernel/messages.ts";
 
 export const inviteSchema = z
@@ -25,6 +25,13 @@ export const inviteSchema = z
     updatedAt: isoDateTime,
     acceptedAt: isoDateTime.nullable(),
     revokedAt: isoDateTime.nullable(),
+    access: z
+      .array(z.object({ locationId: z.number().int(), role: z.enum(["staff", "admin"]) }))
+      .nullable()
+      .meta({
+        description:
+          "the new user's roles at locations; null: staff of every location, later ones included",
+      }),
     CreatedByUserId: z.number().int().nullable(),
     AcceptedByUserId: z.number().int().nullable(),
     RevokedByUserId: z.number().int().nullable(),
@@ -58,6 +65,10 @@ export const inviteCreateInput = z.object({
   message: optionalText("Message", 5000, { multiline: true }).default(""),
   language: language.optional().meta({
     description: "the e-mail's language; missing: the inviting admin's choice (null: English)",
+  }),
+  access: accessInput.optional().meta({
+    description:
+      "the new user's roles at locations; missing: a network admin's invite makes staff of every location, a site admin's staff of the locations they administer",
   }),
 });
 export type InviteCreateInput = z.output<typeof inviteCreateInput>;

@@ -90,6 +90,8 @@ describe("inviting someone", () => {
       updatedAt: expect.any(String),
       acceptedAt: null,
       revokedAt: null,
+      // Said by no one: staff of every location, as before.
+      access: null,
       CreatedByUserId: adminId,
       AcceptedByUserId: null,
       RevokedByUserId: null,

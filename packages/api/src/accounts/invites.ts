@@ -5,6 +5,8 @@ import { forbidden, notFound } from "../kernel/errors.ts";
 import type { InviteCreateInput } from "./invites-schema.ts";
 import { auditColumns, auditValues } from "../kernel/audit.ts";
 import { assertEmailFree, insertUser, type NewUserFields } from "./users.ts";
+import { grantInvitedAccess } from "./user-access.ts";
+import type { LocationRoleRow } from "./location-roles.ts";
 import { say, accountMessages } from "../kernel/messages.ts";
 
 export const inviteAcceptedMessage = say(accountMessages.inviteAccepted);
@@ -34,13 +36,22 @@ function assertPending(invite: Invite) {
   if (invite.revoked_at) throw forbidden(inviteRevokedMessage);
 }
 
-/** Invites neither accepted nor revoked, the last sent first. */
-export async function listPendingInvites(db: Executor): Promise<Invite[]> {
+/** Invites neither accepted nor revoked, the last sent first; with `of`, those naming one of these locations. */
+export async function listPendingInvites(
+  db: Executor,
+  of: readonly number[] | undefined,
+): Promise<Invite[]> {
   return db
     .selectFrom("invites")
     .selectAll()
     .where("accepted_at", "is", null)
     .where("revoked_at", "is", null)
+    .$if(of !== undefined, (qb) =>
+      qb.where(
+        sql<boolean>`exists (select 1 from jsonb_array_elements(invites.access) entry
+          where (entry->>'locationId')::int = any(${[...of!]}::int[]))`,
+      ),
+    )
     .orderBy("updated_at", "desc")
     .orderBy("created_at", "desc")
     .execute();
@@ -52,7 +63,11 @@ export async function listPendingInvites(db: Executor): Promise<Invite[]> {
  */
 export async function createInvite(
   db: Executor,
-  fields: InviteCreateInput & { language: Language | null },
+  fields: Omit<InviteCreateInput, "access"> & {
+    language: Language | null;
+    /** null: staff of every location. */
+    access: LocationRoleRow[] | null;
+  },
   createdByUserId: number,
   now: Date,
 ): Promise<Invite> {
@@ -67,6 +82,7 @@ export async function createInvite(
           email: fields.email,
           message: fields.message,
           language: fields.language,
+          access: fields.access === null ? null : JSON.stringify(fields.access),
           created_by_user_id: createdByUserId,
           created_at: now,
           updated_at: now,
@@ -110,6 +126,7 @@ export async function acceptInvite(
     assertPending(invite);
     // The invitee reads on in the language their invite was written in.
     const newUserId = await insertUser(trx, { ...fields, language: invite.language });
+    await grantInvitedAccess(trx, newUserId, invite.access, now);
     // updated_at stays: it is when the invite was last sent ("Invited on").
     await trx
       .updateTable("invites")

@@ -11,7 +11,11 @@ import type { UserOutput } from "./users-schema.ts";
 
 export type UserWithPicture = User & { picture_key: string | null };
 
-export function toUser(row: UserWithPicture, secret: string): UserOutput {
+export function toUser(
+  row: UserWithPicture,
+  secret: string,
+  access: UserOutput["access"],
+): UserOutput {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -20,6 +24,7 @@ export function toUser(row: UserWithPicture, secret: string): UserOutput {
     picture: row.picture_file_id ? signedFileId(secret, row.picture_file_id) : null,
     pictureUrl: row.picture_key ? fileUrl(row.picture_key) : null,
     isAdmin: row.is_admin,
+    access,
     isActive: row.deactivated_at === null,
     language: row.language,
   };
@@ -37,6 +42,7 @@ export function toInvite(row: Invite): z.infer<typeof inviteSchema> {
     updatedAt: iso(row.updated_at),
     acceptedAt: isoOrNull(row.accepted_at),
     revokedAt: isoOrNull(row.revoked_at),
+    access: row.access,
     CreatedByUserId: row.created_by_user_id,
     AcceptedByUserId: row.accepted_by_user_id,
     RevokedByUserId: row.revoked_by_user_id,

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Executor, User } from "@vsi/db";
 import { generateToken, hashToken } from "../kernel/tokens.ts";
+import { locationRolesOfUser, type LocationRoleRow } from "./location-roles.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY;
@@ -9,6 +10,8 @@ const RENEW_WITHIN_MS = 15 * DAY;
 
 export interface SessionValidation {
   user: User;
+  /** Their roles at named locations (kernel/permissions.ts's locationAccess reads them). */
+  roles: LocationRoleRow[];
   sessionId: string;
   expiresAt: Date;
   renewed: boolean;
@@ -43,7 +46,12 @@ export async function validateSession(
   const sessionId = hashToken(token);
   const renewedUntil = new Date(now.getTime() + SESSION_LIFETIME_MS);
   const { rows } = await sql<
-    User & { session_expires_at: Date; session_created_at: Date; renewed_expires_at: Date | null }
+    User & {
+      session_expires_at: Date;
+      session_created_at: Date;
+      renewed_expires_at: Date | null;
+      location_roles: LocationRoleRow[];
+    }
   >`
     with s as (
       select sessions.id, sessions.user_id, sessions.expires_at, sessions.created_at from sessions inner join users on users.id = sessions.user_id
@@ -55,14 +63,16 @@ export async function validateSession(
     ), expired as (
       delete from sessions using s where sessions.id = s.id and s.expires_at <= ${now}::timestamptz returning sessions.id
     )
-    select users.*, s.expires_at as session_expires_at, s.created_at as session_created_at, (select expires_at from renewed) as renewed_expires_at
+    select users.*, s.expires_at as session_expires_at, s.created_at as session_created_at, (select expires_at from renewed) as renewed_expires_at,
+      ${locationRolesOfUser} as location_roles
     from s inner join users on users.id = s.user_id
   `.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  const { session_expires_at, session_created_at, renewed_expires_at, ...user } = row;
+  const { session_expires_at, session_created_at, renewed_expires_at, location_roles, ...user } =
+    row;
   if (session_expires_at.getTime() <= now.getTime()) return undefined;
-  const found = { user, sessionId, authenticatedAt: session_created_at };
+  const found = { user, roles: location_roles, sessionId, authenticatedAt: session_created_at };
   if (renewed_expires_at) return { ...found, expiresAt: renewed_expires_at, renewed: true };
   return { ...found, expiresAt: session_expires_at, renewed: false };
 }

@@ -1,21 +1,31 @@
 import { z } from "zod";
 import type { Context } from "../kernel/context.ts";
-import { HttpError, invalid, notFound } from "../kernel/errors.ts";
+import { forbidden, HttpError, invalid, notFound } from "../kernel/errors.ts";
 import { checkPassword } from "./login.ts";
 import {
   assertMayChangeCredentials,
   assertMayDeactivate,
+  assertMayGrant,
   assertRecentLogin,
-  assertSelfOrAdmin,
+  assertSelfOrManager,
+  heldLocationIds,
+  identityKind,
   mayManageAccounts,
   mustReauthenticate,
 } from "../kernel/permissions.ts";
 import { idParam } from "../kernel/schema.ts";
 import { wrongCurrentPasswordMessage } from "../kernel/auth-names.ts";
 import { userSchema, userUpdateInput, type UserUpdateFields } from "./users-schema.ts";
-import { credentialChanges, findUserById, getUserOutput, listUsers, updateUser } from "./users.ts";
-import { toUser } from "./mappers.ts";
-import { adminProcedure, publicProcedure, router, staffProcedure } from "../kernel/trpc.ts";
+import {
+  credentialChanges,
+  findUserById,
+  getUserOutput,
+  listUsers,
+  toUsers,
+  updateUser,
+} from "./users.ts";
+import { assertAccessLocationsExist, managesUser } from "./user-access.ts";
+import { publicProcedure, router, siteAdminProcedure, staffProcedure } from "../kernel/trpc.ts";
 import { wholeList } from "../kernel/pagination.ts";
 import type { User } from "@vsi/db";
 import { say, accessMessages } from "../kernel/messages.ts";
@@ -48,9 +58,38 @@ async function assertMayChangeTheseCredentials(
     throw invalid("currentPassword", wrongCurrentPasswordMessage);
 }
 
+/** Whether the caller manages this user's account: see assertSelfOrManager. */
+async function managesAccountOf(ctx: UpdateContext, userId: number) {
+  return (
+    identityKind(ctx.identity) === "siteAdmin" &&
+    (await managesUser(ctx.db, ctx.identity.access, userId))
+  );
+}
+
+/**
+ * Roles at locations: a site admin's (one of their locations or more) at those alone, never a
+ * network admin, 403 and nothing written; a network admin's at live locations (422 at another).
+ */
+async function assertMayGrantThese(ctx: UpdateContext, changes: UserUpdateFields) {
+  const siteAdmin = identityKind(ctx.identity) === "siteAdmin";
+  if (changes.access === undefined && !(siteAdmin && changes.isAdmin)) return;
+  const access = changes.access ?? [];
+  assertMayGrant(ctx.identity.access, {
+    isAdmin: changes.isAdmin,
+    locationIds: access.map((entry) => entry.locationId),
+  });
+  if (ctx.user.is_admin) await assertAccessLocationsExist(ctx.db, access);
+}
+
 async function update(ctx: UpdateContext, input: z.infer<typeof userUpdateInput>) {
   const { id, currentPassword, ...changes } = input;
-  assertSelfOrAdmin(ctx.user, id);
+  const managed = id !== ctx.user.id && !ctx.user.is_admin && (await managesAccountOf(ctx, id));
+  assertSelfOrManager(ctx.user, id, managed);
+  // A site admin changes another's roles at their locations, nothing else of the account.
+  const rolesOnly = new Set(["access", "isAdmin"]);
+  if (managed && Object.entries(changes).some(([key, v]) => v !== undefined && !rolesOnly.has(key)))
+    throw forbidden(say(accessMessages.ownAccountOnly));
+  await assertMayGrantThese(ctx, changes);
   await assertMayChangeTheseCredentials(ctx, id, changes, currentPassword);
   // isAdmin and isActive only count from someone who manages accounts.
   const manages = mayManageAccounts(ctx.user);
@@ -74,8 +113,9 @@ async function update(ctx: UpdateContext, input: z.infer<typeof userUpdateInput>
     ctx.services.now(),
     { kind: "user", userId: ctx.user.id },
     callerSessionId,
+    ctx.identity.access,
   );
-  return getUserOutput(ctx.db, config.secret, id);
+  return getUserOutput(ctx.db, config.secret, id, heldLocationIds(ctx.identity));
 }
 
 const updateMeta = (method: "PATCH" | "PUT") => ({
@@ -111,20 +151,31 @@ export const usersRouter = router({
       if (ctx.identity.kind !== "user") {
         return null;
       }
-      return getUserOutput(ctx.db, ctx.services.config.secret, ctx.identity.user.id);
+      return getUserOutput(
+        ctx.db,
+        ctx.services.config.secret,
+        ctx.identity.user.id,
+        heldLocationIds(ctx.identity),
+      );
     }),
 
-  list: adminProcedure
+  list: siteAdminProcedure
     .meta({
-      openapi: { method: "GET", path: "/users", tags: ["users"], summary: "All users (admin)" },
+      openapi: {
+        method: "GET",
+        path: "/users",
+        tags: ["users"],
+        summary: "All users (admin); a site admin's: the staff of their locations",
+      },
     })
     .input(z.void())
     .output(z.array(userSchema))
     .query(async ({ ctx }) => {
-      const rows = await listUsers(ctx.db);
+      const rows = await listUsers(ctx.db, ctx.identity.access);
+      const { secret } = ctx.services.config;
       return wholeList(
         ctx.response,
-        rows.map((row) => toUser(row, ctx.services.config.secret)),
+        await toUsers(ctx.db, secret, rows, heldLocationIds(ctx.identity)),
       );
     }),
 
@@ -134,15 +185,17 @@ export const usersRouter = router({
         method: "GET",
         path: "/users/{id}",
         tags: ["users"],
-        summary: "One user (self or admin)",
+        summary: "One user (self or admin; a site admin: the staff of their locations)",
         errorResponses: { 403: "Another's account, unless an administrator" },
       },
     })
     .input(idParam)
     .output(userSchema)
     .query(async ({ ctx, input }) => {
-      assertSelfOrAdmin(ctx.user, input.id);
-      return getUserOutput(ctx.db, ctx.services.config.secret, input.id);
+      const managed = input.id !== ctx.user.id && (await managesAccountOf(ctx, input.id));
+      assertSelfOrManager(ctx.user, input.id, managed);
+      const { secret } = ctx.services.config;
+      return getUserOutput(ctx.db, secret, input.id, heldLocationIds(ctx.identity));
     }),
 
   update: staffProcedure

@@ -17,6 +17,17 @@ export const language = z
   .meta({ id: "Language", description: "en (English) or es (Spanish)" })
   .nullable();
 
+/** A role at one location: its staff, or its admin (the site's: its staff, its log). */
+export const locationAccessEntry = z
+  .object({
+    locationId: id,
+    role: z.enum(["staff", "admin"]),
+  })
+  .meta({ id: "LocationAccess" });
+
+/** Roles at locations, each location once (its last entry counts). */
+export const accessInput = z.array(locationAccessEntry).max(10_000);
+
 export const userSchema = z
   .object({
     id: z.number().int(),
@@ -25,7 +36,13 @@ export const userSchema = z
     email: z.string(),
     picture: z.string().nullable().meta({ description: "signed_id of the uploaded picture" }),
     pictureUrl: z.string().nullable(),
-    isAdmin: z.boolean(),
+    isAdmin: z.boolean().meta({ description: "a network admin: holds every location" }),
+    access: z
+      .array(z.object({ locationId: z.number().int(), role: z.enum(["staff", "admin"]) }))
+      .meta({
+        description:
+          "the live locations the user holds and their role at each (a network admin every one as admin); a site admin is shown their own locations alone",
+      }),
     isActive: z.boolean().meta({ description: "false while an admin has deactivated the user" }),
     language: language.meta({
       description: "the language chosen on My Account; null follows the browser's",
@@ -53,6 +70,10 @@ export const userUpdateFields = z.object({
   isAdmin: jsonBoolean.optional(),
   isActive: jsonBoolean.optional(),
   language: language.optional(),
+  access: accessInput.optional().meta({
+    description:
+      "the user's roles at locations, replacing theirs (a site admin's: at the locations they administer, the others kept); [] leaves them no location. Naming every location keeps the later ones theirs too",
+  }),
 });
 export type UserUpdateFields = z.output<typeof userUpdateFields>;
 export const userUpdateInput = userUpdateFields.extend({

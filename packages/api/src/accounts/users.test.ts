@@ -62,6 +62,7 @@ describe("listing users", () => {
     );
     for (const user of res.json)
       expect(Object.keys(user).sort()).toEqual([
+        "access",
         "email",
         "firstName",
         "id",

@@ -11,6 +11,8 @@ import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions } from "./sessions.ts";
 import type { Storage } from "../kernel/services.ts";
 import { say, accountMessages } from "../kernel/messages.ts";
+import type { LocationAccess } from "../kernel/identity.ts";
+import { accessOfUsers, managedUsers, replaceUserAccess } from "./user-access.ts";
 
 export const emailTakenMessage = say(accountMessages.emailTaken);
 
@@ -31,9 +33,13 @@ export async function findUserByEmail(
     .executeTakeFirst();
 }
 
-/** Every user, by name then email. */
-export async function listUsers(db: Executor): Promise<UserWithPicture[]> {
+/** Every user the caller manages (every one for a network admin), by name then email. */
+export async function listUsers(
+  db: Executor,
+  callerAccess: LocationAccess,
+): Promise<UserWithPicture[]> {
   return selectUsers(db)
+    .where(managedUsers(callerAccess))
     .orderBy("users.last_name")
     .orderBy("users.first_name")
     .orderBy("users.email")
@@ -47,11 +53,30 @@ export async function findUserById(
   return selectUsers(db).where("users.id", "=", userId).executeTakeFirst();
 }
 
-/** A user as the API shows them; `secret` signs their picture's id. */
-export async function getUserOutput(db: Executor, secret: string, userId: number) {
+/**
+ * Users as the API shows them; `secret` signs their pictures' ids; `shownTo`, the viewer's
+ * locations when they hold only some: their access lists those alone.
+ */
+export async function toUsers(
+  db: Executor,
+  secret: string,
+  rows: UserWithPicture[],
+  shownTo: readonly number[] | undefined,
+) {
+  const access = await accessOfUsers(db, rows, shownTo);
+  return rows.map((row) => toUser(row, secret, access.get(row.id)!));
+}
+
+/** A user as the API shows them (see toUsers). */
+export async function getUserOutput(
+  db: Executor,
+  secret: string,
+  userId: number,
+  shownTo?: readonly number[],
+) {
   const row = await findUserById(db, userId);
   if (!row) throw notFound("User");
-  return toUser(row, secret);
+  return (await toUsers(db, secret, [row], shownTo))[0]!;
 }
 
 /** Which of a user's credentials an update changes: a blank password or the same email does not. */
@@ -177,6 +202,8 @@ export async function updateUser(
   now: Date,
   actor: AuditActor,
   keepSessionId?: string,
+  /** Whose roles may change (`changes.access`): the caller's (replaceUserAccess). */
+  callerAccess?: LocationAccess,
 ): Promise<void> {
   const deactivate = changes.isActive === false;
   await db.transaction().execute(async (trx) => {
@@ -234,6 +261,8 @@ export async function updateUser(
       throw error;
     }
     if (replacedFileId) await deleteFile(trx, storage, replacedFileId);
+    if (changes.access !== undefined && callerAccess)
+      await replaceUserAccess(trx, existing, changes.access, callerAccess, actor, now);
     for (const { action, details } of accountChanges(existing, changes, actor)) {
       // The subject's email is kept: a staff account, not a visitor, so retention does not cover
       // it, and it still says who it was after the account is renamed.

@@ -6,7 +6,10 @@ import { pageCount, pageSize } from "../kernel/pagination.ts";
 import { countMatches, type CountLimits } from "../kernel/row-count.ts";
 import { dayStart, nextDayStart } from "../visits/filters.ts";
 
-export type AuditFilters = Omit<AuditListInput, "page" | "exactTotal">;
+/** `locationIds`: a site admin's locations, whose entries alone they read. */
+export type AuditFilters = Omit<AuditListInput, "page" | "exactTotal"> & {
+  locationIds?: readonly number[] | undefined;
+};
 
 /** The log's WHERE clause; from/to are calendar days in the caller's zone, inclusive, as the report's. */
 function auditConditions(filters: AuditFilters) {
@@ -16,6 +19,10 @@ function auditConditions(filters: AuditFilters) {
     if (filters.userId !== undefined) conditions.push(eb("audit_log.user_id", "=", filters.userId));
     if (filters.locationId !== undefined)
       conditions.push(eb("audit_log.location_id", "=", filters.locationId));
+    if (filters.locationIds !== undefined)
+      conditions.push(
+        eb("audit_log.location_id", "=", sql<number>`any(${[...filters.locationIds]}::int[])`),
+      );
     if (filters.from)
       conditions.push(eb("audit_log.at", ">=", dayStart(filters.from, filters.timeZone)));
     if (filters.to)

@@ -7,6 +7,7 @@ import { cookieNames } from "../kernel/cookies.ts";
 import { apiTokenOwner } from "../accounts/api-tokens.ts";
 import { validateSession } from "../accounts/sessions.ts";
 import { findLiveTablet } from "../tablets/queries.ts";
+import { locationAccess } from "../kernel/permissions.ts";
 
 export interface IdentitySource {
   authorization: string | undefined;
@@ -15,7 +16,7 @@ export interface IdentitySource {
 
 /**
  * The caller: a bearer token first, then the session cookie, then a tablet's cookie, each checked
- * by one statement. With `tablets: "claim"` (the procedure transports) a tablet's cookie is passed
+ * by one statement (a user's with their locations, resolved here for the whole request). With `tablets: "claim"` (the procedure transports) a tablet's cookie is passed
  * on as a claim, checked by the call's own statement or by checkTabletClaim.
  */
 export async function resolveIdentity(
@@ -40,7 +41,14 @@ export async function resolveIdentity(
   if (bearer) {
     const owner = await apiTokenOwner(db, bearer, now);
     return owner
-      ? { kind: "user", user: owner.user, via: "token", apiTokenId: owner.apiTokenId }
+      ? {
+          kind: "user",
+          user: owner.user,
+          // A token acts with its owner's locations.
+          access: locationAccess(owner.user, owner.roles),
+          via: "token",
+          apiTokenId: owner.apiTokenId,
+        }
       : { kind: "anonymous", rejectedToken: true };
   }
 
@@ -51,6 +59,7 @@ export async function resolveIdentity(
       return {
         kind: "user",
         user: session.user,
+        access: locationAccess(session.user, session.roles),
         via: "session",
         sessionId: session.sessionId,
         authenticatedAt: session.authenticatedAt,

@@ -17,6 +17,7 @@ import {
   staffProcedure,
 } from "../kernel/trpc.ts";
 import { wholeList } from "../kernel/pagination.ts";
+import { assertLocationAccess, heldLocationIds } from "../kernel/permissions.ts";
 
 export const locationsRouter = router({
   list: staffProcedure
@@ -25,12 +26,15 @@ export const locationsRouter = router({
         method: "GET",
         path: "/locations",
         tags: ["locations"],
-        summary: "All locations with their programs",
+        summary: "The caller's locations (all of them for a network admin) with their programs",
       },
     })
     .input(z.void())
     .output(z.array(locationSchema))
-    .query(async ({ ctx }) => wholeList(ctx.response, await listLocations(ctx.db))),
+    .query(async ({ ctx }) => {
+      const held = heldLocationIds(ctx.identity);
+      return wholeList(ctx.response, await listLocations(ctx.db, held && [...held]));
+    }),
 
   get: publicProcedure
     .meta({
@@ -43,7 +47,11 @@ export const locationsRouter = router({
     })
     .input(idParam)
     .output(locationSchema)
-    .query(({ ctx, input }) => getLocation(ctx.db, input.id)),
+    .query(({ ctx, input }) => {
+      // Staff see their own locations' alone; a tablet (and a visitor's page) reads any.
+      if (ctx.identity.kind === "user") assertLocationAccess(ctx.identity, input.id);
+      return getLocation(ctx.db, input.id);
+    }),
 
   create: adminProcedure
     .meta({
@@ -119,6 +127,7 @@ export const locationsRouter = router({
     .input(idParam)
     .output(locationSchema)
     .query(async ({ ctx, input }) => {
+      assertLocationAccess(ctx.identity, input.id);
       const location = await getLocation(ctx.db, input.id);
       const token = await createTablet(ctx.db, input.id, ctx.user.id, ctx.services.now());
       // A tablet on a wall must not carry a staff login: anyone walking by could use it.

@@ -7,6 +7,7 @@ import { actorOf } from "../kernel/audit.ts";
 import { removeCatalogRow } from "./remove-row.ts";
 import { adminProcedure, router, staffProcedure } from "../kernel/trpc.ts";
 import { wholeList } from "../kernel/pagination.ts";
+import { heldLocationIds } from "../kernel/permissions.ts";
 
 export const programsRouter = router({
   list: staffProcedure
@@ -15,12 +16,15 @@ export const programsRouter = router({
         method: "GET",
         path: "/programs",
         tags: ["programs"],
-        summary: "All programs with their locations",
+        summary:
+          "The programs offered at the caller's locations (all of them for a network admin) with those locations",
       },
     })
     .input(z.void())
     .output(z.array(programSchema))
-    .query(async ({ ctx }) => wholeList(ctx.response, await listPrograms(ctx.db))),
+    .query(async ({ ctx }) =>
+      wholeList(ctx.response, await listPrograms(ctx.db, undefined, heldLocationIds(ctx.identity))),
+    ),
 
   get: staffProcedure
     .meta({
@@ -33,7 +37,7 @@ export const programsRouter = router({
     })
     .input(idParam)
     .output(programSchema)
-    .query(({ ctx, input }) => getProgram(ctx.db, input.id)),
+    .query(({ ctx, input }) => getProgram(ctx.db, input.id, heldLocationIds(ctx.identity))),
 
   create: adminProcedure
     .meta({

@@ -1,5 +1,5 @@
 import type { Database, Executor } from "@vsi/db";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { invalid, notFound } from "../kernel/errors.ts";
 import { catalogMessages, say } from "../kernel/messages.ts";
 import { fileUrl } from "../assets/urls.ts";
@@ -61,7 +61,11 @@ export async function getLocation(db: Executor, id: number) {
   return location;
 }
 
-export async function listPrograms(db: Executor, ids?: number[]) {
+/**
+ * Live programs with their live locations; with `held` (the caller's locations, when they hold only
+ * some) those offered at one of them, each with those of its locations alone.
+ */
+export async function listPrograms(db: Executor, ids?: number[], held?: readonly number[]) {
   let query = db
     .selectFrom("programs")
     .selectAll()
@@ -69,6 +73,16 @@ export async function listPrograms(db: Executor, ids?: number[]) {
     .orderBy("name")
     .orderBy("id");
   if (ids) query = query.where("id", "in", ids.length ? ids : [0]);
+  if (held)
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("location_programs")
+          .select("location_programs.program_id")
+          .whereRef("location_programs.program_id", "=", "programs.id")
+          .where("location_programs.location_id", "=", sql<number>`any(${[...held]}::int[])`),
+      ),
+    );
   const programs = await query.execute();
   if (!programs.length) return [];
   const links = await db
@@ -82,6 +96,9 @@ export async function listPrograms(db: Executor, ids?: number[]) {
       programs.map((p) => p.id),
     )
     .where("locations.archived_at", "is", null)
+    .$if(held !== undefined, (qb) =>
+      qb.where("locations.id", "=", sql<number>`any(${[...held!]}::int[])`),
+    )
     .orderBy("locations.name")
     .execute();
   return programs.map((program) => ({
@@ -90,8 +107,8 @@ export async function listPrograms(db: Executor, ids?: number[]) {
   }));
 }
 
-export async function getProgram(db: Executor, id: number) {
-  const [program] = await listPrograms(db, [id]);
+export async function getProgram(db: Executor, id: number, held?: readonly number[]) {
+  const [program] = await listPrograms(db, [id], held);
   if (!program) throw notFound("Program");
   return program;
 }

@@ -3,6 +3,7 @@ import { actorOf } from "../kernel/audit.ts";
 import { giveBack, limits, take, type LimitEntry } from "../kernel/rate-limit.ts";
 import { generateToken, hashToken } from "../kernel/tokens.ts";
 import { publicProcedure, router, staffProcedure } from "../kernel/trpc.ts";
+import { assertLocationAccess } from "../kernel/permissions.ts";
 import type { Context } from "../kernel/context.ts";
 import { getLocation } from "../catalog/queries.ts";
 import { listQuestions } from "../questions/queries.ts";
@@ -88,6 +89,7 @@ export const doorRouter = router({
     .input(locationIdParam)
     .output(doorCodeSchema)
     .mutation(async ({ ctx, input }) => {
+      assertLocationAccess(ctx.identity, input.id);
       const code = await replaceDoorCode(
         ctx.db,
         input.id,

@@ -22,6 +22,8 @@ export const auditActions = [
   "user.reactivate",
   "user.make_admin",
   "user.remove_admin",
+  /** A user's locations or roles there changed: `details.access` the new ones. */
+  "user.change_access",
   "user.change_email",
   "user.set_password",
   "tablet.setup",

@@ -45,6 +45,8 @@ export const accessMessages = /* @__PURE__ */ keyed("", {
   notAllowed: "You are not allowed to do this",
   notFound: "{thing} not found",
   adminsOnly: "Only administrators can do this",
+  networkAdminsOnly: "Only network administrators can do this",
+  notYourSite: "You can only give access to the locations you administer",
   ownAccountOnly: "You can only see and edit your own account",
   ownTokensOnly: "You can only revoke your own tokens",
   everyonesTokensAdminsOnly: "Only administrators can list everyone's tokens",

@@ -1,6 +1,6 @@
 import type { User } from "@vsi/db";
-import { forbidden, unauthorized } from "./errors.ts";
-import type { Caller, Identity } from "./identity.ts";
+import { forbidden, notFound, unauthorized } from "./errors.ts";
+import type { Caller, Identity, LocationAccess, LocationRole } from "./identity.ts";
 import {
   reauthenticateMessage,
   sudoWindowMinutes,
@@ -19,28 +19,70 @@ function noIdentity(identity: Extract<Identity, { kind: "anonymous" }>) {
   return unauthorized(identity.rejectedTablet ? tabletDisconnectedMessage : undefined);
 }
 
-export type Access = "public" | "sheet" | "staff" | "admin";
-export type IdentityKind = "anonymous" | "tablet" | "staff" | "admin";
+/** siteAdmin: a network admin, or the admin of one location or more (their locations' staff, their log). */
+export type Access = "public" | "sheet" | "staff" | "siteAdmin" | "admin";
+/** admin: the network's (is_admin); siteAdmin: the admin of one location or more; staff: neither. */
+export type IdentityKind = "anonymous" | "tablet" | "staff" | "siteAdmin" | "admin";
 
 /** Each access level against each kind of caller: "ok", or the status that refuses it. */
 export const accessTable: Record<Access, Record<IdentityKind, "ok" | 401 | 403>> = {
-  public: { anonymous: "ok", tablet: "ok", staff: "ok", admin: "ok" },
-  sheet: { anonymous: 401, tablet: "ok", staff: "ok", admin: "ok" },
-  staff: { anonymous: 401, tablet: 403, staff: "ok", admin: "ok" },
-  admin: { anonymous: 401, tablet: 403, staff: 403, admin: "ok" },
+  public: { anonymous: "ok", tablet: "ok", staff: "ok", siteAdmin: "ok", admin: "ok" },
+  sheet: { anonymous: 401, tablet: "ok", staff: "ok", siteAdmin: "ok", admin: "ok" },
+  staff: { anonymous: 401, tablet: 403, staff: "ok", siteAdmin: "ok", admin: "ok" },
+  siteAdmin: { anonymous: 401, tablet: 403, staff: 403, siteAdmin: "ok", admin: "ok" },
+  admin: { anonymous: 401, tablet: 403, staff: 403, siteAdmin: 403, admin: "ok" },
 };
+
+/**
+ * The one rule of who holds which location: a network admin every one as its admin; a user flagged
+ * staff of every location each one as staff, later ones included; a role named at a location
+ * theirs there over that. `roles` are the user's location_access rows.
+ */
+export function locationAccess(
+  user: Pick<User, "is_admin" | "staff_of_every_location">,
+  roles: Iterable<{ locationId: number; role: LocationRole }>,
+): LocationAccess {
+  if (user.is_admin) return { every: "admin", roles: new Map() };
+  return {
+    every: user.staff_of_every_location ? "staff" : null,
+    roles: new Map([...roles].map(({ locationId, role }) => [locationId, role])),
+  };
+}
+
+/** The role held at a location, or undefined where they hold none. */
+export function roleAt(access: LocationAccess, locationId: number): LocationRole | undefined {
+  if (access.every === "admin") return "admin";
+  return access.roles.get(locationId) ?? access.every ?? undefined;
+}
+
+/** The locations a caller holds: undefined for every location (no filter), else their ids. */
+export function heldLocationIds(identity: Identity): readonly number[] | undefined {
+  if (identity.kind === "tablet") return [identity.locationId];
+  if (identity.kind !== "user") return [];
+  const { access } = identity;
+  return access.every ? undefined : [...access.roles.keys()];
+}
+
+/** The locations a user administers: undefined for every one (a network admin), else their ids. */
+export function administeredLocationIds(access: LocationAccess): readonly number[] | undefined {
+  if (access.every === "admin") return undefined;
+  return [...access.roles].filter(([, role]) => role === "admin").map(([id]) => id);
+}
 
 export function identityKind(identity: Identity): IdentityKind {
   if (identity.kind !== "user") return identity.kind;
-  return identity.user.is_admin ? "admin" : "staff";
+  if (identity.user.is_admin) return "admin";
+  return administeredLocationIds(identity.access)!.length > 0 ? "siteAdmin" : "staff";
 }
 
 function assertAccess(access: Access, identity: Identity): void {
   const kind = identityKind(identity);
   const verdict = accessTable[access][kind];
   if (verdict === 401) throw noIdentity(identity as Extract<Identity, { kind: "anonymous" }>);
-  if (verdict === 403)
-    throw forbidden(kind === "staff" ? say(accessMessages.adminsOnly) : undefined);
+  if (verdict === 403) {
+    if (kind === "staff") throw forbidden(say(accessMessages.adminsOnly));
+    throw forbidden(kind === "siteAdmin" ? say(accessMessages.networkAdminsOnly) : undefined);
+  }
 }
 
 /** A tablet (for its own location: see assertLocationAccess) or any staff member. */
@@ -62,15 +104,56 @@ export function assertAdmin(identity: Identity): User {
   return (identity as Extract<Identity, { kind: "user" }>).user;
 }
 
+/** A network admin, or the admin of one location or more. */
+export function assertSiteAdmin(identity: Identity): User {
+  assertAccess("siteAdmin", identity);
+  return (identity as Extract<Identity, { kind: "user" }>).user;
+}
+
 /** Deactivating oneself would lock the last admin out as easily as anyone. */
 export function assertMayDeactivate(caller: User, userId: number): void {
   if (caller.id === userId) throw forbidden(say(accessMessages.cannotDeactivateSelf));
 }
 
-/** A tablet may only touch its own location's visits; staff may touch any. */
-export function assertLocationAccess(identity: Identity, locationId: number): void {
+/**
+ * A tablet may only touch its own location's visits (403: it knows its location); staff only their
+ * locations', and another location is as if it did not exist (404, `what` not found), so ids do
+ * not tell what exists.
+ */
+export function assertLocationAccess(identity: Identity, locationId: number, what = "Location") {
   if (identity.kind === "tablet" && identity.locationId !== locationId)
     throw forbidden(say(accessMessages.otherLocationTablet));
+  if (identity.kind === "user" && roleAt(identity.access, locationId) === undefined)
+    throw notFound(what);
+}
+
+/**
+ * A list's filters for the caller: a location it names that the caller does not hold is 404; with
+ * none named, the caller's locations alone (`locationIds`, left out for every location).
+ */
+export function withinCallerLocations<F extends { locationId?: number | undefined }>(
+  identity: Identity,
+  filters: F,
+): F & { locationIds?: readonly number[] } {
+  if (filters.locationId !== undefined) {
+    assertLocationAccess(identity, filters.locationId);
+    return filters;
+  }
+  const held = heldLocationIds(identity);
+  return held ? { ...filters, locationIds: held } : filters;
+}
+
+/** The same for what a site admin reads of their locations alone (the audit log). */
+export function withinAdministeredLocations<F extends { locationId?: number | undefined }>(
+  access: LocationAccess,
+  filters: F,
+): F & { locationIds?: readonly number[] } {
+  if (filters.locationId !== undefined) {
+    if (roleAt(access, filters.locationId) !== "admin") throw notFound("Location");
+    return filters;
+  }
+  const administered = administeredLocationIds(access);
+  return administered ? { ...filters, locationIds: administered } : filters;
 }
 
 /**
@@ -97,20 +180,39 @@ const wholeVisit: VisitView = (visit) => visit;
  */
 export function visitView(identity: Caller): VisitView {
   if (identity.kind === "tabletClaim") return sheetVisit;
-  const kind = identityKind(identity);
-  return kind === "staff" || kind === "admin" ? wholeVisit : sheetVisit;
+  return identity.kind === "user" ? wholeVisit : sheetVisit;
 }
 
-/** A location's live stream: a tablet its own location's, staff any location's. */
+/** A location's live stream: a tablet its own location's, staff their locations'. */
 export function assertMayWatchLocation(identity: Identity, locationId: number) {
   const caller = assertSheetAccess(identity);
   assertLocationAccess(caller, locationId);
   return caller;
 }
 
-/** Accounts: your own, or anyone's as an admin. */
+/** Accounts: your own, or anyone's as an admin (a site admin's: see accounts/managed-users.ts). */
 export function assertSelfOrAdmin(caller: User, userId: number): void {
   if (caller.id !== userId && !caller.is_admin) throw forbidden(say(accessMessages.ownAccountOnly));
+}
+
+/**
+ * Accounts: your own, anyone's as a network admin, and as a site admin those of the staff of your
+ * locations (`manages`: accounts/user-access.ts's managedUsers).
+ */
+export function assertSelfOrManager(caller: User, userId: number, manages: boolean): void {
+  if (caller.id !== userId && !caller.is_admin && !manages)
+    throw forbidden(say(accessMessages.ownAccountOnly));
+}
+
+/** A site admin gives roles at the locations they administer alone, and never makes a network admin. */
+export function assertMayGrant(
+  access: LocationAccess,
+  grant: { isAdmin?: boolean | undefined; locationIds: readonly number[] },
+): void {
+  if (access.every === "admin") return;
+  if (grant.isAdmin) throw forbidden(say(accessMessages.networkAdminsOnly));
+  if (grant.locationIds.some((id) => roleAt(access, id) !== "admin"))
+    throw forbidden(say(accessMessages.notYourSite));
 }
 
 /** API tokens: revoke your own, or anyone's as an admin. */

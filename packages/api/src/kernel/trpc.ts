@@ -7,6 +7,7 @@ import {
   assertAdmin,
   assertMayManageTokens,
   assertSheetAccess,
+  assertSiteAdmin,
   assertStaff,
   assertTabletCallAccess,
   tabletDisconnected,
@@ -115,6 +116,15 @@ export const tokenManagementProcedure = staffProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** A network admin, or a site admin (the procedure keeps them to their locations). */
+export const siteAdminProcedure = staffProcedure
+  .meta({ access: "siteAdmin" })
+  .use(({ ctx, next }) => {
+    assertSiteAdmin(ctx.identity);
+    return next();
+  });
+
+/** A network admin. */
 export const adminProcedure = staffProcedure.meta({ access: "admin" }).use(({ ctx, next }) => {
   assertAdmin(ctx.identity);
   return next();

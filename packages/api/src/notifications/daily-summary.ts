@@ -6,6 +6,7 @@ import { visitSummary } from "../reports/summary.ts";
 import { calendarDate, timeZone as zoneName } from "../visits/schema.ts";
 import type { AppConfig, Mailer } from "../kernel/services.ts";
 import { dailySummaryEmail, type LocationDay } from "./emails.ts";
+import { locationAccess, roleAt } from "../kernel/permissions.ts";
 
 /** The local hour (in each location's zone) from which yesterday's summary is sent. */
 export const dailySummaryHour = 7;
@@ -122,7 +123,7 @@ export async function zoneDay(
           programId: Number(group.key),
         })),
       });
-    days.push({ location: location.name, ...whole, programs });
+    days.push({ locationId: location.id, location: location.name, ...whole, programs });
   }
   return days;
 }
@@ -132,8 +133,8 @@ export interface SummaryRun {
 }
 
 /**
- * At or after 7 a.m. in a zone, mails yesterday's summary of that zone's locations to each user
- * who asked, once; on a day without visits nothing is sent (the claim is kept, so the day is not
+ * At or after 7 a.m. in a zone, mails yesterday's summary of that zone's locations (those they
+ * hold) to each user who asked, once; on a day without visits nothing is sent (the claim is kept, so the day is not
  * counted again). A failed send is tried again when its claim runs out.
  */
 export async function sendDailySummaries(
@@ -148,20 +149,35 @@ export async function sendDailySummaries(
     const claimed = await claimRecipients(db, timeZone, day, now);
     if (!claimed.length) continue;
     const locations = await zoneDay(db, timeZone, day);
-    const visits = locations.reduce((sum, l) => sum + l.visits, 0);
     const recipients = await db
       .selectFrom("users")
-      .select(["id", "email", "first_name", "language"])
+      .select(["id", "email", "first_name", "language", "is_admin", "staff_of_every_location"])
       .where(
         "id",
         "in",
         claimed.map((c) => c.user_id),
       )
       .execute();
+    const roles = await db
+      .selectFrom("location_access")
+      .select(["user_id", "location_id as locationId", "role"])
+      .where(
+        "user_id",
+        "in",
+        claimed.map((c) => c.user_id),
+      )
+      .execute();
     for (const user of recipients) {
+      // Each reader's own locations alone (kernel/permissions.ts's rule).
+      const access = locationAccess(
+        user,
+        roles.filter((row) => row.user_id === user.id),
+      );
+      const theirs = locations.filter((l) => roleAt(access, l.locationId) !== undefined);
+      const visits = theirs.reduce((sum, l) => sum + l.visits, 0);
       try {
         if (visits > 0) {
-          await mailer.send(dailySummaryEmail(config, user, day, locations));
+          await mailer.send(dailySummaryEmail(config, user, day, theirs));
           sent += 1;
         }
         await db

@@ -88,6 +88,7 @@ export interface Figures {
  * readers, named in each one's language).
  */
 export interface LocationDay extends Figures {
+  locationId: number;
   location: string;
   programs: Array<Figures & { program: ProgramNames }>;
 }

@@ -181,6 +181,20 @@ describe("sign-in alerts", () => {
     expect(await db().selectFrom("staff_alerts").select("id").execute()).toEqual([]);
   });
 
+  it("mails nothing of a location to a subscriber whose access was narrowed away from it", async () => {
+    const { main, east, tutoring } = site.catalog;
+    const moved = await staffWith({ signIns: [{ locationId: main.id, programId: tutoring.id }] });
+    const stays = await staffWith({ signIns: [{ locationId: main.id, programId: tutoring.id }] });
+    const narrowed = await site.admin.call((api) =>
+      api.users.update({ id: moved.id, access: [{ locationId: east.id, role: "staff" }] }),
+    );
+    expect(narrowed.status).toBe(200);
+    await signIn(tutoring.id, { FirstName: "Moe" });
+    expect((await sendAlerts(later(alertGroupingMs + 1000))).sent).toBe(1);
+    expect(mailsTo(site.world, moved.email)).toEqual([]);
+    expect(mailsTo(site.world, stays.email)).toHaveLength(1);
+  });
+
   it("names each sign-in's program in the reader's language: its Spanish name for a Spanish reader, else its English one", async () => {
     const { main, tutoring, pantry } = site.catalog;
     const both = [
@@ -235,6 +249,7 @@ describe("the daily summary", () => {
   let spanish: Awaited<ReturnType<typeof staffWith>>;
   let gone: Awaited<ReturnType<typeof staffWith>>;
   let none: Awaited<ReturnType<typeof staffWith>>;
+  let eastOnly: Awaited<ReturnType<typeof staffWith>>;
 
   beforeAll(async () => {
     const { main, east, tutoring, pantry, jobs } = site.catalog;
@@ -251,6 +266,12 @@ describe("the daily summary", () => {
     spanish = await staffWith({ dailySummary: true, language: "es" });
     gone = await staffWith({ dailySummary: true });
     none = await staffWith({ dailySummary: false });
+    // Staff of Eastside alone: Main Street's day is not theirs to read.
+    eastOnly = await staffWith({ dailySummary: true });
+    const narrowed = await site.admin.call((api) =>
+      api.users.update({ id: eastOnly.id, access: [{ locationId: east.id, role: "staff" }] }),
+    );
+    expect(narrowed.status).toBe(200);
     await deactivate(gone.id);
     const returning = "4150000001";
     await insertVisits(site.world, { locationId: main.id, programId: tutoring.id }, [
@@ -296,12 +317,15 @@ describe("the daily summary", () => {
     // Again, and from a second server: nothing more for New York.
     expect((await send(utc("2026-03-11T11:01:00Z"))).sent).toBe(0);
     expect((await send(utc("2026-03-11T13:59:00Z"))).sent).toBe(0);
-    // 7 a.m. in Los Angeles: Eastside's.
-    expect((await send(utc("2026-03-11T14:00:00Z"))).sent).toBe(2);
+    // 7 a.m. in Los Angeles: Eastside's, to Eastside's own staff too.
+    expect((await send(utc("2026-03-11T14:00:00Z"))).sent).toBe(3);
     const both = summaries(reader.email);
     expect(both).toHaveLength(2);
     expect(both[1]!.text).toContain("Eastside: 1 visit, 1 person, 1 new");
     expect(both[1]!.text).not.toContain("Main Street");
+    const [eastDay, ...moreForEast] = summaries(eastOnly.email);
+    expect(moreForEast).toEqual([]);
+    expect(eastDay!.text).toContain("Eastside: 1 visit, 1 person, 1 new");
 
     expect(mailsTo(site.world, gone.email)).toEqual([]);
     expect(mailsTo(site.world, none.email)).toEqual([]);

@@ -1,5 +1,7 @@
 import { existingIds } from "../catalog/queries.ts";
 import type { Context } from "../kernel/context.ts";
+import type { Identity } from "../kernel/identity.ts";
+import { heldLocationIds } from "../kernel/permissions.ts";
 import { invalid } from "../kernel/errors.ts";
 import { say, catalogMessages } from "../kernel/messages.ts";
 import { router, staffProcedure } from "../kernel/trpc.ts";
@@ -11,8 +13,11 @@ import {
   type NotificationSettingsInput,
 } from "./schema.ts";
 
-/** Each alert's location and program must exist (and not be archived): a 422 at the first that does not. */
-async function checkAlerts(ctx: Context, signIns: NotificationSettingsInput["signIns"]) {
+/**
+ * Each alert's location and program must exist (and not be archived), the location one of the
+ * caller's (another is as if it did not exist): a 422 at the first that does not.
+ */
+async function checkAlerts(ctx: Context<Identity>, signIns: NotificationSettingsInput["signIns"]) {
   const [locations, programs] = await Promise.all([
     existingIds(
       ctx.db,
@@ -25,7 +30,8 @@ async function checkAlerts(ctx: Context, signIns: NotificationSettingsInput["sig
       signIns.map((s) => s.programId),
     ),
   ]);
-  const knownLocations = new Set(locations);
+  const held = heldLocationIds(ctx.identity);
+  const knownLocations = new Set(held ? locations.filter((id) => held.includes(id)) : locations);
   const knownPrograms = new Set(programs);
   for (const [index, alert] of signIns.entries()) {
     if (!knownLocations.has(alert.locationId))

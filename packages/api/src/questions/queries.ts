@@ -21,6 +21,8 @@ export interface QuestionFilter {
   programId?: number | undefined;
   /** The questions asked by any program this location offers. */
   locationId?: number | undefined;
+  /** The questions asked by any program these locations offer (the caller's, when only some). */
+  locationIds?: readonly number[] | undefined;
   /** Live and retired, those being asked during this period (days in its zone; either end open). */
   askedDuring?: AskedPeriod | undefined;
 }
@@ -113,6 +115,13 @@ export async function listQuestions(db: Executor, filter: QuestionFilter = {}) {
       sql<boolean>`(jsonb_array_length(program_ids) = 0 or exists (
         select 1 from location_programs lp
         where lp.location_id = ${filter.locationId} and program_ids @> to_jsonb(lp.program_id)))`,
+    );
+  if (filter.locationIds !== undefined)
+    query = query.where(
+      sql<boolean>`(jsonb_array_length(program_ids) = 0 or exists (
+        select 1 from location_programs lp
+        where lp.location_id = any(${[...filter.locationIds]}::int[])
+          and program_ids @> to_jsonb(lp.program_id)))`,
     );
   return query.execute();
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam } from "../kernel/schema.ts";
 import { actorOf } from "../kernel/audit.ts";
-import { assertLocationAccess } from "../kernel/permissions.ts";
+import { assertLocationAccess, heldLocationIds } from "../kernel/permissions.ts";
 import { wholeList } from "../kernel/pagination.ts";
 import { adminProcedure, router, sheetProcedure } from "../kernel/trpc.ts";
 import { toQuestion } from "./mappers.ts";
@@ -36,6 +36,8 @@ export const questionsRouter = router({
       const rows = await listQuestions(ctx.db, {
         programId: input.programId,
         locationId,
+        // Staff of some locations: the questions those locations ask.
+        locationIds: locationId === undefined ? heldLocationIds(identity) : undefined,
         askedDuring: input.asked === "period" ? input : undefined,
       });
       return wholeList(ctx.response, rows.map(toQuestion));

@@ -30,7 +30,10 @@ export const funderSummaryInput = visitFilterInput
         message: say(reportMessages.atMostDays, { days: maxSummaryDays }),
       });
   });
-export type FunderSummaryInput = z.infer<typeof funderSummaryInput>;
+/** The summary's input, with the caller's locations when they hold only some and named none. */
+export type FunderSummaryInput = z.infer<typeof funderSummaryInput> & {
+  locationIds?: readonly number[] | undefined;
+};
 
 const count = z.number().int();
 

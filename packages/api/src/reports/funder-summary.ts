@@ -98,6 +98,7 @@ export async function funderTotals(db: Executor, input: FunderSummaryInput) {
 export function funderSummaryStatements(db: Executor, input: FunderSummaryInput) {
   const place: VisitFilters = {
     locationId: input.locationId,
+    locationIds: input.locationIds,
     programId: input.programId,
     timeZone: input.timeZone,
   };

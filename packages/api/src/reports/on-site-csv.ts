@@ -3,7 +3,7 @@ import type { Database } from "@vsi/db";
 import type { CalendarDate, TimeZone } from "../visits/schema.ts";
 import { csvFileName } from "./csv-filename.ts";
 import { csvLine, utf8Bom } from "./csv-encoding.ts";
-import { onSiteSelect } from "./on-site.ts";
+import { onSiteSelect, type OnSitePlace } from "./on-site.ts";
 import { csvCells, setSessionZone } from "./visits-csv.ts";
 
 /** The roll call's columns: the report's, for the people in the building now. */
@@ -16,12 +16,12 @@ export const onSiteCsvHeaders = ["Location", "Program", "Name", "PhoneNumber", "
  */
 export async function onSiteCsv(
   db: Kysely<Database>,
-  locationId: number | undefined,
+  place: OnSitePlace,
   timeZone: TimeZone,
 ): Promise<string> {
   const rows = await db.transaction().execute(async (trx) => {
     await setSessionZone(timeZone).execute(trx);
-    return onSiteSelect(trx, locationId)
+    return onSiteSelect(trx, place)
       .select([
         csvCells.Location.as("Location"),
         csvCells.Program.as("Program"),

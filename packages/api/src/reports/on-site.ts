@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
 import { toNamedVisit } from "../visits/mappers.ts";
 
@@ -9,8 +10,8 @@ export const onSiteLimit = 5000;
  * grouped by location and program and oldest first within each: the order of a roll call.
  * Reads the partial index of open visits, so it costs what is open, not the history.
  */
-export async function onSiteVisits(db: Executor, locationId: number | undefined) {
-  const rows = await onSiteSelect(db, locationId)
+export async function onSiteVisits(db: Executor, place: OnSitePlace) {
+  const rows = await onSiteSelect(db, place)
     .selectAll("visits")
     .select([
       "locations.name as location_name",
@@ -21,14 +22,27 @@ export async function onSiteVisits(db: Executor, locationId: number | undefined)
   return rows.map(toNamedVisit);
 }
 
+/** One location, or the caller's (`locationIds`, withinCallerLocations), or every one. */
+export interface OnSitePlace {
+  locationId?: number | undefined;
+  locationIds?: readonly number[] | undefined;
+}
+
 /** The open visits in roll-call order, with their location and program joined: for the list and its CSV. */
-export function onSiteSelect(db: Executor, locationId: number | undefined) {
+export function onSiteSelect(db: Executor, place: OnSitePlace) {
   let query = db
     .selectFrom("visits")
     .innerJoin("locations", "locations.id", "visits.location_id")
     .innerJoin("programs", "programs.id", "visits.program_id")
     .where("visits.time_out", "is", null);
-  if (locationId !== undefined) query = query.where("visits.location_id", "=", locationId);
+  if (place.locationId !== undefined)
+    query = query.where("visits.location_id", "=", place.locationId);
+  if (place.locationIds !== undefined)
+    query = query.where(
+      "visits.location_id",
+      "=",
+      sql<number>`any(${[...place.locationIds]}::int[])`,
+    );
   return query
     .orderBy("locations.name")
     .orderBy("visits.location_id")

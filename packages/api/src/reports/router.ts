@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { actorOf } from "../kernel/audit.ts";
 import { adminProcedure, router, staffProcedure } from "../kernel/trpc.ts";
+import { heldLocationIds, withinCallerLocations } from "../kernel/permissions.ts";
 import { mailReady, setupChecklist } from "../admin/setup.ts";
 import { funderSummary } from "./funder-summary.ts";
 import { funderSummaryInput, funderSummarySchema } from "./funder-summary-schema.ts";
@@ -31,7 +32,7 @@ export const reportsRouter = router({
     })
     .input(funderSummaryInput)
     .output(funderSummarySchema)
-    .query(({ ctx, input }) => funderSummary(ctx.db, input)),
+    .query(({ ctx, input }) => funderSummary(ctx.db, withinCallerLocations(ctx.identity, input))),
 
   settings: staffProcedure
     .meta({
@@ -39,7 +40,8 @@ export const reportsRouter = router({
         method: "GET",
         path: "/reports/settings",
         tags: ["reports"],
-        summary: "Staff: what the reports' date shortcuts need, the month the fiscal year starts in",
+        summary:
+          "Staff: what the reports' date shortcuts need, the month the fiscal year starts in",
       },
     })
     .input(z.void())
@@ -72,7 +74,7 @@ export const reportsRouter = router({
     .input(todayInput)
     .output(todaySchema)
     .query(async ({ ctx, input }) => ({
-      ...(await todayFigures(ctx.db, input, ctx.services.now())),
+      ...(await todayFigures(ctx.db, input, ctx.services.now(), heldLocationIds(ctx.identity))),
       setup: ctx.user.is_admin
         ? await setupChecklist(ctx.db, { mailReady: mailReady(ctx.services) })
         : null,

@@ -97,12 +97,16 @@ export async function todayFigures(
   db: Executor,
   input: TodayInput,
   now: Date,
+  /** The caller's locations when they hold only some (another one asked for is not found). */
+  held: readonly number[] | undefined,
 ): Promise<Omit<Today, "setup">> {
-  const locations = await db
+  let shownLocations = db
     .selectFrom("locations")
     .select(["id", "time_zone"])
-    .where("archived_at", "is", null)
-    .execute();
+    .where("archived_at", "is", null);
+  if (held !== undefined)
+    shownLocations = shownLocations.where("id", "=", sql<number>`any(${[...held]}::int[])`);
+  const locations = await shownLocations.execute();
   const chosen =
     input.locationId === undefined ? undefined : locations.find((l) => l.id === input.locationId);
   if (input.locationId !== undefined && !chosen) throw notFound("Location");

@@ -98,14 +98,31 @@ function rollCallRows(db: Executor) {
     ]);
 }
 
-/** Newest first; one location's when named. */
+/** Newest first; one location's when named, these locations' when `locationIds` are given. */
 export async function listRollCalls(
   db: Executor,
-  locationId: number | undefined,
+  place: { locationId?: number | undefined; locationIds?: readonly number[] | undefined },
 ): Promise<RollCallRow[]> {
   let query = rollCallRows(db);
-  if (locationId !== undefined) query = query.where("roll_calls.location_id", "=", locationId);
+  if (place.locationId !== undefined)
+    query = query.where("roll_calls.location_id", "=", place.locationId);
+  if (place.locationIds !== undefined)
+    query = query.where(
+      "roll_calls.location_id",
+      "=",
+      sql<number>`any(${[...place.locationIds]}::int[])`,
+    );
   return query.orderBy("roll_calls.started_at", "desc").orderBy("roll_calls.id", "desc").execute();
+}
+
+/** A roll call's location; undefined when there is no such roll call. */
+export async function rollCallLocation(db: Executor, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("roll_calls")
+    .select("location_id")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row?.location_id;
 }
 
 export async function findRollCall(

@@ -23,6 +23,8 @@ import {
   startRollCall,
 } from "./queries.ts";
 import { toRollCallPeople, toRollCallSummary } from "./mappers.ts";
+import { assertCallerRollCall } from "./access.ts";
+import { assertLocationAccess, withinCallerLocations } from "../kernel/permissions.ts";
 import type { Executor } from "@vsi/db";
 
 const ended = { 409: "The roll call has ended: it takes no more people" };
@@ -60,6 +62,7 @@ export const rollCallsRouter = router({
     .input(rollCallStartInput)
     .output(rollCallSchema)
     .mutation(async ({ ctx, input }) => {
+      assertLocationAccess(ctx.identity, input.id);
       const id = await startRollCall(
         ctx.db,
         input.id,
@@ -85,7 +88,9 @@ export const rollCallsRouter = router({
     .query(async ({ ctx, input }) =>
       wholeList(
         ctx.response,
-        (await listRollCalls(ctx.db, input.locationId)).map(toRollCallSummary),
+        (await listRollCalls(ctx.db, withinCallerLocations(ctx.identity, input))).map(
+          toRollCallSummary,
+        ),
       ),
     ),
 
@@ -107,7 +112,10 @@ export const rollCallsRouter = router({
     })
     .input(rollCallGetInput)
     .output(rollCallSchema)
-    .query(({ ctx, input }) => rollCall(ctx.db, input.id)),
+    .query(async ({ ctx, input }) => {
+      await assertCallerRollCall(ctx.db, ctx.identity, input.id);
+      return rollCall(ctx.db, input.id);
+    }),
 
   mark: staffProcedure
     .meta({
@@ -123,6 +131,7 @@ export const rollCallsRouter = router({
     .input(rollCallMarkInput)
     .output(rollCallPersonSchema)
     .mutation(async ({ ctx, input }) => {
+      await assertCallerRollCall(ctx.db, ctx.identity, input.id);
       const now = ctx.services.now();
       const sent = input.markedAt === undefined ? now : new Date(input.markedAt);
       await markPerson(ctx.db, {
@@ -152,6 +161,7 @@ export const rollCallsRouter = router({
     .input(rollCallAddInput)
     .output(rollCallPersonSchema)
     .mutation(async ({ ctx, input }) => {
+      await assertCallerRollCall(ctx.db, ctx.identity, input.id);
       const personId = await addPerson(ctx.db, input.id, input.name);
       return person(ctx.db, input.id, personId);
     }),
@@ -168,7 +178,11 @@ export const rollCallsRouter = router({
     })
     .input(rollCallIdParam)
     .output(rollCallEndSchema)
-    .mutation(({ ctx, input }) =>
-      endRollCall(ctx.db, input.id, ctx.services.now(), { kind: "user", userId: ctx.user.id }),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      await assertCallerRollCall(ctx.db, ctx.identity, input.id);
+      return endRollCall(ctx.db, input.id, ctx.services.now(), {
+        kind: "user",
+        userId: ctx.user.id,
+      });
+    }),
 });

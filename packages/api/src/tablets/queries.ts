@@ -151,6 +151,8 @@ export async function revokeTablet(
   tabletId: number,
   now: Date,
   actor: AuditActor,
+  /** The caller's locations when they hold only some: another's tablet is not found. */
+  held: readonly number[] | undefined,
 ): Promise<TabletOutput> {
   return db.transaction().execute(async (trx) => {
     const before = await trx
@@ -159,7 +161,7 @@ export async function revokeTablet(
       .where("id", "=", tabletId)
       .forUpdate()
       .executeTakeFirst();
-    if (!before) throw notFound("Tablet");
+    if (!before || (held && !held.includes(before.location_id))) throw notFound("Tablet");
     if (before.revoked_at === null) {
       await trx
         .updateTable("tablets")

@@ -6,6 +6,7 @@ import { listTablets, revokeTablet } from "./queries.ts";
 import { actorOf } from "../kernel/audit.ts";
 import { router, staffProcedure } from "../kernel/trpc.ts";
 import { wholeList } from "../kernel/pagination.ts";
+import { assertLocationAccess, heldLocationIds } from "../kernel/permissions.ts";
 
 export const tabletsRouter = router({
   list: staffProcedure
@@ -20,6 +21,7 @@ export const tabletsRouter = router({
     .input(idParam)
     .output(z.array(tabletSchema))
     .query(async ({ ctx, input }) => {
+      assertLocationAccess(ctx.identity, input.id);
       await getLocation(ctx.db, input.id);
       return wholeList(ctx.response, await listTablets(ctx.db, input.id));
     }),
@@ -36,6 +38,12 @@ export const tabletsRouter = router({
     .input(idParam)
     .output(tabletSchema)
     .mutation(({ ctx, input }) =>
-      revokeTablet(ctx.db, input.id, ctx.services.now(), actorOf(ctx.identity)),
+      revokeTablet(
+        ctx.db,
+        input.id,
+        ctx.services.now(),
+        actorOf(ctx.identity),
+        heldLocationIds(ctx.identity),
+      ),
     ),
 });

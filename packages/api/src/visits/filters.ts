@@ -14,11 +14,15 @@ export const dayStart = (day: CalendarDate, zone: TimeZone) =>
 export const nextDayStart = (day: CalendarDate, zone: TimeZone) =>
   sql<Date>`(${day}::date + 1)::timestamp at time zone ${zone}`;
 
-/** The report's filters as its schema leaves them; `openOnly` for sheet lists (visitors still in). */
+/**
+ * The report's filters as its schema leaves them; `openOnly` for sheet lists (visitors still in);
+ * `locationIds`, the caller's locations when they hold only some and named none
+ * (withinCallerLocations in kernel/permissions.ts).
+ */
 export type VisitFilters = Pick<
   VisitFilterInput,
   "from" | "to" | "locationId" | "programId" | "timeZone"
-> & { openOnly?: boolean };
+> & { openOnly?: boolean; locationIds?: readonly number[] | undefined };
 
 /**
  * Dates and the zone come checked by the schema (real calendar days, IANA names), as their types say.
@@ -38,6 +42,13 @@ export function periodConditions(
     conditions.push(sql`${column("time_in")} < ${nextDayStart(filters.to, filters.timeZone)}`);
   if (filters.locationId !== undefined)
     conditions.push(sql`${column("location_id")} = ${filters.locationId}`);
+  // A list of integers, not an array parameter: the CSV's COPY inlines every value.
+  if (filters.locationIds !== undefined)
+    conditions.push(
+      filters.locationIds.length
+        ? sql`${column("location_id")} in (${sql.join([...filters.locationIds])})`
+        : sql<SqlBool>`false`,
+    );
   if (filters.programId !== undefined)
     conditions.push(sql`${column("program_id")} = ${filters.programId}`);
   return conditions;

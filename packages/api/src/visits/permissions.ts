@@ -1,4 +1,5 @@
 import type { Identity } from "../kernel/identity.ts";
+import { heldLocationIds } from "../kernel/permissions.ts";
 import { queuedTimeInMaxAgeMs } from "./schema.ts";
 
 // Which visits a caller reaches; who may call at all is the kernel's (kernel/permissions.ts).
@@ -13,14 +14,20 @@ export const tabletSignOutReachMs = queuedTimeInMaxAgeMs;
 /**
  * The returning-visitor lookup. A tablet's answers only for its own location's visitors (`within`),
  * on one budget per location shared by all its tablets and addresses, and is counted in the audit
- * log; staff's for every location (the report shows them every visit anyway), on one budget per person.
+ * log; staff's for their locations (the report shows them those visits anyway), on one budget per
+ * person.
  */
 export function lookupScope(identity: Exclude<Identity, { kind: "anonymous" }>): {
   budgetKey: string;
-  within: { tabletId: number; locationId: number } | undefined;
+  within: { tabletId: number; locationId: number } | { locationIds: readonly number[] } | undefined;
 } {
-  if (identity.kind !== "tablet")
-    return { budgetKey: `lookup:user:${identity.user.id}`, within: undefined };
+  if (identity.kind !== "tablet") {
+    const held = heldLocationIds(identity);
+    return {
+      budgetKey: `lookup:user:${identity.user.id}`,
+      within: held && { locationIds: held },
+    };
+  }
   const { tabletId, locationId } = identity;
   return { budgetKey: `lookup:location:${locationId}`, within: { tabletId, locationId } };
 }

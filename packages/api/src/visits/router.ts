@@ -6,7 +6,11 @@ import { programQuestions } from "../questions/queries.ts";
 import { checkAnswers } from "../questions/answers-schema.ts";
 import { toVisit } from "./mappers.ts";
 import { checkedAnswers } from "./checked-answers.ts";
-import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
+import {
+  assertLocationAccess,
+  tabletDisconnected,
+  withinCallerLocations,
+} from "../kernel/permissions.ts";
 import { lookupScope, tabletSignOutReachMs } from "./permissions.ts";
 import { idParam } from "../kernel/schema.ts";
 import {
@@ -51,7 +55,7 @@ import {
   staffProcedure,
   tabletCallProcedure,
 } from "../kernel/trpc.ts";
-import type { Caller } from "../kernel/identity.ts";
+import type { Caller, Identity } from "../kernel/identity.ts";
 import { say, fieldMessages } from "../kernel/messages.ts";
 
 const filtersOf = (input: VisitFilterInput) => ({
@@ -62,9 +66,21 @@ const filtersOf = (input: VisitFilterInput) => ({
   timeZone: input.timeZone,
 });
 
+/** The filters of a staff member's list or report: their locations alone. */
+const callerFiltersOf = (identity: Identity, input: VisitFilterInput) =>
+  withinCallerLocations(identity, filtersOf(input));
+
+/** A visit the caller may see: another location's is as if it did not exist (404). */
+async function findCallerVisit(ctx: Context<Identity>, id: number) {
+  const visit = await findVisit(ctx.db, id);
+  assertLocationAccess(ctx.identity, visit.location_id, "Visit");
+  return visit;
+}
+
 /** The staff report, one page of it: the rows, how many in all (or about how many), and how many pages. */
-async function report(ctx: Context, input: VisitListInput) {
-  const { visits, total, totalEstimated } = await reportPage(ctx.db, filtersOf(input), input.page, {
+async function report(ctx: Context<Identity>, input: VisitListInput) {
+  const filters = callerFiltersOf(ctx.identity, input);
+  const { visits, total, totalEstimated } = await reportPage(ctx.db, filters, input.page, {
     exactTotal: input.exactTotal,
     limits: ctx.services.config.countLimits,
   });
@@ -143,7 +159,10 @@ export const visitsRouter = router({
           assertLocationAccess({ kind: "tablet", ...tablet, tokenHash }, input.locationId);
         return wholeList(ctx.response, visits.map(toVisit));
       }
-      const { visits, total, totalEstimated, page, pageCount } = await report(ctx, input);
+      const { visits, total, totalEstimated, page, pageCount } = await report(
+        { ...ctx, identity },
+        input,
+      );
       ctx.response.headers["X-Total-Count"] = String(total);
       // Past 100,000 matches (kernel/row-count.ts) the first page's total is the planner's estimate; exactTotal=true counts.
       if (totalEstimated) ctx.response.headers["X-Total-Count-Estimated"] = "true";
@@ -183,7 +202,10 @@ export const visitsRouter = router({
     .input(onSiteInput)
     .output(visitListSchema)
     .query(async ({ ctx, input }) =>
-      wholeList(ctx.response, await onSiteVisits(ctx.db, input.locationId)),
+      wholeList(
+        ctx.response,
+        await onSiteVisits(ctx.db, withinCallerLocations(ctx.identity, input)),
+      ),
     ),
 
   summary: staffProcedure
@@ -200,7 +222,12 @@ export const visitsRouter = router({
     .input(visitSummaryInput)
     .output(z.array(summaryGroupSchema))
     .query(async ({ ctx, input }) => {
-      const summary = await visitSummary(ctx.db, filtersOf(input), input.groupBy, input.language);
+      const summary = await visitSummary(
+        ctx.db,
+        callerFiltersOf(ctx.identity, input),
+        input.groupBy,
+        input.language,
+      );
       ctx.response.headers["X-Total-Count"] = String(summary.groups.length);
       ctx.response.headers["X-Total-Visits"] = String(summary.totalVisits);
       ctx.response.headers["X-Unique-Visitors"] = String(summary.uniqueVisitors);
@@ -214,7 +241,7 @@ export const visitsRouter = router({
     .input(visitSummaryInput)
     .output(visitSummarySchema)
     .query(({ ctx, input }) =>
-      visitSummary(ctx.db, filtersOf(input), input.groupBy, input.language),
+      visitSummary(ctx.db, callerFiltersOf(ctx.identity, input), input.groupBy, input.language),
     ),
 
   search: sheetProcedure
@@ -255,7 +282,7 @@ export const visitsRouter = router({
     })
     .input(idParam)
     .output(visitSchema)
-    .query(async ({ ctx, input }) => toVisit(await findVisit(ctx.db, input.id))),
+    .query(async ({ ctx, input }) => toVisit(await findCallerVisit(ctx, input.id))),
 
   create: tabletCallProcedure
     .meta({
@@ -267,6 +294,7 @@ export const visitsRouter = router({
           "Sign a visitor in (201). Send an Idempotency-Key header to make retries safe for 24 hours",
         errorResponses: {
           403: "A tablet of another location",
+          404: "Staff: LocationId names a location they do not hold",
           409: "That phone number is already signed in at that location and program: `visit` is the open visit. Without `visit`: the intake questions changed while the sign-in was checked; read them again (GET /api/questions) and send it again",
         },
       },
@@ -283,6 +311,8 @@ export const visitsRouter = router({
       const lateBy = input.TimeIn && queuedTimeInProblem(input.TimeIn, now);
       if (lateBy) throw invalid("TimeIn", lateBy);
       const { identity } = ctx;
+      // Staff sign in at their own locations; another is as if it did not exist.
+      if (identity.kind === "user") assertLocationAccess(identity, input.LocationId);
       // A tablet's location is checked by the statement, with the tablet itself, and the answers
       // against the questions this process knows, which the statement sees are still current.
       const signIn = async (fresh: boolean) =>
@@ -318,7 +348,7 @@ export const visitsRouter = router({
     .output(visitSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, Answers, ...changes } = input;
-      const visit = await findVisit(ctx.db, id);
+      const visit = await findCallerVisit(ctx, id);
       const row = await updateVisit(
         ctx.db,
         visit,
@@ -357,6 +387,8 @@ export const visitsRouter = router({
       const { identity } = ctx;
       const writer = writerOf(identity);
       const byTablet = "tablet" in writer;
+      // Staff sign out their own locations' visitors; another location's visit is not found.
+      if (identity.kind === "user") await findCallerVisit({ ...ctx, identity }, input.id);
       // The sheet's sign-out is the visitor's own; anyone logged in doing it is staff.
       const visit = await signOutVisit(
         ctx.db,

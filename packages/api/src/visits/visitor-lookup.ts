@@ -13,9 +13,11 @@ export async function lookUpVisitor(
   phoneNumber: string,
   /**
    * A tablet's lookup (its location's visitors only, counted), a door's (its location's, limited
-   * by the door's own budgets); undefined for staff (everyone's).
+   * by the door's own budgets); staff's of some locations (`locationIds`, theirs); undefined for
+   * staff of every location (everyone's).
    */
-  caller: { tabletId?: number; locationId: number } | undefined,
+  caller:
+    { tabletId?: number; locationId: number } | { locationIds: readonly number[] } | undefined,
   now: Date,
 ) {
   let latest = db
@@ -27,6 +29,10 @@ export async function lookUpVisitor(
     .orderBy("time_in", "desc")
     .limit(1);
   if (!caller) return latest.executeTakeFirst();
+  if ("locationIds" in caller)
+    return latest
+      .where("location_id", "=", sql<number>`any(${[...caller.locationIds]}::int[])`)
+      .executeTakeFirst();
   latest = latest.where("location_id", "=", caller.locationId);
   if (caller.tabletId === undefined) return latest.executeTakeFirst();
   const { actor, userId, tabletId } = auditActorSql({ kind: "tablet", tabletId: caller.tabletId });

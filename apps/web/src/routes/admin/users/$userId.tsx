@@ -4,6 +4,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { PageTitle } from "../../../components/PageTitle";
 import { UserForm } from "../../../components/UserForm";
+import { UserAccessForm } from "../../../components/UserAccessForm";
 import { fullName } from "../../../lib/names";
 import { setCurrentUser, useCurrentUser } from "../../../lib/session";
 import { queryClient, trpc } from "../../../lib/trpc";
@@ -30,7 +31,11 @@ function EditUserPage() {
       <Paper withBorder p="lg" radius="md">
         <Stack>
           <PageTitle>{t("users.edit", { name: fullName(user) })}</PageTitle>
-          <UserForm key={user.id} user={user} viewerIsAdmin onSaved={saved} />
+          {/* A site admin changes another's roles at their locations, not the account itself. */}
+          {viewer?.isAdmin || viewer?.id === user.id ? (
+            <UserForm key={user.id} user={user} viewerIsAdmin={viewer.isAdmin} onSaved={saved} />
+          ) : null}
+          <UserAccessForm key={`access-${user.id}`} user={user} onSaved={saved} />
         </Stack>
       </Paper>
     </Container>

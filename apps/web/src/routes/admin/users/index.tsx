@@ -13,6 +13,7 @@ import { useCurrentUser } from "../../../lib/session";
 import type { Invite, User } from "../../../lib/types";
 import { ButtonLink, EditLink } from "../../../components/links";
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { accessSummary } from "../../../lib/access";
 
 export const Route = createFileRoute("/admin/users/")({
   component: UsersPage,
@@ -21,7 +22,12 @@ export const Route = createFileRoute("/admin/users/")({
 function UsersPage() {
   const { data: invites } = useSuspenseQuery(trpc.invites.list.queryOptions());
   const { data: users } = useSuspenseQuery(trpc.users.list.queryOptions());
+  // The viewer's locations: a site admin's list shows those alone, as the users' access does.
+  const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  const names = new Map(locations.map((location) => [location.id, location.Name]));
   const viewer = useCurrentUser();
+  // Deactivating an account is the network admin's (it is the person's everywhere).
+  const managesAccounts = viewer?.isAdmin === true;
   const update = useMutation(trpc.users.update.mutationOptions());
   const { t } = useStaffTranslation();
 
@@ -50,11 +56,12 @@ function UsersPage() {
       {invites.length > 0 ? <InvitesTable invites={invites} /> : null}
       <TableSection
         title={t("users.users")}
-        minWidth={560}
+        minWidth={720}
         columns={[
           t("common.name"),
           t("common.email"),
           t("account.administrator"),
+          t("users.locations"),
           t("tablets.status"),
           t("common.action"),
         ]}
@@ -65,6 +72,7 @@ function UsersPage() {
             <Table.Td>{fullName(user)}</Table.Td>
             <Table.Td>{user.email}</Table.Td>
             <Table.Td>{user.isAdmin ? t("common.yes") : t("common.no")}</Table.Td>
+            <Table.Td>{accessSummary(t, user, names)}</Table.Td>
             <Table.Td>
               {user.isActive ? (
                 t("users.active")
@@ -78,7 +86,7 @@ function UsersPage() {
               <Group gap="xs" wrap="wrap">
                 <EditLink to="/admin/users/$userId" params={{ userId: String(user.id) }} />
                 {/* Nobody deactivates themselves (the server refuses it too). */}
-                {user.id === viewer?.id ? null : user.isActive ? (
+                {user.id === viewer?.id || !managesAccounts ? null : user.isActive ? (
                   <Button variant="light" color="red" onClick={() => setActive(user, false)}>
                     {t("users.deactivate")}
                   </Button>

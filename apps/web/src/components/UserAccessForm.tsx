@@ -1,0 +1,102 @@
+import { Fieldset, NativeSelect, Stack, Text } from "@mantine/core";
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { useStaffTranslation } from "@vsi/i18n/staff";
+import { messageOf } from "@vsi/web-common/api-errors";
+import { useState } from "react";
+import { useServerMessage } from "../hooks/useServerMessage";
+import { administers } from "../lib/access";
+import { useCurrentUser } from "../lib/session";
+import { trpc } from "../lib/trpc";
+import type { User } from "../lib/types";
+import { ErrorAlert } from "./ErrorAlert";
+import { FlashMessage } from "./FlashMessage";
+import { SubmitButton } from "./FormButtons";
+
+/** The select's value for no role at a location (a select's values are strings). */
+const none = "none";
+
+/**
+ * A user's role at each of the viewer's locations: none, staff or site admin. The viewer changes
+ * those of the locations they administer (a network admin every one); the server keeps the
+ * user's roles elsewhere, and refuses anything else (kernel/permissions.ts).
+ */
+export function UserAccessForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+  const { t } = useStaffTranslation();
+  const said = useServerMessage();
+  const viewer = useCurrentUser();
+  const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  const [roles, setRoles] = useState(
+    () => new Map(user.access.map((entry) => [entry.locationId, entry.role] as const)),
+  );
+  const [saved, setSaved] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = useMutation(trpc.users.update.mutationOptions());
+  const editable = locations.filter((location) => viewer && administers(viewer, location.id));
+
+  if (user.isAdmin)
+    return (
+      <Fieldset legend={t("users.accessTitle")} variant="unstyled">
+        <Text>{t("users.networkAdmin")}</Text>
+      </Fieldset>
+    );
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    setProblem(null);
+    const access = editable.flatMap((location) => {
+      const role = roles.get(location.id);
+      return role ? [{ locationId: location.id, role }] : [];
+    });
+    update.mutate(
+      { id: user.id, access },
+      {
+        onSuccess: (updated) => {
+          setSaved(true);
+          onSaved(updated);
+        },
+        onError: (error) => setProblem(said(messageOf(error))),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Fieldset legend={t("users.accessTitle")} variant="unstyled">
+        <Stack gap="sm">
+          <FlashMessage message={saved ? t("users.accessSaved") : null} />
+          {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
+          <Text size="sm" c="dimmed">
+            {t("users.accessHint")}
+          </Text>
+          {locations.length === 0 ? <Text>{t("users.noLocation")}</Text> : null}
+          {locations.map((location) => (
+            <NativeSelect
+              key={location.id}
+              label={location.Name}
+              disabled={!editable.includes(location)}
+              data={[
+                { value: none, label: t("users.roleNone") },
+                { value: "staff", label: t("users.roleStaff") },
+                { value: "admin", label: t("users.roleAdmin") },
+              ]}
+              value={roles.get(location.id) ?? none}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setRoles((current) => {
+                  const next = new Map(current);
+                  if (value === "staff" || value === "admin") next.set(location.id, value);
+                  else next.delete(location.id);
+                  return next;
+                });
+              }}
+            />
+          ))}
+          <div>
+            <SubmitButton busy={update.isPending} disabled={editable.length === 0} />
+          </div>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}
