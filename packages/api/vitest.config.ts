@@ -23,6 +23,8 @@ export const apiStorageTests: string[] = [
   "src/webhooks/webhooks.test.ts",
   "src/notifications/notifications.test.ts",
   "src/roll-calls/roll-calls.test.ts",
+  "src/households/households.test.ts",
+  "src/visits/party-sign-in.test.ts",
 ];
 
 export const apiTestOptions = {

@@ -164,6 +164,20 @@ async function freshStaffToken(world: World) {
   return row.id;
 }
 
+/** A household of its own, one member, no phone: nothing another row could collide with. */
+async function freshHousehold(world: World) {
+  const row = await world.server.services.db.kysely
+    .insertInto("households")
+    .values({ size: 2 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await world.server.services.db.kysely
+    .insertInto("household_members")
+    .values({ household_id: row.id, first_name: "Matrix", last_name: "Member" })
+    .execute();
+  return row.id;
+}
+
 /** An open roll call at a location of its own (one is open per location), with one person on it. */
 async function freshRollCall(world: World) {
   const db = world.server.services.db.kysely;
@@ -518,6 +532,45 @@ const table: Row[] = [
     path: "/roll-calls/{id}/end",
     expected: staffOnly(200),
     request: async (w) => ({ url: `/api/roll-calls/${(await freshRollCall(w)).id}/end` }),
+  },
+  {
+    method: "GET",
+    path: "/households",
+    expected: staffOnly(200),
+    request: () => ({ url: "/api/households?search=Matrix" }),
+  },
+  {
+    method: "GET",
+    path: "/households/{id}",
+    expected: staffOnly(200),
+    request: async (w) => ({ url: `/api/households/${await freshHousehold(w)}` }),
+  },
+  {
+    method: "POST",
+    path: "/households",
+    expected: staffOnly(201),
+    request: () => ({ url: "/api/households", body: { Members: [{ FirstName: "New" }] } }),
+  },
+  {
+    method: "PATCH",
+    path: "/households/{id}",
+    expected: staffOnly(200),
+    request: async (w) => ({
+      url: `/api/households/${await freshHousehold(w)}`,
+      body: { AddressLine1: "1 Matrix Way" },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/eligibility-bases",
+    expected: staffOnly(200),
+    request: () => ({ url: "/api/eligibility-bases" }),
+  },
+  {
+    method: "POST",
+    path: "/eligibility-bases",
+    expected: adminOnly(201),
+    request: () => ({ url: "/api/eligibility-bases", body: { Label: { en: `B ${unique()}` } } }),
   },
   {
     method: "GET",

@@ -13,7 +13,10 @@ const expectedTables = [
   "change_feed",
   "door_codes",
   "door_visits",
+  "eligibility_bases",
   "files",
+  "household_members",
+  "households",
   "invites",
   "location_programs",
   "locations",
@@ -386,6 +389,29 @@ async function checkEventAnswerValuesMigrate(db: Kysely<Database>) {
   ]);
 }
 
+/** Visits made before households sign in one person each, of no household; and come back down. */
+async function checkHouseholdsMigrate(db: Kysely<Database>) {
+  const migrator = await migratedTo(db, "0043_one_visit_change_trigger");
+  const location = await insertLocation(db, "L");
+  const program = await insertProgram(db);
+  await sql`insert into visits (first_name, last_name, phone_number, location_id, program_id)
+    values ('A', 'B', '4155550001', ${location.id}, ${program.id})`.execute(db);
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect(
+    await db
+      .selectFrom("visits")
+      .select(["party_size", "household_id", "household_member_ids"])
+      .execute(),
+  ).toEqual([{ party_size: 1, household_id: null, household_member_ids: null }]);
+  expect(
+    await db.selectFrom("programs").select("signs_in_household").executeTakeFirstOrThrow(),
+  ).toEqual({ signs_in_household: false });
+  expect((await migrator.migrateTo("0043_one_visit_change_trigger")).error).toBeUndefined();
+  expect(await db.selectFrom("visits").select("phone_number").execute()).toEqual([
+    { phone_number: "4155550001" },
+  ]);
+}
+
 /** A migration that landed after a later-numbered one still runs on a database that has the later one. */
 async function checkLateLandingMigrates(db: Kysely<Database>) {
   // One that no later migration builds on, as a late-landing branch's would be.
@@ -430,6 +456,8 @@ const checks: Record<string, (db: Db) => Promise<void>> = {
   ) => checkEventAnswerValuesMigrate(db.kysely),
   "take a roll call's marks kept before their arrival was as arrived when made": (db) =>
     checkRollCallMarkArrivalMigrates(db.kysely),
+  "sign in one person of no household at each visit made before households": (db) =>
+    checkHouseholdsMigrate(db.kysely),
 };
 
 describe("migrations", () => {

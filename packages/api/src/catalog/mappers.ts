@@ -32,6 +32,7 @@ export function toProgramRef(row: Program) {
     id: row.id,
     Name: row.name,
     NameEs: row.name_es,
+    SignsInHousehold: row.signs_in_household,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

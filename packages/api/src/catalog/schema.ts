@@ -13,6 +13,10 @@ export const programRefSchema = z.object({
     description:
       "its name in Spanish, shown to visitors who read the tablet or the door in Spanish; null: Name in both languages",
   }),
+  SignsInHousehold: z.boolean().meta({
+    description:
+      "whether a sign-in brings a household's party (PartySize, HouseholdMemberIds) and belongs to the visitor's household, made at their first visit; default false",
+  }),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -41,5 +41,9 @@ export const auditActions = [
   /** A roll call started or ended at a location: its counts, never its names. */
   "roll_call.start",
   "roll_call.end",
+  /** A household added or changed by staff: how many members, or which fields, never who. */
+  "household.create",
+  "household.update",
+  "eligibility_basis.create",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -224,7 +224,7 @@ export const visitsRouter = router({
         path: "/visits/search",
         tags: ["visits"],
         summary:
-          "Names of the latest visit with this 10-digit phone number (a tablet's at its own location only, staff's at any), and the visitor's remembered answers",
+          "Names of the latest visit with this 10-digit phone number (a tablet's at its own location only, staff's at any), the visitor's remembered answers, and their household (for a tablet, its members' first names and initials)",
         errorResponses: {
           404: "No visit has that number (for a tablet: at its location)",
           429: "Too many lookups: try again after Retry-After seconds",
@@ -241,7 +241,7 @@ export const visitsRouter = router({
       await take(ctx.db, [[scope.budgetKey, limits.phoneLookupsPerCaller]], now);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, scope.within, now);
       if (!visitor) throw notFound("Visitor");
-      return foundVisitor(visitor);
+      return foundVisitor(visitor, ctx.identity.kind === "user");
     }),
 
   get: staffProcedure
@@ -306,7 +306,7 @@ export const visitsRouter = router({
         method: "PATCH",
         path: "/visits/{id}",
         tags: ["visits"],
-        summary: "Correct a visit's names, phone, temperature or answers (staff)",
+        summary: "Correct a visit's names, phone, temperature, party size or answers (staff)",
         description:
           "A visit whose visitor's details were erased (after the retention period, or at a request to be forgotten) keeps them erased: sending any of these fields for it answers 422, naming each.",
         errorResponses: {
