@@ -25,6 +25,7 @@ export const apiStorageTests: string[] = [
   "src/roll-calls/roll-calls.test.ts",
   "src/households/households.test.ts",
   "src/visits/party-sign-in.test.ts",
+  "src/visits/eligibility.test.ts",
 ];
 
 export const apiTestOptions = {

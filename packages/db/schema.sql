@@ -195,6 +195,7 @@ CREATE TABLE programs (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     name_es text,
     signs_in_household boolean DEFAULT false NOT NULL,
+    visit_limit jsonb,
     CONSTRAINT programs_pkey PRIMARY KEY (id)
 );
 
@@ -387,6 +388,12 @@ CREATE TABLE visits (
     household_id integer,
     party_size smallint DEFAULT 1 NOT NULL,
     household_member_ids integer[],
+    eligibility text DEFAULT 'ok'::text NOT NULL,
+    eligibility_reason text,
+    eligibility_decided_by integer,
+    eligibility_decided_at timestamp with time zone,
+    CONSTRAINT visits_eligibility_check CHECK ((eligibility = ANY (ARRAY['ok'::text, 'waiting'::text, 'approved'::text, 'declined'::text]))),
+    CONSTRAINT visits_eligibility_decided_by_fkey FOREIGN KEY (eligibility_decided_by) REFERENCES users(id) ON DELETE SET NULL,
     CONSTRAINT visits_household_id_fkey FOREIGN KEY (household_id) REFERENCES households(id) ON DELETE SET NULL,
     CONSTRAINT visits_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE RESTRICT,
     CONSTRAINT visits_party_size_check CHECK (((party_size >= 1) AND (party_size <= 50))),

@@ -143,6 +143,16 @@ async function freshVisit(world: World, endedDaysAgo?: number) {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+/** A visit of location1 waiting for staff past its program's limit: each decision needs its own. */
+async function freshWaitingVisit(world: World) {
+  const id = await freshVisit(world);
+  await world.server.services.db.kysely
+    .updateTable("visits")
+    .set({ eligibility: "waiting" })
+    .where("id", "=", id)
+    .execute();
+  return id;
+}
 async function freshTablet(world: World) {
   const row = await world.server.services.db.kysely
     .insertInto("tablets")
@@ -648,6 +658,24 @@ const table: Row[] = [
     path: "/visits",
     expected: sheet(200),
     request: (w) => ({ url: `/api/visits?locationId=${w.location1}` }),
+  },
+  {
+    method: "POST",
+    path: "/visits/{id}/approve",
+    expected: staffOnly(200),
+    request: async (w) => ({
+      url: `/api/visits/${await freshWaitingVisit(w)}/approve`,
+      body: { reason: "Emergency" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/visits/{id}/decline",
+    expected: staffOnly(200),
+    request: async (w) => ({
+      url: `/api/visits/${await freshWaitingVisit(w)}/decline`,
+      body: { reason: "Came this week" },
+    }),
   },
   {
     method: "GET",

@@ -108,6 +108,8 @@ export interface ProgramsTable {
   name_es: string | null;
   /** Its sign-in takes a household's party (its size, who came), not one person. */
   signs_in_household: Generated<boolean>;
+  /** How often a household may come; null: no limit. */
+  visit_limit: ColumnType<VisitLimit | null, string | null | undefined, string | null>;
   archived_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -156,11 +158,24 @@ export interface VisitsTable {
   party_size: Generated<number>;
   /** Which of the household's members came, when the visitor said; null when not said. */
   household_member_ids: number[] | null;
+  /** Past the program's visit limit a visit waits for staff, who approve or decline it. */
+  eligibility: Generated<Eligibility>;
+  eligibility_reason: string | null;
+  eligibility_decided_by: number | null;
+  eligibility_decided_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
 
 export type SignedInFrom = "tablet" | "phone" | "staff";
+export type Eligibility = "ok" | "waiting" | "approved" | "declined";
+/** At most `count` visits per calendar month or week in the location's zone, or per `days` days. */
+export interface VisitLimit {
+  count: number;
+  per: "month" | "week" | "days";
+  days: number | null;
+  acrossLocations: boolean;
+}
 
 /** A location's door codes: the current one (replaced_at null) and those it replaced. */
 export interface DoorCodesTable {

@@ -19,6 +19,7 @@ const visit = (id: number, FirstName: string): Visit => ({
   HouseholdId: null,
   PartySize: 1,
   HouseholdMemberIds: null,
+  Eligibility: "ok",
   Answers: {},
   createdAt: at,
   updatedAt: at,

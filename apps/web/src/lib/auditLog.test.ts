@@ -129,6 +129,9 @@ describe("describeEntry", () => {
         "es",
       ),
     ).toBe("Maria Lopez añadió un hogar (1 miembro)");
+    expect(describeEntry(entry({ action: "visit.approve" }))).toBe(
+      "Maria Lopez approved a visit past its program's limit",
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, jsonBoolean } from "../kernel/schema.ts";
 import {
+  visitLimitInput,
   catalogIds,
   catalogName,
   locationRefSchema,
@@ -18,12 +19,14 @@ const programFields = {
   NameEs: translatedName,
   LocationIds: catalogIds,
   SignsInHousehold: jsonBoolean,
+  VisitLimit: visitLimitInput,
 };
 export const programInput = z.object({
   ...programFields,
   NameEs: translatedName.optional(),
   LocationIds: catalogIds.default([]),
   SignsInHousehold: jsonBoolean.default(false),
+  VisitLimit: visitLimitInput.default(null),
 });
 export const programUpdateInput = z.object(programFields).partial().extend({ id });
 export type ProgramInput = z.output<typeof programInput>;

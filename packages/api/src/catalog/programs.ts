@@ -82,6 +82,7 @@ export async function createProgram(
         name: input.Name,
         name_es: input.NameEs ?? null,
         signs_in_household: input.SignsInHousehold,
+        visit_limit: input.VisitLimit && JSON.stringify(input.VisitLimit),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -119,6 +120,10 @@ export async function updateProgram(
         name: changes.Name,
         name_es: changes.NameEs,
         signs_in_household: changes.SignsInHousehold,
+        visit_limit:
+          changes.VisitLimit === undefined
+            ? undefined
+            : changes.VisitLimit && JSON.stringify(changes.VisitLimit),
         updated_at: now,
       })
       .where("id", "=", id)
@@ -134,6 +139,11 @@ export async function updateProgram(
       ["Name", before.Name, changes.Name],
       ["NameEs", before.NameEs, changes.NameEs],
       ["SignsInHousehold", before.SignsInHousehold, changes.SignsInHousehold],
+      [
+        "VisitLimit",
+        JSON.stringify(before.VisitLimit),
+        changes.VisitLimit === undefined ? undefined : JSON.stringify(changes.VisitLimit),
+      ],
       ["LocationIds", sorted(before.Locations.map((location) => location.id)), locationIds],
     ]);
     const name = changes.Name ?? before.Name;

@@ -6,6 +6,9 @@ export const auditActions = [
   "visit.sign_out",
   "visit.update",
   "visit.delete",
+  /** Staff's decision on a visit past its program's visit limit (the reason stays on the visit). */
+  "visit.approve",
+  "visit.decline",
   "location.create",
   "location.update",
   "location.delete",

@@ -215,6 +215,10 @@ export const householdMessages = /* @__PURE__ */ keyed("", {
   phoneOfAnotherHousehold: "This phone number belongs to a member of another household",
   phoneTwice: "Each member needs a phone number of their own",
   unknownEligibilityBasis: "No such basis of eligibility",
+  visitLimitCount: "At most a whole number of visits from 1 to 100",
+  visitLimitPer: "Use month, week or days",
+  visitLimitDays: "A number of days from 1 to 366",
+  notWaiting: "This visit is not waiting for staff",
 } as const);
 
 /** An answer to an intake question (questions/answers-schema.ts), key `answer.<name>`. */

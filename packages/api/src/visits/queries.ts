@@ -3,6 +3,7 @@ import {
   preparedByShape,
   type Database,
   type Executor,
+  type Eligibility,
   type SignedInFrom,
   type SignOutKind,
   type StoredAnswers,
@@ -79,6 +80,10 @@ const visitColumns = [
   "household_id",
   "party_size",
   "household_member_ids",
+  "eligibility",
+  "eligibility_reason",
+  "eligibility_decided_by",
+  "eligibility_decided_at",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Visit)[];
@@ -418,6 +423,9 @@ const newVisitValues = (values: SignInValues, writer: WriterShape) =>
       coalesce((select array_agg(ids.value::int order by ids.n)
         from jsonb_array_elements_text(${values.memberIds}::jsonb) with ordinality as ids (value, n)),
         '{}'::int[]) end`.as("household_member_ids"),
+    sql<Eligibility>`case when exists (${pastVisitLimit(values, writer)}) then 'waiting' else 'ok' end`.as(
+      "eligibility",
+    ),
     sql<Date>`${values.now}::timestamptz`.as("created_at"),
     sql<Date>`${values.now}::timestamptz`.as("updated_at"),
   ] as const;
@@ -435,6 +443,7 @@ const newVisitColumns = [
   "household_id",
   "party_size",
   "household_member_ids",
+  "eligibility",
   "created_at",
   "updated_at",
 ] as const;
@@ -512,6 +521,37 @@ function signInHousehold(
     .where("programs.signs_in_household", "=", true)
     .where(sql<boolean>`not ${values.unproven}::boolean`);
 }
+
+/**
+ * A sign-in its program's visit limit refuses: the household's visits to the program counted
+ * within the limit (approved ones too, those waiting or declined not) reach its count, in the
+ * calendar month or week (from Monday) of the sign-in's time in the location's zone, its clock
+ * changes included, or within `days` days of it either way (a visit sent late from an offline
+ * tablet is counted where it happened); at the location alone unless `acrossLocations`. Checked
+ * by the statement that writes the visit: the one place this is asked.
+ */
+const pastVisitLimit = (
+  values: Pick<SignInValues, "ProgramId" | "timeIn" | "LocationId">,
+  writer: WriterShape,
+) =>
+  sql<number>`select 1 from programs limited
+    cross join household
+    join locations here on here.id = ${locationOf(values, writer)}
+    cross join lateral (select date_trunc(case when limited.visit_limit->>'per' = 'week' then 'week' else 'month' end,
+        ${values.timeIn}::timestamptz at time zone here.time_zone) as local_start) period
+    where limited.id = ${values.ProgramId}::int and limited.visit_limit is not null
+      and (select count(*) from visits counted
+        where counted.household_id = household.id and counted.program_id = limited.id
+          and counted.eligibility in ('ok', 'approved')
+          and (coalesce((limited.visit_limit->>'acrossLocations')::boolean, false)
+            or counted.location_id = here.id)
+          and case when limited.visit_limit->>'per' = 'days' then
+              counted.time_in > ${values.timeIn}::timestamptz - make_interval(days => (limited.visit_limit->>'days')::int)
+              and counted.time_in < ${values.timeIn}::timestamptz + make_interval(days => (limited.visit_limit->>'days')::int)
+            else counted.time_in >= period.local_start at time zone here.time_zone
+              and counted.time_in < (period.local_start + case when limited.visit_limit->>'per' = 'week'
+                then interval '7 days' else interval '1 month' end) at time zone here.time_zone
+            end) >= (limited.visit_limit->>'count')::int`;
 
 /** The household a sign-in's phone belongs to now, as signInHousehold finds it (none new). */
 const phoneHousehold = (values: Pick<SignInValues, "PhoneNumber" | "ProgramId" | "unproven">) =>

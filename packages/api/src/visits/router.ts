@@ -24,6 +24,7 @@ import {
   visitSchema,
   visitSearchInput,
   visitUpdateInput,
+  visitDecisionInput,
   type VisitFilterInput,
   type VisitListInput,
 } from "./schema.ts";
@@ -53,6 +54,11 @@ import {
 } from "../kernel/trpc.ts";
 import type { Caller } from "../kernel/identity.ts";
 import { say, fieldMessages } from "../kernel/messages.ts";
+import { decideVisit } from "./decisions.ts";
+
+const waitingOnly = {
+  409: "The visit is not waiting for staff (within its limit, or decided already)",
+};
 
 const filtersOf = (input: VisitFilterInput) => ({
   from: input.from,
@@ -337,6 +343,58 @@ export const visitsRouter = router({
       );
       return toVisit(row);
     }),
+
+  approve: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/visits/{id}/approve",
+        tags: ["visits"],
+        summary:
+          "Approve a visit waiting past its program's visit limit, with a reason (staff; recorded in the audit log)",
+        errorResponses: waitingOnly,
+      },
+    })
+    .input(visitDecisionInput)
+    .output(visitSchema)
+    .mutation(async ({ ctx, input }) =>
+      toVisit(
+        await decideVisit(
+          ctx.db,
+          input.id,
+          "approved",
+          input.reason,
+          actorOf(ctx.identity),
+          ctx.services.now(),
+        ),
+      ),
+    ),
+
+  decline: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/visits/{id}/decline",
+        tags: ["visits"],
+        summary:
+          "Decline a visit waiting past its program's visit limit, with a reason (staff; recorded in the audit log)",
+        errorResponses: waitingOnly,
+      },
+    })
+    .input(visitDecisionInput)
+    .output(visitSchema)
+    .mutation(async ({ ctx, input }) =>
+      toVisit(
+        await decideVisit(
+          ctx.db,
+          input.id,
+          "declined",
+          input.reason,
+          actorOf(ctx.identity),
+          ctx.services.now(),
+        ),
+      ),
+    ),
 
   signOut: tabletCallProcedure
     .meta({

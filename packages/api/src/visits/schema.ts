@@ -52,6 +52,12 @@ export function partyProblem(party: {
     : undefined;
 }
 
+/** What a visit is as the program's visit limit goes: within it, waiting for staff, or their decision. */
+export const eligibilities = ["ok", "waiting", "approved", "declined"] as const;
+
+/** Staff's decision on a visit waiting past its program's limit, with their reason. */
+export const visitDecisionInput = z.object({ id, reason: requiredName("Reason", 500) });
+
 export const visitCreateInput = z.object({
   FirstName: requiredName("First name"),
   LastName: requiredName("Last name"),
@@ -211,6 +217,10 @@ export const visitSchema = z
         "the visitor's household, for a program that signs in households (made at their first visit); null otherwise",
     }),
     PartySize: z.number().int().meta({ description: "how many people the sign-in brought" }),
+    Eligibility: z.enum(eligibilities).meta({
+      description:
+        "ok; waiting: past its program's VisitLimit, for staff to approve or decline (POST /api/visits/{id}/approve, /decline); approved; declined",
+    }),
     HouseholdMemberIds: z
       .array(z.number().int())
       .nullable()

@@ -53,6 +53,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table visits add column party_size smallint not null default 1
     constraint visits_party_size_check check (party_size between 1 and 50)`.execute(db);
   await sql`alter table visits add column household_member_ids integer[]`.execute(db);
+  // How often a household may come ({count, per: month | week | days, days, acrossLocations}); a
+  // visit past it waits for staff, who approve or decline it with a reason.
+  await sql`alter table programs add column visit_limit jsonb`.execute(db);
+  await sql`alter table visits add column eligibility text not null default 'ok'
+    constraint visits_eligibility_check
+    check (eligibility in ('ok', 'waiting', 'approved', 'declined'))`.execute(db);
+  await sql`alter table visits add column eligibility_reason text`.execute(db);
+  await sql`alter table visits add column eligibility_decided_by integer
+    references users (id) on delete set null`.execute(db);
+  await sql`alter table visits add column eligibility_decided_at timestamptz`.execute(db);
   // A household's visits, by time. Partial: a sign-in without a household writes no entry here.
   await sql`create index visits_household_idx on visits (household_id, time_in)
     where household_id is not null`.execute(db);
@@ -60,6 +70,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index visits_household_idx`.execute(db);
+  await sql`alter table visits drop column eligibility_decided_at`.execute(db);
+  await sql`alter table visits drop column eligibility_decided_by`.execute(db);
+  await sql`alter table visits drop column eligibility_reason`.execute(db);
+  await sql`alter table visits drop column eligibility`.execute(db);
+  await sql`alter table programs drop column visit_limit`.execute(db);
   await sql`alter table visits drop column household_member_ids`.execute(db);
   await sql`alter table visits drop column party_size`.execute(db);
   await sql`alter table visits drop column household_id`.execute(db);
