@@ -158,8 +158,8 @@ export interface VisitsTable {
   party_size: Generated<number>;
   /** Which of the household's members came, when the visitor said; null when not said. */
   household_member_ids: number[] | null;
-  /** Past the program's visit limit a visit waits for staff, who approve or decline it. */
-  eligibility: Generated<Eligibility>;
+  /** Past the program's visit limit a visit waits for staff, who approve or decline it; null: within it ("ok"). */
+  eligibility: Exclude<Eligibility, "ok"> | null;
   eligibility_reason: string | null;
   eligibility_decided_by: number | null;
   eligibility_decided_at: NullableTimestamp;

@@ -423,7 +423,7 @@ const newVisitValues = (values: SignInValues, writer: WriterShape) =>
       coalesce((select array_agg(ids.value::int order by ids.n)
         from jsonb_array_elements_text(${values.memberIds}::jsonb) with ordinality as ids (value, n)),
         '{}'::int[]) end`.as("household_member_ids"),
-    sql<Eligibility>`case when exists (${pastVisitLimit(values, writer)}) then 'waiting' else 'ok' end`.as(
+    sql<Eligibility | null>`case when exists (${pastVisitLimit(values, writer)}) then 'waiting' end`.as(
       "eligibility",
     ),
     sql<Date>`${values.now}::timestamptz`.as("created_at"),
@@ -542,7 +542,7 @@ const pastVisitLimit = (
     where limited.id = ${values.ProgramId}::int and limited.visit_limit is not null
       and (select count(*) from visits counted
         where counted.household_id = household.id and counted.program_id = limited.id
-          and counted.eligibility in ('ok', 'approved')
+          and (counted.eligibility is null or counted.eligibility = 'approved')
           and (coalesce((limited.visit_limit->>'acrossLocations')::boolean, false)
             or counted.location_id = here.id)
           and case when limited.visit_limit->>'per' = 'days' then

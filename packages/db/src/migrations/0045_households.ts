@@ -54,11 +54,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     constraint visits_party_size_check check (party_size between 1 and 50)`.execute(db);
   await sql`alter table visits add column household_member_ids integer[]`.execute(db);
   // How often a household may come ({count, per: month | week | days, days, acrossLocations}); a
-  // visit past it waits for staff, who approve or decline it with a reason.
+  // visit past it waits for staff, who approve or decline it with a reason. Null: within the
+  // limit, as nearly every visit is, which then writes no byte more.
   await sql`alter table programs add column visit_limit jsonb`.execute(db);
-  await sql`alter table visits add column eligibility text not null default 'ok'
-    constraint visits_eligibility_check
-    check (eligibility in ('ok', 'waiting', 'approved', 'declined'))`.execute(db);
+  await sql`alter table visits add column eligibility text
+    constraint visits_eligibility_check check (eligibility in ('waiting', 'approved', 'declined'))`.execute(
+    db,
+  );
   await sql`alter table visits add column eligibility_reason text`.execute(db);
   await sql`alter table visits add column eligibility_decided_by integer
     references users (id) on delete set null`.execute(db);
