@@ -8,19 +8,22 @@ import {
   viewports,
 } from "../support/fixtures.ts";
 import { formLabels, typePhone } from "../support/sign-in-form.ts";
+import { zoneNearNoon } from "../support/zone.ts";
 
 /** A tablet upright at the size pantries mostly use (an iPad Air's). */
 const tabletSize = { width: 820, height: 1180 };
 
-test("a household's party on the tablet, in Spanish: a family of five at its first visit, then the mother ticks who came", async ({
+test("a household's party on the tablet, in Spanish: a family of five at its first visit, then the mother ticks who came, and her second visit that month waits for staff until approved", async ({
   adminApi,
   setUpTablet,
 }) => {
   const { location, programs } = await createSite(adminApi, "Household Pantry", ["Pantry"]);
   const pantry = programs[0]!;
   await adminApi.expect(200, "PATCH", `/api/programs/${pantry.id}`, { SignsInHousehold: true });
+  // Noon there: both visits fall in one month, whatever day the journey runs.
   await adminApi.expect(200, "PATCH", `/api/locations/${location.id}`, {
     AsksTemperature: false,
+    TimeZone: zoneNearNoon(),
     ...lingeringConfirmation,
   });
 
@@ -73,6 +76,10 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
     ],
   });
   await adminApi.expect(200, "PATCH", `/api/visits/${visit.id}/sign-out`);
+  // The pantry serves a household once a month: her return this month waits for staff.
+  await adminApi.expect(200, "PATCH", `/api/programs/${pantry.id}`, {
+    VisitLimit: { count: 1, per: "month" },
+  });
 
   await tablet.reload();
   await tablet.getByRole("button", { name: "Español" }).click();
@@ -96,8 +103,27 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   await tablet.setViewportSize(tabletSize);
 
   await tablet.getByRole("button", { name: "Enviar" }).click();
-  await expect(tablet.getByRole("dialog", { name: "¡Bienvenido/a, Rosa!" })).toBeVisible();
+  const seeStaff = tablet.getByRole("dialog", { name: "¡Bienvenido/a, Rosa!" });
+  await expect(seeStaff).toContainText("Por favor, hable con alguien del personal antes de pasar");
+  await keepScreenshot(tablet, "33-see-staff-es-820x1180", { fullPage: false });
+  await tablet.setViewportSize(viewports.phone);
+  await keepScreenshot(tablet, "33-see-staff-es-390x844", { fullPage: false });
+  await tablet.setViewportSize(tabletSize);
   const [again] = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
-  expect(again).toMatchObject({ PartySize: 3, HouseholdId: visit.HouseholdId });
+  expect(again).toMatchObject({
+    PartySize: 3,
+    HouseholdId: visit.HouseholdId,
+    Eligibility: "waiting",
+  });
   expect(again.HouseholdMemberIds).toHaveLength(3);
+  await seeStaff.getByRole("button", { name: "Listo" }).click();
+
+  // The sheet marks her in words until staff approve; then the mark goes, live.
+  const row = tablet.getByRole("row", { name: /Rosa D\./ });
+  await expect(row).toContainText("See staff");
+  await keepScreenshot(tablet, "33-sheet-see-staff-820x1180");
+  await adminApi.expect(200, "POST", `/api/visits/${again.id}/approve`, {
+    reason: "Family of five, emergency box",
+  });
+  await expect(row).not.toContainText("See staff");
 });
