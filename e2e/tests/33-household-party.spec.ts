@@ -1,4 +1,4 @@
-import { createSite, lingeringConfirmation } from "../support/api.ts";
+import { createSite, lingeringConfirmation, logInContext } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import {
   expect,
@@ -14,7 +14,9 @@ import { zoneNearNoon } from "../support/zone.ts";
 const tabletSize = { width: 820, height: 1180 };
 
 test("a household's party on the tablet, in Spanish: a family of five at its first visit, then the mother ticks who came, and her second visit that month waits for staff until approved", async ({
+  page,
   adminApi,
+  newUser,
   setUpTablet,
 }) => {
   const { location, programs } = await createSite(adminApi, "Household Pantry", ["Pantry"]);
@@ -122,8 +124,15 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   const row = tablet.getByRole("row", { name: /Rosa D\./ });
   await expect(row).toContainText("See staff");
   await keepScreenshot(tablet, "33-sheet-see-staff-820x1180");
-  await adminApi.expect(200, "POST", `/api/visits/${again.id}/approve`, {
-    reason: "Family of five, emergency box",
-  });
+  // A staff member approves it on the visit's page, with a reason.
+  await logInContext(page.context(), await newUser());
+  await page.goto(`/dashboard/visits/${again.id}/edit`);
+  const decision = page.getByRole("alert").filter({ hasText: "Waiting for staff" });
+  await decision.getByLabel("Reason").fill("Family of five, emergency box");
+  await keepScreenshot(page, "33-staff-decision-1280x800");
+  await decision.getByRole("button", { name: "Approve" }).click();
+  await expect(decision).toHaveCount(0);
   await expect(row).not.toContainText("See staff");
+  const approved = await adminApi.expect(200, "GET", `/api/visits/${again.id}`);
+  expect(approved.Eligibility).toBe("approved");
 });
