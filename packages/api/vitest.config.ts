@@ -24,6 +24,9 @@ export const apiStorageTests: string[] = [
   "src/webhooks/webhooks.test.ts",
   "src/notifications/notifications.test.ts",
   "src/roll-calls/roll-calls.test.ts",
+  "src/households/households.test.ts",
+  "src/visits/party-sign-in.test.ts",
+  "src/visits/eligibility.test.ts",
 ];
 
 export const apiTestOptions = {

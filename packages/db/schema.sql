@@ -66,6 +66,13 @@ CREATE TABLE door_visits (
     CONSTRAINT door_visits_visit_id_key UNIQUE (visit_id)
 );
 
+CREATE TABLE eligibility_bases (
+    id integer DEFAULT nextval('eligibility_bases_id_seq'::regclass) NOT NULL,
+    label jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT eligibility_bases_pkey PRIMARY KEY (id)
+);
+
 CREATE TABLE files (
     id integer DEFAULT nextval('files_id_seq'::regclass) NOT NULL,
     key text NOT NULL,
@@ -79,6 +86,36 @@ CREATE TABLE files (
     CONSTRAINT files_created_by_user_id_fkey FOREIGN KEY (created_by_user_id) REFERENCES users(id) ON DELETE SET NULL,
     CONSTRAINT files_key_key UNIQUE (key),
     CONSTRAINT files_pkey PRIMARY KEY (id)
+);
+
+CREATE TABLE household_members (
+    id integer DEFAULT nextval('household_members_id_seq'::regclass) NOT NULL,
+    household_id integer NOT NULL,
+    first_name text NOT NULL,
+    last_name text NOT NULL,
+    phone_number text,
+    birth_date date,
+    relationship text,
+    erased_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT household_members_household_id_fkey FOREIGN KEY (household_id) REFERENCES households(id) ON DELETE CASCADE,
+    CONSTRAINT household_members_pkey PRIMARY KEY (id)
+);
+
+CREATE TABLE households (
+    id integer DEFAULT nextval('households_id_seq'::regclass) NOT NULL,
+    address_line1 text DEFAULT ''::text NOT NULL,
+    zip text DEFAULT ''::text NOT NULL,
+    size integer NOT NULL,
+    eligibility_basis_id integer,
+    certified_at timestamp with time zone,
+    erased_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT households_eligibility_basis_id_fkey FOREIGN KEY (eligibility_basis_id) REFERENCES eligibility_bases(id),
+    CONSTRAINT households_pkey PRIMARY KEY (id),
+    CONSTRAINT households_size_check CHECK (((size >= 1) AND (size <= 50)))
 );
 
 CREATE TABLE invites (
@@ -168,6 +205,8 @@ CREATE TABLE programs (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     name_es text,
+    signs_in_household boolean DEFAULT false NOT NULL,
+    visit_limit jsonb,
     CONSTRAINT programs_pkey PRIMARY KEY (id)
 );
 
@@ -358,7 +397,18 @@ CREATE TABLE visits (
     answers jsonb DEFAULT '{}'::jsonb NOT NULL,
     signed_in_from text DEFAULT 'staff'::text NOT NULL,
     unproven boolean DEFAULT false NOT NULL,
+    household_id integer,
+    party_size smallint DEFAULT 1 NOT NULL,
+    household_member_ids integer[],
+    eligibility text,
+    eligibility_reason text,
+    eligibility_decided_by integer,
+    eligibility_decided_at timestamp with time zone,
+    CONSTRAINT visits_eligibility_check CHECK ((eligibility = ANY (ARRAY['waiting'::text, 'approved'::text, 'declined'::text]))),
+    CONSTRAINT visits_eligibility_decided_by_fkey FOREIGN KEY (eligibility_decided_by) REFERENCES users(id) ON DELETE SET NULL,
+    CONSTRAINT visits_household_id_fkey FOREIGN KEY (household_id) REFERENCES households(id) ON DELETE SET NULL,
     CONSTRAINT visits_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE RESTRICT,
+    CONSTRAINT visits_party_size_check CHECK (((party_size >= 1) AND (party_size <= 50))),
     CONSTRAINT visits_pkey PRIMARY KEY (id),
     CONSTRAINT visits_program_id_fkey FOREIGN KEY (program_id) REFERENCES programs(id) ON DELETE RESTRICT,
     CONSTRAINT visits_signed_in_from_check CHECK ((signed_in_from = ANY (ARRAY['tablet'::text, 'phone'::text, 'staff'::text]))),
@@ -431,7 +481,13 @@ CREATE SEQUENCE api_tokens_id_seq AS integer OWNED BY api_tokens.id;
 
 CREATE SEQUENCE audit_log_id_seq AS integer OWNED BY audit_log.id;
 
+CREATE SEQUENCE eligibility_bases_id_seq AS integer OWNED BY eligibility_bases.id;
+
 CREATE SEQUENCE files_id_seq AS integer OWNED BY files.id;
+
+CREATE SEQUENCE household_members_id_seq AS integer OWNED BY household_members.id;
+
+CREATE SEQUENCE households_id_seq AS integer OWNED BY households.id;
 
 CREATE SEQUENCE locations_id_seq AS integer OWNED BY locations.id;
 
@@ -485,6 +541,10 @@ CREATE INDEX change_feed_xid_idx ON public.change_feed USING btree (xid);
 
 CREATE UNIQUE INDEX door_codes_current_idx ON public.door_codes USING btree (location_id) WHERE (replaced_at IS NULL);
 
+CREATE INDEX household_members_household_idx ON public.household_members USING btree (household_id);
+
+CREATE UNIQUE INDEX household_members_phone_idx ON public.household_members USING btree (phone_number) WHERE (phone_number IS NOT NULL);
+
 CREATE INDEX invites_pending_idx ON public.invites USING btree (updated_at DESC) WHERE ((accepted_at IS NULL) AND (revoked_at IS NULL));
 
 CREATE INDEX location_access_location_id_idx ON public.location_access USING btree (location_id);
@@ -510,6 +570,8 @@ CREATE INDEX staff_alerts_user_idx ON public.staff_alerts USING btree (user_id, 
 CREATE INDEX tablets_location_id_idx ON public.tablets USING btree (location_id);
 
 CREATE UNIQUE INDEX users_email_lower_key ON public.users USING btree (lower(email));
+
+CREATE INDEX visits_household_idx ON public.visits USING btree (household_id, time_in) WHERE (household_id IS NOT NULL);
 
 CREATE INDEX visits_location_time_in_idx ON public.visits USING btree (location_id, time_in, id) INCLUDE (program_id, phone_number, time_out, visitor_key);
 

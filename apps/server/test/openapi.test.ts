@@ -119,8 +119,10 @@ describe("the OpenAPI document", () => {
       [
         "Answers",
         "FirstName",
+        "HouseholdMemberIds",
         "LastName",
         "LocationId",
+        "PartySize",
         "PhoneNumber",
         "ProgramId",
         "Temperature",

@@ -168,6 +168,16 @@ async function freshVisit(world: World, endedDaysAgo?: number) {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+/** A visit of location1 waiting for staff past its program's limit: each decision needs its own. */
+async function freshWaitingVisit(world: World) {
+  const id = await freshVisit(world);
+  await world.server.services.db.kysely
+    .updateTable("visits")
+    .set({ eligibility: "waiting" })
+    .where("id", "=", id)
+    .execute();
+  return id;
+}
 async function freshTablet(world: World) {
   const row = await world.server.services.db.kysely
     .insertInto("tablets")
@@ -186,6 +196,20 @@ async function freshStaffToken(world: World) {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A household of its own, one member, no phone: nothing another row could collide with. */
+async function freshHousehold(world: World) {
+  const row = await world.server.services.db.kysely
+    .insertInto("households")
+    .values({ size: 2 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await world.server.services.db.kysely
+    .insertInto("household_members")
+    .values({ household_id: row.id, first_name: "Matrix", last_name: "Member" })
+    .execute();
   return row.id;
 }
 
@@ -560,6 +584,45 @@ const table: Row[] = [
   },
   {
     method: "GET",
+    path: "/households",
+    expected: staffOnly(200),
+    request: () => ({ url: "/api/households?search=Matrix" }),
+  },
+  {
+    method: "GET",
+    path: "/households/{id}",
+    expected: staffOnly(200),
+    request: async (w) => ({ url: `/api/households/${await freshHousehold(w)}` }),
+  },
+  {
+    method: "POST",
+    path: "/households",
+    expected: staffOnly(201),
+    request: () => ({ url: "/api/households", body: { Members: [{ FirstName: "New" }] } }),
+  },
+  {
+    method: "PATCH",
+    path: "/households/{id}",
+    expected: staffOnly(200),
+    request: async (w) => ({
+      url: `/api/households/${await freshHousehold(w)}`,
+      body: { AddressLine1: "1 Matrix Way" },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/eligibility-bases",
+    expected: staffOnly(200),
+    request: () => ({ url: "/api/eligibility-bases" }),
+  },
+  {
+    method: "POST",
+    path: "/eligibility-bases",
+    expected: adminOnly(201),
+    request: () => ({ url: "/api/eligibility-bases", body: { Label: { en: `B ${unique()}` } } }),
+  },
+  {
+    method: "GET",
     path: "/locations/{id}/events",
     expected: atLocation1(sheet(200)),
     stream: true,
@@ -634,6 +697,24 @@ const table: Row[] = [
     path: "/visits",
     expected: atLocation1(sheet(200)),
     request: (w) => ({ url: `/api/visits?locationId=${w.location1}` }),
+  },
+  {
+    method: "POST",
+    path: "/visits/{id}/approve",
+    expected: staffOnly(200),
+    request: async (w) => ({
+      url: `/api/visits/${await freshWaitingVisit(w)}/approve`,
+      body: { reason: "Emergency" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/visits/{id}/decline",
+    expected: staffOnly(200),
+    request: async (w) => ({
+      url: `/api/visits/${await freshWaitingVisit(w)}/decline`,
+      body: { reason: "Came this week" },
+    }),
   },
   {
     method: "GET",

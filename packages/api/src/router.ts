@@ -18,6 +18,7 @@ import { settingsRouter } from "./admin/settings-router.ts";
 import { visitorsRouter } from "./admin/visitors-router.ts";
 import { webhooksRouter } from "./webhooks/router.ts";
 import { notificationsRouter } from "./notifications/router.ts";
+import { householdsRouter } from "./households/router.ts";
 import { createCallerFactory, router } from "./kernel/trpc.ts";
 
 /** The one router: the web app calls it at /trpc, scripts at /api through the OpenAPI adapter. */
@@ -31,6 +32,7 @@ export const appRouter = router({
   visits: visitsRouter,
   door: doorRouter,
   rollCalls: rollCallsRouter,
+  households: householdsRouter,
   invites: invitesRouter,
   passwords: passwordsRouter,
   assets: assetsRouter,

@@ -123,6 +123,10 @@ export interface ProgramsTable {
   name: string;
   /** Its name in Spanish, for visitors reading Spanish; null: `name` in both languages. */
   name_es: string | null;
+  /** Its sign-in takes a household's party (its size, who came), not one person. */
+  signs_in_household: Generated<boolean>;
+  /** How often a household may come; null: no limit. */
+  visit_limit: ColumnType<VisitLimit | null, string | null | undefined, string | null>;
   archived_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -165,11 +169,30 @@ export interface VisitsTable {
    * number's one open visit.
    */
   unproven: Generated<boolean>;
+  /** The visitor's household, for a program that signs in households; null otherwise. */
+  household_id: number | null;
+  /** How many people the sign-in brought (1 for one person). */
+  party_size: Generated<number>;
+  /** Which of the household's members came, when the visitor said; null when not said. */
+  household_member_ids: number[] | null;
+  /** Past the program's visit limit a visit waits for staff, who approve or decline it; null: within it ("ok"). */
+  eligibility: Exclude<Eligibility, "ok"> | null;
+  eligibility_reason: string | null;
+  eligibility_decided_by: number | null;
+  eligibility_decided_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
 
 export type SignedInFrom = "tablet" | "phone" | "staff";
+export type Eligibility = "ok" | "waiting" | "approved" | "declined";
+/** At most `count` visits per calendar month or week in the location's zone, or per `days` days. */
+export interface VisitLimit {
+  count: number;
+  per: "month" | "week" | "days";
+  days: number | null;
+  acrossLocations: boolean;
+}
 
 /** A location's door codes: the current one (replaced_at null) and those it replaced. */
 export interface DoorCodesTable {
@@ -384,6 +407,43 @@ export interface WebhookAttemptsTable {
   response: string;
 }
 
+/** A basis of eligibility an admin offers (SNAP, WIC…), in both languages. */
+export interface EligibilityBasesTable {
+  id: Generated<number>;
+  label: ColumnType<Bilingual, string, string>;
+  created_at: DefaultTimestamp;
+}
+
+/** A household: where it lives, how many it is, on what basis it is eligible. */
+export interface HouseholdsTable {
+  id: Generated<number>;
+  /** "" once erased. */
+  address_line1: Generated<string>;
+  zip: Generated<string>;
+  size: number;
+  eligibility_basis_id: number | null;
+  certified_at: NullableTimestamp;
+  erased_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** A member of a household; erasure blanks what names them and keeps the row, so counts stay. */
+export interface HouseholdMembersTable {
+  id: Generated<number>;
+  household_id: number;
+  first_name: string;
+  last_name: string;
+  /** Finds the household (one member per number); null when none, or erased. */
+  phone_number: string | null;
+  /** YYYY-MM-DD. */
+  birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  relationship: string | null;
+  erased_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
 /** A roll call at a location: open while ended_at is null (one at a time), or a drill's record. */
 export interface RollCallsTable {
   id: Generated<number>;
@@ -502,6 +562,9 @@ export interface Database {
   staff_alert_subscriptions: StaffAlertSubscriptionsTable;
   staff_alerts: StaffAlertsTable;
   staff_daily_summaries: StaffDailySummariesTable;
+  eligibility_bases: EligibilityBasesTable;
+  households: HouseholdsTable;
+  household_members: HouseholdMembersTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -513,3 +576,5 @@ export type Invite = Selectable<InvitesTable>;
 export type Question = Selectable<QuestionsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
+export type Household = Selectable<HouseholdsTable>;
+export type HouseholdMember = Selectable<HouseholdMembersTable>;

@@ -13,7 +13,10 @@ const expectedTables = [
   "change_feed",
   "door_codes",
   "door_visits",
+  "eligibility_bases",
   "files",
+  "household_members",
+  "households",
   "invites",
   "location_access",
   "location_programs",
@@ -420,6 +423,29 @@ async function checkLocationAccessMigrates(db: Kysely<Database>) {
   ).rejects.toThrow(/location_access_role_check/);
 }
 
+/** Visits made before households sign in one person each, of no household; and come back down. */
+async function checkHouseholdsMigrate(db: Kysely<Database>) {
+  const migrator = await migratedTo(db, "0043_one_visit_change_trigger");
+  const location = await insertLocation(db, "L");
+  const program = await insertProgram(db);
+  await sql`insert into visits (first_name, last_name, phone_number, location_id, program_id)
+    values ('A', 'B', '4155550001', ${location.id}, ${program.id})`.execute(db);
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect(
+    await db
+      .selectFrom("visits")
+      .select(["party_size", "household_id", "household_member_ids"])
+      .execute(),
+  ).toEqual([{ party_size: 1, household_id: null, household_member_ids: null }]);
+  expect(
+    await db.selectFrom("programs").select("signs_in_household").executeTakeFirstOrThrow(),
+  ).toEqual({ signs_in_household: false });
+  expect((await migrator.migrateTo("0043_one_visit_change_trigger")).error).toBeUndefined();
+  expect(await db.selectFrom("visits").select("phone_number").execute()).toEqual([
+    { phone_number: "4155550001" },
+  ]);
+}
+
 /** A migration that landed after a later-numbered one still runs on a database that has the later one. */
 async function checkLateLandingMigrates(db: Kysely<Database>) {
   // One that no later migration builds on, as a late-landing branch's would be.
@@ -467,6 +493,8 @@ const checks: Record<string, (db: Db) => Promise<void>> = {
   "make today's admins the network's and today's staff staff of every location, later ones too": (
     db,
   ) => checkLocationAccessMigrates(db.kysely),
+  "sign in one person of no household at each visit made before households": (db) =>
+    checkHouseholdsMigrate(db.kysely),
 };
 
 describe("migrations", () => {

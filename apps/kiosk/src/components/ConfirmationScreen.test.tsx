@@ -1,4 +1,5 @@
 import { act, render, renderHook, screen } from "@testing-library/react";
+import { kioskI18n } from "@vsi/i18n";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { showConfirmation, useConfirmationState } from "../lib/confirmation";
 import { ConfirmationScreen } from "./ConfirmationScreen";
@@ -12,7 +13,18 @@ const welcome = {
 };
 
 describe("ConfirmationScreen", () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    act(() => void kioskI18n.changeLanguage("en"));
+  });
+
+  it("asks a visitor past the program's visit limit to see staff, in their language", () => {
+    act(() => void kioskI18n.changeLanguage("es"));
+    render(<ConfirmationScreen confirmation={{ ...welcome, seeStaff: true }} stayMs={30_000} />);
+    expect(screen.getByRole("status")).toHaveTextContent(
+      /Por favor, hable con alguien del personal antes de pasar/,
+    );
+  });
 
   it("stays for the location's stayMs, then goes by itself", () => {
     vi.useFakeTimers();

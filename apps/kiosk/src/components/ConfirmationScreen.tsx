@@ -59,9 +59,11 @@ export function ConfirmationScreen({
         <p id="confirmation-body" className={classes.body} role="status">
           {confirmation.saved
             ? t("confirm.saved")
-            : confirmation.kind === "in"
-              ? t("confirm.signedIn", { program: confirmation.programName, time })
-              : t("confirm.signedOut", { time })}
+            : confirmation.seeStaff
+              ? t("confirm.seeStaff", { program: confirmation.programName, time })
+              : confirmation.kind === "in"
+                ? t("confirm.signedIn", { program: confirmation.programName, time })
+                : t("confirm.signedOut", { time })}
         </p>
         <KioskButton size="xl" variant="white" className={classes.done} onClick={close}>
           {t("confirm.done")}

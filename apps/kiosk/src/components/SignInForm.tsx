@@ -40,6 +40,13 @@ import { KioskButton } from "./KioskButton";
 import { DialogActions, KioskDialog } from "./KioskDialog";
 import { KioskField } from "./KioskField";
 import { IsThisYou } from "./IsThisYou";
+import {
+  PartyPicker,
+  partyFields,
+  startingParty,
+  type Party,
+  type PartyMember,
+} from "./PartyPicker";
 import classes from "./SignInForm.module.css";
 import { useVisitorLookup, type VisitorName } from "../hooks/useVisitorLookup";
 
@@ -52,6 +59,9 @@ export interface SignInPayload {
   ProgramId: number;
   /** The chosen program's answers; left out where it asks nothing. */
   Answers?: Answers;
+  /** For a program that signs in households: how many came, and which members when known. */
+  PartySize?: number;
+  HouseholdMemberIds?: number[];
 }
 
 /** The visit a 409 named: this phone is signed in here already. */
@@ -62,7 +72,12 @@ export interface OpenVisit {
 
 interface Props {
   locationId: number;
-  programs: ReadonlyArray<{ id: number; Name: string; NameEs?: string | null }>;
+  programs: ReadonlyArray<{
+    id: number;
+    Name: string;
+    NameEs?: string | null;
+    SignsInHousehold?: boolean;
+  }>;
   defaultProgramId: number | undefined;
   temperatureUnit?: TemperatureUnit;
   /** Whether the location asks visitors' temperatures (its AsksTemperature). */
@@ -139,6 +154,9 @@ export function SignInForm({
   // The remembered answers filled in, by question id, with when each was given.
   const [remembered, setRemembered] = useState<Record<string, string>>({});
   const [questionsChanged, setQuestionsChanged] = useState(false);
+  // The visitor's household's members, once they said the number is theirs; and who came.
+  const [household, setHousehold] = useState<PartyMember[] | null>(null);
+  const [party, setParty] = useState<Party>(() => startingParty(null));
   const formRef = useRef<HTMLFormElement>(null);
   // A lookup answers later: it fills in the fields as they are then.
   const latest = useRef({ drafts, remembered });
@@ -165,6 +183,9 @@ export function SignInForm({
         FirstName: name.FirstName,
         LastName: name.LastName,
       }));
+      const members = name.Household?.Members ?? null;
+      setHousehold(members);
+      setParty(startingParty(members));
       // What an earlier lookup filled in (another number typed first) gives way to this one's.
       const current: Record<string, Draft> = { ...latest.current.drafts };
       for (const id of Object.keys(latest.current.remembered)) delete current[id];
@@ -230,6 +251,11 @@ export function SignInForm({
     setValues((previous) => ({ ...previous, PhoneNumber: formatted }));
     setAlreadyIn(null);
     setFound(null);
+    // Another number: its household is not theirs (a count already given stays).
+    if (household) {
+      setHousehold(null);
+      setParty(startingParty(null));
+    }
     phoneChanged(phoneDigits(formatted));
   }
 
@@ -256,6 +282,7 @@ export function SignInForm({
         ...(asksTemperature ? { Temperature: temperature } : {}),
         ProgramId: values.ProgramId,
         ...(asked.length > 0 ? { Answers: answerCheck.answers } : {}),
+        ...(chosenProgram?.SignsInHousehold ? partyFields(party, household) : {}),
       });
     } catch (error) {
       // The visitor stays on the form: told they are in already, or asked to try again.
@@ -403,6 +430,9 @@ export function SignInForm({
             </p>
           ) : null}
         </fieldset>
+        {chosenProgram?.SignsInHousehold ? (
+          <PartyPicker members={household} party={party} onChange={setParty} />
+        ) : null}
         {asked.length > 0 ? (
           <section className={classes.questions} aria-labelledby={`${programGroup}-questions`}>
             <h3 id={`${programGroup}-questions`} className={classes.questionsTitle}>

@@ -62,6 +62,10 @@ export function VisitorsTable({
                     // Saved on this tablet, not yet on the server: said in words, not only by a colour.
                     <span className={classes.waiting}>{t("sheet.waiting")}</span>
                   ) : null}
+                  {visit.Eligibility === "waiting" ? (
+                    // Past the program's visit limit: staff approve or decline it.
+                    <span className={classes.waiting}>{t("sheet.seeStaff")}</span>
+                  ) : null}
                 </td>
                 <td className={classes.phone}>{maskPhone(visit.PhoneNumber)}</td>
                 {programOf ? <td>{programOf(visit)}</td> : null}

@@ -7,6 +7,11 @@ export interface VisitorName {
   /** The remembered answers (questions asked once per visitor) by question id, and when each was given. */
   Answers?: Record<string, AnswerValue>;
   AnsweredAt?: Record<string, string>;
+  /** Their household and its members (a tablet's lookup; first names and initials). */
+  Household?: {
+    id: number;
+    Members: Array<{ id: number; FirstName: string; LastName: string; ThisPhone: boolean }>;
+  } | null;
 }
 
 /**

@@ -10,6 +10,8 @@ export interface Confirmation {
   visitId: number;
   /** Kept on the tablet, to be sent when the connection is back. */
   saved?: boolean;
+  /** Past the program's visit limit: the visitor is asked to see staff. */
+  seeStaff?: boolean;
 }
 
 interface State {

@@ -18,6 +18,9 @@ export type SignInFields = Pick<
   Temperature?: string;
   /** The intake questions' answers, kept with the entry while it waits. */
   Answers?: Answers;
+  /** How many came, and which of the household's members (a program that signs in households). */
+  PartySize?: number;
+  HouseholdMemberIds?: number[];
 };
 
 interface EntryBase {

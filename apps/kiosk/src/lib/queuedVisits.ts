@@ -46,6 +46,12 @@ export function queuedVisit(
     Temperature: fields.Temperature ?? null,
     LocationId: fields.LocationId,
     ProgramId: fields.ProgramId,
+    // The household is the server's to find; the party is what the visitor said.
+    HouseholdId: null,
+    PartySize: fields.PartySize ?? Math.max(1, fields.HouseholdMemberIds?.length ?? 0),
+    HouseholdMemberIds: fields.HouseholdMemberIds ?? null,
+    // The limit is the server's to apply when the sign-in arrives.
+    Eligibility: "ok",
     Answers: fields.Answers ?? {},
     TimeIn: queuedAt,
     TimeOut: null,

@@ -10,6 +10,7 @@ import { VisitorsTable } from "../components/VisitorsTable";
 import { showConfirmation, useConfirmationState } from "../lib/confirmation";
 import { findVisitors } from "../lib/findVisitor";
 import { useKioskTranslation } from "@vsi/i18n";
+import { headcount } from "@vsi/api/schemas";
 import { kioskWaitMs } from "../lib/kioskTimings";
 import type { SheetVisit } from "../lib/queuedVisits";
 import { kioskLocationQuery, kioskQuestionsQuery } from "../lib/sheetCache";
@@ -142,7 +143,7 @@ function ProgramSheet({
         <>
           <div className={classes.summary}>
             <p className={classes.count} aria-live="polite">
-              {t("sheet.count", { count: visits.length })}
+              {t("sheet.count", { count: headcount(visits) })}
             </p>
             {everyone.length > 0 || searching ? (
               <KioskField

@@ -49,6 +49,7 @@ export function SignInPage() {
       at: visit.TimeIn,
       visitId: visit.id,
       saved,
+      seeStaff: visit.Eligibility === "waiting",
     });
     backToSheet(visit.ProgramId);
   }

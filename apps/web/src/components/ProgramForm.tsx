@@ -8,6 +8,7 @@ export interface ProgramFormValues {
   Name: string;
   NameEs: string;
   LocationIds: number[];
+  SignsInHousehold: boolean;
 }
 
 /** The fields a server's 422 is shown by; one about any other field is an unexpected error. */
@@ -23,7 +24,10 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Name (and its Spanish, for visitors reading Spanish) and the locations that offer the program. */
+/**
+ * Name (and its Spanish, for visitors reading Spanish), the locations that offer the program, and
+ * whether its sign-in brings a household's party.
+ */
 export function ProgramForm({
   initial,
   locations,
@@ -35,6 +39,7 @@ export function ProgramForm({
   const [name, setName] = useState(initial.Name);
   const [nameEs, setNameEs] = useState(initial.NameEs);
   const [locationIds, setLocationIds] = useState(initial.LocationIds.map(String));
+  const [household, setHousehold] = useState(initial.SignsInHousehold);
 
   const { t } = useStaffTranslation();
   return (
@@ -48,6 +53,7 @@ export function ProgramForm({
           Name: name,
           NameEs: nameEs,
           LocationIds: locationIds.filter((id) => known.has(id)).map(Number),
+          SignsInHousehold: household,
         });
       }}
     >
@@ -78,6 +84,12 @@ export function ProgramForm({
             ))}
           </Stack>
         </Checkbox.Group>
+        <Checkbox
+          label={t("programs.signsInHousehold")}
+          description={t("programs.signsInHouseholdHint")}
+          checked={household}
+          onChange={(event) => setHousehold(event.currentTarget.checked)}
+        />
         <FormButtons saving={saving} onCancel={onCancel} />
       </Stack>
     </form>

@@ -43,6 +43,10 @@ const visit: Visit = {
   SignedInFrom: "tablet",
   LocationId: 1,
   ProgramId: 1,
+  HouseholdId: null,
+  PartySize: 1,
+  HouseholdMemberIds: null,
+  Eligibility: "ok",
   Answers: { 1: 4, 2: "es", 3: true, 4: "Needs a ride", 5: true },
   createdAt: "2026-01-10T18:00:00.000Z",
   updatedAt: "2026-01-10T18:00:00.000Z",
@@ -102,6 +106,23 @@ describe("VisitForm", () => {
     expect(onSubmit).toHaveBeenCalledWith({ Answers: { 1: 6, 2: "en", 4: null } });
   });
 
+  it("takes a party size: refused out of range by the rule's own words, sent as a number when it changed", async () => {
+    const { onSubmit, user } = renderForm();
+    const field = screen.getByLabelText("People in the party");
+    expect(field).toHaveValue("1");
+    await user.clear(field);
+    await user.type(field, "60");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(
+      await screen.findByText("Party size is a whole number from 1 to 50"),
+    ).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(field);
+    await user.type(field, "5");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(onSubmit).toHaveBeenCalledWith({ PartySize: 5 });
+  });
+
   it("shows the server's 422 for an answer by its field", () => {
     renderForm({ "Answers.2": "Pick one of the choices" });
     expect(screen.getByText("Pick one of the choices")).toBeInTheDocument();
@@ -112,6 +133,7 @@ describe("VisitForm", () => {
     const { onSubmit, user } = renderForm();
     expect(screen.getByLabelText("Nombre")).toHaveValue("Ana");
     expect(screen.getByLabelText("Número de teléfono")).toBeInTheDocument();
+    expect(screen.getByLabelText("Personas del grupo")).toHaveValue("1");
     expect(screen.getByText("Respuestas")).toBeInTheDocument();
     expect(screen.getByText("Cuente a todos los que viven con usted")).toBeInTheDocument();
     expect(screen.getByLabelText("Español")).toBeChecked();

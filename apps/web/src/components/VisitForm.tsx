@@ -1,4 +1,4 @@
-import { Stack, Text, TextInput } from "@mantine/core";
+import { NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { checkAnswers, visitUpdateInput, type AnswerValue } from "@vsi/api/schemas";
 import { useStaffTranslation } from "@vsi/i18n/staff";
@@ -15,6 +15,7 @@ export interface VisitChanges {
   LastName?: string;
   PhoneNumber?: string;
   Temperature?: string;
+  PartySize?: number;
   Answers?: Record<string, AnswerValue | null>;
 }
 
@@ -53,6 +54,7 @@ export function VisitForm({
     PhoneNumber: visit.PhoneNumber,
     Temperature: visit.Temperature ?? "",
   });
+  const [partySize, setPartySize] = useState<string | number>(visit.PartySize);
   const [answers, setAnswers] = useState<Record<string, AnswerDraft>>(() =>
     Object.fromEntries(
       questions.map((question) => [
@@ -83,6 +85,9 @@ export function VisitForm({
       const original = field === "Temperature" ? (visit.Temperature ?? "") : visit[field];
       if (names[field] !== original) changes[field] = names[field];
     }
+    // Blank is no number: the rule says so, as it does for 0 or 51.
+    const party = partySize === "" ? Number.NaN : Number(partySize);
+    if (party !== visit.PartySize) changes.PartySize = party;
     const found: Record<string, string> = {};
     const parsed = visitUpdateInput.safeParse({ id: visit.id, ...changes });
     if (!parsed.success)
@@ -130,6 +135,21 @@ export function VisitForm({
           autoComplete: "off",
         })}
         {visit.Temperature !== null ? nameField("Temperature", t("visit.temperature")) : null}
+        <NumberInput
+          label={t("visit.partySize")}
+          value={partySize}
+          min={1}
+          max={50}
+          allowDecimal={false}
+          allowNegative={false}
+          // Out of range is said by the rule, not quietly changed when the field is left.
+          clampBehavior="none"
+          error={shown.PartySize}
+          onChange={(value) => {
+            setPartySize(value);
+            changed("PartySize");
+          }}
+        />
         {questions.length > 0 ? (
           <Text fw={600} mt="sm">
             {t("visit.answers")}

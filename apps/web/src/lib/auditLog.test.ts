@@ -107,6 +107,32 @@ describe("describeEntry", () => {
       ),
     ).toBe("Tablet 'Front desk' looked up returning visitors 12 times on 2026-11-22");
   });
+
+  it("says how many members a household was added with and which fields changed, never who", () => {
+    const household = { subject: { type: "household", id: 12 }, location: null };
+    expect(
+      describeEntry(entry({ action: "household.create", ...household, details: { members: 5 } })),
+    ).toBe("Maria Lopez added a household (5 members)");
+    expect(
+      describeEntry(
+        entry({
+          action: "household.update",
+          ...household,
+          details: { fields: ["Size", "Members"] },
+        }),
+      ),
+    ).toBe("Maria Lopez changed a household (Size, Members)");
+    expect(subjectLabel(entry({ action: "household.create", ...household }))).toBe("Household #12");
+    expect(
+      describeEntry(
+        entry({ action: "household.create", ...household, details: { members: 1 } }),
+        "es",
+      ),
+    ).toBe("Maria Lopez añadió un hogar (1 miembro)");
+    expect(describeEntry(entry({ action: "visit.approve" }))).toBe(
+      "Maria Lopez approved a visit past its program's limit",
+    );
+  });
 });
 
 describe("the page's search", () => {

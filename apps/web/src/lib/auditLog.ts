@@ -13,12 +13,13 @@ const actionsOn = (...kinds: string[]): AuditAction[] =>
 /** The kinds of change a coordinator asks about, as the page's filter offers them (named in audit.groups). */
 export const auditGroups = {
   signIns: { actions: ["visit.sign_in", "visit.sign_out"] },
-  visits: { actions: ["visit.update", "visit.delete"] },
+  visits: { actions: ["visit.update", "visit.delete", "visit.approve", "visit.decline"] },
   catalog: { actions: actionsOn("location", "program", "question") },
   users: { actions: actionsOn("user") },
   tablets: { actions: actionsOn("tablet") },
   privacy: { actions: actionsOn("settings", "retention", "visitor") },
   webhooks: { actions: actionsOn("webhook") },
+  households: { actions: actionsOn("household", "eligibility_basis") },
 } satisfies Record<string, { actions: AuditAction[] }>;
 export type AuditGroup = keyof typeof auditGroups;
 const groupNames = Object.keys(auditGroups) as AuditGroup[];
@@ -81,7 +82,7 @@ export function describeEntry(entry: AuditEntry, language: Language = "en"): str
     newEmail: text(d.newEmail),
     // Of the answers, the log says only that they changed, never what they were.
     fields: fields(d).replace("Answers", staffTranslate(language, "audit.answersChanged")),
-    count: Number(d.erased ?? d.lookups ?? d.people ?? 0),
+    count: Number(d.erased ?? d.lookups ?? d.people ?? d.members ?? 0),
     accounted: Number(d.accounted ?? 0),
     missing: Number(d.missing ?? 0),
     day: text(d.day),
@@ -124,6 +125,7 @@ export function subjectLabel(entry: AuditEntry, language: Language = "en"): stri
     "tablet",
     "webhook",
     "roll_call",
+    "household",
   ].includes(subject.type);
   const name = known ? staffTranslate(language, `audit.subjects.${subject.type}`) : subject.type;
   return `${name} #${subject.id}`;

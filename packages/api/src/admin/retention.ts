@@ -6,6 +6,7 @@ import { visitorKeyOf } from "../visits/queries.ts";
 import { recordAudit, systemActor, type AuditActor } from "../kernel/audit.ts";
 import { erasedVisitorDetails } from "../kernel/visitor-details.ts";
 import { eraseRollCallNamesBefore, eraseRollCallNamesOf } from "../roll-calls/queries.ts";
+import { eraseHouseholdMemberOf, eraseHouseholdsBefore } from "../households/queries.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -120,13 +121,21 @@ export async function runRetention(
       .executeTakeFirst();
     const erased = Number(result.numUpdatedRows);
     const rollCallNames = await eraseRollCallNamesBefore(trx, before, now);
+    // After the visits: a household is erased once none of its visits keeps its details.
+    const households = await eraseHouseholdsBefore(trx, before, now);
     await trx.updateTable("settings").set({ retention_ran_at: now }).execute();
     await recordAudit(
       trx,
       actor,
       {
         action: "retention.run",
-        details: { erased, rollCallNames, eraseAfterDays: days, before: before.toISOString() },
+        details: {
+          erased,
+          rollCallNames,
+          households,
+          eraseAfterDays: days,
+          before: before.toISOString(),
+        },
       },
       now,
     );
@@ -198,6 +207,7 @@ export async function forgetVisitor(
     const erased = Number(result.numUpdatedRows);
     // Before their key changes: it is what finds them on roll calls.
     await eraseRollCallNamesOf(trx, phoneNumber, now);
+    await eraseHouseholdMemberOf(trx, phoneNumber, now);
     await trx
       .updateTable("visits")
       .set({ visitor_key: randomBytes(32) })

@@ -33,7 +33,7 @@ export const visitorsRouter = router({
         path: "/visitors/forget",
         tags: ["visitors"],
         summary:
-          "Erase one phone number's names, phone and temperature from all its visits; open ones are signed out now, as staff (admin; recorded in the audit log)",
+          "Erase one phone number's names, phone and temperature from all its visits (open ones are signed out now, as staff), and the details of the household member with that number (admin; recorded in the audit log)",
       },
     })
     .input(visitorInput)

@@ -32,6 +32,8 @@ export function toProgramRef(row: Program) {
     id: row.id,
     Name: row.name,
     NameEs: row.name_es,
+    SignsInHousehold: row.signs_in_household,
+    VisitLimit: row.visit_limit,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { id } from "../kernel/schema.ts";
+import { id, jsonBoolean } from "../kernel/schema.ts";
 import {
+  visitLimitInput,
   catalogIds,
   catalogName,
   locationRefSchema,
@@ -13,11 +14,19 @@ export const programSchema = programRefSchema
   .meta({ id: "Program" });
 
 // The update lists the same fields without defaults: a field left out stays as it is.
-const programFields = { Name: catalogName, NameEs: translatedName, LocationIds: catalogIds };
+const programFields = {
+  Name: catalogName,
+  NameEs: translatedName,
+  LocationIds: catalogIds,
+  SignsInHousehold: jsonBoolean,
+  VisitLimit: visitLimitInput,
+};
 export const programInput = z.object({
   ...programFields,
   NameEs: translatedName.optional(),
   LocationIds: catalogIds.default([]),
+  SignsInHousehold: jsonBoolean.default(false),
+  VisitLimit: visitLimitInput.default(null),
 });
 export const programUpdateInput = z.object(programFields).partial().extend({ id });
 export type ProgramInput = z.output<typeof programInput>;

@@ -78,7 +78,12 @@ export async function createProgram(
     await assertProgramNameFree(trx, input.Name);
     const row = await trx
       .insertInto("programs")
-      .values({ name: input.Name, name_es: input.NameEs ?? null })
+      .values({
+        name: input.Name,
+        name_es: input.NameEs ?? null,
+        signs_in_household: input.SignsInHousehold,
+        visit_limit: input.VisitLimit && JSON.stringify(input.VisitLimit),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await setProgramLocations(trx, row.id, input.LocationIds);
@@ -111,7 +116,16 @@ export async function updateProgram(
     await trx
       .updateTable("programs")
       // Kysely leaves undefined values out of the UPDATE: a name not sent stays.
-      .set({ name: changes.Name, name_es: changes.NameEs, updated_at: now })
+      .set({
+        name: changes.Name,
+        name_es: changes.NameEs,
+        signs_in_household: changes.SignsInHousehold,
+        visit_limit:
+          changes.VisitLimit === undefined
+            ? undefined
+            : changes.VisitLimit && JSON.stringify(changes.VisitLimit),
+        updated_at: now,
+      })
       .where("id", "=", id)
       .execute();
     if (changes.LocationIds !== undefined) await setProgramLocations(trx, id, changes.LocationIds);
@@ -124,6 +138,12 @@ export async function updateProgram(
     const fields = changedFields([
       ["Name", before.Name, changes.Name],
       ["NameEs", before.NameEs, changes.NameEs],
+      ["SignsInHousehold", before.SignsInHousehold, changes.SignsInHousehold],
+      [
+        "VisitLimit",
+        JSON.stringify(before.VisitLimit),
+        changes.VisitLimit === undefined ? undefined : JSON.stringify(changes.VisitLimit),
+      ],
       ["LocationIds", sorted(before.Locations.map((location) => location.id)), locationIds],
     ]);
     const name = changes.Name ?? before.Name;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { id, isoDateTime, optionalName, requiredName } from "../kernel/schema.ts";
+import { id, isoDateTime, jsonBoolean, optionalName, requiredName } from "../kernel/schema.ts";
+import { say, householdMessages } from "../kernel/messages.ts";
 import { kioskTimingOutputs } from "./kiosk-timings.ts";
 import { temperatureUnits } from "./temperature.ts";
 
@@ -12,6 +13,22 @@ export const programRefSchema = z.object({
   NameEs: z.string().nullable().meta({
     description:
       "its name in Spanish, shown to visitors who read the tablet or the door in Spanish; null: Name in both languages",
+  }),
+  VisitLimit: z
+    .object({
+      count: z.number().int(),
+      per: z.enum(["month", "week", "days"]),
+      days: z.number().int().nullable(),
+      acrossLocations: z.boolean(),
+    })
+    .nullable()
+    .meta({
+      description:
+        "at most `count` visits per household per calendar month or week (in the location's zone) or per `days` days, at this location or (acrossLocations) at all; a sign-in past it is kept with Eligibility waiting; null: no limit",
+    }),
+  SignsInHousehold: z.boolean().meta({
+    description:
+      "whether a sign-in brings a household's party (PartySize, HouseholdMemberIds) and belongs to the visitor's household, made at their first visit; default false",
   }),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -49,6 +66,28 @@ export const locationRefSchema = z.object({
 });
 
 export const catalogIds = z.array(id).max(1000);
+
+const limitCount = say(householdMessages.visitLimitCount);
+const limitDays = say(householdMessages.visitLimitDays);
+/** How often a household may come, as an admin sets it on a program; null takes the limit off. */
+export const visitLimitInput = z
+  .object({
+    count: z.number({ error: limitCount }).int(limitCount).min(1, limitCount).max(100, limitCount),
+    per: z.enum(["month", "week", "days"], { error: say(householdMessages.visitLimitPer) }),
+    days: z
+      .number({ error: limitDays })
+      .int(limitDays)
+      .min(1, limitDays)
+      .max(366, limitDays)
+      .optional(),
+    acrossLocations: jsonBoolean.default(false),
+  })
+  .refine((limit) => limit.per !== "days" || limit.days !== undefined, {
+    message: limitDays,
+    path: ["days"],
+  })
+  .transform((limit) => ({ ...limit, days: limit.per === "days" ? limit.days! : null }))
+  .nullable();
 /** A name in another language: optional, and blank means none (null). */
 export const translatedName = optionalName("Spanish name", 200)
   .nullable()

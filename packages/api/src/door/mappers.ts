@@ -30,6 +30,7 @@ export function toDoorVisit(row: DoorVisitRow): z.infer<typeof doorVisitSchema> 
     TimeOut: isoOrNull(row.time_out),
     SignedOutBy: row.signed_out_by,
     SignedInFrom: row.signed_in_from,
+    PartySize: row.party_size,
     Location: { id: row.location_id, Name: row.location_name, TimeZone: row.location_time_zone },
     Program: { id: row.program_id, Name: row.program_name, NameEs: row.program_name_es },
   };

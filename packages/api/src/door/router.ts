@@ -127,7 +127,12 @@ export const doorRouter = router({
           TemperatureUnit: location.TemperatureUnit,
           TimeZone: location.TimeZone,
         },
-        programs: location.Programs.map(({ id, Name, NameEs }) => ({ id, Name, NameEs })),
+        programs: location.Programs.map(({ id, Name, NameEs, SignsInHousehold }) => ({
+          id,
+          Name,
+          NameEs,
+          SignsInHousehold,
+        })),
         questions: questions.map(toQuestion),
       };
     }),
@@ -156,7 +161,7 @@ export const doorRouter = router({
       const locationId = await doorLocation(ctx.db, input.code);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, { locationId }, now);
       if (!visitor) throw notFound("Visitor");
-      const found = foundVisitor(visitor);
+      const { Household: _, ...found } = foundVisitor(visitor, false);
       const proof = input.proof === undefined ? null : hashToken(input.proof);
       if ((await phoneProof(ctx.db, input.phoneNumber, proof)) === "proven")
         return { ...found, Proven: true };

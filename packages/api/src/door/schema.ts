@@ -14,6 +14,13 @@ import {
 
 /** A program as the door names it, in both languages. */
 const doorProgram = programRefSchema.pick({ id: true, Name: true, NameEs: true });
+/** A program the door offers: whether it signs in a household too (the phone then asks how many came). */
+const doorProgramOffered = programRefSchema.pick({
+  id: true,
+  Name: true,
+  NameEs: true,
+  SignsInHousehold: true,
+});
 
 /** A door code as a poster's link carries it: base64url, nothing else reaches a query. */
 const doorCode = z
@@ -62,13 +69,14 @@ export const doorSchema = z
       TemperatureUnit: z.enum(temperatureUnits),
       TimeZone: z.string(),
     }),
-    programs: z.array(doorProgram),
+    programs: z.array(doorProgramOffered),
     questions: z.array(questionSchema),
   })
   .meta({ id: "Door" });
 
+// A phone is shown no household: it says how many came, never who.
 export const doorSignInInput = visitCreateInput
-  .omit({ LocationId: true, idempotencyKey: true, TimeIn: true })
+  .omit({ LocationId: true, idempotencyKey: true, TimeIn: true, HouseholdMemberIds: true })
   .extend({ code: doorCode, proof });
 
 /** A visit as its visitor sees it on their phone: never anyone else's, never their phone number. */
@@ -84,6 +92,7 @@ export const doorVisitSchema = z
     TimeOut: isoDateTime.nullable(),
     SignedOutBy: signOutKind.nullable(),
     SignedInFrom: z.enum(signedInFrom),
+    PartySize: z.number().int().meta({ description: "how many people the sign-in brought" }),
     Location: z.object({ id: z.number().int(), Name: z.string(), TimeZone: z.string() }),
     Program: doorProgram,
   })
@@ -108,7 +117,9 @@ export const doorLookupInput = z.object({ code: doorCode, phoneNumber, proof });
  * A returning visitor as the door's lookup answers: with proof, as a tablet's; without, at most
  * what the tablet's sheet shows anyone (the first name and the last name's initial), and no answers.
  */
+// A phone is told no household: it gives a count of who came (PartySize).
 export const doorVisitorSchema = visitorNameSchema
+  .omit({ Household: true })
   .extend({
     LastName: z.string().meta({
       description: 'the last name; without proof, its initial alone with a full stop ("L.")',

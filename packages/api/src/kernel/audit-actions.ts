@@ -6,6 +6,9 @@ export const auditActions = [
   "visit.sign_out",
   "visit.update",
   "visit.delete",
+  /** Staff's decision on a visit past its program's visit limit (the reason stays on the visit). */
+  "visit.approve",
+  "visit.decline",
   "location.create",
   "location.update",
   "location.delete",
@@ -43,5 +46,9 @@ export const auditActions = [
   /** A roll call started or ended at a location: its counts, never its names. */
   "roll_call.start",
   "roll_call.end",
+  /** A household added or changed by staff: how many members, or which fields, never who. */
+  "household.create",
+  "household.update",
+  "eligibility_basis.create",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

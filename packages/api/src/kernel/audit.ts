@@ -30,7 +30,9 @@ export interface AuditRecord {
     | "invite"
     | "tablet"
     | "webhook"
-    | "roll_call";
+    | "roll_call"
+    | "household"
+    | "eligibility_basis";
   subjectId?: number | null;
   locationId?: number | null;
   /** Never a visitor's name or phone: the log outlives retention. */

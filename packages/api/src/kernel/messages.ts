@@ -204,6 +204,25 @@ export const rollCallMessages = /* @__PURE__ */ keyed("", {
   rollCallEnded: "This roll call has ended",
 } as const);
 
+/** Households and the parties they sign in. */
+export const householdMessages = /* @__PURE__ */ keyed("", {
+  householdSize: "Size is a whole number from 1 to 50",
+  partySize: "Party size is a whole number from 1 to 50",
+  sizeBelowMembers: "Size must be at least the {count} members listed",
+  partyBelowMembers: "Party size must be at least the {count} members who came",
+  notHouseholdMembers: "Only members of the visitor's household can be listed",
+  memberCount: "List from 1 to 50 members",
+  birthDateFuture: "Birth date must not be in the future",
+  memberOfAnotherHousehold: "This member belongs to another household",
+  phoneOfAnotherHousehold: "This phone number belongs to a member of another household",
+  phoneTwice: "Each member needs a phone number of their own",
+  unknownEligibilityBasis: "No such basis of eligibility",
+  visitLimitCount: "At most a whole number of visits from 1 to 100",
+  visitLimitPer: "Use month, week or days",
+  visitLimitDays: "A number of days from 1 to 366",
+  notWaiting: "This visit is not waiting for staff",
+} as const);
+
 /** An answer to an intake question (questions/answers-schema.ts), key `answer.<name>`. */
 export const answerRuleMessages = /* @__PURE__ */ keyed("answer.", {
   consent: "Please agree to continue",
@@ -256,6 +275,7 @@ export const messageTemplates = /* @__PURE__ */ (() => ({
   ...webhookMessages,
   ...alertMessages,
   ...rollCallMessages,
+  ...householdMessages,
   ...prefixed("answer.", answerRuleMessages),
   ...prefixed("door.", doorMessages),
 }))();

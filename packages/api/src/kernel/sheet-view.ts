@@ -28,3 +28,8 @@ export function sheetVisit<V extends { LastName: string; PhoneNumber: string }>(
     ...("Answers" in visit ? { Answers: {} } : {}),
   };
 }
+
+/** How many people these visits brought: each sign-in its party, the one count of who is here. */
+export function headcount(visits: ReadonlyArray<{ PartySize: number }>): number {
+  return visits.reduce((people, visit) => people + visit.PartySize, 0);
+}

@@ -11,10 +11,10 @@ export const askEveryValues = ["visit", "visitor"] as const;
 /** The kinds whose answers are picked from the question's Choices. */
 export const kindsWithChoices: readonly QuestionKind[] = ["choice", "choices"];
 
-const bilingualSchema = z.object({ en: z.string(), es: z.string() });
+export const bilingualSchema = z.object({ en: z.string(), es: z.string() });
 
 /** Words in English (required) and Spanish (the kiosk shows the English where it is blank). */
-const bilingual = (label: string, max: number, options?: { multiline?: boolean }) =>
+export const bilingual = (label: string, max: number, options?: { multiline?: boolean }) =>
   z.object({
     en: text(options)
       .trim()

@@ -221,6 +221,7 @@ describe("remembered answers", () => {
       LastName: "Hopper",
       Answers: { [q.language]: "es" },
       AnsweredAt: { [q.language]: first.json.TimeIn },
+      Household: null,
     });
     // Seven months on, the answer given six months ago or more is asked again.
     site.world.clock.offsetMs = 7 * 31 * 24 * 3600 * 1000;

@@ -18,6 +18,10 @@ export function toVisit(row: Visit): z.infer<typeof visitSchema> {
     SignedInFrom: row.signed_in_from,
     LocationId: row.location_id,
     ProgramId: row.program_id,
+    HouseholdId: row.household_id,
+    PartySize: row.party_size,
+    Eligibility: row.eligibility ?? "ok",
+    HouseholdMemberIds: row.household_member_ids,
     Answers: Object.fromEntries(
       Object.entries(row.answers).map(([questionId, answer]) => [questionId, answer.value]),
     ),

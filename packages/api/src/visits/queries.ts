@@ -3,6 +3,7 @@ import {
   preparedByShape,
   type Database,
   type Executor,
+  type Eligibility,
   type SignedInFrom,
   type SignOutKind,
   type StoredAnswers,
@@ -10,7 +11,7 @@ import {
 } from "@vsi/db";
 import { conflict, HttpError, invalid, notFound } from "../kernel/errors.ts";
 import { toNamedVisit, toVisit } from "./mappers.ts";
-import type { VisitChanges, VisitCreateInput } from "./schema.ts";
+import { partyProblem, type VisitChanges, type VisitCreateInput } from "./schema.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
 import {
   auditBindings,
@@ -42,7 +43,14 @@ import { toQuestion } from "../questions/mappers.ts";
 import { checkAnswers, type Answers } from "../questions/answers-schema.ts";
 import { visitConditions, type VisitFilters } from "./filters.ts";
 import { doorLocation, openDoor } from "../door/queries.ts";
-import { say, accessMessages, fieldMessages, visitMessages } from "../kernel/messages.ts";
+import {
+  say,
+  accessMessages,
+  fieldMessages,
+  householdMessages,
+  visitMessages,
+} from "../kernel/messages.ts";
+import { isHouseholdPhoneTaken } from "../households/queries.ts";
 
 /** The most a sheet shows at once: a room's worth of people, never a history. */
 export const sheetLimit = 500;
@@ -69,6 +77,13 @@ const visitColumns = [
   "erased_at",
   "signed_in_from",
   "unproven",
+  "household_id",
+  "party_size",
+  "household_member_ids",
+  "eligibility",
+  "eligibility_reason",
+  "eligibility_decided_by",
+  "eligibility_decided_at",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Visit)[];
@@ -315,9 +330,12 @@ const auditTablet = (writer: WriterShape) =>
 /** What a sign-in's statement binds: the visit's fields, when, its writer's and its audit row's. */
 type SignInValues = Omit<
   NewVisitFields,
-  "TimeIn" | "Temperature" | "Answers" | "questionsRevision"
+  "TimeIn" | "Temperature" | "Answers" | "questionsRevision" | "PartySize" | "HouseholdMemberIds"
 > & {
   Temperature: string | null;
+  /** How many people came; and which of the household's members, as JSON (null: not said). */
+  partySize: number;
+  memberIds: string | null;
   /** The answers as JSON, and the questions' revision they were checked against. */
   answers: string;
   revision: string | null;
@@ -329,12 +347,22 @@ type SignInValues = Omit<
   DoorValues;
 
 const signInValues = (
-  { TimeIn, Temperature, Answers, questionsRevision, ...fields }: NewVisitFields,
+  {
+    TimeIn,
+    Temperature,
+    Answers,
+    questionsRevision,
+    PartySize,
+    HouseholdMemberIds,
+    ...fields
+  }: NewVisitFields,
   now: Date,
   writer: VisitWriter,
 ): SignInValues => ({
   ...fields,
   Temperature: Temperature ?? null,
+  partySize: PartySize ?? Math.max(1, HouseholdMemberIds?.length ?? 0),
+  memberIds: HouseholdMemberIds === undefined ? null : JSON.stringify(HouseholdMemberIds),
   answers: JSON.stringify(Answers),
   revision: questionsRevision,
   timeIn: TimeIn ?? now,
@@ -389,6 +417,15 @@ const newVisitValues = (values: SignInValues, writer: WriterShape) =>
     sql<Date>`${values.timeIn}::timestamptz`.as("time_in"),
     sql<SignedInFrom>`${values.signedInFrom}::text`.as("signed_in_from"),
     sql<boolean>`${values.unproven}::boolean`.as("unproven"),
+    sql<number | null>`(select household.id from household)`.as("household_id"),
+    sql<number>`${values.partySize}::smallint`.as("party_size"),
+    sql<number[] | null>`case when ${values.memberIds}::jsonb is not null then
+      coalesce((select array_agg(ids.value::int order by ids.n)
+        from jsonb_array_elements_text(${values.memberIds}::jsonb) with ordinality as ids (value, n)),
+        '{}'::int[]) end`.as("household_member_ids"),
+    sql<Eligibility | null>`case when exists (${pastVisitLimit(values, writer)}) then 'waiting' end`.as(
+      "eligibility",
+    ),
     sql<Date>`${values.now}::timestamptz`.as("created_at"),
     sql<Date>`${values.now}::timestamptz`.as("updated_at"),
   ] as const;
@@ -403,6 +440,10 @@ const newVisitColumns = [
   "time_in",
   "signed_in_from",
   "unproven",
+  "household_id",
+  "party_size",
+  "household_member_ids",
+  "eligibility",
   "created_at",
   "updated_at",
 ] as const;
@@ -427,6 +468,7 @@ async function insertVisit(
 
 const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: WriterShape) =>
   withWriter(db, values)
+    .with("household", () => signInHousehold(db, values))
     .with("inserted", (qc) =>
       qc
         .insertInto("visits")
@@ -437,15 +479,152 @@ const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: 
             .where((eb) => eb.exists(offeredHere(db, locationOf(values, writer), values.ProgramId)))
             .where((eb) => eb.exists(temperatureGiven(db, values, writer)))
             .where(answersAccepted(values))
+            .where(membersPresent(values, sql<number | null>`(select household.id from household)`))
             .where(writerMayWriteAt(writer, locationOf(values, writer))),
         )
         .returning(visitColumns),
     )
+    .with("new_household", (db) => newHousehold(db, values))
+    .with("new_member", (db) => newHouseholdMember(db, values))
     .with("audit", (db) => signInAudit(db, values, writer))
     .with("door_visit", (db) => doorVisit(db, values))
     .selectFrom("inserted")
     .select(visitColumns),
 );
+
+/**
+ * A sign-in's household, for a program that signs in households: the one a member's phone finds,
+ * or at a first visit a new one's id, taken from its sequence (`found` false), the household and
+ * its first member written after the visit by the same statement. None for an unproven phone at
+ * the door: a number typed there without proof joins nobody's household.
+ */
+function signInHousehold(
+  db: Kysely<Database>,
+  values: Pick<SignInValues, "PhoneNumber" | "ProgramId" | "unproven">,
+) {
+  return db
+    .selectFrom("programs")
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("household_members")
+          .select("household_members.household_id")
+          .where("household_members.phone_number", "=", sql<string>`${values.PhoneNumber}::text`)
+          .as("member"),
+      (join) => join.onTrue(),
+    )
+    .select([
+      sql<number>`coalesce(member.household_id, nextval('households_id_seq')::int)`.as("id"),
+      sql<boolean>`member.household_id is not null`.as("found"),
+    ])
+    .where("programs.id", "=", sql<number>`${values.ProgramId}::int`)
+    .where("programs.signs_in_household", "=", true)
+    .where(sql<boolean>`not ${values.unproven}::boolean`);
+}
+
+/**
+ * A sign-in its program's visit limit refuses: the household's visits to the program counted
+ * within the limit (approved ones too, those waiting or declined not) reach its count, in the
+ * calendar month or week (from Monday) of the sign-in's time in the location's zone, its clock
+ * changes included, or within `days` days of it either way (a visit sent late from an offline
+ * tablet is counted where it happened); at the location alone unless `acrossLocations`. Checked
+ * by the statement that writes the visit: the one place this is asked.
+ */
+const pastVisitLimit = (
+  values: Pick<SignInValues, "ProgramId" | "timeIn" | "LocationId">,
+  writer: WriterShape,
+) =>
+  sql<number>`select 1 from programs limited
+    cross join household
+    join locations here on here.id = ${locationOf(values, writer)}
+    cross join lateral (select date_trunc(case when limited.visit_limit->>'per' = 'week' then 'week' else 'month' end,
+        ${values.timeIn}::timestamptz at time zone here.time_zone) as local_start) period
+    where limited.id = ${values.ProgramId}::int and limited.visit_limit is not null
+      and (select count(*) from visits counted
+        where counted.household_id = household.id and counted.program_id = limited.id
+          and (counted.eligibility is null or counted.eligibility = 'approved')
+          and (coalesce((limited.visit_limit->>'acrossLocations')::boolean, false)
+            or counted.location_id = here.id)
+          and case when limited.visit_limit->>'per' = 'days' then
+              counted.time_in > ${values.timeIn}::timestamptz - make_interval(days => (limited.visit_limit->>'days')::int)
+              and counted.time_in < ${values.timeIn}::timestamptz + make_interval(days => (limited.visit_limit->>'days')::int)
+            else counted.time_in >= period.local_start at time zone here.time_zone
+              and counted.time_in < (period.local_start + case when limited.visit_limit->>'per' = 'week'
+                then interval '7 days' else interval '1 month' end) at time zone here.time_zone
+            end) >= (limited.visit_limit->>'count')::int`;
+
+/** The household a sign-in's phone belongs to now, as signInHousehold finds it (none new). */
+const phoneHousehold = (values: Pick<SignInValues, "PhoneNumber" | "ProgramId" | "unproven">) =>
+  sql<number | null>`(select member.household_id from household_members member
+    join programs on programs.id = ${values.ProgramId}::int and programs.signs_in_household
+    where member.phone_number = ${values.PhoneNumber}::text and not ${values.unproven}::boolean)`;
+
+/**
+ * The members said to have come are all of the sign-in's household (none when it has none): the
+ * one place this is asked.
+ */
+const membersPresent = (
+  values: Pick<SignInValues, "memberIds">,
+  householdId: Expression<number | null>,
+) =>
+  sql<boolean>`(${values.memberIds}::jsonb is null
+    or jsonb_array_length(${values.memberIds}::jsonb) = (select count(*) from household_members present
+      where present.household_id = ${householdId} and present.erased_at is null
+        and present.id in (select ids.value::int from jsonb_array_elements_text(${values.memberIds}::jsonb) ids)))`;
+
+/** A first visit's household: its party's size, written once the visit is (nothing otherwise). */
+function newHousehold<
+  DB extends Database & { inserted: Visit; household: { id: number; found: boolean } },
+>(qc: QueryCreator<DB>, values: Pick<SignInValues, "now">) {
+  const db = qc as unknown as QueryCreator<
+    Database & { inserted: Visit; household: { id: number; found: boolean } }
+  >;
+  return db
+    .insertInto("households")
+    .columns(["id", "size", "created_at", "updated_at"])
+    .expression(
+      db
+        .selectFrom(["household", "inserted"])
+        .select([
+          "household.id",
+          sql<number>`inserted.party_size`.as("size"),
+          sql<Date>`${values.now}::timestamptz`.as("created_at"),
+          sql<Date>`${values.now}::timestamptz`.as("updated_at"),
+        ])
+        .where("household.found", "=", false),
+    )
+    .returning("households.id");
+}
+
+/** A new household's first member: the visitor, found by their phone from now on. */
+function newHouseholdMember<DB extends Database & { new_household: { id: number } }>(
+  qc: QueryCreator<DB>,
+  values: Pick<SignInValues, "FirstName" | "LastName" | "PhoneNumber" | "now">,
+) {
+  const db = qc as unknown as QueryCreator<Database & { new_household: { id: number } }>;
+  return db
+    .insertInto("household_members")
+    .columns([
+      "household_id",
+      "first_name",
+      "last_name",
+      "phone_number",
+      "created_at",
+      "updated_at",
+    ])
+    .expression(
+      db
+        .selectFrom("new_household")
+        .select([
+          "new_household.id as household_id",
+          sql<string>`${values.FirstName}::text`.as("first_name"),
+          sql<string>`${values.LastName}::text`.as("last_name"),
+          sql<string>`${values.PhoneNumber}::text`.as("phone_number"),
+          sql<Date>`${values.now}::timestamptz`.as("created_at"),
+          sql<Date>`${values.now}::timestamptz`.as("updated_at"),
+        ]),
+    );
+}
 
 /** A phone's visit, kept by the hash of the secret the phone holds (nothing for other writers). */
 function doorVisit<DB extends Database & { inserted: Visit }>(
@@ -556,6 +735,7 @@ async function notWrittenError(db: Executor, values: SignInValues & { LocationId
         .as("located"),
       eb.exists(temperatureGiven(db, values, "actor")).as("temperatureGiven"),
       eb.exists(offeredHere(db, values.LocationId, values.ProgramId)).as("offered"),
+      membersPresent(values, phoneHousehold(values)).as("membersPresent"),
       sql<number[]>`array(${unansweredQuestions(values)})`.as("unanswered"),
     ])
     .executeTakeFirstOrThrow();
@@ -563,6 +743,8 @@ async function notWrittenError(db: Executor, values: SignInValues & { LocationId
     return invalid("LocationId", say(accessMessages.notFound, { thing: "Location" }));
   if (!checks.temperatureGiven) return invalid("Temperature", temperatureRequired);
   if (!checks.offered) return invalid("ProgramId", say(visitMessages.programNotOffered));
+  if (!checks.membersPresent)
+    return invalid("HouseholdMemberIds", say(householdMessages.notHouseholdMembers));
   if (checks.unanswered.length === 0) return new QuestionsChanged();
   // Each left out, in the words checkAnswers gives it (a consent's own).
   const asked = (await askedQuestions(db, true)).questions
@@ -594,11 +776,20 @@ export async function createVisit(
   writer: VisitWriter,
   idempotencyKey?: string,
 ): Promise<Visit> {
+  const tooFew = partyProblem(fields);
+  if (tooFew) throw invalid("PartySize", tooFew);
   const where = () => writerLocation(db, writer, fields.LocationId, now);
-  return withOneOpenVisit(db, fields, where, now, async () =>
+  const attempt = () =>
     idempotencyKey
       ? insertKeyedVisit(db, fields, now, writer, idempotencyKey)
-      : insertVisit(db, fields, now, writer),
+      : insertVisit(db, fields, now, writer);
+  return withOneOpenVisit(db, fields, where, now, () =>
+    // Two first visits of one phone at once: the second's new household lost the number to the
+    // first's, which the attempt made again finds.
+    attempt().catch((error: unknown) => {
+      if (!isHouseholdPhoneTaken(error)) throw error;
+      return attempt();
+    }),
   );
 }
 
@@ -694,6 +885,7 @@ async function insertKeyedVisit(
 const insertKeyedVisitStatement = preparedByShape(
   (db, values: SignInValues & { key: string; staleBefore: Date }, writer: WriterShape) =>
     withWriter(db, values)
+      .with("household", () => signInHousehold(db, values))
       .with("claim", (qc) =>
         qc
           .insertInto("visit_idempotency_keys")
@@ -710,6 +902,9 @@ const insertKeyedVisitStatement = preparedByShape(
               )
               .where((eb) => eb.exists(temperatureGiven(db, values, writer)))
               .where(answersAccepted(values))
+              .where(
+                membersPresent(values, sql<number | null>`(select household.id from household)`),
+              )
               .where(writerMayWriteAt(writer, locationOf(values, writer))),
           )
           .onConflict((oc) =>
@@ -734,6 +929,8 @@ const insertKeyedVisitStatement = preparedByShape(
           )
           .returning(visitColumns),
       )
+      .with("new_household", (db) => newHousehold(db, values))
+      .with("new_member", (db) => newHouseholdMember(db, values))
       .with("audit", (db) => signInAudit(db, values, writer))
       .selectFrom("inserted")
       .select(visitColumns)
@@ -890,6 +1087,7 @@ export async function updateVisit(
     ["LastName", visit.last_name, changes.LastName],
     ["PhoneNumber", visit.phone_number, changes.PhoneNumber],
     ["Temperature", visit.temperature, changes.Temperature],
+    ["PartySize", visit.party_size, changes.PartySize],
     // "Answers" in the log says they changed, never what they are.
     ["Answers", answerValues(visit.answers), changes.Answers && answerValues(changes.Answers)],
   ]);
@@ -903,6 +1101,7 @@ export async function updateVisit(
           last_name: changes.LastName,
           phone_number: changes.PhoneNumber,
           temperature: changes.Temperature,
+          party_size: changes.PartySize,
           answers: changes.Answers && JSON.stringify(changes.Answers),
           updated_at: now,
         })

@@ -28,6 +28,7 @@ import {
   visitSchema,
   visitSearchInput,
   visitUpdateInput,
+  visitDecisionInput,
   type VisitFilterInput,
   type VisitListInput,
 } from "./schema.ts";
@@ -57,6 +58,11 @@ import {
 } from "../kernel/trpc.ts";
 import type { Caller, Identity } from "../kernel/identity.ts";
 import { say, fieldMessages } from "../kernel/messages.ts";
+import { decideVisit } from "./decisions.ts";
+
+const waitingOnly = {
+  409: "The visit is not waiting for staff (within its limit, or decided already)",
+};
 
 const filtersOf = (input: VisitFilterInput) => ({
   from: input.from,
@@ -251,7 +257,7 @@ export const visitsRouter = router({
         path: "/visits/search",
         tags: ["visits"],
         summary:
-          "Names of the latest visit with this 10-digit phone number (a tablet's at its own location only, staff's at any), and the visitor's remembered answers",
+          "Names of the latest visit with this 10-digit phone number (a tablet's at its own location only, staff's at any), the visitor's remembered answers, and their household (for a tablet, its members' first names and initials)",
         errorResponses: {
           404: "No visit has that number (for a tablet: at its location)",
           429: "Too many lookups: try again after Retry-After seconds",
@@ -268,7 +274,7 @@ export const visitsRouter = router({
       await take(ctx.db, [[scope.budgetKey, limits.phoneLookupsPerCaller]], now);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, scope.within, now);
       if (!visitor) throw notFound("Visitor");
-      return foundVisitor(visitor);
+      return foundVisitor(visitor, ctx.identity.kind === "user");
     }),
 
   get: staffProcedure
@@ -336,7 +342,7 @@ export const visitsRouter = router({
         method: "PATCH",
         path: "/visits/{id}",
         tags: ["visits"],
-        summary: "Correct a visit's names, phone, temperature or answers (staff)",
+        summary: "Correct a visit's names, phone, temperature, party size or answers (staff)",
         description:
           "A visit whose visitor's details were erased (after the retention period, or at a request to be forgotten) keeps them erased: sending any of these fields for it answers 422, naming each.",
         errorResponses: {
@@ -367,6 +373,58 @@ export const visitsRouter = router({
       );
       return toVisit(row);
     }),
+
+  approve: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/visits/{id}/approve",
+        tags: ["visits"],
+        summary:
+          "Approve a visit waiting past its program's visit limit, with a reason (staff; recorded in the audit log)",
+        errorResponses: waitingOnly,
+      },
+    })
+    .input(visitDecisionInput)
+    .output(visitSchema)
+    .mutation(async ({ ctx, input }) =>
+      toVisit(
+        await decideVisit(
+          ctx.db,
+          input.id,
+          "approved",
+          input.reason,
+          actorOf(ctx.identity),
+          ctx.services.now(),
+        ),
+      ),
+    ),
+
+  decline: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/visits/{id}/decline",
+        tags: ["visits"],
+        summary:
+          "Decline a visit waiting past its program's visit limit, with a reason (staff; recorded in the audit log)",
+        errorResponses: waitingOnly,
+      },
+    })
+    .input(visitDecisionInput)
+    .output(visitSchema)
+    .mutation(async ({ ctx, input }) =>
+      toVisit(
+        await decideVisit(
+          ctx.db,
+          input.id,
+          "declined",
+          input.reason,
+          actorOf(ctx.identity),
+          ctx.services.now(),
+        ),
+      ),
+    ),
 
   signOut: tabletCallProcedure
     .meta({

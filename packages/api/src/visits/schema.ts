@@ -2,7 +2,7 @@ import { z } from "zod";
 import { id, isoDateTime, pageQuery, requiredName, text } from "../kernel/schema.ts";
 import { programRefSchema } from "../catalog/schema.ts";
 import { phoneDigits } from "../kernel/phone.ts";
-import { say, fieldMessages, visitMessages } from "../kernel/messages.ts";
+import { say, fieldMessages, householdMessages, visitMessages } from "../kernel/messages.ts";
 
 export const requiredMessage = say(visitMessages.requiredField);
 
@@ -31,6 +31,33 @@ export const answersInput = z
       'answers to the program\'s intake questions by question id: {"12": 4, "13": "94110", "14": ["a", "b"], "15": true, "16": "2011-04-30"}',
   });
 
+/** The most people one sign-in may bring, and a household may be. */
+export const maxPartySize = 50;
+
+/** A number of people, 1 to 50, every problem in one message. */
+export const peopleCount = (message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(maxPartySize, message);
+
+/** How many people one sign-in brings. */
+export const partySize = peopleCount(say(householdMessages.partySize));
+
+/** Why a party's size cannot be so many (fewer than the members said to be there), or undefined. */
+export function partyProblem(party: {
+  PartySize?: number | undefined;
+  HouseholdMemberIds?: number[] | undefined;
+}): string | undefined {
+  const present = party.HouseholdMemberIds?.length ?? 0;
+  return party.PartySize !== undefined && party.PartySize < present
+    ? say(householdMessages.partyBelowMembers, { count: present })
+    : undefined;
+}
+
+/** What a visit is as the program's visit limit goes: within it, waiting for staff, or their decision. */
+export const eligibilities = ["ok", "waiting", "approved", "declined"] as const;
+
+/** Staff's decision on a visit waiting past its program's limit, with their reason. */
+export const visitDecisionInput = z.object({ id, reason: requiredName("Reason", 500) });
+
 export const visitCreateInput = z.object({
   FirstName: requiredName("First name"),
   LastName: requiredName("Last name"),
@@ -42,6 +69,19 @@ export const visitCreateInput = z.object({
   LocationId: id,
   ProgramId: id,
   Answers: answersInput.optional(),
+  PartySize: partySize.optional().meta({
+    description:
+      "how many people this sign-in brings, 1 to 50, at least the HouseholdMemberIds sent; left out: as many as HouseholdMemberIds, else 1",
+  }),
+  HouseholdMemberIds: z
+    .array(id)
+    .max(maxPartySize, say(householdMessages.memberCount))
+    .transform((ids) => [...new Set(ids)])
+    .optional()
+    .meta({
+      description:
+        "which members of the visitor's household came (a program that signs in households; the household is the one a member's phone finds)",
+    }),
   /** Over tRPC; REST callers send the Idempotency-Key header instead. */
   idempotencyKey: text().min(1).max(200).optional(),
   TimeIn: z.iso
@@ -75,6 +115,9 @@ export const visitUpdateInput = z.object({
   LastName: requiredName("Last name").optional(),
   PhoneNumber: phoneNumber.optional(),
   Temperature: temperature.optional(),
+  PartySize: partySize
+    .optional()
+    .meta({ description: "how many people the sign-in brought, 1 to 50" }),
   Answers: answersInput.optional().meta({
     description:
       "answers to change, by question id (null removes one); the others stay as they were",
@@ -169,6 +212,19 @@ export const visitSchema = z
     }),
     LocationId: z.number().int(),
     ProgramId: z.number().int(),
+    HouseholdId: z.number().int().nullable().meta({
+      description:
+        "the visitor's household, for a program that signs in households (made at their first visit); null otherwise",
+    }),
+    PartySize: z.number().int().meta({ description: "how many people the sign-in brought" }),
+    Eligibility: z.enum(eligibilities).meta({
+      description:
+        "ok; waiting: past its program's VisitLimit, for staff to approve or decline (POST /api/visits/{id}/approve, /decline); approved; declined",
+    }),
+    HouseholdMemberIds: z
+      .array(z.number().int())
+      .nullable()
+      .meta({ description: "the household's members who came, when the visitor said; else null" }),
     Answers: z
       .record(z.string(), answerValue)
       .meta({ description: "answers to the intake questions, by question id; {} once erased" }),
@@ -201,4 +257,21 @@ export const visitorNameSchema = z.object({
   AnsweredAt: z
     .record(z.string(), isoDateTime)
     .meta({ description: "when each remembered answer was given, by question id" }),
+  Household: z
+    .object({
+      id: z.number().int(),
+      Members: z.array(
+        z.object({
+          id: z.number().int(),
+          FirstName: z.string(),
+          LastName: z.string().meta({ description: "for a tablet, its first letter only" }),
+          ThisPhone: z.boolean().meta({ description: "the member this phone number is" }),
+        }),
+      ),
+    })
+    .nullable()
+    .meta({
+      description:
+        "the household this phone's member belongs to, with its members (for a household's sign-in: who came); null when none",
+    }),
 });

@@ -47,8 +47,14 @@ describe("visitor lookup", () => {
     ]);
     const res = await mainTablet.call((api) => api.visits.search({ phoneNumber: "2125550199" }));
     expect(res.status).toBe(200);
-    // No questions remembered here: none to fill in (answers.test.ts has some).
-    expect(res.json).toEqual({ FirstName: "New", LastName: "Test", Answers: {}, AnsweredAt: {} });
+    // No questions remembered here: none to fill in (answers.test.ts has some); no household.
+    expect(res.json).toEqual({
+      FirstName: "New",
+      LastName: "Test",
+      Answers: {},
+      AnsweredAt: {},
+      Household: null,
+    });
     expect(
       (await mainTablet.call((api) => api.visits.search({ phoneNumber: "9999999999" }))).status,
     ).toBe(404);
@@ -80,6 +86,7 @@ describe("visitor lookup", () => {
       LastName: "Test",
       Answers: {},
       AnsweredAt: {},
+      Household: null,
     });
     const staff = await staffClient(site.world);
     expect(

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
 import { auditActorSql, auditColumns } from "../kernel/audit.ts";
 import { rememberedAnswers } from "../questions/queries.ts";
+import { initialOf } from "../kernel/sheet-view.ts";
 
 /**
  * The names of the latest visit with this phone, and the visitor's remembered answers (of the tablet's location, for a tablet), in one
@@ -22,7 +23,12 @@ export async function lookUpVisitor(
 ) {
   let latest = db
     .selectFrom("visits")
-    .select(["first_name", "last_name", rememberedAnswers(phoneNumber, now).as("remembered")])
+    .select([
+      "first_name",
+      "last_name",
+      rememberedAnswers(phoneNumber, now).as("remembered"),
+      phoneHousehold(phoneNumber).as("household"),
+    ])
     .where("phone_number", "=", phoneNumber)
     // A phone's unproven sign-in did not show it was this number's: its names are not remembered.
     .where("unproven", "=", false)
@@ -75,12 +81,40 @@ export async function lookUpVisitor(
     .executeTakeFirst();
 }
 
-/** A returning visitor as the lookup answers: their names and remembered answers, each dated. */
-export function foundVisitor(visitor: NonNullable<Awaited<ReturnType<typeof lookUpVisitor>>>) {
+/** The household a phone is a member of, with its members not erased, as one JSON value or null. */
+const phoneHousehold = (phoneNumber: string) =>
+  sql<HouseholdFound | null>`(select jsonb_build_object('id', member.household_id, 'Members',
+      (select jsonb_agg(jsonb_build_object('id', other.id, 'FirstName', other.first_name,
+          'LastName', other.last_name, 'ThisPhone', other.id = member.id) order by other.id)
+        from household_members other
+        where other.household_id = member.household_id and other.erased_at is null))
+    from household_members member where member.phone_number = ${phoneNumber})`;
+
+interface HouseholdFound {
+  id: number;
+  Members: Array<{ id: number; FirstName: string; LastName: string; ThisPhone: boolean }>;
+}
+
+/**
+ * A returning visitor as the lookup answers: their names and remembered answers, each dated, and
+ * their household; a tablet (`whole` false) is told its members' first names and initials only.
+ */
+export function foundVisitor(
+  visitor: NonNullable<Awaited<ReturnType<typeof lookUpVisitor>>>,
+  whole: boolean,
+) {
   const remembered = Object.entries(visitor.remembered);
+  const household = visitor.household;
   return {
     FirstName: visitor.first_name,
     LastName: visitor.last_name,
+    Household: household && {
+      id: household.id,
+      Members: household.Members.map((member) => ({
+        ...member,
+        LastName: whole ? member.LastName : initialOf(member.LastName),
+      })),
+    },
     Answers: Object.fromEntries(remembered.map(([id, answer]) => [id, answer.value])),
     AnsweredAt: Object.fromEntries(
       remembered.map(([id, answer]) => [id, new Date(answer.at).toISOString()]),

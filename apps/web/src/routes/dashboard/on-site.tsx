@@ -8,6 +8,7 @@ import { ScrollTable } from "../../components/ScrollTable";
 import { useLocationStreams } from "../../hooks/useLocationStreams";
 import { groupOnSite, onSiteCsvUrl, stayLength, type OnSiteVisit } from "../../lib/onSite";
 import { positiveInt } from "@vsi/web-common/search-params";
+import { headcount } from "@vsi/api/schemas";
 import { browserTimeZone } from "@vsi/web-common/time";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { trpc } from "../../lib/trpc";
@@ -98,7 +99,7 @@ function OnSitePage() {
           }}
         />
         <Text c="dimmed" size="sm" aria-live="polite">
-          {open.data ? `${t("onSite.signedIn", { count: visits.length })} · ` : ""}
+          {open.data ? `${t("onSite.signedIn", { count: headcount(visits) })} · ` : ""}
           {t(`onSite.freshness.${streams}`)}
         </Text>
       </Group>
@@ -126,7 +127,7 @@ function OnSitePage() {
               </Group>
               <Text size="sm" c="dimmed" mb="sm">
                 {t("onSite.signedIn", {
-                  count: location.programs.reduce((sum, p) => sum + p.visits.length, 0),
+                  count: headcount(location.programs.flatMap((p) => p.visits)),
                 })}{" "}
                 · {t("onSite.asOf", { time: format.formatTime(new Date(now).toISOString()) })}
               </Text>

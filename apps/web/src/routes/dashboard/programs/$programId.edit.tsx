@@ -32,6 +32,7 @@ function EditProgramPage() {
           Name: program.Name,
           NameEs: program.NameEs ?? "",
           LocationIds: (program.Locations ?? []).map((location) => location.id),
+          SignsInHousehold: program.SignsInHousehold,
         }}
         locations={locations}
         saving={update.isPending}

@@ -4,6 +4,7 @@ import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute, useCanGoBack, useNavigate, useRouter } from "@tanstack/react-router";
 import { FormCard } from "../../../components/FormCard";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
+import { VisitDecision } from "../../../components/VisitDecision";
 import { VisitForm } from "../../../components/VisitForm";
 import { useServerErrors } from "../../../hooks/useServerErrors";
 import { queryClient, trpc } from "../../../lib/trpc";
@@ -29,11 +30,15 @@ function EditVisitPage() {
     (question) => question.RetiredAt !== null && String(question.id) in visit.Answers,
   );
   const update = useMutation(trpc.visits.update.mutationOptions());
+  const approve = useMutation(trpc.visits.approve.mutationOptions());
+  const decline = useMutation(trpc.visits.decline.mutationOptions());
+  const decisionErrors = useServerErrors(["reason"]);
   const errors = useServerErrors([
     "FirstName",
     "LastName",
     "PhoneNumber",
     "Temperature",
+    "PartySize",
     ...live.map((question) => `Answers.${question.id}`),
   ]);
   // Back to the report as it was (its filters and page), or to the report when opened on its own.
@@ -42,7 +47,25 @@ function EditVisitPage() {
   const erased = visit.PhoneNumber === "";
   return (
     <FormCard title={t("visit.title")} size="sm">
-      {errors.unexpected ? <UnexpectedErrorAlert /> : null}
+      {errors.unexpected || decisionErrors.unexpected ? <UnexpectedErrorAlert /> : null}
+      {visit.Eligibility === "waiting" ? (
+        <VisitDecision
+          visitId={id}
+          deciding={approve.isPending || decline.isPending}
+          error={decisionErrors.fieldErrors.reason}
+          onDecide={(decision, reason) => {
+            decisionErrors.clear();
+            (decision === "approved" ? approve : decline).mutate(
+              { id, reason },
+              {
+                onSuccess: () =>
+                  void queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() }),
+                onError: decisionErrors.report,
+              },
+            );
+          }}
+        />
+      ) : null}
       {erased ? (
         <Text>{t("visit.erased")}</Text>
       ) : (

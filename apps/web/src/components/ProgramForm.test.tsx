@@ -1,0 +1,31 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithTheme } from "../test/render";
+import { ProgramForm } from "./ProgramForm";
+
+describe("ProgramForm", () => {
+  it("sends whether the program signs in a household, as it was unless ticked or unticked", async () => {
+    const onSubmit = vi.fn();
+    renderWithTheme(
+      <ProgramForm
+        initial={{ Name: "Pantry", NameEs: "", LocationIds: [], SignsInHousehold: false }}
+        locations={[]}
+        saving={false}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    const user = userEvent.setup();
+    const household = screen.getByRole("checkbox", { name: "Sign in a household" });
+    expect(household).not.toBeChecked();
+    await user.click(household);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      Name: "Pantry",
+      NameEs: "",
+      LocationIds: [],
+      SignsInHousehold: true,
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import { createSite, lingeringConfirmation, logInContext } from "../support/api.ts";
+import { expectAccessible } from "../support/axe.ts";
+import {
+  expect,
+  expectNoHorizontalOverflow,
+  keepScreenshot,
+  test,
+  viewports,
+} from "../support/fixtures.ts";
+import { formLabels, typePhone } from "../support/sign-in-form.ts";
+import { zoneNearNoon } from "../support/zone.ts";
+
+/** A tablet upright at the size pantries mostly use (an iPad Air's). */
+const tabletSize = { width: 820, height: 1180 };
+
+test("a household's party on the tablet, in Spanish: a family of five at its first visit, then the mother ticks who came, and her second visit that month waits for staff until approved", async ({
+  page,
+  adminApi,
+  newUser,
+  setUpTablet,
+}) => {
+  const { location, programs } = await createSite(adminApi, "Household Pantry", ["Pantry"]);
+  const pantry = programs[0]!;
+  await adminApi.expect(200, "PATCH", `/api/programs/${pantry.id}`, { SignsInHousehold: true });
+  // Noon there: both visits fall in one month, whatever day the journey runs.
+  await adminApi.expect(200, "PATCH", `/api/locations/${location.id}`, {
+    AsksTemperature: false,
+    TimeZone: zoneNearNoon(),
+    ...lingeringConfirmation,
+  });
+
+  const tablet = (await setUpTablet(location.id, { viewport: tabletSize })).page;
+  await tablet.goto(`/sheet/${location.id}`);
+  await tablet.getByRole("button", { name: "Español" }).click();
+  await tablet.getByRole("link", { name: "Registrar entrada" }).click();
+  await typePhone(tablet, "4155550533", formLabels.spanish.phone);
+  await tablet.getByLabel("Nombre", { exact: true }).fill("Rosa");
+  await tablet.getByLabel("Apellido", { exact: true }).fill("Delgado");
+
+  // A first visit: nobody of hers is known yet, so she counts her family.
+  const party = tablet.getByRole("group", { name: "¿Quién viene con usted hoy?" });
+  await expect(party.getByText("1 persona en total")).toBeVisible();
+  for (let i = 0; i < 4; i++) await party.getByRole("button", { name: "Una más" }).click();
+  await expect(party.getByText("5 personas en total")).toBeVisible();
+  await expectAccessible(tablet, "a household's first sign-in, in Spanish");
+  await keepScreenshot(tablet, "33-party-count-es-820x1180");
+  await tablet.setViewportSize(viewports.phone);
+  await expectNoHorizontalOverflow(tablet, "a household's first sign-in on a phone");
+  await keepScreenshot(tablet, "33-party-count-es-390x844");
+  // What a visitor on a phone sees of it: the count above the Submit bar.
+  await party.getByRole("button", { name: "Una más" }).scrollIntoViewIfNeeded();
+  await keepScreenshot(tablet, "33-party-count-es-390x844-window", { fullPage: false });
+  await tablet.setViewportSize(tabletSize);
+
+  await tablet.getByRole("button", { name: "Enviar" }).click();
+  const welcome = tablet.getByRole("dialog", { name: "¡Bienvenido/a, Rosa!" });
+  await expect(welcome).toBeVisible();
+  const [visit] = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
+  expect(visit).toMatchObject({ PartySize: 5, HouseholdId: expect.any(Number) });
+  await welcome.getByRole("button", { name: "Listo" }).click();
+  // The sheet counts people, not sign-ins.
+  await expect(tablet.getByText("5 signed in", { exact: true })).toBeVisible();
+
+  // Staff add her family to the household she made; she signs out and comes back.
+  const household = await adminApi.expect(200, "GET", `/api/households/${visit.HouseholdId}`);
+  await adminApi.expect(200, "PATCH", `/api/households/${visit.HouseholdId}`, {
+    Members: [
+      {
+        id: household.Members[0].id,
+        FirstName: "Rosa",
+        LastName: "Delgado",
+        PhoneNumber: "4155550533",
+      },
+      { FirstName: "Tomás", LastName: "Delgado", Relationship: "hijo" },
+      { FirstName: "Lucía", LastName: "Delgado", Relationship: "hija" },
+      { FirstName: "Ana", LastName: "Delgado" },
+      { FirstName: "Pedro", LastName: "Delgado" },
+    ],
+  });
+  await adminApi.expect(200, "PATCH", `/api/visits/${visit.id}/sign-out`);
+  // The pantry serves a household once a month: her return this month waits for staff.
+  await adminApi.expect(200, "PATCH", `/api/programs/${pantry.id}`, {
+    VisitLimit: { count: 1, per: "month" },
+  });
+
+  await tablet.reload();
+  await tablet.getByRole("button", { name: "Español" }).click();
+  await tablet.getByRole("link", { name: "Registrar entrada" }).click();
+  await typePhone(tablet, "4155550533", formLabels.spanish.phone);
+  await tablet
+    .getByRole("group", { name: "Rosa D. — ¿es usted?" })
+    .getByRole("button", { name: "Sí, soy yo" })
+    .click();
+  await expect(party.getByRole("checkbox", { name: "Rosa D. (usted)" })).toBeChecked();
+  await party.getByRole("checkbox", { name: "Tomás D." }).check();
+  await party.getByRole("checkbox", { name: "Lucía D." }).check();
+  await expect(party.getByText("3 personas en total")).toBeVisible();
+  await expectAccessible(tablet, "a household's members to tick, in Spanish");
+  await keepScreenshot(tablet, "33-party-members-es-820x1180");
+  await tablet.setViewportSize(viewports.phone);
+  await expectNoHorizontalOverflow(tablet, "a household's members on a phone");
+  await keepScreenshot(tablet, "33-party-members-es-390x844");
+  await party.getByRole("button", { name: "Una más" }).scrollIntoViewIfNeeded();
+  await keepScreenshot(tablet, "33-party-members-es-390x844-window", { fullPage: false });
+  await tablet.setViewportSize(tabletSize);
+
+  await tablet.getByRole("button", { name: "Enviar" }).click();
+  const seeStaff = tablet.getByRole("dialog", { name: "¡Bienvenido/a, Rosa!" });
+  await expect(seeStaff).toContainText("Por favor, hable con alguien del personal antes de pasar");
+  await keepScreenshot(tablet, "33-see-staff-es-820x1180", { fullPage: false });
+  await tablet.setViewportSize(viewports.phone);
+  await keepScreenshot(tablet, "33-see-staff-es-390x844", { fullPage: false });
+  await tablet.setViewportSize(tabletSize);
+  const [again] = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
+  expect(again).toMatchObject({
+    PartySize: 3,
+    HouseholdId: visit.HouseholdId,
+    Eligibility: "waiting",
+  });
+  expect(again.HouseholdMemberIds).toHaveLength(3);
+  await seeStaff.getByRole("button", { name: "Listo" }).click();
+
+  // The sheet marks her in words until staff approve; then the mark goes, live.
+  const row = tablet.getByRole("row", { name: /Rosa D\./ });
+  await expect(row).toContainText("See staff");
+  await keepScreenshot(tablet, "33-sheet-see-staff-820x1180");
+  // A staff member approves it on the visit's page, with a reason.
+  await logInContext(page.context(), await newUser());
+  await page.goto(`/dashboard/visits/${again.id}/edit`);
+  const decision = page.getByRole("alert").filter({ hasText: "Waiting for staff" });
+  await decision.getByLabel("Reason").fill("Family of five, emergency box");
+  await keepScreenshot(page, "33-staff-decision-1280x800");
+  await decision.getByRole("button", { name: "Approve" }).click();
+  await expect(decision).toHaveCount(0);
+  await expect(row).not.toContainText("See staff");
+  const approved = await adminApi.expect(200, "GET", `/api/visits/${again.id}`);
+  expect(approved.Eligibility).toBe("approved");
+});

@@ -1,0 +1,441 @@
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { staffClient, useCatalogWorld } from "../../test/fixtures.ts";
+import type { Client } from "../../test/world.ts";
+import { englishOf } from "../kernel/messages.ts";
+import { runRetention } from "../admin/retention.ts";
+import type { HouseholdShape } from "./schema.ts";
+
+/** Households: staff add, find and change them; bad input is refused whole; erasure keeps counts. */
+
+const site = useCatalogWorld();
+let staff: Client;
+const DAY = 24 * 60 * 60 * 1000;
+
+let phones = 0;
+/** A phone number no other test uses. */
+const newPhone = () => String(4157300000 + ++phones);
+
+const family = (overrides: Record<string, unknown> = {}) => ({
+  AddressLine1: "12 Mission St",
+  Zip: "94110",
+  Members: [
+    { FirstName: "Rosa", LastName: "Delgado", PhoneNumber: newPhone(), Relationship: "self" },
+    { FirstName: "Tomas", LastName: "Delgado", BirthDate: "2015-04-30", Relationship: "son" },
+  ],
+  ...overrides,
+});
+
+async function create(body: Record<string, unknown>): Promise<HouseholdShape> {
+  const res = await staff.call((api) => api.households.create(body as never));
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json;
+}
+
+const db = () => site.world.services.db.kysely;
+const counts = async () => ({
+  households: Number(
+    (
+      await db()
+        .selectFrom("households")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  members: Number(
+    (
+      await db()
+        .selectFrom("household_members")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+});
+const auditRows = (action: string) =>
+  db().selectFrom("audit_log").selectAll().where("action", "=", action).orderBy("id").execute();
+
+/** The field errors of a 422, as [path, key]. */
+const fieldErrors = (json: { errors?: Array<{ path: string; key: string }> }) =>
+  (json.errors ?? []).map((error) => [error.path, error.key]);
+
+beforeAll(async () => {
+  staff = await staffClient(site.world);
+});
+
+describe("adding and reading a household", () => {
+  it("answers 201 with its members, its size as many as listed when not sent, and records who added how many", async () => {
+    const sent = family();
+    const household = await create(sent);
+    expect(household).toMatchObject({
+      AddressLine1: "12 Mission St",
+      Zip: "94110",
+      Size: 2,
+      EligibilityBasisId: null,
+      CertifiedAt: null,
+    });
+    expect(household.Members.map(({ id: _, ...member }) => member)).toEqual([
+      {
+        FirstName: "Rosa",
+        LastName: "Delgado",
+        PhoneNumber: (sent.Members as Array<{ PhoneNumber?: string }>)[0]!.PhoneNumber,
+        BirthDate: null,
+        Relationship: "self",
+      },
+      {
+        FirstName: "Tomas",
+        LastName: "Delgado",
+        PhoneNumber: null,
+        BirthDate: "2015-04-30",
+        Relationship: "son",
+      },
+    ]);
+    const got = await staff.call((api) => api.households.get({ id: household.id }));
+    expect(got.json).toEqual(household);
+    const [logged] = (await auditRows("household.create")).filter(
+      (row) => row.subject_id === household.id,
+    );
+    expect(logged).toMatchObject({ subject_type: "household", details: { members: 2 } });
+    expect(JSON.stringify(logged)).not.toContain("Delgado");
+  });
+
+  it("finds a household by any member's phone, however written, or by the start of a name or address, with X-Total-Count", async () => {
+    const phone = newPhone();
+    const household = await create({
+      AddressLine1: "400 Valencia St",
+      Members: [
+        { FirstName: "Amara", LastName: "Okonkwo-Search" },
+        { FirstName: "Chidi", LastName: "Okonkwo-Search", PhoneNumber: phone },
+      ],
+    });
+    await create(family());
+    const search = (text: string) =>
+      staff.call((api) => api.households.list({ search: text, page: 1 }));
+
+    const byPhone = await search(`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
+    expect(byPhone.json.map((h: HouseholdShape) => h.id)).toEqual([household.id]);
+    expect(byPhone.headers["X-Total-Count"]).toBe("1");
+    expect((await search("okonkwo-s")).json.map((h: HouseholdShape) => h.id)).toEqual([
+      household.id,
+    ]);
+    expect((await search("400 val")).json.map((h: HouseholdShape) => h.id)).toEqual([household.id]);
+    // A wildcard typed is a character like any other.
+    expect((await search("%")).json).toEqual([]);
+    expect((await search("%")).headers["X-Total-Count"]).toBe("0");
+
+    const all = await staff.call((api) => api.households.list({ page: 1 }));
+    expect(Number(all.headers["X-Total-Count"])).toBe((await counts()).households);
+    // Newest first.
+    expect(all.json[1].id).toBe(household.id);
+  });
+
+  it("answers 404 for a household that does not exist", async () => {
+    const res = await staff.call((api) => api.households.get({ id: 999_999 }));
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("changing a household", () => {
+  it("keeps what is left out, and makes Members the list sent: changed by id, added without, removed when left out", async () => {
+    const household = await create(
+      family({
+        Members: [
+          { FirstName: "Ines", LastName: "Park", PhoneNumber: newPhone() },
+          { FirstName: "Jae", LastName: "Park" },
+          { FirstName: "Min", LastName: "Park" },
+        ],
+      }),
+    );
+    const [ines, jae] = household.Members as [
+      HouseholdShape["Members"][number],
+      HouseholdShape["Members"][number],
+    ];
+    const res = await staff.call((api) =>
+      api.households.update({
+        id: household.id,
+        Size: 4,
+        Members: [
+          { id: ines.id, FirstName: "Inés", LastName: "Park", PhoneNumber: ines.PhoneNumber },
+          { id: jae.id, FirstName: "Jae", LastName: "Park", BirthDate: "2010-01-02" },
+          { FirstName: "Soo", LastName: "Park", Relationship: "grandmother" },
+        ],
+      }),
+    );
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toMatchObject({ AddressLine1: "12 Mission St", Zip: "94110", Size: 4 });
+    expect(
+      res.json.Members.map((m: HouseholdShape["Members"][number]) => [m.FirstName, m.BirthDate]),
+    ).toEqual([
+      ["Inés", null],
+      ["Jae", "2010-01-02"],
+      ["Soo", null],
+    ]);
+    expect(res.json.Members[0].id).toBe(ines.id);
+    const logged = (await auditRows("household.update")).at(-1);
+    expect(logged?.details).toEqual({ fields: ["Size", "Members"] });
+
+    const address = await staff.call((api) =>
+      api.households.update({ id: household.id, AddressLine1: "1 New Rd" }),
+    );
+    expect(address.json).toMatchObject({ AddressLine1: "1 New Rd", Size: 4 });
+    expect(address.json.Members).toHaveLength(3);
+  });
+
+  it("lets two members of one household swap their phone numbers", async () => {
+    const [a, b] = [newPhone(), newPhone()];
+    const household = await create(
+      family({
+        Members: [
+          { FirstName: "Ana", PhoneNumber: a },
+          { FirstName: "Beto", PhoneNumber: b },
+        ],
+      }),
+    );
+    const [ana, beto] = household.Members as [
+      HouseholdShape["Members"][number],
+      HouseholdShape["Members"][number],
+    ];
+    const res = await staff.call((api) =>
+      api.households.update({
+        id: household.id,
+        Members: [
+          { id: ana.id, FirstName: "Ana", PhoneNumber: b },
+          { id: beto.id, FirstName: "Beto", PhoneNumber: a },
+        ],
+      }),
+    );
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.Members.map((m: HouseholdShape["Members"][number]) => m.PhoneNumber)).toEqual([
+      b,
+      a,
+    ]);
+  });
+});
+
+describe("bad input: 422 naming the field, and nothing written", () => {
+  it("refuses a size below the members listed, on adding and on changing", async () => {
+    const before = await counts();
+    const res = await staff.call((api) => api.households.create(family({ Size: 1 }) as never));
+    expect(res.status).toBe(422);
+    expect(fieldErrors(res.json)).toEqual([["Size", "sizeBelowMembers"]]);
+    expect(res.json.errors[0].message).toBe(englishOf("sizeBelowMembers", { count: 2 }));
+    expect(await counts()).toEqual(before);
+
+    const household = await create(family());
+    const shrink = await staff.call((api) => api.households.update({ id: household.id, Size: 1 }));
+    expect(shrink.status).toBe(422);
+    expect(fieldErrors(shrink.json)).toEqual([["Size", "sizeBelowMembers"]]);
+    const grow = await staff.call((api) =>
+      api.households.update({
+        id: household.id,
+        Members: [
+          ...household.Members.map(({ id, FirstName }) => ({ id, FirstName })),
+          { FirstName: "Third" },
+        ],
+      }),
+    );
+    expect(grow.status).toBe(422);
+    expect(fieldErrors(grow.json)).toEqual([["Size", "sizeBelowMembers"]]);
+    expect((await staff.call((api) => api.households.get({ id: household.id }))).json).toEqual(
+      household,
+    );
+  });
+
+  it("refuses a size of 0, below or past 50", async () => {
+    for (const Size of [0, -1, 51, 2.5]) {
+      const res = await staff.call((api) => api.households.create(family({ Size }) as never));
+      expect(res.status, String(Size)).toBe(422);
+      expect(fieldErrors(res.json), String(Size)).toEqual([["Size", "householdSize"]]);
+    }
+  });
+
+  it("refuses a birth date in the future (the latest day anywhere on Earth), and takes today's", async () => {
+    // Noon UTC on some day ahead: at UTC+14 it is already the next day, the one after is nowhere yet.
+    const noon = new Date(Date.now() + 10 * DAY);
+    noon.setUTCHours(12, 0, 0, 0);
+    const day = (after: number) =>
+      new Date(noon.getTime() + after * DAY).toISOString().slice(0, 10);
+    site.world.clock.fixed = noon;
+    onTestFinished(() => void (site.world.clock.fixed = undefined));
+    const before = await counts();
+    const born = (BirthDate: string) =>
+      staff.call((api) =>
+        api.households.create(
+          family({ Members: [{ FirstName: "Baby", LastName: "Nuevo", BirthDate }] }) as never,
+        ),
+      );
+    const future = await born(day(2));
+    expect(future.status).toBe(422);
+    expect(fieldErrors(future.json)).toEqual([["Members.0.BirthDate", "birthDateFuture"]]);
+    expect(await counts()).toEqual(before);
+    expect((await born(day(1))).status).toBe(201);
+    const impossible = await born("2026-02-30");
+    expect(impossible.status).toBe(422);
+    expect(fieldErrors(impossible.json)).toEqual([["Members.0.BirthDate", "date"]]);
+  });
+
+  it("refuses a member of another household, by id or by phone, naming the member's field, and leaves both households as they were", async () => {
+    const first = await create(family());
+    const second = await create(family());
+    const before = await counts();
+    const taken = first.Members[0]!;
+
+    const byPhone = await staff.call((api) =>
+      api.households.create(
+        family({
+          Members: [
+            { FirstName: "New", PhoneNumber: newPhone() },
+            { FirstName: "Dup", PhoneNumber: taken.PhoneNumber },
+          ],
+        }) as never,
+      ),
+    );
+    expect(byPhone.status).toBe(422);
+    expect(fieldErrors(byPhone.json)).toEqual([
+      ["Members.1.PhoneNumber", "phoneOfAnotherHousehold"],
+    ]);
+
+    const byId = await staff.call((api) =>
+      api.households.update({
+        id: second.id,
+        AddressLine1: "Somewhere else",
+        Size: 5,
+        Members: [
+          ...second.Members.map(({ id, FirstName }) => ({ id, FirstName })),
+          { id: taken.id, FirstName: taken.FirstName },
+        ],
+      }),
+    );
+    expect(byId.status).toBe(422);
+    expect(fieldErrors(byId.json)).toEqual([["Members.2.id", "memberOfAnotherHousehold"]]);
+
+    const phoneOnChange = await staff.call((api) =>
+      api.households.update({
+        id: second.id,
+        Members: [{ id: second.Members[0]!.id, FirstName: "X", PhoneNumber: taken.PhoneNumber }],
+      }),
+    );
+    expect(fieldErrors(phoneOnChange.json)).toEqual([
+      ["Members.0.PhoneNumber", "phoneOfAnotherHousehold"],
+    ]);
+
+    const twice = newPhone();
+    const sameTwice = await staff.call((api) =>
+      api.households.create(
+        family({
+          Members: [
+            { FirstName: "One", PhoneNumber: twice },
+            { FirstName: "Two", PhoneNumber: twice },
+          ],
+        }) as never,
+      ),
+    );
+    expect(fieldErrors(sameTwice.json)).toEqual([["Members.1.PhoneNumber", "phoneTwice"]]);
+
+    expect(await counts()).toEqual(before);
+    for (const household of [first, second])
+      expect((await staff.call((api) => api.households.get({ id: household.id }))).json).toEqual(
+        household,
+      );
+    expect(
+      (await auditRows("household.update")).filter((row) => row.subject_id === second.id),
+    ).toEqual([]);
+  });
+
+  it("refuses an unknown basis of eligibility, and takes one an admin added", async () => {
+    const before = await counts();
+    const unknown = await staff.call((api) =>
+      api.households.create(family({ EligibilityBasisId: 99_999 }) as never),
+    );
+    expect(unknown.status).toBe(422);
+    expect(fieldErrors(unknown.json)).toEqual([["EligibilityBasisId", "unknownEligibilityBasis"]]);
+    expect(await counts()).toEqual(before);
+
+    const basis = await site.admin.call((api) =>
+      api.households.addBasis({ Label: { en: "SNAP", es: "SNAP (CalFresh)" } }),
+    );
+    expect(basis.status).toBe(201);
+    const listed = await staff.call((api) => api.households.bases());
+    expect(listed.json).toEqual([basis.json]);
+    expect(listed.headers["X-Total-Count"]).toBe("1");
+    const household = await create(
+      family({ EligibilityBasisId: basis.json.id, CertifiedAt: "2026-03-01T17:00:00Z" }),
+    );
+    expect(household).toMatchObject({
+      EligibilityBasisId: basis.json.id,
+      CertifiedAt: "2026-03-01T17:00:00.000Z",
+    });
+  });
+});
+
+describe("erasure", () => {
+  it("retention erases the members' details and the address of households untouched past the period, keeping every row counted", async () => {
+    // A day on: the households the other tests made are newer than the period, this one older.
+    const now = new Date(Date.now() + DAY);
+    site.world.clock.fixed = new Date(now.getTime() - 60 * DAY);
+    const old = await create(family());
+    site.world.clock.fixed = new Date(now.getTime() - 5 * DAY);
+    const recent = await create(family());
+    site.world.clock.fixed = undefined;
+    expect(
+      (await site.admin.call((api) => api.settings.update({ eraseAfterDays: 30 }))).status,
+    ).toBe(200);
+    const before = await counts();
+
+    await runRetention(db(), now);
+
+    expect(await counts()).toEqual(before);
+    const erased = (await staff.call((api) => api.households.get({ id: old.id }))).json;
+    expect(erased).toMatchObject({ AddressLine1: "", Zip: "94110", Size: 2 });
+    expect(erased.Members).toEqual(
+      old.Members.map(({ id }) => ({
+        id,
+        FirstName: "",
+        LastName: "",
+        PhoneNumber: null,
+        BirthDate: null,
+        Relationship: null,
+      })),
+    );
+    expect((await staff.call((api) => api.households.get({ id: recent.id }))).json).toEqual(recent);
+    const search = await staff.call((api) =>
+      api.households.list({ search: old.Members[0]!.PhoneNumber!, page: 1 }),
+    );
+    expect(search.json).toEqual([]);
+    expect((await auditRows("retention.run")).at(-1)?.details).toMatchObject({ households: 1 });
+    await site.admin.call((api) => api.settings.update({ eraseAfterDays: null }));
+  });
+
+  it("forgetting a visitor erases their member's details, and the address once nobody is left", async () => {
+    const household = await create(
+      family({
+        Members: [
+          { FirstName: "Lena", PhoneNumber: newPhone() },
+          { FirstName: "Otto", PhoneNumber: newPhone() },
+        ],
+      }),
+    );
+    const [lena, otto] = household.Members as [
+      HouseholdShape["Members"][number],
+      HouseholdShape["Members"][number],
+    ];
+    const before = await counts();
+    const forget = (phoneNumber: string) =>
+      site.admin.call((api) => api.visitors.forget({ phoneNumber }));
+
+    expect((await forget(lena.PhoneNumber!)).status).toBe(200);
+    let now = (await staff.call((api) => api.households.get({ id: household.id }))).json;
+    expect(now.AddressLine1).toBe("12 Mission St");
+    expect(now.Members.map((m: HouseholdShape["Members"][number]) => m.FirstName)).toEqual([
+      "",
+      "Otto",
+    ]);
+
+    await forget(otto.PhoneNumber!);
+    now = (await staff.call((api) => api.households.get({ id: household.id }))).json;
+    expect(now.AddressLine1).toBe("");
+    expect(now.Members.map((m: HouseholdShape["Members"][number]) => m.PhoneNumber)).toEqual([
+      null,
+      null,
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+});
