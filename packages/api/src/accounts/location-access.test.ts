@@ -432,4 +432,17 @@ describe("users and invites with access", () => {
       ).status,
     ).toBe(403);
   });
+
+  it("answers another location's visit as if it did not exist when a staff member approves or declines it, writing nothing", async () => {
+    const { main, east, tutoring } = site.catalog;
+    const visitId = await signIn(main.id, tutoring.id);
+    const { client } = await userClient([{ locationId: east.id, role: "staff" }]);
+    for (const decide of ["approve", "decline"] as const) {
+      const res = await client.call((api) => api.visits[decide]({ id: visitId, reason: "Known" }));
+      expect(res.status).toBe(404);
+    }
+    const visit = await site.admin.call((api) => api.visits.get({ id: visitId }));
+    expect(visit.json.Eligibility).toBe("ok");
+  });
 });
+

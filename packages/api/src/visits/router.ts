@@ -387,8 +387,10 @@ export const visitsRouter = router({
     })
     .input(visitDecisionInput)
     .output(visitSchema)
-    .mutation(async ({ ctx, input }) =>
-      toVisit(
+    .mutation(async ({ ctx, input }) => {
+      // Another location's visit is as if it did not exist.
+      await findCallerVisit(ctx, input.id);
+      return toVisit(
         await decideVisit(
           ctx.db,
           input.id,
@@ -397,8 +399,8 @@ export const visitsRouter = router({
           actorOf(ctx.identity),
           ctx.services.now(),
         ),
-      ),
-    ),
+      );
+    }),
 
   decline: staffProcedure
     .meta({
@@ -413,8 +415,10 @@ export const visitsRouter = router({
     })
     .input(visitDecisionInput)
     .output(visitSchema)
-    .mutation(async ({ ctx, input }) =>
-      toVisit(
+    .mutation(async ({ ctx, input }) => {
+      // Another location's visit is as if it did not exist.
+      await findCallerVisit(ctx, input.id);
+      return toVisit(
         await decideVisit(
           ctx.db,
           input.id,
@@ -423,8 +427,8 @@ export const visitsRouter = router({
           actorOf(ctx.identity),
           ctx.services.now(),
         ),
-      ),
-    ),
+      );
+    }),
 
   signOut: tabletCallProcedure
     .meta({
