@@ -21,12 +21,12 @@ export async function withDb<T>(
   }
 }
 
-/** Where the cluster's write-ahead log ends now. */
+/** Where the cluster's write-ahead log ends now: its insert position, what every commit reached. */
 export const walEnd = (database: string) =>
   withDb(database, async (db) => {
-    const { rows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(
-      db,
-    );
+    const { rows } = await sql<{
+      lsn: string;
+    }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db);
     return rows[0]!.lsn;
   });
 
@@ -35,9 +35,26 @@ export const walSince = (database: string, start: string) =>
   withDb(database, async (db) => {
     const { rows } = await sql<{
       bytes: string;
-    }>`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${start}::pg_lsn)::text as bytes`.execute(db);
+    }>`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), ${start}::pg_lsn)::text as bytes`.execute(
+      db,
+    );
     return Number(rows[0]!.bytes);
   });
+
+/**
+ * The log's bytes the whole cluster has written (pg_stat_wal.wal_bytes: its records, without the
+ * pages' headers and alignment), once every server connection has reported them: a connection
+ * reports when it next goes idle, at most a second after its last report.
+ */
+export async function walBytesWritten(database: string): Promise<number> {
+  await sleep(1500);
+  return withDb(database, async (db) => {
+    const { rows } = await sql<{
+      bytes: string;
+    }>`select wal_bytes::text as bytes from pg_stat_wal`.execute(db);
+    return Number(rows[0]!.bytes);
+  });
+}
 
 const maintenance = new URL(config.pgUrl).pathname.slice(1) || "postgres";
 const created = new Set<string>();

@@ -117,6 +117,17 @@ section(
     ...checkRow(t.result),
   ]),
 );
+section(
+  "WAL per sign-in (a sheet that asks nothing; after a checkpoint, then 1,000 more)",
+  ["run", "first 100 after the checkpoint", "the next 1,000", "per sign-in", "errors"],
+  (r.wal ?? []).map(({ build, round, result: x }) => [
+    `${build}, round ${round}`,
+    `${n(x.afterCheckpoint.walBytesPerSignIn)} B each`,
+    `${n(x.walBytes)} B`,
+    `${n(x.walBytesPerSignIn)} B`,
+    x.errors,
+  ]),
+);
 const rateCells = (x: Rate) => [n(x.perSecond), `${ms(x.p50)} / ${ms(x.p99)}`, x.errors];
 section(
   `Rates under ${r.settings.connections} connections`,

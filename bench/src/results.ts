@@ -8,6 +8,7 @@ import type { WebhooksResult } from "./webhooks.ts";
 import type { Rate } from "./rates.ts";
 import { calls, type LoadResult } from "./tablets.ts";
 import { median } from "./util.ts";
+import type { WalResult } from "./wal.ts";
 
 /** One build's measurement in one round of the tablet and rate scenarios. */
 export interface RoundRun<T> {
@@ -35,6 +36,8 @@ export interface Results {
   /** Named figures, derived from the raw results below by `figures()`. */
   figures: Record<string, number>;
   tablets: RoundRun<LoadResult>[];
+  /** The log a bare sign-in writes (wal.ts); absent from results made before it was measured. */
+  wal?: RoundRun<WalResult>[];
   rates: RoundRun<{ signIn: Rate; sheetList: Rate; walBytesPerSignIn?: number }>[];
   history?: HistoryResult;
   live?: LiveResult;
@@ -85,9 +88,15 @@ export function figures(r: Results): Record<string, number> {
       if (perSecond.length) out[`${build}.rate.${rate}`] = median(perSecond);
       ratio(`compare.rateRatio.${rate}`, `rate.${rate}`);
     }
+    const bare = of(r.wal ?? [], build).map((x) => x.walBytesPerSignIn);
+    if (bare.length) out[`${build}.tabletWalBytesPerSignIn`] = median(bare);
+    const first = of(r.wal ?? [], build).map((x) => x.afterCheckpoint.walBytesPerSignIn);
+    if (first.length) out[`${build}.tabletWalBytesPerSignInAfterCheckpoint`] = median(first);
     const wal = of(r.rates, build).flatMap((x) => x.walBytesPerSignIn ?? []);
     if (wal.length) out[`${build}.walBytesPerSignIn`] = median(wal);
   }
+  if (out["after.tabletWalBytesPerSignIn"] !== undefined)
+    out["tablets.walBytesPerSignIn"] = out["after.tabletWalBytesPerSignIn"];
   if (out["after.walBytesPerSignIn"] !== undefined)
     out["rates.walBytesPerSignIn"] = out["after.walBytesPerSignIn"];
   const sizes = r.history?.sizes ?? [];
