@@ -14,9 +14,10 @@ import { sql, type Kysely } from "kysely";
 // The index of visits by program goes: a report by program alone walks the time index, which
 // carries each visit's program. The time indexes no longer carry the phone, which no count reads
 // since people are counted by their keys (nor, by location, the id, which only orders a location's
-// visits of one instant, sorted as they are read), and fill their pages whole: rows come in time order,
-// so a full page splits leaving it full and logs only the row that starts the next one. A phone's
-// visits are indexed by the phone alone: the few of one phone are sorted by time as they are read.
+// visits of one instant, sorted as they are read), and, like the audit log's key, fill their pages
+// whole: rows come in time order, so a full page at the end splits leaving it full and logs only
+// the new row, not the tenth of a page a default split moves. A phone's visits are indexed by the
+// phone alone: the few of one phone are sorted by time as they are read.
 //
 // A visit's location and program are checked by a trigger that reads them instead of foreign keys
 // that lock their rows (a lock written to the log at every sign-in); deleting a place, which
