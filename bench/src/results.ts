@@ -88,15 +88,18 @@ export function figures(r: Results): Record<string, number> {
       if (perSecond.length) out[`${build}.rate.${rate}`] = median(perSecond);
       ratio(`compare.rateRatio.${rate}`, `rate.${rate}`);
     }
-    const bare = of(r.wal ?? [], build).map((x) => x.walBytesPerSignIn);
+    const bare = of(r.wal ?? [], build).flatMap((x) => x.recordBytesPerSignIn ?? []);
     if (bare.length) out[`${build}.tabletWalBytesPerSignIn`] = median(bare);
-    const first = of(r.wal ?? [], build).map((x) => x.afterCheckpoint.walBytesPerSignIn);
-    if (first.length) out[`${build}.tabletWalBytesPerSignInAfterCheckpoint`] = median(first);
+    const whole = of(r.wal ?? [], build).map((x) => x.walBytesPerSignIn);
+    if (whole.length) out[`${build}.tabletWalBytesPerSignInWithPageImages`] = median(whole);
     const wal = of(r.rates, build).flatMap((x) => x.walBytesPerSignIn ?? []);
     if (wal.length) out[`${build}.walBytesPerSignIn`] = median(wal);
   }
   if (out["after.tabletWalBytesPerSignIn"] !== undefined)
     out["tablets.walBytesPerSignIn"] = out["after.tabletWalBytesPerSignIn"];
+  if (out["after.tabletWalBytesPerSignInWithPageImages"] !== undefined)
+    out["tablets.walBytesPerSignInWithPageImages"] =
+      out["after.tabletWalBytesPerSignInWithPageImages"];
   if (out["after.walBytesPerSignIn"] !== undefined)
     out["rates.walBytesPerSignIn"] = out["after.walBytesPerSignIn"];
   const sizes = r.history?.sizes ?? [];

@@ -90,7 +90,9 @@ async function compareRounds(builds: Build[]) {
         await attempt(`WAL per sign-in: ${label}`, async () => {
           const result = await walPerSignIn(build);
           (results.wal ??= []).push({ build: build.name, round, result });
-          log(`${result.walBytesPerSignIn.toFixed(0)} bytes of WAL per sign-in`);
+          log(
+            `${result.walBytesPerSignIn.toFixed(0)} bytes of WAL per sign-in, ${result.recordBytesPerSignIn?.toFixed(0) ?? "?"} without page images`,
+          );
         });
       const prepared = rateTablets.get(build);
       if (prepared)
