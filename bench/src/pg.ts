@@ -41,21 +41,6 @@ export const walSince = (database: string, start: string) =>
     return Number(rows[0]!.bytes);
   });
 
-/**
- * The log's bytes the whole cluster has written (pg_stat_wal.wal_bytes: its records, without the
- * pages' headers and alignment), once every server connection has reported them: a connection
- * reports when it next goes idle, at most a second after its last report.
- */
-export async function walBytesWritten(database: string): Promise<number> {
-  await sleep(1500);
-  return withDb(database, async (db) => {
-    const { rows } = await sql<{
-      bytes: string;
-    }>`select wal_bytes::text as bytes from pg_stat_wal`.execute(db);
-    return Number(rows[0]!.bytes);
-  });
-}
-
 const maintenance = new URL(config.pgUrl).pathname.slice(1) || "postgres";
 const created = new Set<string>();
 

@@ -119,12 +119,13 @@ section(
 );
 section(
   "WAL per sign-in (1,000 at a sheet that asks nothing, after a checkpoint)",
-  ["run", "pg_stat_wal", "per sign-in", "its records", "page images", "errors"],
+  ["run", "the log moved", "per sign-in", "its records", "their own", "page images", "errors"],
   (r.wal ?? []).map(({ build, round, result: x }) => [
     `${build}, round ${round}`,
     `${n(x.walBytes)} B`,
     `${n(x.walBytesPerSignIn)} B`,
     x.recordBytesPerSignIn === undefined ? "–" : `${n(x.recordBytesPerSignIn)} B`,
+    x.ownRecordBytesPerSignIn === undefined ? "–" : `${n(x.ownRecordBytesPerSignIn)} B`,
     x.pageImageBytesPerSignIn === undefined ? "–" : `${n(x.pageImageBytesPerSignIn)} B`,
     x.errors,
   ]),

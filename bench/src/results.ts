@@ -88,18 +88,26 @@ export function figures(r: Results): Record<string, number> {
       if (perSecond.length) out[`${build}.rate.${rate}`] = median(perSecond);
       ratio(`compare.rateRatio.${rate}`, `rate.${rate}`);
     }
-    const bare = of(r.wal ?? [], build).flatMap((x) => x.recordBytesPerSignIn ?? []);
-    if (bare.length) out[`${build}.tabletWalBytesPerSignIn`] = median(bare);
-    const whole = of(r.wal ?? [], build).map((x) => x.walBytesPerSignIn);
-    if (whole.length) out[`${build}.tabletWalBytesPerSignInWithPageImages`] = median(whole);
-    const wal = of(r.rates, build).flatMap((x) => x.walBytesPerSignIn ?? []);
-    if (wal.length) out[`${build}.walBytesPerSignIn`] = median(wal);
+    // The sign-ins' own records (judged), all their records, and all the log with page images.
+    const wal = {
+      tabletWalBytesPerSignIn: (x: WalResult) => x.ownRecordBytesPerSignIn,
+      tabletWalRecordBytesPerSignIn: (x: WalResult) => x.recordBytesPerSignIn,
+      tabletWalBytesPerSignInWithPageImages: (x: WalResult) => x.walBytesPerSignIn,
+    };
+    for (const [name, pick] of Object.entries(wal)) {
+      const values = of(r.wal ?? [], build).flatMap((x) => pick(x) ?? []);
+      if (values.length) out[`${build}.${name}`] = median(values);
+    }
+    const rateWal = of(r.rates, build).flatMap((x) => x.walBytesPerSignIn ?? []);
+    if (rateWal.length) out[`${build}.walBytesPerSignIn`] = median(rateWal);
   }
   if (out["after.tabletWalBytesPerSignIn"] !== undefined)
     out["tablets.walBytesPerSignIn"] = out["after.tabletWalBytesPerSignIn"];
-  if (out["after.tabletWalBytesPerSignInWithPageImages"] !== undefined)
-    out["tablets.walBytesPerSignInWithPageImages"] =
-      out["after.tabletWalBytesPerSignInWithPageImages"];
+  for (const [figure, after] of [
+    ["tablets.walRecordBytesPerSignIn", "after.tabletWalRecordBytesPerSignIn"],
+    ["tablets.walBytesPerSignInWithPageImages", "after.tabletWalBytesPerSignInWithPageImages"],
+  ] as const)
+    if (out[after] !== undefined) out[figure] = out[after];
   if (out["after.walBytesPerSignIn"] !== undefined)
     out["rates.walBytesPerSignIn"] = out["after.walBytesPerSignIn"];
   const sizes = r.history?.sizes ?? [];

@@ -91,7 +91,7 @@ async function compareRounds(builds: Build[]) {
           const result = await walPerSignIn(build);
           (results.wal ??= []).push({ build: build.name, round, result });
           log(
-            `${result.walBytesPerSignIn.toFixed(0)} bytes of WAL per sign-in, ${result.recordBytesPerSignIn?.toFixed(0) ?? "?"} without page images`,
+            `${result.walBytesPerSignIn.toFixed(0)} bytes of WAL per sign-in, ${result.recordBytesPerSignIn?.toFixed(0) ?? "?"} without page images, ${result.ownRecordBytesPerSignIn?.toFixed(0) ?? "?"} its own`,
           );
         });
       const prepared = rateTablets.get(build);
