@@ -99,9 +99,11 @@ export type SiteAnswers = Record<string, string | number | boolean>;
 export interface Site {
   locationIds: number[];
   programIds: number[];
-  /** Its questions (asked by every program at every visit) and the answers each sign-in gives. */
+  /** Its questions (asked by each of those programs at every visit) and the answers each sign-in gives. */
   questions: Array<{ id: number; Kind: string; Choices: Array<{ id: string }> }>;
   answers: SiteAnswers;
+  /** A program of the first location that asks nothing: a sign-in as bare as the kiosk sends one. */
+  walkInProgramId: number;
 }
 
 // Five questions of the kinds a funder's figures count (a number, a ZIP code, a choice, a date
@@ -126,12 +128,21 @@ function answersTo(questions: Site["questions"]): SiteAnswers {
   return Object.fromEntries(questions.map((question) => [question.id, value(question)]));
 }
 
-/** Programs and locations through the admin API, each location offering every program. */
+/**
+ * Programs and locations through the admin API, each location offering every program and asking
+ * the site's questions; then a walk-in program at the first location, which asks none.
+ */
 export async function createSite(staff: Browser, locations: number, programs: number) {
   const create = async (path: string, json: object) =>
     (await staff.json<{ id: number }>("POST", path, 201, { json })).id;
   const name = (kind: string, i: number) => `${kind} ${Date.now().toString(36)} ${i}`;
-  const site: Site = { locationIds: [], programIds: [], questions: [], answers: {} };
+  const site: Site = {
+    locationIds: [],
+    programIds: [],
+    questions: [],
+    answers: {},
+    walkInProgramId: 0,
+  };
   for (let i = 1; i <= programs; i++)
     site.programIds.push(
       await create("/api/programs", { Name: name("Program", i), LocationIds: [] }),
@@ -146,12 +157,18 @@ export async function createSite(staff: Browser, locations: number, programs: nu
   }
   for (const question of siteQuestions) {
     // A build from before intake questions has no such call: its sign-ins answer nothing.
-    const reply = await staff.request("POST", "/api/questions", { json: question });
+    const reply = await staff.request("POST", "/api/questions", {
+      json: { ...question, ProgramIds: site.programIds },
+    });
     if (reply.status === 404) break;
     if (reply.status !== 201) throw new Error(`POST /api/questions: ${reply.status} ${reply.text}`);
     site.questions.push(JSON.parse(reply.text) as Site["questions"][number]);
   }
   site.answers = answersTo(site.questions);
+  site.walkInProgramId = await create("/api/programs", {
+    Name: name("Walk-in", 1),
+    LocationIds: [site.locationIds[0]],
+  });
   return site;
 }
 

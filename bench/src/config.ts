@@ -84,6 +84,9 @@ export const thresholds: Threshold[] = [
   { figure: "tablets.doubled", atMost: 0 },
   { figure: "tablets.signOutsLost", atMost: 0 },
   { figure: "tablets.sheetMissingOwnVisit", atMost: 0 },
+  // A bare sign-in's own write-ahead log records, in bytes (wal.ts): a visit-shaped row alone
+  // writes about 440.
+  { figure: "tablets.walBytesPerSignIn", atMost: 900 },
   { figure: "compare.p95Ratio.signIn", atMost: 1.25 },
   { figure: "compare.p95Ratio.list", atMost: 1.25 },
   { figure: "compare.p95Ratio.signOut", atMost: 1.25 },

@@ -21,12 +21,12 @@ export async function withDb<T>(
   }
 }
 
-/** Where the cluster's write-ahead log ends now. */
+/** Where the cluster's write-ahead log ends now: its insert position, what every commit reached. */
 export const walEnd = (database: string) =>
   withDb(database, async (db) => {
-    const { rows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(
-      db,
-    );
+    const { rows } = await sql<{
+      lsn: string;
+    }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(db);
     return rows[0]!.lsn;
   });
 
@@ -35,7 +35,9 @@ export const walSince = (database: string, start: string) =>
   withDb(database, async (db) => {
     const { rows } = await sql<{
       bytes: string;
-    }>`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${start}::pg_lsn)::text as bytes`.execute(db);
+    }>`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), ${start}::pg_lsn)::text as bytes`.execute(
+      db,
+    );
     return Number(rows[0]!.bytes);
   });
 

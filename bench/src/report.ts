@@ -117,6 +117,19 @@ section(
     ...checkRow(t.result),
   ]),
 );
+section(
+  "WAL per sign-in (1,000 at a sheet that asks nothing, after a checkpoint)",
+  ["run", "the log moved", "per sign-in", "its records", "their own", "page images", "errors"],
+  (r.wal ?? []).map(({ build, round, result: x }) => [
+    `${build}, round ${round}`,
+    `${n(x.walBytes)} B`,
+    `${n(x.walBytesPerSignIn)} B`,
+    x.recordBytesPerSignIn === undefined ? "–" : `${n(x.recordBytesPerSignIn)} B`,
+    x.ownRecordBytesPerSignIn === undefined ? "–" : `${n(x.ownRecordBytesPerSignIn)} B`,
+    x.pageImageBytesPerSignIn === undefined ? "–" : `${n(x.pageImageBytesPerSignIn)} B`,
+    x.errors,
+  ]),
+);
 const rateCells = (x: Rate) => [n(x.perSecond), `${ms(x.p50)} / ${ms(x.p99)}`, x.errors];
 section(
   `Rates under ${r.settings.connections} connections`,

@@ -8,6 +8,7 @@ import type { WebhooksResult } from "./webhooks.ts";
 import type { Rate } from "./rates.ts";
 import { calls, type LoadResult } from "./tablets.ts";
 import { median } from "./util.ts";
+import type { WalResult } from "./wal.ts";
 
 /** One build's measurement in one round of the tablet and rate scenarios. */
 export interface RoundRun<T> {
@@ -35,6 +36,8 @@ export interface Results {
   /** Named figures, derived from the raw results below by `figures()`. */
   figures: Record<string, number>;
   tablets: RoundRun<LoadResult>[];
+  /** The log a bare sign-in writes (wal.ts); absent from results made before it was measured. */
+  wal?: RoundRun<WalResult>[];
   rates: RoundRun<{ signIn: Rate; sheetList: Rate; walBytesPerSignIn?: number }>[];
   history?: HistoryResult;
   live?: LiveResult;
@@ -85,9 +88,26 @@ export function figures(r: Results): Record<string, number> {
       if (perSecond.length) out[`${build}.rate.${rate}`] = median(perSecond);
       ratio(`compare.rateRatio.${rate}`, `rate.${rate}`);
     }
-    const wal = of(r.rates, build).flatMap((x) => x.walBytesPerSignIn ?? []);
-    if (wal.length) out[`${build}.walBytesPerSignIn`] = median(wal);
+    // The sign-ins' own records (judged), all their records, and all the log with page images.
+    const wal = {
+      tabletWalBytesPerSignIn: (x: WalResult) => x.ownRecordBytesPerSignIn,
+      tabletWalRecordBytesPerSignIn: (x: WalResult) => x.recordBytesPerSignIn,
+      tabletWalBytesPerSignInWithPageImages: (x: WalResult) => x.walBytesPerSignIn,
+    };
+    for (const [name, pick] of Object.entries(wal)) {
+      const values = of(r.wal ?? [], build).flatMap((x) => pick(x) ?? []);
+      if (values.length) out[`${build}.${name}`] = median(values);
+    }
+    const rateWal = of(r.rates, build).flatMap((x) => x.walBytesPerSignIn ?? []);
+    if (rateWal.length) out[`${build}.walBytesPerSignIn`] = median(rateWal);
   }
+  if (out["after.tabletWalBytesPerSignIn"] !== undefined)
+    out["tablets.walBytesPerSignIn"] = out["after.tabletWalBytesPerSignIn"];
+  for (const [figure, after] of [
+    ["tablets.walRecordBytesPerSignIn", "after.tabletWalRecordBytesPerSignIn"],
+    ["tablets.walBytesPerSignInWithPageImages", "after.tabletWalBytesPerSignInWithPageImages"],
+  ] as const)
+    if (out[after] !== undefined) out[figure] = out[after];
   if (out["after.walBytesPerSignIn"] !== undefined)
     out["rates.walBytesPerSignIn"] = out["after.walBytesPerSignIn"];
   const sizes = r.history?.sizes ?? [];

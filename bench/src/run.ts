@@ -14,6 +14,7 @@ import { figures, machine, type Results } from "./results.ts";
 import { killStarted } from "./server.ts";
 import { tabletLoad, warmUp } from "./tablets.ts";
 import { log } from "./util.ts";
+import { walPerSignIn } from "./wal.ts";
 import { webhooksScenario } from "./webhooks.ts";
 
 const git = (file: string, ...args: string[]) =>
@@ -41,6 +42,7 @@ const results: Results = {
   thresholds,
   figures: {},
   tablets: [],
+  wal: [],
   rates: [],
   faults: {},
   failures: [],
@@ -83,6 +85,14 @@ async function compareRounds(builds: Build[]) {
           const result = await tabletLoad(build, config.tablets, { seconds, marker, retry: false });
           results.tablets.push({ build: build.name, round, result });
           log(`${result.loopsPerSecond.toFixed(0)} loops/s, ${JSON.stringify(result.check)}`);
+        });
+      if (enabled("tablets"))
+        await attempt(`WAL per sign-in: ${label}`, async () => {
+          const result = await walPerSignIn(build);
+          (results.wal ??= []).push({ build: build.name, round, result });
+          log(
+            `${result.walBytesPerSignIn.toFixed(0)} bytes of WAL per sign-in, ${result.recordBytesPerSignIn?.toFixed(0) ?? "?"} without page images, ${result.ownRecordBytesPerSignIn?.toFixed(0) ?? "?"} its own`,
+          );
         });
       const prepared = rateTablets.get(build);
       if (prepared)

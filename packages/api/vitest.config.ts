@@ -11,6 +11,7 @@ export const apiStorageTests: string[] = [
   "src/admin/audit.test.ts",
   "src/admin/retention.test.ts",
   "src/visits/signing-in-and-out.test.ts",
+  "src/visits/what-a-sign-in-writes.test.ts",
   "src/visits/visitor-lookup.test.ts",
   "src/visits/staff-report.test.ts",
   "src/visits/answers.test.ts",

@@ -39,7 +39,7 @@ CREATE TABLE audit_log (
     location_id integer,
     details jsonb DEFAULT '{}'::jsonb NOT NULL,
     CONSTRAINT audit_log_actor_check CHECK ((actor = ANY (ARRAY['user'::text, 'tablet'::text, 'system'::text]))),
-    CONSTRAINT audit_log_pkey PRIMARY KEY (id)
+    CONSTRAINT audit_log_pkey PRIMARY KEY (at, id)
 );
 
 CREATE UNLOGGED TABLE change_feed (
@@ -371,14 +371,6 @@ CREATE TABLE users (
     CONSTRAINT users_pkey PRIMARY KEY (id)
 );
 
-CREATE TABLE visit_idempotency_keys (
-    key text NOT NULL,
-    visit_id integer NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT visit_idempotency_keys_pkey PRIMARY KEY (key),
-    CONSTRAINT visit_idempotency_keys_visit_id_fkey FOREIGN KEY (visit_id) REFERENCES visits(id) ON DELETE CASCADE
-);
-
 CREATE TABLE visits (
     id integer DEFAULT nextval('visits_id_seq'::regclass) NOT NULL,
     first_name text NOT NULL,
@@ -397,6 +389,7 @@ CREATE TABLE visits (
     answers jsonb DEFAULT '{}'::jsonb NOT NULL,
     signed_in_from text DEFAULT 'staff'::text NOT NULL,
     unproven boolean DEFAULT false NOT NULL,
+    idempotency_key bytea,
     household_id integer,
     party_size smallint DEFAULT 1 NOT NULL,
     household_member_ids integer[],
@@ -407,10 +400,8 @@ CREATE TABLE visits (
     CONSTRAINT visits_eligibility_check CHECK ((eligibility = ANY (ARRAY['waiting'::text, 'approved'::text, 'declined'::text]))),
     CONSTRAINT visits_eligibility_decided_by_fkey FOREIGN KEY (eligibility_decided_by) REFERENCES users(id) ON DELETE SET NULL,
     CONSTRAINT visits_household_id_fkey FOREIGN KEY (household_id) REFERENCES households(id) ON DELETE SET NULL,
-    CONSTRAINT visits_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE RESTRICT,
     CONSTRAINT visits_party_size_check CHECK (((party_size >= 1) AND (party_size <= 50))),
     CONSTRAINT visits_pkey PRIMARY KEY (id),
-    CONSTRAINT visits_program_id_fkey FOREIGN KEY (program_id) REFERENCES programs(id) ON DELETE RESTRICT,
     CONSTRAINT visits_signed_in_from_check CHECK ((signed_in_from = ANY (ARRAY['tablet'::text, 'phone'::text, 'staff'::text]))),
     CONSTRAINT visits_signed_out_by_check CHECK ((signed_out_by = ANY (ARRAY['visitor'::text, 'staff'::text, 'auto'::text]))),
     CONSTRAINT visits_signed_out_by_closed_check CHECK (((signed_out_by IS NULL) OR (time_out IS NOT NULL)))
@@ -527,11 +518,9 @@ CREATE INDEX answer_figures_time_in_idx ON public.answer_figures USING btree (ti
 
 CREATE INDEX api_tokens_user_id_idx ON public.api_tokens USING btree (user_id);
 
-CREATE INDEX audit_log_action_at_idx ON public.audit_log USING btree (action, at, id);
+CREATE INDEX audit_log_action_at_idx ON public.audit_log USING btree (action, at, id) WHERE (action <> 'visit.sign_in'::text);
 
-CREATE INDEX audit_log_at_idx ON public.audit_log USING btree (at, id);
-
-CREATE INDEX audit_log_location_at_idx ON public.audit_log USING btree (location_id, at, id);
+CREATE INDEX audit_log_location_at_idx ON public.audit_log USING btree (location_id, at, id) WHERE (action <> 'visit.sign_in'::text);
 
 CREATE UNIQUE INDEX audit_log_lookup_day_idx ON public.audit_log USING btree (tablet_id, ((details ->> 'day'::text))) WHERE (action = 'visitor.lookup'::text);
 
@@ -573,17 +562,17 @@ CREATE UNIQUE INDEX users_email_lower_key ON public.users USING btree (lower(ema
 
 CREATE INDEX visits_household_idx ON public.visits USING btree (household_id, time_in) WHERE (household_id IS NOT NULL);
 
-CREATE INDEX visits_location_time_in_idx ON public.visits USING btree (location_id, time_in, id) INCLUDE (program_id, phone_number, time_out, visitor_key);
+CREATE INDEX visits_location_time_in_idx ON public.visits USING btree (location_id, time_in) INCLUDE (program_id, time_out, visitor_key) WITH (fillfactor='100');
 
-CREATE UNIQUE INDEX visits_one_open_idx ON public.visits USING btree (location_id, program_id, phone_number) WHERE ((time_out IS NULL) AND (NOT unproven));
+CREATE UNIQUE INDEX visits_one_open_idx ON public.visits USING btree (location_id, program_id, phone_number, (
+CASE
+    WHEN unproven THEN id
+    ELSE 0
+END)) WHERE (time_out IS NULL);
 
-CREATE INDEX visits_open_idx ON public.visits USING btree (location_id, program_id, time_in) WHERE (time_out IS NULL);
+CREATE INDEX visits_phone_idx ON public.visits USING btree (phone_number);
 
-CREATE INDEX visits_phone_time_in_idx ON public.visits USING btree (phone_number, time_in);
-
-CREATE INDEX visits_program_time_in_idx ON public.visits USING btree (program_id, time_in, id);
-
-CREATE INDEX visits_time_in_idx ON public.visits USING btree (time_in, id) INCLUDE (location_id, program_id, phone_number, time_out, visitor_key);
+CREATE INDEX visits_time_in_idx ON public.visits USING btree (time_in, id) INCLUDE (location_id, program_id, time_out, visitor_key) WITH (fillfactor='100');
 
 CREATE INDEX webhook_attempts_endpoint_idx ON public.webhook_attempts USING btree (endpoint_id, at, id);
 
@@ -648,6 +637,32 @@ AS $function$
       join questions asked on asked.id::text = given.key
       cross join (select time_zone from locations where id = at_location) place
     $function$;
+
+CREATE OR REPLACE FUNCTION public.places_keep_visits()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      if tg_op = 'UPDATE' and new.id = old.id then
+        return new;
+      end if;
+      -- Waits for the visits being written and holds new ones off until this ends, so that none
+      -- names a place that is gone.
+      lock table visits in share mode;
+      if tg_table_name = 'locations' and exists (select 1 from visits where location_id = old.id) then
+        raise foreign_key_violation using constraint = 'visits_location_id_fkey',
+          message = 'update or delete on table "locations" violates foreign key constraint "visits_location_id_fkey" on table "visits"';
+      end if;
+      if tg_table_name = 'programs' and exists (select 1 from visits where program_id = old.id) then
+        raise foreign_key_violation using constraint = 'visits_program_id_fkey',
+          message = 'update or delete on table "programs" violates foreign key constraint "visits_program_id_fkey" on table "visits"';
+      end if;
+      if tg_op = 'DELETE' then
+        return old;
+      end if;
+      return new;
+    end
+  $function$;
 
 CREATE OR REPLACE FUNCTION public.questions_answer_figures()
  RETURNS trigger
@@ -714,6 +729,24 @@ AS $function$
                new.time_in, f.buckets, f.number
         from answer_figure_rows(new.answers, new.location_id, new.time_in) f;
       return null;
+    end
+  $function$;
+
+CREATE OR REPLACE FUNCTION public.visits_place_exists()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      -- Read, not locked: a place named by a visit is not deleted (places_keep_visits).
+      if not exists (select 1 from locations where id = new.location_id) then
+        raise foreign_key_violation using constraint = 'visits_location_id_fkey',
+          message = format('insert or update on table "visits" violates foreign key constraint "visits_location_id_fkey": no location %s', new.location_id);
+      end if;
+      if not exists (select 1 from programs where id = new.program_id) then
+        raise foreign_key_violation using constraint = 'visits_program_id_fkey',
+          message = format('insert or update on table "visits" violates foreign key constraint "visits_program_id_fkey": no program %s', new.program_id);
+      end if;
+      return new;
     end
   $function$;
 
@@ -959,7 +992,11 @@ CREATE TRIGGER api_tokens_notify_revoked AFTER UPDATE OF revoked_at ON public.ap
 
 CREATE TRIGGER location_access_notify_removed AFTER DELETE ON public.location_access FOR EACH ROW EXECUTE FUNCTION vsi_user_access_notify();
 
+CREATE TRIGGER locations_keep_visits BEFORE DELETE OR UPDATE OF id ON public.locations FOR EACH ROW EXECUTE FUNCTION places_keep_visits();
+
 CREATE TRIGGER locations_notify_archived AFTER UPDATE OF archived_at ON public.locations FOR EACH ROW WHEN (((old.archived_at IS NULL) AND (new.archived_at IS NOT NULL))) EXECUTE FUNCTION vsi_access_notify();
+
+CREATE TRIGGER programs_keep_visits BEFORE DELETE OR UPDATE OF id ON public.programs FOR EACH ROW EXECUTE FUNCTION places_keep_visits();
 
 CREATE TRIGGER questions_answer_figures AFTER UPDATE OF kind ON public.questions FOR EACH ROW WHEN ((old.kind IS DISTINCT FROM new.kind)) EXECUTE FUNCTION questions_answer_figures();
 
@@ -990,6 +1027,8 @@ CREATE TRIGGER visits_changed_delete AFTER DELETE ON public.visits REFERENCING O
 CREATE TRIGGER visits_changed_insert AFTER INSERT ON public.visits REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_visit_changed();
 
 CREATE TRIGGER visits_changed_update AFTER UPDATE ON public.visits REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION vsi_visit_changed();
+
+CREATE TRIGGER visits_place BEFORE INSERT OR UPDATE OF location_id, program_id ON public.visits FOR EACH ROW EXECUTE FUNCTION visits_place_exists();
 
 CREATE TRIGGER visits_visitor_key BEFORE INSERT OR UPDATE OF phone_number ON public.visits FOR EACH ROW EXECUTE FUNCTION visits_visitor_key();
 

@@ -21,7 +21,6 @@ const tables = [
   "programs",
   "location_programs",
   "visits",
-  "visit_idempotency_keys",
   "files",
   "tablets",
 ] as const;

@@ -180,6 +180,11 @@ export interface VisitsTable {
   eligibility_reason: string | null;
   eligibility_decided_by: number | null;
   eligibility_decided_at: NullableTimestamp;
+  /**
+   * 8 bytes of the SHA-256 of the Idempotency-Key that wrote the visit (with its caller's name),
+   * read with the phone for a retry within the window; null without one.
+   */
+  idempotency_key: Buffer | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -269,12 +274,6 @@ export interface AnswerFiguresTable {
   buckets: Array<string | null>;
   /** Numeric, read as text. */
   number: string | null;
-}
-
-export interface VisitIdempotencyKeysTable {
-  key: string;
-  visit_id: number;
-  created_at: DefaultTimestamp;
 }
 
 export interface FilesTable {
@@ -539,7 +538,6 @@ export interface Database {
   programs: ProgramsTable;
   location_programs: LocationProgramsTable;
   visits: VisitsTable;
-  visit_idempotency_keys: VisitIdempotencyKeysTable;
   questions: QuestionsTable;
   answer_figures: AnswerFiguresTable;
   files: FilesTable;
@@ -571,7 +569,7 @@ export type User = Selectable<UsersTable>;
 export type Location = Selectable<LocationsTable>;
 export type Program = Selectable<ProgramsTable>;
 /** A visit as the API reads it; its visitor_key is for counting only. */
-export type Visit = Omit<Selectable<VisitsTable>, "visitor_key">;
+export type Visit = Omit<Selectable<VisitsTable>, "visitor_key" | "idempotency_key">;
 export type Invite = Selectable<InvitesTable>;
 export type Question = Selectable<QuestionsTable>;
 export type FileRow = Selectable<FilesTable>;

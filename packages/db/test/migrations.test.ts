@@ -39,7 +39,6 @@ const expectedTables = [
   "staff_daily_summaries",
   "tablets",
   "users",
-  "visit_idempotency_keys",
   "visits",
   "webhook_attempts",
   "webhook_deliveries",
@@ -92,17 +91,16 @@ async function checkMigrations(db: Db) {
       .execute(),
   ).rejects.toThrow(/users_email_lower_key/);
 
-  // The sheet's query uses the partial index of open visits.
+  // The sheet's query uses the partial index of open visits, which is also the one-open-visit rule.
   const { rows } = await sql<{
     indexname: string;
   }>`select indexname from pg_indexes where tablename = 'visits'`.execute(db.kysely);
   expect(rows.map((r) => r.indexname)).toEqual(
     expect.arrayContaining([
-      "visits_open_idx",
+      "visits_one_open_idx",
       "visits_time_in_idx",
       "visits_location_time_in_idx",
-      "visits_program_time_in_idx",
-      "visits_phone_time_in_idx",
+      "visits_phone_idx",
     ]),
   );
 
@@ -129,6 +127,30 @@ async function checkMigrations(db: Db) {
       .values({ ...openVisit, signed_out_by: "staff" })
       .execute(),
   ).rejects.toThrow(/visits_signed_out_by_closed_check/);
+
+  // A visit names a place that exists, and a place a visit names is not deleted (read and kept by
+  // triggers, not by foreign keys that lock the place at every sign-in).
+  await expect(
+    db.kysely
+      .insertInto("visits")
+      .values({ ...openVisit, location_id: location.id + 1000 })
+      .execute(),
+  ).rejects.toThrow(/visits_location_id_fkey/);
+  await expect(
+    db.kysely
+      .insertInto("visits")
+      .values({ ...openVisit, program_id: program.id + 1000 })
+      .execute(),
+  ).rejects.toThrow(/visits_program_id_fkey/);
+  await db.kysely.insertInto("visits").values(openVisit).execute();
+  await expect(
+    db.kysely.deleteFrom("locations").where("id", "=", location.id).execute(),
+  ).rejects.toThrow(/visits_location_id_fkey/);
+  await expect(
+    db.kysely.deleteFrom("programs").where("id", "=", program.id).execute(),
+  ).rejects.toThrow(/visits_program_id_fkey/);
+  const unvisited = await insertLocation(db.kysely, "Gone");
+  await db.kysely.deleteFrom("locations").where("id", "=", unvisited.id).execute();
 }
 
 /** Databases that already hold the same phone signed in twice still migrate: the older visit ends when the next began. */
@@ -446,6 +468,31 @@ async function checkHouseholdsMigrate(db: Kysely<Database>) {
   ]);
 }
 
+/** A key still within its day comes along onto its visit (as the sign-in's digest), an older one does not. */
+async function checkVisitKeysMigrate(db: Kysely<Database>) {
+  const migrator = await migratedTo(db, "0043_one_visit_change_trigger");
+  const [location, program] = [await insertLocation(db, "L"), await insertProgram(db)];
+  const visit = async (phone: string) =>
+    (
+      await sql<{
+        id: number;
+      }>`insert into visits (first_name, last_name, phone_number, location_id, program_id)
+        values ('A', 'B', ${phone}, ${location.id}, ${program.id}) returning id`.execute(db)
+    ).rows[0]!.id;
+  const [fresh, old] = [await visit("4155550001"), await visit("4155550002")];
+  await sql`insert into visit_idempotency_keys (key, visit_id, created_at) values
+    ('t1:fresh', ${fresh}, now() - interval '1 hour'),
+    ('t1:old', ${old}, now() - interval '25 hours')`.execute(db);
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  const { rows } = await sql<{ id: number; kept: boolean | null }>`
+    select id, idempotency_key = substring(sha256(convert_to('t1:fresh', 'UTF8')) from 1 for 8) as kept
+    from visits order by id`.execute(db);
+  expect(rows).toEqual([
+    { id: fresh, kept: true },
+    { id: old, kept: null },
+  ]);
+}
+
 /** A migration that landed after a later-numbered one still runs on a database that has the later one. */
 async function checkLateLandingMigrates(db: Kysely<Database>) {
   // One that no later migration builds on, as a late-landing branch's would be.
@@ -495,6 +542,8 @@ const checks: Record<string, (db: Db) => Promise<void>> = {
   ) => checkLocationAccessMigrates(db.kysely),
   "sign in one person of no household at each visit made before households": (db) =>
     checkHouseholdsMigrate(db.kysely),
+  "keep an Idempotency-Key still within its day on its visit": (db) =>
+    checkVisitKeysMigrate(db.kysely),
 };
 
 describe("migrations", () => {

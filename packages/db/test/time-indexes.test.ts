@@ -5,13 +5,7 @@ import { eachMigratedDatabase } from "../src/testing.ts";
 const databases = eachMigratedDatabase();
 
 // Tables that gain a row with each sign-in, sign-out or delivery attempt, stamped with the time.
-const appended = [
-  "visits",
-  "audit_log",
-  "answer_figures",
-  "visit_idempotency_keys",
-  "webhook_attempts",
-];
+const appended = ["visits", "audit_log", "answer_figures", "webhook_attempts"];
 
 describe("the indexes of tables written at every sign-in", () => {
   for (const [where, open] of Object.entries(databases)) {

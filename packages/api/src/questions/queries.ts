@@ -63,7 +63,7 @@ export const programAsks = (alias: string, programId: number) =>
  * The latest answer of the visitor with this phone to the question (its row as `alias`) that is
  * recent enough to be remembered: within its ReaskAfterMonths, or any when it has none. A phone's
  * unproven visit is not the visitor's word (migration 0035). Found among the phone's own visits
- * (visits_phone_time_in_idx), which are those of its visitor key while their answers are kept:
+ * (visits_phone_idx), which are those of its visitor key while their answers are kept:
  * erasing a visit blanks its phone and its answers at once.
  */
 const latestRecentAnswer = (alias: string, phoneNumber: string, now: Date) => {

@@ -367,7 +367,8 @@ const signInValues = (
   revision: questionsRevision,
   timeIn: TimeIn ?? now,
   signedInFrom: signedInFromOf[shapeOf(writer)],
-  ...writerValues(writer, { SignedInFrom: signedInFromOf[shapeOf(writer)] }, now),
+  // The audit row's actor names a tablet or a person; a phone's sign-in (the system's) says so.
+  ...writerValues(writer, shapeOf(writer) === "door" ? { SignedInFrom: "phone" } : {}, now),
 });
 
 /**
@@ -754,13 +755,37 @@ async function notWrittenError(db: Executor, values: SignInValues & { LocationId
   return new HttpError(422, say(fieldMessages.validationFailed), errors);
 }
 
-async function visitForKey(db: Executor, key: string, now: Date): Promise<Visit | undefined> {
-  return db
-    .selectFrom("visit_idempotency_keys")
-    .innerJoin("visits", "visits.id", "visit_idempotency_keys.visit_id")
-    .selectAll("visits")
-    .where("visit_idempotency_keys.key", "=", key)
-    .where("visit_idempotency_keys.created_at", ">", keyWindowStart(now))
+/**
+ * An Idempotency-Key as its visit keeps it: 8 bytes of its SHA-256 (the caller's key, prefixed
+ * with who the caller is, is some hundred characters). Only that caller's keys for one phone in
+ * one day are ever compared with it.
+ */
+const keyDigest = (key: string) =>
+  sql<Buffer>`substring(sha256(convert_to(${key}::text, 'UTF8')) from 1 for 8)`;
+
+/**
+ * The visit a key wrote within the window. A retry sends the same visitor, so the key is looked
+ * for among that phone's visits (visits_phone_idx): no index of keys is written at every
+ * sign-in for the few retries that read it.
+ */
+const keyedVisit = (
+  db: Executor,
+  values: { PhoneNumber: string; key: string; staleBefore: Date },
+) =>
+  db
+    .selectFrom("visits")
+    .where("visits.phone_number", "=", sql<string>`${values.PhoneNumber}::text`)
+    .where("visits.idempotency_key", "=", keyDigest(values.key))
+    .where("visits.created_at", ">", sql<Date>`${values.staleBefore}::timestamptz`);
+
+async function visitForKey(
+  db: Executor,
+  phoneNumber: string,
+  key: string,
+  now: Date,
+): Promise<Visit | undefined> {
+  return keyedVisit(db, { PhoneNumber: phoneNumber, key, staleBefore: keyWindowStart(now) })
+    .select(qualifiedVisitColumns)
     .executeTakeFirst();
 }
 
@@ -861,41 +886,46 @@ async function insertKeyedVisit(
   idempotencyKey: string,
 ): Promise<Visit> {
   const values = signInValues(fields, now, writer);
-  const [row] = await insertKeyedVisitStatement(db, shapeOf(writer), {
-    ...values,
-    key: idempotencyKey,
-    staleBefore: keyWindowStart(now),
-  });
+  let rows;
+  try {
+    rows = await insertKeyedVisitStatement(db, shapeOf(writer), {
+      ...values,
+      key: idempotencyKey,
+      staleBefore: keyWindowStart(now),
+    });
+  } catch (error) {
+    // A concurrent retry with this key wrote the visit after this statement's snapshot: its open
+    // visit is the one this insert met in visits_one_open_idx.
+    if (!isOpenVisitConflict(error)) throw error;
+    const concurrent = await visitForKey(db, fields.PhoneNumber, idempotencyKey, now);
+    if (concurrent) return concurrent;
+    throw error;
+  }
+  const [row] = rows;
   if (row) return row;
-  // Nothing claimed and nothing to replay: a tablet refused (before any replay), a concurrent
-  // retry with this key that committed after this statement's snapshot (read it now), or the
-  // program not offered there.
+  // Nothing written and nothing to replay: a tablet refused, or the sign-in's own checks.
   const LocationId = await writerLocation(db, writer, fields.LocationId, now);
-  const concurrent = await visitForKey(db, idempotencyKey, now);
-  if (concurrent) return concurrent;
   throw await notWrittenError(db, { ...values, LocationId });
 }
 
 /**
- * One statement: claim the key (taking the visit's id from its sequence), insert the visit under
- * that id (and its audit row), or, when the key is already claimed, return its visit and record
- * nothing. The foreign key from the claim to the visit is checked at the end of the statement,
- * when both rows exist.
+ * One statement: insert the visit with its key, unless the key wrote one within the window, which
+ * it returns instead, recording nothing. Two retries at once are one visitor at one place: the
+ * second waits on the first in visits_one_open_idx and reads its visit (insertKeyedVisit).
  */
 const insertKeyedVisitStatement = preparedByShape(
   (db, values: SignInValues & { key: string; staleBefore: Date }, writer: WriterShape) =>
     withWriter(db, values)
       .with("household", () => signInHousehold(db, values))
-      .with("claim", (qc) =>
+      .with("inserted", (qc) =>
         qc
-          .insertInto("visit_idempotency_keys")
-          .columns(["key", "visit_id", "created_at"])
+          .insertInto("visits")
+          .columns([...newVisitColumns, "idempotency_key"])
           .expression(
             qc
               .selectNoFrom([
-                sql<string>`${values.key}::text`.as("key"),
-                sql<number>`nextval('visits_id_seq')`.as("visit_id"),
-                sql<Date>`${values.now}::timestamptz`.as("created_at"),
+                ...newVisitValues(values, writer),
+                keyDigest(values.key).as("idempotency_key"),
               ])
               .where((eb) =>
                 eb.exists(offeredHere(db, locationOf(values, writer), values.ProgramId)),
@@ -905,27 +935,8 @@ const insertKeyedVisitStatement = preparedByShape(
               .where(
                 membersPresent(values, sql<number | null>`(select household.id from household)`),
               )
-              .where(writerMayWriteAt(writer, locationOf(values, writer))),
-          )
-          .onConflict((oc) =>
-            oc
-              .column("key")
-              .doUpdateSet((eb) => ({
-                visit_id: eb.ref("excluded.visit_id"),
-                created_at: eb.ref("excluded.created_at"),
-              }))
-              .where("visit_idempotency_keys.created_at", "<=", values.staleBefore),
-          )
-          .returning("visit_id"),
-      )
-      .with("inserted", (qc) =>
-        qc
-          .insertInto("visits")
-          .columns(["id", ...newVisitColumns])
-          .expression(
-            qc
-              .selectFrom("claim")
-              .select(["claim.visit_id as id", ...newVisitValues(values, writer)]),
+              .where(writerMayWriteAt(writer, locationOf(values, writer)))
+              .where((eb) => eb.not(eb.exists(keyedVisit(db, values).select(sql`1`.as("one"))))),
           )
           .returning(visitColumns),
       )
@@ -934,14 +945,9 @@ const insertKeyedVisitStatement = preparedByShape(
       .with("audit", (db) => signInAudit(db, values, writer))
       .selectFrom("inserted")
       .select(visitColumns)
-      .unionAll((eb) =>
-        eb
-          .selectFrom("visit_idempotency_keys")
-          .innerJoin("visits", "visits.id", "visit_idempotency_keys.visit_id")
+      .unionAll(
+        keyedVisit(db, values)
           .select(qualifiedVisitColumns)
-          .where("visit_idempotency_keys.key", "=", values.key)
-          .where("visit_idempotency_keys.created_at", ">", values.staleBefore)
-          .where((eb) => eb.not(eb.exists(eb.selectFrom("claim").select("claim.visit_id"))))
           .where(writerMayWriteAt(writer, locationOf(values, writer))),
       ),
 );

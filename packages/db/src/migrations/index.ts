@@ -40,6 +40,7 @@ import * as m0040 from "./0040_fiscal_year_start.ts";
 import * as m0041 from "./0041_ascending_time_indexes.ts";
 import * as m0042 from "./0042_remembered_answers_by_phone.ts";
 import * as m0043 from "./0043_one_visit_change_trigger.ts";
+import * as m0044 from "./0044_lean_sign_in.ts";
 import * as m0045 from "./0045_households.ts";
 import * as m0046 from "./0046_location_access.ts";
 
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   "0041_ascending_time_indexes": m0041,
   "0042_remembered_answers_by_phone": m0042,
   "0043_one_visit_change_trigger": m0043,
+  "0044_lean_sign_in": m0044,
   "0045_households": m0045,
   "0046_location_access": m0046,
 };
