@@ -701,7 +701,7 @@ const table: Row[] = [
   {
     method: "POST",
     path: "/visits/{id}/approve",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: async (w) => ({
       url: `/api/visits/${await freshWaitingVisit(w)}/approve`,
       body: { reason: "Emergency" },
@@ -710,7 +710,7 @@ const table: Row[] = [
   {
     method: "POST",
     path: "/visits/{id}/decline",
-    expected: staffOnly(200),
+    expected: atLocation1(staffOnly(200)),
     request: async (w) => ({
       url: `/api/visits/${await freshWaitingVisit(w)}/decline`,
       body: { reason: "Came this week" },
