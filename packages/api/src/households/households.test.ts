@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { staffClient, useCatalogWorld } from "../../test/fixtures.ts";
+import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
 import type { Client } from "../../test/world.ts";
 import { englishOf } from "../kernel/messages.ts";
 import { runRetention } from "../admin/retention.ts";
@@ -437,5 +437,42 @@ describe("erasure", () => {
       null,
     ]);
     expect(await counts()).toEqual(before);
+  });
+
+  it("shows staff of one location the households that came there, and those that came nowhere yet; another's is 404", async () => {
+    const { main, east, tutoring, jobs } = site.catalog;
+    /** A household given a visit at a location (signed in by its tablet). */
+    const cameTo = async (locationId: number, programId: number) => {
+      const household = await create(family());
+      const tablet = await tabletClient(site.world, locationId);
+      const visit = await tablet.call((api) => api.visits.create(visitor(locationId, programId)));
+      expect(visit.status).toBe(201);
+      await db()
+        .updateTable("visits")
+        .set({ household_id: household.id })
+        .where("id", "=", visit.json.id as number)
+        .execute();
+      return household.id;
+    };
+    const ours = await cameTo(main.id, tutoring.id);
+    const theirs = await cameTo(east.id, jobs.id);
+    const unseen = (await create(family())).id;
+    const user = await site.world.createUser({ access: [{ locationId: main.id, role: "staff" }] });
+    const mainStaff = site.world.client();
+    await mainStaff.login(user.email, user.password);
+
+    const listed = await mainStaff.call((api) => api.households.list({}));
+    expect(listed.status).toBe(200);
+    const ids = listed.json.map((household: { id: number }) => household.id);
+    expect(ids).toEqual(expect.arrayContaining([ours, unseen]));
+    expect(ids).not.toContain(theirs);
+    expect((await mainStaff.call((api) => api.households.get({ id: ours }))).status).toBe(200);
+    expect((await mainStaff.call((api) => api.households.get({ id: theirs }))).status).toBe(404);
+    const changed = await mainStaff.call((api) =>
+      api.households.update({ id: theirs, Zip: "10001" } as never),
+    );
+    expect(changed.status).toBe(404);
+    const kept = await staff.call((api) => api.households.get({ id: theirs }));
+    expect(kept.json.Zip).toBe("94110");
   });
 });

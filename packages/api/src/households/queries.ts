@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database, Executor, Household, HouseholdMember, Transaction } from "@vsi/db";
 import { HttpError, keyedMessage, notFound, type FieldError } from "../kernel/errors.ts";
 import { changedFields, recordAudit, type AuditActor } from "../kernel/audit.ts";
@@ -50,11 +50,38 @@ const withMembers = (households: Household[], members: HouseholdMember[]) =>
     members: members.filter((member) => member.household_id === household.id),
   }));
 
-export async function findHousehold(db: Executor, id: number): Promise<HouseholdWithMembers> {
+/**
+ * The households a caller holding `locationIds` may see (undefined: every location, every one):
+ * those with a visit at one of them, and those with no visit yet, which belong to no location.
+ */
+function seenAt(locationIds: readonly number[] | undefined) {
+  return (eb: ExpressionBuilder<Database, "households">) => {
+    if (!locationIds) return eb.val(true);
+    const visits = () =>
+      eb
+        .selectFrom("visits")
+        .select("visits.id")
+        .whereRef("visits.household_id", "=", "households.id");
+    return eb.or([
+      locationIds.length > 0
+        ? eb.exists(visits().where("visits.location_id", "in", locationIds))
+        : eb.val(false),
+      eb.not(eb.exists(visits())),
+    ]);
+  };
+}
+
+/** One household with its members; one the caller may not see (`seenAt`) is as if it did not exist. */
+export async function findHousehold(
+  db: Executor,
+  id: number,
+  locationIds?: readonly number[],
+): Promise<HouseholdWithMembers> {
   const household = await db
     .selectFrom("households")
     .selectAll()
     .where("id", "=", id)
+    .where(seenAt(locationIds))
     .executeTakeFirst();
   if (!household) throw notFound("Household");
   return { household, members: await membersOf(db, [id]) };
@@ -71,35 +98,40 @@ export async function listHouseholds(
   db: Executor,
   search: string | undefined,
   page: number,
+  /** The caller's locations (`seenAt`); undefined for every one. */
+  locationIds?: readonly number[],
 ): Promise<{ households: HouseholdWithMembers[]; total: number }> {
   const phone = search === undefined ? "" : phoneDigits(search);
-  const matching = db.selectFrom("households").where((eb) => {
-    if (!search) return eb.val(true);
-    if (/^\d{10}$/.test(phone))
-      return eb.exists(
-        eb
-          .selectFrom("household_members")
-          .select("household_members.id")
-          .whereRef("household_members.household_id", "=", "households.id")
-          .where("household_members.phone_number", "=", phone),
-      );
-    const prefix = likePrefix(search);
-    return eb.or([
-      eb("households.address_line1", "ilike", prefix),
-      eb.exists(
-        eb
-          .selectFrom("household_members")
-          .select("household_members.id")
-          .whereRef("household_members.household_id", "=", "households.id")
-          .where((eb) =>
-            eb.or([
-              eb("household_members.first_name", "ilike", prefix),
-              eb("household_members.last_name", "ilike", prefix),
-            ]),
-          ),
-      ),
-    ]);
-  });
+  const matching = db
+    .selectFrom("households")
+    .where(seenAt(locationIds))
+    .where((eb) => {
+      if (!search) return eb.val(true);
+      if (/^\d{10}$/.test(phone))
+        return eb.exists(
+          eb
+            .selectFrom("household_members")
+            .select("household_members.id")
+            .whereRef("household_members.household_id", "=", "households.id")
+            .where("household_members.phone_number", "=", phone),
+        );
+      const prefix = likePrefix(search);
+      return eb.or([
+        eb("households.address_line1", "ilike", prefix),
+        eb.exists(
+          eb
+            .selectFrom("household_members")
+            .select("household_members.id")
+            .whereRef("household_members.household_id", "=", "households.id")
+            .where((eb) =>
+              eb.or([
+                eb("household_members.first_name", "ilike", prefix),
+                eb("household_members.last_name", "ilike", prefix),
+              ]),
+            ),
+        ),
+      ]);
+    });
   const [households, count] = await Promise.all([
     matching
       .selectAll("households")

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idParam } from "../kernel/schema.ts";
+import { heldLocationIds } from "../kernel/permissions.ts";
 import { actorOf } from "../kernel/audit.ts";
 import { linkHeader, pageCount, wholeList } from "../kernel/pagination.ts";
 import { adminProcedure, router, staffProcedure } from "../kernel/trpc.ts";
@@ -33,13 +34,18 @@ export const householdsRouter = router({
         path: "/households",
         tags: ["households"],
         summary:
-          "Households with their members, newest first (paginated with Link and X-Total-Count); search by a member's phone, the start of a member's name or of the address",
+          "Households with their members, newest first (paginated with Link and X-Total-Count); search by a member's phone, the start of a member's name or of the address. Staff of some locations see the households with a visit at one of them, and those with no visit yet",
       },
     })
     .input(householdListInput)
     .output(z.array(householdSchema))
     .query(async ({ ctx, input }) => {
-      const { households, total } = await listHouseholds(ctx.db, input.search, input.page);
+      const { households, total } = await listHouseholds(
+        ctx.db,
+        input.search,
+        input.page,
+        heldLocationIds(ctx.identity),
+      );
       ctx.response.headers["X-Total-Count"] = String(total);
       const link = linkHeader(ctx.services.config.baseUrl, ctx.url, input.page, pageCount(total));
       if (link) ctx.response.headers.Link = link;
@@ -57,7 +63,9 @@ export const householdsRouter = router({
     })
     .input(idParam)
     .output(householdSchema)
-    .query(async ({ ctx, input }) => toHousehold(await findHousehold(ctx.db, input.id))),
+    .query(async ({ ctx, input }) =>
+      toHousehold(await findHousehold(ctx.db, input.id, heldLocationIds(ctx.identity))),
+    ),
 
   create: staffProcedure
     .meta({
@@ -91,6 +99,8 @@ export const householdsRouter = router({
     .input(householdUpdateInput)
     .output(householdSchema)
     .mutation(async ({ ctx, input }) => {
+      // Another location's household is as if it did not exist.
+      await findHousehold(ctx.db, input.id, heldLocationIds(ctx.identity));
       await updateHousehold(ctx.db, input, ctx.services.now(), actorOf(ctx.identity));
       return toHousehold(await findHousehold(ctx.db, input.id));
     }),
