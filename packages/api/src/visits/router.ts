@@ -130,6 +130,36 @@ const keyOwner = (identity: TabletCaller) =>
 const writerOf = (identity: TabletCaller): VisitWriter =>
   identity.kind === "user" ? { actor: actorOf(identity) } : { tablet: identity.tokenHash };
 
+/** Staff's decision on a visit waiting past its visit limit: approve or decline, with a reason. */
+function decisionProcedure(decision: "approved" | "declined", summary: string) {
+  return staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: `/visits/{id}/${decision === "approved" ? "approve" : "decline"}`,
+        tags: ["visits"],
+        summary,
+        errorResponses: waitingOnly,
+      },
+    })
+    .input(visitDecisionInput)
+    .output(visitSchema)
+    .mutation(async ({ ctx, input }) => {
+      // Another location's visit is as if it did not exist.
+      await findCallerVisit(ctx, input.id);
+      return toVisit(
+        await decideVisit(
+          ctx.db,
+          input.id,
+          decision,
+          input.reason,
+          actorOf(ctx.identity),
+          ctx.services.now(),
+        ),
+      );
+    });
+}
+
 export const visitsRouter = router({
   list: tabletCallProcedure
     .meta({
@@ -374,61 +404,15 @@ export const visitsRouter = router({
       return toVisit(row);
     }),
 
-  approve: staffProcedure
-    .meta({
-      openapi: {
-        method: "POST",
-        path: "/visits/{id}/approve",
-        tags: ["visits"],
-        summary:
-          "Approve a visit waiting past its program's visit limit, with a reason (staff; recorded in the audit log)",
-        errorResponses: waitingOnly,
-      },
-    })
-    .input(visitDecisionInput)
-    .output(visitSchema)
-    .mutation(async ({ ctx, input }) => {
-      // Another location's visit is as if it did not exist.
-      await findCallerVisit(ctx, input.id);
-      return toVisit(
-        await decideVisit(
-          ctx.db,
-          input.id,
-          "approved",
-          input.reason,
-          actorOf(ctx.identity),
-          ctx.services.now(),
-        ),
-      );
-    }),
+  approve: decisionProcedure(
+    "approved",
+    "Approve a visit waiting past its program's visit limit, with a reason (staff; recorded in the audit log)",
+  ),
 
-  decline: staffProcedure
-    .meta({
-      openapi: {
-        method: "POST",
-        path: "/visits/{id}/decline",
-        tags: ["visits"],
-        summary:
-          "Decline a visit waiting past its program's visit limit, with a reason (staff; recorded in the audit log)",
-        errorResponses: waitingOnly,
-      },
-    })
-    .input(visitDecisionInput)
-    .output(visitSchema)
-    .mutation(async ({ ctx, input }) => {
-      // Another location's visit is as if it did not exist.
-      await findCallerVisit(ctx, input.id);
-      return toVisit(
-        await decideVisit(
-          ctx.db,
-          input.id,
-          "declined",
-          input.reason,
-          actorOf(ctx.identity),
-          ctx.services.now(),
-        ),
-      );
-    }),
+  decline: decisionProcedure(
+    "declined",
+    "Decline a visit waiting past its program's visit limit, with a reason (staff; recorded in the audit log)",
+  ),
 
   signOut: tabletCallProcedure
     .meta({
