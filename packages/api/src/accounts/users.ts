@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Executor, User } from "@vsi/db";
-import { invalid, notFound } from "../kernel/errors.ts";
+import { invalid, isUniqueViolation, notFound } from "../kernel/errors.ts";
 import { toUser, type UserWithPicture } from "./mappers.ts";
 import type { Language } from "@vsi/i18n/languages";
 import type { UserUpdateFields } from "./users-schema.ts";
@@ -128,11 +128,6 @@ export async function insertUser(db: Executor, fields: NewUserFields): Promise<n
       throw invalid("email", emailTakenMessage);
     throw error;
   }
-}
-
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  return e?.code === "23505" && (e.constraint === constraint || !!e.message?.includes(constraint));
 }
 
 /**

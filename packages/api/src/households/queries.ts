@@ -11,6 +11,7 @@ import {
   householdMessages,
   type KeyedMessage,
 } from "../kernel/messages.ts";
+import { isHouseholdPhoneTaken } from "../visits/queries.ts";
 import type { HouseholdCreateInput, HouseholdMemberInput, HouseholdUpdateInput } from "./schema.ts";
 
 /** A member's columns, its birth date as the text the API gives (a date column reads as a Date). */
@@ -251,16 +252,6 @@ const memberValues = (member: HouseholdMemberInput, now: Date) => ({
   relationship: member.Relationship || null,
   updated_at: now,
 });
-
-/** The unique violation of household_members_phone_idx (a number taken meanwhile), from pg or PGlite. */
-export function isHouseholdPhoneTaken(error: unknown): boolean {
-  const { code, constraint, message } = (error ?? {}) as Record<string, unknown>;
-  return (
-    code === "23505" &&
-    (constraint === "household_members_phone_idx" ||
-      String(message).includes("household_members_phone_idx"))
-  );
-}
 
 /**
  * Writes in one transaction, or nothing: a phone another household took between the check and

@@ -235,3 +235,9 @@ function databaseUnreachable(error: unknown): boolean {
   }
   return false;
 }
+
+/** A unique violation of `constraint` (a unique index or key), as pg and PGlite report it. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const { code, constraint: violated, message } = (error ?? {}) as Record<string, unknown>;
+  return code === "23505" && (violated === constraint || String(message).includes(constraint));
+}

@@ -9,7 +9,7 @@ import {
   type StoredAnswers,
   type Visit,
 } from "@vsi/db";
-import { conflict, HttpError, invalid, notFound } from "../kernel/errors.ts";
+import { conflict, HttpError, invalid, isUniqueViolation, notFound } from "../kernel/errors.ts";
 import { toNamedVisit, toVisit } from "./mappers.ts";
 import { partyProblem, type VisitChanges, type VisitCreateInput } from "./schema.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
@@ -50,7 +50,6 @@ import {
   householdMessages,
   visitMessages,
 } from "../kernel/messages.ts";
-import { isHouseholdPhoneTaken } from "../households/queries.ts";
 
 /** The most a sheet shows at once: a room's worth of people, never a history. */
 export const sheetLimit = 500;
@@ -843,17 +842,12 @@ async function withOneOpenVisit(
 }
 
 /** The unique violation of visits_one_open_idx, from pg or PGlite. */
-export function isOpenVisitConflict(error: unknown): boolean {
-  const { code, constraint, message } = (error ?? {}) as {
-    code?: unknown;
-    constraint?: unknown;
-    message?: unknown;
-  };
-  return (
-    code === "23505" &&
-    (constraint === "visits_one_open_idx" || String(message).includes("visits_one_open_idx"))
-  );
-}
+export const isOpenVisitConflict = (error: unknown) =>
+  isUniqueViolation(error, "visits_one_open_idx");
+
+/** The unique violation of household_members_phone_idx (a number taken meanwhile). */
+export const isHouseholdPhoneTaken = (error: unknown) =>
+  isUniqueViolation(error, "household_members_phone_idx");
 
 export const alreadySignedIn = (open: Visit) =>
   conflict(say(visitMessages.alreadySignedIn), { visit: toVisit(open) });
