@@ -8,6 +8,7 @@ import { assertEmailFree, insertUser, type NewUserFields } from "./users.ts";
 import { grantInvitedAccess } from "./user-access.ts";
 import type { LocationRoleRow } from "./location-roles.ts";
 import { say, accountMessages } from "../kernel/messages.ts";
+import { anyOf } from "../kernel/any-of.ts";
 
 export const inviteAcceptedMessage = say(accountMessages.inviteAccepted);
 export const inviteRevokedMessage = say(accountMessages.inviteRevoked);
@@ -49,7 +50,7 @@ export async function listPendingInvites(
     .$if(of !== undefined, (qb) =>
       qb.where(
         sql<boolean>`exists (select 1 from jsonb_array_elements(invites.access) entry
-          where (entry->>'locationId')::int = any(${[...of!]}::int[]))`,
+          where (entry->>'locationId')::int = ${anyOf(of!)})`,
       ),
     )
     .orderBy("updated_at", "desc")

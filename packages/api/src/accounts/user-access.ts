@@ -6,6 +6,7 @@ import { administeredLocationIds, locationAccess, roleAt } from "../kernel/permi
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { catalogMessages, say } from "../kernel/messages.ts";
 import type { LocationRoleRow } from "./location-roles.ts";
+import { anyOf } from "../kernel/any-of.ts";
 
 type AccessFlags = Pick<User, "id" | "is_admin" | "staff_of_every_location">;
 
@@ -194,11 +195,7 @@ export function managedUsers(callerAccess: LocationAccess) {
             .selectFrom("location_access")
             .select("location_access.user_id")
             .whereRef("location_access.user_id", "=", "users.id")
-            .where(
-              "location_access.location_id",
-              "=",
-              sql<number>`any(${[...administered]}::int[])`,
-            ),
+            .where("location_access.location_id", "=", anyOf(administered)),
         ),
       ]),
     ]);

@@ -5,6 +5,7 @@ import type { AuditAction, AuditEntry, AuditListInput } from "./audit-schema.ts"
 import { pageCount, pageSize } from "../kernel/pagination.ts";
 import { countMatches, type CountLimits } from "../kernel/row-count.ts";
 import { dayStart, nextDayStart } from "../visits/filters.ts";
+import { anyOf } from "../kernel/any-of.ts";
 
 /** `locationIds`: a site admin's locations, whose entries alone they read. */
 export type AuditFilters = Omit<AuditListInput, "page" | "exactTotal"> & {
@@ -24,9 +25,7 @@ function auditConditions(filters: AuditFilters) {
     if (filters.locationId !== undefined)
       conditions.push(eb("audit_log.location_id", "=", filters.locationId));
     if (filters.locationIds !== undefined)
-      conditions.push(
-        eb("audit_log.location_id", "=", sql<number>`any(${[...filters.locationIds]}::int[])`),
-      );
+      conditions.push(eb("audit_log.location_id", "=", anyOf(filters.locationIds)));
     if (filters.from)
       conditions.push(eb("audit_log.at", ">=", dayStart(filters.from, filters.timeZone)));
     if (filters.to)

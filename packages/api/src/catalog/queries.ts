@@ -1,10 +1,11 @@
 import type { Database, Executor } from "@vsi/db";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { invalid, notFound } from "../kernel/errors.ts";
 import { catalogMessages, say } from "../kernel/messages.ts";
 import { fileUrl } from "../assets/urls.ts";
 import { toLocationRef, toProgramRef } from "./mappers.ts";
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
+import { anyOf } from "../kernel/any-of.ts";
 
 /**
  * Locks a location that is not archived until the transaction ends (404 otherwise): what is made
@@ -80,7 +81,7 @@ export async function listPrograms(db: Executor, ids?: number[], held?: readonly
           .selectFrom("location_programs")
           .select("location_programs.program_id")
           .whereRef("location_programs.program_id", "=", "programs.id")
-          .where("location_programs.location_id", "=", sql<number>`any(${[...held]}::int[])`),
+          .where("location_programs.location_id", "=", anyOf(held)),
       ),
     );
   const programs = await query.execute();
@@ -96,9 +97,7 @@ export async function listPrograms(db: Executor, ids?: number[], held?: readonly
       programs.map((p) => p.id),
     )
     .where("locations.archived_at", "is", null)
-    .$if(held !== undefined, (qb) =>
-      qb.where("locations.id", "=", sql<number>`any(${[...held!]}::int[])`),
-    )
+    .$if(held !== undefined, (qb) => qb.where("locations.id", "=", anyOf(held!)))
     .orderBy("locations.name")
     .execute();
   return programs.map((program) => ({

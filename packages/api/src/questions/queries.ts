@@ -15,6 +15,7 @@ import { toQuestion } from "./mappers.ts";
 import { dayStart, nextDayStart } from "../visits/filters.ts";
 import type { CalendarDate, TimeZone } from "../visits/schema.ts";
 import { say, fieldMessages } from "../kernel/messages.ts";
+import { anyOf } from "../kernel/any-of.ts";
 
 export interface QuestionFilter {
   /** The questions this program asks. */
@@ -120,7 +121,7 @@ export async function listQuestions(db: Executor, filter: QuestionFilter = {}) {
     query = query.where(
       sql<boolean>`(jsonb_array_length(program_ids) = 0 or exists (
         select 1 from location_programs lp
-        where lp.location_id = any(${[...filter.locationIds]}::int[])
+        where lp.location_id = ${anyOf(filter.locationIds)}
           and program_ids @> to_jsonb(lp.program_id)))`,
     );
   return query.execute();

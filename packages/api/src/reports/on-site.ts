@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import type { Executor } from "@vsi/db";
 import { toNamedVisit } from "../visits/mappers.ts";
+import { anyOf } from "../kernel/any-of.ts";
 
 /** More than any building holds at once; the list is a roll call, never a history. */
 export const onSiteLimit = 5000;
@@ -38,11 +38,7 @@ export function onSiteSelect(db: Executor, place: OnSitePlace) {
   if (place.locationId !== undefined)
     query = query.where("visits.location_id", "=", place.locationId);
   if (place.locationIds !== undefined)
-    query = query.where(
-      "visits.location_id",
-      "=",
-      sql<number>`any(${[...place.locationIds]}::int[])`,
-    );
+    query = query.where("visits.location_id", "=", anyOf(place.locationIds));
   return query
     .orderBy("locations.name")
     .orderBy("visits.location_id")

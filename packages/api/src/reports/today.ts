@@ -3,6 +3,7 @@ import type { Executor } from "@vsi/db";
 import { programName } from "@vsi/i18n/languages";
 import { notFound } from "../kernel/errors.ts";
 import type { Today, TodayInput } from "./today-schema.ts";
+import { anyOf } from "../kernel/any-of.ts";
 
 /** How far back the dashboard looks: its chart's 14 days, which hold last week's too. */
 const chartDays = 14;
@@ -104,8 +105,7 @@ export async function todayFigures(
     .selectFrom("locations")
     .select(["id", "time_zone"])
     .where("archived_at", "is", null);
-  if (held !== undefined)
-    shownLocations = shownLocations.where("id", "=", sql<number>`any(${[...held]}::int[])`);
+  if (held !== undefined) shownLocations = shownLocations.where("id", "=", anyOf(held));
   const locations = await shownLocations.execute();
   const chosen =
     input.locationId === undefined ? undefined : locations.find((l) => l.id === input.locationId);

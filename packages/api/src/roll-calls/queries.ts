@@ -6,6 +6,7 @@ import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { visitorKeyOf } from "../visits/queries.ts";
 import type { RollCallMarkRow, RollCallPersonRow, RollCallRow } from "./mappers.ts";
 import { say, rollCallMessages } from "../kernel/messages.ts";
+import { anyOf } from "../kernel/any-of.ts";
 
 const staffName = sql<string>`users.first_name || ' ' || users.last_name`;
 
@@ -107,11 +108,7 @@ export async function listRollCalls(
   if (place.locationId !== undefined)
     query = query.where("roll_calls.location_id", "=", place.locationId);
   if (place.locationIds !== undefined)
-    query = query.where(
-      "roll_calls.location_id",
-      "=",
-      sql<number>`any(${[...place.locationIds]}::int[])`,
-    );
+    query = query.where("roll_calls.location_id", "=", anyOf(place.locationIds));
   return query.orderBy("roll_calls.started_at", "desc").orderBy("roll_calls.id", "desc").execute();
 }
 

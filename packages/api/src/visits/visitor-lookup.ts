@@ -3,6 +3,7 @@ import type { Executor } from "@vsi/db";
 import { auditActorSql, auditColumns } from "../kernel/audit.ts";
 import { rememberedAnswers } from "../questions/queries.ts";
 import { initialOf } from "../kernel/sheet-view.ts";
+import { anyOf } from "../kernel/any-of.ts";
 
 /**
  * The names of the latest visit with this phone, and the visitor's remembered answers (of the tablet's location, for a tablet), in one
@@ -36,9 +37,7 @@ export async function lookUpVisitor(
     .limit(1);
   if (!caller) return latest.executeTakeFirst();
   if ("locationIds" in caller)
-    return latest
-      .where("location_id", "=", sql<number>`any(${[...caller.locationIds]}::int[])`)
-      .executeTakeFirst();
+    return latest.where("location_id", "=", anyOf(caller.locationIds)).executeTakeFirst();
   latest = latest.where("location_id", "=", caller.locationId);
   if (caller.tabletId === undefined) return latest.executeTakeFirst();
   const { actor, userId, tabletId } = auditActorSql({ kind: "tablet", tabletId: caller.tabletId });
