@@ -7,6 +7,7 @@ import {
   countRunsJob,
   countRunsQueue,
   createRunsTable,
+  refuseNextCompletion,
   runsSoFar,
   startJobProcess,
   type JobProcess,
@@ -126,6 +127,29 @@ describe("the job runner across two processes on one PostgreSQL database", () =>
       await other?.stop();
       await worker?.stop();
       await sender.stop();
+      await setup.close();
+    }
+  }, 120_000);
+});
+
+describe("a job whose completion fails", () => {
+  it("is completed once the database answers again, and the process goes on", async (ctx) => {
+    const setup = await server();
+    if (!setup) return ctx.skip();
+    const { db, url } = setup;
+    await createRunsTable(db);
+    const other = await startJobProcess(url!, "other");
+    try {
+      await refuseNextCompletion(db);
+      await other.send();
+      await until(async () => (await runsSoFar(db)).length >= 1);
+      // One job of the queue is active at a time: the second runs only once the first is completed.
+      await other.send();
+      await until(async () => (await runsSoFar(db)).length >= 2);
+      expect(await runsSoFar(db)).toEqual(["other", "other"]);
+      expect(other.output()).toContain("completion refused: the database went away");
+    } finally {
+      expect(await other.stop()).toBe(0);
       await setup.close();
     }
   }, 120_000);

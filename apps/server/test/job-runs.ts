@@ -82,3 +82,24 @@ export async function startJobProcess(databaseUrl: string, who: string): Promise
     output: () => output,
   };
 }
+
+/**
+ * The next completion of a test job fails, as when the database goes away between the job's end
+ * and its completion (a restart): a trigger refuses it once. A sequence counts the refusals, as
+ * it keeps its value when the refused statement rolls back.
+ */
+export async function refuseNextCompletion(db: Db): Promise<void> {
+  await sql`create sequence completions_refused`.execute(db.kysely);
+  await sql`
+    create function refuse_first_completion() returns trigger language plpgsql as $$
+    begin
+      if nextval('completions_refused') = 1 then
+        raise exception 'completion refused: the database went away';
+      end if;
+      return new;
+    end $$`.execute(db.kysely);
+  await sql`
+    create trigger refuse_first_completion before update on pgboss.job
+    for each row when (new.state = 'completed' and new.name = ${sql.lit(countRunsQueue)})
+    execute function refuse_first_completion()`.execute(db.kysely);
+}

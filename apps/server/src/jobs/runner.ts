@@ -80,6 +80,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   boss.on("error", (error) => options.log.error(`jobs: ${error.message}`));
   await boss.start();
 
+  const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
+  const workers: Worker[] = [];
   const names = new Set(options.jobs.map((job) => job.name));
   for (const schedule of await boss.getSchedules()) {
     if (!names.has(schedule.name)) await boss.unschedule(schedule.name);
@@ -92,29 +94,99 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       expireInSeconds: 15 * 60,
     });
     await boss.schedule(job.name, job.cron, {}, { tz: job.tz ?? "UTC" });
-    await boss.work(
-      job.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-      async () => {
-        try {
-          await job.run();
-        } catch (error) {
-          options.log.error(
-            `job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`,
-          );
-          throw error;
-        }
-      },
-    );
+    workers.push(startWorker(boss, job, options.log, pollingMs));
   }
 
   return {
     async runNow(name) {
       await boss.send(name, {});
+      for (const worker of workers) if (worker.name === name) worker.wake();
     },
     async stop() {
-      // Waits for a running job to finish, then closes pg-boss's own pool (never the shared database).
+      // Each worker finishes the job in hand (and its completion), then pg-boss closes its own
+      // pool (never the shared database).
+      await Promise.all(workers.map((worker) => worker.stop()));
       await boss.stop({ graceful: true, close: true, wait: true, timeout: 30_000 });
+    },
+  };
+}
+
+interface Worker {
+  name: string;
+  /** Fetches at once instead of at the next poll. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Fetches one queue's jobs, runs each, and completes or fails it, until stopped. pg-boss's own
+ * worker does not wait for a completion: one that fails (the database restarting just then) is
+ * an unhandled rejection, which ends the process. Here a completion that fails is logged and
+ * tried again, so the job is not left active, holding its queue, until it expires.
+ */
+function startWorker(
+  boss: PgBoss,
+  job: ScheduledJob,
+  log: JobRunnerOptions["log"],
+  pollingMs: number,
+): Worker {
+  let stopped = false;
+  let wakeUp = () => undefined as void;
+  let timer: NodeJS.Timeout | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wakeUp = resolve;
+      timer = setTimeout(resolve, ms);
+    }).finally(() => clearTimeout(timer));
+
+  /** Retries a completion (or failure) until it is written; once more only, when stopping. */
+  const settle = async (write: () => Promise<void>) => {
+    for (let wait = 1000; ; wait = Math.min(wait * 2, 30_000)) {
+      try {
+        return await write();
+      } catch (error) {
+        log.error(`jobs: ${job.name} not marked done, tried again: ${messageOf(error)}`);
+        if (stopped) return;
+        await pause(wait);
+      }
+    }
+  };
+
+  const loop = async () => {
+    while (!stopped) {
+      // A fetch that fails is logged; the next poll asks again.
+      const fetched = await boss.fetch(job.name).catch((error: unknown) => {
+        log.error(`jobs: ${job.name} not fetched: ${messageOf(error)}`);
+        return [];
+      });
+      for (const { id } of fetched) {
+        let failure: unknown;
+        try {
+          await job.run();
+        } catch (error) {
+          failure = error;
+          log.error(`job ${job.name} failed: ${messageOf(error)}`);
+        }
+        await settle(() =>
+          failure === undefined
+            ? boss.complete(job.name, id)
+            : boss.fail(job.name, id, { message: messageOf(failure) }),
+        );
+      }
+      if (!fetched.length && !stopped) await pause(pollingMs);
+    }
+  };
+  const running = loop();
+
+  return {
+    name: job.name,
+    wake: () => wakeUp(),
+    stop() {
+      stopped = true;
+      wakeUp();
+      return running;
     },
   };
 }
