@@ -1052,7 +1052,26 @@ let staffBearer: string;
 /** Every identity the matrix calls as: the kinds of caller, and those holding some locations only. */
 const callers = [...identities, ...siteIdentities];
 
-const clientAs = (name: IdentityName) => identityClient({ ...world, staffBearer }, name);
+/**
+ * One client per identity, kept from call to call while its cookies stay as they were: a call that
+ * changes them (a login, a logout, a tablet set up on the caller's browser) retires it, and the next
+ * call as that identity gets a new one.
+ */
+const kept = new Map<IdentityName, { client: Client; cookies: string }>();
+const cookiesOf = (client: Client) => JSON.stringify([...client.jar]);
+async function asIdentity<T>(name: IdentityName, call: (client: Client) => Promise<T>): Promise<T> {
+  let entry = kept.get(name);
+  if (!entry) {
+    const client = await identityClient({ ...world, staffBearer }, name);
+    entry = { client, cookies: cookiesOf(client) };
+    kept.set(name, entry);
+  }
+  try {
+    return await call(entry.client);
+  } finally {
+    if (cookiesOf(entry.client) !== entry.cookies) kept.delete(name);
+  }
+}
 
 beforeAll(async () => {
   const server = await startTestServer();
@@ -1093,18 +1112,18 @@ describe("permission matrix", () => {
     it(`${row.method} ${row.path}`, async () => {
       const got: Partial<Expected> = {};
       for (const name of callers) {
-        const client = await clientAs(name);
         const { url, body } = await row.request(world);
-        if (row.stream) {
-          got[name] = await client.statusOfStream(url);
-          continue;
-        }
-        const res = await client.request(
-          row.method,
-          url,
-          body ?? (row.method === "GET" || row.method === "DELETE" ? undefined : {}),
+        got[name] = await asIdentity(name, async (client) =>
+          row.stream
+            ? client.statusOfStream(url)
+            : (
+                await client.request(
+                  row.method,
+                  url,
+                  body ?? (row.method === "GET" || row.method === "DELETE" ? undefined : {}),
+                )
+              ).status,
         );
-        got[name] = res.status;
       }
       expect(got).toEqual(row.expected);
     });
@@ -1121,11 +1140,13 @@ describe("permission matrix", () => {
       const kind = procedures.get(row.procedure)!;
       const got: Partial<Expected> = {};
       for (const name of callers) {
-        const client = await clientAs(name);
         const input = (await row.input(world)) as Record<string, unknown>;
         // A query without input sends none: those of no input take none.
         const sent = kind === "query" && Object.keys(input).length === 0 ? undefined : input;
-        got[name] = (await client.trpc(kind, row.procedure, sent)).status;
+        got[name] = await asIdentity(
+          name,
+          async (client) => (await client.trpc(kind, row.procedure, sent)).status,
+        );
       }
       expect(got).toEqual(row.expected);
     });
@@ -1137,12 +1158,13 @@ describe("permission matrix", () => {
       ["bearer", 403],
       ["admin", 200],
     ] as const) {
-      const client = await clientAs(name);
-      expect((await client.get(`/api/users/${world.otherUserId}`)).status, name).toBe(status);
-      expect(
-        (await client.patch(`/api/users/${world.otherUserId}`, { firstName: "Hijack" })).status,
-        name,
-      ).toBe(status);
+      await asIdentity(name, async (client) => {
+        expect((await client.get(`/api/users/${world.otherUserId}`)).status, name).toBe(status);
+        expect(
+          (await client.patch(`/api/users/${world.otherUserId}`, { firstName: "Hijack" })).status,
+          name,
+        ).toBe(status);
+      });
     }
   });
 
