@@ -128,6 +128,16 @@ export function assertLocationAccess(identity: Identity, locationId: number, wha
 }
 
 /**
+ * A location's own settings, and what is its own: its admin's (a network admin's, any one's).
+ * Another location is as if it did not exist (404); one the caller holds as staff alone is 403.
+ */
+export function assertAdministers(identity: Identity, locationId: number): void {
+  assertLocationAccess(identity, locationId);
+  if (identity.kind === "user" && roleAt(identity.access, locationId) !== "admin")
+    throw forbidden(say(accessMessages.adminsOnly));
+}
+
+/**
  * A list's filters for the caller: a location it names that the caller does not hold is 404; with
  * none named, the caller's locations alone (`locationIds`, left out for every location).
  */
