@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { useCatalogWorld } from "../../test/fixtures.ts";
+import { tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
 
 const site = useCatalogWorld();
 
@@ -49,5 +49,74 @@ describe("a site admin's own locations", () => {
       locations,
     );
     expect(await auditRows()).toBe(before);
+  });
+});
+
+describe("a location's own programs", () => {
+  it("are made by its admin, offered there alone (never at another location, by any writer) and changed by its admins alone; the network's stay the network admins'", async () => {
+    const { main, east, pantry, jobs } = site.catalog;
+    const mainAdmin = await userClient([{ locationId: main.id, role: "admin" }]);
+    const eastAdmin = await userClient([{ locationId: east.id, role: "admin" }]);
+    const made = await mainAdmin.call((api) =>
+      api.programs.create({ Name: "Diapers", LocationId: main.id, LocationIds: [east.id] }),
+    );
+    expect(made.status).toBe(201);
+    const own = made.json.id as number;
+    expect(made.json).toMatchObject({
+      LocationId: main.id,
+      Locations: [expect.objectContaining({ id: main.id })],
+    });
+
+    // Offered at another location: dropped as an unknown program, and refused by the database.
+    const east2 = await site.admin.call((api) =>
+      api.locations.update({ id: east.id, ProgramIds: [own, jobs.id] }),
+    );
+    expect(east2.json.Programs.map((p: { id: number }) => p.id)).toEqual([jobs.id]);
+    await expect(
+      db()
+        .insertInto("location_programs")
+        .values({ location_id: east.id, program_id: own, position: 9 })
+        .execute(),
+    ).rejects.toThrow(/own program/);
+    const tablet = await tabletClient(site.world, east.id);
+    expect((await tablet.call((api) => api.visits.create(visitor(east.id, own)))).status).toBe(422);
+
+    // Lists: the network's and the caller's locations' own.
+    const listed = async (client: typeof mainAdmin) =>
+      ((await client.call((api) => api.programs.list())).json as Array<{ id: number }>).map(
+        (p) => p.id,
+      );
+    expect(await listed(mainAdmin)).toContain(own);
+    expect(await listed(eastAdmin)).not.toContain(own);
+    expect(await listed(eastAdmin)).toContain(pantry.id);
+
+    const before = await auditRows();
+    const programs = await db().selectFrom("programs").selectAll().orderBy("id").execute();
+    expect(
+      (await eastAdmin.call((api) => api.programs.update({ id: own, Name: "Mine" }))).status,
+    ).toBe(404);
+    expect((await eastAdmin.call((api) => api.programs.remove({ id: own }))).status).toBe(404);
+    expect(
+      (await mainAdmin.call((api) => api.programs.update({ id: pantry.id, Name: "Ours" }))).status,
+    ).toBe(403);
+    expect(
+      (await mainAdmin.call((api) => api.programs.create({ Name: "For all" }))).status,
+    ).toBe(403);
+    expect(
+      (
+        await eastAdmin.call((api) =>
+          api.programs.create({ Name: "Not mine", LocationId: main.id }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(await db().selectFrom("programs").selectAll().orderBy("id").execute()).toEqual(
+      programs,
+    );
+    expect(await auditRows()).toBe(before);
+
+    const renamed = await mainAdmin.call((api) =>
+      api.programs.update({ id: own, Name: "Diapers and wipes" }),
+    );
+    expect(renamed.status).toBe(200);
   });
 });
