@@ -137,10 +137,10 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
         .selectFrom("visits")
         .select([
           "visits.visitor_key",
-          (perLocation ? sql<null>`null::int` : sql<number | null>`visits.program_id`).as(
+          sql<number | null>`${perLocation ? sql`null::int` : sql`visits.program_id`}`.as(
             "program_id",
           ),
-          (perLocation ? sql<number>`visits.location_id` : sql<null>`null::int`).as(
+          sql<number | null>`${perLocation ? sql`visits.location_id` : sql`null::int`}`.as(
             "location_id",
           ),
           sql<Date>`min(visits.time_in)`.as("first_in"),

@@ -87,6 +87,12 @@ function NetworkPage() {
         })),
       ]
     : [];
+  // The dashboard's own words for a tally ("2 visits, 1 person").
+  const tally = (value: Now["today"]) =>
+    t("dashboard.tally", {
+      visits: t("dashboard.visits", { count: value.visits, n: number.format(value.visits) }),
+      people: t("dashboard.people", { count: value.people, n: number.format(value.people) }),
+    });
   const strong = (key: string, text: string) => (key === "all" ? <strong>{text}</strong> : text);
 
   return (
@@ -126,16 +132,10 @@ function NetworkPage() {
                 <Table.Td>{strong(row.key, row.name)}</Table.Td>
                 <Table.Td>{number.format(row.signedInNow)}</Table.Td>
                 <Table.Td>
-                  {t("reports.network.tally", {
-                    visits: number.format(row.today.visits),
-                    people: number.format(row.today.people),
-                  })}
+                  {tally(row.today)}
                 </Table.Td>
                 <Table.Td>
-                  {t("reports.network.tally", {
-                    visits: number.format(row.thisWeek.visits),
-                    people: number.format(row.thisWeek.people),
-                  })}
+                  {tally(row.thisWeek)}
                 </Table.Td>
               </>
             )}
