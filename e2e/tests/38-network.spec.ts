@@ -89,12 +89,12 @@ test("a network: each site's admin sees and exports their site alone, the networ
   // The network admin's roll-up: both sites side by side, in the table and the chart.
   await page.goto(`/dashboard/reports/network?from=${day(-1)}&to=${day(1)}`);
   const table = page.getByRole("region", { name: "Visits and people per location" });
-  await expect(table.getByRole("row").filter({ hasText: harbor.location.Name })).toContainText(
-    "2",
-  );
+  await expect(table.getByRole("row").filter({ hasText: harbor.location.Name })).toContainText("2");
   await expect(table.getByRole("row").filter({ hasText: hill.location.Name })).toContainText("1");
   // A location without visits draws no bar: these two do.
-  await expect(page.getByTestId("network-chart").locator(".recharts-bar-rectangle path").first()).toBeVisible();
+  await expect(
+    page.getByTestId("network-chart").locator(".recharts-bar-rectangle path").first(),
+  ).toBeVisible();
   for (const [name, size] of [
     ["1024x768", viewports.tabletLandscape],
     ["390x844", viewports.phone],

@@ -47,6 +47,4 @@ export function LocationRolePicker({
 
 /** The roles as the API takes them (`access`), those at `editable` locations alone. */
 export const accessOf = (roles: Roles, editable: (locationId: number) => boolean) =>
-  [...roles].flatMap(([locationId, role]) =>
-    editable(locationId) ? [{ locationId, role }] : [],
-  );
+  [...roles].flatMap(([locationId, role]) => (editable(locationId) ? [{ locationId, role }] : []));

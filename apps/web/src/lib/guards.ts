@@ -65,6 +65,18 @@ export async function requireAdmin({
   return { user };
 }
 
+/** A catalogue's pages (a program): a network admin's, and a site admin's for their locations' own. */
+export async function requireSiteAdmin({
+  location,
+}: {
+  location: ParsedLocation;
+}): Promise<{ user: User }> {
+  const user = await loadCurrentUser();
+  if (!user) toLogin(location);
+  if (!isSiteAdmin(user)) toLogin(location);
+  return { user };
+}
+
 /** A location's settings: its site admin's, or a network admin's (the server decides the call). */
 export async function requireLocationAdmin({
   location,

@@ -451,4 +451,3 @@ describe("users and invites with access", () => {
     expect(visit.json.Eligibility).toBe("ok");
   });
 });
-

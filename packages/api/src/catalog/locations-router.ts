@@ -18,11 +18,7 @@ import {
   staffProcedure,
 } from "../kernel/trpc.ts";
 import { wholeList } from "../kernel/pagination.ts";
-import {
-  assertAdministers,
-  assertLocationAccess,
-  heldLocationIds,
-} from "../kernel/permissions.ts";
+import { assertAdministers, assertLocationAccess, heldLocationIds } from "../kernel/permissions.ts";
 
 export const locationsRouter = router({
   list: staffProcedure

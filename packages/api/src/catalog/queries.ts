@@ -138,10 +138,7 @@ export async function existingIds(
     .where("archived_at", "is", null);
   if (offeredAt !== undefined)
     query = query.where((eb) =>
-      eb.or([
-        eb(sql.ref("location_id"), "is", null),
-        eb(sql.ref("location_id"), "=", offeredAt),
-      ]),
+      eb.or([eb(sql.ref("location_id"), "is", null), eb(sql.ref("location_id"), "=", offeredAt)]),
     );
   const rows = await query.execute();
   const known = new Set(rows.map((r) => r.id));

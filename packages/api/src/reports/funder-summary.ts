@@ -144,9 +144,7 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
             "location_id",
           ),
           sql<Date>`min(visits.time_in)`.as("first_in"),
-          sql<number>`(count(*) filter (where visits.time_in >= ${periodStart}))::int`.as(
-            "visits",
-          ),
+          sql<number>`(count(*) filter (where visits.time_in >= ${periodStart}))::int`.as("visits"),
         ])
         .where(visitConditions({ ...place, to: input.to }))
         .groupBy(

@@ -7,9 +7,12 @@ const totals = {
   visits: count,
   people: count.meta({ description: "unduplicated people (once each, by their phone's key)" }),
   newPeople: count.meta({
-    description: "people whose first visit ever, to the place (and program, if chosen), falls in the period",
+    description:
+      "people whose first visit ever, to the place (and program, if chosen), falls in the period",
   }),
-  returningPeople: count.meta({ description: "people who had visited the place before the period" }),
+  returningPeople: count.meta({
+    description: "people who had visited the place before the period",
+  }),
 };
 
 export const networkSummarySchema = z

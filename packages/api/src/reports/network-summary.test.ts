@@ -69,9 +69,16 @@ describe("the roll-up, location by location", () => {
     });
     // Each location's figures are its own funder summary's.
     const mainSummary = await site.admin.call((api) =>
-      api.reports.summary({ ...february, locationId: main.id } as never),
+      api.reports.summary({ ...february, locationId: main.id }),
     );
-    expect(figures(mainSummary.json.visits, mainSummary.json.people, mainSummary.json.newPeople, mainSummary.json.returningPeople)).toEqual(figures(3, 2, 2, 0));
+    expect(
+      figures(
+        mainSummary.json.visits,
+        mainSummary.json.people,
+        mainSummary.json.newPeople,
+        mainSummary.json.returningPeople,
+      ),
+    ).toEqual(figures(3, 2, 2, 0));
 
     const mainAdmin = await userClient([{ locationId: main.id, role: "admin" }]);
     const own = await mainAdmin.call((api) => api.reports.network(february as never));
@@ -81,7 +88,7 @@ describe("the roll-up, location by location", () => {
     });
     const eastStaff = await userClient([{ locationId: east.id, role: "staff" }]);
     const other = await eastStaff.call((api) =>
-      api.reports.network({ ...february, locationId: main.id } as never),
+      api.reports.network({ ...february, locationId: main.id }),
     );
     expect(other.status).toBe(404);
 
@@ -90,7 +97,12 @@ describe("the roll-up, location by location", () => {
       ...funderSummaryInput.parse(february),
       locationIds: [main.id],
     });
-    expect(csv.replace(/^\uFEFF/, "").trim().split("\n")).toEqual([
+    expect(
+      csv
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\n"),
+    ).toEqual([
       "Location,Program,Period,Visits,People,NewPeople,ReturningPeople",
       "All locations,All programs,2026-02-01/2026-02-28,3,2,2,0",
       "Main Street,All programs,2026-02-01/2026-02-28,3,2,2,0",
@@ -102,8 +114,17 @@ describe("the roll-up, location by location", () => {
     // Friday 13 February 2026, 2 PM in Los Angeles.
     const now = new Date("2026-02-13T22:00:00Z");
     const db = site.world.services.db.kysely;
-    const every = await todayFigures(db, { timeZone: "America/Los_Angeles" } as never, now, undefined);
-    expect({ signedInNow: every.signedInNow, today: every.today, thisWeek: every.thisWeek }).toEqual({
+    const every = await todayFigures(
+      db,
+      { timeZone: "America/Los_Angeles" } as never,
+      now,
+      undefined,
+    );
+    expect({
+      signedInNow: every.signedInNow,
+      today: every.today,
+      thisWeek: every.thisWeek,
+    }).toEqual({
       signedInNow: 1,
       today: { visits: 2, people: 2 },
       thisWeek: { visits: 4, people: 3 },

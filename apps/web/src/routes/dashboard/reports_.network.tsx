@@ -74,7 +74,11 @@ function NetworkPage() {
   const periodRows: Array<Totals & { key: string; name: string }> = shown
     ? [
         { key: "all", name: everyLocation, ...shown.network },
-        ...shown.locations.map((row) => ({ key: String(row.locationId), name: row.locationName, ...row })),
+        ...shown.locations.map((row) => ({
+          key: String(row.locationId),
+          name: row.locationName,
+          ...row,
+        })),
       ]
     : [];
   const nowRows: Array<Now & { key: string; name: string }> = now.data
@@ -131,12 +135,8 @@ function NetworkPage() {
               <>
                 <Table.Td>{strong(row.key, row.name)}</Table.Td>
                 <Table.Td>{number.format(row.signedInNow)}</Table.Td>
-                <Table.Td>
-                  {tally(row.today)}
-                </Table.Td>
-                <Table.Td>
-                  {tally(row.thisWeek)}
-                </Table.Td>
+                <Table.Td>{tally(row.today)}</Table.Td>
+                <Table.Td>{tally(row.thisWeek)}</Table.Td>
               </>
             )}
           />

@@ -6,11 +6,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormCard } from "../../../components/FormCard";
 import { InviteLinkNotice } from "../../../components/InviteLinkNotice";
-import {
-  accessOf,
-  LocationRolePicker,
-  type Roles,
-} from "../../../components/LocationRolePicker";
+import { accessOf, LocationRolePicker, type Roles } from "../../../components/LocationRolePicker";
 import { administers } from "../../../lib/access";
 import { useCurrentUser } from "../../../lib/session";
 import { AnchorLink } from "../../../components/links";

@@ -41,7 +41,10 @@ function LocationsPage() {
             <Table.Td>{location.Name}</Table.Td>
             <Table.Td>{location.Address}</Table.Td>
             <Table.Td>
-              <LocationActions location={location} canEdit={user ? administers(user, location.id) : false} />
+              <LocationActions
+                location={location}
+                canEdit={user ? administers(user, location.id) : false}
+              />
             </Table.Td>
           </>
         )}
