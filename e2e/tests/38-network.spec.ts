@@ -29,6 +29,10 @@ test("a network: each site's admin sees and exports their site alone, the networ
   await page.getByLabel("Email").fill(`hana-${tag}@example.org`);
   const roles = page.getByRole("group", { name: "Locations and roles" });
   await roles.getByLabel(harbor.location.Name).selectOption("admin");
+  await page.setViewportSize(viewports.phone);
+  await expectNoHorizontalOverflow(page, "the invite form at 390x844");
+  await keepScreenshot(page, "network-invite-390x844");
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("button", { name: "Submit" })).toHaveCount(0);
   const invites = (await adminApi.get("/api/invites")).json as Array<{
@@ -103,6 +107,22 @@ test("a network: each site's admin sees and exports their site alone, the networ
     await expectNoHorizontalOverflow(page, `the roll-up at ${name}`);
     await keepScreenshot(page, `network-roll-up-${name}`);
   }
+
+  // Harbor's admin adds a program of Harbor's own: offered there, not at Hill.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logInContext(page.context(), hana);
+  await page.goto("/dashboard/programs/new");
+  await expect(page.getByLabel("Whose program")).toHaveValue(String(harbor.location.id));
+  await page.getByLabel("Name", { exact: true }).fill(`Diapers ${tag}`);
+  await keepScreenshot(page, "network-own-program-1280x800");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("row").filter({ hasText: `Diapers ${tag}` })).toContainText(
+    `${harbor.location.Name}'s own`,
+  );
+  const hillPrograms = (await adminApi.get(`/api/locations/${hill.location.id}`)).json.Programs;
+  expect(hillPrograms.map((p: { Name: string }) => p.Name)).not.toContain(`Diapers ${tag}`);
+  const harborPrograms = (await adminApi.get(`/api/locations/${harbor.location.id}`)).json.Programs;
+  expect(harborPrograms.map((p: { Name: string }) => p.Name)).toContain(`Diapers ${tag}`);
 });
 
 /** The invitee accepts in a request context of their own (accepting logs in). */
