@@ -19,6 +19,8 @@ export const apiStorageTests: string[] = [
   "src/reports/answer-summary.test.ts",
   // Its three reads run in transactions of their own, which PGlite takes one at a time.
   "src/reports/funder-summary.test.ts",
+  "src/reports/network-summary.test.ts",
+  "src/catalog/site-catalogues.test.ts",
   "src/accounts/user-language.test.ts",
   "src/accounts/location-access.test.ts",
   "src/door/door.test.ts",

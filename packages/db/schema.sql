@@ -207,6 +207,8 @@ CREATE TABLE programs (
     name_es text,
     signs_in_household boolean DEFAULT false NOT NULL,
     visit_limit jsonb,
+    location_id integer,
+    CONSTRAINT programs_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
     CONSTRAINT programs_pkey PRIMARY KEY (id)
 );
 
@@ -540,6 +542,8 @@ CREATE INDEX location_access_location_id_idx ON public.location_access USING btr
 
 CREATE INDEX location_programs_program_id_idx ON public.location_programs USING btree (program_id);
 
+CREATE INDEX programs_location_id_idx ON public.programs USING btree (location_id) WHERE (location_id IS NOT NULL);
+
 CREATE INDEX questions_live_position_idx ON public.questions USING btree ("position") WHERE (retired_at IS NULL);
 
 CREATE INDEX roll_call_marks_person_idx ON public.roll_call_marks USING btree (person_id, marked_at, id);
@@ -637,6 +641,20 @@ AS $function$
       join questions asked on asked.id::text = given.key
       cross join (select time_zone from locations where id = at_location) place
     $function$;
+
+CREATE OR REPLACE FUNCTION public.location_programs_own_site()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    begin
+      if exists (select 1 from programs p
+                 where p.id = new.program_id and p.location_id <> new.location_id) then
+        raise check_violation using constraint = 'location_programs_own_site',
+          message = 'a location''s own program is offered at that location alone';
+      end if;
+      return new;
+    end
+  $function$;
 
 CREATE OR REPLACE FUNCTION public.places_keep_visits()
  RETURNS trigger
@@ -991,6 +1009,8 @@ AS $function$
 CREATE TRIGGER api_tokens_notify_revoked AFTER UPDATE OF revoked_at ON public.api_tokens FOR EACH ROW WHEN (((old.revoked_at IS NULL) AND (new.revoked_at IS NOT NULL))) EXECUTE FUNCTION vsi_user_access_notify();
 
 CREATE TRIGGER location_access_notify_removed AFTER DELETE ON public.location_access FOR EACH ROW EXECUTE FUNCTION vsi_user_access_notify();
+
+CREATE TRIGGER location_programs_own_site BEFORE INSERT OR UPDATE ON public.location_programs FOR EACH ROW EXECUTE FUNCTION location_programs_own_site();
 
 CREATE TRIGGER locations_keep_visits BEFORE DELETE OR UPDATE OF id ON public.locations FOR EACH ROW EXECUTE FUNCTION places_keep_visits();
 

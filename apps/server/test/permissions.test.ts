@@ -456,7 +456,8 @@ const table: Row[] = [
   {
     method: "PATCH",
     path: "/locations/{id}",
-    expected: adminOnly(200),
+    // A site admin edits their own locations alone: the new one is none of theirs.
+    expected: atNewLocation(siteAdminOnly(200)),
     request: async (w) => ({
       url: `/api/locations/${await freshLocation(w)}`,
       body: { Name: "Renamed" },
@@ -638,7 +639,8 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/programs/{id}",
-    expected: atLocation1(staffOnly(200)),
+    // The network's: everyone's catalogue (where it is offered, their locations alone).
+    expected: staffOnly(200),
     request: (w) => ({ url: `/api/programs/${w.program1}` }),
   },
   {
@@ -734,6 +736,14 @@ const table: Row[] = [
     expected: atLocation1(staffOnly(200)),
     request: (w) => ({
       url: `/api/reports/summary?from=2026-01-01&to=2026-12-31&locationId=${w.location1}`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/reports/network",
+    expected: atLocation1(staffOnly(200)),
+    request: (w) => ({
+      url: `/api/reports/network?from=2026-01-01&to=2026-01-31&locationId=${w.location1}`,
     }),
   },
   {
@@ -965,6 +975,14 @@ const rawRows: Row[] = [
     expected: atLocation1(staffOnly(200)),
     request: (w) => ({
       url: `/api/reports/summary?format=csv&from=2026-01-01&to=2026-01-31&locationId=${w.location1}`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/reports/network?format=csv",
+    expected: atLocation1(staffOnly(200)),
+    request: (w) => ({
+      url: `/api/reports/network?format=csv&from=2026-01-01&to=2026-01-31&locationId=${w.location1}`,
     }),
   },
 ];

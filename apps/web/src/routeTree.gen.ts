@@ -34,6 +34,7 @@ import { Route as DashboardLocationsIndexRouteImport } from "./routes/dashboard/
 import { Route as DashboardLocationsNewRouteImport } from "./routes/dashboard/locations/new"
 import { Route as DashboardProgramsIndexRouteImport } from "./routes/dashboard/programs/index"
 import { Route as DashboardProgramsNewRouteImport } from "./routes/dashboard/programs/new"
+import { Route as DashboardReportsNetworkRouteImport } from "./routes/dashboard/reports_.network"
 import { Route as DashboardReportsRollCallsRouteImport } from "./routes/dashboard/reports_.roll-calls"
 import { Route as DashboardReportsSummaryRouteImport } from "./routes/dashboard/reports_.summary"
 import { Route as DashboardRollCallsRollCallIdRouteImport } from "./routes/dashboard/roll-calls/$rollCallId"
@@ -170,6 +171,11 @@ const DashboardProgramsNewRoute = DashboardProgramsNewRouteImport.update({
   path: "/programs/new",
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardReportsNetworkRoute = DashboardReportsNetworkRouteImport.update({
+  id: "/reports_/network",
+  path: "/reports/network",
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DashboardReportsRollCallsRoute =
   DashboardReportsRollCallsRouteImport.update({
     id: "/reports_/roll-calls",
@@ -251,6 +257,7 @@ export interface FileRoutesByFullPath {
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/dashboard/reports/network": typeof DashboardReportsNetworkRoute
   "/dashboard/reports/roll-calls": typeof DashboardReportsRollCallsRoute
   "/dashboard/reports/summary": typeof DashboardReportsSummaryRoute
   "/dashboard/roll-calls/$rollCallId": typeof DashboardRollCallsRollCallIdRoute
@@ -286,6 +293,7 @@ export interface FileRoutesByTo {
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/dashboard/reports/network": typeof DashboardReportsNetworkRoute
   "/dashboard/reports/roll-calls": typeof DashboardReportsRollCallsRoute
   "/dashboard/reports/summary": typeof DashboardReportsSummaryRoute
   "/dashboard/roll-calls/$rollCallId": typeof DashboardRollCallsRollCallIdRoute
@@ -324,6 +332,7 @@ export interface FileRoutesById {
   "/admin/users/invite": typeof AdminUsersInviteRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
+  "/dashboard/reports_/network": typeof DashboardReportsNetworkRoute
   "/dashboard/reports_/roll-calls": typeof DashboardReportsRollCallsRoute
   "/dashboard/reports_/summary": typeof DashboardReportsSummaryRoute
   "/dashboard/roll-calls/$rollCallId": typeof DashboardRollCallsRollCallIdRoute
@@ -363,6 +372,7 @@ export interface FileRouteTypes {
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
+    | "/dashboard/reports/network"
     | "/dashboard/reports/roll-calls"
     | "/dashboard/reports/summary"
     | "/dashboard/roll-calls/$rollCallId"
@@ -398,6 +408,7 @@ export interface FileRouteTypes {
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
+    | "/dashboard/reports/network"
     | "/dashboard/reports/roll-calls"
     | "/dashboard/reports/summary"
     | "/dashboard/roll-calls/$rollCallId"
@@ -435,6 +446,7 @@ export interface FileRouteTypes {
     | "/admin/users/invite"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
+    | "/dashboard/reports_/network"
     | "/dashboard/reports_/roll-calls"
     | "/dashboard/reports_/summary"
     | "/dashboard/roll-calls/$rollCallId"
@@ -640,6 +652,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardProgramsNewRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    "/dashboard/reports_/network": {
+      id: "/dashboard/reports_/network"
+      path: "/reports/network"
+      fullPath: "/dashboard/reports/network"
+      preLoaderRoute: typeof DashboardReportsNetworkRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/dashboard/reports_/roll-calls": {
       id: "/dashboard/reports_/roll-calls"
       path: "/reports/roll-calls"
@@ -751,6 +770,7 @@ interface DashboardRouteRouteChildren {
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardLocationsNewRoute: typeof DashboardLocationsNewRoute
   DashboardProgramsNewRoute: typeof DashboardProgramsNewRoute
+  DashboardReportsNetworkRoute: typeof DashboardReportsNetworkRoute
   DashboardReportsRollCallsRoute: typeof DashboardReportsRollCallsRoute
   DashboardReportsSummaryRoute: typeof DashboardReportsSummaryRoute
   DashboardRollCallsRollCallIdRoute: typeof DashboardRollCallsRollCallIdRoute
@@ -769,6 +789,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardLocationsNewRoute: DashboardLocationsNewRoute,
   DashboardProgramsNewRoute: DashboardProgramsNewRoute,
+  DashboardReportsNetworkRoute: DashboardReportsNetworkRoute,
   DashboardReportsRollCallsRoute: DashboardReportsRollCallsRoute,
   DashboardReportsSummaryRoute: DashboardReportsSummaryRoute,
   DashboardRollCallsRollCallIdRoute: DashboardRollCallsRollCallIdRoute,

@@ -33,6 +33,7 @@ export { funderSummaryStatements, summarySettings } from "./reports/funder-summa
 export { contentDisposition, csvFileName } from "./reports/csv-filename.ts";
 export { onSiteCsv, onSiteCsvFileName } from "./reports/on-site-csv.ts";
 export { funderSummaryCsv } from "./reports/funder-summary-csv.ts";
+export { networkSummaryCsv } from "./reports/network-summary-csv.ts";
 export { funderSummaryInput } from "./reports/funder-summary-schema.ts";
 export { onSiteInput, visitListInput } from "./visits/schema.ts";
 export { findUploadedFile, receiveUpload, UPLOADS_PATH } from "./assets/uploads.ts";

@@ -127,6 +127,8 @@ export interface ProgramsTable {
   signs_in_household: Generated<boolean>;
   /** How often a household may come; null: no limit. */
   visit_limit: ColumnType<VisitLimit | null, string | null | undefined, string | null>;
+  /** The location whose own program it is, offered there alone; null: the network's. */
+  location_id: ColumnType<number | null, number | null | undefined, never>;
   archived_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

@@ -6,6 +6,7 @@ import {
   csvFileName,
   funderSummaryCsv,
   funderSummaryInput,
+  networkSummaryCsv,
   onSiteCsv,
   onSiteCsvFileName,
   onSiteInput,
@@ -59,6 +60,14 @@ const csvLists: Record<
     ]);
     return { name, body };
   },
+  "/api/reports/network": async (services, query, identity) => {
+    const input = withinCallerLocations(identity, funderSummaryInput.parse(query));
+    const [name, body] = await Promise.all([
+      csvFileName(services.db.kysely, input, "network", input.language),
+      networkSummaryCsv(services.db.kysely, input),
+    ]);
+    return { name, body };
+  },
   "/api/roll-calls/{id}": async (services, query, identity) => {
     const { id, timeZone } = rollCallGetInput.parse(query);
     await assertCallerRollCall(services.db.kysely, identity, id);
@@ -77,7 +86,8 @@ function csvOf(path: string): { list: (typeof csvLists)[string]; id?: string } |
 
 /**
  * GET /api/visits?format=csv (the report), /api/visits/open?format=csv (who is on site),
- * /api/reports/summary?format=csv (the funder summary) and /api/roll-calls/{id}?format=csv (a roll
+ * /api/reports/summary?format=csv (the funder summary), /api/reports/network?format=csv (its
+ * roll-up, location by location) and /api/roll-calls/{id}?format=csv (a roll
  * call's record): the list as a CSV attachment. Served before the JSON procedure of the same path,
  * with the same identity rule (staff) and the same filters.
  */

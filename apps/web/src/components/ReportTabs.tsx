@@ -2,9 +2,9 @@ import { Group } from "@mantine/core";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { ButtonLink } from "./links";
 
-type Tab = "visits" | "summary" | "rollCalls";
+type Tab = "visits" | "summary" | "network" | "rollCalls";
 
-/** The Reports pages: the visits report, the funder summary and the roll calls, side by side. */
+/** The Reports pages: the visits report, the funder summary, its locations side by side, the roll calls. */
 export function ReportTabs({ current }: { current: Tab }) {
   const { t } = useStaffTranslation();
   const tab = (name: Tab) =>
@@ -18,6 +18,9 @@ export function ReportTabs({ current }: { current: Tab }) {
       </ButtonLink>
       <ButtonLink to="/dashboard/reports/summary" size="compact-md" {...tab("summary")}>
         {t("reports.tabs.summary")}
+      </ButtonLink>
+      <ButtonLink to="/dashboard/reports/network" size="compact-md" {...tab("network")}>
+        {t("reports.tabs.network")}
       </ButtonLink>
       <ButtonLink to="/dashboard/reports/roll-calls" size="compact-md" {...tab("rollCalls")}>
         {t("reports.tabs.rollCalls")}

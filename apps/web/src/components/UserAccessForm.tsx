@@ -1,4 +1,4 @@
-import { Fieldset, NativeSelect, Stack, Text } from "@mantine/core";
+import { Fieldset, Stack, Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { messageOf } from "@vsi/web-common/api-errors";
@@ -10,10 +10,8 @@ import { trpc } from "../lib/trpc";
 import type { User } from "../lib/types";
 import { ErrorAlert } from "./ErrorAlert";
 import { FlashMessage } from "./FlashMessage";
+import { accessOf, LocationRolePicker, type Roles } from "./LocationRolePicker";
 import { SubmitButton } from "./FormButtons";
-
-/** The select's value for no role at a location (a select's values are strings). */
-const none = "none";
 
 /**
  * A user's role at each of the viewer's locations: none, staff or site admin. The viewer changes
@@ -25,13 +23,14 @@ export function UserAccessForm({ user, onSaved }: { user: User; onSaved: (user: 
   const said = useServerMessage();
   const viewer = useCurrentUser();
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
-  const [roles, setRoles] = useState(
+  const [roles, setRoles] = useState<Roles>(
     () => new Map(user.access.map((entry) => [entry.locationId, entry.role] as const)),
   );
   const [saved, setSaved] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const update = useMutation(trpc.users.update.mutationOptions());
-  const editable = locations.filter((location) => viewer && administers(viewer, location.id));
+  const mayEdit = (locationId: number) => Boolean(viewer && administers(viewer, locationId));
+  const editable = locations.filter((location) => mayEdit(location.id));
 
   if (user.isAdmin)
     return (
@@ -44,10 +43,7 @@ export function UserAccessForm({ user, onSaved }: { user: User; onSaved: (user: 
     event.preventDefault();
     setSaved(false);
     setProblem(null);
-    const access = editable.flatMap((location) => {
-      const role = roles.get(location.id);
-      return role ? [{ locationId: location.id, role }] : [];
-    });
+    const access = accessOf(roles, mayEdit);
     update.mutate(
       { id: user.id, access },
       {
@@ -70,28 +66,12 @@ export function UserAccessForm({ user, onSaved }: { user: User; onSaved: (user: 
             {t("users.accessHint")}
           </Text>
           {locations.length === 0 ? <Text>{t("users.noLocation")}</Text> : null}
-          {locations.map((location) => (
-            <NativeSelect
-              key={location.id}
-              label={location.Name}
-              disabled={!editable.includes(location)}
-              data={[
-                { value: none, label: t("users.roleNone") },
-                { value: "staff", label: t("users.roleStaff") },
-                { value: "admin", label: t("users.roleAdmin") },
-              ]}
-              value={roles.get(location.id) ?? none}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setRoles((current) => {
-                  const next = new Map(current);
-                  if (value === "staff" || value === "admin") next.set(location.id, value);
-                  else next.delete(location.id);
-                  return next;
-                });
-              }}
-            />
-          ))}
+          <LocationRolePicker
+            locations={locations}
+            editable={mayEdit}
+            roles={roles}
+            onChange={setRoles}
+          />
           <div>
             <SubmitButton busy={update.isPending} disabled={editable.length === 0} />
           </div>

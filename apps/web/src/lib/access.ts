@@ -14,6 +14,10 @@ export const administers = (user: User, locationId: number) =>
   user.isAdmin ||
   user.access.some((entry) => entry.locationId === locationId && entry.role === "admin");
 
+/** Whether the user may change a program: the network's, a network admin; a location's own, its admins. */
+export const mayChangeProgram = (user: User, program: { LocationId: number | null }) =>
+  program.LocationId === null ? user.isAdmin : administers(user, program.LocationId);
+
 /** The admin pages a site admin (not the network's) may open: their staff, their log. */
 export const siteAdminPages = ["/admin/users", "/admin/audit"] as const;
 

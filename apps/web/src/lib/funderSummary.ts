@@ -85,11 +85,13 @@ export function summaryCsvUrl(
   filters: ReportFilters & { from: string; to: string },
   timeZone: string,
   language: string,
+  /** The summary itself, or its roll-up location by location. */
+  report: "summary" | "network" = "summary",
 ): string {
   const query = new URLSearchParams({ format: "csv", timeZone, language });
   for (const [name, value] of Object.entries(filters))
     if (value !== undefined) query.set(name, String(value));
-  return `/api/reports/summary?${query.toString()}`;
+  return `/api/reports/${report}?${query.toString()}`;
 }
 
 /** A figure as a reader writes it: whole numbers as they are, others to at most two decimals. */

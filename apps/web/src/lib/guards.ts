@@ -2,7 +2,7 @@ import { redirect, type ParsedLocation } from "@tanstack/react-router";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { keptUserAt } from "./offlineRollCall";
 import type { User } from "./types";
-import { isSiteAdmin, siteAdminMayOpen } from "./access";
+import { administers, isSiteAdmin, siteAdminMayOpen } from "./access";
 
 // Route guards for beforeLoad. The session (and with it the tRPC client) is loaded by the first
 // guarded page, not by public ones.
@@ -62,6 +62,32 @@ export async function requireAdmin({
   if (!user) toLogin(location);
   if (!user.isAdmin && !(isSiteAdmin(user) && siteAdminMayOpen(location.pathname)))
     toLogin(location);
+  return { user };
+}
+
+/** A catalogue's pages (a program): a network admin's, and a site admin's for their locations' own. */
+export async function requireSiteAdmin({
+  location,
+}: {
+  location: ParsedLocation;
+}): Promise<{ user: User }> {
+  const user = await loadCurrentUser();
+  if (!user) toLogin(location);
+  if (!isSiteAdmin(user)) toLogin(location);
+  return { user };
+}
+
+/** A location's settings: its site admin's, or a network admin's (the server decides the call). */
+export async function requireLocationAdmin({
+  location,
+  params,
+}: {
+  location: ParsedLocation;
+  params: { locationId: string };
+}): Promise<{ user: User }> {
+  const user = await loadCurrentUser();
+  if (!user) toLogin(location);
+  if (!administers(user, Number(params.locationId))) toLogin(location);
   return { user };
 }
 

@@ -14,10 +14,11 @@ import {
   changesStateRefusal,
   publicProcedure,
   router,
+  siteAdminProcedure,
   staffProcedure,
 } from "../kernel/trpc.ts";
 import { wholeList } from "../kernel/pagination.ts";
-import { assertLocationAccess, heldLocationIds } from "../kernel/permissions.ts";
+import { assertAdministers, assertLocationAccess, heldLocationIds } from "../kernel/permissions.ts";
 
 export const locationsRouter = router({
   list: staffProcedure
@@ -76,19 +77,21 @@ export const locationsRouter = router({
       return getLocation(ctx.db, id);
     }),
 
-  update: adminProcedure
+  update: siteAdminProcedure
     .meta({
       openapi: {
         method: "PATCH",
         path: "/locations/{id}",
         tags: ["locations"],
-        summary: "Update a location; ProgramIds replaces the set and its order",
+        summary:
+          "Update a location (a network admin any, a site admin their own: another location is 404); ProgramIds replaces the set and its order",
       },
     })
     .input(locationUpdateInput)
     .output(locationSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
+      assertAdministers(ctx.identity, id);
       await updateLocation(
         ctx.db,
         { storage: ctx.services.storage, secret: ctx.services.config.secret },

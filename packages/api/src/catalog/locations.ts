@@ -17,7 +17,7 @@ async function setLocationPrograms(
   locationId: number,
   programIds: number[],
 ) {
-  const ids = await existingIds(trx, "programs", programIds);
+  const ids = await existingIds(trx, "programs", programIds, locationId);
   await trx.deleteFrom("location_programs").where("location_id", "=", locationId).execute();
   if (ids.length) {
     await trx
@@ -119,7 +119,7 @@ export async function updateLocation(
     const programIds =
       changes.ProgramIds === undefined
         ? undefined
-        : await existingIds(trx, "programs", changes.ProgramIds);
+        : await existingIds(trx, "programs", changes.ProgramIds, id);
     const fields = changedFields([
       ["Name", before.Name, changes.Name],
       ["Address", before.Address, changes.Address],

@@ -32,6 +32,7 @@ export function toProgramRef(row: Program) {
     id: row.id,
     Name: row.name,
     NameEs: row.name_es,
+    LocationId: row.location_id,
     SignsInHousehold: row.signs_in_household,
     VisitLimit: row.visit_limit,
     createdAt: iso(row.created_at),

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { idParam } from "../kernel/schema.ts";
 import { programInput, programSchema, programUpdateInput } from "./programs-schema.ts";
-import { getProgram, listPrograms } from "./queries.ts";
+import { getProgram, listPrograms, programOwner } from "./queries.ts";
 import { createProgram, updateProgram } from "./programs.ts";
 import { actorOf } from "../kernel/audit.ts";
 import { removeCatalogRow } from "./remove-row.ts";
-import { adminProcedure, router, staffProcedure } from "../kernel/trpc.ts";
+import { router, siteAdminProcedure, staffProcedure } from "../kernel/trpc.ts";
 import { wholeList } from "../kernel/pagination.ts";
-import { heldLocationIds } from "../kernel/permissions.ts";
+import { assertMayChangeCatalogRow, heldLocationIds } from "../kernel/permissions.ts";
 
 export const programsRouter = router({
   list: staffProcedure
@@ -17,7 +17,7 @@ export const programsRouter = router({
         path: "/programs",
         tags: ["programs"],
         summary:
-          "The programs offered at the caller's locations (all of them for a network admin) with those locations",
+          "The network's programs and the caller's locations' own (every one for a network admin), each with those of the caller's locations that offer it",
       },
     })
     .input(z.void())
@@ -39,50 +39,58 @@ export const programsRouter = router({
     .output(programSchema)
     .query(({ ctx, input }) => getProgram(ctx.db, input.id, heldLocationIds(ctx.identity))),
 
-  create: adminProcedure
+  create: siteAdminProcedure
     .meta({
       openapi: {
         method: "POST",
         path: "/programs",
         tags: ["programs"],
-        summary: "Create a program (201)",
+        summary:
+          "Create a program (201): the network's (LocationId null, network admins) or a location's own, offered there alone (its admins)",
       },
       status: 201,
     })
     .input(programInput)
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
+      assertMayChangeCatalogRow(ctx.identity, input.LocationId, "Location");
       const id = await createProgram(ctx.db, input, actorOf(ctx.identity), ctx.services.now());
       return getProgram(ctx.db, id);
     }),
 
-  update: adminProcedure
+  update: siteAdminProcedure
     .meta({
       openapi: {
         method: "PATCH",
         path: "/programs/{id}",
         tags: ["programs"],
-        summary: "Update a program; LocationIds replaces its locations",
+        summary:
+          "Update a program (the network's: network admins; a location's own: its admins, another location's is 404); LocationIds replaces its locations (a location's own: that location alone)",
       },
     })
     .input(programUpdateInput)
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
+      assertMayChangeCatalogRow(ctx.identity, await programOwner(ctx.db, id), "Program");
       await updateProgram(ctx.db, id, changes, ctx.services.now(), actorOf(ctx.identity));
       return getProgram(ctx.db, input.id);
     }),
 
-  remove: adminProcedure
+  remove: siteAdminProcedure
     .meta({
       openapi: {
         method: "DELETE",
         path: "/programs/{id}",
         tags: ["programs"],
-        summary: "Delete a program (archived if it has visits)",
+        summary:
+          "Delete a program (archived if it has visits): the network's, network admins; a location's own, its admins",
       },
     })
     .input(idParam)
     .output(programSchema)
-    .mutation(({ ctx, input }) => removeCatalogRow(ctx, "programs", input.id, getProgram)),
+    .mutation(async ({ ctx, input }) => {
+      assertMayChangeCatalogRow(ctx.identity, await programOwner(ctx.db, input.id), "Program");
+      return removeCatalogRow(ctx, "programs", input.id, getProgram);
+    }),
 });

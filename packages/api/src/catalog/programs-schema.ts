@@ -23,6 +23,10 @@ const programFields = {
 };
 export const programInput = z.object({
   ...programFields,
+  LocationId: id.nullable().default(null).meta({
+    description:
+      "the location whose own program this is (offered there alone; a site admin's must be one they administer); null or left out: the network's (network admins only). Set once, when made",
+  }),
   NameEs: translatedName.optional(),
   LocationIds: catalogIds.default([]),
   SignsInHousehold: jsonBoolean.default(false),

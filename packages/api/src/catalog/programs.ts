@@ -4,7 +4,7 @@ import type { ProgramChanges, ProgramInput } from "./programs-schema.ts";
 import { changedFields, recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { existingIds, getProgram } from "./queries.ts";
 import { invalid } from "../kernel/errors.ts";
-import { catalogMessages, said } from "../kernel/messages.ts";
+import { catalogMessages, said, say } from "../kernel/messages.ts";
 
 /**
  * LocationIds replaces the locations that offer the program. A newly added location gets the
@@ -15,7 +15,7 @@ async function setProgramLocations(
   programId: number,
   locationIds: number[],
 ) {
-  const ids = await existingIds(trx, "locations", locationIds);
+  const ids = await offeringIds(trx, programId, locationIds);
   // A location's last position is read and written under its row lock, so parallel edits adding
   // programs to one location queue up instead of taking the same tab (unique in the table too).
   // Locked in id order, so two edits sharing locations cannot deadlock.
@@ -49,6 +49,17 @@ async function setProgramLocations(
   }
 }
 
+/** The live locations that may offer the program: any for the network's, its own location for one's own. */
+async function offeringIds(trx: Transaction<Database>, programId: number, locationIds: number[]) {
+  const owner = await trx
+    .selectFrom("programs")
+    .select("location_id")
+    .where("id", "=", programId)
+    .executeTakeFirstOrThrow();
+  const ids = await existingIds(trx, "locations", locationIds);
+  return owner.location_id === null ? ids : ids.filter((id) => id === owner.location_id);
+}
+
 /**
  * Two live programs never share a name (whatever its letters' case): a tab, a report filter or
  * a funder's line would not say which is which. Programs are locked against other writers until
@@ -76,6 +87,11 @@ export async function createProgram(
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await assertProgramNameFree(trx, input.Name);
+    if (
+      input.LocationId !== null &&
+      !(await existingIds(trx, "locations", [input.LocationId])).length
+    )
+      throw invalid("LocationId", say(catalogMessages.noSuchLocation));
     const row = await trx
       .insertInto("programs")
       .values({
@@ -83,10 +99,16 @@ export async function createProgram(
         name_es: input.NameEs ?? null,
         signs_in_household: input.SignsInHousehold,
         visit_limit: input.VisitLimit && JSON.stringify(input.VisitLimit),
+        location_id: input.LocationId,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await setProgramLocations(trx, row.id, input.LocationIds);
+    // A location's own program is offered there from the start.
+    await setProgramLocations(
+      trx,
+      row.id,
+      input.LocationId === null ? input.LocationIds : [input.LocationId],
+    );
     await recordAudit(
       trx,
       actor,
@@ -95,6 +117,7 @@ export async function createProgram(
         subjectType: "program",
         subjectId: row.id,
         details: { name: input.Name },
+        ...(input.LocationId === null ? {} : { locationId: input.LocationId }),
       },
       now,
     );
@@ -134,7 +157,7 @@ export async function updateProgram(
     const locationIds =
       changes.LocationIds === undefined
         ? undefined
-        : sorted(await existingIds(trx, "locations", changes.LocationIds));
+        : sorted(await offeringIds(trx, id, changes.LocationIds));
     const fields = changedFields([
       ["Name", before.Name, changes.Name],
       ["NameEs", before.NameEs, changes.NameEs],
@@ -156,6 +179,7 @@ export async function updateProgram(
           subjectType: "program",
           subjectId: id,
           details: { name, fields },
+          ...(before.LocationId === null ? {} : { locationId: before.LocationId }),
         },
         now,
       );

@@ -1,5 +1,5 @@
 import type { Database, Executor } from "@vsi/db";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { invalid, notFound } from "../kernel/errors.ts";
 import { catalogMessages, say } from "../kernel/messages.ts";
 import { fileUrl } from "../assets/urls.ts";
@@ -64,7 +64,7 @@ export async function getLocation(db: Executor, id: number) {
 
 /**
  * Live programs with their live locations; with `held` (the caller's locations, when they hold only
- * some) those offered at one of them, each with those of its locations alone.
+ * some) the network's and those locations' own, each with those of its locations alone.
  */
 export async function listPrograms(db: Executor, ids?: number[], held?: readonly number[]) {
   let query = db
@@ -76,13 +76,7 @@ export async function listPrograms(db: Executor, ids?: number[], held?: readonly
   if (ids) query = query.where("id", "in", ids.length ? ids : [0]);
   if (held)
     query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("location_programs")
-          .select("location_programs.program_id")
-          .whereRef("location_programs.program_id", "=", "programs.id")
-          .where("location_programs.location_id", "=", anyOf(held)),
-      ),
+      eb.or([eb("location_id", "is", null), eb("location_id", "=", anyOf(held))]),
     );
   const programs = await query.execute();
   if (!programs.length) return [];
@@ -106,26 +100,47 @@ export async function listPrograms(db: Executor, ids?: number[], held?: readonly
   }));
 }
 
+/** Whose a live program is: its own location's, or the network's (null); 404 when there is none. */
+export async function programOwner(db: Executor, id: number): Promise<number | null> {
+  const row = await db
+    .selectFrom("programs")
+    .select("location_id")
+    .where("id", "=", id)
+    .where("archived_at", "is", null)
+    .executeTakeFirst();
+  if (!row) throw notFound("Program");
+  return row.location_id;
+}
+
 export async function getProgram(db: Executor, id: number, held?: readonly number[]) {
   const [program] = await listPrograms(db, [id], held);
   if (!program) throw notFound("Program");
   return program;
 }
 
-/** The ids that name live rows, in the order given, without repeats: unknown ids are dropped. */
+/**
+ * The ids that name live rows, in the order given, without repeats: unknown ids are dropped. With
+ * `offeredAt`, programs that location may offer: the network's and its own (another's own is
+ * dropped as unknown).
+ */
 export async function existingIds(
   db: Executor,
   table: "locations" | "programs",
   ids: number[],
+  offeredAt?: number,
 ): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const rows = await db
+  let query = db
     .selectFrom(table)
     .select("id")
     .where("id", "in", unique)
-    .where("archived_at", "is", null)
-    .execute();
+    .where("archived_at", "is", null);
+  if (offeredAt !== undefined)
+    query = query.where((eb) =>
+      eb.or([eb(sql.ref("location_id"), "is", null), eb(sql.ref("location_id"), "=", offeredAt)]),
+    );
+  const rows = await query.execute();
   const known = new Set(rows.map((r) => r.id));
   return unique.filter((id) => known.has(id));
 }

@@ -26,6 +26,10 @@ export const programRefSchema = z.object({
       description:
         "at most `count` visits per household per calendar month or week (in the location's zone) or per `days` days, at this location or (acrossLocations) at all; a sign-in past it is kept with Eligibility waiting; null: no limit",
     }),
+  LocationId: z.number().int().nullable().meta({
+    description:
+      "the location whose own program it is, offered there alone and changed by its admins; null: the network's, which any location may offer (a network admin's to change)",
+  }),
   SignsInHousehold: z.boolean().meta({
     description:
       "whether a sign-in brings a household's party (PartySize, HouseholdMemberIds) and belongs to the visitor's household, made at their first visit; default false",

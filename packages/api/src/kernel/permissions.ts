@@ -128,6 +128,29 @@ export function assertLocationAccess(identity: Identity, locationId: number, wha
 }
 
 /**
+ * A location's own settings, and what is its own: its admin's (a network admin's, any one's).
+ * Another location is as if it did not exist (404); one the caller holds as staff alone is 403.
+ */
+export function assertAdministers(identity: Identity, locationId: number, what = "Location"): void {
+  assertLocationAccess(identity, locationId, what);
+  if (identity.kind === "user" && roleAt(identity.access, locationId) !== "admin")
+    throw forbidden(say(accessMessages.adminsOnly));
+}
+
+/**
+ * A catalogue's row (a program): the network's is a network admin's to make and change (403 to
+ * anyone else), a location's own its admin's (another location's own is as if it did not exist).
+ */
+export function assertMayChangeCatalogRow(
+  identity: Identity,
+  ownLocationId: number | null,
+  what: string,
+): void {
+  if (ownLocationId === null) assertAdmin(identity);
+  else assertAdministers(identity, ownLocationId, what);
+}
+
+/**
  * A list's filters for the caller: a location it names that the caller does not hold is 404; with
  * none named, the caller's locations alone (`locationIds`, left out for every location).
  */

@@ -20,7 +20,12 @@ export function slug(name: string, ascii: boolean): string {
 const fileWords = (language: Language) => (key: string, values?: Record<string, string | number>) =>
   serverTranslate(language, `reports.files.${key}`, values);
 
-const kindKeys = { visits: "visits", "on-site": "onSite", summary: "summary" } as const;
+const kindKeys = {
+  visits: "visits",
+  "on-site": "onSite",
+  summary: "summary",
+  network: "network",
+} as const;
 
 function days(
   word: ReturnType<typeof fileWords>,
@@ -44,7 +49,7 @@ function days(
 export async function csvFileName(
   db: Kysely<Database>,
   filters: VisitFilters,
-  kind: "visits" | "on-site" | "summary" = "visits",
+  kind: keyof typeof kindKeys = "visits",
   language: Language = "en",
 ): Promise<{ ascii: string; utf8: string }> {
   const names = {

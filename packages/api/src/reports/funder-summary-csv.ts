@@ -24,6 +24,19 @@ export const questionFiguresCsvHeaders = [
   "Mean",
 ] as const;
 
+/** The Program cell of a summary's lines: the chosen one, in the input's language, or "All programs". */
+export async function programCellOf(db: Executor, input: FunderSummaryInput): Promise<string> {
+  if (input.programId === undefined) return "All programs";
+  const program = await db
+    .selectFrom("programs")
+    .select(["name", "name_es"])
+    .where("id", "=", input.programId)
+    .executeTakeFirst();
+  return program
+    ? programName({ Name: program.name, NameEs: program.name_es }, input.language ?? "en")
+    : `Program ${input.programId}`;
+}
+
 /**
  * The funder summary as CSV: first the period's totals (Period `from/to`, Program the chosen one
  * or "All programs"), then a line per program and month (Period `YYYY-MM`), programs named in
@@ -33,22 +46,10 @@ export const questionFiguresCsvHeaders = [
  * per choice, ZIP code or age band.
  */
 export async function funderSummaryCsv(db: Executor, input: FunderSummaryInput): Promise<string> {
-  const [summary, program] = await Promise.all([
+  const [summary, programCell] = await Promise.all([
     funderSummary(db, input),
-    input.programId === undefined
-      ? undefined
-      : db
-          .selectFrom("programs")
-          .select(["name", "name_es"])
-          .where("id", "=", input.programId)
-          .executeTakeFirst(),
+    programCellOf(db, input),
   ]);
-  const programCell =
-    input.programId === undefined
-      ? "All programs"
-      : program
-        ? programName({ Name: program.name, NameEs: program.name_es }, input.language ?? "en")
-        : `Program ${input.programId}`;
   let csv = utf8Bom + csvLine(funderSummaryCsvHeaders);
   csv += csvLine([
     formulaSafeCell(programCell),

@@ -94,6 +94,21 @@ export async function funderTotals(db: Executor, input: FunderSummaryInput) {
   );
 }
 
+/**
+ * The roll-up: the summary's totals for every location together and for each location on its own
+ * (each person once per location, new to it or returning to it), in one reading each.
+ */
+export async function funderTotalsByLocation(db: Executor, input: FunderSummaryInput) {
+  const [whole, rows] = await Promise.all([
+    funderTotals(db, input),
+    withoutJit(db, (trx) => funderSummaryStatements(trx, input).perLocation.execute()),
+  ]);
+  return {
+    whole,
+    perLocation: new Map(rows.map((row) => [Number(row.location_id), totalsOf(row)])),
+  };
+}
+
 /** The summary's statements, unrun (the bench explains them). */
 export function funderSummaryStatements(db: Executor, input: FunderSummaryInput) {
   const place: VisitFilters = {
@@ -114,18 +129,31 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
   // The people, new and returning, and each month's new people (first visit to the place, or to
   // the program, in that month within the period; they add up to the period's) all come from it.
   // Visits without a key (no phone number) are counted, as a group that is nobody.
-  const history = db.with("firsts", (qc) =>
-    qc
-      .selectFrom("visits")
-      .select([
-        "visits.visitor_key",
-        sql<number | null>`visits.program_id`.as("program_id"),
-        sql<Date>`min(visits.time_in)`.as("first_in"),
-        sql<number>`(count(*) filter (where visits.time_in >= ${periodStart}))::int`.as("visits"),
-      ])
-      .where(visitConditions({ ...place, to: input.to }))
-      .groupBy(sql`grouping sets ((visits.visitor_key, visits.program_id), (visits.visitor_key))`),
-  );
+  // The roll-up's pass is the same, a row per person and location: each site's new people are
+  // new to that site, as that site's own summary counts them.
+  const firstVisits = (perLocation: boolean) =>
+    db.with("firsts", (qc) =>
+      qc
+        .selectFrom("visits")
+        .select([
+          "visits.visitor_key",
+          sql<number | null>`${perLocation ? sql`null::int` : sql`visits.program_id`}`.as(
+            "program_id",
+          ),
+          sql<number | null>`${perLocation ? sql`visits.location_id` : sql`null::int`}`.as(
+            "location_id",
+          ),
+          sql<Date>`min(visits.time_in)`.as("first_in"),
+          sql<number>`(count(*) filter (where visits.time_in >= ${periodStart}))::int`.as("visits"),
+        ])
+        .where(visitConditions({ ...place, to: input.to }))
+        .groupBy(
+          perLocation
+            ? sql`visits.visitor_key, visits.location_id`
+            : sql`grouping sets ((visits.visitor_key, visits.program_id), (visits.visitor_key))`,
+        ),
+    );
+  const history = firstVisits(false);
   const person = sql<boolean>`firsts.program_id is null`;
   const peopleTotals = [
     sql<number>`coalesce(sum(firsts.visits) filter (where ${person}), 0)`.as("visits"),
@@ -137,6 +165,10 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     ),
   ];
   const totals = history.selectFrom("firsts").select(peopleTotals);
+  const perLocation = firstVisits(true)
+    .selectFrom("firsts")
+    .select(["firsts.location_id", ...peopleTotals])
+    .groupBy("firsts.location_id");
   const people = history
     .with("newcomers", (qc) =>
       qc
@@ -195,6 +227,7 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     .orderBy(sql`programs.name nulls first`);
   return {
     totals,
+    perLocation,
     people,
     months,
     answers: answerFiguresStatement(db, period),

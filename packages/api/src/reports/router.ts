@@ -5,6 +5,8 @@ import { heldLocationIds, withinCallerLocations } from "../kernel/permissions.ts
 import { mailReady, setupChecklist } from "../admin/setup.ts";
 import { funderSummary } from "./funder-summary.ts";
 import { funderSummaryInput, funderSummarySchema } from "./funder-summary-schema.ts";
+import { networkSummary } from "./network-summary.ts";
+import { networkSummarySchema } from "./network-summary-schema.ts";
 import { todayFigures } from "./today.ts";
 import { todayInput, todaySchema } from "./today-schema.ts";
 import { reportSettings, setFiscalYearStart } from "./report-settings.ts";
@@ -33,6 +35,24 @@ export const reportsRouter = router({
     .input(funderSummaryInput)
     .output(funderSummarySchema)
     .query(({ ctx, input }) => funderSummary(ctx.db, withinCallerLocations(ctx.identity, input))),
+
+  network: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/reports/network",
+        tags: ["reports"],
+        summary:
+          "Staff: the roll-up — the funder summary's totals (visits, people, new and returning people) for all the caller's locations together and for each location side by side (a network admin: every location); format=csv for a CSV file",
+        description:
+          "The same period, program and zone as /reports/summary. A person who went to two locations counts once in `network` and once at each location. " +
+          "With format=csv, a text/csv; charset=utf-8 attachment with a UTF-8 byte order mark, columns Location, Program, Period, Visits, People, NewPeople, ReturningPeople: " +
+          "the first line every location together (Location All locations), then a line per location; a cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe.",
+      },
+    })
+    .input(funderSummaryInput)
+    .output(networkSummarySchema)
+    .query(({ ctx, input }) => networkSummary(ctx.db, withinCallerLocations(ctx.identity, input))),
 
   settings: staffProcedure
     .meta({

@@ -47,6 +47,18 @@ export const todaySchema = z.object({
       stack: z.array(z.object({ key: z.string(), label: z.string(), count })),
     }),
   ),
+  /** Each shown location on its own, by name: the roll-up's side by side (its days its own). */
+  perLocation: z.array(
+    z.object({
+      locationId: count,
+      locationName: z.string(),
+      signedInNow: count,
+      today: tally,
+      sameDayLastWeek: tally,
+      thisWeek: tally,
+      lastWeek: tally,
+    }),
+  ),
   /** The "get set up" list: admins only, and only until it is done or dismissed. */
   setup: setupChecklistSchema.nullable(),
 });

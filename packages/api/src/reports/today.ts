@@ -8,10 +8,7 @@ import { anyOf } from "../kernel/any-of.ts";
 /** How far back the dashboard looks: its chart's 14 days, which hold last week's too. */
 const chartDays = 14;
 
-interface FiguresRow {
-  ref_today: string;
-  ref_weekday: number;
-  signed_in_now: number;
+interface Tallies {
   today_visits: number;
   today_people: number;
   same_day_visits: number;
@@ -20,6 +17,14 @@ interface FiguresRow {
   week_people: number;
   last_week_visits: number;
   last_week_people: number;
+}
+
+interface FiguresRow extends Tallies {
+  ref_today: string;
+  ref_weekday: number;
+  signed_in_now: number;
+  per_location: Array<Tallies & { location_id: number }>;
+  open_per_location: Array<{ location_id: number; signed_in_now: number }>;
   per_day: Array<{
     ago: number;
     program_id: number;
@@ -47,13 +52,23 @@ function shift(date: string, days: number): string {
 export function figuresStatement(ids: number[], refZone: string, now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
   const shownIds = sql.join(ids.map((id) => sql`${id}::int`));
+  // The figures, for the shown locations together and for each on its own (the roll-up's).
+  const tallies = sql`
+      count(*) filter (where ago = 0)::int as today_visits,
+      count(distinct visitor_key) filter (where ago = 0)::int as today_people,
+      count(*) filter (where ago = 7)::int as same_day_visits,
+      count(distinct visitor_key) filter (where ago = 7)::int as same_day_people,
+      count(*) filter (where ago < weekday)::int as week_visits,
+      count(distinct visitor_key) filter (where ago < weekday)::int as week_people,
+      count(*) filter (where ago >= weekday and ago < weekday + 7)::int as last_week_visits,
+      count(distinct visitor_key) filter (where ago >= weekday and ago < weekday + 7)::int as last_week_people`;
   return sql<FiguresRow>`
     with shown as (
       select id, time_zone, (${at} at time zone time_zone)::date as today
       from locations where id in (${shownIds})
     ),
     recent as materialized (
-      select v.program_id, v.visitor_key,
+      select s.id as location_id, v.program_id, v.visitor_key,
              s.today - (v.time_in at time zone s.time_zone)::date as ago,
              extract(isodow from s.today)::int as weekday
       from shown s
@@ -69,20 +84,23 @@ export function figuresStatement(ids: number[], refZone: string, now: Date) {
       select r.ago, r.program_id, p.name, p.name_es, count(*)::int as visits
       from recent r join programs p on p.id = r.program_id
       group by r.ago, r.program_id, p.name, p.name_es
+    ),
+    per_location as (
+      select recent.location_id, ${tallies} from recent group by recent.location_id
+    ),
+    open_per_location as (
+      select visits.location_id, count(*)::int as signed_in_now
+      from visits where visits.time_out is null and visits.location_id in (${shownIds})
+      group by visits.location_id
     )
     select
       to_char((${at} at time zone ${refZone})::date, 'YYYY-MM-DD') as ref_today,
       extract(isodow from (${at} at time zone ${refZone})::date)::int as ref_weekday,
-      (select count(*)::int from visits where visits.time_out is null and visits.location_id in (${shownIds})) as signed_in_now,
-      count(*) filter (where ago = 0)::int as today_visits,
-      count(distinct visitor_key) filter (where ago = 0)::int as today_people,
-      count(*) filter (where ago = 7)::int as same_day_visits,
-      count(distinct visitor_key) filter (where ago = 7)::int as same_day_people,
-      count(*) filter (where ago < weekday)::int as week_visits,
-      count(distinct visitor_key) filter (where ago < weekday)::int as week_people,
-      count(*) filter (where ago >= weekday and ago < weekday + 7)::int as last_week_visits,
-      count(distinct visitor_key) filter (where ago >= weekday and ago < weekday + 7)::int as last_week_people,
-      (select coalesce(json_agg(per_day), '[]'::json) from per_day) as per_day
+      (select coalesce(sum(signed_in_now), 0)::int from open_per_location) as signed_in_now,
+      ${tallies},
+      (select coalesce(json_agg(per_day), '[]'::json) from per_day) as per_day,
+      (select coalesce(json_agg(per_location), '[]'::json) from per_location) as per_location,
+      (select coalesce(json_agg(open_per_location), '[]'::json) from open_per_location) as open_per_location
     from recent
   `;
 }
@@ -103,7 +121,9 @@ export async function todayFigures(
 ): Promise<Omit<Today, "setup">> {
   let shownLocations = db
     .selectFrom("locations")
-    .select(["id", "time_zone"])
+    .select(["id", "name", "time_zone"])
+    .orderBy("name")
+    .orderBy("id")
     .where("archived_at", "is", null);
   if (held !== undefined) shownLocations = shownLocations.where("id", "=", anyOf(held));
   const locations = await shownLocations.execute();
@@ -147,6 +167,8 @@ export async function todayFigures(
     .map(([id, p]) => ({ id, ...p }))
     .sort((a, b) => b.visits - a.visits || a.Name.localeCompare(b.Name) || a.id - b.id)[0];
 
+  const tallied = new Map(row.per_location.map((cell) => [cell.location_id, cell]));
+  const openHere = new Map(row.open_per_location.map((cell) => [cell.location_id, cell]));
   return {
     timeZone: refZone,
     dates: {
@@ -158,11 +180,38 @@ export async function todayFigures(
       chartFrom: shift(today, 1 - chartDays),
     },
     signedInNow: row.signed_in_now,
+    ...talliesOf(row),
+    busiestProgram: busiest ?? null,
+    days,
+    perLocation: shown.map((location) => {
+      const figures = tallied.get(location.id);
+      const open = openHere.get(location.id);
+      return {
+        locationId: location.id,
+        locationName: location.name,
+        signedInNow: open?.signed_in_now ?? 0,
+        ...talliesOf(figures ?? noTallies),
+      };
+    }),
+  };
+}
+
+const noTallies: Tallies = {
+  today_visits: 0,
+  today_people: 0,
+  same_day_visits: 0,
+  same_day_people: 0,
+  week_visits: 0,
+  week_people: 0,
+  last_week_visits: 0,
+  last_week_people: 0,
+};
+
+function talliesOf(row: Tallies) {
+  return {
     today: { visits: row.today_visits, people: row.today_people },
     sameDayLastWeek: { visits: row.same_day_visits, people: row.same_day_people },
     thisWeek: { visits: row.week_visits, people: row.week_people },
     lastWeek: { visits: row.last_week_visits, people: row.last_week_people },
-    busiestProgram: busiest ?? null,
-    days,
   };
 }

@@ -1,11 +1,14 @@
-import { NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
+import { Fieldset, NativeSelect, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import type { Language } from "@vsi/i18n/languages";
 import { useStaffTranslation } from "@vsi/i18n/staff";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormCard } from "../../../components/FormCard";
 import { InviteLinkNotice } from "../../../components/InviteLinkNotice";
+import { accessOf, LocationRolePicker, type Roles } from "../../../components/LocationRolePicker";
+import { administers } from "../../../lib/access";
+import { useCurrentUser } from "../../../lib/session";
 import { AnchorLink } from "../../../components/links";
 import { fullName } from "../../../lib/names";
 import { SubmitButton } from "../../../components/FormButtons";
@@ -28,6 +31,11 @@ function InviteUserPage() {
   // The e-mail's language: the one this admin reads the page in unless they pick another.
   const [language, setLanguage] = useState<Language>(pageLanguage);
   const create = useMutation(trpc.invites.create.mutationOptions());
+  const viewer = useCurrentUser();
+  const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  // No role chosen anywhere sends no access: the server's default for the inviter (the hint says it).
+  const [roles, setRoles] = useState<Roles>(new Map());
+  const mayEdit = (locationId: number) => Boolean(viewer && administers(viewer, locationId));
   // Not e-mailed (no mail server): its link, to pass on by hand.
   const [unsent, setUnsent] = useState<{ name: string; link: string } | null>(null);
   const bind = (field: TextField) => ({
@@ -43,7 +51,7 @@ function InviteUserPage() {
     event.preventDefault();
     errors.clear();
     create.mutate(
-      { ...values, language },
+      { ...values, language, ...(roles.size ? { access: accessOf(roles, mayEdit) } : {}) },
       {
         // mutate() ignores what its callbacks return; invalidateQueries never rejects.
         onSuccess: (invite) => {
@@ -95,6 +103,19 @@ function InviteUserPage() {
             onChange={(event) => setLanguage(event.currentTarget.value === "es" ? "es" : "en")}
             error={errors.fieldErrors.language}
           />
+          <Fieldset legend={t("users.accessTitle")} variant="unstyled">
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed">
+                {viewer?.isAdmin ? t("users.inviteAccessEvery") : t("users.inviteAccessOwn")}
+              </Text>
+              <LocationRolePicker
+                locations={locations}
+                editable={mayEdit}
+                roles={roles}
+                onChange={setRoles}
+              />
+            </Stack>
+          </Fieldset>
           <div>
             <SubmitButton busy={create.isPending} />
           </div>

@@ -8,12 +8,12 @@ import { LocationTablets } from "../../../components/LocationTablets";
 import { LocationForm, locationFormFields } from "../../../components/LocationForm";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
 import { useServerErrors } from "../../../hooks/useServerErrors";
-import { requireAdmin } from "../../../lib/guards";
+import { requireLocationAdmin } from "../../../lib/guards";
 import { saveCallbacks } from "../../../lib/saveCallbacks";
 import { trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/dashboard/locations/$locationId/edit")({
-  beforeLoad: requireAdmin,
+  beforeLoad: requireLocationAdmin,
   component: EditLocationPage,
 });
 

@@ -7,6 +7,7 @@ import { FormCard } from "../../../components/FormCard";
 import { ButtonLink } from "../../../components/links";
 import { LocationDoor } from "../../../components/LocationDoor";
 import { LocationTablets } from "../../../components/LocationTablets";
+import { administers } from "../../../lib/access";
 import { useCurrentUser } from "../../../lib/session";
 import { trpc } from "../../../lib/trpc";
 
@@ -23,7 +24,8 @@ function LocationTabletsPage() {
   const id = Number(Route.useParams().locationId);
   const { data: location } = useSuspenseQuery(trpc.locations.get.queryOptions({ id }));
   const { t } = useStaffTranslation();
-  const isAdmin = useCurrentUser()?.isAdmin === true;
+  const user = useCurrentUser();
+  const isAdmin = user ? administers(user, id) : false;
   return (
     <FormCard title={t("locations.tabletsAt", { name: location.Name })} size="md">
       <FlashMessage />

@@ -6,6 +6,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { sheetPath } from "@vsi/web-common/addresses";
 import { ListPage } from "../../../components/ListPage";
 import { ScrollTable } from "../../../components/ScrollTable";
+import { administers } from "../../../lib/access";
 import { useCurrentUser } from "../../../lib/session";
 import { trpc, trpcClient } from "../../../lib/trpc";
 import type { LocationListItem } from "../../../lib/types";
@@ -40,7 +41,10 @@ function LocationsPage() {
             <Table.Td>{location.Name}</Table.Td>
             <Table.Td>{location.Address}</Table.Td>
             <Table.Td>
-              <LocationActions location={location} canEdit={user?.isAdmin === true} />
+              <LocationActions
+                location={location}
+                canEdit={user ? administers(user, location.id) : false}
+              />
             </Table.Td>
           </>
         )}

@@ -5,12 +5,12 @@ import { FormCard } from "../../../components/FormCard";
 import { ProgramForm, programFormFields } from "../../../components/ProgramForm";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
 import { useServerErrors } from "../../../hooks/useServerErrors";
-import { requireAdmin } from "../../../lib/guards";
+import { requireSiteAdmin } from "../../../lib/guards";
 import { saveCallbacks } from "../../../lib/saveCallbacks";
 import { trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/dashboard/programs/$programId/edit")({
-  beforeLoad: requireAdmin,
+  beforeLoad: requireSiteAdmin,
   component: EditProgramPage,
 });
 

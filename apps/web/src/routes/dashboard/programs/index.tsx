@@ -4,6 +4,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ListPage } from "../../../components/ListPage";
 import { ScrollTable } from "../../../components/ScrollTable";
+import { isSiteAdmin, mayChangeProgram } from "../../../lib/access";
 import { useCurrentUser } from "../../../lib/session";
 import { trpc } from "../../../lib/trpc";
 import { ButtonLink, EditLink } from "../../../components/links";
@@ -14,14 +15,17 @@ export const Route = createFileRoute("/dashboard/programs/")({
 
 function ProgramsPage() {
   const user = useCurrentUser();
-  const isAdmin = user?.isAdmin === true;
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  const names = new Map(locations.map((location) => [location.id, location.Name]));
   const { t } = useStaffTranslation();
   return (
     <ListPage
       title={t("programs.title")}
       actions={
-        isAdmin ? <ButtonLink to="/dashboard/programs/new">{t("programs.add")}</ButtonLink> : null
+        user && isSiteAdmin(user) ? (
+          <ButtonLink to="/dashboard/programs/new">{t("programs.add")}</ButtonLink>
+        ) : null
       }
     >
       <ScrollTable
@@ -40,9 +44,14 @@ function ProgramsPage() {
                   {program.NameEs}
                 </Text>
               ) : null}
+              {program.LocationId !== null ? (
+                <Text size="sm" c="dimmed">
+                  {t("programs.ownOf", { name: names.get(program.LocationId) ?? "" })}
+                </Text>
+              ) : null}
             </Table.Td>
             <Table.Td>
-              {isAdmin ? (
+              {user && mayChangeProgram(user, program) ? (
                 <EditLink
                   to="/dashboard/programs/$programId/edit"
                   params={{ programId: String(program.id) }}
