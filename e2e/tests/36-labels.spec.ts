@@ -76,16 +76,21 @@ test("a ticket prints to the label printer and to a label-sized page, and its QR
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     mkdirSync(artifactsDir, { recursive: true });
     writeFileSync(path.join(artifactsDir, "36-labels-ticket.pdf"), pdf);
-    const boxes = [...pdf.toString("latin1").matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)];
+    const boxes = [
+      ...pdf.toString("latin1").matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g),
+    ];
     expect(boxes).toHaveLength(1);
     expect(Number(boxes[0]![1])).toBeCloseTo(mmToPoints(62), 0);
     expect(Number(boxes[0]![2])).toBeCloseTo(mmToPoints(29), 0);
     // What the printer gets, to look at: the print page at the label's size, four times magnified.
-    const printView = await page.context().browser()!.newContext({
-      storageState: await page.context().storageState(),
-      viewport: { width: 235, height: 110 },
-      deviceScaleFactor: 4,
-    });
+    const printView = await page
+      .context()
+      .browser()!
+      .newContext({
+        storageState: await page.context().storageState(),
+        viewport: { width: 235, height: 110 },
+        deviceScaleFactor: 4,
+      });
     const printPage = await printView.newPage();
     await printPage.emulateMedia({ media: "print" });
     await printPage.goto(`/dashboard/visits/${visitId}`);

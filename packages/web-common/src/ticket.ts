@@ -64,7 +64,10 @@ export function ticketElement(label: Label): HTMLElement {
   line(label.Date, 3, 400, "date");
   const quiet = 2;
   const qr = document.createElementNS(svgNs, "svg");
-  qr.setAttribute("viewBox", `${-quiet} ${-quiet} ${label.Qr.Size + 2 * quiet} ${label.Qr.Size + 2 * quiet}`);
+  qr.setAttribute(
+    "viewBox",
+    `${-quiet} ${-quiet} ${label.Qr.Size + 2 * quiet} ${label.Qr.Size + 2 * quiet}`,
+  );
   qr.setAttribute("shape-rendering", "crispEdges");
   qr.setAttribute("role", "img");
   qr.setAttribute("aria-label", label.Url);

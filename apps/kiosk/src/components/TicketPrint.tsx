@@ -33,7 +33,10 @@ export function TicketPrint({ visitId }: { visitId: number }) {
         // The confirmation closes on a tap anywhere else.
         event.stopPropagation();
         if (!label.HasPrinter) return window.print();
-        kioskApi.print(visitId).then(() => setSent(true), () => undefined);
+        kioskApi.print(visitId).then(
+          () => setSent(true),
+          () => undefined,
+        );
       }}
     >
       {t("confirm.printTicket")}

@@ -56,11 +56,14 @@ export function LocationLabels({
         <Select
           label={t("ticket.size")}
           description={t("ticket.sizeHint")}
-          data={labelSizes.map((value) => ({ value, label: t(`ticket.sizes.${value.replaceAll(".", "_")}`) }))}
+          data={labelSizes.map((value) => ({
+            value,
+            label: t(`ticket.sizes.${value.replaceAll(".", "_")}`),
+          }))}
           value={size}
           allowDeselect={false}
           error={errors.fieldErrors.LabelSize}
-          onChange={(value) => value && setSize(value as LabelSize)}
+          onChange={(value) => value && setSize(value)}
         />
         <Switch
           label={t("ticket.printer")}

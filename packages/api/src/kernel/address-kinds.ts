@@ -15,13 +15,7 @@ import { BlockList, isIP } from "node:net";
  * - public: anything else
  */
 export type AddressKind =
-  | "public"
-  | "loopback"
-  | "private"
-  | "link-local"
-  | "metadata"
-  | "shared"
-  | "reserved";
+  "public" | "loopback" | "private" | "link-local" | "metadata" | "shared" | "reserved";
 
 const ranges: Record<Exclude<AddressKind, "public" | "metadata">, BlockList> = {
   loopback: new BlockList(),

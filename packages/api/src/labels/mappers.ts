@@ -37,7 +37,10 @@ export function toLabelPrint(row: {
 }
 
 /** A QR code's dark modules as one SVG path, a unit square each, run by run along each row. */
-export function qrPath(modules: { size: number; get(row: number, column: number): number | boolean }) {
+export function qrPath(modules: {
+  size: number;
+  get(row: number, column: number): number | boolean;
+}) {
   const parts: string[] = [];
   for (let y = 0; y < modules.size; y++) {
     let x = 0;

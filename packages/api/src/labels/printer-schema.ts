@@ -7,7 +7,8 @@ export type LabelSize = (typeof labelSizes)[number];
 export const defaultLabelSize: LabelSize = "62x29mm";
 
 /** A host name's or an IP address's characters: letters, digits, dots, hyphens and colons. */
-const hostShape = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|[0-9a-f:.]+)$/i;
+const hostShape =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|[0-9a-f:.]+)$/i;
 
 /**
  * A network label printer that speaks ZPL on a TCP port (9100 on Zebra-compatible printers). Where
@@ -48,7 +49,9 @@ export const locationLabelOutputs = {
     }),
   LabelSize: z
     .enum(labelSizes)
-    .meta({ description: "the page a ticket prints on in the browser: 62x29mm, 2.25x1.25in or letter" }),
+    .meta({
+      description: "the page a ticket prints on in the browser: 62x29mm, 2.25x1.25in or letter",
+    }),
 };
 
 /** What an admin sends (each optional on an update; left out, unchanged). */

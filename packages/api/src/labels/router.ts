@@ -13,12 +13,7 @@ import { labelLayouts, labelLines, visitPageUrl, type LabelLines } from "./label
 import type { LabelSize } from "./printer-schema.ts";
 import { labelZpl } from "./zpl.ts";
 import { sendToPrinter } from "./printer.ts";
-import {
-  finishLabelPrint,
-  startLabelPrint,
-  visitForLabel,
-  type VisitForLabel,
-} from "./queries.ts";
+import { finishLabelPrint, startLabelPrint, visitForLabel, type VisitForLabel } from "./queries.ts";
 import { qrPath, toLabelPrint } from "./mappers.ts";
 
 const whose = {

@@ -45,7 +45,10 @@ function ScanPage() {
         if (code !== undefined) {
           const visitId = visitIdOfCode(code);
           if (visitId !== undefined) {
-            void navigate({ to: "/dashboard/visits/$visitId", params: { visitId: String(visitId) } });
+            void navigate({
+              to: "/dashboard/visits/$visitId",
+              params: { visitId: String(visitId) },
+            });
             return;
           }
           setProblem("notTicket");

@@ -35,7 +35,9 @@ function VisitPage() {
         </Group>
         <Text c="dimmed">
           {t("ticket.timeIn", { time: formatDateTime(visit.TimeIn) })}
-          {visit.TimeOut ? ` · ${t("ticket.timeOut", { time: formatDateTime(visit.TimeOut) })}` : ""}
+          {visit.TimeOut
+            ? ` · ${t("ticket.timeOut", { time: formatDateTime(visit.TimeOut) })}`
+            : ""}
         </Text>
       </Stack>
       <Group>
