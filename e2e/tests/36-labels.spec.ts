@@ -27,10 +27,28 @@ test("a ticket prints to the label printer and to a label-sized page, and its QR
     const site = await createSite(adminApi, "Label Hall", ["Pantry"]);
     const { location } = site;
     const program = site.programs[0]!;
-    await adminApi.expect(200, "PATCH", `/api/locations/${location.id}`, {
-      ...lingeringConfirmation,
-      LabelPrinter: { kind: "zpl", host: printer.host, port: printer.port },
-    });
+    await adminApi.expect(200, "PATCH", `/api/locations/${location.id}`, lingeringConfirmation);
+
+    // An admin sets the site's label printer: a public address is refused by the field.
+    await logInContext(page.context(), await newUser({ isAdmin: true }));
+    await page.goto(`/dashboard/locations/${location.id}/edit`);
+    const settings = page.locator("form", { hasText: "Tickets and labels" });
+    await settings.getByLabel("Network label printer (ZPL)").check({ force: true });
+    await settings.getByLabel("Printer address").fill("8.8.8.8");
+    await settings.getByRole("button", { name: "Save ticket settings" }).click();
+    await expect(settings.getByText(/8\.8\.8\.8, a public address/)).toBeVisible();
+    for (const [name, size] of [
+      ["1024x768", viewports.tabletLandscape],
+      ["390x844", viewports.phone],
+    ] as const) {
+      await page.setViewportSize(size);
+      await settings.scrollIntoViewIfNeeded();
+      await keepScreenshot(page, `36-labels-settings-${name}`, { fullPage: false });
+    }
+    await settings.getByLabel("Printer address").fill(printer.host);
+    await settings.getByLabel("Port").fill(String(printer.port));
+    await settings.getByRole("button", { name: "Save ticket settings" }).click();
+    await expect(settings.getByText("Saved.")).toBeVisible();
 
     // The visitor signs in at the tablet and prints their ticket from the welcome.
     const tablet = await setUpTablet(location.id);
@@ -119,7 +137,8 @@ test("a ticket prints to the label printer and to a label-sized page, and its QR
         permissions: ["camera"],
       });
       const phonePage = await phone.newPage();
-      await phonePage.goto("/dashboard/scan");
+      await phonePage.goto("/dashboard/on-site");
+      await phonePage.getByRole("link", { name: "Scan a ticket" }).click();
       await phonePage.waitForURL(`**/dashboard/visits/${visitId}`);
       await expect(phonePage.getByText("Rosalind Franklin")).toBeVisible();
       await keepScreenshot(phonePage, "36-labels-scanned-390x844");

@@ -4,6 +4,7 @@ import { keepTicketForPrint } from "@vsi/web-common/ticket";
 import { kioskApi } from "../lib/kioskApi";
 import type { Label } from "../lib/types";
 import { KioskButton } from "./KioskButton";
+import classes from "./TicketPrint.module.css";
 
 /**
  * The confirmation's ticket: with the location's label printer, sent there by the server; without
@@ -24,22 +25,29 @@ export function TicketPrint({ visitId }: { visitId: number }) {
   useEffect(() => (label ? keepTicketForPrint(label) : undefined), [label]);
 
   if (!label) return null;
-  if (sent) return <p role="status">{t("confirm.ticketSent")}</p>;
+  if (sent)
+    return (
+      <p className={classes.ticket} role="status">
+        {t("confirm.ticketSent")}
+      </p>
+    );
   return (
-    <KioskButton
-      size="lg"
-      variant="white"
-      onClick={(event) => {
-        // The confirmation closes on a tap anywhere else.
-        event.stopPropagation();
-        if (!label.HasPrinter) return window.print();
-        kioskApi.print(visitId).then(
-          () => setSent(true),
-          () => undefined,
-        );
-      }}
-    >
-      {t("confirm.printTicket")}
-    </KioskButton>
+    <div className={classes.ticket}>
+      <KioskButton
+        size="lg"
+        variant="white"
+        onClick={(event) => {
+          // The confirmation closes on a tap anywhere else.
+          event.stopPropagation();
+          if (!label.HasPrinter) return window.print();
+          kioskApi.print(visitId).then(
+            () => setSent(true),
+            () => undefined,
+          );
+        }}
+      >
+        {t("confirm.printTicket")}
+      </KioskButton>
+    </div>
   );
 }

@@ -24,7 +24,6 @@ describe("navigationLinks", () => {
         "/dashboard/programs",
         "/dashboard/reports",
         "/dashboard/on-site",
-        "/dashboard/scan",
       ],
       admin: [],
     });

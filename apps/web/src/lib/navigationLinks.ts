@@ -9,7 +9,6 @@ export interface NavigationLink {
     | "/dashboard/programs"
     | "/dashboard/reports"
     | "/dashboard/on-site"
-    | "/dashboard/scan"
     | "/admin/users"
     | "/admin/questions"
     | "/admin/settings"
@@ -37,7 +36,6 @@ export function navigationLinks(user: User | null): Navigation {
       { to: "/dashboard/programs", labelKey: "nav.programs" },
       { to: "/dashboard/reports", labelKey: "nav.reports" },
       { to: "/dashboard/on-site", labelKey: "nav.onSite" },
-      { to: "/dashboard/scan", labelKey: "nav.scan" },
     ],
     admin: adminLinks.filter(
       (link) =>
