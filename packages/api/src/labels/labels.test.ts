@@ -181,5 +181,9 @@ describe("printing a visit's label", () => {
     await setPrinter(null);
     const none = await site.admin.call((api) => api.labels.print({ id: visit.id }));
     expect(none.status).toBe(409);
+    // Signed out, the visitor's ticket is staff's alone: a tablet never reads names of visits gone.
+    await tablet.call((api) => api.visits.signOut({ id: visit.id }));
+    expect((await tablet.call((api) => api.labels.label({ id: visit.id }))).status).toBe(404);
+    expect((await site.admin.call((api) => api.labels.label({ id: visit.id }))).status).toBe(200);
   });
 });

@@ -47,11 +47,9 @@ export const locationLabelOutputs = {
       description:
         "a network label printer the server sends ZPL to (TCP); null: none. Set by admins; answered to staff and tablets only",
     }),
-  LabelSize: z
-    .enum(labelSizes)
-    .meta({
-      description: "the page a ticket prints on in the browser: 62x29mm, 2.25x1.25in or letter",
-    }),
+  LabelSize: z.enum(labelSizes).meta({
+    description: "the page a ticket prints on in the browser: 62x29mm, 2.25x1.25in or letter",
+  }),
 };
 
 /** What an admin sends (each optional on an update; left out, unchanged). */
