@@ -117,6 +117,8 @@ describe("a location's label printer", () => {
       const res = await setPrinter({ kind: "zpl", host, port: 9100 }, site.catalog.east.id);
       expect(res.status, host).toBe(200);
     }
+    const bracketed = await setPrinter({ kind: "zpl", host: "[fd12::9]", port: 9100 });
+    expect(bracketed.json.LabelPrinter).toEqual({ kind: "zpl", host: "fd12::9", port: 9100 });
     const port = await setPrinter({ kind: "zpl", host: "10.1.2.3", port: 70000 });
     expect(port.status).toBe(422);
     expect(port.json.errors.map((e: { path: string }) => e.path)).toEqual(["LabelPrinter.port"]);

@@ -6,9 +6,9 @@ export const labelSizes = ["62x29mm", "2.25x1.25in", "letter"] as const;
 export type LabelSize = (typeof labelSizes)[number];
 export const defaultLabelSize: LabelSize = "62x29mm";
 
-/** A host name's or an IP address's characters: letters, digits, dots, hyphens and colons. */
+/** A host name, or an IP address (an IPv6 one perhaps in brackets, as in a URL). */
 const hostShape =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|[0-9a-f:.]+)$/i;
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\]|[0-9a-f:.]+)$/i;
 
 /**
  * A network label printer that speaks ZPL on a TCP port (9100 on Zebra-compatible printers). Where
