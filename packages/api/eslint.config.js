@@ -11,6 +11,7 @@ export default [
       admin: ["setup.ts", "retention.ts"],
       callers: ["identity.ts"],
       catalog: ["temperature.ts"],
+      labels: ["printer-address.ts"],
       assets: ["urls.ts"],
       reports: [
         "on-site.ts",

@@ -30,6 +30,7 @@ export const apiStorageTests: string[] = [
   "src/households/households.test.ts",
   "src/visits/party-sign-in.test.ts",
   "src/visits/eligibility.test.ts",
+  "src/labels/labels.test.ts",
 ];
 
 export const apiTestOptions = {

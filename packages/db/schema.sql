@@ -140,6 +140,18 @@ CREATE TABLE invites (
     CONSTRAINT invites_revoked_by_user_id_fkey FOREIGN KEY (revoked_by_user_id) REFERENCES users(id) ON DELETE SET NULL
 );
 
+CREATE TABLE label_prints (
+    visit_id integer NOT NULL,
+    state text NOT NULL,
+    attempt integer DEFAULT 1 NOT NULL,
+    error text,
+    requested_at timestamp with time zone NOT NULL,
+    finished_at timestamp with time zone,
+    CONSTRAINT label_prints_pkey PRIMARY KEY (visit_id),
+    CONSTRAINT label_prints_state_check CHECK ((state = ANY (ARRAY['sending'::text, 'printed'::text, 'failed'::text]))),
+    CONSTRAINT label_prints_visit_id_fkey FOREIGN KEY (visit_id) REFERENCES visits(id) ON DELETE CASCADE
+);
+
 CREATE TABLE location_access (
     user_id integer NOT NULL,
     location_id integer NOT NULL,
@@ -148,6 +160,20 @@ CREATE TABLE location_access (
     CONSTRAINT location_access_pkey PRIMARY KEY (user_id, location_id),
     CONSTRAINT location_access_role_check CHECK ((role = ANY (ARRAY['staff'::text, 'admin'::text]))),
     CONSTRAINT location_access_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
+);
+
+CREATE TABLE location_labels (
+    location_id integer NOT NULL,
+    size text DEFAULT '62x29mm'::text NOT NULL,
+    printer_kind text,
+    printer_host text,
+    printer_port integer,
+    CONSTRAINT location_labels_check CHECK ((((printer_kind IS NULL) = (printer_host IS NULL)) AND ((printer_host IS NULL) = (printer_port IS NULL)))),
+    CONSTRAINT location_labels_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
+    CONSTRAINT location_labels_pkey PRIMARY KEY (location_id),
+    CONSTRAINT location_labels_printer_kind_check CHECK ((printer_kind = 'zpl'::text)),
+    CONSTRAINT location_labels_printer_port_check CHECK (((printer_port >= 1) AND (printer_port <= 65535))),
+    CONSTRAINT location_labels_size_check CHECK ((size = ANY (ARRAY['62x29mm'::text, '2.25x1.25in'::text, 'letter'::text])))
 );
 
 CREATE TABLE location_programs (

@@ -96,10 +96,11 @@ describe("the OpenAPI document", () => {
           !path.endsWith("/sign-out") &&
           !path.endsWith("/resend") &&
           // A new door code takes nothing but its location, a test event nothing but its webhook,
-          // ending a roll call nothing but its id.
+          // ending a roll call nothing but its id, printing a visit's ticket nothing but the visit.
           !path.endsWith("/door-code") &&
           !path.endsWith("/test") &&
-          !path.endsWith("/roll-calls/{id}/end")
+          !path.endsWith("/roll-calls/{id}/end") &&
+          !path.endsWith("/visits/{id}/print")
         ) {
           expect(op.requestBody, `${method} ${path} has a request body`).toBeDefined();
         }

@@ -800,6 +800,19 @@ const table: Row[] = [
     expected: adminOnly(200),
     request: async (w) => ({ url: `/api/visits/${await freshVisit(w)}` }),
   },
+  {
+    method: "GET",
+    path: "/visits/{id}/label",
+    expected: atLocation1(sheet(200)),
+    request: async (w) => ({ url: `/api/visits/${await freshVisit(w)}/label` }),
+  },
+  {
+    method: "POST",
+    path: "/visits/{id}/print",
+    // location1's printer refuses connections: the send fails after the 202, as one switched off.
+    expected: atLocation1(sheet(202)),
+    request: async (w) => ({ url: `/api/visits/${await freshVisit(w)}/print` }),
+  },
 
   {
     method: "POST",
@@ -1109,6 +1122,11 @@ beforeAll(async () => {
     visit1: 0,
   };
   world.visit1 = await freshVisit(world);
+  await server.services.db.kysely
+    .updateTable("location_labels")
+    .set({ printer_kind: "zpl", printer_host: "127.0.0.1", printer_port: 9 })
+    .where("location_id", "=", catalog.main.id)
+    .execute();
   staffBearer = generateToken();
   await server.services.db.kysely
     .insertInto("api_tokens")

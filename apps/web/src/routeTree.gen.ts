@@ -22,6 +22,7 @@ import { Route as AdminWebhooksRouteImport } from "./routes/admin/webhooks"
 import { Route as DashboardIndexRouteImport } from "./routes/dashboard/index"
 import { Route as DashboardOnSiteRouteImport } from "./routes/dashboard/on-site"
 import { Route as DashboardReportsRouteImport } from "./routes/dashboard/reports"
+import { Route as DashboardScanRouteImport } from "./routes/dashboard/scan"
 import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId"
 import { Route as PasswordsIndexRouteImport } from "./routes/passwords/index"
 import { Route as PasswordsForgotRouteImport } from "./routes/passwords/forgot"
@@ -44,6 +45,7 @@ import { Route as DashboardLocationsLocationIdEditRouteImport } from "./routes/d
 import { Route as DashboardLocationsLocationIdTabletsRouteImport } from "./routes/dashboard/locations/$locationId.tablets"
 import { Route as DashboardProgramsProgramIdEditRouteImport } from "./routes/dashboard/programs/$programId.edit"
 import { Route as DashboardReportsRollCallsRollCallIdRouteImport } from "./routes/dashboard/reports_.roll-calls_.$rollCallId"
+import { Route as DashboardVisitsVisitIdIndexRouteImport } from "./routes/dashboard/visits/$visitId.index"
 import { Route as DashboardVisitsVisitIdEditRouteImport } from "./routes/dashboard/visits/$visitId.edit"
 
 const IndexRoute = IndexRouteImport.update({
@@ -109,6 +111,11 @@ const DashboardOnSiteRoute = DashboardOnSiteRouteImport.update({
 const DashboardReportsRoute = DashboardReportsRouteImport.update({
   id: "/reports",
   path: "/reports",
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardScanRoute = DashboardScanRouteImport.update({
+  id: "/scan",
+  path: "/scan",
   getParentRoute: () => DashboardRouteRoute,
 } as any)
 const InvitesInviteIdRoute = InvitesInviteIdRouteImport.update({
@@ -228,6 +235,12 @@ const DashboardReportsRollCallsRollCallIdRoute =
     path: "/reports/roll-calls/$rollCallId",
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardVisitsVisitIdIndexRoute =
+  DashboardVisitsVisitIdIndexRouteImport.update({
+    id: "/visits/$visitId/",
+    path: "/visits/$visitId/",
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const DashboardVisitsVisitIdEditRoute =
   DashboardVisitsVisitIdEditRouteImport.update({
     id: "/visits/$visitId/edit",
@@ -247,6 +260,7 @@ export interface FileRoutesByFullPath {
   "/admin/webhooks": typeof AdminWebhooksRoute
   "/dashboard/on-site": typeof DashboardOnSiteRoute
   "/dashboard/reports": typeof DashboardReportsRoute
+  "/dashboard/scan": typeof DashboardScanRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
   "/admin/": typeof AdminIndexRoute
@@ -272,6 +286,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
   "/dashboard/reports/roll-calls/$rollCallId": typeof DashboardReportsRollCallsRollCallIdRoute
   "/dashboard/visits/$visitId/edit": typeof DashboardVisitsVisitIdEditRoute
+  "/dashboard/visits/$visitId/": typeof DashboardVisitsVisitIdIndexRoute
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
@@ -283,6 +298,7 @@ export interface FileRoutesByTo {
   "/admin/webhooks": typeof AdminWebhooksRoute
   "/dashboard/on-site": typeof DashboardOnSiteRoute
   "/dashboard/reports": typeof DashboardReportsRoute
+  "/dashboard/scan": typeof DashboardScanRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
   "/admin": typeof AdminIndexRoute
@@ -308,6 +324,7 @@ export interface FileRoutesByTo {
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
   "/dashboard/reports/roll-calls/$rollCallId": typeof DashboardReportsRollCallsRollCallIdRoute
   "/dashboard/visits/$visitId/edit": typeof DashboardVisitsVisitIdEditRoute
+  "/dashboard/visits/$visitId": typeof DashboardVisitsVisitIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -322,6 +339,7 @@ export interface FileRoutesById {
   "/admin/webhooks": typeof AdminWebhooksRoute
   "/dashboard/on-site": typeof DashboardOnSiteRoute
   "/dashboard/reports": typeof DashboardReportsRoute
+  "/dashboard/scan": typeof DashboardScanRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
   "/admin/": typeof AdminIndexRoute
@@ -347,6 +365,7 @@ export interface FileRoutesById {
   "/dashboard/programs/$programId/edit": typeof DashboardProgramsProgramIdEditRoute
   "/dashboard/reports_/roll-calls_/$rollCallId": typeof DashboardReportsRollCallsRollCallIdRoute
   "/dashboard/visits/$visitId/edit": typeof DashboardVisitsVisitIdEditRoute
+  "/dashboard/visits/$visitId/": typeof DashboardVisitsVisitIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -362,6 +381,7 @@ export interface FileRouteTypes {
     | "/admin/webhooks"
     | "/dashboard/on-site"
     | "/dashboard/reports"
+    | "/dashboard/scan"
     | "/invites/$inviteId"
     | "/passwords/forgot"
     | "/admin/"
@@ -387,6 +407,7 @@ export interface FileRouteTypes {
     | "/dashboard/programs/$programId/edit"
     | "/dashboard/reports/roll-calls/$rollCallId"
     | "/dashboard/visits/$visitId/edit"
+    | "/dashboard/visits/$visitId/"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
@@ -398,6 +419,7 @@ export interface FileRouteTypes {
     | "/admin/webhooks"
     | "/dashboard/on-site"
     | "/dashboard/reports"
+    | "/dashboard/scan"
     | "/invites/$inviteId"
     | "/passwords/forgot"
     | "/admin"
@@ -423,6 +445,7 @@ export interface FileRouteTypes {
     | "/dashboard/programs/$programId/edit"
     | "/dashboard/reports/roll-calls/$rollCallId"
     | "/dashboard/visits/$visitId/edit"
+    | "/dashboard/visits/$visitId"
   id:
     | "__root__"
     | "/"
@@ -436,6 +459,7 @@ export interface FileRouteTypes {
     | "/admin/webhooks"
     | "/dashboard/on-site"
     | "/dashboard/reports"
+    | "/dashboard/scan"
     | "/invites/$inviteId"
     | "/passwords/forgot"
     | "/admin/"
@@ -461,6 +485,7 @@ export interface FileRouteTypes {
     | "/dashboard/programs/$programId/edit"
     | "/dashboard/reports_/roll-calls_/$rollCallId"
     | "/dashboard/visits/$visitId/edit"
+    | "/dashboard/visits/$visitId/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -566,6 +591,13 @@ declare module "@tanstack/react-router" {
       path: "/reports"
       fullPath: "/dashboard/reports"
       preLoaderRoute: typeof DashboardReportsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    "/dashboard/scan": {
+      id: "/dashboard/scan"
+      path: "/scan"
+      fullPath: "/dashboard/scan"
+      preLoaderRoute: typeof DashboardScanRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     "/invites/$inviteId": {
@@ -722,6 +754,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardReportsRollCallsRollCallIdRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    "/dashboard/visits/$visitId/": {
+      id: "/dashboard/visits/$visitId/"
+      path: "/visits/$visitId"
+      fullPath: "/dashboard/visits/$visitId/"
+      preLoaderRoute: typeof DashboardVisitsVisitIdIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/dashboard/visits/$visitId/edit": {
       id: "/dashboard/visits/$visitId/edit"
       path: "/visits/$visitId/edit"
@@ -767,6 +806,7 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 interface DashboardRouteRouteChildren {
   DashboardOnSiteRoute: typeof DashboardOnSiteRoute
   DashboardReportsRoute: typeof DashboardReportsRoute
+  DashboardScanRoute: typeof DashboardScanRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardLocationsNewRoute: typeof DashboardLocationsNewRoute
   DashboardProgramsNewRoute: typeof DashboardProgramsNewRoute
@@ -781,11 +821,13 @@ interface DashboardRouteRouteChildren {
   DashboardProgramsProgramIdEditRoute: typeof DashboardProgramsProgramIdEditRoute
   DashboardReportsRollCallsRollCallIdRoute: typeof DashboardReportsRollCallsRollCallIdRoute
   DashboardVisitsVisitIdEditRoute: typeof DashboardVisitsVisitIdEditRoute
+  DashboardVisitsVisitIdIndexRoute: typeof DashboardVisitsVisitIdIndexRoute
 }
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardOnSiteRoute: DashboardOnSiteRoute,
   DashboardReportsRoute: DashboardReportsRoute,
+  DashboardScanRoute: DashboardScanRoute,
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardLocationsNewRoute: DashboardLocationsNewRoute,
   DashboardProgramsNewRoute: DashboardProgramsNewRoute,
@@ -802,6 +844,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardReportsRollCallsRollCallIdRoute:
     DashboardReportsRollCallsRollCallIdRoute,
   DashboardVisitsVisitIdEditRoute: DashboardVisitsVisitIdEditRoute,
+  DashboardVisitsVisitIdIndexRoute: DashboardVisitsVisitIdIndexRoute,
 }
 
 const DashboardRouteRouteWithChildren = DashboardRouteRoute._addFileChildren(

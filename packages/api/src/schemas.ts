@@ -25,4 +25,6 @@ export * from "./admin/backups-schema.ts";
 export * from "./admin/settings-schema.ts";
 export * from "./admin/audit-schema.ts";
 export * from "./webhooks/schema.ts";
+export * from "./labels/printer-schema.ts";
+export * from "./labels/schema.ts";
 export * from "./kernel/messages.ts";

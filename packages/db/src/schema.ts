@@ -115,6 +115,32 @@ export interface LocationsTable {
   updated_at: DefaultTimestamp;
 }
 
+export type LabelSize = "62x29mm" | "2.25x1.25in" | "letter";
+
+/** A location's tickets: the page size the browser prints on, and a network label printer. */
+export interface LocationLabelsTable {
+  location_id: number;
+  size: Generated<LabelSize>;
+  /** Null, with host and port: no network printer. */
+  printer_kind: "zpl" | null;
+  printer_host: string | null;
+  printer_port: number | null;
+}
+
+/** A visit's latest label sent to a network printer. */
+export interface LabelPrintsTable {
+  visit_id: number;
+  state: LabelPrintState;
+  /** Which print of the visit this is, from 1. */
+  attempt: Generated<number>;
+  /** Why it failed, in the words of the connection (refused, timed out). */
+  error: string | null;
+  requested_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export type LabelPrintState = "sending" | "printed" | "failed";
+
 export type TemperatureUnitCode = "F" | "C";
 export type SignOutKind = "visitor" | "staff" | "auto";
 
@@ -539,6 +565,8 @@ export interface Database {
   locations: LocationsTable;
   programs: ProgramsTable;
   location_programs: LocationProgramsTable;
+  location_labels: LocationLabelsTable;
+  label_prints: LabelPrintsTable;
   visits: VisitsTable;
   questions: QuestionsTable;
   answer_figures: AnswerFiguresTable;

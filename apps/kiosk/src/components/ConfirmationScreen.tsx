@@ -3,6 +3,7 @@ import { dismissConfirmation, type Confirmation } from "../lib/confirmation";
 import { resetKioskLanguage, useKioskTranslation } from "@vsi/i18n";
 import { formatLocalTime } from "@vsi/web-common/time";
 import { KioskButton } from "./KioskButton";
+import { TicketPrint } from "./TicketPrint";
 import classes from "./ConfirmationScreen.module.css";
 
 /**
@@ -65,6 +66,9 @@ export function ConfirmationScreen({
                 ? t("confirm.signedIn", { program: confirmation.programName, time })
                 : t("confirm.signedOut", { time })}
         </p>
+        {confirmation.kind === "in" && !confirmation.saved ? (
+          <TicketPrint visitId={confirmation.visitId} />
+        ) : null}
         <KioskButton size="xl" variant="white" className={classes.done} onClick={close}>
           {t("confirm.done")}
         </KioskButton>

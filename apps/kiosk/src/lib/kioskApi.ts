@@ -1,5 +1,6 @@
 import type { SignInFields } from "./offlineQueue";
 import type {
+  Label,
   Door,
   DoorSignIn,
   DoorVisit,
@@ -84,6 +85,11 @@ export const kioskApi = {
   /** PATCH /api/visits/{id}/sign-out. */
   signOut: (id: number, signal?: AbortSignal) =>
     call<Visit>("PATCH", `/api/visits/${id}/sign-out`, { signal }),
+  /** GET /api/visits/{id}/label: the visit's ticket, laid out on the location's label size. */
+  label: (id: number, signal?: AbortSignal) =>
+    call<Label>("GET", `/api/visits/${id}/label`, { signal }),
+  /** POST /api/visits/{id}/print: the server sends the ticket to the location's label printer (202). */
+  print: (id: number) => call<unknown>("POST", `/api/visits/${id}/print`),
   /** GET /api/questions: the live questions of every program at the location, in their order. */
   questions: (locationId: number, signal?: AbortSignal) =>
     call<Question[]>("GET", `/api/questions?locationId=${locationId}`, { signal }),

@@ -3,6 +3,7 @@ import type {
   doorSignInSchema,
   doorVisitorSchema,
   doorVisitSchema,
+  labelSchema,
   locationSchema,
   questionSchema,
   visitorNameSchema,
@@ -13,6 +14,8 @@ import type { z } from "zod";
 // The API's shapes the kiosk reads, from the schemas the server answers with (no tRPC types here).
 export type Visit = z.output<typeof visitSchema>;
 export type Location = z.output<typeof locationSchema>;
+/** A visit's ticket laid out on a label size (GET /api/visits/{id}/label). */
+export type Label = z.output<typeof labelSchema>;
 export type Question = z.output<typeof questionSchema>;
 /** A returning visitor's names and remembered answers, as the lookup answers. */
 export type KnownVisitor = z.output<typeof visitorNameSchema>;

@@ -4,7 +4,7 @@ import { idParam } from "../kernel/schema.ts";
 import { locationInput, locationSchema, locationUpdateInput } from "./locations-schema.ts";
 import { getLocation, listLocations } from "./queries.ts";
 import { logOut } from "../accounts/login.ts";
-import { createLocation, updateLocation } from "./locations.ts";
+import { checkLabelPrinter, createLocation, updateLocation } from "./locations.ts";
 import { createTablet } from "../tablets/queries.ts";
 import { actorOf } from "../kernel/audit.ts";
 import { removeCatalogRow } from "./remove-row.ts";
@@ -48,10 +48,12 @@ export const locationsRouter = router({
     })
     .input(idParam)
     .output(locationSchema)
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       // Staff see their own locations' alone; a tablet (and a visitor's page) reads any.
       if (ctx.identity.kind === "user") assertLocationAccess(ctx.identity, input.id);
-      return getLocation(ctx.db, input.id);
+      const location = await getLocation(ctx.db, input.id);
+      // Where the site's printer sits on its network is for staff and its tablets, not for anyone.
+      return ctx.identity.kind === "anonymous" ? { ...location, LabelPrinter: null } : location;
     }),
 
   create: adminProcedure
@@ -67,6 +69,7 @@ export const locationsRouter = router({
     .input(locationInput)
     .output(locationSchema)
     .mutation(async ({ ctx, input }) => {
+      await checkLabelPrinter(input.LabelPrinter);
       const id = await createLocation(
         ctx.db,
         { storage: ctx.services.storage, secret: ctx.services.config.secret },
@@ -92,6 +95,7 @@ export const locationsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
       assertAdministers(ctx.identity, id);
+      await checkLabelPrinter(changes.LabelPrinter);
       await updateLocation(
         ctx.db,
         { storage: ctx.services.storage, secret: ctx.services.config.secret },

@@ -5,6 +5,11 @@ import { kioskTimingInputs, kioskTimingRules } from "./kiosk-timings.ts";
 import { defaultTemperatureUnit, temperatureUnits } from "./temperature.ts";
 import { timeZone } from "../visits/schema.ts";
 import { say, catalogMessages } from "../kernel/messages.ts";
+import {
+  defaultLabelSize,
+  locationLabelInputs,
+  locationLabelOutputs,
+} from "../labels/printer-schema.ts";
 
 // Program schemas moved to programs.ts; re-exported so imports from here keep working.
 export * from "./programs-schema.ts";
@@ -17,6 +22,7 @@ export const locationSchema = locationRefSchema
       .nullable()
       .meta({ description: "the site's logo on the sheet; null: the default mark" }),
     Programs: z.array(programRefSchema).meta({ description: "in the sheet's tab order" }),
+    ...locationLabelOutputs,
   })
   .meta({ id: "Location" });
 
@@ -51,6 +57,7 @@ const locationFields = {
   AutoSignOutAt: timeOfDay.nullable(),
   MaxStayHours: maxStayHours.nullable(),
   ...kioskTimingInputs,
+  ...locationLabelInputs,
 };
 export const locationInput = z.object({
   ...locationFields,
@@ -72,6 +79,8 @@ export const locationInput = z.object({
   SendTimeoutSeconds: kioskTimingInputs.SendTimeoutSeconds.default(
     kioskTimingRules.SendTimeoutSeconds.default,
   ),
+  LabelPrinter: locationLabelInputs.LabelPrinter.default(null),
+  LabelSize: locationLabelInputs.LabelSize.default(defaultLabelSize),
 });
 export const locationUpdateInput = z.object(locationFields).partial().extend({ id });
 export type LocationInput = z.output<typeof locationInput>;

@@ -7,6 +7,9 @@ import { existingIds, getLocation } from "./queries.ts";
 import { setLocationLogo } from "./location-logo.ts";
 import { ensureDoorCode } from "../door/queries.ts";
 import type { Storage } from "../kernel/services.ts";
+import { invalid } from "../kernel/errors.ts";
+import { printerHostProblem } from "../labels/printer-address.ts";
+import type { LabelPrinter, LabelSize } from "../labels/printer-schema.ts";
 
 /** Where a location's logo file is checked and a replaced one removed. */
 type LogoFiles = { storage: Storage; secret: string };
@@ -31,6 +34,41 @@ async function setLocationPrograms(
       )
       .execute();
   }
+}
+
+/**
+ * A printer's host off the site's network is a 422 on LabelPrinter.host, before anything is
+ * written. Its name is resolved here, and again at each print.
+ */
+export async function checkLabelPrinter(printer: LabelPrinter | null | undefined) {
+  if (!printer) return;
+  const problem = await printerHostProblem(printer.host);
+  if (problem) throw invalid("LabelPrinter.host", problem);
+}
+
+/** The location's label settings; a field left out (undefined) keeps its value. */
+async function setLocationLabels(
+  trx: Transaction<Database>,
+  locationId: number,
+  printer: LabelPrinter | null | undefined,
+  size: LabelSize | undefined,
+) {
+  if (printer === undefined && size === undefined) return;
+  const columns = {
+    ...(size === undefined ? {} : { size }),
+    ...(printer === undefined
+      ? {}
+      : {
+          printer_kind: printer?.kind ?? null,
+          printer_host: printer?.host ?? null,
+          printer_port: printer?.port ?? null,
+        }),
+  };
+  await trx
+    .insertInto("location_labels")
+    .values({ location_id: locationId, ...columns })
+    .onConflict((oc) => oc.column("location_id").doUpdateSet(columns))
+    .execute();
 }
 
 /** Creates a location with its programs and logo, and records who did; returns its id. */
@@ -60,6 +98,7 @@ export async function createLocation(
       .returning("id")
       .executeTakeFirstOrThrow();
     await setLocationPrograms(trx, row.id, input.ProgramIds);
+    await setLocationLabels(trx, row.id, input.LabelPrinter, input.LabelSize);
     if (input.SelfSignIn) await ensureDoorCode(trx, row.id, now);
     await setLocationLogo(trx, files, row.id, input.Logo, actor);
     await recordAudit(
@@ -113,6 +152,7 @@ export async function updateLocation(
       .where("id", "=", id)
       .execute();
     if (changes.ProgramIds !== undefined) await setLocationPrograms(trx, id, changes.ProgramIds);
+    await setLocationLabels(trx, id, changes.LabelPrinter, changes.LabelSize);
     // The door opens with a code to print; turning it off keeps the code for when it opens again.
     if (changes.SelfSignIn) await ensureDoorCode(trx, id, now);
     await setLocationLogo(trx, files, id, changes.Logo, actor);
@@ -133,6 +173,12 @@ export async function updateLocation(
       ["ConfirmationSeconds", before.ConfirmationSeconds, changes.ConfirmationSeconds],
       ["SendTimeoutSeconds", before.SendTimeoutSeconds, changes.SendTimeoutSeconds],
       ["ProgramIds", before.Programs.map((program) => program.id), programIds],
+      [
+        "LabelPrinter",
+        JSON.stringify(before.LabelPrinter),
+        changes.LabelPrinter === undefined ? undefined : JSON.stringify(changes.LabelPrinter),
+      ],
+      ["LabelSize", before.LabelSize, changes.LabelSize],
       // A new upload is a new logo; null removes one that was there.
       [
         "Logo",

@@ -4,6 +4,7 @@ import { invalid, notFound } from "../kernel/errors.ts";
 import { catalogMessages, say } from "../kernel/messages.ts";
 import { fileUrl } from "../assets/urls.ts";
 import { toLocationRef, toProgramRef } from "./mappers.ts";
+import { toLocationLabels } from "../labels/mappers.ts";
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { anyOf } from "../kernel/any-of.ts";
 
@@ -27,8 +28,15 @@ export async function listLocations(db: Executor, ids?: number[]) {
   let query = db
     .selectFrom("locations")
     .leftJoin("files", "files.id", "locations.logo_file_id")
+    .leftJoin("location_labels", "location_labels.location_id", "locations.id")
     .selectAll("locations")
-    .select("files.key as logo_key")
+    .select([
+      "files.key as logo_key",
+      "location_labels.size as label_size",
+      "location_labels.printer_kind",
+      "location_labels.printer_host",
+      "location_labels.printer_port",
+    ])
     .where("locations.archived_at", "is", null)
     .orderBy("locations.name")
     .orderBy("locations.id");
@@ -49,11 +57,14 @@ export async function listLocations(db: Executor, ids?: number[]) {
     .orderBy("location_programs.position")
     .orderBy("programs.id")
     .execute();
-  return locations.map(({ logo_key, ...location }) => ({
-    ...toLocationRef(location),
-    LogoUrl: logo_key ? fileUrl(logo_key) : null,
-    Programs: links.filter((link) => link.location_id === location.id).map(toProgramRef),
-  }));
+  return locations.map(
+    ({ logo_key, label_size, printer_kind, printer_host, printer_port, ...location }) => ({
+      ...toLocationRef(location),
+      LogoUrl: logo_key ? fileUrl(logo_key) : null,
+      Programs: links.filter((link) => link.location_id === location.id).map(toProgramRef),
+      ...toLocationLabels({ label_size, printer_kind, printer_host, printer_port }),
+    }),
+  );
 }
 
 export async function getLocation(db: Executor, id: number) {

@@ -193,6 +193,20 @@ export const webhookMessages = /* @__PURE__ */ keyed("", {
   tooManyLocations: "Too many locations",
 } as const);
 
+/** Tickets, labels and the network label printer. */
+export const labelMessages = /* @__PURE__ */ keyed("", {
+  printerHost: "Must be a printer's IP address or host name",
+  printerPort: "A port is a whole number from 1 to 65535",
+  printerPublic:
+    "A label printer must be on the site's own network (a private or loopback address): {host} is {address}, a public address",
+  printerLinkLocal:
+    "Refused: {host} is {address}, a link-local address; give the printer an address on the site's network",
+  printerMetadata: "Refused: {host} is a cloud metadata address",
+  printerReserved: "Refused: {host} is {address}, a reserved or carrier address",
+  printerUnresolved: "{host} does not resolve to an address",
+  noLabelPrinter: "This location has no label printer",
+} as const);
+
 /** Staff's own e-mail alerts. */
 export const alertMessages = /* @__PURE__ */ keyed("", {
   tooManyAlerts: "At most {count} alerts",
@@ -274,6 +288,7 @@ export const messageTemplates = /* @__PURE__ */ (() => ({
   ...fileMessages,
   ...webhookMessages,
   ...alertMessages,
+  ...labelMessages,
   ...rollCallMessages,
   ...householdMessages,
   ...prefixed("answer.", answerRuleMessages),

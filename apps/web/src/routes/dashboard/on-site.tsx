@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from "@tansta
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { ListPage } from "../../components/ListPage";
+import { ButtonLink } from "../../components/links";
 import { Loading } from "../../components/Loading";
 import { ScrollTable } from "../../components/ScrollTable";
 import { useLocationStreams } from "../../hooks/useLocationStreams";
@@ -82,6 +83,9 @@ function OnSitePage() {
             {t("onSite.csv")}
           </Button>
           <Button onClick={() => window.print()}>{t("onSite.print")}</Button>
+          <ButtonLink variant="default" to="/dashboard/scan">
+            {t("scan.open")}
+          </ButtonLink>
         </Group>
       }
     >

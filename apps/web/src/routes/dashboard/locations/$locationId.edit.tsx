@@ -5,6 +5,7 @@ import { Divider } from "@mantine/core";
 import { FormCard } from "../../../components/FormCard";
 import { LocationDoor } from "../../../components/LocationDoor";
 import { LocationTablets } from "../../../components/LocationTablets";
+import { LocationLabels } from "../../../components/LocationLabels";
 import { LocationForm, locationFormFields } from "../../../components/LocationForm";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
 import { useServerErrors } from "../../../hooks/useServerErrors";
@@ -48,6 +49,8 @@ function EditLocationPage() {
       <LocationDoor locationId={id} open={location.SelfSignIn} switchAbove />
       <Divider my="lg" />
       <LocationTablets locationId={id} />
+      <Divider my="lg" />
+      <LocationLabels locationId={id} initial={location} />
     </FormCard>
   );
 }
