@@ -25,6 +25,7 @@ import { Route as DashboardReportsRouteImport } from "./routes/dashboard/reports
 import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId"
 import { Route as PasswordsIndexRouteImport } from "./routes/passwords/index"
 import { Route as PasswordsForgotRouteImport } from "./routes/passwords/forgot"
+import { Route as ScreenCodeRouteImport } from "./routes/screen.$code"
 import { Route as AdminQuestionsIndexRouteImport } from "./routes/admin/questions/index"
 import { Route as AdminQuestionsNewRouteImport } from "./routes/admin/questions/new"
 import { Route as AdminUsersIndexRouteImport } from "./routes/admin/users/index"
@@ -123,6 +124,11 @@ const PasswordsIndexRoute = PasswordsIndexRouteImport.update({
 const PasswordsForgotRoute = PasswordsForgotRouteImport.update({
   id: "/passwords/forgot",
   path: "/passwords/forgot",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ScreenCodeRoute = ScreenCodeRouteImport.update({
+  id: "/screen/$code",
+  path: "/screen/$code",
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminQuestionsIndexRoute = AdminQuestionsIndexRouteImport.update({
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
+  "/screen/$code": typeof ScreenCodeRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
@@ -278,6 +285,7 @@ export interface FileRoutesByTo {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
+  "/screen/$code": typeof ScreenCodeRoute
   "/admin": typeof AdminIndexRoute
   "/dashboard": typeof DashboardIndexRoute
   "/passwords": typeof PasswordsIndexRoute
@@ -316,6 +324,7 @@ export interface FileRoutesById {
   "/dashboard/reports": typeof DashboardReportsRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
+  "/screen/$code": typeof ScreenCodeRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
+    | "/screen/$code"
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
@@ -390,6 +400,7 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
+    | "/screen/$code"
     | "/admin"
     | "/dashboard"
     | "/passwords"
@@ -427,6 +438,7 @@ export interface FileRouteTypes {
     | "/dashboard/reports"
     | "/invites/$inviteId"
     | "/passwords/forgot"
+    | "/screen/$code"
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
@@ -459,6 +471,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   InvitesInviteIdRoute: typeof InvitesInviteIdRoute
   PasswordsForgotRoute: typeof PasswordsForgotRoute
+  ScreenCodeRoute: typeof ScreenCodeRoute
   PasswordsIndexRoute: typeof PasswordsIndexRoute
   PasswordsResetTokenRoute: typeof PasswordsResetTokenRoute
 }
@@ -575,6 +588,13 @@ declare module "@tanstack/react-router" {
       path: "/passwords/forgot"
       fullPath: "/passwords/forgot"
       preLoaderRoute: typeof PasswordsForgotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/screen/$code": {
+      id: "/screen/$code"
+      path: "/screen/$code"
+      fullPath: "/screen/$code"
+      preLoaderRoute: typeof ScreenCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/admin/questions/": {
@@ -795,6 +815,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   InvitesInviteIdRoute: InvitesInviteIdRoute,
   PasswordsForgotRoute: PasswordsForgotRoute,
+  ScreenCodeRoute: ScreenCodeRoute,
   PasswordsIndexRoute: PasswordsIndexRoute,
   PasswordsResetTokenRoute: PasswordsResetTokenRoute,
 }

@@ -19,6 +19,7 @@ import { visitorsRouter } from "./admin/visitors-router.ts";
 import { webhooksRouter } from "./webhooks/router.ts";
 import { notificationsRouter } from "./notifications/router.ts";
 import { householdsRouter } from "./households/router.ts";
+import { queueRouter } from "./queue/router.ts";
 import { createCallerFactory, router } from "./kernel/trpc.ts";
 
 /** The one router: the web app calls it at /trpc, scripts at /api through the OpenAPI adapter. */
@@ -33,6 +34,7 @@ export const appRouter = router({
   door: doorRouter,
   rollCalls: rollCallsRouter,
   households: householdsRouter,
+  queue: queueRouter,
   invites: invitesRouter,
   passwords: passwordsRouter,
   assets: assetsRouter,

@@ -65,6 +65,11 @@ export function ConfirmationScreen({
                 ? t("confirm.signedIn", { program: confirmation.programName, time })
                 : t("confirm.signedOut", { time })}
         </p>
+        {confirmation.queueNumber != null ? (
+          <p className={classes.number} data-queue-number>
+            {t("confirm.yourNumber", { number: confirmation.queueNumber })}
+          </p>
+        ) : null}
         <KioskButton size="xl" variant="white" className={classes.done} onClick={close}>
           {t("confirm.done")}
         </KioskButton>

@@ -7,6 +7,7 @@ import { FormCard } from "../../../components/FormCard";
 import { ButtonLink } from "../../../components/links";
 import { LocationDoor } from "../../../components/LocationDoor";
 import { LocationTablets } from "../../../components/LocationTablets";
+import { LocationQueue } from "../../../components/LocationQueue";
 import { useCurrentUser } from "../../../lib/session";
 import { trpc } from "../../../lib/trpc";
 
@@ -38,6 +39,12 @@ function LocationTabletsPage() {
           </ButtonLink>
         </Group>
       ) : null}
+      {location.Queue === "off" ? null : (
+        <>
+          <LocationQueue locationId={id} />
+          <Divider my="lg" />
+        </>
+      )}
       <LocationDoor locationId={id} open={location.SelfSignIn} />
       <Divider my="lg" />
       <LocationTablets locationId={id} />
