@@ -260,3 +260,25 @@ describe("the now-serving screen", () => {
     expect((await anonymous.call((api) => api.queue.createScreen({ id: line }))).status).toBe(401);
   });
 });
+
+describe("the door", () => {
+  it("tells a visitor's phone their number, how many are ahead, then the desk they are called to", async () => {
+    const line = await place("arrival");
+    await site.admin.call((api) => api.locations.update({ id: line, SelfSignIn: true }));
+    const { code } = (await staff.call((api) => api.door.newCode({ id: line }))).json;
+    const ahead = await signIn(line, "2026-03-11T18:00:00Z");
+    site.world.clock.fixed = new Date("2026-03-11T18:01:00Z");
+    const phone = site.world.client("10.9.0.1");
+    const { LocationId: _, ...fields } = visitor(0, site.catalog.pantry.id);
+    const made = await phone.call((api) => api.door.signIn({ code, ...fields } as never));
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    expect(made.json).toMatchObject({ QueueNumber: 2, PlacesAhead: 1, CalledTo: null });
+    const read = () =>
+      phone.call((api) => api.door.visit({ visitToken: made.json.visitToken as string }));
+
+    await staff.call((api) => api.queue.callNumber({ id: ahead.id, desk: "1" }));
+    expect((await read()).json).toMatchObject({ PlacesAhead: 0, CalledTo: null });
+    await staff.call((api) => api.queue.callNext({ id: line, desk: "2" }));
+    expect((await read()).json).toMatchObject({ QueueNumber: 2, PlacesAhead: null, CalledTo: "2" });
+  });
+});
