@@ -257,7 +257,9 @@ function DoorLine({ visit }: { visit: DoorVisit }) {
   const { t } = useKioskTranslation();
   return (
     <div className={classes.line} data-door-line>
-      <p className={classes.lineNumber}>{t("door.yourNumber", { number: visit.QueueNumber ?? "" })}</p>
+      <p className={classes.lineNumber}>
+        {t("door.yourNumber", { number: visit.QueueNumber ?? "" })}
+      </p>
       {visit.CalledTo !== null ? (
         <p className={classes.yourTurn} role="alert" data-door-turn>
           {t("door.yourTurn", { desk: visit.CalledTo })}

@@ -42,7 +42,9 @@ export function scheduledJobs(
       run: async () => {
         const draws = await drawDueLotteries(services.db.kysely, services.now());
         for (const draw of draws)
-          log.info(`lottery: ${draw.visitIds.length} visit(s) drawn at location ${draw.locationId}`);
+          log.info(
+            `lottery: ${draw.visitIds.length} visit(s) drawn at location ${draw.locationId}`,
+          );
       },
     },
     {

@@ -83,7 +83,7 @@ export function registerLiveEvents(app: FastifyInstance, services: Services) {
       locationId,
       tabletId: undefined,
       userId: undefined,
-      source: { cookies: {} },
+      source: { authorization: undefined, cookies: {} },
       view: (visit) => visit,
       out,
       checkedAt: Date.now(),
@@ -121,7 +121,9 @@ const lineEventsOperation = (operationId: string, summary: string, param: string
     operationId,
     summary,
     tags: ["queue"],
-    parameters: [{ name: param, in: "path" as const, required: true, schema: { type: "string" as const } }],
+    parameters: [
+      { name: param, in: "path" as const, required: true, schema: { type: "string" as const } },
+    ],
     responses: {
       "200": {
         description: "The stream, open until the client or the server ends it",

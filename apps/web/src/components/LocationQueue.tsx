@@ -69,13 +69,20 @@ export function LocationQueue({ locationId }: { locationId: number }) {
         queue.data.serving.map((row) => (
           <Group key={row.visitId} justify="space-between" data-serving={row.number}>
             <Text fw={700} size="xl">
-              {row.number} <Text span size="md" c="dimmed">{t("queue.atDesk", { desk: row.desk ?? "" })}</Text>
+              {row.number}{" "}
+              <Text span size="md" c="dimmed">
+                {t("queue.atDesk", { desk: row.desk ?? "" })}
+              </Text>
             </Text>
             <Group gap="xs">
               <Button size="sm" color="green" onClick={() => served.mutate({ id: row.visitId })}>
                 {t("queue.served")}
               </Button>
-              <Button size="sm" variant="default" onClick={() => noShow.mutate({ id: row.visitId })}>
+              <Button
+                size="sm"
+                variant="default"
+                onClick={() => noShow.mutate({ id: row.visitId })}
+              >
                 {t("queue.notPresent")}
               </Button>
             </Group>
@@ -106,7 +113,11 @@ export function LocationQueue({ locationId }: { locationId: number }) {
       )}
 
       <Group>
-        <Button variant="default" loading={screen.isPending} onClick={() => screen.mutate({ id: locationId })}>
+        <Button
+          variant="default"
+          loading={screen.isPending}
+          onClick={() => screen.mutate({ id: locationId })}
+        >
           {t("queue.newScreen")}
         </Button>
       </Group>

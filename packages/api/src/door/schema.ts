@@ -97,10 +97,12 @@ export const doorVisitSchema = z
       description: "the visitor's number in the location's line today; null when the queue is off",
     }),
     PlacesAhead: z.number().int().nullable().meta({
-      description: "how many wait before the visitor; null when not waiting (called, served, or no line)",
+      description:
+        "how many wait before the visitor; null when not waiting (called, served, or no line)",
     }),
     CalledTo: z.string().nullable().meta({
-      description: "the desk the visitor was called to, until served or marked not present; null before",
+      description:
+        "the desk the visitor was called to, until served or marked not present; null before",
     }),
     Location: z.object({ id: z.number().int(), Name: z.string(), TimeZone: z.string() }),
     Program: doorProgram,

@@ -9,8 +9,7 @@ export const newSeed = () => randomBytes(16).toString("hex");
  * order again, whatever order the ids are given in.
  */
 export function drawOrder(seed: string, visitIds: readonly number[]): number[] {
-  const rank = (visitId: number) =>
-    createHash("sha256").update(`${seed}:${visitId}`).digest("hex");
+  const rank = (visitId: number) => createHash("sha256").update(`${seed}:${visitId}`).digest("hex");
   return [...new Set(visitIds)]
     .map((visitId) => ({ visitId, rank: rank(visitId) }))
     .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.visitId - b.visitId))

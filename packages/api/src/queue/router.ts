@@ -37,7 +37,7 @@ async function callerVisit(ctx: Context<Identity>, id: number) {
 }
 
 /** Marks a called visit served or not present. */
-function markProcedure(step: "serve" | "no_show", path: string, summary: string) {
+function markProcedure(step: "serve" | "no_show", path: `/${string}`, summary: string) {
   return staffProcedure
     .meta({
       openapi: { method: "POST", path, tags: ["queue"], summary, errorResponses: notCalled },

@@ -232,7 +232,9 @@ export const visitSchema = z
       description:
         "the visit's number in its location's line that day (the location's Queue); null when the queue is off",
     }),
-    CalledAt: isoDateTime.nullable().meta({ description: "when staff called the number; null: not yet" }),
+    CalledAt: isoDateTime
+      .nullable()
+      .meta({ description: "when staff called the number; null: not yet" }),
     CalledTo: z.string().nullable().meta({ description: "the desk the number was called to" }),
     ServedAt: isoDateTime.nullable().meta({ description: "when staff marked it served" }),
     NoShowAt: isoDateTime
