@@ -288,3 +288,27 @@ describe("the door", () => {
     expect((await read()).json).toMatchObject({ QueueNumber: 2, PlacesAhead: null, CalledTo: "2" });
   });
 });
+
+describe("webhooks", () => {
+  it("send visit.called and visit.served to endpoints that want them", async () => {
+    const line = await place("arrival");
+    const endpoint = await site.admin.call((api) =>
+      api.webhooks.create({
+        url: "https://93.184.215.14/hooks",
+        events: ["visit.called", "visit.served"],
+      }),
+    );
+    expect(endpoint.status, JSON.stringify(endpoint.json)).toBe(201);
+    const a = await signIn(line, "2026-03-12T18:00:00Z");
+    await staff.call((api) => api.queue.callNumber({ id: a.id, desk: "1" }));
+    await staff.call((api) => api.queue.served({ id: a.id }));
+    const events = await site.world.services.db.kysely
+      .selectFrom("webhook_events")
+      .select("type")
+      .where("visit_id", "=", a.id)
+      .orderBy("id")
+      .execute();
+    expect(events.map((event) => event.type)).toEqual(["visit.called", "visit.served"]);
+    await site.admin.call((api) => api.webhooks.remove({ id: endpoint.json.id }));
+  });
+});
