@@ -37,11 +37,14 @@ interface LineRow {
 
 /** A location's line today: who is being served (latest call first) and who waits, in order. */
 export async function queueOf(db: Executor, locationId: number, now: Date): Promise<QueueView> {
-  const { rows } = await sql<LineRow>`
+  // The location's row first, so one that does not exist (or was archived) is told apart (404).
+  const { rows: found } = await sql<LineRow | { id: null }>`
     select v.id, v.queue_number, v.called_at, v.called_to
-    from visits v join locations l on l.id = v.location_id
-    where ${inLineToday(locationId, now)}
+    from locations l left join visits v on ${inLineToday(locationId, now)}
+    where l.id = ${locationId} and l.archived_at is null
     order by v.called_at desc nulls last, ${lineOrder}`.execute(db);
+  if (found.length === 0) throw notFound("Location");
+  const rows = found.filter((row): row is LineRow => row.id !== null);
   return {
     serving: rows
       .filter((row) => row.called_at !== null)
@@ -102,8 +105,11 @@ export async function callNext(
     ), audit as (${markAudit(actor, "call", { desk }, now)})
     select * from marked`.execute(db);
   const [called] = rows;
-  if (!called) throw new HttpError(409, say(queueMessages.nobodyWaiting));
-  return called;
+  if (called) return called;
+  const { rows: located } = await sql`select 1 from locations
+    where id = ${locationId} and archived_at is null`.execute(db);
+  if (located.length === 0) throw notFound("Location");
+  throw new HttpError(409, say(queueMessages.nobodyWaiting));
 }
 
 /**

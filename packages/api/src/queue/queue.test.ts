@@ -178,6 +178,10 @@ describe("calling", () => {
       404,
     );
     expect((await outsider.call((api) => api.queue.get({ id: line }))).status).toBe(404);
+    expect((await staff.call((api) => api.queue.get({ id: 987_654 }))).status).toBe(404);
+    expect((await staff.call((api) => api.queue.callNext({ id: 987_654, desk: "1" }))).status).toBe(
+      404,
+    );
     const blank = await staff.call((api) => api.queue.callNumber({ id: a.id, desk: " " }));
     expect(blank.status).toBe(422);
     expect(blank.json.errors[0].path).toBe("desk");
