@@ -745,6 +745,14 @@ const table: Row[] = [
     request: (w) => ({ url: `/api/locations/${w.location1}/queue` }),
   },
   {
+    method: "GET",
+    path: "/locations/{id}/queue/waits",
+    expected: atLocation1(staffOnly(200)),
+    request: (w) => ({
+      url: `/api/locations/${w.location1}/queue/waits?from=2026-03-01&to=2026-03-31`,
+    }),
+  },
+  {
     method: "POST",
     path: "/locations/{id}/queue/call-next",
     expected: atLocation1(staffOnly(200)),

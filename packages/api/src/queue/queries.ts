@@ -5,7 +5,7 @@ import { auditColumns, auditValues, systemActor, type AuditActor } from "../kern
 import { HttpError, notFound } from "../kernel/errors.ts";
 import { queueMessages, say } from "../kernel/messages.ts";
 import { drawOrder, newSeed } from "./draw.ts";
-import type { QueueView } from "./schema.ts";
+import type { QueueView, QueueWaitsInput } from "./schema.ts";
 
 /**
  * In the line at its location today (`v` a visit, `l` its location): numbered, signed in since
@@ -72,6 +72,13 @@ export async function placesAhead(db: Executor, visitId: number, now: Date) {
   return rows[0]?.ahead ?? null;
 }
 
+/** 404 for a location that does not exist, or was archived. */
+async function assertLiveLocation(db: Executor, locationId: number) {
+  const { rows } = await sql`select 1 from locations
+    where id = ${locationId} and archived_at is null`.execute(db);
+  if (rows.length === 0) throw notFound("Location");
+}
+
 type Mark = "call" | "serve" | "no_show";
 
 /** The audit row of a call or mark, written by the statement that made it. */
@@ -106,9 +113,7 @@ export async function callNext(
     select * from marked`.execute(db);
   const [called] = rows;
   if (called) return called;
-  const { rows: located } = await sql`select 1 from locations
-    where id = ${locationId} and archived_at is null`.execute(db);
-  if (located.length === 0) throw notFound("Location");
+  await assertLiveLocation(db, locationId);
   throw new HttpError(409, say(queueMessages.nobodyWaiting));
 }
 
@@ -295,4 +300,42 @@ export async function queueWatchLocation(
     .executeTakeFirst();
   if (!row) throw notFound("Visit");
   return row.location_id;
+}
+
+/**
+ * How long a location's numbered visitors waited, from sign-in to call, per local day and
+ * program: the line's figures for the reports.
+ */
+export async function queueWaits(db: Executor, input: QueueWaitsInput) {
+  await assertLiveLocation(db, input.id);
+  const { rows } = await sql<{
+    day: string;
+    program_id: number;
+    name: string;
+    name_es: string | null;
+    numbered: number;
+    called: number;
+    average: number | null;
+    longest: number | null;
+  }>`
+    select (v.time_in at time zone l.time_zone)::date::text as day, v.program_id, p.name, p.name_es,
+      count(*)::int as numbered, count(v.called_at)::int as called,
+      round((avg(extract(epoch from v.called_at - v.time_in)) / 60)::numeric, 1)::float8 as average,
+      round((max(extract(epoch from v.called_at - v.time_in)) / 60)::numeric, 1)::float8 as longest
+    from visits v
+    join locations l on l.id = v.location_id
+    join programs p on p.id = v.program_id
+    where v.location_id = ${input.id} and v.queue_number is not null
+      and v.time_in >= ${input.from}::date::timestamp at time zone l.time_zone
+      and v.time_in < (${input.to}::date + 1)::timestamp at time zone l.time_zone
+    group by 1, 2, 3, 4
+    order by 1, 3, 2`.execute(db);
+  return rows.map((row) => ({
+    day: row.day,
+    Program: { id: row.program_id, Name: row.name, NameEs: row.name_es },
+    numbered: row.numbered,
+    called: row.called,
+    averageWaitMinutes: row.average,
+    longestWaitMinutes: row.longest,
+  }));
 }

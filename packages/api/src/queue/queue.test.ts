@@ -316,3 +316,37 @@ describe("webhooks", () => {
     await site.admin.call((api) => api.webhooks.remove({ id: endpoint.json.id }));
   });
 });
+
+describe("the waits", () => {
+  it("say how long numbered visitors waited from sign-in to call, per local day and program", async () => {
+    const line = await place("arrival");
+    // 10:00 and 10:10 on 13 March in Los Angeles; called at 10:10 and 10:30.
+    const a = await signIn(line, "2026-03-13T17:00:00Z");
+    const b = await signIn(line, "2026-03-13T17:10:00Z");
+    site.world.clock.fixed = new Date("2026-03-13T17:10:00Z");
+    await staff.call((api) => api.queue.callNumber({ id: a.id, desk: "1" }));
+    site.world.clock.fixed = new Date("2026-03-13T17:30:00Z");
+    await staff.call((api) => api.queue.callNumber({ id: b.id, desk: "1" }));
+    // 23:30 that day there (06:30Z the next): the same local day, never called.
+    await signIn(line, "2026-03-14T06:30:00Z");
+
+    const waits = await staff.call((api) =>
+      api.queue.waits({ id: line, from: "2026-03-13", to: "2026-03-13" }),
+    );
+    expect(waits.json).toEqual([
+      {
+        day: "2026-03-13",
+        Program: { id: site.catalog.pantry.id, Name: site.catalog.pantry.Name, NameEs: null },
+        numbered: 3,
+        called: 2,
+        averageWaitMinutes: 15,
+        longestWaitMinutes: 20,
+      },
+    ]);
+    const backwards = await staff.call((api) =>
+      api.queue.waits({ id: line, from: "2026-03-13", to: "2026-03-12" }),
+    );
+    expect(backwards.status).toBe(422);
+    expect(backwards.json.errors[0].path).toBe("to");
+  });
+});

@@ -12,6 +12,8 @@ import {
   callInput,
   callNextInput,
   queueSchema,
+  queueWaitsInput,
+  queueWaitsSchema,
   screenCodeParam,
   screenCreatedSchema,
   screenSchema,
@@ -22,6 +24,7 @@ import {
   createScreen,
   markCalled,
   queueOf,
+  queueWaits,
   screenLocation,
 } from "./queries.ts";
 import { screenUrl } from "./mappers.ts";
@@ -69,6 +72,23 @@ export const queueRouter = router({
     .query(async ({ ctx, input }) => {
       assertLocationAccess(ctx.identity, input.id);
       return queueOf(ctx.db, input.id, ctx.services.now());
+    }),
+
+  waits: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/locations/{id}/queue/waits",
+        tags: ["queue", "reports"],
+        summary:
+          "Staff: how long the location's numbered visitors waited from sign-in to call, per day (in the location's zone) and program, over a period (both days inclusive)",
+      },
+    })
+    .input(queueWaitsInput)
+    .output(queueWaitsSchema)
+    .query(async ({ ctx, input }) => {
+      assertLocationAccess(ctx.identity, input.id);
+      return queueWaits(ctx.db, input);
     }),
 
   callNext: staffProcedure

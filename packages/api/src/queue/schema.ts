@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, text } from "../kernel/schema.ts";
-import { fieldMessages, say } from "../kernel/messages.ts";
+import { fieldMessages, reportMessages, say } from "../kernel/messages.ts";
+import { calendarDate } from "../visits/schema.ts";
 
 /** The desk a number is called to, as staff name it ("2", "Desk B"). */
 export const queueDesk = text()
@@ -62,3 +63,39 @@ export const queueEvents = { ready: "ready", queue: "queue", refresh: "refresh" 
 export const screenEventsPath = (code: string) => `/api/screen/${encodeURIComponent(code)}/events`;
 export const doorVisitEventsPath = (visitToken: string) =>
   `/api/door/visits/${encodeURIComponent(visitToken)}/events`;
+
+/** The longest period the waits are read for at once: a year. */
+const maxWaitDays = 366;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** A location's waits over a period (both days inclusive, in the location's zone). */
+export const queueWaitsInput = z
+  .object({ id, from: calendarDate, to: calendarDate })
+  .superRefine((input, ctx) => {
+    const days = dayNumber(input.to) - dayNumber(input.from) + 1;
+    if (days < 1)
+      ctx.addIssue({ code: "custom", path: ["to"], message: say(reportMessages.toBeforeFrom) });
+    else if (days > maxWaitDays)
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: say(reportMessages.atMostDays, { days: maxWaitDays }),
+      });
+  });
+export type QueueWaitsInput = z.output<typeof queueWaitsInput>;
+
+export const queueWaitsSchema = z
+  .array(
+    z.object({
+      day: z.string().meta({ description: "YYYY-MM-DD in the location's zone" }),
+      Program: z.object({ id: z.number().int(), Name: z.string(), NameEs: z.string().nullable() }),
+      numbered: z.number().int().meta({ description: "sign-ins given a number" }),
+      called: z.number().int().meta({ description: "of those, how many were called" }),
+      averageWaitMinutes: z
+        .number()
+        .nullable()
+        .meta({ description: "from sign-in to call, on average, to a tenth of a minute" }),
+      longestWaitMinutes: z.number().nullable(),
+    }),
+  )
+  .meta({ id: "QueueWaits" });
