@@ -178,6 +178,28 @@ async function freshWaitingVisit(world: World) {
     .execute();
   return id;
 }
+/** A visit of location1 in its line, numbered: waiting, or called to a desk. */
+async function freshQueuedVisit(world: World, called = false) {
+  const id = await freshVisit(world);
+  await world.server.services.db.kysely
+    .updateTable("visits")
+    .set({
+      queue_number: id,
+      ...(called ? { called_at: new Date(), called_to: "1" } : {}),
+    })
+    .where("id", "=", id)
+    .execute();
+  return id;
+}
+/** A now-serving screen's code for location1. */
+async function freshScreen(world: World) {
+  const code = `screen${unique().replace(/\D/g, "")}`;
+  await world.server.services.db.kysely
+    .insertInto("queue_screens")
+    .values({ code, location_id: world.location1, created_at: new Date() })
+    .execute();
+  return code;
+}
 async function freshTablet(world: World) {
   const row = await world.server.services.db.kysely
     .insertInto("tablets")
@@ -717,6 +739,76 @@ const table: Row[] = [
       url: `/api/visits/${await freshWaitingVisit(w)}/decline`,
       body: { reason: "Came this week" },
     }),
+  },
+  {
+    method: "GET",
+    path: "/locations/{id}/queue",
+    expected: atLocation1(sheet(200)),
+    request: (w) => ({ url: `/api/locations/${w.location1}/queue` }),
+  },
+  {
+    method: "GET",
+    path: "/locations/{id}/queue/waits",
+    expected: atLocation1(staffOnly(200)),
+    request: (w) => ({
+      url: `/api/locations/${w.location1}/queue/waits?from=2026-03-01&to=2026-03-31`,
+    }),
+  },
+  {
+    method: "POST",
+    path: "/locations/{id}/queue/call-next",
+    expected: atLocation1(staffOnly(200)),
+    request: async (w) => {
+      await freshQueuedVisit(w);
+      return { url: `/api/locations/${w.location1}/queue/call-next`, body: { desk: "2" } };
+    },
+  },
+  {
+    method: "POST",
+    path: "/visits/{id}/call",
+    expected: atLocation1(staffOnly(200)),
+    request: async (w) => ({
+      url: `/api/visits/${await freshQueuedVisit(w)}/call`,
+      body: { desk: "2" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/visits/{id}/served",
+    expected: atLocation1(staffOnly(200)),
+    request: async (w) => ({ url: `/api/visits/${await freshQueuedVisit(w, true)}/served` }),
+  },
+  {
+    method: "POST",
+    path: "/visits/{id}/no-show",
+    expected: atLocation1(staffOnly(200)),
+    request: async (w) => ({ url: `/api/visits/${await freshQueuedVisit(w, true)}/no-show` }),
+  },
+  {
+    method: "POST",
+    path: "/locations/{id}/screens",
+    expected: atLocation1(staffOnly(201)),
+    request: (w) => ({ url: `/api/locations/${w.location1}/screens` }),
+  },
+  {
+    method: "GET",
+    path: "/screen/{code}",
+    expected: everyone(200),
+    request: async (w) => ({ url: `/api/screen/${await freshScreen(w)}` }),
+  },
+  {
+    method: "GET",
+    path: "/screen/{code}/events",
+    expected: everyone(200),
+    stream: true,
+    request: async (w) => ({ url: `/api/screen/${await freshScreen(w)}/events` }),
+  },
+  {
+    method: "GET",
+    path: "/door/visits/{visitToken}/events",
+    expected: everyone(200),
+    stream: true,
+    request: async (w) => ({ url: `/api/door/visits/${await freshDoorVisit(w)}/events` }),
   },
   {
     method: "GET",

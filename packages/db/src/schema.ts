@@ -111,6 +111,10 @@ export interface LocationsTable {
   send_timeout_seconds: Generated<number>;
   /** Whether visitors may sign in on their own phone, through the location's door code. */
   self_sign_in: Generated<boolean>;
+  /** How sign-ins wait their turn: no numbers, by arrival, or a lottery for those before `lottery_at`. */
+  queue: Generated<QueueMode>;
+  /** Local time of day the lottery draws, "HH:MM:SS"; null: no draw. */
+  lottery_at: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -140,6 +144,8 @@ export interface LabelPrintsTable {
 }
 
 export type LabelPrintState = "sending" | "printed" | "failed";
+
+export type QueueMode = "off" | "arrival" | "lottery";
 
 export type TemperatureUnitCode = "F" | "C";
 export type SignOutKind = "visitor" | "staff" | "auto";
@@ -213,6 +219,16 @@ export interface VisitsTable {
    * read with the phone for a retry within the window; null without one.
    */
   idempotency_key: Buffer | null;
+  /** The visit's number in its location's line that day; null where the queue is off. */
+  queue_number: Generated<number | null>;
+  /** Its place in the lottery's order, for those the draw ordered; null for everyone else. */
+  queue_place: Generated<number | null>;
+  /** When staff called it, and to which desk. */
+  called_at: Generated<Date | null>;
+  called_to: Generated<string | null>;
+  served_at: Generated<Date | null>;
+  /** Called, and not there. */
+  no_show_at: Generated<Date | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -233,6 +249,29 @@ export interface DoorCodesTable {
   location_id: number;
   created_at: DefaultTimestamp;
   replaced_at: NullableTimestamp;
+}
+
+/** The last number a location gave on a local day. */
+export interface QueueDaysTable {
+  location_id: number;
+  day: string;
+  last_number: number;
+}
+
+/** A lottery's draw: its seed and the visits it ordered (ids ascending), once per location and day. */
+export interface QueueDrawsTable {
+  location_id: number;
+  day: string;
+  seed: string;
+  visit_ids: number[];
+  drawn_at: Date;
+}
+
+/** A now-serving screen's code. */
+export interface QueueScreensTable {
+  code: string;
+  location_id: number;
+  created_at: Date;
 }
 
 /** A phone's visit, found by the hash of the secret the phone keeps. */
@@ -593,6 +632,9 @@ export interface Database {
   eligibility_bases: EligibilityBasesTable;
   households: HouseholdsTable;
   household_members: HouseholdMembersTable;
+  queue_days: QueueDaysTable;
+  queue_draws: QueueDrawsTable;
+  queue_screens: QueueScreensTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -231,7 +231,7 @@ export const doorRouter = router({
           }),
       );
       return {
-        ...toDoorVisit(await doorVisitRow(ctx.db, visit.id)),
+        ...toDoorVisit(await doorVisitRow(ctx.db, visit.id, ctx.services.now())),
         visitToken,
         proves: !unproven,
       };
@@ -252,7 +252,7 @@ export const doorRouter = router({
     .query(async ({ ctx, input }) => {
       await takeDoorCall(ctx);
       const id = await doorVisitId(ctx.db, hashToken(input.visitToken));
-      return toDoorVisit(await doorVisitRow(ctx.db, id));
+      return toDoorVisit(await doorVisitRow(ctx.db, id, ctx.services.now()));
     }),
 
   signOut: publicProcedure
@@ -280,6 +280,6 @@ export const doorRouter = router({
         null,
       );
       if (!visit) throw notFound("Visit");
-      return toDoorVisit(await doorVisitRow(ctx.db, visit.id));
+      return toDoorVisit(await doorVisitRow(ctx.db, visit.id, ctx.services.now()));
     }),
 });

@@ -237,6 +237,14 @@ export const householdMessages = /* @__PURE__ */ keyed("", {
   notWaiting: "This visit is not waiting for staff",
 } as const);
 
+/** The line: numbers called to desks, and the now-serving screen. */
+export const queueMessages = /* @__PURE__ */ keyed("queue.", {
+  nobodyWaiting: "Nobody is waiting",
+  notWaiting: "This number is not waiting to be called",
+  notCalled: "This number has not been called, or was marked already",
+  unknownScreen: "This screen's link is not known — please ask a staff member",
+} as const);
+
 /** An answer to an intake question (questions/answers-schema.ts), key `answer.<name>`. */
 export const answerRuleMessages = /* @__PURE__ */ keyed("answer.", {
   consent: "Please agree to continue",
@@ -293,6 +301,7 @@ export const messageTemplates = /* @__PURE__ */ (() => ({
   ...householdMessages,
   ...prefixed("answer.", answerRuleMessages),
   ...prefixed("door.", doorMessages),
+  ...prefixed("queue.", queueMessages),
 }))();
 
 export type MessageKey = keyof typeof messageTemplates;

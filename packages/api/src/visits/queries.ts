@@ -83,6 +83,12 @@ const visitColumns = [
   "eligibility_reason",
   "eligibility_decided_by",
   "eligibility_decided_at",
+  "queue_number",
+  "queue_place",
+  "called_at",
+  "called_to",
+  "served_at",
+  "no_show_at",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Visit)[];
@@ -426,6 +432,13 @@ const newVisitValues = (values: SignInValues, writer: WriterShape) =>
     sql<Eligibility | null>`case when exists (${pastVisitLimit(values, writer)}) then 'waiting' end`.as(
       "eligibility",
     ),
+    // Taken only once the statement's checks passed (evaluated after its WHERE), and given back
+    // with the rest should the row not be written after all.
+    sql<
+      number | null
+    >`queue_number_next(${locationOf(values, writer)}, ${values.timeIn}::timestamptz)`.as(
+      "queue_number",
+    ),
     sql<Date>`${values.now}::timestamptz`.as("created_at"),
     sql<Date>`${values.now}::timestamptz`.as("updated_at"),
   ] as const;
@@ -444,6 +457,7 @@ const newVisitColumns = [
   "party_size",
   "household_member_ids",
   "eligibility",
+  "queue_number",
   "created_at",
   "updated_at",
 ] as const;

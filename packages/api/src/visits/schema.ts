@@ -228,6 +228,18 @@ export const visitSchema = z
     Answers: z
       .record(z.string(), answerValue)
       .meta({ description: "answers to the intake questions, by question id; {} once erased" }),
+    QueueNumber: z.number().int().nullable().meta({
+      description:
+        "the visit's number in its location's line that day (the location's Queue); null when the queue is off",
+    }),
+    CalledAt: isoDateTime
+      .nullable()
+      .meta({ description: "when staff called the number; null: not yet" }),
+    CalledTo: z.string().nullable().meta({ description: "the desk the number was called to" }),
+    ServedAt: isoDateTime.nullable().meta({ description: "when staff marked it served" }),
+    NoShowAt: isoDateTime
+      .nullable()
+      .meta({ description: "when staff marked it not present after calling it" }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     Location: z.object({ id: z.number().int(), Name: z.string() }).optional(),
