@@ -28,6 +28,7 @@ export const apiStorageTests: string[] = [
   "src/households/households.test.ts",
   "src/visits/party-sign-in.test.ts",
   "src/visits/eligibility.test.ts",
+  "src/visits/signatures.test.ts",
 ];
 
 export const apiTestOptions = {

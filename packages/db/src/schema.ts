@@ -125,6 +125,8 @@ export interface ProgramsTable {
   name_es: string | null;
   /** Its sign-in takes a household's party (its size, who came), not one person. */
   signs_in_household: Generated<boolean>;
+  /** Its sign-in asks the visitor to sign (or say they would rather not). */
+  asks_signature: Generated<boolean>;
   /** How often a household may come; null: no limit. */
   visit_limit: ColumnType<VisitLimit | null, string | null | undefined, string | null>;
   archived_at: NullableTimestamp;
@@ -180,6 +182,8 @@ export interface VisitsTable {
   eligibility_reason: string | null;
   eligibility_decided_by: number | null;
   eligibility_decided_at: NullableTimestamp;
+  /** Signed (its image in visit_signatures) or declined; null where no signature was asked or given. */
+  signed: "yes" | "declined" | null;
   /**
    * 8 bytes of the SHA-256 of the Idempotency-Key that wrote the visit (with its caller's name),
    * read with the phone for a retry within the window; null without one.
@@ -208,6 +212,13 @@ export interface DoorCodesTable {
 }
 
 /** A phone's visit, found by the hash of the secret the phone keeps. */
+/** A visit's signature image, written only with a sign-in that carries one. */
+export interface VisitSignaturesTable {
+  visit_id: number;
+  content_type: "image/png" | "image/svg+xml";
+  image: Buffer;
+}
+
 export interface DoorVisitsTable {
   token_hash: string;
   visit_id: number;
@@ -547,6 +558,7 @@ export interface Database {
   audit_log: AuditLogTable;
   door_codes: DoorCodesTable;
   door_visits: DoorVisitsTable;
+  visit_signatures: VisitSignaturesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_fan_outs: WebhookFanOutsTable;
@@ -576,3 +588,4 @@ export type FileRow = Selectable<FilesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type Household = Selectable<HouseholdsTable>;
 export type HouseholdMember = Selectable<HouseholdMembersTable>;
+export type VisitSignature = Selectable<VisitSignaturesTable>;

@@ -23,6 +23,7 @@ const visit = (
   HouseholdId: 3,
   PartySize: 4,
   HouseholdMemberIds: null,
+  Signed: null,
   Eligibility,
   Answers: {},
   createdAt: at,

@@ -19,6 +19,7 @@ const visit = (id: number, FirstName: string): Visit => ({
   HouseholdId: null,
   PartySize: 1,
   HouseholdMemberIds: null,
+  Signed: null,
   Eligibility: "ok",
   Answers: {},
   createdAt: at,

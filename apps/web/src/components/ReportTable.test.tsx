@@ -21,6 +21,7 @@ const visit = (id: number, fields: Partial<ReportVisit>): ReportVisit => ({
   HouseholdId: null,
   PartySize: 1,
   HouseholdMemberIds: null,
+  Signed: null,
   Eligibility: "ok",
   Answers: {},
   Location: { id: 1, Name: "Valencia" },

@@ -46,6 +46,7 @@ const visit: Visit = {
   HouseholdId: null,
   PartySize: 1,
   HouseholdMemberIds: null,
+  Signed: null,
   Eligibility: "ok",
   Answers: { 1: 4, 2: "es", 3: true, 4: "Needs a ride", 5: true },
   createdAt: "2026-01-10T18:00:00.000Z",

@@ -21,6 +21,7 @@ const visit = (
   HouseholdId: null,
   PartySize: 1,
   HouseholdMemberIds: null,
+  Signed: null,
   Eligibility: "ok",
   Answers: {},
   createdAt: "2026-11-22T17:00:00.000Z",

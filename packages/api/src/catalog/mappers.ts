@@ -33,6 +33,7 @@ export function toProgramRef(row: Program) {
     Name: row.name,
     NameEs: row.name_es,
     SignsInHousehold: row.signs_in_household,
+    AsksSignature: row.asks_signature,
     VisitLimit: row.visit_limit,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

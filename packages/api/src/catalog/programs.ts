@@ -82,6 +82,7 @@ export async function createProgram(
         name: input.Name,
         name_es: input.NameEs ?? null,
         signs_in_household: input.SignsInHousehold,
+        asks_signature: input.AsksSignature,
         visit_limit: input.VisitLimit && JSON.stringify(input.VisitLimit),
       })
       .returning("id")
@@ -120,6 +121,7 @@ export async function updateProgram(
         name: changes.Name,
         name_es: changes.NameEs,
         signs_in_household: changes.SignsInHousehold,
+        asks_signature: changes.AsksSignature,
         visit_limit:
           changes.VisitLimit === undefined
             ? undefined
@@ -139,6 +141,7 @@ export async function updateProgram(
       ["Name", before.Name, changes.Name],
       ["NameEs", before.NameEs, changes.NameEs],
       ["SignsInHousehold", before.SignsInHousehold, changes.SignsInHousehold],
+      ["AsksSignature", before.AsksSignature, changes.AsksSignature],
       [
         "VisitLimit",
         JSON.stringify(before.VisitLimit),
