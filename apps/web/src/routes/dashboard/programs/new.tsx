@@ -26,7 +26,7 @@ function NewProgramPage() {
     <FormCard title={t("programs.add")} size="sm">
       {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       <ProgramForm
-        initial={{ Name: "", NameEs: "", LocationIds: [], SignsInHousehold: false }}
+        initial={{ Name: "", NameEs: "", LocationIds: [], SignsInHousehold: false, AsksSignature: false }}
         locations={locations}
         saving={create.isPending}
         errors={errors.fieldErrors}
