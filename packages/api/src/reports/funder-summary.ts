@@ -207,11 +207,20 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     .with("served", (qc) =>
       qc
         .selectFrom("firsts")
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom("members")
+              .select(["members.household_id", sql<number>`count(*)`.as("came")])
+              .groupBy("members.household_id")
+              .as("present"),
+          "present.household_id",
+          "firsts.household_id",
+        )
         .select([
           "firsts.household_id",
           "firsts.first_in",
-          sql<number>`greatest(firsts.party, (select count(*) from members
-            where members.household_id = firsts.household_id))::int`.as("people"),
+          sql<number>`greatest(firsts.party, coalesce(present.came, 0))::int`.as("people"),
         ])
         .where(household),
     )
