@@ -125,6 +125,8 @@ describe("the OpenAPI document", () => {
         "PartySize",
         "PhoneNumber",
         "ProgramId",
+        "Signature",
+        "SignatureDeclined",
         "Temperature",
         "TimeIn",
         "idempotencyKey",

@@ -401,7 +401,7 @@ describe("households and individuals in the funder summary", () => {
           household_id: id,
           first_name: `Member ${at + 1}`,
           last_name: "Doe",
-          birth_date: birth === null ? null : new Date(`${birth}T00:00:00Z`),
+          birth_date: birth,
         })),
       )
       .returning("id")
@@ -507,6 +507,26 @@ describe("households and individuals in the funder summary", () => {
       { band: "60-", count: 1 },
       { band: "unknown", count: 7 },
     ]);
+    // The CSV's households table, before any question's.
+    const csv = await funderSummaryCsv(
+      site.world.services.db.kysely,
+      funderSummaryInput.parse({
+        timeZone: "America/Los_Angeles",
+        from: "2026-02-01",
+        to: "2026-02-28",
+        locationId,
+      }),
+    );
+    expect(csv).toContain(
+      "\nProgram,Period,Figure,Count\n" +
+        "All programs,2026-02-01/2026-02-28,Households,2\n" +
+        "All programs,2026-02-01/2026-02-28,NewHouseholds,1\n" +
+        "All programs,2026-02-01/2026-02-28,Individuals,10\n" +
+        "All programs,2026-02-01/2026-02-28,Individuals 0-17,1\n" +
+        "All programs,2026-02-01/2026-02-28,Individuals 18-64,1\n" +
+        "All programs,2026-02-01/2026-02-28,Individuals 65-,1\n" +
+        "All programs,2026-02-01/2026-02-28,Individuals unknown,7\n",
+    );
     // January alone: the first household new then, two of them, one adult known.
     const january = await summary({ from: "2026-01-01", to: "2026-01-31", locationId });
     expect(january.json).toMatchObject({

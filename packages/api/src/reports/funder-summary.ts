@@ -214,8 +214,7 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
               .select(["members.household_id", sql<number>`count(*)`.as("came")])
               .groupBy("members.household_id")
               .as("present"),
-          "present.household_id",
-          "firsts.household_id",
+          (join) => join.on(sql<boolean>`present.household_id = firsts.household_id`),
         )
         .select([
           "firsts.household_id",
