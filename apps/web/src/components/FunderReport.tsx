@@ -242,9 +242,7 @@ function HouseholdTable({
     [t("reports.funder.households"), summary.households],
     [t("reports.funder.newHouseholds"), summary.newHouseholds],
     [t("reports.funder.individuals"), summary.individuals],
-    ...summary.ageBands.map(
-      ({ band, count }) => [bandName(band, t), count] as [string, number],
-    ),
+    ...summary.ageBands.map(({ band, count }) => [bandName(band, t), count] as [string, number]),
   ];
   return (
     <div className={printed ? classes.keepTogether : undefined}>

@@ -154,12 +154,10 @@ export const funderSummarySchema = z
       description:
         "unduplicated individuals served: per household its largest party in the period (or the members who came, when more), and per person without a household their largest party",
     }),
-    ageBands: z
-      .array(z.object({ band: z.string(), count }))
-      .meta({
-        description:
-          "individuals by age at their first visit in the period, from the household members' birth dates, in the bands asked for (ageBands), then `unknown`: everyone counted whose age is not known; they add up to individuals",
-      }),
+    ageBands: z.array(z.object({ band: z.string(), count })).meta({
+      description:
+        "individuals by age at their first visit in the period, from the household members' birth dates, in the bands asked for (ageBands), then `unknown`: everyone counted whose age is not known; they add up to individuals",
+    }),
     perProgramMonth: z.array(
       z.object({
         programId: count,

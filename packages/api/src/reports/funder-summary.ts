@@ -161,7 +161,9 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
         sql<Date>`min(visits.time_in)`.as("first_in"),
         sql<number>`(count(*) filter (where ${inPeriod}))::int`.as("visits"),
         sql<number | null>`max(visits.party_size) filter (where ${inPeriod})`.as("party"),
-        sql<number | null>`max(visits.party_size) filter (where ${inPeriod} and visits.household_id is null)`.as(
+        sql<
+          number | null
+        >`max(visits.party_size) filter (where ${inPeriod} and visits.household_id is null)`.as(
           "lone_party",
         ),
         sql<unknown>`jsonb_agg(jsonb_build_array(visits.time_in, visits.household_member_ids))
@@ -196,11 +198,7 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
               jsonb_array_elements_text(came.value->1) member
             where ${household})`.as("came"),
         )
-        .select([
-          "came.household_id",
-          "came.member_id",
-          sql<Date>`min(came.at)`.as("first_at"),
-        ])
+        .select(["came.household_id", "came.member_id", sql<Date>`min(came.at)`.as("first_at")])
         .groupBy(["came.household_id", "came.member_id"]),
     )
     // A household's people: its largest party, or more members than that when others came another day.

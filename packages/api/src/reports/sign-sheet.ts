@@ -141,7 +141,8 @@ export async function signSheet(db: Executor, input: SignSheetInput, language: L
   .muted { color: #495057; font-style: italic; }
   .empty { text-align: center; padding: 6mm; color: #495057; }
   .note { font-size: 9pt; color: #495057; margin-top: 3mm; }
-  @media screen and (max-width: 640px) { body { padding: 3mm; } table { font-size: 9pt; } .signature { width: 34mm; } .signature img { max-width: 32mm; } }
+  .scroll { overflow-x: auto; }
+  @media screen and (max-width: 640px) { body { padding: 3mm; } table { font-size: 9pt; } th, td { padding: 1mm; } .signature { width: 26mm; } .signature img { max-width: 24mm; } }
   @media print { body { padding: 0; } }
 </style>
 </head>
@@ -152,6 +153,7 @@ export async function signSheet(db: Executor, input: SignSheetInput, language: L
 <p class="where">${escapeHtml(location.Name)} · ${escapeHtml(longDate(input.date, language))}</p>
 </div>
 </header>
+<div class="scroll">
 <table>
 <thead><tr>
 <th class="n">#</th><th>${t("name")}</th><th class="n">${t("householdSize")}</th><th>${t("basis")}</th><th>${t("time")}</th><th>${t("signature")}</th>
@@ -160,6 +162,7 @@ export async function signSheet(db: Executor, input: SignSheetInput, language: L
 ${body}
 </tbody>
 </table>
+</div>
 <p class="note">${t("note", { count: rows.length, zone })}</p>
 </body>
 </html>

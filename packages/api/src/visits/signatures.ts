@@ -22,9 +22,10 @@ export async function findSignature(
 export async function dropErasedSignatures(db: Executor): Promise<void> {
   await db
     .deleteFrom("visit_signatures")
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("visits")
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("visits")
           .select("visits.id")
           .whereRef("visits.id", "=", "visit_signatures.visit_id")
           .where("visits.erased_at", "is not", null),

@@ -26,7 +26,13 @@ function NewProgramPage() {
     <FormCard title={t("programs.add")} size="sm">
       {errors.unexpected ? <UnexpectedErrorAlert /> : null}
       <ProgramForm
-        initial={{ Name: "", NameEs: "", LocationIds: [], SignsInHousehold: false, AsksSignature: false }}
+        initial={{
+          Name: "",
+          NameEs: "",
+          LocationIds: [],
+          SignsInHousehold: false,
+          AsksSignature: false,
+        }}
         locations={locations}
         saving={create.isPending}
         errors={errors.fieldErrors}
