@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { useKioskTranslation } from "@vsi/i18n";
 import { KioskButton } from "./KioskButton";
 import classes from "./SignaturePad.module.css";
@@ -41,11 +41,12 @@ export function SignaturePad({
   const id = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const last = useRef<{ x: number; y: number } | null>(null);
+  // Whether the canvas is sized for drawing: at the first stroke after it shows or is cleared, so
+  // a box resized meanwhile (a tablet turned) is measured as it is.
+  const ready = useRef(false);
 
-  // The canvas drawn at the screen's density (at most 2×: a sharper image only weighs more).
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
+  /** The canvas at the box's size and the screen's density (at most 2×: sharper only weighs more). */
+  const prepare = (canvas: HTMLCanvasElement) => {
     const scale = Math.min(2, window.devicePixelRatio || 1);
     const { width, height } = canvas.getBoundingClientRect();
     canvas.width = Math.round(width * scale);
@@ -57,7 +58,8 @@ export function SignaturePad({
     context.lineJoin = "round";
     context.lineWidth = strokeWidth;
     context.strokeStyle = ink;
-  }, []);
+    ready.current = true;
+  };
 
   const pointAt = (event: React.PointerEvent<HTMLCanvasElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -75,6 +77,7 @@ export function SignaturePad({
     last.current = to;
   };
   const start = (event: React.PointerEvent<HTMLCanvasElement>) => {
+    if (!ready.current) prepare(event.currentTarget);
     event.currentTarget.setPointerCapture(event.pointerId);
     last.current = pointAt(event);
     lineTo(pointAt(event));
@@ -92,9 +95,12 @@ export function SignaturePad({
     const canvas = canvasRef.current;
     if (canvas) onChange({ signature: canvas.toDataURL("image/png"), declined: false });
   };
+  /** Empties the box: resizing a canvas clears it; the next stroke measures it again. */
   const clear = () => {
     const canvas = canvasRef.current;
-    canvas?.getContext("2d")?.clearRect(0, 0, canvas.width, canvas.height);
+    if (!canvas || !ready.current) return;
+    canvas.width = 0;
+    ready.current = false;
   };
 
   return (
