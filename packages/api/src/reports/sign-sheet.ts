@@ -91,30 +91,30 @@ export async function signSheet(db: Executor, input: SignSheetInput, language: L
   const zone = input.timeZone ?? (location.TimeZone as TimeZone);
   const rows = await signSheetRows(db, { ...input, timeZone: zone }, language);
   const t = (key: string, values?: Record<string, string | number>) =>
-    escapeHtml(serverTranslate(language, `signSheet.${key}`, values));
-  const title = `${t("title")} — ${escapeHtml(programName(program, language))}`;
+    escapeHtml(serverTranslate(language, key, values));
+  const title = `${t("signSheet.title")} — ${escapeHtml(programName(program, language))}`;
   const body = rows.length
     ? rows
         .map(
           (row, at) => `<tr>
 <td class="n">${at + 1}</td>
-<td>${row.name === null ? `<span class="muted">${t("erased")}</span>` : escapeHtml(row.name)}</td>
+<td>${row.name === null ? `<span class="muted">${t("signSheet.erased")}</span>` : escapeHtml(row.name)}</td>
 <td class="n">${row.householdSize}</td>
 <td>${row.basis === null ? "" : escapeHtml(row.basis)}</td>
 <td class="time">${escapeHtml(row.time)}</td>
 <td class="signature">${
             row.image
-              ? `<img src="${row.image}" alt="${t("signatureOf", { name: row.name ?? "" })}">`
+              ? `<img src="${row.image}" alt="${t("signSheet.signatureOf", { name: row.name ?? "" })}">`
               : row.signed === "declined"
-                ? `<span class="declined">${t("declined")}</span>`
+                ? `<span class="declined">${t("signSheet.declined")}</span>`
                 : row.signed === "yes"
-                  ? `<span class="muted">${t("signedErased")}</span>`
+                  ? `<span class="muted">${t("signSheet.signedErased")}</span>`
                   : ""
           }</td>
 </tr>`,
         )
         .join("\n")
-    : `<tr><td colspan="6" class="empty">${t("empty")}</td></tr>`;
+    : `<tr><td colspan="6" class="empty">${t("signSheet.empty")}</td></tr>`;
   return `<!doctype html>
 <html lang="${language}">
 <head>
@@ -156,14 +156,14 @@ export async function signSheet(db: Executor, input: SignSheetInput, language: L
 <div class="scroll">
 <table>
 <thead><tr>
-<th class="n">#</th><th>${t("name")}</th><th class="n">${t("householdSize")}</th><th>${t("basis")}</th><th>${t("time")}</th><th>${t("signature")}</th>
+<th class="n">#</th><th>${t("signSheet.name")}</th><th class="n">${t("signSheet.householdSize")}</th><th>${t("signSheet.basis")}</th><th>${t("signSheet.time")}</th><th>${t("signSheet.signature")}</th>
 </tr></thead>
 <tbody>
 ${body}
 </tbody>
 </table>
 </div>
-<p class="note">${t("note", { count: rows.length, zone })}</p>
+<p class="note">${t("signSheet.note", { count: rows.length, zone })}</p>
 </body>
 </html>
 `;
