@@ -61,7 +61,7 @@ describe("a signature", () => {
     );
   });
 
-  it("speaks Spanish", async () => {
+  it("speaks Spanish", () => {
     act(() => kioskI18n.changeLanguage("es"));
     renderForm(1);
     const pad = screen.getByRole("group", { name: "Su firma" });
