@@ -134,6 +134,7 @@ export async function signSheet(db: Executor, input: SignSheetInput, language: L
   th { background: #f1f3f5; font-size: 9.5pt; }
   tr { break-inside: avoid; }
   .n { text-align: right; width: 1%; white-space: nowrap; }
+  th.n { white-space: normal; }
   .time { white-space: nowrap; width: 1%; }
   .signature { width: 62mm; height: 17mm; padding: 1mm; }
   .signature img { display: block; max-width: 60mm; max-height: 15mm; margin: 0 auto; }
