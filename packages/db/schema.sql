@@ -236,6 +236,7 @@ CREATE TABLE programs (
     name_es text,
     signs_in_household boolean DEFAULT false NOT NULL,
     visit_limit jsonb,
+    asks_signature boolean DEFAULT false NOT NULL,
     location_id integer,
     CONSTRAINT programs_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
     CONSTRAINT programs_pkey PRIMARY KEY (id)
@@ -428,6 +429,15 @@ CREATE TABLE users (
     CONSTRAINT users_pkey PRIMARY KEY (id)
 );
 
+CREATE TABLE visit_signatures (
+    visit_id integer NOT NULL,
+    content_type text NOT NULL,
+    image bytea NOT NULL,
+    CONSTRAINT visit_signatures_content_type_check CHECK ((content_type = ANY (ARRAY['image/png'::text, 'image/svg+xml'::text]))),
+    CONSTRAINT visit_signatures_pkey PRIMARY KEY (visit_id),
+    CONSTRAINT visit_signatures_visit_id_fkey FOREIGN KEY (visit_id) REFERENCES visits(id) ON DELETE CASCADE
+);
+
 CREATE TABLE visits (
     id integer DEFAULT nextval('visits_id_seq'::regclass) NOT NULL,
     first_name text NOT NULL,
@@ -460,11 +470,13 @@ CREATE TABLE visits (
     called_to text,
     served_at timestamp with time zone,
     no_show_at timestamp with time zone,
+    signed text,
     CONSTRAINT visits_eligibility_check CHECK ((eligibility = ANY (ARRAY['waiting'::text, 'approved'::text, 'declined'::text]))),
     CONSTRAINT visits_eligibility_decided_by_fkey FOREIGN KEY (eligibility_decided_by) REFERENCES users(id) ON DELETE SET NULL,
     CONSTRAINT visits_household_id_fkey FOREIGN KEY (household_id) REFERENCES households(id) ON DELETE SET NULL,
     CONSTRAINT visits_party_size_check CHECK (((party_size >= 1) AND (party_size <= 50))),
     CONSTRAINT visits_pkey PRIMARY KEY (id),
+    CONSTRAINT visits_signed_check CHECK ((signed = ANY (ARRAY['yes'::text, 'declined'::text]))),
     CONSTRAINT visits_signed_in_from_check CHECK ((signed_in_from = ANY (ARRAY['tablet'::text, 'phone'::text, 'staff'::text]))),
     CONSTRAINT visits_signed_out_by_check CHECK ((signed_out_by = ANY (ARRAY['visitor'::text, 'staff'::text, 'auto'::text]))),
     CONSTRAINT visits_signed_out_by_closed_check CHECK (((signed_out_by IS NULL) OR (time_out IS NOT NULL)))

@@ -132,6 +132,8 @@ describe("the OpenAPI document", () => {
         "PartySize",
         "PhoneNumber",
         "ProgramId",
+        "Signature",
+        "SignatureDeclined",
         "Temperature",
         "TimeIn",
         "idempotencyKey",

@@ -168,6 +168,24 @@ async function freshVisit(world: World, endedDaysAgo?: number) {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+/** A visit of location1 with a signature (a 1×1 PNG). */
+async function freshSignedVisit(world: World) {
+  const id = await freshVisit(world);
+  const db = world.server.services.db.kysely;
+  await db.updateTable("visits").set({ signed: "yes" }).where("id", "=", id).execute();
+  await db
+    .insertInto("visit_signatures")
+    .values({
+      visit_id: id,
+      content_type: "image/png",
+      image: Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    })
+    .execute();
+  return id;
+}
 /** A visit of location1 waiting for staff past its program's limit: each decision needs its own. */
 async function freshWaitingVisit(world: World) {
   const id = await freshVisit(world);
@@ -837,6 +855,20 @@ const table: Row[] = [
     request: (w) => ({
       url: `/api/reports/network?from=2026-01-01&to=2026-01-31&locationId=${w.location1}`,
     }),
+  },
+  {
+    method: "GET",
+    path: "/reports/sign-sheet",
+    expected: atLocation1(staffOnly(200)),
+    request: (w) => ({
+      url: `/api/reports/sign-sheet?date=2026-01-01&locationId=${w.location1}&programId=${w.program1}`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/visits/{id}/signature",
+    expected: atLocation1(staffOnly(200)),
+    request: async (w) => ({ url: `/api/visits/${await freshSignedVisit(w)}/signature` }),
   },
   {
     method: "GET",

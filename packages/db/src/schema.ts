@@ -157,6 +157,8 @@ export interface ProgramsTable {
   name_es: string | null;
   /** Its sign-in takes a household's party (its size, who came), not one person. */
   signs_in_household: Generated<boolean>;
+  /** Its sign-in asks the visitor to sign (or say they would rather not). */
+  asks_signature: Generated<boolean>;
   /** How often a household may come; null: no limit. */
   visit_limit: ColumnType<VisitLimit | null, string | null | undefined, string | null>;
   /** The location whose own program it is, offered there alone; null: the network's. */
@@ -214,6 +216,8 @@ export interface VisitsTable {
   eligibility_reason: string | null;
   eligibility_decided_by: number | null;
   eligibility_decided_at: NullableTimestamp;
+  /** Signed (its image in visit_signatures) or declined; null where no signature was asked or given. */
+  signed: "yes" | "declined" | null;
   /**
    * 8 bytes of the SHA-256 of the Idempotency-Key that wrote the visit (with its caller's name),
    * read with the phone for a retry within the window; null without one.
@@ -275,6 +279,13 @@ export interface QueueScreensTable {
 }
 
 /** A phone's visit, found by the hash of the secret the phone keeps. */
+/** A visit's signature image, written only with a sign-in that carries one. */
+export interface VisitSignaturesTable {
+  visit_id: number;
+  content_type: "image/png" | "image/svg+xml";
+  image: Buffer;
+}
+
 export interface DoorVisitsTable {
   token_hash: string;
   visit_id: number;
@@ -616,6 +627,7 @@ export interface Database {
   audit_log: AuditLogTable;
   door_codes: DoorCodesTable;
   door_visits: DoorVisitsTable;
+  visit_signatures: VisitSignaturesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_fan_outs: WebhookFanOutsTable;
@@ -648,3 +660,4 @@ export type FileRow = Selectable<FilesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type Household = Selectable<HouseholdsTable>;
 export type HouseholdMember = Selectable<HouseholdMembersTable>;
+export type VisitSignature = Selectable<VisitSignaturesTable>;

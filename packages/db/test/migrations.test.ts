@@ -39,6 +39,7 @@ const expectedTables = [
   "staff_daily_summaries",
   "tablets",
   "users",
+  "visit_signatures",
   "visits",
   "webhook_attempts",
   "webhook_deliveries",

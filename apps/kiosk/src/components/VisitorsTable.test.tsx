@@ -28,6 +28,7 @@ const visit = (
   CalledTo: null,
   ServedAt: null,
   NoShowAt: null,
+  Signed: null,
   Eligibility,
   Answers: {},
   createdAt: at,

@@ -24,6 +24,7 @@ const visit = (id: number, FirstName: string): Visit => ({
   CalledTo: null,
   ServedAt: null,
   NoShowAt: null,
+  Signed: null,
   Eligibility: "ok",
   Answers: {},
   createdAt: at,

@@ -55,6 +55,7 @@ export function queuedVisit(
     CalledTo: null,
     ServedAt: null,
     NoShowAt: null,
+    Signed: fields.Signature ? "yes" : fields.SignatureDeclined ? "declined" : null,
     // The limit is the server's to apply when the sign-in arrives.
     Eligibility: "ok",
     Answers: fields.Answers ?? {},

@@ -9,6 +9,7 @@ import {
   liveEventsOperation,
   screenEventsOperation,
 } from "./live-events.ts";
+import { signatureOperation, signSheetOperation } from "./signatures.ts";
 import { documentResponses, type Document } from "./openapi-responses.ts";
 import { registerOperations, type Paths } from "./operations.ts";
 import { webhookEventsDocument } from "./webhook-events.ts";
@@ -31,6 +32,8 @@ export function openApiDocument(baseUrl: string) {
       "/locations/{id}/poster": doorPosterOperation,
       "/screen/{code}/events": screenEventsOperation,
       "/door/visits/{visitToken}/events": doorVisitEventsOperation,
+      "/visits/{id}/signature": signatureOperation,
+      "/reports/sign-sheet": signSheetOperation,
     },
     filter: ({ metadata }) => {
       metas.set(`${metadata.openapi.method} ${metadata.openapi.path}`, metadata);
@@ -53,6 +56,8 @@ export function registerOpenApi(app: FastifyInstance, services: Services) {
     doorPosterOperation.get.operationId,
     screenEventsOperation.get.operationId,
     doorVisitEventsOperation.get.operationId,
+    signatureOperation.get.operationId,
+    signSheetOperation.get.operationId,
   ]);
   const procedures = Object.fromEntries(
     Object.entries(document.paths as Paths).map(([path, operations]) => [

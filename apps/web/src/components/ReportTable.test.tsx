@@ -26,6 +26,7 @@ const visit = (id: number, fields: Partial<ReportVisit>): ReportVisit => ({
   CalledTo: null,
   ServedAt: null,
   NoShowAt: null,
+  Signed: null,
   Eligibility: "ok",
   Answers: {},
   Location: { id: 1, Name: "Valencia" },

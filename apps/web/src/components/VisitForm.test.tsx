@@ -51,6 +51,7 @@ const visit: Visit = {
   CalledTo: null,
   ServedAt: null,
   NoShowAt: null,
+  Signed: null,
   Eligibility: "ok",
   Answers: { 1: 4, 2: "es", 3: true, 4: "Needs a ride", 5: true },
   createdAt: "2026-01-10T18:00:00.000Z",

@@ -26,6 +26,7 @@ const visit = (
   CalledTo: null,
   ServedAt: null,
   NoShowAt: null,
+  Signed: null,
   Eligibility: "ok",
   Answers: {},
   createdAt: "2026-11-22T17:00:00.000Z",

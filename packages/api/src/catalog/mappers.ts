@@ -36,6 +36,7 @@ export function toProgramRef(row: Program) {
     NameEs: row.name_es,
     LocationId: row.location_id,
     SignsInHousehold: row.signs_in_household,
+    AsksSignature: row.asks_signature,
     VisitLimit: row.visit_limit,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -37,6 +37,10 @@ export const programRefSchema = z.object({
     description:
       "whether a sign-in brings a household's party (PartySize, HouseholdMemberIds) and belongs to the visitor's household, made at their first visit; default false",
   }),
+  AsksSignature: z.boolean().meta({
+    description:
+      "whether a sign-in asks the visitor to sign (Signature) or say they would rather not (SignatureDeclined), as a sign sheet does; default false",
+  }),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -127,12 +127,15 @@ export const doorRouter = router({
           TemperatureUnit: location.TemperatureUnit,
           TimeZone: location.TimeZone,
         },
-        programs: location.Programs.map(({ id, Name, NameEs, SignsInHousehold }) => ({
-          id,
-          Name,
-          NameEs,
-          SignsInHousehold,
-        })),
+        programs: location.Programs.map(
+          ({ id, Name, NameEs, SignsInHousehold, AsksSignature }) => ({
+            id,
+            Name,
+            NameEs,
+            SignsInHousehold,
+            AsksSignature,
+          }),
+        ),
         questions: questions.map(toQuestion),
       };
     }),

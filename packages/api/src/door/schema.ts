@@ -20,6 +20,7 @@ const doorProgramOffered = programRefSchema.pick({
   Name: true,
   NameEs: true,
   SignsInHousehold: true,
+  AsksSignature: true,
 });
 
 /** A door code as a poster's link carries it: base64url, nothing else reaches a query. */

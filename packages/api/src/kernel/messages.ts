@@ -153,6 +153,8 @@ export const reportMessages = /* @__PURE__ */ keyed("", {
   atMostDaysByDay: "At most {days} days by day",
   auditActions: "Use one or more of {actions}, separated by commas",
   fiscalYearMonth: "Use a month from 1 (January) to 12 (December)",
+  ageBands:
+    "Use age bands like 0-17,18-64,65-: from 0, each starting where the one before ends, the last open",
 } as const);
 
 /** Settings and backups. */
@@ -216,6 +218,18 @@ export const alertMessages = /* @__PURE__ */ keyed("", {
 export const rollCallMessages = /* @__PURE__ */ keyed("", {
   rollCallOpen: "A roll call is already open at this location",
   rollCallEnded: "This roll call has ended",
+} as const);
+
+/** A sign-in's signature. */
+export const signatureMessages = /* @__PURE__ */ keyed("", {
+  signatureFormat:
+    "Send the signature as a data: URL of a PNG or SVG image (data:image/png;base64,…)",
+  signatureTooBig: "A signature is at most {kb} KB",
+  signatureNotImage: "The signature is not a PNG or SVG image",
+  signatureUnsafe:
+    "An SVG signature may hold drawing alone: no scripts, embedded content, styles or links",
+  signatureRequired: "This program asks for a signature: sign, or say you would rather not",
+  signatureOrDeclined: "Send a signature or SignatureDeclined, not both",
 } as const);
 
 /** Households and the parties they sign in. */
@@ -299,6 +313,7 @@ export const messageTemplates = /* @__PURE__ */ (() => ({
   ...labelMessages,
   ...rollCallMessages,
   ...householdMessages,
+  ...signatureMessages,
   ...prefixed("answer.", answerRuleMessages),
   ...prefixed("door.", doorMessages),
   ...prefixed("queue.", queueMessages),

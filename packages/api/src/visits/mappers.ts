@@ -22,6 +22,7 @@ export function toVisit(row: Visit): z.infer<typeof visitSchema> {
     PartySize: row.party_size,
     Eligibility: row.eligibility ?? "ok",
     HouseholdMemberIds: row.household_member_ids,
+    Signed: row.signed,
     Answers: Object.fromEntries(
       Object.entries(row.answers).map(([questionId, answer]) => [questionId, answer.value]),
     ),

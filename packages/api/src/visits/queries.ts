@@ -8,10 +8,12 @@ import {
   type SignOutKind,
   type StoredAnswers,
   type Visit,
+  type VisitSignature,
 } from "@vsi/db";
 import { conflict, HttpError, invalid, isUniqueViolation, notFound } from "../kernel/errors.ts";
 import { toNamedVisit, toVisit } from "./mappers.ts";
 import { partyProblem, type VisitChanges, type VisitCreateInput } from "./schema.ts";
+import type { Signed } from "./signature-schema.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
 import {
   auditBindings,
@@ -48,6 +50,7 @@ import {
   accessMessages,
   fieldMessages,
   householdMessages,
+  signatureMessages,
   visitMessages,
 } from "../kernel/messages.ts";
 
@@ -89,6 +92,7 @@ const visitColumns = [
   "called_to",
   "served_at",
   "no_show_at",
+  "signed",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Visit)[];
@@ -335,8 +339,19 @@ const auditTablet = (writer: WriterShape) =>
 /** What a sign-in's statement binds: the visit's fields, when, its writer's and its audit row's. */
 type SignInValues = Omit<
   NewVisitFields,
-  "TimeIn" | "Temperature" | "Answers" | "questionsRevision" | "PartySize" | "HouseholdMemberIds"
+  | "TimeIn"
+  | "Temperature"
+  | "Answers"
+  | "questionsRevision"
+  | "PartySize"
+  | "HouseholdMemberIds"
+  | "Signature"
+  | "SignatureDeclined"
 > & {
+  /** The signature's type and image (null: none given), and whether the visitor declined to sign. */
+  signatureType: string | null;
+  signatureImage: Buffer | null;
+  signatureDeclined: boolean;
   Temperature: string | null;
   /** How many people came; and which of the household's members, as JSON (null: not said). */
   partySize: number;
@@ -359,12 +374,19 @@ const signInValues = (
     questionsRevision,
     PartySize,
     HouseholdMemberIds,
+    Signature,
+    SignatureDeclined,
     ...fields
   }: NewVisitFields,
   now: Date,
   writer: VisitWriter,
 ): SignInValues => ({
   ...fields,
+  signatureType: Signature?.contentType ?? null,
+  signatureImage: Signature
+    ? Buffer.from(Signature.bytes.buffer, Signature.bytes.byteOffset, Signature.bytes.byteLength)
+    : null,
+  signatureDeclined: SignatureDeclined === true,
   Temperature: Temperature ?? null,
   partySize: PartySize ?? Math.max(1, HouseholdMemberIds?.length ?? 0),
   memberIds: HouseholdMemberIds === undefined ? null : JSON.stringify(HouseholdMemberIds),
@@ -439,6 +461,8 @@ const newVisitValues = (values: SignInValues, writer: WriterShape) =>
     >`queue_number_next(${locationOf(values, writer)}, ${values.timeIn}::timestamptz)`.as(
       "queue_number",
     ),
+    sql<Signed | null>`case when ${values.signatureType}::text is not null then 'yes'
+      when ${values.signatureDeclined}::boolean then 'declined' end`.as("signed"),
     sql<Date>`${values.now}::timestamptz`.as("created_at"),
     sql<Date>`${values.now}::timestamptz`.as("updated_at"),
   ] as const;
@@ -458,6 +482,7 @@ const newVisitColumns = [
   "household_member_ids",
   "eligibility",
   "queue_number",
+  "signed",
   "created_at",
   "updated_at",
 ] as const;
@@ -494,12 +519,14 @@ const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: 
             .where((eb) => eb.exists(temperatureGiven(db, values, writer)))
             .where(answersAccepted(values))
             .where(membersPresent(values, sql<number | null>`(select household.id from household)`))
+            .where(signatureGiven(values))
             .where(writerMayWriteAt(writer, locationOf(values, writer))),
         )
         .returning(visitColumns),
     )
     .with("new_household", (db) => newHousehold(db, values))
     .with("new_member", (db) => newHouseholdMember(db, values))
+    .with("signature", (db) => visitSignature(db, values))
     .with("audit", (db) => signInAudit(db, values, writer))
     .with("door_visit", (db) => doorVisit(db, values))
     .selectFrom("inserted")
@@ -640,6 +667,38 @@ function newHouseholdMember<DB extends Database & { new_household: { id: number 
     );
 }
 
+/**
+ * A sign-in carries a signature, or says the visitor would rather not, where its program asks for
+ * one: the one place this is asked.
+ */
+const signatureGiven = (
+  values: Pick<SignInValues, "ProgramId" | "signatureType" | "signatureDeclined">,
+) =>
+  sql<boolean>`(${values.signatureType}::text is not null or ${values.signatureDeclined}::boolean
+    or not exists (select 1 from programs asking
+      where asking.id = ${values.ProgramId}::int and asking.asks_signature))`;
+
+/** The visit's signature, written with it only when the sign-in carries one (nothing otherwise). */
+function visitSignature<DB extends Database & { inserted: Visit }>(
+  qc: QueryCreator<DB>,
+  values: Pick<SignInValues, "signatureType" | "signatureImage">,
+) {
+  const db = qc as unknown as QueryCreator<Database & { inserted: Visit }>;
+  return db
+    .insertInto("visit_signatures")
+    .columns(["visit_id", "content_type", "image"])
+    .expression(
+      db
+        .selectFrom("inserted")
+        .select([
+          "inserted.id as visit_id",
+          sql<VisitSignature["content_type"]>`${values.signatureType}::text`.as("content_type"),
+          sql<Buffer>`${values.signatureImage}::bytea`.as("image"),
+        ])
+        .where(sql<boolean>`${values.signatureType}::text is not null`),
+    );
+}
+
 /** A phone's visit, kept by the hash of the secret the phone holds (nothing for other writers). */
 function doorVisit<DB extends Database & { inserted: Visit }>(
   qc: QueryCreator<DB>,
@@ -750,6 +809,7 @@ async function notWrittenError(db: Executor, values: SignInValues & { LocationId
       eb.exists(temperatureGiven(db, values, "actor")).as("temperatureGiven"),
       eb.exists(offeredHere(db, values.LocationId, values.ProgramId)).as("offered"),
       membersPresent(values, phoneHousehold(values)).as("membersPresent"),
+      signatureGiven(values).as("signatureGiven"),
       sql<number[]>`array(${unansweredQuestions(values)})`.as("unanswered"),
     ])
     .executeTakeFirstOrThrow();
@@ -759,6 +819,7 @@ async function notWrittenError(db: Executor, values: SignInValues & { LocationId
   if (!checks.offered) return invalid("ProgramId", say(visitMessages.programNotOffered));
   if (!checks.membersPresent)
     return invalid("HouseholdMemberIds", say(householdMessages.notHouseholdMembers));
+  if (!checks.signatureGiven) return invalid("Signature", say(signatureMessages.signatureRequired));
   if (checks.unanswered.length === 0) return new QuestionsChanged();
   // Each left out, in the words checkAnswers gives it (a consent's own).
   const asked = (await askedQuestions(db, true)).questions
@@ -816,6 +877,8 @@ export async function createVisit(
 ): Promise<Visit> {
   const tooFew = partyProblem(fields);
   if (tooFew) throw invalid("PartySize", tooFew);
+  if (fields.Signature && fields.SignatureDeclined)
+    throw invalid("Signature", say(signatureMessages.signatureOrDeclined));
   const where = () => writerLocation(db, writer, fields.LocationId, now);
   const attempt = () =>
     idempotencyKey
@@ -943,6 +1006,7 @@ const insertKeyedVisitStatement = preparedByShape(
               .where(
                 membersPresent(values, sql<number | null>`(select household.id from household)`),
               )
+              .where(signatureGiven(values))
               .where(writerMayWriteAt(writer, locationOf(values, writer)))
               .where((eb) => eb.not(eb.exists(keyedVisit(db, values).select(sql`1`.as("one"))))),
           )
@@ -950,6 +1014,7 @@ const insertKeyedVisitStatement = preparedByShape(
       )
       .with("new_household", (db) => newHousehold(db, values))
       .with("new_member", (db) => newHouseholdMember(db, values))
+      .with("signature", (db) => visitSignature(db, values))
       .with("audit", (db) => signInAudit(db, values, writer))
       .selectFrom("inserted")
       .select(visitColumns)

@@ -45,6 +45,7 @@ import * as m0045 from "./0045_households.ts";
 import * as m0046 from "./0046_location_access.ts";
 import * as m0047 from "./0047_queue.ts";
 import * as m0048 from "./0048_label_printers.ts";
+import * as m0049 from "./0049_signatures.ts";
 import * as m0050 from "./0050_shared_catalogues.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
@@ -95,5 +96,6 @@ export const migrations: Record<string, Migration> = {
   "0046_location_access": m0046,
   "0047_queue": m0047,
   "0048_label_printers": m0048,
+  "0049_signatures": m0049,
   "0050_shared_catalogues": m0050,
 };
