@@ -43,6 +43,7 @@ import * as m0043 from "./0043_one_visit_change_trigger.ts";
 import * as m0044 from "./0044_lean_sign_in.ts";
 import * as m0045 from "./0045_households.ts";
 import * as m0046 from "./0046_location_access.ts";
+import * as m0047 from "./0047_open_visits_by_index_scan.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   "0044_lean_sign_in": m0044,
   "0045_households": m0045,
   "0046_location_access": m0046,
+  "0047_open_visits_by_index_scan": m0047,
 };
