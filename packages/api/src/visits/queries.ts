@@ -106,7 +106,7 @@ export const forgottenAfterMs = 12 * 60 * 60 * 1000;
 export async function tabletSheet(
   db: Executor,
   tokenHash: string,
-  filters: Omit<VisitFilters, "locationId" | "openOnly">,
+  filters: Omit<VisitFilters, "locationId">,
   now: Date,
 ): Promise<{ tablet?: { tabletId: number; locationId: number }; visits: Visit[] }> {
   const shape = filterNames.filter((name) => filters[name] !== undefined).join(",");
@@ -136,7 +136,7 @@ const tabletSheetStatement = preparedByShape(
           eb
             // Through visits_one_open_idx by an index scan (migration 0047: open_visits).
             .selectFrom(
-              sql<Visit>`open_visits(${sql.ref("tablet.location_id")}, ${
+              sql<Database["visits"]>`open_visits(${sql.ref("tablet.location_id")}, ${
                 set.has("programId") ? sql`${values.programId}::int` : sql`null`
               })`.as("visits"),
             )
