@@ -731,6 +731,23 @@ AS $function$
     end
   $function$;
 
+CREATE OR REPLACE FUNCTION public.open_visits(location integer, program integer)
+ RETURNS SETOF visits
+ LANGUAGE plpgsql
+ STABLE
+ SET enable_bitmapscan TO 'off'
+ SET enable_seqscan TO 'off'
+AS $function$
+    begin
+      if program is null then
+        return query select * from visits v where v.location_id = location and v.time_out is null;
+      else
+        return query select * from visits v
+          where v.location_id = location and v.program_id = program and v.time_out is null;
+      end if;
+    end
+    $function$;
+
 CREATE OR REPLACE FUNCTION public.places_keep_visits()
  RETURNS trigger
  LANGUAGE plpgsql

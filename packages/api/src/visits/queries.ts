@@ -116,7 +116,7 @@ export const forgottenAfterMs = 12 * 60 * 60 * 1000;
 export async function tabletSheet(
   db: Executor,
   tokenHash: string,
-  filters: Omit<VisitFilters, "locationId" | "openOnly">,
+  filters: Omit<VisitFilters, "locationId">,
   now: Date,
 ): Promise<{ tablet?: { tabletId: number; locationId: number }; visits: Visit[] }> {
   const shape = filterNames.filter((name) => filters[name] !== undefined).join(",");
@@ -144,18 +144,20 @@ const tabletSheetStatement = preparedByShape(
       .leftJoinLateral(
         (eb) =>
           eb
-            .selectFrom("visits")
+            // Through visits_one_open_idx by an index scan (migration 0047: open_visits).
+            .selectFrom(
+              sql<Database["visits"]>`open_visits(${sql.ref("tablet.location_id")}, ${
+                set.has("programId") ? sql`${values.programId}::int` : sql`null`
+              })`.as("visits"),
+            )
             .select(sheetColumns)
             // A tablet is shown no answers (sheetVisit): the sheet does not read them.
             .select(sql<StoredAnswers>`'{}'::jsonb`.as("answers"))
-            .whereRef("visits.location_id", "=", "tablet.location_id")
             .where(
               visitConditions({
                 from: set.has("from") ? values.from : undefined,
                 to: set.has("to") ? values.to : undefined,
-                programId: set.has("programId") ? values.programId : undefined,
                 timeZone: values.timeZone,
-                openOnly: true,
               }),
             )
             .orderBy("time_in")

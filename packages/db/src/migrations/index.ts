@@ -47,6 +47,7 @@ import * as m0047 from "./0047_queue.ts";
 import * as m0048 from "./0048_label_printers.ts";
 import * as m0049 from "./0049_signatures.ts";
 import * as m0050 from "./0050_shared_catalogues.ts";
+import * as m0051 from "./0051_open_visits_by_index_scan.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   "0048_label_printers": m0048,
   "0049_signatures": m0049,
   "0050_shared_catalogues": m0050,
+  "0051_open_visits_by_index_scan": m0051,
 };
