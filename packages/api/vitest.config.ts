@@ -31,6 +31,7 @@ export const apiStorageTests: string[] = [
   "src/visits/party-sign-in.test.ts",
   "src/visits/eligibility.test.ts",
   "src/labels/labels.test.ts",
+  "src/visits/signatures.test.ts",
 ];
 
 export const apiTestOptions = {

@@ -203,11 +203,14 @@ CREATE TABLE locations (
     send_timeout_seconds integer DEFAULT 5 NOT NULL,
     asks_temperature boolean DEFAULT false NOT NULL,
     self_sign_in boolean DEFAULT false NOT NULL,
+    queue text DEFAULT 'off'::text NOT NULL,
+    lottery_at time without time zone,
     CONSTRAINT locations_confirmation_seconds_check CHECK ((confirmation_seconds > 0)),
     CONSTRAINT locations_idle_reset_seconds_check CHECK ((idle_reset_seconds > 0)),
     CONSTRAINT locations_logo_file_id_fkey FOREIGN KEY (logo_file_id) REFERENCES files(id) ON DELETE SET NULL,
     CONSTRAINT locations_max_stay_minutes_check CHECK ((max_stay_minutes > 0)),
     CONSTRAINT locations_pkey PRIMARY KEY (id),
+    CONSTRAINT locations_queue_check CHECK ((queue = ANY (ARRAY['off'::text, 'arrival'::text, 'lottery'::text]))),
     CONSTRAINT locations_send_timeout_seconds_check CHECK ((send_timeout_seconds > 0)),
     CONSTRAINT locations_temperature_unit_check CHECK ((temperature_unit = ANY (ARRAY['F'::text, 'C'::text])))
 );
@@ -233,6 +236,7 @@ CREATE TABLE programs (
     name_es text,
     signs_in_household boolean DEFAULT false NOT NULL,
     visit_limit jsonb,
+    asks_signature boolean DEFAULT false NOT NULL,
     location_id integer,
     CONSTRAINT programs_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
     CONSTRAINT programs_pkey PRIMARY KEY (id)
@@ -258,6 +262,32 @@ CREATE TABLE questions (
     CONSTRAINT questions_ask_every_check CHECK ((ask_every = ANY (ARRAY['visit'::text, 'visitor'::text]))),
     CONSTRAINT questions_kind_check CHECK ((kind = ANY (ARRAY['text'::text, 'number'::text, 'yesno'::text, 'choice'::text, 'choices'::text, 'date'::text, 'zip'::text, 'consent'::text]))),
     CONSTRAINT questions_pkey PRIMARY KEY (id)
+);
+
+CREATE TABLE queue_days (
+    location_id integer NOT NULL,
+    day date NOT NULL,
+    last_number integer NOT NULL,
+    CONSTRAINT queue_days_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
+    CONSTRAINT queue_days_pkey PRIMARY KEY (location_id, day)
+);
+
+CREATE TABLE queue_draws (
+    location_id integer NOT NULL,
+    day date NOT NULL,
+    seed text NOT NULL,
+    visit_ids integer[] NOT NULL,
+    drawn_at timestamp with time zone NOT NULL,
+    CONSTRAINT queue_draws_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
+    CONSTRAINT queue_draws_pkey PRIMARY KEY (location_id, day)
+);
+
+CREATE TABLE queue_screens (
+    code text NOT NULL,
+    location_id integer NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    CONSTRAINT queue_screens_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
+    CONSTRAINT queue_screens_pkey PRIMARY KEY (code)
 );
 
 CREATE TABLE rate_limits (
@@ -399,6 +429,15 @@ CREATE TABLE users (
     CONSTRAINT users_pkey PRIMARY KEY (id)
 );
 
+CREATE TABLE visit_signatures (
+    visit_id integer NOT NULL,
+    content_type text NOT NULL,
+    image bytea NOT NULL,
+    CONSTRAINT visit_signatures_content_type_check CHECK ((content_type = ANY (ARRAY['image/png'::text, 'image/svg+xml'::text]))),
+    CONSTRAINT visit_signatures_pkey PRIMARY KEY (visit_id),
+    CONSTRAINT visit_signatures_visit_id_fkey FOREIGN KEY (visit_id) REFERENCES visits(id) ON DELETE CASCADE
+);
+
 CREATE TABLE visits (
     id integer DEFAULT nextval('visits_id_seq'::regclass) NOT NULL,
     first_name text NOT NULL,
@@ -425,11 +464,19 @@ CREATE TABLE visits (
     eligibility_reason text,
     eligibility_decided_by integer,
     eligibility_decided_at timestamp with time zone,
+    queue_number integer,
+    queue_place integer,
+    called_at timestamp with time zone,
+    called_to text,
+    served_at timestamp with time zone,
+    no_show_at timestamp with time zone,
+    signed text,
     CONSTRAINT visits_eligibility_check CHECK ((eligibility = ANY (ARRAY['waiting'::text, 'approved'::text, 'declined'::text]))),
     CONSTRAINT visits_eligibility_decided_by_fkey FOREIGN KEY (eligibility_decided_by) REFERENCES users(id) ON DELETE SET NULL,
     CONSTRAINT visits_household_id_fkey FOREIGN KEY (household_id) REFERENCES households(id) ON DELETE SET NULL,
     CONSTRAINT visits_party_size_check CHECK (((party_size >= 1) AND (party_size <= 50))),
     CONSTRAINT visits_pkey PRIMARY KEY (id),
+    CONSTRAINT visits_signed_check CHECK ((signed = ANY (ARRAY['yes'::text, 'declined'::text]))),
     CONSTRAINT visits_signed_in_from_check CHECK ((signed_in_from = ANY (ARRAY['tablet'::text, 'phone'::text, 'staff'::text]))),
     CONSTRAINT visits_signed_out_by_check CHECK ((signed_out_by = ANY (ARRAY['visitor'::text, 'staff'::text, 'auto'::text]))),
     CONSTRAINT visits_signed_out_by_closed_check CHECK (((signed_out_by IS NULL) OR (time_out IS NOT NULL)))
@@ -602,6 +649,8 @@ END)) WHERE (time_out IS NULL);
 
 CREATE INDEX visits_phone_idx ON public.visits USING btree (phone_number);
 
+CREATE INDEX visits_queue_idx ON public.visits USING btree (location_id, time_in) WHERE ((queue_number IS NOT NULL) AND (served_at IS NULL) AND (no_show_at IS NULL));
+
 CREATE INDEX visits_time_in_idx ON public.visits USING btree (time_in, id) INCLUDE (location_id, program_id, time_out, visitor_key) WITH (fillfactor='100');
 
 CREATE INDEX webhook_attempts_endpoint_idx ON public.webhook_attempts USING btree (endpoint_id, at, id);
@@ -682,6 +731,23 @@ AS $function$
     end
   $function$;
 
+CREATE OR REPLACE FUNCTION public.open_visits(location integer, program integer)
+ RETURNS SETOF visits
+ LANGUAGE plpgsql
+ STABLE
+ SET enable_bitmapscan TO 'off'
+ SET enable_seqscan TO 'off'
+AS $function$
+    begin
+      if program is null then
+        return query select * from visits v where v.location_id = location and v.time_out is null;
+      else
+        return query select * from visits v
+          where v.location_id = location and v.program_id = program and v.time_out is null;
+      end if;
+    end
+    $function$;
+
 CREATE OR REPLACE FUNCTION public.places_keep_visits()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -727,6 +793,22 @@ AS $function$
     end
   $function$;
 
+CREATE OR REPLACE FUNCTION public.queue_number_next(loc integer, at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+    declare
+      n integer;
+    begin
+      insert into queue_days as d (location_id, day, last_number)
+        select l.id, (at at time zone l.time_zone)::date, 1 from locations l
+        where l.id = loc and l.queue <> 'off'
+        on conflict (location_id, day) do update set last_number = d.last_number + 1
+        returning d.last_number into n;
+      return n;
+    end
+  $function$;
+
 CREATE OR REPLACE FUNCTION public.visit_change(o visits, n visits)
  RETURNS text
  LANGUAGE sql
@@ -735,6 +817,8 @@ AS $function$
     select case
       when o.erased_at is null and n.erased_at is not null then 'erased'
       when o.time_out is null and n.time_out is not null then 'signed_out'
+      when o.called_at is null and n.called_at is not null then 'called'
+      when o.served_at is null and n.served_at is not null then 'served'
       when (o.first_name, o.last_name, o.phone_number, o.temperature, o.time_in, o.time_out,
             o.signed_out_by, o.location_id, o.program_id, o.answers)
         is distinct from (n.first_name, n.last_name, n.phone_number, n.temperature, n.time_in,
@@ -947,6 +1031,8 @@ AS $function$
             when 'erased' then 'visit.deleted'
             when 'signed_out' then 'visit.signed_out'
             when 'updated' then 'visit.updated'
+            when 'called' then 'visit.called'
+            when 'served' then 'visit.served'
           end::text as kind) k
         left join locations l on l.id = v.location_id
         left join programs p on p.id = v.program_id

@@ -32,6 +32,8 @@ describe("the OpenAPI document", () => {
       "visit.signed_out",
       "visit.updated",
       "visit.deleted",
+      "visit.called",
+      "visit.served",
     ]);
     const signedIn = webhooks["visit.signed_in"]!.post;
     expect(signedIn.parameters.map((p) => p.name)).toEqual([
@@ -96,11 +98,15 @@ describe("the OpenAPI document", () => {
           !path.endsWith("/sign-out") &&
           !path.endsWith("/resend") &&
           // A new door code takes nothing but its location, a test event nothing but its webhook,
-          // ending a roll call nothing but its id, printing a visit's ticket nothing but the visit.
+          // ending a roll call nothing but its id, printing a visit's ticket nothing but the visit,
+          // nor do a new screen and a number's marks.
           !path.endsWith("/door-code") &&
           !path.endsWith("/test") &&
           !path.endsWith("/roll-calls/{id}/end") &&
-          !path.endsWith("/visits/{id}/print")
+          !path.endsWith("/visits/{id}/print") &&
+          !path.endsWith("/screens") &&
+          !path.endsWith("/served") &&
+          !path.endsWith("/no-show")
         ) {
           expect(op.requestBody, `${method} ${path} has a request body`).toBeDefined();
         }
@@ -126,6 +132,8 @@ describe("the OpenAPI document", () => {
         "PartySize",
         "PhoneNumber",
         "ProgramId",
+        "Signature",
+        "SignatureDeclined",
         "Temperature",
         "TimeIn",
         "idempotencyKey",

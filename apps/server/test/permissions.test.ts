@@ -168,6 +168,24 @@ async function freshVisit(world: World, endedDaysAgo?: number) {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+/** A visit of location1 with a signature (a 1×1 PNG). */
+async function freshSignedVisit(world: World) {
+  const id = await freshVisit(world);
+  const db = world.server.services.db.kysely;
+  await db.updateTable("visits").set({ signed: "yes" }).where("id", "=", id).execute();
+  await db
+    .insertInto("visit_signatures")
+    .values({
+      visit_id: id,
+      content_type: "image/png",
+      image: Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    })
+    .execute();
+  return id;
+}
 /** A visit of location1 waiting for staff past its program's limit: each decision needs its own. */
 async function freshWaitingVisit(world: World) {
   const id = await freshVisit(world);
@@ -177,6 +195,28 @@ async function freshWaitingVisit(world: World) {
     .where("id", "=", id)
     .execute();
   return id;
+}
+/** A visit of location1 in its line, numbered: waiting, or called to a desk. */
+async function freshQueuedVisit(world: World, called = false) {
+  const id = await freshVisit(world);
+  await world.server.services.db.kysely
+    .updateTable("visits")
+    .set({
+      queue_number: id,
+      ...(called ? { called_at: new Date(), called_to: "1" } : {}),
+    })
+    .where("id", "=", id)
+    .execute();
+  return id;
+}
+/** A now-serving screen's code for location1. */
+async function freshScreen(world: World) {
+  const code = `screen${unique().replace(/\D/g, "")}`;
+  await world.server.services.db.kysely
+    .insertInto("queue_screens")
+    .values({ code, location_id: world.location1, created_at: new Date() })
+    .execute();
+  return code;
 }
 async function freshTablet(world: World) {
   const row = await world.server.services.db.kysely
@@ -720,6 +760,76 @@ const table: Row[] = [
   },
   {
     method: "GET",
+    path: "/locations/{id}/queue",
+    expected: atLocation1(sheet(200)),
+    request: (w) => ({ url: `/api/locations/${w.location1}/queue` }),
+  },
+  {
+    method: "GET",
+    path: "/locations/{id}/queue/waits",
+    expected: atLocation1(staffOnly(200)),
+    request: (w) => ({
+      url: `/api/locations/${w.location1}/queue/waits?from=2026-03-01&to=2026-03-31`,
+    }),
+  },
+  {
+    method: "POST",
+    path: "/locations/{id}/queue/call-next",
+    expected: atLocation1(staffOnly(200)),
+    request: async (w) => {
+      await freshQueuedVisit(w);
+      return { url: `/api/locations/${w.location1}/queue/call-next`, body: { desk: "2" } };
+    },
+  },
+  {
+    method: "POST",
+    path: "/visits/{id}/call",
+    expected: atLocation1(staffOnly(200)),
+    request: async (w) => ({
+      url: `/api/visits/${await freshQueuedVisit(w)}/call`,
+      body: { desk: "2" },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/visits/{id}/served",
+    expected: atLocation1(staffOnly(200)),
+    request: async (w) => ({ url: `/api/visits/${await freshQueuedVisit(w, true)}/served` }),
+  },
+  {
+    method: "POST",
+    path: "/visits/{id}/no-show",
+    expected: atLocation1(staffOnly(200)),
+    request: async (w) => ({ url: `/api/visits/${await freshQueuedVisit(w, true)}/no-show` }),
+  },
+  {
+    method: "POST",
+    path: "/locations/{id}/screens",
+    expected: atLocation1(staffOnly(201)),
+    request: (w) => ({ url: `/api/locations/${w.location1}/screens` }),
+  },
+  {
+    method: "GET",
+    path: "/screen/{code}",
+    expected: everyone(200),
+    request: async (w) => ({ url: `/api/screen/${await freshScreen(w)}` }),
+  },
+  {
+    method: "GET",
+    path: "/screen/{code}/events",
+    expected: everyone(200),
+    stream: true,
+    request: async (w) => ({ url: `/api/screen/${await freshScreen(w)}/events` }),
+  },
+  {
+    method: "GET",
+    path: "/door/visits/{visitToken}/events",
+    expected: everyone(200),
+    stream: true,
+    request: async (w) => ({ url: `/api/door/visits/${await freshDoorVisit(w)}/events` }),
+  },
+  {
+    method: "GET",
     path: "/visits/open",
     expected: atLocation1(staffOnly(200)),
     request: (w) => ({ url: `/api/visits/open?locationId=${w.location1}` }),
@@ -745,6 +855,20 @@ const table: Row[] = [
     request: (w) => ({
       url: `/api/reports/network?from=2026-01-01&to=2026-01-31&locationId=${w.location1}`,
     }),
+  },
+  {
+    method: "GET",
+    path: "/reports/sign-sheet",
+    expected: atLocation1(staffOnly(200)),
+    request: (w) => ({
+      url: `/api/reports/sign-sheet?date=2026-01-01&locationId=${w.location1}&programId=${w.program1}`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/visits/{id}/signature",
+    expected: atLocation1(staffOnly(200)),
+    request: async (w) => ({ url: `/api/visits/${await freshSignedVisit(w)}/signature` }),
   },
   {
     method: "GET",

@@ -26,6 +26,7 @@ import { Route as DashboardScanRouteImport } from "./routes/dashboard/scan"
 import { Route as InvitesInviteIdRouteImport } from "./routes/invites/$inviteId"
 import { Route as PasswordsIndexRouteImport } from "./routes/passwords/index"
 import { Route as PasswordsForgotRouteImport } from "./routes/passwords/forgot"
+import { Route as ScreenCodeRouteImport } from "./routes/screen.$code"
 import { Route as AdminQuestionsIndexRouteImport } from "./routes/admin/questions/index"
 import { Route as AdminQuestionsNewRouteImport } from "./routes/admin/questions/new"
 import { Route as AdminUsersIndexRouteImport } from "./routes/admin/users/index"
@@ -131,6 +132,11 @@ const PasswordsIndexRoute = PasswordsIndexRouteImport.update({
 const PasswordsForgotRoute = PasswordsForgotRouteImport.update({
   id: "/passwords/forgot",
   path: "/passwords/forgot",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ScreenCodeRoute = ScreenCodeRouteImport.update({
+  id: "/screen/$code",
+  path: "/screen/$code",
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminQuestionsIndexRoute = AdminQuestionsIndexRouteImport.update({
@@ -263,6 +269,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/scan": typeof DashboardScanRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
+  "/screen/$code": typeof ScreenCodeRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
@@ -301,6 +308,7 @@ export interface FileRoutesByTo {
   "/dashboard/scan": typeof DashboardScanRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
+  "/screen/$code": typeof ScreenCodeRoute
   "/admin": typeof AdminIndexRoute
   "/dashboard": typeof DashboardIndexRoute
   "/passwords": typeof PasswordsIndexRoute
@@ -342,6 +350,7 @@ export interface FileRoutesById {
   "/dashboard/scan": typeof DashboardScanRoute
   "/invites/$inviteId": typeof InvitesInviteIdRoute
   "/passwords/forgot": typeof PasswordsForgotRoute
+  "/screen/$code": typeof ScreenCodeRoute
   "/admin/": typeof AdminIndexRoute
   "/dashboard/": typeof DashboardIndexRoute
   "/passwords/": typeof PasswordsIndexRoute
@@ -384,6 +393,7 @@ export interface FileRouteTypes {
     | "/dashboard/scan"
     | "/invites/$inviteId"
     | "/passwords/forgot"
+    | "/screen/$code"
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
@@ -422,6 +432,7 @@ export interface FileRouteTypes {
     | "/dashboard/scan"
     | "/invites/$inviteId"
     | "/passwords/forgot"
+    | "/screen/$code"
     | "/admin"
     | "/dashboard"
     | "/passwords"
@@ -462,6 +473,7 @@ export interface FileRouteTypes {
     | "/dashboard/scan"
     | "/invites/$inviteId"
     | "/passwords/forgot"
+    | "/screen/$code"
     | "/admin/"
     | "/dashboard/"
     | "/passwords/"
@@ -496,6 +508,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   InvitesInviteIdRoute: typeof InvitesInviteIdRoute
   PasswordsForgotRoute: typeof PasswordsForgotRoute
+  ScreenCodeRoute: typeof ScreenCodeRoute
   PasswordsIndexRoute: typeof PasswordsIndexRoute
   PasswordsResetTokenRoute: typeof PasswordsResetTokenRoute
 }
@@ -619,6 +632,13 @@ declare module "@tanstack/react-router" {
       path: "/passwords/forgot"
       fullPath: "/passwords/forgot"
       preLoaderRoute: typeof PasswordsForgotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/screen/$code": {
+      id: "/screen/$code"
+      path: "/screen/$code"
+      fullPath: "/screen/$code"
+      preLoaderRoute: typeof ScreenCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/admin/questions/": {
@@ -859,6 +879,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   InvitesInviteIdRoute: InvitesInviteIdRoute,
   PasswordsForgotRoute: PasswordsForgotRoute,
+  ScreenCodeRoute: ScreenCodeRoute,
   PasswordsIndexRoute: PasswordsIndexRoute,
   PasswordsResetTokenRoute: PasswordsResetTokenRoute,
 }

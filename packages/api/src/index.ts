@@ -41,6 +41,7 @@ export { fileKeyParam, maxUploadBytes } from "./assets/schema.ts";
 export { FILES_PATH } from "./assets/urls.ts";
 export { limits } from "./kernel/rate-limit.ts";
 export { autoSignOut } from "./visits/auto-sign-out.ts";
+export { drawDueLotteries, queueWatchLocation } from "./queue/queries.ts";
 export {
   accessChannel,
   parseAccessChange,
@@ -56,6 +57,9 @@ export { idParam } from "./kernel/schema.ts";
 export { liveEvents, type LiveReadyEvent } from "./visits/live-schema.ts";
 export { runRetention } from "./admin/retention.ts";
 export { doorPoster } from "./door/poster.ts";
+export { signSheet, signSheetInput } from "./reports/sign-sheet.ts";
+export { findSignature } from "./visits/signatures.ts";
+export { findVisit } from "./visits/queries.ts";
 export { localNetworkAddresses } from "./kernel/public-address.ts";
 export { deliverDue, pruneWebhookEvents } from "./webhooks/delivery.ts";
 export { webhooksChannel } from "./webhooks/schema.ts";

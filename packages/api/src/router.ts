@@ -20,6 +20,7 @@ import { webhooksRouter } from "./webhooks/router.ts";
 import { notificationsRouter } from "./notifications/router.ts";
 import { householdsRouter } from "./households/router.ts";
 import { labelsRouter } from "./labels/router.ts";
+import { queueRouter } from "./queue/router.ts";
 import { createCallerFactory, router } from "./kernel/trpc.ts";
 
 /** The one router: the web app calls it at /trpc, scripts at /api through the OpenAPI adapter. */
@@ -35,6 +36,7 @@ export const appRouter = router({
   rollCalls: rollCallsRouter,
   households: householdsRouter,
   labels: labelsRouter,
+  queue: queueRouter,
   invites: invitesRouter,
   passwords: passwordsRouter,
   assets: assetsRouter,

@@ -17,6 +17,7 @@ export * from "./visits/schema.ts";
 export * from "./door/schema.ts";
 export * from "./roll-calls/schema.ts";
 export * from "./households/schema.ts";
+export * from "./queue/schema.ts";
 export * from "./visits/live-schema.ts";
 export * from "./reports/summary-schema.ts";
 export * from "./assets/schema.ts";

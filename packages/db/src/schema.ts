@@ -111,6 +111,10 @@ export interface LocationsTable {
   send_timeout_seconds: Generated<number>;
   /** Whether visitors may sign in on their own phone, through the location's door code. */
   self_sign_in: Generated<boolean>;
+  /** How sign-ins wait their turn: no numbers, by arrival, or a lottery for those before `lottery_at`. */
+  queue: Generated<QueueMode>;
+  /** Local time of day the lottery draws, "HH:MM:SS"; null: no draw. */
+  lottery_at: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -141,6 +145,8 @@ export interface LabelPrintsTable {
 
 export type LabelPrintState = "sending" | "printed" | "failed";
 
+export type QueueMode = "off" | "arrival" | "lottery";
+
 export type TemperatureUnitCode = "F" | "C";
 export type SignOutKind = "visitor" | "staff" | "auto";
 
@@ -151,6 +157,8 @@ export interface ProgramsTable {
   name_es: string | null;
   /** Its sign-in takes a household's party (its size, who came), not one person. */
   signs_in_household: Generated<boolean>;
+  /** Its sign-in asks the visitor to sign (or say they would rather not). */
+  asks_signature: Generated<boolean>;
   /** How often a household may come; null: no limit. */
   visit_limit: ColumnType<VisitLimit | null, string | null | undefined, string | null>;
   /** The location whose own program it is, offered there alone; null: the network's. */
@@ -208,11 +216,23 @@ export interface VisitsTable {
   eligibility_reason: string | null;
   eligibility_decided_by: number | null;
   eligibility_decided_at: NullableTimestamp;
+  /** Signed (its image in visit_signatures) or declined; null where no signature was asked or given. */
+  signed: "yes" | "declined" | null;
   /**
    * 8 bytes of the SHA-256 of the Idempotency-Key that wrote the visit (with its caller's name),
    * read with the phone for a retry within the window; null without one.
    */
   idempotency_key: Buffer | null;
+  /** The visit's number in its location's line that day; null where the queue is off. */
+  queue_number: Generated<number | null>;
+  /** Its place in the lottery's order, for those the draw ordered; null for everyone else. */
+  queue_place: Generated<number | null>;
+  /** When staff called it, and to which desk. */
+  called_at: Generated<Date | null>;
+  called_to: Generated<string | null>;
+  served_at: Generated<Date | null>;
+  /** Called, and not there. */
+  no_show_at: Generated<Date | null>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -235,7 +255,37 @@ export interface DoorCodesTable {
   replaced_at: NullableTimestamp;
 }
 
+/** The last number a location gave on a local day. */
+export interface QueueDaysTable {
+  location_id: number;
+  day: string;
+  last_number: number;
+}
+
+/** A lottery's draw: its seed and the visits it ordered (ids ascending), once per location and day. */
+export interface QueueDrawsTable {
+  location_id: number;
+  day: string;
+  seed: string;
+  visit_ids: number[];
+  drawn_at: Date;
+}
+
+/** A now-serving screen's code. */
+export interface QueueScreensTable {
+  code: string;
+  location_id: number;
+  created_at: Date;
+}
+
 /** A phone's visit, found by the hash of the secret the phone keeps. */
+/** A visit's signature image, written only with a sign-in that carries one. */
+export interface VisitSignaturesTable {
+  visit_id: number;
+  content_type: "image/png" | "image/svg+xml";
+  image: Buffer;
+}
+
 export interface DoorVisitsTable {
   token_hash: string;
   visit_id: number;
@@ -577,6 +627,7 @@ export interface Database {
   audit_log: AuditLogTable;
   door_codes: DoorCodesTable;
   door_visits: DoorVisitsTable;
+  visit_signatures: VisitSignaturesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_fan_outs: WebhookFanOutsTable;
@@ -593,6 +644,9 @@ export interface Database {
   eligibility_bases: EligibilityBasesTable;
   households: HouseholdsTable;
   household_members: HouseholdMembersTable;
+  queue_days: QueueDaysTable;
+  queue_draws: QueueDrawsTable;
+  queue_screens: QueueScreensTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -606,3 +660,4 @@ export type FileRow = Selectable<FilesTable>;
 export type AuditEntry = Selectable<AuditLogTable>;
 export type Household = Selectable<HouseholdsTable>;
 export type HouseholdMember = Selectable<HouseholdMembersTable>;
+export type VisitSignature = Selectable<VisitSignaturesTable>;

@@ -26,6 +26,17 @@ describe("ConfirmationScreen", () => {
     );
   });
 
+  it("shows the visitor's number where the location has a line, and none where it has not", () => {
+    act(() => void kioskI18n.changeLanguage("es"));
+    const { unmount } = render(
+      <ConfirmationScreen confirmation={{ ...welcome, queueNumber: 5 }} stayMs={30_000} />,
+    );
+    expect(screen.getByText("Su número es el 5")).toBeVisible();
+    unmount();
+    render(<ConfirmationScreen confirmation={{ ...welcome, queueNumber: null }} stayMs={30_000} />);
+    expect(screen.queryByText(/Su número/)).toBeNull();
+  });
+
   it("stays for the location's stayMs, then goes by itself", () => {
     vi.useFakeTimers();
     const state = renderHook(() => useConfirmationState());

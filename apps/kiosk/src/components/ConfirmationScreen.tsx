@@ -66,6 +66,11 @@ export function ConfirmationScreen({
                 ? t("confirm.signedIn", { program: confirmation.programName, time })
                 : t("confirm.signedOut", { time })}
         </p>
+        {confirmation.queueNumber != null ? (
+          <p className={classes.number} data-queue-number>
+            {t("confirm.yourNumber", { number: confirmation.queueNumber })}
+          </p>
+        ) : null}
         {confirmation.kind === "in" && !confirmation.saved ? (
           <TicketPrint visitId={confirmation.visitId} />
         ) : null}

@@ -47,6 +47,7 @@ import {
   type Party,
   type PartyMember,
 } from "./PartyPicker";
+import { SignaturePad, noSignature, signatureFields, type SignatureValue } from "./SignaturePad";
 import classes from "./SignInForm.module.css";
 import { useVisitorLookup, type VisitorName } from "../hooks/useVisitorLookup";
 
@@ -62,6 +63,9 @@ export interface SignInPayload {
   /** For a program that signs in households: how many came, and which members when known. */
   PartySize?: number;
   HouseholdMemberIds?: number[];
+  /** For a program that asks for a signature: the drawn one, or that the visitor would rather not. */
+  Signature?: string;
+  SignatureDeclined?: true;
 }
 
 /** The visit a 409 named: this phone is signed in here already. */
@@ -77,6 +81,7 @@ interface Props {
     Name: string;
     NameEs?: string | null;
     SignsInHousehold?: boolean;
+    AsksSignature?: boolean;
   }>;
   defaultProgramId: number | undefined;
   temperatureUnit?: TemperatureUnit;
@@ -157,6 +162,7 @@ export function SignInForm({
   // The visitor's household's members, once they said the number is theirs; and who came.
   const [household, setHousehold] = useState<PartyMember[] | null>(null);
   const [party, setParty] = useState<Party>(() => startingParty(null));
+  const [signature, setSignature] = useState<SignatureValue>(noSignature);
   const formRef = useRef<HTMLFormElement>(null);
   // A lookup answers later: it fills in the fields as they are then.
   const latest = useRef({ drafts, remembered });
@@ -238,6 +244,9 @@ export function SignInForm({
     }
   };
   const chosenProgram = programs.find((program) => program.id === values.ProgramId);
+  // A program that asks for a signature: drawn, or the visitor said they would rather not.
+  const signatureMissing =
+    chosenProgram?.AsksSignature === true && !signature.signature && !signature.declined;
   // In the visitor's language, as the program's own button says it.
   const chosenProgramName = chosenProgram && programName(chosenProgram, i18n.language);
   const set =
@@ -283,6 +292,7 @@ export function SignInForm({
         ProgramId: values.ProgramId,
         ...(asked.length > 0 ? { Answers: answerCheck.answers } : {}),
         ...(chosenProgram?.SignsInHousehold ? partyFields(party, household) : {}),
+        ...(chosenProgram?.AsksSignature ? signatureFields(signature) : {}),
       });
     } catch (error) {
       // The visitor stays on the form: told they are in already, or asked to try again.
@@ -313,7 +323,8 @@ export function SignInForm({
     if (
       invalid.length > 0 ||
       values.ProgramId === null ||
-      Object.keys(answerCheck.errors).length > 0
+      Object.keys(answerCheck.errors).length > 0 ||
+      signatureMissing
     ) {
       flushSync(() => setAttempted(true));
       focusFirstInvalid(formRef.current);
@@ -459,6 +470,13 @@ export function SignInForm({
             />
           </section>
         ) : null}
+        {chosenProgram?.AsksSignature ? (
+          <SignaturePad
+            value={signature}
+            onChange={setSignature}
+            error={attempted && signatureMissing ? t("form.signature.missing") : undefined}
+          />
+        ) : null}
         <div className={classes.actions}>
           {failed ? (
             <div className={classes.barAlert}>
@@ -556,7 +574,9 @@ const noQuestions: readonly Question[] = [];
 function focusFirstInvalid(form: HTMLFormElement | null) {
   const marked = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   const field =
-    marked instanceof HTMLInputElement ? marked : marked?.querySelector<HTMLElement>("input");
+    marked instanceof HTMLInputElement
+      ? marked
+      : marked?.querySelector<HTMLElement>("input, [tabindex]");
   field?.focus();
 }
 

@@ -12,6 +12,8 @@ export interface Confirmation {
   saved?: boolean;
   /** Past the program's visit limit: the visitor is asked to see staff. */
   seeStaff?: boolean;
+  /** The visitor's number in the line, where the location has one. */
+  queueNumber?: number | null;
 }
 
 interface State {

@@ -21,6 +21,9 @@ export type SignInFields = Pick<
   /** How many came, and which of the household's members (a program that signs in households). */
   PartySize?: number;
   HouseholdMemberIds?: number[];
+  /** The signature drawn (a PNG's data: URL), or that the visitor would rather not sign. */
+  Signature?: string;
+  SignatureDeclined?: true;
 };
 
 interface EntryBase {

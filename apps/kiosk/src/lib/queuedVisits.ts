@@ -50,6 +50,12 @@ export function queuedVisit(
     HouseholdId: null,
     PartySize: fields.PartySize ?? Math.max(1, fields.HouseholdMemberIds?.length ?? 0),
     HouseholdMemberIds: fields.HouseholdMemberIds ?? null,
+    QueueNumber: null,
+    CalledAt: null,
+    CalledTo: null,
+    ServedAt: null,
+    NoShowAt: null,
+    Signed: fields.Signature ? "yes" : fields.SignatureDeclined ? "declined" : null,
     // The limit is the server's to apply when the sign-in arrives.
     Eligibility: "ok",
     Answers: fields.Answers ?? {},

@@ -9,6 +9,7 @@ import { PageFrame } from "../components/PageFrame";
 import { SignInForm, type SignInPayload } from "../components/SignInForm";
 import { rememberDoorLanguage } from "../lib/doorLanguage";
 import { doorApi } from "../lib/kioskApi";
+import { useDoorLine } from "../lib/doorLine";
 import type { Door, DoorVisit } from "../lib/types";
 import { KioskPending } from "./KioskStates";
 import classes from "./SignInPage.module.css";
@@ -110,6 +111,9 @@ function OpenDoor({ code, door }: { code: string; door: Door }) {
       current = false;
     };
   }, [code, token]);
+
+  // In the line: read the visit again whenever the line moves, so "your turn" comes at once.
+  useDoorLine(token, visit, setVisit);
 
   // Only a phone with proof looks its visitor up: without, the door would learn nothing to fill in.
   const lookup = useCallback(
@@ -235,6 +239,7 @@ function DoorVisitCard({
         {t("door.signedIn", { location, time: formatLocalTime(visit.TimeIn, timeZone) })}
       </h2>
       <p>{t("door.signedInProgram", { program: programName(visit.Program, language) })}</p>
+      {visit.QueueNumber !== null ? <DoorLine visit={visit} /> : null}
       {failed ? (
         <KioskAlert tone="danger">
           <p>{t("door.failed")}</p>
@@ -243,6 +248,25 @@ function DoorVisitCard({
       <KioskButton fullWidth disabled={busy} onClick={() => void signOut()}>
         {busy ? t("door.signingOut") : t("door.signOut")}
       </KioskButton>
+    </div>
+  );
+}
+
+/** The visitor's place in the line: their number, how many are ahead, or their turn and desk. */
+function DoorLine({ visit }: { visit: DoorVisit }) {
+  const { t } = useKioskTranslation();
+  return (
+    <div className={classes.line} data-door-line>
+      <p className={classes.lineNumber}>
+        {t("door.yourNumber", { number: visit.QueueNumber ?? "" })}
+      </p>
+      {visit.CalledTo !== null ? (
+        <p className={classes.yourTurn} role="alert" data-door-turn>
+          {t("door.yourTurn", { desk: visit.CalledTo })}
+        </p>
+      ) : visit.PlacesAhead !== null ? (
+        <p role="status">{t("door.placesAhead", { count: visit.PlacesAhead })}</p>
+      ) : null}
     </div>
   );
 }

@@ -50,6 +50,7 @@ export function SignInPage() {
       visitId: visit.id,
       saved,
       seeStaff: visit.Eligibility === "waiting",
+      queueNumber: visit.QueueNumber,
     });
     backToSheet(visit.ProgramId);
   }

@@ -1,4 +1,10 @@
-import { autoSignOut, runRetention, sendDailySummaries, type Services } from "@vsi/api";
+import {
+  autoSignOut,
+  drawDueLotteries,
+  runRetention,
+  sendDailySummaries,
+  type Services,
+} from "@vsi/api";
 import { upkeepEmbedded } from "@vsi/db";
 import type { ScheduledJob } from "./runner.ts";
 import { webhookJob, type WebhookSender } from "./webhooks.ts";
@@ -27,6 +33,18 @@ export function scheduledJobs(
       run: async () => {
         const ended = await autoSignOut(services.db.kysely, services.now());
         if (ended.length) log.info(`auto sign-out: ${ended.length} visit(s) signed out`);
+      },
+    },
+    {
+      // Each minute, as a location's LotteryAt comes in its zone: that day's draw, once.
+      name: "queue-lottery",
+      cron: "* * * * *",
+      run: async () => {
+        const draws = await drawDueLotteries(services.db.kysely, services.now());
+        for (const draw of draws)
+          log.info(
+            `lottery: ${draw.visitIds.length} visit(s) drawn at location ${draw.locationId}`,
+          );
       },
     },
     {

@@ -15,7 +15,7 @@ import {
   type VisitChange,
   type VisitView,
 } from "@vsi/api";
-import type { LiveClosedEvent } from "@vsi/api/schemas";
+import { queueEvents, type LiveClosedEvent } from "@vsi/api/schemas";
 
 /** Comments every so often keep proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -34,6 +34,11 @@ export interface LiveStream {
   view: VisitView;
   out: PassThrough;
   checkedAt: number;
+  /**
+   * A line's watcher (a now-serving screen, a visitor's phone): told only that the line may have
+   * changed (`queue`), never a visit or a roll call; checked again by its own rule.
+   */
+  lineOnly?: { check(): Promise<unknown> };
 }
 
 /** One SSE message. */
@@ -70,7 +75,8 @@ export class LiveHub {
       // A roll call's change names no one: every stream of its location gets the same message.
       await notifications.listen(rollCallsChannel, (payload) => {
         const change = parseRollCallChange(payload);
-        if (change) this.broadcast(change.locationId, sseMessage(liveEvents.rollCall, change));
+        if (change)
+          this.broadcast(change.locationId, sseMessage(liveEvents.rollCall, change), false);
       });
       await notifications.listen(accessChannel, (payload) => {
         const change = parseAccessChange(payload);
@@ -118,17 +124,22 @@ export class LiveHub {
   }
 
   private async deliver(change: VisitChange) {
-    if (!this.byLocation.has(change.locationId)) return;
+    const watching = this.byLocation.get(change.locationId);
+    if (!watching) return;
+    const lineMessage = sseMessage(queueEvents.queue, { locationId: change.locationId });
+    for (const stream of watching) if (stream.lineOnly) this.write(stream, lineMessage);
+    if ([...watching].every((stream) => stream.lineOnly)) return;
     const { event, data } = await visitChangeEvent(this.services.db.kysely, change);
     const visit = event === liveEvents.visit ? data.visit : null;
     if (!visit) {
-      this.broadcast(change.locationId, sseMessage(event, data));
+      this.broadcast(change.locationId, sseMessage(event, data), false);
       return;
     }
     // Each caller sees the visit as visitView says (a tablet its sheet's view); each view's
     // message is written once, however many streams share it.
     const messages = new Map<VisitView, string>();
     for (const stream of [...(this.byLocation.get(change.locationId) ?? [])]) {
+      if (stream.lineOnly) continue;
       let message = messages.get(stream.view);
       if (message === undefined) {
         message = sseMessage(event, { ...data, visit: stream.view(visit) });
@@ -138,11 +149,14 @@ export class LiveHub {
     }
   }
 
-  /** Writes one message to the location's streams (all streams when undefined). */
-  private broadcast(locationId: number | undefined, message: string) {
+  /**
+   * Writes one message to the location's streams (all streams when undefined); to the lines'
+   * watchers too unless `toLines` is false (what names visits or roll calls).
+   */
+  private broadcast(locationId: number | undefined, message: string, toLines = true) {
     const streams =
       locationId === undefined ? [...this.all()] : [...(this.byLocation.get(locationId) ?? [])];
-    for (const stream of streams) this.write(stream, message);
+    for (const stream of streams) if (toLines || !stream.lineOnly) this.write(stream, message);
   }
 
   private write(stream: LiveStream, message: string) {
@@ -168,12 +182,14 @@ export class LiveHub {
     for (const stream of streams) {
       if (stream.out.closed) continue;
       try {
-        await watchAccess(
-          this.services.db.kysely,
-          stream.source,
-          stream.locationId,
-          this.services.now(),
-        );
+        await (stream.lineOnly
+          ? stream.lineOnly.check()
+          : watchAccess(
+              this.services.db.kysely,
+              stream.source,
+              stream.locationId,
+              this.services.now(),
+            ));
         stream.checkedAt = Date.now();
       } catch (error) {
         const described = describeError(error);

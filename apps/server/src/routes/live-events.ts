@@ -1,14 +1,17 @@
 import { PassThrough } from "node:stream";
 import {
+  hashToken,
   idParam,
   liveEvents,
+  queueWatchLocation,
   openRollCallAt,
   visitView,
   watchAccess,
   type LiveReadyEvent,
   type Services,
 } from "@vsi/api";
-import type { FastifyInstance } from "fastify";
+import { queueEvents, screenCodeParam, visitTokenParam } from "@vsi/api/schemas";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { LiveHub, sseMessage } from "../live/hub.ts";
 import { errorResponse } from "./openapi-responses.ts";
 
@@ -64,8 +67,83 @@ export function registerLiveEvents(app: FastifyInstance, services: Services) {
     );
   });
 
+  /**
+   * A line's stream, for a now-serving screen (by its code) or a visitor's phone (by its visit's
+   * secret): `queue` whenever the location's line may have changed, never a name.
+   */
+  const watchLine = async (
+    reply: FastifyReply,
+    by: { screenCode: string } | { visitTokenHash: string },
+  ) => {
+    const check = () => queueWatchLocation(services.db.kysely, by);
+    const locationId = await check();
+    await hub.start();
+    const out = new PassThrough();
+    hub.add({
+      locationId,
+      tabletId: undefined,
+      userId: undefined,
+      source: { authorization: undefined, cookies: {} },
+      view: (visit) => visit,
+      out,
+      checkedAt: Date.now(),
+      lineOnly: { check },
+    });
+    out.write(`retry: 2000\n${sseMessage(queueEvents.ready, { locationId })}`);
+    return streamReply(reply, out);
+  };
+  app.get<{ Params: { code: string } }>(screenEventsRoute, async (request, reply) => {
+    const { code } = screenCodeParam.parse(request.params);
+    return watchLine(reply, { screenCode: code });
+  });
+  app.get<{ Params: { visitToken: string } }>(doorVisitEventsRoute, async (request, reply) => {
+    const { visitToken } = visitTokenParam.parse(request.params);
+    return watchLine(reply, { visitTokenHash: hashToken(visitToken) });
+  });
+
   return hub;
 }
+
+const streamReply = (reply: FastifyReply, out: PassThrough) =>
+  reply
+    .header("Content-Type", "text/event-stream; charset=utf-8")
+    .header("Cache-Control", "no-store")
+    // nginx and similar proxies would otherwise hold the events back in a buffer.
+    .header("X-Accel-Buffering", "no")
+    .send(out);
+
+export const screenEventsRoute = "/api/screen/:code/events";
+export const doorVisitEventsRoute = "/api/door/visits/:visitToken/events";
+
+/** A line's stream in the OpenAPI document. */
+const lineEventsOperation = (operationId: string, summary: string, param: string) => ({
+  get: {
+    operationId,
+    summary,
+    tags: ["queue"],
+    parameters: [
+      { name: param, in: "path" as const, required: true, schema: { type: "string" as const } },
+    ],
+    responses: {
+      "200": {
+        description: "The stream, open until the client or the server ends it",
+        content: { "text/event-stream": { schema: { type: "string" as const } } },
+      },
+      "404": errorResponse("No screen has this code, or no visit this token"),
+      "422": errorResponse("The code or token is malformed"),
+    },
+  },
+});
+export const screenEventsOperation = lineEventsOperation(
+  "screen-events",
+  "A now-serving screen's live line as Server-Sent Events (anyone with its code): `ready` ({locationId}) once listening, then `queue` ({locationId}) whenever the line may have changed (read GET /api/screen/{code} again), `refresh` when changes may have been missed; never a name",
+  "code",
+);
+export const doorVisitEventsOperation = lineEventsOperation(
+  "door-visit-events",
+  "A visitor's phone's live line as Server-Sent Events (with its visit's secret): `ready`, then `queue` whenever the line may have changed (read GET /api/door/visits/{visitToken} again), `refresh` when changes may have been missed; never a name",
+  "visitToken",
+);
 
 /** The stream in the OpenAPI document, beside the procedures it cannot be one of. */
 export const liveEventsOperation = {

@@ -4,7 +4,12 @@ import { generateOpenApiDocument } from "trpc-to-openapi";
 import { backupDownloadOperation } from "./backup-download.ts";
 import { docsPage } from "./docs-page.ts";
 import { doorPosterOperation } from "./door-poster.ts";
-import { liveEventsOperation } from "./live-events.ts";
+import {
+  doorVisitEventsOperation,
+  liveEventsOperation,
+  screenEventsOperation,
+} from "./live-events.ts";
+import { signatureOperation, signSheetOperation } from "./signatures.ts";
 import { documentResponses, type Document } from "./openapi-responses.ts";
 import { registerOperations, type Paths } from "./operations.ts";
 import { webhookEventsDocument } from "./webhook-events.ts";
@@ -25,6 +30,10 @@ export function openApiDocument(baseUrl: string) {
       "/backups/{name}": backupDownloadOperation,
       "/locations/{id}/events": liveEventsOperation,
       "/locations/{id}/poster": doorPosterOperation,
+      "/screen/{code}/events": screenEventsOperation,
+      "/door/visits/{visitToken}/events": doorVisitEventsOperation,
+      "/visits/{id}/signature": signatureOperation,
+      "/reports/sign-sheet": signSheetOperation,
     },
     filter: ({ metadata }) => {
       metas.set(`${metadata.openapi.method} ${metadata.openapi.path}`, metadata);
@@ -45,6 +54,10 @@ export function registerOpenApi(app: FastifyInstance, services: Services) {
     backupDownloadOperation.get.operationId,
     liveEventsOperation.get.operationId,
     doorPosterOperation.get.operationId,
+    screenEventsOperation.get.operationId,
+    doorVisitEventsOperation.get.operationId,
+    signatureOperation.get.operationId,
+    signSheetOperation.get.operationId,
   ]);
   const procedures = Object.fromEntries(
     Object.entries(document.paths as Paths).map(([path, operations]) => [

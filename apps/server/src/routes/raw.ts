@@ -4,6 +4,7 @@ import { registerBackupDownload } from "./backup-download.ts";
 import { registerDoorPoster } from "./door-poster.ts";
 import { registerFiles } from "./files.ts";
 import { registerLiveEvents } from "./live-events.ts";
+import { registerSignatures } from "./signatures.ts";
 import { registerUploads } from "./uploads.ts";
 import { registerVisitsCsv } from "./visits-csv.ts";
 
@@ -18,4 +19,5 @@ export async function registerRawRoutes(app: FastifyInstance, services: Services
   registerBackupDownload(app, services);
   registerLiveEvents(app, services);
   registerDoorPoster(app, services);
+  registerSignatures(app, services);
 }

@@ -19,6 +19,15 @@ const summaryNaming = (pantry: string): FunderSummary => ({
   people: 3,
   newPeople: 2,
   returningPeople: 1,
+  households: 2,
+  newHouseholds: 1,
+  individuals: 7,
+  ageBands: [
+    { band: "0-17", count: 3 },
+    { band: "18-64", count: 2 },
+    { band: "65-", count: 1 },
+    { band: "unknown", count: 1 },
+  ],
   perProgramMonth: [
     { programId: 1, programName: pantry, ...month },
     { programId: 2, programName: "Tutoring", ...month },
@@ -67,6 +76,25 @@ describe("the funder summary (a staff page)", () => {
         .map((heading) => heading.textContent),
     ).toEqual(["Todos los programas", "Despensa de alimentos", "Tutoring"]);
     expect(screen.queryByText("Food Pantry")).not.toBeInTheDocument();
+  });
+
+  it("shows households, new ones, individuals and each age band in words, the unknown last", () => {
+    act(() => staffLanguage.choose("es"));
+    renderWithTheme(<FunderFigures summary={summaryNaming("Pantry")} period="febrero de 2026" />);
+    const table = screen.getByRole("table", { name: "Hogares y personas" });
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      "Hogares2",
+      "Hogares nuevos1",
+      "Personas7",
+      "De 0 a 17 años3",
+      "De 18 a 64 años2",
+      "De 65 años o más1",
+      "Edad desconocida1",
+    ]);
   });
 
   it("names a chosen program's only page in English for a reader of English", () => {

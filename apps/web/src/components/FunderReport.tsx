@@ -39,6 +39,7 @@ export function FunderFigures({ summary, period }: { summary: FunderSummary; per
       <Text size="sm" c="dimmed">
         {t("reports.funder.peopleNote")}
       </Text>
+      <HouseholdTable summary={summary} />
       {rows.length > 0 ? (
         <>
           <MonthTable rows={rows} label={t("reports.funder.perProgramMonth")} />
@@ -92,6 +93,7 @@ export function FunderPrintout({
             <Text>{t("reports.funder.noVisits")}</Text>
           ) : (
             <>
+              <HouseholdTable summary={summary} printed />
               <ProgramTable
                 programs={programRows.map((program) => ({
                   name: program.programName,
@@ -114,6 +116,7 @@ export function FunderPrintout({
             period={period}
             figures={own}
           >
+            {own ? <HouseholdTable summary={own} printed /> : null}
             <MonthTable rows={program.months} label={t("reports.funder.programMonths")} printed />
             {own ? (
               <QuestionFiguresList questions={own.questions} people={own.people} printed />
@@ -212,6 +215,64 @@ function MonthTable({
     >
       {table}
     </Table.ScrollContainer>
+  );
+}
+
+/** An age band as the query names it ("0-17", "65-", "unknown"), in words. */
+function bandName(band: string, t: (key: string, values?: Record<string, string>) => string) {
+  if (band === "unknown") return t("reports.funder.ageUnknown");
+  const [from = "", to = ""] = band.split("-");
+  return to ? t("reports.funder.ageBand", { from, to }) : t("reports.funder.ageAndOver", { from });
+}
+
+/**
+ * Households served, new ones, the individuals in them (and those who came without one), and the
+ * individuals by age band: what a food bank's monthly report asks for.
+ */
+function HouseholdTable({
+  summary,
+  printed = false,
+}: {
+  summary: Pick<FunderSummary, "households" | "newHouseholds" | "individuals" | "ageBands">;
+  printed?: boolean;
+}) {
+  const { t, formatNumber } = useStaffTranslation();
+  const label = t("reports.funder.householdsTitle");
+  const rows: Array<[string, number]> = [
+    [t("reports.funder.households"), summary.households],
+    [t("reports.funder.newHouseholds"), summary.newHouseholds],
+    [t("reports.funder.individuals"), summary.individuals],
+    ...summary.ageBands.map(({ band, count }) => [bandName(band, t), count] as [string, number]),
+  ];
+  return (
+    <div className={printed ? classes.keepTogether : undefined}>
+      <Table
+        withTableBorder
+        striped={!printed}
+        className={printed ? classes.printTable : undefined}
+        aria-label={label}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{label}</Table.Th>
+            <Table.Th ta="right">{t("reports.funder.count")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map(([name, value], at) => (
+            <Table.Tr key={name}>
+              <Table.Th scope="row" fw={at < 3 ? 600 : 400} pl={at < 3 ? undefined : "lg"}>
+                {name}
+              </Table.Th>
+              <Table.Td className={classes.number}>{formatNumber(value)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" mt={4} c={printed ? undefined : "dimmed"}>
+        {t("reports.funder.householdsNote")}
+      </Text>
+    </div>
   );
 }
 

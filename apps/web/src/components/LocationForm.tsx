@@ -14,6 +14,7 @@ import {
   kioskTimingNames,
   kioskTimingRules,
   maxStayHours,
+  queueModes,
   timeOfDay,
   type KioskTiming,
 } from "@vsi/api/schemas";
@@ -28,6 +29,8 @@ import { SortableChecklist } from "./SortableChecklist";
 import { FormButtons } from "./FormButtons";
 import { PictureField } from "./PictureField";
 
+type QueueMode = (typeof queueModes)[number];
+
 export interface LocationFormValues {
   Name: string;
   Address: string;
@@ -40,6 +43,8 @@ export interface LocationFormValues {
   TimeZone: string;
   AutoSignOutAt: string | null;
   MaxStayHours: number | null;
+  Queue: QueueMode;
+  LotteryAt: string | null;
   IdleResetSeconds: number;
   ConfirmationSeconds: number;
   SendTimeoutSeconds: number;
@@ -52,6 +57,8 @@ export const locationFormFields = [
   "TimeZone",
   "AutoSignOutAt",
   "MaxStayHours",
+  "Queue",
+  "LotteryAt",
   "Logo",
   ...kioskTimingNames,
 ] as const;
@@ -71,6 +78,8 @@ interface Props {
     TimeZone?: string;
     AutoSignOutAt?: string | null;
     MaxStayHours?: number | null;
+    Queue?: QueueMode;
+    LotteryAt?: string | null;
   } & Partial<Record<KioskTiming, number>>;
   programs: ProgramListItem[];
   saving: boolean;
@@ -132,6 +141,9 @@ export function LocationForm({
   const [zone, setZone] = useState(initial.TimeZone ?? browserTimeZone());
   const [autoAt, setAutoAt] = useState(initial.AutoSignOutAt ?? "");
   const [maxStay, setMaxStay] = useState<number | string>(initial.MaxStayHours ?? "");
+  const [queue, setQueue] = useState<QueueMode>(initial.Queue ?? "off");
+  const [lotteryAt, setLotteryAt] = useState(initial.LotteryAt ?? "");
+  const lotteryAtError = lotteryAt === "" ? undefined : problem(timeOfDay, lotteryAt);
   const zones = useMemo(() => {
     const all = ["UTC", ...Intl.supportedValuesOf("timeZone")];
     return all.includes(zone) ? all : [zone, ...all];
@@ -163,7 +175,7 @@ export function LocationForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (autoAtError || maxStayError || kioskTimingNames.some(timingError)) {
+        if (autoAtError || maxStayError || lotteryAtError || kioskTimingNames.some(timingError)) {
           showFirstFieldError();
           return;
         }
@@ -179,6 +191,8 @@ export function LocationForm({
           TimeZone: zone,
           AutoSignOutAt: autoAt === "" ? null : autoAt,
           MaxStayHours: maxStay === "" ? null : Number(maxStay),
+          Queue: queue,
+          LotteryAt: queue === "lottery" && lotteryAt !== "" ? lotteryAt : null,
           IdleResetSeconds: Number(timings.IdleResetSeconds),
           ConfirmationSeconds: Number(timings.ConfirmationSeconds),
           SendTimeoutSeconds: Number(timings.SendTimeoutSeconds),
@@ -251,6 +265,27 @@ export function LocationForm({
           error={maxStayError ?? errors.MaxStayHours}
           onChange={setMaxStay}
         />
+        <Select
+          label={t("queue.mode")}
+          data={queueModes.map((mode) => ({
+            value: mode,
+            label: t(`queue.mode${mode[0]!.toUpperCase()}${mode.slice(1)}`),
+          }))}
+          value={queue}
+          allowDeselect={false}
+          error={errors.Queue}
+          onChange={(value) => setQueue(queueModes.find((mode) => mode === value) ?? "off")}
+        />
+        {queue === "lottery" ? (
+          <TextInput
+            type="time"
+            label={t("queue.lotteryAt")}
+            description={t("queue.lotteryAtHint")}
+            value={lotteryAt}
+            error={lotteryAtError ?? errors.LotteryAt}
+            onChange={(event) => setLotteryAt(event.currentTarget.value)}
+          />
+        ) : null}
         <PictureField
           label={t("location.logo")}
           previewAlt={t("location.logoAlt")}

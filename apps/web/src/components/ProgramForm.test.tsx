@@ -5,11 +5,17 @@ import { renderWithTheme } from "../test/render";
 import { ProgramForm } from "./ProgramForm";
 
 describe("ProgramForm", () => {
-  it("sends whether the program signs in a household, as it was unless ticked or unticked", async () => {
+  it("sends whether the program signs in a household and asks for a signature, as they were unless ticked or unticked", async () => {
     const onSubmit = vi.fn();
     renderWithTheme(
       <ProgramForm
-        initial={{ Name: "Pantry", NameEs: "", LocationIds: [], SignsInHousehold: false }}
+        initial={{
+          Name: "Pantry",
+          NameEs: "",
+          LocationIds: [],
+          SignsInHousehold: false,
+          AsksSignature: false,
+        }}
         locations={[]}
         saving={false}
         onSubmit={onSubmit}
@@ -20,12 +26,14 @@ describe("ProgramForm", () => {
     const household = screen.getByRole("checkbox", { name: "Sign in a household" });
     expect(household).not.toBeChecked();
     await user.click(household);
+    await user.click(screen.getByRole("checkbox", { name: "Ask for a signature" }));
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(onSubmit).toHaveBeenCalledWith({
       Name: "Pantry",
       NameEs: "",
       LocationIds: [],
       SignsInHousehold: true,
+      AsksSignature: true,
     });
   });
 });

@@ -9,6 +9,7 @@ export interface ProgramFormValues {
   NameEs: string;
   LocationIds: number[];
   SignsInHousehold: boolean;
+  AsksSignature: boolean;
 }
 
 /** The fields a server's 422 is shown by; one about any other field is an unexpected error. */
@@ -26,7 +27,7 @@ interface Props {
 
 /**
  * Name (and its Spanish, for visitors reading Spanish), the locations that offer the program, and
- * whether its sign-in brings a household's party.
+ * whether its sign-in brings a household's party and asks for a signature.
  */
 export function ProgramForm({
   initial,
@@ -40,6 +41,7 @@ export function ProgramForm({
   const [nameEs, setNameEs] = useState(initial.NameEs);
   const [locationIds, setLocationIds] = useState(initial.LocationIds.map(String));
   const [household, setHousehold] = useState(initial.SignsInHousehold);
+  const [asksSignature, setAsksSignature] = useState(initial.AsksSignature);
 
   const { t } = useStaffTranslation();
   return (
@@ -54,6 +56,7 @@ export function ProgramForm({
           NameEs: nameEs,
           LocationIds: locationIds.filter((id) => known.has(id)).map(Number),
           SignsInHousehold: household,
+          AsksSignature: asksSignature,
         });
       }}
     >
@@ -89,6 +92,12 @@ export function ProgramForm({
           description={t("programs.signsInHouseholdHint")}
           checked={household}
           onChange={(event) => setHousehold(event.currentTarget.checked)}
+        />
+        <Checkbox
+          label={t("programs.asksSignature")}
+          description={t("programs.asksSignatureHint")}
+          checked={asksSignature}
+          onChange={(event) => setAsksSignature(event.currentTarget.checked)}
         />
         <FormButtons saving={saving} onCancel={onCancel} />
       </Stack>

@@ -13,7 +13,17 @@ const actionsOn = (...kinds: string[]): AuditAction[] =>
 /** The kinds of change a coordinator asks about, as the page's filter offers them (named in audit.groups). */
 export const auditGroups = {
   signIns: { actions: ["visit.sign_in", "visit.sign_out"] },
-  visits: { actions: ["visit.update", "visit.delete", "visit.approve", "visit.decline"] },
+  visits: {
+    actions: [
+      "visit.update",
+      "visit.delete",
+      "visit.approve",
+      "visit.decline",
+      "visit.call",
+      "visit.serve",
+      "visit.no_show",
+    ],
+  },
   catalog: { actions: actionsOn("location", "program", "question") },
   users: { actions: actionsOn("user") },
   tablets: { actions: actionsOn("tablet") },

@@ -53,6 +53,22 @@ export function reportCsvUrl(filters: ReportFilters, timeZone: string): string {
   return `/api/visits?${query.toString()}`;
 }
 
+/**
+ * The day's sign sheet of the filters, when they name one day, a location and a program (a sheet
+ * is one of each); else undefined.
+ */
+export function signSheetUrl(filters: ReportFilters, timeZone: string): string | undefined {
+  const { from, to, locationId, programId } = filters;
+  if (!from || from !== to || locationId === undefined || programId === undefined) return undefined;
+  const query = new URLSearchParams({
+    date: from,
+    locationId: String(locationId),
+    programId: String(programId),
+    timeZone,
+  });
+  return `/api/reports/sign-sheet?${query.toString()}`;
+}
+
 function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
 }

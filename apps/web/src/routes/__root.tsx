@@ -21,7 +21,11 @@ export const Route = createRootRoute({
 /** /sheet/… is the kiosk (another app): while it loads, no staff navigation shows. */
 function RootLayout() {
   const kiosk = useRouterState({ select: (state) => servedByKiosk(state.location.pathname) });
-  if (kiosk) return <Outlet />;
+  // A now-serving screen is a TV's whole page: no staff header.
+  const screen = useRouterState({
+    select: (state) => state.location.pathname.startsWith("/screen/"),
+  });
+  if (kiosk || screen) return <Outlet />;
   return (
     <Suspense fallback={null}>
       <StaffShell>

@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import type { Executor, Kysely, Database, SignOutKind } from "@vsi/db";
 import { toNamedVisit } from "../visits/mappers.ts";
 import { visitorKeyOf } from "../visits/queries.ts";
+import { dropErasedSignatures } from "../visits/signatures.ts";
 import { recordAudit, systemActor, type AuditActor } from "../kernel/audit.ts";
 import { erasedVisitorDetails } from "../kernel/visitor-details.ts";
 import { eraseRollCallNamesBefore, eraseRollCallNamesOf } from "../roll-calls/queries.ts";
@@ -120,6 +121,7 @@ export async function runRetention(
       .where(erasable(before))
       .executeTakeFirst();
     const erased = Number(result.numUpdatedRows);
+    await dropErasedSignatures(trx);
     const rollCallNames = await eraseRollCallNamesBefore(trx, before, now);
     // After the visits: a household is erased once none of its visits keeps its details.
     const households = await eraseHouseholdsBefore(trx, before, now);
@@ -205,6 +207,7 @@ export async function forgetVisitor(
       .where("phone_number", "=", phoneNumber)
       .executeTakeFirst();
     const erased = Number(result.numUpdatedRows);
+    await dropErasedSignatures(trx);
     // Before their key changes: it is what finds them on roll calls.
     await eraseRollCallNamesOf(trx, phoneNumber, now);
     await eraseHouseholdMemberOf(trx, phoneNumber, now);

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { id, optionalText, text } from "../kernel/schema.ts";
-import { catalogIds, catalogName, locationRefSchema, programRefSchema } from "./schema.ts";
+import {
+  catalogIds,
+  catalogName,
+  locationRefSchema,
+  programRefSchema,
+  queueModes,
+} from "./schema.ts";
 import { kioskTimingInputs, kioskTimingRules } from "./kiosk-timings.ts";
 import { defaultTemperatureUnit, temperatureUnits } from "./temperature.ts";
 import { timeZone } from "../visits/schema.ts";
@@ -13,7 +19,7 @@ import {
 
 // Program schemas moved to programs.ts; re-exported so imports from here keep working.
 export * from "./programs-schema.ts";
-export { locationRefSchema, programRefSchema } from "./schema.ts";
+export { locationRefSchema, programRefSchema, queueModes } from "./schema.ts";
 
 export const locationSchema = locationRefSchema
   .extend({
@@ -56,6 +62,8 @@ const locationFields = {
   TimeZone: timeZone,
   AutoSignOutAt: timeOfDay.nullable(),
   MaxStayHours: maxStayHours.nullable(),
+  Queue: z.enum(queueModes),
+  LotteryAt: timeOfDay.nullable(),
   ...kioskTimingInputs,
   ...locationLabelInputs,
 };
@@ -70,6 +78,8 @@ export const locationInput = z.object({
   TimeZone: timeZone.optional().meta({ description: "default America/Los_Angeles" }),
   AutoSignOutAt: locationFields.AutoSignOutAt.default(null),
   MaxStayHours: locationFields.MaxStayHours.default(null),
+  Queue: locationFields.Queue.default("off"),
+  LotteryAt: locationFields.LotteryAt.default(null),
   IdleResetSeconds: kioskTimingInputs.IdleResetSeconds.default(
     kioskTimingRules.IdleResetSeconds.default,
   ),

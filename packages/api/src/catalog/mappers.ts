@@ -15,6 +15,8 @@ export function toLocationRef(row: Location) {
     // The column is a time ("21:00:00"); the API speaks HH:MM.
     AutoSignOutAt: row.auto_sign_out_time === null ? null : row.auto_sign_out_time.slice(0, 5),
     MaxStayHours: row.max_stay_minutes === null ? null : row.max_stay_minutes / 60,
+    Queue: row.queue,
+    LotteryAt: row.lottery_at === null ? null : row.lottery_at.slice(0, 5),
     IdleResetSeconds: row.idle_reset_seconds,
     ConfirmationSeconds: row.confirmation_seconds,
     SendTimeoutSeconds: row.send_timeout_seconds,
@@ -34,6 +36,7 @@ export function toProgramRef(row: Program) {
     NameEs: row.name_es,
     LocationId: row.location_id,
     SignsInHousehold: row.signs_in_household,
+    AsksSignature: row.asks_signature,
     VisitLimit: row.visit_limit,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

@@ -19,6 +19,7 @@ const programFields = {
   NameEs: translatedName,
   LocationIds: catalogIds,
   SignsInHousehold: jsonBoolean,
+  AsksSignature: jsonBoolean,
   VisitLimit: visitLimitInput,
 };
 export const programInput = z.object({
@@ -30,6 +31,7 @@ export const programInput = z.object({
   NameEs: translatedName.optional(),
   LocationIds: catalogIds.default([]),
   SignsInHousehold: jsonBoolean.default(false),
+  AsksSignature: jsonBoolean.default(false),
   VisitLimit: visitLimitInput.default(null),
 });
 export const programUpdateInput = z.object(programFields).partial().extend({ id });

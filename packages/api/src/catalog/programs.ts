@@ -98,6 +98,7 @@ export async function createProgram(
         name: input.Name,
         name_es: input.NameEs ?? null,
         signs_in_household: input.SignsInHousehold,
+        asks_signature: input.AsksSignature,
         visit_limit: input.VisitLimit && JSON.stringify(input.VisitLimit),
         location_id: input.LocationId,
       })
@@ -143,6 +144,7 @@ export async function updateProgram(
         name: changes.Name,
         name_es: changes.NameEs,
         signs_in_household: changes.SignsInHousehold,
+        asks_signature: changes.AsksSignature,
         visit_limit:
           changes.VisitLimit === undefined
             ? undefined
@@ -162,6 +164,7 @@ export async function updateProgram(
       ["Name", before.Name, changes.Name],
       ["NameEs", before.NameEs, changes.NameEs],
       ["SignsInHousehold", before.SignsInHousehold, changes.SignsInHousehold],
+      ["AsksSignature", before.AsksSignature, changes.AsksSignature],
       [
         "VisitLimit",
         JSON.stringify(before.VisitLimit),

@@ -7,6 +7,9 @@ import { temperatureUnits } from "./temperature.ts";
 // What locations and programs share: each lists the other in short form, and both are named and
 // linked by the same rules. Here, so locations.ts and programs.ts need not import each other.
 
+/** How a location's visitors wait their turn. */
+export const queueModes = ["off", "arrival", "lottery"] as const;
+
 export const programRefSchema = z.object({
   id: z.number().int(),
   Name: z.string(),
@@ -33,6 +36,10 @@ export const programRefSchema = z.object({
   SignsInHousehold: z.boolean().meta({
     description:
       "whether a sign-in brings a household's party (PartySize, HouseholdMemberIds) and belongs to the visitor's household, made at their first visit; default false",
+  }),
+  AsksSignature: z.boolean().meta({
+    description:
+      "whether a sign-in asks the visitor to sign (Signature) or say they would rather not (SignatureDeclined), as a sign sheet does; default false",
   }),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -64,6 +71,14 @@ export const locationRefSchema = z.object({
     .number()
     .nullable()
     .meta({ description: "open visits longer than this are signed out; null: no limit" }),
+  Queue: z.enum(queueModes).meta({
+    description:
+      "how visitors wait their turn: off (no numbers), arrival (the day's next number at sign-in), lottery (those signed in by LotteryAt drawn into a random order, later ones after them)",
+  }),
+  LotteryAt: z.string().nullable().meta({
+    description: "local time (HH:MM) the lottery draws; null: no draw",
+    example: "09:00",
+  }),
   ...kioskTimingOutputs,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

@@ -15,6 +15,8 @@ export type DoorVisitRow = Visit & {
   location_time_zone: string;
   program_name: string;
   program_name_es: string | null;
+  /** How many wait before it in its location's line; null when it is not waiting. */
+  places_ahead: number | null;
 };
 
 /**
@@ -31,6 +33,9 @@ export function toDoorVisit(row: DoorVisitRow): z.infer<typeof doorVisitSchema> 
     SignedOutBy: row.signed_out_by,
     SignedInFrom: row.signed_in_from,
     PartySize: row.party_size,
+    QueueNumber: row.queue_number,
+    PlacesAhead: row.places_ahead,
+    CalledTo: row.served_at === null && row.no_show_at === null ? row.called_to : null,
     Location: { id: row.location_id, Name: row.location_name, TimeZone: row.location_time_zone },
     Program: { id: row.program_id, Name: row.program_name, NameEs: row.program_name_es },
   };

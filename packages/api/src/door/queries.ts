@@ -6,6 +6,7 @@ import { forbidden, gone, HttpError, notFound } from "../kernel/errors.ts";
 import { doorMessages, say } from "../kernel/messages.ts";
 import { auditColumns, auditValues, type AuditActor } from "../kernel/audit.ts";
 import type { DoorVisitRow } from "./mappers.ts";
+import { placesAhead } from "../queue/queries.ts";
 
 /** 96 random bits, base64url: a poster's code is public, but no one can guess another's. */
 export function newDoorCode(): string {
@@ -162,7 +163,11 @@ export async function ensureDoorCode(db: Executor, locationId: number, now: Date
 }
 
 /** A visit with what its phone shows of its location and program. */
-export async function doorVisitRow(db: Executor, visitId: number): Promise<DoorVisitRow> {
+export async function doorVisitRow(
+  db: Executor,
+  visitId: number,
+  now: Date,
+): Promise<DoorVisitRow> {
   const row = await db
     .selectFrom("visits")
     .innerJoin("locations", "locations.id", "visits.location_id")
@@ -178,5 +183,5 @@ export async function doorVisitRow(db: Executor, visitId: number): Promise<DoorV
     .executeTakeFirst();
   if (!row) throw notFound("Visit");
   const { visitor_key: _, ...visit } = row;
-  return visit;
+  return { ...visit, places_ahead: await placesAhead(db, visitId, now) };
 }

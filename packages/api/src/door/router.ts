@@ -127,12 +127,15 @@ export const doorRouter = router({
           TemperatureUnit: location.TemperatureUnit,
           TimeZone: location.TimeZone,
         },
-        programs: location.Programs.map(({ id, Name, NameEs, SignsInHousehold }) => ({
-          id,
-          Name,
-          NameEs,
-          SignsInHousehold,
-        })),
+        programs: location.Programs.map(
+          ({ id, Name, NameEs, SignsInHousehold, AsksSignature }) => ({
+            id,
+            Name,
+            NameEs,
+            SignsInHousehold,
+            AsksSignature,
+          }),
+        ),
         questions: questions.map(toQuestion),
       };
     }),
@@ -231,7 +234,7 @@ export const doorRouter = router({
           }),
       );
       return {
-        ...toDoorVisit(await doorVisitRow(ctx.db, visit.id)),
+        ...toDoorVisit(await doorVisitRow(ctx.db, visit.id, ctx.services.now())),
         visitToken,
         proves: !unproven,
       };
@@ -252,7 +255,7 @@ export const doorRouter = router({
     .query(async ({ ctx, input }) => {
       await takeDoorCall(ctx);
       const id = await doorVisitId(ctx.db, hashToken(input.visitToken));
-      return toDoorVisit(await doorVisitRow(ctx.db, id));
+      return toDoorVisit(await doorVisitRow(ctx.db, id, ctx.services.now()));
     }),
 
   signOut: publicProcedure
@@ -280,6 +283,6 @@ export const doorRouter = router({
         null,
       );
       if (!visit) throw notFound("Visit");
-      return toDoorVisit(await doorVisitRow(ctx.db, visit.id));
+      return toDoorVisit(await doorVisitRow(ctx.db, visit.id, ctx.services.now()));
     }),
 });

@@ -20,6 +20,7 @@ const doorProgramOffered = programRefSchema.pick({
   Name: true,
   NameEs: true,
   SignsInHousehold: true,
+  AsksSignature: true,
 });
 
 /** A door code as a poster's link carries it: base64url, nothing else reaches a query. */
@@ -93,6 +94,17 @@ export const doorVisitSchema = z
     SignedOutBy: signOutKind.nullable(),
     SignedInFrom: z.enum(signedInFrom),
     PartySize: z.number().int().meta({ description: "how many people the sign-in brought" }),
+    QueueNumber: z.number().int().nullable().meta({
+      description: "the visitor's number in the location's line today; null when the queue is off",
+    }),
+    PlacesAhead: z.number().int().nullable().meta({
+      description:
+        "how many wait before the visitor; null when not waiting (called, served, or no line)",
+    }),
+    CalledTo: z.string().nullable().meta({
+      description:
+        "the desk the visitor was called to, until served or marked not present; null before",
+    }),
     Location: z.object({ id: z.number().int(), Name: z.string(), TimeZone: z.string() }),
     Program: doorProgram,
   })

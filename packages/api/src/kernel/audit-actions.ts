@@ -9,6 +9,14 @@ export const auditActions = [
   /** Staff's decision on a visit past its program's visit limit (the reason stays on the visit). */
   "visit.approve",
   "visit.decline",
+  /** The line: a number called to a desk, then served or marked not present. */
+  "visit.call",
+  "visit.serve",
+  "visit.no_show",
+  /** A lottery's draw: its seed and how many it ordered. */
+  "location.queue_draw",
+  /** A now-serving screen's code made. */
+  "location.screen",
   "location.create",
   "location.update",
   "location.delete",

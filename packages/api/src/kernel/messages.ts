@@ -153,6 +153,8 @@ export const reportMessages = /* @__PURE__ */ keyed("", {
   atMostDaysByDay: "At most {days} days by day",
   auditActions: "Use one or more of {actions}, separated by commas",
   fiscalYearMonth: "Use a month from 1 (January) to 12 (December)",
+  ageBands:
+    "Use age bands like 0-17,18-64,65-: from 0, each starting where the one before ends, the last open",
 } as const);
 
 /** Settings and backups. */
@@ -218,6 +220,18 @@ export const rollCallMessages = /* @__PURE__ */ keyed("", {
   rollCallEnded: "This roll call has ended",
 } as const);
 
+/** A sign-in's signature. */
+export const signatureMessages = /* @__PURE__ */ keyed("", {
+  signatureFormat:
+    "Send the signature as a data: URL of a PNG or SVG image (data:image/png;base64,…)",
+  signatureTooBig: "A signature is at most {kb} KB",
+  signatureNotImage: "The signature is not a PNG or SVG image",
+  signatureUnsafe:
+    "An SVG signature may hold drawing alone: no scripts, embedded content, styles or links",
+  signatureRequired: "This program asks for a signature: sign, or say you would rather not",
+  signatureOrDeclined: "Send a signature or SignatureDeclined, not both",
+} as const);
+
 /** Households and the parties they sign in. */
 export const householdMessages = /* @__PURE__ */ keyed("", {
   householdSize: "Size is a whole number from 1 to 50",
@@ -235,6 +249,14 @@ export const householdMessages = /* @__PURE__ */ keyed("", {
   visitLimitPer: "Use month, week or days",
   visitLimitDays: "A number of days from 1 to 366",
   notWaiting: "This visit is not waiting for staff",
+} as const);
+
+/** The line: numbers called to desks, and the now-serving screen. */
+export const queueMessages = /* @__PURE__ */ keyed("queue.", {
+  nobodyWaiting: "Nobody is waiting",
+  notWaiting: "This number is not waiting to be called",
+  notCalled: "This number has not been called, or was marked already",
+  unknownScreen: "This screen's link is not known — please ask a staff member",
 } as const);
 
 /** An answer to an intake question (questions/answers-schema.ts), key `answer.<name>`. */
@@ -291,8 +313,10 @@ export const messageTemplates = /* @__PURE__ */ (() => ({
   ...labelMessages,
   ...rollCallMessages,
   ...householdMessages,
+  ...signatureMessages,
   ...prefixed("answer.", answerRuleMessages),
   ...prefixed("door.", doorMessages),
+  ...prefixed("queue.", queueMessages),
 }))();
 
 export type MessageKey = keyof typeof messageTemplates;

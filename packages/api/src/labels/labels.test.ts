@@ -152,6 +152,26 @@ describe("printing a visit's label", () => {
     expect(label.Qr.Path).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
   });
 
+  it("carries the visit's number in the line when the location's queue is on", async () => {
+    await setPrinter({ kind: "zpl", host: printer.host, port: printer.port });
+    const queued = await site.admin.call((api) =>
+      api.locations.update({ id: site.catalog.main.id, Queue: "arrival" }),
+    );
+    expect(queued.status, JSON.stringify(queued.json)).toBe(200);
+    try {
+      const visit = (await signedIn({ FirstName: "Noor" })) as { id: number; QueueNumber: number };
+      expect(visit.QueueNumber).toBeGreaterThan(0);
+      const label = (await site.admin.call((api) => api.labels.label({ id: visit.id }))).json;
+      expect(label.Number).toBe(`#${visit.QueueNumber}`);
+      expect((await tablet.call((api) => api.labels.print({ id: visit.id }))).status).toBe(202);
+      expect(await printer.received()).toContain(`^FD#${visit.QueueNumber}^FS`);
+    } finally {
+      await site.admin.call((api) =>
+        api.locations.update({ id: site.catalog.main.id, Queue: "off" }),
+      );
+    }
+  });
+
   it("with the printer down, still signs in, records the failure for staff, and prints again once it is back", async () => {
     await setPrinter({ kind: "zpl", host: "127.0.0.1", port: await refusingPort() });
     const visit = await signedIn({ FirstName: "Bo" });

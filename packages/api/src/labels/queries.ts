@@ -17,6 +17,7 @@ export async function visitForLabel(db: Executor, visitId: number) {
       "visits.last_name",
       "visits.time_in",
       "visits.time_out",
+      "visits.queue_number",
       "programs.name as program_name",
       "locations.time_zone",
       "location_labels.size as label_size",

@@ -33,7 +33,7 @@ async function ticketVisit(ctx: Context<Exclude<Identity, { kind: "anonymous" }>
   return visit;
 }
 
-/** The ticket's lines on a size, the number left empty until visits carry one. */
+/** The ticket's lines on a size; the number in the line when the location's queue is on. */
 function ticketLines(ctx: Context, visit: VisitForLabel, size: LabelSize): LabelLines {
   const date = new Intl.DateTimeFormat("en-CA", {
     timeZone: visit.time_zone,
@@ -43,7 +43,7 @@ function ticketLines(ctx: Context, visit: VisitForLabel, size: LabelSize): Label
   }).format(visit.time_in);
   return labelLines(
     {
-      number: null,
+      number: visit.queue_number,
       firstName: visit.first_name,
       lastName: visit.last_name,
       program: visit.program_name,

@@ -13,6 +13,9 @@ export const funderSummaryCsvHeaders = [
   "ReturningPeople",
 ] as const;
 
+/** The households' table's columns, after a blank line when households were served. */
+export const householdFiguresCsvHeaders = ["Program", "Period", "Figure", "Count"] as const;
+
 /** The second table's columns: each question's figures, after a blank line. */
 export const questionFiguresCsvHeaders = [
   "Program",
@@ -43,7 +46,8 @@ export async function programCellOf(db: Executor, input: FunderSummaryInput): Pr
  * the input's language. New and returning are judged over the period as a whole, so a month's
  * line leaves them empty. When questions were answered, a blank line and a second table follow:
  * per question a line "Answered" (people who answered, and a number's sum and mean), then a line
- * per choice, ZIP code or age band.
+ * per choice, ZIP code or age band. When households were served, their table comes before the
+ * questions': households, new ones, individuals, and individuals per age band, unknown last.
  */
 export async function funderSummaryCsv(db: Executor, input: FunderSummaryInput): Promise<string> {
   const [summary, programCell] = await Promise.all([
@@ -68,9 +72,18 @@ export async function funderSummaryCsv(db: Executor, input: FunderSummaryInput):
       null,
       null,
     ]);
+  const period = `${input.from}/${input.to}`;
+  if (summary.households > 0) {
+    csv += csvLine([]) + csvLine(householdFiguresCsvHeaders);
+    const figure = (name: string, count: number) =>
+      csvLine([formulaSafeCell(programCell), period, name, String(count)]);
+    csv += figure("Households", summary.households);
+    csv += figure("NewHouseholds", summary.newHouseholds);
+    csv += figure("Individuals", summary.individuals);
+    for (const { band, count } of summary.ageBands) csv += figure(`Individuals ${band}`, count);
+  }
   if (summary.questions.length === 0) return csv;
   csv += csvLine([]) + csvLine(questionFiguresCsvHeaders);
-  const period = `${input.from}/${input.to}`;
   for (const question of summary.questions) {
     const cells = (answer: string, people: number, sum: number | null, mean: number | null) =>
       csvLine([

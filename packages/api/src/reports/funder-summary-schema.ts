@@ -5,6 +5,51 @@ import { maxSummaryDays, periodDays } from "./summary-schema.ts";
 import { questionKinds } from "../questions/schema.ts";
 import { say, reportMessages } from "../kernel/messages.ts";
 
+/** An age band: from `from` to `to` years old, both included (`to` null: and older). */
+export interface AgeBand {
+  band: string;
+  from: number;
+  to: number | null;
+}
+
+/** The bands a funder summary counts individuals in when none are asked for. */
+export const defaultAgeBands = "0-17,18-64,65-";
+
+/**
+ * Bands as a query writes them, "0-17,18-64,65-": from 0, each starting the year after the one
+ * before ends, the last open; so every known age is in one band, and the bands and "unknown" add
+ * up to the individuals. Undefined when they are not so.
+ */
+export function readAgeBands(text: string): AgeBand[] | undefined {
+  const bands: AgeBand[] = [];
+  for (const band of text.split(",")) {
+    const match = /^(\d{1,3})-(\d{1,3})?$/.exec(band.trim());
+    if (!match) return undefined;
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? null : Number(match[2]);
+    const expected = bands.length ? (bands.at(-1)!.to ?? -1) + 1 : 0;
+    if (from !== expected || (to !== null && to < from) || bands.at(-1)?.to === null)
+      return undefined;
+    bands.push({ band: band.trim(), from, to });
+  }
+  return bands.at(-1)?.to === null ? bands : undefined;
+}
+
+const ageBandsInput = z
+  .string()
+  .max(200)
+  .default(defaultAgeBands)
+  .transform((text, ctx) => {
+    const bands = readAgeBands(text);
+    if (bands) return bands;
+    ctx.addIssue({ code: "custom", message: say(reportMessages.ageBands) });
+    return z.NEVER;
+  })
+  .meta({
+    description:
+      "the age bands individuals are counted in, e.g. 0-17,18-64,65- (the default) or 0-17,18-59,60-: from 0, each starting the year after the one before ends, the last open",
+  });
+
 /** A period (both days inclusive, in timeZone), and a location and/or program or neither. */
 export const funderSummaryInput = visitFilterInput
   .extend({
@@ -18,6 +63,7 @@ export const funderSummaryInput = visitFilterInput
       .enum(["json", "csv"])
       .optional()
       .meta({ description: "csv: the same figures as a CSV attachment (staff)" }),
+    ageBands: ageBandsInput,
   })
   .superRefine((input, ctx) => {
     const days = periodDays(input.from, input.to);
@@ -31,8 +77,10 @@ export const funderSummaryInput = visitFilterInput
       });
   });
 /** The summary's input, with the caller's locations when they hold only some and named none. */
-export type FunderSummaryInput = z.infer<typeof funderSummaryInput> & {
+export type FunderSummaryInput = Omit<z.infer<typeof funderSummaryInput>, "ageBands"> & {
   locationIds?: readonly number[] | undefined;
+  /** The default bands when left out. */
+  ageBands?: AgeBand[] | undefined;
 };
 
 const count = z.number().int();
@@ -94,6 +142,22 @@ export const funderSummarySchema = z
         "people whose first visit ever, at the chosen location and program, falls in the period",
     }),
     returningPeople: count.meta({ description: "people who had visited before the period" }),
+    households: count.meta({
+      description:
+        "unduplicated households served in the period (visits to programs that sign in households)",
+    }),
+    newHouseholds: count.meta({
+      description:
+        "households whose first visit ever, at the chosen location and program, falls in the period",
+    }),
+    individuals: count.meta({
+      description:
+        "unduplicated individuals served: per household its largest party in the period (or the members who came, when more), and per person without a household their largest party",
+    }),
+    ageBands: z.array(z.object({ band: z.string(), count })).meta({
+      description:
+        "individuals by age at their first visit in the period, from the household members' birth dates, in the bands asked for (ageBands), then `unknown`: everyone counted whose age is not known; they add up to individuals",
+    }),
     perProgramMonth: z.array(
       z.object({
         programId: count,

@@ -70,6 +70,16 @@ describe("the funder summary", () => {
       people: 3,
       newPeople: 1,
       returningPeople: 2,
+      // Nobody here came as a household: each person is one individual of unknown age.
+      households: 0,
+      newHouseholds: 0,
+      individuals: 3,
+      ageBands: [
+        { band: "0-17", count: 0 },
+        { band: "18-64", count: 0 },
+        { band: "65-", count: 0 },
+        { band: "unknown", count: 3 },
+      ],
       perProgramMonth: [
         {
           programId: site.catalog.pantry.id,
@@ -371,5 +381,181 @@ describe("the funder summary", () => {
       api.reports.summary({ from: "2026-02-01", to: "2026-02-28" }),
     );
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("households and individuals in the funder summary", () => {
+  /** A household (made before the period) with members born on the given days (null: unknown). */
+  async function household(size: number, births: Array<string | null>) {
+    const db = site.world.services.db.kysely;
+    const { id } = await db
+      .insertInto("households")
+      .values({ size })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (births.length === 0) return { id, members: [] };
+    const members = await db
+      .insertInto("household_members")
+      .values(
+        births.map((birth, at) => ({
+          household_id: id,
+          first_name: `Member ${at + 1}`,
+          last_name: "Doe",
+          birth_date: birth,
+        })),
+      )
+      .returning("id")
+      .execute();
+    return { id, members: members.map((member) => member.id) };
+  }
+
+  async function visitsAt(
+    locationId: number,
+    visits: Array<{
+      phone: string;
+      at: string;
+      household?: number;
+      party: number;
+      members?: number[];
+    }>,
+  ) {
+    await site.world.services.db.kysely
+      .insertInto("visits")
+      .values(
+        visits.map((visit) => ({
+          first_name: "Pat",
+          last_name: "Doe",
+          phone_number: visit.phone,
+          location_id: locationId,
+          program_id: site.catalog.pantry.id,
+          time_in: new Date(visit.at),
+          time_out: new Date(new Date(visit.at).getTime() + 3_600_000),
+          household_id: visit.household ?? null,
+          party_size: visit.party,
+          household_member_ids: visit.members ?? null,
+        })),
+      )
+      .execute();
+  }
+
+  it("counts households, new ones, individuals once each and their ages on the day of their first visit in the period, the unknown apart", async () => {
+    const locationId = await history([]);
+    // The first household came in January too; in February five of them at once (a member who
+    // turns 18 the day after, a grandmother, one of unknown age), then two (one not there before).
+    const first = await household(6, [
+      "1990-03-01",
+      "2008-02-06",
+      "1950-02-05",
+      null,
+      "2000-01-01",
+    ]);
+    const [adult, teen, elder, unknownAge] = first.members as [number, number, number, number];
+    const second = await household(3, []);
+    await visitsAt(locationId, [
+      {
+        phone: "4155550101",
+        at: "2026-01-10T18:00:00Z",
+        household: first.id,
+        party: 2,
+        members: [adult],
+      },
+      {
+        phone: "4155550101",
+        at: "2026-02-05T18:00:00Z",
+        household: first.id,
+        party: 5,
+        members: [adult, teen, elder],
+      },
+      {
+        phone: "4155550101",
+        at: "2026-02-20T18:00:00Z",
+        household: first.id,
+        party: 2,
+        members: [adult, unknownAge],
+      },
+      // A first visit: a new household, three people whose ages nobody gave.
+      { phone: "4155550102", at: "2026-02-10T18:00:00Z", household: second.id, party: 3 },
+      // Someone alone with a friend, in a program that signs in people, not households.
+      { phone: "4155550103", at: "2026-02-12T18:00:00Z", party: 2 },
+    ]);
+    const res = await summary({ from: "2026-02-01", to: "2026-02-28", locationId });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      visits: 4,
+      people: 3,
+      households: 2,
+      newHouseholds: 1,
+      // The first household's largest party (5), the second's 3, and the two who came alone.
+      individuals: 10,
+      ageBands: [
+        { band: "0-17", count: 1 },
+        { band: "18-64", count: 1 },
+        { band: "65-", count: 1 },
+        { band: "unknown", count: 7 },
+      ],
+    });
+    // The bands asked for; sixty-year-olds apart, as some state forms count them.
+    const sixty = await summary({
+      from: "2026-02-01",
+      to: "2026-02-28",
+      locationId,
+      ageBands: "0-15,16-59,60-",
+    });
+    expect(sixty.json.ageBands).toEqual([
+      { band: "0-15", count: 0 },
+      { band: "16-59", count: 2 },
+      { band: "60-", count: 1 },
+      { band: "unknown", count: 7 },
+    ]);
+    // The CSV's households table, before any question's.
+    const csv = await funderSummaryCsv(
+      site.world.services.db.kysely,
+      funderSummaryInput.parse({
+        timeZone: "America/Los_Angeles",
+        from: "2026-02-01",
+        to: "2026-02-28",
+        locationId,
+      }),
+    );
+    expect(csv).toContain(
+      "\nProgram,Period,Figure,Count\n" +
+        "All programs,2026-02-01/2026-02-28,Households,2\n" +
+        "All programs,2026-02-01/2026-02-28,NewHouseholds,1\n" +
+        "All programs,2026-02-01/2026-02-28,Individuals,10\n" +
+        "All programs,2026-02-01/2026-02-28,Individuals 0-17,1\n" +
+        "All programs,2026-02-01/2026-02-28,Individuals 18-64,1\n" +
+        "All programs,2026-02-01/2026-02-28,Individuals 65-,1\n" +
+        "All programs,2026-02-01/2026-02-28,Individuals unknown,7\n",
+    );
+    // January alone: the first household new then, two of them, one adult known.
+    const january = await summary({ from: "2026-01-01", to: "2026-01-31", locationId });
+    expect(january.json).toMatchObject({
+      households: 1,
+      newHouseholds: 1,
+      individuals: 2,
+      ageBands: [
+        { band: "0-17", count: 0 },
+        { band: "18-64", count: 1 },
+        { band: "65-", count: 0 },
+        { band: "unknown", count: 1 },
+      ],
+    });
+  });
+
+  it("refuses bands that leave a gap, overlap, start past 0, end closed or are not bands, at ageBands", async () => {
+    for (const ageBands of [
+      "0-17,19-64,65-",
+      "0-17,17-64,65-",
+      "5-17,18-",
+      "0-17,18-64",
+      "adults",
+      "0-17,18-,65-",
+    ]) {
+      const res = await summary({ from: "2026-02-01", to: "2026-02-28", ageBands });
+      expect(res.status, ageBands).toBe(422);
+      expect(res.json.errors.map((e: { path: string; key: string }) => [e.path, e.key])).toEqual([
+        ["ageBands", "ageBands"],
+      ]);
+    }
   });
 });

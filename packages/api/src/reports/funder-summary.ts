@@ -4,7 +4,13 @@ import type { Executor } from "@vsi/db";
 import { programName } from "@vsi/i18n/languages";
 import { dayStart, visitConditions, type VisitFilters } from "../visits/filters.ts";
 import { answerFiguresStatement, questionFigures, questionsStatement } from "./answer-summary.ts";
-import type { FunderSummary, FunderSummaryInput } from "./funder-summary-schema.ts";
+import {
+  defaultAgeBands,
+  readAgeBands,
+  type AgeBand,
+  type FunderSummary,
+  type FunderSummaryInput,
+} from "./funder-summary-schema.ts";
 
 /**
  * The figures a funder asks for, over a period: visits, people counted once (by their visits'
@@ -44,6 +50,14 @@ export async function funderSummary(
     programName({ Name: row.name ?? "", NameEs: row.name_es }, input.language ?? "en");
   return {
     ...totalsOf(counts),
+    households: Number(counts.households),
+    newHouseholds: Number(counts.new_households),
+    individuals: Number(counts.individuals),
+    ageBands: inBands(
+      input.ageBands ?? readAgeBands(defaultAgeBands)!,
+      counts.ages,
+      Number(counts.individuals),
+    ),
     perProgramMonth: rows.flatMap((row) =>
       row.program_id === null
         ? []
@@ -52,6 +66,22 @@ export async function funderSummary(
     perMonth: rows.flatMap((row) => (row.program_id === null ? [monthFigures(row)] : [])),
     questions: questionFigures(asked, figures, input.programId, input.language),
   };
+}
+
+/** Known ages counted in their bands, then `unknown`: the individuals whose age is not known. */
+function inBands(
+  bands: readonly AgeBand[],
+  ages: ReadonlyArray<{ age: number; count: number }>,
+  individuals: number,
+) {
+  const counted = bands.map(({ band, from, to }) => ({
+    band,
+    count: ages
+      .filter(({ age }) => age >= from && (to === null || age <= to))
+      .reduce((sum, { count }) => sum + Number(count), 0),
+  }));
+  const known = counted.reduce((sum, { count }) => sum + count, 0);
+  return [...counted, { band: "unknown", count: Math.max(0, individuals - known) }];
 }
 
 /**
@@ -129,8 +159,12 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
   // The people, new and returning, and each month's new people (first visit to the place, or to
   // the program, in that month within the period; they add up to the period's) all come from it.
   // Visits without a key (no phone number) are counted, as a group that is nobody.
+  // The same pass groups a third way, by household (a row with no household holds every other
+  // visit): its first visit, its largest party in the period, and which members came when, in
+  // the period, for their ages; a person's largest party among visits without a household.
+  const inPeriod = sql<boolean>`visits.time_in >= ${periodStart}`;
   // The roll-up's pass is the same, a row per person and location: each site's new people are
-  // new to that site, as that site's own summary counts them.
+  // new to that site, as that site's own summary counts them (its rows all people's, no households).
   const firstVisits = (perLocation: boolean) =>
     db.with("firsts", (qc) =>
       qc
@@ -143,18 +177,34 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
           sql<number | null>`${perLocation ? sql`visits.location_id` : sql`null::int`}`.as(
             "location_id",
           ),
+          sql<number | null>`${perLocation ? sql`null::int` : sql`visits.household_id`}`.as(
+            "household_id",
+          ),
+          sql<number>`${perLocation ? sql`3` : sql`grouping(visits.visitor_key, visits.program_id, visits.household_id)`}`.as(
+            "grouped",
+          ),
           sql<Date>`min(visits.time_in)`.as("first_in"),
-          sql<number>`(count(*) filter (where visits.time_in >= ${periodStart}))::int`.as("visits"),
+          sql<number>`(count(*) filter (where ${inPeriod}))::int`.as("visits"),
+          sql<number | null>`max(visits.party_size) filter (where ${inPeriod})`.as("party"),
+          sql<
+            number | null
+          >`max(visits.party_size) filter (where ${inPeriod} and visits.household_id is null)`.as(
+            "lone_party",
+          ),
+          sql<unknown>`jsonb_agg(jsonb_build_array(visits.time_in, visits.household_member_ids))
+            filter (where ${inPeriod} and visits.household_member_ids is not null)`.as("present"),
         ])
         .where(visitConditions({ ...place, to: input.to }))
         .groupBy(
           perLocation
             ? sql`visits.visitor_key, visits.location_id`
-            : sql`grouping sets ((visits.visitor_key, visits.program_id), (visits.visitor_key))`,
+            : sql`grouping sets ((visits.visitor_key, visits.program_id), (visits.visitor_key), (visits.household_id))`,
         ),
     );
   const history = firstVisits(false);
-  const person = sql<boolean>`firsts.program_id is null`;
+  // grouping(): a bit for each column left out of the row's set, the last the lowest.
+  const person = sql<boolean>`firsts.grouped = 3`;
+  const household = sql<boolean>`(firsts.grouped = 6 and firsts.household_id is not null and firsts.visits > 0)`;
   const peopleTotals = [
     sql<number>`coalesce(sum(firsts.visits) filter (where ${person}), 0)`.as("visits"),
     sql<number>`count(*) filter (where ${person} and firsts.visits > 0 and firsts.visitor_key is not null)`.as(
@@ -170,6 +220,51 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     .select(["firsts.location_id", ...peopleTotals])
     .groupBy("firsts.location_id");
   const people = history
+    // Each member who came in the period, once, at their first visit in it (their age then).
+    .with("members", (qc) =>
+      qc
+        .selectFrom(
+          sql<{ household_id: number; at: Date; member_id: number }>`(select firsts.household_id,
+            (came.value->>0)::timestamptz as at, member.value::int as member_id
+            from firsts, jsonb_array_elements(firsts.present) came,
+              jsonb_array_elements_text(came.value->1) member
+            where ${household})`.as("came"),
+        )
+        .select(["came.household_id", "came.member_id", sql<Date>`min(came.at)`.as("first_at")])
+        .groupBy(["came.household_id", "came.member_id"]),
+    )
+    // A household's people: its largest party, or more members than that when others came another day.
+    .with("served", (qc) =>
+      qc
+        .selectFrom("firsts")
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom("members")
+              .select(["members.household_id", sql<number>`count(*)`.as("came")])
+              .groupBy("members.household_id")
+              .as("present"),
+          (join) => join.on(sql<boolean>`present.household_id = firsts.household_id`),
+        )
+        .select([
+          "firsts.household_id",
+          "firsts.first_in",
+          sql<number>`greatest(firsts.party, coalesce(present.came, 0))::int`.as("people"),
+        ])
+        .where(household),
+    )
+    .with("ages", (qc) =>
+      qc
+        .selectFrom("members")
+        .innerJoin("household_members", "household_members.id", "members.member_id")
+        .select([
+          sql<number>`extract(year from age((members.first_at at time zone ${input.timeZone})::date,
+            household_members.birth_date))::int`.as("age"),
+          sql<number>`count(*)::int`.as("count"),
+        ])
+        .where("household_members.birth_date", "is not", null)
+        .groupBy("age"),
+    )
     .with("newcomers", (qc) =>
       qc
         .selectFrom("firsts")
@@ -179,6 +274,7 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
           sql<number>`count(*)`.as("new_people"),
         ])
         .where("firsts.visitor_key", "is not", null)
+        .where(sql<boolean>`firsts.grouped <> 6`)
         .where("firsts.first_in", ">=", periodStart)
         .groupBy(["firsts.program_id", "month"]),
     )
@@ -194,6 +290,15 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
             "newcomers.new_people",
           ]),
       ).as("newcomers"),
+      sql<number>`(select count(*)::int from served)`.as("households"),
+      sql<number>`(select count(*)::int from served where served.first_in >= ${periodStart})`.as(
+        "new_households",
+      ),
+      sql<number>`(select coalesce(sum(served.people), 0)::int from served)
+        + coalesce((sum(firsts.lone_party) filter (where ${person} and firsts.visitor_key is not null))::int, 0)`.as(
+        "individuals",
+      ),
+      jsonArrayFrom(eb.selectFrom("ages").select(["ages.age", "ages.count"])).as("ages"),
     ]);
 
   // Each program's months, and every program's months together (people counted once across

@@ -20,12 +20,13 @@ export const reportsRouter = router({
         path: "/reports/summary",
         tags: ["reports"],
         summary:
-          "Staff: a period's figures for a funder — visits, unduplicated people (by phone, erased visits included), new and returning people, visits and people per program and month, each question's answers (each person once, by their latest answer); format=csv for a CSV file",
+          "Staff: a period's figures for a funder — visits, unduplicated people (by phone, erased visits included), new and returning people, households (new ones too) and individuals by age band, visits and people per program and month, each question's answers (each person once, by their latest answer); format=csv for a CSV file",
         description:
           "With format=csv, the same figures as a text/csv; charset=utf-8 attachment that starts with a UTF-8 byte order mark, named like the report's " +
           "(summary-2026-11-01-to-2026-11-30-valencia.csv; filename* keeps non-ASCII names). Columns: Program, Period, Visits, People, NewPeople, ReturningPeople. " +
           "The first line is the period's totals (Period from/to, e.g. 2026-11-01/2026-11-30; Program the chosen one or All programs), then a line per program and month " +
           "(Period YYYY-MM in timeZone; NewPeople and ReturningPeople empty, as they are judged over the whole period). " +
+          "When households were served, a blank line and a table with columns Program, Period, Figure, Count follow: Households, NewHouseholds, Individuals, then Individuals <band> for each age band asked (ageBands) and Individuals unknown. " +
           "When questions were answered, a blank line and a second table follow, with columns Program, Period, Question, Answer, People, Sum, Mean: " +
           "per question a line Answered (the people who answered; a number's Sum and Mean), then a line per choice, ZIP code or age band. " +
           "The questions and answers are in `language` (English by default); the column names and Answered stay as they are. " +

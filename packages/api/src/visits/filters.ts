@@ -15,14 +15,13 @@ export const nextDayStart = (day: CalendarDate, zone: TimeZone) =>
   sql<Date>`(${day}::date + 1)::timestamp at time zone ${zone}`;
 
 /**
- * The report's filters as its schema leaves them; `openOnly` for sheet lists (visitors still in);
- * `locationIds`, the caller's locations when they hold only some and named none
+ * The report's filters as its schema leaves them; `locationIds`, the caller's locations when they hold only some and named none
  * (withinCallerLocations in kernel/permissions.ts).
  */
 export type VisitFilters = Pick<
   VisitFilterInput,
   "from" | "to" | "locationId" | "programId" | "timeZone"
-> & { openOnly?: boolean; locationIds?: readonly number[] | undefined };
+> & { locationIds?: readonly number[] | undefined };
 
 /**
  * Dates and the zone come checked by the schema (real calendar days, IANA names), as their types say.
@@ -54,11 +53,8 @@ export function periodConditions(
   return conditions;
 }
 
-/** The WHERE clause shared by the sheet, the report and the CSV. */
+/** The WHERE clause shared by the sheet (of its open visits: open_visits), the report and the CSV. */
 export function visitConditions(filters: VisitFilters) {
   return (eb: ExpressionBuilder<Database, "visits">): Expression<SqlBool> =>
-    eb.and([
-      ...periodConditions(filters, "visits"),
-      ...(filters.openOnly ? [eb("visits.time_out", "is", null)] : []),
-    ]);
+    eb.and(periodConditions(filters, "visits"));
 }

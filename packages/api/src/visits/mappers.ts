@@ -22,9 +22,15 @@ export function toVisit(row: Visit): z.infer<typeof visitSchema> {
     PartySize: row.party_size,
     Eligibility: row.eligibility ?? "ok",
     HouseholdMemberIds: row.household_member_ids,
+    Signed: row.signed,
     Answers: Object.fromEntries(
       Object.entries(row.answers).map(([questionId, answer]) => [questionId, answer.value]),
     ),
+    QueueNumber: row.queue_number,
+    CalledAt: isoOrNull(row.called_at),
+    CalledTo: row.called_to,
+    ServedAt: isoOrNull(row.served_at),
+    NoShowAt: isoOrNull(row.no_show_at),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

@@ -8,10 +8,12 @@ import {
   type SignOutKind,
   type StoredAnswers,
   type Visit,
+  type VisitSignature,
 } from "@vsi/db";
 import { conflict, HttpError, invalid, isUniqueViolation, notFound } from "../kernel/errors.ts";
 import { toNamedVisit, toVisit } from "./mappers.ts";
 import { partyProblem, type VisitChanges, type VisitCreateInput } from "./schema.ts";
+import type { Signed } from "./signature-schema.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
 import {
   auditBindings,
@@ -48,6 +50,7 @@ import {
   accessMessages,
   fieldMessages,
   householdMessages,
+  signatureMessages,
   visitMessages,
 } from "../kernel/messages.ts";
 
@@ -83,6 +86,13 @@ const visitColumns = [
   "eligibility_reason",
   "eligibility_decided_by",
   "eligibility_decided_at",
+  "queue_number",
+  "queue_place",
+  "called_at",
+  "called_to",
+  "served_at",
+  "no_show_at",
+  "signed",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof Visit)[];
@@ -106,7 +116,7 @@ export const forgottenAfterMs = 12 * 60 * 60 * 1000;
 export async function tabletSheet(
   db: Executor,
   tokenHash: string,
-  filters: Omit<VisitFilters, "locationId" | "openOnly">,
+  filters: Omit<VisitFilters, "locationId">,
   now: Date,
 ): Promise<{ tablet?: { tabletId: number; locationId: number }; visits: Visit[] }> {
   const shape = filterNames.filter((name) => filters[name] !== undefined).join(",");
@@ -134,18 +144,20 @@ const tabletSheetStatement = preparedByShape(
       .leftJoinLateral(
         (eb) =>
           eb
-            .selectFrom("visits")
+            // Through visits_one_open_idx by an index scan (migration 0047: open_visits).
+            .selectFrom(
+              sql<Database["visits"]>`open_visits(${sql.ref("tablet.location_id")}, ${
+                set.has("programId") ? sql`${values.programId}::int` : sql`null`
+              })`.as("visits"),
+            )
             .select(sheetColumns)
             // A tablet is shown no answers (sheetVisit): the sheet does not read them.
             .select(sql<StoredAnswers>`'{}'::jsonb`.as("answers"))
-            .whereRef("visits.location_id", "=", "tablet.location_id")
             .where(
               visitConditions({
                 from: set.has("from") ? values.from : undefined,
                 to: set.has("to") ? values.to : undefined,
-                programId: set.has("programId") ? values.programId : undefined,
                 timeZone: values.timeZone,
-                openOnly: true,
               }),
             )
             .orderBy("time_in")
@@ -329,8 +341,19 @@ const auditTablet = (writer: WriterShape) =>
 /** What a sign-in's statement binds: the visit's fields, when, its writer's and its audit row's. */
 type SignInValues = Omit<
   NewVisitFields,
-  "TimeIn" | "Temperature" | "Answers" | "questionsRevision" | "PartySize" | "HouseholdMemberIds"
+  | "TimeIn"
+  | "Temperature"
+  | "Answers"
+  | "questionsRevision"
+  | "PartySize"
+  | "HouseholdMemberIds"
+  | "Signature"
+  | "SignatureDeclined"
 > & {
+  /** The signature's type and image (null: none given), and whether the visitor declined to sign. */
+  signatureType: string | null;
+  signatureImage: Buffer | null;
+  signatureDeclined: boolean;
   Temperature: string | null;
   /** How many people came; and which of the household's members, as JSON (null: not said). */
   partySize: number;
@@ -353,12 +376,19 @@ const signInValues = (
     questionsRevision,
     PartySize,
     HouseholdMemberIds,
+    Signature,
+    SignatureDeclined,
     ...fields
   }: NewVisitFields,
   now: Date,
   writer: VisitWriter,
 ): SignInValues => ({
   ...fields,
+  signatureType: Signature?.contentType ?? null,
+  signatureImage: Signature
+    ? Buffer.from(Signature.bytes.buffer, Signature.bytes.byteOffset, Signature.bytes.byteLength)
+    : null,
+  signatureDeclined: SignatureDeclined === true,
   Temperature: Temperature ?? null,
   partySize: PartySize ?? Math.max(1, HouseholdMemberIds?.length ?? 0),
   memberIds: HouseholdMemberIds === undefined ? null : JSON.stringify(HouseholdMemberIds),
@@ -426,6 +456,15 @@ const newVisitValues = (values: SignInValues, writer: WriterShape) =>
     sql<Eligibility | null>`case when exists (${pastVisitLimit(values, writer)}) then 'waiting' end`.as(
       "eligibility",
     ),
+    // Taken only once the statement's checks passed (evaluated after its WHERE), and given back
+    // with the rest should the row not be written after all.
+    sql<
+      number | null
+    >`queue_number_next(${locationOf(values, writer)}, ${values.timeIn}::timestamptz)`.as(
+      "queue_number",
+    ),
+    sql<Signed | null>`case when ${values.signatureType}::text is not null then 'yes'
+      when ${values.signatureDeclined}::boolean then 'declined' end`.as("signed"),
     sql<Date>`${values.now}::timestamptz`.as("created_at"),
     sql<Date>`${values.now}::timestamptz`.as("updated_at"),
   ] as const;
@@ -444,6 +483,8 @@ const newVisitColumns = [
   "party_size",
   "household_member_ids",
   "eligibility",
+  "queue_number",
+  "signed",
   "created_at",
   "updated_at",
 ] as const;
@@ -480,12 +521,14 @@ const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: 
             .where((eb) => eb.exists(temperatureGiven(db, values, writer)))
             .where(answersAccepted(values))
             .where(membersPresent(values, sql<number | null>`(select household.id from household)`))
+            .where(signatureGiven(values))
             .where(writerMayWriteAt(writer, locationOf(values, writer))),
         )
         .returning(visitColumns),
     )
     .with("new_household", (db) => newHousehold(db, values))
     .with("new_member", (db) => newHouseholdMember(db, values))
+    .with("signature", (db) => visitSignature(db, values))
     .with("audit", (db) => signInAudit(db, values, writer))
     .with("door_visit", (db) => doorVisit(db, values))
     .selectFrom("inserted")
@@ -626,6 +669,38 @@ function newHouseholdMember<DB extends Database & { new_household: { id: number 
     );
 }
 
+/**
+ * A sign-in carries a signature, or says the visitor would rather not, where its program asks for
+ * one: the one place this is asked.
+ */
+const signatureGiven = (
+  values: Pick<SignInValues, "ProgramId" | "signatureType" | "signatureDeclined">,
+) =>
+  sql<boolean>`(${values.signatureType}::text is not null or ${values.signatureDeclined}::boolean
+    or not exists (select 1 from programs asking
+      where asking.id = ${values.ProgramId}::int and asking.asks_signature))`;
+
+/** The visit's signature, written with it only when the sign-in carries one (nothing otherwise). */
+function visitSignature<DB extends Database & { inserted: Visit }>(
+  qc: QueryCreator<DB>,
+  values: Pick<SignInValues, "signatureType" | "signatureImage">,
+) {
+  const db = qc as unknown as QueryCreator<Database & { inserted: Visit }>;
+  return db
+    .insertInto("visit_signatures")
+    .columns(["visit_id", "content_type", "image"])
+    .expression(
+      db
+        .selectFrom("inserted")
+        .select([
+          "inserted.id as visit_id",
+          sql<VisitSignature["content_type"]>`${values.signatureType}::text`.as("content_type"),
+          sql<Buffer>`${values.signatureImage}::bytea`.as("image"),
+        ])
+        .where(sql<boolean>`${values.signatureType}::text is not null`),
+    );
+}
+
 /** A phone's visit, kept by the hash of the secret the phone holds (nothing for other writers). */
 function doorVisit<DB extends Database & { inserted: Visit }>(
   qc: QueryCreator<DB>,
@@ -736,6 +811,7 @@ async function notWrittenError(db: Executor, values: SignInValues & { LocationId
       eb.exists(temperatureGiven(db, values, "actor")).as("temperatureGiven"),
       eb.exists(offeredHere(db, values.LocationId, values.ProgramId)).as("offered"),
       membersPresent(values, phoneHousehold(values)).as("membersPresent"),
+      signatureGiven(values).as("signatureGiven"),
       sql<number[]>`array(${unansweredQuestions(values)})`.as("unanswered"),
     ])
     .executeTakeFirstOrThrow();
@@ -745,6 +821,7 @@ async function notWrittenError(db: Executor, values: SignInValues & { LocationId
   if (!checks.offered) return invalid("ProgramId", say(visitMessages.programNotOffered));
   if (!checks.membersPresent)
     return invalid("HouseholdMemberIds", say(householdMessages.notHouseholdMembers));
+  if (!checks.signatureGiven) return invalid("Signature", say(signatureMessages.signatureRequired));
   if (checks.unanswered.length === 0) return new QuestionsChanged();
   // Each left out, in the words checkAnswers gives it (a consent's own).
   const asked = (await askedQuestions(db, true)).questions
@@ -802,6 +879,8 @@ export async function createVisit(
 ): Promise<Visit> {
   const tooFew = partyProblem(fields);
   if (tooFew) throw invalid("PartySize", tooFew);
+  if (fields.Signature && fields.SignatureDeclined)
+    throw invalid("Signature", say(signatureMessages.signatureOrDeclined));
   const where = () => writerLocation(db, writer, fields.LocationId, now);
   const attempt = () =>
     idempotencyKey
@@ -929,6 +1008,7 @@ const insertKeyedVisitStatement = preparedByShape(
               .where(
                 membersPresent(values, sql<number | null>`(select household.id from household)`),
               )
+              .where(signatureGiven(values))
               .where(writerMayWriteAt(writer, locationOf(values, writer)))
               .where((eb) => eb.not(eb.exists(keyedVisit(db, values).select(sql`1`.as("one"))))),
           )
@@ -936,6 +1016,7 @@ const insertKeyedVisitStatement = preparedByShape(
       )
       .with("new_household", (db) => newHousehold(db, values))
       .with("new_member", (db) => newHouseholdMember(db, values))
+      .with("signature", (db) => visitSignature(db, values))
       .with("audit", (db) => signInAudit(db, values, writer))
       .selectFrom("inserted")
       .select(visitColumns)

@@ -3,6 +3,7 @@ import { id, isoDateTime, pageQuery, requiredName, text } from "../kernel/schema
 import { programRefSchema } from "../catalog/schema.ts";
 import { phoneDigits } from "../kernel/phone.ts";
 import { say, fieldMessages, householdMessages, visitMessages } from "../kernel/messages.ts";
+import { signatureInput, signedStates } from "./signature-schema.ts";
 
 export const requiredMessage = say(visitMessages.requiredField);
 
@@ -82,6 +83,14 @@ export const visitCreateInput = z.object({
       description:
         "which members of the visitor's household came (a program that signs in households; the household is the one a member's phone finds)",
     }),
+  Signature: signatureInput.optional().meta({
+    description:
+      "the visitor's signature, for a program that asks one (AsksSignature): a data: URL of a PNG (data:image/png;base64,…) or an SVG drawing (data:image/svg+xml;base64,…; no scripts, embedded content, styles or links), at most 200 KB decoded",
+  }),
+  SignatureDeclined: z.literal(true).optional().meta({
+    description:
+      "true: the visitor would rather not sign (recorded as Signed: declined); instead of Signature",
+  }),
   /** Over tRPC; REST callers send the Idempotency-Key header instead. */
   idempotencyKey: text().min(1).max(200).optional(),
   TimeIn: z.iso
@@ -225,9 +234,25 @@ export const visitSchema = z
       .array(z.number().int())
       .nullable()
       .meta({ description: "the household's members who came, when the visitor said; else null" }),
+    Signed: z.enum(signedStates).nullable().meta({
+      description:
+        "yes: signed (the image at GET /api/visits/{id}/signature); declined: the visitor would rather not; null: no signature asked or given",
+    }),
     Answers: z
       .record(z.string(), answerValue)
       .meta({ description: "answers to the intake questions, by question id; {} once erased" }),
+    QueueNumber: z.number().int().nullable().meta({
+      description:
+        "the visit's number in its location's line that day (the location's Queue); null when the queue is off",
+    }),
+    CalledAt: isoDateTime
+      .nullable()
+      .meta({ description: "when staff called the number; null: not yet" }),
+    CalledTo: z.string().nullable().meta({ description: "the desk the number was called to" }),
+    ServedAt: isoDateTime.nullable().meta({ description: "when staff marked it served" }),
+    NoShowAt: isoDateTime
+      .nullable()
+      .meta({ description: "when staff marked it not present after calling it" }),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     Location: z.object({ id: z.number().int(), Name: z.string() }).optional(),

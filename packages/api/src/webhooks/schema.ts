@@ -8,6 +8,8 @@ export const webhookEventTypes = [
   "visit.signed_out",
   "visit.updated",
   "visit.deleted",
+  "visit.called",
+  "visit.served",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const webhookTestEventType = "webhook.test";
@@ -143,4 +145,6 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
   "visit.updated": "Staff corrected a visit",
   "visit.deleted":
     "A visit was deleted, or its visitor's details erased (forgotten, or by retention); data carries no names",
+  "visit.called": "Staff called the visit's number in the line to a desk",
+  "visit.served": "Staff marked the visit's number in the line served",
 };

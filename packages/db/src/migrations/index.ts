@@ -43,8 +43,11 @@ import * as m0043 from "./0043_one_visit_change_trigger.ts";
 import * as m0044 from "./0044_lean_sign_in.ts";
 import * as m0045 from "./0045_households.ts";
 import * as m0046 from "./0046_location_access.ts";
+import * as m0047 from "./0047_queue.ts";
 import * as m0048 from "./0048_label_printers.ts";
+import * as m0049 from "./0049_signatures.ts";
 import * as m0050 from "./0050_shared_catalogues.ts";
+import * as m0051 from "./0051_open_visits_by_index_scan.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -92,6 +95,9 @@ export const migrations: Record<string, Migration> = {
   "0044_lean_sign_in": m0044,
   "0045_households": m0045,
   "0046_location_access": m0046,
+  "0047_queue": m0047,
   "0048_label_printers": m0048,
+  "0049_signatures": m0049,
   "0050_shared_catalogues": m0050,
+  "0051_open_visits_by_index_scan": m0051,
 };

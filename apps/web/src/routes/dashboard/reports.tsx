@@ -14,6 +14,7 @@ import {
   reportCsvUrl,
   reportSearch,
   reportTimeZone,
+  signSheetUrl,
   toBeforeFrom,
   type ReportFilters,
   type ReportSearch,
@@ -54,6 +55,7 @@ function ReportsPage() {
     locationId: search.locationId,
     programId: search.programId,
   };
+  const signSheet = signSheetUrl(filters, timeZone);
   // Dated reports only: a summary of all history reads every visit, at a million that takes seconds.
   const dated = Boolean(search.from && search.to) && !wrongPeriod;
   const summary = useQuery({
@@ -109,6 +111,16 @@ function ReportsPage() {
           {t("reports.summary.chooseDates")}
         </Text>
       )}
+      <Group gap="sm">
+        {signSheet ? (
+          <Button component="a" href={signSheet} target="_blank" rel="noopener" variant="default">
+            {t("reports.signSheet")}
+          </Button>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          {t(signSheet ? "reports.signSheetHint" : "reports.signSheetChoose")}
+        </Text>
+      </Group>
       {wrongPeriod ? null : (
         <PagedResults query={report} failure={t("reports.loadFailed")}>
           {(data) => (

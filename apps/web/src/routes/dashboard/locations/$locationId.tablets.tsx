@@ -8,6 +8,7 @@ import { ButtonLink } from "../../../components/links";
 import { LocationDoor } from "../../../components/LocationDoor";
 import { LocationTablets } from "../../../components/LocationTablets";
 import { administers } from "../../../lib/access";
+import { LocationQueue } from "../../../components/LocationQueue";
 import { useCurrentUser } from "../../../lib/session";
 import { trpc } from "../../../lib/trpc";
 
@@ -40,6 +41,12 @@ function LocationTabletsPage() {
           </ButtonLink>
         </Group>
       ) : null}
+      {location.Queue === "off" ? null : (
+        <>
+          <LocationQueue locationId={id} />
+          <Divider my="lg" />
+        </>
+      )}
       <LocationDoor locationId={id} open={location.SelfSignIn} />
       <Divider my="lg" />
       <LocationTablets locationId={id} />

@@ -33,6 +33,7 @@ function EditProgramPage() {
           NameEs: program.NameEs ?? "",
           LocationIds: (program.Locations ?? []).map((location) => location.id),
           SignsInHousehold: program.SignsInHousehold,
+          AsksSignature: program.AsksSignature,
         }}
         locations={locations}
         saving={update.isPending}

@@ -47,7 +47,13 @@ function NewProgramPage() {
         onChange={(event) => setOwner(event.currentTarget.value)}
       />
       <ProgramForm
-        initial={{ Name: "", NameEs: "", LocationIds: [], SignsInHousehold: false }}
+        initial={{
+          Name: "",
+          NameEs: "",
+          LocationIds: [],
+          SignsInHousehold: false,
+          AsksSignature: false,
+        }}
         locations={locations}
         saving={create.isPending}
         errors={errors.fieldErrors}

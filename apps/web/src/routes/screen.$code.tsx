@@ -1,0 +1,66 @@
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import { queueEvents, screenEventsPath } from "@vsi/api/schemas";
+import { useStaffTranslation } from "@vsi/i18n/staff";
+import { useEffect } from "react";
+import { queryClient, trpc } from "../lib/trpc";
+import classes from "./screen.module.css";
+
+/**
+ * A now-serving screen: a TV in the waiting room, opened with its own code. Numbers and desks in
+ * large type, never names, read again whenever the line's stream says it moved.
+ */
+export const Route = createFileRoute("/screen/$code")({
+  component: ScreenPage,
+});
+
+function ScreenPage() {
+  const { code } = Route.useParams();
+  const { t } = useStaffTranslation();
+  const options = trpc.queue.screen.queryOptions({ code });
+  const screen = useQuery({ ...options, retry: false, refetchOnWindowFocus: false });
+
+  useEffect(() => {
+    const source = new EventSource(screenEventsPath(code));
+    const read = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
+    for (const event of Object.values(queueEvents)) source.addEventListener(event, read);
+    return () => source.close();
+    // The query's key is the code's: one stream per code.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [code]);
+
+  if (screen.isError)
+    return (
+      <main className={classes.screen}>
+        <p className={classes.notice}>{t("screen.unknown")}</p>
+      </main>
+    );
+  if (!screen.data) return <main className={classes.screen} />;
+  const { location, serving, waiting } = screen.data;
+  return (
+    <main className={classes.screen} data-screen>
+      <h1 className={classes.place}>{location.Name}</h1>
+      <section className={classes.serving} aria-live="polite">
+        <h2 className={classes.heading}>{t("screen.nowServing")}</h2>
+        {serving.length === 0 ? (
+          <p className={classes.notice}>{t("screen.nobodyCalled")}</p>
+        ) : (
+          <ul className={classes.calls}>
+            {serving.map((call) => (
+              <li key={call.number} className={classes.call} data-serving={call.number}>
+                <span className={classes.number}>{call.number}</span>
+                <span className={classes.desk}>{t("screen.desk", { desk: call.desk ?? "" })}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className={classes.waiting}>
+        <h2 className={classes.heading}>{t("screen.waiting")}</h2>
+        <p className={classes.numbers} data-waiting>
+          {waiting.length === 0 ? t("screen.nobodyWaiting") : waiting.join("  ·  ")}
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+import { createSite, logInContext, signInVisitor, uniquePhone } from "../support/api.ts";
+import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+
+// The line: two visitors sign in by arrival and a third on her own phone at the door, who is told
+// her number and how many are ahead; the waiting room's screen shows numbers without names; staff
+// call three from the location's page, and the phone says it is her turn, at her desk.
+
+test("visitors get numbers, the screen shows them without names, staff call, and the phone says whose turn", async ({
+  adminApi,
+  newUser,
+  browser,
+  page,
+}) => {
+  const site = await createSite(adminApi, "Line Hall", ["Pantry"]);
+  const { location } = site;
+  const program = site.programs[0]!;
+  await adminApi.expect(200, "PATCH", `/api/locations/${location.id}`, {
+    Queue: "arrival",
+    SelfSignIn: true,
+  });
+  const { url: doorLink } = await adminApi.expect(
+    201,
+    "POST",
+    `/api/locations/${location.id}/door-code`,
+  );
+  for (const FirstName of ["Otto", "Inés"])
+    await signInVisitor(adminApi, {
+      LocationId: location.id,
+      ProgramId: program.id,
+      FirstName,
+      LastName: "Early",
+      PhoneNumber: uniquePhone(),
+    });
+
+  // The third signs in on her phone: number 3, two ahead of her.
+  const phoneContext = await browser.newContext({
+    viewport: viewports.phone,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto(new URL(doorLink as string).pathname);
+  await phone.getByLabel("Phone Number").pressSequentially(uniquePhone());
+  await phone.getByLabel("Temperature").fill("98.4");
+  await phone.getByLabel("First Name", { exact: true }).fill("Rosa");
+  await phone.getByLabel("Last Name", { exact: true }).fill("Serrano");
+  await phone.getByRole("button", { name: "Submit" }).click();
+  await expect(phone.getByText("Your number is 3")).toBeVisible();
+  await expect(phone.getByText("2 places ahead of you")).toBeVisible();
+  await keepScreenshot(phone, "35-line-door-waiting-390x844");
+
+  // The waiting room's TV: numbers only.
+  const { url: screenLink } = await adminApi.expect(
+    201,
+    "POST",
+    `/api/locations/${location.id}/screens`,
+  );
+  const tvContext = await browser.newContext({ viewport: viewports.tabletLandscape });
+  const tv = await tvContext.newPage();
+  await tv.goto(new URL(screenLink as string).pathname);
+  await expect(tv.locator("[data-waiting]")).toHaveText("1  ·  2  ·  3");
+  await expect(tv.locator("body")).not.toContainText(/Otto|Inés|Rosa/);
+
+  // Staff call from the location's page: the first two to desk 1, the next to desk 2.
+  await logInContext(page.context(), await newUser());
+  await page.setViewportSize(viewports.tabletLandscape);
+  await page.goto(`/dashboard/locations/${location.id}/tablets`);
+  const panel = page.locator("[data-queue-panel]");
+  await panel.getByLabel("Desk").fill("1");
+  await panel.getByRole("button", { name: "Call next" }).click();
+  await expect(panel.locator('[data-serving="1"]')).toBeVisible();
+  await panel.getByRole("button", { name: "Call next" }).click();
+  await expect(panel.locator('[data-serving="2"]')).toBeVisible();
+  await expect(phone.getByText("You're next")).toBeVisible();
+  await panel.getByLabel("Desk").fill("2");
+  await panel.getByRole("button", { name: "Call next" }).click();
+  await expect(phone.getByText("It's your turn — go to desk 2")).toBeVisible();
+  await expect(tv.locator('[data-serving="3"]')).toContainText("Desk 2");
+  await expect(tv.locator("body")).not.toContainText(/Otto|Inés|Rosa/);
+  await keepScreenshot(phone, "35-line-door-your-turn-390x844");
+  await keepScreenshot(tv, "35-line-screen-1024x768");
+  await keepScreenshot(page, "35-line-panel-1024x768");
+  await page.setViewportSize(viewports.phone);
+  await keepScreenshot(page, "35-line-panel-390x844");
+  await tv.setViewportSize(viewports.phone);
+  await keepScreenshot(tv, "35-line-screen-390x844");
+
+  await panel.locator('[data-serving="1"]').getByRole("button", { name: "Served" }).click();
+  await expect(panel.locator('[data-serving="1"]')).toBeHidden();
+  await expect(tv.locator('[data-serving="1"]')).toBeHidden();
+  await phoneContext.close();
+  await tvContext.close();
+});

@@ -1,0 +1,94 @@
+import { createSite, lingeringConfirmation, logInContext } from "../support/api.ts";
+import { expectAccessible } from "../support/axe.ts";
+import {
+  expect,
+  expectNoHorizontalOverflow,
+  keepScreenshot,
+  test,
+  viewports,
+} from "../support/fixtures.ts";
+import { fillSignIn } from "../support/sign-in-form.ts";
+import { zoneNearNoon } from "../support/zone.ts";
+
+const tabletSize = { width: 1024, height: 768 };
+
+test("a signature on the tablet: asked before sending, drawn with a finger, then on the day's sign sheet staff open from the report", async ({
+  page,
+  adminApi,
+  newUser,
+  setUpTablet,
+}) => {
+  const { location, programs } = await createSite(adminApi, "Signing Pantry", ["Pantry"]);
+  const pantry = programs[0]!;
+  await adminApi.expect(200, "PATCH", `/api/programs/${pantry.id}`, { AsksSignature: true });
+  const zone = zoneNearNoon();
+  await adminApi.expect(200, "PATCH", `/api/locations/${location.id}`, {
+    AsksTemperature: false,
+    TimeZone: zone,
+    ...lingeringConfirmation,
+  });
+
+  const tablet = (await setUpTablet(location.id, { viewport: tabletSize })).page;
+  await tablet.goto(`/sheet/${location.id}`);
+  await tablet.getByRole("link", { name: "Sign in" }).click();
+  await fillSignIn(tablet, { phone: "4155550737", first: "Rosa", last: "Delgado" });
+
+  // Nothing drawn yet: the form says so by the box, and sends nothing.
+  await tablet.getByRole("button", { name: "Submit" }).click();
+  const pad = tablet.getByRole("group", { name: "Your signature" });
+  await expect(pad.getByText("Sign in the box, or tap “I'd rather not sign”")).toBeVisible();
+
+  // A signature drawn with a finger (a pointer), in three strokes.
+  // In the middle of the window, clear of the bar that keeps Submit in sight.
+  await pad.getByRole("img").evaluate((canvas) => canvas.scrollIntoView({ block: "center" }));
+  const box = (await pad.getByRole("img").boundingBox())!;
+  for (const [from, to] of [
+    [0.1, 0.3],
+    [0.3, 0.5],
+    [0.5, 0.8],
+  ] as const) {
+    await tablet.mouse.move(box.x + box.width * from, box.y + box.height * 0.7);
+    await tablet.mouse.down();
+    for (let step = 1; step <= 8; step++)
+      await tablet.mouse.move(
+        box.x + box.width * (from + ((to - from) * step) / 8),
+        box.y + box.height * (0.7 - 0.4 * Math.sin((Math.PI * step) / 8)),
+      );
+    await tablet.mouse.up();
+  }
+  await expect(pad.getByRole("img", { name: "Signature box: signed" })).toBeVisible();
+  await expect(pad.getByText("Sign in the box, or tap")).toHaveCount(0);
+  await expectAccessible(tablet, "the signature pad");
+  await keepScreenshot(tablet, "37-signature-pad-1024x768", { fullPage: false });
+  await tablet.setViewportSize(viewports.phone);
+  await expectNoHorizontalOverflow(tablet, "the signature pad on a phone");
+  await pad.evaluate((group) => group.scrollIntoView({ block: "center" }));
+  await keepScreenshot(tablet, "37-signature-pad-390x844", { fullPage: false });
+  await tablet.setViewportSize(tabletSize);
+
+  await tablet.getByRole("button", { name: "Submit" }).click();
+  await expect(tablet.getByRole("dialog", { name: "Welcome, Rosa!" })).toBeVisible();
+  const [visit] = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
+  expect(visit).toMatchObject({ FirstName: "Rosa", Signed: "yes" });
+
+  // Staff choose the day, the location and the program, and open its sign sheet.
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(visit.TimeIn));
+  await logInContext(page.context(), await newUser());
+  await page.goto(
+    `/dashboard/reports?from=${day}&to=${day}&locationId=${location.id}&programId=${pantry.id}`,
+  );
+  const [sheet] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("link", { name: "Open the sign sheet" }).click(),
+  ]);
+  await expect(sheet.getByRole("heading", { name: "Sign sheet — Pantry" })).toBeVisible();
+  const row = sheet.getByRole("row", { name: /Rosa Delgado/ });
+  await expect(row.getByRole("img", { name: "Signature of Rosa Delgado" })).toBeVisible();
+  expect(
+    await row.getByRole("img").evaluate((image: HTMLImageElement) => image.naturalWidth),
+  ).toBeGreaterThan(0);
+  await sheet.setViewportSize({ width: 1024, height: 768 });
+  await keepScreenshot(sheet, "37-sign-sheet-1024x768");
+  await sheet.setViewportSize(viewports.phone);
+  await keepScreenshot(sheet, "37-sign-sheet-390x844");
+});

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { id, text } from "../kernel/schema.ts";
+import { fieldMessages, reportMessages, say } from "../kernel/messages.ts";
+import { calendarDate } from "../visits/schema.ts";
+
+/** The desk a number is called to, as staff name it ("2", "Desk B"). */
+export const queueDesk = text()
+  .trim()
+  .min(1, say(fieldMessages.required, { label: "Desk" }))
+  .max(40, say(fieldMessages.tooLong, { label: "Desk" }))
+  .meta({ description: "the desk or window the visitor goes to", example: "2" });
+
+export const callNextInput = z.object({ id, desk: queueDesk });
+export const callInput = z.object({ id, desk: queueDesk });
+
+/** A screen's code: what its link carries. */
+export const screenCode = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, say(fieldMessages.invalid, { label: "Code" }));
+export const screenCodeParam = z.object({ code: screenCode });
+
+export const queueSchema = z
+  .object({
+    serving: z
+      .array(
+        z.object({
+          number: z.number().int(),
+          desk: z.string().nullable(),
+          visitId: z.number().int(),
+        }),
+      )
+      .meta({ description: "called and not yet served nor marked not present, latest call first" }),
+    waiting: z
+      .array(z.object({ number: z.number().int(), visitId: z.number().int() }))
+      .meta({ description: "in the order they will be called" }),
+  })
+  .meta({ id: "Queue" });
+export type QueueView = z.infer<typeof queueSchema>;
+
+export const screenSchema = z
+  .object({
+    location: z.object({ id: z.number().int(), Name: z.string() }),
+    serving: z.array(z.object({ number: z.number().int(), desk: z.string().nullable() })),
+    waiting: z.array(z.number().int()),
+  })
+  .meta({ id: "QueueScreen" });
+
+export const screenCreatedSchema = z
+  .object({
+    code: z.string(),
+    url: z.string().meta({ description: "the screen's page, <address>/screen/<code>" }),
+  })
+  .meta({ id: "QueueScreenCode" });
+
+/**
+ * The events of a line's stream (a screen's, a visitor's phone's): `ready` once listening, then
+ * `queue` ({locationId}) whenever the location's line may have changed, `refresh` when changes may
+ * have been missed; each says to read the line again, and none carries a name.
+ */
+export const queueEvents = { ready: "ready", queue: "queue", refresh: "refresh" } as const;
+export const screenEventsPath = (code: string) => `/api/screen/${encodeURIComponent(code)}/events`;
+export const doorVisitEventsPath = (visitToken: string) =>
+  `/api/door/visits/${encodeURIComponent(visitToken)}/events`;
+
+/** The longest period the waits are read for at once: a year. */
+const maxWaitDays = 366;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** A location's waits over a period (both days inclusive, in the location's zone). */
+export const queueWaitsInput = z
+  .object({ id, from: calendarDate, to: calendarDate })
+  .superRefine((input, ctx) => {
+    const days = dayNumber(input.to) - dayNumber(input.from) + 1;
+    if (days < 1)
+      ctx.addIssue({ code: "custom", path: ["to"], message: say(reportMessages.toBeforeFrom) });
+    else if (days > maxWaitDays)
+      ctx.addIssue({
+        code: "custom",
+        path: ["to"],
+        message: say(reportMessages.atMostDays, { days: maxWaitDays }),
+      });
+  });
+export type QueueWaitsInput = z.output<typeof queueWaitsInput>;
+
+export const queueWaitsSchema = z
+  .array(
+    z.object({
+      day: z.string().meta({ description: "YYYY-MM-DD in the location's zone" }),
+      Program: z.object({ id: z.number().int(), Name: z.string(), NameEs: z.string().nullable() }),
+      numbered: z.number().int().meta({ description: "sign-ins given a number" }),
+      called: z.number().int().meta({ description: "of those, how many were called" }),
+      averageWaitMinutes: z
+        .number()
+        .nullable()
+        .meta({ description: "from sign-in to call, on average, to a tenth of a minute" }),
+      longestWaitMinutes: z.number().nullable(),
+    }),
+  )
+  .meta({ id: "QueueWaits" });
