@@ -97,6 +97,19 @@ describe("the funder summary (a staff page)", () => {
     ]);
   });
 
+  it("shows no households table where no household came", () => {
+    act(() => staffLanguage.choose("en"));
+    renderWithTheme(
+      <FunderFigures
+        summary={{ ...summaryNaming("Pantry"), households: 0, newHouseholds: 0 }}
+        period="February 2026"
+      />,
+    );
+    expect(
+      screen.queryByRole("table", { name: "Households and individuals" }),
+    ).not.toBeInTheDocument();
+  });
+
   it("names a chosen program's only page in English for a reader of English", () => {
     act(() => staffLanguage.choose("en"));
     const perProgram = perProgramOf(summaryNaming("Food Pantry"));

@@ -227,7 +227,7 @@ function bandName(band: string, t: (key: string, values?: Record<string, string>
 
 /**
  * Households served, new ones, the individuals in them (and those who came without one), and the
- * individuals by age band: what a food bank's monthly report asks for.
+ * individuals by age band: what a food bank's monthly report asks for, once households came.
  */
 function HouseholdTable({
   summary,
@@ -237,6 +237,8 @@ function HouseholdTable({
   printed?: boolean;
 }) {
   const { t, formatNumber } = useStaffTranslation();
+  // A site that signs in no households has no households to report, as its CSV has none.
+  if (summary.households === 0) return null;
   const label = t("reports.funder.householdsTitle");
   const rows: Array<[string, number]> = [
     [t("reports.funder.households"), summary.households],
