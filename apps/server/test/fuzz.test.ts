@@ -2,12 +2,12 @@ import { generateToken, hashToken } from "@vsi/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminClient, createCatalog } from "./fixtures.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
-import { identities, identityClient, type IdentityWorld } from "./identities.ts";
+import { identityClient, type IdentityName, type IdentityWorld } from "./identities.ts";
 
 /**
  * Every operation of the OpenAPI document gets malformed input (wrong types, nulls, huge strings,
  * control characters, deep nesting, ids that are not plain decimals, impossible dates, unknown
- * time zones) as every identity; none may answer 5xx. The inputs per operation are a fixed,
+ * time zones) as each kind of caller; none may answer 5xx. The inputs per operation are a fixed,
  * seeded sample, so the run is bounded and the same every time.
  */
 
@@ -195,9 +195,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/**
+ * One caller of each kind a handler tells apart: the second tablet differs from the first only in
+ * its location, and the API token is the staff member's session by another header, both of which
+ * the permission matrix covers; neither reaches a parser the others do not.
+ */
+const fuzzedCallers: IdentityName[] = ["anonymous", "tablet1", "staff", "admin"];
+
 describe("fuzzing every documented operation", () => {
-  // One test per identity: each a sixth of the run, well inside its time-out on a loaded machine.
-  it.for(identities)(
+  // One test per caller, each well inside its time-out on a loaded machine.
+  it.for(fuzzedCallers)(
     "answers no malformed input with a 5xx when %s calls",
     { timeout: 120_000 },
     async (identity) => {

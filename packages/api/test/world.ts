@@ -21,6 +21,7 @@ import {
   type Services,
 } from "../src/index.ts";
 import type { CookieOptions } from "../src/kernel/cookies.ts";
+import type { RateLimits } from "../src/kernel/rate-limit.ts";
 import { createTestUser, type TestUser, type TestUserFields } from "./users.ts";
 
 /** The procedures as one caller sees them. */
@@ -63,6 +64,8 @@ export async function startWorld(
     mailDelivers?: boolean;
     /** BASE_URL as set; unset, links follow the address staff use (http://signin.test by default). */
     publicUrl?: string;
+    /** Budgets other than the server's, for a test that spends one in a few calls. */
+    rateLimits?: RateLimits;
   } = {},
 ): Promise<World> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vsi-api-test-"));
@@ -93,6 +96,7 @@ export async function startWorld(
       registrationEnabled: options.registrationEnabled ?? false,
       secret: "test-secret-test-secret-test-secret",
       secureCookies: false,
+      rateLimits: options.rateLimits,
     },
     backups: createBackups({
       db,

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
-import { giveBack, limits, take, type LimitEntry } from "../kernel/rate-limit.ts";
+import { giveBack, take, type LimitEntry, type RateLimits } from "../kernel/rate-limit.ts";
 
 export interface LoginAttempt {
   email: string;
@@ -29,6 +29,7 @@ export async function takeLoginAttempt(
   db: Kysely<Database>,
   attempt: LoginAttempt,
   now: Date,
+  limits: RateLimits,
 ): Promise<void> {
   const keys = loginKeys(attempt);
   const entries: LimitEntry[] = attempt.device

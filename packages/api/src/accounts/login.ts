@@ -1,4 +1,5 @@
 import type { Context } from "../kernel/context.ts";
+import { rateLimitsOf } from "../kernel/rate-limit.ts";
 import { cookieNames, deviceCookieMaxAge } from "../kernel/cookies.ts";
 import type { UserWithPicture } from "./mappers.ts";
 import { deviceNonce, newDeviceCookie } from "./device-cookies.ts";
@@ -28,7 +29,7 @@ export async function checkPassword(
     address: ctx.ip,
     device: deviceNonce(secret, ctx.cookies[cookieNames.device], user?.id),
   };
-  await takeLoginAttempt(ctx.db, attempt, now);
+  await takeLoginAttempt(ctx.db, attempt, now, rateLimitsOf(ctx.services.config));
   const ok = user
     ? await verifyPassword(user.password_hash, password)
     : await verifyAgainstNothing(password);

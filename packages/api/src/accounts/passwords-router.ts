@@ -14,7 +14,7 @@ import {
   RESET_LIFETIME_HOURS,
   resetPassword,
 } from "./password-resets.ts";
-import { limits, take } from "../kernel/rate-limit.ts";
+import { rateLimitsOf, take } from "../kernel/rate-limit.ts";
 import { findUserByEmail } from "./users.ts";
 import { publicProcedure, router } from "../kernel/trpc.ts";
 import { say, accountMessages } from "../kernel/messages.ts";
@@ -39,6 +39,7 @@ export const passwordsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const now = ctx.services.now();
       // Every request counts, found or not: the limit also slows down probing for addresses.
+      const limits = rateLimitsOf(ctx.services.config);
       await take(
         ctx.db,
         [

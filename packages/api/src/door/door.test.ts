@@ -1,9 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
+import {
+  staffClient,
+  tabletClient,
+  useCatalogWorld,
+  visitor,
+  type CatalogWorld,
+} from "../../test/fixtures.ts";
 import { statementsOf } from "../../test/statements.ts";
 import { visitCount } from "../../test/visit-rows.ts";
 import type { Client } from "../../test/world.ts";
-import { limits } from "../kernel/rate-limit.ts";
+import { limits as serverLimits, type RateLimits } from "../kernel/rate-limit.ts";
 import { hashToken } from "../kernel/tokens.ts";
 import { createVisit } from "../visits/queries.ts";
 
@@ -15,7 +21,8 @@ let staff: Client;
 let code: string;
 let addresses = 0;
 /** A visitor's phone: an anonymous browser from an address of its own (each has its budget). */
-const phone = () => site.world.client(`10.1.${Math.floor(++addresses / 250)}.${addresses % 250}`);
+const phone = (at: CatalogWorld = site) =>
+  at.world.client(`10.1.${Math.floor(++addresses / 250)}.${addresses % 250}`);
 
 /** A sign-in from a phone at a door, with a phone number of its own. */
 const atDoor = (doorCode: string, programId: number, overrides: Record<string, unknown> = {}) => {
@@ -33,12 +40,16 @@ async function visitIdOf(visitToken: string): Promise<number> {
   return row.visit_id;
 }
 
-async function openDoor(locationId: number): Promise<string> {
-  const on = await site.admin.call((api) =>
+async function openDoor(
+  locationId: number,
+  at: CatalogWorld = site,
+  by: Client = staff,
+): Promise<string> {
+  const on = await at.admin.call((api) =>
     api.locations.update({ id: locationId, SelfSignIn: true }),
   );
   expect(on.status).toBe(200);
-  const res = await staff.call((api) => api.door.newCode({ id: locationId }));
+  const res = await by.call((api) => api.door.newCode({ id: locationId }));
   expect(res.status).toBe(201);
   return res.json.code;
 }
@@ -678,93 +689,116 @@ describe("a phone's proof that a number is its visitor's", () => {
 });
 
 describe("the door's limits", () => {
+  // A site of its own whose budgets a few calls spend (the server's windows): each test spends
+  // one in a handful of calls, and the other tests' sign-ins spend none of them.
+  const limits: RateLimits = {
+    ...serverLimits,
+    doorCallsPerAddress: { ...serverLimits.doorCallsPerAddress, max: 8 },
+    doorSignInsPerCode: { ...serverLimits.doorSignInsPerCode, max: 12 },
+    doorRefusalsPerAddressPerCode: { ...serverLimits.doorRefusalsPerAddressPerCode, max: 3 },
+    doorLookupsPerAddressPerCode: { ...serverLimits.doorLookupsPerAddressPerCode, max: 3 },
+  };
+  const limited = useCatalogWorld({ rateLimits: limits });
+  let limitedStaff: Client;
+  let limitedCode: string;
+  beforeAll(async () => {
+    limitedStaff = await staffClient(limited.world);
+    limitedCode = await openDoor(limited.catalog.main.id, limited, limitedStaff);
+  });
+
   it("limits each address's calls", async () => {
-    const one = phone();
+    const one = phone(limited);
     const statuses: number[] = [];
     for (let i = 0; i <= limits.doorCallsPerAddress.max; i++)
-      statuses.push((await one.call((api) => api.door.get({ code }))).status);
+      statuses.push((await one.call((api) => api.door.get({ code: limitedCode }))).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(limits.doorCallsPerAddress.max);
-    const refused = await one.call((api) => api.door.get({ code }));
+    const refused = await one.call((api) => api.door.get({ code: limitedCode }));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers["Retry-After"])).toBeGreaterThan(0);
     // Another address is not held back by this one.
-    expect((await phone().call((api) => api.door.get({ code }))).status).toBe(200);
+    expect((await phone(limited).call((api) => api.door.get({ code: limitedCode }))).status).toBe(
+      200,
+    );
   });
 
   it("limits each code's sign-ins, from any address", async () => {
-    const doorCode = await openDoor(site.catalog.east.id);
+    const doorCode = await openDoor(limited.catalog.east.id, limited, limitedStaff);
     const sent = Array.from({ length: limits.doorSignInsPerCode.max + 1 }, () =>
-      phone().call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id))),
-    );
-    const statuses = (await Promise.all(sent)).map((res) => res.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(limits.doorSignInsPerCode.max);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
-    // Two whole budgets of calls (240 sign-ins), which embedded PGlite takes one at a time.
-  }, 120_000);
-
-  it("spends a code's sign-in budget only on the sign-ins it accepts: strangers' refused ones leave it whole", async () => {
-    const doorCode = await openDoor(site.catalog.east.id);
-    // Eastside offers Job Help alone: a sign-in for Tutoring is refused (422) and writes nothing.
-    const refused = () => atDoor(doorCode, site.catalog.tutoring.id);
-    const accepted = () => atDoor(doorCode, site.catalog.jobs.id);
-    const before = await visitCount(site.world);
-    // As many refusals as the code's whole budget, a few from each of many addresses.
-    const each = 5;
-    for (let n = 0; n < limits.doorSignInsPerCode.max / each; n++) {
-      const stranger = phone();
-      for (let i = 0; i < each; i++)
-        expect((await stranger.call((api) => api.door.signIn(refused()))).status).toBe(422);
-    }
-    expect(await visitCount(site.world)).toBe(before);
-    // The code's budget is whole: a visitor signs in, and so do as many after them as it allows.
-    const sent = Array.from({ length: limits.doorSignInsPerCode.max + 1 }, () =>
-      phone().call((api) => api.door.signIn(accepted())),
+      phone(limited).call((api) => api.door.signIn(atDoor(doorCode, limited.catalog.jobs.id))),
     );
     const statuses = (await Promise.all(sent)).map((res) => res.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(limits.doorSignInsPerCode.max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
   });
 
-  it("limits refused sign-ins per address and code: past them that address waits at that code, and no other address or code does", async () => {
-    const doorCode = await openDoor(site.catalog.east.id);
-    const one = phone();
-    const refused = () => atDoor(doorCode, site.catalog.tutoring.id);
+  it("spends a code's sign-in budget only on the sign-ins it accepts: strangers' refused ones leave it whole", async () => {
+    const doorCode = await openDoor(limited.catalog.east.id, limited, limitedStaff);
+    // Eastside offers Job Help alone: a sign-in for Tutoring is refused (422) and writes nothing.
+    const refused = () => atDoor(doorCode, limited.catalog.tutoring.id);
+    const accepted = () => atDoor(doorCode, limited.catalog.jobs.id);
+    const before = await visitCount(limited.world);
+    // As many refusals as the code's whole budget, as many as each address may make.
+    const each = limits.doorRefusalsPerAddressPerCode.max;
+    for (let n = 0; n < limits.doorSignInsPerCode.max / each; n++) {
+      const stranger = phone(limited);
+      for (let i = 0; i < each; i++)
+        expect((await stranger.call((api) => api.door.signIn(refused()))).status).toBe(422);
+    }
+    expect(await visitCount(limited.world)).toBe(before);
+    // The code's budget is whole: a visitor signs in, and so do as many after them as it allows.
+    const sent = Array.from({ length: limits.doorSignInsPerCode.max + 1 }, () =>
+      phone(limited).call((api) => api.door.signIn(accepted())),
+    );
+    const statuses = (await Promise.all(sent)).map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(limits.doorSignInsPerCode.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+  });
+
+  it("limits refused sign-ins per address and code: past them that address waits at that code, and no other address or limitedCode does", async () => {
+    const doorCode = await openDoor(limited.catalog.east.id, limited, limitedStaff);
+    const one = phone(limited);
+    const refused = () => atDoor(doorCode, limited.catalog.tutoring.id);
     for (let i = 0; i < limits.doorRefusalsPerAddressPerCode.max; i++)
       expect((await one.call((api) => api.door.signIn(refused()))).status).toBe(422);
-    const limited = await one.call((api) => api.door.signIn(refused()));
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers["Retry-After"])).toBeGreaterThan(0);
+    const waits = await one.call((api) => api.door.signIn(refused()));
+    expect(waits.status).toBe(429);
+    expect(Number(waits.headers["Retry-After"])).toBeGreaterThan(0);
     // That address, even with a sign-in that would pass, waits at this code…
     expect(
-      (await one.call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id)))).status,
+      (await one.call((api) => api.door.signIn(atDoor(doorCode, limited.catalog.jobs.id)))).status,
     ).toBe(429);
     // …and not at another; nor does another address at this one.
     expect(
-      (await one.call((api) => api.door.signIn(atDoor(code, site.catalog.tutoring.id)))).status,
+      (await one.call((api) => api.door.signIn(atDoor(limitedCode, limited.catalog.tutoring.id))))
+        .status,
     ).toBe(201);
     expect(
-      (await phone().call((api) => api.door.signIn(atDoor(doorCode, site.catalog.jobs.id)))).status,
+      (
+        await phone(limited).call((api) =>
+          api.door.signIn(atDoor(doorCode, limited.catalog.jobs.id)),
+        )
+      ).status,
     ).toBe(201);
   });
 
   it("limits lookups per address and code: no number of addresses spends another's", async () => {
     const lookUp = (client: Client, doorCode: string) =>
       client.call((api) => api.door.lookUp({ code: doorCode, phoneNumber: "5105550000" }));
-    const one = phone();
+    const one = phone(limited);
     const statuses: number[] = [];
     for (let i = 0; i <= limits.doorLookupsPerAddressPerCode.max; i++)
-      statuses.push((await lookUp(one, code)).status);
+      statuses.push((await lookUp(one, limitedCode)).status);
     expect(statuses.filter((s) => s === 404)).toHaveLength(limits.doorLookupsPerAddressPerCode.max);
     expect(statuses.at(-1)).toBe(429);
     // Many addresses each spend their own: more lookups in all than one address may make, many times over.
     for (let n = 0; n < 7; n++) {
-      const stranger = phone();
+      const stranger = phone(limited);
       for (let i = 0; i < limits.doorLookupsPerAddressPerCode.max; i++)
-        expect((await lookUp(stranger, code)).status).toBe(404);
+        expect((await lookUp(stranger, limitedCode)).status).toBe(404);
     }
-    expect((await lookUp(phone(), code)).status).toBe(404);
+    expect((await lookUp(phone(limited), limitedCode)).status).toBe(404);
     // The limited address still looks up at another door.
-    const eastCode = await openDoor(site.catalog.east.id);
+    const eastCode = await openDoor(limited.catalog.east.id, limited, limitedStaff);
     expect((await lookUp(one, eastCode)).status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { HttpError, notFound } from "../kernel/errors.ts";
 import { actorOf } from "../kernel/audit.ts";
-import { giveBack, limits, take, type LimitEntry } from "../kernel/rate-limit.ts";
+import { giveBack, rateLimitsOf, take, type LimitEntry } from "../kernel/rate-limit.ts";
 import { generateToken, hashToken } from "../kernel/tokens.ts";
 import { publicProcedure, router, staffProcedure } from "../kernel/trpc.ts";
 import { assertLocationAccess } from "../kernel/permissions.ts";
@@ -34,7 +34,7 @@ import { say, visitMessages } from "../kernel/messages.ts";
 async function takeDoorCall(ctx: Context, more: readonly LimitEntry[] = []) {
   await take(
     ctx.db,
-    [[`door:address:${ctx.ip}`, limits.doorCallsPerAddress], ...more],
+    [[`door:address:${ctx.ip}`, rateLimitsOf(ctx.services.config).doorCallsPerAddress], ...more],
     ctx.services.now(),
   );
 }
@@ -48,6 +48,7 @@ async function takeDoorCall(ctx: Context, more: readonly LimitEntry[] = []) {
 async function withDoorSignInBudget<T>(ctx: Context, code: string, signIn: () => Promise<T>) {
   const accepted = `door:code:${code}`;
   const refused = `door:refusals:${code}:${ctx.ip}`;
+  const limits = rateLimitsOf(ctx.services.config);
   await takeDoorCall(ctx, [
     [accepted, limits.doorSignInsPerCode],
     [refused, limits.doorRefusalsPerAddressPerCode],
@@ -159,7 +160,10 @@ export const doorRouter = router({
     .query(async ({ ctx, input }) => {
       const now = ctx.services.now();
       await takeDoorCall(ctx, [
-        [`door:lookups:${input.code}:${ctx.ip}`, limits.doorLookupsPerAddressPerCode],
+        [
+          `door:lookups:${input.code}:${ctx.ip}`,
+          rateLimitsOf(ctx.services.config).doorLookupsPerAddressPerCode,
+        ],
       ]);
       const locationId = await doorLocation(ctx.db, input.code);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, { locationId }, now);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Executor } from "@vsi/db";
 import { tooManyRequests } from "./errors.ts";
+import type { AppConfig } from "./services.ts";
 
 export interface Limit {
   /** How many hits a window allows. */
@@ -28,6 +29,11 @@ export const limits = {
   doorRefusalsPerAddressPerCode: { max: 10, windowMs: 60_000 },
   doorLookupsPerAddressPerCode: { max: 10, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
+
+export type RateLimits = typeof limits;
+
+/** The limits this server counts against: its configuration's, else the ones above. */
+export const rateLimitsOf = (config: AppConfig): RateLimits => config.rateLimits ?? limits;
 
 export type LimitEntry = readonly [key: string, limit: Limit];
 /**

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { Db } from "@vsi/db";
 import type { Backups } from "@vsi/backups";
+import type { RateLimits } from "./rate-limit.ts";
 import type { CountLimits } from "./row-count.ts";
 
 export interface MailMessage {
@@ -45,6 +46,8 @@ export interface AppConfig {
   webhooksAllowPrivateNetworks?: boolean;
   /** Where long lists stop counting exactly (kernel/row-count.ts); tests lower them. */
   countLimits?: CountLimits;
+  /** The budgets of kernel/rate-limit.ts; tests lower them to spend one in a few calls. */
+  rateLimits?: RateLimits;
 }
 
 export interface Services {

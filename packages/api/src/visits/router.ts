@@ -36,7 +36,7 @@ import { actorOf } from "../kernel/audit.ts";
 import { linkHeader, pageCount, wholeList } from "../kernel/pagination.ts";
 import { visitSummary } from "../reports/summary.ts";
 import { onSiteVisits } from "../reports/on-site.ts";
-import { limits, take } from "../kernel/rate-limit.ts";
+import { rateLimitsOf, take } from "../kernel/rate-limit.ts";
 import { foundVisitor, lookUpVisitor } from "./visitor-lookup.ts";
 import {
   createVisit,
@@ -301,7 +301,8 @@ export const visitsRouter = router({
       // lookups are counted in the audit log.
       const scope = lookupScope(ctx.identity);
       const now = ctx.services.now();
-      await take(ctx.db, [[scope.budgetKey, limits.phoneLookupsPerCaller]], now);
+      const { phoneLookupsPerCaller } = rateLimitsOf(ctx.services.config);
+      await take(ctx.db, [[scope.budgetKey, phoneLookupsPerCaller]], now);
       const visitor = await lookUpVisitor(ctx.db, input.phoneNumber, scope.within, now);
       if (!visitor) throw notFound("Visitor");
       return foundVisitor(visitor, ctx.identity.kind === "user");
