@@ -45,6 +45,8 @@ export interface AppConfig {
   webhooksAllowPrivateNetworks?: boolean;
   /** Where long lists stop counting exactly (kernel/row-count.ts); tests lower them. */
   countLimits?: CountLimits;
+  /** How long a label printer has to take a label (labels/printer.ts); tests lower it. */
+  printerTimeoutMs?: number;
 }
 
 export interface Services {
