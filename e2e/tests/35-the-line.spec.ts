@@ -96,7 +96,8 @@ test("visitors get numbers, the screen shows them without names, staff call, and
   await expect(tv.locator('[data-serving="1"]')).toBeHidden();
 
   // The screen revoked from the panel: the TV's link stops working.
-  await page.setViewportSize(viewports.tabletLandscape);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await keepScreenshot(page, "35-line-panel-screens-820x1180");
   page.once("dialog", (dialog) => void dialog.accept());
   await panel.getByRole("button", { name: "Revoke" }).click();
   await expect(panel.getByText("No screens yet.")).toBeVisible();
@@ -108,11 +109,46 @@ test("visitors get numbers, the screen shows them without names, staff call, and
   await page.goto(`/dashboard/reports/summary?from=${today}&to=${today}&locationId=${location.id}`);
   const waits = page.getByRole("region", { name: "Waiting times in the line" });
   await expect(waits.getByRole("row").nth(1)).toContainText(program.Name);
-  await expect(waits.getByRole("cell").nth(2)).toHaveText("3");
-  await expect(waits.getByRole("cell").nth(3)).toHaveText("3");
+  // Called, then numbers given.
+  await expect(waits.getByRole("cell").nth(4)).toHaveText("3");
+  await expect(waits.getByRole("cell").nth(5)).toHaveText("3");
   await keepScreenshot(page, "35-line-waits-820x1180");
   await page.setViewportSize(viewports.phone);
   await keepScreenshot(page, "35-line-waits-390x844");
+
+  // A clothing line of its own beside the pantry's: each number is shown with its line.
+  const clothing = await adminApi.expect(201, "POST", "/api/programs", {
+    Name: `Clothing ${site.tag}`,
+    OwnQueue: true,
+    LocationIds: [location.id],
+  });
+  for (const [FirstName, ProgramId] of [
+    ["Ada", clothing.id],
+    ["Bo", clothing.id],
+    ["Cy", program.id],
+  ] as const)
+    await signInVisitor(adminApi, {
+      LocationId: location.id,
+      ProgramId: ProgramId as number,
+      FirstName,
+      LastName: "Later",
+      PhoneNumber: uniquePhone(),
+    });
+  const { url: linesScreen } = await adminApi.expect(
+    201,
+    "POST",
+    `/api/locations/${location.id}/screens`,
+  );
+  await tv.setViewportSize(viewports.tabletLandscape);
+  await tv.goto(new URL(linesScreen as string).pathname);
+  await expect(tv.locator("[data-waiting-line]")).toHaveText([
+    /^Other programs\s*4$/,
+    /^Clothing \S+\s*1\s+·\s+2$/,
+  ]);
+  await keepScreenshot(tv, "35-line-screen-lines-1024x768");
+  await page.goto(`/dashboard/locations/${location.id}/tablets`);
+  await expect(panel.locator('[data-waiting="1"]')).toContainText("Clothing");
+  await keepScreenshot(page, "35-line-panel-lines-390x844");
   await phoneContext.close();
   await tvContext.close();
 });

@@ -44,8 +44,8 @@ export function LocationScreens({ locationId }: { locationId: number }) {
       <TableSection
         title={t("queue.screens")}
         titleSize="h4"
-        minWidth={420}
-        columns={[t("queue.screenMade"), t("queue.screenLinkColumn"), ""]}
+        minWidth={300}
+        columns={[t("queue.screenMade"), t("queue.screenLinkColumn")]}
         rows={screens}
         rowKey={(screen) => screen.code}
         empty={t("queue.noScreens")}
@@ -53,21 +53,21 @@ export function LocationScreens({ locationId }: { locationId: number }) {
           <>
             <Table.Td>{when(screen.createdAt)}</Table.Td>
             <Table.Td>
-              <Anchor href={screen.url} target="_blank" rel="noopener" size="sm">
-                {t("queue.openScreen")}
-              </Anchor>
-            </Table.Td>
-            <Table.Td ta="right">
-              <Button
-                variant="light"
-                color="red"
-                size="xs"
-                loading={revoke.isPending && revoke.variables?.code === screen.code}
-                onClick={() => revokeScreen(screen.code, screen.createdAt)}
-                data-revoke-screen={screen.code}
-              >
-                {t("queue.revokeScreen")}
-              </Button>
+              <Group gap="sm" justify="space-between">
+                <Anchor href={screen.url} target="_blank" rel="noopener" size="sm">
+                  {t("queue.openScreen")}
+                </Anchor>
+                <Button
+                  variant="light"
+                  color="red"
+                  size="xs"
+                  loading={revoke.isPending && revoke.variables?.code === screen.code}
+                  onClick={() => revokeScreen(screen.code, screen.createdAt)}
+                  data-revoke-screen={screen.code}
+                >
+                  {t("queue.revokeScreen")}
+                </Button>
+              </Group>
             </Table.Td>
           </>
         )}

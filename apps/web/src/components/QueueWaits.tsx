@@ -17,7 +17,7 @@ export function QueueWaits({ rows }: { rows: readonly QueueWait[] }) {
   const minutes = (value: number | null) =>
     value === null ? "—" : t("reports.waits.minutes", { minutes: formatNumber(value) });
   return (
-    <Stack component="section" gap="xs" data-testid="queue-waits">
+    <Stack component="section" gap="xs" mt="lg" data-testid="queue-waits">
       <Title order={2} size="h4">
         {title}
       </Title>
@@ -28,7 +28,8 @@ export function QueueWaits({ rows }: { rows: readonly QueueWait[] }) {
         columns={[
           t("reports.waits.day"),
           t("reports.funder.program"),
-          ...(["numbered", "called", "median", "p90", "longest"] as const).map((key) => ({
+          // The waits first, so a phone sees them before it scrolls sideways.
+          ...(["median", "p90", "called", "numbered", "longest"] as const).map((key) => ({
             title: t(`reports.waits.${key}`),
             className: classes.number,
           })),
@@ -39,10 +40,10 @@ export function QueueWaits({ rows }: { rows: readonly QueueWait[] }) {
           <>
             <Table.Td>{dayLabel(row.day, locale, "medium")}</Table.Td>
             <Table.Td>{programName(row.Program, language)}</Table.Td>
-            <Table.Td className={classes.number}>{formatNumber(row.numbered)}</Table.Td>
-            <Table.Td className={classes.number}>{formatNumber(row.called)}</Table.Td>
             <Table.Td className={classes.number}>{minutes(row.medianWaitMinutes)}</Table.Td>
             <Table.Td className={classes.number}>{minutes(row.p90WaitMinutes)}</Table.Td>
+            <Table.Td className={classes.number}>{formatNumber(row.called)}</Table.Td>
+            <Table.Td className={classes.number}>{formatNumber(row.numbered)}</Table.Td>
             <Table.Td className={classes.number}>{minutes(row.longestWaitMinutes)}</Table.Td>
           </>
         )}
