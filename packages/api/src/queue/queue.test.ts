@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
 import type { Client } from "../../test/world.ts";
 import { drawOrder } from "./draw.ts";
-import { drawDueLotteries } from "./queries.ts";
+import { drawDueLotteries, placesAhead } from "./queries.ts";
 import { funderSummaryCsv } from "../reports/funder-summary-csv.ts";
 import { funderSummaryInput } from "../reports/funder-summary-schema.ts";
 
@@ -97,7 +97,7 @@ describe("numbers", () => {
 });
 
 describe("a program's own line", () => {
-  it("numbers its visits apart, each line from 1 with none given twice at once; call-next calls within a program; the screen shows each line", async () => {
+  it("numbers its visits apart, each line from 1 with none given twice at once; places ahead are counted in the line; call-next calls within a program; the screen shows each line", async () => {
     const made = await site.admin.call((api) =>
       api.programs.create({ Name: `Clothing ${Math.random()}`, OwnQueue: true }),
     );
@@ -129,6 +129,17 @@ describe("a program's own line", () => {
     expect(queue.serving).toEqual([
       { number: 1, desk: "C", visitId: called.json.id, line: ownLine },
     ]);
+    // A phone's places ahead are its own line's: clothing 2 and 3, none of the pantry's four.
+    const lastInClothing = replies.find(
+      (reply) => reply.json.ProgramId === clothing.id && reply.json.QueueNumber === 4,
+    )!;
+    expect(
+      await placesAhead(
+        site.world.services.db.kysely,
+        lastInClothing.json.id,
+        site.world.clock.fixed,
+      ),
+    ).toBe(2);
     const { code } = (await staff.call((api) => api.queue.createScreen({ id: line }))).json;
     const shown = await site.world.client().call((api) => api.queue.screen({ code }));
     expect(shown.json.serving).toEqual([{ number: 1, desk: "C", line: ownLine }]);
