@@ -1,9 +1,11 @@
 import { createSite, logInContext, signInVisitor, uniquePhone } from "../support/api.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+import { zoneNearNoon } from "../support/zone.ts";
 
 // The line: two visitors sign in by arrival and a third on her own phone at the door, who is told
 // her number and how many are ahead; the waiting room's screen shows numbers without names; staff
-// call three from the location's page, and the phone says it is her turn, at her desk.
+// call three from the location's page, and the phone says it is her turn, at her desk; the screen
+// revoked there stops; the funder summary shows how long the three waited.
 
 test("visitors get numbers, the screen shows them without names, staff call, and the phone says whose turn", async ({
   adminApi,
@@ -14,9 +16,13 @@ test("visitors get numbers, the screen shows them without names, staff call, and
   const site = await createSite(adminApi, "Line Hall", ["Pantry"]);
   const { location } = site;
   const program = site.programs[0]!;
+  // About noon where the site is, so the report's day is today all through.
+  const zone = zoneNearNoon();
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
   await adminApi.expect(200, "PATCH", `/api/locations/${location.id}`, {
     Queue: "arrival",
     SelfSignIn: true,
+    TimeZone: zone,
   });
   const { url: doorLink } = await adminApi.expect(
     201,
@@ -88,6 +94,61 @@ test("visitors get numbers, the screen shows them without names, staff call, and
   await panel.locator('[data-serving="1"]').getByRole("button", { name: "Served" }).click();
   await expect(panel.locator('[data-serving="1"]')).toBeHidden();
   await expect(tv.locator('[data-serving="1"]')).toBeHidden();
+
+  // The screen revoked from the panel: the TV's link stops working.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await keepScreenshot(page, "35-line-panel-screens-820x1180");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await panel.getByRole("button", { name: "Revoke" }).click();
+  await expect(panel.getByText("No screens yet.")).toBeVisible();
+  await tv.reload();
+  await expect(tv.getByText("This screen's link is not known")).toBeVisible();
+
+  // The funder summary of the site: the three numbered, called, and how long they waited.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.goto(`/dashboard/reports/summary?from=${today}&to=${today}&locationId=${location.id}`);
+  const waits = page.getByRole("region", { name: "Waiting times in the line" });
+  await expect(waits.getByRole("row").nth(1)).toContainText(program.Name);
+  // Called, then numbers given.
+  await expect(waits.getByRole("cell").nth(4)).toHaveText("3");
+  await expect(waits.getByRole("cell").nth(5)).toHaveText("3");
+  await keepScreenshot(page, "35-line-waits-820x1180");
+  await page.setViewportSize(viewports.phone);
+  await keepScreenshot(page, "35-line-waits-390x844");
+
+  // A clothing line of its own beside the pantry's: each number is shown with its line.
+  const clothing = await adminApi.expect(201, "POST", "/api/programs", {
+    Name: `Clothing ${site.tag}`,
+    OwnQueue: true,
+    LocationIds: [location.id],
+  });
+  for (const [FirstName, ProgramId] of [
+    ["Ada", clothing.id],
+    ["Bo", clothing.id],
+    ["Cy", program.id],
+  ] as const)
+    await signInVisitor(adminApi, {
+      LocationId: location.id,
+      ProgramId: ProgramId as number,
+      FirstName,
+      LastName: "Later",
+      PhoneNumber: uniquePhone(),
+    });
+  const { url: linesScreen } = await adminApi.expect(
+    201,
+    "POST",
+    `/api/locations/${location.id}/screens`,
+  );
+  await tv.setViewportSize(viewports.tabletLandscape);
+  await tv.goto(new URL(linesScreen as string).pathname);
+  await expect(tv.locator("[data-waiting-line]")).toHaveText([
+    /^Other programs\s*4$/,
+    /^Clothing \S+\s*1\s+·\s+2$/,
+  ]);
+  await keepScreenshot(tv, "35-line-screen-lines-1024x768");
+  await page.goto(`/dashboard/locations/${location.id}/tablets`);
+  await expect(panel.locator('[data-waiting="1"]')).toContainText("Clothing");
+  await keepScreenshot(page, "35-line-panel-lines-390x844");
   await phoneContext.close();
   await tvContext.close();
 });

@@ -17,6 +17,7 @@ export default [
         "on-site.ts",
         "summary.ts",
         "funder-summary.ts",
+        "funder-summary-csv.ts",
         "csv-encoding.ts",
         "csv-filename.ts",
         "visits-csv.ts",

@@ -238,6 +238,7 @@ CREATE TABLE programs (
     visit_limit jsonb,
     asks_signature boolean DEFAULT false NOT NULL,
     location_id integer,
+    own_queue boolean DEFAULT false NOT NULL,
     CONSTRAINT programs_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
     CONSTRAINT programs_pkey PRIMARY KEY (id)
 );
@@ -268,8 +269,9 @@ CREATE TABLE queue_days (
     location_id integer NOT NULL,
     day date NOT NULL,
     last_number integer NOT NULL,
+    line integer DEFAULT 0 NOT NULL,
     CONSTRAINT queue_days_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
-    CONSTRAINT queue_days_pkey PRIMARY KEY (location_id, day)
+    CONSTRAINT queue_days_pkey PRIMARY KEY (location_id, day, line)
 );
 
 CREATE TABLE queue_draws (
@@ -471,6 +473,7 @@ CREATE TABLE visits (
     served_at timestamp with time zone,
     no_show_at timestamp with time zone,
     signed text,
+    queue_line integer,
     CONSTRAINT visits_eligibility_check CHECK ((eligibility = ANY (ARRAY['waiting'::text, 'approved'::text, 'declined'::text]))),
     CONSTRAINT visits_eligibility_decided_by_fkey FOREIGN KEY (eligibility_decided_by) REFERENCES users(id) ON DELETE SET NULL,
     CONSTRAINT visits_household_id_fkey FOREIGN KEY (household_id) REFERENCES households(id) ON DELETE SET NULL,
@@ -793,17 +796,17 @@ AS $function$
     end
   $function$;
 
-CREATE OR REPLACE FUNCTION public.queue_number_next(loc integer, at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.queue_number_next(loc integer, at timestamp with time zone, own_line integer)
  RETURNS integer
  LANGUAGE plpgsql
 AS $function$
     declare
       n integer;
     begin
-      insert into queue_days as d (location_id, day, last_number)
-        select l.id, (at at time zone l.time_zone)::date, 1 from locations l
+      insert into queue_days as d (location_id, day, line, last_number)
+        select l.id, (at at time zone l.time_zone)::date, coalesce(own_line, 0), 1 from locations l
         where l.id = loc and l.queue <> 'off'
-        on conflict (location_id, day) do update set last_number = d.last_number + 1
+        on conflict (location_id, day, line) do update set last_number = d.last_number + 1
         returning d.last_number into n;
       return n;
     end

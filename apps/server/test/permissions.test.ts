@@ -810,6 +810,20 @@ const table: Row[] = [
   },
   {
     method: "GET",
+    path: "/locations/{id}/screens",
+    expected: atLocation1(staffOnly(200)),
+    request: (w) => ({ url: `/api/locations/${w.location1}/screens` }),
+  },
+  {
+    method: "DELETE",
+    path: "/locations/{id}/screens/{code}",
+    expected: atLocation1(staffOnly(204)),
+    request: async (w) => ({
+      url: `/api/locations/${w.location1}/screens/${await freshScreen(w)}`,
+    }),
+  },
+  {
+    method: "GET",
     path: "/screen/{code}",
     expected: everyone(200),
     request: async (w) => ({ url: `/api/screen/${await freshScreen(w)}` }),

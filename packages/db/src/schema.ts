@@ -159,6 +159,8 @@ export interface ProgramsTable {
   signs_in_household: Generated<boolean>;
   /** Its sign-in asks the visitor to sign (or say they would rather not). */
   asks_signature: Generated<boolean>;
+  /** Its visits have a line of their own at each location, numbered apart from the others'. */
+  own_queue: Generated<boolean>;
   /** How often a household may come; null: no limit. */
   visit_limit: ColumnType<VisitLimit | null, string | null | undefined, string | null>;
   /** The location whose own program it is, offered there alone; null: the network's. */
@@ -225,6 +227,8 @@ export interface VisitsTable {
   idempotency_key: Buffer | null;
   /** The visit's number in its location's line that day; null where the queue is off. */
   queue_number: Generated<number | null>;
+  /** The program whose own line numbered it; null: the location's shared line (or no number). */
+  queue_line: Generated<number | null>;
   /** Its place in the lottery's order, for those the draw ordered; null for everyone else. */
   queue_place: Generated<number | null>;
   /** When staff called it, and to which desk. */
@@ -259,6 +263,8 @@ export interface DoorCodesTable {
 export interface QueueDaysTable {
   location_id: number;
   day: string;
+  /** The program whose own line this is; 0: the location's shared line. */
+  line: Generated<number>;
   last_number: number;
 }
 

@@ -3,15 +3,18 @@ import { createServer, type AddressInfo, type Socket } from "node:net";
 /**
  * A network label printer for tests, on 127.0.0.1: it takes raw TCP connections as a ZPL printer's
  * port 9100 does, answers nothing, and keeps the bytes of each connection once its sender closes
- * it. `received()` waits for the next job not yet taken.
+ * it. `received()` waits for the next job not yet taken. `hangs`: a printer stuck that takes
+ * connections and then never reads from them nor closes them.
  */
-export async function startFakePrinter() {
+export async function startFakePrinter({ hangs = false }: { hangs?: boolean } = {}) {
   const jobs: string[] = [];
   const waiting: Array<(job: string) => void> = [];
   let taken = 0;
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    if (hangs) return void socket.pause();
     const chunks: Buffer[] = [];
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("end", () => {
@@ -19,7 +22,6 @@ export async function startFakePrinter() {
       waiting.shift()?.(jobs[taken++]!);
       socket.end();
     });
-    socket.on("close", () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

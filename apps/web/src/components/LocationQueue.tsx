@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { programName } from "@vsi/i18n/languages";
 import { httpStatusOf, messageOf } from "@vsi/web-common/api-errors";
 import { useState } from "react";
 import { useLocationStreams } from "../hooks/useLocationStreams";
 import { useServerErrors } from "../hooks/useServerErrors";
+import { LocationScreens } from "./LocationScreens";
 import { translateServerMessage } from "../lib/serverMessages";
 import { queryClient, trpc } from "../lib/trpc";
 
@@ -13,7 +15,7 @@ const deskFields = ["desk"] as const;
 /**
  * A location's line for staff on a phone or tablet: call the next number (or one number) to a
  * desk, then mark it served or not present; live, as every change at the location is announced.
- * The now-serving screen's link is made here too.
+ * The now-serving screens are made and revoked here too.
  */
 export function LocationQueue({ locationId }: { locationId: number }) {
   const { t, language } = useStaffTranslation();
@@ -24,6 +26,16 @@ export function LocationQueue({ locationId }: { locationId: number }) {
   const [desk, setDesk] = useState("");
   const errors = useServerErrors(deskFields);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Where programs have lines of their own: which line "Call next" calls from (none: any).
+  const [lineId, setLineId] = useState<string | null>(null);
+  const rows = [...(queue.data?.serving ?? []), ...(queue.data?.waiting ?? [])];
+  const lines = new Map(rows.flatMap((row) => (row.line ? [[row.line.id, row.line]] : [])));
+  const lineLabel = (line: (typeof rows)[number]["line"]) =>
+    lines.size === 0 ? null : (
+      <Text span size="sm" c="dimmed" data-line>
+        {line ? programName(line, language) : t("queue.sharedLine")}
+      </Text>
+    );
 
   const onError = (error: unknown) => {
     if (httpStatusOf(error) === 409) setRefusal(translateServerMessage(language, messageOf(error)));
@@ -39,7 +51,6 @@ export function LocationQueue({ locationId }: { locationId: number }) {
   const call = useMutation(trpc.queue.callNumber.mutationOptions({ onError, onSuccess }));
   const served = useMutation(trpc.queue.served.mutationOptions({ onError, onSuccess }));
   const noShow = useMutation(trpc.queue.noShow.mutationOptions({ onError, onSuccess }));
-  const screen = useMutation(trpc.queue.createScreen.mutationOptions());
 
   return (
     <Stack gap="sm" data-queue-panel>
@@ -53,10 +64,32 @@ export function LocationQueue({ locationId }: { locationId: number }) {
           error={errors.fieldErrors.desk}
           w={140}
         />
+        {lines.size > 0 ? (
+          <Select
+            label={t("queue.line")}
+            placeholder={t("queue.anyLine")}
+            clearable
+            value={lineId}
+            onChange={setLineId}
+            data={[...lines.values()].map((line) => ({
+              value: String(line.id),
+              label: programName(line, language),
+            }))}
+            w={200}
+          />
+        ) : null}
         <Button
           size="md"
           loading={callNext.isPending}
-          onClick={() => callNext.mutate({ id: locationId, desk })}
+          onClick={() =>
+            callNext.mutate({
+              id: locationId,
+              desk,
+              ...(lineId !== null && lines.has(Number(lineId))
+                ? { programId: Number(lineId) }
+                : {}),
+            })
+          }
         >
           {t("queue.callNext")}
         </Button>
@@ -72,7 +105,8 @@ export function LocationQueue({ locationId }: { locationId: number }) {
               {row.number}{" "}
               <Text span size="md" c="dimmed">
                 {t("queue.atDesk", { desk: row.desk ?? "" })}
-              </Text>
+              </Text>{" "}
+              {lineLabel(row.line)}
             </Text>
             <Group gap="xs">
               <Button size="sm" color="green" onClick={() => served.mutate({ id: row.visitId })}>
@@ -97,7 +131,7 @@ export function LocationQueue({ locationId }: { locationId: number }) {
         queue.data.waiting.map((row) => (
           <Group key={row.visitId} justify="space-between" data-waiting={row.number}>
             <Text fw={700} size="lg">
-              {row.number}
+              {row.number} {lineLabel(row.line)}
             </Text>
             <Button
               size="sm"
@@ -112,23 +146,7 @@ export function LocationQueue({ locationId }: { locationId: number }) {
         <Text c="dimmed">{t("queue.nobodyWaiting")}</Text>
       )}
 
-      <Group>
-        <Button
-          variant="default"
-          loading={screen.isPending}
-          onClick={() => screen.mutate({ id: locationId })}
-        >
-          {t("queue.newScreen")}
-        </Button>
-      </Group>
-      {screen.data ? (
-        <Alert color="green">
-          {t("queue.screenLink")}{" "}
-          <Anchor href={screen.data.url} target="_blank" rel="noopener">
-            {screen.data.url}
-          </Anchor>
-        </Alert>
-      ) : null}
+      <LocationScreens locationId={locationId} />
     </Stack>
   );
 }

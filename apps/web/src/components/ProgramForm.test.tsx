@@ -15,6 +15,7 @@ describe("ProgramForm", () => {
           LocationIds: [],
           SignsInHousehold: false,
           AsksSignature: false,
+          OwnQueue: false,
         }}
         locations={[]}
         saving={false}
@@ -34,6 +35,7 @@ describe("ProgramForm", () => {
       LocationIds: [],
       SignsInHousehold: true,
       AsksSignature: true,
+      OwnQueue: false,
     });
   });
 });

@@ -10,6 +10,7 @@ export interface ProgramFormValues {
   LocationIds: number[];
   SignsInHousehold: boolean;
   AsksSignature: boolean;
+  OwnQueue: boolean;
 }
 
 /** The fields a server's 422 is shown by; one about any other field is an unexpected error. */
@@ -27,7 +28,8 @@ interface Props {
 
 /**
  * Name (and its Spanish, for visitors reading Spanish), the locations that offer the program, and
- * whether its sign-in brings a household's party and asks for a signature.
+ * whether its sign-in brings a household's party and asks for a signature, and whether its visitors
+ * have a line of their own.
  */
 export function ProgramForm({
   initial,
@@ -42,6 +44,7 @@ export function ProgramForm({
   const [locationIds, setLocationIds] = useState(initial.LocationIds.map(String));
   const [household, setHousehold] = useState(initial.SignsInHousehold);
   const [asksSignature, setAsksSignature] = useState(initial.AsksSignature);
+  const [ownQueue, setOwnQueue] = useState(initial.OwnQueue);
 
   const { t } = useStaffTranslation();
   return (
@@ -57,6 +60,7 @@ export function ProgramForm({
           LocationIds: locationIds.filter((id) => known.has(id)).map(Number),
           SignsInHousehold: household,
           AsksSignature: asksSignature,
+          OwnQueue: ownQueue,
         });
       }}
     >
@@ -98,6 +102,12 @@ export function ProgramForm({
           description={t("programs.asksSignatureHint")}
           checked={asksSignature}
           onChange={(event) => setAsksSignature(event.currentTarget.checked)}
+        />
+        <Checkbox
+          label={t("programs.ownQueue")}
+          description={t("programs.ownQueueHint")}
+          checked={ownQueue}
+          onChange={(event) => setOwnQueue(event.currentTarget.checked)}
         />
         <FormButtons saving={saving} onCancel={onCancel} />
       </Stack>

@@ -70,9 +70,12 @@ export function monthLabel(month: string, locale: string): string {
   }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
-/** "February 1, 2026" for a calendar day, in the reader's locale (e.g. es-US). */
-export function dayLabel(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
+/**
+ * "February 1, 2026" ("Feb 1, 2026" medium) for a calendar day, in the reader's locale (e.g.
+ * es-US).
+ */
+export function dayLabel(day: string, locale: string, style: "long" | "medium" = "long"): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }

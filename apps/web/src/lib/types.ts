@@ -16,6 +16,7 @@ export type VisitSummary = Outputs["visits"]["summaryReport"];
 export type Today = Outputs["reports"]["today"];
 export type FunderSummary = Outputs["reports"]["summary"];
 export type NetworkSummary = Outputs["reports"]["network"];
+export type QueueWait = Outputs["queue"]["waits"][number];
 export type QuestionFigures = FunderSummary["questions"][number];
 export type Question = Outputs["questions"]["list"][number];
 export type SetupStep = NonNullable<Today["setup"]>["steps"][number]["step"];

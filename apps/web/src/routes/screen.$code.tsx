@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { queueEvents, screenEventsPath } from "@vsi/api/schemas";
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { programName } from "@vsi/i18n/languages";
 import { useEffect } from "react";
 import { queryClient, trpc } from "../lib/trpc";
 import classes from "./screen.module.css";
@@ -16,7 +17,7 @@ export const Route = createFileRoute("/screen/$code")({
 
 function ScreenPage() {
   const { code } = Route.useParams();
-  const { t } = useStaffTranslation();
+  const { t, language } = useStaffTranslation();
   const options = trpc.queue.screen.queryOptions({ code });
   const screen = useQuery({ ...options, retry: false, refetchOnWindowFocus: false });
 
@@ -24,6 +25,10 @@ function ScreenPage() {
     const source = new EventSource(screenEventsPath(code));
     const read = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
     for (const event of Object.values(queueEvents)) source.addEventListener(event, read);
+    // A stream refused for good (the screen revoked): read once more, so the TV says so.
+    source.addEventListener("error", () => {
+      if (source.readyState === EventSource.CLOSED) read();
+    });
     return () => source.close();
     // The query's key is the code's: one stream per code.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -36,7 +41,11 @@ function ScreenPage() {
       </main>
     );
   if (!screen.data) return <main className={classes.screen} />;
-  const { location, serving, waiting } = screen.data;
+  const { location, serving, waiting, waitingLines } = screen.data;
+  // Where programs have lines of their own, each number is told with its line's name.
+  const lined = serving.some((call) => call.line) || waitingLines.some((entry) => entry.line);
+  const lineName = (line: (typeof waitingLines)[number]["line"]) =>
+    line ? programName(line, language) : t("screen.sharedLine");
   return (
     <main className={classes.screen} data-screen>
       <h1 className={classes.place}>{location.Name}</h1>
@@ -47,9 +56,16 @@ function ScreenPage() {
         ) : (
           <ul className={classes.calls}>
             {serving.map((call) => (
-              <li key={call.number} className={classes.call} data-serving={call.number}>
+              <li
+                key={`${call.line?.id ?? ""}-${call.number}`}
+                className={classes.call}
+                data-serving={call.number}
+              >
                 <span className={classes.number}>{call.number}</span>
-                <span className={classes.desk}>{t("screen.desk", { desk: call.desk ?? "" })}</span>
+                <span className={classes.desk}>
+                  {lined ? <span className={classes.line}>{lineName(call.line)}</span> : null}
+                  {t("screen.desk", { desk: call.desk ?? "" })}
+                </span>
               </li>
             ))}
           </ul>
@@ -57,9 +73,18 @@ function ScreenPage() {
       </section>
       <section className={classes.waiting}>
         <h2 className={classes.heading}>{t("screen.waiting")}</h2>
-        <p className={classes.numbers} data-waiting>
-          {waiting.length === 0 ? t("screen.nobodyWaiting") : waiting.join("  ·  ")}
-        </p>
+        {lined ? (
+          waitingLines.map((entry) => (
+            <p key={entry.line?.id ?? "shared"} className={classes.numbers} data-waiting-line>
+              <span className={classes.line}>{lineName(entry.line)}</span>
+              {entry.numbers.join("  ·  ")}
+            </p>
+          ))
+        ) : (
+          <p className={classes.numbers} data-waiting>
+            {waiting.length === 0 ? t("screen.nobodyWaiting") : waiting.join("  ·  ")}
+          </p>
+        )}
       </section>
     </main>
   );

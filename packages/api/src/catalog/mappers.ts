@@ -37,6 +37,7 @@ export function toProgramRef(row: Program) {
     LocationId: row.location_id,
     SignsInHousehold: row.signs_in_household,
     AsksSignature: row.asks_signature,
+    OwnQueue: row.own_queue,
     VisitLimit: row.visit_limit,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

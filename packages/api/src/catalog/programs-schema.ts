@@ -20,6 +20,7 @@ const programFields = {
   LocationIds: catalogIds,
   SignsInHousehold: jsonBoolean,
   AsksSignature: jsonBoolean,
+  OwnQueue: jsonBoolean,
   VisitLimit: visitLimitInput,
 };
 export const programInput = z.object({
@@ -32,6 +33,7 @@ export const programInput = z.object({
   LocationIds: catalogIds.default([]),
   SignsInHousehold: jsonBoolean.default(false),
   AsksSignature: jsonBoolean.default(false),
+  OwnQueue: jsonBoolean.default(false),
   VisitLimit: visitLimitInput.default(null),
 });
 export const programUpdateInput = z.object(programFields).partial().extend({ id });

@@ -99,6 +99,7 @@ export async function createProgram(
         name_es: input.NameEs ?? null,
         signs_in_household: input.SignsInHousehold,
         asks_signature: input.AsksSignature,
+        own_queue: input.OwnQueue,
         visit_limit: input.VisitLimit && JSON.stringify(input.VisitLimit),
         location_id: input.LocationId,
       })
@@ -145,6 +146,7 @@ export async function updateProgram(
         name_es: changes.NameEs,
         signs_in_household: changes.SignsInHousehold,
         asks_signature: changes.AsksSignature,
+        own_queue: changes.OwnQueue,
         visit_limit:
           changes.VisitLimit === undefined
             ? undefined
@@ -165,6 +167,7 @@ export async function updateProgram(
       ["NameEs", before.NameEs, changes.NameEs],
       ["SignsInHousehold", before.SignsInHousehold, changes.SignsInHousehold],
       ["AsksSignature", before.AsksSignature, changes.AsksSignature],
+      ["OwnQueue", before.OwnQueue, changes.OwnQueue],
       [
         "VisitLimit",
         JSON.stringify(before.VisitLimit),

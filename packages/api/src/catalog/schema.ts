@@ -41,6 +41,10 @@ export const programRefSchema = z.object({
     description:
       "whether a sign-in asks the visitor to sign (Signature) or say they would rather not (SignatureDeclined), as a sign sheet does; default false",
   }),
+  OwnQueue: z.boolean().meta({
+    description:
+      "whether the program's visits have a line of their own at each location with a queue (a food line and a clothing line), numbered apart from the location's other programs, which share its line; default false",
+  }),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -15,8 +15,9 @@ export const auditActions = [
   "visit.no_show",
   /** A lottery's draw: its seed and how many it ordered. */
   "location.queue_draw",
-  /** A now-serving screen's code made. */
+  /** A now-serving screen's code made, or revoked (its page stops). */
   "location.screen",
+  "location.screen_revoke",
   "location.create",
   "location.update",
   "location.delete",

@@ -48,6 +48,8 @@ export interface AppConfig {
   countLimits?: CountLimits;
   /** The budgets of kernel/rate-limit.ts; tests lower them to spend one in a few calls. */
   rateLimits?: RateLimits;
+  /** How long a label printer has to take a label (labels/printer.ts); tests lower it. */
+  printerTimeoutMs?: number;
 }
 
 export interface Services {

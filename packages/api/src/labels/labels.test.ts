@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { refusingPort, startFakePrinter } from "@vsi/test-utils/fake-printer";
 import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
 import type { Client } from "../../test/world.ts";
@@ -187,6 +187,23 @@ describe("printing a visit's label", () => {
     expect(await printer.received()).toContain("^FDBo H.^FS");
     const printed = await settledPrint(visit.id);
     expect(printed).toMatchObject({ State: "printed", Error: null, Attempt: 2 });
+  });
+
+  it("with a printer that takes the connection and never reads, still signs in and answers, and gives up with the failure for staff", async () => {
+    const hung = await startFakePrinter({ hangs: true });
+    const config = site.world.services.config;
+    // The product waits 5 s (printerTimeoutMs); this world a fraction of it.
+    config.printerTimeoutMs = 300;
+    onTestFinished(async () => {
+      delete config.printerTimeoutMs;
+      await hung.close();
+    });
+    await setPrinter({ kind: "zpl", host: hung.host, port: hung.port });
+    const visit = await signedIn({ FirstName: "Cy" });
+    expect((await tablet.call((api) => api.labels.print({ id: visit.id }))).status).toBe(202);
+    const failed = await settledPrint(visit.id);
+    expect(failed).toMatchObject({ State: "failed", Attempt: 1 });
+    expect(failed.Error).toMatch(/no answer .* within 300 ms/);
   });
 
   it("is the visit's location's: another location's tablet 403, staff without it 404, no printer 409", async () => {

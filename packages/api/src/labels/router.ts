@@ -114,7 +114,7 @@ export const labelsRouter = router({
       // Not awaited: a printer down or slow holds neither this answer nor the sign-in before it.
       // The outcome is written for staff to see; a database gone meanwhile leaves it "sending",
       // which staff can print again from.
-      void sendToPrinter(printer, zpl)
+      void sendToPrinter(printer, zpl, services.config.printerTimeoutMs)
         .then(
           () => ({ state: "printed" as const, error: null }),
           (error: unknown) => ({

@@ -24,23 +24,33 @@ const waitingToday = (locationId: number | RawBuilder<number>, now: Date) =>
 
 /**
  * The order of the line: the lottery's places first (those it drew), then everyone else by their
- * number. The one place this order is said.
+ * number (where programs have lines of their own, each line's first before any line's second).
+ * The one place this order is said.
  */
-const lineOrder = sql`coalesce(v.queue_place, 2147483647), v.queue_number`;
+const lineOrder = sql`coalesce(v.queue_place, 2147483647), v.queue_number, v.time_in`;
 
 interface LineRow {
   id: number;
   queue_number: number;
   called_at: Date | null;
   called_to: string | null;
+  line_id: number | null;
+  line_name: string | null;
+  line_name_es: string | null;
 }
+
+/** The line a number is in: its program's own, or null for the location's shared line. */
+const lineOf = (row: LineRow) =>
+  row.line_id === null ? null : { id: row.line_id, Name: row.line_name!, NameEs: row.line_name_es };
 
 /** A location's line today: who is being served (latest call first) and who waits, in order. */
 export async function queueOf(db: Executor, locationId: number, now: Date): Promise<QueueView> {
   // The location's row first, so one that does not exist (or was archived) is told apart (404).
   const { rows: found } = await sql<LineRow | { id: null }>`
-    select v.id, v.queue_number, v.called_at, v.called_to
+    select v.id, v.queue_number, v.called_at, v.called_to,
+      p.id as line_id, p.name as line_name, p.name_es as line_name_es
     from locations l left join visits v on ${inLineToday(locationId, now)}
+    left join programs p on p.id = v.queue_line
     where l.id = ${locationId} and l.archived_at is null
     order by v.called_at desc nulls last, ${lineOrder}`.execute(db);
   if (found.length === 0) throw notFound("Location");
@@ -48,20 +58,27 @@ export async function queueOf(db: Executor, locationId: number, now: Date): Prom
   return {
     serving: rows
       .filter((row) => row.called_at !== null)
-      .map((row) => ({ number: row.queue_number, desk: row.called_to, visitId: row.id })),
+      .map((row) => ({
+        number: row.queue_number,
+        desk: row.called_to,
+        visitId: row.id,
+        line: lineOf(row),
+      })),
     waiting: rows
       .filter((row) => row.called_at === null)
-      .map((row) => ({ number: row.queue_number, visitId: row.id })),
+      .map((row) => ({ number: row.queue_number, visitId: row.id, line: lineOf(row) })),
   };
 }
 
 /**
- * How many wait before this visit (null when it is not waiting): what its visitor's phone shows.
+ * How many wait before this visit in its line (null when it is not waiting): what its visitor's
+ * phone shows.
  */
 export async function placesAhead(db: Executor, visitId: number, now: Date) {
   const { rows } = await sql<{ ahead: number | null }>`
     select (select count(*)::int from visits v join locations l on l.id = v.location_id
         where ${waitingToday(sql<number>`me.location_id`, now)}
+          and v.queue_line is not distinct from me.queue_line
           and (coalesce(v.queue_place, 2147483647), v.queue_number)
             < (coalesce(me.queue_place, 2147483647), me.queue_number)) as ahead
     from visits me join locations l on l.id = me.location_id
@@ -88,9 +105,10 @@ const markAudit = (actor: AuditActor, mark: Mark, details: Record<string, unknow
     from marked`;
 
 /**
- * Calls the first who waits at the location to `desk`. Two staff calling at once call two people:
- * each statement takes the first waiting visit no other call holds (SKIP LOCKED), and one that
- * was called meanwhile is read again and passed over. 409 when nobody waits.
+ * Calls the first who waits at the location (of one program, when given) to `desk`. Two staff
+ * calling at once call two people: each statement takes the first waiting visit no other call
+ * holds (SKIP LOCKED), and one that was called meanwhile is read again and passed over. 409 when
+ * nobody waits.
  */
 export async function callNext(
   db: Executor,
@@ -98,11 +116,13 @@ export async function callNext(
   desk: string,
   actor: AuditActor,
   now: Date,
+  programId?: number,
 ): Promise<Visit> {
+  const ofProgram = programId === undefined ? sql`true` : sql`v.program_id = ${programId}`;
   const { rows } = await sql<Visit>`
     with next as (
       select v.id from visits v join locations l on l.id = v.location_id
-      where ${waitingToday(locationId, now)}
+      where ${waitingToday(locationId, now)} and ${ofProgram}
       order by ${lineOrder} limit 1
       for update of v skip locked
     ), marked as (
@@ -270,6 +290,42 @@ export async function createScreen(
   return code;
 }
 
+/** A live location's now-serving screens, newest first. */
+export async function listScreens(db: Executor, locationId: number) {
+  await assertLiveLocation(db, locationId);
+  return db
+    .selectFrom("queue_screens")
+    .select(["code", "created_at"])
+    .where("location_id", "=", locationId)
+    .orderBy("created_at", "desc")
+    .orderBy("code")
+    .execute();
+}
+
+/**
+ * Revokes one of the location's screens, audited: its code is forgotten, so its page and its
+ * live stream answer 404 from then on. 404 for a code that is not the location's.
+ */
+export async function revokeScreen(
+  db: Executor,
+  locationId: number,
+  code: string,
+  actor: AuditActor,
+  now: Date,
+): Promise<void> {
+  const { rows } = await sql`
+    with revoked as (
+      delete from queue_screens where code = ${code} and location_id = ${locationId}
+      returning location_id
+    ), audit as (
+      insert into audit_log (${sql.join(auditColumns.map((column) => sql.ref(column)))})
+      select ${sql.join(auditValues(actor, "location.screen_revoke", "location", {}, now))}, revoked.location_id, revoked.location_id
+      from revoked
+    )
+    select 1 from revoked`.execute(db);
+  if (rows.length === 0) throw notFound("Screen");
+}
+
 /** The live location a screen's code shows; 404 for an unknown code or an archived location. */
 export async function screenLocation(db: Executor, code: string) {
   const row = await db
@@ -302,12 +358,17 @@ export async function queueWatchLocation(
   return row.location_id;
 }
 
-/**
- * How long a location's numbered visitors waited, from sign-in to call, per local day and
- * program: the line's figures for the reports.
- */
+/** A live location's waits (queueWaitRows); 404 for one that does not exist or was archived. */
 export async function queueWaits(db: Executor, input: QueueWaitsInput) {
   await assertLiveLocation(db, input.id);
+  return queueWaitRows(db, input);
+}
+
+/**
+ * How long a location's numbered visitors waited, from sign-in to call, per local day and
+ * program: the line's figures for the reports (an archived location's too).
+ */
+export async function queueWaitRows(db: Executor, input: QueueWaitsInput) {
   const { rows } = await sql<{
     day: string;
     program_id: number;
@@ -316,13 +377,18 @@ export async function queueWaits(db: Executor, input: QueueWaitsInput) {
     numbered: number;
     called: number;
     average: number | null;
+    median: number | null;
+    p90: number | null;
     longest: number | null;
   }>`
     select (v.time_in at time zone l.time_zone)::date::text as day, v.program_id, p.name, p.name_es,
       count(*)::int as numbered, count(v.called_at)::int as called,
-      round((avg(extract(epoch from v.called_at - v.time_in)) / 60)::numeric, 1)::float8 as average,
-      round((max(extract(epoch from v.called_at - v.time_in)) / 60)::numeric, 1)::float8 as longest
+      round((avg(w.seconds) / 60)::numeric, 1)::float8 as average,
+      round((percentile_cont(0.5) within group (order by w.seconds) / 60)::numeric, 1)::float8 as median,
+      round((percentile_cont(0.9) within group (order by w.seconds) / 60)::numeric, 1)::float8 as p90,
+      round((max(w.seconds) / 60)::numeric, 1)::float8 as longest
     from visits v
+    cross join lateral (select extract(epoch from v.called_at - v.time_in)::float8 as seconds) w
     join locations l on l.id = v.location_id
     join programs p on p.id = v.program_id
     where v.location_id = ${input.id} and v.queue_number is not null
@@ -336,6 +402,8 @@ export async function queueWaits(db: Executor, input: QueueWaitsInput) {
     numbered: row.numbered,
     called: row.called,
     averageWaitMinutes: row.average,
+    medianWaitMinutes: row.median,
+    p90WaitMinutes: row.p90,
     longestWaitMinutes: row.longest,
   }));
 }

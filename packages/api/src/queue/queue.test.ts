@@ -3,7 +3,9 @@ import { sql } from "kysely";
 import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
 import type { Client } from "../../test/world.ts";
 import { drawOrder } from "./draw.ts";
-import { drawDueLotteries } from "./queries.ts";
+import { drawDueLotteries, placesAhead } from "./queries.ts";
+import { funderSummaryCsv } from "../reports/funder-summary-csv.ts";
+import { funderSummaryInput } from "../reports/funder-summary-schema.ts";
 
 /**
  * The line: numbers by arrival per location and local day, a lottery drawn again from its seed,
@@ -15,12 +17,16 @@ let staff: Client;
 
 afterEach(() => void (site.world.clock.fixed = undefined));
 
-/** A location in Los Angeles with its line as given, offering the pantry. */
-async function place(Queue: "off" | "arrival" | "lottery", LotteryAt: string | null = null) {
+/** A location in Los Angeles with its line as given, offering the pantry (and any others given). */
+async function place(
+  Queue: "off" | "arrival" | "lottery",
+  LotteryAt: string | null = null,
+  programIds: number[] = [],
+) {
   const res = await site.admin.call((api) =>
     api.locations.create({
       Name: `Line ${Queue} ${Math.random()}`,
-      ProgramIds: [site.catalog.pantry.id],
+      ProgramIds: [site.catalog.pantry.id, ...programIds],
       TimeZone: "America/Los_Angeles",
       Queue,
       LotteryAt,
@@ -90,6 +96,60 @@ describe("numbers", () => {
   });
 });
 
+describe("a program's own line", () => {
+  it("numbers its visits apart, each line from 1 with none given twice at once; places ahead are counted in the line; call-next calls within a program; the screen shows each line", async () => {
+    const made = await site.admin.call((api) =>
+      api.programs.create({ Name: `Clothing ${Math.random()}`, OwnQueue: true }),
+    );
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const clothing = made.json as { id: number; Name: string; OwnQueue: boolean };
+    expect(clothing.OwnQueue).toBe(true);
+    const line = await place("arrival", null, [clothing.id]);
+    site.world.clock.fixed = new Date("2026-03-15T18:00:00Z");
+    const programOf = (i: number) => (i % 2 ? clothing.id : site.catalog.pantry.id);
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        staff.call((api) => api.visits.create(visitor(line, programOf(i)))),
+      ),
+    );
+    const numbersOf = (programId: number) =>
+      replies
+        .filter((reply) => reply.json.ProgramId === programId)
+        .map((reply) => reply.json.QueueNumber as number)
+        .sort((a, b) => a - b);
+    expect(numbersOf(site.catalog.pantry.id)).toEqual([1, 2, 3, 4]);
+    expect(numbersOf(clothing.id)).toEqual([1, 2, 3, 4]);
+
+    const called = await staff.call((api) =>
+      api.queue.callNext({ id: line, desk: "C", programId: clothing.id }),
+    );
+    expect(called.json).toMatchObject({ ProgramId: clothing.id, QueueNumber: 1, CalledTo: "C" });
+    const queue = (await staff.call((api) => api.queue.get({ id: line }))).json;
+    const ownLine = { id: clothing.id, Name: clothing.Name, NameEs: null };
+    expect(queue.serving).toEqual([
+      { number: 1, desk: "C", visitId: called.json.id, line: ownLine },
+    ]);
+    // A phone's places ahead are its own line's: clothing 2 and 3, none of the pantry's four.
+    const lastInClothing = replies.find(
+      (reply) => reply.json.ProgramId === clothing.id && reply.json.QueueNumber === 4,
+    )!;
+    expect(
+      await placesAhead(
+        site.world.services.db.kysely,
+        lastInClothing.json.id,
+        site.world.clock.fixed,
+      ),
+    ).toBe(2);
+    const { code } = (await staff.call((api) => api.queue.createScreen({ id: line }))).json;
+    const shown = await site.world.client().call((api) => api.queue.screen({ code }));
+    expect(shown.json.serving).toEqual([{ number: 1, desk: "C", line: ownLine }]);
+    expect(shown.json.waitingLines).toEqual([
+      { line: null, numbers: [1, 2, 3, 4] },
+      { line: ownLine, numbers: [2, 3, 4] },
+    ]);
+  });
+});
+
 describe("calling", () => {
   it("calls in order, two staff at once call two different people, then 409 when nobody waits", async () => {
     const line = await place("arrival");
@@ -134,8 +194,8 @@ describe("calling", () => {
     );
     const queue = await staff.call((api) => api.queue.get({ id: line }));
     expect(queue.json).toEqual({
-      serving: [{ number: 2, desk: "Desk B", visitId: b.id }],
-      waiting: [{ number: 1, visitId: a.id }],
+      serving: [{ number: 2, desk: "Desk B", visitId: b.id, line: null }],
+      waiting: [{ number: 1, visitId: a.id, line: null }],
     });
     const served = await staff.call((api) => api.queue.served({ id: b.id }));
     expect(served.status).toBe(200);
@@ -189,7 +249,7 @@ describe("calling", () => {
 
     // A tablet reads its own location's line, numbers only; another location's is 403.
     const read = await tablet.call((api) => api.queue.get({ id: line }));
-    expect(read.json).toEqual({ serving: [], waiting: [{ number: 1, visitId: a.id }] });
+    expect(read.json).toEqual({ serving: [], waiting: [{ number: 1, visitId: a.id, line: null }] });
     expect((await otherTablet.call((api) => api.queue.get({ id: line }))).status).toBe(403);
   });
 });
@@ -262,12 +322,47 @@ describe("the now-serving screen", () => {
     const shown = await anonymous.call((api) => api.queue.screen({ code: made.json.code }));
     expect(shown.json).toEqual({
       location: { id: line, Name: expect.any(String) },
-      serving: [{ number: 1, desk: "4" }],
+      serving: [{ number: 1, desk: "4", line: null }],
       waiting: [2],
+      waitingLines: [{ line: null, numbers: [2] }],
     });
     expect(JSON.stringify(shown.json)).not.toContain("Grace");
     expect((await anonymous.call((api) => api.queue.screen({ code: "nope" }))).status).toBe(404);
     expect((await anonymous.call((api) => api.queue.createScreen({ id: line }))).status).toBe(401);
+  });
+
+  it("is listed to staff and revoked, audited: its page is 404 from then on; another location's staff 404", async () => {
+    const line = await place("arrival");
+    const { code } = (await staff.call((api) => api.queue.createScreen({ id: line }))).json;
+    const kept = (await staff.call((api) => api.queue.createScreen({ id: line }))).json.code;
+    const listed = await staff.call((api) => api.queue.screens({ id: line }));
+    expect(listed.json.map((screen: { code: string }) => screen.code).sort()).toEqual(
+      [code, kept].sort(),
+    );
+    expect(listed.json[0]).toMatchObject({ url: expect.stringMatching(/\/screen\//) });
+    const narrowed = await site.world.createUser({
+      access: [{ locationId: site.catalog.east.id, role: "staff" }],
+    });
+    const outsider = site.world.client();
+    await outsider.login(narrowed.email, narrowed.password);
+    expect((await outsider.call((api) => api.queue.screens({ id: line }))).status).toBe(404);
+    expect((await outsider.call((api) => api.queue.revokeScreen({ id: line, code }))).status).toBe(
+      404,
+    );
+
+    const revoked = await staff.call((api) => api.queue.revokeScreen({ id: line, code }));
+    expect(revoked.status).toBe(204);
+    const anonymous = site.world.client();
+    expect((await anonymous.call((api) => api.queue.screen({ code }))).status).toBe(404);
+    expect((await anonymous.call((api) => api.queue.screen({ code: kept }))).status).toBe(200);
+    expect((await staff.call((api) => api.queue.revokeScreen({ id: line, code }))).status).toBe(
+      404,
+    );
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log
+      where action = 'location.screen_revoke' and location_id = ${line}`.execute(
+      site.world.services.db.kysely,
+    );
+    expect(rows[0]!.n).toBe(1);
   });
 });
 
@@ -340,9 +435,25 @@ describe("the waits", () => {
         numbered: 3,
         called: 2,
         averageWaitMinutes: 15,
+        medianWaitMinutes: 15,
+        p90WaitMinutes: 19,
         longestWaitMinutes: 20,
       },
     ]);
+    // The funder summary's CSV of that location ends with them.
+    const csv = await funderSummaryCsv(
+      site.world.services.db.kysely,
+      funderSummaryInput.parse({
+        from: "2026-03-13",
+        to: "2026-03-13",
+        locationId: line,
+        timeZone: "America/Los_Angeles",
+      }),
+    );
+    expect(csv).toContain(
+      "\nDay,Program,Numbered,Called,MedianWaitMinutes,P90WaitMinutes,AverageWaitMinutes,LongestWaitMinutes\n" +
+        `2026-03-13,${site.catalog.pantry.Name},3,2,15,19,15,20\n`,
+    );
     const backwards = await staff.call((api) =>
       api.queue.waits({ id: line, from: "2026-03-13", to: "2026-03-12" }),
     );

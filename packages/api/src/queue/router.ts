@@ -1,4 +1,7 @@
+import { z } from "zod";
 import { actorOf } from "../kernel/audit.ts";
+import { iso } from "../kernel/iso-time.ts";
+import { wholeList } from "../kernel/pagination.ts";
 import { idParam } from "../kernel/schema.ts";
 import { assertLocationAccess } from "../kernel/permissions.ts";
 import { linkBase } from "../kernel/public-address.ts";
@@ -16,18 +19,22 @@ import {
   queueWaitsSchema,
   screenCodeParam,
   screenCreatedSchema,
+  screenEntrySchema,
+  screenRevokeInput,
   screenSchema,
 } from "./schema.ts";
 import {
   callNext,
   callVisit,
   createScreen,
+  listScreens,
   markCalled,
   queueOf,
   queueWaits,
+  revokeScreen,
   screenLocation,
 } from "./queries.ts";
-import { screenUrl } from "./mappers.ts";
+import { screenUrl, waitingByLine } from "./mappers.ts";
 
 const notWaiting = { 409: "The number is not waiting to be called" };
 const notCalled = { 409: "The number was not called, or is marked served or not present already" };
@@ -107,7 +114,14 @@ export const queueRouter = router({
     .mutation(async ({ ctx, input }) => {
       assertLocationAccess(ctx.identity, input.id);
       return toVisit(
-        await callNext(ctx.db, input.id, input.desk, actorOf(ctx.identity), ctx.services.now()),
+        await callNext(
+          ctx.db,
+          input.id,
+          input.desk,
+          actorOf(ctx.identity),
+          ctx.services.now(),
+          input.programId,
+        ),
       );
     }),
 
@@ -157,6 +171,50 @@ export const queueRouter = router({
       return { code, url: screenUrl(linkBase(ctx), code) };
     }),
 
+  screens: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/locations/{id}/screens",
+        tags: ["queue"],
+        summary: "The location's now-serving screens (staff), newest first, each with its link",
+      },
+    })
+    .input(idParam)
+    .output(z.array(screenEntrySchema))
+    .query(async ({ ctx, input }) => {
+      assertLocationAccess(ctx.identity, input.id);
+      const base = linkBase(ctx);
+      const screens = await listScreens(ctx.db, input.id);
+      return wholeList(
+        ctx.response,
+        screens.map(({ code, created_at }) => ({
+          code,
+          url: screenUrl(base, code),
+          createdAt: iso(created_at),
+        })),
+      );
+    }),
+
+  revokeScreen: staffProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/locations/{id}/screens/{code}",
+        tags: ["queue"],
+        summary:
+          "Revoke one of the location's screens (staff; 204): its link stops, its page answers 404",
+        errorResponses: { 404: "No screen of the location has this code" },
+      },
+    })
+    .input(screenRevokeInput)
+    .output(z.null())
+    .mutation(async ({ ctx, input }) => {
+      assertLocationAccess(ctx.identity, input.id);
+      await revokeScreen(ctx.db, input.id, input.code, actorOf(ctx.identity), ctx.services.now());
+      return null;
+    }),
+
   screen: publicProcedure
     .meta({
       openapi: {
@@ -175,8 +233,9 @@ export const queueRouter = router({
       const { serving, waiting } = await queueOf(ctx.db, location.id, ctx.services.now());
       return {
         location,
-        serving: serving.map(({ number, desk }) => ({ number, desk })),
+        serving: serving.map(({ number, desk, line }) => ({ number, desk, line })),
         waiting: waiting.map(({ number }) => number),
+        waitingLines: waitingByLine(waiting),
       };
     }),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { id, text } from "../kernel/schema.ts";
 import { fieldMessages, reportMessages, say } from "../kernel/messages.ts";
 import { calendarDate } from "../visits/schema.ts";
+import { periodDays } from "../reports/summary-schema.ts";
 
 /** The desk a number is called to, as staff name it ("2", "Desk B"). */
 export const queueDesk = text()
@@ -10,7 +11,13 @@ export const queueDesk = text()
   .max(40, say(fieldMessages.tooLong, { label: "Desk" }))
   .meta({ description: "the desk or window the visitor goes to", example: "2" });
 
-export const callNextInput = z.object({ id, desk: queueDesk });
+export const callNextInput = z.object({
+  id,
+  desk: queueDesk,
+  programId: id.optional().meta({
+    description: "call the first who waits for this program (its own line, where it has one)",
+  }),
+});
 export const callInput = z.object({ id, desk: queueDesk });
 
 /** A screen's code: what its link carries. */
@@ -21,6 +28,15 @@ export const screenCode = z
   .regex(/^[A-Za-z0-9_-]+$/, say(fieldMessages.invalid, { label: "Code" }));
 export const screenCodeParam = z.object({ code: screenCode });
 
+/** The line a number is in: a program's own, or null for the location's shared line. */
+const queueLine = z
+  .object({ id: z.number().int(), Name: z.string(), NameEs: z.string().nullable() })
+  .nullable()
+  .meta({
+    description:
+      "the program whose own line the number is in (OwnQueue); null: the location's shared line",
+  });
+
 export const queueSchema = z
   .object({
     serving: z
@@ -29,11 +45,12 @@ export const queueSchema = z
           number: z.number().int(),
           desk: z.string().nullable(),
           visitId: z.number().int(),
+          line: queueLine,
         }),
       )
       .meta({ description: "called and not yet served nor marked not present, latest call first" }),
     waiting: z
-      .array(z.object({ number: z.number().int(), visitId: z.number().int() }))
+      .array(z.object({ number: z.number().int(), visitId: z.number().int(), line: queueLine }))
       .meta({ description: "in the order they will be called" }),
   })
   .meta({ id: "Queue" });
@@ -42,8 +59,14 @@ export type QueueView = z.infer<typeof queueSchema>;
 export const screenSchema = z
   .object({
     location: z.object({ id: z.number().int(), Name: z.string() }),
-    serving: z.array(z.object({ number: z.number().int(), desk: z.string().nullable() })),
+    serving: z.array(
+      z.object({ number: z.number().int(), desk: z.string().nullable(), line: queueLine }),
+    ),
     waiting: z.array(z.number().int()),
+    waitingLines: z.array(z.object({ line: queueLine, numbers: z.array(z.number().int()) })).meta({
+      description:
+        "the numbers waiting, line by line (the location's shared line first): one entry where the location has one line",
+    }),
   })
   .meta({ id: "QueueScreen" });
 
@@ -53,6 +76,13 @@ export const screenCreatedSchema = z
     url: z.string().meta({ description: "the screen's page, <address>/screen/<code>" }),
   })
   .meta({ id: "QueueScreenCode" });
+
+export const screenEntrySchema = screenCreatedSchema
+  .extend({ createdAt: z.string().meta({ description: "ISO time the screen was made" }) })
+  .meta({ id: "QueueScreenEntry" });
+
+/** One of a location's screens, by its code. */
+export const screenRevokeInput = z.object({ id, code: screenCode });
 
 /**
  * The events of a line's stream (a screen's, a visitor's phone's): `ready` once listening, then
@@ -65,14 +95,13 @@ export const doorVisitEventsPath = (visitToken: string) =>
   `/api/door/visits/${encodeURIComponent(visitToken)}/events`;
 
 /** The longest period the waits are read for at once: a year. */
-const maxWaitDays = 366;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+export const maxWaitDays = 366;
 
 /** A location's waits over a period (both days inclusive, in the location's zone). */
 export const queueWaitsInput = z
   .object({ id, from: calendarDate, to: calendarDate })
   .superRefine((input, ctx) => {
-    const days = dayNumber(input.to) - dayNumber(input.from) + 1;
+    const days = periodDays(input.from, input.to);
     if (days < 1)
       ctx.addIssue({ code: "custom", path: ["to"], message: say(reportMessages.toBeforeFrom) });
     else if (days > maxWaitDays)
@@ -95,6 +124,14 @@ export const queueWaitsSchema = z
         .number()
         .nullable()
         .meta({ description: "from sign-in to call, on average, to a tenth of a minute" }),
+      medianWaitMinutes: z
+        .number()
+        .nullable()
+        .meta({ description: "half of those called waited at most this, to a tenth of a minute" }),
+      p90WaitMinutes: z
+        .number()
+        .nullable()
+        .meta({ description: "nine in ten of those called waited at most this" }),
       longestWaitMinutes: z.number().nullable(),
     }),
   )

@@ -29,6 +29,8 @@ export const reportsRouter = router({
           "When households were served, a blank line and a table with columns Program, Period, Figure, Count follow: Households, NewHouseholds, Individuals, then Individuals <band> for each age band asked (ageBands) and Individuals unknown. " +
           "When questions were answered, a blank line and a second table follow, with columns Program, Period, Question, Answer, People, Sum, Mean: " +
           "per question a line Answered (the people who answered; a number's Sum and Mean), then a line per choice, ZIP code or age band. " +
+          "With a locationId whose line gave numbers in the period, a blank line and the line's table end the file, with columns Day, Program, Numbered, Called, MedianWaitMinutes, P90WaitMinutes, AverageWaitMinutes, LongestWaitMinutes: " +
+          "a line per day (in the location's zone) and program, the waits from sign-in to call, as GET /locations/{id}/queue/waits answers them. " +
           "The questions and answers are in `language` (English by default); the column names and Answered stay as they are. " +
           "A cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe so spreadsheets show it as text.",
       },

@@ -87,6 +87,7 @@ const visitColumns = [
   "eligibility_decided_by",
   "eligibility_decided_at",
   "queue_number",
+  "queue_line",
   "queue_place",
   "called_at",
   "called_to",
@@ -425,6 +426,17 @@ function signInAudit<DB extends Database & { inserted: Visit }>(
     );
 }
 
+/**
+ * The line a sign-in is numbered in: its program's own where the program has one and the
+ * location's queue is on, else null (the location's shared line). Plain SQL, so every use in the
+ * statement reads the same snapshot: the number and the line it is kept under agree.
+ */
+const queueLineOf = (values: SignInValues, writer: WriterShape) =>
+  sql<
+    number | null
+  >`(select p.id from programs p join locations l on l.id = ${locationOf(values, writer)}
+    where p.id = ${values.ProgramId}::int and p.own_queue and l.queue <> 'off')`;
+
 /** A sign-in's values, for an INSERT … SELECT that writes it only where it is offered. */
 const newVisitValues = (values: SignInValues, writer: WriterShape) =>
   [
@@ -460,9 +472,10 @@ const newVisitValues = (values: SignInValues, writer: WriterShape) =>
     // with the rest should the row not be written after all.
     sql<
       number | null
-    >`queue_number_next(${locationOf(values, writer)}, ${values.timeIn}::timestamptz)`.as(
+    >`queue_number_next(${locationOf(values, writer)}, ${values.timeIn}::timestamptz, ${queueLineOf(values, writer)})`.as(
       "queue_number",
     ),
+    queueLineOf(values, writer).as("queue_line"),
     sql<Signed | null>`case when ${values.signatureType}::text is not null then 'yes'
       when ${values.signatureDeclined}::boolean then 'declined' end`.as("signed"),
     sql<Date>`${values.now}::timestamptz`.as("created_at"),
@@ -484,6 +497,7 @@ const newVisitColumns = [
   "household_member_ids",
   "eligibility",
   "queue_number",
+  "queue_line",
   "signed",
   "created_at",
   "updated_at",

@@ -6,6 +6,7 @@ import { FunderFigures, FunderPrintout } from "../../components/FunderReport";
 import { ListPage } from "../../components/ListPage";
 import { Loading } from "../../components/Loading";
 import { ReportFiltersForm } from "../../components/ReportFiltersForm";
+import { QueueWaits } from "../../components/QueueWaits";
 import { ReportTabs } from "../../components/ReportTabs";
 import { presetRange } from "../../lib/datePresets";
 import { dayLabel, printedSite, summaryCsvUrl } from "../../lib/funderSummary";
@@ -18,6 +19,7 @@ import {
 import { loadReportFilters } from "../../lib/reportPrefetch";
 import { trpc } from "../../lib/trpc";
 import { useStaffTranslation } from "@vsi/i18n";
+import { maxWaitDays, periodDays } from "@vsi/api/schemas";
 import { browserTimeZone, todayInZone } from "@vsi/web-common/time";
 import classes from "../../components/FunderReport.module.css";
 
@@ -53,6 +55,20 @@ function FunderSummaryPage() {
     enabled: !wrongPeriod,
   });
   const shown = wrongPeriod ? undefined : summary.data;
+  // The line's waits are a location's own (its days in its zone), over at most a year.
+  const waitsFor =
+    !wrongPeriod &&
+    filters.locationId !== undefined &&
+    periodDays(filters.from, filters.to) <= maxWaitDays
+      ? filters.locationId
+      : undefined;
+  const waits = useQuery({
+    ...trpc.queue.waits.queryOptions({ id: waitsFor ?? 0, from: filters.from, to: filters.to }),
+    enabled: waitsFor !== undefined,
+  });
+  const waitRows = (waitsFor === undefined ? undefined : waits.data)?.filter(
+    (row) => filters.programId === undefined || row.Program.id === filters.programId,
+  );
   // The last period's figures stay while the new ones load, dimmed: the heading already names the
   // new period, and nothing prints until its own figures are here.
   const updating = summary.isPlaceholderData;
@@ -122,6 +138,7 @@ function FunderSummaryPage() {
           {wrongPeriod ? null : shown ? (
             <div className={updating ? classes.updating : undefined} aria-busy={updating}>
               <FunderFigures summary={shown} period={period} />
+              {waitRows?.length ? <QueueWaits rows={waitRows} /> : null}
             </div>
           ) : summary.isError ? (
             <ErrorAlert>{t("reports.funder.loadFailed")}</ErrorAlert>

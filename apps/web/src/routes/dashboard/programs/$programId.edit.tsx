@@ -34,6 +34,7 @@ function EditProgramPage() {
           LocationIds: (program.Locations ?? []).map((location) => location.id),
           SignsInHousehold: program.SignsInHousehold,
           AsksSignature: program.AsksSignature,
+          OwnQueue: program.OwnQueue,
         }}
         locations={locations}
         saving={update.isPending}

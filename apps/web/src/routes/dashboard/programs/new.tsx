@@ -53,6 +53,7 @@ function NewProgramPage() {
           LocationIds: [],
           SignsInHousehold: false,
           AsksSignature: false,
+          OwnQueue: false,
         }}
         locations={locations}
         saving={create.isPending}
