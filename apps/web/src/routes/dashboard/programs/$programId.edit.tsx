@@ -36,6 +36,7 @@ function EditProgramPage() {
           AsksSignature: program.AsksSignature,
         }}
         locations={locations}
+        ownLocationId={program.LocationId}
         saving={update.isPending}
         errors={errors.fieldErrors}
         onCancel={backToList}
