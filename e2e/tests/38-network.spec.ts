@@ -149,6 +149,19 @@ test("a network: each site's admin sees and exports their site alone, the networ
     await expectNoHorizontalOverflow(page, `the questions at ${name}`);
     await keepScreenshot(page, `network-questions-${name}`);
   }
+  // Her webhooks are Harbor's own: no other location to pick.
+  await page.goto("/admin/webhooks");
+  await expect(page.getByLabel("Whose webhook")).toHaveValue(String(harbor.location.id));
+  await expect(page.getByRole("combobox", { name: "Locations" })).toHaveCount(0);
+  for (const [name, size] of [
+    ["820x1180", tabletPortrait],
+    ["390x844", viewports.phone],
+  ] as const) {
+    await page.setViewportSize(size);
+    await expectNoHorizontalOverflow(page, `the webhooks at ${name}`);
+    await keepScreenshot(page, `network-own-webhooks-${name}`);
+  }
+
   // Retired again, so other journeys' tablets do not ask them.
   const questions = (await adminApi.get("/api/questions")).json as Array<{
     id: number;

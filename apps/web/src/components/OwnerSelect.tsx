@@ -28,12 +28,14 @@ interface Props {
   choice: ReturnType<typeof useOwnerChoice>;
   label: string;
   description: string;
+  /** Its space below: none inside a form's own stack. */
+  mb?: "md" | 0;
 }
 
-export function OwnerSelect({ choice, label, description }: Props) {
+export function OwnerSelect({ choice, label, description, mb = "md" }: Props) {
   return (
     <NativeSelect
-      mb="md"
+      mb={mb}
       label={label}
       description={description}
       data={choice.owners}

@@ -312,6 +312,7 @@ function AddWebhook({
             choice={owner}
             label={t("webhooks.whose")}
             description={t("webhooks.whoseHint")}
+            mb={0}
           />
           <TextInput
             label={t("webhooks.url")}
