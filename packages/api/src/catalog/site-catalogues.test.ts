@@ -127,7 +127,7 @@ describe("a location's own programs", () => {
 });
 
 describe("a location's own intake questions", () => {
-  it("are made and changed by its admins alone, asked there alone (the network's everywhere), and left out of another location's lists and summary", async () => {
+  it("are made and changed by its admins alone, asked there alone (the network's everywhere), and left out of another location's lists, lookup and summary", async () => {
     const { main, east, pantry, jobs } = site.catalog;
     const mainAdmin = await userClient([{ locationId: main.id, role: "admin" }]);
     const eastAdmin = await userClient([{ locationId: east.id, role: "admin" }]);
@@ -171,6 +171,24 @@ describe("a location's own intake questions", () => {
       api.visits.create(visitor(main.id, pantry.id)),
     );
     expect(unanswered.json.errors).toEqual([expect.objectContaining({ path: `Answers.${own}` })]);
+
+    // Remembered per visitor, its answer is never handed to another location's lookup.
+    expect(
+      (await mainAdmin.call((api) => api.questions.update({ id: own, AskEvery: "visitor" })))
+        .status,
+    ).toBe(200);
+    const visit = visitor(main.id, pantry.id, { Answers: { [own]: "12" } });
+    const answered = await site.admin.call((api) => api.visits.create(visit));
+    expect(answered.status).toBe(201);
+    await site.admin.call((api) => api.visits.signOut({ id: answered.json.id }));
+    await site.admin.call((api) =>
+      api.visits.create({ ...visitor(east.id, jobs.id), PhoneNumber: visit.PhoneNumber }),
+    );
+    const found = await eastTablet.call((api) =>
+      api.visits.search({ phoneNumber: visit.PhoneNumber }),
+    );
+    expect(found.json.FirstName).toBe("Grace");
+    expect(found.json.Answers).toEqual({});
 
     const summary = await eastAdmin.call((api) =>
       api.reports.summary({ from: "2026-01-01", to: "2026-01-31", programId: pantry.id }),

@@ -16,7 +16,7 @@ import { dayStart, nextDayStart } from "../visits/filters.ts";
 import type { CalendarDate, TimeZone } from "../visits/schema.ts";
 import { say, catalogMessages, fieldMessages } from "../kernel/messages.ts";
 import { anyOf } from "../kernel/any-of.ts";
-import { isOwnedAt, ownedAt } from "../kernel/owned-rows.ts";
+import { isOwnedAt, ownedAt, type Places } from "../kernel/owned-rows.ts";
 
 export interface QuestionFilter {
   /** The questions this program asks. */
@@ -92,14 +92,16 @@ export const rememberedAnswer = (alias: string, phoneNumber: string, now: Date) 
 
 /**
  * A visitor's remembered answers, as one JSON value: {"<questionId>": {"value": …, "at": when}},
- * for the live questions remembered per visitor, each the latest answer still recent enough.
+ * for the live questions remembered per visitor, each the latest answer still recent enough; with
+ * `at`, those asked there alone (the network's and those locations' own).
  */
-export const rememberedAnswers = (phoneNumber: string, now: Date) =>
+export const rememberedAnswers = (phoneNumber: string, now: Date, at?: Places) =>
   sql<Record<string, { value: AnswerValue; at: string }>>`(select coalesce(jsonb_object_agg(
       asked.id::text, jsonb_build_object('value', latest.value, 'at', latest.time_in)), '{}')
     from questions asked
     cross join lateral (${latestRecentAnswer("asked", phoneNumber, now)}) latest
-    where asked.retired_at is null and asked.ask_every = 'visitor')`;
+    where asked.retired_at is null and asked.ask_every = 'visitor'
+      and ${at === undefined ? sql<boolean>`true` : ownedAt("asked.location_id", at)})`;
 
 /**
  * The live questions, in their order; those a program or a location asks when one is given (a
