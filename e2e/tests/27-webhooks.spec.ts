@@ -30,7 +30,11 @@ test("webhooks: an admin adds an endpoint, sends a test event and sees it, then 
     // Added for this journey's location only: other journeys' sign-ins are not its business.
     await page.getByLabel("URL").fill(receiver.url);
     await page.getByRole("combobox", { name: "Locations" }).click();
-    await page.getByRole("option", { name: location.Name }).click();
+    // The listbox's: "Whose webhook" names the location too.
+    await page
+      .getByRole("listbox", { name: "Locations" })
+      .getByRole("option", { name: location.Name })
+      .click();
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Add webhook" }).click();
 

@@ -9,6 +9,8 @@ import {
 import { logInContext } from "../support/api.ts";
 import { runState } from "../support/state.ts";
 
+const tabletPortrait = { width: 820, height: 1180 };
+
 /** A day `days` from today, in UTC: a period around now holds today's visits in any zone. */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -123,6 +125,51 @@ test("a network: each site's admin sees and exports their site alone, the networ
   expect(hillPrograms.map((p: { Name: string }) => p.Name)).not.toContain(`Diapers ${tag}`);
   const harborPrograms = (await adminApi.get(`/api/locations/${harbor.location.id}`)).json.Programs;
   expect(harborPrograms.map((p: { Name: string }) => p.Name)).toContain(`Diapers ${tag}`);
+
+  // Harbor's admin adds a question of Harbor's own; the network's stays read-only beside it.
+  await adminApi.expect(201, "POST", "/api/questions", {
+    Kind: "yesno",
+    Label: { en: `Network ${tag}?` },
+  });
+  await page.goto("/admin/questions/new");
+  await expect(page.getByLabel("Whose question")).toHaveValue(String(harbor.location.id));
+  await page.getByLabel("Question in English").fill(`Locker ${tag}`);
+  await page.setViewportSize(tabletPortrait);
+  await keepScreenshot(page, "network-own-question-820x1180");
+  await page.getByRole("button", { name: "Submit" }).click();
+  const rowOf = (text: string) => page.locator(".mantine-Paper-root").filter({ hasText: text });
+  await expect(rowOf(`Locker ${tag}`)).toContainText(`${harbor.location.Name}'s own`);
+  await expect(rowOf(`Locker ${tag}`).getByRole("link", { name: "Edit" })).toHaveCount(1);
+  await expect(rowOf(`Network ${tag}?`).getByRole("link", { name: "Edit" })).toHaveCount(0);
+  for (const [name, size] of [
+    ["820x1180", tabletPortrait],
+    ["390x844", viewports.phone],
+  ] as const) {
+    await page.setViewportSize(size);
+    await expectNoHorizontalOverflow(page, `the questions at ${name}`);
+    await keepScreenshot(page, `network-questions-${name}`);
+  }
+  // Her webhooks are Harbor's own: no other location to pick.
+  await page.goto("/admin/webhooks");
+  await expect(page.getByLabel("Whose webhook")).toHaveValue(String(harbor.location.id));
+  await expect(page.getByRole("combobox", { name: "Locations" })).toHaveCount(0);
+  for (const [name, size] of [
+    ["820x1180", tabletPortrait],
+    ["390x844", viewports.phone],
+  ] as const) {
+    await page.setViewportSize(size);
+    await expectNoHorizontalOverflow(page, `the webhooks at ${name}`);
+    await keepScreenshot(page, `network-own-webhooks-${name}`);
+  }
+
+  // Retired again, so other journeys' tablets do not ask them.
+  const questions = (await adminApi.get("/api/questions")).json as Array<{
+    id: number;
+    Label: { en: string };
+  }>;
+  const made = questions.filter((q) => q.Label.en.includes(tag));
+  expect(made).toHaveLength(2);
+  for (const { id } of made) await adminApi.expect(200, "DELETE", `/api/questions/${id}`);
 });
 
 /** The invitee accepts in a request context of their own (accepting logs in). */

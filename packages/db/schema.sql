@@ -260,8 +260,10 @@ CREATE TABLE questions (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     revision bigint DEFAULT nextval('questions_revision_seq'::regclass) NOT NULL,
+    location_id integer,
     CONSTRAINT questions_ask_every_check CHECK ((ask_every = ANY (ARRAY['visit'::text, 'visitor'::text]))),
     CONSTRAINT questions_kind_check CHECK ((kind = ANY (ARRAY['text'::text, 'number'::text, 'yesno'::text, 'choice'::text, 'choices'::text, 'date'::text, 'zip'::text, 'consent'::text]))),
+    CONSTRAINT questions_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
     CONSTRAINT questions_pkey PRIMARY KEY (id)
 );
 
@@ -527,6 +529,8 @@ CREATE TABLE webhook_endpoints (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     retry_after timestamp with time zone,
+    location_id integer,
+    CONSTRAINT webhook_endpoints_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id) ON DELETE CASCADE,
     CONSTRAINT webhook_endpoints_pkey PRIMARY KEY (id)
 );
 
@@ -1090,6 +1094,7 @@ CREATE OR REPLACE FUNCTION public.webhook_endpoint_wants(e webhook_endpoints, ev
  IMMUTABLE
 AS $function$
       select e.enabled and e.events @> to_jsonb(event_type)
+        and (e.location_id is null or e.location_id = at_location)
         and (jsonb_array_length(e.location_ids) = 0 or e.location_ids @> to_jsonb(at_location))
     $function$;
 

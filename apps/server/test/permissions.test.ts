@@ -142,9 +142,20 @@ async function freshWebhook(world: World) {
     })
   ).json.id as number;
 }
-async function freshQuestion(world: World) {
-  return (await world.admin.post("/api/questions", { Kind: "text", Label: { en: "Q" } })).json
-    .id as number;
+async function freshQuestion(world: World, LocationId: number | null = null) {
+  return (
+    await world.admin.post("/api/questions", { Kind: "text", Label: { en: "Q" }, LocationId })
+  ).json.id as number;
+}
+/** A webhook of location1's own. */
+async function freshOwnWebhook(world: World) {
+  return (
+    await world.admin.post("/api/webhooks", {
+      url: "https://93.184.215.14/hooks",
+      events: ["visit.signed_in"],
+      locationId: world.location1,
+    })
+  ).json.id as number;
 }
 let visits = 0;
 /** Every fresh visit's phone (the one /visits/search looks up), the next ones each their own. */
@@ -1054,7 +1065,8 @@ const table: Row[] = [
   {
     method: "GET",
     path: "/webhooks",
-    expected: adminOnly(200),
+    // A site admin's: their locations' own.
+    expected: siteAdminOnly(200),
     request: () => ({ url: "/api/webhooks" }),
   },
   {
@@ -1103,6 +1115,22 @@ const caseRows: Row[] = [
     path: "/visits/{id}/sign-out of a visit ended two days ago",
     expected: atLocation1({ ...sheet(200), tablet1: 404 }),
     request: async (w) => ({ url: `/api/visits/${await freshVisit(w, 2)}/sign-out` }),
+  },
+  {
+    // A location's own question and webhook are its admins' (the network's: adminOnly above).
+    method: "PATCH",
+    path: "/questions/{id} of location1's own",
+    expected: atLocation1(siteAdminOnly(200)),
+    request: async (w) => ({
+      url: `/api/questions/${await freshQuestion(w, w.location1)}`,
+      body: { Label: { en: "Renamed" } },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/webhooks/{id}/deliveries of location1's own",
+    expected: atLocation1(siteAdminOnly(200)),
+    request: async (w) => ({ url: `/api/webhooks/${await freshOwnWebhook(w)}/deliveries` }),
   },
 ];
 

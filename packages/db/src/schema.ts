@@ -332,6 +332,8 @@ export interface QuestionsTable {
   revision: ColumnType<string, never, string>;
   /** Order among the live questions, from 0. */
   position: number;
+  /** The location whose own question it is, asked there alone; null: the network's. */
+  location_id: ColumnType<number | null, number | null | undefined, never>;
   retired_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -431,6 +433,8 @@ export interface WebhookEndpointsTable {
   events: Json<string[]>;
   /** Locations whose events it receives; empty: all. */
   location_ids: ColumnType<number[], string | undefined, string>;
+  /** The location whose own webhook it is, hearing that location alone; null: the network's. */
+  location_id: ColumnType<number | null, number | null | undefined, never>;
   include_personal_details: Generated<boolean>;
   enabled: Generated<boolean>;
   /** whsec_<base64 key>. */

@@ -18,6 +18,7 @@ export function question(fields: Partial<Question> & Pick<Question, "Kind">): Qu
     AskEvery: "visit",
     ReaskAfterMonths: null,
     Position: ids,
+    LocationId: null,
     RetiredAt: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",

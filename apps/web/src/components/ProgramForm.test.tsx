@@ -38,4 +38,32 @@ describe("ProgramForm", () => {
       OwnQueue: false,
     });
   });
+
+  it("offers a location's own program at that location alone: no location to tick, and that one sent", async () => {
+    const onSubmit = vi.fn();
+    const locations = [
+      { id: 1, Name: "Main" },
+      { id: 2, Name: "East" },
+    ] as Parameters<typeof ProgramForm>[0]["locations"];
+    renderWithTheme(
+      <ProgramForm
+        initial={{
+          Name: "Diapers",
+          NameEs: "",
+          LocationIds: [],
+          SignsInHousehold: false,
+          AsksSignature: false,
+        }}
+        locations={locations}
+        ownLocationId={2}
+        saving={false}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole("checkbox", { name: "Main" })).toBeNull();
+    expect(screen.queryByRole("checkbox", { name: "East" })).toBeNull();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Submit" }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ LocationIds: [2] }));
+  });
 });

@@ -19,6 +19,8 @@ export const programFormFields = ["Name", "LocationIds"] as const;
 interface Props {
   initial: ProgramFormValues;
   locations: LocationListItem[];
+  /** A location's own program: offered there alone, so no location is ticked. Null: the network's. */
+  ownLocationId?: number | null;
   saving: boolean;
   /** A 422's messages by field (useServerErrors). */
   errors?: Partial<Record<string, string>>;
@@ -34,6 +36,7 @@ interface Props {
 export function ProgramForm({
   initial,
   locations,
+  ownLocationId = null,
   saving,
   errors = {},
   onSubmit,
@@ -57,7 +60,10 @@ export function ProgramForm({
         onSubmit({
           Name: name,
           NameEs: nameEs,
-          LocationIds: locationIds.filter((id) => known.has(id)).map(Number),
+          LocationIds:
+            ownLocationId === null
+              ? locationIds.filter((id) => known.has(id)).map(Number)
+              : [ownLocationId],
           SignsInHousehold: household,
           AsksSignature: asksSignature,
           OwnQueue: ownQueue,
@@ -79,18 +85,20 @@ export function ProgramForm({
           error={errors.NameEs}
           onChange={(event) => setNameEs(event.currentTarget.value)}
         />
-        <Checkbox.Group
-          label={t("nav.locations")}
-          value={locationIds}
-          error={errors.LocationIds}
-          onChange={setLocationIds}
-        >
-          <Stack gap="sm" mt="xs">
-            {locations.map((location) => (
-              <Checkbox key={location.id} value={String(location.id)} label={location.Name} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+        {ownLocationId === null ? (
+          <Checkbox.Group
+            label={t("nav.locations")}
+            value={locationIds}
+            error={errors.LocationIds}
+            onChange={setLocationIds}
+          >
+            <Stack gap="sm" mt="xs">
+              {locations.map((location) => (
+                <Checkbox key={location.id} value={String(location.id)} label={location.Name} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        ) : null}
         <Checkbox
           label={t("programs.signsInHousehold")}
           description={t("programs.signsInHouseholdHint")}

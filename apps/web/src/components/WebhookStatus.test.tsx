@@ -9,6 +9,7 @@ const webhook: Webhook = {
   url: "https://hooks.example.org/sign-ins",
   events: ["visit.signed_in"],
   locationIds: [],
+  locationId: null,
   includePersonalDetails: false,
   enabled: true,
   failingSince: null,

@@ -14,12 +14,23 @@ export const administers = (user: User, locationId: number) =>
   user.isAdmin ||
   user.access.some((entry) => entry.locationId === locationId && entry.role === "admin");
 
-/** Whether the user may change a program: the network's, a network admin; a location's own, its admins. */
-export const mayChangeProgram = (user: User, program: { LocationId: number | null }) =>
-  program.LocationId === null ? user.isAdmin : administers(user, program.LocationId);
+/**
+ * Whether the user may change a row the network or a location owns (a program, an intake
+ * question, a webhook): the network's, a network admin; a location's own, its admins.
+ */
+export const mayChangeOwned = (user: User, ownLocationId: number | null) =>
+  ownLocationId === null ? user.isAdmin : administers(user, ownLocationId);
 
-/** The admin pages a site admin (not the network's) may open: their staff, their log. */
-export const siteAdminPages = ["/admin/users", "/admin/audit"] as const;
+/**
+ * The admin pages a site admin (not the network's) may open: their staff, their log, their
+ * locations' own questions (the network's read-only) and webhooks.
+ */
+export const siteAdminPages = [
+  "/admin/users",
+  "/admin/questions",
+  "/admin/webhooks",
+  "/admin/audit",
+] as const;
 
 /** Whether a site admin may open this address (a network admin opens every admin page). */
 export const siteAdminMayOpen = (pathname: string) =>

@@ -42,9 +42,11 @@ describe("navigationLinks", () => {
     ]);
   });
 
-  it("gives a site admin their staff's page and their log alone", () => {
+  it("gives a site admin their staff's page, their questions and webhooks, and their log alone", () => {
     expect(paths(person(false, [{ locationId: 3, role: "admin" }])).admin).toEqual([
       "/admin/users",
+      "/admin/questions",
+      "/admin/webhooks",
       "/admin/audit",
     ]);
     expect(paths(person(false, [{ locationId: 3, role: "staff" }])).admin).toEqual([]);

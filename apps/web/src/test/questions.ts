@@ -14,6 +14,7 @@ export const question = (id: number, fields: Partial<Question> = {}): Question =
   // A saved question's choices have their ids (the form's new ones have none yet).
   Choices: [],
   Position: id,
+  LocationId: null,
   RetiredAt: null,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",

@@ -7,7 +7,7 @@ import { actorOf } from "../kernel/audit.ts";
 import { removeCatalogRow } from "./remove-row.ts";
 import { router, siteAdminProcedure, staffProcedure } from "../kernel/trpc.ts";
 import { wholeList } from "../kernel/pagination.ts";
-import { assertMayChangeCatalogRow, heldLocationIds } from "../kernel/permissions.ts";
+import { assertMayChangeOwnedRow, heldLocationIds } from "../kernel/permissions.ts";
 
 export const programsRouter = router({
   list: staffProcedure
@@ -53,7 +53,7 @@ export const programsRouter = router({
     .input(programInput)
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
-      assertMayChangeCatalogRow(ctx.identity, input.LocationId, "Location");
+      assertMayChangeOwnedRow(ctx.identity, input.LocationId, "Location");
       const id = await createProgram(ctx.db, input, actorOf(ctx.identity), ctx.services.now());
       return getProgram(ctx.db, id);
     }),
@@ -72,7 +72,7 @@ export const programsRouter = router({
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      assertMayChangeCatalogRow(ctx.identity, await programOwner(ctx.db, id), "Program");
+      assertMayChangeOwnedRow(ctx.identity, await programOwner(ctx.db, id), "Program");
       await updateProgram(ctx.db, id, changes, ctx.services.now(), actorOf(ctx.identity));
       return getProgram(ctx.db, input.id);
     }),
@@ -90,7 +90,7 @@ export const programsRouter = router({
     .input(idParam)
     .output(programSchema)
     .mutation(async ({ ctx, input }) => {
-      assertMayChangeCatalogRow(ctx.identity, await programOwner(ctx.db, input.id), "Program");
+      assertMayChangeOwnedRow(ctx.identity, await programOwner(ctx.db, input.id), "Program");
       return removeCatalogRow(ctx, "programs", input.id, getProgram);
     }),
 });

@@ -1,5 +1,5 @@
 import type { Database, Executor } from "@vsi/db";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { invalid, notFound } from "../kernel/errors.ts";
 import { catalogMessages, say } from "../kernel/messages.ts";
 import { fileUrl } from "../assets/urls.ts";
@@ -7,6 +7,7 @@ import { toLocationRef, toProgramRef } from "./mappers.ts";
 import { toLocationLabels } from "../labels/mappers.ts";
 import { recordAudit, type AuditActor } from "../kernel/audit.ts";
 import { anyOf } from "../kernel/any-of.ts";
+import { ownedAt } from "../kernel/owned-rows.ts";
 
 /**
  * Locks a location that is not archived until the transaction ends (404 otherwise): what is made
@@ -85,10 +86,7 @@ export async function listPrograms(db: Executor, ids?: number[], held?: readonly
     .orderBy("name")
     .orderBy("id");
   if (ids) query = query.where("id", "in", ids.length ? ids : [0]);
-  if (held)
-    query = query.where((eb) =>
-      eb.or([eb("location_id", "is", null), eb("location_id", "=", anyOf(held))]),
-    );
+  if (held) query = query.where(ownedAt("location_id", held));
   const programs = await query.execute();
   if (!programs.length) return [];
   const links = await db
@@ -147,26 +145,25 @@ export async function existingIds(
     .select("id")
     .where("id", "in", unique)
     .where("archived_at", "is", null);
-  if (offeredAt !== undefined)
-    query = query.where((eb) =>
-      eb.or([eb(sql.ref("location_id"), "is", null), eb(sql.ref("location_id"), "=", offeredAt)]),
-    );
+  if (offeredAt !== undefined) query = query.where(ownedAt("location_id", offeredAt));
   const rows = await query.execute();
   const known = new Set(rows.map((r) => r.id));
   return unique.filter((id) => known.has(id));
 }
 
 /**
- * The ids as existingIds gives them, when each names a live row; else a 422 at the first that does
- * not, by its place in the list (`ProgramIds.1`). For a list where no id has a meaning of its own.
+ * The ids as existingIds gives them (`offeredAt` as there), when each names a live row; else a 422
+ * at the first that does not, by its place in the list (`ProgramIds.1`). For a list where no id
+ * has a meaning of its own.
  */
 export async function knownIds(
   db: Executor,
   table: "locations" | "programs",
   ids: number[],
   field: string,
+  offeredAt?: number | null,
 ): Promise<number[]> {
-  const known = await existingIds(db, table, ids);
+  const known = await existingIds(db, table, ids, offeredAt ?? undefined);
   const found = new Set(known);
   const index = ids.findIndex((id) => !found.has(id));
   if (index !== -1)

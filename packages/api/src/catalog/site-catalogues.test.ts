@@ -125,3 +125,101 @@ describe("a location's own programs", () => {
     expect(renamed.status).toBe(200);
   });
 });
+
+describe("a location's own intake questions", () => {
+  it("are made and changed by its admins alone, asked there alone (the network's everywhere), and left out of another location's lists, lookup and summary", async () => {
+    const { main, east, pantry, jobs } = site.catalog;
+    const mainAdmin = await userClient([{ locationId: main.id, role: "admin" }]);
+    const eastAdmin = await userClient([{ locationId: east.id, role: "admin" }]);
+    const made = await mainAdmin.call((api) =>
+      api.questions.create({
+        Kind: "text",
+        Label: { en: "Locker number" },
+        Required: true,
+        LocationId: main.id,
+      }),
+    );
+    expect(made.status).toBe(201);
+    const own = made.json.id as number;
+    expect(made.json).toMatchObject({ LocationId: main.id });
+    const network = await site.admin.call((api) =>
+      api.questions.create({ Kind: "yesno", Label: { en: "First visit?" } }),
+    );
+    expect(network.json).toMatchObject({ LocationId: null });
+
+    const listed = async (client: typeof mainAdmin, locationId?: number) =>
+      (
+        (await client.call((api) => api.questions.list({ locationId }))).json as Array<{
+          id: number;
+        }>
+      ).map((q) => q.id);
+    const eastTablet = await tabletClient(site.world, east.id);
+    expect(await listed(mainAdmin)).toEqual(expect.arrayContaining([own, network.json.id]));
+    expect(await listed(eastAdmin)).not.toContain(own);
+    expect(await listed(eastTablet)).toEqual([network.json.id]);
+    expect(await listed(await tabletClient(site.world, main.id))).toContain(own);
+
+    // Required at its location alone; an answer to it elsewhere is a question not asked there.
+    expect(
+      (await eastTablet.call((api) => api.visits.create(visitor(east.id, jobs.id)))).status,
+    ).toBe(201);
+    const elsewhere = await eastTablet.call((api) =>
+      api.visits.create(visitor(east.id, jobs.id, { Answers: { [own]: "12" } })),
+    );
+    expect(elsewhere.json.errors).toEqual([expect.objectContaining({ path: `Answers.${own}` })]);
+    const unanswered = await site.admin.call((api) =>
+      api.visits.create(visitor(main.id, pantry.id)),
+    );
+    expect(unanswered.json.errors).toEqual([expect.objectContaining({ path: `Answers.${own}` })]);
+
+    // Remembered per visitor, its answer is never handed to another location's lookup.
+    expect(
+      (await mainAdmin.call((api) => api.questions.update({ id: own, AskEvery: "visitor" })))
+        .status,
+    ).toBe(200);
+    const visit = visitor(main.id, pantry.id, { Answers: { [own]: "12" } });
+    const answered = await site.admin.call((api) => api.visits.create(visit));
+    expect(answered.status).toBe(201);
+    await site.admin.call((api) => api.visits.signOut({ id: answered.json.id }));
+    await site.admin.call((api) =>
+      api.visits.create({ ...visitor(east.id, jobs.id), PhoneNumber: visit.PhoneNumber }),
+    );
+    const found = await eastTablet.call((api) =>
+      api.visits.search({ phoneNumber: visit.PhoneNumber }),
+    );
+    expect(found.json.FirstName).toBe("Grace");
+    expect(found.json.Answers).toEqual({});
+
+    const summary = await eastAdmin.call((api) =>
+      api.reports.summary({ from: "2026-01-01", to: "2026-01-31", programId: pantry.id }),
+    );
+    const summarised = (summary.json.questions as Array<{ questionId: number }>).map(
+      (q) => q.questionId,
+    );
+    expect(summarised).toEqual([network.json.id]);
+
+    const before = await auditRows();
+    const questions = await db().selectFrom("questions").selectAll().orderBy("id").execute();
+    expect(
+      (await eastAdmin.call((api) => api.questions.update({ id: own, Required: false }))).status,
+    ).toBe(404);
+    expect((await eastAdmin.call((api) => api.questions.retire({ id: own }))).status).toBe(404);
+    expect(
+      (await mainAdmin.call((api) => api.questions.retire({ id: network.json.id }))).status,
+    ).toBe(403);
+    expect(
+      (await mainAdmin.call((api) => api.questions.create({ Kind: "text", Label: { en: "All" } })))
+        .status,
+    ).toBe(403);
+    expect(await db().selectFrom("questions").selectAll().orderBy("id").execute()).toEqual(
+      questions,
+    );
+    expect(await auditRows()).toBe(before);
+
+    expect(
+      (await mainAdmin.call((api) => api.questions.update({ id: own, Required: false }))).status,
+    ).toBe(200);
+    expect((await mainAdmin.call((api) => api.questions.retire({ id: own }))).status).toBe(200);
+    await site.admin.call((api) => api.questions.retire({ id: network.json.id }));
+  });
+});

@@ -219,7 +219,7 @@ export const doorRouter = router({
           {
             ...fields,
             LocationId: null,
-            ...(await checkedAnswers(ctx, fields.ProgramId, fields.Answers, fresh)),
+            ...(await checkedAnswers(ctx, fields.ProgramId, null, fields.Answers, fresh)),
           },
           now,
           { door: { code, visitTokenHash: hashToken(visitToken), unproven } },

@@ -138,10 +138,11 @@ export function assertAdministers(identity: Identity, locationId: number, what =
 }
 
 /**
- * A catalogue's row (a program): the network's is a network admin's to make and change (403 to
- * anyone else), a location's own its admin's (another location's own is as if it did not exist).
+ * A row the network or one location owns (kernel/owned-rows.ts: a program, an intake question, a
+ * webhook): the network's is a network admin's to make and change (403 to anyone else), a
+ * location's own its admins' (another location's own is as if it did not exist).
  */
-export function assertMayChangeCatalogRow(
+export function assertMayChangeOwnedRow(
   identity: Identity,
   ownLocationId: number | null,
   what: string,

@@ -17,6 +17,7 @@ export function toQuestion(row: Question): QuestionAnswer {
     AskEvery: row.ask_every,
     ReaskAfterMonths: row.reask_after_months,
     Position: row.position,
+    LocationId: row.location_id,
     RetiredAt: isoOrNull(row.retired_at),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),

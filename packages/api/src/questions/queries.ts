@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type { Executor, Question, QuestionChoice, Transaction, Database } from "@vsi/db";
-import { HttpError, notFound } from "../kernel/errors.ts";
+import { HttpError, invalid, notFound } from "../kernel/errors.ts";
 import { changedFields, recordAudit, type AuditActor } from "../kernel/audit.ts";
-import { knownIds } from "../catalog/queries.ts";
+import { existingIds, knownIds } from "../catalog/queries.ts";
 import {
   questionProblems,
   type ChoiceInput,
@@ -14,8 +14,9 @@ import { asksProgram, type AnswerValue } from "./answers-schema.ts";
 import { toQuestion } from "./mappers.ts";
 import { dayStart, nextDayStart } from "../visits/filters.ts";
 import type { CalendarDate, TimeZone } from "../visits/schema.ts";
-import { say, fieldMessages } from "../kernel/messages.ts";
+import { say, catalogMessages, fieldMessages } from "../kernel/messages.ts";
 import { anyOf } from "../kernel/any-of.ts";
+import { isOwnedAt, ownedAt, type Places } from "../kernel/owned-rows.ts";
 
 export interface QuestionFilter {
   /** The questions this program asks. */
@@ -24,6 +25,8 @@ export interface QuestionFilter {
   locationId?: number | undefined;
   /** The questions asked by any program these locations offer (the caller's, when only some). */
   locationIds?: readonly number[] | undefined;
+  /** The network's questions and this location's own, or these locations' (an export's). */
+  belongAt?: number | readonly number[] | undefined;
   /** Live and retired, those being asked during this period (days in its zone; either end open). */
   askedDuring?: AskedPeriod | undefined;
 }
@@ -89,18 +92,21 @@ export const rememberedAnswer = (alias: string, phoneNumber: string, now: Date) 
 
 /**
  * A visitor's remembered answers, as one JSON value: {"<questionId>": {"value": …, "at": when}},
- * for the live questions remembered per visitor, each the latest answer still recent enough.
+ * for the live questions remembered per visitor, each the latest answer still recent enough; with
+ * `at`, those asked there alone (the network's and those locations' own).
  */
-export const rememberedAnswers = (phoneNumber: string, now: Date) =>
+export const rememberedAnswers = (phoneNumber: string, now: Date, at?: Places) =>
   sql<Record<string, { value: AnswerValue; at: string }>>`(select coalesce(jsonb_object_agg(
       asked.id::text, jsonb_build_object('value', latest.value, 'at', latest.time_in)), '{}')
     from questions asked
     cross join lateral (${latestRecentAnswer("asked", phoneNumber, now)}) latest
-    where asked.retired_at is null and asked.ask_every = 'visitor')`;
+    where asked.retired_at is null and asked.ask_every = 'visitor'
+      and ${at === undefined ? sql<boolean>`true` : ownedAt("asked.location_id", at)})`;
 
 /**
- * The live questions, in their order; those a program or a location asks when one is given. With
- * a period, those asked during it, the retired ones after the live.
+ * The live questions, in their order; those a program or a location asks when one is given (a
+ * location: the network's and its own). With a period, those asked during it, the retired ones
+ * after the live.
  */
 export async function listQuestions(db: Executor, filter: QuestionFilter = {}) {
   let query = db.selectFrom("questions").selectAll();
@@ -112,18 +118,19 @@ export async function listQuestions(db: Executor, filter: QuestionFilter = {}) {
   if (filter.programId !== undefined)
     query = query.where(programAsks("questions", filter.programId));
   if (filter.locationId !== undefined)
-    query = query.where(
+    query = query.where(ownedAt("location_id", filter.locationId)).where(
       sql<boolean>`(jsonb_array_length(program_ids) = 0 or exists (
         select 1 from location_programs lp
         where lp.location_id = ${filter.locationId} and program_ids @> to_jsonb(lp.program_id)))`,
     );
   if (filter.locationIds !== undefined)
-    query = query.where(
+    query = query.where(ownedAt("location_id", filter.locationIds)).where(
       sql<boolean>`(jsonb_array_length(program_ids) = 0 or exists (
         select 1 from location_programs lp
         where lp.location_id = ${anyOf(filter.locationIds)}
           and program_ids @> to_jsonb(lp.program_id)))`,
     );
+  if (filter.belongAt !== undefined) query = query.where(ownedAt("location_id", filter.belongAt));
   return query.execute();
 }
 
@@ -192,8 +199,12 @@ export async function createQuestion(
 ) {
   return db.transaction().execute(async (trx) => {
     await lockQuestions(trx);
-    // An empty list means every program: an unknown id is refused, never dropped.
-    const programIds = await knownIds(trx, "programs", input.ProgramIds, "ProgramIds");
+    const owner = input.LocationId;
+    if (owner !== null && !(await existingIds(trx, "locations", [owner])).length)
+      throw invalid("LocationId", say(catalogMessages.noSuchLocation));
+    // An empty list means every program: an unknown id is refused, never dropped; so is another
+    // location's own program in a location's own question.
+    const programIds = await knownIds(trx, "programs", input.ProgramIds, "ProgramIds", owner);
     const row = await trx
       .insertInto("questions")
       .values({
@@ -207,6 +218,7 @@ export async function createQuestion(
         program_ids: JSON.stringify(programIds),
         ask_every: input.AskEvery,
         reask_after_months: input.ReaskAfterMonths,
+        location_id: owner,
         // Past the end until renumbered below.
         position: 1_000_000,
         created_at: now,
@@ -223,6 +235,7 @@ export async function createQuestion(
         subjectType: "question",
         subjectId: row.id,
         details: { label: input.Label.en },
+        ...(owner === null ? {} : { locationId: owner }),
       },
       now,
     );
@@ -260,7 +273,7 @@ export async function updateQuestion(
     const programIds =
       changes.ProgramIds === undefined
         ? undefined
-        : await knownIds(trx, "programs", changes.ProgramIds, "ProgramIds");
+        : await knownIds(trx, "programs", changes.ProgramIds, "ProgramIds", before.location_id);
     const json = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
     await trx
       .updateTable("questions")
@@ -306,6 +319,7 @@ export async function updateQuestion(
           subjectType: "question",
           subjectId: id,
           details: { label: changes.Label?.en ?? before.label.en, fields },
+          ...(before.location_id === null ? {} : { locationId: before.location_id }),
         },
         now,
       );
@@ -330,6 +344,7 @@ export async function retireQuestion(
         subjectType: "question",
         subjectId: id,
         details: { label: question.label.en },
+        ...(question.location_id === null ? {} : { locationId: question.location_id }),
       },
       now,
     );
@@ -390,10 +405,22 @@ export async function askedQuestions(db: Executor, fresh = false): Promise<Asked
   return asked;
 }
 
-/** The live questions a program asks, as the API shows them, and the revision they are of. */
-export async function programQuestions(db: Executor, programId: number, fresh = false) {
+/**
+ * The live questions a program asks at a location (the network's and its own; null, a phone's
+ * sign-in whose location its statement finds: any location's), as the API shows them, and the
+ * revision they are of.
+ */
+export async function programQuestions(
+  db: Executor,
+  programId: number,
+  locationId: number | null,
+  fresh = false,
+) {
   const { revision, questions } = await askedQuestions(db, fresh);
-  const asked = questions.map(toQuestion).filter((question) => asksProgram(question, programId));
+  const asked = questions
+    .filter((question) => isOwnedAt(question.location_id, locationId ?? undefined))
+    .map(toQuestion)
+    .filter((question) => asksProgram(question, programId));
   return { revision, asked };
 }
 

@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { idParam } from "../kernel/schema.ts";
 import { actorOf } from "../kernel/audit.ts";
-import { assertLocationAccess, heldLocationIds } from "../kernel/permissions.ts";
+import {
+  assertLocationAccess,
+  assertMayChangeOwnedRow,
+  heldLocationIds,
+} from "../kernel/permissions.ts";
 import { wholeList } from "../kernel/pagination.ts";
-import { adminProcedure, router, sheetProcedure } from "../kernel/trpc.ts";
+import { router, sheetProcedure, siteAdminProcedure } from "../kernel/trpc.ts";
+import type { Context } from "../kernel/context.ts";
+import type { Identity } from "../kernel/identity.ts";
 import { toQuestion } from "./mappers.ts";
 import {
   createQuestion,
@@ -14,6 +20,15 @@ import {
 } from "./queries.ts";
 import { questionInput, questionListInput, questionSchema, questionUpdateInput } from "./schema.ts";
 
+/** A question's change: the network's a network admin's, a location's own its admins'. */
+async function assertMayChangeQuestion(
+  ctx: Pick<Context<Identity>, "db" | "identity">,
+  id: number,
+) {
+  const { location_id } = await getQuestion(ctx.db, id);
+  assertMayChangeOwnedRow(ctx.identity, location_id, "Question");
+}
+
 export const questionsRouter = router({
   list: sheetProcedure
     .meta({
@@ -22,7 +37,7 @@ export const questionsRouter = router({
         path: "/questions",
         tags: ["questions"],
         summary:
-          "The live intake questions in their order: those a program asks (programId), or any program of a location (locationId). A tablet: its own location's. asked=period: those asked during from..to, retired ones included",
+          "The live intake questions in their order: those a program asks (programId), or any program of a location (locationId: the network's questions and that location's own). A tablet: its own location's. Staff of some locations: theirs. asked=period: those asked during from..to, retired ones included",
         errorResponses: { 403: "A tablet asking for another location's questions" },
       },
     })
@@ -43,53 +58,58 @@ export const questionsRouter = router({
       return wholeList(ctx.response, rows.map(toQuestion));
     }),
 
-  create: adminProcedure
+  create: siteAdminProcedure
     .meta({
       openapi: {
         method: "POST",
         path: "/questions",
         tags: ["questions"],
-        summary: "Add an intake question (201), last unless Position says where",
+        summary:
+          "Add an intake question (201), last unless Position says where: the network's (LocationId null, network admins) or a location's own, asked there alone (its admins)",
       },
       status: 201,
     })
     .input(questionInput)
     .output(questionSchema)
     .mutation(async ({ ctx, input }) => {
+      assertMayChangeOwnedRow(ctx.identity, input.LocationId, "Location");
       const id = await createQuestion(ctx.db, input, ctx.services.now(), actorOf(ctx.identity));
       return toQuestion(await getQuestion(ctx.db, id));
     }),
 
-  update: adminProcedure
+  update: siteAdminProcedure
     .meta({
       openapi: {
         method: "PATCH",
         path: "/questions/{id}",
         tags: ["questions"],
         summary:
-          "Change a question from now on (answers already given keep what they were asked); Position moves it among the others",
+          "Change a question from now on (answers already given keep what they were asked); Position moves it among the others. The network's: network admins; a location's own: its admins (another location's is 404)",
       },
     })
     .input(questionUpdateInput)
     .output(questionSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
+      await assertMayChangeQuestion(ctx, id);
       await updateQuestion(ctx.db, id, changes, ctx.services.now(), actorOf(ctx.identity));
       return toQuestion(await getQuestion(ctx.db, id));
     }),
 
-  retire: adminProcedure
+  retire: siteAdminProcedure
     .meta({
       openapi: {
         method: "DELETE",
         path: "/questions/{id}",
         tags: ["questions"],
-        summary: "Retire a question: no longer asked; the answers already given keep it",
+        summary:
+          "Retire a question: no longer asked; the answers already given keep it. The network's: network admins; a location's own: its admins",
       },
     })
     .input(idParam)
     .output(questionSchema)
     .mutation(async ({ ctx, input }) => {
+      await assertMayChangeQuestion(ctx, input.id);
       await retireQuestion(ctx.db, input.id, ctx.services.now(), actorOf(ctx.identity));
       return toQuestion(await getQuestion(ctx.db, input.id));
     }),

@@ -140,6 +140,10 @@ export const questionInput = z
     ProgramIds: programIds.default([]),
     AskEvery: z.enum(askEveryValues).default("visit"),
     ReaskAfterMonths: reaskAfterMonths.default(null),
+    LocationId: id.nullable().default(null).meta({
+      description:
+        "the location whose own question this is (asked there alone; a site admin's must be one they administer); null or left out: the network's, asked at every location (network admins only). Set once, when made",
+    }),
   })
   .superRefine((question, ctx) => {
     for (const { path, message } of questionProblems(question))
@@ -155,7 +159,10 @@ export type QuestionChanges = Omit<z.output<typeof questionUpdateInput>, "id">;
 export const questionListInput = z.object({
   /** The questions that program asks. */
   programId: id.optional(),
-  /** The questions asked by any program of that location (a tablet: its own, the default). */
+  /**
+   * The questions asked by any program of that location, the network's and its own (a tablet: its
+   * own, the default).
+   */
   locationId: id.optional(),
   asked: z.enum(["now", "period"]).default("now").meta({
     description:
@@ -186,6 +193,9 @@ export const questionSchema = z
       description: "a remembered answer is asked again once this many months old; null: never",
     }),
     Position: z.number().int().meta({ description: "order among the live questions, from 0" }),
+    LocationId: z.number().int().nullable().meta({
+      description: "the location whose own question it is, asked there alone; null: the network's",
+    }),
     RetiredAt: isoDateTime
       .nullable()
       .meta({ description: "when it stopped being asked; its answers stay" }),

@@ -5,6 +5,7 @@ import { wordsIn } from "@vsi/i18n/languages";
 import { periodConditions, type VisitFilters } from "../visits/filters.ts";
 import { widestNumberRange } from "../questions/answers-schema.ts";
 import type { QuestionFigures } from "./funder-summary-schema.ts";
+import { ownedAt } from "../kernel/owned-rows.ts";
 
 /** Age bands, in whole years at the visit: [value, first year, last year]. */
 export const ageBands = [
@@ -80,11 +81,15 @@ export function answerFiguresStatement(db: Executor, period: VisitFilters) {
     .groupBy(["answered.question_id", "answered.bucket"]);
 }
 
-/** The questions the figures may name: all of them (they are few, retired ones included). */
-export function questionsStatement(db: Executor) {
+/**
+ * The questions the figures may name: all of them (they are few, retired ones included), or those
+ * asked at the locations shown (`at`): the network's and those locations' own.
+ */
+export function questionsStatement(db: Executor, at?: number | readonly number[]) {
   return db
     .selectFrom("questions")
     .select(["id", "kind", "label", "choices", "program_ids", "position", "retired_at"])
+    .$if(at !== undefined, (qb) => qb.where(ownedAt("location_id", at!)))
     .orderBy(sql`retired_at is not null`)
     .orderBy("position")
     .orderBy("id");

@@ -27,7 +27,7 @@ export async function funderSummary(
     read(({ people }) => people.executeTakeFirstOrThrow()),
     read(({ months }) => months.execute()),
     read(({ answers }) => answers.execute()),
-    questionsStatement(db).execute(),
+    questionsStatement(db, input.locationId ?? input.locationIds).execute(),
   ]);
   // A month's new people, by program (none: every program together) and month.
   const cell = (programId: number | null, month: string) => `${programId ?? ""} ${month}`;
@@ -336,6 +336,6 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     people,
     months,
     answers: answerFiguresStatement(db, period),
-    questions: questionsStatement(db),
+    questions: questionsStatement(db, input.locationId ?? input.locationIds),
   };
 }

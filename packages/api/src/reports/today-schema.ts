@@ -7,6 +7,8 @@ import { setupChecklistSchema } from "../admin/setup-schema.ts";
 /** The dashboard: of one location, or of every location the caller sees. */
 export const todayInput = z.object({
   locationId: id.optional(),
+  /** One program's visits alone (the roll-up's filter); left out: every program's. */
+  programId: id.optional(),
   /** The viewer's zone: the report links' days across several locations are in it, as the report's are. */
   timeZone: timeZone.default("UTC" as TimeZone),
   language: z.enum(languages).optional().meta({

@@ -59,7 +59,12 @@ async function createLocation(Name: string, TimeZone: string) {
 
 const today = (
   caller: Client,
-  input: { locationId?: number | string; timeZone?: string; language?: string } = {},
+  input: {
+    locationId?: number | string;
+    programId?: number;
+    timeZone?: string;
+    language?: string;
+  } = {},
 ) => caller.call((api) => api.reports.today(input as never));
 
 /** The chart's days that had visits, as date → count, and their split by program. */
@@ -142,6 +147,16 @@ describe("reports.today: the dashboard's figures", () => {
       sameDayLastWeek: { visits: 1, people: 1 },
       thisWeek: { visits: 3, people: 3 },
       lastWeek: { visits: 2, people: 2 },
+    });
+  });
+
+  it("counts one program's visits alone when asked, who is in now included", async () => {
+    site.world.clock.fixed = now;
+    const res = await today(site.admin, { locationId: la.id, programId: site.catalog.pantry.id });
+    expect(res.json).toMatchObject({
+      signedInNow: 0,
+      today: { visits: 2, people: 2 },
+      perLocation: [{ locationId: la.id, signedInNow: 0, today: { visits: 2, people: 2 } }],
     });
   });
 

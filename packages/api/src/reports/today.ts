@@ -49,8 +49,11 @@ function shift(date: string, days: number): string {
  * its key and still counts its person; one erased before keys existed has none (count(distinct)
  * leaves nulls out) and counts as a visit only.
  */
-export function figuresStatement(ids: number[], refZone: string, now: Date) {
+export function figuresStatement(ids: number[], refZone: string, now: Date, programId?: number) {
   const at = sql`${now.toISOString()}::timestamptz`;
+  // One program's visits alone, when asked: in the day's figures and in who is in now alike.
+  const ofProgram = (column: string) =>
+    programId === undefined ? sql`true` : sql`${sql.ref(column)} = ${programId}::int`;
   const shownIds = sql.join(ids.map((id) => sql`${id}::int`));
   // The figures, for the shown locations together and for each on its own (the roll-up's).
   const tallies = sql`
@@ -78,6 +81,7 @@ export function figuresStatement(ids: number[], refZone: string, now: Date) {
         where visits.location_id = s.id
           and visits.time_in >= (s.today - ${chartDays - 1}::int)::timestamp at time zone s.time_zone
           and visits.time_in < (s.today + 1)::timestamp at time zone s.time_zone
+          and ${ofProgram("visits.program_id")}
       ) v
     ),
     per_day as (
@@ -91,6 +95,7 @@ export function figuresStatement(ids: number[], refZone: string, now: Date) {
     open_per_location as (
       select visits.location_id, count(*)::int as signed_in_now
       from visits where visits.time_out is null and visits.location_id in (${shownIds})
+        and ${ofProgram("visits.program_id")}
       group by visits.location_id
     )
     select
@@ -137,6 +142,7 @@ export async function todayFigures(
     shown.length ? shown.map((l) => l.id) : [0],
     refZone,
     now,
+    input.programId,
   ).execute(db);
   const row = rows[0]!;
   const today = row.ref_today;

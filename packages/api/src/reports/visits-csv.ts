@@ -56,13 +56,17 @@ function answerCell(questionId: number): RawBuilder<string | null> {
 
 /**
  * The questions with a column in an export of these filters: those the program asks (any program,
- * without one), live or retired, that were being asked during the period, in their order.
+ * without one) at the locations exported (the network's and their own), live or retired, that were being asked during the period, in their order.
  */
 export async function csvQuestions(
   db: Kysely<Database>,
   filters: VisitFilters,
 ): Promise<CsvQuestion[]> {
-  const rows = await listQuestions(db, { programId: filters.programId, askedDuring: filters });
+  const rows = await listQuestions(db, {
+    programId: filters.programId,
+    askedDuring: filters,
+    belongAt: filters.locationId ?? filters.locationIds,
+  });
   return rows.map((row) => ({ id: row.id, header: row.label.en }));
 }
 

@@ -15,6 +15,7 @@ import { toNamedVisit, toVisit } from "./mappers.ts";
 import { partyProblem, type VisitChanges, type VisitCreateInput } from "./schema.ts";
 import type { Signed } from "./signature-schema.ts";
 import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
+import { ownedAt } from "../kernel/owned-rows.ts";
 import {
   auditBindings,
   auditColumns,
@@ -533,7 +534,7 @@ const insertVisitStatement = preparedByShape((db, values: SignInValues, writer: 
             .selectNoFrom(newVisitValues(values, writer))
             .where((eb) => eb.exists(offeredHere(db, locationOf(values, writer), values.ProgramId)))
             .where((eb) => eb.exists(temperatureGiven(db, values, writer)))
-            .where(answersAccepted(values))
+            .where(answersAccepted(values, locationOf(values, writer)))
             .where(membersPresent(values, sql<number | null>`(select household.id from household)`))
             .where(signatureGiven(values))
             .where(writerMayWriteAt(writer, locationOf(values, writer))),
@@ -774,21 +775,30 @@ export const temperatureRequired = say(visitMessages.temperatureRequired);
 
 /**
  * A sign-in's answers, as the statement writes it: checked against the questions as they still
- * are (their revision unchanged since), and every question the program requires answered, unless
- * the visitor's remembered answer is recent enough (never for an unproven phone, which was shown
- * none). The one place a missing answer is refused.
+ * are (their revision unchanged since), none answering another location's own question, and every
+ * question the program requires at its location answered, unless the visitor's remembered answer
+ * is recent enough (never for an unproven phone, which was shown none). The one place a missing
+ * answer is refused.
  */
-function answersAccepted(values: SignInValues) {
+function answersAccepted(values: SignInValues, location: Expression<number>) {
   return sql<boolean>`((${values.revision}::text is null or ${values.revision}::text = ${questionsRevision})
-    and not exists (${unansweredQuestions(values)}))`;
+    and not exists (select 1 from questions elsewhere
+      where ${values.answers}::jsonb ? elsewhere.id::text
+        and not ${ownedAt("elsewhere.location_id", location)})
+    and not exists (${unansweredQuestions(values, location)}))`;
 }
 
-/** The ids of the questions the program requires that a sign-in leaves unanswered and unexcused. */
+/**
+ * The ids of the questions the program requires at the location that a sign-in leaves unanswered
+ * and unexcused.
+ */
 const unansweredQuestions = (
   values: Pick<SignInValues, "ProgramId" | "PhoneNumber" | "answers" | "unproven" | "now">,
+  location: Expression<number>,
 ) =>
   sql<number>`select asked.id from questions asked
       where asked.retired_at is null and asked.required and ${programAsks("asked", values.ProgramId)}
+        and ${ownedAt("asked.location_id", location)}
         and not (${values.answers}::jsonb ? asked.id::text)
         and (${values.unproven}::boolean
           or not ${rememberedAnswer("asked", values.PhoneNumber, values.now)})`;
@@ -826,7 +836,11 @@ async function notWrittenError(db: Executor, values: SignInValues & { LocationId
       eb.exists(offeredHere(db, values.LocationId, values.ProgramId)).as("offered"),
       membersPresent(values, phoneHousehold(values)).as("membersPresent"),
       signatureGiven(values).as("signatureGiven"),
-      sql<number[]>`array(${unansweredQuestions(values)})`.as("unanswered"),
+      sql<
+        number[]
+      >`array(${unansweredQuestions(values, sql<number>`${values.LocationId}::int`)})`.as(
+        "unanswered",
+      ),
     ])
     .executeTakeFirstOrThrow();
   if (!checks.located)
@@ -1018,7 +1032,7 @@ const insertKeyedVisitStatement = preparedByShape(
                 eb.exists(offeredHere(db, locationOf(values, writer), values.ProgramId)),
               )
               .where((eb) => eb.exists(temperatureGiven(db, values, writer)))
-              .where(answersAccepted(values))
+              .where(answersAccepted(values, locationOf(values, writer)))
               .where(
                 membersPresent(values, sql<number | null>`(select household.id from household)`),
               )

@@ -103,7 +103,7 @@ async function correctedAnswers(
   visit: Visit,
   given: Record<string, unknown>,
 ): Promise<StoredAnswers> {
-  const { asked } = await programQuestions(ctx.db, visit.program_id, true);
+  const { asked } = await programQuestions(ctx.db, visit.program_id, visit.location_id, true);
   const { answers, errors } = checkAnswers(
     asked,
     given,
@@ -355,7 +355,10 @@ export const visitsRouter = router({
       const signIn = async (fresh: boolean) =>
         createVisit(
           ctx.db,
-          { ...input, ...(await checkedAnswers(ctx, input.ProgramId, input.Answers, fresh)) },
+          {
+            ...input,
+            ...(await checkedAnswers(ctx, input.ProgramId, input.LocationId, input.Answers, fresh)),
+          },
           now,
           writerOf(identity),
           key && `${keyOwner(identity)}:${key}`,

@@ -27,7 +27,11 @@ export async function lookUpVisitor(
     .select([
       "first_name",
       "last_name",
-      rememberedAnswers(phoneNumber, now).as("remembered"),
+      rememberedAnswers(
+        phoneNumber,
+        now,
+        caller && ("locationIds" in caller ? caller.locationIds : caller.locationId),
+      ).as("remembered"),
       phoneHousehold(phoneNumber).as("household"),
     ])
     .where("phone_number", "=", phoneNumber)

@@ -8,6 +8,7 @@ export function toWebhook(row: WebhookEndpointRow): Webhook {
     url: row.url,
     events: row.events as WebhookEventType[],
     locationIds: row.location_ids,
+    locationId: row.location_id,
     includePersonalDetails: row.include_personal_details,
     enabled: row.enabled,
     failingSince: row.failing_since && iso(row.failing_since),

@@ -10,12 +10,14 @@ import {
 } from "./schema.ts";
 import { newWebhookSecret } from "./signing.ts";
 import { randomBytes } from "node:crypto";
+import { anyOf } from "../kernel/any-of.ts";
 
 const endpointColumns = [
   "id",
   "url",
   "events",
   "location_ids",
+  "location_id",
   "include_personal_details",
   "enabled",
   "failing_since",
@@ -27,8 +29,17 @@ export type WebhookEndpointRow = Pick<
   (typeof endpointColumns)[number]
 >;
 
-export async function listWebhooks(db: Executor): Promise<WebhookEndpointRow[]> {
-  return db.selectFrom("webhook_endpoints").select(endpointColumns).orderBy("id").execute();
+/** Every endpoint, or with `owners` (a site admin's locations) those locations' own alone. */
+export async function listWebhooks(
+  db: Executor,
+  owners?: readonly number[],
+): Promise<WebhookEndpointRow[]> {
+  return db
+    .selectFrom("webhook_endpoints")
+    .select(endpointColumns)
+    .$if(owners !== undefined, (qb) => qb.where("location_id", "=", anyOf(owners!)))
+    .orderBy("id")
+    .execute();
 }
 
 export async function getWebhook(
@@ -56,7 +67,11 @@ export async function createWebhook(
       .values({
         url: input.url,
         events: JSON.stringify(input.events),
-        location_ids: JSON.stringify(input.locationIds),
+        // A location's own hears that location alone, and says so.
+        location_ids: JSON.stringify(
+          input.locationId === null ? input.locationIds : [input.locationId],
+        ),
+        location_id: input.locationId,
         include_personal_details: input.includePersonalDetails,
         enabled: input.enabled,
         secret,
@@ -73,6 +88,7 @@ export async function createWebhook(
         subjectType: "webhook",
         subjectId: row.id,
         details: { url: row.url, events: input.events },
+        ...(row.location_id === null ? {} : { locationId: row.location_id }),
       },
       now,
     );
@@ -94,18 +110,20 @@ export async function updateWebhook(
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom("webhook_endpoints")
-      .select(["enabled"])
+      .select(["enabled", "location_id"])
       .where("id", "=", id)
       .forUpdate()
       .executeTakeFirst();
     if (!before) return undefined;
+    const owner = before.location_id;
     const resumed = changes.enabled === true && !before.enabled;
     const row = await trx
       .updateTable("webhook_endpoints")
       .set({
         url: changes.url,
         events: changes.events && JSON.stringify(changes.events),
-        location_ids: changes.locationIds && JSON.stringify(changes.locationIds),
+        location_ids:
+          changes.locationIds && JSON.stringify(owner === null ? changes.locationIds : [owner]),
         include_personal_details: changes.includePersonalDetails,
         enabled: changes.enabled,
         ...(resumed
@@ -135,6 +153,7 @@ export async function updateWebhook(
             (key) => changes[key as keyof WebhookChanges] !== undefined,
           ),
         },
+        ...(owner === null ? {} : { locationId: owner }),
       },
       now,
     );
@@ -164,6 +183,7 @@ export async function deleteWebhook(
           subjectType: "webhook",
           subjectId: id,
           details: { url: row.url },
+          ...(row.location_id === null ? {} : { locationId: row.location_id }),
         },
         now,
       );

@@ -3,9 +3,12 @@ import { actorOf } from "../kernel/audit.ts";
 import { invalid, notFound } from "../kernel/errors.ts";
 import { idParam } from "../kernel/schema.ts";
 import { linkHeader, pageCount, wholeList } from "../kernel/pagination.ts";
-import { adminProcedure, router } from "../kernel/trpc.ts";
-import { knownIds } from "../catalog/queries.ts";
+import { router, siteAdminProcedure } from "../kernel/trpc.ts";
+import { administeredLocationIds, assertMayChangeOwnedRow } from "../kernel/permissions.ts";
+import { existingIds, knownIds } from "../catalog/queries.ts";
+import { catalogMessages, say } from "../kernel/messages.ts";
 import type { Context } from "../kernel/context.ts";
+import type { Identity } from "../kernel/identity.ts";
 import { destinationProblem } from "./addresses.ts";
 import { toWebhook, toWebhookDelivery } from "./mappers.ts";
 import {
@@ -41,39 +44,57 @@ async function checkLocations(ctx: Context, ids: number[] | undefined) {
   if (ids?.length) await knownIds(ctx.db, "locations", ids, "locationIds");
 }
 
+/**
+ * Every call on one endpoint passes here: the network's are a network admin's, a location's own
+ * its admins' (another location's is 404, as if it did not exist).
+ */
+async function ownWebhook(ctx: Pick<Context<Identity>, "db" | "identity">, id: number) {
+  const row = await getWebhook(ctx.db, id);
+  if (!row) throw notFound("Webhook");
+  assertMayChangeOwnedRow(ctx.identity, row.location_id, "Webhook");
+  return row;
+}
+
 const errorResponses = { 404: "No webhook with this id" };
 
 export const webhooksRouter = router({
-  list: adminProcedure
+  list: siteAdminProcedure
     .meta({
       openapi: {
         method: "GET",
         path: "/webhooks",
         tags: ["webhooks"],
         summary:
-          "Webhook endpoints, whether each is failing and whether 3 days of failures paused it",
+          "Webhook endpoints (a network admin's: every one; a site admin's: their locations' own), whether each is failing and whether 3 days of failures paused it",
       },
     })
     .input(z.void())
     .output(z.array(webhookSchema))
-    .query(async ({ ctx }) => wholeList(ctx.response, (await listWebhooks(ctx.db)).map(toWebhook))),
+    .query(async ({ ctx }) => {
+      const owners =
+        ctx.identity.kind === "user" ? administeredLocationIds(ctx.identity.access) : [];
+      return wholeList(ctx.response, (await listWebhooks(ctx.db, owners)).map(toWebhook));
+    }),
 
-  create: adminProcedure
+  create: siteAdminProcedure
     .meta({
       openapi: {
         method: "POST",
         path: "/webhooks",
         tags: ["webhooks"],
         summary:
-          "Add an endpoint (201): visits' events are POSTed to it signed as Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature), body {type, timestamp, data}; its secret is shown this once. https only, and never a private or local address, unless WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true",
+          "Add an endpoint (201), the network's (locationId null, network admins) or a location's own, hearing that location alone (its admins): visits' events are POSTed to it signed as Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature), body {type, timestamp, data}; its secret is shown this once. https only, and never a private or local address, unless WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true",
       },
       status: 201,
     })
     .input(webhookCreateInput)
     .output(webhookCreatedSchema)
     .mutation(async ({ ctx, input }) => {
+      assertMayChangeOwnedRow(ctx.identity, input.locationId, "Location");
       await checkDestination(ctx, input.url);
-      await checkLocations(ctx, input.locationIds);
+      if (input.locationId === null) await checkLocations(ctx, input.locationIds);
+      else if (!(await existingIds(ctx.db, "locations", [input.locationId])).length)
+        throw invalid("locationId", say(catalogMessages.noSuchLocation));
       const { row, secret } = await createWebhook(
         ctx.db,
         input,
@@ -83,7 +104,7 @@ export const webhooksRouter = router({
       return { ...toWebhook(row), secret };
     }),
 
-  update: adminProcedure
+  update: siteAdminProcedure
     .meta({
       openapi: {
         method: "PATCH",
@@ -98,7 +119,7 @@ export const webhooksRouter = router({
     .output(webhookSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      if (!(await getWebhook(ctx.db, id))) throw notFound("Webhook");
+      await ownWebhook(ctx, id);
       await checkDestination(ctx, changes.url);
       await checkLocations(ctx, changes.locationIds);
       const row = await updateWebhook(
@@ -112,7 +133,7 @@ export const webhooksRouter = router({
       return toWebhook(row);
     }),
 
-  remove: adminProcedure
+  remove: siteAdminProcedure
     .meta({
       openapi: {
         method: "DELETE",
@@ -125,12 +146,13 @@ export const webhooksRouter = router({
     .input(idParam)
     .output(webhookSchema)
     .mutation(async ({ ctx, input }) => {
+      await ownWebhook(ctx, input.id);
       const row = await deleteWebhook(ctx.db, input.id, actorOf(ctx.identity), ctx.services.now());
       if (!row) throw notFound("Webhook");
       return toWebhook(row);
     }),
 
-  test: adminProcedure
+  test: siteAdminProcedure
     .meta({
       openapi: {
         method: "POST",
@@ -145,12 +167,13 @@ export const webhooksRouter = router({
     .input(idParam)
     .output(webhookTestSchema)
     .mutation(async ({ ctx, input }) => {
+      await ownWebhook(ctx, input.id);
       const eventId = await queueTestEvent(ctx.db, input.id, ctx.services.now());
       if (!eventId) throw notFound("Webhook");
       return { eventId };
     }),
 
-  deliveries: adminProcedure
+  deliveries: siteAdminProcedure
     .meta({
       openapi: {
         method: "GET",
@@ -164,7 +187,7 @@ export const webhooksRouter = router({
     .input(webhookDeliveriesInput)
     .output(z.array(webhookDeliverySchema))
     .query(async ({ ctx, input }) => {
-      if (!(await getWebhook(ctx.db, input.id))) throw notFound("Webhook");
+      await ownWebhook(ctx, input.id);
       const { rows, total } = await webhookAttempts(ctx.db, input.id, input.page);
       ctx.response.headers["X-Total-Count"] = String(total);
       const link = linkHeader(ctx.services.config.baseUrl, ctx.url, input.page, pageCount(total));

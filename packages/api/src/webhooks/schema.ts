@@ -49,6 +49,10 @@ export const webhookCreateInput = z.object({
   url: webhookUrl,
   events: eventList,
   locationIds: locationIdList.default([]),
+  locationId: id.nullable().default(null).meta({
+    description:
+      "the location whose own webhook this is (its visits' events alone; a site admin's must be one they administer); null or left out: the network's (network admins only). Set once, when made",
+  }),
   includePersonalDetails: jsonBoolean.default(false).meta({
     description: "Last name, phone, temperature and answers; off: first name and last initial",
   }),
@@ -72,6 +76,10 @@ export const webhookSchema = z
     url: z.string(),
     events: z.array(z.enum(webhookEventTypes)),
     locationIds: z.array(z.number().int()),
+    locationId: z.number().int().nullable().meta({
+      description:
+        "the location whose own webhook it is, hearing that location alone; null: the network's",
+    }),
     includePersonalDetails: z.boolean(),
     enabled: z.boolean(),
     /** Since when every attempt has failed; null while it succeeds. */

@@ -122,6 +122,7 @@ describe("endpoints", () => {
         url: "https://93.184.215.14/hooks",
         events: ["visit.signed_in", "visit.signed_out", "visit.updated", "visit.deleted"],
         locationIds: [site.catalog.main.id],
+        locationId: null,
         includePersonalDetails: false,
         enabled: true,
         failingSince: null,
@@ -202,6 +203,59 @@ describe("endpoints", () => {
       "webhook.resume",
       "webhook.delete",
     ]);
+  });
+});
+
+describe("a location's own endpoints", () => {
+  it("are listed to and managed by its admins alone, and hear that location's visits alone, whatever their row names", async () => {
+    const { main, east, jobs } = site.catalog;
+    const user = await site.world.createUser({ access: [{ locationId: main.id, role: "admin" }] });
+    const mainAdmin = site.world.client();
+    await mainAdmin.login(user.email, user.password);
+    const made = await mainAdmin.call((api) =>
+      api.webhooks.create({
+        url: "https://93.184.215.14/main",
+        events: ["visit.signed_in"],
+        locationIds: [east.id],
+        locationId: main.id,
+      }),
+    );
+    expect(made.status).toBe(201);
+    expect(made.json).toMatchObject({ locationId: main.id, locationIds: [main.id] });
+    const network = await addEndpoint("https://93.184.215.15/all", { events: ["visit.signed_in"] });
+    const listed = async (client: Client) =>
+      ((await client.call((api) => api.webhooks.list())).json as Array<{ id: number }>).map(
+        (w) => w.id,
+      );
+    expect(await listed(mainAdmin)).toEqual([made.json.id]);
+    expect(await listed(site.admin)).toEqual([made.json.id, network.id]);
+    expect(
+      (await mainAdmin.call((api) => api.webhooks.update({ id: network.id, enabled: false })))
+        .status,
+    ).toBe(403);
+    expect((await mainAdmin.call((api) => api.webhooks.test({ id: network.id }))).status).toBe(403);
+
+    const eastUser = await site.world.createUser({
+      access: [{ locationId: east.id, role: "admin" }],
+    });
+    const eastAdmin = site.world.client();
+    await eastAdmin.login(eastUser.email, eastUser.password);
+    expect(await listed(eastAdmin)).toEqual([]);
+    expect(
+      (await eastAdmin.call((api) => api.webhooks.deliveries({ id: made.json.id, page: 1 })))
+        .status,
+    ).toBe(404);
+    expect((await eastAdmin.call((api) => api.webhooks.remove({ id: made.json.id }))).status).toBe(
+      404,
+    );
+
+    // A script naming every location on its row: still that location's visits alone.
+    const db = site.world.services.db.kysely;
+    await db.updateTable("webhook_endpoints").set({ location_ids: "[]" }).execute();
+    await site.admin.call((api) => api.visits.create(visitor(east.id, jobs.id)));
+    await fanOutEvents(db);
+    const deliveries = await db.selectFrom("webhook_deliveries").select("endpoint_id").execute();
+    expect(deliveries).toEqual([{ endpoint_id: network.id }]);
   });
 });
 

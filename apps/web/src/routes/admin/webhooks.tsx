@@ -26,6 +26,8 @@ import { ScrollTable } from "../../components/ScrollTable";
 import { WebhookStatus } from "../../components/WebhookStatus";
 import { queryClient, trpc } from "../../lib/trpc";
 import type { Webhook } from "../../lib/types";
+import { OwnerSelect, useOwnerChoice } from "../../components/OwnerSelect";
+import { useCurrentUser } from "../../lib/session";
 
 export const Route = createFileRoute("/admin/webhooks")({
   component: WebhooksPage,
@@ -115,9 +117,11 @@ function WebhooksPage() {
             <Table.Td style={{ overflowWrap: "anywhere" }}>{webhook.url}</Table.Td>
             <Table.Td>{webhook.events.map((type) => t(eventKey(type))).join(", ")}</Table.Td>
             <Table.Td>
-              {webhook.locationIds.length
-                ? webhook.locationIds.map(placeName).join(", ")
-                : t("webhooks.allLocations")}
+              {webhook.locationId !== null
+                ? t("webhooks.ownOf", { name: placeName(webhook.locationId) })
+                : webhook.locationIds.length
+                  ? webhook.locationIds.map(placeName).join(", ")
+                  : t("webhooks.allLocations")}
               {webhook.includePersonalDetails ? (
                 <Text size="xs" c="dimmed">
                   {t("webhooks.withDetails")}
@@ -259,6 +263,7 @@ function AddWebhook({
   const { t } = useStaffTranslation();
   const said = useServerMessage();
   const create = useMutation(trpc.webhooks.create.mutationOptions());
+  const owner = useOwnerChoice(useCurrentUser(), locations, t("webhooks.network"));
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<string[]>([...webhookEventTypes]);
   const [locationIds, setLocationIds] = useState<string[]>([]);
@@ -275,7 +280,9 @@ function AddWebhook({
       {
         url,
         events: events as WebhookEventType[],
-        locationIds: locationIds.map(Number),
+        // A location's own hears that location alone.
+        locationIds: owner.ownerId === null ? locationIds.map(Number) : [],
+        locationId: owner.ownerId,
         includePersonalDetails: personal,
         enabled: true,
       },
@@ -301,6 +308,12 @@ function AddWebhook({
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack>
+          <OwnerSelect
+            choice={owner}
+            label={t("webhooks.whose")}
+            description={t("webhooks.whoseHint")}
+            mb={0}
+          />
           <TextInput
             label={t("webhooks.url")}
             description={t("webhooks.urlHelp")}
@@ -323,20 +336,22 @@ function AddWebhook({
               ))}
             </Stack>
           </Checkbox.Group>
-          <MultiSelect
-            label={t("webhooks.locations")}
-            description={t("webhooks.locationsHelp")}
-            placeholder={locationIds.length ? undefined : t("webhooks.allLocations")}
-            data={locations.map((location) => ({
-              value: String(location.id),
-              label: location.Name,
-            }))}
-            value={locationIds}
-            onChange={setLocationIds}
-            error={fieldProblem("locationIds")}
-            searchable
-            clearable
-          />
+          {owner.ownerId === null ? (
+            <MultiSelect
+              label={t("webhooks.locations")}
+              description={t("webhooks.locationsHelp")}
+              placeholder={locationIds.length ? undefined : t("webhooks.allLocations")}
+              data={locations.map((location) => ({
+                value: String(location.id),
+                label: location.Name,
+              }))}
+              value={locationIds}
+              onChange={setLocationIds}
+              error={fieldProblem("locationIds")}
+              searchable
+              clearable
+            />
+          ) : null}
           <Checkbox
             label={t("webhooks.includePersonalDetails")}
             description={t("webhooks.includePersonalDetailsHelp")}

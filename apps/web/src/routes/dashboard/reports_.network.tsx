@@ -62,7 +62,12 @@ function NetworkPage() {
     enabled: !wrongPeriod,
   });
   const now = useQuery(
-    trpc.reports.today.queryOptions({ locationId: search.locationId, timeZone, language }),
+    trpc.reports.today.queryOptions({
+      locationId: search.locationId,
+      programId: search.programId,
+      timeZone,
+      language,
+    }),
   );
   const shown = wrongPeriod ? undefined : summary.data;
 

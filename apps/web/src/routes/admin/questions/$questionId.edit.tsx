@@ -29,7 +29,10 @@ function EditQuestionPage() {
       {question ? (
         <QuestionForm
           initial={question}
-          programs={programs}
+          // A location's own question: the network's programs and that location's own.
+          programs={programs.filter(
+            (program) => program.LocationId === null || program.LocationId === question.LocationId,
+          )}
           saving={update.isPending}
           errors={errors.fieldErrors}
           onCancel={backToList}

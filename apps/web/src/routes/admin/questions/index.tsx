@@ -1,6 +1,6 @@
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { arrayMove } from "@dnd-kit/sortable";
-import { Badge, Button, Group, Text } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
@@ -8,7 +8,9 @@ import { ListPage } from "../../../components/ListPage";
 import { SortableList } from "../../../components/SortableList";
 import { UnexpectedErrorAlert } from "../../../components/UnexpectedErrorAlert";
 import { ButtonLink, EditLink } from "../../../components/links";
+import { mayChangeOwned } from "../../../lib/access";
 import { questionRows } from "../../../lib/questionList";
+import { useCurrentUser } from "../../../lib/session";
 import { queryClient, trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/admin/questions/")({
@@ -21,6 +23,8 @@ const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.questions.p
 function QuestionsPage() {
   const { data: questions } = useSuspenseQuery(trpc.questions.list.queryOptions({}));
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
+  const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
+  const user = useCurrentUser();
   // The order as dragged, shown at once while the server saves it.
   const [moved, setMoved] = useState<typeof questions | undefined>();
   const [failed, setFailed] = useState(false);
@@ -34,6 +38,44 @@ function QuestionsPage() {
   const retire = useMutation(trpc.questions.retire.mutationOptions({ onError, onSettled: settle }));
   const { t, language } = useStaffTranslation();
   const items = questionRows(shown, programs, language);
+  const names = new Map(locations.map((location) => [location.id, location.Name]));
+  const row = (question: (typeof items)[number]) => (
+    <Group justify="space-between" wrap="nowrap" style={{ flex: 1 }}>
+      <div>
+        <Text fw={500}>{question.label}</Text>
+        <Text size="sm" c="dimmed">
+          {question.ProgramIds.length === 0
+            ? t("questions.everyProgram")
+            : question.programNames.join(", ")}
+          {question.AskEvery === "visitor" ? ` · ${t("questions.oncePerVisitor")}` : ""}
+          {question.LocationId !== null
+            ? ` · ${t("programs.ownOf", { name: names.get(question.LocationId) ?? "" })}`
+            : ""}
+        </Text>
+      </div>
+      <Group gap="xs" wrap="nowrap">
+        {question.Required ? <Badge variant="light">{t("questions.required")}</Badge> : null}
+        {user && mayChangeOwned(user, question.LocationId) ? (
+          <>
+            <EditLink
+              to="/admin/questions/$questionId/edit"
+              params={{ questionId: String(question.id) }}
+            />
+            <Button
+              variant="default"
+              loading={retire.isPending && retire.variables.id === question.id}
+              onClick={() => {
+                setFailed(false);
+                retire.mutate({ id: question.id });
+              }}
+            >
+              {t("questions.retire")}
+            </Button>
+          </>
+        ) : null}
+      </Group>
+    </Group>
+  );
 
   return (
     <ListPage
@@ -43,7 +85,7 @@ function QuestionsPage() {
       {failed ? <UnexpectedErrorAlert /> : null}
       {items.length === 0 ? (
         <Text>{t("questions.empty")}</Text>
-      ) : (
+      ) : user?.isAdmin ? (
         <SortableList
           items={items}
           onMove={(from, to) => {
@@ -51,39 +93,18 @@ function QuestionsPage() {
             setMoved(arrayMove(shown, from, to));
             move.mutate({ id: shown[from]!.id, Position: to });
           }}
-          row={(question) => (
-            <Group justify="space-between" wrap="nowrap" style={{ flex: 1 }}>
-              <div>
-                <Text fw={500}>{question.label}</Text>
-                <Text size="sm" c="dimmed">
-                  {question.ProgramIds.length === 0
-                    ? t("questions.everyProgram")
-                    : question.programNames.join(", ")}
-                  {question.AskEvery === "visitor" ? ` · ${t("questions.oncePerVisitor")}` : ""}
-                </Text>
-              </div>
-              <Group gap="xs" wrap="nowrap">
-                {question.Required ? (
-                  <Badge variant="light">{t("questions.required")}</Badge>
-                ) : null}
-                <EditLink
-                  to="/admin/questions/$questionId/edit"
-                  params={{ questionId: String(question.id) }}
-                />
-                <Button
-                  variant="default"
-                  loading={retire.isPending && retire.variables.id === question.id}
-                  onClick={() => {
-                    setFailed(false);
-                    retire.mutate({ id: question.id });
-                  }}
-                >
-                  {t("questions.retire")}
-                </Button>
-              </Group>
-            </Group>
-          )}
+          row={row}
         />
+      ) : (
+        // A site admin sees the network's questions among their own, in the order asked, and
+        // changes their own alone: the order is the network admin's to set.
+        <Stack gap="xs">
+          {items.map((question) => (
+            <Paper key={question.id} withBorder p="sm">
+              {row(question)}
+            </Paper>
+          ))}
+        </Stack>
       )}
     </ListPage>
   );

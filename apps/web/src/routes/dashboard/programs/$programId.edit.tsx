@@ -37,6 +37,7 @@ function EditProgramPage() {
           OwnQueue: program.OwnQueue,
         }}
         locations={locations}
+        ownLocationId={program.LocationId}
         saving={update.isPending}
         errors={errors.fieldErrors}
         onCancel={backToList}

@@ -4,7 +4,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ListPage } from "../../../components/ListPage";
 import { ScrollTable } from "../../../components/ScrollTable";
-import { isSiteAdmin, mayChangeProgram } from "../../../lib/access";
+import { isSiteAdmin, mayChangeOwned } from "../../../lib/access";
 import { useCurrentUser } from "../../../lib/session";
 import { trpc } from "../../../lib/trpc";
 import { ButtonLink, EditLink } from "../../../components/links";
@@ -51,7 +51,7 @@ function ProgramsPage() {
               ) : null}
             </Table.Td>
             <Table.Td>
-              {user && mayChangeProgram(user, program) ? (
+              {user && mayChangeOwned(user, program.LocationId) ? (
                 <EditLink
                   to="/dashboard/programs/$programId/edit"
                   params={{ programId: String(program.id) }}

@@ -1,7 +1,5 @@
-import { NativeSelect } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { administers } from "../../../lib/access";
+import { OwnerSelect, useOwnerChoice } from "../../../components/OwnerSelect";
 import { useCurrentUser } from "../../../lib/session";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
@@ -25,26 +23,16 @@ function NewProgramPage() {
   const errors = useServerErrors(programFormFields);
   const { t } = useStaffTranslation();
   const user = useCurrentUser();
-  // Whose program: the network's (a network admin's to make) or one of the caller's locations' own.
-  const owners = [
-    ...(user?.isAdmin ? [{ value: "", label: t("programs.network") }] : []),
-    ...locations
-      .filter((location) => user && administers(user, location.id))
-      .map((location) => ({ value: String(location.id), label: location.Name })),
-  ];
-  const [owner, setOwner] = useState(owners[0]?.value ?? "");
+  const owner = useOwnerChoice(user, locations, t("programs.network"));
   // A button click has nothing to wait for; the router reports a failed navigation itself.
   const backToList = () => void navigate({ to: "/dashboard/programs" });
   return (
     <FormCard title={t("programs.add")} size="sm">
       {errors.unexpected ? <UnexpectedErrorAlert /> : null}
-      <NativeSelect
-        mb="md"
+      <OwnerSelect
+        choice={owner}
         label={t("programs.whose")}
         description={t("programs.whoseHint")}
-        data={owners}
-        value={owner}
-        onChange={(event) => setOwner(event.currentTarget.value)}
       />
       <ProgramForm
         initial={{
@@ -56,13 +44,14 @@ function NewProgramPage() {
           OwnQueue: false,
         }}
         locations={locations}
+        ownLocationId={owner.ownerId}
         saving={create.isPending}
         errors={errors.fieldErrors}
         onCancel={backToList}
         onSubmit={(values) => {
           errors.clear();
           create.mutate(
-            { ...values, LocationId: owner ? Number(owner) : null },
+            { ...values, LocationId: owner.ownerId },
             { ...saveCallbacks(backToList), onError: errors.report },
           );
         }}
