@@ -48,6 +48,7 @@ import * as m0048 from "./0048_label_printers.ts";
 import * as m0049 from "./0049_signatures.ts";
 import * as m0050 from "./0050_shared_catalogues.ts";
 import * as m0051 from "./0051_open_visits_by_index_scan.ts";
+import * as m0054 from "./0054_household_visit_limit_lock.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   "0049_signatures": m0049,
   "0050_shared_catalogues": m0050,
   "0051_open_visits_by_index_scan": m0051,
+  "0054_household_visit_limit_lock": m0054,
 };
