@@ -667,7 +667,7 @@ const table: Row[] = [
     method: "GET",
     path: "/households/duplicates",
     expected: staffOnly(200),
-    request: () => ({ url: "/api/households/duplicates" }),
+    request: () => ({ url: "/api/households/duplicates?page=1" }),
   },
   {
     method: "POST",
@@ -1196,7 +1196,7 @@ const trpcOnlyRows: ProcedureRow[] = [
   {
     procedure: "households.duplicatesPage",
     expected: staffOnly(200),
-    input: () => ({}),
+    input: () => ({ page: 1 }),
   },
   {
     procedure: "households.visits",
