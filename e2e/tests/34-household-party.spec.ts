@@ -151,6 +151,12 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   await logInContext(spanish, await newUser());
   const staffPage = await spanish.newPage();
   await staffPage.goto("/dashboard/households?q=4155550533");
+  await expect(staffPage.getByRole("link", { name: /Rosa Delgado, Tomás Delgado/ })).toBeVisible();
+  await keepScreenshot(staffPage, "34-households-es-820x1180");
+  await staffPage.setViewportSize(viewports.phone);
+  await expectNoHorizontalOverflow(staffPage, "the households list on a phone");
+  await keepScreenshot(staffPage, "34-households-es-390x844");
+  await staffPage.setViewportSize(tabletSize);
   await staffPage.getByRole("link", { name: "Abrir" }).click();
   await expect(
     staffPage.getByRole("heading", { name: `Hogar n.º ${visit.HouseholdId}` }),
@@ -163,6 +169,20 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   await expectNoHorizontalOverflow(staffPage, "a household's page on a phone");
   await keepScreenshot(staffPage, "34-household-es-390x844");
   await staffPage.setViewportSize(tabletSize);
+  // Editing shows every member's fields; moving one asks where to.
+  await staffPage.getByRole("button", { name: "Editar" }).click();
+  await expect(staffPage.getByLabel("Fecha de nacimiento")).toHaveCount(5);
+  await keepScreenshot(staffPage, "34-household-edit-es-820x1180");
+  await staffPage.getByRole("button", { name: "Cancelar" }).click();
+  await staffPage
+    .getByRole("row", { name: /Pedro Delgado/ })
+    .getByRole("button")
+    .click();
+  const moving = staffPage.getByRole("dialog", { name: "Trasladar a Pedro Delgado a otro hogar" });
+  await moving.getByLabel(/Busque el hogar/).fill("Delgado");
+  await expect(moving.getByText(`Hogar n.º ${copy.id}`)).toBeVisible();
+  await keepScreenshot(staffPage, "34-move-es-820x1180", { fullPage: false });
+  await moving.getByRole("button", { name: "Cerrar" }).click();
   await staffPage.goto("/dashboard/households/duplicates");
   const pair = staffPage
     .locator(".mantine-Paper-root")

@@ -50,6 +50,7 @@ export function MoveMemberDialog({
       opened
       onClose={onClose}
       title={t("households.moveTitle", { name })}
+      size="md"
       centered
       closeButtonProps={{ "aria-label": t("common.close") }}
     >
@@ -68,7 +69,7 @@ export function MoveMemberDialog({
         />
         {others.map((one) => (
           <Group key={one.id} justify="space-between" wrap="nowrap" align="flex-start">
-            <div>
+            <div style={{ flex: 1, minWidth: 0 }}>
               <Text fw={600}>{t("households.household", { id: one.id })}</Text>
               <Text size="sm">{memberNames(one, t("households.unnamed"))}</Text>
               <Text size="sm" c="dimmed">
@@ -77,6 +78,7 @@ export function MoveMemberDialog({
             </div>
             <Button
               variant="light"
+              style={{ flexShrink: 0 }}
               loading={move.isPending && move.variables?.toHouseholdId === one.id}
               onClick={() => {
                 errors.clear();

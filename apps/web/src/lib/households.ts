@@ -8,7 +8,9 @@ export interface HouseholdSearch {
 
 /** The households list's query string: what was searched, and the page. */
 export function householdSearch(search: Record<string, unknown>): HouseholdSearch {
-  const q = typeof search.q === "string" && search.q.trim() ? search.q.trim() : undefined;
+  // A phone typed into the address reads as a number.
+  const typed = typeof search.q === "number" ? String(search.q) : search.q;
+  const q = typeof typed === "string" && typed.trim() ? typed.trim() : undefined;
   const page = positiveInt(search.page);
   return { ...(q ? { q } : {}), ...(page ? { page } : {}) };
 }

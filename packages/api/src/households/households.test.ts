@@ -137,7 +137,7 @@ describe("possible duplicates, merging and moving a member", () => {
             to: "2026-10-31",
             locationId: main.id,
             programId: program.json.id,
-          } as never),
+          }),
         )
       ).json.households;
     expect(await households()).toBe(2);

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Alert, Button, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useStaffTranslation } from "@vsi/i18n/staff";
@@ -172,7 +172,6 @@ function HouseholdPage() {
 function HouseholdVisits({ id, language }: { id: number; language: string }) {
   const { t, formatDateTime } = useStaffTranslation();
   const { data: visits } = useSuspenseQuery(trpc.households.visits.queryOptions({ id }));
-  const colors = { ok: "gray", waiting: "orange", approved: "teal", declined: "red" } as const;
   return (
     <Stack gap="xs">
       <ScrollTable
@@ -196,9 +195,9 @@ function HouseholdVisits({ id, language }: { id: number; language: string }) {
             <Table.Td>{visit.Program ? programName(visit.Program, language) : ""}</Table.Td>
             <Table.Td>{visit.PartySize}</Table.Td>
             <Table.Td>
-              <Badge color={colors[visit.Eligibility]} variant="light">
+              <Text size="sm" fw={visit.Eligibility === "ok" ? undefined : 600}>
                 {t(`households.eligibilityValues.${visit.Eligibility}`)}
-              </Badge>
+              </Text>
             </Table.Td>
           </>
         )}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useStaffTranslation } from "@vsi/i18n/staff";
@@ -54,13 +54,13 @@ function DuplicatesPage() {
               {data.pairs.map((pair) => (
                 <Paper key={`${pair.a.id}-${pair.b.id}`} withBorder p="md" radius="md">
                   <Stack gap="sm">
-                    <Group gap="xs">
-                      {pair.matched.map((field) => (
-                        <Badge key={field} variant="light">
-                          {t(`households.fields.${field}`)}
-                        </Badge>
-                      ))}
-                    </Group>
+                    <Text fw={600}>
+                      {t("households.shared", {
+                        fields: pair.matched
+                          .map((field) => t(`households.fields.${field}`))
+                          .join(", "),
+                      })}
+                    </Text>
                     <SimpleGrid cols={{ base: 1, sm: 2 }}>
                       <HouseholdSummary household={pair.a} />
                       <HouseholdSummary household={pair.b} />

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { ListPage } from "../../../components/ListPage";
 import { PagedResults } from "../../../components/PagedResults";
 import { ScrollTable } from "../../../components/ScrollTable";
-import { ButtonLink } from "../../../components/links";
+import { AnchorLink, ButtonLink } from "../../../components/links";
 import { useListSearch } from "../../../hooks/useListPage";
 import {
   householdPhones,
@@ -81,7 +81,15 @@ function HouseholdsPage() {
               empty={t("households.empty")}
               cells={(household) => (
                 <>
-                  <Table.Td>{memberNames(household, t("households.unnamed"))}</Table.Td>
+                  <Table.Td>
+                    {/* The names open the household too: on a phone, Open is further along. */}
+                    <AnchorLink
+                      to="/dashboard/households/$householdId"
+                      params={{ householdId: String(household.id) }}
+                    >
+                      {memberNames(household, t("households.unnamed"))}
+                    </AnchorLink>
+                  </Table.Td>
                   <Table.Td>{householdPhones(household).join(", ")}</Table.Td>
                   <Table.Td>
                     {[household.AddressLine1, household.Zip].filter(Boolean).join(" · ")}
