@@ -13,7 +13,8 @@ import { zoneNearNoon } from "../support/zone.ts";
 /** A tablet upright at the size pantries mostly use (an iPad Air's). */
 const tabletSize = { width: 820, height: 1180 };
 
-test("a household's party on the tablet, in Spanish: a family of five at its first visit, then the mother ticks who came, and her second visit that month waits for staff until approved", async ({
+test("a household's party on the tablet, in Spanish: a family of five at its first visit, then the mother ticks who came, and her second visit that month waits for staff until approved; staff find her household in Spanish and merge a duplicate of it", async ({
+  browser,
   page,
   adminApi,
   newUser,
@@ -135,4 +136,72 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   await expect(row).not.toContainText("See staff");
   const approved = await adminApi.expect(200, "GET", `/api/visits/${again.id}`);
   expect(approved.Eligibility).toBe("approved");
+
+  // A colleague made her a second household by hand; staff reading Spanish find both and merge them.
+  await adminApi.expect(200, "PATCH", `/api/households/${visit.HouseholdId}`, {
+    AddressLine1: "12 Mission St",
+    Zip: "94110",
+  });
+  const copy = await adminApi.expect(201, "POST", "/api/households", {
+    AddressLine1: "12 mission st.",
+    Zip: "94110",
+    Members: [{ FirstName: "Rosa", LastName: "Delgado", PhoneNumber: "4155550534" }],
+  });
+  const spanish = await browser.newContext({ locale: "es-ES", viewport: tabletSize });
+  await logInContext(spanish, await newUser());
+  const staffPage = await spanish.newPage();
+  await staffPage.goto("/dashboard/households?q=4155550533");
+  await expect(staffPage.getByRole("link", { name: /Rosa Delgado, Tomás Delgado/ })).toBeVisible();
+  await keepScreenshot(staffPage, "34-households-es-820x1180");
+  await staffPage.setViewportSize(viewports.phone);
+  await expectNoHorizontalOverflow(staffPage, "the households list on a phone");
+  await keepScreenshot(staffPage, "34-households-es-390x844");
+  await staffPage.setViewportSize(tabletSize);
+  await staffPage.getByRole("link", { name: "Abrir" }).click();
+  await expect(
+    staffPage.getByRole("heading", { name: `Hogar n.º ${visit.HouseholdId}` }),
+  ).toBeVisible();
+  await expect(staffPage.getByRole("cell", { name: "Tomás Delgado" })).toBeVisible();
+  await expect(staffPage.getByText("Aprobada")).toBeVisible();
+  await expectAccessible(staffPage, "a household's page, in Spanish");
+  await keepScreenshot(staffPage, "34-household-es-820x1180");
+  await staffPage.setViewportSize(viewports.phone);
+  await expectNoHorizontalOverflow(staffPage, "a household's page on a phone");
+  await keepScreenshot(staffPage, "34-household-es-390x844");
+  await staffPage.setViewportSize(tabletSize);
+  // Editing shows every member's fields; moving one asks where to.
+  await staffPage.getByRole("button", { name: "Editar" }).click();
+  await expect(staffPage.getByLabel("Fecha de nacimiento")).toHaveCount(5);
+  await keepScreenshot(staffPage, "34-household-edit-es-820x1180");
+  await staffPage.getByRole("button", { name: "Cancelar" }).click();
+  await staffPage
+    .getByRole("row", { name: /Pedro Delgado/ })
+    .getByRole("button")
+    .click();
+  const moving = staffPage.getByRole("dialog", { name: "Trasladar a Pedro Delgado a otro hogar" });
+  await moving.getByLabel(/Busque el hogar/).fill("Delgado");
+  await expect(moving.getByText(`Hogar n.º ${copy.id}`)).toBeVisible();
+  await keepScreenshot(staffPage, "34-move-es-820x1180", { fullPage: false });
+  await moving.getByRole("button", { name: "Cerrar" }).click();
+  await staffPage.goto("/dashboard/households/duplicates");
+  const pair = staffPage
+    .locator(".mantine-Paper-root")
+    .filter({ hasText: `Hogar n.º ${copy.id}` })
+    .filter({ hasText: `Hogar n.º ${visit.HouseholdId}` });
+  await expect(pair).toContainText("dirección");
+  await keepScreenshot(staffPage, "34-duplicates-es-820x1180");
+  await pair.getByRole("button", { name: "Fusionar" }).click();
+  const confirm = staffPage.getByRole("dialog", { name: "Fusionar dos hogares" });
+  await expect(confirm).toContainText(`¿Fusionar el hogar n.º ${copy.id} (Rosa Delgado)`);
+  await keepScreenshot(staffPage, "34-merge-es-820x1180", { fullPage: false });
+  await staffPage.setViewportSize(viewports.phone);
+  await keepScreenshot(staffPage, "34-merge-es-390x844", { fullPage: false });
+  await confirm.getByRole("button", { name: "Fusionar" }).click();
+  await expect(staffPage.getByRole("status")).toContainText(
+    `El hogar n.º ${copy.id} se fusionó con el hogar n.º ${visit.HouseholdId}.`,
+  );
+  const merged = await adminApi.expect(200, "GET", `/api/households/${visit.HouseholdId}`);
+  expect(merged.Members).toHaveLength(6);
+  await adminApi.expect(404, "GET", `/api/households/${copy.id}`);
+  await spanish.close();
 });

@@ -724,6 +724,49 @@ AS $function$
       cross join (select time_zone from locations where id = at_location) place
     $function$;
 
+CREATE OR REPLACE FUNCTION public.household_lock(household integer)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+      select pg_advisory_xact_lock(45, household)
+    $function$;
+
+CREATE OR REPLACE FUNCTION public.household_visits_past_limit(program integer, household integer, location integer, visit_at timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE plpgsql
+AS $function$
+    declare
+      visit_limit jsonb;
+      local_zone text;
+      local_start timestamp;
+      counted integer;
+    begin
+      if household is null then
+        return false;
+      end if;
+      select p.visit_limit into visit_limit from programs p where p.id = program;
+      if visit_limit is null then
+        return false;
+      end if;
+      perform household_lock(household);
+      select l.time_zone into local_zone from locations l where l.id = location;
+      local_start := date_trunc(case when visit_limit->>'per' = 'week' then 'week' else 'month' end,
+        visit_at at time zone local_zone);
+      select count(*) into counted from visits v
+        where v.household_id = household and v.program_id = program
+          and (v.eligibility is null or v.eligibility = 'approved')
+          and (coalesce((visit_limit->>'acrossLocations')::boolean, false) or v.location_id = location)
+          and case when visit_limit->>'per' = 'days' then
+              v.time_in > visit_at - make_interval(days => (visit_limit->>'days')::int)
+              and v.time_in < visit_at + make_interval(days => (visit_limit->>'days')::int)
+            else v.time_in >= local_start at time zone local_zone
+              and v.time_in < (local_start + case when visit_limit->>'per' = 'week'
+                then interval '7 days' else interval '1 month' end) at time zone local_zone
+            end;
+      return counted >= (visit_limit->>'count')::int;
+    end
+    $function$;
+
 CREATE OR REPLACE FUNCTION public.location_programs_own_site()
  RETURNS trigger
  LANGUAGE plpgsql

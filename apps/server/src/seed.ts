@@ -83,6 +83,78 @@ async function insertDemoQuestions(
  * intake questions, three months of visits with answers and a few people signed in now.
  * The admin's password is new on every install and only ever shown to the caller, never written to a file.
  */
+/** A household of the demo: its address, size and members (first, last, phone, birth date, relationship). */
+type DemoHousehold = [
+  string,
+  string,
+  number,
+  Array<[string, string, string | null, string | null, string]>,
+];
+
+// The Households page's first rows: Maria's and Tom's with the visits above, and Maria's typed in
+// again by hand, a possible duplicate to merge.
+const demoHouseholds: DemoHousehold[] = [
+  [
+    "18 Elm St",
+    "62701",
+    4,
+    [
+      ["Maria", "Lopez", "4155550101", "1984-05-12", "self"],
+      ["Carlos", "Lopez", null, "1982-11-03", "spouse"],
+      ["Sofia", "Lopez", null, "2012-02-20", "daughter"],
+      ["Mateo", "Lopez", null, "2016-07-08", "son"],
+    ],
+  ],
+  [
+    "7 Pine Rd",
+    "62702",
+    2,
+    [
+      ["Tom", "Baker", "4155550104", null, "self"],
+      ["Ruth", "Baker", null, "1950-03-14", "mother"],
+    ],
+  ],
+  [
+    "250 Oak Ave Apt 3",
+    "62703",
+    5,
+    [
+      ["Linh", "Nguyen", "4155550106", "1979-09-30", "self"],
+      ["Bao", "Nguyen", null, "2010-01-15", "son"],
+    ],
+  ],
+  ["18 Elm St.", "62701", 3, [["Maria", "Lopez", "4155550199", "1984-05-12", "self"]]],
+];
+
+async function insertDemoHouseholds(trx: Transaction<Database>) {
+  for (const [address, zip, size, members] of demoHouseholds) {
+    const { id } = await trx
+      .insertInto("households")
+      .values({ address_line1: address, zip, size })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("household_members")
+      .values(
+        members.map(([first, last, phone, birthDate, relationship]) => ({
+          household_id: id,
+          first_name: first,
+          last_name: last,
+          phone_number: phone,
+          birth_date: birthDate,
+          relationship,
+        })),
+      )
+      .execute();
+    const phones = members.flatMap(([, , phone]) => (phone ? [phone] : []));
+    await trx
+      .updateTable("visits")
+      .set({ household_id: id })
+      .where("phone_number", "in", phones)
+      .execute();
+  }
+}
+
 export async function seedDemoData(services: Services): Promise<DemoLogin> {
   const db = services.db.kysely;
   const password = randomDemoPassword();
@@ -155,6 +227,8 @@ export async function seedDemoData(services: Services): Promise<DemoLogin> {
         })),
       )
       .execute();
+
+    await insertDemoHouseholds(trx);
 
     const withAnswers = await insertDemoQuestions(trx, {
       pantry: pantry.id,

@@ -252,16 +252,29 @@ async function freshStaffToken(world: World) {
 
 /** A household of its own, one member, no phone: nothing another row could collide with. */
 async function freshHousehold(world: World) {
+  return (await freshHouseholdMembers(world, 1)).id;
+}
+
+/** A household of its own with members (no phones), and the id of the last one. */
+async function freshHouseholdMembers(world: World, members: number) {
   const row = await world.server.services.db.kysely
     .insertInto("households")
     .values({ size: 2 })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await world.server.services.db.kysely
+  const { id: memberId } = await world.server.services.db.kysely
     .insertInto("household_members")
-    .values({ household_id: row.id, first_name: "Matrix", last_name: "Member" })
-    .execute();
-  return row.id;
+    .values(
+      Array.from({ length: members }, () => ({
+        household_id: row.id,
+        first_name: "Matrix",
+        last_name: "Member",
+      })),
+    )
+    .returning("id")
+    .execute()
+    .then((rows) => rows.at(-1)!);
+  return { id: row.id, memberId };
 }
 
 /** An open roll call at a location of its own (one is open per location), with one person on it. */
@@ -660,6 +673,33 @@ const table: Row[] = [
       url: `/api/households/${await freshHousehold(w)}`,
       body: { AddressLine1: "1 Matrix Way" },
     }),
+  },
+  {
+    method: "GET",
+    path: "/households/duplicates",
+    expected: staffOnly(200),
+    request: () => ({ url: "/api/households/duplicates?page=1" }),
+  },
+  {
+    method: "POST",
+    path: "/households/{id}/merge",
+    expected: staffOnly(200),
+    request: async (w) => ({
+      url: `/api/households/${await freshHousehold(w)}/merge`,
+      body: { otherId: await freshHousehold(w) },
+    }),
+  },
+  {
+    method: "POST",
+    path: "/households/{id}/members/{memberId}/move",
+    expected: staffOnly(200),
+    request: async (w) => {
+      const { id, memberId } = await freshHouseholdMembers(w, 2);
+      return {
+        url: `/api/households/${id}/members/${memberId}/move`,
+        body: { toHouseholdId: await freshHousehold(w) },
+      };
+    },
   },
   {
     method: "GET",
@@ -1189,6 +1229,21 @@ const trpcOnlyRows: ProcedureRow[] = [
     procedure: "audit.page",
     expected: siteAdminOnly(200),
     input: () => ({ action: "visit.sign_in" }),
+  },
+  {
+    procedure: "households.page",
+    expected: staffOnly(200),
+    input: () => ({ search: "Matrix" }),
+  },
+  {
+    procedure: "households.duplicatesPage",
+    expected: staffOnly(200),
+    input: () => ({ page: 1 }),
+  },
+  {
+    procedure: "households.visits",
+    expected: staffOnly(200),
+    input: async (w) => ({ id: await freshHousehold(w) }),
   },
   {
     procedure: "reports.today",

@@ -32,6 +32,9 @@ import { Route as AdminQuestionsNewRouteImport } from "./routes/admin/questions/
 import { Route as AdminUsersIndexRouteImport } from "./routes/admin/users/index"
 import { Route as AdminUsersUserIdRouteImport } from "./routes/admin/users/$userId"
 import { Route as AdminUsersInviteRouteImport } from "./routes/admin/users/invite"
+import { Route as DashboardHouseholdsIndexRouteImport } from "./routes/dashboard/households/index"
+import { Route as DashboardHouseholdsHouseholdIdRouteImport } from "./routes/dashboard/households/$householdId"
+import { Route as DashboardHouseholdsDuplicatesRouteImport } from "./routes/dashboard/households/duplicates"
 import { Route as DashboardLocationsIndexRouteImport } from "./routes/dashboard/locations/index"
 import { Route as DashboardLocationsNewRouteImport } from "./routes/dashboard/locations/new"
 import { Route as DashboardProgramsIndexRouteImport } from "./routes/dashboard/programs/index"
@@ -164,6 +167,24 @@ const AdminUsersInviteRoute = AdminUsersInviteRouteImport.update({
   path: "/users/invite",
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const DashboardHouseholdsIndexRoute =
+  DashboardHouseholdsIndexRouteImport.update({
+    id: "/households/",
+    path: "/households/",
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardHouseholdsHouseholdIdRoute =
+  DashboardHouseholdsHouseholdIdRouteImport.update({
+    id: "/households/$householdId",
+    path: "/households/$householdId",
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardHouseholdsDuplicatesRoute =
+  DashboardHouseholdsDuplicatesRouteImport.update({
+    id: "/households/duplicates",
+    path: "/households/duplicates",
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const DashboardLocationsIndexRoute = DashboardLocationsIndexRouteImport.update({
   id: "/locations/",
   path: "/locations/",
@@ -276,6 +297,8 @@ export interface FileRoutesByFullPath {
   "/admin/questions/new": typeof AdminQuestionsNewRoute
   "/admin/users/$userId": typeof AdminUsersUserIdRoute
   "/admin/users/invite": typeof AdminUsersInviteRoute
+  "/dashboard/households/$householdId": typeof DashboardHouseholdsHouseholdIdRoute
+  "/dashboard/households/duplicates": typeof DashboardHouseholdsDuplicatesRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/dashboard/reports/network": typeof DashboardReportsNetworkRoute
@@ -285,6 +308,7 @@ export interface FileRoutesByFullPath {
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
   "/admin/questions/": typeof AdminQuestionsIndexRoute
   "/admin/users/": typeof AdminUsersIndexRoute
+  "/dashboard/households/": typeof DashboardHouseholdsIndexRoute
   "/dashboard/locations/": typeof DashboardLocationsIndexRoute
   "/dashboard/programs/": typeof DashboardProgramsIndexRoute
   "/admin/questions/$questionId/edit": typeof AdminQuestionsQuestionIdEditRoute
@@ -315,6 +339,8 @@ export interface FileRoutesByTo {
   "/admin/questions/new": typeof AdminQuestionsNewRoute
   "/admin/users/$userId": typeof AdminUsersUserIdRoute
   "/admin/users/invite": typeof AdminUsersInviteRoute
+  "/dashboard/households/$householdId": typeof DashboardHouseholdsHouseholdIdRoute
+  "/dashboard/households/duplicates": typeof DashboardHouseholdsDuplicatesRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/dashboard/reports/network": typeof DashboardReportsNetworkRoute
@@ -324,6 +350,7 @@ export interface FileRoutesByTo {
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
   "/admin/questions": typeof AdminQuestionsIndexRoute
   "/admin/users": typeof AdminUsersIndexRoute
+  "/dashboard/households": typeof DashboardHouseholdsIndexRoute
   "/dashboard/locations": typeof DashboardLocationsIndexRoute
   "/dashboard/programs": typeof DashboardProgramsIndexRoute
   "/admin/questions/$questionId/edit": typeof AdminQuestionsQuestionIdEditRoute
@@ -357,6 +384,8 @@ export interface FileRoutesById {
   "/admin/questions/new": typeof AdminQuestionsNewRoute
   "/admin/users/$userId": typeof AdminUsersUserIdRoute
   "/admin/users/invite": typeof AdminUsersInviteRoute
+  "/dashboard/households/$householdId": typeof DashboardHouseholdsHouseholdIdRoute
+  "/dashboard/households/duplicates": typeof DashboardHouseholdsDuplicatesRoute
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/dashboard/reports_/network": typeof DashboardReportsNetworkRoute
@@ -366,6 +395,7 @@ export interface FileRoutesById {
   "/passwords/reset/$token": typeof PasswordsResetTokenRoute
   "/admin/questions/": typeof AdminQuestionsIndexRoute
   "/admin/users/": typeof AdminUsersIndexRoute
+  "/dashboard/households/": typeof DashboardHouseholdsIndexRoute
   "/dashboard/locations/": typeof DashboardLocationsIndexRoute
   "/dashboard/programs/": typeof DashboardProgramsIndexRoute
   "/admin/questions/$questionId/edit": typeof AdminQuestionsQuestionIdEditRoute
@@ -400,6 +430,8 @@ export interface FileRouteTypes {
     | "/admin/questions/new"
     | "/admin/users/$userId"
     | "/admin/users/invite"
+    | "/dashboard/households/$householdId"
+    | "/dashboard/households/duplicates"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/dashboard/reports/network"
@@ -409,6 +441,7 @@ export interface FileRouteTypes {
     | "/passwords/reset/$token"
     | "/admin/questions/"
     | "/admin/users/"
+    | "/dashboard/households/"
     | "/dashboard/locations/"
     | "/dashboard/programs/"
     | "/admin/questions/$questionId/edit"
@@ -439,6 +472,8 @@ export interface FileRouteTypes {
     | "/admin/questions/new"
     | "/admin/users/$userId"
     | "/admin/users/invite"
+    | "/dashboard/households/$householdId"
+    | "/dashboard/households/duplicates"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/dashboard/reports/network"
@@ -448,6 +483,7 @@ export interface FileRouteTypes {
     | "/passwords/reset/$token"
     | "/admin/questions"
     | "/admin/users"
+    | "/dashboard/households"
     | "/dashboard/locations"
     | "/dashboard/programs"
     | "/admin/questions/$questionId/edit"
@@ -480,6 +516,8 @@ export interface FileRouteTypes {
     | "/admin/questions/new"
     | "/admin/users/$userId"
     | "/admin/users/invite"
+    | "/dashboard/households/$householdId"
+    | "/dashboard/households/duplicates"
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/dashboard/reports_/network"
@@ -489,6 +527,7 @@ export interface FileRouteTypes {
     | "/passwords/reset/$token"
     | "/admin/questions/"
     | "/admin/users/"
+    | "/dashboard/households/"
     | "/dashboard/locations/"
     | "/dashboard/programs/"
     | "/admin/questions/$questionId/edit"
@@ -676,6 +715,27 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AdminUsersInviteRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    "/dashboard/households/": {
+      id: "/dashboard/households/"
+      path: "/households"
+      fullPath: "/dashboard/households/"
+      preLoaderRoute: typeof DashboardHouseholdsIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    "/dashboard/households/$householdId": {
+      id: "/dashboard/households/$householdId"
+      path: "/households/$householdId"
+      fullPath: "/dashboard/households/$householdId"
+      preLoaderRoute: typeof DashboardHouseholdsHouseholdIdRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    "/dashboard/households/duplicates": {
+      id: "/dashboard/households/duplicates"
+      path: "/households/duplicates"
+      fullPath: "/dashboard/households/duplicates"
+      preLoaderRoute: typeof DashboardHouseholdsDuplicatesRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/dashboard/locations/": {
       id: "/dashboard/locations/"
       path: "/locations"
@@ -828,12 +888,15 @@ interface DashboardRouteRouteChildren {
   DashboardReportsRoute: typeof DashboardReportsRoute
   DashboardScanRoute: typeof DashboardScanRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardHouseholdsHouseholdIdRoute: typeof DashboardHouseholdsHouseholdIdRoute
+  DashboardHouseholdsDuplicatesRoute: typeof DashboardHouseholdsDuplicatesRoute
   DashboardLocationsNewRoute: typeof DashboardLocationsNewRoute
   DashboardProgramsNewRoute: typeof DashboardProgramsNewRoute
   DashboardReportsNetworkRoute: typeof DashboardReportsNetworkRoute
   DashboardReportsRollCallsRoute: typeof DashboardReportsRollCallsRoute
   DashboardReportsSummaryRoute: typeof DashboardReportsSummaryRoute
   DashboardRollCallsRollCallIdRoute: typeof DashboardRollCallsRollCallIdRoute
+  DashboardHouseholdsIndexRoute: typeof DashboardHouseholdsIndexRoute
   DashboardLocationsIndexRoute: typeof DashboardLocationsIndexRoute
   DashboardProgramsIndexRoute: typeof DashboardProgramsIndexRoute
   DashboardLocationsLocationIdEditRoute: typeof DashboardLocationsLocationIdEditRoute
@@ -849,12 +912,15 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardReportsRoute: DashboardReportsRoute,
   DashboardScanRoute: DashboardScanRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardHouseholdsHouseholdIdRoute: DashboardHouseholdsHouseholdIdRoute,
+  DashboardHouseholdsDuplicatesRoute: DashboardHouseholdsDuplicatesRoute,
   DashboardLocationsNewRoute: DashboardLocationsNewRoute,
   DashboardProgramsNewRoute: DashboardProgramsNewRoute,
   DashboardReportsNetworkRoute: DashboardReportsNetworkRoute,
   DashboardReportsRollCallsRoute: DashboardReportsRollCallsRoute,
   DashboardReportsSummaryRoute: DashboardReportsSummaryRoute,
   DashboardRollCallsRollCallIdRoute: DashboardRollCallsRollCallIdRoute,
+  DashboardHouseholdsIndexRoute: DashboardHouseholdsIndexRoute,
   DashboardLocationsIndexRoute: DashboardLocationsIndexRoute,
   DashboardProgramsIndexRoute: DashboardProgramsIndexRoute,
   DashboardLocationsLocationIdEditRoute: DashboardLocationsLocationIdEditRoute,

@@ -97,6 +97,11 @@ export function describeEntry(entry: AuditEntry, language: Language = "en"): str
     missing: Number(d.missing ?? 0),
     day: text(d.day),
     id: entry.subject?.id ?? "",
+    // The other household of a merge, or where a member moved.
+    household:
+      typeof (d.otherId ?? d.toHouseholdId) === "number"
+        ? Number(d.otherId ?? d.toHouseholdId)
+        : "",
   };
   const say = (key: string) => staffTranslate(language, `audit.entry.${key}`, values);
   switch (entry.action) {

@@ -24,6 +24,7 @@ describe("navigationLinks", () => {
         "/dashboard/programs",
         "/dashboard/reports",
         "/dashboard/on-site",
+        "/dashboard/households",
       ],
       admin: [],
     });

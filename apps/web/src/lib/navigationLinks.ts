@@ -9,6 +9,7 @@ export interface NavigationLink {
     | "/dashboard/programs"
     | "/dashboard/reports"
     | "/dashboard/on-site"
+    | "/dashboard/households"
     | "/admin/users"
     | "/admin/questions"
     | "/admin/settings"
@@ -36,6 +37,7 @@ export function navigationLinks(user: User | null): Navigation {
       { to: "/dashboard/programs", labelKey: "nav.programs" },
       { to: "/dashboard/reports", labelKey: "nav.reports" },
       { to: "/dashboard/on-site", labelKey: "nav.onSite" },
+      { to: "/dashboard/households", labelKey: "nav.households" },
     ],
     admin: adminLinks.filter(
       (link) =>

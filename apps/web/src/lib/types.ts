@@ -27,4 +27,6 @@ export type Webhook = Outputs["webhooks"]["list"][number];
 export type Backup = Outputs["backups"]["list"]["backups"][number];
 export type UserUpdateInput = Inputs["users"]["update"];
 export type ReportInput = NonNullable<Inputs["visits"]["report"]>;
+export type Household = Outputs["households"]["get"];
+export type HouseholdDuplicate = Outputs["households"]["duplicates"][number];
 export type AuditEntry = Outputs["audit"]["page"]["entries"][number];

@@ -61,6 +61,150 @@ beforeAll(async () => {
   staff = await staffClient(site.world);
 });
 
+// First in the file: the pairs it expects are then the only ones there are.
+describe("possible duplicates, merging and moving a member", () => {
+  it("lists pairs sharing an address and ZIP or a member's name and birth date (however written), or a phone one's visit was signed in with, newest first, with X-Total-Count", async () => {
+    const person = { FirstName: "Ximena", LastName: "Quispe", BirthDate: "1980-01-02" };
+    const first = await create({ AddressLine1: "77 Dup Lane", Zip: "94110", Members: [person] });
+    const second = await create({
+      AddressLine1: "77, dup  LANE",
+      Zip: "94110",
+      Members: [{ ...person, FirstName: " XIMENA", LastName: "quispe" }],
+    });
+    const phone = newPhone();
+    const old = await create({ Members: [{ FirstName: "Old", PhoneNumber: phone }] });
+    await db()
+      .insertInto("visits")
+      .values({
+        first_name: "Old",
+        last_name: "",
+        phone_number: phone,
+        location_id: site.catalog.main.id,
+        program_id: site.catalog.tutoring.id,
+        household_id: old.id,
+      })
+      .execute();
+    // The number moves on; a later visit with it made a household of its own.
+    await staff.call((api) =>
+      api.households.update({
+        id: old.id,
+        Members: [{ id: old.Members[0]!.id, FirstName: "Old" }],
+      }),
+    );
+    const later = await create({ Members: [{ FirstName: "Later", PhoneNumber: phone }] });
+
+    const res = await staff.call((api) => api.households.duplicates({}));
+    expect(res.status).toBe(200);
+    expect(res.headers["X-Total-Count"]).toBe("2");
+    expect(
+      res.json.map((pair: { a: HouseholdShape; b: HouseholdShape; matched: string[] }) => [
+        pair.a.id,
+        pair.b.id,
+        pair.matched,
+      ]),
+    ).toEqual([
+      [old.id, later.id, ["PhoneNumber"]],
+      [first.id, second.id, ["AddressLine1", "Zip", "FirstName", "LastName", "BirthDate"]],
+    ]);
+    expect(res.json[1].a.Members[0].FirstName).toBe("Ximena");
+  });
+
+  it("merges one household into another in one go, audited: members and visits move, the other goes, and the funder summary counts one", async () => {
+    const { main } = site.catalog;
+    const program = await site.admin.call((api) =>
+      api.programs.create({ Name: "Merge pantry", LocationIds: [main.id], SignsInHousehold: true }),
+    );
+    const phones = [newPhone(), newPhone()];
+    const kept = await create({ Members: [{ FirstName: "Kept", PhoneNumber: phones[0] }] });
+    const other = await create({
+      AddressLine1: "9 Other St",
+      Size: 3,
+      Members: [{ FirstName: "Other", PhoneNumber: phones[1] }],
+    });
+    site.world.clock.fixed = new Date("2026-10-05T18:00:00Z");
+    onTestFinished(() => void (site.world.clock.fixed = undefined));
+    for (const PhoneNumber of phones) {
+      const visit = await staff.call((api) =>
+        api.visits.create(visitor(main.id, program.json.id, { PhoneNumber }) as never),
+      );
+      expect(visit.status, JSON.stringify(visit.json)).toBe(201);
+    }
+    const households = async () =>
+      (
+        await site.admin.call((api) =>
+          api.reports.summary({
+            from: "2026-10-01",
+            to: "2026-10-31",
+            locationId: main.id,
+            programId: program.json.id,
+          }),
+        )
+      ).json.households;
+    expect(await households()).toBe(2);
+
+    const merged = await staff.call((api) =>
+      api.households.merge({ id: kept.id, otherId: other.id }),
+    );
+    expect(merged.status, JSON.stringify(merged.json)).toBe(200);
+    expect(merged.json).toMatchObject({ id: kept.id, AddressLine1: "9 Other St", Size: 3 });
+    expect(merged.json.Members.map((m: { FirstName: string }) => m.FirstName)).toEqual([
+      "Kept",
+      "Other",
+    ]);
+    expect((await staff.call((api) => api.households.get({ id: other.id }))).status).toBe(404);
+    expect(await households()).toBe(1);
+    const [logged] = (await auditRows("household.merge")).filter(
+      (row) => row.subject_id === kept.id,
+    );
+    expect(logged!.details).toEqual({ otherId: other.id, members: 1, visits: 1 });
+
+    const itself = await staff.call((api) =>
+      api.households.merge({ id: kept.id, otherId: kept.id }),
+    );
+    expect(fieldErrors(itself.json)).toEqual([["otherId", "mergeWithItself"]]);
+    expect(
+      (await staff.call((api) => api.households.merge({ id: kept.id, otherId: 999_999 }))).status,
+    ).toBe(404);
+  });
+
+  it("moves a member to another household, audited, found by their phone there; refuses the last member, the same or an unknown household (422) and another's member (404)", async () => {
+    const phone = newPhone();
+    const from = await create({
+      Members: [{ FirstName: "Stays" }, { FirstName: "Moves", PhoneNumber: phone }],
+    });
+    const to = await create({ Members: [{ FirstName: "Host" }] });
+    const [stays, moves] = from.Members;
+    const moved = await staff.call((api) =>
+      api.households.moveMember({ id: from.id, memberId: moves!.id, toHouseholdId: to.id }),
+    );
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    expect(moved.json).toMatchObject({ Size: 1, Members: [{ id: stays!.id }] });
+    const there = await staff.call((api) => api.households.list({ search: phone }));
+    expect(there.json).toMatchObject([{ id: to.id, Size: 2 }]);
+    expect(there.json[0].Members.map((m: { FirstName: string }) => m.FirstName).sort()).toEqual([
+      "Host",
+      "Moves",
+    ]);
+    const [logged] = (await auditRows("household.member_move")).filter(
+      (row) => row.subject_id === from.id,
+    );
+    expect(logged!.details).toEqual({ memberId: moves!.id, toHouseholdId: to.id });
+
+    const move = (id: number, memberId: number, toHouseholdId: number) =>
+      staff.call((api) => api.households.moveMember({ id, memberId, toHouseholdId }));
+    expect(fieldErrors((await move(from.id, stays!.id, to.id)).json)).toEqual([
+      ["memberId", "lastMember"],
+    ]);
+    expect(fieldErrors((await move(to.id, moves!.id, to.id)).json)).toEqual([
+      ["toHouseholdId", "alreadyInHousehold"],
+    ]);
+    expect(fieldErrors((await move(to.id, moves!.id, 999_999)).json)).toEqual([
+      ["toHouseholdId", "noSuchHousehold"],
+    ]);
+    expect((await move(from.id, moves!.id, to.id)).status).toBe(404);
+  });
+});
+
 describe("adding and reading a household", () => {
   it("answers 201 with its members, its size as many as listed when not sent, and records who added how many", async () => {
     const sent = family();
@@ -474,5 +618,16 @@ describe("erasure", () => {
     expect(changed.status).toBe(404);
     const kept = await staff.call((api) => api.households.get({ id: theirs }));
     expect(kept.json.Zip).toBe("94110");
+    // Merging or a possible duplicate: both households the caller's.
+    const merged = await mainStaff.call((api) =>
+      api.households.merge({ id: ours, otherId: theirs }),
+    );
+    expect(merged.status).toBe(404);
+    const firstPair = async (caller: Client) => {
+      const [pair] = (await caller.call((api) => api.households.duplicates({}))).json;
+      return [pair.a.id, pair.b.id];
+    };
+    expect(await firstPair(staff)).toEqual([theirs, unseen]);
+    expect(await firstPair(mainStaff)).toEqual([ours, unseen]);
   });
 });

@@ -1,7 +1,8 @@
 import type { HouseholdMember } from "@vsi/db";
 import { iso, isoOrNull } from "../kernel/iso-time.ts";
 import type { HouseholdWithMembers } from "./queries.ts";
-import type { HouseholdShape } from "./schema.ts";
+import type { Duplicate } from "./duplicates.ts";
+import type { DuplicateShape, HouseholdShape } from "./schema.ts";
 
 /** Row -> API shape. Field names here are the OpenAPI document's and are case-sensitive. */
 
@@ -33,3 +34,9 @@ export const toEligibilityBasis = (row: {
   label: { en: string; es: string };
   created_at: Date;
 }) => ({ id: row.id, Label: row.label, createdAt: iso(row.created_at) });
+
+export const toDuplicate = ({ a, b, matched }: Duplicate): DuplicateShape => ({
+  a: toHousehold(a),
+  b: toHousehold(b),
+  matched,
+});

@@ -34,7 +34,7 @@ export interface HouseholdWithMembers {
 }
 
 /** The members of these households, each household's in the order they were added. */
-async function membersOf(db: Executor, householdIds: number[]): Promise<HouseholdMember[]> {
+export async function membersOf(db: Executor, householdIds: number[]): Promise<HouseholdMember[]> {
   if (householdIds.length === 0) return [];
   return db
     .selectFrom("household_members")
@@ -45,7 +45,7 @@ async function membersOf(db: Executor, householdIds: number[]): Promise<Househol
     .execute();
 }
 
-const withMembers = (households: Household[], members: HouseholdMember[]) =>
+export const withMembers = (households: Household[], members: HouseholdMember[]) =>
   households.map((household) => ({
     household,
     members: members.filter((member) => member.household_id === household.id),
@@ -55,7 +55,7 @@ const withMembers = (households: Household[], members: HouseholdMember[]) =>
  * The households a caller holding `locationIds` may see (undefined: every location, every one):
  * those with a visit at one of them, and those with no visit yet, which belong to no location.
  */
-function seenAt(locationIds: readonly number[] | undefined) {
+export function seenAt(locationIds: readonly number[] | undefined) {
   return (eb: ExpressionBuilder<Database, "households">) => {
     if (!locationIds) return eb.val(true);
     const visits = () =>
@@ -153,7 +153,7 @@ export async function listHouseholds(
 const latestToday = (now: Date) =>
   new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-const fieldError = (path: string, message: string | KeyedMessage): FieldError => ({
+export const fieldError = (path: string, message: string | KeyedMessage): FieldError => ({
   path,
   ...keyedMessage(message),
 });
@@ -240,7 +240,7 @@ async function basisProblems(
     : [fieldError("EligibilityBasisId", say(householdMessages.unknownEligibilityBasis))];
 }
 
-const refused = (errors: FieldError[]) =>
+export const refused = (errors: FieldError[]) =>
   new HttpError(422, say(fieldMessages.validationFailed), errors);
 
 /** A member's columns as written from what staff sent. */
@@ -578,4 +578,38 @@ export async function createEligibilityBasis(
     );
     return row;
   });
+}
+
+/** How many of a household's visits its page lists, newest first. */
+export const householdVisitsShown = 50;
+
+/**
+ * A household's latest visits with their location's and program's names: at the caller's
+ * locations alone (undefined: every one).
+ */
+export async function householdVisits(
+  db: Executor,
+  householdId: number,
+  locationIds?: readonly number[],
+) {
+  let query = db
+    .selectFrom("visits")
+    .innerJoin("locations", "locations.id", "visits.location_id")
+    .innerJoin("programs", "programs.id", "visits.program_id")
+    .selectAll("visits")
+    .select([
+      "locations.name as location_name",
+      "programs.name as program_name",
+      "programs.name_es as program_name_es",
+    ])
+    .where("visits.household_id", "=", householdId);
+  if (locationIds)
+    query = locationIds.length
+      ? query.where("visits.location_id", "in", locationIds)
+      : query.where(sql<boolean>`false`);
+  return query
+    .orderBy("visits.time_in", "desc")
+    .orderBy("visits.id", "desc")
+    .limit(householdVisitsShown)
+    .execute();
 }

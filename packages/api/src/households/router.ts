@@ -4,23 +4,33 @@ import { heldLocationIds } from "../kernel/permissions.ts";
 import { actorOf } from "../kernel/audit.ts";
 import { linkHeader, pageCount, wholeList } from "../kernel/pagination.ts";
 import { adminProcedure, router, staffProcedure } from "../kernel/trpc.ts";
+import { visitSchema } from "../visits/schema.ts";
+import { toNamedVisit } from "../visits/mappers.ts";
 import {
+  duplicateSchema,
+  duplicatesInput,
   eligibilityBasisInput,
   eligibilityBasisSchema,
   householdCreateInput,
   householdListInput,
+  householdMergeInput,
+  householdPageSchema,
   householdSchema,
   householdUpdateInput,
+  memberMoveInput,
 } from "./schema.ts";
 import {
   createEligibilityBasis,
   createHousehold,
   findHousehold,
+  householdVisits,
   listEligibilityBases,
   listHouseholds,
   updateHousehold,
 } from "./queries.ts";
-import { toEligibilityBasis, toHousehold } from "./mappers.ts";
+import { listDuplicates } from "./duplicates.ts";
+import { mergeHouseholds, moveMember } from "./merging.ts";
+import { toDuplicate, toEligibilityBasis, toHousehold } from "./mappers.ts";
 
 const refusals = {
   422: "A size below the members listed, a birth date in the future, a member (by id or phone) of another household, or an unknown EligibilityBasisId: each named at its field (Members.<n>.<field>), and nothing written",
@@ -50,6 +60,137 @@ export const householdsRouter = router({
       const link = linkHeader(ctx.services.config.baseUrl, ctx.url, input.page, pageCount(total));
       if (link) ctx.response.headers.Link = link;
       return households.map(toHousehold);
+    }),
+
+  /** The web app's list: tRPC cannot read headers, so the page carries its total and page count. */
+  page: staffProcedure
+    .input(householdListInput)
+    .output(householdPageSchema)
+    .query(async ({ ctx, input }) => {
+      const { households, total } = await listHouseholds(
+        ctx.db,
+        input.search,
+        input.page,
+        heldLocationIds(ctx.identity),
+      );
+      return {
+        households: households.map(toHousehold),
+        total,
+        page: input.page,
+        pageCount: pageCount(total),
+      };
+    }),
+
+  duplicates: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/households/duplicates",
+        tags: ["households"],
+        summary:
+          "Pairs of households that may be one (a shared phone number, address and ZIP, or a member's name and birth date), newest first (paginated with Link and X-Total-Count); both households the caller may see. Never merged by themselves: see POST /households/{id}/merge",
+      },
+    })
+    .input(duplicatesInput)
+    .output(z.array(duplicateSchema))
+    .query(async ({ ctx, input }) => {
+      const { duplicates, total } = await listDuplicates(
+        ctx.db,
+        input.page,
+        heldLocationIds(ctx.identity),
+      );
+      ctx.response.headers["X-Total-Count"] = String(total);
+      const link = linkHeader(ctx.services.config.baseUrl, ctx.url, input.page, pageCount(total));
+      if (link) ctx.response.headers.Link = link;
+      return duplicates.map(toDuplicate);
+    }),
+
+  /** The web app's pairs: tRPC cannot read headers, so the page carries its total and page count. */
+  duplicatesPage: staffProcedure
+    .input(duplicatesInput)
+    .output(
+      z.object({
+        pairs: z.array(duplicateSchema),
+        total: z.number().int(),
+        page: z.number().int(),
+        pageCount: z.number().int(),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const { duplicates, total } = await listDuplicates(
+        ctx.db,
+        input.page,
+        heldLocationIds(ctx.identity),
+      );
+      return {
+        pairs: duplicates.map(toDuplicate),
+        total,
+        page: input.page,
+        pageCount: pageCount(total),
+      };
+    }),
+
+  merge: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/households/{id}/merge",
+        tags: ["households"],
+        summary:
+          "Merge another household into this one (audited): its members and visits move here, and it is removed; answers the household that remains",
+        errorResponses: {
+          422: "otherId is this household, or the two have over 50 members together",
+        },
+      },
+    })
+    .input(householdMergeInput)
+    .output(householdSchema)
+    .mutation(async ({ ctx, input }) => {
+      await mergeHouseholds(
+        ctx.db,
+        input.id,
+        input.otherId,
+        ctx.services.now(),
+        actorOf(ctx.identity),
+        heldLocationIds(ctx.identity),
+      );
+      return toHousehold(await findHousehold(ctx.db, input.id));
+    }),
+
+  moveMember: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/households/{id}/members/{memberId}/move",
+        tags: ["households"],
+        summary:
+          "Move a member to another household (audited): their phone finds that one from now on, their past visits stay here; answers this household",
+        errorResponses: {
+          422: "toHouseholdId unknown, not the caller's or this household, a 51st member there, or the last member here (memberId)",
+        },
+      },
+    })
+    .input(memberMoveInput)
+    .output(householdSchema)
+    .mutation(async ({ ctx, input }) => {
+      await moveMember(
+        ctx.db,
+        input,
+        ctx.services.now(),
+        actorOf(ctx.identity),
+        heldLocationIds(ctx.identity),
+      );
+      return toHousehold(await findHousehold(ctx.db, input.id));
+    }),
+
+  /** The web app's household page: its latest visits at the caller's locations. */
+  visits: staffProcedure
+    .input(idParam)
+    .output(z.array(visitSchema))
+    .query(async ({ ctx, input }) => {
+      const locationIds = heldLocationIds(ctx.identity);
+      await findHousehold(ctx.db, input.id, locationIds);
+      return (await householdVisits(ctx.db, input.id, locationIds)).map(toNamedVisit);
     }),
 
   get: staffProcedure

@@ -135,3 +135,53 @@ export const eligibilityBasisInput = z.object({ Label: bilingual("Label", 100) }
 export const eligibilityBasisSchema = z
   .object({ id: z.number().int(), Label: bilingualSchema, createdAt: isoDateTime })
   .meta({ id: "EligibilityBasis" });
+
+export const householdPageInput = householdListInput;
+
+/** The staff app's page of households: tRPC cannot read headers, so it carries its total. */
+export const householdPageSchema = z.object({
+  households: z.array(householdSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+});
+
+export const householdMergeInput = z.object({
+  id,
+  otherId: id.meta({
+    description:
+      "the household merged into this one: its members and visits move here, and it goes",
+  }),
+});
+
+export const memberMoveInput = z.object({
+  id,
+  memberId: id,
+  toHouseholdId: id.meta({ description: "the household the member moves to" }),
+});
+
+export const duplicatesInput = z.object({ page: pageQuery.page });
+
+/** What two households were found to share, by the Household's field names. */
+export const duplicateFields = [
+  "PhoneNumber",
+  "AddressLine1",
+  "Zip",
+  "FirstName",
+  "LastName",
+  "BirthDate",
+] as const;
+export type DuplicateField = (typeof duplicateFields)[number];
+
+export const duplicateSchema = z
+  .object({
+    /** The older of the two. */
+    a: householdSchema,
+    b: householdSchema,
+    matched: z.array(z.enum(duplicateFields)).meta({
+      description:
+        "what they share: PhoneNumber (a member's number, or one a visit of the other was signed in with); AddressLine1 and Zip (compared without case, spaces or punctuation); FirstName, LastName and BirthDate (one member of each)",
+    }),
+  })
+  .meta({ id: "HouseholdDuplicate" });
+export type DuplicateShape = z.output<typeof duplicateSchema>;

@@ -58,6 +58,9 @@ export const auditActions = [
   /** A household added or changed by staff: how many members, or which fields, never who. */
   "household.create",
   "household.update",
+  /** Two households made one (the other's id, how many members and visits moved), a member moved. */
+  "household.merge",
+  "household.member_move",
   "eligibility_basis.create",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

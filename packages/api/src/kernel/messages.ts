@@ -249,6 +249,11 @@ export const householdMessages = /* @__PURE__ */ keyed("", {
   visitLimitPer: "Use month, week or days",
   visitLimitDays: "A number of days from 1 to 366",
   notWaiting: "This visit is not waiting for staff",
+  mergeWithItself: "A household cannot be merged with itself",
+  noSuchHousehold: "No such household",
+  alreadyInHousehold: "This member is in that household already",
+  lastMember: "A household keeps one member at least: merge the households instead",
+  tooManyMembers: "A household has at most 50 members",
 } as const);
 
 /** The line: numbers called to desks, and the now-serving screen. */

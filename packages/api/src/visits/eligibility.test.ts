@@ -1,3 +1,5 @@
+import { sql } from "@vsi/db";
+import { defaultDatabaseKind } from "@vsi/db/testing";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
 import { statementsOf } from "../../test/statements.ts";
@@ -120,6 +122,46 @@ describe("a visit limit", () => {
     });
     expect(late.Eligibility).toBe("waiting");
     expect((await visitAt("2026-06-01T12:05:00Z", program, phone)).Eligibility).toBe("ok");
+  });
+
+  it("lets one of two sign-ins of one household at once pass a limit of one, and keeps the other waiting", async () => {
+    const program = await limited({ count: 1, per: "month" });
+    const phones = [newPhone(), newPhone()];
+    const household = await staff.call((api) =>
+      api.households.create({
+        Members: phones.map((PhoneNumber, n) => ({ FirstName: `Racer ${n}`, PhoneNumber })),
+      }),
+    );
+    site.world.clock.fixed = new Date("2026-10-05T18:00:00Z");
+    const signIns = () =>
+      phones.map((PhoneNumber) =>
+        staff.call((api) => api.visits.create(visitor(first, program, { PhoneNumber }) as never)),
+      );
+    // PGlite runs one statement at a time. On the server, the household's row is held so that
+    // both sign-ins are in flight together, each waiting (on the row, or on the other) before it
+    // commits.
+    const answers = await Promise.all(
+      defaultDatabaseKind() === "pglite"
+        ? signIns()
+        : await site.world.services.db.kysely.transaction().execute(async (trx) => {
+            await sql`select 1 from households where id = ${household.json.id} for update`.execute(
+              trx,
+            );
+            const racing = signIns();
+            for (;;) {
+              const { rows } = await sql<{ n: number }>`
+                select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`.execute(
+                site.world.services.db.kysely,
+              );
+              if (rows[0]!.n >= 2) break;
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+            return racing;
+          }),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(answers.map((answer) => answer.json.Eligibility).sort()).toEqual(["ok", "waiting"]);
   });
 
   it("leaves a program that signs in one person alone, and a program without a limit", async () => {

@@ -466,7 +466,7 @@ const newVisitValues = (values: SignInValues, writer: WriterShape) =>
       coalesce((select array_agg(ids.value::int order by ids.n)
         from jsonb_array_elements_text(${values.memberIds}::jsonb) with ordinality as ids (value, n)),
         '{}'::int[]) end`.as("household_member_ids"),
-    sql<Eligibility | null>`case when exists (${pastVisitLimit(values, writer)}) then 'waiting' end`.as(
+    sql<Eligibility | null>`case when ${pastVisitLimit(values, writer)} then 'waiting' end`.as(
       "eligibility",
     ),
     // Taken only once the statement's checks passed (evaluated after its WHERE), and given back
@@ -581,35 +581,19 @@ function signInHousehold(
 }
 
 /**
- * A sign-in its program's visit limit refuses: the household's visits to the program counted
- * within the limit (approved ones too, those waiting or declined not) reach its count, in the
- * calendar month or week (from Monday) of the sign-in's time in the location's zone, its clock
- * changes included, or within `days` days of it either way (a visit sent late from an offline
- * tablet is counted where it happened); at the location alone unless `acrossLocations`. Checked
- * by the statement that writes the visit: the one place this is asked.
+ * A sign-in its program's visit limit refuses, by the database's `household_visits_past_limit`
+ * (migration `0054_household_visit_limit_lock`: the rule's periods and what counts are written
+ * there): called by the statement that writes the visit, the one place this is asked. It takes
+ * the household's lock before it counts, so two sign-ins of one household at once are counted one
+ * after the other; its count, a volatile function's, sees a visit committed while it waited, which
+ * this statement's own snapshot would not.
  */
 const pastVisitLimit = (
   values: Pick<SignInValues, "ProgramId" | "timeIn" | "LocationId">,
   writer: WriterShape,
 ) =>
-  sql<number>`select 1 from programs limited
-    cross join household
-    join locations here on here.id = ${locationOf(values, writer)}
-    cross join lateral (select date_trunc(case when limited.visit_limit->>'per' = 'week' then 'week' else 'month' end,
-        ${values.timeIn}::timestamptz at time zone here.time_zone) as local_start) period
-    where limited.id = ${values.ProgramId}::int and limited.visit_limit is not null
-      and (select count(*) from visits counted
-        where counted.household_id = household.id and counted.program_id = limited.id
-          and (counted.eligibility is null or counted.eligibility = 'approved')
-          and (coalesce((limited.visit_limit->>'acrossLocations')::boolean, false)
-            or counted.location_id = here.id)
-          and case when limited.visit_limit->>'per' = 'days' then
-              counted.time_in > ${values.timeIn}::timestamptz - make_interval(days => (limited.visit_limit->>'days')::int)
-              and counted.time_in < ${values.timeIn}::timestamptz + make_interval(days => (limited.visit_limit->>'days')::int)
-            else counted.time_in >= period.local_start at time zone here.time_zone
-              and counted.time_in < (period.local_start + case when limited.visit_limit->>'per' = 'week'
-                then interval '7 days' else interval '1 month' end) at time zone here.time_zone
-            end) >= (limited.visit_limit->>'count')::int`;
+  sql<boolean>`household_visits_past_limit(${values.ProgramId}::int,
+    (select household.id from household), ${locationOf(values, writer)}, ${values.timeIn}::timestamptz)`;
 
 /** The household a sign-in's phone belongs to now, as signInHousehold finds it (none new). */
 const phoneHousehold = (values: Pick<SignInValues, "PhoneNumber" | "ProgramId" | "unproven">) =>
