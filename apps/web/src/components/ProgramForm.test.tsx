@@ -53,6 +53,7 @@ describe("ProgramForm", () => {
           LocationIds: [],
           SignsInHousehold: false,
           AsksSignature: false,
+          OwnQueue: false,
         }}
         locations={locations}
         ownLocationId={2}
