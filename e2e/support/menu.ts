@@ -3,16 +3,18 @@ import { expect, type Locator, type Page } from "@playwright/test";
 /** The staff app's menu: the header's links on a wide screen, the burger's list on a narrow one. */
 export const mainMenu = (page: Page): Locator => page.getByRole("navigation", { name: "Main" });
 
-/** A staff member's (not an admin's) links in the menu, in order. */
-export const staffMenuLinks = [
+/** The pages every staff member has in the menu, in order, before an admin's. */
+export const staffPages = [
   "Dashboard",
   "Locations",
   "Programs",
   "Reports",
   "On site",
-  "My Account",
-  "Log out",
+  "Households",
 ];
+
+/** A staff member's (not an admin's) links in the menu, in order. */
+export const staffMenuLinks = [...staffPages, "My Account", "Log out"];
 
 /** Opens the folded menu (a phone, an upright or sideways tablet) and returns it. */
 export async function openFoldedMenu(page: Page): Promise<Locator> {

@@ -1,7 +1,13 @@
 import type { Locator } from "@playwright/test";
 import { Api, createSite, logInContext, signInVisitor, unique } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
-import { mainMenu, openAdminMenu, openFoldedMenu, staffMenuLinks } from "../support/menu.ts";
+import {
+  mainMenu,
+  openAdminMenu,
+  openFoldedMenu,
+  staffMenuLinks,
+  staffPages,
+} from "../support/menu.ts";
 import {
   expect,
   expectNoHorizontalOverflow,
@@ -105,11 +111,7 @@ test("logging in opens the dashboard; every admin page and My Account are in the
     // Folded on a phone and an upright tablet: the same pages, and My Account.
     const menu = await openFoldedMenu(page);
     await expect(menu.getByRole("link")).toHaveText([
-      "Dashboard",
-      "Locations",
-      "Programs",
-      "Reports",
-      "On site",
+      ...staffPages,
       ...adminPages.map(([label]) => label),
       "My Account",
       "Log out",

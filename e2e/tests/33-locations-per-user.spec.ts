@@ -27,14 +27,19 @@ test("locations per user: a network admin gives a site its admin, who gives thei
     access: [{ locationId: north.location.id, role: "staff" }],
   });
 
-  // Sita sees Users and the Audit log under Admin, and her staff's North role alone.
+  // Sita sees her site's pages under Admin (users, its own questions and webhooks, the log), and her staff's North role alone.
   await logInContext(page.context(), siteAdmin);
   await page.goto("/dashboard");
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("button", { name: "Admin" })
     .click();
-  await expect(page.getByRole("menuitem")).toHaveText(["Users", "Audit log"]);
+  await expect(page.getByRole("menuitem")).toHaveText([
+    "Users",
+    "Questions",
+    "Webhooks",
+    "Audit log",
+  ]);
   await page.goto(`/admin/users/${staff.id}`);
   const roles = page.getByRole("group", { name: "Locations and roles" });
   await expect(roles.getByLabel(north.location.Name)).toHaveValue("staff");
