@@ -34,7 +34,8 @@ describe("a now-serving screen's stream", () => {
       expect(stream.events.map((event) => event.event)).not.toContain("visit");
       expect(JSON.stringify(stream.events)).not.toContain("Ada");
       const shown = (await world.admin.get(`/api/screen/${screen.code}`)).json;
-      expect(shown.serving).toEqual([{ number: 1, desk: "3" }]);
+      // One line at this location: its numbers name no program.
+      expect(shown.serving).toEqual([{ number: 1, desk: "3", line: null }]);
     } finally {
       stream.close();
     }
