@@ -19,12 +19,18 @@ import { dayInWords } from "../support/days.ts";
 test.use({ locale: "es-ES" });
 
 /** Opens a page, waits for what shows it is ready, checks it with axe, and keeps its picture. */
-async function look(page: Page, path: string, ready: Locator, name: string) {
+async function look(
+  page: Page,
+  path: string,
+  ready: Locator,
+  name: string,
+  { fullPage = true } = {},
+) {
   await page.goto(path);
   await expect(ready).toBeVisible();
   await expectAccessible(page, name);
   await expectNoHorizontalOverflow(page, name);
-  await keepScreenshot(page, name);
+  await keepScreenshot(page, name, { fullPage });
 }
 
 /** A new site and its admin, logged in on this page's browser (which speaks Spanish). */
@@ -85,6 +91,9 @@ async function readEveryPage(
     "/admin/users",
     page.getByRole("heading", { name: "Usuarios", level: 1 }),
     `es-users-${size}`,
+    // The window alone: the list holds every user the other journeys made, tens of thousands of
+    // pixels tall by the end of a run.
+    { fullPage: false },
   );
   await expect(page.getByRole("link", { name: "Invitar a un usuario nuevo" })).toBeVisible();
   // The log of this location alone: other journeys write to the log meanwhile.
