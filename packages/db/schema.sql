@@ -364,10 +364,13 @@ CREATE TABLE settings (
     setup_dismissed_at timestamp with time zone,
     demo_password_hash text,
     fiscal_year_start_month smallint DEFAULT 1 NOT NULL,
+    retention_rule text DEFAULT 'days'::text NOT NULL,
     CONSTRAINT settings_erase_after_days_check CHECK (((erase_after_days >= 1) AND (erase_after_days <= 36500))),
     CONSTRAINT settings_fiscal_year_start_month_check CHECK (((fiscal_year_start_month >= 1) AND (fiscal_year_start_month <= 12))),
     CONSTRAINT settings_one_row_check CHECK ((id = 1)),
-    CONSTRAINT settings_pkey PRIMARY KEY (id)
+    CONSTRAINT settings_pkey PRIMARY KEY (id),
+    CONSTRAINT settings_retention_rule_check CHECK ((retention_rule = ANY (ARRAY['days'::text, 'federal_fiscal_year'::text]))),
+    CONSTRAINT settings_retention_rule_days CHECK (((retention_rule = 'days'::text) OR (erase_after_days IS NULL)))
 );
 
 CREATE TABLE staff_alert_subscriptions (
