@@ -49,7 +49,8 @@ export async function listDuplicates(
           case when names_alike(x.last_name, y.last_name) then 'LastName' end], null)
         from people x join people y on y.household_id > x.household_id
           and y.address = x.address and x.address <> ''
-          and y.birth_date is distinct from x.birth_date
+          -- Those the first join compared left out; two unknown birth dates are no match.
+          and (y.birth_date = x.birth_date) is not true
     ),
     phones as (
       select distinct household_id, key from (

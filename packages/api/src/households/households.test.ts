@@ -109,7 +109,7 @@ describe("possible duplicates, merging and moving a member", () => {
     expect(res.json[1].a.Members[0].FirstName).toBe("Ximena");
   });
 
-  it("compares names fuzzily: a misspelled last name with the birth date and address is a pair, two families at one address are not", async () => {
+  it("compares names fuzzily: a misspelled last name with the birth date and address is a pair, as are names and address without birth dates; two families at one address are not", async () => {
     const before = (await staff.call((api) => api.households.duplicates({}))).json.length;
     const born = { BirthDate: "1975-03-09" };
     const home = { AddressLine1: "5 Fuzzy Ct", Zip: "94110" };
@@ -127,13 +127,25 @@ describe("possible duplicates, merging and moving a member", () => {
       Members: [{ FirstName: "Ana", LastName: "Gutierrez", BirthDate: "2001-07-15" }],
     });
     await create({ ...home, Members: [{ FirstName: "Wei", LastName: "Chen", ...born }] });
+    // No birth date on either: the names and the address are three.
+    const unborn = {
+      AddressLine1: "9 Undated Rd",
+      Members: [{ FirstName: "Ines", LastName: "Vega" }],
+    };
+    const undated = [await create(unborn), await create(unborn)];
 
     const res = await staff.call((api) => api.households.duplicates({}));
-    expect(res.json.length).toBe(before + 1);
-    expect([res.json[0].a.id, res.json[0].b.id, res.json[0].matched]).toEqual([
-      first.id,
-      misspelled.id,
-      ["AddressLine1", "LastName", "BirthDate"],
+    expect(res.json.length).toBe(before + 2);
+    const pairs = res.json.map(
+      (pair: { a: HouseholdShape; b: HouseholdShape; matched: string[] }) => [
+        pair.a.id,
+        pair.b.id,
+        pair.matched,
+      ],
+    );
+    expect(pairs.slice(0, 2)).toEqual([
+      [undated[0]!.id, undated[1]!.id, ["AddressLine1", "FirstName", "LastName"]],
+      [first.id, misspelled.id, ["AddressLine1", "LastName", "BirthDate"]],
     ]);
   });
 
