@@ -201,6 +201,25 @@ test("retention: 'erase after N days' erases old visits' names, phones and tempe
       const kept = await adminApi.expect(200, "GET", `/api/visits/${oldest.id}`);
       expect(kept.FirstName).toBe(oldest.FirstName);
     }
+
+    // Or as TEFAP asks: kept until three years after the federal fiscal year closes, no days.
+    await page
+      .getByRole("radio", { name: "Until three years after the federal fiscal year closes" })
+      .check();
+    await expect(days).toHaveCount(0);
+    for (const [name, size] of [
+      ["phone", viewports.phone],
+      ["820x1180", { width: 820, height: 1180 }],
+    ] as const) {
+      await page.setViewportSize(size);
+      await keepScreenshot(page, `17-retention-fiscal-year-${name}`);
+    }
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+    expect(await adminApi.expect(200, "GET", "/api/settings")).toMatchObject({
+      eraseAfterDays: null,
+      retentionRule: "federal_fiscal_year",
+    });
   } finally {
     await adminApi.expect(200, "PATCH", "/api/settings", { eraseAfterDays: null });
   }

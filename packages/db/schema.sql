@@ -1,6 +1,8 @@
 -- The schema a fresh install's migrations make, as PostgreSQL describes it: do not edit.
 -- Written by `pnpm --filter @vsi/db schema`; test/schema.test.ts fails while it is out of date.
 
+CREATE EXTENSION fuzzystrmatch;
+
 CREATE TABLE answer_figures (
     visit_id integer NOT NULL,
     question_id integer NOT NULL,
@@ -362,10 +364,13 @@ CREATE TABLE settings (
     setup_dismissed_at timestamp with time zone,
     demo_password_hash text,
     fiscal_year_start_month smallint DEFAULT 1 NOT NULL,
+    retention_rule text DEFAULT 'days'::text NOT NULL,
     CONSTRAINT settings_erase_after_days_check CHECK (((erase_after_days >= 1) AND (erase_after_days <= 36500))),
     CONSTRAINT settings_fiscal_year_start_month_check CHECK (((fiscal_year_start_month >= 1) AND (fiscal_year_start_month <= 12))),
     CONSTRAINT settings_one_row_check CHECK ((id = 1)),
-    CONSTRAINT settings_pkey PRIMARY KEY (id)
+    CONSTRAINT settings_pkey PRIMARY KEY (id),
+    CONSTRAINT settings_retention_rule_check CHECK ((retention_rule = ANY (ARRAY['days'::text, 'federal_fiscal_year'::text]))),
+    CONSTRAINT settings_retention_rule_days CHECK (((retention_rule = 'days'::text) OR (erase_after_days IS NULL)))
 );
 
 CREATE TABLE staff_alert_subscriptions (
@@ -781,6 +786,17 @@ AS $function$
     end
   $function$;
 
+CREATE OR REPLACE FUNCTION public.names_alike(a text, b text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+      select x <> '' and y <> ''
+        and levenshtein(x, y) <= (least(length(x), length(y)) + 1) / 4
+      from (select left(lower(regexp_replace(a, '[^[:alnum:]]', '', 'g')), 255) as x,
+          left(lower(regexp_replace(b, '[^[:alnum:]]', '', 'g')), 255) as y) bare
+    $function$;
+
 CREATE OR REPLACE FUNCTION public.open_visits(location integer, program integer)
  RETURNS SETOF visits
  LANGUAGE plpgsql
@@ -1166,7 +1182,9 @@ AS $function$
         'timeIn', to_char(v.time_in at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'timeOut', to_char(v.time_out at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'signedOutBy', v.signed_out_by,
-        'signedInFrom', v.signed_in_from)
+        'signedInFrom', v.signed_in_from,
+        'partySize', v.party_size,
+        'householdId', v.household_id)
     $function$;
 
 CREATE TRIGGER api_tokens_notify_revoked AFTER UPDATE OF revoked_at ON public.api_tokens FOR EACH ROW WHEN (((old.revoked_at IS NULL) AND (new.revoked_at IS NOT NULL))) EXECUTE FUNCTION vsi_user_access_notify();

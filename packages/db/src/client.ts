@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { Kysely, PostgresDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import { pgliteNotifications, pgNotifications, type Notifications } from "./notifications.ts";
@@ -61,6 +62,12 @@ function once(close: () => Promise<void>): () => Promise<void> {
  */
 const embeddedStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 
+/**
+ * The contrib extensions the migrations create (PostgreSQL's packages carry them; PGlite loads
+ * each from its own bundle only when named here): levenshtein for names compared fuzzily.
+ */
+const embeddedExtensions = { fuzzystrmatch };
+
 export async function createDb(config: DbConfig = {}): Promise<Db> {
   const { onStatement } = config;
   const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
@@ -99,6 +106,7 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   let dir: string | undefined;
   const copy = {
     startParams: embeddedStartParams,
+    extensions: embeddedExtensions,
     ...(config.copyOf ? { loadDataDir: config.copyOf } : {}),
   };
   if (config.inMemory) {
@@ -110,7 +118,9 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     // PGlite refuses to load a copy over a database: only a new folder starts as one.
     pglite = new PGlite(
       dir,
-      existsSync(path.join(dir, "PG_VERSION")) ? { startParams: embeddedStartParams } : copy,
+      existsSync(path.join(dir, "PG_VERSION"))
+        ? { startParams: embeddedStartParams, extensions: embeddedExtensions }
+        : copy,
     );
   }
   // Open it now, so a folder that cannot be opened fails here rather than in the first query.

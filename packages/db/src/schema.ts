@@ -390,11 +390,18 @@ export interface RateLimitsTable {
   reset_at: Timestamp;
 }
 
+export type RetentionRule = "days" | "federal_fiscal_year";
+
 /** The one row of instance-wide settings. */
 export interface SettingsTable {
   id: Generated<number>;
   /** Visitors' details are erased from visits older than this; null keeps them. */
   erase_after_days: number | null;
+  /**
+   * 'federal_fiscal_year': details kept until three years after the federal fiscal year of the
+   * visit closes, erase_after_days null (migration 0056_fiscal_year_retention).
+   */
+  retention_rule: ColumnType<RetentionRule, RetentionRule | undefined, RetentionRule>;
   retention_ran_at: NullableTimestamp;
   /** The pads of the install's visitor-key secret (migration 0019_visitor_keys). */
   visitor_key_inner: Buffer | null;

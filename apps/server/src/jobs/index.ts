@@ -85,8 +85,8 @@ export function scheduledJobs(
       name: "retention",
       cron: "30 3 * * *",
       run: async () => {
-        const { erased, eraseAfterDays } = await runRetention(services.db.kysely, services.now());
-        if (eraseAfterDays !== null) log.info(`retention: ${erased} visit(s) erased`);
+        const { erased, retention } = await runRetention(services.db.kysely, services.now());
+        if (retention !== null) log.info(`retention: ${erased} visit(s) erased`);
       },
     },
     // The embedded database has no autovacuum: nightly, after retention, the server does its work.

@@ -4,6 +4,7 @@ import {
   Group,
   Modal,
   NumberInput,
+  Radio,
   Stack,
   Switch,
   Text,
@@ -18,21 +19,32 @@ import { useServerErrors } from "../hooks/useServerErrors";
 import { SaveRow } from "./SaveRow";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 
+type RetentionRule = "days" | "federal_fiscal_year";
+
 /** What is about to be erased, asked about before it is: a new period, or erasing now. */
 type Confirming =
-  | { kind: "save"; eraseAfterDays: number; erases: number; before: string }
+  | {
+      kind: "save";
+      eraseAfterDays: number | null;
+      retentionRule: RetentionRule;
+      erases: number;
+      before: string;
+    }
   | { kind: "eraseNow"; erases: number };
 
 /**
- * "Erase visitors' personal details after N days": off by default; says what the next run will
- * erase. A period that would erase anything is saved only once the admin has read how many
- * visits' details go (the server's count for that period), and "Erase now" asks the same; a
- * period under the minimum is refused by the field (the server's rule, shown as it says it).
+ * "Erase visitors' personal details after N days", or three years after the federal fiscal year
+ * of the visit closes (as TEFAP asks): off by default; says what the next run will erase. A choice
+ * that would erase anything is saved only once the admin has read how many visits' details go
+ * (the server's count for it), and "Erase now" asks the same; a period under the minimum is
+ * refused by the field (the server's rule, shown as it says it).
  */
 export function RetentionSettings() {
   const { t, formatDate, formatDateTime } = useStaffTranslation();
   const { data: settings } = useSuspenseQuery(trpc.settings.get.queryOptions());
-  const [enabled, setEnabled] = useState(settings.eraseAfterDays !== null);
+  const kept = settings.eraseAfterDays !== null || settings.retentionRule !== "days";
+  const [enabled, setEnabled] = useState(kept);
+  const [rule, setRule] = useState<RetentionRule>(settings.retentionRule);
   const [days, setDays] = useState<number | string>(settings.eraseAfterDays ?? 365);
   const [saved, setSaved] = useState<string | null>(null);
   // What the dialog asks about, kept while it closes so its words do not change as it fades.
@@ -81,13 +93,16 @@ export function RetentionSettings() {
       return;
     }
     // An emptied field is no period: the server's "at least" says what to type.
-    const eraseAfterDays = days === "" ? 0 : Number(days);
+    const eraseAfterDays = rule === "days" ? (days === "" ? 0 : Number(days)) : null;
+    const chosen = { eraseAfterDays, retentionRule: rule };
     setChecking(true);
     try {
-      const preview = await trpcClient.settings.retentionPreview.query({ eraseAfterDays });
-      if (preview.erases > 0 && eraseAfterDays !== settings.eraseAfterDays)
-        ask({ kind: "save", ...preview });
-      else save.mutate({ eraseAfterDays });
+      const preview = await trpcClient.settings.retentionPreview.query(
+        eraseAfterDays === null ? { retentionRule: rule } : { eraseAfterDays, retentionRule: rule },
+      );
+      const changed = eraseAfterDays !== settings.eraseAfterDays || rule !== settings.retentionRule;
+      if (preview.erases > 0 && changed) ask({ kind: "save", ...preview });
+      else save.mutate(chosen);
     } catch (error) {
       errors.report(error);
     } finally {
@@ -122,6 +137,24 @@ export function RetentionSettings() {
             onChange={(event) => setEnabled(event.currentTarget.checked)}
           />
           {enabled ? (
+            <Radio.Group
+              label={t("settings.retentionRule")}
+              value={rule}
+              onChange={(value) =>
+                setRule(value === "federal_fiscal_year" ? "federal_fiscal_year" : "days")
+              }
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio value="days" label={t("settings.retentionByDays")} />
+                <Radio
+                  value="federal_fiscal_year"
+                  label={t("settings.retentionByFiscalYear")}
+                  description={t("settings.retentionByFiscalYearHint")}
+                />
+              </Stack>
+            </Radio.Group>
+          ) : null}
+          {enabled && rule === "days" ? (
             <NumberInput
               label={t("settings.retentionDays")}
               description={t("settings.retentionDaysHint", { min: retentionDayBounds.min })}
@@ -139,7 +172,7 @@ export function RetentionSettings() {
             />
           ) : null}
           <SaveRow label={t("settings.save")} loading={checking || save.isPending} saved={saved}>
-            {settings.eraseAfterDays !== null ? (
+            {kept ? (
               <Button variant="default" loading={eraseNow.isPending} onClick={askToEraseNow}>
                 {t("settings.eraseNow")}
               </Button>
@@ -147,7 +180,7 @@ export function RetentionSettings() {
           </SaveRow>
           <Alert color="gray" variant="light" role="status" aria-live="polite">
             <Text>
-              {settings.eraseAfterDays === null
+              {!kept
                 ? t("settings.retentionOff")
                 : t("settings.nextRun", { count: settings.nextRunErases })}
             </Text>
@@ -193,7 +226,12 @@ export function RetentionSettings() {
             <Button
               color="red.9"
               loading={save.isPending}
-              onClick={() => save.mutate({ eraseAfterDays: confirming.eraseAfterDays })}
+              onClick={() =>
+                save.mutate({
+                  eraseAfterDays: confirming.eraseAfterDays,
+                  retentionRule: confirming.retentionRule,
+                })
+              }
             >
               {t("settings.confirmSave")}
             </Button>

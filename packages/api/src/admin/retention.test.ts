@@ -55,6 +55,7 @@ describe("retention", () => {
   it("is off by default: a run erases nothing and the settings say so", async () => {
     expect((await site.admin.call((api) => api.settings.get())).json).toEqual({
       eraseAfterDays: null,
+      retentionRule: "days",
       nextRunErases: 0,
       lastRunAt: null,
     });
@@ -62,7 +63,7 @@ describe("retention", () => {
     const visit = await oldVisit(now, 400);
     expect(await runRetention(site.world.services.db.kysely, now)).toEqual({
       erased: 0,
-      eraseAfterDays: null,
+      retention: null,
     });
     expect((await visitRow(visit.id)).first_name).toBe("Maria");
   });
@@ -90,7 +91,7 @@ describe("retention", () => {
 
     const firstRun = await runRetention(db, now);
     // Everything older than 30 days at `now`: the two visits here, and the earlier test's.
-    expect(firstRun).toEqual({ erased: 3, eraseAfterDays: 30 });
+    expect(firstRun).toEqual({ erased: 3, retention: { rule: "days", days: 30 } });
     for (const visit of old) {
       const row = await visitRow(visit.id);
       expect(row).toMatchObject({
@@ -115,7 +116,10 @@ describe("retention", () => {
     expect(await reportTotal()).toBe(totalBefore);
 
     // Nothing is left to erase; the run and the setting are in the audit log, with no one's details.
-    expect(await runRetention(db, now)).toEqual({ erased: 0, eraseAfterDays: 30 });
+    expect(await runRetention(db, now)).toEqual({
+      erased: 0,
+      retention: { rule: "days", days: 30 },
+    });
     const runs = await auditRows("retention.run");
     expect(runs.map((r) => [r.actor, r.details.erased])).toEqual([
       ["system", 3],
@@ -212,6 +216,33 @@ describe("retention", () => {
     expect(
       (await staff.call((api) => api.settings.retentionPreview({ eraseAfterDays: 45 }))).status,
     ).toBe(403);
+  });
+
+  it("kept until three years after the federal fiscal year closes: a run erases the visits of the fiscal years past that, from 1 October on", async () => {
+    const db = site.world.services.db.kysely;
+    const both = await site.admin.call((api) =>
+      api.settings.update({ eraseAfterDays: 400, retentionRule: "federal_fiscal_year" }),
+    );
+    expect(both.json.errors.map((e: { path: string }) => e.path)).toEqual(["eraseAfterDays"]);
+    const set = await site.admin.call((api) =>
+      api.settings.update({ eraseAfterDays: null, retentionRule: "federal_fiscal_year" }),
+    );
+    expect(set.json).toMatchObject({ eraseAfterDays: null, retentionRule: "federal_fiscal_year" });
+    // Fiscal 2013 (kept through 30 September 2016) and fiscal 2014; every other visit here is later.
+    const fiscal2013 = await oldVisit(new Date("2012-11-02T15:00:00Z"), 0);
+    const fiscal2014 = await oldVisit(new Date("2013-11-02T15:00:00Z"), 0);
+    const rule = { rule: "federal_fiscal_year" };
+    expect(await runRetention(db, new Date("2016-09-30T12:00:00Z"))).toEqual({
+      erased: 0,
+      retention: rule,
+    });
+    expect(await runRetention(db, new Date("2016-10-01T12:00:00Z"))).toEqual({
+      erased: 1,
+      retention: rule,
+    });
+    expect((await visitRow(fiscal2013.id)).first_name).toBe("");
+    expect((await visitRow(fiscal2014.id)).first_name).toBe("Maria");
+    await site.admin.call((api) => api.settings.update({ eraseAfterDays: null }));
   });
 });
 

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { sql, type ExpressionBuilder } from "kysely";
-import type { Executor, Kysely, Database, SignOutKind } from "@vsi/db";
+import type { Executor, Kysely, Database, RetentionRule, SignOutKind } from "@vsi/db";
 import { toNamedVisit } from "../visits/mappers.ts";
 import { visitorKeyOf } from "../visits/queries.ts";
 import { dropErasedSignatures } from "../visits/signatures.ts";
 import { recordAudit, systemActor, type AuditActor } from "../kernel/audit.ts";
 import { erasedVisitorDetails } from "../kernel/visitor-details.ts";
+import { federalFiscalYearCutoff } from "../kernel/federal-fiscal-year.ts";
 import { eraseRollCallNamesBefore, eraseRollCallNamesOf } from "../roll-calls/queries.ts";
 import { eraseHouseholdMemberOf, eraseHouseholdsBefore } from "../households/queries.ts";
 
@@ -22,8 +23,28 @@ const erasedDetails = (now: Date) => ({
   updated_at: now,
 });
 
+/**
+ * How long visitors' details are kept, when not for good: a number of days, or until three years
+ * after the federal fiscal year of the visit closes.
+ */
+export type Retention = { rule: "days"; days: number } | { rule: "federal_fiscal_year" };
+
 /** Visits begun before this are erased by a run at `now`. */
-const cutoff = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS);
+const cutoff = (retention: Retention, now: Date) =>
+  retention.rule === "days"
+    ? new Date(now.getTime() - retention.days * DAY_MS)
+    : federalFiscalYearCutoff(now);
+
+/** The settings row's retention; null: kept for good. */
+const retentionOf = (row: {
+  erase_after_days: number | null;
+  retention_rule: RetentionRule;
+}): Retention | null =>
+  row.retention_rule === "federal_fiscal_year"
+    ? { rule: "federal_fiscal_year" }
+    : row.erase_after_days === null
+      ? null
+      : { rule: "days", days: row.erase_after_days };
 
 /** Visits begun before the cutoff whose details are still there. Open ones wait until they end. */
 const erasable = (before: Date) => (eb: ExpressionBuilder<Database, "visits">) =>
@@ -31,14 +52,15 @@ const erasable = (before: Date) => (eb: ExpressionBuilder<Database, "visits">) =
 
 export interface RetentionStatus {
   eraseAfterDays: number | null;
+  retentionRule: RetentionRule;
   /** How many visits a run now would erase (0 while retention is off). */
   nextRunErases: number;
   lastRunAt: Date | null;
 }
 
-/** What a run at `now` would erase if visits were kept `days` days: how many, begun before when. */
-export async function erasableVisits(db: Executor, days: number, now: Date) {
-  const before = cutoff(days, now);
+/** What a run at `now` would erase with this retention: how many, begun before when. */
+export async function erasableVisits(db: Executor, retention: Retention, now: Date) {
+  const before = cutoff(retention, now);
   const row = await db
     .selectFrom("visits")
     .select((eb) => eb.fn.countAll<string | number>().as("n"))
@@ -49,47 +71,59 @@ export async function erasableVisits(db: Executor, days: number, now: Date) {
 
 export async function retentionStatus(db: Executor, now: Date): Promise<RetentionStatus> {
   const settings = await db.selectFrom("settings").selectAll().executeTakeFirstOrThrow();
-  const nextRunErases =
-    settings.erase_after_days === null
-      ? 0
-      : (await erasableVisits(db, settings.erase_after_days, now)).count;
+  const retention = retentionOf(settings);
+  const nextRunErases = retention ? (await erasableVisits(db, retention, now)).count : 0;
   return {
     eraseAfterDays: settings.erase_after_days,
+    retentionRule: settings.retention_rule,
     nextRunErases,
     lastRunAt: settings.retention_ran_at,
   };
 }
 
 /**
- * Turns retention on (N days) or off (null); the change is in the audit log. Saving is a choice
- * even when nothing changes (keeping details for good is one), so it is always recorded as made.
+ * Turns retention on (N days, or the federal fiscal year rule) or off (null); the change is in the
+ * audit log. Saving is a choice even when nothing changes (keeping details for good is one), so it
+ * is always recorded as made.
  */
-export async function setEraseAfterDays(
+export async function setRetention(
   db: Kysely<Database>,
-  days: number | null,
+  retention: Retention | null,
   actor: AuditActor,
   now: Date,
 ): Promise<void> {
+  const days = retention?.rule === "days" ? retention.days : null;
+  const rule = retention?.rule ?? "days";
   await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom("settings")
-      .select("erase_after_days")
+      .select(["erase_after_days", "retention_rule"])
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (before.erase_after_days === days) {
+    if (before.erase_after_days === days && before.retention_rule === rule) {
       await trx.updateTable("settings").set({ retention_chosen_at: now }).execute();
       return;
     }
     await trx
       .updateTable("settings")
-      .set({ erase_after_days: days, retention_chosen_at: now, updated_at: now })
+      .set({
+        erase_after_days: days,
+        retention_rule: rule,
+        retention_chosen_at: now,
+        updated_at: now,
+      })
       .execute();
     await recordAudit(
       trx,
       actor,
       {
         action: "settings.update",
-        details: { eraseAfterDays: { from: before.erase_after_days, to: days } },
+        details: {
+          eraseAfterDays: { from: before.erase_after_days, to: days },
+          ...(before.retention_rule === rule
+            ? {}
+            : { retentionRule: { from: before.retention_rule, to: rule } }),
+        },
       },
       now,
     );
@@ -105,16 +139,16 @@ export async function runRetention(
   db: Kysely<Database>,
   now: Date,
   actor: AuditActor = systemActor,
-): Promise<{ erased: number; eraseAfterDays: number | null }> {
+): Promise<{ erased: number; retention: Retention | null }> {
   return db.transaction().execute(async (trx) => {
     const settings = await trx
       .selectFrom("settings")
-      .select("erase_after_days")
+      .select(["erase_after_days", "retention_rule"])
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const days = settings.erase_after_days;
-    if (days === null) return { erased: 0, eraseAfterDays: null };
-    const before = cutoff(days, now);
+    const retention = retentionOf(settings);
+    if (retention === null) return { erased: 0, retention: null };
+    const before = cutoff(retention, now);
     const result = await trx
       .updateTable("visits")
       .set(erasedDetails(now))
@@ -135,13 +169,14 @@ export async function runRetention(
           erased,
           rollCallNames,
           households,
-          eraseAfterDays: days,
+          eraseAfterDays: settings.erase_after_days,
+          retentionRule: settings.retention_rule,
           before: before.toISOString(),
         },
       },
       now,
     );
-    return { erased, eraseAfterDays: days };
+    return { erased, retention };
   });
 }
 

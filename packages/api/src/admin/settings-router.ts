@@ -14,12 +14,24 @@ import {
   erasableVisits,
   retentionStatus,
   runRetention,
-  setEraseAfterDays,
+  setRetention,
+  type Retention,
   type RetentionStatus,
 } from "./retention.ts";
 import { dismissSetupChecklist } from "./setup.ts";
 import { setupDismissalSchema } from "./setup-schema.ts";
 import { adminProcedure, router } from "../kernel/trpc.ts";
+
+/** What an admin chose: null keeps details for good. */
+const retentionChosen = (input: {
+  eraseAfterDays: number | null;
+  retentionRule: Retention["rule"];
+}): Retention | null =>
+  input.retentionRule === "federal_fiscal_year"
+    ? { rule: "federal_fiscal_year" }
+    : input.eraseAfterDays === null
+      ? null
+      : { rule: "days", days: input.eraseAfterDays };
 
 const toSettings = (status: RetentionStatus) => ({
   ...status,
@@ -46,14 +58,15 @@ export const settingsRouter = router({
         method: "PATCH",
         path: "/settings",
         tags: ["settings"],
-        summary: "Erase visitors' details after eraseAfterDays days, or never (null) (admin)",
+        summary:
+          "Erase visitors' details after eraseAfterDays days, three years after the federal fiscal year closes (retentionRule), or never (null) (admin)",
       },
     })
     .input(settingsUpdateInput)
     .output(settingsSchema)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.services.now();
-      await setEraseAfterDays(ctx.db, input.eraseAfterDays, actorOf(ctx.identity), now);
+      await setRetention(ctx.db, retentionChosen(input), actorOf(ctx.identity), now);
       return toSettings(await retentionStatus(ctx.db, now));
     }),
 
@@ -64,18 +77,22 @@ export const settingsRouter = router({
         path: "/settings/retention/preview",
         tags: ["settings"],
         summary:
-          "How many visits' details a retention of eraseAfterDays days would erase at its next run, before it is saved (admin)",
+          "How many visits' details a retention of eraseAfterDays days (or by retentionRule) would erase at its next run, before it is saved (admin)",
       },
     })
     .input(retentionPreviewInput)
     .output(retentionPreviewSchema)
     .query(async ({ ctx, input }) => {
-      const { count, before } = await erasableVisits(
-        ctx.db,
-        input.eraseAfterDays,
-        ctx.services.now(),
-      );
-      return { eraseAfterDays: input.eraseAfterDays, erases: count, before: iso(before) };
+      const eraseAfterDays = input.eraseAfterDays ?? null;
+      const retention = retentionChosen({ eraseAfterDays, retentionRule: input.retentionRule });
+      // The input's rule leaves no way to keep for good here: days are required without the year.
+      const { count, before } = await erasableVisits(ctx.db, retention!, ctx.services.now());
+      return {
+        eraseAfterDays,
+        retentionRule: input.retentionRule,
+        erases: count,
+        before: iso(before),
+      };
     }),
 
   runRetention: adminProcedure

@@ -3,12 +3,22 @@ import { isoDateTime } from "../kernel/schema.ts";
 import { phoneNumber, visitSchema } from "../visits/schema.ts";
 import { say, adminMessages } from "../kernel/messages.ts";
 
+/**
+ * "days": by eraseAfterDays; "federal_fiscal_year": until three years after the federal fiscal
+ * year of the visit (1 October to 30 September) closes, eraseAfterDays null.
+ */
+export const retentionRule = z.enum(["days", "federal_fiscal_year"]).meta({
+  description:
+    "days: erased after eraseAfterDays; federal_fiscal_year: kept until three years after the federal fiscal year of the visit closes (30 September), as TEFAP asks",
+});
+
 export const settingsSchema = z
   .object({
     eraseAfterDays: z.number().int().nullable().meta({
       description:
-        "visitors' names, phone and temperature are erased from visits older than this; null: kept",
+        "visitors' names, phone and temperature are erased from visits older than this; null: kept (or kept by retentionRule)",
     }),
+    retentionRule,
     nextRunErases: z
       .number()
       .int()
@@ -31,28 +41,52 @@ const retentionDays = z
   .min(retentionDayBounds.min, say(adminMessages.daysAtLeast, { min: retentionDayBounds.min }))
   .max(retentionDayBounds.max, say(adminMessages.daysAtMost, { max: retentionDayBounds.max }));
 
-export const settingsUpdateInput = z.object({ eraseAfterDays: retentionDays.nullable() });
+export const settingsUpdateInput = z
+  .object({
+    eraseAfterDays: retentionDays.nullable(),
+    retentionRule: retentionRule.default("days"),
+  })
+  .superRefine((input, ctx) => {
+    if (input.retentionRule === "federal_fiscal_year" && input.eraseAfterDays !== null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["eraseAfterDays"],
+        message: say(adminMessages.daysWithFiscalYear),
+      });
+  });
 
-/** The same rule read from a query string, where a number comes as digits. */
-export const retentionPreviewInput = z.object({
-  eraseAfterDays: z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .regex(/^-?\d{1,9}$/)
-          .transform(Number),
-      ],
-      {
-        error: say(adminMessages.wholeDays),
-      },
-    )
-    .pipe(retentionDays),
-});
+/** The same rule read from a query string, where a number comes as digits; no days for the fiscal year. */
+export const retentionPreviewInput = z
+  .object({
+    retentionRule: retentionRule.default("days"),
+    eraseAfterDays: z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .regex(/^-?\d{1,9}$/)
+            .transform(Number),
+        ],
+        {
+          error: say(adminMessages.wholeDays),
+        },
+      )
+      .pipe(retentionDays)
+      .optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.retentionRule === "days" && input.eraseAfterDays === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["eraseAfterDays"],
+        message: say(adminMessages.wholeDays),
+      });
+  });
 
 export const retentionPreviewSchema = z.object({
-  eraseAfterDays: z.number().int(),
+  eraseAfterDays: z.number().int().nullable(),
+  retentionRule,
   erases: z.number().int().meta({
     description:
       "visits whose visitors' details the next run would erase with this setting: ended visits begun before `before`, not yet erased",

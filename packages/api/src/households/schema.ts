@@ -166,7 +166,6 @@ export const duplicatesInput = z.object({ page: pageQuery.page });
 export const duplicateFields = [
   "PhoneNumber",
   "AddressLine1",
-  "Zip",
   "FirstName",
   "LastName",
   "BirthDate",
@@ -180,7 +179,7 @@ export const duplicateSchema = z
     b: householdSchema,
     matched: z.array(z.enum(duplicateFields)).meta({
       description:
-        "what they share: PhoneNumber (a member's number, or one a visit of the other was signed in with); AddressLine1 and Zip (compared without case, spaces or punctuation); FirstName, LastName and BirthDate (one member of each)",
+        "what they share: PhoneNumber (a member's number, or one a visit of the other was signed in with), or three or four of AddressLine1 (compared without case, spaces or punctuation), FirstName and LastName (one member of each, alike: a misspelling passes) and BirthDate",
     }),
   })
   .meta({ id: "HouseholdDuplicate" });

@@ -162,6 +162,7 @@ export const adminMessages = /* @__PURE__ */ keyed("", {
   daysAtLeast: "Days must be at least {min}",
   daysAtMost: "Days must be at most {max}",
   wholeDays: "Days must be a whole number",
+  daysWithFiscalYear: "No number of days when kept by the fiscal year",
   backupFailed: "The backup failed: {reason}",
 } as const);
 

@@ -39,21 +39,32 @@ export async function startRollCall(
       .values({ location_id: locationId, drill, started_at: now, started_by: userId })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // A party is everyone in it: the visitor, each member of their household who came (by name;
+    // the visitor's own member, found by the phone, once), and anyone else as the visitor's guest
+    // ("Rosa Delgado +1"), so the roll call counts the people the sheet counts.
     const people = await trx
       .insertInto("roll_call_people")
       .columns(["roll_call_id", "visit_id", "name", "program"])
-      .expression((eb) =>
-        eb
-          .selectFrom("visits")
-          .innerJoin("programs", "programs.id", "visits.program_id")
-          .select([
-            sql<number>`${id}::int`.as("roll_call_id"),
-            "visits.id as visit_id",
-            sql<string>`trim(visits.first_name || ' ' || visits.last_name)`.as("name"),
-            "programs.name as program",
-          ])
-          .where("visits.location_id", "=", locationId)
-          .where("visits.time_out", "is", null),
+      .expression(
+        sql`select ${id}::int, v.id, person.name, p.name
+          from visits v
+          join programs p on p.id = v.program_id
+          cross join lateral (
+            select coalesce(array_agg(trim(m.first_name || ' ' || m.last_name) order by m.id),
+                '{}') as names
+              from household_members m
+              where m.id = any(v.household_member_ids)
+                and m.phone_number is distinct from v.phone_number
+          ) came
+          cross join lateral (
+            select trim(v.first_name || ' ' || v.last_name) as name
+            union all
+            select unnest(came.names)
+            union all
+            select trim(v.first_name || ' ' || v.last_name) || ' +' || guest
+              from generate_series(1, v.party_size - 1 - cardinality(came.names)) guest
+          ) person
+          where v.location_id = ${locationId} and v.time_out is null`,
       )
       .executeTakeFirst();
     await recordAudit(

@@ -88,6 +88,48 @@ describe("starting a roll call", () => {
     expect((await get(staff, rollCall.id)).people).toHaveLength(2);
   });
 
+  it("lists a party's people: the visitor, the household's members who came, and the others as the visitor's guests", async () => {
+    const here = await freshLocation("Roll Call Party");
+    const program = await site.admin.call((api) =>
+      api.programs.create({
+        Name: "Roll Call Households",
+        LocationIds: [here],
+        SignsInHousehold: true,
+      }),
+    );
+    const phone = visitor(0, 0).PhoneNumber.replace(/\D/g, "");
+    const made = await staff.call((api) =>
+      api.households.create({
+        Members: [
+          { FirstName: "Marta", LastName: "Ruiz", PhoneNumber: phone },
+          { FirstName: "Ana", LastName: "Ruiz" },
+        ],
+      }),
+    );
+    const ids = made.json.Members.map((member: { id: number }) => member.id);
+    const visit = await staff.call((api) =>
+      api.visits.create(
+        visitor(here, program.json.id, {
+          FirstName: "Marta",
+          LastName: "Ruiz",
+          PhoneNumber: phone,
+          PartySize: 4,
+          HouseholdMemberIds: ids,
+        }) as never,
+      ),
+    );
+    expect(visit.status, JSON.stringify(visit.json)).toBe(201);
+
+    const rollCall = await start(here);
+    expect(rollCall.missing).toBe(4);
+    expect(rollCall.people.map((p) => [p.name, p.visitId])).toEqual([
+      ["Ana Ruiz", visit.json.id],
+      ["Marta Ruiz", visit.json.id],
+      ["Marta Ruiz +1", visit.json.id],
+      ["Marta Ruiz +2", visit.json.id],
+    ]);
+  });
+
   it("keeps one open roll call per location: a second start is a 409 naming the open one", async () => {
     const here = await freshLocation("Roll Call One Open");
     const first = await start(here, true);

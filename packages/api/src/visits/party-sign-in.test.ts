@@ -121,7 +121,7 @@ describe("a party's size", () => {
 });
 
 describe("a household's sign-in", () => {
-  it("makes the household at the first visit, the visitor its member, and finds it by their phone at the next", async () => {
+  it("makes the household at the first visit, the visitor its member, and finds it by their phone at the next; the visit's events carry its party's size and household", async () => {
     const before = await count("households");
     const sent = visitor(site.catalog.main.id, pantry, { PartySize: 5 });
     const first = await tablet.call((api) => api.visits.create(sent));
@@ -130,6 +130,12 @@ describe("a household's sign-in", () => {
     const householdId = first.json.HouseholdId as number;
     expect(householdId).toEqual(expect.any(Number));
     expect(await count("households")).toBe(before + 1);
+    // What webhooks and staff alerts are sent of the visit.
+    const event = await sql<{ data: Record<string, unknown> }>`
+      select webhook_visit_data(v, '', '') as data from visits v where v.id = ${first.json.id}`.execute(
+      db(),
+    );
+    expect(event.rows[0]!.data).toMatchObject({ partySize: 5, householdId });
 
     const household = (await staff.call((api) => api.households.get({ id: householdId })))
       .json as HouseholdShape;

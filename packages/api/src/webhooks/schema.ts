@@ -129,6 +129,13 @@ export const webhookVisitDataSchema = z.object({
   timeOut: isoDateTime.nullable(),
   signedOutBy: z.enum(["visitor", "staff", "auto"]).nullable(),
   signedInFrom: z.enum(["tablet", "phone", "staff"]),
+  partySize: z.number().int().optional().meta({
+    description:
+      "How many people came with the sign-in (1 unless a party); absent in events written before parties",
+  }),
+  householdId: z.number().int().nullable().optional().meta({
+    description: "The visitor's household, for a program that signs in households; else null",
+  }),
   lastName: z.string().optional().meta({ description: "Only with includePersonalDetails" }),
   phoneNumber: z.string().optional().meta({ description: "Only with includePersonalDetails" }),
   temperature: z

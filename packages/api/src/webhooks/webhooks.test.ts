@@ -293,6 +293,8 @@ describe("delivery", () => {
         timeOut: null,
         signedOutBy: null,
         signedInFrom: "tablet",
+        partySize: 1,
+        householdId: null,
       },
     });
     // A signature made with another secret is refused by the same package.

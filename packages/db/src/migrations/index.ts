@@ -51,6 +51,8 @@ import * as m0051 from "./0051_open_visits_by_index_scan.ts";
 import * as m0052 from "./0052_program_lines.ts";
 import * as m0053 from "./0053_own_questions_and_webhooks.ts";
 import * as m0054 from "./0054_household_visit_limit_lock.ts";
+import * as m0055 from "./0055_household_names_and_events.ts";
+import * as m0056 from "./0056_fiscal_year_retention.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -106,4 +108,6 @@ export const migrations: Record<string, Migration> = {
   "0052_program_lines": m0052,
   "0053_own_questions_and_webhooks": m0053,
   "0054_household_visit_limit_lock": m0054,
+  "0055_household_names_and_events": m0055,
+  "0056_fiscal_year_retention": m0056,
 };
