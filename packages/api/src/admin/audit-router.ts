@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { auditEntrySchema, auditListInput, auditPageSchema } from "./audit-schema.ts";
 import { auditPage } from "./audit-log.ts";
-import { linkHeader } from "../kernel/pagination.ts";
+import { pageHeaders } from "../kernel/pagination.ts";
 import { router, siteAdminProcedure } from "../kernel/trpc.ts";
 import { withinAdministeredLocations } from "../kernel/permissions.ts";
 
@@ -25,10 +25,12 @@ export const auditRouter = router({
         exactTotal,
         limits: ctx.services.config.countLimits,
       });
-      ctx.response.headers["X-Total-Count"] = String(result.total);
-      if (result.totalEstimated) ctx.response.headers["X-Total-Count-Estimated"] = "true";
-      const link = linkHeader(ctx.services.config.baseUrl, ctx.url, result.page, result.pageCount);
-      if (link) ctx.response.headers.Link = link;
+      pageHeaders(ctx, {
+        total: result.total,
+        page: result.page,
+        pages: result.pageCount,
+        estimated: result.totalEstimated,
+      });
       return result.entries;
     }),
 

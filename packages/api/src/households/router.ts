@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParam } from "../kernel/schema.ts";
 import { heldLocationIds } from "../kernel/permissions.ts";
 import { actorOf } from "../kernel/audit.ts";
-import { linkHeader, pageCount, wholeList } from "../kernel/pagination.ts";
+import { pageCount, pageHeaders, wholeList } from "../kernel/pagination.ts";
 import { adminProcedure, router, staffProcedure } from "../kernel/trpc.ts";
 import { visitSchema } from "../visits/schema.ts";
 import { toNamedVisit } from "../visits/mappers.ts";
@@ -56,9 +56,7 @@ export const householdsRouter = router({
         input.page,
         heldLocationIds(ctx.identity),
       );
-      ctx.response.headers["X-Total-Count"] = String(total);
-      const link = linkHeader(ctx.services.config.baseUrl, ctx.url, input.page, pageCount(total));
-      if (link) ctx.response.headers.Link = link;
+      pageHeaders(ctx, { total, page: input.page, pages: pageCount(total) });
       return households.map(toHousehold);
     }),
 
@@ -99,9 +97,7 @@ export const householdsRouter = router({
         input.page,
         heldLocationIds(ctx.identity),
       );
-      ctx.response.headers["X-Total-Count"] = String(total);
-      const link = linkHeader(ctx.services.config.baseUrl, ctx.url, input.page, pageCount(total));
-      if (link) ctx.response.headers.Link = link;
+      pageHeaders(ctx, { total, page: input.page, pages: pageCount(total) });
       return duplicates.map(toDuplicate);
     }),
 

@@ -27,6 +27,33 @@ export function linkHeader(
   return links.join(", ");
 }
 
+/** What a REST list's page answers beside its items. */
+export interface PageAnswer {
+  response: { headers: Record<string, string> };
+  /** The request's URL, which the Link header's pages are built from. */
+  url: string;
+  services: { config: { baseUrl: string } };
+}
+
+/**
+ * A REST page's headers: X-Total-Count (marked an estimate when it is one) and a Link to the other
+ * pages, when there are any.
+ */
+export function pageHeaders(
+  ctx: PageAnswer,
+  {
+    total,
+    page,
+    pages,
+    estimated = false,
+  }: { total: number; page: number; pages: number; estimated?: boolean },
+): void {
+  ctx.response.headers["X-Total-Count"] = String(total);
+  if (estimated) ctx.response.headers["X-Total-Count-Estimated"] = "true";
+  const link = linkHeader(ctx.services.config.baseUrl, ctx.url, page, pages);
+  if (link) ctx.response.headers.Link = link;
+}
+
 /** A list that comes back whole still says how many it holds, as every list does. */
 export function wholeList<T>(response: { headers: Record<string, string> }, items: T[]): T[] {
   response.headers["X-Total-Count"] = String(items.length);

@@ -33,7 +33,7 @@ import {
   type VisitListInput,
 } from "./schema.ts";
 import { actorOf } from "../kernel/audit.ts";
-import { linkHeader, pageCount, wholeList } from "../kernel/pagination.ts";
+import { pageCount, pageHeaders, wholeList } from "../kernel/pagination.ts";
 import { visitSummary } from "../reports/summary.ts";
 import { onSiteVisits } from "../reports/on-site.ts";
 import { rateLimitsOf, take } from "../kernel/rate-limit.ts";
@@ -199,11 +199,8 @@ export const visitsRouter = router({
         { ...ctx, identity },
         input,
       );
-      ctx.response.headers["X-Total-Count"] = String(total);
       // Past 100,000 matches (kernel/row-count.ts) the first page's total is the planner's estimate; exactTotal=true counts.
-      if (totalEstimated) ctx.response.headers["X-Total-Count-Estimated"] = "true";
-      const link = linkHeader(ctx.services.config.baseUrl, ctx.url, page, pageCount);
-      if (link) ctx.response.headers.Link = link;
+      pageHeaders(ctx, { total, page, pages: pageCount, estimated: totalEstimated });
       return visits;
     }),
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { actorOf } from "../kernel/audit.ts";
 import { invalid, notFound } from "../kernel/errors.ts";
 import { idParam } from "../kernel/schema.ts";
-import { linkHeader, pageCount, wholeList } from "../kernel/pagination.ts";
+import { pageCount, pageHeaders, wholeList } from "../kernel/pagination.ts";
 import { router, siteAdminProcedure } from "../kernel/trpc.ts";
 import { administeredLocationIds, assertMayChangeOwnedRow } from "../kernel/permissions.ts";
 import { existingIds, knownIds } from "../catalog/queries.ts";
@@ -189,9 +189,7 @@ export const webhooksRouter = router({
     .query(async ({ ctx, input }) => {
       await ownWebhook(ctx, input.id);
       const { rows, total } = await webhookAttempts(ctx.db, input.id, input.page);
-      ctx.response.headers["X-Total-Count"] = String(total);
-      const link = linkHeader(ctx.services.config.baseUrl, ctx.url, input.page, pageCount(total));
-      if (link) ctx.response.headers.Link = link;
+      pageHeaders(ctx, { total, page: input.page, pages: pageCount(total) });
       return rows.map(toWebhookDelivery);
     }),
 });
