@@ -104,11 +104,8 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
 
   let pglite: PGlite;
   let dir: string | undefined;
-  const copy = {
-    startParams: embeddedStartParams,
-    extensions: embeddedExtensions,
-    ...(config.copyOf ? { loadDataDir: config.copyOf } : {}),
-  };
+  const options = { startParams: embeddedStartParams, extensions: embeddedExtensions };
+  const copy = config.copyOf ? { ...options, loadDataDir: config.copyOf } : options;
   if (config.inMemory) {
     pglite = new PGlite(copy);
   } else {
@@ -116,12 +113,7 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     // Owner only, as the whole data folder (the server also fixes PGlite's own modes at start).
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // PGlite refuses to load a copy over a database: only a new folder starts as one.
-    pglite = new PGlite(
-      dir,
-      existsSync(path.join(dir, "PG_VERSION"))
-        ? { startParams: embeddedStartParams, extensions: embeddedExtensions }
-        : copy,
-    );
+    pglite = new PGlite(dir, existsSync(path.join(dir, "PG_VERSION")) ? options : copy);
   }
   // Open it now, so a folder that cannot be opened fails here rather than in the first query.
   await pglite.waitReady;
