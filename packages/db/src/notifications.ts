@@ -68,12 +68,23 @@ const feedRead = `select pg_snapshot_xmax(s)::text as xmax, array(select pg_snap
       from change_feed f
       where $1::xid8 is not null and (f.xid >= $1::xid8 or f.xid = any($2::xid8[]))), '[]') as rows
   from pg_current_snapshot() s`;
-const feedPrune = `delete from change_feed where written_at < now() - ${FEED_KEEP_MS} * interval '1 millisecond'`;
+const feedPrune = (keepMs: number) =>
+  `delete from change_feed where written_at < now() - ${keepMs} * interval '1 millisecond'`;
 
 type FeedQuery = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 interface FeedCursor {
   xmax: string;
   xip: string[];
+}
+
+interface FeedOptions {
+  /** How long feed rows are kept (tests shorten it). */
+  keepMs?: number;
+  /**
+   * Whether other processes read and prune the same feed. A reader alone (embedded PGlite) prunes
+   * only after its own read, so however long it waits for its connection it misses nothing.
+   */
+  shared: boolean;
 }
 
 /**
@@ -90,10 +101,17 @@ class FeedReader {
   private started: Promise<void> | undefined;
   private stopped = false;
 
+  private readonly keepMs: number;
+  private readonly shared: boolean;
+
   constructor(
     private readonly handlers: Handlers,
     private readonly query: () => FeedQuery | null,
-  ) {}
+    { keepMs = FEED_KEEP_MS, shared }: FeedOptions,
+  ) {
+    this.keepMs = keepMs;
+    this.shared = shared;
+  }
 
   /** Resolves once the first read has set where reading starts: what commits after, it hands on. */
   start(): Promise<void> {
@@ -117,8 +135,8 @@ class FeedReader {
     const query = this.query();
     if (query) {
       const now = performance.now();
-      if (this.cursor && now - this.readAt > FEED_KEEP_MS / 2) {
-        // Rows may have been deleted unread: start again from now, and say so.
+      if (this.shared && this.cursor && now - this.readAt > this.keepMs / 2) {
+        // Another process may have deleted rows unread: start again from now, and say so.
         this.cursor = undefined;
         this.missed = true;
       }
@@ -133,9 +151,9 @@ class FeedReader {
           this.missed = false;
           this.handlers.resume();
         }
-        if (now - this.prunedAt > FEED_KEEP_MS / 6) {
+        if (now - this.prunedAt > this.keepMs / 6) {
           this.prunedAt = now;
-          await query(feedPrune, []);
+          await query(feedPrune(this.keepMs), []);
         }
       } catch (error) {
         // The place stays: the next read reads on from it (a long outage is caught above).
@@ -165,13 +183,17 @@ export function pgNotifications(connectionString: string): Notifications {
   let retryMs = RECONNECT_FIRST_MS;
   let ping: NodeJS.Timeout | undefined;
   // The listening connection reads the feed too: it waits for no pooled connection under load.
-  const feed = new FeedReader(handlers, () => {
-    const reading = client;
-    return reading
-      ? async (text, params) =>
-          (await reading.query(text, params)).rows as Record<string, unknown>[]
-      : null;
-  });
+  const feed = new FeedReader(
+    handlers,
+    () => {
+      const reading = client;
+      return reading
+        ? async (text, params) =>
+            (await reading.query(text, params)).rows as Record<string, unknown>[]
+        : null;
+    },
+    { shared: true },
+  );
 
   const lost = (broken: pg.Client, reason: string) => {
     if (client !== broken) return;
@@ -262,11 +284,15 @@ export function pgNotifications(connectionString: string): Notifications {
 export function pgliteNotifications(
   pglite: PGlite,
   exclusive: <T>(work: () => Promise<T>) => Promise<T>,
+  { keepMs }: { keepMs?: number } = {},
 ): Notifications {
   const handlers = new Handlers();
   const query: FeedQuery = async (text, params) =>
     (await exclusive(() => pglite.query<Record<string, unknown>>(text, params))).rows;
-  const feed = new FeedReader(handlers, () => (pglite.closed ? null : query));
+  const feed = new FeedReader(handlers, () => (pglite.closed ? null : query), {
+    keepMs,
+    shared: false,
+  });
   return {
     async listen(channel, handler) {
       const isNew = handlers.add(checked(channel), handler);
@@ -277,7 +303,7 @@ export function pgliteNotifications(
       await feed.start();
     },
     onResume(handler) {
-      // One process, one connection: nothing is missed but in a gap in reading the feed.
+      // One process, one connection, one reader: nothing is ever missed.
       handlers.resumed.add(handler);
     },
     async close() {

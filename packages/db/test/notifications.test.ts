@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { createDb, migrateToLatest, type Db } from "../src/index.ts";
-import { notificationsApplicationName } from "../src/notifications.ts";
+import { notificationsApplicationName, pgliteNotifications } from "../src/notifications.ts";
 import { openTestDb } from "../src/testing.ts";
 
 /**
@@ -225,6 +225,36 @@ describe("database notifications", () => {
     try {
       await checkVisitNotifications(db);
     } finally {
+      await close();
+    }
+  });
+
+  it("miss nothing on embedded PGlite while a transaction holds its one connection longer than half the feed's keep, and ask no one to refresh", async () => {
+    const { db, close } = await openTestDb({ kind: "pglite" });
+    // Its own reader, keeping rows 1 s, so that a hold of 0.8 s is longer than half of it.
+    const exclusive = <T>(work: () => Promise<T>) => db.kysely.connection().execute(() => work());
+    const notifications = pgliteNotifications(db.embedded!.pglite, exclusive, { keepMs: 1_000 });
+    try {
+      const { locationId, programId } = await catalog(db);
+      const visits = collector();
+      let resumptions = 0;
+      notifications.onResume(() => (resumptions += 1));
+      await notifications.listen("vsi_visits", visits.push);
+      // A slow request's transaction: the feed cannot be read until it commits.
+      await db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("visits")
+          .values(visit(locationId, programId, "4155550012"))
+          .execute();
+        await new Promise((resolve) => setTimeout(resolve, 800));
+      });
+      expect((await visits.next(1))[0]?.kind).toBe("in");
+      const marker = "after-the-hold";
+      await sql`select vsi_feed('vsi_visits', ${marker})`.execute(db.kysely);
+      expect(await visits.before(marker)).toEqual([]);
+      expect(resumptions).toBe(0);
+    } finally {
+      await notifications.close();
       await close();
     }
   });
