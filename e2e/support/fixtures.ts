@@ -114,6 +114,8 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+const keepingScreenshots = process.env.E2E_SCREENSHOTS === "1";
+
 export const viewports = {
   phone: { width: 390, height: 844 },
   tablet: { width: 768, height: 1024 },
@@ -127,7 +129,9 @@ export const tabletSizes = [
 ] as const;
 
 /**
- * A full-page screenshot kept under e2e/artifacts/ and attached to the test's report; `fullPage:
+ * A full-page screenshot kept under e2e/artifacts/ and attached to the test's report, when the run
+ * is asked for pictures (E2E_SCREENSHOTS=1): they are for a person to look at, and drawing and
+ * encoding two hundred of them cost the run more CPU than its accessibility checks. `fullPage:
  * false` keeps what the window shows, sticky bars where a person sees them.
  */
 export async function keepScreenshot(
@@ -135,6 +139,7 @@ export async function keepScreenshot(
   name: string,
   { fullPage = true } = {},
 ): Promise<void> {
+  if (!keepingScreenshots) return;
   mkdirSync(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
