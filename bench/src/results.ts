@@ -3,6 +3,7 @@ import type { Config, Threshold } from "./config.ts";
 import type { FaultResult } from "./faults.ts";
 import type { HistoryResult } from "./history.ts";
 import type { KioskWeight } from "./kiosk.ts";
+import type { LineResult } from "./line.ts";
 import type { LiveResult } from "./live.ts";
 import type { WebhooksResult } from "./webhooks.ts";
 import type { Rate } from "./rates.ts";
@@ -43,6 +44,7 @@ export interface Results {
   live?: LiveResult;
   kiosk?: KioskWeight;
   webhooks?: WebhooksResult;
+  line?: LineResult;
   faults: { postgresRestart?: FaultResult; serverKill?: FaultResult };
   failures: string[];
 }
@@ -139,6 +141,16 @@ export function figures(r: Results): Record<string, number> {
     const { delivery } = r.webhooks;
     if (delivery.delayMs) out["webhooks.deliveryP95Ms"] = delivery.delayMs.p95;
     out["webhooks.deliveryLost"] = delivery.signIns - delivery.received;
+  }
+  if (r.line) {
+    const { line } = r;
+    out["line.duplicates"] = line.numbers.duplicates;
+    out["line.gaps"] = line.numbers.gaps;
+    out["line.gapsBeyondFailedSignIns"] = Math.max(0, line.numbers.gaps - line.failedSignIns);
+    if (line.callToScreen) out["line.callToScreenP95Ms"] = line.callToScreen.p95;
+    if (line.callToPhone) out["line.callToPhoneP95Ms"] = line.callToPhone.p95;
+    out["line.callsUnseen"] = line.screenUnseen + line.phoneUnseen;
+    out["line.errors"] = Object.values(line.load.errors).reduce((t, n) => t + n, 0);
   }
   for (const [name, { load, serverSurvived }] of Object.entries(r.faults)) {
     out[`faults.${name}.lost`] = load.check.lost + load.check.signOutsLost;

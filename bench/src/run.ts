@@ -7,6 +7,7 @@ import { benchDir, config, enabled, thresholds } from "./config.ts";
 import { postgresRestart, serverKill } from "./faults.ts";
 import { historyScenario } from "./history.ts";
 import { kioskWeight } from "./kiosk.ts";
+import { lineScenario } from "./line.ts";
 import { liveScenario } from "./live.ts";
 import { dropCreatedDatabases, ensurePostgresRunning, postgresVersion } from "./pg.ts";
 import { measureRates, prepareRates } from "./rates.ts";
@@ -134,6 +135,8 @@ async function main() {
   }
   if (enabled("webhooks"))
     await attempt("webhooks", async () => void (results.webhooks = await webhooksScenario(db)));
+  if (enabled("line"))
+    await attempt("line", async () => void (results.line = await lineScenario(db)));
   if (enabled("history"))
     await attempt("history", async () => {
       const build = await startBuild("after", config.server, `${db}_history`);
