@@ -214,7 +214,9 @@ export async function lineScenario(stamp: string) {
           mismatched++;
           expected.armed = undefined;
           expected.called = false;
-          const actual = phones.find((p) => p.locationId === place.locationId && p.number === number);
+          const actual = phones.find(
+            (p) => p.locationId === place.locationId && p.number === number,
+          );
           if (actual) {
             actual.called = true;
             actual.armed = call;
@@ -248,8 +250,7 @@ export async function lineScenario(stamp: string) {
     const failedSignIns =
       Object.entries(load.errors)
         .filter(([kind]) => kind.startsWith("signIn"))
-        .reduce((t, [, n]) => t + n, 0) +
-      Object.values(doorErrors).reduce((t, n) => t + n, 0);
+        .reduce((t, [, n]) => t + n, 0) + Object.values(doorErrors).reduce((t, n) => t + n, 0);
     const numbers = await lineNumbers(build.database);
     const result = {
       tablets: tablets.length,

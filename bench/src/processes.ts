@@ -22,7 +22,12 @@ export async function moreProcesses(
 ): Promise<Server[]> {
   const servers: Server[] = [];
   for (let i = 0; i < count; i++) {
-    const server = new Server(build.server.main, databaseUrl, await freePort(), build.server.settings);
+    const server = new Server(
+      build.server.main,
+      databaseUrl,
+      await freePort(),
+      build.server.settings,
+    );
     servers.push(server);
     await server.start();
   }

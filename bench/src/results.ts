@@ -5,6 +5,8 @@ import type { HistoryResult } from "./history.ts";
 import type { KioskWeight } from "./kiosk.ts";
 import type { LineResult } from "./line.ts";
 import type { LiveResult } from "./live.ts";
+import { householdsFigures, type HouseholdsResult } from "./households.ts";
+import { networkFigures, type NetworkResult } from "./network.ts";
 import type { WebhooksResult } from "./webhooks.ts";
 import type { Rate } from "./rates.ts";
 import { calls, type LoadResult } from "./tablets.ts";
@@ -45,6 +47,8 @@ export interface Results {
   kiosk?: KioskWeight;
   webhooks?: WebhooksResult;
   line?: LineResult;
+  network?: NetworkResult;
+  households?: HouseholdsResult;
   faults: { postgresRestart?: FaultResult; serverKill?: FaultResult };
   failures: string[];
 }
@@ -152,6 +156,8 @@ export function figures(r: Results): Record<string, number> {
     out["line.callsUnseen"] = line.screenUnseen + line.phoneUnseen;
     out["line.errors"] = Object.values(line.load.errors).reduce((t, n) => t + n, 0);
   }
+  if (r.network) Object.assign(out, networkFigures(r.network));
+  if (r.households) Object.assign(out, householdsFigures(r.households));
   for (const [name, { load, serverSurvived }] of Object.entries(r.faults)) {
     out[`faults.${name}.lost`] = load.check.lost + load.check.signOutsLost;
     out[`faults.${name}.doubled`] = load.check.doubled;
