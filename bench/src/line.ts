@@ -128,7 +128,7 @@ export async function lineScenario(stamp: string) {
         const reply = await visitor.request("POST", `/api/door/${place.doorCode}/visits`, {
           json: {
             FirstName: `Door${i}`,
-            LastName: "Line",
+            LastName: "Door",
             PhoneNumber: nextPhone(),
             Temperature: "98.6",
             ProgramId: doorProgramId,
