@@ -5,7 +5,8 @@ import { config } from "./config.ts";
 import { householdMembers, seedHouseholds, type SeededHousehold } from "./household-seed.ts";
 import { withDb } from "./pg.ts";
 import { runTablets, type LoadResult } from "./tablets.ts";
-import { log, median } from "./util.ts";
+import { modeRatios } from "./mode-ratios.ts";
+import { log } from "./util.ts";
 
 export type HouseholdsResult = Awaited<ReturnType<typeof householdsScenario>>;
 
@@ -135,26 +136,14 @@ export async function householdsScenario(stamp: string) {
   }
 }
 
-/** households ÷ plain: the median over rounds of each mode's sign-ins/s and sign-in p95. */
+/** households ÷ plain (medians over rounds), and what each run read back. */
 export function householdsFigures(result: HouseholdsResult): Record<string, number> {
-  const of = (mode: HouseholdsRun["mode"]) => result.runs.filter((run) => run.mode === mode);
-  const p95 = (mode: HouseholdsRun["mode"]) =>
-    median(of(mode).flatMap((run) => run.result.latency.signIn?.p95 ?? []));
-  const rate = (mode: HouseholdsRun["mode"]) => median(of(mode).map((run) => run.signInsPerSecond));
   const sum = (pick: (run: HouseholdsRun) => number) =>
     result.runs.reduce((t, run) => t + pick(run), 0);
-  const out: Record<string, number> = {
+  return {
     "households.lost": sum((run) => run.result.check.lost),
     "households.doubled": sum((run) => run.result.check.doubled),
     "households.errors": sum((run) => Object.values(run.result.errors).reduce((t, n) => t + n, 0)),
+    ...modeRatios("households", result.runs, "plain", "households"),
   };
-  if (of("plain").length && of("households").length) {
-    out["households.plain.p95.signIn"] = p95("plain");
-    out["households.households.p95.signIn"] = p95("households");
-    out["households.plain.rate.signIn"] = rate("plain");
-    out["households.households.rate.signIn"] = rate("households");
-    out["households.p95Ratio.signIn"] = p95("households") / p95("plain");
-    out["households.rateRatio.signIn"] = rate("households") / rate("plain");
-  }
-  return out;
 }

@@ -10,6 +10,7 @@ import { networkFigures, type NetworkResult } from "./network.ts";
 import type { WebhooksResult } from "./webhooks.ts";
 import type { Rate } from "./rates.ts";
 import { calls, type LoadResult } from "./tablets.ts";
+import { modeRatios } from "./mode-ratios.ts";
 import { median } from "./util.ts";
 import type { WalResult } from "./wal.ts";
 
@@ -130,18 +131,7 @@ export function figures(r: Results): Record<string, number> {
   if (r.live?.delivery) out["live.p95Ms"] = r.live.delivery.p95;
   if (r.kiosk) out["kiosk.gzipBytes"] = r.kiosk.gzipBytes;
   if (r.webhooks) {
-    const runs = (mode: string) => r.webhooks!.runs.filter((run) => run.mode === mode);
-    const p95 = (mode: string) =>
-      median(runs(mode).flatMap((run) => run.result.latency.signIn?.p95 ?? []));
-    const rate = (mode: string) => median(runs(mode).map((run) => run.signInsPerSecond));
-    if (runs("none").length && runs("slowAndDead").length) {
-      out["webhooks.none.p95.signIn"] = p95("none");
-      out["webhooks.slowAndDead.p95.signIn"] = p95("slowAndDead");
-      out["webhooks.none.rate.signIn"] = rate("none");
-      out["webhooks.slowAndDead.rate.signIn"] = rate("slowAndDead");
-      out["webhooks.p95Ratio.signIn"] = p95("slowAndDead") / p95("none");
-      out["webhooks.rateRatio.signIn"] = rate("slowAndDead") / rate("none");
-    }
+    Object.assign(out, modeRatios("webhooks", r.webhooks.runs, "none", "slowAndDead"));
     const { delivery } = r.webhooks;
     if (delivery.delayMs) out["webhooks.deliveryP95Ms"] = delivery.delayMs.p95;
     out["webhooks.deliveryLost"] = delivery.signIns - delivery.received;
