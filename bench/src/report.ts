@@ -164,7 +164,14 @@ section(
 const summary = r.history?.funderSummary;
 section(
   "Funder summary (a year of the history)",
-  ["where", "median", "statements (EXPLAIN ANALYZE, ms)"],
+  [
+    "where",
+    "median",
+    "households (new)",
+    "individuals",
+    "by age",
+    "statements (EXPLAIN ANALYZE, ms)",
+  ],
   summary
     ? (
         [
@@ -174,6 +181,9 @@ section(
       ).map(([where, at]) => [
         where,
         ms(at.ms),
+        at.households === undefined ? "–" : `${n(at.households)} (${n(at.newHouseholds)})`,
+        n(at.individuals),
+        (at.ageBands ?? []).map((b) => `${b.band}: ${n(b.count)}`).join(", ") || "–",
         ["totals", "months", "answers", "questions"]
           .map((name, i) => `${name} ${executionMs(at.plans[i])}`)
           .join(", "),
@@ -188,24 +198,6 @@ if (summary?.data)
       `; ${n(summary.data.visitsWithAnswers)} visits answered questions, ${n(summary.data.answers)} answers in all. ` +
       "The plans are in the JSON (`history.funderSummary.*.plans`).",
   );
-section(
-  "Funder summary's households",
-  ["where", "households", "new", "individuals", "age bands"],
-  summary?.oneLocation.households === undefined
-    ? []
-    : (
-        [
-          ["one location", summary.oneLocation],
-          ["every location", summary.allLocations],
-        ] as const
-      ).map(([where, at]) => [
-        where,
-        n(at.households),
-        n(at.newHouseholds),
-        n(at.individuals),
-        (at.ageBands ?? []).map((b) => `${b.band}: ${n(b.count)}`).join(", "),
-      ]),
-);
 const csv = r.history?.csv;
 section(
   "CSV export",
