@@ -36,7 +36,7 @@ export async function pgBouncerVersion(): Promise<{ version: string } | { skippe
 
 /**
  * PgBouncer in transaction mode in front of `database`, as a child of the bench on a free loopback
- * port, its configuration in a folder of its own (removed when it stops). Run as the postgres
+ * port, its configuration in a folder of its own (removed once it has read it). Run as the postgres
  * user when the bench is root: PgBouncer refuses root.
  */
 export async function startPgBouncer(database: string, version: string): Promise<PgBouncer> {
@@ -76,6 +76,8 @@ export async function startPgBouncer(database: string, version: string): Promise
   let tail = "";
   child.stderr.on("data", (d: Buffer) => (tail = (tail + d.toString()).slice(-2000)));
   for (let i = 0; i < 50 && !(await listening(port)); i++) await sleep(100);
+  // Read at its start: removed now, so that no way out of the bench leaves it behind.
+  rmSync(dir, { recursive: true, force: true });
   if (!(await listening(port))) throw new Error(`PgBouncer did not start:\n${tail}`);
   const url = new URL(dbUrl(database));
   url.port = String(port);
@@ -83,9 +85,10 @@ export async function startPgBouncer(database: string, version: string): Promise
     version,
     url: url.toString(),
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
-      await sleep(200);
-      rmSync(dir, { recursive: true, force: true });
+      await exited;
     },
   };
 }
