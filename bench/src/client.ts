@@ -223,12 +223,12 @@ export async function setUpTablets(
   staff: Browser,
   site: Pick<Site, "locationIds" | "programIds" | "answers">,
   count: number,
-  placeOf: (index: number, locationId: number) => TabletPlace = () => ({}),
+  placeOf: (index: number) => TabletPlace = () => ({}),
 ): Promise<Tablet[]> {
   const { locationIds: l, programIds: p } = site;
   return inBatches(count, (i) => {
     const [locationId, programId] = [l[i % l.length]!, p[Math.floor(i / l.length) % p.length]!];
-    return tabletAt(staff, locationId, programId, site.answers, i, placeOf(i, locationId));
+    return tabletAt(staff, locationId, programId, site.answers, i, placeOf(i));
   });
 }
 

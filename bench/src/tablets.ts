@@ -38,7 +38,10 @@ export interface LoadOptions {
   retry: boolean;
   /** A fault, this many seconds in. */
   at?: { seconds: number; run: () => Promise<void> };
-  /** What a sign-in sends (default: signInBody, a new visitor); its FirstName must be `key`. */
+  /**
+   * What a sign-in sends (default: signInBody, a new visitor); its FirstName must be `key` and its
+   * LastName the marker, which the read-back finds it by.
+   */
   body?: (tablet: Tablet, key: string) => object;
   /** A tablet's pause after each loop, as a site's visitors come (default: none, flat out). */
   pauseMs?: number;
