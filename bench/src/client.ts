@@ -10,12 +10,20 @@ export class Browser {
   private client: Client;
   bearer: string | undefined;
 
-  constructor(readonly origin: string) {
+  constructor(
+    readonly origin: string,
+    /** The loopback address it connects from: a site's own (its NAT's), or a phone's. */
+    readonly localAddress?: string,
+  ) {
     this.client = this.connect();
   }
 
   private connect() {
-    return new Client(assertLoopback(this.origin), { headersTimeout: 15_000, bodyTimeout: 60_000 });
+    return new Client(assertLoopback(this.origin), {
+      headersTimeout: 15_000,
+      bodyTimeout: 60_000,
+      ...(this.localAddress ? { localAddress: this.localAddress } : {}),
+    });
   }
 
   /** What a browser sends: cookies, and on unsafe methods the XSRF header echoing its cookie. */
@@ -172,9 +180,16 @@ export async function createSite(staff: Browser, locations: number, programs: nu
   return site;
 }
 
-/** GET /api/locations/{id}/setup as staff: the browser becomes that location's tablet. */
-export async function setUpTablet(staff: Browser, locationId: number): Promise<Browser> {
-  const tablet = new Browser(staff.origin);
+/**
+ * GET /api/locations/{id}/setup as staff: the browser becomes that location's tablet, on `origin`
+ * (another process of the same database) when given.
+ */
+export async function setUpTablet(
+  staff: Browser,
+  locationId: number,
+  where: TabletPlace = {},
+): Promise<Browser> {
+  const tablet = new Browser(where.origin ?? staff.origin, where.localAddress);
   tablet.bearer = staff.bearer;
   await tablet.json("GET", `/api/locations/${locationId}/setup`, 200);
   tablet.bearer = undefined;
@@ -191,16 +206,38 @@ export async function tabletAt(
   programId: number,
   answers: SiteAnswers,
   index = 0,
+  where: TabletPlace = {},
 ): Promise<Tablet> {
-  return { index, browser: await setUpTablet(staff, locationId), locationId, programId, answers };
+  const browser = await setUpTablet(staff, locationId, where);
+  return { index, browser, locationId, programId, answers };
 }
 
-/** `count` tablets spread over the site's sheets (every location × program). */
-export function setUpTablets(staff: Browser, site: Site, count: number): Promise<Tablet[]> {
+/** Where a tablet connects to and from: see setUpTablet. */
+export type TabletPlace = { origin?: string; localAddress?: string };
+
+/**
+ * `count` tablets spread over the site's sheets (every location × program); `placeOf` says which
+ * process each talks to (default: the staff's).
+ */
+export async function setUpTablets(
+  staff: Browser,
+  site: Pick<Site, "locationIds" | "programIds" | "answers">,
+  count: number,
+  placeOf: (index: number) => TabletPlace = () => ({}),
+): Promise<Tablet[]> {
   const { locationIds: l, programIds: p } = site;
-  return Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      tabletAt(staff, l[i % l.length]!, p[Math.floor(i / l.length) % p.length]!, site.answers, i),
-    ),
-  );
+  return inBatches(count, (i) => {
+    const [locationId, programId] = [l[i % l.length]!, p[Math.floor(i / l.length) % p.length]!];
+    return tabletAt(staff, locationId, programId, site.answers, i, placeOf(i));
+  });
+}
+
+/** `make(0)` … `make(count - 1)`, at most 200 at once (thousands of set-ups at once time out). */
+export async function inBatches<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const made: T[] = [];
+  for (let start = 0; start < count; start += 200) {
+    const size = Math.min(200, count - start);
+    made.push(...(await Promise.all(Array.from({ length: size }, (_, i) => make(start + i)))));
+  }
+  return made;
 }

@@ -13,6 +13,9 @@ export const scenarios = [
   "kiosk",
   "faults",
   "webhooks",
+  "line",
+  "network",
+  "households",
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 
@@ -65,6 +68,16 @@ export const config = {
   changes: num("BENCH_CHANGES", 20),
   faultTablets: num("BENCH_FAULT_TABLETS", 50),
   faultSeconds: num("BENCH_FAULT_SECONDS", 20),
+  lineTablets: num("BENCH_LINE_TABLETS", 200),
+  lineSeconds: num("BENCH_LINE_SECONDS", 30),
+  lineDoorPerMinute: num("BENCH_LINE_DOOR_PER_MINUTE", 30),
+  lineCallMs: num("BENCH_LINE_CALL_MS", 1000),
+  networkProcesses: num("BENCH_NETWORK_PROCESSES", 3),
+  networkLocations: num("BENCH_NETWORK_LOCATIONS", 500),
+  networkTablets: num("BENCH_NETWORK_TABLETS", 2000),
+  networkSeconds: num("BENCH_NETWORK_SECONDS", 150),
+  networkPauseSeconds: num("BENCH_NETWORK_PAUSE_SECONDS", 30),
+  households: num("BENCH_HOUSEHOLDS", 20_000),
   out: process.env.BENCH_OUT,
 };
 export type Config = typeof config;
@@ -111,4 +124,30 @@ export const thresholds: Threshold[] = [
   { figure: "webhooks.rateRatio.signIn", atLeast: 1 / 1.1 },
   { figure: "webhooks.deliveryP95Ms", atMost: 2000 },
   { figure: "webhooks.deliveryLost", atMost: 0 },
+  // The line: tablets and the door at once on two processes, called on one, watched on the other.
+  { figure: "line.duplicates", atMost: 0 },
+  { figure: "line.gapsBeyondFailedSignIns", atMost: 0 },
+  { figure: "line.callToScreenP95Ms", atMost: 1000 },
+  { figure: "line.callToPhoneP95Ms", atMost: 1000 },
+  { figure: "line.callsUnseen", atMost: 0 },
+  // A network: several processes on one database against one at the same load per process.
+  { figure: "network.lost", atMost: 0 },
+  { figure: "network.doubled", atMost: 0 },
+  { figure: "network.errors", atMost: 0 },
+  { figure: "network.p95Ratio.signIn", atMost: 1.25 },
+  { figure: "network.liveP95Ms", atMost: 1000 },
+  { figure: "network.liveLost", atMost: 0 },
+  { figure: "network.jobsRunTwice", atMost: 0 },
+  { figure: "network.jobsNeverRun", atMost: 0 },
+  { figure: "network.pgbouncer.lost", atMost: 0 },
+  { figure: "network.pgbouncer.doubled", atMost: 0 },
+  { figure: "network.pgbouncer.liveP95Ms", atMost: 1000 },
+  { figure: "network.pgbouncer.liveLost", atMost: 0 },
+  { figure: "network.pgbouncer.jobsRunTwice", atMost: 0 },
+  // A household's party sign-in with a visit limit checked, against a plain sign-in.
+  { figure: "households.rateRatio.signIn", atLeast: 0.9 },
+  { figure: "households.p95Ratio.signIn", atMost: 1.1 },
+  { figure: "households.lost", atMost: 0 },
+  { figure: "households.doubled", atMost: 0 },
+  { figure: "households.errors", atMost: 0 },
 ];

@@ -10,6 +10,11 @@ import { sql } from "@vsi/db";
 import type { Build } from "./build.ts";
 import { tabletAt } from "./client.ts";
 import { config } from "./config.ts";
+import {
+  historyHouseholdColumns,
+  seedHistoryHouseholds,
+  type HistoryHouseholds,
+} from "./history-households.ts";
 import { withDb } from "./pg.ts";
 import { cannon } from "./rates.ts";
 import { signInBody } from "./tablets.ts";
@@ -50,20 +55,24 @@ const answersOf = (build: Build) =>
         from questions q where q.retired_at is null and (q.kind <> 'date' or p % 4 <> 0))
         else '{}' end`;
 
-/** Past visits `from`..`to`, spread over two years before now, all signed out: one statement. */
-async function seed(build: Build, from: number, to: number) {
+/**
+ * Past visits `from`..`to`, spread over two years before now, all signed out, each of its
+ * person's household (where the build has households): one statement.
+ */
+async function seed(build: Build, from: number, to: number, households?: HistoryHouseholds) {
   const { locationIds, programIds } = build.site;
   const answered = build.site.questions.length === 0 ? sql`` : sql`, answers`;
+  const household = historyHouseholdColumns(households);
   await withDb(build.database, async (db) => {
     await sql`
       insert into visits (first_name, last_name, phone_number, temperature, time_in, time_out,
-                          location_id, program_id, created_at, updated_at${answered})
+                          location_id, program_id, created_at, updated_at${answered}${household.names})
       select 'Visitor' || (p % 5000), 'History' || (p % 3001),
              (4150000000 + (p::bigint * 7919) % 9999999)::text, (97 + (g % 30) / 10.0)::text,
              t, t + (20 + g % 160) * interval '1 minute',
              (${locationIds}::int[])[1 + g % ${locationIds.length}],
              (${programIds}::int[])[1 + (g / ${locationIds.length}) % ${programIds.length}], t, t
-             ${answersOf(build)}
+             ${answersOf(build)} ${household.values}
       from generate_series(${from}::int, ${to}::int) g
       cross join lateral (select g % ${historyPeople} as p,
                                  date_trunc('day', now()) - interval '730 days'
@@ -114,9 +123,10 @@ async function funderSummaryAt(build: Build, locationId: number | undefined) {
     ...(locationId === undefined ? {} : { locationId: String(locationId) }),
   });
   const times: number[] = [];
+  let answer: SummaryHouseholds = {};
   for (let i = -1; i < 5; i++) {
     const t0 = performance.now();
-    await build.staff.json("GET", `/api/reports/summary?${params.toString()}`, 200);
+    answer = await build.staff.json("GET", `/api/reports/summary?${params.toString()}`, 200);
     if (i >= 0) times.push(performance.now() - t0); // one to warm up
   }
   const input = funderSummaryInput.parse({ ...query, locationId });
@@ -136,17 +146,32 @@ async function funderSummaryAt(build: Build, locationId: number | undefined) {
     }
     return explained;
   });
-  return { ms: median(times), plans };
+  const { households, newHouseholds, individuals, ageBands } = answer;
+  return { ms: median(times), plans, households, newHouseholds, individuals, ageBands };
+}
+
+/** The summary's household figures (absent on a build without households). */
+interface SummaryHouseholds {
+  households?: number;
+  newHouseholds?: number;
+  individuals?: number;
+  ageBands?: Array<{ band: string; count: number }>;
 }
 
 /** The seeded history's people and answers, as the summary finds them. */
-async function historyShape(build: Build) {
+async function historyShape(build: Build, households: HistoryHouseholds | undefined) {
   return withDb(build.database, async (db) => {
     const figures = await sql<{ found: string | null }>`
       select to_regclass('answer_figures') as found`.execute(db);
-    const { rows } = await sql<{ visits: string; people: string; answered: string }>`
+    const { rows } = await sql<{
+      visits: string;
+      people: string;
+      answered: string;
+      households: string;
+    }>`
       select count(*) as visits, count(distinct visitor_key) as people,
-             count(*) filter (where answers <> '{}') as answered
+             count(*) filter (where answers <> '{}') as answered,
+             ${households ? sql`count(distinct household_id)` : sql`0`} as households
       from visits`.execute(db);
     const answerRows = figures.rows[0]?.found
       ? (await sql<{ n: string }>`select count(*) as n from answer_figures`.execute(db)).rows[0]!.n
@@ -156,6 +181,8 @@ async function historyShape(build: Build) {
       people: Number(rows[0]!.people),
       /** Visits that answered questions, and the answers they gave (one row per question). */
       visitsWithAnswers: Number(rows[0]!.answered),
+      /** Households whose members' visits are in the history (none on a build without them). */
+      households: Number(rows[0]!.households),
       answers: Number(answerRows),
     };
   });
@@ -193,12 +220,13 @@ export async function historyScenario(build: Build) {
   const sheet = `${build.server.origin}/api/visits?locationId=${locationId}&programId=${programId}`;
   const headers = tablet.browser.headersFor("GET");
   await cannon(sheet, 2, 200, { headers }); // not counted: the server's first calls compile its paths
+  const households = await seedHistoryHouseholds(build, historyPeople);
   const sizes = [];
   let seeded = 0;
   for (const size of [...config.sizes].sort((a, b) => a - b)) {
     log(`history: seeding up to ${size} visits`);
     const t0 = performance.now();
-    await seed(build, seeded + 1, size);
+    await seed(build, seeded + 1, size, households);
     seeded = size;
     const seedSeconds = (performance.now() - t0) / 1000;
     const rate = await cannon(sheet, config.historySeconds, 200, { headers });
@@ -216,7 +244,7 @@ export async function historyScenario(build: Build) {
   log("history: the funder summary");
   const funderSummary = {
     /** What the summary counts over the largest history: visits, people, answers. */
-    data: await historyShape(build),
+    data: await historyShape(build, households),
     /** One year at one location, and at every location, over the largest history. */
     oneLocation: await funderSummaryAt(build, locationId),
     allLocations: await funderSummaryAt(build, undefined),

@@ -9,28 +9,45 @@ import { percentiles, sleep } from "./util.ts";
 
 export type LiveResult = Awaited<ReturnType<typeof liveScenario>>;
 
-/** A staff stream of the location on a socket of its own, resolved once the server says ready. */
-function openStream(build: Build, localAddress: string, onVisit: (lastName: string) => void) {
-  const url = `${build.server.origin}${liveEventsPath(build.site.locationIds[0]!)}`;
-  const headers = { authorization: `Bearer ${build.staff.bearer}` };
+/** What a stream's `visit` event names of its visit (staff see the names). */
+export interface StreamedVisit {
+  FirstName: string;
+  LastName: string;
+}
+
+/**
+ * A staff stream of a location on `origin` (any process of the build's database), on a socket of
+ * its own from `localAddress`, resolved once the server says ready.
+ */
+export function openVisitStream(
+  where: { origin: string; bearer: string | undefined; localAddress: string },
+  locationId: number,
+  onVisit: (visit: StreamedVisit) => void,
+) {
+  const url = `${where.origin}${liveEventsPath(locationId)}`;
+  const headers = { authorization: `Bearer ${where.bearer}` };
   return new Promise<http.ClientRequest>((resolve, reject) => {
-    const request = http.get(url, { headers, agent: false, localAddress }, (response) => {
+    const options = { headers, agent: false, localAddress: where.localAddress };
+    const request = http.get(url, options, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`stream: ${response.statusCode}`));
       response.setEncoding("utf8");
       response.on(
         "data",
         sseReader(({ event, data }) => {
           if (event === liveEvents.ready) resolve(request);
-          if (event === liveEvents.visit && data)
-            onVisit(
-              (JSON.parse(data) as { visit: { LastName: string } | null }).visit?.LastName ?? "",
-            );
+          if (event === liveEvents.visit && data) {
+            const { visit } = JSON.parse(data) as { visit: StreamedVisit | null };
+            if (visit) onVisit(visit);
+          }
         }),
       );
     });
     request.on("error", reject);
   });
 }
+
+/** The loopback address of the `i`th stream: 500 a source address, under the server's cap per address. */
+export const streamAddress = (i: number) => `127.0.0.${2 + Math.floor(i / 500)}`;
 
 /** Streams of one location, then sign-ins one at a time: each one's delivery to every stream. */
 export async function liveScenario(build: Build) {
@@ -44,10 +61,13 @@ export async function liveScenario(build: Build) {
   const streams: http.ClientRequest[] = [];
   try {
     for (let i = 0; i < config.streams; i++) {
-      // 500 sockets per source address keeps each under the server's cap per address.
-      const address = `127.0.0.${2 + Math.floor(i / 500)}`;
-      const stream = await openStream(build, address, (lastName) => {
-        const sent = sentAt.get(lastName);
+      const where = {
+        origin: build.server.origin,
+        bearer: build.staff.bearer,
+        localAddress: streamAddress(i),
+      };
+      const stream = await openVisitStream(where, sheet.locationId, ({ LastName }) => {
+        const sent = sentAt.get(LastName);
         if (sent !== undefined) delays.push(performance.now() - sent);
       });
       streams.push(stream);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { benchDir, repoDir } from "./config.ts";
 import type { Results } from "./results.ts";
 import type { Rate } from "./rates.ts";
+import type { NetworkRun } from "./network.ts";
 import type { LoadResult } from "./tablets.ts";
 import type { Percentiles } from "./util.ts";
 
@@ -163,7 +164,14 @@ section(
 const summary = r.history?.funderSummary;
 section(
   "Funder summary (a year of the history)",
-  ["where", "median", "statements (EXPLAIN ANALYZE, ms)"],
+  [
+    "where",
+    "median",
+    "households (new)",
+    "individuals",
+    "by age",
+    "statements (EXPLAIN ANALYZE, ms)",
+  ],
   summary
     ? (
         [
@@ -173,6 +181,9 @@ section(
       ).map(([where, at]) => [
         where,
         ms(at.ms),
+        at.households === undefined ? "–" : `${n(at.households)} (${n(at.newHouseholds)})`,
+        n(at.individuals),
+        (at.ageBands ?? []).map((b) => `${b.band}: ${n(b.count)}`).join(", ") || "–",
         ["totals", "months", "answers", "questions"]
           .map((name, i) => `${name} ${executionMs(at.plans[i])}`)
           .join(", "),
@@ -182,8 +193,9 @@ section(
 if (summary?.data)
   out.push(
     "",
-    `Over ${n(summary.data.visits)} visits by ${n(summary.data.people)} people; ` +
-      `${n(summary.data.visitsWithAnswers)} visits answered questions, ${n(summary.data.answers)} answers in all. ` +
+    `Over ${n(summary.data.visits)} visits by ${n(summary.data.people)} people` +
+      (summary.data.households ? ` in ${n(summary.data.households)} households` : "") +
+      `; ${n(summary.data.visitsWithAnswers)} visits answered questions, ${n(summary.data.answers)} answers in all. ` +
       "The plans are in the JSON (`history.funderSummary.*.plans`).",
   );
 const csv = r.history?.csv;
@@ -227,6 +239,111 @@ section(
     `${n(f.faultAt, 1)} s`,
     f.load.gaveUp,
     f.serverSurvived ? "yes" : "no",
+  ]),
+);
+const line = r.line;
+section(
+  "The line (tablets and the door on process A and B, calls on A, screens and phones on B)",
+  [
+    "tablets × s",
+    "door sign-ins",
+    "numbers given",
+    "duplicates",
+    "gaps",
+    "failed sign-ins",
+    "calls",
+    "call-next p50 / p95 / p99",
+    "call → screen",
+    "call → phone",
+    "unseen (screen, phone)",
+  ],
+  line
+    ? [
+        [
+          `${line.tablets} × ${n(line.seconds, 1)}`,
+          line.doorSignIns,
+          n(line.numbers.numbersGiven),
+          line.numbers.duplicates,
+          line.numbers.gaps,
+          line.failedSignIns,
+          line.calls,
+          pct(line.callAnswer),
+          pct(line.callToScreen),
+          pct(line.callToPhone),
+          `${line.screenUnseen}, ${line.phoneUnseen}`,
+        ],
+      ]
+    : [],
+);
+if (line)
+  section(
+    "The line's tablets",
+    [...loadHead, ...checkHead],
+    [[...loadRow("tablets", line.load), ...checkRow(line.load)]],
+  );
+const network = r.network;
+const networkRuns: Array<[string, NetworkRun]> = [];
+if (network) {
+  networkRuns.push(
+    ["1 process", network.single],
+    [`${network.processes} processes`, network.several],
+  );
+  if (!("skipped" in network.pgbouncer))
+    networkRuns.push([
+      `${network.processes} through PgBouncer ${network.pgbouncer.version}`,
+      network.pgbouncer,
+    ]);
+}
+section(
+  `Network (a tablet pauses ${network?.pauseSeconds ?? "–"} s between visitors; streams on another process than their location's tablets)`,
+  [
+    "run",
+    "locations",
+    "sign-ins/s",
+    ...loadHead.slice(1),
+    ...checkHead,
+    "live p50 / p95 / p99",
+    "live lost",
+  ],
+  networkRuns.map(([label, run]) => [
+    label,
+    run.locations,
+    n(run.signInsPerSecond, 1),
+    ...loadRow(label, run.load).slice(1),
+    ...checkRow(run.load),
+    pct(run.delivery),
+    run.liveLost,
+  ]),
+);
+if (network && "skipped" in network.pgbouncer)
+  out.push("", `Through PgBouncer: skipped, ${network.pgbouncer.skipped}.`);
+section(
+  "Scheduled jobs across the processes (pg-boss's jobs made during each load)",
+  ["run", "job", "schedule", "jobs", "completed", "a tick run twice"],
+  networkRuns.flatMap(([label, run]) =>
+    (run.jobs?.jobs ?? []).map((job) => [
+      label,
+      code(job.name),
+      code(job.cron),
+      job.runs,
+      job.completed,
+      job.twice,
+    ]),
+  ),
+);
+const households = r.households;
+section(
+  households
+    ? `Households (${n(households.households)} households of 3, visit limit ${households.visitLimit.count} a ${households.visitLimit.per})`
+    : "Households",
+  [...loadHead, ...checkHead, "eligibility"],
+  (households?.runs ?? []).map((run) => [
+    ...loadRow(`${run.mode}, round ${run.round}`, run.result),
+    ...checkRow(run.result),
+    Object.entries(households!.eligibility[`House${run.round}`] ?? {})
+      .filter(() => run.mode === "households")
+      .map(([kind, count]) => `${kind} ${count}`)
+      .join(", ") || "–",
   ]),
 );
 if (r.failures.length) out.push("", "## Failures", "", ...r.failures.map((f) => `- ${f}`));

@@ -3,10 +3,14 @@ import type { Config, Threshold } from "./config.ts";
 import type { FaultResult } from "./faults.ts";
 import type { HistoryResult } from "./history.ts";
 import type { KioskWeight } from "./kiosk.ts";
+import type { LineResult } from "./line.ts";
 import type { LiveResult } from "./live.ts";
+import { householdsFigures, type HouseholdsResult } from "./households.ts";
+import { networkFigures, type NetworkResult } from "./network.ts";
 import type { WebhooksResult } from "./webhooks.ts";
 import type { Rate } from "./rates.ts";
 import { calls, type LoadResult } from "./tablets.ts";
+import { modeRatios } from "./mode-ratios.ts";
 import { median } from "./util.ts";
 import type { WalResult } from "./wal.ts";
 
@@ -43,6 +47,9 @@ export interface Results {
   live?: LiveResult;
   kiosk?: KioskWeight;
   webhooks?: WebhooksResult;
+  line?: LineResult;
+  network?: NetworkResult;
+  households?: HouseholdsResult;
   faults: { postgresRestart?: FaultResult; serverKill?: FaultResult };
   failures: string[];
 }
@@ -124,22 +131,23 @@ export function figures(r: Results): Record<string, number> {
   if (r.live?.delivery) out["live.p95Ms"] = r.live.delivery.p95;
   if (r.kiosk) out["kiosk.gzipBytes"] = r.kiosk.gzipBytes;
   if (r.webhooks) {
-    const runs = (mode: string) => r.webhooks!.runs.filter((run) => run.mode === mode);
-    const p95 = (mode: string) =>
-      median(runs(mode).flatMap((run) => run.result.latency.signIn?.p95 ?? []));
-    const rate = (mode: string) => median(runs(mode).map((run) => run.signInsPerSecond));
-    if (runs("none").length && runs("slowAndDead").length) {
-      out["webhooks.none.p95.signIn"] = p95("none");
-      out["webhooks.slowAndDead.p95.signIn"] = p95("slowAndDead");
-      out["webhooks.none.rate.signIn"] = rate("none");
-      out["webhooks.slowAndDead.rate.signIn"] = rate("slowAndDead");
-      out["webhooks.p95Ratio.signIn"] = p95("slowAndDead") / p95("none");
-      out["webhooks.rateRatio.signIn"] = rate("slowAndDead") / rate("none");
-    }
+    Object.assign(out, modeRatios("webhooks", r.webhooks.runs, "none", "slowAndDead"));
     const { delivery } = r.webhooks;
     if (delivery.delayMs) out["webhooks.deliveryP95Ms"] = delivery.delayMs.p95;
     out["webhooks.deliveryLost"] = delivery.signIns - delivery.received;
   }
+  if (r.line) {
+    const { line } = r;
+    out["line.duplicates"] = line.numbers.duplicates;
+    out["line.gaps"] = line.numbers.gaps;
+    out["line.gapsBeyondFailedSignIns"] = Math.max(0, line.numbers.gaps - line.failedSignIns);
+    if (line.callToScreen) out["line.callToScreenP95Ms"] = line.callToScreen.p95;
+    if (line.callToPhone) out["line.callToPhoneP95Ms"] = line.callToPhone.p95;
+    out["line.callsUnseen"] = line.screenUnseen + line.phoneUnseen;
+    out["line.errors"] = Object.values(line.load.errors).reduce((t, n) => t + n, 0);
+  }
+  if (r.network) Object.assign(out, networkFigures(r.network));
+  if (r.households) Object.assign(out, householdsFigures(r.households));
   for (const [name, { load, serverSurvived }] of Object.entries(r.faults)) {
     out[`faults.${name}.lost`] = load.check.lost + load.check.signOutsLost;
     out[`faults.${name}.doubled`] = load.check.doubled;

@@ -6,8 +6,11 @@ import { startBuild, type Build } from "./build.ts";
 import { benchDir, config, enabled, thresholds } from "./config.ts";
 import { postgresRestart, serverKill } from "./faults.ts";
 import { historyScenario } from "./history.ts";
+import { householdsScenario } from "./households.ts";
 import { kioskWeight } from "./kiosk.ts";
+import { lineScenario } from "./line.ts";
 import { liveScenario } from "./live.ts";
+import { networkScenario } from "./network.ts";
 import { dropCreatedDatabases, ensurePostgresRunning, postgresVersion } from "./pg.ts";
 import { measureRates, prepareRates } from "./rates.ts";
 import { figures, machine, type Results } from "./results.ts";
@@ -134,6 +137,15 @@ async function main() {
   }
   if (enabled("webhooks"))
     await attempt("webhooks", async () => void (results.webhooks = await webhooksScenario(db)));
+  if (enabled("line"))
+    await attempt("line", async () => void (results.line = await lineScenario(db)));
+  if (enabled("network"))
+    await attempt("network", async () => void (results.network = await networkScenario(db)));
+  if (enabled("households"))
+    await attempt(
+      "households",
+      async () => void (results.households = await householdsScenario(db)),
+    );
   if (enabled("history"))
     await attempt("history", async () => {
       const build = await startBuild("after", config.server, `${db}_history`);

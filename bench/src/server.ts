@@ -7,6 +7,12 @@ import { assertLoopback, run, sleep } from "./util.ts";
 
 const running = new Set<ChildProcess>();
 
+/** Another program the bench started (a connection pooler): killed with the servers. */
+export function startedChild(child: ChildProcess) {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+}
+
 /** Servers the bench started, stopped by their own pid (on any exit of the bench). */
 export function killStarted() {
   for (const child of running) child.kill("SIGKILL");

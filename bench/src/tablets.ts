@@ -38,6 +38,15 @@ export interface LoadOptions {
   retry: boolean;
   /** A fault, this many seconds in. */
   at?: { seconds: number; run: () => Promise<void> };
+  /**
+   * What a sign-in sends (default: signInBody, a new visitor); its FirstName must be `key` and its
+   * LastName the marker, which the read-back finds it by.
+   */
+  body?: (tablet: Tablet, key: string) => object;
+  /** A tablet's pause after each loop, as a site's visitors come (default: none, flat out). */
+  pauseMs?: number;
+  /** Called as each sign-in is first sent (live deliveries are timed from it). */
+  onSend?: (key: string) => void;
 }
 
 export type LoadResult = Awaited<ReturnType<typeof runTablets>>;
@@ -70,7 +79,7 @@ const retryPauseMs = 250;
  * Each tablet loops sign-in → its sheet → sign-out on its own connection for `seconds`, then the
  * database is read back: one visit per acknowledged sign-in, each acknowledged sign-out timed.
  */
-async function runTablets(database: string, tablets: Tablet[], options: LoadOptions) {
+export async function runTablets(database: string, tablets: Tablet[], options: LoadOptions) {
   const times: Record<Call, number[]> = { signIn: [], list: [], signOut: [] };
   const errors: Record<string, number> = {};
   const signedIn = new Map<number, string>();
@@ -85,8 +94,12 @@ async function runTablets(database: string, tablets: Tablet[], options: LoadOpti
 
   async function call(tablet: Tablet, name: Call, method: string, path: string, key?: string) {
     const [json, headers] = key
-      ? [signInBody(tablet, key, options.marker), { "idempotency-key": key }]
+      ? [
+          options.body?.(tablet, key) ?? signInBody(tablet, key, options.marker),
+          { "idempotency-key": key },
+        ]
       : [];
+    if (key) options.onSend?.(key);
     for (let attempt = 1; attempt <= (options.retry ? maxAttempts : 1); attempt++) {
       const t0 = performance.now();
       const reply = await tablet.browser
@@ -106,7 +119,12 @@ async function runTablets(database: string, tablets: Tablet[], options: LoadOpti
 
   async function loop(tablet: Tablet) {
     const sheet = `/api/visits?locationId=${tablet.locationId}&programId=${tablet.programId}`;
+    const pause = options.pauseMs ?? 0;
+    // Paced tablets start spread over one pause, as a site's do.
+    if (pause) await sleep(Math.random() * pause);
     for (let seq = 0; performance.now() < deadline; seq++) {
+      if (seq && pause) await sleep(pause * (0.5 + Math.random()));
+      if (performance.now() >= deadline) break;
       const key = `${options.marker}-${tablet.index}-${seq}`;
       const created = await call(tablet, "signIn", "POST", "/api/visits", key);
       if (!created) {
