@@ -20,6 +20,8 @@ export * from "./households/schema.ts";
 export * from "./queue/schema.ts";
 export * from "./visits/live-schema.ts";
 export * from "./reports/summary-schema.ts";
+export * from "./reports/presets-schema.ts";
+export * from "./reports/partner-report-schema.ts";
 export * from "./assets/schema.ts";
 export * from "./tablets/schema.ts";
 export * from "./admin/backups-schema.ts";
