@@ -21,6 +21,7 @@ export * from "./queue/schema.ts";
 export * from "./visits/live-schema.ts";
 export * from "./reports/summary-schema.ts";
 export * from "./reports/presets-schema.ts";
+export { defaultAgeBands, maxBandAge } from "./reports/funder-summary-schema.ts";
 export * from "./reports/partner-report-schema.ts";
 export * from "./assets/schema.ts";
 export * from "./tablets/schema.ts";
