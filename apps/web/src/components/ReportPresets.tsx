@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useStaffTranslation } from "@vsi/i18n/staff";
@@ -33,7 +33,9 @@ export function ReportPresets() {
         {t("presets.hint")}
       </Text>
       {presets.map((preset) => (
-        <PresetForm key={preset.id} preset={preset} />
+        <Paper key={preset.id} withBorder p="sm" maw={640}>
+          <PresetForm preset={preset} />
+        </Paper>
       ))}
       <Title order={3} size="h4">
         {t("presets.add")}

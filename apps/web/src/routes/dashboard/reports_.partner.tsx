@@ -2,7 +2,7 @@ import { Button, Group, Select, Table, Text } from "@mantine/core";
 import { MonthPickerInput } from "@mantine/dates";
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { monthsBetween, maxPartnerMonths } from "@vsi/api/schemas";
+import { defaultAgeBands, maxPartnerMonths, monthsBetween } from "@vsi/api/schemas";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { browserTimeZone, todayInZone } from "@vsi/web-common/time";
 import { positiveInt } from "@vsi/web-common/search-params";
@@ -149,8 +149,8 @@ function PartnerReportPage() {
           value={presetId === undefined ? null : String(presetId)}
           allowDeselect={false}
           onChange={(value) => go({ presetId: value ? Number(value) : undefined })}
-          placeholder={bandsLabel("0-17,18-64,65-")}
-          w={320}
+          placeholder={bandsLabel(defaultAgeBands)}
+          w={420}
           maw="100%"
         />
       </Group>
