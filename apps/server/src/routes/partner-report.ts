@@ -43,7 +43,12 @@ export const partnerReportPrintOperation = {
       query("locationId", false, { type: "integer" }, "one location; left out, every one held"),
       query("programId", false, { type: "integer" }, "one program; left out, each program"),
       query("presetId", false, { type: "integer" }, "the report preset whose age bands are used"),
-      query("timeZone", false, { type: "string" }, "the IANA zone months are read in; UTC when left out"),
+      query(
+        "timeZone",
+        false,
+        { type: "string" },
+        "the IANA zone months are read in; UTC when left out",
+      ),
       query("language", false, { type: "string" }, "en or es; the caller's language when left out"),
     ],
     responses: {

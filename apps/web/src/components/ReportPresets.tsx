@@ -108,9 +108,7 @@ function PresetForm({ preset }: { preset?: Preset }) {
           <TextInput
             id={`${idPart}-bands`}
             label={t("presets.ageBands")}
-            description={
-              ageBands.trim() ? bandsLabel(ageBands) : t("presets.ageBandsExample")
-            }
+            description={ageBands.trim() ? bandsLabel(ageBands) : t("presets.ageBandsExample")}
             value={ageBands}
             onChange={(event) => {
               setAgeBands(event.currentTarget.value);

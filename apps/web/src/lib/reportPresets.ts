@@ -37,8 +37,12 @@ export function calendarMonthOf(value: unknown): string | undefined {
 }
 
 /** validateSearch for the funder summary: the report's filters and the bands asked for. */
-export function summarySearch(search: Record<string, unknown>): ReportSearch & { ageBands?: string } {
+export function summarySearch(
+  search: Record<string, unknown>,
+): ReportSearch & { ageBands?: string } {
   const ageBands =
-    typeof search.ageBands === "string" && search.ageBands.trim() ? search.ageBands.trim() : undefined;
+    typeof search.ageBands === "string" && search.ageBands.trim()
+      ? search.ageBands.trim()
+      : undefined;
   return ageBands ? { ...reportSearch(search), ageBands } : reportSearch(search);
 }

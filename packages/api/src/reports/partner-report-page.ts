@@ -52,8 +52,7 @@ export function partnerReportPage(
 ): string {
   const say = (key: string, values?: Record<string, string | number>) =>
     serverTranslate(language, key, values);
-  const t = (key: string, values?: Record<string, string | number>) =>
-    escapeHtml(say(key, values));
+  const t = (key: string, values?: Record<string, string | number>) => escapeHtml(say(key, values));
   const named = report.bands.map((band) => bandLabel(band, say));
   const bands = named.map(escapeHtml);
   const counted = named.slice(0, -1).join(", ");

@@ -56,7 +56,8 @@ export const partnerReportInput = z
       description: "the IANA zone months are read in",
     }),
     language: z.enum(languages).optional().meta({
-      description: "the language of the programs' names (and of the printed page); English when left out",
+      description:
+        "the language of the programs' names (and of the printed page); English when left out",
     }),
     format: z
       .enum(["json", "csv"])
@@ -119,7 +120,10 @@ export const partnerReportSchema = z
       .meta({ description: "the preset asked for, null for the default bands" }),
     bands: z
       .array(z.string())
-      .meta({ description: "the bands counted, in order, `unknown` last", example: ["0-17", "18-64", "65-", "unknown"] }),
+      .meta({
+        description: "the bands counted, in order, `unknown` last",
+        example: ["0-17", "18-64", "65-", "unknown"],
+      }),
     rows: z.array(partnerReportRowSchema).meta({
       description:
         "a row per month, location and program that had visits, by month, then location and program by name",

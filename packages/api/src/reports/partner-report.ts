@@ -80,10 +80,7 @@ export async function partnerReport(
   const rows = cells
     .map((cell) => ({
       ...cell,
-      programName: programName(
-        { Name: cell.program_name, NameEs: cell.program_name_es },
-        language,
-      ),
+      programName: programName({ Name: cell.program_name, NameEs: cell.program_name_es }, language),
     }))
     .sort(
       (a, b) =>

@@ -56,7 +56,10 @@ describe("report presets", () => {
       .orderBy("id")
       .execute();
     expect(actions).toEqual([
-      { action: "report_preset.create", details: { name: "State form", ageBands: "0-17,18-59,60-" } },
+      {
+        action: "report_preset.create",
+        details: { name: "State form", ageBands: "0-17,18-59,60-" },
+      },
       {
         action: "report_preset.update",
         details: { name: "State form", fields: ["ageBands"], ageBands: "0-4,5-17,18-59,60-" },

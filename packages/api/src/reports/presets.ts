@@ -71,7 +71,10 @@ export function createPreset(
 
 export function updatePreset(
   db: Kysely<Database>,
-  input: PresetUpdate, actor: AuditActor, now: Date) {
+  input: PresetUpdate,
+  actor: AuditActor,
+  now: Date,
+) {
   return namedOnce(() =>
     db.transaction().execute(async (trx) => {
       const before = await trx
@@ -114,9 +117,7 @@ export function updatePreset(
   );
 }
 
-export function deletePreset(
-  db: Kysely<Database>,
-  id: number, actor: AuditActor, now: Date) {
+export function deletePreset(db: Kysely<Database>, id: number, actor: AuditActor, now: Date) {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .deleteFrom("report_presets")

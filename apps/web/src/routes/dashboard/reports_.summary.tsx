@@ -10,11 +10,7 @@ import { QueueWaits } from "../../components/QueueWaits";
 import { ReportTabs } from "../../components/ReportTabs";
 import { presetRange } from "../../lib/datePresets";
 import { dayLabel, printedSite, summaryCsvUrl } from "../../lib/funderSummary";
-import {
-  reportTimeZone,
-  toBeforeFrom,
-  type ReportFilters,
-} from "../../lib/reportFilters";
+import { reportTimeZone, toBeforeFrom, type ReportFilters } from "../../lib/reportFilters";
 import { loadReportFilters } from "../../lib/reportPrefetch";
 import { ageBandChoices, summarySearch } from "../../lib/reportPresets";
 import { trpc } from "../../lib/trpc";
