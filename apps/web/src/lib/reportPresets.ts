@@ -1,3 +1,4 @@
+import { ageBandLabel, calendarMonth } from "@vsi/api/schemas";
 import { reportSearch, type ReportSearch } from "./reportFilters";
 
 // Report presets on the report pages: a preset's bands as a reader writes them, and the choices a
@@ -7,8 +8,7 @@ import { reportSearch, type ReportSearch } from "./reportFilters";
 export function bandsLabel(ageBands: string): string {
   return ageBands
     .split(",")
-    .map((band) => band.trim())
-    .map((band) => (band.endsWith("-") ? `${band.slice(0, -1)}+` : band.replace("-", "–")))
+    .map((band) => ageBandLabel(band.trim()))
     .join(", ");
 }
 
@@ -33,7 +33,8 @@ export function ageBandChoices(
 
 /** A calendar month, "2026-02", or undefined: what the partner report's address may carry. */
 export function calendarMonthOf(value: unknown): string | undefined {
-  return typeof value === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? value : undefined;
+  const month = calendarMonth.safeParse(value);
+  return month.success ? month.data : undefined;
 }
 
 /** validateSearch for the funder summary: the report's filters and the bands asked for. */

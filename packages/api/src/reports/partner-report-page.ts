@@ -4,17 +4,16 @@ import { serverTranslate } from "@vsi/i18n/server";
 import { getLocation } from "../catalog/queries.ts";
 import { escapeHtml } from "../kernel/html.ts";
 import { partnerReport } from "./partner-report.ts";
+import { ageBandLabel } from "./presets-schema.ts";
 import type {
   PartnerReport,
   PartnerReportInput,
   PartnerReportRow,
 } from "./partner-report-schema.ts";
 
-/** "65-" reads "65+", "0-17" "0–17", and `unknown` the words for an age not known. */
-function bandLabel(band: string, t: (key: string) => string): string {
-  if (band === "unknown") return t("partnerReport.ageUnknown");
-  return band.endsWith("-") ? `${band.slice(0, -1)}+` : band.replace("-", "–");
-}
+/** A band as a reader writes it, and `unknown` the words for an age not known. */
+const bandLabel = (band: string, t: (key: string) => string) =>
+  band === "unknown" ? t("partnerReport.ageUnknown") : ageBandLabel(band);
 
 /** "February 2026" for "2026-02", in the language's own words. */
 const monthLabel = (month: string, language: Language) =>

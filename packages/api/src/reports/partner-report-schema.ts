@@ -118,12 +118,10 @@ export const partnerReportSchema = z
       .object({ id: count, name: z.string() })
       .nullable()
       .meta({ description: "the preset asked for, null for the default bands" }),
-    bands: z
-      .array(z.string())
-      .meta({
-        description: "the bands counted, in order, `unknown` last",
-        example: ["0-17", "18-64", "65-", "unknown"],
-      }),
+    bands: z.array(z.string()).meta({
+      description: "the bands counted, in order, `unknown` last",
+      example: ["0-17", "18-64", "65-", "unknown"],
+    }),
     rows: z.array(partnerReportRowSchema).meta({
       description:
         "a row per month, location and program that had visits, by month, then location and program by name",

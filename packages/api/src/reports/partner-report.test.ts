@@ -188,7 +188,7 @@ describe("the monthly partner report", () => {
       "Eastside",
     ]);
     const elsewhere = await eastStaff.call((api) =>
-      api.reports.partner({ ...input, locationId: main.id } as never),
+      api.reports.partner({ ...input, locationId: main.id }),
     );
     expect(elsewhere.status).toBe(404);
 

@@ -12,6 +12,10 @@ const presetFields = {
   }),
 };
 
+/** A band as a reader writes it: "0-17" as "0–17", an open "65-" as "65+". */
+export const ageBandLabel = (band: string) =>
+  band.endsWith("-") ? `${band.slice(0, -1)}+` : band.replace("-", "–");
+
 export const presetInput = z.object(presetFields);
 export const presetUpdateInput = z.object({
   id,

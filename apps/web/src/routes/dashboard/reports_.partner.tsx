@@ -2,7 +2,7 @@ import { Button, Group, Select, Table, Text } from "@mantine/core";
 import { MonthPickerInput } from "@mantine/dates";
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { defaultAgeBands, maxPartnerMonths, monthsBetween } from "@vsi/api/schemas";
+import { ageBandLabel, defaultAgeBands, maxPartnerMonths, monthsBetween } from "@vsi/api/schemas";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { browserTimeZone, todayInZone } from "@vsi/web-common/time";
 import { positiveInt } from "@vsi/web-common/search-params";
@@ -11,6 +11,7 @@ import { ListPage } from "../../components/ListPage";
 import { Loading } from "../../components/Loading";
 import { ReportTabs } from "../../components/ReportTabs";
 import { ScrollTable } from "../../components/ScrollTable";
+import { presetRange } from "../../lib/datePresets";
 import { monthLabel } from "../../lib/funderSummary";
 import { reportTimeZone } from "../../lib/reportFilters";
 import { loadReportFilters } from "../../lib/reportPrefetch";
@@ -63,10 +64,7 @@ function PartnerReportPage() {
   const { data: presets } = useSuspenseQuery(trpc.reportPresets.list.queryOptions());
   const { timeZone, zoneOf } = reportTimeZone(locations, search.locationId, browserTimeZone());
   // No months chosen: last month, what a monthly report covers.
-  const today = todayInZone(timeZone);
-  const lastMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1))
-    .toISOString()
-    .slice(0, 7);
+  const lastMonth = presetRange("lastMonth", todayInZone(timeZone)).from.slice(0, 7);
   const from = search.from ?? lastMonth;
   const to = search.to ?? from;
   // The first preset ("Monthly partner report" on a new install) unless another is chosen.
@@ -173,7 +171,7 @@ function PartnerReportPage() {
             t("partnerReport.individuals"),
             t("partnerReport.partySizes"),
             ...shown.bands.map((band) =>
-              band === "unknown" ? t("partnerReport.ageUnknown") : bandsLabel(band),
+              band === "unknown" ? t("partnerReport.ageUnknown") : ageBandLabel(band),
             ),
           ]}
           rows={shown.rows}
