@@ -13,7 +13,7 @@ import { zoneNearNoon } from "../support/zone.ts";
 /** A tablet upright at the size pantries mostly use (an iPad Air's). */
 const tabletSize = { width: 820, height: 1180 };
 
-test("a household's party on the tablet, in Spanish: a family of five at its first visit, then the mother ticks who came, and her second visit that month waits for staff until approved; staff find her household in Spanish and merge a duplicate of it", async ({
+test("a household's party on the tablet, in Spanish: a family of five at its first visit, then the mother ticks who came, and her second visit that month waits for staff until approved; staff find her household in Spanish, merge a duplicate of it, and count it once in the month's partner report", async ({
   browser,
   page,
   adminApi,
@@ -24,9 +24,10 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   const pantry = programs[0]!;
   await adminApi.expect(200, "PATCH", `/api/programs/${pantry.id}`, { SignsInHousehold: true });
   // Noon there: both visits fall in one month, whatever day the journey runs.
+  const zone = zoneNearNoon();
   await adminApi.expect(200, "PATCH", `/api/locations/${location.id}`, {
     AsksTemperature: false,
-    TimeZone: zoneNearNoon(),
+    TimeZone: zone,
     ...lingeringConfirmation,
   });
 
@@ -203,5 +204,36 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   const merged = await adminApi.expect(200, "GET", `/api/households/${visit.HouseholdId}`);
   expect(merged.Members).toHaveLength(6);
   await adminApi.expect(404, "GET", `/api/households/${copy.id}`);
+
+  // The month's partner report, in Spanish: one household, new, its five people once.
+  const month = new Intl.DateTimeFormat("en-CA", { timeZone: zone })
+    .format(new Date(visit.TimeIn))
+    .slice(0, 7);
+  await staffPage.setViewportSize(tabletSize);
+  await staffPage.goto(
+    `/dashboard/reports/partner?from=${month}&to=${month}&locationId=${location.id}`,
+  );
+  await expect(
+    staffPage.getByRole("heading", { name: "Informe mensual para socios", level: 1 }),
+  ).toBeVisible();
+  const cells = staffPage.getByRole("row", { name: /Household Pantry/ }).getByRole("cell");
+  await expect(cells.nth(3)).toHaveText("1");
+  await expect(cells.nth(4)).toHaveText("1");
+  await expect(cells.nth(5)).toHaveText("5");
+  await keepScreenshot(staffPage, "34-partner-report-es-820x1180");
+  await staffPage.setViewportSize(viewports.phone);
+  await expectNoHorizontalOverflow(staffPage, "the partner report on a phone");
+  await keepScreenshot(staffPage, "34-partner-report-es-390x844");
+  await staffPage.setViewportSize(tabletSize);
+  const [printed] = await Promise.all([
+    staffPage.waitForEvent("popup"),
+    staffPage.getByRole("link", { name: "Imprimir" }).click(),
+  ]);
+  await expect(printed.getByRole("heading", { name: "Informe mensual para socios" })).toBeVisible();
+  const printedCells = printed.getByRole("row", { name: /Household Pantry/ }).getByRole("cell");
+  await expect(printedCells.nth(5)).toHaveText("5");
+  await keepScreenshot(printed, "34-partner-print-es-820x1180");
+  await printed.setViewportSize(viewports.phone);
+  await keepScreenshot(printed, "34-partner-print-es-390x844");
   await spanish.close();
 });

@@ -303,6 +303,15 @@ CREATE TABLE rate_limits (
     CONSTRAINT rate_limits_pkey PRIMARY KEY (key)
 );
 
+CREATE TABLE report_presets (
+    id integer DEFAULT nextval('report_presets_id_seq'::regclass) NOT NULL,
+    name text NOT NULL,
+    age_bands text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT report_presets_pkey PRIMARY KEY (id)
+);
+
 CREATE TABLE roll_call_marks (
     id integer DEFAULT nextval('roll_call_marks_id_seq'::regclass) NOT NULL,
     roll_call_id integer NOT NULL,
@@ -577,6 +586,8 @@ CREATE SEQUENCE questions_id_seq AS integer OWNED BY questions.id;
 
 CREATE SEQUENCE questions_revision_seq AS bigint;
 
+CREATE SEQUENCE report_presets_id_seq AS integer OWNED BY report_presets.id;
+
 CREATE SEQUENCE roll_call_marks_id_seq AS integer OWNED BY roll_call_marks.id;
 
 CREATE SEQUENCE roll_call_people_id_seq AS integer OWNED BY roll_call_people.id;
@@ -630,6 +641,8 @@ CREATE INDEX location_programs_program_id_idx ON public.location_programs USING 
 CREATE INDEX programs_location_id_idx ON public.programs USING btree (location_id) WHERE (location_id IS NOT NULL);
 
 CREATE INDEX questions_live_position_idx ON public.questions USING btree ("position") WHERE (retired_at IS NULL);
+
+CREATE UNIQUE INDEX report_presets_name_key ON public.report_presets USING btree (lower(name));
 
 CREATE INDEX roll_call_marks_person_idx ON public.roll_call_marks USING btree (person_id, marked_at, id);
 

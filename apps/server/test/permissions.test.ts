@@ -255,6 +255,16 @@ async function freshHousehold(world: World) {
   return (await freshHouseholdMembers(world, 1)).id;
 }
 
+/** A report preset of its own, to change or delete. */
+async function freshPreset(world: World) {
+  const row = await world.server.services.db.kysely
+    .insertInto("report_presets")
+    .values({ name: `Preset ${unique()}`, age_bands: "0-17,18-" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A household of its own with members (no phones), and the id of the last one. */
 async function freshHouseholdMembers(world: World, members: number) {
   const row = await world.server.services.db.kysely
@@ -715,6 +725,36 @@ const table: Row[] = [
   },
   {
     method: "GET",
+    path: "/report-presets",
+    expected: staffOnly(200),
+    request: () => ({ url: "/api/report-presets" }),
+  },
+  {
+    method: "POST",
+    path: "/report-presets",
+    expected: adminOnly(201),
+    request: () => ({
+      url: "/api/report-presets",
+      body: { name: `Preset ${unique()}`, ageBands: "0-17,18-64,65-" },
+    }),
+  },
+  {
+    method: "PATCH",
+    path: "/report-presets/{id}",
+    expected: adminOnly(200),
+    request: async (w) => ({
+      url: `/api/report-presets/${await freshPreset(w)}`,
+      body: { ageBands: "0-17,18-59,60-" },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/report-presets/{id}",
+    expected: adminOnly(200),
+    request: async (w) => ({ url: `/api/report-presets/${await freshPreset(w)}` }),
+  },
+  {
+    method: "GET",
     path: "/locations/{id}/events",
     expected: atLocation1(sheet(200)),
     stream: true,
@@ -927,6 +967,22 @@ const table: Row[] = [
     expected: atLocation1(staffOnly(200)),
     request: (w) => ({
       url: `/api/reports/sign-sheet?date=2026-01-01&locationId=${w.location1}&programId=${w.program1}`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/reports/partner",
+    expected: atLocation1(staffOnly(200)),
+    request: (w) => ({
+      url: `/api/reports/partner?from=2026-01&to=2026-02&locationId=${w.location1}`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/reports/partner/print",
+    expected: atLocation1(staffOnly(200)),
+    request: (w) => ({
+      url: `/api/reports/partner/print?from=2026-01&to=2026-02&locationId=${w.location1}`,
     }),
   },
   {
@@ -1194,6 +1250,14 @@ const rawRows: Row[] = [
     expected: atLocation1(staffOnly(200)),
     request: (w) => ({
       url: `/api/reports/summary?format=csv&from=2026-01-01&to=2026-01-31&locationId=${w.location1}`,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/reports/partner?format=csv",
+    expected: atLocation1(staffOnly(200)),
+    request: (w) => ({
+      url: `/api/reports/partner?format=csv&from=2026-01&to=2026-02&locationId=${w.location1}`,
     }),
   },
   {

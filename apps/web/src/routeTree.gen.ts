@@ -40,6 +40,7 @@ import { Route as DashboardLocationsNewRouteImport } from "./routes/dashboard/lo
 import { Route as DashboardProgramsIndexRouteImport } from "./routes/dashboard/programs/index"
 import { Route as DashboardProgramsNewRouteImport } from "./routes/dashboard/programs/new"
 import { Route as DashboardReportsNetworkRouteImport } from "./routes/dashboard/reports_.network"
+import { Route as DashboardReportsPartnerRouteImport } from "./routes/dashboard/reports_.partner"
 import { Route as DashboardReportsRollCallsRouteImport } from "./routes/dashboard/reports_.roll-calls"
 import { Route as DashboardReportsSummaryRouteImport } from "./routes/dashboard/reports_.summary"
 import { Route as DashboardRollCallsRollCallIdRouteImport } from "./routes/dashboard/roll-calls/$rollCallId"
@@ -210,6 +211,11 @@ const DashboardReportsNetworkRoute = DashboardReportsNetworkRouteImport.update({
   path: "/reports/network",
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardReportsPartnerRoute = DashboardReportsPartnerRouteImport.update({
+  id: "/reports_/partner",
+  path: "/reports/partner",
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DashboardReportsRollCallsRoute =
   DashboardReportsRollCallsRouteImport.update({
     id: "/reports_/roll-calls",
@@ -302,6 +308,7 @@ export interface FileRoutesByFullPath {
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/dashboard/reports/network": typeof DashboardReportsNetworkRoute
+  "/dashboard/reports/partner": typeof DashboardReportsPartnerRoute
   "/dashboard/reports/roll-calls": typeof DashboardReportsRollCallsRoute
   "/dashboard/reports/summary": typeof DashboardReportsSummaryRoute
   "/dashboard/roll-calls/$rollCallId": typeof DashboardRollCallsRollCallIdRoute
@@ -344,6 +351,7 @@ export interface FileRoutesByTo {
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/dashboard/reports/network": typeof DashboardReportsNetworkRoute
+  "/dashboard/reports/partner": typeof DashboardReportsPartnerRoute
   "/dashboard/reports/roll-calls": typeof DashboardReportsRollCallsRoute
   "/dashboard/reports/summary": typeof DashboardReportsSummaryRoute
   "/dashboard/roll-calls/$rollCallId": typeof DashboardRollCallsRollCallIdRoute
@@ -389,6 +397,7 @@ export interface FileRoutesById {
   "/dashboard/locations/new": typeof DashboardLocationsNewRoute
   "/dashboard/programs/new": typeof DashboardProgramsNewRoute
   "/dashboard/reports_/network": typeof DashboardReportsNetworkRoute
+  "/dashboard/reports_/partner": typeof DashboardReportsPartnerRoute
   "/dashboard/reports_/roll-calls": typeof DashboardReportsRollCallsRoute
   "/dashboard/reports_/summary": typeof DashboardReportsSummaryRoute
   "/dashboard/roll-calls/$rollCallId": typeof DashboardRollCallsRollCallIdRoute
@@ -435,6 +444,7 @@ export interface FileRouteTypes {
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/dashboard/reports/network"
+    | "/dashboard/reports/partner"
     | "/dashboard/reports/roll-calls"
     | "/dashboard/reports/summary"
     | "/dashboard/roll-calls/$rollCallId"
@@ -477,6 +487,7 @@ export interface FileRouteTypes {
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/dashboard/reports/network"
+    | "/dashboard/reports/partner"
     | "/dashboard/reports/roll-calls"
     | "/dashboard/reports/summary"
     | "/dashboard/roll-calls/$rollCallId"
@@ -521,6 +532,7 @@ export interface FileRouteTypes {
     | "/dashboard/locations/new"
     | "/dashboard/programs/new"
     | "/dashboard/reports_/network"
+    | "/dashboard/reports_/partner"
     | "/dashboard/reports_/roll-calls"
     | "/dashboard/reports_/summary"
     | "/dashboard/roll-calls/$rollCallId"
@@ -771,6 +783,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DashboardReportsNetworkRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    "/dashboard/reports_/partner": {
+      id: "/dashboard/reports_/partner"
+      path: "/reports/partner"
+      fullPath: "/dashboard/reports/partner"
+      preLoaderRoute: typeof DashboardReportsPartnerRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     "/dashboard/reports_/roll-calls": {
       id: "/dashboard/reports_/roll-calls"
       path: "/reports/roll-calls"
@@ -893,6 +912,7 @@ interface DashboardRouteRouteChildren {
   DashboardLocationsNewRoute: typeof DashboardLocationsNewRoute
   DashboardProgramsNewRoute: typeof DashboardProgramsNewRoute
   DashboardReportsNetworkRoute: typeof DashboardReportsNetworkRoute
+  DashboardReportsPartnerRoute: typeof DashboardReportsPartnerRoute
   DashboardReportsRollCallsRoute: typeof DashboardReportsRollCallsRoute
   DashboardReportsSummaryRoute: typeof DashboardReportsSummaryRoute
   DashboardRollCallsRollCallIdRoute: typeof DashboardRollCallsRollCallIdRoute
@@ -917,6 +937,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardLocationsNewRoute: DashboardLocationsNewRoute,
   DashboardProgramsNewRoute: DashboardProgramsNewRoute,
   DashboardReportsNetworkRoute: DashboardReportsNetworkRoute,
+  DashboardReportsPartnerRoute: DashboardReportsPartnerRoute,
   DashboardReportsRollCallsRoute: DashboardReportsRollCallsRoute,
   DashboardReportsSummaryRoute: DashboardReportsSummaryRoute,
   DashboardRollCallsRollCallIdRoute: DashboardRollCallsRollCallIdRoute,

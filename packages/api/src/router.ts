@@ -8,6 +8,7 @@ import { passwordsRouter } from "./accounts/passwords-router.ts";
 import { programsRouter } from "./catalog/programs-router.ts";
 import { questionsRouter } from "./questions/router.ts";
 import { reportsRouter } from "./reports/router.ts";
+import { reportPresetsRouter } from "./reports/presets-router.ts";
 import { tabletsRouter } from "./tablets/router.ts";
 import { tokensRouter } from "./accounts/api-tokens-router.ts";
 import { usersRouter } from "./accounts/users-router.ts";
@@ -47,6 +48,7 @@ export const appRouter = router({
   visitors: visitorsRouter,
   audit: auditRouter,
   reports: reportsRouter,
+  reportPresets: reportPresetsRouter,
   webhooks: webhooksRouter,
 });
 

@@ -508,6 +508,15 @@ export interface EligibilityBasesTable {
   created_at: DefaultTimestamp;
 }
 
+/** A report preset: its name and the age bands its reports count individuals in ("0-17,18-64,65-"). */
+export interface ReportPresetsTable {
+  id: Generated<number>;
+  name: string;
+  age_bands: string;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
 /** A household: where it lives, how many it is, on what basis it is eligible. */
 export interface HouseholdsTable {
   id: Generated<number>;
@@ -659,6 +668,7 @@ export interface Database {
   staff_alerts: StaffAlertsTable;
   staff_daily_summaries: StaffDailySummariesTable;
   eligibility_bases: EligibilityBasesTable;
+  report_presets: ReportPresetsTable;
   households: HouseholdsTable;
   household_members: HouseholdMembersTable;
   queue_days: QueueDaysTable;
@@ -667,6 +677,7 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
+export type ReportPreset = Selectable<ReportPresetsTable>;
 export type Location = Selectable<LocationsTable>;
 export type Program = Selectable<ProgramsTable>;
 /** A visit as the API reads it; its visitor_key is for counting only. */

@@ -30,6 +30,7 @@ const expectedTables = [
   "queue_draws",
   "queue_screens",
   "rate_limits",
+  "report_presets",
   "roll_call_marks",
   "roll_call_people",
   // A view: each person with their latest mark.

@@ -150,3 +150,17 @@ export function documentResponses(document: Document, metas: Map<string, Procedu
   for (const name of Object.keys(document.components?.schemas ?? {}))
     if (name.startsWith("error.")) delete document.components!.schemas![name];
 }
+
+/** A raw route's query parameter, as the OpenAPI document lists it. */
+export const queryParameter = (
+  name: string,
+  required: boolean,
+  schema: { type: "string" | "integer"; format?: string },
+  description: string,
+) => ({
+  name,
+  in: "query" as const,
+  required,
+  schema,
+  description,
+});

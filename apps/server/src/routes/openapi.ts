@@ -9,6 +9,7 @@ import {
   liveEventsOperation,
   screenEventsOperation,
 } from "./live-events.ts";
+import { partnerReportPrintOperation } from "./partner-report.ts";
 import { signatureOperation, signSheetOperation } from "./signatures.ts";
 import { documentResponses, type Document } from "./openapi-responses.ts";
 import { registerOperations, type Paths } from "./operations.ts";
@@ -34,6 +35,7 @@ export function openApiDocument(baseUrl: string) {
       "/door/visits/{visitToken}/events": doorVisitEventsOperation,
       "/visits/{id}/signature": signatureOperation,
       "/reports/sign-sheet": signSheetOperation,
+      "/reports/partner/print": partnerReportPrintOperation,
     },
     filter: ({ metadata }) => {
       metas.set(`${metadata.openapi.method} ${metadata.openapi.path}`, metadata);
@@ -58,6 +60,7 @@ export function registerOpenApi(app: FastifyInstance, services: Services) {
     doorVisitEventsOperation.get.operationId,
     signatureOperation.get.operationId,
     signSheetOperation.get.operationId,
+    partnerReportPrintOperation.get.operationId,
   ]);
   const procedures = Object.fromEntries(
     Object.entries(document.paths as Paths).map(([path, operations]) => [

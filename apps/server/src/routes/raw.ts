@@ -4,6 +4,7 @@ import { registerBackupDownload } from "./backup-download.ts";
 import { registerDoorPoster } from "./door-poster.ts";
 import { registerFiles } from "./files.ts";
 import { registerLiveEvents } from "./live-events.ts";
+import { registerPartnerReportPrint } from "./partner-report.ts";
 import { registerSignatures } from "./signatures.ts";
 import { registerUploads } from "./uploads.ts";
 import { registerVisitsCsv } from "./visits-csv.ts";
@@ -20,4 +21,5 @@ export async function registerRawRoutes(app: FastifyInstance, services: Services
   registerLiveEvents(app, services);
   registerDoorPoster(app, services);
   registerSignatures(app, services);
+  registerPartnerReportPrint(app, services);
 }

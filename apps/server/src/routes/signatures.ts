@@ -10,7 +10,7 @@ import {
   type Services,
 } from "@vsi/api";
 import type { FastifyInstance } from "fastify";
-import { errorResponse } from "./openapi-responses.ts";
+import { errorResponse, queryParameter } from "./openapi-responses.ts";
 
 /**
  * GET /api/visits/:id/signature, the image a visitor signed (staff of the visit's location), and
@@ -82,19 +82,6 @@ export const signatureOperation = {
     },
   },
 };
-
-const queryParameter = (
-  name: string,
-  required: boolean,
-  schema: { type: "string" | "integer"; format?: string },
-  description: string,
-) => ({
-  name,
-  in: "query" as const,
-  required,
-  schema,
-  description,
-});
 
 export const signSheetOperation = {
   get: {

@@ -10,6 +10,9 @@ import {
   onSiteCsv,
   onSiteCsvFileName,
   onSiteInput,
+  partnerReport,
+  partnerReportCsv,
+  partnerReportInput,
   rollCallCsv,
   rollCallGetInput,
   visitListInput,
@@ -68,6 +71,14 @@ const csvLists: Record<
     ]);
     return { name, body };
   },
+  "/api/reports/partner": async (services, query, identity) => {
+    const input = withinCallerLocations(identity, partnerReportInput.parse(query));
+    const [name, report] = await Promise.all([
+      csvFileName(services.db.kysely, input, "partner", input.language),
+      partnerReport(services.db.kysely, input),
+    ]);
+    return { name, body: partnerReportCsv(report) };
+  },
   "/api/roll-calls/{id}": async (services, query, identity) => {
     const { id, timeZone } = rollCallGetInput.parse(query);
     await assertCallerRollCall(services.db.kysely, identity, id);
@@ -87,7 +98,7 @@ function csvOf(path: string): { list: (typeof csvLists)[string]; id?: string } |
 /**
  * GET /api/visits?format=csv (the report), /api/visits/open?format=csv (who is on site),
  * /api/reports/summary?format=csv (the funder summary), /api/reports/network?format=csv (its
- * roll-up, location by location) and /api/roll-calls/{id}?format=csv (a roll
+ * roll-up, location by location), /api/reports/partner?format=csv (the monthly partner report) and /api/roll-calls/{id}?format=csv (a roll
  * call's record): the list as a CSV attachment. Served before the JSON procedure of the same path,
  * with the same identity rule (staff) and the same filters.
  */

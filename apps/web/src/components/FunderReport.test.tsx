@@ -22,6 +22,7 @@ const summaryNaming = (pantry: string): FunderSummary => ({
   households: 2,
   newHouseholds: 1,
   individuals: 7,
+  partySizes: 7,
   ageBands: [
     { band: "0-17", count: 3 },
     { band: "18-64", count: 2 },

@@ -2,9 +2,12 @@ import { Group } from "@mantine/core";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { ButtonLink } from "./links";
 
-type Tab = "visits" | "summary" | "network" | "rollCalls";
+type Tab = "visits" | "summary" | "network" | "partner" | "rollCalls";
 
-/** The Reports pages: the visits report, the funder summary, its locations side by side, the roll calls. */
+/**
+ * The Reports pages: the visits report, the funder summary, its locations side by side, the
+ * monthly partner report, the roll calls.
+ */
 export function ReportTabs({ current }: { current: Tab }) {
   const { t } = useStaffTranslation();
   const tab = (name: Tab) =>
@@ -21,6 +24,9 @@ export function ReportTabs({ current }: { current: Tab }) {
       </ButtonLink>
       <ButtonLink to="/dashboard/reports/network" size="compact-md" {...tab("network")}>
         {t("reports.tabs.network")}
+      </ButtonLink>
+      <ButtonLink to="/dashboard/reports/partner" size="compact-md" {...tab("partner")}>
+        {t("reports.tabs.partner")}
       </ButtonLink>
       <ButtonLink to="/dashboard/reports/roll-calls" size="compact-md" {...tab("rollCalls")}>
         {t("reports.tabs.rollCalls")}

@@ -24,7 +24,7 @@ export const auditGroups = {
       "visit.no_show",
     ],
   },
-  catalog: { actions: actionsOn("location", "program", "question") },
+  catalog: { actions: actionsOn("location", "program", "question", "report_preset") },
   users: { actions: actionsOn("user") },
   tablets: { actions: actionsOn("tablet") },
   privacy: { actions: actionsOn("settings", "retention", "visitor") },
@@ -141,6 +141,7 @@ export function subjectLabel(entry: AuditEntry, language: Language = "en"): stri
     "webhook",
     "roll_call",
     "household",
+    "report_preset",
   ].includes(subject.type);
   const name = known ? staffTranslate(language, `audit.subjects.${subject.type}`) : subject.type;
   return `${name} #${subject.id}`;

@@ -62,5 +62,9 @@ export const auditActions = [
   "household.merge",
   "household.member_move",
   "eligibility_basis.create",
+  /** A report preset added, changed (which fields, its bands) or deleted by a network admin. */
+  "report_preset.create",
+  "report_preset.update",
+  "report_preset.delete",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

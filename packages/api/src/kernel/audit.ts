@@ -32,7 +32,8 @@ export interface AuditRecord {
     | "webhook"
     | "roll_call"
     | "household"
-    | "eligibility_basis";
+    | "eligibility_basis"
+    | "report_preset";
   subjectId?: number | null;
   locationId?: number | null;
   /** Never a visitor's name or phone: the log outlives retention. */

@@ -154,7 +154,11 @@ export const reportMessages = /* @__PURE__ */ keyed("", {
   auditActions: "Use one or more of {actions}, separated by commas",
   fiscalYearMonth: "Use a month from 1 (January) to 12 (December)",
   ageBands:
-    "Use age bands like 0-17,18-64,65-: from 0, each starting where the one before ends, the last open",
+    "Use age bands like 0-17,18-64,65-: from 0, each starting where the one before ends, ages up to 130, the last open",
+  presetNameTaken: "A report preset with this name exists already",
+  unknownPreset: "No such report preset",
+  month: "Use a month written YYYY-MM",
+  atMostMonths: "At most {months} months",
 } as const);
 
 /** Settings and backups. */

@@ -25,6 +25,7 @@ const kindKeys = {
   "on-site": "onSite",
   summary: "summary",
   network: "network",
+  partner: "partner",
 } as const;
 
 function days(
@@ -48,7 +49,8 @@ function days(
  */
 export async function csvFileName(
   db: Kysely<Database>,
-  filters: VisitFilters,
+  // The partner report's months ("2026-01") name a file as days do.
+  filters: Omit<VisitFilters, "from" | "to"> & { from?: string; to?: string },
   kind: keyof typeof kindKeys = "visits",
   language: Language = "en",
 ): Promise<{ ascii: string; utf8: string }> {

@@ -15,10 +15,13 @@ export interface AgeBand {
 /** The bands a funder summary counts individuals in when none are asked for. */
 export const defaultAgeBands = "0-17,18-64,65-";
 
+/** The oldest age a band may name. */
+export const maxBandAge = 130;
+
 /**
  * Bands as a query writes them, "0-17,18-64,65-": from 0, each starting the year after the one
- * before ends, the last open; so every known age is in one band, and the bands and "unknown" add
- * up to the individuals. Undefined when they are not so.
+ * before ends, ages up to maxBandAge, the last open; so every known age is in one band, and the
+ * bands and "unknown" add up to the individuals. Undefined when they are not so.
  */
 export function readAgeBands(text: string): AgeBand[] | undefined {
   const bands: AgeBand[] = [];
@@ -28,23 +31,28 @@ export function readAgeBands(text: string): AgeBand[] | undefined {
     const from = Number(match[1]);
     const to = match[2] === undefined ? null : Number(match[2]);
     const expected = bands.length ? (bands.at(-1)!.to ?? -1) + 1 : 0;
-    if (from !== expected || (to !== null && to < from) || bands.at(-1)?.to === null)
+    if (
+      from !== expected ||
+      from > maxBandAge ||
+      (to !== null && (to < from || to > maxBandAge)) ||
+      bands.at(-1)?.to === null
+    )
       return undefined;
     bands.push({ band: band.trim(), from, to });
   }
   return bands.at(-1)?.to === null ? bands : undefined;
 }
 
-const ageBandsInput = z
+/** Age bands as text ("0-17,18-64,65-"), checked by readAgeBands and kept as written. */
+export const ageBandsText = z
   .string()
-  .max(200)
+  .trim()
+  .max(200, say(reportMessages.ageBands))
+  .refine((text) => readAgeBands(text) !== undefined, say(reportMessages.ageBands));
+
+const ageBandsInput = ageBandsText
   .default(defaultAgeBands)
-  .transform((text, ctx) => {
-    const bands = readAgeBands(text);
-    if (bands) return bands;
-    ctx.addIssue({ code: "custom", message: say(reportMessages.ageBands) });
-    return z.NEVER;
-  })
+  .transform((text) => readAgeBands(text)!)
   .meta({
     description:
       "the age bands individuals are counted in, e.g. 0-17,18-64,65- (the default) or 0-17,18-59,60-: from 0, each starting the year after the one before ends, the last open",
@@ -153,6 +161,10 @@ export const funderSummarySchema = z
     individuals: count.meta({
       description:
         "unduplicated individuals served: per household its largest party in the period (or the members who came, when more), and per person without a household their largest party",
+    }),
+    partySizes: count.meta({
+      description:
+        "the sum of the period's visits' party sizes: each visit counts the people it brought (1 for a visit of one), however often they came",
     }),
     ageBands: z.array(z.object({ band: z.string(), count })).meta({
       description:

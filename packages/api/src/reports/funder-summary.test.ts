@@ -74,6 +74,7 @@ describe("the funder summary", () => {
       households: 0,
       newHouseholds: 0,
       individuals: 3,
+      partySizes: 4,
       ageBands: [
         { band: "0-17", count: 0 },
         { band: "18-64", count: 0 },
@@ -487,6 +488,8 @@ describe("households and individuals in the funder summary", () => {
       newHouseholds: 1,
       // The first household's largest party (5), the second's 3, and the two who came alone.
       individuals: 10,
+      // Every visit's party, the same household's twice: 5, 2, 3 and 2.
+      partySizes: 12,
       ageBands: [
         { band: "0-17", count: 1 },
         { band: "18-64", count: 1 },
@@ -542,8 +545,9 @@ describe("households and individuals in the funder summary", () => {
     });
   });
 
-  it("refuses bands that leave a gap, overlap, start past 0, end closed or are not bands, at ageBands", async () => {
+  it("refuses bands that leave a gap, overlap, start past 0, end closed, pass 130 or are not bands, at ageBands", async () => {
     for (const ageBands of [
+      "0-17,18-140,141-",
       "0-17,19-64,65-",
       "0-17,17-64,65-",
       "5-17,18-",

@@ -50,14 +50,7 @@ export async function funderSummary(
     programName({ Name: row.name ?? "", NameEs: row.name_es }, input.language ?? "en");
   return {
     ...totalsOf(counts),
-    households: Number(counts.households),
-    newHouseholds: Number(counts.new_households),
-    individuals: Number(counts.individuals),
-    ageBands: inBands(
-      input.ageBands ?? readAgeBands(defaultAgeBands)!,
-      counts.ages,
-      Number(counts.individuals),
-    ),
+    ...householdsOf(counts, input.ageBands),
     perProgramMonth: rows.flatMap((row) =>
       row.program_id === null
         ? []
@@ -66,6 +59,38 @@ export async function funderSummary(
     perMonth: rows.flatMap((row) => (row.program_id === null ? [monthFigures(row)] : [])),
     questions: questionFigures(asked, figures, input.programId, input.language),
   };
+}
+
+/** The people's pass's households and individuals, the individuals in `bands` (the default ones when left out). */
+function householdsOf(
+  counts: {
+    households: number;
+    new_households: number;
+    individuals: number;
+    party_sizes: number;
+    ages: ReadonlyArray<{ age: number; count: number }>;
+  },
+  bands: readonly AgeBand[] | undefined,
+) {
+  const individuals = Number(counts.individuals);
+  return {
+    households: Number(counts.households),
+    newHouseholds: Number(counts.new_households),
+    individuals,
+    partySizes: Number(counts.party_sizes),
+    ageBands: inBands(bands ?? readAgeBands(defaultAgeBands)!, counts.ages, individuals),
+  };
+}
+
+/**
+ * The summary's totals, households and individuals by age band alone, by the same pass as
+ * funderSummary's: what the monthly partner report asks of each program, location and month.
+ */
+export async function householdFigures(db: Executor, input: FunderSummaryInput) {
+  const counts = await withoutJit(db, (trx) =>
+    funderSummaryStatements(trx, input).people.executeTakeFirstOrThrow(),
+  );
+  return { ...totalsOf(counts), ...householdsOf(counts, input.ageBands) };
 }
 
 /** Known ages counted in their bands, then `unknown`: the individuals whose age is not known. */
@@ -186,6 +211,7 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
           sql<Date>`min(visits.time_in)`.as("first_in"),
           sql<number>`(count(*) filter (where ${inPeriod}))::int`.as("visits"),
           sql<number | null>`max(visits.party_size) filter (where ${inPeriod})`.as("party"),
+          sql<number>`(sum(visits.party_size) filter (where ${inPeriod}))::int`.as("party_sizes"),
           sql<
             number | null
           >`max(visits.party_size) filter (where ${inPeriod} and visits.household_id is null)`.as(
@@ -297,6 +323,9 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
       sql<number>`(select coalesce(sum(served.people), 0)::int from served)
         + coalesce((sum(firsts.lone_party) filter (where ${person} and firsts.visitor_key is not null))::int, 0)`.as(
         "individuals",
+      ),
+      sql<number>`coalesce(sum(firsts.party_sizes) filter (where ${person}), 0)::int`.as(
+        "party_sizes",
       ),
       jsonArrayFrom(eb.selectFrom("ages").select(["ages.age", "ages.count"])).as("ages"),
     ]);

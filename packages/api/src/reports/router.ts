@@ -6,6 +6,8 @@ import { mailReady, setupChecklist } from "../admin/setup.ts";
 import { funderSummary } from "./funder-summary.ts";
 import { funderSummaryInput, funderSummarySchema } from "./funder-summary-schema.ts";
 import { networkSummary } from "./network-summary.ts";
+import { partnerReport } from "./partner-report.ts";
+import { partnerReportInput, partnerReportSchema } from "./partner-report-schema.ts";
 import { networkSummarySchema } from "./network-summary-schema.ts";
 import { todayFigures } from "./today.ts";
 import { todayInput, todaySchema } from "./today-schema.ts";
@@ -56,6 +58,28 @@ export const reportsRouter = router({
     .input(funderSummaryInput)
     .output(networkSummarySchema)
     .query(({ ctx, input }) => networkSummary(ctx.db, withinCallerLocations(ctx.identity, input))),
+
+  partner: staffProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/reports/partner",
+        tags: ["reports"],
+        summary:
+          "Staff: the monthly partner report — for each month, location and program that had visits, the funder summary's households, new households, individuals (unduplicated, and the sum of party sizes) and individuals by the preset's age bands; format=csv for a CSV file, /reports/partner/print for a page to print",
+        description:
+          "Each figure is the funder summary's for that month, location and program alone. A site's staff see their own locations' rows. " +
+          "With format=csv, a text/csv; charset=utf-8 attachment with a UTF-8 byte order mark, named like partner-report-2026-01-to-2026-03-valencia.csv, " +
+          "columns Month, Location, Program, Visits, Households, NewHouseholds, Individuals, PartySizes, then Individuals <band> for each of the preset's bands and Individuals unknown; " +
+          "a cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe.",
+        errorResponses: {
+          422: "A month not written YYYY-MM, To before From or more than 24 months on, or an unknown presetId: each at its field",
+        },
+      },
+    })
+    .input(partnerReportInput)
+    .output(partnerReportSchema)
+    .query(({ ctx, input }) => partnerReport(ctx.db, withinCallerLocations(ctx.identity, input))),
 
   settings: staffProcedure
     .meta({

@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { FiscalYearSetting } from "../../components/FiscalYearSetting";
 import { ForgetVisitor } from "../../components/ForgetVisitor";
 import { ListPage } from "../../components/ListPage";
+import { ReportPresets } from "../../components/ReportPresets";
 import { RetentionSettings } from "../../components/RetentionSettings";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 
@@ -19,6 +20,8 @@ function SettingsPage() {
       <ForgetVisitor />
       <Divider my="md" />
       <FiscalYearSetting />
+      <Divider my="md" />
+      <ReportPresets />
     </ListPage>
   );
 }

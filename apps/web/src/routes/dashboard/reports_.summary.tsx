@@ -1,4 +1,4 @@
-import { Button, Group, Text } from "@mantine/core";
+import { Button, Group, Select, Text } from "@mantine/core";
 import { keepPreviousData, useQueries, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { ErrorAlert } from "../../components/ErrorAlert";
@@ -10,21 +10,17 @@ import { QueueWaits } from "../../components/QueueWaits";
 import { ReportTabs } from "../../components/ReportTabs";
 import { presetRange } from "../../lib/datePresets";
 import { dayLabel, printedSite, summaryCsvUrl } from "../../lib/funderSummary";
-import {
-  reportSearch,
-  reportTimeZone,
-  toBeforeFrom,
-  type ReportFilters,
-} from "../../lib/reportFilters";
+import { reportTimeZone, toBeforeFrom, type ReportFilters } from "../../lib/reportFilters";
 import { loadReportFilters } from "../../lib/reportPrefetch";
+import { ageBandChoices, summarySearch } from "../../lib/reportPresets";
 import { trpc } from "../../lib/trpc";
 import { useStaffTranslation } from "@vsi/i18n";
-import { maxWaitDays, periodDays } from "@vsi/api/schemas";
+import { defaultAgeBands, maxWaitDays, periodDays } from "@vsi/api/schemas";
 import { browserTimeZone, todayInZone } from "@vsi/web-common/time";
 import classes from "../../components/FunderReport.module.css";
 
 export const Route = createFileRoute("/dashboard/reports_/summary")({
-  validateSearch: reportSearch,
+  validateSearch: summarySearch,
   loader: loadReportFilters,
   component: FunderSummaryPage,
 });
@@ -46,11 +42,15 @@ function FunderSummaryPage() {
     locationId: search.locationId,
     programId: search.programId,
   };
+  // The bands individuals are counted in: a preset's, chosen below; the summary's own by default.
+  const { data: presets } = useQuery(trpc.reportPresets.list.queryOptions());
+  const ageBands = search.ageBands ?? defaultAgeBands;
+  const asked = { ...filters, ageBands: search.ageBands };
   // To before From (an address typed or kept): the form says so by To, and nothing is asked.
   const wrongPeriod = toBeforeFrom(filters);
   const summary = useQuery({
     // The questions' words and the answers' labels come in the reader's language.
-    ...trpc.reports.summary.queryOptions({ ...filters, timeZone, language }),
+    ...trpc.reports.summary.queryOptions({ ...asked, timeZone, language }),
     placeholderData: keepPreviousData,
     enabled: !wrongPeriod,
   });
@@ -77,7 +77,7 @@ function FunderSummaryPage() {
   // across programs, so each is asked for (one program chosen: the summary itself, cached).
   const perProgram = useQueries({
     queries: programIds.map((programId) =>
-      trpc.reports.summary.queryOptions({ ...filters, programId, timeZone, language }),
+      trpc.reports.summary.queryOptions({ ...asked, programId, timeZone, language }),
     ),
   });
   const perProgramSummaries = new Map(programIds.map((id, i) => [id, perProgram[i]?.data]));
@@ -96,7 +96,7 @@ function FunderSummaryPage() {
       next.programId === filters.programId
     )
       void summary.refetch();
-    else void navigate({ search: next });
+    else void navigate({ search: { ...next, ageBands: search.ageBands } });
   }
 
   return (
@@ -109,7 +109,7 @@ function FunderSummaryPage() {
               <Button
                 variant="default"
                 component="a"
-                href={summaryCsvUrl(filters, timeZone, language)}
+                href={summaryCsvUrl(asked, timeZone, language)}
                 download
               >
                 {t("reports.funder.csv")}
@@ -129,6 +129,20 @@ function FunderSummaryPage() {
             timeZone={timeZone}
             fiscalYearStartMonth={reportSettings.fiscalYearStartMonth}
             onRun={run}
+          />
+          <Select
+            label={t("reports.funder.ageBands")}
+            description={t("reports.funder.ageBandsHint")}
+            data={ageBandChoices(presets ?? [], ageBands)}
+            value={ageBands}
+            allowDeselect={false}
+            onChange={(value) => {
+              if (value === null) return;
+              void navigate({
+                search: { ...search, ageBands: value === defaultAgeBands ? undefined : value },
+              });
+            }}
+            maw={420}
           />
           <Text size="xs" c="dimmed">
             {zoneOf
