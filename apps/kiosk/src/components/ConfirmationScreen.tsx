@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { dismissConfirmation, type Confirmation } from "../lib/confirmation";
 import { resetKioskLanguage, useKioskTranslation } from "@vsi/i18n";
 import { formatLocalTime } from "@vsi/web-common/time";
+import { lineNumberText } from "../lib/lineNumber";
 import { KioskButton } from "./KioskButton";
 import { TicketPrint } from "./TicketPrint";
 import classes from "./ConfirmationScreen.module.css";
@@ -66,9 +67,9 @@ export function ConfirmationScreen({
                 ? t("confirm.signedIn", { program: confirmation.programName, time })
                 : t("confirm.signedOut", { time })}
         </p>
-        {confirmation.queueNumber != null ? (
-          <p className={classes.number} data-queue-number>
-            {t("confirm.yourNumber", { number: confirmation.queueNumber })}
+        {confirmation.line ? (
+          <p className={classes.number} data-queue-number={confirmation.line.number}>
+            {lineNumberText(t, i18n.language, confirmation.line, "confirm.yourNumber")}
           </p>
         ) : null}
         {confirmation.kind === "in" && !confirmation.saved ? (
