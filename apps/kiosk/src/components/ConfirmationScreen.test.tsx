@@ -33,6 +33,7 @@ describe("ConfirmationScreen", () => {
       <ConfirmationScreen confirmation={{ ...welcome, line }} stayMs={30_000} />,
     );
     expect(screen.getByText("Su número es el 5")).toBeVisible();
+    expect(screen.queryByText(/Fila/)).toBeNull();
     unmount();
     render(<ConfirmationScreen confirmation={{ ...welcome, line: null }} stayMs={30_000} />);
     expect(screen.queryByText(/Su número/)).toBeNull();
@@ -44,12 +45,14 @@ describe("ConfirmationScreen", () => {
     const { unmount } = render(
       <ConfirmationScreen confirmation={{ ...welcome, line: own }} stayMs={30_000} />,
     );
-    expect(screen.getByText("Pantry line — your number is 5")).toBeVisible();
+    expect(screen.getByText("Pantry line")).toBeVisible();
+    expect(screen.getByText("Your number is 5")).toBeVisible();
     unmount();
     act(() => void kioskI18n.changeLanguage("es"));
     const shared = { number: 3, line: null, severalLines: true };
     render(<ConfirmationScreen confirmation={{ ...welcome, line: shared }} stayMs={30_000} />);
-    expect(screen.getByText("Fila de los otros programas — su número es el 3")).toBeVisible();
+    expect(screen.getByText("Fila de los otros programas")).toBeVisible();
+    expect(screen.getByText("Su número es el 3")).toBeVisible();
   });
 
   it("stays for the location's stayMs, then goes by itself", () => {

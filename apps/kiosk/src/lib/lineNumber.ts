@@ -10,15 +10,15 @@ export interface LineNumber {
 }
 
 /**
- * What the tablet's confirmation and the phone say of the number: "Your number is 5" where the
- * location has one line, else with the line's name, as the now-serving screen groups them.
+ * The name of the line a number is in, as the now-serving screen groups them ("Pantry line", the
+ * other programs' line), shown above the number where the location has several; null where it
+ * has one line.
  */
-export function lineNumberText(
+export function lineName(
   t: (key: string, values?: Record<string, string | number>) => string,
   language: string,
-  { number, line, severalLines }: LineNumber,
-  plainKey: string,
-): string {
-  if (line) return t("line.own", { line: programName(line, language), number });
-  return severalLines ? t("line.others", { number }) : t(plainKey, { number });
+  { line, severalLines }: LineNumber,
+): string | null {
+  if (line) return t("line.own", { line: programName(line, language) });
+  return severalLines ? t("line.others") : null;
 }
