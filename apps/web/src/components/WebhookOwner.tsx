@@ -1,9 +1,10 @@
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { NativeSelect } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useServerErrors } from "../hooks/useServerErrors";
 import { queryClient, trpc } from "../lib/trpc";
 import type { User, Webhook } from "../lib/types";
-import { OwnerSelect, useOwnerChoice } from "./OwnerSelect";
+import { useOwnerChoice } from "./OwnerSelect";
 import { UnexpectedErrorAlert } from "./UnexpectedErrorAlert";
 
 const fields = ["locationId"];
@@ -32,19 +33,19 @@ export function WebhookOwner({
   );
   return (
     <>
-      <OwnerSelect
-        mb={0}
-        choice={{
-          ...owner,
-          setOwner: (value) => {
-            owner.setOwner(value);
-            errors.clear();
-            move.mutate({ id: webhook.id, locationId: value ? Number(value) : null });
-          },
-        }}
-        label={t("webhooks.whose")}
-        description={t("webhooks.whoseHint")}
+      {/* On each row: named for screen readers, the column's heading says the rest. */}
+      <NativeSelect
+        size="sm"
+        aria-label={t("webhooks.whose")}
+        data={owner.owners}
+        value={owner.owner}
         error={errors.fieldErrors.locationId}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          owner.setOwner(value);
+          errors.clear();
+          move.mutate({ id: webhook.id, locationId: value ? Number(value) : null });
+        }}
       />
       {errors.unexpected ? <UnexpectedErrorAlert /> : null}
     </>
