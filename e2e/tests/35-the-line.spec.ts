@@ -1,15 +1,18 @@
 import { createSite, logInContext, signInVisitor, uniquePhone } from "../support/api.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+import { signInOnSheet } from "../support/sign-in-form.ts";
 import { zoneNearNoon } from "../support/zone.ts";
 
 // The line: two visitors sign in by arrival and a third on her own phone at the door, who is told
 // her number and how many are ahead; the waiting room's screen shows numbers without names; staff
 // call three from the location's page, and the phone says it is her turn, at her desk; the screen
-// revoked there stops; the funder summary shows how long the three waited.
+// revoked there stops; the funder summary shows how long the three waited. With a clothing line of
+// its own, the screen, the tablet's welcome and a phone each name the line a number is in.
 
-test("visitors get numbers, the screen shows them without names, staff call, and the phone says whose turn", async ({
+test("visitors get numbers, the screen shows them without names, staff call, and the phone says whose turn; the tablet and the phone name a program's own line", async ({
   adminApi,
   newUser,
+  setUpTablet,
   browser,
   page,
 }) => {
@@ -149,6 +152,37 @@ test("visitors get numbers, the screen shows them without names, staff call, and
   await page.goto(`/dashboard/locations/${location.id}/tablets`);
   await expect(panel.locator('[data-waiting="1"]')).toContainText("Clothing");
   await keepScreenshot(page, "35-line-panel-lines-390x844");
+
+  // The tablet and a phone at the door name the line a number is in: "3" alone could be either.
+  const tablet = await setUpTablet(location.id, { viewport: viewports.tabletLandscape });
+  await tablet.page.goto(`/sheet/${location.id}?programId=${clothing.id}`);
+  const welcome = await signInOnSheet(tablet.page, {
+    phone: uniquePhone(),
+    temperature: "98.4",
+    first: "Dee",
+    last: "Tablet",
+  });
+  await expect(welcome.locator("[data-queue-line]")).toHaveText(`${clothing.Name} line`);
+  await expect(welcome.locator("[data-queue-number]")).toHaveText("Your number is 3");
+  await keepScreenshot(tablet.page, "35-line-kiosk-own-line-1024x768", { fullPage: false });
+  const laterPhoneContext = await browser.newContext({
+    viewport: viewports.phone,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const laterPhone = await laterPhoneContext.newPage();
+  await laterPhone.goto(new URL(doorLink as string).pathname);
+  await laterPhone.getByRole("button", { name: "Español" }).click();
+  await laterPhone.getByLabel("Número de teléfono").pressSequentially(uniquePhone());
+  await laterPhone.getByLabel("Temperatura").fill("98.4");
+  await laterPhone.getByLabel("Nombre", { exact: true }).fill("Eva");
+  await laterPhone.getByLabel("Apellido", { exact: true }).fill("Puerta");
+  await laterPhone.getByRole("radio", { name: clothing.Name }).check();
+  await laterPhone.getByRole("button", { name: "Enviar" }).click();
+  await expect(laterPhone.locator("[data-door-line-name]")).toHaveText(`Fila de ${clothing.Name}`);
+  await expect(laterPhone.getByText("Su número es el 4")).toBeVisible();
+  await keepScreenshot(laterPhone, "35-line-door-own-line-es-390x844");
+  await laterPhoneContext.close();
   await phoneContext.close();
   await tvContext.close();
 });

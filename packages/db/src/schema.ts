@@ -332,8 +332,11 @@ export interface QuestionsTable {
   revision: ColumnType<string, never, string>;
   /** Order among the live questions, from 0. */
   position: number;
-  /** The location whose own question it is, asked there alone; null: the network's. */
-  location_id: ColumnType<number | null, number | null | undefined, never>;
+  /**
+   * The location whose own question it is, asked there alone; null: the network's. A network
+   * admin may move it.
+   */
+  location_id: ColumnType<number | null, number | null | undefined, number | null>;
   retired_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -440,8 +443,11 @@ export interface WebhookEndpointsTable {
   events: Json<string[]>;
   /** Locations whose events it receives; empty: all. */
   location_ids: ColumnType<number[], string | undefined, string>;
-  /** The location whose own webhook it is, hearing that location alone; null: the network's. */
-  location_id: ColumnType<number | null, number | null | undefined, never>;
+  /**
+   * The location whose own webhook it is, hearing that location alone; null: the network's. A
+   * network admin may move it.
+   */
+  location_id: ColumnType<number | null, number | null | undefined, number | null>;
   include_personal_details: Generated<boolean>;
   enabled: Generated<boolean>;
   /** whsec_<base64 key>. */

@@ -551,7 +551,37 @@ const checks: Record<string, (db: Db) => Promise<void>> = {
     checkHouseholdsMigrate(db.kysely),
   "keep an Idempotency-Key still within its day on its visit": (db) =>
     checkVisitKeysMigrate(db.kysely),
+  "number each owner's intake questions apart, in the order they had among themselves": (db) =>
+    checkQuestionOrderMigrates(db.kysely),
 };
+
+/**
+ * Positions become an order among each owner's live questions (the network's, a location's own),
+ * each owner's keeping their order among themselves; and come back down as one order, the
+ * network's first.
+ */
+async function checkQuestionOrderMigrates(db: Kysely<Database>) {
+  const migrator = await migratedTo(db, "0056_fiscal_year_retention");
+  const [a, b] = [await insertLocation(db, "A"), await insertLocation(db, "B")];
+  const owners = [null, a.id, null, b.id, a.id, null];
+  for (const [position, owner] of owners.entries())
+    await sql`insert into questions (kind, label, position, location_id, retired_at)
+      values ('text', ${JSON.stringify({ en: `Q${position}`, es: "" })}::jsonb, ${position},
+        ${owner}, ${position === 5 ? sql`now()` : null})`.execute(db);
+  const positions = async () =>
+    (
+      await db
+        .selectFrom("questions")
+        .select(["label", "position"])
+        .orderBy("position")
+        .orderBy("label")
+        .execute()
+    ).map((q) => `${q.label.en}:${q.position}`);
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  expect(await positions()).toEqual(["Q0:0", "Q1:0", "Q3:0", "Q2:1", "Q4:1", "Q5:5"]);
+  expect((await migrator.migrateTo("0056_fiscal_year_retention")).error).toBeUndefined();
+  expect(await positions()).toEqual(["Q0:0", "Q2:1", "Q1:2", "Q4:3", "Q3:4", "Q5:5"]);
+}
 
 describe("migrations", () => {
   it("run one that landed after a higher number, on embedded PGlite", async () => {

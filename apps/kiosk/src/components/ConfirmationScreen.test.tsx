@@ -28,13 +28,31 @@ describe("ConfirmationScreen", () => {
 
   it("shows the visitor's number where the location has a line, and none where it has not", () => {
     act(() => void kioskI18n.changeLanguage("es"));
+    const line = { number: 5, line: null, severalLines: false };
     const { unmount } = render(
-      <ConfirmationScreen confirmation={{ ...welcome, queueNumber: 5 }} stayMs={30_000} />,
+      <ConfirmationScreen confirmation={{ ...welcome, line }} stayMs={30_000} />,
     );
     expect(screen.getByText("Su número es el 5")).toBeVisible();
+    expect(screen.queryByText(/Fila/)).toBeNull();
     unmount();
-    render(<ConfirmationScreen confirmation={{ ...welcome, queueNumber: null }} stayMs={30_000} />);
+    render(<ConfirmationScreen confirmation={{ ...welcome, line: null }} stayMs={30_000} />);
     expect(screen.queryByText(/Su número/)).toBeNull();
+  });
+
+  it("names the number's line where the location has several, in the visitor's language", () => {
+    const pantry = { Name: "Pantry", NameEs: "Despensa" };
+    const own = { number: 5, line: pantry, severalLines: true };
+    const { unmount } = render(
+      <ConfirmationScreen confirmation={{ ...welcome, line: own }} stayMs={30_000} />,
+    );
+    expect(screen.getByText("Pantry line")).toBeVisible();
+    expect(screen.getByText("Your number is 5")).toBeVisible();
+    unmount();
+    act(() => void kioskI18n.changeLanguage("es"));
+    const shared = { number: 3, line: null, severalLines: true };
+    render(<ConfirmationScreen confirmation={{ ...welcome, line: shared }} stayMs={30_000} />);
+    expect(screen.getByText("Fila de los otros programas")).toBeVisible();
+    expect(screen.getByText("Su número es el 3")).toBeVisible();
   });
 
   it("stays for the location's stayMs, then goes by itself", () => {

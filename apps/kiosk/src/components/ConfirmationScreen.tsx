@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { dismissConfirmation, type Confirmation } from "../lib/confirmation";
 import { resetKioskLanguage, useKioskTranslation } from "@vsi/i18n";
 import { formatLocalTime } from "@vsi/web-common/time";
+import { lineName } from "../lib/lineNumber";
 import { KioskButton } from "./KioskButton";
 import { TicketPrint } from "./TicketPrint";
 import classes from "./ConfirmationScreen.module.css";
@@ -38,6 +39,7 @@ export function ConfirmationScreen({
 
   const time = formatLocalTime(confirmation.at, undefined, i18n.language);
   const name = confirmation.firstName;
+  const named = confirmation.line && lineName(t, i18n.language, confirmation.line);
   return (
     <div
       className={classes.screen}
@@ -66,10 +68,17 @@ export function ConfirmationScreen({
                 ? t("confirm.signedIn", { program: confirmation.programName, time })
                 : t("confirm.signedOut", { time })}
         </p>
-        {confirmation.queueNumber != null ? (
-          <p className={classes.number} data-queue-number>
-            {t("confirm.yourNumber", { number: confirmation.queueNumber })}
-          </p>
+        {confirmation.line ? (
+          <div className={classes.line}>
+            {named ? (
+              <p className={classes.lineName} data-queue-line>
+                {named}
+              </p>
+            ) : null}
+            <p className={classes.number} data-queue-number={confirmation.line.number}>
+              {t("confirm.yourNumber", { number: confirmation.line.number })}
+            </p>
+          </div>
         ) : null}
         {confirmation.kind === "in" && !confirmation.saved ? (
           <TicketPrint visitId={confirmation.visitId} />

@@ -24,6 +24,7 @@ const visit = (
   PartySize: 4,
   HouseholdMemberIds: null,
   QueueNumber: null,
+  QueueLine: null,
   CalledAt: null,
   CalledTo: null,
   ServedAt: null,

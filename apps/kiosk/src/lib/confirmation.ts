@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import type { LineNumber } from "./lineNumber";
 
 /** What the full-screen confirmation says after a sign-in or a sign-out. */
 export interface Confirmation {
@@ -12,8 +13,8 @@ export interface Confirmation {
   saved?: boolean;
   /** Past the program's visit limit: the visitor is asked to see staff. */
   seeStaff?: boolean;
-  /** The visitor's number in the line, where the location has one. */
-  queueNumber?: number | null;
+  /** The visitor's number in the line (and which line), where the location has one. */
+  line?: LineNumber | null;
 }
 
 interface State {

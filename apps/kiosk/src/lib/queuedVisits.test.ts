@@ -20,6 +20,7 @@ const visit = (id: number, FirstName: string): Visit => ({
   PartySize: 1,
   HouseholdMemberIds: null,
   QueueNumber: null,
+  QueueLine: null,
   CalledAt: null,
   CalledTo: null,
   ServedAt: null,

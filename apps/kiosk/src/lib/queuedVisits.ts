@@ -51,6 +51,7 @@ export function queuedVisit(
     PartySize: fields.PartySize ?? Math.max(1, fields.HouseholdMemberIds?.length ?? 0),
     HouseholdMemberIds: fields.HouseholdMemberIds ?? null,
     QueueNumber: null,
+    QueueLine: null,
     CalledAt: null,
     CalledTo: null,
     ServedAt: null,

@@ -10,6 +10,7 @@ import { SignInForm, type SignInPayload } from "../components/SignInForm";
 import { rememberDoorLanguage } from "../lib/doorLanguage";
 import { doorApi } from "../lib/kioskApi";
 import { useDoorLine } from "../lib/doorLine";
+import { lineName } from "../lib/lineNumber";
 import type { Door, DoorVisit } from "../lib/types";
 import { KioskPending } from "./KioskStates";
 import classes from "./SignInPage.module.css";
@@ -254,9 +255,20 @@ function DoorVisitCard({
 
 /** The visitor's place in the line: their number, how many are ahead, or their turn and desk. */
 function DoorLine({ visit }: { visit: DoorVisit }) {
-  const { t } = useKioskTranslation();
+  const { t, language } = useKioskTranslation();
+  const named = lineName(t, language, {
+    number: visit.QueueNumber ?? 0,
+    // A line of its own is the visit's program's.
+    line: visit.QueueLine === null ? null : visit.Program,
+    severalLines: visit.SeveralLines,
+  });
   return (
     <div className={classes.line} data-door-line>
+      {named ? (
+        <p className={classes.lineName} data-door-line-name>
+          {named}
+        </p>
+      ) : null}
       <p className={classes.lineNumber}>
         {t("door.yourNumber", { number: visit.QueueNumber ?? "" })}
       </p>

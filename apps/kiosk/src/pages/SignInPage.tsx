@@ -50,7 +50,14 @@ export function SignInPage() {
       visitId: visit.id,
       saved,
       seeStaff: visit.Eligibility === "waiting",
-      queueNumber: visit.QueueNumber,
+      line:
+        visit.QueueNumber === null
+          ? null
+          : {
+              number: visit.QueueNumber,
+              line: location.Programs.find((candidate) => candidate.id === visit.QueueLine) ?? null,
+              severalLines: location.Programs.some((candidate) => candidate.OwnQueue),
+            },
     });
     backToSheet(visit.ProgramId);
   }

@@ -22,6 +22,7 @@ const visit = (id: number, fields: Partial<ReportVisit>): ReportVisit => ({
   PartySize: 1,
   HouseholdMemberIds: null,
   QueueNumber: null,
+  QueueLine: null,
   CalledAt: null,
   CalledTo: null,
   ServedAt: null,

@@ -47,6 +47,7 @@ const visit: Visit = {
   PartySize: 1,
   HouseholdMemberIds: null,
   QueueNumber: null,
+  QueueLine: null,
   CalledAt: null,
   CalledTo: null,
   ServedAt: null,

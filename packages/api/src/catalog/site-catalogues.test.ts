@@ -223,3 +223,147 @@ describe("a location's own intake questions", () => {
     await site.admin.call((api) => api.questions.retire({ id: network.json.id }));
   });
 });
+
+describe("the order of intake questions", () => {
+  it("is the network's first in the network's order, then a location's own in its own; a site admin reorders their own alone, never another location's", async () => {
+    const { main, east } = site.catalog;
+    const mainAdmin = await userClient([{ locationId: main.id, role: "admin" }]);
+    const eastAdmin = await userClient([{ locationId: east.id, role: "admin" }]);
+    const ask = async (client: typeof mainAdmin, en: string, more: object = {}) => {
+      const res = await client.call((api) =>
+        api.questions.create({ Kind: "text", Label: { en }, ...more }),
+      );
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      return res.json as { id: number; Position: number };
+    };
+    // Made in an order that mixes owners; each owner's positions count from 0 apart.
+    const mainFirst = await ask(mainAdmin, "Locker", { LocationId: main.id });
+    const network = await ask(site.admin, "ZIP");
+    const eastOwn = await ask(eastAdmin, "Bus pass", { LocationId: east.id });
+    const mainSecond = await ask(mainAdmin, "Shoe size", { LocationId: main.id });
+    const networkFirst = await ask(site.admin, "First visit?", { Position: 0 });
+    expect([mainFirst, eastOwn, mainSecond].map((q) => q.Position)).toEqual([0, 0, 1]);
+
+    const mine = [mainFirst, network, eastOwn, mainSecond, networkFirst].map((q) => q.id);
+    const asked = async (locationId: number) =>
+      (
+        (await (await tabletClient(site.world, locationId)).call((api) => api.questions.list({})))
+          .json as Array<{ id: number }>
+      )
+        .map((q) => q.id)
+        .filter((id) => mine.includes(id));
+    const networks = [networkFirst.id, network.id];
+    expect(await asked(main.id)).toEqual([...networks, mainFirst.id, mainSecond.id]);
+    expect(await asked(east.id)).toEqual([...networks, eastOwn.id]);
+
+    const moved = await mainAdmin.call((api) =>
+      api.questions.update({ id: mainSecond.id, Position: 0 }),
+    );
+    expect(moved.json).toMatchObject({ Position: 0 });
+    expect(await asked(main.id)).toEqual([...networks, mainSecond.id, mainFirst.id]);
+    expect(await asked(east.id)).toEqual([...networks, eastOwn.id]);
+
+    const rows = () => db().selectFrom("questions").selectAll().orderBy("id").execute();
+    const [before, audited] = [await rows(), await auditRows()];
+    expect(
+      (await eastAdmin.call((api) => api.questions.update({ id: mainFirst.id, Position: 0 })))
+        .status,
+    ).toBe(404);
+    expect(
+      (await mainAdmin.call((api) => api.questions.update({ id: network.id, Position: 0 }))).status,
+    ).toBe(403);
+    expect(await rows()).toEqual(before);
+    expect(await auditRows()).toBe(audited);
+
+    for (const id of mine) await site.admin.call((api) => api.questions.retire({ id }));
+  });
+});
+
+describe("a question's and a webhook's owner", () => {
+  it("is changed by a network admin alone: a site admin 403 and another location's 404, an unknown location 422, each writing nothing; a moved question keeps its answers", async () => {
+    const { main, east, pantry } = site.catalog;
+    const mainAdmin = await userClient([{ locationId: main.id, role: "admin" }]);
+    const eastAdmin = await userClient([{ locationId: east.id, role: "admin" }]);
+    const made = await mainAdmin.call((api) =>
+      api.questions.create({ Kind: "text", Label: { en: "Locker" }, LocationId: main.id }),
+    );
+    const question = made.json.id as number;
+    const answered = await site.admin.call((api) =>
+      api.visits.create(visitor(main.id, pantry.id, { Answers: { [question]: "12" } })),
+    );
+    expect(answered.status, JSON.stringify(answered.json)).toBe(201);
+    const hook = await mainAdmin.call((api) =>
+      api.webhooks.create({
+        url: "https://93.184.215.14/own",
+        events: ["visit.signed_in"],
+        locationId: main.id,
+      }),
+    );
+    expect(hook.status, JSON.stringify(hook.json)).toBe(201);
+    const webhook = hook.json.id as number;
+
+    const rows = async () => [
+      await db().selectFrom("questions").selectAll().orderBy("id").execute(),
+      await db().selectFrom("webhook_endpoints").selectAll().orderBy("id").execute(),
+    ];
+    const [before, audited] = [await rows(), await auditRows()];
+    const refusals = [
+      [403, mainAdmin.call((api) => api.questions.update({ id: question, LocationId: null }))],
+      [403, mainAdmin.call((api) => api.questions.update({ id: question, LocationId: east.id }))],
+      [404, eastAdmin.call((api) => api.questions.update({ id: question, LocationId: east.id }))],
+      [403, mainAdmin.call((api) => api.webhooks.update({ id: webhook, locationId: null }))],
+      [404, eastAdmin.call((api) => api.webhooks.update({ id: webhook, locationId: east.id }))],
+      [422, site.admin.call((api) => api.questions.update({ id: question, LocationId: 999_999 }))],
+      [422, site.admin.call((api) => api.webhooks.update({ id: webhook, locationId: 999_999 }))],
+    ] as const;
+    for (const [status, call] of refusals) {
+      const res = await call;
+      expect(res.status, JSON.stringify(res.json)).toBe(status);
+      if (status === 422)
+        expect(res.json.errors).toEqual([
+          expect.objectContaining({ path: expect.stringMatching(/^LocationId$|^locationId$/) }),
+        ]);
+    }
+    expect(await rows()).toEqual(before);
+    expect(await auditRows()).toBe(audited);
+
+    // To the east location: asked there alone, last among its own; the main visit keeps its answer.
+    const toEast = await site.admin.call((api) =>
+      api.questions.update({ id: question, LocationId: east.id }),
+    );
+    expect(toEast.json).toMatchObject({ LocationId: east.id, Position: 0 });
+    const eastTablet = await tabletClient(site.world, east.id);
+    const eastAsks = (await eastTablet.call((api) => api.questions.list({}))).json as Array<{
+      id: number;
+    }>;
+    expect(eastAsks.map((q) => q.id)).toContain(question);
+    const visit = await site.admin.call((api) => api.visits.get({ id: answered.json.id }));
+    expect(visit.json.Answers).toEqual({ [question]: "12" });
+    // Now east's: its admin changes it, main's no longer.
+    expect(
+      (await eastAdmin.call((api) => api.questions.update({ id: question, Required: true })))
+        .status,
+    ).toBe(200);
+    expect(
+      (await mainAdmin.call((api) => api.questions.update({ id: question, Required: false })))
+        .status,
+    ).toBe(404);
+    const toNetwork = await site.admin.call((api) =>
+      api.questions.update({ id: question, LocationId: null }),
+    );
+    expect(toNetwork.json).toMatchObject({ LocationId: null });
+
+    const hookToEast = await site.admin.call((api) =>
+      api.webhooks.update({ id: webhook, locationId: east.id }),
+    );
+    expect(hookToEast.json).toMatchObject({ locationId: east.id, locationIds: [east.id] });
+    // The network's now, hearing what it heard until told otherwise.
+    const hookToNetwork = await site.admin.call((api) =>
+      api.webhooks.update({ id: webhook, locationId: null }),
+    );
+    expect(hookToNetwork.json).toMatchObject({ locationId: null, locationIds: [east.id] });
+
+    await site.admin.call((api) => api.questions.retire({ id: question }));
+    await site.admin.call((api) => api.webhooks.remove({ id: webhook }));
+  });
+});

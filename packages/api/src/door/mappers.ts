@@ -17,6 +17,8 @@ export type DoorVisitRow = Visit & {
   program_name_es: string | null;
   /** How many wait before it in its location's line; null when it is not waiting. */
   places_ahead: number | null;
+  /** Whether some program offered at its location has a line of its own. */
+  several_lines: boolean;
 };
 
 /**
@@ -34,6 +36,8 @@ export function toDoorVisit(row: DoorVisitRow): z.infer<typeof doorVisitSchema> 
     SignedInFrom: row.signed_in_from,
     PartySize: row.party_size,
     QueueNumber: row.queue_number,
+    QueueLine: row.queue_line,
+    SeveralLines: row.several_lines,
     PlacesAhead: row.places_ahead,
     CalledTo: row.served_at === null && row.no_show_at === null ? row.called_to : null,
     Location: { id: row.location_id, Name: row.location_name, TimeZone: row.location_time_zone },

@@ -178,6 +178,11 @@ export async function doorVisitRow(
       "locations.time_zone as location_time_zone",
       "programs.name as program_name",
       "programs.name_es as program_name_es",
+      sql<boolean>`exists (select 1 from location_programs lp
+        join programs lined on lined.id = lp.program_id
+        where lp.location_id = visits.location_id and lined.own_queue and lined.archived_at is null)`.as(
+        "several_lines",
+      ),
     ])
     .where("visits.id", "=", visitId)
     .executeTakeFirst();

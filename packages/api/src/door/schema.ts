@@ -97,6 +97,14 @@ export const doorVisitSchema = z
     QueueNumber: z.number().int().nullable().meta({
       description: "the visitor's number in the location's line today; null when the queue is off",
     }),
+    QueueLine: z.number().int().nullable().meta({
+      description:
+        "the program whose line of its own (OwnQueue) QueueNumber is in (then the visit's Program); null: the location's shared line, or no number",
+    }),
+    SeveralLines: z.boolean().meta({
+      description:
+        "whether the location's line is split, some program it offers having a line of its own: the number is then told with its line",
+    }),
     PlacesAhead: z.number().int().nullable().meta({
       description:
         "how many wait before the visitor; null when not waiting (called, served, or no line)",

@@ -152,6 +152,21 @@ export function assertMayChangeOwnedRow(
 }
 
 /**
+ * A change that may give an owned row another owner (`to`, left out: keeps its owner): changing
+ * the row is as above, and moving it to the network or to another location is a network admin's
+ * alone (403 to a site admin, even between two locations they administer).
+ */
+export function assertMayChangeOwner(
+  identity: Identity,
+  from: number | null,
+  to: number | null | undefined,
+  what: string,
+): void {
+  assertMayChangeOwnedRow(identity, from, what);
+  if (to !== undefined && to !== from) assertAdmin(identity);
+}
+
+/**
  * A list's filters for the caller: a location it names that the caller does not hold is 404; with
  * none named, the caller's locations alone (`locationIds`, left out for every location).
  */

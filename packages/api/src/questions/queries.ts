@@ -104,6 +104,17 @@ export const rememberedAnswers = (phoneNumber: string, now: Date, at?: Places) =
       and ${at === undefined ? sql<boolean>`true` : ownedAt("asked.location_id", at)})`;
 
 /**
+ * The order questions are asked and listed in: the network's first, in the network's order, then
+ * each location's own in that location's (a position is an order among its owner's questions).
+ */
+export const questionOrder = (alias: string) =>
+  sql`${sql.ref(`${alias}.location_id`)} nulls first, ${sql.ref(`${alias}.position`)}, ${sql.ref(`${alias}.id`)}`;
+
+/** Questions of one owner: the network's (null) or one location's own. */
+const ownedBy = (owner: number | null) =>
+  owner === null ? sql<boolean>`location_id is null` : sql<boolean>`location_id = ${owner}::int`;
+
+/**
  * The live questions, in their order; those a program or a location asks when one is given (a
  * location: the network's and its own). With a period, those asked during it, the retired ones
  * after the live.
@@ -113,7 +124,7 @@ export async function listQuestions(db: Executor, filter: QuestionFilter = {}) {
   query = filter.askedDuring
     ? query.where(askedDuring(filter.askedDuring)).orderBy(sql`retired_at is not null`)
     : query.where("retired_at", "is", null);
-  query = query.orderBy("position").orderBy("id");
+  query = query.orderBy(questionOrder("questions"));
   // ProgramIds empty means every program.
   if (filter.programId !== undefined)
     query = query.where(programAsks("questions", filter.programId));
@@ -156,22 +167,35 @@ async function lockQuestions(trx: Transaction<Database>) {
   await sql`lock table questions in share row exclusive mode`.execute(trx);
 }
 
-/** The live questions' ids in order, `moved` taken out and put back at `position` (or last). */
-async function orderWith(trx: Transaction<Database>, moved: number, position?: number) {
+/** The live questions of an owner in their order. */
+async function ownersOrder(trx: Transaction<Database>, owner: number | null) {
   const rows = await trx
     .selectFrom("questions")
     .select("id")
     .where("retired_at", "is", null)
-    .where("id", "<>", moved)
+    .where(ownedBy(owner))
     .orderBy("position")
     .orderBy("id")
     .execute();
-  const ids = rows.map((row) => row.id);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The ids of the owner's live questions in order, `moved` taken out and put back at `position`
+ * (or last): a question moves among its owner's alone.
+ */
+async function orderWith(
+  trx: Transaction<Database>,
+  owner: number | null,
+  moved: number,
+  position?: number,
+) {
+  const ids = (await ownersOrder(trx, owner)).filter((id) => id !== moved);
   ids.splice(Math.min(position ?? ids.length, ids.length), 0, moved);
   return ids;
 }
 
-/** Numbers the live questions 0, 1, 2… in this order, writing only those that move. */
+/** Numbers an owner's live questions 0, 1, 2… in this order, writing only those that move. */
 async function renumber(trx: Transaction<Database>, ids: number[]) {
   for (const [position, id] of ids.entries())
     await trx
@@ -226,7 +250,7 @@ export async function createQuestion(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await renumber(trx, await orderWith(trx, row.id, input.Position));
+    await renumber(trx, await orderWith(trx, owner, row.id, input.Position));
     await recordAudit(
       trx,
       actor,
@@ -270,10 +294,21 @@ export async function updateQuestion(
     };
     const problems = questionProblems(after);
     if (problems.length) throw new HttpError(422, say(fieldMessages.validationFailed), problems);
+    const owner = changes.LocationId === undefined ? before.location_id : changes.LocationId;
+    const moved = owner !== before.location_id;
+    if (owner !== null && moved && !(await existingIds(trx, "locations", [owner])).length)
+      throw invalid("LocationId", say(catalogMessages.noSuchLocation));
+    // Its programs must be offered by its owner: those it names already are checked again on a move.
     const programIds =
-      changes.ProgramIds === undefined
+      changes.ProgramIds === undefined && !moved
         ? undefined
-        : await knownIds(trx, "programs", changes.ProgramIds, "ProgramIds", before.location_id);
+        : await knownIds(
+            trx,
+            "programs",
+            changes.ProgramIds ?? before.program_ids,
+            "ProgramIds",
+            owner,
+          );
     const json = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value));
     await trx
       .updateTable("questions")
@@ -289,13 +324,16 @@ export async function updateQuestion(
         program_ids: json(programIds),
         ask_every: changes.AskEvery,
         reask_after_months: changes.ReaskAfterMonths,
+        location_id: changes.LocationId,
         revision: sql<string>`nextval('questions_revision_seq')`,
         updated_at: now,
       })
       .where("id", "=", id)
       .execute();
-    if (changes.Position !== undefined)
-      await renumber(trx, await orderWith(trx, id, changes.Position));
+    // A move closes up the order it left, and takes its place in its new owner's (last, or Position).
+    if (moved) await renumber(trx, await ownersOrder(trx, before.location_id));
+    if (moved || changes.Position !== undefined)
+      await renumber(trx, await orderWith(trx, owner, id, changes.Position));
     // The names of the fields sent that changed; Position when the order did.
     const fields = changedFields([
       ["Kind", before.kind, changes.Kind],
@@ -308,6 +346,7 @@ export async function updateQuestion(
       ["ProgramIds", before.program_ids, programIds],
       ["AskEvery", before.ask_every, changes.AskEvery],
       ["ReaskAfterMonths", before.reask_after_months, changes.ReaskAfterMonths],
+      ["LocationId", before.location_id, changes.LocationId],
       ["Position", before.position, (await getQuestion(trx, id)).position],
     ]);
     if (fields.length)
@@ -319,7 +358,10 @@ export async function updateQuestion(
           subjectType: "question",
           subjectId: id,
           details: { label: changes.Label?.en ?? before.label.en, fields },
-          ...(before.location_id === null ? {} : { locationId: before.location_id }),
+          // A move is told at the location it went to (or, to the network, the one it left).
+          ...((owner ?? before.location_id) === null
+            ? {}
+            : { locationId: owner ?? before.location_id }),
         },
         now,
       );
@@ -357,17 +399,7 @@ export async function retireQuestion(
       })
       .where("id", "=", id)
       .execute();
-    const rows = await trx
-      .selectFrom("questions")
-      .select("id")
-      .where("retired_at", "is", null)
-      .orderBy("position")
-      .orderBy("id")
-      .execute();
-    await renumber(
-      trx,
-      rows.map((row) => row.id),
-    );
+    await renumber(trx, await ownersOrder(trx, question.location_id));
   });
 }
 
@@ -395,7 +427,7 @@ export async function askedQuestions(db: Executor, fresh = false): Promise<Asked
     .leftJoin("questions", (join) => join.on("questions.retired_at", "is", null))
     .selectAll("questions")
     .select("latest.current")
-    .orderBy("questions.position")
+    .orderBy(questionOrder("questions"))
     .execute();
   const asked = {
     revision: rows[0]?.current ?? "0",

@@ -4,6 +4,7 @@ import { actorOf } from "../kernel/audit.ts";
 import {
   assertLocationAccess,
   assertMayChangeOwnedRow,
+  assertMayChangeOwner,
   heldLocationIds,
 } from "../kernel/permissions.ts";
 import { wholeList } from "../kernel/pagination.ts";
@@ -20,13 +21,17 @@ import {
 } from "./queries.ts";
 import { questionInput, questionListInput, questionSchema, questionUpdateInput } from "./schema.ts";
 
-/** A question's change: the network's a network admin's, a location's own its admins'. */
+/**
+ * A question's change: the network's a network admin's, a location's own its admins'; giving it
+ * another owner (`LocationId`) a network admin's.
+ */
 async function assertMayChangeQuestion(
   ctx: Pick<Context<Identity>, "db" | "identity">,
   id: number,
+  newOwner?: number | null,
 ) {
   const { location_id } = await getQuestion(ctx.db, id);
-  assertMayChangeOwnedRow(ctx.identity, location_id, "Question");
+  assertMayChangeOwner(ctx.identity, location_id, newOwner, "Question");
 }
 
 export const questionsRouter = router({
@@ -84,14 +89,14 @@ export const questionsRouter = router({
         path: "/questions/{id}",
         tags: ["questions"],
         summary:
-          "Change a question from now on (answers already given keep what they were asked); Position moves it among the others. The network's: network admins; a location's own: its admins (another location's is 404)",
+          "Change a question from now on (answers already given keep what they were asked, and keep them when it moves); Position moves it among its owner's questions. The network's: network admins; a location's own: its admins (another location's is 404). LocationId gives it another owner: network admins only (403 to a site admin, nothing written); an unknown location is 422",
       },
     })
     .input(questionUpdateInput)
     .output(questionSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      await assertMayChangeQuestion(ctx, id);
+      await assertMayChangeQuestion(ctx, id, changes.LocationId);
       await updateQuestion(ctx.db, id, changes, ctx.services.now(), actorOf(ctx.identity));
       return toQuestion(await getQuestion(ctx.db, id));
     }),

@@ -80,8 +80,10 @@ const questionFields = {
   ProgramIds: programIds,
   AskEvery: z.enum(askEveryValues),
   ReaskAfterMonths: reaskAfterMonths,
-  /** Where it goes among the live questions, from 0; left out: last (on an update: where it is). */
-  Position: z.number().int().min(0).max(10_000).optional(),
+  Position: z.number().int().min(0).max(10_000).optional().meta({
+    description:
+      "where it goes among its owner's live questions (the network's, or its location's own), from 0; left out: last (on an update: where it is)",
+  }),
 };
 
 /** A question as a whole, for its rules across fields. */
@@ -142,7 +144,7 @@ export const questionInput = z
     ReaskAfterMonths: reaskAfterMonths.default(null),
     LocationId: id.nullable().default(null).meta({
       description:
-        "the location whose own question this is (asked there alone; a site admin's must be one they administer); null or left out: the network's, asked at every location (network admins only). Set once, when made",
+        "the location whose own question this is (asked there alone; a site admin's must be one they administer); null or left out: the network's, asked at every location (network admins only). A network admin may change it later (PATCH)",
     }),
   })
   .superRefine((question, ctx) => {
@@ -153,7 +155,16 @@ export type QuestionInput = z.output<typeof questionInput>;
 
 // The update lists the same fields without defaults: a field left out stays as it is. Its rules
 // across fields are checked against the question as the update leaves it.
-export const questionUpdateInput = z.object(questionFields).partial().extend({ id });
+export const questionUpdateInput = z
+  .object(questionFields)
+  .partial()
+  .extend({
+    id,
+    LocationId: id.nullable().optional().meta({
+      description:
+        "another owner: a location (its own question, asked there alone) or null (the network's, asked everywhere); network admins only. It goes last among its new owner's questions unless Position says where; its answers stay",
+    }),
+  });
 export type QuestionChanges = Omit<z.output<typeof questionUpdateInput>, "id">;
 
 export const questionListInput = z.object({
@@ -192,7 +203,10 @@ export const questionSchema = z
     ReaskAfterMonths: z.number().int().nullable().meta({
       description: "a remembered answer is asked again once this many months old; null: never",
     }),
-    Position: z.number().int().meta({ description: "order among the live questions, from 0" }),
+    Position: z.number().int().meta({
+      description:
+        "order among its owner's live questions, from 0: a form asks the network's first in their order, then its location's own in theirs",
+    }),
     LocationId: z.number().int().nullable().meta({
       description: "the location whose own question it is, asked there alone; null: the network's",
     }),

@@ -97,7 +97,7 @@ describe("numbers", () => {
 });
 
 describe("a program's own line", () => {
-  it("numbers its visits apart, each line from 1 with none given twice at once; places ahead are counted in the line; call-next calls within a program; the screen shows each line", async () => {
+  it("numbers its visits apart, each line from 1 with none given twice at once; places ahead are counted in the line; call-next calls within a program; the screen, the visit and the phone say each line", async () => {
     const made = await site.admin.call((api) =>
       api.programs.create({ Name: `Clothing ${Math.random()}`, OwnQueue: true }),
     );
@@ -119,6 +119,9 @@ describe("a program's own line", () => {
         .sort((a, b) => a - b);
     expect(numbersOf(site.catalog.pantry.id)).toEqual([1, 2, 3, 4]);
     expect(numbersOf(clothing.id)).toEqual([1, 2, 3, 4]);
+    // Each visit says its line, for the tablet to name it: the program's own, or null (shared).
+    for (const reply of replies)
+      expect(reply.json.QueueLine).toBe(reply.json.ProgramId === clothing.id ? clothing.id : null);
 
     const called = await staff.call((api) =>
       api.queue.callNext({ id: line, desk: "C", programId: clothing.id }),
@@ -147,6 +150,18 @@ describe("a program's own line", () => {
       { line: null, numbers: [1, 2, 3, 4] },
       { line: ownLine, numbers: [2, 3, 4] },
     ]);
+
+    // The visitor's phone is told the line too, and that the location has several.
+    await site.admin.call((api) => api.locations.update({ id: line, SelfSignIn: true }));
+    const door = (await staff.call((api) => api.door.newCode({ id: line }))).json;
+    const { LocationId: _, ...fields } = visitor(0, clothing.id);
+    const phone = site.world.client("10.9.0.2");
+    const fromPhone = await phone.call((api) => api.door.signIn({ code: door.code, ...fields }));
+    expect(fromPhone.json).toMatchObject({
+      QueueNumber: 5,
+      QueueLine: clothing.id,
+      SeveralLines: true,
+    });
   });
 });
 
@@ -377,7 +392,13 @@ describe("the door", () => {
     const { LocationId: _, ...fields } = visitor(0, site.catalog.pantry.id);
     const made = await phone.call((api) => api.door.signIn({ code, ...fields }));
     expect(made.status, JSON.stringify(made.json)).toBe(201);
-    expect(made.json).toMatchObject({ QueueNumber: 2, PlacesAhead: 1, CalledTo: null });
+    expect(made.json).toMatchObject({
+      QueueNumber: 2,
+      QueueLine: null,
+      SeveralLines: false,
+      PlacesAhead: 1,
+      CalledTo: null,
+    });
     const read = () =>
       phone.call((api) => api.door.visit({ visitToken: made.json.visitToken as string }));
 

@@ -6,6 +6,7 @@ import { periodConditions, type VisitFilters } from "../visits/filters.ts";
 import { widestNumberRange } from "../questions/answers-schema.ts";
 import type { QuestionFigures } from "./funder-summary-schema.ts";
 import { ownedAt } from "../kernel/owned-rows.ts";
+import { questionOrder } from "../questions/queries.ts";
 
 /** Age bands, in whole years at the visit: [value, first year, last year]. */
 export const ageBands = [
@@ -91,8 +92,7 @@ export function questionsStatement(db: Executor, at?: number | readonly number[]
     .select(["id", "kind", "label", "choices", "program_ids", "position", "retired_at"])
     .$if(at !== undefined, (qb) => qb.where(ownedAt("location_id", at!)))
     .orderBy(sql`retired_at is not null`)
-    .orderBy("position")
-    .orderBy("id");
+    .orderBy(questionOrder("questions"));
 }
 
 interface QuestionRow {

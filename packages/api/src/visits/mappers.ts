@@ -27,6 +27,7 @@ export function toVisit(row: Visit): z.infer<typeof visitSchema> {
       Object.entries(row.answers).map(([questionId, answer]) => [questionId, answer.value]),
     ),
     QueueNumber: row.queue_number,
+    QueueLine: row.queue_line,
     CalledAt: isoOrNull(row.called_at),
     CalledTo: row.called_to,
     ServedAt: isoOrNull(row.served_at),

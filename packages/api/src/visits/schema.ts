@@ -245,6 +245,10 @@ export const visitSchema = z
       description:
         "the visit's number in its location's line that day (the location's Queue); null when the queue is off",
     }),
+    QueueLine: z.number().int().nullable().meta({
+      description:
+        "the program whose line of its own (OwnQueue) QueueNumber is in; null: the location's shared line, or no number",
+    }),
     CalledAt: isoDateTime
       .nullable()
       .meta({ description: "when staff called the number; null: not yet" }),

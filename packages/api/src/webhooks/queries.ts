@@ -115,15 +115,21 @@ export async function updateWebhook(
       .forUpdate()
       .executeTakeFirst();
     if (!before) return undefined;
-    const owner = before.location_id;
+    const owner = changes.locationId === undefined ? before.location_id : changes.locationId;
     const resumed = changes.enabled === true && !before.enabled;
     const row = await trx
       .updateTable("webhook_endpoints")
       .set({
         url: changes.url,
         events: changes.events && JSON.stringify(changes.events),
+        // A location's own hears that location alone; one made the network's keeps what it heard.
         location_ids:
-          changes.locationIds && JSON.stringify(owner === null ? changes.locationIds : [owner]),
+          owner === null
+            ? changes.locationIds && JSON.stringify(changes.locationIds)
+            : changes.locationIds || owner !== before.location_id
+              ? JSON.stringify([owner])
+              : undefined,
+        location_id: changes.locationId,
         include_personal_details: changes.includePersonalDetails,
         enabled: changes.enabled,
         ...(resumed
@@ -153,7 +159,10 @@ export async function updateWebhook(
             (key) => changes[key as keyof WebhookChanges] !== undefined,
           ),
         },
-        ...(owner === null ? {} : { locationId: owner }),
+        // A move is told at the location it went to (or, to the network, the one it left).
+        ...((owner ?? before.location_id) === null
+          ? {}
+          : { locationId: owner ?? before.location_id }),
       },
       now,
     );

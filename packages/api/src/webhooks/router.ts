@@ -4,7 +4,11 @@ import { invalid, notFound } from "../kernel/errors.ts";
 import { idParam } from "../kernel/schema.ts";
 import { pageCount, pageHeaders, wholeList } from "../kernel/pagination.ts";
 import { router, siteAdminProcedure } from "../kernel/trpc.ts";
-import { administeredLocationIds, assertMayChangeOwnedRow } from "../kernel/permissions.ts";
+import {
+  administeredLocationIds,
+  assertMayChangeOwnedRow,
+  assertMayChangeOwner,
+} from "../kernel/permissions.ts";
 import { existingIds, knownIds } from "../catalog/queries.ts";
 import { catalogMessages, say } from "../kernel/messages.ts";
 import type { Context } from "../kernel/context.ts";
@@ -48,11 +52,21 @@ async function checkLocations(ctx: Context, ids: number[] | undefined) {
  * Every call on one endpoint passes here: the network's are a network admin's, a location's own
  * its admins' (another location's is 404, as if it did not exist).
  */
-async function ownWebhook(ctx: Pick<Context<Identity>, "db" | "identity">, id: number) {
+async function ownWebhook(
+  ctx: Pick<Context<Identity>, "db" | "identity">,
+  id: number,
+  newOwner?: number | null,
+) {
   const row = await getWebhook(ctx.db, id);
   if (!row) throw notFound("Webhook");
-  assertMayChangeOwnedRow(ctx.identity, row.location_id, "Webhook");
+  assertMayChangeOwner(ctx.identity, row.location_id, newOwner, "Webhook");
   return row;
+}
+
+/** A location named as an owner must exist, and not be archived: else 422 on `locationId`. */
+async function checkOwner(ctx: Context, locationId: number | null | undefined) {
+  if (locationId != null && !(await existingIds(ctx.db, "locations", [locationId])).length)
+    throw invalid("locationId", say(catalogMessages.noSuchLocation));
 }
 
 const errorResponses = { 404: "No webhook with this id" };
@@ -93,8 +107,7 @@ export const webhooksRouter = router({
       assertMayChangeOwnedRow(ctx.identity, input.locationId, "Location");
       await checkDestination(ctx, input.url);
       if (input.locationId === null) await checkLocations(ctx, input.locationIds);
-      else if (!(await existingIds(ctx.db, "locations", [input.locationId])).length)
-        throw invalid("locationId", say(catalogMessages.noSuchLocation));
+      else await checkOwner(ctx, input.locationId);
       const { row, secret } = await createWebhook(
         ctx.db,
         input,
@@ -111,7 +124,7 @@ export const webhooksRouter = router({
         path: "/webhooks/{id}",
         tags: ["webhooks"],
         summary:
-          "Change an endpoint; enabled false pauses it, true resumes it (and forgets its failures)",
+          "Change an endpoint; enabled false pauses it, true resumes it (and forgets its failures); locationId gives it another owner (network admins only, 403 to a site admin; an unknown location is 422)",
         errorResponses,
       },
     })
@@ -119,7 +132,8 @@ export const webhooksRouter = router({
     .output(webhookSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
-      await ownWebhook(ctx, id);
+      await ownWebhook(ctx, id, changes.locationId);
+      await checkOwner(ctx, changes.locationId);
       await checkDestination(ctx, changes.url);
       await checkLocations(ctx, changes.locationIds);
       const row = await updateWebhook(

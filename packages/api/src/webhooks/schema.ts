@@ -51,7 +51,7 @@ export const webhookCreateInput = z.object({
   locationIds: locationIdList.default([]),
   locationId: id.nullable().default(null).meta({
     description:
-      "the location whose own webhook this is (its visits' events alone; a site admin's must be one they administer); null or left out: the network's (network admins only). Set once, when made",
+      "the location whose own webhook this is (its visits' events alone; a site admin's must be one they administer); null or left out: the network's (network admins only). A network admin may change it later (PATCH)",
   }),
   includePersonalDetails: jsonBoolean.default(false).meta({
     description: "Last name, phone, temperature and answers; off: first name and last initial",
@@ -65,6 +65,10 @@ export const webhookUpdateInput = z.object({
   url: webhookUrl.optional(),
   events: eventList.optional(),
   locationIds: locationIdList.optional(),
+  locationId: id.nullable().optional().meta({
+    description:
+      "another owner: a location (its own webhook, hearing that location alone) or null (the network's, keeping the locations it heard unless locationIds says); network admins only",
+  }),
   includePersonalDetails: jsonBoolean.optional(),
   enabled: jsonBoolean.optional().meta({ description: "false pauses it; true resumes it" }),
 });

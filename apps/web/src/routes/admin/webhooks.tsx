@@ -23,6 +23,7 @@ import { fieldErrorsOf, messageOf } from "@vsi/web-common/api-errors";
 import { ErrorAlert } from "../../components/ErrorAlert";
 import { ListPage } from "../../components/ListPage";
 import { ScrollTable } from "../../components/ScrollTable";
+import { WebhookOwner } from "../../components/WebhookOwner";
 import { WebhookStatus } from "../../components/WebhookStatus";
 import { queryClient, trpc } from "../../lib/trpc";
 import type { Webhook } from "../../lib/types";
@@ -42,6 +43,7 @@ function WebhooksPage() {
   const { data: webhooks } = useSuspenseQuery(trpc.webhooks.list.queryOptions());
   const { data: locations } = useSuspenseQuery(trpc.locations.list.queryOptions());
   const { t } = useStaffTranslation();
+  const user = useCurrentUser();
   const said = useServerMessage();
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const [shown, setShown] = useState<number | null>(null);
@@ -117,6 +119,9 @@ function WebhooksPage() {
             <Table.Td style={{ overflowWrap: "anywhere" }}>{webhook.url}</Table.Td>
             <Table.Td>{webhook.events.map((type) => t(eventKey(type))).join(", ")}</Table.Td>
             <Table.Td>
+              {user?.isAdmin ? (
+                <WebhookOwner webhook={webhook} user={user} locations={locations} />
+              ) : null}
               {webhook.locationId !== null
                 ? t("webhooks.ownOf", { name: placeName(webhook.locationId) })
                 : webhook.locationIds.length

@@ -1,6 +1,6 @@
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { arrayMove } from "@dnd-kit/sortable";
-import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
@@ -19,7 +19,10 @@ export const Route = createFileRoute("/admin/questions/")({
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.questions.pathKey() });
 
-/** The intake questions in the order visitors see them: dragged to reorder, edited, retired. */
+/**
+ * The intake questions in the order visitors see them, the network's and each location's own
+ * apart: dragged to reorder, edited, retired.
+ */
 function QuestionsPage() {
   const { data: questions } = useSuspenseQuery(trpc.questions.list.queryOptions({}));
   const { data: programs } = useSuspenseQuery(trpc.programs.list.queryOptions());
@@ -39,6 +42,8 @@ function QuestionsPage() {
   const { t, language } = useStaffTranslation();
   const items = questionRows(shown, programs, language);
   const names = new Map(locations.map((location) => [location.id, location.Name]));
+  const ownerName = (owner: number | null) =>
+    owner === null ? t("questions.network") : t("programs.ownOf", { name: names.get(owner) ?? "" });
   const row = (question: (typeof items)[number]) => (
     <Group justify="space-between" wrap="nowrap" style={{ flex: 1 }}>
       <div>
@@ -77,6 +82,9 @@ function QuestionsPage() {
     </Group>
   );
 
+  // One list per owner: the network's, asked first everywhere, then each location's own. Each is
+  // dragged into its own order, by whoever may change its questions.
+  const owners = [...new Set(shown.map((question) => question.LocationId))];
   return (
     <ListPage
       title={t("questions.title")}
@@ -85,27 +93,57 @@ function QuestionsPage() {
       {failed ? <UnexpectedErrorAlert /> : null}
       {items.length === 0 ? (
         <Text>{t("questions.empty")}</Text>
-      ) : user?.isAdmin ? (
-        <SortableList
-          items={items}
-          onMove={(from, to) => {
-            setFailed(false);
-            setMoved(arrayMove(shown, from, to));
-            move.mutate({ id: shown[from]!.id, Position: to });
-          }}
-          row={row}
-        />
       ) : (
-        // A site admin sees the network's questions among their own, in the order asked, and
-        // changes their own alone: the order is the network admin's to set.
-        <Stack gap="xs">
-          {items.map((question) => (
-            <Paper key={question.id} withBorder p="sm">
-              {row(question)}
-            </Paper>
-          ))}
-        </Stack>
+        <Text size="sm" c="dimmed">
+          {t("questions.orderHint")}
+        </Text>
       )}
+      {owners.map((owner) => {
+        const group = items.filter((question) => question.LocationId === owner);
+        return (
+          <Stack
+            key={owner ?? "network"}
+            gap="xs"
+            component="section"
+            aria-label={ownerName(owner)}
+          >
+            <Title order={2} size="h4">
+              {ownerName(owner)}
+            </Title>
+            {user && mayChangeOwned(user, owner) ? (
+              <SortableList
+                items={group}
+                onMove={(from, to) => {
+                  setFailed(false);
+                  setMoved(withinGroup(shown, arrayMove(group, from, to)));
+                  move.mutate({ id: group[from]!.id, Position: to });
+                }}
+                row={row}
+              />
+            ) : (
+              // Another owner's, read-only here, in the order asked.
+              group.map((question) => (
+                <Paper key={question.id} withBorder p="sm">
+                  {row(question)}
+                </Paper>
+              ))
+            )}
+          </Stack>
+        );
+      })}
     </ListPage>
+  );
+}
+
+/** The whole list with one owner's questions put in their new order, in the places they held. */
+function withinGroup<Q extends { id: number }>(
+  list: Q[],
+  reordered: ReadonlyArray<{ id: number }>,
+) {
+  const byId = new Map(list.map((question) => [question.id, question]));
+  const places = new Set(reordered.map((question) => question.id));
+  let next = 0;
+  return list.map((question) =>
+    places.has(question.id) ? byId.get(reordered[next++]!.id)! : question,
   );
 }
