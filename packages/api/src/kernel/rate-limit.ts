@@ -1,7 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, Executor } from "@vsi/db";
 import { tooManyRequests } from "./errors.ts";
-import type { AppConfig } from "./services.ts";
 
 export interface Limit {
   /** How many hits a window allows. */
@@ -33,7 +32,8 @@ export const limits = {
 export type RateLimits = typeof limits;
 
 /** The limits this server counts against: its configuration's, else the ones above. */
-export const rateLimitsOf = (config: AppConfig): RateLimits => config.rateLimits ?? limits;
+export const rateLimitsOf = (config: { rateLimits?: RateLimits | undefined }): RateLimits =>
+  config.rateLimits ?? limits;
 
 export type LimitEntry = readonly [key: string, limit: Limit];
 /**
