@@ -72,6 +72,7 @@ export const config = {
   lineSeconds: num("BENCH_LINE_SECONDS", 30),
   lineDoorPerMinute: num("BENCH_LINE_DOOR_PER_MINUTE", 30),
   lineCallMs: num("BENCH_LINE_CALL_MS", 1000),
+  linePauseSeconds: num("BENCH_LINE_PAUSE_SECONDS", 0),
   networkProcesses: num("BENCH_NETWORK_PROCESSES", 3),
   networkLocations: num("BENCH_NETWORK_LOCATIONS", 500),
   networkTablets: num("BENCH_NETWORK_TABLETS", 2000),

@@ -5,13 +5,15 @@ import { sseReader } from "@vsi/test-utils";
 /**
  * A line's stream (a now-serving screen's or a visitor's phone's, `path`) on `origin`, on a socket
  * of its own from `localAddress`: `onChange` at every `queue` or `refresh`, as the pages read the
- * line again. Resolved once the server says ready.
+ * line again, and `onYours` with a phone's own visit when the stream brings it. Resolved once the
+ * server says ready.
  */
 export function openLineStream(
   origin: string,
   path: string,
   localAddress: string,
   onChange: () => void,
+  onYours: (visit: string) => void = () => {},
 ) {
   return new Promise<http.ClientRequest>((resolve, reject) => {
     const request = http.get(`${origin}${path}`, { agent: false, localAddress }, (response) => {
@@ -19,9 +21,10 @@ export function openLineStream(
       response.setEncoding("utf8");
       response.on(
         "data",
-        sseReader(({ event }) => {
+        sseReader(({ event, data }) => {
           if (event === queueEvents.ready) resolve(request);
           else if (event === queueEvents.queue || event === queueEvents.refresh) onChange();
+          else if (event === queueEvents.yours && data !== undefined) onYours(data);
         }),
       );
     });

@@ -153,24 +153,37 @@ export async function lineScenario(stamp: string) {
           reader,
           called: false,
         };
-        phone.read = coalesced(async () => {
-          const call = phone.armed;
-          if (!call) return;
-          const visit = await reader.json<{ CalledTo: string | null }>(
-            "GET",
-            `/api/door/visits/${visitToken}`,
-            200,
-          );
+        const shown = (visit: { CalledTo: string | null }, call: Call) => {
           if (visit.CalledTo !== null && phone.armed === call) {
             call.phoneMs = performance.now() - call.sentAt;
             phone.armed = undefined;
           }
+        };
+        // As the page: its own visit comes in the stream (`yours`); it is read only when the call
+        // turned out to be this phone's after its event may have passed (below).
+        phone.read = coalesced(async () => {
+          const call = phone.armed;
+          if (!call) return;
+          shown(
+            await reader.json<{ CalledTo: string | null }>(
+              "GET",
+              `/api/door/visits/${visitToken}`,
+              200,
+            ),
+            call,
+          );
         });
         phones.push(phone);
         streams.push(
-          await openLineStream(b.origin, doorVisitEventsPath(visitToken), address, () => {
-            if (phone.armed) phone.read!();
-          }),
+          await openLineStream(
+            b.origin,
+            doorVisitEventsPath(visitToken),
+            address,
+            () => {},
+            (visit) => {
+              if (phone.armed) shown(JSON.parse(visit) as { CalledTo: string | null }, phone.armed);
+            },
+          ),
         );
         await sleep(everyMs * (0.5 + Math.random()));
       }
@@ -235,6 +248,7 @@ export async function lineScenario(stamp: string) {
         seconds: config.lineSeconds,
         marker: "Line",
         retry: false,
+        pauseMs: config.linePauseSeconds * 1000,
       }),
       ...places.map((place, i) => doorLoop(place, i)),
       callLoop(),
@@ -254,6 +268,8 @@ export async function lineScenario(stamp: string) {
     const numbers = await lineNumbers(build.database);
     const result = {
       tablets: tablets.length,
+      /** Each tablet's pause between visitors (0: flat out). */
+      pauseSeconds: config.linePauseSeconds,
       seconds: load.seconds,
       load,
       doorSignIns: phones.length,

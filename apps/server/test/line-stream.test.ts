@@ -44,3 +44,58 @@ describe("a now-serving screen's stream", () => {
     unknown.close();
   });
 });
+
+/**
+ * A visitor's phone's stream (by its visit's secret): its own visit comes in it when it changes,
+ * so the call shows without the phone reading it; others' changes are a bare `queue`.
+ */
+describe("a visitor's phone's stream", () => {
+  const world = useCatalogServer();
+  let base: string;
+  beforeAll(async () => {
+    await world.server.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(world.server.app.server.address() as AddressInfo).port}`;
+  });
+
+  it("brings the phone its own visit when it is called, and only `queue` when another is", async () => {
+    const { main, pantry } = world.catalog;
+    const opened = await world.admin.patch(`/api/locations/${main.id}`, {
+      Queue: "arrival",
+      SelfSignIn: true,
+    });
+    expect(opened.status).toBe(200);
+    const { code } = (await world.admin.post(`/api/locations/${main.id}/door-code`)).json;
+    const phoneSignIn = async (FirstName: string) => {
+      const { LocationId: _, ...fields } = visitor(main.id, pantry.id, { FirstName });
+      const res = await (
+        await world.server.client().prime()
+      ).post(`/api/door/${code}/visits`, fields);
+      expect(res.status).toBe(201);
+      return res.json as { visitToken: string; QueueNumber: number };
+    };
+    const first = await phoneSignIn("Ada");
+    const second = await phoneSignIn("Grace");
+    const stream = await openEvents(`${base}/api/door/visits/${second.visitToken}/events`);
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next("ready");
+      await world.admin.post(`/api/locations/${main.id}/queue/call-next`, { desk: "2" });
+      expect((await stream.next("queue")).data).toEqual({ locationId: main.id });
+      await world.admin.post(`/api/locations/${main.id}/queue/call-next`, { desk: "3" });
+      const yours = (await stream.next("yours")).data as Record<string, unknown>;
+      expect(yours).toMatchObject({
+        FirstName: "Grace",
+        QueueNumber: second.QueueNumber,
+        CalledTo: "3",
+      });
+      expect(yours).toEqual(
+        (await world.server.client().get(`/api/door/visits/${second.visitToken}`)).json,
+      );
+      // Nothing of the first visitor's reaches the second's phone.
+      expect(JSON.stringify(stream.events)).not.toContain("Ada");
+      expect(first.QueueNumber).toBeLessThan(second.QueueNumber);
+    } finally {
+      stream.close();
+    }
+  });
+});

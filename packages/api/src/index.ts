@@ -57,6 +57,7 @@ export { idParam } from "./kernel/schema.ts";
 export { liveEvents, type LiveReadyEvent } from "./visits/live-schema.ts";
 export { runRetention } from "./admin/retention.ts";
 export { doorPoster } from "./door/poster.ts";
+export { doorVisitView } from "./door/queries.ts";
 export { signSheet, signSheetInput } from "./reports/sign-sheet.ts";
 export { partnerReport } from "./reports/partner-report.ts";
 export { partnerReportInput } from "./reports/partner-report-schema.ts";

@@ -1,12 +1,21 @@
 import { doorVisitEventsPath, queueEvents } from "@vsi/api/schemas";
+import { oneRunAtATime } from "@vsi/web-common/one-run-at-a-time";
 import { useEffect, useRef } from "react";
 import { doorApi } from "./kioskApi";
 import type { DoorVisit } from "./types";
 
 /**
- * While the visit waits in its location's line, listens to the line's stream and reads the visit
- * again at each change; the call to a desk is announced with a tone and a vibration where the
- * browser allows (a page the visitor has touched may play sound).
+ * How long a phone waits after reading its visit before reading again for others' changes (its
+ * places ahead): at a busy site every sign-in moves the line, and the phones in its waiting room
+ * share the site's address and the door's budgets. Its own call comes at once, in the stream.
+ */
+export const placesReadGapMs = 5_000;
+
+/**
+ * While the visit waits in its location's line, listens to the line's stream: its own visit's
+ * changes arrive in it (`yours`), and others' changes are read again at most every
+ * placesReadGapMs. The call to a desk is announced with a tone and a vibration where the browser
+ * allows (a page the visitor has touched may play sound).
  */
 export function useDoorLine(
   token: string | null,
@@ -20,9 +29,28 @@ export function useDoorLine(
   useEffect(() => {
     if (!inLine || !token) return;
     const source = new EventSource(doorVisitEventsPath(token));
-    const read = () => void doorApi.visit(token).then(onVisit, () => undefined);
-    for (const event of Object.values(queueEvents)) source.addEventListener(event, read);
-    return () => source.close();
+    let open = true;
+    const read = () =>
+      doorApi.visit(token).then(
+        (visit) => open && onVisit(visit),
+        () => undefined,
+      );
+    // One read at a time, then a pause: the events meanwhile ask for one more read after it.
+    const readSoon = oneRunAtATime(async () => {
+      if (!open) return;
+      await read();
+      await new Promise((resolve) => setTimeout(resolve, placesReadGapMs));
+    });
+    source.addEventListener(queueEvents.ready, () => void read());
+    source.addEventListener(queueEvents.refresh, () => void read());
+    source.addEventListener(queueEvents.queue, () => void readSoon());
+    source.addEventListener(queueEvents.yours, (event) => {
+      onVisit(JSON.parse((event as MessageEvent<string>).data) as DoorVisit);
+    });
+    return () => {
+      open = false;
+      source.close();
+    };
   }, [inLine, token, onVisit]);
 
   useEffect(() => {

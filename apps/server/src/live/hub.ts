@@ -36,9 +36,14 @@ export interface LiveStream {
   checkedAt: number;
   /**
    * A line's watcher (a now-serving screen, a visitor's phone): told only that the line may have
-   * changed (`queue`), never a visit or a roll call; checked again by its own rule.
+   * changed (`queue`), never a visit or a roll call; checked again by its own rule. A phone is
+   * sent its own visit (`yours`, as `ownVisit` reads it) when that visit changes.
    */
-  lineOnly?: { check(): Promise<unknown> };
+  lineOnly?: {
+    check(): Promise<unknown>;
+    visitId?: number | undefined;
+    ownVisit?: () => Promise<unknown>;
+  };
 }
 
 /** One SSE message. */
@@ -127,7 +132,12 @@ export class LiveHub {
     const watching = this.byLocation.get(change.locationId);
     if (!watching) return;
     const lineMessage = sseMessage(queueEvents.queue, { locationId: change.locationId });
-    for (const stream of watching) if (stream.lineOnly) this.write(stream, lineMessage);
+    for (const stream of watching) {
+      if (!stream.lineOnly) continue;
+      const own = "visitId" in change && stream.lineOnly.visitId === change.visitId;
+      if (own) void this.sendOwnVisit(stream, lineMessage);
+      else this.write(stream, lineMessage);
+    }
     if ([...watching].every((stream) => stream.lineOnly)) return;
     const { event, data } = await visitChangeEvent(this.services.db.kysely, change);
     const visit = event === liveEvents.visit ? data.visit : null;
@@ -146,6 +156,16 @@ export class LiveHub {
         messages.set(stream.view, message);
       }
       this.write(stream, message);
+    }
+  }
+
+  /** A phone's own visit, as it reads it; a failed read leaves it the plain `queue` to read itself. */
+  private async sendOwnVisit(stream: LiveStream, fallback: string) {
+    try {
+      const visit = await stream.lineOnly!.ownVisit!();
+      this.write(stream, sseMessage(queueEvents.yours, visit));
+    } catch {
+      this.write(stream, fallback);
     }
   }
 

@@ -3,6 +3,7 @@ import {
   hashToken,
   idParam,
   liveEvents,
+  doorVisitView,
   queueWatchLocation,
   openRollCallAt,
   visitView,
@@ -69,14 +70,15 @@ export function registerLiveEvents(app: FastifyInstance, services: Services) {
 
   /**
    * A line's stream, for a now-serving screen (by its code) or a visitor's phone (by its visit's
-   * secret): `queue` whenever the location's line may have changed, never a name.
+   * secret): `queue` whenever the location's line may have changed, never a name; a phone also
+   * gets its own visit (`yours`) whenever that visit changes.
    */
   const watchLine = async (
     reply: FastifyReply,
     by: { screenCode: string } | { visitTokenHash: string },
   ) => {
     const check = () => queueWatchLocation(services.db.kysely, by);
-    const locationId = await check();
+    const { locationId, visitId } = await check();
     await hub.start();
     const out = new PassThrough();
     hub.add({
@@ -87,7 +89,14 @@ export function registerLiveEvents(app: FastifyInstance, services: Services) {
       view: (visit) => visit,
       out,
       checkedAt: Date.now(),
-      lineOnly: { check },
+      lineOnly:
+        visitId === undefined
+          ? { check }
+          : {
+              check,
+              visitId,
+              ownVisit: () => doorVisitView(services.db.kysely, visitId, services.now()),
+            },
     });
     out.write(`retry: 2000\n${sseMessage(queueEvents.ready, { locationId })}`);
     return streamReply(reply, out);
@@ -141,7 +150,7 @@ export const screenEventsOperation = lineEventsOperation(
 );
 export const doorVisitEventsOperation = lineEventsOperation(
   "door-visit-events",
-  "A visitor's phone's live line as Server-Sent Events (with its visit's secret): `ready`, then `queue` whenever the line may have changed (read GET /api/door/visits/{visitToken} again), `refresh` when changes may have been missed; never a name",
+  "A visitor's phone's live line as Server-Sent Events (with its visit's secret): `ready`, then `queue` whenever the line may have changed (read GET /api/door/visits/{visitToken} again), `yours` with the phone's own visit as that call answers it whenever that visit changes (called, served, signed out), `refresh` when changes may have been missed; never another's name",
   "visitToken",
 );
 

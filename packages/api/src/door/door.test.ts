@@ -697,6 +697,7 @@ describe("the door's limits", () => {
     doorSignInsPerCode: { ...serverLimits.doorSignInsPerCode, max: 12 },
     doorRefusalsPerAddressPerCode: { ...serverLimits.doorRefusalsPerAddressPerCode, max: 3 },
     doorLookupsPerAddressPerCode: { ...serverLimits.doorLookupsPerAddressPerCode, max: 3 },
+    doorReadsPerVisit: { ...serverLimits.doorReadsPerVisit, max: 6 },
   };
   const limited = useCatalogWorld({ rateLimits: limits });
   let limitedStaff: Client;
@@ -719,6 +720,41 @@ describe("the door's limits", () => {
     expect((await phone(limited).call((api) => api.door.get({ code: limitedCode }))).status).toBe(
       200,
     );
+  });
+
+  it("limits a phone's reads of its own visit per visit, so a waiting room's phones behind one address each read theirs", async () => {
+    const doorCode = await openDoor(limited.catalog.east.id, limited, limitedStaff);
+    const waitingRoom = phone(limited);
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const signIn = await waitingRoom.call((api) =>
+        api.door.signIn(atDoor(doorCode, limited.catalog.jobs.id)),
+      );
+      expect(signIn.status).toBe(201);
+      tokens.push(signIn.json.visitToken);
+    }
+    // Both phones read theirs as often as a visit's budget allows: more than the address's.
+    const reads = limits.doorReadsPerVisit.max;
+    expect(tokens.length * reads).toBeGreaterThan(limits.doorCallsPerAddress.max);
+    for (const visitToken of tokens)
+      for (let i = 0; i < reads; i++)
+        expect((await waitingRoom.call((api) => api.door.visit({ visitToken }))).status).toBe(200);
+    // One read more is refused for that visit alone.
+    const [first, second] = tokens as [string, string];
+    expect((await waitingRoom.call((api) => api.door.visit({ visitToken: first }))).status).toBe(
+      429,
+    );
+    // A secret that names no visit spends the address's budget, as other door calls do.
+    const statuses: number[] = [];
+    for (let i = 0; i < limits.doorCallsPerAddress.max; i++) {
+      const unknown = "x".repeat(43);
+      statuses.push(
+        (await waitingRoom.call((api) => api.door.visit({ visitToken: unknown }))).status,
+      );
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s !== 429).every((s) => s === 404)).toBe(true);
+    void second;
   });
 
   it("limits each code's sign-ins, from any address", async () => {

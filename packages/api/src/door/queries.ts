@@ -5,7 +5,7 @@ import { lockLiveLocation } from "../catalog/queries.ts";
 import { forbidden, gone, HttpError, notFound } from "../kernel/errors.ts";
 import { doorMessages, say } from "../kernel/messages.ts";
 import { auditColumns, auditValues, type AuditActor } from "../kernel/audit.ts";
-import type { DoorVisitRow } from "./mappers.ts";
+import { toDoorVisit, type DoorVisitRow } from "./mappers.ts";
 import { placesAhead } from "../queue/queries.ts";
 
 /** 96 random bits, base64url: a poster's code is public, but no one can guess another's. */
@@ -189,4 +189,9 @@ export async function doorVisitRow(
   if (!row) throw notFound("Visit");
   const { visitor_key: _, ...visit } = row;
   return { ...visit, places_ahead: await placesAhead(db, visitId, now) };
+}
+
+/** A visit as its phone sees it (GET /api/door/visits/{visitToken}), for the phone's live stream. */
+export async function doorVisitView(db: Executor, visitId: number, now: Date) {
+  return toDoorVisit(await doorVisitRow(db, visitId, now));
 }

@@ -24,9 +24,15 @@ import {
   locationIdParam,
   visitTokenParam,
 } from "./schema.ts";
-import { doorLocation, doorVisitId, doorVisitRow, phoneProof, replaceDoorCode } from "./queries.ts";
+import {
+  doorLocation,
+  doorVisitId,
+  doorVisitView,
+  phoneProof,
+  replaceDoorCode,
+} from "./queries.ts";
 import { initialOf } from "../kernel/sheet-view.ts";
-import { doorUrl, toDoorVisit } from "./mappers.ts";
+import { doorUrl } from "./mappers.ts";
 import { linkBase } from "../kernel/public-address.ts";
 import { say, visitMessages } from "../kernel/messages.ts";
 
@@ -66,6 +72,25 @@ async function withDoorSignInBudget<T>(ctx: Context, code: string, signIn: () =>
   }
   await giveBackKeys([refused]);
   return result;
+}
+
+/**
+ * A phone's read of its own visit, on that visit's budget: the phones in a waiting room share the
+ * site's address, and each reads its visit again as the line moves. A secret that names no visit
+ * spends its address's budget, as any other door call does.
+ */
+async function doorVisitRead(ctx: Context, visitToken: string): Promise<number> {
+  const tokenHash = hashToken(visitToken);
+  let id: number;
+  try {
+    id = await doorVisitId(ctx.db, tokenHash);
+  } catch (error) {
+    await takeDoorCall(ctx);
+    throw error;
+  }
+  const { doorReadsPerVisit } = rateLimitsOf(ctx.services.config);
+  await take(ctx.db, [[`door:visit:${tokenHash}`, doorReadsPerVisit]], ctx.services.now());
+  return id;
 }
 
 const doorErrors = {
@@ -238,7 +263,7 @@ export const doorRouter = router({
           }),
       );
       return {
-        ...toDoorVisit(await doorVisitRow(ctx.db, visit.id, ctx.services.now())),
+        ...(await doorVisitView(ctx.db, visit.id, ctx.services.now())),
         visitToken,
         proves: !unproven,
       };
@@ -250,16 +275,16 @@ export const doorRouter = router({
         method: "GET",
         path: "/door/visits/{visitToken}",
         tags: ["door"],
-        summary: "The visit this phone signed in (still signed in, or signed out and by whom)",
+        summary:
+          "The visit this phone signed in (still signed in, or signed out and by whom); reads of a known visit are limited per visit, not per address",
         errorResponses: { 404: "No visit has this token", 429: doorErrors[429] },
       },
     })
     .input(visitTokenParam)
     .output(doorVisitSchema)
     .query(async ({ ctx, input }) => {
-      await takeDoorCall(ctx);
-      const id = await doorVisitId(ctx.db, hashToken(input.visitToken));
-      return toDoorVisit(await doorVisitRow(ctx.db, id, ctx.services.now()));
+      const id = await doorVisitRead(ctx, input.visitToken);
+      return doorVisitView(ctx.db, id, ctx.services.now());
     }),
 
   signOut: publicProcedure
@@ -287,6 +312,6 @@ export const doorRouter = router({
         null,
       );
       if (!visit) throw notFound("Visit");
-      return toDoorVisit(await doorVisitRow(ctx.db, visit.id, ctx.services.now()));
+      return doorVisitView(ctx.db, visit.id, ctx.services.now());
     }),
 });

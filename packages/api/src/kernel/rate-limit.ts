@@ -27,6 +27,9 @@ export const limits = {
   doorSignInsPerCode: { max: 120, windowMs: 60_000 },
   doorRefusalsPerAddressPerCode: { max: 10, windowMs: 60_000 },
   doorLookupsPerAddressPerCode: { max: 10, windowMs: 60_000 },
+  // A phone reading its own visit as the line moves spends its visit's budget, not its address's:
+  // a waiting room's phones share the site's one address.
+  doorReadsPerVisit: { max: 60, windowMs: 60_000 },
 } satisfies Record<string, Limit>;
 
 export type RateLimits = typeof limits;

@@ -341,21 +341,22 @@ export async function screenLocation(db: Executor, code: string) {
 
 /**
  * The location whose line a screen (by its code) or a visitor's phone (by its visit's secret, its
- * hash) may watch live; 404 for an unknown one.
+ * hash) may watch live, and the phone's visit; 404 for an unknown one.
  */
 export async function queueWatchLocation(
   db: Executor,
   by: { screenCode: string } | { visitTokenHash: string },
-): Promise<number> {
-  if ("screenCode" in by) return (await screenLocation(db, by.screenCode)).id;
+): Promise<{ locationId: number; visitId: number | undefined }> {
+  if ("screenCode" in by)
+    return { locationId: (await screenLocation(db, by.screenCode)).id, visitId: undefined };
   const row = await db
     .selectFrom("door_visits")
     .innerJoin("visits", "visits.id", "door_visits.visit_id")
-    .select("visits.location_id")
+    .select(["visits.location_id", "visits.id"])
     .where("door_visits.token_hash", "=", by.visitTokenHash)
     .executeTakeFirst();
   if (!row) throw notFound("Visit");
-  return row.location_id;
+  return { locationId: row.location_id, visitId: row.id };
 }
 
 /** A live location's waits (queueWaitRows); 404 for one that does not exist or was archived. */

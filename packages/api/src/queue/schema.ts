@@ -87,9 +87,16 @@ export const screenRevokeInput = z.object({ id, code: screenCode });
 /**
  * The events of a line's stream (a screen's, a visitor's phone's): `ready` once listening, then
  * `queue` ({locationId}) whenever the location's line may have changed, `refresh` when changes may
- * have been missed; each says to read the line again, and none carries a name.
+ * have been missed; each says to read the line again, and none carries a name. A phone's stream
+ * also gets `yours`, its own visit as GET /api/door/visits/{visitToken} answers it, whenever that
+ * visit changes (called, served, signed out): its turn shows without a read of its own.
  */
-export const queueEvents = { ready: "ready", queue: "queue", refresh: "refresh" } as const;
+export const queueEvents = {
+  ready: "ready",
+  queue: "queue",
+  refresh: "refresh",
+  yours: "yours",
+} as const;
 export const screenEventsPath = (code: string) => `/api/screen/${encodeURIComponent(code)}/events`;
 export const doorVisitEventsPath = (visitToken: string) =>
   `/api/door/visits/${encodeURIComponent(visitToken)}/events`;
