@@ -138,14 +138,21 @@ export async function networkScenario(stamp: string) {
     const several = await networkRun(build, servers, locationIds, config.networkTablets, `Net${n}`);
 
     const found = await pgBouncerVersion();
-    let pgbouncer: (NetworkRun & { version: string }) | { skipped: string };
+    let pgbouncer:
+      (NetworkRun & { version: string; namedStatements: boolean }) | { skipped: string };
     if ("skipped" in found) {
       log(`network through PgBouncer skipped: ${found.skipped}`);
       pgbouncer = found;
     } else {
       for (const server of servers) await server.stop();
-      bouncer = await startPgBouncer(build.database, found.version);
-      const pooled = await moreProcesses(build, n, bouncer.url);
+      bouncer = await startPgBouncer(build.database, found);
+      // Before 1.21 it cannot carry named prepared statements: the servers send none.
+      const pooled = await moreProcesses(
+        build,
+        n,
+        bouncer.url,
+        found.namedStatements ? {} : { DATABASE_NAMED_STATEMENTS: "false" },
+      );
       started.push(...pooled);
       const run = await networkRun(
         build,
@@ -154,7 +161,7 @@ export async function networkScenario(stamp: string) {
         config.networkTablets,
         `NetPool${n}`,
       );
-      pgbouncer = { version: found.version, ...run };
+      pgbouncer = { version: found.version, namedStatements: found.namedStatements, ...run };
     }
     return {
       processes: n,

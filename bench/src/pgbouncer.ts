@@ -10,6 +10,8 @@ import { freePort, run, sleep } from "./util.ts";
 
 export interface PgBouncer {
   version: string;
+  /** Whether it carries named prepared statements (1.21+); else the servers send none. */
+  namedStatements: boolean;
   /** The database through PgBouncer, for the servers' DATABASE_URL. */
   url: string;
   stop(): Promise<void>;
@@ -18,8 +20,13 @@ export interface PgBouncer {
 /** PgBouncer 1.21 keeps named prepared statements in transaction mode (max_prepared_statements). */
 const preparedStatementsSince = [1, 21];
 
-/** The installed PgBouncer's version, or why it cannot stand in front of the servers. */
-export async function pgBouncerVersion(): Promise<{ version: string } | { skipped: string }> {
+/**
+ * The installed PgBouncer's version and whether it carries named prepared statements (before
+ * 1.21 the servers run with DATABASE_NAMED_STATEMENTS=false), or why it cannot be used.
+ */
+export async function pgBouncerVersion(): Promise<
+  { version: string; namedStatements: boolean } | { skipped: string }
+> {
   const found = await run("pgbouncer", ["--version"]).then(
     ({ stdout }) => /PgBouncer (\d+)\.(\d+)\S*/.exec(stdout),
     () => null,
@@ -27,11 +34,8 @@ export async function pgBouncerVersion(): Promise<{ version: string } | { skippe
   if (!found) return { skipped: "pgbouncer is not installed (Debian: apt-get install pgbouncer)" };
   const [version, major, minor] = [found[0].split(" ")[1]!, Number(found[1]), Number(found[2])];
   const [needMajor, needMinor] = preparedStatementsSince as [number, number];
-  if (major < needMajor || (major === needMajor && minor < needMinor))
-    return {
-      skipped: `PgBouncer ${version} has no max_prepared_statements (1.21 or later): a tablet's named prepared statements fail in transaction mode (README, Running a network)`,
-    };
-  return { version };
+  const namedStatements = major > needMajor || (major === needMajor && minor >= needMinor);
+  return { version, namedStatements };
 }
 
 /**
@@ -39,7 +43,10 @@ export async function pgBouncerVersion(): Promise<{ version: string } | { skippe
  * port, its configuration in a folder of its own (removed once it has read it). Run as the postgres
  * user when the bench is root: PgBouncer refuses root.
  */
-export async function startPgBouncer(database: string, version: string): Promise<PgBouncer> {
+export async function startPgBouncer(
+  database: string,
+  { version, namedStatements }: { version: string; namedStatements: boolean },
+): Promise<PgBouncer> {
   const target = new URL(config.pgUrl);
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), "vsi-bench-pgbouncer-"));
@@ -61,7 +68,7 @@ export async function startPgBouncer(database: string, version: string): Promise
       // As docker/compose.network.yml sets it.
       "max_client_conn = 2000",
       "default_pool_size = 40",
-      "max_prepared_statements = 200",
+      ...(namedStatements ? ["max_prepared_statements = 200"] : []),
       "ignore_startup_parameters = extra_float_digits",
       "",
     ].join("\n"),
@@ -83,6 +90,7 @@ export async function startPgBouncer(database: string, version: string): Promise
   url.port = String(port);
   return {
     version,
+    namedStatements,
     url: url.toString(),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

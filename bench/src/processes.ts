@@ -19,15 +19,14 @@ export async function moreProcesses(
   build: Build,
   count: number,
   databaseUrl = build.server.databaseUrl,
+  settings: Record<string, string> = {},
 ): Promise<Server[]> {
   const servers: Server[] = [];
   for (let i = 0; i < count; i++) {
-    const server = new Server(
-      build.server.main,
-      databaseUrl,
-      await freePort(),
-      build.server.settings,
-    );
+    const server = new Server(build.server.main, databaseUrl, await freePort(), {
+      ...build.server.settings,
+      ...settings,
+    });
     servers.push(server);
     await server.start();
   }

@@ -290,7 +290,7 @@ if (network) {
   );
   if (!("skipped" in network.pgbouncer))
     networkRuns.push([
-      `${network.processes} through PgBouncer ${network.pgbouncer.version}`,
+      `${network.processes} through PgBouncer ${network.pgbouncer.version}${network.pgbouncer.namedStatements === false ? " (no named statements)" : ""}`,
       network.pgbouncer,
     ]);
 }

@@ -53,6 +53,8 @@ const schema = z.object({
       (v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v),
       "must be a postgres:// or postgresql:// URL",
     ),
+  // On unless switched off: empty is unset here, not "off".
+  DATABASE_NAMED_STATEMENTS: z.preprocess((v) => (v === "" ? undefined : v), boolean.default(true)),
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   BASE_URL: z
@@ -83,6 +85,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Named prepared statements on the server (off behind PgBouncer before 1.21). */
+  namedStatements: boolean;
   dataDir: string;
   sessionSecret: string;
   /** BASE_URL, or this machine's address on PORT: links made without a request (alert e-mails). */
@@ -122,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
+    namedStatements: c.DATABASE_NAMED_STATEMENTS,
     dataDir,
     sessionSecret: c.SESSION_SECRET ?? persistedSecret(dataDir),
     baseUrl: c.BASE_URL ?? `http://localhost:${c.PORT}`,

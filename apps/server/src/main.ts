@@ -86,7 +86,11 @@ async function main() {
   // The outboxes' senders draw from connections of their own on a database server: under load
   // their round trips would otherwise wait behind every request's for one of the pool's.
   if (config.databaseUrl)
-    started.sendersDb = await createDb({ databaseUrl: config.databaseUrl, poolSize: 2 });
+    started.sendersDb = await createDb({
+      databaseUrl: config.databaseUrl,
+      namedStatements: config.namedStatements,
+      poolSize: 2,
+    });
   const senders = started.sendersDb ? { ...services, db: started.sendersDb } : services;
   // A visit's events become deliveries and alerts after its commit, off the request path.
   const fanOut = eventFanOut(senders, jobLog);

@@ -19,6 +19,7 @@ export async function createServices(
 ): Promise<Services> {
   const db = await createDb({
     databaseUrl: config.databaseUrl,
+    namedStatements: config.namedStatements,
     dataDir: config.dataDir,
     copyOf: config.databaseUrl ? undefined : await initialEmbeddedData(),
   });

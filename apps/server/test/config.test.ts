@@ -14,6 +14,7 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({
       port: 3000,
       databaseUrl: undefined,
+      namedStatements: true,
       registrationEnabled: false,
       webhooksAllowPrivateNetworks: false,
       baseUrl: "http://localhost:3000",
@@ -43,6 +44,15 @@ describe("loadConfig", () => {
       loadConfig({ DATA_DIR: dataDir(), WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true" })
         .webhooksAllowPrivateNetworks,
     ).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_NAMED_STATEMENTS: "nah" })).toThrow(
+      /DATABASE_NAMED_STATEMENTS/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_NAMED_STATEMENTS: "false" }).namedStatements,
+    ).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_NAMED_STATEMENTS: "" }).namedStatements).toBe(
+      true,
+    );
     for (const bad of ["true", "everyone", "300.1.1.1", "10.0.0.0/33", "10.0.0.1,", "-1"]) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: bad }), bad).toThrow(
         /TRUST_PROXY: must be/,

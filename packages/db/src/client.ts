@@ -23,6 +23,11 @@ export interface DbConfig {
    */
   copyOf?: Blob | undefined;
   poolSize?: number;
+  /**
+   * Server only: send the hot path's statements as named prepared statements (the default). Off
+   * for a connection pooler in transaction mode that cannot carry them (PgBouncer before 1.21).
+   */
+  namedStatements?: boolean | undefined;
   /** Called with each statement sent, failed ones included (tests count round trips per call). */
   onStatement?: (sql: string) => void;
 }
@@ -82,7 +87,9 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
       client.on("error", (error) => console.error(`database connection: ${error.message}`));
     });
     const kysely = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+      dialect: new PostgresDialect({
+        pool: config.namedStatements === false ? pool : preparingPool(pool),
+      }),
       ...(log ? { log } : {}),
     });
     const databaseUrl = config.databaseUrl;

@@ -43,6 +43,25 @@ describe("statements built once", () => {
     }
   });
 
+  it("runs unnamed when named statements are off, as behind a pooler that cannot carry them", async (ctx) => {
+    const database = await createTestDatabase();
+    if (!database) return ctx.skip();
+    const db = await createDb({ databaseUrl: database.url, poolSize: 1, namedStatements: false });
+    try {
+      await sql`create table things (id int primary key, label text)`.execute(db.kysely);
+      await sql`insert into things values (1, 'one')`.execute(db.kysely);
+      const byId = prepared((db, values: { id: number }) =>
+        things(db).selectFrom("things").select(["id", "label"]).where("id", "=", values.id),
+      );
+      expect(await byId(db.kysely, { id: 1 })).toEqual([{ id: 1, label: "one" }]);
+      const { rows } = await sql`select name from pg_prepared_statements`.execute(db.kysely);
+      expect(rows).toEqual([]);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+
   it("keeps one statement per shape, and refuses a value used in code rather than placed in the query", async () => {
     const db = await createEmptyEmbeddedDb();
     try {
