@@ -145,6 +145,10 @@ test("retention: 'erase after N days' erases old visits' names, phones and tempe
   await page.goto("/dashboard");
   await openAdminPage(page, "Settings");
   await expect(page.getByText("Off: visitors' personal details are kept.")).toBeVisible();
+  // The settings page has other forms (report presets): retention's Save is its section's.
+  const saveRetention = page
+    .getByRole("region", { name: "Visitors' personal details" })
+    .getByRole("button", { name: "Save" });
   try {
     await page
       .getByRole("switch", { name: "Erase visitors' personal details after a number of days" })
@@ -152,7 +156,7 @@ test("retention: 'erase after N days' erases old visits' names, phones and tempe
     const days = page.getByLabel("Erase visitors' personal details after N days");
     // 0 days would erase everyone at once: refused by the field, nothing saved.
     await days.fill("0");
-    await page.getByRole("button", { name: "Save" }).click();
+    await saveRetention.click();
     await expect(days).toHaveAccessibleDescription(/Days must be at least 30/);
     await expect(days).toHaveValue("0");
     await keepScreenshot(page, "17-retention-zero-refused", { fullPage: false });
@@ -160,7 +164,7 @@ test("retention: 'erase after N days' erases old visits' names, phones and tempe
 
     // A real setting says what it will erase before it is saved; cancelled, nothing changes.
     await days.fill(String(retentionDays()));
-    await page.getByRole("button", { name: "Save" }).click();
+    await saveRetention.click();
     const confirm = page.getByRole("dialog", {
       name: `Erase the details of ${visits.length} visits?`,
     });
@@ -177,7 +181,7 @@ test("retention: 'erase after N days' erases old visits' names, phones and tempe
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toHaveCount(0);
     expect((await adminApi.expect(200, "GET", "/api/settings")).eraseAfterDays).toBeNull();
-    await page.getByRole("button", { name: "Save" }).click();
+    await saveRetention.click();
     await confirm.getByRole("button", { name: "Save and erase" }).click();
     await expect(page.getByText("Saved.")).toBeVisible();
     // Everything from before 2022: this journey's three visits, nothing else.
@@ -214,7 +218,7 @@ test("retention: 'erase after N days' erases old visits' names, phones and tempe
       await page.setViewportSize(size);
       await keepScreenshot(page, `17-retention-fiscal-year-${name}`);
     }
-    await page.getByRole("button", { name: "Save" }).click();
+    await saveRetention.click();
     await expect(page.getByText("Saved.")).toBeVisible();
     expect(await adminApi.expect(200, "GET", "/api/settings")).toMatchObject({
       eraseAfterDays: null,

@@ -157,7 +157,7 @@ describe("bad input", () => {
     // Only calls without input of their own may shrug off junk: lists and "who am I".
     expect(
       accepted.every((a) =>
-        /GET \/api\/(users\/me\/notifications|users\/me|users|invites|locations|programs|eligibility-bases|tokens|backups|settings|reports\/settings|webhooks)\?/.test(
+        /GET \/api\/(users\/me\/notifications|users\/me|users|invites|locations|programs|eligibility-bases|tokens|backups|settings|reports\/settings|report-presets|webhooks)\?/.test(
           a,
         ),
       ),

@@ -61,7 +61,7 @@ describe("a phone waiting in the line", () => {
     expect(onVisit).toHaveBeenLastCalledWith(waiting);
   });
 
-  it("shows its own call from the stream at once, reading nothing", async () => {
+  it("shows its own call from the stream at once, reading nothing", () => {
     vi.stubGlobal("EventSource", FakeEventSource);
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);

@@ -28,6 +28,7 @@ function keyed<const Group extends Record<string, string>>(prefix: string, group
 export const fieldMessages = /* @__PURE__ */ keyed("", {
   required: "{label} is required",
   tooLong: "{label} is too long",
+  atMostMonths: "At most {months} months",
   invalid: "{label} is invalid",
   controlCharacters: "Must not contain control characters",
   unicode: "Must be valid Unicode text",
@@ -133,7 +134,6 @@ export const questionMessages = /* @__PURE__ */ keyed("", {
   wholeMonths: "Months must be a whole number",
   atLeastOneMonth: "At least one month",
   choiceId: "A choice's id is 1 to 40 letters, digits, - or _",
-  atMostMonths: "At most {months} months",
   atMostChoices: "At most {count} choices",
   giveAChoice: "Give at least one choice",
   choicesOnlyForChoice: "Only a choice question has choices",
@@ -158,7 +158,6 @@ export const reportMessages = /* @__PURE__ */ keyed("", {
   presetNameTaken: "A report preset with this name exists already",
   unknownPreset: "No such report preset",
   month: "Use a month written YYYY-MM",
-  atMostMonths: "At most {months} months",
 } as const);
 
 /** Settings and backups. */

@@ -58,7 +58,7 @@ const reaskAfterMonths = z
   .number()
   .int(say(questionMessages.wholeMonths))
   .min(1, say(questionMessages.atLeastOneMonth))
-  .max(120, say(questionMessages.atMostMonths, { months: 120 }))
+  .max(120, say(fieldMessages.atMostMonths, { months: 120 }))
   .nullable();
 const choicesInput = z
   .array(choiceInput)

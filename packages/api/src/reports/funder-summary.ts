@@ -22,7 +22,7 @@ export async function funderSummary(
   input: FunderSummaryInput,
 ): Promise<FunderSummary> {
   const read = <T>(run: (statements: ReturnType<typeof funderSummaryStatements>) => Promise<T>) =>
-    withoutJit(db, (trx) => run(funderSummaryStatements(trx, input)));
+    withSummarySettings(db, (trx) => run(funderSummaryStatements(trx, input)));
   const [counts, rows, figures, asked] = await Promise.all([
     read(({ people }) => people.executeTakeFirstOrThrow()),
     read(({ months }) => months.execute()),
@@ -87,7 +87,7 @@ function householdsOf(
  * funderSummary's: what the monthly partner report asks of each program, location and month.
  */
 export async function householdFigures(db: Executor, input: FunderSummaryInput) {
-  const counts = await withoutJit(db, (trx) =>
+  const counts = await withSummarySettings(db, (trx) =>
     funderSummaryStatements(trx, input).people.executeTakeFirstOrThrow(),
   );
   return { ...totalsOf(counts), ...householdsOf(counts, input.ageBands) };
@@ -110,16 +110,18 @@ function inBands(
 }
 
 /**
- * The summary's JIT settings, for its transactions: compiling its aggregates over a year of
- * visits cost more than it saved (a third of the months' time in the bench), as for the CSV.
+ * The summary's settings, for its transactions: compiling its aggregates over a year of visits
+ * cost more than it saved (a third of the months' time in the bench), as for the CSV; and its
+ * sorts and groupings of every visit and household member kept in memory, where the server's
+ * default of 4 MB wrote them to disk and read them back several times.
  */
-export const summarySettings = { jit: "off" } as const;
+export const summarySettings = { jit: "off", work_mem: "64MB" } as const;
 
 /**
  * One of the summary's reads in a transaction of its own with `summarySettings`: on a server
  * each on its own connection, at once. Inside a caller's transaction, as they are.
  */
-function withoutJit<T>(db: Executor, run: (trx: Executor) => Promise<T>): Promise<T> {
+function withSummarySettings<T>(db: Executor, run: (trx: Executor) => Promise<T>): Promise<T> {
   if (db.isTransaction) return run(db);
   return db.transaction().execute(async (trx) => {
     for (const [name, value] of Object.entries(summarySettings))
@@ -143,7 +145,7 @@ function totalsOf(counts: { visits: number | null; people: number; returning: nu
 /** The summary's totals alone (visits, people, new and returning people), as funderSummary counts them. */
 export async function funderTotals(db: Executor, input: FunderSummaryInput) {
   return totalsOf(
-    await withoutJit(db, (trx) =>
+    await withSummarySettings(db, (trx) =>
       funderSummaryStatements(trx, input).totals.executeTakeFirstOrThrow(),
     ),
   );
@@ -156,7 +158,7 @@ export async function funderTotals(db: Executor, input: FunderSummaryInput) {
 export async function funderTotalsByLocation(db: Executor, input: FunderSummaryInput) {
   const [whole, rows] = await Promise.all([
     funderTotals(db, input),
-    withoutJit(db, (trx) => funderSummaryStatements(trx, input).perLocation.execute()),
+    withSummarySettings(db, (trx) => funderSummaryStatements(trx, input).perLocation.execute()),
   ]);
   return {
     whole,

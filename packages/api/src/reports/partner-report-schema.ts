@@ -1,7 +1,7 @@
 import { languages } from "@vsi/i18n/languages";
 import { z } from "zod";
 import { id } from "../kernel/schema.ts";
-import { say, reportMessages } from "../kernel/messages.ts";
+import { fieldMessages, reportMessages, say } from "../kernel/messages.ts";
 import { timeZone, type CalendarDate, type TimeZone } from "../visits/schema.ts";
 
 /** The longest span the partner report covers: a figure per program, location and month each. */
@@ -74,7 +74,7 @@ export const partnerReportInput = z
       ctx.addIssue({
         code: "custom",
         path: ["to"],
-        message: say(reportMessages.atMostMonths, { months: maxPartnerMonths }),
+        message: say(fieldMessages.atMostMonths, { months: maxPartnerMonths }),
       });
   });
 export type PartnerReportInput = z.infer<typeof partnerReportInput> & {
