@@ -22,7 +22,7 @@ export async function funderSummary(
   input: FunderSummaryInput,
 ): Promise<FunderSummary> {
   const read = <T>(run: (statements: ReturnType<typeof funderSummaryStatements>) => Promise<T>) =>
-    withSummarySettings(db, (trx) => run(funderSummaryStatements(trx, input)));
+    withoutJit(db, (trx) => run(funderSummaryStatements(trx, input)));
   const [counts, rows, figures, asked] = await Promise.all([
     read(({ people }) => people.executeTakeFirstOrThrow()),
     read(({ months }) => months.execute()),
@@ -87,7 +87,7 @@ function householdsOf(
  * funderSummary's: what the monthly partner report asks of each program, location and month.
  */
 export async function householdFigures(db: Executor, input: FunderSummaryInput) {
-  const counts = await withSummarySettings(db, (trx) =>
+  const counts = await withoutJit(db, (trx) =>
     funderSummaryStatements(trx, input).people.executeTakeFirstOrThrow(),
   );
   return { ...totalsOf(counts), ...householdsOf(counts, input.ageBands) };
@@ -110,18 +110,16 @@ function inBands(
 }
 
 /**
- * The summary's settings, for its transactions: compiling its aggregates over a year of visits
- * cost more than it saved (a third of the months' time in the bench), as for the CSV; and its
- * sorts and groupings of every visit and household member kept in memory, where the server's
- * default of 4 MB wrote them to disk and read them back several times.
+ * The summary's JIT settings, for its transactions: compiling its aggregates over a year of
+ * visits cost more than it saved (a third of the months' time in the bench), as for the CSV.
  */
-export const summarySettings = { jit: "off", work_mem: "64MB" } as const;
+export const summarySettings = { jit: "off" } as const;
 
 /**
  * One of the summary's reads in a transaction of its own with `summarySettings`: on a server
  * each on its own connection, at once. Inside a caller's transaction, as they are.
  */
-function withSummarySettings<T>(db: Executor, run: (trx: Executor) => Promise<T>): Promise<T> {
+function withoutJit<T>(db: Executor, run: (trx: Executor) => Promise<T>): Promise<T> {
   if (db.isTransaction) return run(db);
   return db.transaction().execute(async (trx) => {
     for (const [name, value] of Object.entries(summarySettings))
@@ -145,7 +143,7 @@ function totalsOf(counts: { visits: number | null; people: number; returning: nu
 /** The summary's totals alone (visits, people, new and returning people), as funderSummary counts them. */
 export async function funderTotals(db: Executor, input: FunderSummaryInput) {
   return totalsOf(
-    await withSummarySettings(db, (trx) =>
+    await withoutJit(db, (trx) =>
       funderSummaryStatements(trx, input).totals.executeTakeFirstOrThrow(),
     ),
   );
@@ -158,7 +156,7 @@ export async function funderTotals(db: Executor, input: FunderSummaryInput) {
 export async function funderTotalsByLocation(db: Executor, input: FunderSummaryInput) {
   const [whole, rows] = await Promise.all([
     funderTotals(db, input),
-    withSummarySettings(db, (trx) => funderSummaryStatements(trx, input).perLocation.execute()),
+    withoutJit(db, (trx) => funderSummaryStatements(trx, input).perLocation.execute()),
   ]);
   return {
     whole,
