@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { householdWithMembers } from "../../test/households.ts";
 import { tabletClient, useCatalogWorld } from "../../test/fixtures.ts";
 import { funderSummaryCsv } from "./funder-summary-csv.ts";
 import { funderSummaryInput } from "./funder-summary-schema.ts";
@@ -387,28 +388,8 @@ describe("the funder summary", () => {
 
 describe("households and individuals in the funder summary", () => {
   /** A household (made before the period) with members born on the given days (null: unknown). */
-  async function household(size: number, births: Array<string | null>) {
-    const db = site.world.services.db.kysely;
-    const { id } = await db
-      .insertInto("households")
-      .values({ size })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    if (births.length === 0) return { id, members: [] };
-    const members = await db
-      .insertInto("household_members")
-      .values(
-        births.map((birth, at) => ({
-          household_id: id,
-          first_name: `Member ${at + 1}`,
-          last_name: "Doe",
-          birth_date: birth,
-        })),
-      )
-      .returning("id")
-      .execute();
-    return { id, members: members.map((member) => member.id) };
-  }
+  const household = (size: number, births: Array<string | null>) =>
+    householdWithMembers(site.world, size, births);
 
   async function visitsAt(
     locationId: number,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { householdWithMembers } from "../../test/households.ts";
 import { useCatalogWorld } from "../../test/fixtures.ts";
 import { partnerReport } from "./partner-report.ts";
 import { partnerReportCsv } from "./partner-report-csv.ts";
@@ -16,28 +17,8 @@ async function userClient(access: Array<{ locationId: number; role: "staff" | "a
 }
 
 /** A household with members born on the given days (null: unknown). */
-async function household(size: number, births: Array<string | null>) {
-  const db = site.world.services.db.kysely;
-  const { id } = await db
-    .insertInto("households")
-    .values({ size })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  if (births.length === 0) return { id, members: [] as number[] };
-  const members = await db
-    .insertInto("household_members")
-    .values(
-      births.map((birth, at) => ({
-        household_id: id,
-        first_name: `Member ${at + 1}`,
-        last_name: "Doe",
-        birth_date: birth,
-      })),
-    )
-    .returning("id")
-    .execute();
-  return { id, members: members.map((member) => member.id) };
-}
+const household = (size: number, births: Array<string | null>) =>
+  householdWithMembers(site.world, size, births);
 
 type Visit = [
   phone: string,
