@@ -6,7 +6,7 @@ import { forbidden, gone, HttpError, notFound } from "../kernel/errors.ts";
 import { doorMessages, say } from "../kernel/messages.ts";
 import { auditColumns, auditValues, type AuditActor } from "../kernel/audit.ts";
 import { toDoorVisit, type DoorVisitRow } from "./mappers.ts";
-import { placesAhead } from "../queue/queries.ts";
+import { placesAheadOf } from "../queue/queries.ts";
 
 /** 96 random bits, base64url: a poster's code is public, but no one can guess another's. */
 export function newDoorCode(): string {
@@ -183,12 +183,13 @@ export async function doorVisitRow(
         where lp.location_id = visits.location_id and lined.own_queue and lined.archived_at is null)`.as(
         "several_lines",
       ),
+      placesAheadOf("visits", now).as("places_ahead"),
     ])
     .where("visits.id", "=", visitId)
     .executeTakeFirst();
   if (!row) throw notFound("Visit");
   const { visitor_key: _, ...visit } = row;
-  return { ...visit, places_ahead: await placesAhead(db, visitId, now) };
+  return visit;
 }
 
 /** A visit as its phone sees it (GET /api/door/visits/{visitToken}), for the phone's live stream. */

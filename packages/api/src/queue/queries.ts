@@ -71,19 +71,26 @@ export async function queueOf(db: Executor, locationId: number, now: Date): Prom
 }
 
 /**
- * How many wait before this visit in its line (null when it is not waiting): what its visitor's
- * phone shows.
+ * How many wait before the visit `me` names (a table or alias of the outer query) in its line, null
+ * when it is not waiting: what its visitor's phone shows. An expression, so that the phone's read of
+ * its visit is one statement (one connection from a busy pool, not two one after the other).
  */
+export const placesAheadOf = (me: string, now: Date) => {
+  const of = (column: string) => sql<number>`${sql.ref(`${me}.${column}`)}`;
+  return sql<number | null>`(case when exists (select 1 from visits v
+      join locations l on l.id = v.location_id
+      where v.id = ${of("id")} and ${waitingToday(of("location_id"), now)})
+    then (select count(*)::int from visits v join locations l on l.id = v.location_id
+      where ${waitingToday(of("location_id"), now)}
+        and v.queue_line is not distinct from ${of("queue_line")}
+        and (coalesce(v.queue_place, 2147483647), v.queue_number)
+          < (coalesce(${of("queue_place")}, 2147483647), ${of("queue_number")})) end)`;
+};
+
+/** How many wait before this visit in its line (null when it is not waiting). */
 export async function placesAhead(db: Executor, visitId: number, now: Date) {
   const { rows } = await sql<{ ahead: number | null }>`
-    select (select count(*)::int from visits v join locations l on l.id = v.location_id
-        where ${waitingToday(sql<number>`me.location_id`, now)}
-          and v.queue_line is not distinct from me.queue_line
-          and (coalesce(v.queue_place, 2147483647), v.queue_number)
-            < (coalesce(me.queue_place, 2147483647), me.queue_number)) as ahead
-    from visits me join locations l on l.id = me.location_id
-    where me.id = ${visitId}
-      and exists (select 1 from visits v where v.id = me.id and ${waitingToday(sql<number>`me.location_id`, now)})`.execute(
+    select ${placesAheadOf("me", now)} as ahead from visits me where me.id = ${visitId}`.execute(
     db,
   );
   return rows[0]?.ahead ?? null;

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
 import type { Client } from "../../test/world.ts";
 import { drawOrder } from "./draw.ts";
+import { doorVisitView } from "../door/queries.ts";
 import { drawDueLotteries, placesAhead } from "./queries.ts";
 import { funderSummaryCsv } from "../reports/funder-summary-csv.ts";
 import { funderSummaryInput } from "../reports/funder-summary-schema.ts";
@@ -143,6 +144,16 @@ describe("a program's own line", () => {
         site.world.clock.fixed,
       ),
     ).toBe(2);
+    // The phone's own visit, as its stream sends it, counts the same in its one read; the called
+    // visit waits no more.
+    const db = site.world.services.db.kysely;
+    expect(
+      (await doorVisitView(db, lastInClothing.json.id, site.world.clock.fixed)).PlacesAhead,
+    ).toBe(2);
+    expect(await doorVisitView(db, called.json.id, site.world.clock.fixed)).toMatchObject({
+      PlacesAhead: null,
+      CalledTo: "C",
+    });
     const { code } = (await staff.call((api) => api.queue.createScreen({ id: line }))).json;
     const shown = await site.world.client().call((api) => api.queue.screen({ code }));
     expect(shown.json.serving).toEqual([{ number: 1, desk: "C", line: ownLine }]);
