@@ -3,6 +3,7 @@ import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync 
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { baselineWasm } from "@vsi/test-utils";
 import { unique } from "./api.ts";
 import { repoRoot, serverCli, serverMain } from "./paths.ts";
 
@@ -33,7 +34,15 @@ export function createAdminWithCli(
 ): void {
   const cli = spawnSync(
     process.execPath,
-    [serverCli, "create-admin", admin.firstName, admin.lastName, admin.email, admin.password],
+    [
+      ...baselineWasm,
+      serverCli,
+      "create-admin",
+      admin.firstName,
+      admin.lastName,
+      admin.email,
+      admin.password,
+    ],
     { env, encoding: "utf8" },
   );
   if (cli.status !== 0)
@@ -102,7 +111,9 @@ export async function startServer(
   logFile: string,
 ): Promise<ChildProcess> {
   const log = openSync(logFile, "a");
-  const child = spawn(process.execPath, [serverMain], {
+  // The production build as shipped; only PGlite's WebAssembly stays on V8's baseline compiler,
+  // as in every test process (baselineWasm).
+  const child = spawn(process.execPath, [...baselineWasm, serverMain], {
     env,
     cwd: repoRoot,
     stdio: ["ignore", log, log],

@@ -4,7 +4,12 @@ import { PGlite } from "@electric-sql/pglite";
 import { fuzzystrmatch } from "@electric-sql/pglite/contrib/fuzzystrmatch";
 import { Kysely, PostgresDialect, type LogEvent } from "kysely";
 import pg from "pg";
-import { pgliteNotifications, pgNotifications, type Notifications } from "./notifications.ts";
+import {
+  pgliteNotifications,
+  pgNotifications,
+  type Notifications,
+  type OnRelease,
+} from "./notifications.ts";
 import { PGliteDialect } from "./pglite-dialect.ts";
 import { preparingPool } from "./prepared.ts";
 import type { Database } from "./schema.ts";
@@ -35,8 +40,12 @@ export interface DbConfig {
 export interface Db {
   kysely: Kysely<Database>;
   kind: "postgres" | "pglite";
-  /** Embedded only: the instance and its folder (none in memory), for backups of its files. */
-  embedded?: { pglite: PGlite; dir: string | undefined };
+  /**
+   * Embedded only: the instance and its folder (none in memory), for backups of its files; and
+   * `onRelease`, which calls a listener each time a caller hands the one connection back (until the
+   * function it returns is called).
+   */
+  embedded?: { pglite: PGlite; dir: string | undefined; onRelease: OnRelease };
   /** Server only: the pool Kysely draws from, for what Kysely cannot carry (COPY ... TO STDOUT). */
   pool?: pg.Pool;
   /** LISTEN/NOTIFY for this process (one listening connection, opened on first use). */
@@ -72,6 +81,18 @@ const embeddedStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers
  * each from its own bundle only when named here): levenshtein for names compared fuzzily.
  */
 const embeddedExtensions = { fuzzystrmatch };
+
+/** Who hears that the embedded connection was handed back; `add` answers how to stop hearing. */
+class ReleaseListeners {
+  private readonly listeners = new Set<() => void>();
+  add: OnRelease = (listener) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  call = () => {
+    for (const listener of this.listeners) listener();
+  };
+}
 
 export async function createDb(config: DbConfig = {}): Promise<Db> {
   const { onStatement } = config;
@@ -124,8 +145,9 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   }
   // Open it now, so a folder that cannot be opened fails here rather than in the first query.
   await pglite.waitReady;
+  const released = new ReleaseListeners();
   const kysely = new Kysely<Database>({
-    dialect: new PGliteDialect(pglite),
+    dialect: new PGliteDialect(pglite, released.call),
     ...(log ? { log } : {}),
   });
   // Holding Kysely's one connection keeps a LISTEN out of another caller's transaction.
@@ -134,8 +156,9 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   return {
     kysely,
     kind: "pglite",
-    embedded: { pglite, dir },
-    notifications: () => (notifications ??= pgliteNotifications(pglite, exclusive)),
+    embedded: { pglite, dir, onRelease: released.add },
+    notifications: () =>
+      (notifications ??= pgliteNotifications(pglite, exclusive, { onRelease: released.add })),
     close: once(async () => {
       await notifications?.close();
       await kysely.destroy();

@@ -51,7 +51,11 @@ class Handlers {
   }
 }
 
-/** How often the feed is read: what a live sheet waits, at most, beyond the change's commit. */
+/**
+ * How often the feed is read: what a live sheet waits, at most, beyond the change's commit. The
+ * embedded database's reader reads only after another caller has used the connection, and no more
+ * often than this either.
+ */
 const FEED_POLL_MS = 100;
 /** Feed rows are deleted this long after; a reader that fell half as far behind starts afresh. */
 const FEED_KEEP_MS = 60_000;
@@ -77,9 +81,17 @@ interface FeedCursor {
   xip: string[];
 }
 
+/** Calls a listener each time a caller hands the embedded connection back; answers how to stop. */
+export type OnRelease = (listener: () => void) => () => void;
+
 interface FeedOptions {
   /** How long feed rows are kept (tests shorten it). */
   keepMs?: number;
+  /**
+   * Embedded: the connection's releases, after which (and only after which) the feed may hold
+   * something new. Without it the feed is read every FEED_POLL_MS, as other processes write too.
+   */
+  onRelease?: OnRelease | undefined;
   /**
    * Whether other processes read and prune the same feed. A reader alone (embedded PGlite) prunes
    * only after its own read, so however long it waits for its connection it misses nothing.
@@ -88,8 +100,8 @@ interface FeedOptions {
 }
 
 /**
- * Reads the change feed every FEED_POLL_MS through `query` (null: no connection now), handing
- * each row to the channel's handlers.
+ * Reads the change feed through `query` (null: no connection now), handing each row to the
+ * channel's handlers: every FEED_POLL_MS, or, given the connection's releases, after them.
  */
 class FeedReader {
   private cursor: FeedCursor | undefined;
@@ -100,17 +112,51 @@ class FeedReader {
   private reading: Promise<void> | undefined;
   private started: Promise<void> | undefined;
   private stopped = false;
+  /** Woken: the connection was used by another caller since the last read began. */
+  private due = false;
+  /** The next release is the reader's own (the connection is handed to one caller at a time). */
+  private ownHold = false;
+  private stopHearing: (() => void) | undefined;
 
   private readonly keepMs: number;
   private readonly shared: boolean;
+  private readonly woken: boolean;
 
   constructor(
     private readonly handlers: Handlers,
     private readonly query: () => FeedQuery | null,
-    { keepMs = FEED_KEEP_MS, shared }: FeedOptions,
+    { keepMs = FEED_KEEP_MS, shared, onRelease }: FeedOptions,
   ) {
     this.keepMs = keepMs;
     this.shared = shared;
+    this.woken = onRelease !== undefined;
+    this.stopHearing = onRelease?.(() => this.released());
+  }
+
+  /** What the reader's own statements run through: their release wakes no one. */
+  readonly own = <T>(work: () => Promise<T>) => {
+    this.ownHold = true;
+    return work();
+  };
+
+  private released() {
+    if (this.ownHold) {
+      this.ownHold = false;
+      return;
+    }
+    this.due = true;
+    if (this.started && !this.reading && !this.timer && !this.stopped) this.schedule();
+  }
+
+  private schedule() {
+    const wait = this.woken
+      ? Math.max(0, this.readAt + FEED_POLL_MS - performance.now())
+      : FEED_POLL_MS;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, wait);
+    this.timer.unref();
   }
 
   /** Resolves once the first read has set where reading starts: what commits after, it hands on. */
@@ -122,6 +168,7 @@ class FeedReader {
   /** Stops reading; resolves once a read under way has finished. */
   async stop() {
     this.stopped = true;
+    this.stopHearing?.();
     clearTimeout(this.timer);
     await this.reading;
   }
@@ -132,6 +179,7 @@ class FeedReader {
   }
 
   private async read() {
+    this.due = false;
     const query = this.query();
     if (query) {
       const now = performance.now();
@@ -160,9 +208,8 @@ class FeedReader {
         console.error(`change feed: ${(error as Error).message}`);
       }
     }
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.run(), FEED_POLL_MS);
-    this.timer.unref();
+    if (this.stopped || (this.woken && !this.due)) return;
+    this.schedule();
   }
 }
 
@@ -280,18 +327,21 @@ export function pgNotifications(connectionString: string): Notifications {
 /**
  * Embedded PGlite is one connection, the server's own: it hears what its own statements notify.
  * `exclusive` runs the LISTEN while no transaction holds that connection (the dialect's mutex).
+ * The feed is read after the connection's releases (`onRelease`): an idle server reads nothing.
  */
 export function pgliteNotifications(
   pglite: PGlite,
   exclusive: <T>(work: () => Promise<T>) => Promise<T>,
-  { keepMs }: { keepMs?: number } = {},
+  { keepMs, onRelease }: { keepMs?: number; onRelease: OnRelease },
 ): Notifications {
   const handlers = new Handlers();
   const query: FeedQuery = async (text, params) =>
-    (await exclusive(() => pglite.query<Record<string, unknown>>(text, params))).rows;
+    (await exclusive(() => feed.own(() => pglite.query<Record<string, unknown>>(text, params))))
+      .rows;
   const feed = new FeedReader(handlers, () => (pglite.closed ? null : query), {
     keepMs,
     shared: false,
+    onRelease,
   });
   return {
     async listen(channel, handler) {

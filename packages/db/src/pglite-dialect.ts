@@ -17,12 +17,16 @@ import {
  * statements are never interleaved with another request's.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  /** `onRelease` runs each time a caller hands the connection back: whatever it wrote is committed. */
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly onRelease: () => void = () => undefined,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.onRelease);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -37,7 +41,10 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly onRelease: () => void,
+  ) {
     this.connection = new PGliteConnection(pglite);
   }
 
@@ -67,6 +74,7 @@ class PGliteDriver implements Driver {
     const release = this.release;
     this.release = undefined;
     release?.();
+    this.onRelease();
     return Promise.resolve();
   }
   async destroy() {

@@ -233,7 +233,10 @@ describe("database notifications", () => {
     const { db, close } = await openTestDb({ kind: "pglite" });
     // Its own reader, keeping rows 1 s, so that a hold of 0.8 s is longer than half of it.
     const exclusive = <T>(work: () => Promise<T>) => db.kysely.connection().execute(() => work());
-    const notifications = pgliteNotifications(db.embedded!.pglite, exclusive, { keepMs: 1_000 });
+    const notifications = pgliteNotifications(db.embedded!.pglite, exclusive, {
+      keepMs: 1_000,
+      onRelease: db.embedded!.onRelease,
+    });
     try {
       const { locationId, programId } = await catalog(db);
       const visits = collector();
@@ -255,6 +258,26 @@ describe("database notifications", () => {
       expect(resumptions).toBe(0);
     } finally {
       await notifications.close();
+      await close();
+    }
+  });
+
+  it("leave the embedded feed unread while nobody uses the connection, and read it once someone has", async () => {
+    const { db, close } = await openTestDb({ kind: "pglite" });
+    // Only the reader's own timers are faked: PGlite's queries run as they do.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const visits = collector();
+      await db.notifications().listen("vsi_visits", visits.push);
+      // Read once to know where to start, and nothing more is due: no read waits for its time.
+      expect(vi.getTimerCount()).toBe(0);
+
+      await sql`select vsi_feed('vsi_visits', 'after-a-write')`.execute(db.kysely);
+      expect(vi.getTimerCount()).toBe(1);
+      await vi.runOnlyPendingTimersAsync();
+      await vi.waitFor(() => expect(visits.payloads).toEqual(["after-a-write"]));
+    } finally {
+      vi.useRealTimers();
       await close();
     }
   });
