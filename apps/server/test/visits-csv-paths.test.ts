@@ -116,112 +116,115 @@ describeOnPostgres("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
     ).toBe(true);
   });
 
-  let bigRows: Promise<unknown> | undefined;
-  /** Rows for the downloads that must still be running when the test looks. */
-  const withBigRows = () =>
-    (bigRows ??= (async () => {
-      // Far more than the sockets between the database, the server and the client hold (25 MB).
+  describe("while downloads longer than the sockets hold are under way", () => {
+    // Rows for the downloads that must still be running when the test looks: far more than the
+    // sockets between the database, the server and the client hold (25 MB).
+    beforeAll(async () => {
       await sql`insert into visits (first_name, last_name, phone_number, temperature, location_id, program_id, time_in)
         select 'Big' || g, repeat('Row', 50), (4170000000 + g)::text, '98.1', ${ids.location}, ${ids.program}, timestamptz '2020-01-01T00:00:00Z' + g * interval '1 minute'
         from generate_series(1, 100000) g`.execute(server.services.db.kysely);
-    })());
-
-  async function openDownload(path: string) {
-    await withBigRows();
-    if (!server.app.server.listening) await server.app.listen({ port: 0, host: "127.0.0.1" });
-    const address = server.app.server.address() as AddressInfo;
-    return new Promise<{ req: http.ClientRequest; res: http.IncomingMessage; first: Buffer }>(
-      (resolve, reject) => {
-        const req = http.get(
-          {
-            host: "127.0.0.1",
-            port: address.port,
-            path,
-            headers: { authorization: `Bearer ${token}` },
-            agent: false,
-          },
-          (res) => {
-            res.once("data", (first: Buffer) => {
-              res.pause();
-              resolve({ req, res, first });
-            });
-          },
-        );
-        req.on("error", reject);
-      },
-    );
-  }
-
-  const busyClients = () =>
-    server.services.db.pool!.totalCount - server.services.db.pool!.idleCount;
-  async function copiesRunning(): Promise<number> {
-    const rows = await sql<{
-      n: number;
-    }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and query ilike 'copy (%' and state <> 'idle'`.execute(
-      server.services.db.kysely,
-    );
-    return rows.rows[0]!.n;
-  }
-
-  it("frees the database connection when the download is closed halfway", async () => {
-    const download = await openDownload("/api/visits?format=csv");
-    expect(download.res.statusCode).toBe(200);
-    expect(download.first.subarray(0, 3).toString("latin1")).toBe("\xEF\xBB\xBF");
-    await until("the COPY is running", async () => (await copiesRunning()) === 1);
-    expect(busyClients()).toBe(1);
-
-    download.req.destroy();
-    await until(
-      "the connection is freed",
-      async () => busyClients() === 0 && (await copiesRunning()) === 0,
-    );
-    // And the next export works on a fresh connection.
-    const next = await server.client().get("/api/visits?format=csv&from=2026-06-01&timeZone=UTC", {
-      authorization: `Bearer ${token}`,
     });
-    expect(next.status).toBe(200);
-  });
 
-  it("leaves the pool to everyone else while slow downloads last: a quarter of it COPYs, the rest go in batches", async () => {
-    // The test server's pool has 4 connections: one COPY at a time, three more downloads batched.
-    const downloads = [];
-    for (let i = 0; i < 4; i++) downloads.push(await openDownload("/api/visits?format=csv"));
-    await until("the COPY is running", async () => (await copiesRunning()) === 1);
-    // The batched ones read ahead until the sockets are full, then hold nothing.
-    await until("only the COPY holds a connection", () => Promise.resolve(busyClients() === 1));
-    const page = await server
-      .client()
-      .get("/api/visits?page=1", { authorization: `Bearer ${token}` });
-    expect(page.status).toBe(200);
-    // Each download began with the same bytes, whichever way it is made.
-    for (const d of downloads)
-      expect(d.first.subarray(0, 200).equals(downloads[0]!.first.subarray(0, 200))).toBe(true);
-    for (const d of downloads) d.req.destroy();
-    await until(
-      "the connections are freed",
-      async () => busyClients() === 0 && (await copiesRunning()) === 0,
-    );
-  });
+    async function openDownload(path: string) {
+      if (!server.app.server.listening) await server.app.listen({ port: 0, host: "127.0.0.1" });
+      const address = server.app.server.address() as AddressInfo;
+      return new Promise<{ req: http.ClientRequest; res: http.IncomingMessage; first: Buffer }>(
+        (resolve, reject) => {
+          const req = http.get(
+            {
+              host: "127.0.0.1",
+              port: address.port,
+              path,
+              headers: { authorization: `Bearer ${token}` },
+              agent: false,
+            },
+            (res) => {
+              res.once("data", (first: Buffer) => {
+                res.pause();
+                resolve({ req, res, first });
+              });
+            },
+          );
+          req.on("error", reject);
+        },
+      );
+    }
 
-  it("ends a download unfinished when the database fails mid-stream, and recovers", async () => {
-    const download = await openDownload("/api/visits?format=csv");
-    await until("the COPY is running", async () => (await copiesRunning()) === 1);
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and query ilike 'copy (%'`.execute(
-      server.services.db.kysely,
-    );
-    const outcome = await new Promise<string>((resolve) => {
-      download.res.on("end", () => resolve("complete"));
-      download.res.on("error", () => resolve("aborted"));
-      download.res.on("aborted", () => resolve("aborted"));
-      download.res.resume();
+    const busyClients = () =>
+      server.services.db.pool!.totalCount - server.services.db.pool!.idleCount;
+    async function copiesRunning(): Promise<number> {
+      const rows = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and query ilike 'copy (%' and state <> 'idle'`.execute(
+        server.services.db.kysely,
+      );
+      return rows.rows[0]!.n;
+    }
+
+    it("frees the database connection when the download is closed halfway", async () => {
+      const download = await openDownload("/api/visits?format=csv");
+      expect(download.res.statusCode).toBe(200);
+      expect(download.first.subarray(0, 3).toString("latin1")).toBe("\xEF\xBB\xBF");
+      await until("the COPY is running", async () => (await copiesRunning()) === 1);
+      expect(busyClients()).toBe(1);
+
+      download.req.destroy();
+      await until(
+        "the connection is freed",
+        async () => busyClients() === 0 && (await copiesRunning()) === 0,
+      );
+      // And the next export works on a fresh connection.
+      const next = await server
+        .client()
+        .get("/api/visits?format=csv&from=2026-06-01&timeZone=UTC", {
+          authorization: `Bearer ${token}`,
+        });
+      expect(next.status).toBe(200);
     });
-    expect(outcome).toBe("aborted");
-    await until("the connection is freed", () => Promise.resolve(busyClients() === 0));
-    const next = await server.client().get("/api/visits?format=csv&from=2026-06-01&timeZone=UTC", {
-      authorization: `Bearer ${token}`,
+
+    it("leaves the pool to everyone else while slow downloads last: a quarter of it COPYs, the rest go in batches", async () => {
+      // The test server's pool has 4 connections: one COPY at a time, three more downloads batched.
+      const downloads = [];
+      for (let i = 0; i < 4; i++) downloads.push(await openDownload("/api/visits?format=csv"));
+      await until("the COPY is running", async () => (await copiesRunning()) === 1);
+      // The batched ones read ahead until the sockets are full, then hold nothing.
+      await until("only the COPY holds a connection", () => Promise.resolve(busyClients() === 1));
+      const page = await server
+        .client()
+        .get("/api/visits?page=1", { authorization: `Bearer ${token}` });
+      expect(page.status).toBe(200);
+      // Each download began with the same bytes, whichever way it is made.
+      for (const d of downloads)
+        expect(d.first.subarray(0, 200).equals(downloads[0]!.first.subarray(0, 200))).toBe(true);
+      for (const d of downloads) d.req.destroy();
+      await until(
+        "the connections are freed",
+        async () => busyClients() === 0 && (await copiesRunning()) === 0,
+      );
     });
-    expect(next.status).toBe(200);
-    expect(next.body.match(/Bulk\d+ Row/g)).toHaveLength(4500);
+
+    it("ends a download unfinished when the database fails mid-stream, and recovers", async () => {
+      const download = await openDownload("/api/visits?format=csv");
+      await until("the COPY is running", async () => (await copiesRunning()) === 1);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and query ilike 'copy (%'`.execute(
+        server.services.db.kysely,
+      );
+      const outcome = await new Promise<string>((resolve) => {
+        download.res.on("end", () => resolve("complete"));
+        download.res.on("error", () => resolve("aborted"));
+        download.res.on("aborted", () => resolve("aborted"));
+        download.res.resume();
+      });
+      expect(outcome).toBe("aborted");
+      await until("the connection is freed", () => Promise.resolve(busyClients() === 0));
+      const next = await server
+        .client()
+        .get("/api/visits?format=csv&from=2026-06-01&timeZone=UTC", {
+          authorization: `Bearer ${token}`,
+        });
+      expect(next.status).toBe(200);
+      expect(next.body.match(/Bulk\d+ Row/g)).toHaveLength(4500);
+    });
   });
 });
 
