@@ -146,6 +146,25 @@ export async function keepScreenshot(
   await test.info().attach(name, { path: file, contentType: "image/png" });
 }
 
+/**
+ * Nothing on the page cut off inside its own box: no element that hides what overflows it (a
+ * button's label, a badge's ellipsis, a clipped page) is narrower than what it holds. The page's
+ * own width check cannot see a row whose buttons spill out of a card and are clipped there.
+ */
+export async function expectNothingClipped(page: Page, label: string): Promise<void> {
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((element) => {
+        if (element.getClientRects().length === 0) return false;
+        const style = getComputedStyle(element);
+        const hides = style.overflowX !== "visible" || style.textOverflow === "ellipsis";
+        return hides && element.scrollWidth > element.clientWidth + 1;
+      })
+      .map((element) => `${element.tagName.toLowerCase()} "${element.innerText.slice(0, 40)}"`),
+  );
+  expect(clipped, `${label}: cut off`).toEqual([]);
+}
+
 /** No horizontal scrolling: the page is no wider than the window. */
 export async function expectNoHorizontalOverflow(page: Page, label: string): Promise<void> {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({

@@ -1,10 +1,18 @@
 import type { Locator, Page } from "@playwright/test";
-import { createSite, logInContext, signInVisitor, freshConnection } from "../support/api.ts";
+import {
+  createProgram,
+  createSite,
+  freshConnection,
+  logInContext,
+  signInVisitor,
+  unique,
+} from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { staffMenuLinks } from "../support/menu.ts";
 import {
   expect,
   expectNoHorizontalOverflow,
+  expectNothingClipped,
   keepScreenshot,
   tabletSizes,
   test,
@@ -80,6 +88,31 @@ test("phone: Log out from the menu ends the session and goes home", async ({ pag
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.getByRole("navigation", { name: "Main" });
   await expect(menu.getByRole("link")).toHaveText(["Home", "Log in"]);
+});
+
+test("phone: the intake questions' list shows each question, its badge and its buttons whole", async ({
+  page,
+  adminApi,
+  newUser,
+}) => {
+  const tag = unique();
+  const label = `Do you confirm your household's income is within the guidelines? ${tag}`;
+  // Asked by a program of its own: the other journeys' kiosks, at the same time, never ask it.
+  const program = await createProgram(adminApi, `Phone questions ${tag}`);
+  await adminApi.expect(201, "POST", "/api/questions", {
+    Kind: "yesno",
+    Label: { en: label, es: label },
+    Required: true,
+    ProgramIds: [program.id],
+  });
+  const admin = await newUser({ isAdmin: true });
+  await logInContext(page.context(), admin);
+  await page.setViewportSize(viewports.phone);
+  await page.goto("/admin/questions");
+  const row = page.getByText(label);
+  await expect(row).toBeVisible();
+  await expectNoHorizontalOverflow(page, "questions on a phone");
+  await expectNothingClipped(page, "questions on a phone");
 });
 
 test("tablets: the sheet and the sign-in form fit the screen, upright and sideways", async ({

@@ -45,9 +45,13 @@ function QuestionsPage() {
   const ownerName = (owner: number | null) =>
     owner === null ? t("questions.network") : t("programs.ownOf", { name: names.get(owner) ?? "" });
   const row = (question: (typeof items)[number]) => (
-    <Group justify="space-between" wrap="nowrap" style={{ flex: 1 }}>
-      <div>
-        <Text fw={500}>{question.label}</Text>
+    // On a phone the buttons go under the question rather than squeezing it to a column of words.
+    <Group justify="space-between" style={{ flex: 1, minWidth: 0 }}>
+      <div style={{ flex: "1 1 14rem", minWidth: 0 }}>
+        <Group gap="xs">
+          <Text fw={500}>{question.label}</Text>
+          {question.Required ? <Badge variant="light">{t("questions.required")}</Badge> : null}
+        </Group>
         <Text size="sm" c="dimmed">
           {question.ProgramIds.length === 0
             ? t("questions.everyProgram")
@@ -58,8 +62,7 @@ function QuestionsPage() {
             : ""}
         </Text>
       </div>
-      <Group gap="xs" wrap="nowrap">
-        {question.Required ? <Badge variant="light">{t("questions.required")}</Badge> : null}
+      <Group gap="xs" wrap="nowrap" ml="auto">
         {user && mayChangeOwned(user, question.LocationId) ? (
           <>
             <EditLink
