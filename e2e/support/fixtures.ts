@@ -147,18 +147,22 @@ export async function keepScreenshot(
 }
 
 /**
- * Nothing on the page cut off inside its own box: no element that hides what overflows it (a
- * button's label, a badge's ellipsis, a clipped page) is narrower than what it holds. The page's
- * own width check cannot see a row whose buttons spill out of a card and are clipped there.
+ * Nothing on the page cut off inside its own box: no element that clips what overflows it (a
+ * button's label, a badge's ellipsis, a card) is narrower than what it holds. The page's own width
+ * check cannot see a row whose buttons spill out of a card and are clipped there. Boxes that
+ * scroll (a wide table's), form fields (a long value scrolls inside) and text hidden for screen
+ * readers (one pixel wide on purpose) are not cut off.
  */
 export async function expectNothingClipped(page: Page, label: string): Promise<void> {
   const clipped = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>("body *")]
       .filter((element) => {
-        if (element.getClientRects().length === 0) return false;
+        if (element.getClientRects().length === 0 || element.clientWidth <= 1) return false;
+        if (element.matches("input, textarea, select")) return false;
         const style = getComputedStyle(element);
-        const hides = style.overflowX !== "visible" || style.textOverflow === "ellipsis";
-        return hides && element.scrollWidth > element.clientWidth + 1;
+        const clips = ["hidden", "clip"].includes(style.overflowX);
+        const ellipsis = style.textOverflow === "ellipsis";
+        return (clips || ellipsis) && element.scrollWidth > element.clientWidth + 1;
       })
       .map((element) => `${element.tagName.toLowerCase()} "${element.innerText.slice(0, 40)}"`),
   );
