@@ -1,9 +1,7 @@
 import { expect, test } from "../support/fixtures.ts";
+import { liveBound as live } from "../support/live.ts";
 import { listFetches, twoTablets } from "../support/two-tablets.ts";
 import { confirmSignOut } from "../support/sheet.ts";
-
-/** How long a change may take to show on another tablet here: a bound, not the measure (13-live). */
-const live = 5_000;
 
 test("two tablets at one location see the same visitors without a reload, through the live stream", async ({
   adminApi,

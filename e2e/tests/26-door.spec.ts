@@ -3,6 +3,7 @@ import { decodePosterQr } from "../support/poster-qr.ts";
 import { createSite, logInContext, signInVisitor, uniquePhone } from "../support/api.ts";
 import { expectAccessible } from "../support/axe.ts";
 import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts";
+import { liveBound } from "../support/live.ts";
 
 // The door: staff turn on self sign-in and print the poster; a visitor scans it, signs in on their
 // own phone in Spanish, the tablet at the same door shows them at once, and their sign-out takes
@@ -104,7 +105,7 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
 
   await phone.getByRole("button", { name: "Enviar" }).click();
   await expect(phone.getByText(/Está registrado\/a en Door Hall .* desde las/)).toBeVisible();
-  await expect(tablet.page.getByText("Rosa S.")).toBeVisible({ timeout: 1000 });
+  await expect(tablet.page.getByText("Rosa S.")).toBeVisible({ timeout: liveBound });
   await keepScreenshot(phone, "26-door-signed-in-390x844");
   await expectAccessible(phone, "the door's signed-in page, in Spanish");
 
@@ -114,7 +115,7 @@ test("a visitor signs in and out on their own phone from the door's poster, and 
   await expect(phone.getByText(/Está registrado\/a en Door Hall .* desde las/)).toBeVisible();
   await phone.getByRole("button", { name: "Salir" }).click();
   await expect(phone.getByText(/Registró su salida de Door Hall/)).toBeVisible();
-  await expect(tablet.page.getByText("Rosa S.")).toBeHidden({ timeout: 1000 });
+  await expect(tablet.page.getByText("Rosa S.")).toBeHidden({ timeout: liveBound });
   await keepScreenshot(phone, "26-door-signed-out-390x844");
 
   // She comes again: her phone proves her number with its earlier visit's secret, so the door asks
