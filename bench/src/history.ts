@@ -133,7 +133,7 @@ async function funderSummaryAt(build: Build, locationId: number | undefined) {
   // Each statement explained with the settings the server runs it with.
   const plans = await withDb(build.database, async (db) => {
     const explained: string[] = [];
-    for (const name of ["people", "months", "answers", "questions"] as const) {
+    for (const name of ["people", "households", "months", "answers", "questions"] as const) {
       const rows = await db.transaction().execute(async (trx) => {
         for (const [setting, value] of Object.entries(summarySettings))
           await sql`select set_config(${setting}, ${value}, true)`.execute(trx);

@@ -662,7 +662,7 @@ CREATE INDEX tablets_location_id_idx ON public.tablets USING btree (location_id)
 
 CREATE UNIQUE INDEX users_email_lower_key ON public.users USING btree (lower(email));
 
-CREATE INDEX visits_household_idx ON public.visits USING btree (household_id, time_in) WHERE (household_id IS NOT NULL);
+CREATE INDEX visits_household_idx ON public.visits USING btree (household_id, time_in) INCLUDE (location_id, program_id) WHERE (household_id IS NOT NULL);
 
 CREATE INDEX visits_location_time_in_idx ON public.visits USING btree (location_id, time_in) INCLUDE (program_id, time_out, visitor_key) WITH (fillfactor='100');
 

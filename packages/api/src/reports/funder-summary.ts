@@ -2,7 +2,12 @@ import { sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Executor } from "@vsi/db";
 import { programName } from "@vsi/i18n/languages";
-import { dayStart, visitConditions, type VisitFilters } from "../visits/filters.ts";
+import {
+  dayStart,
+  periodConditions,
+  visitConditions,
+  type VisitFilters,
+} from "../visits/filters.ts";
 import { answerFiguresStatement, questionFigures, questionsStatement } from "./answer-summary.ts";
 import {
   defaultAgeBands,
@@ -23,8 +28,9 @@ export async function funderSummary(
 ): Promise<FunderSummary> {
   const read = <T>(run: (statements: ReturnType<typeof funderSummaryStatements>) => Promise<T>) =>
     withoutJit(db, (trx) => run(funderSummaryStatements(trx, input)));
-  const [counts, rows, figures, asked] = await Promise.all([
+  const [counts, houses, rows, figures, asked] = await Promise.all([
     read(({ people }) => people.executeTakeFirstOrThrow()),
+    read(({ households }) => households.executeTakeFirstOrThrow()),
     read(({ months }) => months.execute()),
     read(({ answers }) => answers.execute()),
     questionsStatement(db, input.locationId ?? input.locationIds).execute(),
@@ -50,7 +56,7 @@ export async function funderSummary(
     programName({ Name: row.name ?? "", NameEs: row.name_es }, input.language ?? "en");
   return {
     ...totalsOf(counts),
-    ...householdsOf(counts, input.ageBands),
+    ...householdsOf(counts, houses, input.ageBands),
     perProgramMonth: rows.flatMap((row) =>
       row.program_id === null
         ? []
@@ -61,36 +67,42 @@ export async function funderSummary(
   };
 }
 
-/** The people's pass's households and individuals, the individuals in `bands` (the default ones when left out). */
+/**
+ * The households' pass's households and individuals, with the people's pass's parties without a
+ * household; the individuals in `bands` (the default ones when left out).
+ */
 function householdsOf(
-  counts: {
+  counts: { lone_individuals: number; party_sizes: number },
+  houses: {
     households: number;
     new_households: number;
     individuals: number;
-    party_sizes: number;
     ages: ReadonlyArray<{ age: number; count: number }>;
   },
   bands: readonly AgeBand[] | undefined,
 ) {
-  const individuals = Number(counts.individuals);
+  const individuals = Number(houses.individuals) + Number(counts.lone_individuals);
   return {
-    households: Number(counts.households),
-    newHouseholds: Number(counts.new_households),
+    households: Number(houses.households),
+    newHouseholds: Number(houses.new_households),
     individuals,
     partySizes: Number(counts.party_sizes),
-    ageBands: inBands(bands ?? readAgeBands(defaultAgeBands)!, counts.ages, individuals),
+    ageBands: inBands(bands ?? readAgeBands(defaultAgeBands)!, houses.ages, individuals),
   };
 }
 
 /**
- * The summary's totals, households and individuals by age band alone, by the same pass as
+ * The summary's totals, households and individuals by age band alone, by the same passes as
  * funderSummary's: what the monthly partner report asks of each program, location and month.
  */
 export async function householdFigures(db: Executor, input: FunderSummaryInput) {
-  const counts = await withoutJit(db, (trx) =>
-    funderSummaryStatements(trx, input).people.executeTakeFirstOrThrow(),
-  );
-  return { ...totalsOf(counts), ...householdsOf(counts, input.ageBands) };
+  const read = <T>(run: (statements: ReturnType<typeof funderSummaryStatements>) => Promise<T>) =>
+    withoutJit(db, (trx) => run(funderSummaryStatements(trx, input)));
+  const [counts, houses] = await Promise.all([
+    read(({ people }) => people.executeTakeFirstOrThrow()),
+    read(({ households }) => households.executeTakeFirstOrThrow()),
+  ]);
+  return { ...totalsOf(counts), ...householdsOf(counts, houses, input.ageBands) };
 }
 
 /** Known ages counted in their bands, then `unknown`: the individuals whose age is not known. */
@@ -184,12 +196,10 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
   // The people, new and returning, and each month's new people (first visit to the place, or to
   // the program, in that month within the period; they add up to the period's) all come from it.
   // Visits without a key (no phone number) are counted, as a group that is nobody.
-  // The same pass groups a third way, by household (a row with no household holds every other
-  // visit): its first visit, its largest party in the period, and which members came when, in
-  // the period, for their ages; a person's largest party among visits without a household.
+  // Households are counted by a statement of their own, over the period's visits alone.
   const inPeriod = sql<boolean>`visits.time_in >= ${periodStart}`;
   // The roll-up's pass is the same, a row per person and location: each site's new people are
-  // new to that site, as that site's own summary counts them (its rows all people's, no households).
+  // new to that site, as that site's own summary counts them.
   const firstVisits = (perLocation: boolean) =>
     db.with("firsts", (qc) =>
       qc
@@ -202,35 +212,28 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
           sql<number | null>`${perLocation ? sql`visits.location_id` : sql`null::int`}`.as(
             "location_id",
           ),
-          sql<number | null>`${perLocation ? sql`null::int` : sql`visits.household_id`}`.as(
-            "household_id",
-          ),
-          sql<number>`${perLocation ? sql`3` : sql`grouping(visits.visitor_key, visits.program_id, visits.household_id)`}`.as(
+          sql<number>`${perLocation ? sql`1` : sql`grouping(visits.visitor_key, visits.program_id)`}`.as(
             "grouped",
           ),
           sql<Date>`min(visits.time_in)`.as("first_in"),
           sql<number>`(count(*) filter (where ${inPeriod}))::int`.as("visits"),
-          sql<number | null>`max(visits.party_size) filter (where ${inPeriod})`.as("party"),
           sql<number>`(sum(visits.party_size) filter (where ${inPeriod}))::int`.as("party_sizes"),
           sql<
             number | null
           >`max(visits.party_size) filter (where ${inPeriod} and visits.household_id is null)`.as(
             "lone_party",
           ),
-          sql<unknown>`jsonb_agg(jsonb_build_array(visits.time_in, visits.household_member_ids))
-            filter (where ${inPeriod} and visits.household_member_ids is not null)`.as("present"),
         ])
         .where(visitConditions({ ...place, to: input.to }))
         .groupBy(
           perLocation
             ? sql`visits.visitor_key, visits.location_id`
-            : sql`grouping sets ((visits.visitor_key, visits.program_id), (visits.visitor_key), (visits.household_id))`,
+            : sql`grouping sets ((visits.visitor_key, visits.program_id), (visits.visitor_key))`,
         ),
     );
   const history = firstVisits(false);
   // grouping(): a bit for each column left out of the row's set, the last the lowest.
-  const person = sql<boolean>`firsts.grouped = 3`;
-  const household = sql<boolean>`(firsts.grouped = 6 and firsts.household_id is not null and firsts.visits > 0)`;
+  const person = sql<boolean>`firsts.grouped = 1`;
   const peopleTotals = [
     sql<number>`coalesce(sum(firsts.visits) filter (where ${person}), 0)`.as("visits"),
     sql<number>`count(*) filter (where ${person} and firsts.visits > 0 and firsts.visitor_key is not null)`.as(
@@ -246,51 +249,6 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     .select(["firsts.location_id", ...peopleTotals])
     .groupBy("firsts.location_id");
   const people = history
-    // Each member who came in the period, once, at their first visit in it (their age then).
-    .with("members", (qc) =>
-      qc
-        .selectFrom(
-          sql<{ household_id: number; at: Date; member_id: number }>`(select firsts.household_id,
-            (came.value->>0)::timestamptz as at, member.value::int as member_id
-            from firsts, jsonb_array_elements(firsts.present) came,
-              jsonb_array_elements_text(came.value->1) member
-            where ${household})`.as("came"),
-        )
-        .select(["came.household_id", "came.member_id", sql<Date>`min(came.at)`.as("first_at")])
-        .groupBy(["came.household_id", "came.member_id"]),
-    )
-    // A household's people: its largest party, or more members than that when others came another day.
-    .with("served", (qc) =>
-      qc
-        .selectFrom("firsts")
-        .leftJoin(
-          (eb) =>
-            eb
-              .selectFrom("members")
-              .select(["members.household_id", sql<number>`count(*)`.as("came")])
-              .groupBy("members.household_id")
-              .as("present"),
-          (join) => join.on(sql<boolean>`present.household_id = firsts.household_id`),
-        )
-        .select([
-          "firsts.household_id",
-          "firsts.first_in",
-          sql<number>`greatest(firsts.party, coalesce(present.came, 0))::int`.as("people"),
-        ])
-        .where(household),
-    )
-    .with("ages", (qc) =>
-      qc
-        .selectFrom("members")
-        .innerJoin("household_members", "household_members.id", "members.member_id")
-        .select([
-          sql<number>`extract(year from age((members.first_at at time zone ${input.timeZone})::date,
-            household_members.birth_date))::int`.as("age"),
-          sql<number>`count(*)::int`.as("count"),
-        ])
-        .where("household_members.birth_date", "is not", null)
-        .groupBy("age"),
-    )
     .with("newcomers", (qc) =>
       qc
         .selectFrom("firsts")
@@ -300,7 +258,6 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
           sql<number>`count(*)`.as("new_people"),
         ])
         .where("firsts.visitor_key", "is not", null)
-        .where(sql<boolean>`firsts.grouped <> 6`)
         .where("firsts.first_in", ">=", periodStart)
         .groupBy(["firsts.program_id", "month"]),
     )
@@ -316,17 +273,77 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
             "newcomers.new_people",
           ]),
       ).as("newcomers"),
-      sql<number>`(select count(*)::int from served)`.as("households"),
-      sql<number>`(select count(*)::int from served where served.first_in >= ${periodStart})`.as(
-        "new_households",
-      ),
-      sql<number>`(select coalesce(sum(served.people), 0)::int from served)
-        + coalesce((sum(firsts.lone_party) filter (where ${person} and firsts.visitor_key is not null))::int, 0)`.as(
-        "individuals",
+      // A person's largest party among their visits without a household.
+      sql<number>`coalesce((sum(firsts.lone_party) filter (where ${person} and firsts.visitor_key is not null))::int, 0)`.as(
+        "lone_individuals",
       ),
       sql<number>`coalesce(sum(firsts.party_sizes) filter (where ${person}), 0)::int`.as(
         "party_sizes",
       ),
+    ]);
+
+  // The period's households, over the period's visits alone: a row per member who came (their
+  // first visit in it, for their age then) and one for visits that named nobody (a count alone),
+  // each with the largest party among them. A household's people are its largest party, or more
+  // members than that when others came another day; it is new when none of its visits to the
+  // place came before the period (read from the household index alone). On a connection of its
+  // own beside the people's pass.
+  const households = db
+    .with("members", (qc) =>
+      qc
+        .selectFrom(
+          sql<{
+            household_id: number;
+            member_id: number | null;
+            time_in: Date;
+            party_size: number;
+          }>`(select visits.household_id, member.id as member_id, visits.time_in, visits.party_size
+            from visits left join lateral unnest(visits.household_member_ids) as member(id) on true
+            where ${sql.join([...periodConditions(period, "visits"), sql`visits.household_id is not null`], sql` and `)})`.as(
+            "came",
+          ),
+        )
+        .select([
+          "came.household_id",
+          "came.member_id",
+          sql<Date>`min(came.time_in)`.as("first_at"),
+          sql<number>`max(came.party_size)`.as("party"),
+        ])
+        .groupBy(["came.household_id", "came.member_id"]),
+    )
+    .with("served", (qc) =>
+      qc
+        .selectFrom("members")
+        .select([
+          sql<number>`greatest(max(members.party), count(members.member_id))::int`.as("people"),
+          sql<boolean>`not exists (select from visits where ${sql.join(
+            [
+              sql`visits.household_id = members.household_id`,
+              sql`visits.time_in < ${periodStart}`,
+              ...periodConditions(place, "visits"),
+            ],
+            sql` and `,
+          )})`.as("is_new"),
+        ])
+        .groupBy("members.household_id"),
+    )
+    .with("ages", (qc) =>
+      qc
+        .selectFrom("members")
+        .innerJoin("household_members", "household_members.id", "members.member_id")
+        .select([
+          sql<number>`extract(year from age((members.first_at at time zone ${input.timeZone})::date,
+            household_members.birth_date))::int`.as("age"),
+          sql<number>`count(*)::int`.as("count"),
+        ])
+        .where("household_members.birth_date", "is not", null)
+        .groupBy("age"),
+    )
+    .selectFrom("served")
+    .select((eb) => [
+      sql<number>`count(*)::int`.as("households"),
+      sql<number>`(count(*) filter (where served.is_new))::int`.as("new_households"),
+      sql<number>`coalesce(sum(served.people), 0)::int`.as("individuals"),
       jsonArrayFrom(eb.selectFrom("ages").select(["ages.age", "ages.count"])).as("ages"),
     ]);
 
@@ -363,6 +380,7 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     totals,
     perLocation,
     people,
+    households,
     months,
     answers: answerFiguresStatement(db, period),
     questions: questionsStatement(db, input.locationId ?? input.locationIds),
