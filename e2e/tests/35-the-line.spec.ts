@@ -3,11 +3,19 @@ import { expect, keepScreenshot, test, viewports } from "../support/fixtures.ts"
 import { signInOnSheet } from "../support/sign-in-form.ts";
 import { zoneNearNoon } from "../support/zone.ts";
 
-// The line: two visitors sign in by arrival and a third on her own phone at the door, who is told
-// her number and how many are ahead; the waiting room's screen shows numbers without names; staff
-// call three from the location's page, and the phone says it is her turn, at her desk; the screen
-// revoked there stops; the funder summary shows how long the three waited. With a clothing line of
-// its own, the screen, the tablet's welcome and a phone each name the line a number is in.
+// The line: ten visitors sign in by arrival on two tablets and a phone. One on each tablet's sheet,
+// whose welcome says the number; the third on her own phone at the door, who is told her number
+// and how many are ahead; seven more through the tablets as the kiosk sends them. The waiting
+// room's screen shows the ten numbers without names; staff call three from the location's page,
+// and the phone says it is her turn, at her desk; the screen revoked there stops; the funder
+// summary shows how long the three waited. With a clothing line of its own, the screen, the
+// tablet's welcome and a phone each name the line a number is in.
+
+/** The numbers from `first` to `last` as the screen lists them. */
+const numbers = (first: number, last: number) =>
+  Array.from({ length: last - first + 1 }, (_, index) => first + index).join("  ·  ");
+/** Every name the first ten visitors gave: the screen shows none. */
+const names = /Otto|Inés|Guest|Early|Rosa|Serrano/;
 
 test("visitors get numbers, the screen shows them without names, staff call, and the phone says whose turn; the tablet and the phone name a program's own line", async ({
   adminApi,
@@ -32,14 +40,22 @@ test("visitors get numbers, the screen shows them without names, staff call, and
     "POST",
     `/api/locations/${location.id}/door-code`,
   );
-  for (const FirstName of ["Otto", "Inés"])
-    await signInVisitor(adminApi, {
-      LocationId: location.id,
-      ProgramId: program.id,
-      FirstName,
-      LastName: "Early",
-      PhoneNumber: uniquePhone(),
+  // Two tablets at the door: the first two sign in on their sheets, numbers 1 and 2.
+  const tablets = await Promise.all(
+    [0, 1].map(() => setUpTablet(location.id, { viewport: viewports.tabletLandscape })),
+  );
+  await Promise.all(
+    tablets.map((tablet) => tablet.page.goto(`/sheet/${location.id}?programId=${program.id}`)),
+  );
+  for (const [index, first] of ["Otto", "Inés"].entries()) {
+    const welcome = await signInOnSheet(tablets[index]!.page, {
+      phone: uniquePhone(),
+      temperature: "98.4",
+      first,
+      last: "Early",
     });
+    await expect(welcome.locator("[data-queue-number]")).toHaveText(`Your number is ${index + 1}`);
+  }
 
   // The third signs in on her phone: number 3, two ahead of her.
   const phoneContext = await browser.newContext({
@@ -58,6 +74,27 @@ test("visitors get numbers, the screen shows them without names, staff call, and
   await expect(phone.getByText("2 places ahead of you")).toBeVisible();
   await keepScreenshot(phone, "35-line-door-waiting-390x844");
 
+  // Seven more, numbers 4 to 10, through the tablets' own sessions, as their sheets send a sign-in.
+  for (let number = 4; number <= 10; number++) {
+    const reply = await tablets[number % 2]!.api.call(
+      "POST",
+      "/api/visits",
+      {
+        LocationId: location.id,
+        ProgramId: program.id,
+        FirstName: `Guest${number}`,
+        LastName: "Early",
+        PhoneNumber: uniquePhone(),
+        Temperature: "98.4",
+      },
+      { "Idempotency-Key": crypto.randomUUID() },
+    );
+    expect(reply.status, reply.text).toBe(201);
+    expect((reply.json as { QueueNumber: number }).QueueNumber).toBe(number);
+  }
+  // The second tablet has done its part; the first signs in a clothing visitor later.
+  await tablets[1]!.page.close();
+
   // The waiting room's TV: numbers only.
   const { url: screenLink } = await adminApi.expect(
     201,
@@ -67,8 +104,8 @@ test("visitors get numbers, the screen shows them without names, staff call, and
   const tvContext = await browser.newContext({ viewport: viewports.tabletLandscape });
   const tv = await tvContext.newPage();
   await tv.goto(new URL(screenLink as string).pathname);
-  await expect(tv.locator("[data-waiting]")).toHaveText("1  ·  2  ·  3");
-  await expect(tv.locator("body")).not.toContainText(/Otto|Inés|Rosa/);
+  await expect(tv.locator("[data-waiting]")).toHaveText(numbers(1, 10));
+  await expect(tv.locator("body")).not.toContainText(names);
 
   // Staff call from the location's page: the first two to desk 1, the next to desk 2.
   await logInContext(page.context(), await newUser());
@@ -85,7 +122,8 @@ test("visitors get numbers, the screen shows them without names, staff call, and
   await panel.getByRole("button", { name: "Call next" }).click();
   await expect(phone.getByText("It's your turn — go to desk 2")).toBeVisible();
   await expect(tv.locator('[data-serving="3"]')).toContainText("Desk 2");
-  await expect(tv.locator("body")).not.toContainText(/Otto|Inés|Rosa/);
+  await expect(tv.locator("[data-waiting]")).toHaveText(numbers(4, 10));
+  await expect(tv.locator("body")).not.toContainText(names);
   await keepScreenshot(phone, "35-line-door-your-turn-390x844");
   await keepScreenshot(tv, "35-line-screen-1024x768");
   await keepScreenshot(page, "35-line-panel-1024x768");
@@ -107,14 +145,14 @@ test("visitors get numbers, the screen shows them without names, staff call, and
   await tv.reload();
   await expect(tv.getByText("This screen's link is not known")).toBeVisible();
 
-  // The funder summary of the site: the three numbered, called, and how long they waited.
+  // The funder summary of the site: the ten numbered, the three called, and how long they waited.
   await page.setViewportSize({ width: 820, height: 1180 });
   await page.goto(`/dashboard/reports/summary?from=${today}&to=${today}&locationId=${location.id}`);
   const waits = page.getByRole("region", { name: "Waiting times in the line" });
   await expect(waits.getByRole("row").nth(1)).toContainText(program.Name);
   // Called, then numbers given.
   await expect(waits.getByRole("cell").nth(4)).toHaveText("3");
-  await expect(waits.getByRole("cell").nth(5)).toHaveText("3");
+  await expect(waits.getByRole("cell").nth(5)).toHaveText("10");
   await keepScreenshot(page, "35-line-waits-820x1180");
   await page.setViewportSize(viewports.phone);
   await keepScreenshot(page, "35-line-waits-390x844");
@@ -144,8 +182,9 @@ test("visitors get numbers, the screen shows them without names, staff call, and
   );
   await tv.setViewportSize(viewports.tabletLandscape);
   await tv.goto(new URL(linesScreen as string).pathname);
+  // The shared line: the seven not called, then Cy.
   await expect(tv.locator("[data-waiting-line]")).toHaveText([
-    /^Other programs\s*4$/,
+    new RegExp(`^Other programs\\s*${numbers(4, 11).replaceAll("  ·  ", "\\s+·\\s+")}$`),
     /^Clothing \S+\s*1\s+·\s+2$/,
   ]);
   await keepScreenshot(tv, "35-line-screen-lines-1024x768");
@@ -154,7 +193,7 @@ test("visitors get numbers, the screen shows them without names, staff call, and
   await keepScreenshot(page, "35-line-panel-lines-390x844");
 
   // The tablet and a phone at the door name the line a number is in: "3" alone could be either.
-  const tablet = await setUpTablet(location.id, { viewport: viewports.tabletLandscape });
+  const tablet = tablets[0]!;
   await tablet.page.goto(`/sheet/${location.id}?programId=${clothing.id}`);
   const welcome = await signInOnSheet(tablet.page, {
     phone: uniquePhone(),

@@ -12,7 +12,7 @@ import { signInOnSheet } from "../support/sign-in-form.ts";
 // Tickets: a visitor signs in at a tablet and prints their ticket, which the server sends to the
 // site's label printer (a fake one listening here); staff open the visit, print its ticket to a
 // PDF on a 62 × 29 mm page, and scan its QR code with a phone's camera (Chromium's fake camera,
-// showing the ticket's code) to open the visit and sign it out.
+// showing the ticket's code) to open the visit, mark its number served at the desk and sign it out.
 
 const mmToPoints = (mm: number) => (mm / 25.4) * 72;
 
@@ -27,7 +27,11 @@ test("a ticket prints to the label printer and to a label-sized page, and its QR
     const site = await createSite(adminApi, "Label Hall", ["Pantry"]);
     const { location } = site;
     const program = site.programs[0]!;
-    await adminApi.expect(200, "PATCH", `/api/locations/${location.id}`, lingeringConfirmation);
+    // The site's line is on, so the ticket carries a number that the scan can serve.
+    await adminApi.expect(200, "PATCH", `/api/locations/${location.id}`, {
+      ...lingeringConfirmation,
+      Queue: "arrival",
+    });
 
     // An admin sets the site's label printer: a public address is refused by the field.
     await logInContext(page.context(), await newUser({ isAdmin: true }));
@@ -73,6 +77,7 @@ test("a ticket prints to the label printer and to a label-sized page, and its QR
     expect(zpl).toMatch(/^\^XA/);
     expect(zpl).toContain("^FDRosalind F.^FS");
     expect(zpl).toContain("^FDPantry");
+    expect(zpl).toContain("^FD#1^FS");
     expect(zpl).toMatch(new RegExp(`\\^BQN,2,5\\^FDMA,http\\S+/dashboard/visits/${visitId}\\^FS`));
     await expect(welcome.getByText("Your ticket is printing.")).toBeVisible();
 
@@ -116,7 +121,8 @@ test("a ticket prints to the label printer and to a label-sized page, and its QR
     await keepScreenshot(printPage, "36-labels-ticket-print-62x29mm", { fullPage: false });
     await printView.close();
 
-    // A phone's camera sees the ticket's QR code: the scan opens the visit, which staff sign out.
+    // A phone's camera sees the ticket's QR code: the scan opens the visit, still waiting in the
+    // line; staff serve it at their desk in one tap, then sign it out.
     const frame = path.join(test.info().outputPath(), "ticket-qr.y4m");
     mkdirSync(path.dirname(frame), { recursive: true });
     await writeCameraFrame(preview.locator("svg"), frame);
@@ -141,7 +147,18 @@ test("a ticket prints to the label printer and to a label-sized page, and its QR
       await phonePage.getByRole("link", { name: "Scan a ticket" }).click();
       await phonePage.waitForURL(`**/dashboard/visits/${visitId}`);
       await expect(phonePage.getByText("Rosalind Franklin")).toBeVisible();
+      const line = phonePage.locator("[data-visit-line]");
+      await expect(line.locator("[data-queue-number]")).toHaveText("Number 1");
+      await expect(line.locator("[data-queue-state]")).toHaveText("Waiting");
       await keepScreenshot(phonePage, "36-labels-scanned-390x844");
+      // A blank desk is refused by its field; with one, the number is called there and served.
+      await line.getByRole("button", { name: "Served" }).click();
+      await expect(line.getByText("Desk is required")).toBeVisible();
+      await line.getByLabel("Desk").fill("4");
+      await line.getByRole("button", { name: "Served" }).click();
+      await expect(line.locator("[data-queue-state]")).toHaveText("Served");
+      await expect(line.getByRole("button")).toHaveCount(0);
+      await keepScreenshot(phonePage, "36-labels-scanned-served-390x844");
       await phonePage.getByRole("button", { name: "Sign out" }).click();
       await expect(phonePage.getByText("Signed out", { exact: true })).toBeVisible();
     } finally {

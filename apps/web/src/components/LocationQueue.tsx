@@ -1,16 +1,13 @@
-import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { Button, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { programName } from "@vsi/i18n/languages";
-import { httpStatusOf, messageOf } from "@vsi/web-common/api-errors";
 import { useState } from "react";
 import { useLocationStreams } from "../hooks/useLocationStreams";
-import { useServerErrors } from "../hooks/useServerErrors";
+import { useQueueActions } from "../hooks/useQueueActions";
 import { LocationScreens } from "./LocationScreens";
-import { translateServerMessage } from "../lib/serverMessages";
+import { QueueActionNotice, QueueDeskField } from "./QueueDesk";
 import { queryClient, trpc } from "../lib/trpc";
-
-const deskFields = ["desk"] as const;
 
 /**
  * A location's line for staff on a phone or tablet: call the next number (or one number) to a
@@ -23,9 +20,8 @@ export function LocationQueue({ locationId }: { locationId: number }) {
   const queue = useQuery(options);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
   useLocationStreams([locationId], refresh);
-  const [desk, setDesk] = useState("");
-  const errors = useServerErrors(deskFields);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const actions = useQueueActions(refresh);
+  const { desk, callNext, call, served, noShow } = actions;
   // Where programs have lines of their own: which line "Call next" calls from (none: any).
   const [lineId, setLineId] = useState<string | null>(null);
   const rows = [...(queue.data?.serving ?? []), ...(queue.data?.waiting ?? [])];
@@ -37,33 +33,11 @@ export function LocationQueue({ locationId }: { locationId: number }) {
       </Text>
     );
 
-  const onError = (error: unknown) => {
-    if (httpStatusOf(error) === 409) setRefusal(translateServerMessage(language, messageOf(error)));
-    else errors.report(error);
-    refresh();
-  };
-  const onSuccess = () => {
-    errors.clear();
-    setRefusal(null);
-    refresh();
-  };
-  const callNext = useMutation(trpc.queue.callNext.mutationOptions({ onError, onSuccess }));
-  const call = useMutation(trpc.queue.callNumber.mutationOptions({ onError, onSuccess }));
-  const served = useMutation(trpc.queue.served.mutationOptions({ onError, onSuccess }));
-  const noShow = useMutation(trpc.queue.noShow.mutationOptions({ onError, onSuccess }));
-
   return (
     <Stack gap="sm" data-queue-panel>
       <Title order={3}>{t("queue.title")}</Title>
       <Group align="flex-end">
-        <TextInput
-          label={t("queue.desk")}
-          name="desk"
-          value={desk}
-          onChange={(event) => setDesk(event.currentTarget.value)}
-          error={errors.fieldErrors.desk}
-          w={140}
-        />
+        <QueueDeskField actions={actions} />
         {lines.size > 0 ? (
           <Select
             label={t("queue.line")}
@@ -94,8 +68,7 @@ export function LocationQueue({ locationId }: { locationId: number }) {
           {t("queue.callNext")}
         </Button>
       </Group>
-      {refusal ? <Alert color="yellow">{refusal}</Alert> : null}
-      {errors.unexpected ? <Alert color="red">{t("queue.failed")}</Alert> : null}
+      <QueueActionNotice actions={actions} />
 
       <Title order={4}>{t("queue.serving")}</Title>
       {queue.data?.serving.length ? (

@@ -204,6 +204,29 @@ export async function markCalled(
   return marked;
 }
 
+/**
+ * Marks a visit served at `desk`, called or still waiting: the person stands at the desk with
+ * their ticket. A waiting one is called to the desk first, in the same transaction, so its call
+ * counts as any other (its wait, its audit row, visit.called); 409 when it neither waits nor was
+ * called.
+ */
+export async function serveAtDesk(
+  db: Executor,
+  visitId: number,
+  desk: string,
+  actor: AuditActor,
+  now: Date,
+) {
+  const steps = async (trx: Executor) => {
+    // Nothing to call when someone called it meanwhile: it is served at their desk.
+    await mark(trx, visitId, "call", desk, actor, now);
+    return mark(trx, visitId, "serve", null, actor, now);
+  };
+  const served = db.isTransaction ? await steps(db) : await db.transaction().execute(steps);
+  if (!served) throw new HttpError(409, say(queueMessages.notCalled));
+  return served;
+}
+
 /** A lottery's draw as recorded. */
 export interface Draw {
   locationId: number;

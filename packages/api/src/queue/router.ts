@@ -22,6 +22,7 @@ import {
   screenEntrySchema,
   screenRevokeInput,
   screenSchema,
+  servedInput,
 } from "./schema.ts";
 import {
   callNext,
@@ -33,33 +34,21 @@ import {
   queueWaits,
   revokeScreen,
   screenLocation,
+  serveAtDesk,
 } from "./queries.ts";
 import { screenUrl, waitingByLine } from "./mappers.ts";
 
 const notWaiting = { 409: "The number is not waiting to be called" };
 const notCalled = { 409: "The number was not called, or is marked served or not present already" };
+const notServed = {
+  409: "The number was not called (nor waits, when a desk is given), or is marked served or not present already",
+};
 
 /** A visit staff may act on: another location's is as if it did not exist (404). */
 async function callerVisit(ctx: Context<Identity>, id: number) {
   const visit = await findVisit(ctx.db, id);
   assertLocationAccess(ctx.identity, visit.location_id, "Visit");
   return visit;
-}
-
-/** Marks a called visit served or not present. */
-function markProcedure(step: "serve" | "no_show", path: `/${string}`, summary: string) {
-  return staffProcedure
-    .meta({
-      openapi: { method: "POST", path, tags: ["queue"], summary, errorResponses: notCalled },
-    })
-    .input(idParam)
-    .output(visitSchema)
-    .mutation(async ({ ctx, input }) => {
-      await callerVisit(ctx, input.id);
-      return toVisit(
-        await markCalled(ctx.db, input.id, step, actorOf(ctx.identity), ctx.services.now()),
-      );
-    });
 }
 
 export const queueRouter = router({
@@ -144,13 +133,48 @@ export const queueRouter = router({
       );
     }),
 
-  served: markProcedure("serve", "/visits/{id}/served", "Mark a called number served (staff)"),
+  served: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/visits/{id}/served",
+        tags: ["queue"],
+        summary:
+          "Mark a called number served (staff); with a desk, a waiting one too, called to that desk and served at once",
+        errorResponses: notServed,
+      },
+    })
+    .input(servedInput)
+    .output(visitSchema)
+    .mutation(async ({ ctx, input }) => {
+      await callerVisit(ctx, input.id);
+      const actor = actorOf(ctx.identity);
+      const now = ctx.services.now();
+      return toVisit(
+        input.desk === undefined
+          ? await markCalled(ctx.db, input.id, "serve", actor, now)
+          : await serveAtDesk(ctx.db, input.id, input.desk, actor, now),
+      );
+    }),
 
-  noShow: markProcedure(
-    "no_show",
-    "/visits/{id}/no-show",
-    "Mark a called number not present (staff)",
-  ),
+  noShow: staffProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/visits/{id}/no-show",
+        tags: ["queue"],
+        summary: "Mark a called number not present (staff)",
+        errorResponses: notCalled,
+      },
+    })
+    .input(idParam)
+    .output(visitSchema)
+    .mutation(async ({ ctx, input }) => {
+      await callerVisit(ctx, input.id);
+      return toVisit(
+        await markCalled(ctx.db, input.id, "no_show", actorOf(ctx.identity), ctx.services.now()),
+      );
+    }),
 
   createScreen: staffProcedure
     .meta({

@@ -19,6 +19,15 @@ export const callNextInput = z.object({
   }),
 });
 export const callInput = z.object({ id, desk: queueDesk });
+/** Served: a desk also serves a number that still waits, called to that desk at once. */
+export const servedInput = z.object({
+  id,
+  desk: queueDesk.optional().meta({
+    description:
+      "the desk serving a number that still waits (the visitor at the desk): it is called there and served at once; without it, only a called number is served",
+    example: "2",
+  }),
+});
 
 /** A screen's code: what its link carries. */
 export const screenCode = z

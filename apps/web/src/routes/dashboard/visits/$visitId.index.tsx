@@ -4,6 +4,7 @@ import { useStaffTranslation } from "@vsi/i18n/staff";
 import { createFileRoute } from "@tanstack/react-router";
 import { ButtonLink } from "../../../components/links";
 import { FormCard } from "../../../components/FormCard";
+import { VisitLine } from "../../../components/VisitLine";
 import { VisitTicket } from "../../../components/VisitTicket";
 import { queryClient, trpc } from "../../../lib/trpc";
 
@@ -11,7 +12,10 @@ export const Route = createFileRoute("/dashboard/visits/$visitId/")({
   component: VisitPage,
 });
 
-/** One visit, as a ticket's QR code opens it: who, where, since when; sign it out, print its ticket. */
+/**
+ * One visit, as a ticket's QR code opens it: who, where, since when; its place in the line, where
+ * it has a number; sign it out, print its ticket.
+ */
 function VisitPage() {
   const id = Number(Route.useParams().visitId);
   const { t, formatDateTime } = useStaffTranslation();
@@ -40,6 +44,7 @@ function VisitPage() {
             : ""}
         </Text>
       </Stack>
+      {visit.QueueNumber !== null ? <VisitLine visit={visit} number={visit.QueueNumber} /> : null}
       <Group>
         {open ? (
           <Button color="red" loading={signOut.isPending} onClick={() => signOut.mutate({ id })}>
