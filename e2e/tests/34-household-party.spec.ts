@@ -13,7 +13,7 @@ import { zoneNearNoon } from "../support/zone.ts";
 /** A tablet upright at the size pantries mostly use (an iPad Air's). */
 const tabletSize = { width: 820, height: 1180 };
 
-test("a household's party on the tablet, in Spanish: a family of five at its first visit, then the mother ticks who came, and her second visit that month waits for staff until approved; staff find her household in Spanish, merge a duplicate of it, and count it once in the month's partner report", async ({
+test("a household's party on the tablet, in Spanish: a family of five at its first visit, then the mother ticks who came, and her second visit that month waits for staff until approved; staff find her household in Spanish, merge a duplicate of it, and count it once, its people by age, in the day's funder summary and the month's partner report", async ({
   browser,
   page,
   adminApi,
@@ -63,7 +63,10 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   // The sheet counts people, not sign-ins.
   await expect(tablet.getByText("5 signed in", { exact: true })).toBeVisible();
 
-  // Staff add her family to the household she made; she signs out and comes back.
+  // Staff add her family to the household she made, with their birth dates: ages 7, 12, 38, 41
+  // and 71 on the day, whatever day it is (1 January of a year that many before the visit's).
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(visit.TimeIn));
+  const bornAged = (age: number) => `${Number(day.slice(0, 4)) - age}-01-01`;
   const household = await adminApi.expect(200, "GET", `/api/households/${visit.HouseholdId}`);
   await adminApi.expect(200, "PATCH", `/api/households/${visit.HouseholdId}`, {
     Members: [
@@ -72,11 +75,12 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
         FirstName: "Rosa",
         LastName: "Delgado",
         PhoneNumber: "4155550533",
+        BirthDate: bornAged(38),
       },
-      { FirstName: "Tomás", LastName: "Delgado", Relationship: "hijo" },
-      { FirstName: "Lucía", LastName: "Delgado", Relationship: "hija" },
-      { FirstName: "Ana", LastName: "Delgado" },
-      { FirstName: "Pedro", LastName: "Delgado" },
+      { FirstName: "Tomás", LastName: "Delgado", Relationship: "hijo", BirthDate: bornAged(12) },
+      { FirstName: "Lucía", LastName: "Delgado", Relationship: "hija", BirthDate: bornAged(7) },
+      { FirstName: "Ana", LastName: "Delgado", Relationship: "abuela", BirthDate: bornAged(71) },
+      { FirstName: "Pedro", LastName: "Delgado", BirthDate: bornAged(41) },
     ],
   });
   await adminApi.expect(200, "PATCH", `/api/visits/${visit.id}/sign-out`);
@@ -96,7 +100,8 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   await expect(party.getByRole("checkbox", { name: "Rosa D. (usted)" })).toBeChecked();
   await party.getByRole("checkbox", { name: "Tomás D." }).check();
   await party.getByRole("checkbox", { name: "Lucía D." }).check();
-  await expect(party.getByText("3 personas en total")).toBeVisible();
+  await party.getByRole("checkbox", { name: "Ana D." }).check();
+  await expect(party.getByText("4 personas en total")).toBeVisible();
   await expectAccessible(tablet, "a household's members to tick, in Spanish");
   await keepScreenshot(tablet, "33-party-members-es-820x1180");
   await tablet.setViewportSize(viewports.phone);
@@ -115,11 +120,11 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   await tablet.setViewportSize(tabletSize);
   const [again] = await adminApi.expect(200, "GET", `/api/visits?locationId=${location.id}`);
   expect(again).toMatchObject({
-    PartySize: 3,
+    PartySize: 4,
     HouseholdId: visit.HouseholdId,
     Eligibility: "waiting",
   });
-  expect(again.HouseholdMemberIds).toHaveLength(3);
+  expect(again.HouseholdMemberIds).toHaveLength(4);
   await seeStaff.getByRole("button", { name: "Listo" }).click();
 
   // The sheet marks her in words until staff approve; then the mark goes, live.
@@ -205,11 +210,27 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   expect(merged.Members).toHaveLength(6);
   await adminApi.expect(404, "GET", `/api/households/${copy.id}`);
 
-  // The month's partner report, in Spanish: one household, new, its five people once.
-  const month = new Intl.DateTimeFormat("en-CA", { timeZone: zone })
-    .format(new Date(visit.TimeIn))
-    .slice(0, 7);
+  // The day's funder summary, in Spanish: one household, new, of five people (the first visit's
+  // party); the four who came by name in their age bands at their first visit, Pedro's age not known.
   await staffPage.setViewportSize(tabletSize);
+  await staffPage.goto(
+    `/dashboard/reports/summary?from=${day}&to=${day}&locationId=${location.id}`,
+  );
+  const households = staffPage.getByRole("table", { name: "Hogares y personas" });
+  await expect(households.getByRole("rowheader")).toHaveText([
+    "Hogares",
+    "Hogares nuevos",
+    "Personas",
+    "De 0 a 17 años",
+    "De 18 a 64 años",
+    "De 65 años o más",
+    "Edad desconocida",
+  ]);
+  await expect(households.getByRole("cell")).toHaveText(["1", "1", "5", "2", "1", "1", "1"]);
+  await keepScreenshot(staffPage, "34-summary-households-es-820x1180");
+
+  // The month's partner report, in Spanish: one household, new, its five people once, by age.
+  const month = day.slice(0, 7);
   await staffPage.goto(
     `/dashboard/reports/partner?from=${month}&to=${month}&locationId=${location.id}`,
   );
@@ -220,6 +241,10 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   await expect(cells.nth(3)).toHaveText("1");
   await expect(cells.nth(4)).toHaveText("1");
   await expect(cells.nth(5)).toHaveText("5");
+  // The parties' sizes added up (5 and 4), then the age bands and the unknown.
+  await expect(cells.nth(6)).toHaveText("9");
+  for (const [at, count] of ["2", "1", "1", "1"].entries())
+    await expect(cells.nth(7 + at)).toHaveText(count);
   await keepScreenshot(staffPage, "34-partner-report-es-820x1180");
   await staffPage.setViewportSize(viewports.phone);
   await expectNoHorizontalOverflow(staffPage, "the partner report on a phone");

@@ -93,6 +93,7 @@ export async function signSheet(db: Executor, input: SignSheetInput, language: L
   const t = (key: string, values?: Record<string, string | number>) =>
     escapeHtml(serverTranslate(language, key, values));
   const title = `${t("signSheet.title")} — ${escapeHtml(programName(program, language))}`;
+  const where = `${escapeHtml(location.Name)} · ${escapeHtml(longDate(input.date, language))}`;
   const body = rows.length
     ? rows
         .map(
@@ -122,7 +123,7 @@ export async function signSheet(db: Executor, input: SignSheetInput, language: L
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} — ${escapeHtml(location.Name)} — ${input.date}</title>
 <style>
-  @page { margin: 12mm; }
+  @page { margin: 12mm; @bottom-right { content: counter(page) " / " counter(pages); font: 9pt system-ui, sans-serif; color: #495057; } }
   * { box-sizing: border-box; }
   body { margin: 0; padding: 8mm; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1b1e; }
   header { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 2mm 8mm; margin-bottom: 4mm; }
@@ -139,24 +140,35 @@ export async function signSheet(db: Executor, input: SignSheetInput, language: L
   .signature { width: 62mm; height: 17mm; padding: 1mm; }
   .signature img { display: block; max-width: 60mm; max-height: 15mm; margin: 0 auto; }
   .declined { font-style: italic; }
+  .signature span { margin-left: 1mm; }
   .muted { color: #495057; font-style: italic; }
   .empty { text-align: center; padding: 6mm; color: #495057; }
   .note { font-size: 9pt; color: #495057; margin-top: 3mm; }
   .scroll { overflow-x: auto; }
+  .running { display: none; }
   @media screen and (max-width: 640px) { body { padding: 3mm; } table { font-size: 9pt; } th, td { padding: 1mm; } .signature { width: 26mm; } .signature img { max-width: 24mm; } }
-  @media print { body { padding: 0; } }
+  /* Printed, the heading is the table's first header row, so every page says whose day it is. */
+  @media print {
+    body { padding: 0; }
+    header { display: none; }
+    tr.running { display: table-row; }
+    .running td { border: 0; padding: 0 0 4mm; }
+    .running .title { font-size: 18pt; font-weight: 700; }
+  }
 </style>
 </head>
 <body>
 <header>
 <div>
 <h1>${title}</h1>
-<p class="where">${escapeHtml(location.Name)} · ${escapeHtml(longDate(input.date, language))}</p>
+<p class="where">${where}</p>
 </div>
 </header>
 <div class="scroll">
 <table>
-<thead><tr>
+<thead>
+<tr class="running" aria-hidden="true"><td colspan="6"><div class="title">${title}</div><div class="where">${where}</div></td></tr>
+<tr>
 <th class="n">#</th><th>${t("signSheet.name")}</th><th class="n">${t("signSheet.householdSize")}</th><th>${t("signSheet.basis")}</th><th>${t("signSheet.time")}</th><th>${t("signSheet.signature")}</th>
 </tr></thead>
 <tbody>
