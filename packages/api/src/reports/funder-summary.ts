@@ -56,7 +56,7 @@ export async function funderSummary(
     programName({ Name: row.name ?? "", NameEs: row.name_es }, input.language ?? "en");
   return {
     ...totalsOf(counts),
-    ...householdsOf(counts, houses, input.ageBands),
+    ...householdsOf(houses, input.ageBands),
     perProgramMonth: rows.flatMap((row) =>
       row.program_id === null
         ? []
@@ -68,25 +68,26 @@ export async function funderSummary(
 }
 
 /**
- * The households' pass's households and individuals, with the people's pass's parties without a
- * household; the individuals in `bands` (the default ones when left out).
+ * The households' pass's households, individuals (those of households and the largest party of each
+ * person without one) and parties; the individuals in `bands` (the default ones when left out).
  */
 function householdsOf(
-  counts: { lone_individuals: number; party_sizes: number },
   houses: {
     households: number;
     new_households: number;
     individuals: number;
+    lone_individuals: number;
+    party_sizes: number;
     ages: ReadonlyArray<{ age: number; count: number }>;
   },
   bands: readonly AgeBand[] | undefined,
 ) {
-  const individuals = Number(houses.individuals) + Number(counts.lone_individuals);
+  const individuals = Number(houses.individuals) + Number(houses.lone_individuals);
   return {
     households: Number(houses.households),
     newHouseholds: Number(houses.new_households),
     individuals,
-    partySizes: Number(counts.party_sizes),
+    partySizes: Number(houses.party_sizes),
     ageBands: inBands(bands ?? readAgeBands(defaultAgeBands)!, houses.ages, individuals),
   };
 }
@@ -102,7 +103,7 @@ export async function householdFigures(db: Executor, input: FunderSummaryInput) 
     read(({ people }) => people.executeTakeFirstOrThrow()),
     read(({ households }) => households.executeTakeFirstOrThrow()),
   ]);
-  return { ...totalsOf(counts), ...householdsOf(counts, houses, input.ageBands) };
+  return { ...totalsOf(counts), ...householdsOf(houses, input.ageBands) };
 }
 
 /** Known ages counted in their bands, then `unknown`: the individuals whose age is not known. */
@@ -196,7 +197,8 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
   // The people, new and returning, and each month's new people (first visit to the place, or to
   // the program, in that month within the period; they add up to the period's) all come from it.
   // Visits without a key (no phone number) are counted, as a group that is nobody.
-  // Households are counted by a statement of their own, over the period's visits alone.
+  // It reads only columns the time indexes hold (key, program, time), so it may read them alone;
+  // parties and households are counted by a statement of their own, over the period's visits.
   const inPeriod = sql<boolean>`visits.time_in >= ${periodStart}`;
   // The roll-up's pass is the same, a row per person and location: each site's new people are
   // new to that site, as that site's own summary counts them.
@@ -217,12 +219,6 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
           ),
           sql<Date>`min(visits.time_in)`.as("first_in"),
           sql<number>`(count(*) filter (where ${inPeriod}))::int`.as("visits"),
-          sql<number>`(sum(visits.party_size) filter (where ${inPeriod}))::int`.as("party_sizes"),
-          sql<
-            number | null
-          >`max(visits.party_size) filter (where ${inPeriod} and visits.household_id is null)`.as(
-            "lone_party",
-          ),
         ])
         .where(visitConditions({ ...place, to: input.to }))
         .groupBy(
@@ -273,47 +269,49 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
             "newcomers.new_people",
           ]),
       ).as("newcomers"),
-      // A person's largest party among their visits without a household.
-      sql<number>`coalesce((sum(firsts.lone_party) filter (where ${person} and firsts.visitor_key is not null))::int, 0)`.as(
-        "lone_individuals",
-      ),
-      sql<number>`coalesce(sum(firsts.party_sizes) filter (where ${person}), 0)::int`.as(
-        "party_sizes",
-      ),
     ]);
 
-  // The period's households, over the period's visits alone: a row per member who came (their
-  // first visit in it, for their age then) and one for visits that named nobody (a count alone),
-  // each with the largest party among them. A household's people are its largest party, or more
-  // members than that when others came another day; it is new when none of its visits to the
-  // place came before the period (read from the household index alone). On a connection of its
-  // own beside the people's pass.
+  // The period's parties and households, over the period's visits alone: a row per household
+  // member who came (their first visit in it, for their age then), per household for visits that
+  // named nobody (a count alone), and per person for visits without a household, each with the
+  // largest party among them and its visits' parties (each visit's once). A household's people
+  // are its largest party, or more members than that when others came another day; it is new
+  // when none of its visits to the place came before the period (read from the household index
+  // alone). A person without a household counts their largest party. On a connection of its own
+  // beside the people's pass.
   const households = db
     .with("members", (qc) =>
       qc
         .selectFrom(
           sql<{
-            household_id: number;
+            household_id: number | null;
             member_id: number | null;
+            lone_key: Buffer | null;
             time_in: Date;
             party_size: number;
-          }>`(select visits.household_id, member.id as member_id, visits.time_in, visits.party_size
-            from visits left join lateral unnest(visits.household_member_ids) as member(id) on true
-            where ${sql.join([...periodConditions(period, "visits"), sql`visits.household_id is not null`], sql` and `)})`.as(
-            "came",
-          ),
+            visit_party: number | null;
+          }>`(select visits.household_id, member.id as member_id,
+              case when visits.household_id is null then visits.visitor_key end as lone_key,
+              visits.time_in, visits.party_size,
+              case when member.n is null or member.n = 1 then visits.party_size end as visit_party
+            from visits left join lateral unnest(visits.household_member_ids)
+              with ordinality as member(id, n) on true
+            where ${sql.join(periodConditions(period, "visits"), sql` and `)})`.as("came"),
         )
         .select([
           "came.household_id",
           "came.member_id",
+          "came.lone_key",
           sql<Date>`min(came.time_in)`.as("first_at"),
           sql<number>`max(came.party_size)`.as("party"),
+          sql<number>`sum(came.visit_party)`.as("party_sizes"),
         ])
-        .groupBy(["came.household_id", "came.member_id"]),
+        .groupBy(["came.household_id", "came.member_id", "came.lone_key"]),
     )
     .with("served", (qc) =>
       qc
         .selectFrom("members")
+        .where("members.household_id", "is not", null)
         .select([
           sql<number>`greatest(max(members.party), count(members.member_id))::int`.as("people"),
           sql<boolean>`not exists (select from visits where ${sql.join(
@@ -344,6 +342,13 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
       sql<number>`count(*)::int`.as("households"),
       sql<number>`(count(*) filter (where served.is_new))::int`.as("new_households"),
       sql<number>`coalesce(sum(served.people), 0)::int`.as("individuals"),
+      sql<number>`(select coalesce(sum(members.party), 0)::int from members
+        where members.household_id is null and members.lone_key is not null)`.as(
+        "lone_individuals",
+      ),
+      sql<number>`(select coalesce(sum(members.party_sizes), 0)::int from members)`.as(
+        "party_sizes",
+      ),
       jsonArrayFrom(eb.selectFrom("ages").select(["ages.age", "ages.count"])).as("ages"),
     ]);
 
