@@ -216,11 +216,11 @@ test("a household's party on the tablet, in Spanish: a family of five at its fir
   await staffPage.goto(
     `/dashboard/reports/summary?from=${day}&to=${day}&locationId=${location.id}`,
   );
-  const households = staffPage.getByRole("table", { name: "Hogares y personas" });
+  const households = staffPage.getByRole("table", { name: "Hogares e individuos" });
   await expect(households.getByRole("rowheader")).toHaveText([
     "Hogares",
     "Hogares nuevos",
-    "Personas",
+    "Individuos",
     "De 0 a 17 años",
     "De 18 a 64 años",
     "De 65 años o más",

@@ -82,7 +82,7 @@ describe("the funder summary (a staff page)", () => {
   it("shows households, new ones, individuals and each age band in words, the unknown last", () => {
     act(() => staffLanguage.choose("es"));
     renderWithTheme(<FunderFigures summary={summaryNaming("Pantry")} period="febrero de 2026" />);
-    const table = screen.getByRole("table", { name: "Hogares y personas" });
+    const table = screen.getByRole("table", { name: "Hogares e individuos" });
     const rows = within(table)
       .getAllByRole("row")
       .slice(1)
@@ -90,7 +90,7 @@ describe("the funder summary (a staff page)", () => {
     expect(rows).toEqual([
       "Hogares2",
       "Hogares nuevos1",
-      "Personas7",
+      "Individuos7",
       "De 0 a 17 años3",
       "De 18 a 64 años2",
       "De 65 años o más1",
