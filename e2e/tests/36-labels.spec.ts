@@ -161,6 +161,21 @@ test("a ticket prints to the label printer and to a label-sized page, and its QR
       await keepScreenshot(phonePage, "36-labels-scanned-served-390x844");
       await phonePage.getByRole("button", { name: "Sign out" }).click();
       await expect(phonePage.getByText("Signed out", { exact: true })).toBeVisible();
+
+      // A visit deleted meanwhile: signing it out says so, rather than nothing.
+      const gone = await adminApi.expect(201, "POST", "/api/visits", {
+        LocationId: location.id,
+        ProgramId: program.id,
+        FirstName: "Gone",
+        LastName: "Soon",
+        PhoneNumber: uniquePhone(),
+        Temperature: "98.4",
+      });
+      await phonePage.goto(`/dashboard/visits/${gone.id as number}`);
+      await expect(phonePage.getByText("Gone Soon")).toBeVisible();
+      await adminApi.expect(200, "DELETE", `/api/visits/${gone.id as number}`);
+      await phonePage.getByRole("button", { name: "Sign out" }).click();
+      await expect(phonePage.getByRole("alert")).toContainText("Visit not found");
     } finally {
       await phoneBrowser.close();
     }

@@ -1,11 +1,14 @@
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { messageOf } from "@vsi/web-common/api-errors";
 import { createFileRoute } from "@tanstack/react-router";
+import { ErrorAlert } from "../../../components/ErrorAlert";
 import { ButtonLink } from "../../../components/links";
 import { FormCard } from "../../../components/FormCard";
 import { VisitLine } from "../../../components/VisitLine";
 import { VisitTicket } from "../../../components/VisitTicket";
+import { useServerMessage } from "../../../hooks/useServerMessage";
 import { queryClient, trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/dashboard/visits/$visitId/")({
@@ -19,6 +22,7 @@ export const Route = createFileRoute("/dashboard/visits/$visitId/")({
 function VisitPage() {
   const id = Number(Route.useParams().visitId);
   const { t, formatDateTime } = useStaffTranslation();
+  const said = useServerMessage();
   const { data: visit } = useSuspenseQuery(trpc.visits.get.queryOptions({ id }));
   const signOut = useMutation(
     trpc.visits.signOut.mutationOptions({
@@ -45,6 +49,7 @@ function VisitPage() {
         </Text>
       </Stack>
       {visit.QueueNumber !== null ? <VisitLine visit={visit} number={visit.QueueNumber} /> : null}
+      {signOut.isError ? <ErrorAlert>{said(messageOf(signOut.error))}</ErrorAlert> : null}
       <Group>
         {open ? (
           <Button color="red" loading={signOut.isPending} onClick={() => signOut.mutate({ id })}>
