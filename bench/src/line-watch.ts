@@ -5,15 +5,15 @@ import { sseReader } from "@vsi/test-utils";
 /**
  * A line's stream (a now-serving screen's or a visitor's phone's, `path`) on `origin`, on a socket
  * of its own from `localAddress`: `onChange` at every `queue` or `refresh`, as the pages read the
- * line again, and `onYours` with a phone's own visit when the stream brings it. Resolved once the
- * server says ready.
+ * line again; `onPushed` with what the stream brings of itself: a screen's view (`screen`), a
+ * phone's own visit (`yours`). Resolved once the server says ready.
  */
 export function openLineStream(
   origin: string,
   path: string,
   localAddress: string,
   onChange: () => void,
-  onYours: (visit: string) => void = () => {},
+  onPushed: (data: string) => void = () => {},
 ) {
   return new Promise<http.ClientRequest>((resolve, reject) => {
     const request = http.get(`${origin}${path}`, { agent: false, localAddress }, (response) => {
@@ -24,7 +24,11 @@ export function openLineStream(
         sseReader(({ event, data }) => {
           if (event === queueEvents.ready) resolve(request);
           else if (event === queueEvents.queue || event === queueEvents.refresh) onChange();
-          else if (event === queueEvents.yours && data !== undefined) onYours(data);
+          else if (
+            (event === queueEvents.screen || event === queueEvents.yours) &&
+            data !== undefined
+          )
+            onPushed(data);
         }),
       );
     });

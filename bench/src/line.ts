@@ -88,16 +88,12 @@ export async function lineScenario(stamp: string) {
     const phones: Phone[] = [];
     const pending = new Map<number, Call[]>(places.map((p) => [p.locationId, []]));
 
-    // Each screen on B reads the line at each event while a call of its location is unseen.
+    // Each screen on B shows what its stream brings (`screen`), as the page does, and reads the
+    // line again when the stream says to, while a call of its location is unseen.
     for (const [i, place] of places.entries()) {
       const screen = new Browser(b.origin, ownAddress(screenBlock, i));
       readers.push(screen);
-      const read = coalesced(async () => {
-        const { serving } = await screen.json<{ serving: Array<{ number: number }> }>(
-          "GET",
-          `/api/screen/${place.screenCode}`,
-          200,
-        );
+      const shown = ({ serving }: { serving: Array<{ number: number }> }) => {
         const now = performance.now();
         const numbers = serving.map((s) => s.number);
         for (const call of pending.get(place.locationId)!) {
@@ -105,12 +101,25 @@ export async function lineScenario(stamp: string) {
           else if (call.screenMs === undefined && numbers.includes(call.number))
             call.screenMs = now - call.sentAt;
         }
-      });
+      };
+      const unseen = () =>
+        pending.get(place.locationId)!.some((call) => call.screenMs === undefined);
+      const read = coalesced(async () =>
+        shown(await screen.json("GET", `/api/screen/${place.screenCode}`, 200)),
+      );
       const path = screenEventsPath(place.screenCode);
       streams.push(
-        await openLineStream(b.origin, path, ownAddress(screenBlock, i), () => {
-          if (pending.get(place.locationId)!.some((call) => call.screenMs === undefined)) read();
-        }),
+        await openLineStream(
+          b.origin,
+          path,
+          ownAddress(screenBlock, i),
+          () => {
+            if (unseen()) read();
+          },
+          (view) => {
+            if (unseen()) shown(JSON.parse(view) as { serving: Array<{ number: number }> });
+          },
+        ),
       );
     }
 

@@ -15,7 +15,7 @@ import {
   type Services,
 } from "@vsi/api";
 import { requestMessages, say } from "@vsi/api/schemas";
-import { sql } from "@vsi/db";
+import { sql, type Db } from "@vsi/db";
 import { kioskPageFile, servedByKiosk } from "@vsi/web-common/addresses";
 import Fastify, { type FastifyReply } from "fastify";
 import { docsScript } from "./routes/docs-page.ts";
@@ -42,6 +42,8 @@ export interface AppOptions {
   trustProxy?: false | number | string[] | undefined;
   /** Time-outs and the per-address connection cap; tests shorten them. */
   limits?: Partial<ConnectionLimits> | undefined;
+  /** What the live streams read from, when not `services.db` (main.ts: connections of their own). */
+  liveDb?: Db | undefined;
 }
 
 export async function buildApp({
@@ -51,6 +53,7 @@ export async function buildApp({
   logger = false,
   trustProxy = false,
   limits: limitOptions,
+  liveDb,
 }: AppOptions) {
   const limits = { ...defaultConnectionLimits, ...limitOptions };
   const app = Fastify({
@@ -143,7 +146,7 @@ export async function buildApp({
   app.get("/api/docs/docs.js", async (_request, reply) =>
     reply.type("text/javascript").send(docsScript),
   );
-  await registerRawRoutes(app, services);
+  await registerRawRoutes(app, services, liveDb);
   await registerTrpc(app, services);
   registerOpenApi(app, services);
 

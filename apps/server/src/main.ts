@@ -35,8 +35,18 @@ async function main() {
   // Three months of demo visits: planned as what they are from the first sign-in on.
   if (demoLogin) await upkeepEmbedded(services.db);
 
+  // The live streams' reads draw from connections of their own on a database server, as the
+  // senders' do below: a call would otherwise reach the screens behind every request's turn.
+  const liveDb = config.databaseUrl
+    ? await createDb({
+        databaseUrl: config.databaseUrl,
+        namedStatements: config.namedStatements,
+        poolSize: 2,
+      })
+    : undefined;
   const app = await buildApp({
     services,
+    liveDb,
     webDir: process.env.WEB_DIST ?? path.resolve(here, "../../web/dist"),
     kioskDir: process.env.KIOSK_DIST ?? path.resolve(here, "../../kiosk/dist"),
     logger: { level: config.logLevel, format: logFormat },
@@ -62,6 +72,7 @@ async function main() {
     await started.webhooks?.stop();
     await started.staffAlerts?.stop();
     await started.sendersDb?.close();
+    await liveDb?.close();
     await services.backups.stop();
     await services.db.close();
     lock?.release();

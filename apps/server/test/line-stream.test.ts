@@ -4,8 +4,8 @@ import { useCatalogServer, visitor } from "./fixtures.ts";
 import { openEvents } from "./sse.ts";
 
 /**
- * The line's live stream for a now-serving screen (by its code): told when the line moves, never
- * a visit or a name; an unknown code is refused before any stream opens.
+ * The line's live stream for a now-serving screen (by its code): what the screen shows, as the
+ * line moves, never a visit or a name; an unknown code is refused before any stream opens.
  */
 describe("a now-serving screen's stream", () => {
   const world = useCatalogServer();
@@ -15,7 +15,7 @@ describe("a now-serving screen's stream", () => {
     base = `http://127.0.0.1:${(world.server.app.server.address() as AddressInfo).port}`;
   });
 
-  it("says `queue` when a number is called, with no name in it", async () => {
+  it("brings what the screen shows when a number is called, as GET /api/screen/{code} answers it, with no name in it", async () => {
     const { main, pantry } = world.catalog;
     expect(
       (await world.admin.patch(`/api/locations/${main.id}`, { Queue: "arrival" })).status,
@@ -30,12 +30,12 @@ describe("a now-serving screen's stream", () => {
       expect(stream.status).toBe(200);
       expect((await stream.next("ready")).data).toEqual({ locationId: main.id });
       await world.admin.post(`/api/locations/${main.id}/queue/call-next`, { desk: "3" });
-      expect((await stream.next("queue")).data).toEqual({ locationId: main.id });
+      const pushed = (await stream.next("screen")).data as { serving: unknown };
+      // One line at this location: its numbers name no program.
+      expect(pushed.serving).toEqual([{ number: 1, desk: "3", line: null }]);
+      expect(pushed).toEqual((await world.admin.get(`/api/screen/${screen.code}`)).json);
       expect(stream.events.map((event) => event.event)).not.toContain("visit");
       expect(JSON.stringify(stream.events)).not.toContain("Ada");
-      const shown = (await world.admin.get(`/api/screen/${screen.code}`)).json;
-      // One line at this location: its numbers name no program.
-      expect(shown.serving).toEqual([{ number: 1, desk: "3", line: null }]);
     } finally {
       stream.close();
     }

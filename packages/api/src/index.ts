@@ -41,7 +41,7 @@ export { fileKeyParam, maxUploadBytes } from "./assets/schema.ts";
 export { FILES_PATH } from "./assets/urls.ts";
 export { limits } from "./kernel/rate-limit.ts";
 export { autoSignOut } from "./visits/auto-sign-out.ts";
-export { drawDueLotteries, queueWatchLocation } from "./queue/queries.ts";
+export { drawDueLotteries, queueWatchLocation, screenView } from "./queue/queries.ts";
 export {
   accessChannel,
   parseAccessChange,

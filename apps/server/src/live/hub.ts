@@ -7,6 +7,7 @@ import {
   parseRollCallChange,
   parseVisitChange,
   rollCallsChannel,
+  screenView,
   visitChangeEvent,
   visitsChannel,
   watchAccess,
@@ -16,6 +17,7 @@ import {
   type VisitView,
 } from "@vsi/api";
 import { queueEvents, type LiveClosedEvent } from "@vsi/api/schemas";
+import type { Db } from "@vsi/db";
 
 /** Comments every so often keep proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -35,9 +37,10 @@ export interface LiveStream {
   out: PassThrough;
   checkedAt: number;
   /**
-   * A line's watcher (a now-serving screen, a visitor's phone): told only that the line may have
-   * changed (`queue`), never a visit or a roll call; checked again by its own rule. A phone is
-   * sent its own visit (`yours`, as `ownVisit` reads it) when that visit changes.
+   * A line's watcher (a now-serving screen, a visitor's phone), never sent a visit or a roll call;
+   * checked again by its own rule. A screen is sent what it shows (`screen`); a phone that the
+   * line may have changed (`queue`), and its own visit (`yours`, as `ownVisit` reads it) when that
+   * visit changes.
    */
   lineOnly?: {
     check(): Promise<unknown>;
@@ -46,21 +49,33 @@ export interface LiveStream {
   };
 }
 
+/** A now-serving screen's stream: a line's watcher with no visit of its own. */
+const isScreen = (stream: LiveStream) =>
+  stream.lineOnly !== undefined && stream.lineOnly.visitId === undefined;
+
 /** One SSE message. */
 export const sseMessage = (event: string, data: unknown) =>
   `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
  * The open streams of this process, by location, fed by the database's notifications: one
- * listening connection per process, however many streams, and one read per change.
+ * listening connection per process, however many streams, and one read per change. Its reads go
+ * to `db`: on a database server, connections of its own, so that a change reaches the screens and
+ * sheets without waiting behind every request's turn for one of the pool's.
  */
 export class LiveHub {
   private readonly byLocation = new Map<number, Set<LiveStream>>();
+  /** Locations whose screens' view is to be read again, and whether a read is under way. */
+  private readonly screensDue = new Set<number>();
+  private readingScreens = false;
   private listening: Promise<void> | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private ticking = false;
 
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly services: Services,
+    private readonly db: Db = services.db,
+  ) {}
 
   get size() {
     let n = 0;
@@ -132,14 +147,17 @@ export class LiveHub {
     const watching = this.byLocation.get(change.locationId);
     if (!watching) return;
     const lineMessage = sseMessage(queueEvents.queue, { locationId: change.locationId });
+    let screens = false;
     for (const stream of watching) {
       if (!stream.lineOnly) continue;
-      const own = "visitId" in change && stream.lineOnly.visitId === change.visitId;
-      if (own) void this.sendOwnVisit(stream, lineMessage);
+      if (isScreen(stream)) screens = true;
+      else if ("visitId" in change && stream.lineOnly.visitId === change.visitId)
+        void this.sendOwnVisit(stream, lineMessage);
       else this.write(stream, lineMessage);
     }
+    if (screens) this.pushScreens(change.locationId);
     if ([...watching].every((stream) => stream.lineOnly)) return;
-    const { event, data } = await visitChangeEvent(this.services.db.kysely, change);
+    const { event, data } = await visitChangeEvent(this.db.kysely, change);
     const visit = event === liveEvents.visit ? data.visit : null;
     if (!visit) {
       this.broadcast(change.locationId, sseMessage(event, data), false);
@@ -156,6 +174,40 @@ export class LiveHub {
         messages.set(stream.view, message);
       }
       this.write(stream, message);
+    }
+  }
+
+  /**
+   * What the location's screens show, read once for them all and sent to each. One read at a time
+   * for all locations, each location's once however many changes came meanwhile: a screen shows
+   * the line as it is, and the hub's other connection stays free for phones and sheets.
+   */
+  private pushScreens(locationId: number) {
+    this.screensDue.add(locationId);
+    if (this.readingScreens) return;
+    this.readingScreens = true;
+    void this.readScreens();
+  }
+
+  private async readScreens() {
+    try {
+      // A location due again while read is visited again: a Set's iteration takes in what is added.
+      for (const locationId of this.screensDue) {
+        this.screensDue.delete(locationId);
+        const screens = [...(this.byLocation.get(locationId) ?? [])].filter(isScreen);
+        if (screens.length === 0) continue;
+        let message: string;
+        try {
+          const view = await screenView(this.db.kysely, locationId, this.services.now());
+          message = sseMessage(queueEvents.screen, view);
+        } catch {
+          // The screens read it themselves (an archived location's then says so).
+          message = sseMessage(queueEvents.queue, { locationId });
+        }
+        for (const stream of screens) this.write(stream, message);
+      }
+    } finally {
+      this.readingScreens = false;
     }
   }
 
@@ -204,12 +256,7 @@ export class LiveHub {
       try {
         await (stream.lineOnly
           ? stream.lineOnly.check()
-          : watchAccess(
-              this.services.db.kysely,
-              stream.source,
-              stream.locationId,
-              this.services.now(),
-            ));
+          : watchAccess(this.db.kysely, stream.source, stream.locationId, this.services.now()));
         stream.checkedAt = Date.now();
       } catch (error) {
         const described = describeError(error);

@@ -12,6 +12,7 @@ import {
   type Services,
 } from "@vsi/api";
 import { queueEvents, screenCodeParam, visitTokenParam } from "@vsi/api/schemas";
+import type { Db } from "@vsi/db";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { LiveHub, sseMessage } from "../live/hub.ts";
 import { errorResponse } from "./openapi-responses.ts";
@@ -20,10 +21,15 @@ export const liveEventsRoute = "/api/locations/:id/events";
 
 /**
  * GET /api/locations/{id}/events: the location's visit changes as Server-Sent Events, for its own
- * tablet or any staff member, with the same identity rules as the sheet's calls.
+ * tablet or any staff member, with the same identity rules as the sheet's calls. What the streams
+ * are sent is read from `liveDb` (the hub's).
  */
-export function registerLiveEvents(app: FastifyInstance, services: Services) {
-  const hub = new LiveHub(services);
+export function registerLiveEvents(
+  app: FastifyInstance,
+  services: Services,
+  liveDb: Db = services.db,
+) {
+  const hub = new LiveHub(services, liveDb);
   // Open streams would hold a graceful shutdown open for ever: end them first.
   app.addHook("preClose", (done) => {
     hub.closeAll();
@@ -70,8 +76,8 @@ export function registerLiveEvents(app: FastifyInstance, services: Services) {
 
   /**
    * A line's stream, for a now-serving screen (by its code) or a visitor's phone (by its visit's
-   * secret): `queue` whenever the location's line may have changed, never a name; a phone also
-   * gets its own visit (`yours`) whenever that visit changes.
+   * secret), never a name: a screen gets what it shows (`screen`) whenever the location's line may
+   * have changed, a phone `queue`, and its own visit (`yours`) whenever that visit changes.
    */
   const watchLine = async (
     reply: FastifyReply,
@@ -95,7 +101,7 @@ export function registerLiveEvents(app: FastifyInstance, services: Services) {
           : {
               check,
               visitId,
-              ownVisit: () => doorVisitView(services.db.kysely, visitId, services.now()),
+              ownVisit: () => doorVisitView(liveDb.kysely, visitId, services.now()),
             },
     });
     out.write(`retry: 2000\n${sseMessage(queueEvents.ready, { locationId })}`);
@@ -145,7 +151,7 @@ const lineEventsOperation = (operationId: string, summary: string, param: string
 });
 export const screenEventsOperation = lineEventsOperation(
   "screen-events",
-  "A now-serving screen's live line as Server-Sent Events (anyone with its code): `ready` ({locationId}) once listening, then `queue` ({locationId}) whenever the line may have changed (read GET /api/screen/{code} again), `refresh` when changes may have been missed; never a name",
+  "A now-serving screen's live line as Server-Sent Events (anyone with its code): `ready` ({locationId}) once listening, then `screen` whenever the line may have changed, with what the screen shows (as GET /api/screen/{code} answers it), or `queue` ({locationId}) when that could not be read (read GET /api/screen/{code} again), `refresh` when changes may have been missed; never a name",
   "code",
 );
 export const doorVisitEventsOperation = lineEventsOperation(

@@ -1,4 +1,5 @@
 import type { Services } from "@vsi/api";
+import type { Db } from "@vsi/db";
 import type { FastifyInstance } from "fastify";
 import { registerBackupDownload } from "./backup-download.ts";
 import { registerDoorPoster } from "./door-poster.ts";
@@ -13,12 +14,16 @@ import { registerVisitsCsv } from "./visits-csv.ts";
  * Routes that are not JSON procedures (CSV export, the upload PUT, serving files, the live stream, the door's poster). They share the
  * procedures' identity checks and services from @vsi/api.
  */
-export async function registerRawRoutes(app: FastifyInstance, services: Services) {
+export async function registerRawRoutes(
+  app: FastifyInstance,
+  services: Services,
+  liveDb: Db | undefined,
+) {
   registerVisitsCsv(app, services);
   await registerUploads(app, services);
   registerFiles(app, services);
   registerBackupDownload(app, services);
-  registerLiveEvents(app, services);
+  registerLiveEvents(app, services, liveDb);
   registerDoorPoster(app, services);
   registerSignatures(app, services);
   registerPartnerReportPrint(app, services);

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { queueEvents, screenEventsPath } from "@vsi/api/schemas";
+import { queueEvents, screenEventsPath, type QueueScreen } from "@vsi/api/schemas";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { programName } from "@vsi/i18n/languages";
 import { useEffect } from "react";
@@ -9,7 +9,7 @@ import classes from "./screen.module.css";
 
 /**
  * A now-serving screen: a TV in the waiting room, opened with its own code. Numbers and desks in
- * large type, never names, read again whenever the line's stream says it moved.
+ * large type, never names, as the line's stream brings them (read again when it says to).
  */
 export const Route = createFileRoute("/screen/$code")({
   component: ScreenPage,
@@ -24,7 +24,12 @@ function ScreenPage() {
   useEffect(() => {
     const source = new EventSource(screenEventsPath(code));
     const read = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
-    for (const event of Object.values(queueEvents)) source.addEventListener(event, read);
+    for (const event of [queueEvents.ready, queueEvents.queue, queueEvents.refresh])
+      source.addEventListener(event, read);
+    // What the screen shows comes in the stream as the line moves: shown as it is, no read.
+    source.addEventListener(queueEvents.screen, (event) =>
+      queryClient.setQueryData(options.queryKey, JSON.parse(event.data as string) as QueueScreen),
+    );
     // A stream refused for good (the screen revoked): read once more, so the TV says so.
     source.addEventListener("error", () => {
       if (source.readyState === EventSource.CLOSED) read();

@@ -5,7 +5,8 @@ import { auditColumns, auditValues, systemActor, type AuditActor } from "../kern
 import { HttpError, notFound } from "../kernel/errors.ts";
 import { queueMessages, say } from "../kernel/messages.ts";
 import { drawOrder, newSeed } from "./draw.ts";
-import type { QueueView, QueueWaitsInput } from "./schema.ts";
+import { waitingByLine } from "./mappers.ts";
+import type { QueueScreen, QueueView, QueueWaitsInput } from "./schema.ts";
 
 /**
  * In the line at its location today (`v` a visit, `l` its location): numbered, signed in since
@@ -43,19 +44,19 @@ interface LineRow {
 const lineOf = (row: LineRow) =>
   row.line_id === null ? null : { id: row.line_id, Name: row.line_name!, NameEs: row.line_name_es };
 
-/** A location's line today: who is being served (latest call first) and who waits, in order. */
-export async function queueOf(db: Executor, locationId: number, now: Date): Promise<QueueView> {
+/** A location's line today, and the location's name: every read of the line starts here. */
+async function lineToday(db: Executor, locationId: number, now: Date) {
   // The location's row first, so one that does not exist (or was archived) is told apart (404).
-  const { rows: found } = await sql<LineRow | { id: null }>`
+  const { rows: found } = await sql<(LineRow | { id: null }) & { location_name: string }>`
     select v.id, v.queue_number, v.called_at, v.called_to,
-      p.id as line_id, p.name as line_name, p.name_es as line_name_es
+      p.id as line_id, p.name as line_name, p.name_es as line_name_es, l.name as location_name
     from locations l left join visits v on ${inLineToday(locationId, now)}
     left join programs p on p.id = v.queue_line
     where l.id = ${locationId} and l.archived_at is null
     order by v.called_at desc nulls last, ${lineOrder}`.execute(db);
   if (found.length === 0) throw notFound("Location");
-  const rows = found.filter((row): row is LineRow => row.id !== null);
-  return {
+  const rows = found.filter((row): row is LineRow & { location_name: string } => row.id !== null);
+  const line: QueueView = {
     serving: rows
       .filter((row) => row.called_at !== null)
       .map((row) => ({
@@ -67,6 +68,30 @@ export async function queueOf(db: Executor, locationId: number, now: Date): Prom
     waiting: rows
       .filter((row) => row.called_at === null)
       .map((row) => ({ number: row.queue_number, visitId: row.id, line: lineOf(row) })),
+  };
+  return { location: { id: locationId, Name: found[0]!.location_name }, line };
+}
+
+/** A location's line today: who is being served (latest call first) and who waits, in order. */
+export async function queueOf(db: Executor, locationId: number, now: Date): Promise<QueueView> {
+  return (await lineToday(db, locationId, now)).line;
+}
+
+/**
+ * What a location's now-serving screens show: the numbers served (at which desk) and waiting,
+ * never a visit or a name. Read for a screen that asks, and pushed to the open ones as it moves.
+ */
+export async function screenView(
+  db: Executor,
+  locationId: number,
+  now: Date,
+): Promise<QueueScreen> {
+  const { location, line } = await lineToday(db, locationId, now);
+  return {
+    location,
+    serving: line.serving.map(({ number, desk, line }) => ({ number, desk, line })),
+    waiting: line.waiting.map(({ number }) => number),
+    waitingLines: waitingByLine(line.waiting),
   };
 }
 

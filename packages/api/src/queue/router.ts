@@ -34,9 +34,10 @@ import {
   queueWaits,
   revokeScreen,
   screenLocation,
+  screenView,
   serveAtDesk,
 } from "./queries.ts";
-import { screenUrl, waitingByLine } from "./mappers.ts";
+import { screenUrl } from "./mappers.ts";
 
 const notWaiting = { 409: "The number is not waiting to be called" };
 const notCalled = { 409: "The number was not called, or is marked served or not present already" };
@@ -254,12 +255,6 @@ export const queueRouter = router({
     .output(screenSchema)
     .query(async ({ ctx, input }) => {
       const location = await screenLocation(ctx.db, input.code);
-      const { serving, waiting } = await queueOf(ctx.db, location.id, ctx.services.now());
-      return {
-        location,
-        serving: serving.map(({ number, desk, line }) => ({ number, desk, line })),
-        waiting: waiting.map(({ number }) => number),
-        waitingLines: waitingByLine(waiting),
-      };
+      return screenView(ctx.db, location.id, ctx.services.now());
     }),
 });

@@ -78,6 +78,7 @@ export const screenSchema = z
     }),
   })
   .meta({ id: "QueueScreen" });
+export type QueueScreen = z.infer<typeof screenSchema>;
 
 export const screenCreatedSchema = z
   .object({
@@ -96,13 +97,16 @@ export const screenRevokeInput = z.object({ id, code: screenCode });
 /**
  * The events of a line's stream (a screen's, a visitor's phone's): `ready` once listening, then
  * `queue` ({locationId}) whenever the location's line may have changed, `refresh` when changes may
- * have been missed; each says to read the line again, and none carries a name. A phone's stream
- * also gets `yours`, its own visit as GET /api/door/visits/{visitToken} answers it, whenever that
- * visit changes (called, served, signed out): its turn shows without a read of its own.
+ * have been missed; each says to read the line again, and none carries a name. A screen's stream
+ * gets `screen` instead of `queue`: what the screen shows, read once for all the location's
+ * screens, so a call shows without a read of each screen's own (`queue` when that read failed). A
+ * phone's stream also gets `yours`, its own visit as GET /api/door/visits/{visitToken} answers it,
+ * whenever that visit changes (called, served, signed out): its turn shows without a read either.
  */
 export const queueEvents = {
   ready: "ready",
   queue: "queue",
+  screen: "screen",
   refresh: "refresh",
   yours: "yours",
 } as const;
