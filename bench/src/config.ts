@@ -69,7 +69,7 @@ export const config = {
   faultTablets: num("BENCH_FAULT_TABLETS", 50),
   faultSeconds: num("BENCH_FAULT_SECONDS", 20),
   lineTablets: num("BENCH_LINE_TABLETS", 200),
-  lineSeconds: num("BENCH_LINE_SECONDS", 30),
+  lineSeconds: num("BENCH_LINE_SECONDS", 60),
   lineDoorPerMinute: num("BENCH_LINE_DOOR_PER_MINUTE", 30),
   lineCallMs: num("BENCH_LINE_CALL_MS", 1000),
   linePauseSeconds: num("BENCH_LINE_PAUSE_SECONDS", 0),
