@@ -134,6 +134,11 @@ export async function networkScenario(stamp: string) {
       "Net1",
     );
     started.push(...(await moreProcesses(build, n - 1)));
+    // The first process is warm from its own run; the others start as it did, compiled first.
+    await warmUp(
+      build,
+      started.map((server) => server.origin),
+    );
     const servers = [build.server, ...started];
     const several = await networkRun(build, servers, locationIds, config.networkTablets, `Net${n}`);
 
@@ -154,6 +159,10 @@ export async function networkScenario(stamp: string) {
         found.namedStatements ? {} : { DATABASE_NAMED_STATEMENTS: "false" },
       );
       started.push(...pooled);
+      await warmUp(
+        build,
+        pooled.map((server) => server.origin),
+      );
       const run = await networkRun(
         build,
         pooled,

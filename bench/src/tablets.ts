@@ -62,13 +62,22 @@ export async function tabletLoad(build: Build, count: number, options: LoadOptio
 }
 
 /**
- * Not counted: a short load that compiles the build's hot paths, then the statistics autovacuum
+ * Not counted: a short load on each process that compiles its hot paths (a process started cold
+ * spends its first seconds compiling them, under the load it is measured by), then the statistics autovacuum
  * keeps on a site's database. Without them every connection keeps the plans it made of a table
  * still nearly empty (a foreign key's check by sequential scan), and slows as the run fills it,
  * by as much as autovacuum's next round happens to leave it.
  */
-export async function warmUp(build: Build) {
-  await tabletLoad(build, 20, { seconds: 3, marker: "Warm", retry: false });
+export async function warmUp(build: Build, origins: string[] = [build.server.origin]) {
+  for (const origin of origins) {
+    const tablets = await setUpTablets(build.staff, build.site, 20, () => ({ origin }));
+    try {
+      const marker = `Warm${new URL(origin).port}`;
+      await runTablets(build.database, tablets, { seconds: 3, marker, retry: false });
+    } finally {
+      await Promise.all(tablets.map((t) => t.browser.close()));
+    }
+  }
   await withDb(build.database, (db) => sql`analyze`.execute(db));
 }
 
