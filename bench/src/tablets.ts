@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { VisitCreateInput } from "@vsi/api/schemas";
 import type { Build } from "./build.ts";
-import { setUpTablets, type SiteAnswers, type Tablet } from "./client.ts";
+import { setUpTablets, type SiteAnswers, type Tablet, type TabletPlace } from "./client.ts";
 import { sql } from "kysely";
 import { withDb } from "./pg.ts";
 import { nextPhone, percentiles, sleep } from "./util.ts";
@@ -52,8 +52,13 @@ export interface LoadOptions {
 export type LoadResult = Awaited<ReturnType<typeof runTablets>>;
 
 /** `count` tablets of the build's site, set up for this load and closed after it. */
-export async function tabletLoad(build: Build, count: number, options: LoadOptions) {
-  const tablets = await setUpTablets(build.staff, build.site, count);
+export async function tabletLoad(
+  build: Build,
+  count: number,
+  options: LoadOptions,
+  placeOf?: (index: number) => TabletPlace,
+) {
+  const tablets = await setUpTablets(build.staff, build.site, count, placeOf);
   try {
     return await runTablets(build.database, tablets, options);
   } finally {
@@ -63,20 +68,15 @@ export async function tabletLoad(build: Build, count: number, options: LoadOptio
 
 /**
  * Not counted: a short load on each process that compiles its hot paths (a process started cold
- * spends its first seconds compiling them, under the load it is measured by), then the statistics autovacuum
- * keeps on a site's database. Without them every connection keeps the plans it made of a table
- * still nearly empty (a foreign key's check by sequential scan), and slows as the run fills it,
- * by as much as autovacuum's next round happens to leave it.
+ * spends its first seconds compiling them, under the load it is measured by), then the statistics
+ * autovacuum keeps on a site's database. Without them every connection keeps the plans it made of
+ * a table still nearly empty (a foreign key's check by sequential scan), and slows as the run
+ * fills it, by as much as autovacuum's next round happens to leave it.
  */
 export async function warmUp(build: Build, origins: string[] = [build.server.origin]) {
   for (const origin of origins) {
-    const tablets = await setUpTablets(build.staff, build.site, 20, () => ({ origin }));
-    try {
-      const marker = `Warm${new URL(origin).port}`;
-      await runTablets(build.database, tablets, { seconds: 3, marker, retry: false });
-    } finally {
-      await Promise.all(tablets.map((t) => t.browser.close()));
-    }
+    const marker = `Warm${new URL(origin).port}`;
+    await tabletLoad(build, 20, { seconds: 3, marker, retry: false }, () => ({ origin }));
   }
   await withDb(build.database, (db) => sql`analyze`.execute(db));
 }
