@@ -63,6 +63,8 @@ export const config = {
   rateSeconds: num("BENCH_RATE_SECONDS", 10),
   sizes: list("BENCH_SIZES", ["10000", "1000000"]).map(Number),
   historySeconds: num("BENCH_HISTORY_SECONDS", 10),
+  /** Leave the run's databases behind (to explain a statement again over the same history). */
+  keepDatabases: process.env.BENCH_KEEP_DATABASES === "1",
   pageSamples: num("BENCH_PAGE_SAMPLES", 15),
   streams: num("BENCH_STREAMS", 1000),
   changes: num("BENCH_CHANGES", 20),

@@ -55,6 +55,10 @@ export async function createDatabase(name: string): Promise<string> {
 }
 
 export async function dropCreatedDatabases(): Promise<void> {
+  if (config.keepDatabases) {
+    log(`kept: ${[...created].join(", ")}`);
+    return;
+  }
   for (const name of created) {
     await withDb(maintenance, (db) =>
       sql`drop database if exists ${sql.id(name)} with (force)`.execute(db),
