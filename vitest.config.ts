@@ -8,8 +8,9 @@ import { inCi } from "./tooling/test-utils/src/ci.ts";
 import { NoSkipsInCi } from "./tooling/test-utils/src/no-skips-reporter.ts";
 import { SlowestTests } from "./tooling/test-utils/src/slowest-tests-reporter.ts";
 
-// Every package's tests in one run, as many at once as the machine has cores. `npm test` runs it
-// from here; in a package, `npx vitest run` runs that package's alone.
+// Every package's tests in one run, one file more at once than the machine has cores: many server
+// tests wait on processes they start, restores and timers, and the extra file uses that time.
+// `npm test` runs it from here; in a package, `npx vitest run` runs that package's alone.
 
 // The PGlite projects need of a global setup only the embedded databases their tests start from.
 const embeddedDumps = path.join(import.meta.dirname, "packages/db/test/global-setup.ts");
@@ -52,7 +53,7 @@ export default defineConfig({
           ]
         : []),
     ],
-    maxWorkers: availableParallelism(),
+    maxWorkers: availableParallelism() + 1,
     reporters: ["default", new NoSkipsInCi(), new SlowestTests()],
   },
 });
