@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // The README's two commands. On a machine with only Node 20 and npm, `npm start` and `npm test`
 // get pnpm 10, install the locked dependencies, and then run the product or every test.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { runToEnd } from "./run-to-end.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const command = process.argv[2];
 
-function run(cmd, args, options = {}) {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", ...options });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+async function run(cmd, args) {
+  const code = await runToEnd(cmd, args, { cwd: root });
+  if (code !== 0) process.exit(code);
 }
 
 function has(cmd, args = ["--version"]) {
@@ -24,15 +25,15 @@ function has(cmd, args = ["--version"]) {
   }
 }
 
-function ensurePnpm() {
+async function ensurePnpm() {
   const version = has("pnpm");
   if (version?.startsWith("10.")) return;
   console.log(version ? `pnpm ${version} found; installing pnpm 10` : "Installing pnpm 10");
   // corepack's signature check fails against some registries; npm installs it plainly.
-  run("npm", ["install", "-g", "pnpm@10"]);
+  await run("npm", ["install", "-g", "pnpm@10"]);
 }
 
-function ensureChromium() {
+async function ensureChromium() {
   const candidates = [
     process.env.CHROMIUM_PATH,
     "/usr/bin/chromium-headless-shell",
@@ -43,8 +44,8 @@ function ensureChromium() {
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (isRoot && has("apt-get", ["--version"])) {
     console.log("Installing Chromium's headless shell from Debian for the browser tests");
-    run("apt-get", ["update"]);
-    run("apt-get", ["install", "-y", "chromium-headless-shell"]);
+    await run("apt-get", ["update"]);
+    await run("apt-get", ["install", "-y", "chromium-headless-shell"]);
     return;
   }
   console.error(
@@ -58,13 +59,13 @@ if (command !== "start" && command !== "test") {
   process.exit(2);
 }
 
-ensurePnpm();
-run("pnpm", ["install", "--frozen-lockfile"]);
+await ensurePnpm();
+await run("pnpm", ["install", "--frozen-lockfile"]);
 
 if (command === "start") {
-  run("pnpm", ["run", "build"]);
-  run("node", ["apps/server/dist/main.js"]);
+  await run("pnpm", ["run", "build"]);
+  await run("node", ["apps/server/dist/main.js"]);
 } else {
-  ensureChromium();
-  run("pnpm", ["run", "check"]);
+  await ensureChromium();
+  await run("pnpm", ["run", "check"]);
 }
