@@ -67,5 +67,7 @@ if (command === "start") {
   await run("node", ["apps/server/dist/main.js"]);
 } else {
   await ensureChromium();
-  await run("pnpm", ["run", "check"]);
+  // Not through `pnpm run check`: on a Ctrl+C, pnpm in CI ends the script's shell at once, and
+  // the prompt would come back before the run has cleaned up.
+  await run(process.execPath, ["tooling/scripts/check.mjs"]);
 }
