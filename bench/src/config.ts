@@ -82,6 +82,10 @@ export const config = {
   networkPauseSeconds: num("BENCH_NETWORK_PAUSE_SECONDS", 30),
   households: num("BENCH_HOUSEHOLDS", 20_000),
   out: process.env.BENCH_OUT,
+  /** A folder: every server the bench starts writes a V8 CPU profile there when it exits. */
+  cpuProfileDir: process.env.BENCH_CPU_PROFILE_DIR
+    ? path.resolve(process.env.BENCH_CPU_PROFILE_DIR)
+    : undefined,
 };
 export type Config = typeof config;
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { repoDir } from "./config.ts";
+import { config, repoDir } from "./config.ts";
 import { assertLoopback, run, sleep } from "./util.ts";
 
 const running = new Set<ChildProcess>();
@@ -57,7 +57,10 @@ export class Server {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [this.main], { env: this.env, cwd: repoDir });
+    const profile = config.cpuProfileDir
+      ? ["--cpu-prof", `--cpu-prof-dir=${config.cpuProfileDir}`]
+      : [];
+    const child = spawn(process.execPath, [...profile, this.main], { env: this.env, cwd: repoDir });
     this.child = child;
     this.alive = true;
     running.add(child);

@@ -98,7 +98,14 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   const { onStatement } = config;
   const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.poolSize ?? 10,
+      // What a burst opened stays open. A connection closed while idle is opened again by the next
+      // burst, and a new server process plans each statement afresh (the sign-in's, a tenth of a
+      // second or more on a busy machine), which every request of that burst then waits behind.
+      idleTimeoutMillis: 0,
+    });
     // A dropped connection (a restarting server) must not crash the process; the pool reconnects.
     pool.on("error", (error) => console.error(`database pool: ${error.message}`));
     // A checked-out client has no pool listener: without its own, a server restart's FATAL 57P01

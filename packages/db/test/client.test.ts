@@ -4,7 +4,7 @@ import path from "node:path";
 import { createTestDatabase } from "@vsi/test-utils";
 import { sql } from "kysely";
 import pg from "pg";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDb } from "../src/index.ts";
 import { createEmptyEmbeddedDb } from "../src/testing.ts";
 
@@ -31,6 +31,40 @@ describe("createDb on a PostgreSQL server", () => {
       expect(rows[0]?.ok).toBe(1);
     } finally {
       await admin.end();
+      await db.close();
+      await database.drop();
+    }
+  });
+});
+
+describe("a PostgreSQL server's pool", () => {
+  it("keeps the connections a burst opened however long they then stay idle, so the next burst plans nothing afresh", async (ctx) => {
+    const database = await createTestDatabase();
+    if (!database) return ctx.skip();
+    const db = await createDb({ databaseUrl: database.url, poolSize: 3 });
+    // Only the pool's own timers are moved on; the connections' reads and writes stay real.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const burst = async () =>
+        new Set(
+          await Promise.all(
+            [1, 2, 3].map(async () => {
+              const { rows } = await sql<{
+                pid: number;
+              }>`select pg_backend_pid() as pid, pg_sleep(0.2)`.execute(db.kysely);
+              return rows[0]!.pid;
+            }),
+          ),
+        );
+      const first = await burst();
+      expect(first.size).toBe(3);
+
+      vi.advanceTimersByTime(24 * 3_600_000);
+
+      expect(db.pool!.totalCount).toBe(3);
+      expect(await burst()).toEqual(first);
+    } finally {
+      vi.useRealTimers();
       await db.close();
       await database.drop();
     }
