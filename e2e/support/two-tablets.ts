@@ -27,6 +27,16 @@ export function listFetches(page: Page) {
   };
 }
 
+/** The page's next answered fetch of a program's sheet list. */
+export function listAnswered(page: Page, programId: number) {
+  return page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === "/api/visits" && url.searchParams.get("programId") === String(programId)
+    );
+  });
+}
+
 const notReloaded = (page: Page) =>
   page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
