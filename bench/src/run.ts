@@ -14,7 +14,7 @@ import { networkScenario } from "./network.ts";
 import { dropCreatedDatabases, ensurePostgresRunning, postgresVersion } from "./pg.ts";
 import { measureRates, prepareRates } from "./rates.ts";
 import { figures, machine, type Results } from "./results.ts";
-import { killStarted } from "./server.ts";
+import { killStarted, removeDataDirs } from "./server.ts";
 import { tabletLoad, warmUp } from "./tablets.ts";
 import { log } from "./util.ts";
 import { walPerSignIn } from "./wal.ts";
@@ -156,6 +156,7 @@ async function main() {
 
 async function cleanUp() {
   killStarted();
+  if (!config.keepDatabases) removeDataDirs();
   await ensurePostgresRunning();
   await dropCreatedDatabases();
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { config, repoDir } from "./config.ts";
@@ -19,11 +19,26 @@ export function killStarted() {
   running.clear();
 }
 
+/** Each server's data folder, kept across its restarts (a fault scenario's) and removed at the end. */
+const dataDirs = new Set<string>();
+
+function makeDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vsi-bench-"));
+  dataDirs.add(dir);
+  return dir;
+}
+
+/** The data folders of every server the bench started (after killStarted). */
+export function removeDataDirs() {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  dataDirs.clear();
+}
+
 /** A production build (`main`, its `cli.js` beside it) as a process of its own on 127.0.0.1. */
 export class Server {
   private child: ChildProcess | undefined;
   private exited: Promise<void> = Promise.resolve();
-  private readonly dataDir = mkdtempSync(path.join(os.tmpdir(), "vsi-bench-"));
+  private readonly dataDir = makeDataDir();
   outputTail = "";
   alive = false;
 
