@@ -10,6 +10,9 @@ function streamOpen(page: Page, locationId: number) {
   );
 }
 
+/** A sheet's list of visits (GET /api/visits). */
+const isSheetList = (url: URL) => url.pathname === "/api/visits";
+
 /**
  * The sheet list fetches (GET /api/visits) a page sends from now on. None while a change shows on
  * it: the change came through the live stream, not the 15 s refresh (or a reload).
@@ -17,8 +20,7 @@ function streamOpen(page: Page, locationId: number) {
 export function listFetches(page: Page) {
   const sent: string[] = [];
   const listen = (request: Request) => {
-    if (request.method() === "GET" && new URL(request.url()).pathname === "/api/visits")
-      sent.push(request.url());
+    if (request.method() === "GET" && isSheetList(new URL(request.url()))) sent.push(request.url());
   };
   page.on("request", listen);
   return {
@@ -31,9 +33,7 @@ export function listFetches(page: Page) {
 export function listAnswered(page: Page, programId: number) {
   return page.waitForResponse((response) => {
     const url = new URL(response.url());
-    return (
-      url.pathname === "/api/visits" && url.searchParams.get("programId") === String(programId)
-    );
+    return isSheetList(url) && url.searchParams.get("programId") === String(programId);
   });
 }
 
