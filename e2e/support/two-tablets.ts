@@ -1,14 +1,6 @@
-import type { Page, Request } from "@playwright/test";
+import type { Page, Request, Response } from "@playwright/test";
 import { createSite, type Api } from "./api.ts";
 import { expect, type Tablet } from "./fixtures.ts";
-
-/** The page's live stream is open (the server answered the location's events request). */
-function streamOpen(page: Page, locationId: number) {
-  return page.waitForResponse(
-    (response) =>
-      response.url().includes(`/api/locations/${locationId}/events`) && response.status() === 200,
-  );
-}
 
 /** A sheet's list of visits (GET /api/visits). */
 const isSheetList = (url: URL) => url.pathname === "/api/visits";
@@ -29,11 +21,33 @@ export function listFetches(page: Page) {
   };
 }
 
-/** The page's next answered fetch of a program's sheet list. */
-export function listAnswered(page: Page, programId: number) {
-  return page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return isSheetList(url) && url.searchParams.get("programId") === String(programId);
+/**
+ * The page's stream for the location is live: the server answered it, and the refresh its `ready`
+ * event makes (each program's list fetched again) has been answered. From then on the page's lists
+ * change only through the stream, a reload, or its own sign-in while the stream is down.
+ */
+function live(page: Page, locationId: number, programIds: number[]) {
+  const streamPath = `/api/locations/${locationId}/events`;
+  let streamAnswered = false;
+  const afterStream = new Set<Request>();
+  const refreshed = new Set<string>();
+  return new Promise<void>((resolve) => {
+    const onRequest = (request: Request) => {
+      if (streamAnswered && isSheetList(new URL(request.url()))) afterStream.add(request);
+    };
+    const onResponse = (response: Response) => {
+      if (new URL(response.url()).pathname === streamPath && response.status() === 200)
+        streamAnswered = true;
+      if (!afterStream.has(response.request())) return;
+      refreshed.add(new URL(response.url()).searchParams.get("programId") ?? "");
+      if (programIds.every((id) => refreshed.has(String(id)))) {
+        page.off("request", onRequest);
+        page.off("response", onResponse);
+        resolve();
+      }
+    };
+    page.on("request", onRequest);
+    page.on("response", onResponse);
   });
 }
 
@@ -42,7 +56,7 @@ const notReloaded = (page: Page) =>
 
 /**
  * Two tablets at one door: a new location and two browsers set up as its tablets, both on its
- * empty sheet with their streams open. The second page is marked, so `secondNeverReloaded` tells
+ * empty sheet with their streams live. The second page is marked, so `secondNeverReloaded` tells
  * whether anything reloaded it.
  */
 export async function twoTablets(
@@ -54,10 +68,11 @@ export async function twoTablets(
   const { id } = site.location;
   const first = (await fixtures.setUpTablet(id)).page;
   const second = (await fixtures.setUpTablet(id)).page;
-  const opened = [streamOpen(first, id), streamOpen(second, id)];
+  const programIds = site.programs.map((program) => program.id);
+  const bothLive = [live(first, id, programIds), live(second, id, programIds)];
   await first.goto(`/sheet/${id}`);
   await second.goto(`/sheet/${id}`);
-  await Promise.all(opened);
+  await Promise.all(bothLive);
   for (const tablet of [first, second])
     await expect(tablet.getByText("Nobody is signed in right now.")).toBeVisible();
   await second.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));

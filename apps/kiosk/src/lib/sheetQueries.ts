@@ -5,7 +5,7 @@ import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { kioskQueue, useKioskQueue } from "./kioskQueue";
 import { queuedVisit, withQueued, type SheetVisit } from "./queuedVisits";
 import { withOfflineFallback } from "./sheetCache";
-import { sheetPollMs } from "./sheetStream";
+import { applyVisitEvent, isLive, sheetPollMs } from "./sheetStream";
 import { kioskApi, openVisitsKey } from "./kioskApi";
 import { queryClient } from "@vsi/web-common/query-client";
 import { browserTimeZone, todayInZone } from "@vsi/web-common/time";
@@ -16,8 +16,9 @@ export const sheetRefreshMs = 15_000;
 
 /**
  * The visitors signed in at a location for a program, from today in the tablet's zone (spec
- * section 9). Refreshed on an interval and whenever the tablet wakes or regains focus (TanStack
- * Query listens to visibilitychange and focus).
+ * section 9). Refreshed whenever the tablet wakes or regains focus (TanStack Query listens to
+ * visibilitychange and focus); on an interval, and when a sheet opens again, only while the
+ * location's stream is down: a live stream keeps the cached list current.
  */
 export function openVisitsQuery(locationId: number, programId: number) {
   const timeZone = browserTimeZone();
@@ -30,15 +31,26 @@ export function openVisitsQuery(locationId: number, programId: number) {
       refetchInterval: () => sheetPollMs(locationId, sheetRefreshMs),
       refetchOnWindowFocus: "always" as const,
       refetchOnReconnect: "always" as const,
-      staleTime: 0,
+      staleTime: () => (isLive(locationId) ? Infinity : 0),
     },
     `visits:${locationId}:${programId}`,
   );
 }
 
-/** After a sign-in or sign-out every sheet list of this browser is out of date. */
-export function refreshSheets(): Promise<void> {
+/** Every sheet list of this browser fetched again. */
+function refreshSheets(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: openVisitsKey() });
+}
+
+/**
+ * A sign-in or sign-out this tablet made, answered: its lists show it at once, as they would its
+ * live event. They are fetched again only while the location's stream is down: a live stream
+ * brings the same change, and a fetch would only ask the server twice.
+ */
+function showAnswered(kind: "in" | "out", visit: Visit) {
+  const { id: visitId, LocationId: locationId, ProgramId: programId } = visit;
+  applyVisitEvent(queryClient, { kind, visitId, locationId, programId, visit });
+  if (!isLive(locationId)) void refreshSheets();
 }
 
 // The sheet's data flow in three hooks, so that a live feed or an offline queue can replace what is
@@ -115,7 +127,7 @@ export function useSignIn(locationId: number) {
       const fields = { ...payload, LocationId: locationId };
       const result = await kioskQueue.signIn(fields);
       if (!result.queued) {
-        void refreshSheets();
+        showAnswered("in", result.visit);
         return { visit: result.visit, saved: false };
       }
       const { entry } = result;
@@ -143,14 +155,8 @@ export function useSignOut() {
             saved: true,
           };
         }
-        const signedOut = result.visit;
-        queryClient.setQueriesData<Visit[]>({ queryKey: openVisitsKey() }, (current) =>
-          current?.map((row) =>
-            row.id === signedOut.id ? { ...row, TimeOut: signedOut.TimeOut } : row,
-          ),
-        );
-        void refreshSheets();
-        return { visit: signedOut, saved: false };
+        showAnswered("out", result.visit);
+        return { visit: result.visit, saved: false };
       } finally {
         setBusy(false);
       }

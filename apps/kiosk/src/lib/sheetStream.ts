@@ -12,9 +12,14 @@ import type { Visit } from "./types";
 /** Locations whose stream is open now: their lists need no polling. */
 const liveLocations = new Set<number>();
 
+/** Whether the location's stream is open now: its events keep every cached list current. */
+export function isLive(locationId: number): boolean {
+  return liveLocations.has(locationId);
+}
+
 /** The sheet list's polling interval: none while the location's stream is open. */
 export function sheetPollMs(locationId: number, fallbackMs: number): number | false {
-  return liveLocations.has(locationId) ? false : fallbackMs;
+  return isLive(locationId) ? false : fallbackMs;
 }
 
 interface ListInput {

@@ -4,6 +4,7 @@ import { Component, Suspense, useEffect, type ReactNode } from "react";
 import { navigate, sheetHref, useAddress } from "./address";
 import { DisconnectedPage } from "./DisconnectedPage";
 import { KioskError, KioskNotFound, KioskPending } from "./KioskStates";
+import { LiveSheet } from "./LiveSheet";
 import { kioskPageAt } from "./routes";
 import { SheetPage } from "./SheetPage";
 import { SignInPage } from "./SignInPage";
@@ -12,7 +13,7 @@ import { SignInPage } from "./SignInPage";
 export function KioskApp() {
   const { pathname } = useAddress();
   const page = kioskPageAt(pathname);
-  return (
+  const shown = (
     // A new page starts without the last one's error.
     <PageErrors key={pathname}>
       <Suspense fallback={<KioskPending />}>
@@ -30,6 +31,7 @@ export function KioskApp() {
       </Suspense>
     </PageErrors>
   );
+  return page === "sheet" || page === "signIn" ? <LiveSheet>{shown}</LiveSheet> : shown;
 }
 
 /**

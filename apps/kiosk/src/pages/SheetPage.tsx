@@ -15,8 +15,8 @@ import { kioskWaitMs } from "../lib/kioskTimings";
 import type { SheetVisit } from "../lib/queuedVisits";
 import { kioskLocationQuery, kioskQuestionsQuery } from "../lib/sheetCache";
 import { useLocationVisits, useOpenVisits, useSignOut } from "../lib/sheetQueries";
-import { useSheetStream } from "../lib/sheetStream";
 import { KioskLink } from "./KioskLink";
+import { useRollCallOpen } from "./LiveSheet";
 import { ProgramTabs } from "./ProgramTabs";
 import { navigate, sheetHref, signInHref, useLocationId, useSheetSearch } from "./address";
 import classes from "./SheetPage.module.css";
@@ -30,7 +30,7 @@ export function SheetPage() {
   const { confirmation } = useConfirmationState();
   // Read (and kept on the tablet) before anyone taps Sign in, so the form asks them offline too.
   useQuery(kioskQuestionsQuery(locationId));
-  const { rollCall } = useSheetStream(locationId);
+  const rollCall = useRollCallOpen();
   const firstProgram = location.Programs[0];
   const shown = location.Programs.some((program) => program.id === programId)
     ? programId
