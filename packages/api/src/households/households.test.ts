@@ -1,3 +1,5 @@
+import { sql } from "@vsi/db";
+import { defaultDatabaseKind } from "@vsi/db/testing";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { staffClient, tabletClient, useCatalogWorld, visitor } from "../../test/fixtures.ts";
 import type { Client } from "../../test/world.ts";
@@ -50,6 +52,16 @@ const counts = async () => ({
     ).n,
   ),
 });
+/** Until `count` of this database's connections wait on a lock (a row's or an advisory one). */
+async function waitingOnLocks(count: number) {
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(db());
+    if (rows[0]!.n >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 const auditRows = (action: string) =>
   db().selectFrom("audit_log").selectAll().where("action", "=", action).orderBy("id").execute();
 
@@ -205,6 +217,42 @@ describe("possible duplicates, merging and moving a member", () => {
     expect(
       (await staff.call((api) => api.households.merge({ id: kept.id, otherId: 999_999 }))).status,
     ).toBe(404);
+  });
+
+  it("signs a member in to the household theirs was merged into meanwhile: the sign-in waits for the merge, then is the kept household's visit, never a 500", async () => {
+    const { main } = site.catalog;
+    const program = await site.admin.call((api) =>
+      api.programs.create({ Name: "Race pantry", LocationIds: [main.id], SignsInHousehold: true }),
+    );
+    const phone = newPhone();
+    const other = await create({ Members: [{ FirstName: "Merged", PhoneNumber: phone }] });
+    const kept = await create({ Members: [{ FirstName: "Kept" }] });
+    const merge = () =>
+      staff.call((api) => api.households.merge({ id: kept.id, otherId: other.id }));
+    const signIn = () =>
+      staff.call((api) =>
+        api.visits.create(visitor(main.id, program.json.id, { PhoneNumber: phone }) as never),
+      );
+    // PGlite runs one statement at a time: the merge, then the sign-in. On the server the other
+    // household's row is held here; the merge waits for it, then the sign-in (which found that
+    // household by the phone) behind the merge, which has it gone when the sign-in writes.
+    const [merged, signedIn] =
+      defaultDatabaseKind() === "pglite"
+        ? [await merge(), await signIn()]
+        : await db()
+            .transaction()
+            .execute(async (trx) => {
+              await sql`select 1 from households where id = ${other.id} for update`.execute(trx);
+              const merging = merge();
+              await waitingOnLocks(1);
+              const signingIn = signIn();
+              await waitingOnLocks(2);
+              return [merging, signingIn] as const;
+            })
+            .then((racing) => Promise.all(racing));
+    expect(merged.status, JSON.stringify(merged.json)).toBe(200);
+    expect(signedIn.status, JSON.stringify(signedIn.json)).toBe(201);
+    expect(signedIn.json).toMatchObject({ HouseholdId: kept.id, FirstName: expect.any(String) });
   });
 
   it("moves a member to another household, audited, found by their phone there; refuses the last member, the same or an unknown household (422) and another's member (404)", async () => {

@@ -236,8 +236,16 @@ function databaseUnreachable(error: unknown): boolean {
   return false;
 }
 
-/** A unique violation of `constraint` (a unique index or key), as pg and PGlite report it. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const { code, constraint: violated, message } = (error ?? {}) as Record<string, unknown>;
-  return code === "23505" && (violated === constraint || String(message).includes(constraint));
+/** A violation of `constraint` with SQLSTATE `code`, as pg and PGlite report it. */
+function violates(error: unknown, code: string, constraint: string): boolean {
+  const { code: raised, constraint: violated, message } = (error ?? {}) as Record<string, unknown>;
+  return raised === code && (violated === constraint || String(message).includes(constraint));
 }
+
+/** A unique violation of `constraint` (a unique index or key). */
+export const isUniqueViolation = (error: unknown, constraint: string) =>
+  violates(error, "23505", constraint);
+
+/** A foreign key violation of `constraint`: the row it names is gone. */
+export const isForeignKeyViolation = (error: unknown, constraint: string) =>
+  violates(error, "23503", constraint);

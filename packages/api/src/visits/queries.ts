@@ -10,7 +10,14 @@ import {
   type Visit,
   type VisitSignature,
 } from "@vsi/db";
-import { conflict, HttpError, invalid, isUniqueViolation, notFound } from "../kernel/errors.ts";
+import {
+  conflict,
+  HttpError,
+  invalid,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+} from "../kernel/errors.ts";
 import { toNamedVisit, toVisit } from "./mappers.ts";
 import { partyProblem, type VisitChanges, type VisitCreateInput } from "./schema.ts";
 import type { Signed } from "./signature-schema.ts";
@@ -900,9 +907,10 @@ export async function createVisit(
       : insertVisit(db, fields, now, writer);
   return withOneOpenVisit(db, fields, where, now, () =>
     // Two first visits of one phone at once: the second's new household lost the number to the
-    // first's, which the attempt made again finds.
+    // first's, which the attempt made again finds. A household merged away while its member
+    // signed in: the attempt made again finds the one it was merged into. Neither wrote anything.
     attempt().catch((error: unknown) => {
-      if (!isHouseholdPhoneTaken(error)) throw error;
+      if (!isHouseholdPhoneTaken(error) && !isHouseholdMergedAway(error)) throw error;
       return attempt();
     }),
   );
@@ -939,6 +947,11 @@ export const isOpenVisitConflict = (error: unknown) =>
 /** The unique violation of household_members_phone_idx (a number taken meanwhile). */
 export const isHouseholdPhoneTaken = (error: unknown) =>
   isUniqueViolation(error, "household_members_phone_idx");
+
+/** The household a sign-in found (its visit's, or its new member's) was deleted by a merge meanwhile. */
+const isHouseholdMergedAway = (error: unknown) =>
+  isForeignKeyViolation(error, "visits_household_id_fkey") ||
+  isForeignKeyViolation(error, "household_members_household_id_fkey");
 
 export const alreadySignedIn = (open: Visit) =>
   conflict(say(visitMessages.alreadySignedIn), { visit: toVisit(open) });
