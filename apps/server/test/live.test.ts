@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -329,17 +329,15 @@ describe("two server processes on one PostgreSQL database", () => {
     if (!database) return ctx.skip();
     const db = await createDb({ databaseUrl: database.url, poolSize: 2 });
     const servers: ServerProcess[] = [];
+    const dataDirs: string[] = [];
     try {
       const tablets = [generateToken(), generateToken()];
       const { locationId, programId } = await siteRows(db, tablets);
 
-      for (let i = 0; i < 2; i++)
-        servers.push(
-          spawnServer({
-            DATABASE_URL: database.url,
-            DATA_DIR: mkdtempSync(path.join(tmpdir(), "vsi-live-")),
-          }),
-        );
+      for (let i = 0; i < 2; i++) {
+        dataDirs.push(mkdtempSync(path.join(tmpdir(), "vsi-live-")));
+        servers.push(spawnServer({ DATABASE_URL: database.url, DATA_DIR: dataDirs[i]! }));
+      }
       await Promise.all(servers.map((s) => s.started));
       const [one, two] = servers.map((s) => `http://127.0.0.1:${s.port()}`) as [string, string];
 
@@ -371,6 +369,7 @@ describe("two server processes on one PostgreSQL database", () => {
     } finally {
       for (const server of servers) server.child.kill("SIGTERM");
       await Promise.all(servers.map((s) => s.exited));
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
       await db.close();
       await database.drop();
     }
