@@ -124,7 +124,7 @@ test("two phones mark one roll call, each sees the other's marks, a phone reload
     await expect(second.page.getByText("3 marks waiting to be sent")).toBeVisible();
     await expect(second.page.getByText("5 of 5 accounted for")).toBeVisible();
     await expectAccessible(second.page, "roll call offline");
-    await keepScreenshot(second.page, "28-roll-call-offline");
+    await keepScreenshot(second.page, "28-roll-call-offline", { fullPage: false });
     const offlineAt = Date.now();
     await second.context.setOffline(false);
     await expect(second.page.getByText(/marks? waiting to be sent/)).toHaveCount(0);
@@ -210,9 +210,22 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
     await page.getByRole("button", { name: `Start a drill at ${site.location.Name}` }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Drill");
     await person(page, "Fay Drill").click();
-    // Gus marked by mistake, then undone: the record keeps both marks.
+    // Gus marked by mistake, then undone: the record keeps both marks. While a mark is on its way
+    // the names stay where they are, so the undoing tap lands on the name it was aimed at.
+    let send = () => {};
+    const held = new Promise<void>((resolve) => (send = resolve));
+    await page.route("**/trpc/rollCalls.mark**", async (route) => {
+      await held;
+      await route.continue();
+    });
     await person(page, "Gus Drill").click();
     await marked(page, "Gus Drill");
+    await expect(page.getByRole("status").filter({ hasText: "waiting to be sent" })).toBeVisible();
+    const whileSending = await person(page, "Gus Drill").boundingBox();
+    send();
+    await expect(page.getByText("waiting to be sent")).toHaveCount(0);
+    await page.unroute("**/trpc/rollCalls.mark**");
+    expect(await person(page, "Gus Drill").boundingBox()).toEqual(whileSending);
     await person(page, "Gus Drill").click();
     await expect(person(page, "Gus Drill")).toHaveAttribute("aria-pressed", "false");
     // Someone who was not signed in, added and marked.

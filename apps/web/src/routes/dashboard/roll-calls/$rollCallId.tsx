@@ -154,17 +154,20 @@ function RollCallPage() {
         <Text className={classes.counter} aria-live="polite" role="status">
           {t("rollCall.counter", { accounted, total })}
         </Text>
-        {live && !offline ? (
-          <Text size="sm" c="dimmed">
-            {t("rollCall.live")}
-          </Text>
-        ) : null}
+        {/* Its line stays while the stream is down, so the names below never move. */}
+        <Text size="sm" c="dimmed" className={live && !offline ? undefined : classes.unseen}>
+          {t("rollCall.live")}
+        </Text>
       </div>
+      {/* Over the page's foot, not in its flow: marks coming and going never move a name from
+          under the next tap. */}
       {offline || mine.length > 0 ? (
-        <Alert color={offline ? "yellow" : "blue"} role="status">
-          {offline ? <Text fw={700}>{t("rollCall.offline")}</Text> : null}
-          <Text>{t("rollCall.waiting", { count: mine.length })}</Text>
-        </Alert>
+        <div className={classes.statusBar}>
+          <Alert color={offline ? "yellow" : "blue"} role="status">
+            {offline ? <Text fw={700}>{t("rollCall.offline")}</Text> : null}
+            <Text>{t("rollCall.waiting", { count: mine.length })}</Text>
+          </Alert>
+        </div>
       ) : null}
       {notRecorded.length > 0 ? (
         <Alert color="red" role="alert">
