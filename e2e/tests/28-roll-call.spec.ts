@@ -212,9 +212,10 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
     await person(page, "Fay Drill").click();
     // Gus marked by mistake, then undone: the record keeps both marks. While a mark is on its way
     // the names stay where they are, so the undoing tap lands on the name it was aimed at.
+    const markCalls = "**/trpc/rollCalls.mark**";
     let send = () => {};
     const held = new Promise<void>((resolve) => (send = resolve));
-    await page.route("**/trpc/rollCalls.mark**", async (route) => {
+    await page.route(markCalls, async (route) => {
       await held;
       await route.continue();
     });
@@ -224,7 +225,7 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
     const whileSending = await person(page, "Gus Drill").boundingBox();
     send();
     await expect(page.getByText("waiting to be sent")).toHaveCount(0);
-    await page.unroute("**/trpc/rollCalls.mark**");
+    await page.unroute(markCalls);
     expect(await person(page, "Gus Drill").boundingBox()).toEqual(whileSending);
     await person(page, "Gus Drill").click();
     await expect(person(page, "Gus Drill")).toHaveAttribute("aria-pressed", "false");

@@ -28,6 +28,6 @@ export const chromiumArgs = [
   "--disable-background-networking",
   "--disable-dev-shm-usage",
   // JavaScript on V8's baseline compiler alone: a test's page lives seconds, too short for the
-  // optimising compilers' work to pay back (about a fifth of the browsers' CPU in the journeys).
+  // optimising compilers' work to pay back.
   "--js-flags=--max-opt=1",
 ];
