@@ -664,7 +664,7 @@ CREATE UNIQUE INDEX users_email_lower_key ON public.users USING btree (lower(ema
 
 CREATE INDEX visits_household_idx ON public.visits USING btree (household_id, time_in) INCLUDE (location_id, program_id) WHERE (household_id IS NOT NULL);
 
-CREATE INDEX visits_location_time_in_idx ON public.visits USING btree (location_id, time_in) INCLUDE (program_id, time_out, visitor_key) WITH (fillfactor='100');
+CREATE INDEX visits_location_time_in_idx ON public.visits USING btree (location_id, time_in) INCLUDE (program_id, time_out, visitor_key, household_id, party_size, household_member_ids) WITH (fillfactor='100');
 
 CREATE UNIQUE INDEX visits_one_open_idx ON public.visits USING btree (location_id, program_id, phone_number, (
 CASE
@@ -676,7 +676,7 @@ CREATE INDEX visits_phone_idx ON public.visits USING btree (phone_number);
 
 CREATE INDEX visits_queue_idx ON public.visits USING btree (location_id, time_in) WHERE ((queue_number IS NOT NULL) AND (served_at IS NULL) AND (no_show_at IS NULL));
 
-CREATE INDEX visits_time_in_idx ON public.visits USING btree (time_in, id) INCLUDE (location_id, program_id, time_out, visitor_key) WITH (fillfactor='100');
+CREATE INDEX visits_time_in_idx ON public.visits USING btree (time_in, id) INCLUDE (location_id, program_id, time_out, visitor_key, household_id, party_size, household_member_ids) WITH (fillfactor='100');
 
 CREATE INDEX webhook_attempts_endpoint_idx ON public.webhook_attempts USING btree (endpoint_id, at, id);
 

@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { sql } from "@vsi/db";
+import { describeOnPostgres } from "@vsi/db/testing";
 import { householdWithMembers } from "../../test/households.ts";
 import { tabletClient, useCatalogWorld } from "../../test/fixtures.ts";
 import { funderSummaryCsv } from "./funder-summary-csv.ts";
+import { funderSummaryStatements, summarySettings } from "./funder-summary.ts";
 import { funderSummaryInput } from "./funder-summary-schema.ts";
 
 const site = useCatalogWorld();
@@ -542,5 +545,49 @@ describe("households and individuals in the funder summary", () => {
         ["ageBands", "ageBands"],
       ]);
     }
+  });
+});
+
+// PGlite answers EXPLAIN too, but the plan that matters is the server's.
+describeOnPostgres("the funder summary's plan on PostgreSQL", () => {
+  it("reads a location's households, parties and members who came from its time index alone, without the table", async () => {
+    const locationId = await history([]);
+    const other = await history([]);
+    const db = site.world.services.db.kysely;
+    // A year at each place, the other busier, so a read of every place's year would show.
+    for (const [id, n] of [
+      [locationId, 400],
+      [other, 4000],
+    ] as const) {
+      await sql`insert into visits (first_name, last_name, phone_number, location_id, program_id,
+                                    time_in, time_out, party_size)
+        select 'Plan', 'Rows', (4180000000 + g)::text, ${id}, ${site.catalog.pantry.id}, t,
+               t + interval '30 minutes', 1 + g % 3
+        from generate_series(1, ${n}::int) g
+        cross join lateral (select timestamptz '2025-01-01T00:00:00Z'
+                                   + g * (interval '365 days' / ${n}::int) as t) x`.execute(db);
+    }
+    await sql`vacuum analyze visits`.execute(db);
+    const input = funderSummaryInput.parse({
+      from: "2025-07-01",
+      to: "2025-12-31",
+      timeZone: "America/Los_Angeles",
+      locationId,
+    });
+    const plan = await db.transaction().execute(async (trx) => {
+      for (const [name, value] of Object.entries(summarySettings))
+        await sql`select set_config(${name}, ${value}, true)`.execute(trx);
+      const statement = funderSummaryStatements(trx, input).households;
+      const { rows } = await sql<{
+        "QUERY PLAN": string;
+      }>`explain (costs off) ${statement}`.execute(trx);
+      return rows.map((row) => row["QUERY PLAN"]);
+    });
+    const reads = plan.filter((line) => / on visits\b/.test(line)).map((line) => line.trim());
+    expect(reads.join("\n"), plan.join("\n")).toContain(
+      "Index Only Scan using visits_location_time_in_idx on visits",
+    );
+    for (const read of reads)
+      expect(read, plan.join("\n")).toMatch(/^(-> +)?Index Only Scan using \w+ on visits/);
   });
 });

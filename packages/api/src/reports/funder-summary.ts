@@ -123,10 +123,12 @@ function inBands(
 }
 
 /**
- * The summary's JIT settings, for its transactions: compiling its aggregates over a year of
- * visits cost more than it saved (a third of the months' time in the bench), as for the CSV.
+ * The summary's settings, for its transactions. No JIT: compiling its aggregates over a year of
+ * visits cost more than it saved (a third of the months' time in the bench), as for the CSV. No
+ * parallel workers: its statements already run side by side, one per connection, and workers on
+ * top of them only take turns on the same cores.
  */
-export const summarySettings = { jit: "off" } as const;
+export const summarySettings = { jit: "off", max_parallel_workers_per_gather: "0" } as const;
 
 /**
  * One of the summary's reads in a transaction of its own with `summarySettings`: on a server
@@ -135,8 +137,10 @@ export const summarySettings = { jit: "off" } as const;
 function withoutJit<T>(db: Executor, run: (trx: Executor) => Promise<T>): Promise<T> {
   if (db.isTransaction) return run(db);
   return db.transaction().execute(async (trx) => {
-    for (const [name, value] of Object.entries(summarySettings))
-      await sql`select set_config(${name}, ${value}, true)`.execute(trx);
+    const settings = Object.entries(summarySettings).map(
+      ([name, value]) => sql`set_config(${name}, ${value}, true)`,
+    );
+    await sql`select ${sql.join(settings)}`.execute(trx);
     return run(trx);
   });
 }
@@ -276,9 +280,9 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
   // named nobody (a count alone), and per person for visits without a household, each with the
   // largest party among them and its visits' parties (each visit's once). A household's people
   // are its largest party, or more members than that when others came another day; it is new
-  // when none of its visits to the place came before the period (read from the household index
-  // alone). A person without a household counts their largest party. On a connection of its own
-  // beside the people's pass.
+  // when none of its visits to the place came before the period. A person without a household
+  // counts their largest party. Every column it reads is in the time indexes. On a connection of
+  // its own beside the people's pass.
   const households = db
     .with("members", (qc) =>
       qc
@@ -308,20 +312,25 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
         ])
         .groupBy(["came.household_id", "came.member_id", "came.lone_key"]),
     )
+    // The place's households that came before the period, read once from a time index: a
+    // household of the period's is new when it is not among them.
+    .with("earlier", (qc) =>
+      qc
+        .selectFrom("visits")
+        .select("visits.household_id")
+        .distinct()
+        .where("visits.household_id", "is not", null)
+        .where(sql<boolean>`visits.time_in < ${periodStart}`)
+        .where((eb) => eb.and(periodConditions(place, "visits"))),
+    )
     .with("served", (qc) =>
       qc
         .selectFrom("members")
+        .leftJoin("earlier", "earlier.household_id", "members.household_id")
         .where("members.household_id", "is not", null)
         .select([
           sql<number>`greatest(max(members.party), count(members.member_id))::int`.as("people"),
-          sql<boolean>`not exists (select from visits where ${sql.join(
-            [
-              sql`visits.household_id = members.household_id`,
-              sql`visits.time_in < ${periodStart}`,
-              ...periodConditions(place, "visits"),
-            ],
-            sql` and `,
-          )})`.as("is_new"),
+          sql<boolean>`bool_and(earlier.household_id is null)`.as("is_new"),
         ])
         .groupBy("members.household_id"),
     )

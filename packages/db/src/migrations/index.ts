@@ -56,6 +56,7 @@ import * as m0056 from "./0056_fiscal_year_retention.ts";
 import * as m0057 from "./0057_report_presets.ts";
 import * as m0058 from "./0058_question_order_per_owner.ts";
 import * as m0059 from "./0059_household_index_with_place.ts";
+import * as m0060 from "./0060_time_indexes_carry_households.ts";
 
 // Listed here rather than read from the folder, so the bundled server carries its migrations.
 export const migrations: Record<string, Migration> = {
@@ -116,4 +117,5 @@ export const migrations: Record<string, Migration> = {
   "0057_report_presets": m0057,
   "0058_question_order_per_owner": m0058,
   "0059_household_index_with_place": m0059,
+  "0060_time_indexes_carry_households": m0060,
 };
