@@ -207,7 +207,17 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
   try {
     const { page } = phone;
     await page.goto(`/dashboard/on-site?locationId=${site.location.id}`);
-    await page.getByRole("button", { name: `Start a drill at ${site.location.Name}` }).click();
+    // A start that never reached the server says so by the buttons, and a second try starts it.
+    const startCalls = "**/trpc/rollCalls.start**";
+    await page.route(startCalls, (route) => route.abort("internetdisconnected"));
+    const startDrill = page.getByRole("button", { name: `Start a drill at ${site.location.Name}` });
+    await startDrill.click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "The roll call did not start. Check the connection and try again.",
+    );
+    await keepScreenshot(page, "roll-call-start-failed-390x844", { fullPage: false });
+    await page.unroute(startCalls);
+    await startDrill.click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Drill");
     await person(page, "Fay Drill").click();
     // Gus marked by mistake, then undone: the record keeps both marks. While a mark is on its way

@@ -1,8 +1,11 @@
-import { Button, Group } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useStaffTranslation } from "@vsi/i18n/staff";
+import { messageOf } from "@vsi/web-common/api-errors";
+import { useServerMessage } from "../hooks/useServerMessage";
 import { trpc } from "../lib/trpc";
+import { ErrorAlert } from "./ErrorAlert";
 import { ButtonLink } from "./links";
 import classes from "../routes/dashboard/OnSite.module.css";
 
@@ -12,20 +15,31 @@ import classes from "../routes/dashboard/OnSite.module.css";
  */
 export function RollCallStart({ locationId, place }: { locationId: number; place: string }) {
   const { t } = useStaffTranslation();
+  const said = useServerMessage();
   const navigate = useNavigate();
   const { data: rollCalls } = useQuery(trpc.rollCalls.list.queryOptions({}));
   const open = rollCalls?.find((r) => r.locationId === locationId && r.endedAt === null);
   const go = (id: number) =>
     void navigate({ to: "/dashboard/roll-calls/$rollCallId", params: { rollCallId: String(id) } });
+  // Someone else started one a moment ago: the answer names it, to join.
+  const openedBy = (error: unknown) =>
+    (error as { shape?: { rollCallId?: number } }).shape?.rollCallId;
   const start = useMutation({
     ...trpc.rollCalls.start.mutationOptions(),
     onSuccess: (rollCall) => go(rollCall.id),
-    // Someone else started one a moment ago: join it.
     onError: (error) => {
-      const openId = (error as { shape?: { rollCallId?: number } }).shape?.rollCallId;
+      const openId = openedBy(error);
       if (openId !== undefined) go(openId);
     },
   });
+  // Any other failure is said by the buttons: in an emergency, a tap that seems to do nothing is
+  // tapped again and again. The server's own words where it gave some, else the connection.
+  const failure =
+    start.isError && openedBy(start.error) === undefined
+      ? messageOf(start.error).key === undefined
+        ? t("rollCall.startFailed")
+        : said(messageOf(start.error))
+      : undefined;
   if (open)
     return (
       <ButtonLink
@@ -38,23 +52,26 @@ export function RollCallStart({ locationId, place }: { locationId: number; place
       </ButtonLink>
     );
   return (
-    <Group className={classes.noPrint} gap="xs">
-      <Button
-        color="red"
-        aria-label={t("rollCall.startFor", { place })}
-        loading={start.isPending && !start.variables.drill}
-        onClick={() => start.mutate({ id: locationId, drill: false })}
-      >
-        {t("rollCall.start")}
-      </Button>
-      <Button
-        variant="default"
-        aria-label={t("rollCall.startDrillFor", { place })}
-        loading={start.isPending && start.variables.drill}
-        onClick={() => start.mutate({ id: locationId, drill: true })}
-      >
-        {t("rollCall.startDrill")}
-      </Button>
-    </Group>
+    <Stack className={classes.noPrint} gap="xs">
+      <Group gap="xs">
+        <Button
+          color="red"
+          aria-label={t("rollCall.startFor", { place })}
+          loading={start.isPending && !start.variables.drill}
+          onClick={() => start.mutate({ id: locationId, drill: false })}
+        >
+          {t("rollCall.start")}
+        </Button>
+        <Button
+          variant="default"
+          aria-label={t("rollCall.startDrillFor", { place })}
+          loading={start.isPending && start.variables.drill}
+          onClick={() => start.mutate({ id: locationId, drill: true })}
+        >
+          {t("rollCall.startDrill")}
+        </Button>
+      </Group>
+      {failure === undefined ? null : <ErrorAlert>{failure}</ErrorAlert>}
+    </Stack>
   );
 }
