@@ -48,7 +48,7 @@ export {
   parseRollCallChange,
   parseVisitChange,
   rollCallsChannel,
-  visitChangeEvent,
+  visitChangeEvents,
   visitsChannel,
   watchAccess,
   type VisitChange,

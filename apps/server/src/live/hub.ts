@@ -8,7 +8,7 @@ import {
   parseVisitChange,
   rollCallsChannel,
   screenView,
-  visitChangeEvent,
+  visitChangeEvents,
   visitsChannel,
   watchAccess,
   type IdentitySource,
@@ -59,15 +59,18 @@ export const sseMessage = (event: string, data: unknown) =>
 
 /**
  * The open streams of this process, by location, fed by the database's notifications: one
- * listening connection per process, however many streams, and one read per change. Its reads go
- * to `db`: on a database server, connections of its own, so that a change reaches the screens and
- * sheets without waiting behind every request's turn for one of the pool's.
+ * listening connection per process, however many streams, and one read per burst of changes. Its
+ * reads go to `db`: on a database server, connections of its own, so that a change reaches the
+ * screens and sheets without waiting behind every request's turn for one of the pool's.
  */
 export class LiveHub {
   private readonly byLocation = new Map<number, Set<LiveStream>>();
   /** Locations whose screens' view is to be read again, and whether a read is under way. */
   private readonly screensDue = new Set<number>();
   private readingScreens = false;
+  /** Changes whose visits are to be read, and whether a read is under way. */
+  private visitsDue: VisitChange[] = [];
+  private readingVisits = false;
   private listening: Promise<void> | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private ticking = false;
@@ -90,7 +93,7 @@ export class LiveHub {
       notifications.onResume(() => this.broadcast(undefined, sseMessage(liveEvents.refresh, {})));
       await notifications.listen(visitsChannel, (payload) => {
         const change = parseVisitChange(payload);
-        if (change) void this.deliver(change);
+        if (change) this.deliver(change);
       });
       // A roll call's change names no one: every stream of its location gets the same message.
       await notifications.listen(rollCallsChannel, (payload) => {
@@ -143,7 +146,7 @@ export class LiveHub {
     for (const streams of this.byLocation.values()) yield* streams;
   }
 
-  private async deliver(change: VisitChange) {
+  private deliver(change: VisitChange) {
     const watching = this.byLocation.get(change.locationId);
     if (!watching) return;
     const lineMessage = sseMessage(queueEvents.queue, { locationId: change.locationId });
@@ -157,7 +160,34 @@ export class LiveHub {
     }
     if (screens) this.pushScreens(change.locationId);
     if ([...watching].every((stream) => stream.lineOnly)) return;
-    const { event, data } = await visitChangeEvent(this.db.kysely, change);
+    this.visitsDue.push(change);
+    if (this.readingVisits) return;
+    this.readingVisits = true;
+    // After the rest of the feed's read is dispatched: its changes are read together.
+    queueMicrotask(() => void this.readVisits());
+  }
+
+  /**
+   * The visits of the changes due, read in one statement for them all and sent in their order;
+   * one read at a time, so changes that come meanwhile wait for the next one, together.
+   */
+  private async readVisits() {
+    try {
+      while (this.visitsDue.length > 0) {
+        const changes = this.visitsDue;
+        this.visitsDue = [];
+        const events = await visitChangeEvents(this.db.kysely, changes);
+        changes.forEach((change, i) => this.sendVisit(change, events[i]!));
+      }
+    } finally {
+      this.readingVisits = false;
+    }
+  }
+
+  private sendVisit(
+    change: VisitChange,
+    { event, data }: Awaited<ReturnType<typeof visitChangeEvents>>[number],
+  ) {
     const visit = event === liveEvents.visit ? data.visit : null;
     if (!visit) {
       this.broadcast(change.locationId, sseMessage(event, data), false);

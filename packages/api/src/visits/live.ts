@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
-import { HttpError } from "../kernel/errors.ts";
 import { resolveIdentity, type IdentitySource } from "../callers/identity.ts";
 import { toVisit } from "./mappers.ts";
 import { assertMayWatchLocation } from "../kernel/permissions.ts";
@@ -11,7 +10,6 @@ import {
   type VisitChangeKind,
 } from "./live-schema.ts";
 import { getLocation } from "../catalog/queries.ts";
-import { findVisit } from "./queries.ts";
 
 /** The database announces visit changes on this channel (on its change feed, migration 0032), access changes on the other. */
 export const visitsChannel = "vsi_visits";
@@ -61,37 +59,47 @@ export function parseAccessChange(payload: string): AccessChange | undefined {
   return what === "user" ? { userId: n } : undefined;
 }
 
-/**
- * The SSE event for one change, read once per process for all its streams of the location: the
- * visit as it is now, so a sheet applies it without asking again.
- */
-export async function visitChangeEvent(
-  db: Kysely<Database>,
-  change: VisitChange,
-): Promise<
+type VisitChangeEvent =
   | { event: typeof liveEvents.refresh; data: Record<string, never> }
-  | { event: typeof liveEvents.visit; data: LiveVisitEvent<ReturnType<typeof toVisit>> }
-> {
-  if (change.kind === "refresh") return { event: liveEvents.refresh, data: {} };
-  const { kind, locationId, programId, visitId } = change;
-  let visit: ReturnType<typeof toVisit> | null = null;
-  if (kind !== "deleted") {
+  | { event: typeof liveEvents.visit; data: LiveVisitEvent<ReturnType<typeof toVisit>> };
+
+/**
+ * The SSE events for a burst of changes, in their order, read once per process for all its
+ * streams: each visit as it is now, so a sheet applies it without asking again. One statement for
+ * the whole burst: a busy site's sign-ins and sign-outs arrive together from the change feed, and
+ * a statement each was most of a server's work in writing to the database's socket.
+ */
+export async function visitChangeEvents(
+  db: Kysely<Database>,
+  changes: readonly VisitChange[],
+): Promise<VisitChangeEvent[]> {
+  const ids = [
+    ...new Set(
+      changes.flatMap((change) =>
+        change.kind === "refresh" || change.kind === "deleted" ? [] : [change.visitId],
+      ),
+    ),
+  ];
+  let found: Map<number, ReturnType<typeof toVisit>> | undefined;
+  if (ids.length > 0) {
     try {
-      visit = toVisit(await findVisit(db, visitId));
-    } catch (error) {
-      // Deleted since: announce it as gone. Anything else (the database away): refresh instead.
-      if (!(error instanceof HttpError && error.status === 404))
-        return { event: liveEvents.refresh, data: {} };
+      const rows = await db.selectFrom("visits").selectAll().where("id", "in", ids).execute();
+      found = new Map(rows.map((row) => [row.id, toVisit(row)]));
+    } catch {
+      // The database away: every sheet refreshes instead, once it is back.
+      return changes.map(() => ({ event: liveEvents.refresh, data: {} }));
     }
   }
-  const data: LiveVisitEvent<ReturnType<typeof toVisit>> = {
-    kind: visit ? kind : "deleted",
-    visitId,
-    locationId,
-    programId,
-    visit,
-  };
-  return { event: liveEvents.visit, data };
+  return changes.map((change): VisitChangeEvent => {
+    if (change.kind === "refresh") return { event: liveEvents.refresh, data: {} };
+    const { kind, locationId, programId, visitId } = change;
+    // Deleted since it changed: announced as gone.
+    const visit = kind === "deleted" ? null : (found?.get(visitId) ?? null);
+    return {
+      event: liveEvents.visit,
+      data: { kind: visit ? kind : "deleted", visitId, locationId, programId, visit },
+    };
+  });
 }
 
 /**
