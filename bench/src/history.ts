@@ -3,7 +3,7 @@ import {
   csvCopySelect,
   funderSummaryInput,
   funderSummaryStatements,
-  summarySettings,
+  withSummarySettings,
 } from "@vsi/api";
 import { visitFilterInput } from "@vsi/api/schemas";
 import { sql } from "@vsi/db";
@@ -134,14 +134,12 @@ async function funderSummaryAt(build: Build, locationId: number | undefined) {
   const plans = await withDb(build.database, async (db) => {
     const explained: string[] = [];
     for (const name of ["people", "households", "months", "answers", "questions"] as const) {
-      const rows = await db.transaction().execute(async (trx) => {
-        for (const [setting, value] of Object.entries(summarySettings))
-          await sql`select set_config(${setting}, ${value}, true)`.execute(trx);
-        return funderSummaryStatements(trx, input)[name].explain<{ "QUERY PLAN": string }>(
+      const rows = await withSummarySettings(db, (trx) =>
+        funderSummaryStatements(trx, input)[name].explain<{ "QUERY PLAN": string }>(
           "text",
           sql`analyze, buffers`,
-        );
-      });
+        ),
+      );
       explained.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
     }
     return explained;

@@ -29,7 +29,7 @@ export {
   setSessionZone,
   visitsCsv,
 } from "./reports/visits-csv.ts";
-export { funderSummaryStatements, summarySettings } from "./reports/funder-summary.ts";
+export { funderSummaryStatements, withSummarySettings } from "./reports/funder-summary.ts";
 export { contentDisposition, csvFileName } from "./reports/csv-filename.ts";
 export { onSiteCsv, onSiteCsvFileName } from "./reports/on-site-csv.ts";
 export { funderSummaryCsv } from "./reports/funder-summary-csv.ts";
@@ -52,6 +52,7 @@ export {
   visitsChannel,
   watchAccess,
   type VisitChange,
+  type VisitChangeEvent,
 } from "./visits/live.ts";
 export { idParam } from "./kernel/schema.ts";
 export { liveEvents, type LiveReadyEvent } from "./visits/live-schema.ts";

@@ -14,6 +14,7 @@ import {
   type IdentitySource,
   type Services,
   type VisitChange,
+  type VisitChangeEvent,
   type VisitView,
 } from "@vsi/api";
 import { queueEvents, type LiveClosedEvent } from "@vsi/api/schemas";
@@ -184,10 +185,7 @@ export class LiveHub {
     }
   }
 
-  private sendVisit(
-    change: VisitChange,
-    { event, data }: Awaited<ReturnType<typeof visitChangeEvents>>[number],
-  ) {
+  private sendVisit(change: VisitChange, { event, data }: VisitChangeEvent) {
     const visit = event === liveEvents.visit ? data.visit : null;
     if (!visit) {
       this.broadcast(change.locationId, sseMessage(event, data), false);

@@ -33,13 +33,9 @@ export function RollCallStart({ locationId, place }: { locationId: number; place
     },
   });
   // Any other failure is said by the buttons: in an emergency, a tap that seems to do nothing is
-  // tapped again and again. The server's own words where it gave some, else the connection.
+  // tapped again and again.
   const failure =
-    start.isError && openedBy(start.error) === undefined
-      ? messageOf(start.error).key === undefined
-        ? t("rollCall.startFailed")
-        : said(messageOf(start.error))
-      : undefined;
+    start.isError && openedBy(start.error) === undefined ? messageOf(start.error) : undefined;
   if (open)
     return (
       <ButtonLink
@@ -71,7 +67,12 @@ export function RollCallStart({ locationId, place }: { locationId: number; place
           {t("rollCall.startDrill")}
         </Button>
       </Group>
-      {failure === undefined ? null : <ErrorAlert>{failure}</ErrorAlert>}
+      {failure === undefined ? null : (
+        <ErrorAlert>
+          {/* The server's own words where it gave some, else the connection. */}
+          {failure.key === undefined ? t("rollCall.startFailed") : said(failure)}
+        </ErrorAlert>
+      )}
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { describeOnPostgres } from "@vsi/db/testing";
 import { householdWithMembers } from "../../test/households.ts";
 import { tabletClient, useCatalogWorld } from "../../test/fixtures.ts";
 import { funderSummaryCsv } from "./funder-summary-csv.ts";
-import { funderSummaryStatements, summarySettings } from "./funder-summary.ts";
+import { funderSummaryStatements, withSummarySettings } from "./funder-summary.ts";
 import { funderSummaryInput } from "./funder-summary-schema.ts";
 
 const site = useCatalogWorld();
@@ -574,9 +574,7 @@ describeOnPostgres("the funder summary's plan on PostgreSQL", () => {
       timeZone: "America/Los_Angeles",
       locationId,
     });
-    const plan = await db.transaction().execute(async (trx) => {
-      for (const [name, value] of Object.entries(summarySettings))
-        await sql`select set_config(${name}, ${value}, true)`.execute(trx);
+    const plan = await withSummarySettings(db, async (trx) => {
       const statement = funderSummaryStatements(trx, input).households;
       const { rows } = await sql<{
         "QUERY PLAN": string;

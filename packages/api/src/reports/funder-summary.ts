@@ -27,7 +27,7 @@ export async function funderSummary(
   input: FunderSummaryInput,
 ): Promise<FunderSummary> {
   const read = <T>(run: (statements: ReturnType<typeof funderSummaryStatements>) => Promise<T>) =>
-    withoutJit(db, (trx) => run(funderSummaryStatements(trx, input)));
+    withSummarySettings(db, (trx) => run(funderSummaryStatements(trx, input)));
   const [counts, houses, rows, figures, asked] = await Promise.all([
     read(({ people }) => people.executeTakeFirstOrThrow()),
     read(({ households }) => households.executeTakeFirstOrThrow()),
@@ -98,7 +98,7 @@ function householdsOf(
  */
 export async function householdFigures(db: Executor, input: FunderSummaryInput) {
   const read = <T>(run: (statements: ReturnType<typeof funderSummaryStatements>) => Promise<T>) =>
-    withoutJit(db, (trx) => run(funderSummaryStatements(trx, input)));
+    withSummarySettings(db, (trx) => run(funderSummaryStatements(trx, input)));
   const [counts, houses] = await Promise.all([
     read(({ people }) => people.executeTakeFirstOrThrow()),
     read(({ households }) => households.executeTakeFirstOrThrow()),
@@ -128,13 +128,17 @@ function inBands(
  * parallel workers: its statements already run side by side, one per connection, and workers on
  * top of them only take turns on the same cores.
  */
-export const summarySettings = { jit: "off", max_parallel_workers_per_gather: "0" } as const;
+const summarySettings = { jit: "off", max_parallel_workers_per_gather: "0" } as const;
 
 /**
  * One of the summary's reads in a transaction of its own with `summarySettings`: on a server
- * each on its own connection, at once. Inside a caller's transaction, as they are.
+ * each on its own connection, at once. Inside a caller's transaction, as they are. The bench and
+ * the plan's test explain the statements this way too.
  */
-function withoutJit<T>(db: Executor, run: (trx: Executor) => Promise<T>): Promise<T> {
+export function withSummarySettings<T>(
+  db: Executor,
+  run: (trx: Executor) => Promise<T>,
+): Promise<T> {
   if (db.isTransaction) return run(db);
   return db.transaction().execute(async (trx) => {
     const settings = Object.entries(summarySettings).map(
@@ -160,7 +164,7 @@ function totalsOf(counts: { visits: number | null; people: number; returning: nu
 /** The summary's totals alone (visits, people, new and returning people), as funderSummary counts them. */
 export async function funderTotals(db: Executor, input: FunderSummaryInput) {
   return totalsOf(
-    await withoutJit(db, (trx) =>
+    await withSummarySettings(db, (trx) =>
       funderSummaryStatements(trx, input).totals.executeTakeFirstOrThrow(),
     ),
   );
@@ -173,7 +177,7 @@ export async function funderTotals(db: Executor, input: FunderSummaryInput) {
 export async function funderTotalsByLocation(db: Executor, input: FunderSummaryInput) {
   const [whole, rows] = await Promise.all([
     funderTotals(db, input),
-    withoutJit(db, (trx) => funderSummaryStatements(trx, input).perLocation.execute()),
+    withSummarySettings(db, (trx) => funderSummaryStatements(trx, input).perLocation.execute()),
   ]);
   return {
     whole,

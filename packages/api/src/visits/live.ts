@@ -59,7 +59,8 @@ export function parseAccessChange(payload: string): AccessChange | undefined {
   return what === "user" ? { userId: n } : undefined;
 }
 
-type VisitChangeEvent =
+/** A change's SSE event: the visit as it is now, or a refresh. */
+export type VisitChangeEvent =
   | { event: typeof liveEvents.refresh; data: Record<string, never> }
   | { event: typeof liveEvents.visit; data: LiveVisitEvent<ReturnType<typeof toVisit>> };
 
