@@ -156,7 +156,7 @@ test("a ticket prints to the label printer and to a label-sized page, and its QR
       await expect(line.getByText("Desk is required")).toBeVisible();
       await line.getByLabel("Desk").fill("4");
       await line.getByRole("button", { name: "Served" }).click();
-      await expect(line.locator("[data-queue-state]")).toHaveText("Served");
+      await expect(line.locator("[data-queue-state]")).toHaveText("Served at desk 4");
       await expect(line.getByRole("button")).toHaveCount(0);
       await keepScreenshot(phonePage, "36-labels-scanned-served-390x844");
       await phonePage.getByRole("button", { name: "Sign out" }).click();

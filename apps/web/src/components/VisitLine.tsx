@@ -29,8 +29,12 @@ export function VisitLine({ visit, number }: { visit: Visit; number: number }) {
   const waiting = queue.data?.waiting.find((row) => row.visitId === visit.id);
   const line = (called ?? waiting)?.line;
   const id = visit.id;
+  // Served names its desk: who looks the visit up later sees where it was seen to.
   const state = visit.ServedAt
-    ? { label: t("queue.served"), color: "teal" }
+    ? {
+        label: visit.CalledTo ? t("queue.servedAt", { desk: visit.CalledTo }) : t("queue.served"),
+        color: "teal",
+      }
     : visit.NoShowAt
       ? { label: t("queue.notPresent"), color: "gray" }
       : called
