@@ -1389,6 +1389,29 @@ async function asIdentity<T>(name: IdentityName, call: (client: Client) => Promi
   }
 }
 
+/**
+ * `asIdentity`, failing with the caller's name when the call has not answered within `waitMs`:
+ * a row's calls share its test's time-out, which alone would not say whose call hung.
+ */
+async function answeredBy<T>(
+  name: IdentityName,
+  call: (client: Client) => Promise<T>,
+  waitMs = 20_000,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${name}'s call did not answer within ${waitMs / 1000} s`)),
+      waitMs,
+    );
+  });
+  try {
+    return await Promise.race([asIdentity(name, call), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 beforeAll(async () => {
   const server = await startTestServer();
   const admin = await adminClient(server);
@@ -1434,7 +1457,7 @@ describe("permission matrix", () => {
       const got: Partial<Expected> = {};
       for (const name of callers) {
         const { url, body } = await row.request(world);
-        got[name] = await asIdentity(name, async (client) =>
+        got[name] = await answeredBy(name, async (client) =>
           row.stream
             ? client.statusOfStream(url)
             : (
@@ -1464,7 +1487,7 @@ describe("permission matrix", () => {
         const input = (await row.input(world)) as Record<string, unknown>;
         // A query without input sends none: those of no input take none.
         const sent = kind === "query" && Object.keys(input).length === 0 ? undefined : input;
-        got[name] = await asIdentity(
+        got[name] = await answeredBy(
           name,
           async (client) => (await client.trpc(kind, row.procedure, sent)).status,
         );
