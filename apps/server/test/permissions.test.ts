@@ -11,6 +11,7 @@ import {
 import { contract } from "./contract.ts";
 import { adminClient, createCatalog, visitor } from "./fixtures.ts";
 import { startTestServer, type Client, type TestServer } from "./harness.ts";
+import { within } from "./raw-sockets.ts";
 import {
   createSiteUsers,
   identities,
@@ -1390,27 +1391,11 @@ async function asIdentity<T>(name: IdentityName, call: (client: Client) => Promi
 }
 
 /**
- * `asIdentity`, failing with the caller's name when the call has not answered within `waitMs`:
- * a row's calls share its test's time-out, which alone would not say whose call hung.
+ * `asIdentity`, failing with the caller's name when the call has not answered within 20 s: a
+ * row's calls share its test's time-out, which alone would not say whose call hung.
  */
-async function answeredBy<T>(
-  name: IdentityName,
-  call: (client: Client) => Promise<T>,
-  waitMs = 20_000,
-): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${name}'s call did not answer within ${waitMs / 1000} s`)),
-      waitMs,
-    );
-  });
-  try {
-    return await Promise.race([asIdentity(name, call), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const answeredBy = <T>(name: IdentityName, call: (client: Client) => Promise<T>) =>
+  within(20_000, asIdentity(name, call), `${name}'s call`);
 
 beforeAll(async () => {
   const server = await startTestServer();

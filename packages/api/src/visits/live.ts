@@ -10,6 +10,7 @@ import {
   type VisitChangeKind,
 } from "./live-schema.ts";
 import { getLocation } from "../catalog/queries.ts";
+import { findVisits } from "./queries.ts";
 
 /** The database announces visit changes on this channel (on its change feed, migration 0032), access changes on the other. */
 export const visitsChannel = "vsi_visits";
@@ -84,8 +85,7 @@ export async function visitChangeEvents(
   let found: Map<number, ReturnType<typeof toVisit>> | undefined;
   if (ids.length > 0) {
     try {
-      const rows = await db.selectFrom("visits").selectAll().where("id", "in", ids).execute();
-      found = new Map(rows.map((row) => [row.id, toVisit(row)]));
+      found = new Map((await findVisits(db, ids)).map((row) => [row.id, toVisit(row)]));
     } catch {
       // The database away: every sheet refreshes instead, once it is back.
       return changes.map(() => ({ event: liveEvents.refresh, data: {} }));

@@ -244,6 +244,11 @@ export async function findVisit(db: Executor, id: number): Promise<Visit> {
   return visit;
 }
 
+/** The visits of `ids` that exist, in no particular order (those deleted are left out). */
+export function findVisits(db: Executor, ids: readonly number[]): Promise<Visit[]> {
+  return db.selectFrom("visits").selectAll().where("id", "in", ids).execute();
+}
+
 /**
  * A sign-in as its schema leaves it, with its answers as checked against the questions of
  * `questionsRevision` (null when it has none); the key travels apart.
