@@ -206,15 +206,27 @@ test("a drill ended with one person unaccounted says so, in the record, its prin
   const phone = await staffPhone(browser, staff);
   try {
     const { page } = phone;
+    // The sheet still on its way when the drill is started: the start's answer stays in sight as
+    // the names arrive.
+    let showSheet = () => {};
+    const sheetHeld = new Promise<void>((resolve) => (showSheet = resolve));
+    const sheetCalls = (url: URL) => url.pathname.includes("visits.open");
+    await page.route(sheetCalls, async (route) => {
+      await sheetHeld;
+      await route.continue();
+    });
     await page.goto(`/dashboard/on-site?locationId=${site.location.id}`);
     // A start that never reached the server says so by the buttons, and a second try starts it.
     const startCalls = "**/trpc/rollCalls.start**";
     await page.route(startCalls, (route) => route.abort("internetdisconnected"));
     const startDrill = page.getByRole("button", { name: `Start a drill at ${site.location.Name}` });
     await startDrill.click();
-    await expect(page.getByRole("alert")).toHaveText(
-      "The roll call did not start. Check the connection and try again.",
-    );
+    const startFailed = "The roll call did not start. Check the connection and try again.";
+    await expect(page.getByRole("alert")).toHaveText(startFailed);
+    showSheet();
+    await expect(page.getByRole("cell", { name: "Fay Drill", exact: true })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(startFailed);
+    await page.unroute(sheetCalls);
     await keepScreenshot(page, "roll-call-start-failed-390x844", { fullPage: false });
     await page.unroute(startCalls);
     await startDrill.click();

@@ -109,7 +109,9 @@ function OnSitePage() {
       </Group>
       {open.isPending ? <Loading /> : null}
       {open.data && visits.length === 0 ? <Text>{t("onSite.nobody")}</Text> : null}
-      {locationId !== undefined && !groups.some((g) => g.locationId === locationId) ? (
+      {/* One location's start stays where it is while its names load and change: a start's
+          failure, said by its buttons, is not lost to them moving into the location's box. */}
+      {locationId !== undefined ? (
         <RollCallStart
           locationId={locationId}
           place={locations.find((l) => l.id === locationId)?.Name ?? ""}
@@ -127,7 +129,9 @@ function OnSitePage() {
                 <Title order={2} size="h3">
                   {location.locationName}
                 </Title>
-                <RollCallStart locationId={location.locationId} place={location.locationName} />
+                {locationId === undefined ? (
+                  <RollCallStart locationId={location.locationId} place={location.locationName} />
+                ) : null}
               </Group>
               <Text size="sm" c="dimmed" mb="sm">
                 {t("onSite.signedIn", {
