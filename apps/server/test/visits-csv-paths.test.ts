@@ -203,6 +203,23 @@ describeOnPostgres("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
       );
     });
 
+    it("takes one COPY however many downloads start at the same moment: the rest go in batches", async () => {
+      // Asked for all at once, each deciding while the others wait on the database.
+      const downloads = await Promise.all(
+        Array.from({ length: 4 }, () => openDownload("/api/visits?format=csv")),
+      );
+      try {
+        await until("only one COPY holds a connection", () => Promise.resolve(busyClients() === 1));
+        expect(await copiesRunning()).toBe(1);
+      } finally {
+        for (const d of downloads) d.req.destroy();
+      }
+      await until(
+        "the connections are freed",
+        async () => busyClients() === 0 && (await copiesRunning()) === 0,
+      );
+    });
+
     it("ends a download unfinished when the database fails mid-stream, and recovers", async () => {
       const download = await openDownload("/api/visits?format=csv");
       await until("the COPY is running", async () => (await copiesRunning()) === 1);

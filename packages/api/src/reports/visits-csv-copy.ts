@@ -51,37 +51,47 @@ function joined(head: Buffer, size: number): Transform {
   return stream;
 }
 
-/**
- * A COPY holds its connection for as long as the download takes (a slow browser, a big file), so
- * only a quarter of the pool may be exporting at once; other exports take the batched path, which
- * holds a connection per batch only.
- */
-export function copySlotFree(pool: pg.Pool): boolean {
-  return (running.get(pool) ?? 0) < Math.max(1, Math.floor((pool.options.max ?? 10) / 4));
+/** One of a pool's COPY slots, held from the choice of COPY until the download ends. */
+export interface CopySlot {
+  /** Gives the slot back; a second call does nothing. */
+  release(): void;
 }
 
 /**
- * `COPY (select) TO STDOUT WITH (FORMAT csv)` on a client of its own, in a transaction with
- * `settings` (the report's zone, the planner's), bytes passed through as PostgreSQL writes them:
- * no row is parsed in Node: pg-copy-streams' buffers, the head put in front, through `joined`
- * (see writeBytes).
- * A download stopped halfway (the browser closed, the stream destroyed) ends that connection's
- * backend (pg_terminate_backend, from another connection), since a backend blocked writing COPY
- * data reads nothing else; the pool drops the client and opens a fresh one.
+ * A COPY holds its connection for as long as the download takes (a slow browser, a big file), so
+ * only a quarter of the pool may be exporting at once; other exports take the batched path, which
+ * holds a connection per batch only. The slot is taken in the same step as the check, before any
+ * await: exports started at the same moment cannot all see the same slot free. `always` takes one
+ * beyond the quarter (an export that asked for COPY by name). Undefined when none is free.
  */
+export function takeCopySlot(pool: pg.Pool, always = false): CopySlot | undefined {
+  const taken = running.get(pool) ?? 0;
+  if (!always && taken >= Math.max(1, Math.floor((pool.options.max ?? 10) / 4))) return undefined;
+  running.set(pool, taken + 1);
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      running.set(pool, running.get(pool)! - 1);
+    },
+  };
+}
+
 export async function copyCsv(
   pool: pg.Pool,
   /** A SELECT with its values inlined (inlineParameters). */
   select: string,
   settings: Record<string, string>,
   head: string,
+  /** Taken by the caller as it chose COPY (takeCopySlot); given back here when the COPY ends. */
+  slot: CopySlot = takeCopySlot(pool, true)!,
 ): Promise<Readable> {
-  running.set(pool, (running.get(pool) ?? 0) + 1);
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
   } catch (error) {
-    running.set(pool, running.get(pool)! - 1);
+    slot.release();
     throw error;
   }
   let released = false;
@@ -89,7 +99,7 @@ export async function copyCsv(
   const release = (error?: Error) => {
     if (released) return;
     released = true;
-    running.set(pool, running.get(pool)! - 1);
+    slot.release();
     if (error && backend !== undefined)
       pool.query("select pg_terminate_backend($1)", [backend]).catch(() => {
         // The server is gone or the backend ended already: nothing left to stop.

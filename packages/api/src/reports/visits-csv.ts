@@ -3,7 +3,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database, Db } from "@vsi/db";
 import { csvLine, formulaSafeCell, formulaStarts, utf8Bom } from "./csv-encoding.ts";
 import { listQuestions } from "../questions/queries.ts";
-import { copyCsv, copySlotFree, inlineParameters } from "./visits-csv-copy.ts";
+import { copyCsv, inlineParameters, takeCopySlot } from "./visits-csv-copy.ts";
 import { visitConditions, type VisitFilters } from "../visits/filters.ts";
 
 /** The columns of before, in their order, then the new ones. */
@@ -236,12 +236,19 @@ export async function* csvBatches(
 export async function visitsCsv(
   db: Db,
   filters: VisitFilters,
-  path: "copy" | "batched" = db.pool && copySlotFree(db.pool) ? "copy" : "batched",
+  /** Either way by name, to compare the two; by default COPY while a slot is free. */
+  path?: "copy" | "batched",
 ): Promise<Readable> {
-  if (path === "copy") {
-    if (!db.pool) throw new Error("COPY needs a PostgreSQL server");
-    const { questions, select, settings } = await csvCopySelect(db.kysely, filters);
-    return copyCsv(db.pool, select, settings, csvHead(questions));
+  if (path === "copy" && !db.pool) throw new Error("COPY needs a PostgreSQL server");
+  const slot = db.pool && path !== "batched" ? takeCopySlot(db.pool, path === "copy") : undefined;
+  if (db.pool && slot) {
+    try {
+      const { questions, select, settings } = await csvCopySelect(db.kysely, filters);
+      return await copyCsv(db.pool, select, settings, csvHead(questions), slot);
+    } catch (error) {
+      slot.release();
+      throw error;
+    }
   }
   const questions = await csvQuestions(db.kysely, filters);
   const batches = csvBatches(db.kysely, filters, questions);
