@@ -15,6 +15,6 @@ export default defineConfig({
     isolate: false,
     // Typing into the sign-in form takes 1-2 s in jsdom alone, and several times that while the
     // server's tests share the machine's cores; 5 s made it fail under load, not on its merits.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
   },
 });

@@ -206,7 +206,7 @@ describe("fuzzing every documented operation", () => {
   // One test per caller, each well inside its time-out on a loaded machine.
   it.for(fuzzedCallers)(
     "answers no malformed input with a 5xx when %s calls",
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async (identity) => {
       const doc = (await server.client().get("/api/openapi.json")).json as Doc;
       const failures: string[] = [];

@@ -290,5 +290,6 @@ describeOnPostgres("CSV on PostgreSQL: COPY ... TO STDOUT", () => {
     expect(all).toMatch(
       /,2026-10-25T02:30:00\+02:00,2026-10-25T02:30:00\+01:00,60,visitor,staff\n/,
     );
-  });
+    // A download per filter from each database, thousands of rows each.
+  }, 60_000);
 });

@@ -126,5 +126,6 @@ describe("an embedded data folder started from a copy", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+    // Embedded databases opened one after another, two of them on disk.
+  }, 120_000);
 });
