@@ -25,28 +25,49 @@ export function listFetches(page: Page) {
  * The page's stream for the location is live: the server answered it, and the refresh its `ready`
  * event makes (each program's list fetched again) has been answered. From then on the page's lists
  * change only through the stream, a reload, or its own sign-in while the stream is down.
+ * The browser's clock orders them, not the order the events reach the test: on a loaded machine a
+ * stream's answer can be reported after the requests it set off.
  */
 function live(page: Page, locationId: number, programIds: number[]) {
   const streamPath = `/api/locations/${locationId}/events`;
-  let streamAnswered = false;
-  const afterStream = new Set<Request>();
-  const refreshed = new Set<string>();
-  return new Promise<void>((resolve) => {
-    const onRequest = (request: Request) => {
-      if (streamAnswered && isSheetList(new URL(request.url()))) afterStream.add(request);
+  let answeredAt: number | undefined;
+  const lists: { programId: string; sentAt: number }[] = [];
+  return new Promise<void>((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      page.off("response", onResponse);
     };
+    const refreshed = () =>
+      answeredAt !== undefined &&
+      programIds.every((id) =>
+        lists.some((list) => list.programId === String(id) && list.sentAt >= answeredAt!),
+      );
     const onResponse = (response: Response) => {
-      if (new URL(response.url()).pathname === streamPath && response.status() === 200)
-        streamAnswered = true;
-      if (!afterStream.has(response.request())) return;
-      refreshed.add(new URL(response.url()).searchParams.get("programId") ?? "");
-      if (programIds.every((id) => refreshed.has(String(id)))) {
-        page.off("request", onRequest);
-        page.off("response", onResponse);
-        resolve();
-      }
+      const url = new URL(response.url());
+      const timing = response.request().timing();
+      if (url.pathname === streamPath && response.status() === 200)
+        // Without the browser's time for the answer's headers, the time it reached the test (later).
+        answeredAt =
+          timing.responseStart >= 0 ? timing.startTime + timing.responseStart : Date.now();
+      else if (isSheetList(url))
+        lists.push({
+          programId: url.searchParams.get("programId") ?? "",
+          sentAt: timing.startTime,
+        });
+      if (!refreshed()) return;
+      done();
+      resolve();
     };
-    page.on("request", onRequest);
+    const timer = setTimeout(() => {
+      done();
+      reject(
+        new Error(
+          `the stream of location ${locationId} did not go live within 30 s: ${
+            answeredAt === undefined ? "not answered" : "answered, its lists not fetched again"
+          }`,
+        ),
+      );
+    }, 30_000);
     page.on("response", onResponse);
   });
 }
