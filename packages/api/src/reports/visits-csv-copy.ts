@@ -78,6 +78,15 @@ export function takeCopySlot(pool: pg.Pool, always = false): CopySlot | undefine
   };
 }
 
+/**
+ * `COPY (select) TO STDOUT WITH (FORMAT csv)` on a client of its own, in a transaction with
+ * `settings` (the report's zone, the planner's), bytes passed through as PostgreSQL writes them:
+ * no row is parsed in Node: pg-copy-streams' buffers, the head put in front, through `joined`
+ * (see writeBytes).
+ * A download stopped halfway (the browser closed, the stream destroyed) ends that connection's
+ * backend (pg_terminate_backend, from another connection), since a backend blocked writing COPY
+ * data reads nothing else; the pool drops the client and opens a fresh one.
+ */
 export async function copyCsv(
   pool: pg.Pool,
   /** A SELECT with its values inlined (inlineParameters). */
