@@ -10,7 +10,7 @@ export default [
       accounts: ["api-tokens.ts", "sessions.ts", "login.ts"],
       admin: ["setup.ts", "retention.ts"],
       callers: ["identity.ts"],
-      catalog: ["temperature.ts"],
+      catalog: ["temperature.ts", "door-codes.ts"],
       labels: ["printer-address.ts"],
       assets: ["urls.ts"],
       reports: [
@@ -18,7 +18,6 @@ export default [
         "summary.ts",
         "funder-summary.ts",
         "funder-summary-csv.ts",
-        "csv-encoding.ts",
         "csv-filename.ts",
         "visits-csv.ts",
         "sign-sheet.ts",

@@ -22,13 +22,8 @@ export {
   type IdentityKind,
   type VisitView,
 } from "./kernel/permissions.ts";
-export {
-  csvCopySelect,
-  csvHeaders,
-  csvSelect,
-  setSessionZone,
-  visitsCsv,
-} from "./reports/visits-csv.ts";
+export { csvCopySelect, csvHeaders, csvSelect, visitsCsv } from "./reports/visits-csv.ts";
+export { setSessionZone } from "./kernel/csv-times.ts";
 export { funderSummaryStatements, withSummarySettings } from "./reports/funder-summary.ts";
 export { contentDisposition, csvFileName } from "./reports/csv-filename.ts";
 export { onSiteCsv, onSiteCsvFileName } from "./reports/on-site-csv.ts";

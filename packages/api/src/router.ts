@@ -8,8 +8,10 @@ import { passwordsRouter } from "./accounts/passwords-router.ts";
 import { programsRouter } from "./catalog/programs-router.ts";
 import { questionsRouter } from "./questions/router.ts";
 import { reportsRouter } from "./reports/router.ts";
+import { visitReportsRouter } from "./reports/visit-reports-router.ts";
 import { reportPresetsRouter } from "./reports/presets-router.ts";
 import { tabletsRouter } from "./tablets/router.ts";
+import { tabletSetupRouter } from "./tablets/setup-router.ts";
 import { tokensRouter } from "./accounts/api-tokens-router.ts";
 import { usersRouter } from "./accounts/users-router.ts";
 import { visitsRouter } from "./visits/router.ts";
@@ -22,17 +24,17 @@ import { notificationsRouter } from "./notifications/router.ts";
 import { householdsRouter } from "./households/router.ts";
 import { labelsRouter } from "./labels/router.ts";
 import { queueRouter } from "./queue/router.ts";
-import { createCallerFactory, router } from "./kernel/trpc.ts";
+import { createCallerFactory, mergeRouters, router } from "./kernel/trpc.ts";
 
 /** The one router: the web app calls it at /trpc, scripts at /api through the OpenAPI adapter. */
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   notifications: notificationsRouter,
-  locations: locationsRouter,
+  locations: mergeRouters(locationsRouter, tabletSetupRouter),
   programs: programsRouter,
   questions: questionsRouter,
-  visits: visitsRouter,
+  visits: mergeRouters(visitsRouter, visitReportsRouter),
   door: doorRouter,
   rollCalls: rollCallsRouter,
   households: householdsRouter,

@@ -32,13 +32,14 @@ describe("the browser-safe schemas entry point", () => {
     expect(packages).toEqual(["zod"]);
     const plainRules = [
       "kernel/auth-names.ts",
+      "kernel/calendar.ts",
       "kernel/messages.ts",
       "kernel/audit-actions.ts",
       "kernel/phone.ts",
       "kernel/sheet-view.ts",
       "catalog/kiosk-timings.ts",
       "catalog/temperature.ts",
-      "reports/csv-encoding.ts",
+      "kernel/csv-encoding.ts",
       "../../backups/src/manifest.ts",
       "../../i18n/src/languages.ts",
     ];

@@ -1,6 +1,7 @@
 // The browser's entry (@vsi/api/schemas): what is valid, and the names and rules the web app shares
 // with the server. Zod and plain functions only; schemas.test.ts checks what it reaches.
 export * from "./kernel/schema.ts";
+export * from "./kernel/calendar.ts";
 export * from "./kernel/auth-names.ts";
 export * from "./kernel/phone.ts";
 export * from "./kernel/sheet-view.ts";

@@ -4,7 +4,7 @@ import { iso } from "../kernel/iso-time.ts";
 import type { AuditAction, AuditEntry, AuditListInput } from "./audit-schema.ts";
 import { pageCount, pageSize } from "../kernel/pagination.ts";
 import { countMatches, type CountLimits } from "../kernel/row-count.ts";
-import { dayStart, nextDayStart } from "../visits/filters.ts";
+import { dayStart, nextDayStart } from "../kernel/day-bounds.ts";
 import { anyOf } from "../kernel/any-of.ts";
 
 /** `locationIds`: a site admin's locations, whose entries alone they read. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, isoDateTime, pageQuery, text } from "../kernel/schema.ts";
-import { calendarDate, timeZone, type TimeZone } from "../visits/schema.ts";
+import { calendarDate, timeZone, type TimeZone } from "../kernel/calendar.ts";
 import { auditActions, type AuditAction } from "../kernel/audit-actions.ts";
 import { say, reportMessages } from "../kernel/messages.ts";
 

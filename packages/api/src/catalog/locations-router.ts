@@ -1,17 +1,12 @@
 import { z } from "zod";
-import { cookieNames, sheetCookieMaxAge } from "../kernel/cookies.ts";
 import { idParam } from "../kernel/schema.ts";
 import { locationInput, locationSchema, locationUpdateInput } from "./locations-schema.ts";
 import { getLocation, listLocations } from "./queries.ts";
-import { logOut } from "../accounts/login.ts";
 import { checkLabelPrinter, createLocation, updateLocation } from "./locations.ts";
-import { createTablet } from "../tablets/queries.ts";
 import { actorOf } from "../kernel/audit.ts";
 import { removeCatalogRow } from "./remove-row.ts";
 import {
   adminProcedure,
-  changesState,
-  changesStateRefusal,
   publicProcedure,
   router,
   siteAdminProcedure,
@@ -119,28 +114,4 @@ export const locationsRouter = router({
     .input(idParam)
     .output(locationSchema)
     .mutation(({ ctx, input }) => removeCatalogRow(ctx, "locations", input.id, getLocation)),
-
-  setup: staffProcedure
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/locations/{id}/setup",
-        tags: ["locations"],
-        summary: "Turn this browser into the location's tablet; ends the staff session",
-        errorResponses: { 403: changesStateRefusal },
-      },
-    })
-    .use(changesState)
-    .input(idParam)
-    .output(locationSchema)
-    .query(async ({ ctx, input }) => {
-      assertLocationAccess(ctx.identity, input.id);
-      const location = await getLocation(ctx.db, input.id);
-      const token = await createTablet(ctx.db, input.id, ctx.user.id, ctx.services.now());
-      // A tablet on a wall must not carry a staff login: anyone walking by could use it.
-      await logOut(ctx);
-      ctx.setCookie(cookieNames.sheetId, String(input.id), "readable", sheetCookieMaxAge);
-      ctx.setCookie(cookieNames.sheetToken, token, "secret", sheetCookieMaxAge);
-      return location;
-    }),
 });

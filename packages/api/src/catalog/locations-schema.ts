@@ -9,7 +9,7 @@ import {
 } from "./schema.ts";
 import { kioskTimingInputs, kioskTimingRules } from "./kiosk-timings.ts";
 import { defaultTemperatureUnit, temperatureUnits } from "./temperature.ts";
-import { timeZone } from "../visits/schema.ts";
+import { timeZone } from "../kernel/calendar.ts";
 import { say, catalogMessages } from "../kernel/messages.ts";
 import {
   defaultLabelSize,

@@ -5,7 +5,7 @@ import { stayMinutes } from "./mappers.ts";
 import { recordAudit, changedFields, type AuditActor } from "../kernel/audit.ts";
 import { existingIds, getLocation } from "./queries.ts";
 import { setLocationLogo } from "./location-logo.ts";
-import { ensureDoorCode } from "../door/queries.ts";
+import { ensureDoorCode } from "./door-codes.ts";
 import type { Storage } from "../kernel/services.ts";
 import { invalid } from "../kernel/errors.ts";
 import { printerHostProblem } from "../labels/printer-address.ts";

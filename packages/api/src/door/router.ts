@@ -24,13 +24,8 @@ import {
   locationIdParam,
   visitTokenParam,
 } from "./schema.ts";
-import {
-  doorLocation,
-  doorVisitId,
-  doorVisitView,
-  phoneProof,
-  replaceDoorCode,
-} from "./queries.ts";
+import { doorVisitId, doorVisitView, phoneProof, replaceDoorCode } from "./queries.ts";
+import { doorLocation } from "../catalog/door-codes.ts";
 import { initialOf } from "../kernel/sheet-view.ts";
 import { doorUrl } from "./mappers.ts";
 import { linkBase } from "../kernel/public-address.ts";

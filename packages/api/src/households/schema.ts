@@ -8,7 +8,8 @@ import {
   requiredName,
   text,
 } from "../kernel/schema.ts";
-import { calendarDate, maxPartySize, peopleCount, phoneNumber } from "../visits/schema.ts";
+import { maxPartySize, peopleCount, phoneNumber } from "../visits/schema.ts";
+import { calendarDate } from "../kernel/calendar.ts";
 import { bilingual, bilingualSchema } from "../questions/schema.ts";
 import { say, answerRuleMessages, fieldMessages, householdMessages } from "../kernel/messages.ts";
 

@@ -39,6 +39,8 @@ const t = initTRPC
   });
 
 export const router = t.router;
+/** One namespace from several features' routers: an operation keeps its name wherever its code lives. */
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 /** REST's success status: the meta's (201 for a call that creates), 204 for no answer (null), else 200. */

@@ -3,7 +3,7 @@ import type { Database } from "@vsi/db";
 import type { ProgramNames } from "@vsi/i18n/languages";
 import { funderTotals } from "../reports/funder-summary.ts";
 import { visitSummary } from "../reports/summary.ts";
-import { calendarDate, timeZone as zoneName } from "../visits/schema.ts";
+import { calendarDate, timeZone as zoneName } from "../kernel/calendar.ts";
 import type { AppConfig, Mailer } from "../kernel/services.ts";
 import { dailySummaryEmail, type LocationDay } from "./emails.ts";
 import { locationAccess, roleAt } from "../kernel/permissions.ts";

@@ -7,7 +7,7 @@ import {
   type KeyedMessage,
 } from "../kernel/messages.ts";
 import { text } from "../kernel/schema.ts";
-import { calendarDate } from "../visits/schema.ts";
+import { calendarDate } from "../kernel/calendar.ts";
 import type { QuestionKind } from "./kinds-schema.ts";
 
 // One rule for an answer, built from its question's definition: the kiosk's form runs it as the

@@ -12,8 +12,8 @@ import {
 } from "./schema.ts";
 import { asksProgram, type AnswerValue } from "./answers-schema.ts";
 import { toQuestion } from "./mappers.ts";
-import { dayStart, nextDayStart } from "../visits/filters.ts";
-import type { CalendarDate, TimeZone } from "../visits/schema.ts";
+import { dayStart, nextDayStart } from "../kernel/day-bounds.ts";
+import type { CalendarDate, TimeZone } from "../kernel/calendar.ts";
 import { say, catalogMessages, fieldMessages } from "../kernel/messages.ts";
 import { anyOf } from "../kernel/any-of.ts";
 import { isOwnedAt, ownedAt, type Places } from "../kernel/owned-rows.ts";

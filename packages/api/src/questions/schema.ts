@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, isoDateTime, jsonBoolean, text } from "../kernel/schema.ts";
-import { calendarDate, timeZone, type TimeZone } from "../visits/schema.ts";
+import { calendarDate, timeZone, type TimeZone } from "../kernel/calendar.ts";
 import { say, fieldMessages, questionMessages } from "../kernel/messages.ts";
 import { defaultNumberRange, widestNumberRange } from "./answers-schema.ts";
 import { questionKinds, type QuestionKind } from "./kinds-schema.ts";

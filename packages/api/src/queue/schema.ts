@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { id, text } from "../kernel/schema.ts";
 import { fieldMessages, reportMessages, say } from "../kernel/messages.ts";
-import { calendarDate } from "../visits/schema.ts";
-import { periodDays } from "../reports/summary-schema.ts";
+import { calendarDate } from "../kernel/calendar.ts";
+import { periodDays } from "../kernel/calendar.ts";
 
 /** The desk a number is called to, as staff name it ("2", "Desk B"). */
 export const queueDesk = text()

@@ -3,18 +3,7 @@ import type { Database } from "@vsi/db";
 import { programName } from "@vsi/i18n/languages";
 import { serverTranslate, type Language } from "@vsi/i18n/server";
 import type { VisitFilters } from "../visits/filters.ts";
-
-/** Lower case, words joined by hyphens; `ascii` also drops accents (València -> valencia). */
-export function slug(name: string, ascii: boolean): string {
-  const base = ascii ? name.normalize("NFKD").replace(/\p{M}/gu, "") : name;
-  const pattern = ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu;
-  return base
-    .toLowerCase()
-    .replace(pattern, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-}
+import { slug } from "../kernel/csv-encoding.ts";
 
 /** The words of a file's name, in the staff catalogues (`reports.files`). */
 const fileWords = (language: Language) => (key: string, values?: Record<string, string | number>) =>

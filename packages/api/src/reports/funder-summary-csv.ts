@@ -1,6 +1,6 @@
 import type { Executor } from "@vsi/db";
 import { programName } from "@vsi/i18n/languages";
-import { csvLine, formulaSafeCell, utf8Bom } from "./csv-encoding.ts";
+import { csvLine, formulaSafeCell, utf8Bom } from "../kernel/csv-encoding.ts";
 import { funderSummary } from "./funder-summary.ts";
 import { queueWaitRows } from "../queue/queries.ts";
 import type { FunderSummary, FunderSummaryInput } from "./funder-summary-schema.ts";

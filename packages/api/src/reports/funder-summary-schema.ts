@@ -1,7 +1,9 @@
 import { languages } from "@vsi/i18n/languages";
 import { z } from "zod";
-import { calendarDate, visitFilterInput } from "../visits/schema.ts";
-import { maxSummaryDays, periodDays } from "./summary-schema.ts";
+import { visitFilterInput } from "../visits/schema.ts";
+import { calendarDate } from "../kernel/calendar.ts";
+import { maxSummaryDays } from "./summary-schema.ts";
+import { periodDays } from "../kernel/calendar.ts";
 import { questionKinds } from "../questions/schema.ts";
 import { say, reportMessages } from "../kernel/messages.ts";
 

@@ -2,12 +2,8 @@ import { sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Executor } from "@vsi/db";
 import { programName } from "@vsi/i18n/languages";
-import {
-  dayStart,
-  periodConditions,
-  visitConditions,
-  type VisitFilters,
-} from "../visits/filters.ts";
+import { periodConditions, visitConditions, type VisitFilters } from "../visits/filters.ts";
+import { dayStart } from "../kernel/day-bounds.ts";
 import { answerFiguresStatement, questionFigures, questionsStatement } from "./answer-summary.ts";
 import {
   defaultAgeBands,

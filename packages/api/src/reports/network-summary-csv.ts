@@ -1,5 +1,5 @@
 import type { Executor } from "@vsi/db";
-import { csvLine, formulaSafeCell, utf8Bom } from "./csv-encoding.ts";
+import { csvLine, formulaSafeCell, utf8Bom } from "../kernel/csv-encoding.ts";
 import { programCellOf } from "./funder-summary-csv.ts";
 import type { FunderSummaryInput } from "./funder-summary-schema.ts";
 import { networkSummary } from "./network-summary.ts";

@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@vsi/db";
-import type { CalendarDate, TimeZone } from "../visits/schema.ts";
+import type { CalendarDate, TimeZone } from "../kernel/calendar.ts";
 import { csvFileName } from "./csv-filename.ts";
-import { csvLine, utf8Bom } from "./csv-encoding.ts";
+import { csvLine, utf8Bom } from "../kernel/csv-encoding.ts";
 import { onSiteSelect, type OnSitePlace } from "./on-site.ts";
-import { csvCells, setSessionZone } from "./visits-csv.ts";
+import { csvCells } from "./visits-csv.ts";
+import { setSessionZone } from "../kernel/csv-times.ts";
 
 /** The roll call's columns: the report's, for the people in the building now. */
 export const onSiteCsvHeaders = ["Location", "Program", "Name", "PhoneNumber", "TimeIn"] as const;

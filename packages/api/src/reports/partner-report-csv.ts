@@ -1,4 +1,4 @@
-import { csvLine, formulaSafeCell, utf8Bom } from "./csv-encoding.ts";
+import { csvLine, formulaSafeCell, utf8Bom } from "../kernel/csv-encoding.ts";
 import type { PartnerReport } from "./partner-report-schema.ts";
 
 /** The columns before the bands': one line per month, location and program. */

@@ -2,7 +2,7 @@ import { languages } from "@vsi/i18n/languages";
 import { z } from "zod";
 import { id } from "../kernel/schema.ts";
 import { fieldMessages, reportMessages, say } from "../kernel/messages.ts";
-import { timeZone, type CalendarDate, type TimeZone } from "../visits/schema.ts";
+import { timeZone, type CalendarDate, type TimeZone } from "../kernel/calendar.ts";
 
 /** The longest span the partner report covers: a figure per program, location and month each. */
 export const maxPartnerMonths = 24;

@@ -6,7 +6,7 @@ import { escapeHtml } from "../kernel/html.ts";
 import { id } from "../kernel/schema.ts";
 import { getLocation, getProgram } from "../catalog/queries.ts";
 import { visitConditions } from "../visits/filters.ts";
-import { calendarDate, timeZone, type CalendarDate, type TimeZone } from "../visits/schema.ts";
+import { calendarDate, timeZone, type CalendarDate, type TimeZone } from "../kernel/calendar.ts";
 
 /** One day of one program at one location; the day in `timeZone`, the location's own when left out. */
 export const signSheetInput = z.object({

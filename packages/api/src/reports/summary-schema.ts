@@ -1,15 +1,11 @@
 import { languages } from "@vsi/i18n/languages";
 import { z } from "zod";
+import { periodDays } from "../kernel/calendar.ts";
 import { visitFilterInput } from "../visits/schema.ts";
 import { say, reportMessages } from "../kernel/messages.ts";
 
 /** Longest span a per-day summary fills with zero days: ten years of bars is already unreadable. */
 export const maxSummaryDays = 3660;
-
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
-
-/** Days from From to To (YYYY-MM-DD), both counted: less than 1 when To is before From. */
-export const periodDays = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
 
 export const visitSummaryInput = visitFilterInput
   .extend({

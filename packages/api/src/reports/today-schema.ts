@@ -1,7 +1,7 @@
 import { languages } from "@vsi/i18n/languages";
 import { z } from "zod";
 import { id } from "../kernel/schema.ts";
-import { timeZone, type TimeZone } from "../visits/schema.ts";
+import { timeZone, type TimeZone } from "../kernel/calendar.ts";
 import { setupChecklistSchema } from "../admin/setup-schema.ts";
 
 /** The dashboard: of one location, or of every location the caller sees. */

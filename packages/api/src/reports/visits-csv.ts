@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database, Db } from "@vsi/db";
-import { csvLine, formulaSafeCell, formulaStarts, utf8Bom } from "./csv-encoding.ts";
+import { csvLine, formulaSafeCell, formulaStarts, utf8Bom } from "../kernel/csv-encoding.ts";
+import { csvTime, setSessionZone } from "../kernel/csv-times.ts";
 import { listQuestions } from "../questions/queries.ts";
 import { copyCsv, inlineParameters, takeCopySlot } from "./visits-csv-copy.ts";
 import { visitConditions, type VisitFilters } from "../visits/filters.ts";
@@ -89,13 +90,6 @@ function formulaSafe(
   return sql<string>`case when ascii(${lead}) in ${formulaStartCodes} then '''' || ${cell} else ${cell} end`;
 }
 
-/** ISO 8601 with the offset of the session's zone (set to the report's), e.g. 2026-11-03T14:07:00+01:00. */
-const isoWithOffset = `'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM'`;
-
-/** A time as an export writes it: ISO 8601 in the session's zone, with its offset (setSessionZone). */
-export const csvTime = <T extends string | null = string>(time: RawBuilder<unknown> | string) =>
-  sql<T>`to_char(${typeof time === "string" ? sql.ref(time) : time}, ${sql.raw(isoWithOffset)})`;
-
 /** An erased visit's details are empty cells, as the report's table shows them (not " " or "'--"). */
 function unlessErased(cell: RawBuilder<string>): RawBuilder<string | null> {
   return sql<string | null>`case when visits.erased_at is null then ${cell} end`;
@@ -182,10 +176,6 @@ export async function csvCopySelect(db: Kysely<Database>, filters: VisitFilters)
   const settings: Record<string, string> = { TimeZone: filters.timeZone, ...csvCopySettings };
   return { questions, select, settings };
 }
-
-/** The report's zone for the statements of one transaction only. */
-export const setSessionZone = (timeZone: string) =>
-  sql`select set_config('TimeZone', ${timeZone}, true)`;
 
 /** Rows per query: enough to keep the database busy, few enough that memory stays flat. */
 const batchSize = 2000;

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "@vsi/db";
-import { csvLine, formulaSafeCell, utf8Bom } from "../reports/csv-encoding.ts";
-import { slug } from "../reports/csv-filename.ts";
-import { csvTime, setSessionZone } from "../reports/visits-csv.ts";
+import { csvLine, formulaSafeCell, utf8Bom } from "../kernel/csv-encoding.ts";
+import { slug } from "../kernel/csv-encoding.ts";
+import { csvTime, setSessionZone } from "../kernel/csv-times.ts";
 import { notFound } from "../kernel/errors.ts";
-import type { TimeZone } from "../visits/schema.ts";
+import type { TimeZone } from "../kernel/calendar.ts";
 
 /** A line per mark: each person's marks in time order, their state now on each; none: one line. */
 export const rollCallCsvHeaders = [

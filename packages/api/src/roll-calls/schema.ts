@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, isoDateTime, jsonBoolean, optionalText, requiredName } from "../kernel/schema.ts";
-import { timeZone, type TimeZone } from "../visits/schema.ts";
+import { timeZone, type TimeZone } from "../kernel/calendar.ts";
 import { say, fieldMessages } from "../kernel/messages.ts";
 
 export const rollCallStartInput = z.object({

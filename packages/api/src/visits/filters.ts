@@ -6,13 +6,10 @@ import {
   type SqlBool,
 } from "kysely";
 import type { Database } from "@vsi/db";
-import type { CalendarDate, TimeZone, VisitFilterInput } from "./schema.ts";
-
-/** The first instant of a calendar day in a zone, and the first of the day after: a day is [start, next). */
-export const dayStart = (day: CalendarDate, zone: TimeZone) =>
-  sql<Date>`(${day}::date)::timestamp at time zone ${zone}`;
-export const nextDayStart = (day: CalendarDate, zone: TimeZone) =>
-  sql<Date>`(${day}::date + 1)::timestamp at time zone ${zone}`;
+import type { Identity } from "../kernel/identity.ts";
+import { withinCallerLocations } from "../kernel/permissions.ts";
+import type { VisitFilterInput } from "./schema.ts";
+import { dayStart, nextDayStart } from "../kernel/day-bounds.ts";
 
 /**
  * The report's filters as its schema leaves them; `locationIds`, the caller's locations when they hold only some and named none
@@ -58,3 +55,16 @@ export function visitConditions(filters: VisitFilters) {
   return (eb: ExpressionBuilder<Database, "visits">): Expression<SqlBool> =>
     eb.and(periodConditions(filters, "visits"));
 }
+
+/** A report's filters as its input names them. */
+export const filtersOf = (input: VisitFilterInput): VisitFilters => ({
+  from: input.from,
+  to: input.to,
+  locationId: input.locationId,
+  programId: input.programId,
+  timeZone: input.timeZone,
+});
+
+/** The filters of a staff member's list or report: their locations alone. */
+export const callerFiltersOf = (identity: Identity, input: VisitFilterInput) =>
+  withinCallerLocations(identity, filtersOf(input));

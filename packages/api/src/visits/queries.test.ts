@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { HttpError } from "../kernel/errors.ts";
 import { hashToken } from "../kernel/tokens.ts";
 import { createVisit, signOutVisit, tabletSheet, type NewVisitFields } from "./queries.ts";
-import type { TimeZone } from "./schema.ts";
+import type { TimeZone } from "../kernel/calendar.ts";
 
 /**
  * A tablet's calls as their queries run them, on each kind of database: one statement checks the

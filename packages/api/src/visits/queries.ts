@@ -52,7 +52,7 @@ import {
 import { toQuestion } from "../questions/mappers.ts";
 import { checkAnswers, type Answers } from "../questions/answers-schema.ts";
 import { visitConditions, type VisitFilters } from "./filters.ts";
-import { doorLocation, openDoor } from "../door/queries.ts";
+import { doorLocation, openDoor } from "../catalog/door-codes.ts";
 import {
   say,
   accessMessages,

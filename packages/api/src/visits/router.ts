@@ -6,20 +6,11 @@ import { programQuestions } from "../questions/queries.ts";
 import { checkAnswers } from "../questions/answers-schema.ts";
 import { toVisit } from "./mappers.ts";
 import { checkedAnswers } from "./checked-answers.ts";
-import {
-  assertLocationAccess,
-  tabletDisconnected,
-  withinCallerLocations,
-} from "../kernel/permissions.ts";
+import { assertLocationAccess, tabletDisconnected } from "../kernel/permissions.ts";
 import { lookupScope, tabletSignOutReachMs } from "./permissions.ts";
+import { callerFiltersOf, filtersOf } from "./filters.ts";
 import { idParam } from "../kernel/schema.ts";
 import {
-  summaryGroupSchema,
-  visitSummaryInput,
-  visitSummarySchema,
-} from "../reports/summary-schema.ts";
-import {
-  onSiteInput,
   queuedTimeInProblem,
   visitCreateInput,
   visitListInput,
@@ -29,13 +20,10 @@ import {
   visitSearchInput,
   visitUpdateInput,
   visitDecisionInput,
-  type VisitFilterInput,
   type VisitListInput,
 } from "./schema.ts";
 import { actorOf } from "../kernel/audit.ts";
 import { pageCount, pageHeaders, wholeList } from "../kernel/pagination.ts";
-import { visitSummary } from "../reports/summary.ts";
-import { onSiteVisits } from "../reports/on-site.ts";
 import { rateLimitsOf, take } from "../kernel/rate-limit.ts";
 import { foundVisitor, lookUpVisitor } from "./visitor-lookup.ts";
 import {
@@ -63,18 +51,6 @@ import { decideVisit } from "./decisions.ts";
 const waitingOnly = {
   409: "The visit is not waiting for staff (within its limit, or decided already)",
 };
-
-const filtersOf = (input: VisitFilterInput) => ({
-  from: input.from,
-  to: input.to,
-  locationId: input.locationId,
-  programId: input.programId,
-  timeZone: input.timeZone,
-});
-
-/** The filters of a staff member's list or report: their locations alone. */
-const callerFiltersOf = (identity: Identity, input: VisitFilterInput) =>
-  withinCallerLocations(identity, filtersOf(input));
 
 /** A visit the caller may see: another location's is as if it did not exist (404). */
 async function findCallerVisit(ctx: Context<Identity>, id: number) {
@@ -217,65 +193,6 @@ export const visitsRouter = router({
       }),
     )
     .query(({ ctx, input }) => report(ctx, input)),
-
-  open: staffProcedure
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/visits/open",
-        tags: ["visits"],
-        summary:
-          "Staff: everyone signed in now (of one location, or all), with Location and Program, by location, program and time in; format=csv for a CSV file",
-        description:
-          "With format=csv, the same list in the same order as a text/csv; charset=utf-8 attachment that starts with a UTF-8 byte order mark, named like the report's " +
-          "(on-site-2026-11-22-valencia.csv: today in timeZone, then the location; filename* keeps non-ASCII names). Columns: Location, Program, Name, PhoneNumber, " +
-          "TimeIn (ISO 8601 with timeZone's offset at that instant). A cell that starts with = + - @, a tab or a carriage return gets a leading apostrophe so spreadsheets show it as text.",
-      },
-    })
-    .input(onSiteInput)
-    .output(visitListSchema)
-    .query(async ({ ctx, input }) =>
-      wholeList(
-        ctx.response,
-        await onSiteVisits(ctx.db, withinCallerLocations(ctx.identity, input)),
-      ),
-    ),
-
-  summary: staffProcedure
-    .meta({
-      openapi: {
-        method: "GET",
-        path: "/visits/summary",
-        tags: ["visits"],
-        summary:
-          "Staff: the report's visits counted per day (each day split by program, or by location when programId is set), per program or per location; " +
-          "the whole's visits, unique visitors (by phone; erased visits have none and are left out) and average stay (signed-out visits, minutes) in X-Total-Visits, X-Unique-Visitors and X-Average-Stay-Minutes",
-      },
-    })
-    .input(visitSummaryInput)
-    .output(z.array(summaryGroupSchema))
-    .query(async ({ ctx, input }) => {
-      const summary = await visitSummary(
-        ctx.db,
-        callerFiltersOf(ctx.identity, input),
-        input.groupBy,
-        input.language,
-      );
-      ctx.response.headers["X-Total-Count"] = String(summary.groups.length);
-      ctx.response.headers["X-Total-Visits"] = String(summary.totalVisits);
-      ctx.response.headers["X-Unique-Visitors"] = String(summary.uniqueVisitors);
-      ctx.response.headers["X-Average-Stay-Minutes"] =
-        summary.averageStayMinutes === null ? "" : String(summary.averageStayMinutes);
-      return summary.groups;
-    }),
-
-  /** The web app's summary: tRPC cannot read headers, so the totals travel with the groups. */
-  summaryReport: staffProcedure
-    .input(visitSummaryInput)
-    .output(visitSummarySchema)
-    .query(({ ctx, input }) =>
-      visitSummary(ctx.db, callerFiltersOf(ctx.identity, input), input.groupBy, input.language),
-    ),
 
   search: sheetProcedure
     .meta({

@@ -27,3 +27,15 @@ export const formulaStarts: readonly string[] = ["=", "+", "-", "@", "\t", "\r"]
 export function formulaSafeCell(cell: string): string {
   return formulaStarts.includes(cell.charAt(0)) ? `'${cell}` : cell;
 }
+
+/** Lower case, words joined by hyphens; `ascii` also drops accents (València -> valencia). */
+export function slug(name: string, ascii: boolean): string {
+  const base = ascii ? name.normalize("NFKD").replace(/\p{M}/gu, "") : name;
+  const pattern = ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu;
+  return base
+    .toLowerCase()
+    .replace(pattern, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+}
