@@ -81,6 +81,12 @@ test("on site now: grouped by location and program, live, printable, and staff s
   await expect(southSection).toContainText("Cleo Roll");
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print roll call" })).toBeHidden();
+  await expect(
+    page.getByRole("button", { name: `Start roll call at ${north.location.Name}` }),
+  ).toBeHidden();
+  await expect(
+    page.getByRole("button", { name: `Start a drill at ${north.location.Name}` }),
+  ).toBeHidden();
   await expect(page.getByRole("columnheader", { name: "Here", exact: true }).first()).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Action" }).first()).toBeHidden();
   await keepScreenshot(page, "15-on-site-print");

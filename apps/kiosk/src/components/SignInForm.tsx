@@ -16,10 +16,10 @@ import {
   type SignInField,
   type SignInValues,
 } from "../lib/signInRules";
+import type { SignInPayload } from "../lib/kioskApi";
 import {
   isPlausibleTemperature,
   temperatureUnitLabel,
-  type Answers,
   type TemperatureUnit,
 } from "@vsi/api/schemas";
 import {
@@ -50,23 +50,6 @@ import {
 import { SignaturePad, noSignature, signatureFields, type SignatureValue } from "./SignaturePad";
 import classes from "./SignInForm.module.css";
 import { useVisitorLookup, type VisitorName } from "../hooks/useVisitorLookup";
-
-export interface SignInPayload {
-  FirstName: string;
-  LastName: string;
-  PhoneNumber: string;
-  /** Left out where the location does not ask. */
-  Temperature?: string;
-  ProgramId: number;
-  /** The chosen program's answers; left out where it asks nothing. */
-  Answers?: Answers;
-  /** For a program that signs in households: how many came, and which members when known. */
-  PartySize?: number;
-  HouseholdMemberIds?: number[];
-  /** For a program that asks for a signature: the drawn one, or that the visitor would rather not. */
-  Signature?: string;
-  SignatureDeclined?: true;
-}
 
 /** The visit a 409 named: this phone is signed in here already. */
 export interface OpenVisit {

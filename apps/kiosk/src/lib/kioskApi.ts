@@ -10,11 +10,29 @@ import type {
   Question,
   Visit,
 } from "./types";
-import type { SignInPayload } from "../components/SignInForm";
+import type { Answers } from "@vsi/api/schemas";
 import { xsrfHeaders } from "@vsi/web-common/xsrf";
 
 // The kiosk's calls, over the REST API with plain fetch: the same procedures, inputs and errors as
 // over tRPC, without the tRPC client in the tablet's first load. Staff pages keep lib/trpc.ts.
+
+/** A sign-in as the form sends it, on the tablet and on a phone at the door. */
+export interface SignInPayload {
+  FirstName: string;
+  LastName: string;
+  PhoneNumber: string;
+  /** Left out where the location does not ask. */
+  Temperature?: string;
+  ProgramId: number;
+  /** The chosen program's answers; left out where it asks nothing. */
+  Answers?: Answers;
+  /** For a program that signs in households: how many came, and which members when known. */
+  PartySize?: number;
+  HouseholdMemberIds?: number[];
+  /** For a program that asks for a signature: the drawn one, or that the visitor would rather not. */
+  Signature?: string;
+  SignatureDeclined?: true;
+}
 
 /** The server's error body ({status, message, key, values, errors, visit}) as `shape`, which apiErrors.ts reads as it reads tRPC's. */
 export class ApiError extends Error {

@@ -1,12 +1,11 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import type { SignInPayload } from "../components/SignInForm";
 import { httpStatusOf } from "@vsi/web-common/api-errors";
 import { kioskQueue, useKioskQueue } from "./kioskQueue";
 import { queuedVisit, withQueued, type SheetVisit } from "./queuedVisits";
 import { withOfflineFallback } from "./sheetCache";
 import { applyVisitEvent, isLive, sheetPollMs } from "./sheetStream";
-import { kioskApi, openVisitsKey } from "./kioskApi";
+import { kioskApi, openVisitsKey, type SignInPayload } from "./kioskApi";
 import { queryClient } from "@vsi/web-common/query-client";
 import { browserTimeZone, todayInZone } from "@vsi/web-common/time";
 import type { Visit } from "./types";

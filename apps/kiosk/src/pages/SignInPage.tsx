@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { SheetLayout } from "../components/SheetLayout";
-import { SignInForm, type OpenVisit, type SignInPayload } from "../components/SignInForm";
+import { SignInForm, type OpenVisit } from "../components/SignInForm";
 import { useKeyboardInset, useKioskIdle } from "../hooks/useKioskIdle";
 import { showConfirmation } from "../lib/confirmation";
 import { kioskI18n, resetKioskLanguage, useKioskTranslation } from "@vsi/i18n";
 import { programName } from "@vsi/i18n/languages";
-import { kioskApi } from "../lib/kioskApi";
+import { kioskApi, type SignInPayload } from "../lib/kioskApi";
 import { kioskWaitMs } from "../lib/kioskTimings";
 import { kioskLocationQuery, kioskQuestionsQuery } from "../lib/sheetCache";
 import { useSignIn, useSignOut } from "../lib/sheetQueries";

@@ -7,13 +7,20 @@ import { useServerMessage } from "../hooks/useServerMessage";
 import { trpc } from "../lib/trpc";
 import { ErrorAlert } from "./ErrorAlert";
 import { ButtonLink } from "./links";
-import classes from "../routes/dashboard/OnSite.module.css";
 
 /**
  * A location's roll call, from the On site page: "Start roll call" and "Start a drill", or, while
- * one is open there, the way back to it.
+ * one is open there, the way back to it. `className` is the page's (hidden when printed).
  */
-export function RollCallStart({ locationId, place }: { locationId: number; place: string }) {
+export function RollCallStart({
+  locationId,
+  place,
+  className,
+}: {
+  locationId: number;
+  place: string;
+  className?: string;
+}) {
   const { t } = useStaffTranslation();
   const said = useServerMessage();
   const navigate = useNavigate();
@@ -39,7 +46,7 @@ export function RollCallStart({ locationId, place }: { locationId: number; place
   if (open)
     return (
       <ButtonLink
-        className={classes.noPrint}
+        className={className}
         to="/dashboard/roll-calls/$rollCallId"
         params={{ rollCallId: String(open.id) }}
         color="red"
@@ -48,7 +55,7 @@ export function RollCallStart({ locationId, place }: { locationId: number; place
       </ButtonLink>
     );
   return (
-    <Stack className={classes.noPrint} gap="xs">
+    <Stack className={className} gap="xs">
       <Group gap="xs">
         <Button
           color="red"

@@ -6,3 +6,10 @@ export const rollCallScope = "/dashboard/roll-calls/";
 
 /** The staff app's service worker (vite/rollCallServiceWorker.ts builds it), at the site's root. */
 export const rollCallWorkerFile = "roll-call-sw.js";
+
+/** What the screen sends its worker once it has loaded: its entry script and every file it loaded. */
+export interface KeepMessage {
+  type: "keep";
+  entry: string;
+  files: string[];
+}

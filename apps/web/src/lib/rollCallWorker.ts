@@ -1,4 +1,4 @@
-import type { KeepMessage } from "../sw/rollCallWorker";
+import type { KeepMessage } from "./rollCallAddresses";
 import { loadedFiles } from "./loadedFiles";
 import { rollCallScope, rollCallWorkerFile } from "./rollCallAddresses";
 

@@ -1,4 +1,4 @@
-import { rollCallScope } from "../lib/rollCallAddresses";
+import { rollCallScope, type KeepMessage } from "../lib/rollCallAddresses";
 import type { WorkerScope } from "@vsi/web-common/service-worker";
 
 // The staff app's service worker, built to /roll-call-sw.js and registered by the roll-call screen
@@ -13,13 +13,6 @@ const cacheName = "vsi-roll-call";
 /** The page every roll call's address opens with: the staff app's, kept under the scope's path. */
 const shell = rollCallScope;
 const hashed = "/static/";
-
-/** What the screen sends once it has loaded: its entry script and every file it loaded. */
-export interface KeepMessage {
-  type: "keep";
-  entry: string;
-  files: string[];
-}
 
 worker.addEventListener("install", (event) => event.waitUntil(worker.skipWaiting()));
 worker.addEventListener("activate", (event) => event.waitUntil(worker.clients.claim()));

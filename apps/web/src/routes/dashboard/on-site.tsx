@@ -113,6 +113,7 @@ function OnSitePage() {
           failure, said by its buttons, is not lost to them moving into the location's box. */}
       {locationId !== undefined ? (
         <RollCallStart
+          className={classes.noPrint}
           locationId={locationId}
           place={locations.find((l) => l.id === locationId)?.Name ?? ""}
         />
@@ -130,7 +131,11 @@ function OnSitePage() {
                   {location.locationName}
                 </Title>
                 {locationId === undefined ? (
-                  <RollCallStart locationId={location.locationId} place={location.locationName} />
+                  <RollCallStart
+                    className={classes.noPrint}
+                    locationId={location.locationId}
+                    place={location.locationName}
+                  />
                 ) : null}
               </Group>
               <Text size="sm" c="dimmed" mb="sm">
