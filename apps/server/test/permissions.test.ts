@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb, sql } from "@vsi/db";
 import {
   accessTable,
   appRouter,
@@ -1390,12 +1391,52 @@ async function asIdentity<T>(name: IdentityName, call: (client: Client) => Promi
   }
 }
 
+/** How long a caller's call may take before the row fails naming it. */
+const callLimitMs = 20_000;
+
 /**
  * `asIdentity`, failing with the caller's name when the call has not answered within 20 s: a
- * row's calls share its test's time-out, which alone would not say whose call hung.
+ * row's calls share its test's time-out, which alone would not say whose call hung. The failure
+ * also says what the server was waiting on, read when it gave up.
  */
-const answeredBy = <T>(name: IdentityName, call: (client: Client) => Promise<T>) =>
-  within(20_000, asIdentity(name, call), `${name}'s call`);
+async function answeredBy<T>(name: IdentityName, call: (client: Client) => Promise<T>) {
+  const sent = world.server.statements.length;
+  try {
+    return await within(callLimitMs, asIdentity(name, call), `${name}'s call`);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.endsWith(`not within ${callLimitMs} ms`))
+      throw error;
+    throw new Error(`${error.message}\n${await whileWaiting(sent)}`, { cause: error });
+  }
+}
+
+/**
+ * The server's statements since `sent`, and on PostgreSQL its pool's connections and what the
+ * database's sessions were doing, read on a connection of its own (the pool's may all be taken).
+ */
+async function whileWaiting(sent: number): Promise<string> {
+  const lines = [`statements sent: ${world.server.statements.slice(sent).join(" | ") || "none"}`];
+  const pool = world.server.services.db.pool;
+  if (!pool) return lines.join("\n");
+  lines.push(
+    `pool: ${pool.totalCount} open, ${pool.idleCount} idle, ${pool.waitingCount} waiting for one`,
+  );
+  const own = await createDb({ databaseUrl: pool.options.connectionString, poolSize: 1 });
+  try {
+    const { rows } = await sql<Record<string, unknown>>`
+      select pid, state, wait_event_type, wait_event, now() - xact_start as in_transaction,
+             left(query, 160) as query
+      from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+      own.kysely,
+    );
+    lines.push(...rows.map((row) => `session: ${JSON.stringify(row)}`));
+  } catch (error) {
+    lines.push(`sessions unread: ${(error as Error).message}`);
+  } finally {
+    await own.close();
+  }
+  return lines.join("\n");
+}
 
 beforeAll(async () => {
   const server = await startTestServer();
