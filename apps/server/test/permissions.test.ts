@@ -1391,23 +1391,14 @@ async function asIdentity<T>(name: IdentityName, call: (client: Client) => Promi
   }
 }
 
-/** How long a caller's call may take before the row fails naming it. */
-const callLimitMs = 20_000;
-
 /**
  * `asIdentity`, failing with the caller's name when the call has not answered within 20 s: a
  * row's calls share its test's time-out, which alone would not say whose call hung. The failure
  * also says what the server was waiting on, read when it gave up.
  */
-async function answeredBy<T>(name: IdentityName, call: (client: Client) => Promise<T>) {
+function answeredBy<T>(name: IdentityName, call: (client: Client) => Promise<T>) {
   const sent = world.server.statements.length;
-  try {
-    return await within(callLimitMs, asIdentity(name, call), `${name}'s call`);
-  } catch (error) {
-    if (!(error instanceof Error) || !error.message.endsWith(`not within ${callLimitMs} ms`))
-      throw error;
-    throw new Error(`${error.message}\n${await whileWaiting(sent)}`, { cause: error });
-  }
+  return within(20_000, asIdentity(name, call), `${name}'s call`, () => whileWaiting(sent));
 }
 
 /**

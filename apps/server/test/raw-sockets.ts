@@ -26,15 +26,41 @@ export async function openSocket(port: number, localAddress: string) {
 
 export type OpenSocket = Awaited<ReturnType<typeof openSocket>>;
 
-/** Resolves once `promise` does, or rejects after `ms` saying what did not happen in time. */
-export function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
+/**
+ * Resolves once `promise` does, or rejects after `ms` saying what did not happen in time, and what
+ * `explain` reads of the moment it gave up (what the server was waiting on), when given. Past `ms`
+ * the outcome is the rejection, even if `promise` settles while `explain` reads.
+ */
+export function within<T>(
+  ms: number,
+  promise: Promise<T>,
+  what: string,
+  explain?: () => Promise<string>,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      const message = `${what}: not within ${ms} ms`;
+      if (!explain) return reject(new Error(message));
+      explain().then(
+        (found) => reject(new Error(`${message}\n${found}`)),
+        (error: unknown) => reject(new Error(`${message}\n(unexplained: ${String(error)})`)),
+      );
+    }, ms);
+    promise.then(
+      (value) => {
+        if (late) return;
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: Error) => {
+        if (late) return;
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Resolves once at least `count` of the sockets are closed. */
