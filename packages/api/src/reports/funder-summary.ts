@@ -52,7 +52,7 @@ export async function funderSummary(
     programName({ Name: row.name ?? "", NameEs: row.name_es }, input.language ?? "en");
   return {
     ...totalsOf(counts),
-    ...householdsOf(houses, input.ageBands),
+    ...householdsOf(houses, counts.party_sizes, input.ageBands),
     perProgramMonth: rows.flatMap((row) =>
       row.program_id === null
         ? []
@@ -64,8 +64,9 @@ export async function funderSummary(
 }
 
 /**
- * The households' pass's households, individuals (those of households and the largest party of each
- * person without one) and parties; the individuals in `bands` (the default ones when left out).
+ * The households' pass's households and individuals (those of households and the largest party of
+ * each person without one), the individuals in `bands` (the default ones when left out), and the
+ * period's parties as the people's pass summed them.
  */
 function householdsOf(
   houses: {
@@ -73,9 +74,9 @@ function householdsOf(
     new_households: number;
     individuals: number;
     lone_individuals: number;
-    party_sizes: number;
     ages: ReadonlyArray<{ age: number; count: number }>;
   },
+  partySizes: number,
   bands: readonly AgeBand[] | undefined,
 ) {
   const individuals = Number(houses.individuals) + Number(houses.lone_individuals);
@@ -83,7 +84,7 @@ function householdsOf(
     households: Number(houses.households),
     newHouseholds: Number(houses.new_households),
     individuals,
-    partySizes: Number(houses.party_sizes),
+    partySizes: Number(partySizes),
     ageBands: inBands(bands ?? readAgeBands(defaultAgeBands)!, houses.ages, individuals),
   };
 }
@@ -99,7 +100,7 @@ export async function householdFigures(db: Executor, input: FunderSummaryInput) 
     read(({ people }) => people.executeTakeFirstOrThrow()),
     read(({ households }) => households.executeTakeFirstOrThrow()),
   ]);
-  return { ...totalsOf(counts), ...householdsOf(houses, input.ageBands) };
+  return { ...totalsOf(counts), ...householdsOf(houses, counts.party_sizes, input.ageBands) };
 }
 
 /** Known ages counted in their bands, then `unknown`: the individuals whose age is not known. */
@@ -200,13 +201,14 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
   // row has the first visit and the visits in the period (an int: their sum stays an integer).
   // The people, new and returning, and each month's new people (first visit to the place, or to
   // the program, in that month within the period; they add up to the period's) all come from it.
-  // Visits without a key (no phone number) are counted, as a group that is nobody.
-  // It reads only columns the time indexes hold (key, program, time), so it may read them alone;
-  // parties and households are counted by a statement of their own, over the period's visits.
+  // Visits without a key (no phone number) are counted, as a group that is nobody. The summary's
+  // pass also sums the period's parties, each visit's once, as it counts the visits.
+  // It reads only columns the time indexes hold (key, program, time, party), so it may read them
+  // alone; households are counted by a statement of their own, over the period's visits.
   const inPeriod = sql<boolean>`visits.time_in >= ${periodStart}`;
   // The roll-up's pass is the same, a row per person and location: each site's new people are
   // new to that site, as that site's own summary counts them.
-  const firstVisits = (perLocation: boolean) =>
+  const firstVisits = (perLocation: boolean, parties = false) =>
     db.with("firsts", (qc) =>
       qc
         .selectFrom("visits")
@@ -223,6 +225,9 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
           ),
           sql<Date>`min(visits.time_in)`.as("first_in"),
           sql<number>`(count(*) filter (where ${inPeriod}))::int`.as("visits"),
+          ...(parties
+            ? [sql<number>`(sum(visits.party_size) filter (where ${inPeriod}))::int`.as("party")]
+            : []),
         ])
         .where(visitConditions({ ...place, to: input.to }))
         .groupBy(
@@ -248,7 +253,7 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     .selectFrom("firsts")
     .select(["firsts.location_id", ...peopleTotals])
     .groupBy("firsts.location_id");
-  const people = history
+  const people = firstVisits(false, true)
     .with("newcomers", (qc) =>
       qc
         .selectFrom("firsts")
@@ -264,6 +269,7 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     .selectFrom("firsts")
     .select((eb) => [
       ...peopleTotals,
+      sql<number>`coalesce(sum(firsts.party) filter (where ${person}), 0)::int`.as("party_sizes"),
       jsonArrayFrom(
         eb
           .selectFrom("newcomers")
@@ -275,14 +281,14 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
       ).as("newcomers"),
     ]);
 
-  // The period's parties and households, over the period's visits alone: a row per household
-  // member who came (their first visit in it, for their age then), per household for visits that
-  // named nobody (a count alone), and per person for visits without a household, each with the
-  // largest party among them and its visits' parties (each visit's once). A household's people
-  // are its largest party, or more members than that when others came another day; it is new
-  // when none of its visits to the place came before the period. A person without a household
-  // counts their largest party. Every column it reads is in the time indexes. On a connection of
-  // its own beside the people's pass.
+  // The period's households, over the period's visits alone: a row per household member who came
+  // (their first visit in it, for their age then), per household for visits that named nobody
+  // (a count alone), and per person for visits without a household, each with the largest party
+  // among them. A visit's members are unnested beside it (none: one row of nobody). A household's
+  // people are its largest party, or more members than that when others came another day; it is
+  // new when none of its visits to the place came before the period. A person without a
+  // household counts their largest party. Every column it reads is in the time indexes. On a
+  // connection of its own beside the people's pass.
   const households = db
     .with("members", (qc) =>
       qc
@@ -293,13 +299,12 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
             lone_key: Buffer | null;
             time_in: Date;
             party_size: number;
-            visit_party: number | null;
-          }>`(select visits.household_id, member.id as member_id,
+          }>`(select visits.household_id,
+              unnest(case when cardinality(visits.household_member_ids) > 0
+                then visits.household_member_ids else '{null}'::int[] end) as member_id,
               case when visits.household_id is null then visits.visitor_key end as lone_key,
-              visits.time_in, visits.party_size,
-              case when member.n is null or member.n = 1 then visits.party_size end as visit_party
-            from visits left join lateral unnest(visits.household_member_ids)
-              with ordinality as member(id, n) on true
+              visits.time_in, visits.party_size
+            from visits
             where ${sql.join(periodConditions(period, "visits"), sql` and `)})`.as("came"),
         )
         .select([
@@ -308,7 +313,6 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
           "came.lone_key",
           sql<Date>`min(came.time_in)`.as("first_at"),
           sql<number>`max(came.party_size)`.as("party"),
-          sql<number>`sum(came.visit_party)`.as("party_sizes"),
         ])
         .groupBy(["came.household_id", "came.member_id", "came.lone_key"]),
     )
@@ -326,11 +330,10 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
     .with("served", (qc) =>
       qc
         .selectFrom("members")
-        .leftJoin("earlier", "earlier.household_id", "members.household_id")
         .where("members.household_id", "is not", null)
         .select([
+          "members.household_id",
           sql<number>`greatest(max(members.party), count(members.member_id))::int`.as("people"),
-          sql<boolean>`bool_and(earlier.household_id is null)`.as("is_new"),
         ])
         .groupBy("members.household_id"),
     )
@@ -346,17 +349,16 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
         .where("household_members.birth_date", "is not", null)
         .groupBy("age"),
     )
+    // Each household once, beside whether it came before.
     .selectFrom("served")
+    .leftJoin("earlier", "earlier.household_id", "served.household_id")
     .select((eb) => [
       sql<number>`count(*)::int`.as("households"),
-      sql<number>`(count(*) filter (where served.is_new))::int`.as("new_households"),
+      sql<number>`(count(*) filter (where earlier.household_id is null))::int`.as("new_households"),
       sql<number>`coalesce(sum(served.people), 0)::int`.as("individuals"),
       sql<number>`(select coalesce(sum(members.party), 0)::int from members
         where members.household_id is null and members.lone_key is not null)`.as(
         "lone_individuals",
-      ),
-      sql<number>`(select coalesce(sum(members.party_sizes), 0)::int from members)`.as(
-        "party_sizes",
       ),
       jsonArrayFrom(eb.selectFrom("ages").select(["ages.age", "ages.count"])).as("ages"),
     ]);
