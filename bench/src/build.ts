@@ -28,3 +28,15 @@ export async function startBuild(
   log(`${name}: ${main} on ${server.origin}, database ${database}`);
   return { name, database, server, staff, site };
 }
+
+/**
+ * Another server build on an existing build's database and site, for a comparison over the same
+ * rows (the history's): its migrations must be the same as the database's.
+ */
+export async function attachBuild(name: Build["name"], main: string, to: Build): Promise<Build> {
+  const server = new Server(main, to.server.databaseUrl, await freePort());
+  await server.start();
+  const staff = await staffBrowser(server.origin);
+  log(`${name}: ${main} on ${server.origin}, database ${to.database}`);
+  return { name, database: to.database, server, staff, site: to.site };
+}

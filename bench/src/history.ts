@@ -7,7 +7,7 @@ import {
 } from "@vsi/api";
 import { visitFilterInput } from "@vsi/api/schemas";
 import { sql } from "@vsi/db";
-import type { Build } from "./build.ts";
+import { attachBuild, type Build } from "./build.ts";
 import { tabletAt } from "./client.ts";
 import { config } from "./config.ts";
 import {
@@ -114,20 +114,37 @@ async function exportCsv(build: Build): Promise<{ rows: number; seconds: number 
   return { rows: lines - 1, seconds: (performance.now() - t0) / 1000 };
 }
 
-/** One year's funder summary (the last 365 days), at one location or all: median ms, and its plans. */
-async function funderSummaryAt(build: Build, locationId: number | undefined) {
+/**
+ * One year's funder summary (the last 365 days), at one location or all: median ms, and its
+ * plans; with a build to compare, each call made on both, the one first that went second before
+ * (a load that comes and goes weighs on both alike), and the other's median ms.
+ */
+async function funderSummaryAt(
+  build: Build,
+  locationId: number | undefined,
+  before: Build | undefined,
+) {
   const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
   const query = { from: day(365 * 86_400_000), to: day(0), timeZone: "UTC" };
   const params = new URLSearchParams({
     ...query,
     ...(locationId === undefined ? {} : { locationId: String(locationId) }),
   });
-  const times: number[] = [];
+  const builds = before ? [build, before] : [build];
+  const times = builds.map(() => [] as number[]);
   let answer: SummaryHouseholds = {};
   for (let i = -1; i < 5; i++) {
-    const t0 = performance.now();
-    answer = await build.staff.json("GET", `/api/reports/summary?${params.toString()}`, 200);
-    if (i >= 0) times.push(performance.now() - t0); // one to warm up
+    const order = i % 2 === 0 ? builds : [...builds].reverse();
+    for (const each of order) {
+      const t0 = performance.now();
+      const got = await each.staff.json<SummaryHouseholds>(
+        "GET",
+        `/api/reports/summary?${params.toString()}`,
+        200,
+      );
+      if (i >= 0) times[builds.indexOf(each)]!.push(performance.now() - t0); // one to warm up
+      if (each === build) answer = got;
+    }
   }
   const input = funderSummaryInput.parse({ ...query, locationId });
   // Each statement explained with the settings the server runs it with.
@@ -145,7 +162,15 @@ async function funderSummaryAt(build: Build, locationId: number | undefined) {
     return explained;
   });
   const { households, newHouseholds, individuals, ageBands } = answer;
-  return { ms: median(times), plans, households, newHouseholds, individuals, ageBands };
+  return {
+    ms: median(times[0]!),
+    ...(before ? { beforeMs: median(times[1]!) } : {}),
+    plans,
+    households,
+    newHouseholds,
+    individuals,
+    ageBands,
+  };
 }
 
 /** The summary's household figures (absent on a build without households). */
@@ -208,7 +233,7 @@ async function psqlCopy(build: Build): Promise<number> {
  * History grows to each size in turn on the build's database: the sheet list's rate and the
  * report's first page at each, then at the largest the CSV export against psql's COPY.
  */
-export async function historyScenario(build: Build) {
+export async function historyScenario(build: Build, beforeMain?: string) {
   const [locationId, programId] = [build.site.locationIds[0]!, build.site.programIds[0]!];
   const tablet = await tabletAt(build.staff, locationId, programId, build.site.answers);
   for (let i = 0; i < 10; i++) {
@@ -240,15 +265,22 @@ export async function historyScenario(build: Build) {
   }
   await tablet.browser.close();
   log("history: the funder summary");
+  // The build to compare, on the same rows: its migrations must be this database's.
+  const before = beforeMain ? await attachBuild("before", beforeMain, build) : undefined;
   const funderSummary = {
     /** What the summary counts over the largest history: visits, people, answers. */
     data: await historyShape(build, households),
     /** One year at one location, and at every location, over the largest history. */
-    oneLocation: await funderSummaryAt(build, locationId),
-    allLocations: await funderSummaryAt(build, undefined),
+    oneLocation: await funderSummaryAt(build, locationId, before),
+    allLocations: await funderSummaryAt(build, undefined, before),
   };
+  await before?.server.stop();
   log(`funder summary over ${JSON.stringify(funderSummary.data)}`);
   log(`funder summary: ${funderSummary.oneLocation.ms} ms, ${funderSummary.allLocations.ms} ms`);
+  if (before)
+    log(
+      `funder summary before: ${funderSummary.oneLocation.beforeMs} ms, ${funderSummary.allLocations.beforeMs} ms`,
+    );
   // Each round times both, the one first that went second in the round before: a load that
   // comes and goes weighs on both alike.
   const rounds: Array<{ rows: number; seconds: number; copySeconds: number }> = [];

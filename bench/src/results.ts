@@ -126,6 +126,11 @@ export function figures(r: Results): Record<string, number> {
   if (r.history?.funderSummary) {
     out["history.funderSummaryOneLocationMs"] = r.history.funderSummary.oneLocation.ms;
     out["history.funderSummaryAllLocationsMs"] = r.history.funderSummary.allLocations.ms;
+    const { oneLocation, allLocations } = r.history.funderSummary;
+    if (oneLocation.beforeMs !== undefined && allLocations.beforeMs !== undefined) {
+      out["history.funderSummaryOneLocationRatio"] = oneLocation.ms / oneLocation.beforeMs;
+      out["history.funderSummaryAllLocationsRatio"] = allLocations.ms / allLocations.beforeMs;
+    }
   }
   if (r.live) out["live.lost"] = r.live.lost;
   if (r.live?.delivery) out["live.p95Ms"] = r.live.delivery.p95;

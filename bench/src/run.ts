@@ -149,7 +149,7 @@ async function main() {
   if (enabled("history"))
     await attempt("history", async () => {
       const build = await startBuild("after", config.server, `${db}_history`);
-      results.history = await historyScenario(build);
+      results.history = await historyScenario(build, config.before);
       await build.server.stop();
     });
 }
