@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { LiveVisitEvent } from "@vsi/api/schemas";
 import { watchLocation } from "@vsi/web-common/location-stream";
 import { queryClient } from "@vsi/web-common/query-client";
+import { refetchNow } from "@vsi/web-common/refetch-now";
 import { useEffect, useState } from "react";
 import { inputOfOpenVisitsKey, openVisitsKey } from "./kioskApi";
 import type { Visit } from "./types";
@@ -46,7 +47,7 @@ function patched(list: Visit[], input: ListInput, change: LiveVisitEvent<Visit>)
 
 /**
  * Applies one `visit` event to every cached sheet list of its location. A list being fetched right
- * now may be answered from before the change: it is fetched again instead.
+ * now may be answered from before the change: it is fetched again instead, its first fetch too.
  */
 export function applyVisitEvent(client: QueryClient, change: LiveVisitEvent<Visit>): void {
   const queries = client.getQueryCache().findAll({ queryKey: openVisitsKey() });
@@ -54,7 +55,7 @@ export function applyVisitEvent(client: QueryClient, change: LiveVisitEvent<Visi
     const input = inputOfOpenVisitsKey(query.queryKey);
     if (input.locationId !== change.locationId) continue;
     if (query.state.fetchStatus === "fetching") {
-      void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      void refetchNow(client, { queryKey: query.queryKey, exact: true });
       continue;
     }
     const list = query.state.data as Visit[] | undefined;
@@ -63,7 +64,7 @@ export function applyVisitEvent(client: QueryClient, change: LiveVisitEvent<Visi
 }
 
 function refreshLists(locationId: number) {
-  return queryClient.invalidateQueries({
+  return refetchNow(queryClient, {
     queryKey: openVisitsKey(),
     predicate: (query) => inputOfOpenVisitsKey(query.queryKey).locationId === locationId,
   });

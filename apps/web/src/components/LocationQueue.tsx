@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { programName } from "@vsi/i18n/languages";
 import { useState } from "react";
+import { refetchNow } from "@vsi/web-common/refetch-now";
 import { useLocationStreams } from "../hooks/useLocationStreams";
 import { useQueueActions } from "../hooks/useQueueActions";
 import { LocationScreens } from "./LocationScreens";
@@ -18,7 +19,7 @@ export function LocationQueue({ locationId }: { locationId: number }) {
   const { t, language } = useStaffTranslation();
   const options = trpc.queue.get.queryOptions({ id: locationId });
   const queue = useQuery(options);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
+  const refresh = () => void refetchNow(queryClient, { queryKey: options.queryKey });
   useLocationStreams([locationId], refresh);
   const actions = useQueueActions(refresh);
   const { desk, callNext, call, served, noShow } = actions;

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { programName } from "@vsi/i18n/languages";
+import { refetchNow } from "@vsi/web-common/refetch-now";
 import { useLocationStreams } from "../hooks/useLocationStreams";
 import { useQueueActions } from "../hooks/useQueueActions";
 import { queryClient, trpc } from "../lib/trpc";
@@ -18,8 +19,8 @@ export function VisitLine({ visit, number }: { visit: Visit; number: number }) {
   const { t, language } = useStaffTranslation();
   const queue = useQuery(trpc.queue.get.queryOptions({ id: visit.LocationId }));
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.visits.pathKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.queue.pathKey() });
+    void refetchNow(queryClient, { queryKey: trpc.visits.pathKey() });
+    void refetchNow(queryClient, { queryKey: trpc.queue.pathKey() });
   };
   useLocationStreams([visit.LocationId], refresh);
   const actions = useQueueActions(refresh);

@@ -5,6 +5,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { positiveInt } from "@vsi/web-common/search-params";
 import { browserTimeZone } from "@vsi/web-common/time";
+import { refetchNow } from "@vsi/web-common/refetch-now";
 import { FeatureCard } from "../../components/FeatureCard";
 import { Loading } from "../../components/Loading";
 import { PageTitle } from "../../components/PageTitle";
@@ -46,7 +47,7 @@ function DashboardPage() {
   const shown = locationId === undefined ? locations.map((l) => l.id) : [locationId];
   const streams = useLocationStreams(
     list.data ? shown : [],
-    () => void client.invalidateQueries({ queryKey: trpc.reports.today.queryKey() }),
+    () => void refetchNow(client, { queryKey: trpc.reports.today.queryKey() }),
   );
   const today = useQuery({
     // The busiest program and the chart's programs named in the reader's language.

@@ -11,6 +11,7 @@ import { groupOnSite, onSiteCsvUrl, stayLength, type OnSiteVisit } from "../../l
 import { positiveInt } from "@vsi/web-common/search-params";
 import { headcount } from "@vsi/api/schemas";
 import { browserTimeZone } from "@vsi/web-common/time";
+import { refetchNow } from "@vsi/web-common/refetch-now";
 import { useStaffTranslation } from "@vsi/i18n/staff";
 import { trpc } from "../../lib/trpc";
 import { RollCallStart } from "../../components/RollCallStart";
@@ -52,8 +53,8 @@ function OnSitePage() {
   const client = useQueryClient();
   const streams = useLocationStreams(
     shown,
-    () => void client.invalidateQueries({ queryKey: trpc.visits.open.queryKey() }),
-    () => void client.invalidateQueries({ queryKey: trpc.rollCalls.list.queryKey() }),
+    () => void refetchNow(client, { queryKey: trpc.visits.open.queryKey() }),
+    () => void refetchNow(client, { queryKey: trpc.rollCalls.list.queryKey() }),
   );
   const open = useQuery({
     ...trpc.visits.open.queryOptions({ locationId }),
