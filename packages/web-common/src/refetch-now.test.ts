@@ -1,15 +1,6 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { refetchNow } from "./refetch-now.ts";
-
-/** Resolves once `check` holds, or rejects after a second. */
-async function until(check: () => boolean) {
-  const deadline = Date.now() + 1000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("not within a second");
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-}
 
 /**
  * A list on screen (a query with an observer), whose answers the test gives, one per fetch in the
@@ -21,7 +12,7 @@ async function shownList(queryKey: unknown[]) {
   const queryFn = () => new Promise<string>((resolve) => fetches.push(resolve));
   const observer = new QueryObserver(client, { queryKey, queryFn });
   const stop = observer.subscribe(() => undefined);
-  await until(() => fetches.length === 1);
+  await vi.waitFor(() => expect(fetches).toHaveLength(1));
   return { client, fetches, shown: () => observer.getCurrentResult().data, stop };
 }
 
@@ -30,11 +21,11 @@ describe("refetchNow", () => {
     const { client, fetches, shown, stop } = await shownList(["visits", 1]);
     // A change the first fetch may have been answered before: the list is fetched again.
     const refreshed = refetchNow(client, { queryKey: ["visits"] });
-    await until(() => fetches.length === 2);
+    await vi.waitFor(() => expect(fetches).toHaveLength(2));
     fetches[0]!("before the change");
     fetches[1]!("after the change");
     await refreshed;
-    await until(() => shown() !== undefined);
+    await vi.waitFor(() => expect(shown()).toBeDefined());
     expect(shown()).toBe("after the change");
     stop();
   });
@@ -42,13 +33,13 @@ describe("refetchNow", () => {
   it("fetches a shown list again once, whether or not a fetch of it is in flight, and keeps it on screen meanwhile", async () => {
     const { client, fetches, shown, stop } = await shownList(["visits", 2]);
     fetches[0]!("shown");
-    await until(() => shown() === "shown");
+    await vi.waitFor(() => expect(shown()).toBe("shown"));
     const refreshed = refetchNow(client, { queryKey: ["visits"] });
-    await until(() => fetches.length === 2);
+    await vi.waitFor(() => expect(fetches).toHaveLength(2));
     expect(shown()).toBe("shown");
     // Another change while that fetch is in flight: one more, and only the last is kept.
     const again = refetchNow(client, { queryKey: ["visits"] });
-    await until(() => fetches.length === 3);
+    await vi.waitFor(() => expect(fetches).toHaveLength(3));
     fetches[2]!("after both");
     fetches[1]!("after the first");
     await Promise.all([refreshed, again]);
@@ -61,7 +52,7 @@ describe("refetchNow", () => {
     const { client, fetches, shown, stop } = await shownList(["locations"]);
     await refetchNow(client, { queryKey: ["visits"] });
     fetches[0]!("locations");
-    await until(() => shown() === "locations");
+    await vi.waitFor(() => expect(shown()).toBe("locations"));
     expect(fetches).toHaveLength(1);
     stop();
   });
