@@ -208,7 +208,7 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
   const inPeriod = sql<boolean>`visits.time_in >= ${periodStart}`;
   // The roll-up's pass is the same, a row per person and location: each site's new people are
   // new to that site, as that site's own summary counts them.
-  const firstVisits = (perLocation: boolean, parties = false) =>
+  const firstVisits = (perLocation: boolean, { parties = false } = {}) =>
     db.with("firsts", (qc) =>
       qc
         .selectFrom("visits")
@@ -236,7 +236,6 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
             : sql`grouping sets ((visits.visitor_key, visits.program_id), (visits.visitor_key))`,
         ),
     );
-  const history = firstVisits(false);
   // grouping(): a bit for each column left out of the row's set, the last the lowest.
   const person = sql<boolean>`firsts.grouped = 1`;
   const peopleTotals = [
@@ -248,12 +247,12 @@ export function funderSummaryStatements(db: Executor, input: FunderSummaryInput)
       "returning",
     ),
   ];
-  const totals = history.selectFrom("firsts").select(peopleTotals);
+  const totals = firstVisits(false).selectFrom("firsts").select(peopleTotals);
   const perLocation = firstVisits(true)
     .selectFrom("firsts")
     .select(["firsts.location_id", ...peopleTotals])
     .groupBy("firsts.location_id");
-  const people = firstVisits(false, true)
+  const people = firstVisits(false, { parties: true })
     .with("newcomers", (qc) =>
       qc
         .selectFrom("firsts")
