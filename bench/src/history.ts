@@ -17,6 +17,7 @@ import {
 } from "./history-households.ts";
 import { withDb } from "./pg.ts";
 import { cannon } from "./rates.ts";
+import { summaryStatements } from "./summary-statements.ts";
 import { signInBody } from "./tablets.ts";
 import { log, median, run } from "./util.ts";
 
@@ -150,7 +151,7 @@ async function funderSummaryAt(
   // Each statement explained with the settings the server runs it with.
   const plans = await withDb(build.database, async (db) => {
     const explained: string[] = [];
-    for (const name of ["people", "households", "months", "answers", "questions"] as const) {
+    for (const name of summaryStatements) {
       const rows = await withSummarySettings(db, (trx) =>
         funderSummaryStatements(trx, input)[name].explain<{ "QUERY PLAN": string }>(
           "text",

@@ -7,6 +7,7 @@ import type { Rate } from "./rates.ts";
 import type { NetworkRun } from "./network.ts";
 import type { LoadResult } from "./tablets.ts";
 import type { Percentiles } from "./util.ts";
+import { summaryStatements } from "./summary-statements.ts";
 
 const dir = path.join(benchDir, "results");
 const newest = readdirSync(dir)
@@ -180,13 +181,11 @@ section(
         ] as const
       ).map(([where, at]) => [
         where,
-        ms(at.ms),
+        at.beforeMs === undefined ? ms(at.ms) : `${ms(at.ms)} (before ${ms(at.beforeMs)})`,
         at.households === undefined ? "–" : `${n(at.households)} (${n(at.newHouseholds)})`,
         n(at.individuals),
         (at.ageBands ?? []).map((b) => `${b.band}: ${n(b.count)}`).join(", ") || "–",
-        ["totals", "months", "answers", "questions"]
-          .map((name, i) => `${name} ${executionMs(at.plans[i])}`)
-          .join(", "),
+        summaryStatements.map((name, i) => `${name} ${executionMs(at.plans[i])}`).join(", "),
       ])
     : [],
 );
