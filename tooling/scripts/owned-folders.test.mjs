@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statfsSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeOwnedFolder, removeAbandoned } from "./owned-folders.mjs";
+import { inMemory, makeOwnedFolder, removeAbandoned, scratchRoot } from "./owned-folders.mjs";
 
 const prefix = `vsi-owned-folders-test-${process.pid}-`;
 const made = [];
@@ -34,7 +34,7 @@ describe("owned temporary folders", () => {
   });
 
   it("keeps a folder not yet given its owner for a minute, and removes it after", () => {
-    const fresh = folder(() => mkdtempSync(path.join(os.tmpdir(), prefix)));
+    const fresh = folder(() => mkdtempSync(path.join(scratchRoot(), prefix)));
     removeAbandoned(prefix);
     expect(existsSync(fresh)).toBe(true);
 
@@ -42,5 +42,20 @@ describe("owned temporary folders", () => {
     utimesSync(fresh, anHourAgo, anHourAgo);
     removeAbandoned(prefix);
     expect(existsSync(fresh)).toBe(false);
+  });
+
+  it("go where TMPDIR says when it is set, else in memory where there is one, else in the system's temporary folder", () => {
+    expect(scratchRoot({ env: { TMPDIR: "/somewhere/chosen" } })).toBe("/somewhere/chosen");
+    const onDisk = folder(() => mkdtempSync(path.join(os.tmpdir(), prefix)));
+    const notMemory = inMemory(onDisk) ? "/no/such/folder" : onDisk;
+    expect(scratchRoot({ env: {}, memory: notMemory })).toBe(os.tmpdir());
+  });
+
+  // The run's folders (made with TMPDIR unset, or inside them) on Linux's /dev/shm: the tests'
+  // data folders and databases make and delete thousands of files, which cost nothing there.
+  it.runIf(process.platform === "linux" && inMemory("/dev/shm"))("are in memory on Linux", () => {
+    expect(scratchRoot({ env: {} })).toBe("/dev/shm");
+    const mine = folder(() => makeOwnedFolder(prefix));
+    expect(statfsSync(mine).type).toBe(0x01021994);
   });
 });
