@@ -72,16 +72,22 @@ function filesUnder(dir: string): Record<string, string> {
   );
 }
 
-const outside = () => mkdtempSync(path.join(tmpdir(), "vsi-restore-"));
+/** A folder of its own outside any data folder, removed with the others when the file ends. */
+const made: string[] = [];
+const outside = () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "vsi-restore-"));
+  made.push(folder);
+  return folder;
+};
+afterAll(() => {
+  for (const folder of made) rmSync(folder, { recursive: true, force: true });
+});
 
 /**
  * A started site's data folder with a manual backup in it, made once per file (a first start
  * migrates a new database, seconds of CPU) and copied for each test that changes it.
  */
 let site: Promise<{ dataDir: string; backupName: string }> | undefined;
-afterAll(async () => {
-  if (site) rmSync(path.dirname((await site).dataDir), { recursive: true, force: true });
-});
 async function siteWithBackup() {
   site ??= (async () => {
     const dataDir = path.join(outside(), "data");
@@ -418,7 +424,6 @@ describe("pnpm restore of a crafted archive", () => {
     loadConfig({ DATA_DIR: dataDir });
     before = snapshot(dataDir);
   }, 180_000);
-  afterAll(() => rmSync(path.dirname(dataDir), { recursive: true, force: true }));
 
   /** The data folder exactly as it was, and nothing left beside it. */
   function expectUnchanged() {
