@@ -43,12 +43,12 @@ const tmpfsMagic = 0x01021994;
  */
 const roomNeeded = 2 * 1024 ** 3;
 
-/** Whether `folder` is on a filesystem in memory, with room for a run, that this process may write to. */
+/** Whether this process can write in `folder`, on a filesystem in memory with room for a run. */
 export function inMemory(folder) {
   try {
     accessSync(folder, constants.W_OK);
-    const fs = statfsSync(folder);
-    return fs.type === tmpfsMagic && fs.bavail * fs.bsize >= roomNeeded;
+    const stats = statfsSync(folder);
+    return stats.type === tmpfsMagic && stats.bavail * stats.bsize >= roomNeeded;
   } catch {
     return false;
   }
@@ -56,9 +56,9 @@ export function inMemory(folder) {
 
 /**
  * Where a run's temporary folders go: TMPDIR when it is set, as the person chose; else Linux's
- * /dev/shm, in memory, when it has room, where the thousands of files the tests' data folders and databases make
- * and delete cost no disk (on a disk mounted with `discard` each deletion waited on the device);
- * else the system's temporary folder.
+ * /dev/shm, in memory, when it has room, where the thousands of files the tests' data folders and
+ * databases make and delete cost no disk (on a disk mounted with `discard` each deletion waited on
+ * the device); else the system's temporary folder.
  */
 export function scratchRoot({ env = process.env, memory = "/dev/shm" } = {}) {
   if (env.TMPDIR) return path.resolve(env.TMPDIR);

@@ -44,7 +44,7 @@ describe("owned temporary folders", () => {
     expect(existsSync(fresh)).toBe(false);
   });
 
-  it("go where TMPDIR says when it is set, else in memory where there is one, else in the system's temporary folder", () => {
+  it("go where TMPDIR says when it is set, and in the system's temporary folder when the memory one is not there", () => {
     expect(scratchRoot({ env: { TMPDIR: "/somewhere/chosen" } })).toBe("/somewhere/chosen");
     const onDisk = folder(() => mkdtempSync(path.join(os.tmpdir(), prefix)));
     const notMemory = inMemory(onDisk) ? "/no/such/folder" : onDisk;
