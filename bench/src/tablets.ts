@@ -71,14 +71,23 @@ export async function tabletLoad(
  * spends its first seconds compiling them, under the load it is measured by), then the statistics
  * autovacuum keeps on a site's database. Without them every connection keeps the plans it made of
  * a table still nearly empty (a foreign key's check by sequential scan), and slows as the run
- * fills it, by as much as autovacuum's next round happens to leave it.
+ * fills it, by as much as autovacuum's next round happens to leave it. Returns how many visits
+ * it wrote, each a sign-in like the load's (a webhook's receiver gets them too).
  */
-export async function warmUp(build: Build, origins: string[] = [build.server.origin]) {
+export async function warmUp(
+  build: Build,
+  origins: string[] = [build.server.origin],
+): Promise<number> {
+  let visits = 0;
   for (const origin of origins) {
     const marker = `Warm${new URL(origin).port}`;
-    await tabletLoad(build, 20, { seconds: 3, marker, retry: false }, () => ({ origin }));
+    const warm = await tabletLoad(build, 20, { seconds: 3, marker, retry: false }, () => ({
+      origin,
+    }));
+    visits += warm.check.rows;
   }
   await withDb(build.database, (db) => sql`analyze`.execute(db));
+  return visits;
 }
 
 const maxAttempts = 80;
